@@ -1,0 +1,108 @@
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppConfig } from './config.ts';
+import type { Database } from './db/client.ts';
+import { registerAccountRoutes } from './modules/account/account.routes.ts';
+import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
+import { LoginLimiter } from './modules/auth/login-limiter.ts';
+import { AccessTokens } from './modules/auth/tokens.ts';
+import { registerContactRoutes } from './modules/contacts/contacts.routes.ts';
+import { OutboxWorker } from './modules/mail/outbox.ts';
+import { registerPingRoutes } from './modules/ping/ping.routes.ts';
+import { TenantConfigCache } from './modules/tenants/tenant-config.service.ts';
+import { TenantDirectory } from './modules/tenants/tenant-directory.ts';
+import { registerPublicPageRoutes } from './modules/website/public-page.routes.ts';
+import type { Platform } from './platform.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerTenantAndAuth } from './plugins/tenant-and-auth.ts';
+import { registerWebApp } from './plugins/web-app.ts';
+import { jwtSecret } from './secrets.ts';
+
+export interface BuildOptions {
+  config: AppConfig;
+  database: Database;
+  /** Pino logger options; false in tests. */
+  logger?: boolean | object;
+  /** Poll interval of the email outbox; tests kick it directly. */
+  outboxPollMs?: number;
+}
+
+export type App = FastifyInstance & { platform: Platform };
+
+export async function buildApp(options: BuildOptions): Promise<App> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    trustProxy: true,
+    bodyLimit: 1_048_576,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    disableRequestLogging: config.logLevel !== 'debug',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const platform: Platform = {
+    config,
+    database,
+    db: database.db,
+    tenants: new TenantDirectory(database.db, config.productDomains, config.defaultOrgId),
+    tenantConfigs: new TenantConfigCache(database.db, config),
+    accessTokens: new AccessTokens(await jwtSecret(database.db, config), config.accessTokenMinutes),
+    loginLimiter: new LoginLimiter(
+      config.loginMaxAttemptsPerAccount,
+      config.loginMaxAttemptsPerIp,
+      config.loginWindowMinutes * 60_000,
+    ),
+    outbox: new OutboxWorker(database.db, config.smtpUrl, config.mailFrom, app.log, options.outboxPollMs),
+  };
+  app.decorate('platform', platform);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Atrium API',
+        version: '0.1.0',
+        description: 'Multi-tenant studio platform. The tenant comes from the Host.',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  registerErrorHandling(app);
+  registerSecurityHeaders(app);
+  registerTenantAndAuth(app, platform);
+
+  app.get(
+    '/healthz',
+    {
+      schema: {
+        tags: ['platform'],
+        summary: 'Liveness and database check',
+        response: { 200: z.object({ status: z.literal('ok') }) },
+      },
+    },
+    async () => {
+      await database.db.execute('select 1');
+      return { status: 'ok' as const };
+    },
+  );
+  registerPingRoutes(app, platform);
+  registerAuthRoutes(app, platform);
+  registerAccountRoutes(app);
+  registerContactRoutes(app, platform);
+  registerPublicPageRoutes(app, platform);
+  await registerWebApp(app, config.webDistDir);
+
+  app.addHook('onClose', async () => {
+    await platform.outbox.stop();
+  });
+  platform.outbox.start();
+  return app as unknown as App;
+}

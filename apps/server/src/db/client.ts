@@ -1,0 +1,61 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  /** The owner connection: migrations, tenant registry and platform jobs. */
+  db: Db;
+  close(): Promise<void>;
+}
+
+/** The non-superuser role tenant transactions run as; row-level security applies to it. */
+export const APP_ROLE = 'atrium_app';
+
+export interface DatabaseOptions {
+  databaseUrl: string | null;
+  /** Folder for the embedded database; null keeps PGlite in memory (tests). */
+  dataDir: string | null;
+  poolSize?: number;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+    return { kind: 'postgres', db, close: () => pool.end() };
+  }
+  let client: PGlite;
+  if (options.dataDir) {
+    mkdirSync(options.dataDir, { recursive: true });
+    client = new PGlite(join(options.dataDir, 'pglite'));
+  } else {
+    client = new PGlite();
+  }
+  await client.waitReady;
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  return { kind: 'pglite', db, close: () => client.close() };
+}
+
+/**
+ * Runs fn in a transaction as the application role with the tenant set, so row-level security
+ * scopes every statement to that tenant. Keep it short and never await network I/O inside:
+ * on PGlite (one connection) it holds every other request.
+ */
+export function withTenant<T>(db: Db, tenantId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql.raw(`set local role ${APP_ROLE}`));
+    await tx.execute(sql`select set_config('app.tenant_id', ${tenantId}, true)`);
+    return fn(tx);
+  });
+}

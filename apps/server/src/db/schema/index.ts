@@ -1,0 +1,4 @@
+export * from './contacts.ts';
+export * from './outbox.ts';
+export * from './tenants.ts';
+export * from './website.ts';

@@ -1,0 +1,32 @@
+import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { tenants } from './tenants.ts';
+
+/**
+ * Email is written here inside the request's transaction and sent after commit by the outbox
+ * worker, so no request ever waits on SMTP and nothing is sent for a rolled-back write.
+ */
+export const outboxEmails = pgTable(
+  'outbox_emails',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull().defaultRandom(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body'),
+    status: text('status', { enum: ['pending', 'sent', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    availableAt: timestamp('available_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    index('outbox_emails_pending_idx').on(t.tenantId, t.status, t.availableAt),
+  ],
+);

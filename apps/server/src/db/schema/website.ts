@@ -1,0 +1,35 @@
+import { boolean, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { tenants } from './tenants.ts';
+
+/** Spec 3 §3 "Website page". */
+export const websitePages = pgTable(
+  'website_pages',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull().defaultRandom(),
+    name: text('name').notNull(),
+    title: text('title').notNull(),
+    url: text('url').notNull(),
+    header: text('header').notNull().default(''),
+    subHeader: text('sub_header').notNull().default(''),
+    footer: text('footer').notNull().default(''),
+    headerColor: text('header_color'),
+    sequence: integer('sequence').notNull().default(0),
+    isExternalLink: boolean('is_external_link').notNull().default(false),
+    externalLink: text('external_link'),
+    isShowNavigation: boolean('is_show_navigation').notNull().default(true),
+    isShowFooter: boolean('is_show_footer').notNull().default(true),
+    isPublished: boolean('is_published').notNull().default(false),
+    unhtml: text('unhtml').notNull().default(''),
+    css: text('css').notNull().default(''),
+    unjson: jsonb('unjson'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('website_pages_tenant_name_uq').on(t.tenantId, t.name),
+  ],
+);

@@ -1,0 +1,49 @@
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { migrateDatabase } from './db/migrate.ts';
+import { DEMO_LOGINS, DEMO_PASSWORD, isDatabaseEmpty, seedDemo } from './seed/demo.ts';
+
+const config = loadConfig();
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+await migrateDatabase(database);
+let seeded = false;
+if (config.seedDemo && (await isDatabaseEmpty(database.db))) {
+  await seedDemo(database.db);
+  seeded = true;
+}
+
+const app = await buildApp({ config, database });
+await app.listen({ port: config.port, host: config.host });
+
+const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
+const base = `http://demo.localhost:${config.port}`;
+console.log(
+  [
+    '',
+    `Atrium is running on ${where}${seeded ? ', demo tenants seeded' : ''}.`,
+    `  Demo studio:     ${base}  (also http://localhost:${config.port})`,
+    `  Riverside:       http://riverside.localhost:${config.port}`,
+    `  API docs:        http://localhost:${config.port}/api/docs`,
+    `  Logins (password ${DEMO_PASSWORD}):`,
+    ...DEMO_LOGINS.map((login) => `    ${login.role.padEnd(10)} ${login.email}  on ${login.orgId}`),
+    '',
+  ].join('\n'),
+);
+
+let closing = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, async () => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  });
+}

@@ -1,0 +1,133 @@
+import {
+  ErrorBody,
+  ForgotPasswordRequest,
+  LoginRequest,
+  LoginResponse,
+  MessageResponse,
+  RefreshRequest,
+  RegistrationRequest,
+  ReInitInfoResponse,
+  ResetPasswordRequest,
+  TokenPair,
+} from '@atrium/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireAuth, requireTenant } from '../../lib/guards.ts';
+import type { Platform } from '../../platform.ts';
+import * as auth from './auth.service.ts';
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 429: ErrorBody };
+const tags = ['auth'];
+
+function originOf(request: FastifyRequest): string {
+  return `${request.protocol}://${request.headers.host ?? request.hostname}`;
+}
+
+/** Spec 1 §7 auth calls. Where the spec names two paths for a call, both are served. */
+export function registerAuthRoutes(server: FastifyInstance, platform: Platform): void {
+  const app = server.withTypeProvider<ZodTypeProvider>();
+
+  for (const url of ['/login', '/public/user/signin']) {
+    app.post(
+      url,
+      { schema: { tags, summary: 'Log in', body: LoginRequest, response: { 200: LoginResponse, ...errors } } },
+      (request) => auth.login(platform, requireTenant(request), request.body, request.ip),
+    );
+  }
+
+  for (const url of ['/refresh-access-token', '/public/auth/refresh']) {
+    app.post(
+      url,
+      {
+        schema: {
+          tags,
+          summary: 'Rotate a refresh token',
+          body: RefreshRequest,
+          response: { 200: TokenPair, ...errors },
+        },
+      },
+      (request) => auth.refreshSession(platform, requireTenant(request), request.body.token),
+    );
+  }
+
+  app.post(
+    '/public/user/registration',
+    {
+      schema: {
+        tags,
+        summary: 'Register a student account and sign in',
+        body: RegistrationRequest,
+        response: { 201: LoginResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const result = await auth.register(platform, requireTenant(request), request.body);
+      return reply.code(201).send(result);
+    },
+  );
+
+  for (const url of ['/rest/user/forgotPassword', '/public/user/forgotPassword']) {
+    app.post(
+      url,
+      {
+        schema: {
+          tags,
+          summary: 'Email a password reset link',
+          body: ForgotPasswordRequest,
+          response: { 200: MessageResponse, ...errors },
+        },
+      },
+      async (request) => {
+        await auth.forgotPassword(platform, requireTenant(request), request.body, originOf(request));
+        return { message: auth.FORGOT_PASSWORD_SENT };
+      },
+    );
+  }
+
+  app.post(
+    '/public/user/resetPassword',
+    {
+      schema: {
+        tags,
+        summary: 'Set a new password with a reset link token',
+        body: ResetPasswordRequest,
+        response: { 200: MessageResponse, ...errors },
+      },
+    },
+    async (request) => {
+      await auth.resetPassword(platform, requireTenant(request), request.body);
+      return { message: 'Your password has been changed. Please log in.' };
+    },
+  );
+
+  for (const url of ['/app/logout', '/public/user/logout']) {
+    app.post(
+      url,
+      { schema: { tags, summary: 'Log out (ends this session)', response: { 200: MessageResponse, ...errors } } },
+      async (request) => {
+        const { tenant, auth: claims } = requireAuth(request);
+        await auth.logout(platform, tenant, claims);
+        return { message: 'Logged out.' };
+      },
+    );
+  }
+
+  for (const url of ['/rest/reInitInfo', '/rest/reinitinfo/token/validate']) {
+    app.get(
+      url,
+      {
+        schema: {
+          tags,
+          summary: 'Restore a session (preview=true: a student token for Student Preview)',
+          querystring: z.object({ preview: z.enum(['true', 'false']).optional() }),
+          response: { 200: ReInitInfoResponse, ...errors },
+        },
+      },
+      (request) => {
+        const { tenant, auth: claims } = requireAuth(request);
+        return auth.reInitInfo(platform, tenant, claims, request.query.preview === 'true');
+      },
+    );
+  }
+}

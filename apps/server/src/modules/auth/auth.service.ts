@@ -1,0 +1,212 @@
+import type {
+  ForgotPasswordRequest,
+  LoginRequest,
+  LoginResponse,
+  RegistrationRequest,
+  ReInitInfoResponse,
+  ResetPasswordRequest,
+  TokenPair,
+} from '@atrium/contracts';
+import { isStaffRole } from '@atrium/contracts';
+import { withTenant } from '../../db/client.ts';
+import { AppError, badRequest, forbidden, tooManyRequests, unauthorized } from '../../lib/errors.ts';
+import type { Platform } from '../../platform.ts';
+import { enqueueEmail } from '../mail/outbox.ts';
+import type { TenantContext } from '../tenants/tenant-directory.ts';
+import {
+  claimPasswordReset,
+  claimRefreshToken,
+  findContactByEmail,
+  findContactById,
+  findRefreshToken,
+  insertContact,
+  insertPasswordReset,
+  recordLogin,
+  revokeAllSessions,
+  revokeFamily,
+  setPasswordHash,
+} from './auth.repo.ts';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
+import { issueRefreshToken, startSession, toSessionContact } from './session.ts';
+import { type AccessClaims, hashToken, newOpaqueToken } from './tokens.ts';
+
+const INVALID_LOGIN = 'Invalid email or password.';
+const SESSION_ENDED = 'Your session has ended. Please log in again.';
+const SUSPENDED = 'Your account has been suspended. Please contact your organisation.';
+export const FORGOT_PASSWORD_SENT = 'If an account exists for that email, we have sent a link to reset your password.';
+
+/** The tenant hint in a body (tid, orgId) must name the host's tenant when it is given. */
+function matchesTenant(hint: string | null | undefined, tenant: TenantContext): boolean {
+  if (!hint) return true;
+  const value = hint.trim().toLowerCase();
+  return value === tenant.tenantId || value === tenant.orgId;
+}
+
+export async function login(
+  platform: Platform,
+  tenant: TenantContext,
+  body: LoginRequest,
+  ip: string,
+): Promise<LoginResponse> {
+  const email = body.userId.trim().toLowerCase();
+  const accountKey = `${tenant.tenantId}:${email}`;
+  const ipKey = `${tenant.tenantId}:${ip}`;
+  const wait = platform.loginLimiter.retryAfterMinutes(accountKey, ipKey);
+  if (wait > 0) {
+    throw tooManyRequests(`Too many login attempts. Please try again in ${wait} minute${wait === 1 ? '' : 's'}.`);
+  }
+
+  const contact = matchesTenant(body.tid, tenant)
+    ? await withTenant(platform.db, tenant.tenantId, (tx) => findContactByEmail(tx, tenant.tenantId, email))
+    : null;
+  // Password hashing runs outside any transaction: it is slow on purpose and must not hold the database.
+  const valid = contact?.passwordHash
+    ? await verifyPassword(contact.passwordHash, body.password)
+    : await verifyAgainstDummy(body.password);
+  if (!contact || !valid) {
+    platform.loginLimiter.recordFailure(accountKey, ipKey);
+    throw new AppError(401, 'invalid_credentials', INVALID_LOGIN);
+  }
+  if (contact.isSuspended) throw new AppError(403, 'account_suspended', SUSPENDED);
+  platform.loginLimiter.recordSuccess(accountKey);
+
+  const tokens = await withTenant(platform.db, tenant.tenantId, async (tx) => {
+    const pair = await startSession(platform, tx, tenant, contact);
+    await recordLogin(tx, tenant.tenantId, contact.id);
+    return pair;
+  });
+  const { config } = await platform.tenantConfigs.get(tenant);
+  return { ...tokens, tenant: config, contact: toSessionContact(contact, tenant) };
+}
+
+export async function register(
+  platform: Platform,
+  tenant: TenantContext,
+  body: RegistrationRequest,
+): Promise<LoginResponse> {
+  if (!matchesTenant(body.orgId, tenant)) throw badRequest('orgId', 'orgId does not match this organisation.');
+  const passwordHash = await hashPassword(body.password);
+  const result = await withTenant(platform.db, tenant.tenantId, async (tx) => {
+    if (await findContactByEmail(tx, tenant.tenantId, body.email)) {
+      throw badRequest('email', 'An account with this email already exists. Please log in instead.');
+    }
+    const contact = await insertContact(tx, tenant.tenantId, {
+      email: body.email,
+      passwordHash,
+      name: body.name,
+      lastName: body.lastName,
+      role: 'student',
+      hasAcceptedTerms: true,
+    });
+    const tokens = await startSession(platform, tx, tenant, contact);
+    await recordLogin(tx, tenant.tenantId, contact.id);
+    return { tokens, contact };
+  });
+  const { config } = await platform.tenantConfigs.get(tenant);
+  return { ...result.tokens, tenant: config, contact: toSessionContact(result.contact, tenant) };
+}
+
+/** Rotates a refresh token. Presenting one that was already used revokes its whole family. */
+export async function refreshSession(platform: Platform, tenant: TenantContext, token: string): Promise<TokenPair> {
+  const outcome = await withTenant(platform.db, tenant.tenantId, async (tx) => {
+    const stored = await findRefreshToken(tx, tenant.tenantId, hashToken(token));
+    if (!stored || stored.revokedAt || stored.expiresAt.getTime() <= Date.now()) return null;
+    if (stored.usedAt || !(await claimRefreshToken(tx, tenant.tenantId, stored.id))) {
+      await revokeFamily(tx, tenant.tenantId, stored.familyId);
+      return 'reused' as const;
+    }
+    const contact = await findContactById(tx, tenant.tenantId, stored.contactId);
+    if (!contact || contact.isSuspended) return null;
+    const refresh_token = await issueRefreshToken(platform, tx, tenant.tenantId, contact.id, stored.familyId);
+    const access_token = await platform.accessTokens.sign({
+      sub: contact.id,
+      tid: tenant.tenantId,
+      role: contact.role,
+      sid: stored.familyId,
+    });
+    return { access_token, refresh_token };
+  });
+  if (outcome === null || outcome === 'reused') throw unauthorized(SESSION_ENDED);
+  return outcome;
+}
+
+export async function logout(platform: Platform, tenant: TenantContext, auth: AccessClaims): Promise<void> {
+  await withTenant(platform.db, tenant.tenantId, (tx) => revokeFamily(tx, tenant.tenantId, auth.sid));
+}
+
+/** Session restore on start; preview=true gives staff a student token for Student Preview. */
+export async function reInitInfo(
+  platform: Platform,
+  tenant: TenantContext,
+  auth: AccessClaims,
+  preview: boolean,
+): Promise<ReInitInfoResponse> {
+  const contact = await withTenant(platform.db, tenant.tenantId, (tx) =>
+    findContactById(tx, tenant.tenantId, auth.sub),
+  );
+  if (!contact || contact.isSuspended) throw unauthorized(SESSION_ENDED);
+  if (preview && !isStaffRole(contact.role)) throw forbidden('Only staff can preview the student portal.');
+  const role = preview ? 'student' : contact.role;
+  const access_token = await platform.accessTokens.sign({
+    sub: contact.id,
+    tid: tenant.tenantId,
+    role,
+    sid: auth.sid,
+    preview: preview || undefined,
+  });
+  const { config } = await platform.tenantConfigs.get(tenant);
+  return {
+    access_token,
+    refresh_token: null,
+    contact: { ...toSessionContact(contact, tenant), role },
+    tenant: config,
+  };
+}
+
+export async function forgotPassword(
+  platform: Platform,
+  tenant: TenantContext,
+  body: ForgotPasswordRequest,
+  origin: string,
+): Promise<void> {
+  if (!matchesTenant(body.orgId, tenant)) return;
+  const token = newOpaqueToken();
+  const queued = await withTenant(platform.db, tenant.tenantId, async (tx) => {
+    const contact = await findContactByEmail(tx, tenant.tenantId, body.email);
+    if (!contact || contact.isSuspended) return false;
+    const expiresAt = new Date(Date.now() + platform.config.passwordResetMinutes * 60_000);
+    await insertPasswordReset(tx, tenant.tenantId, { contactId: contact.id, tokenHash: hashToken(token), expiresAt });
+    const link = `${origin}/reset-password?token=${encodeURIComponent(token)}`;
+    await enqueueEmail(tx, tenant.tenantId, {
+      to: contact.email,
+      subject: `Reset your ${tenant.name} password`,
+      text: [
+        `Hello ${contact.name},`,
+        '',
+        `Someone asked to reset the password of your ${tenant.name} account.`,
+        `Open this link to choose a new password (it works once, for ${platform.config.passwordResetMinutes} minutes):`,
+        link,
+        '',
+        'If it was not you, ignore this email: your password stays as it is.',
+      ].join('\n'),
+    });
+    return true;
+  });
+  if (queued) void platform.outbox.kick();
+}
+
+export async function resetPassword(
+  platform: Platform,
+  tenant: TenantContext,
+  body: ResetPasswordRequest,
+): Promise<void> {
+  const passwordHash = await hashPassword(body.password);
+  const done = await withTenant(platform.db, tenant.tenantId, async (tx) => {
+    const reset = await claimPasswordReset(tx, tenant.tenantId, hashToken(body.token));
+    if (!reset) return false;
+    await setPasswordHash(tx, tenant.tenantId, reset.contactId, passwordHash);
+    await revokeAllSessions(tx, tenant.tenantId, reset.contactId);
+    return true;
+  });
+  if (!done) throw badRequest('token', 'This password reset link is invalid or has expired.');
+}

@@ -1,0 +1,64 @@
+import { AdminListItem, ContactAutocompleteItem, ErrorBody } from '@atrium/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { withTenant } from '../../db/client.ts';
+import { badRequest } from '../../lib/errors.ts';
+import { requireStaff } from '../../lib/guards.ts';
+import type { Platform } from '../../platform.ts';
+import { autocompleteContacts, listStaffContacts } from './contacts.repo.ts';
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+
+const ContactQuery = z.object({
+  userType: z.enum(['admin']).optional(),
+  autoComplete: z.enum(['true', 'false']).optional(),
+  q: z.string().max(100).optional(),
+});
+
+/**
+ * GET /rest/contact answers two spec 1 §7 calls by query: the admin list (userType=admin) and
+ * the contact autocomplete (autoComplete=true&q=). The contacts module (a later issue) adds the rest.
+ */
+export function registerContactRoutes(server: FastifyInstance, platform: Platform): void {
+  const app = server.withTypeProvider<ZodTypeProvider>();
+  app.get(
+    '/rest/contact',
+    {
+      schema: {
+        tags: ['contacts'],
+        summary: 'Admin list (userType=admin) or contact autocomplete (autoComplete=true&q=)',
+        querystring: ContactQuery,
+        response: { 200: z.union([z.array(AdminListItem), z.array(ContactAutocompleteItem)]), ...errors },
+      },
+    },
+    async (request) => {
+      const { tenant } = requireStaff(request);
+      const { userType, autoComplete, q } = request.query;
+      if (userType === 'admin') {
+        const rows = await withTenant(platform.db, tenant.tenantId, (tx) => listStaffContacts(tx, tenant.tenantId));
+        return rows.map((row) => ({
+          guId: row.id,
+          name: row.name,
+          lastName: row.lastName,
+          fullName: [row.name, row.lastName].filter(Boolean).join(' '),
+          email: row.email,
+          role: row.role,
+        }));
+      }
+      if (autoComplete === 'true') {
+        const text = (q ?? '').trim();
+        if (text.length === 0) return [];
+        const rows = await withTenant(platform.db, tenant.tenantId, (tx) =>
+          autocompleteContacts(tx, tenant.tenantId, text, 20),
+        );
+        return rows.map((row) => ({
+          id: row.id,
+          label: [row.name, row.lastName].filter(Boolean).join(' '),
+          email: row.email,
+        }));
+      }
+      throw badRequest('userType', 'userType=admin or autoComplete=true is required.');
+    },
+  );
+}

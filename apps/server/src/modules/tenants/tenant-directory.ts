@@ -1,0 +1,101 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { tenants } from '../../db/schema/index.ts';
+import { settingsWithDefaults, type TenantSettings } from './tenant-settings.ts';
+
+/** The tenant a request runs for, resolved once from its host. */
+export interface TenantContext {
+  tenantId: string;
+  orgId: string;
+  masterOrgId: string;
+  name: string;
+  customDomain: string | null;
+  settings: TenantSettings;
+}
+
+const ORG_ID_PATTERN = /^[a-z0-9][a-z0-9-]{0,62}$/;
+const CACHE_TTL_MS = 30_000;
+
+export type HostLookup = { kind: 'org'; orgId: string } | { kind: 'domain'; domain: string } | { kind: 'default' };
+
+/** Spec 1 §1: `{orgId}.{product domain}`, a custom domain, or the default org on a bare host. */
+export function parseHost(rawHost: string | undefined, productDomains: string[]): HostLookup {
+  const host = (rawHost ?? '').trim().toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '');
+  if (!host || /^\d{1,3}(\.\d{1,3}){3}$/.test(host) || host.startsWith('[')) return { kind: 'default' };
+  for (const domain of productDomains) {
+    if (host === domain) return { kind: 'default' };
+    if (host.endsWith(`.${domain}`)) {
+      const sub = host.slice(0, -(domain.length + 1));
+      return ORG_ID_PATTERN.test(sub) ? { kind: 'org', orgId: sub } : { kind: 'domain', domain: host };
+    }
+  }
+  return { kind: 'domain', domain: host };
+}
+
+function toContext(row: typeof tenants.$inferSelect): TenantContext {
+  return {
+    tenantId: row.id,
+    orgId: row.orgId,
+    masterOrgId: row.masterOrgId,
+    name: row.name,
+    customDomain: row.customDomain,
+    settings: settingsWithDefaults(row.settings),
+  };
+}
+
+/** Looks tenants up by host or org id, with a short cache (POST /snode/cache clears it). */
+export class TenantDirectory {
+  private cache = new Map<string, { at: number; tenant: TenantContext | null }>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly productDomains: string[],
+    private readonly defaultOrgId: string | null,
+  ) {}
+
+  clearCache(): void {
+    this.cache.clear();
+  }
+
+  async resolveHost(host: string | undefined): Promise<TenantContext | null> {
+    const lookup = parseHost(host, this.productDomains);
+    switch (lookup.kind) {
+      case 'org':
+        return this.byOrgId(lookup.orgId);
+      case 'default':
+        return this.defaultOrgId ? this.byOrgId(this.defaultOrgId) : null;
+      case 'domain':
+        return this.cached(`domain:${lookup.domain}`, async () => {
+          const [row] = await this.db.select().from(tenants).where(eq(tenants.customDomain, lookup.domain)).limit(1);
+          return row ? toContext(row) : null;
+        });
+    }
+  }
+
+  /** Ping's name may be a host or a stored org id (spec 1 §7). */
+  async resolveName(name: string): Promise<TenantContext | null> {
+    const trimmed = name.trim().toLowerCase();
+    if (ORG_ID_PATTERN.test(trimmed)) {
+      const byOrg = await this.byOrgId(trimmed);
+      if (byOrg) return byOrg;
+    }
+    const lookup = parseHost(trimmed, this.productDomains);
+    if (lookup.kind === 'default' && trimmed.includes('.') === false && trimmed !== 'localhost') return null;
+    return this.resolveHost(trimmed);
+  }
+
+  byOrgId(orgId: string): Promise<TenantContext | null> {
+    return this.cached(`org:${orgId}`, async () => {
+      const [row] = await this.db.select().from(tenants).where(eq(tenants.orgId, orgId)).limit(1);
+      return row ? toContext(row) : null;
+    });
+  }
+
+  private async cached(key: string, load: () => Promise<TenantContext | null>): Promise<TenantContext | null> {
+    const hit = this.cache.get(key);
+    if (hit && Date.now() - hit.at < CACHE_TTL_MS) return hit.tenant;
+    const tenant = await load();
+    this.cache.set(key, { at: Date.now(), tenant });
+    return tenant;
+  }
+}

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+
+/**
+ * What a tenant configures about itself (module flags, labels, contact details, website and SEO).
+ * Stored as jsonb on the tenant row; missing keys take these defaults, so adding a setting needs
+ * no data migration. Secrets never live here: they go to encrypted tenant tables.
+ */
+export const TenantSettings = z.object({
+  email: z.string().default(''),
+  phone: z.string().default(''),
+  website: z.string().default(''),
+  country: z.string().default('USA'),
+  timezone: z.string().default('America/New_York'),
+  currency: z.string().default('usd'),
+  addressLine1: z.string().default(''),
+  logo: z.string().nullable().default(null),
+  logoWidth: z.number().nullable().default(null),
+  logoHeight: z.number().nullable().default(null),
+  favIcon: z.string().nullable().default(null),
+  headerColor: z.string().nullable().default(null),
+  title: z.string().default(''),
+  seoDescription: z.string().default(''),
+  seoKeywords: z.string().default(''),
+  footerInfo: z.string().default(''),
+  isShowFooter: z.boolean().default(true),
+  privacyPolicyLink: z.string().nullable().default(null),
+  termsOfServiceLink: z.string().nullable().default(null),
+  facebook: z.string().default(''),
+  linkedin: z.string().default(''),
+  instagram: z.string().default(''),
+  twitter: z.string().default(''),
+  page1: z.string().nullable().default(null),
+  page2: z.string().nullable().default(null),
+  page3: z.string().nullable().default(null),
+  page4: z.string().nullable().default(null),
+  page5: z.string().nullable().default(null),
+  webstate: z.enum(['int_website', 'ext_website', 'no_website']).default('int_website'),
+  isCustomizeCss: z.boolean().default(false),
+  isShowSidebar: z.boolean().default(true),
+  // module flags (spec 2 "Module Settings", spec 1 §3 account detail flags)
+  isShowSchedule: z.boolean().default(true),
+  isShowScheduleMenu: z.boolean().default(true),
+  isShowCalenderView: z.boolean().default(true),
+  isShowCourses: z.boolean().default(true),
+  isEnableCourses: z.boolean().default(true),
+  isEnableOnlineCourses: z.boolean().default(false),
+  isShowDonation: z.boolean().default(true),
+  isShowStoreMenu: z.boolean().default(true),
+  isShowEventsMenu: z.boolean().default(true),
+  isShowAssessment: z.boolean().default(false),
+  isShowFormsMenu: z.boolean().default(true),
+  isShowMerchandiseMenu: z.boolean().default(true),
+  isShowDonationMenu: z.boolean().default(true),
+  isShowCampaignsMenu: z.boolean().default(true),
+  isShowRegistrationLink: z.boolean().default(true),
+  isShowRoomName: z.boolean().default(false),
+  isSupportGrn: z.boolean().default(false),
+  isMultiCountrySupport: z.boolean().default(false),
+  isAddressNeededForEvent: z.boolean().default(false),
+  isRegAndPurchaseOnSamePage: z.boolean().default(false),
+  isWaiverFormToBeSigned: z.boolean().default(false),
+  waiverFormLink: z.string().nullable().default(null),
+  isNewTenant: z.boolean().default(false),
+  // labels
+  buyButtonLabel: z.string().default('Buy'),
+  registerButtonLabel: z.string().default('Register'),
+  registrationLinkName: z.string().default('Register'),
+  workshopLabel: z.string().default('Workshop'),
+  scheduleLabel: z.string().default('Schedule'),
+  promotionLabel: z.string().default('Promotion'),
+  primaryGuardianLabel: z.string().default('Primary Guardian'),
+  secondaryGuardianLabel: z.string().default('Secondary Guardian'),
+  itemExpiresAfter: z.number().nullable().default(null),
+  // payments (public parts only)
+  bankFees: z.number().default(0),
+  cardFees: z.number().default(0),
+  taxPercent: z.number().default(0),
+  paymentProvider: z.string().nullable().default(null),
+  stripePublishableKey: z.string().nullable().default(null),
+  stripeClientId: z.string().nullable().default(null),
+  clanMeetingDomain: z.string().nullable().default(null),
+});
+export type TenantSettings = z.infer<typeof TenantSettings>;
+
+export function settingsWithDefaults(stored: Partial<TenantSettings> | null | undefined): TenantSettings {
+  return TenantSettings.parse(stored ?? {});
+}

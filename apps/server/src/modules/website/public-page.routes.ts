@@ -1,0 +1,51 @@
+import { ErrorBody } from '@atrium/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { withTenant } from '../../db/client.ts';
+import { notFound } from '../../lib/errors.ts';
+import { requireTenant } from '../../lib/guards.ts';
+import type { Platform } from '../../platform.ts';
+import { findPageByName } from './website.repo.ts';
+
+const PublicPage = z.object({
+  name: z.string(),
+  title: z.string(),
+  header: z.string(),
+  subHeader: z.string(),
+  unhtml: z.string(),
+  css: z.string(),
+});
+
+/** Spec 3 §7.1: a published page for the public viewer. The tenant in the path must be the host's. */
+export function registerPublicPageRoutes(server: FastifyInstance, platform: Platform): void {
+  const app = server.withTypeProvider<ZodTypeProvider>();
+  app.get(
+    '/stemplate/public/web/:tenantId/:pageName',
+    {
+      schema: {
+        tags: ['website'],
+        summary: 'A published website page',
+        params: z.object({ tenantId: z.string().max(100), pageName: z.string().max(100) }),
+        response: { 200: PublicPage, 404: ErrorBody },
+      },
+    },
+    async (request) => {
+      const tenant = requireTenant(request);
+      const { tenantId, pageName } = request.params;
+      if (tenantId !== tenant.tenantId && tenantId !== tenant.orgId) throw notFound('Page');
+      const page = await withTenant(platform.db, tenant.tenantId, (tx) =>
+        findPageByName(tx, tenant.tenantId, pageName.toLowerCase()),
+      );
+      if (!page?.isPublished || page.isExternalLink) throw notFound('Page');
+      return {
+        name: page.name,
+        title: page.title,
+        header: page.header,
+        subHeader: page.subHeader,
+        unhtml: page.unhtml,
+        css: page.css,
+      };
+    },
+  );
+}

@@ -1,0 +1,28 @@
+import type { AppConfig } from './config.ts';
+import type { Database, Db } from './db/client.ts';
+import type { LoginLimiter } from './modules/auth/login-limiter.ts';
+import type { AccessClaims, AccessTokens } from './modules/auth/tokens.ts';
+import type { OutboxWorker } from './modules/mail/outbox.ts';
+import type { TenantConfigCache } from './modules/tenants/tenant-config.service.ts';
+import type { TenantContext, TenantDirectory } from './modules/tenants/tenant-directory.ts';
+
+/** The long-lived parts every module's routes and services are given. */
+export interface Platform {
+  config: AppConfig;
+  database: Database;
+  db: Db;
+  tenants: TenantDirectory;
+  tenantConfigs: TenantConfigCache;
+  accessTokens: AccessTokens;
+  loginLimiter: LoginLimiter;
+  outbox: OutboxWorker;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The tenant of the request's host; null on an unknown host. */
+    tenant: TenantContext | null;
+    /** The bearer token's claims when it is valid for this tenant. */
+    auth: AccessClaims | null;
+  }
+}

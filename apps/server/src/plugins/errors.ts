@@ -1,0 +1,47 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/errors.ts';
+
+function send(reply: import('fastify').FastifyReply, status: number, code: string, message: string, field?: string) {
+  return reply.code(status).send({ errors: field ? { message, code, field } : { message, code } });
+}
+
+/** One error shape for every call: { errors: { message, code, field? } }. No stack trace ever leaves. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return send(reply, error.statusCode, error.code, error.message, error.field);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issue = error.validation[0];
+      const path = (issue?.instancePath ?? '').split('/').filter(Boolean);
+      const prefix = error.validationContext === 'body' ? '' : `${error.validationContext}.`;
+      const field = path.length > 0 ? `${prefix}${path.join('.')}` : (error.validationContext ?? 'body');
+      const detail = issue?.message ?? 'is invalid';
+      const leaf = path.at(-1);
+      const missing = issue?.keyword === 'invalid_type' && /received undefined/.test(detail);
+      const message = missing
+        ? `${field} is required`
+        : leaf && detail.toLowerCase().startsWith(leaf.toLowerCase())
+          ? detail
+          : `${field}: ${detail}`;
+      return send(reply, 400, 'invalid_input', message, field);
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
+      return send(reply, 500, 'internal_error', 'Something went wrong. Please try again.');
+    }
+    if (error.statusCode === 429) {
+      return send(reply, 429, 'too_many_requests', error.message);
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      const field =
+        error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY'
+          ? 'body'
+          : undefined;
+      return send(reply, error.statusCode, 'bad_request', error.message, field);
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return send(reply, 500, 'internal_error', 'Something went wrong. Please try again.');
+  });
+}

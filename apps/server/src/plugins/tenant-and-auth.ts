@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+import type { Platform } from '../platform.ts';
+
+/**
+ * Resolves the tenant once per request from its Host, then the bearer token's claims if the
+ * token was issued for that same tenant (a token from another tenant authenticates nothing).
+ */
+export function registerTenantAndAuth(app: FastifyInstance, platform: Platform): void {
+  app.decorateRequest('tenant', null);
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (request) => {
+    if (request.url === '/healthz' || request.url.startsWith('/api/docs') || request.url.startsWith('/assets/')) return;
+    request.tenant = await platform.tenants.resolveHost(request.headers.host);
+    const header = request.headers.authorization;
+    if (!request.tenant || !header?.startsWith('Bearer ')) return;
+    const claims = await platform.accessTokens.verify(header.slice('Bearer '.length).trim());
+    if (claims && claims.tid === request.tenant.tenantId) request.auth = claims;
+  });
+}

@@ -1,0 +1,62 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/** First path segments of the API: an unknown path under these is a JSON 404, never the web app. */
+const API_SEGMENTS = new Set([
+  'api',
+  'app',
+  'assets',
+  'authmgr',
+  'cform',
+  'edtest',
+  'esend',
+  'fauth',
+  'healthz',
+  'item',
+  'ping',
+  'public',
+  'refresh-access-token',
+  'rest',
+  'snode',
+  'stemplate',
+  'unlayertemplate',
+]);
+
+function isApiPath(url: string): boolean {
+  const segment = url.split('?')[0]?.split('/')[1] ?? '';
+  return API_SEGMENTS.has(segment);
+}
+
+/**
+ * Serves the built React app: hashed assets cached for a year, every other browser path gets
+ * index.html (the client router decides, including its own 404 page).
+ */
+export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
+  const hasBuild = existsSync(join(distDir, 'index.html'));
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: join(distDir, 'assets'),
+      prefix: '/assets/',
+      maxAge: '365d',
+      immutable: true,
+      preCompressed: true,
+      index: false,
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    if (request.method === 'GET' && !isApiPath(request.url)) {
+      if (!hasBuild) {
+        return reply
+          .code(503)
+          .type('text/plain; charset=utf-8')
+          .send('The web app is not built yet: run `npm run build` (npm start does it for you).');
+      }
+      reply.header('Cache-Control', 'no-cache');
+      return reply.sendFile('index.html', distDir, { maxAge: 0, immutable: false });
+    }
+    return reply.code(404).send({ errors: { message: 'Not found.', code: 'not_found' } });
+  });
+}

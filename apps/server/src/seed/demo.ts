@@ -1,0 +1,81 @@
+import { count } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { tenants } from '../db/schema/index.ts';
+import { demoPages } from './demo-pages.ts';
+import { createPages, createTenant, createUsers } from './tenants.ts';
+
+export const DEMO_PASSWORD = 'Atrium-demo-1';
+
+export const DEMO_LOGINS = [
+  { orgId: 'demo', email: 'admin@demo.test', role: 'admin' },
+  { orgId: 'demo', email: 'staff@demo.test', role: 'staff' },
+  { orgId: 'demo', email: 'frontdesk@demo.test', role: 'frontdesk' },
+  { orgId: 'demo', email: 'student@demo.test', role: 'student' },
+  { orgId: 'riverside', email: 'admin@riverside.test', role: 'admin' },
+] as const;
+
+const allModulesOn = {
+  isShowSchedule: true,
+  isShowScheduleMenu: true,
+  isShowCourses: true,
+  isEnableCourses: true,
+  isEnableOnlineCourses: true,
+  isShowDonation: true,
+  isShowStoreMenu: true,
+  isShowEventsMenu: true,
+  isShowAssessment: true,
+  isShowFormsMenu: true,
+  isShowMerchandiseMenu: true,
+  isShowDonationMenu: true,
+  isShowCampaignsMenu: true,
+};
+
+export async function isDatabaseEmpty(db: Db): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(tenants);
+  return (row?.n ?? 0) === 0;
+}
+
+/** Tenant demo (a master franchise, all modules on) and riverside (a franchise of demo). */
+export async function seedDemo(db: Db): Promise<void> {
+  const demo = await createTenant(db, {
+    orgId: 'demo',
+    name: 'Demo Studio',
+    settings: {
+      ...allModulesOn,
+      email: 'hello@demo.test',
+      phone: '+1 555 0100',
+      addressLine1: '12 Market Street, Springfield',
+      title: 'Demo Studio',
+      seoDescription: 'Yoga, pilates and mindful movement classes, courses and workshops in Springfield.',
+      seoKeywords: 'yoga, pilates, studio, classes, Springfield',
+      footerInfo: 'Yoga, pilates and mindful movement since 2014.',
+      facebook: 'https://facebook.com/demostudio',
+      instagram: 'https://instagram.com/demostudio',
+    },
+  });
+  await createUsers(db, demo.tenantId, [
+    { email: 'admin@demo.test', password: DEMO_PASSWORD, name: 'Avery', lastName: 'Admin', role: 'admin' },
+    { email: 'staff@demo.test', password: DEMO_PASSWORD, name: 'Sam', lastName: 'Staff', role: 'staff' },
+    { email: 'frontdesk@demo.test', password: DEMO_PASSWORD, name: 'Frankie', lastName: 'Desk', role: 'frontdesk' },
+    { email: 'student@demo.test', password: DEMO_PASSWORD, name: 'Stella', lastName: 'Student', role: 'student' },
+  ]);
+  await createPages(db, demo.tenantId, demoPages('Demo Studio'));
+
+  const riverside = await createTenant(db, {
+    orgId: 'riverside',
+    name: 'Riverside Yoga',
+    masterOrgId: 'demo',
+    settings: {
+      ...allModulesOn,
+      isShowAssessment: false,
+      email: 'hello@riverside.test',
+      phone: '+1 555 0199',
+      title: 'Riverside Yoga',
+      seoDescription: 'Riverside Yoga, a Demo Studio franchise by the river.',
+    },
+  });
+  await createUsers(db, riverside.tenantId, [
+    { email: 'admin@riverside.test', password: DEMO_PASSWORD, name: 'Riley', lastName: 'River', role: 'admin' },
+  ]);
+  await createPages(db, riverside.tenantId, demoPages('Riverside Yoga'));
+}

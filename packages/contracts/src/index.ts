@@ -1,0 +1,6 @@
+export * from './auth.ts';
+export * from './dial-codes.ts';
+export * from './errors.ts';
+export * from './public-menu.ts';
+export * from './roles.ts';
+export * from './tenant.ts';
