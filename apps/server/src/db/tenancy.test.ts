@@ -1,0 +1,139 @@
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bearer, json, loginAs, newTenant, startTestApp, type TestTenant } from '../../test/helpers.ts';
+import type { App } from '../app.ts';
+import { APP_ROLE, withTenant } from './client.ts';
+import { contacts } from './schema/index.ts';
+
+/** Tables that belong to the platform, not to a tenant. Anything else must be tenant-scoped. */
+const PLATFORM_TABLES = ['tenants', 'platform_secrets', '__drizzle_migrations'];
+
+let app: App;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+
+async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
+  const result = await app.platform.db.execute(query);
+  return (result as unknown as { rows: T[] }).rows;
+}
+
+describe('the schema keeps tenants apart', () => {
+  it('every tenant table has tenant_id, forced row-level security, and tenant_id in every key', async () => {
+    const tables = await rows<{ name: string; has_tenant: boolean; rls: boolean; forced: boolean }>(sql`
+      select c.relname as name, c.relrowsecurity as rls, c.relforcerowsecurity as forced,
+        exists (select 1 from pg_attribute a where a.attrelid = c.oid and a.attname = 'tenant_id' and not a.attisdropped) as has_tenant
+      from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname in ('public', 'drizzle') and c.relkind = 'r'`);
+    const tenantTables = tables.filter((t) => !PLATFORM_TABLES.includes(t.name));
+    expect(tenantTables.length).toBeGreaterThanOrEqual(5);
+    for (const table of tenantTables) {
+      expect({ table: table.name, hasTenant: table.has_tenant, rls: table.rls, forced: table.forced }).toEqual({
+        table: table.name,
+        hasTenant: true,
+        rls: true,
+        forced: true,
+      });
+    }
+
+    const keys = await rows<{ table_name: string; name: string; type: string; columns: string[] }>(sql`
+      select cl.relname as table_name, con.conname as name, con.contype as type,
+        array(select a.attname from unnest(con.conkey) k join pg_attribute a on a.attrelid = con.conrelid and a.attnum = k)::text[] as columns
+      from pg_constraint con join pg_class cl on cl.oid = con.conrelid join pg_namespace n on n.oid = cl.relnamespace
+      where n.nspname = 'public' and con.contype in ('p', 'u', 'f')`);
+    const uniqueIndexes = await rows<{ table_name: string; name: string; def: string }>(sql`
+      select tablename as table_name, indexname as name, indexdef as def from pg_indexes
+      where schemaname = 'public' and indexdef like 'CREATE UNIQUE INDEX%'`);
+    const tenantTableNames = new Set(tenantTables.map((t) => t.name));
+    const offending = [
+      ...keys
+        .filter((key) => tenantTableNames.has(key.table_name) && !key.columns.includes('tenant_id'))
+        .map((key) => `${key.table_name}.${key.name}`),
+      ...uniqueIndexes
+        .filter((index) => tenantTableNames.has(index.table_name) && !index.def.includes('tenant_id'))
+        .map((index) => `${index.table_name}.${index.name}`),
+    ];
+    expect(offending).toEqual([]);
+    // every tenant table has a primary key
+    for (const name of tenantTableNames) {
+      expect(keys.some((key) => key.table_name === name && key.type === 'p')).toBe(true);
+    }
+  });
+
+  it('the application role is not a superuser and cannot bypass row-level security', async () => {
+    const [role] = await rows<{ super: boolean; bypass: boolean }>(
+      sql`select rolsuper as super, rolbypassrls as bypass from pg_roles where rolname = ${APP_ROLE}`,
+    );
+    expect(role).toEqual({ super: false, bypass: false });
+  });
+});
+
+describe('row-level security at work', () => {
+  let a: TestTenant;
+  let b: TestTenant;
+  beforeAll(async () => {
+    a = await newTenant(app);
+    b = await newTenant(app);
+  });
+
+  it('a transaction sees only its own tenant, and nothing without a tenant', async () => {
+    const seenByA = await withTenant(app.platform.db, a.tenantId, (tx) => tx.select().from(contacts));
+    expect(seenByA.length).toBe(4);
+    expect(seenByA.every((row) => row.tenantId === a.tenantId)).toBe(true);
+
+    const seenByNobody = await app.platform.db.transaction(async (tx) => {
+      await tx.execute(sql.raw(`set local role ${APP_ROLE}`));
+      return tx.select().from(contacts);
+    });
+    expect(seenByNobody).toEqual([]);
+  });
+
+  it('a transaction cannot write a row for another tenant', async () => {
+    await expect(
+      withTenant(app.platform.db, a.tenantId, (tx) =>
+        tx.insert(contacts).values({ tenantId: b.tenantId, email: 'intruder@x.test', name: 'x', role: 'student' }),
+      ),
+    ).rejects.toThrow();
+    const seenByB = await withTenant(app.platform.db, b.tenantId, (tx) => tx.select().from(contacts));
+    expect(seenByB.map((row) => row.email)).not.toContain('intruder@x.test');
+  });
+
+  it('concurrent transactions of two tenants never mix', async () => {
+    const ids = Array.from({ length: 200 }, (_, i) => (i % 2 === 0 ? a.tenantId : b.tenantId));
+    const seen = await Promise.all(
+      ids.map((tenantId) =>
+        withTenant(app.platform.db, tenantId, async (tx) => {
+          const [setting] = (
+            (await tx.execute(sql`select current_setting('app.tenant_id', true) as t`)) as unknown as {
+              rows: { t: string }[];
+            }
+          ).rows;
+          const people = await tx.select({ tenantId: contacts.tenantId }).from(contacts);
+          return { expected: tenantId, setting: setting?.t, tenants: [...new Set(people.map((p) => p.tenantId))] };
+        }),
+      ),
+    );
+    for (const result of seen) {
+      expect(result.setting).toBe(result.expected);
+      expect(result.tenants).toEqual([result.expected]);
+    }
+  });
+
+  it('concurrent requests of two tenants each get only their own people', async () => {
+    const [tokenA, tokenB] = await Promise.all([loginAs(app, a, 'admin'), loginAs(app, b, 'admin')]);
+    const responses = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => {
+        const [tenant, token] = i % 2 === 0 ? [a, tokenA] : [b, tokenB];
+        return app
+          .inject({ url: '/rest/contact?userType=admin', headers: bearer(token.access_token, tenant.host) })
+          .then((response) => ({ tenant, response }));
+      }),
+    );
+    for (const { tenant, response } of responses) {
+      expect(response.statusCode).toBe(200);
+      const emails = json<{ email: string }[]>(response).map((row) => row.email);
+      expect(emails.length).toBe(3);
+      expect(emails.every((email) => email.endsWith(`@${tenant.orgId}.test`))).toBe(true);
+    }
+  });
+});

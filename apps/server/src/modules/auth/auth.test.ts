@@ -1,0 +1,323 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, json, loginAs, newTenant, PASSWORD, startTestApp, type TestTenant } from '../../../test/helpers.ts';
+import { startSmtpServer } from '../../../test/smtp.ts';
+import type { App } from '../../app.ts';
+import { createUsers } from '../../seed/tenants.ts';
+
+let app: App;
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let a: TestTenant;
+let b: TestTenant;
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  app = await startTestApp({ smtpUrl: smtp.url, loginMaxAttemptsPerAccount: 3, loginMaxAttemptsPerIp: 6 });
+  a = await newTenant(app);
+  b = await newTenant(app);
+});
+afterAll(() => smtp.close());
+
+function post(url: string, host: string, payload: unknown, remoteAddress = '10.0.0.1') {
+  return app.inject({ method: 'POST', url, headers: { host }, payload: payload as object, remoteAddress });
+}
+
+describe('login', () => {
+  it.each(['/login', '/public/user/signin'])('answers tokens, tenant and contact at %s', async (url) => {
+    const response = await post(url, a.host, { tid: a.orgId, userId: a.users.admin.email, password: PASSWORD });
+    expect(response.statusCode).toBe(200);
+    const body = json<Record<string, any>>(response);
+    expect(body.access_token).toMatch(/^ey/);
+    expect(body.refresh_token.length).toBeGreaterThan(30);
+    expect(body.tenant.orgId).toBe(a.orgId);
+    expect(body.contact).toMatchObject({ email: a.users.admin.email, role: 'admin', orgId: a.orgId });
+    expect(JSON.stringify(body)).not.toMatch(/password|argon2/i);
+  });
+
+  it('logs in every role and carries the role in the contact', async () => {
+    for (const role of ['admin', 'staff', 'frontdesk', 'student'] as const) {
+      const body = await loginAs(app, a, role, `10.1.0.${role.length}`);
+      expect(body.contact.role).toBe(role);
+    }
+  });
+
+  it('answers unknown user and wrong password alike', async () => {
+    const unknown = await post('/login', a.host, { userId: 'nobody@x.test', password: PASSWORD }, '10.2.0.1');
+    const wrong = await post('/login', a.host, { userId: a.users.staff.email, password: 'wrong-password' }, '10.2.0.2');
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.statusCode).toBe(401);
+    expect(json(unknown)).toEqual(json(wrong));
+    expect(json(unknown)).toEqual({ errors: { message: 'Invalid email or password.', code: 'invalid_credentials' } });
+  });
+
+  it("never logs a user into another tenant: tenant B's host or tid does not accept tenant A's user", async () => {
+    const otherHost = await post('/login', b.host, { userId: a.users.admin.email, password: PASSWORD }, '10.3.0.1');
+    expect(otherHost.statusCode).toBe(401);
+    const otherTid = await post(
+      '/login',
+      a.host,
+      { tid: b.orgId, userId: a.users.admin.email, password: PASSWORD },
+      '10.3.0.2',
+    );
+    expect(otherTid.statusCode).toBe(401);
+  });
+
+  it('rejects bad input with a 400 naming the field', async () => {
+    const missing = await post('/login', a.host, { userId: a.users.admin.email }, '10.4.0.1');
+    expect(missing.statusCode).toBe(400);
+    expect(json(missing)).toEqual({
+      errors: { message: 'password is required', code: 'invalid_input', field: 'password' },
+    });
+    const notJson = await app.inject({
+      method: 'POST',
+      url: '/login',
+      headers: { host: a.host, 'content-type': 'application/json' },
+      payload: '{"userId":',
+    });
+    expect(notJson.statusCode).toBe(400);
+    expect(json<any>(notJson).errors.message).toBeTruthy();
+    expect(notJson.body).not.toMatch(/at .*\.ts/);
+  });
+
+  it('limits failed attempts per account with a clear 429, even with the right password', async () => {
+    const email = a.users.frontdesk.email;
+    for (let i = 0; i < 3; i++) {
+      expect((await post('/login', a.host, { userId: email, password: 'nope-nope' }, `10.5.0.${i}`)).statusCode).toBe(
+        401,
+      );
+    }
+    const blocked = await post('/login', a.host, { userId: email, password: PASSWORD }, '10.5.0.9');
+    expect(blocked.statusCode).toBe(429);
+    expect(json<any>(blocked).errors.message).toMatch(/^Too many login attempts\. Please try again in \d+ minutes?\.$/);
+    // another account of the same tenant is unaffected
+    expect(
+      (await post('/login', a.host, { userId: a.users.staff.email, password: PASSWORD }, '10.5.0.10')).statusCode,
+    ).toBe(200);
+  });
+
+  it('limits failed attempts per IP across accounts', async () => {
+    const ip = '10.6.0.1';
+    for (let i = 0; i < 6; i++) {
+      await post('/login', a.host, { userId: `guess${i}@x.test`, password: 'nope-nope' }, ip);
+    }
+    const blocked = await post('/login', a.host, { userId: a.users.admin.email, password: PASSWORD }, ip);
+    expect(blocked.statusCode).toBe(429);
+  });
+
+  it('refuses a suspended account', async () => {
+    await createUsers(app.platform.db, a.tenantId, [
+      { email: 'gone@x.test', password: PASSWORD, name: 'Gone', role: 'staff', isSuspended: true },
+    ]);
+    const response = await post('/login', a.host, { userId: 'gone@x.test', password: PASSWORD }, '10.7.0.1');
+    expect(response.statusCode).toBe(403);
+    expect(json<any>(response).errors.code).toBe('account_suspended');
+  });
+});
+
+describe('refresh tokens', () => {
+  it.each(['/refresh-access-token', '/public/auth/refresh'])('rotate at %s', async (url) => {
+    const session = await loginAs(app, a, 'staff', '10.8.0.1');
+    const rotated = await post(url, a.host, { token: session.refresh_token });
+    expect(rotated.statusCode).toBe(200);
+    const next = json<{ access_token: string; refresh_token: string }>(rotated);
+    expect(next.refresh_token).not.toBe(session.refresh_token);
+    const again = await post(url, a.host, { token: next.refresh_token });
+    expect(again.statusCode).toBe(200);
+  });
+
+  it('reuse of a used token revokes the whole family', async () => {
+    const session = await loginAs(app, a, 'student', '10.9.0.1');
+    const first = json<{ refresh_token: string }>(
+      await post('/refresh-access-token', a.host, { token: session.refresh_token }),
+    );
+    const reuse = await post('/refresh-access-token', a.host, { token: session.refresh_token });
+    expect(reuse.statusCode).toBe(401);
+    // the thief's reuse also kills the legitimate newer token
+    const legit = await post('/refresh-access-token', a.host, { token: first.refresh_token });
+    expect(legit.statusCode).toBe(401);
+  });
+
+  it('a token of tenant A is worthless on tenant B', async () => {
+    const session = await loginAs(app, a, 'admin', '10.10.0.1');
+    const refresh = await post('/refresh-access-token', b.host, { token: session.refresh_token });
+    expect(refresh.statusCode).toBe(401);
+    const reinit = await app.inject({ url: '/rest/reInitInfo', headers: bearer(session.access_token, b.host) });
+    expect(reinit.statusCode).toBe(401);
+  });
+
+  it('rejects an empty token with a 400', async () => {
+    const response = await post('/refresh-access-token', a.host, { token: '' });
+    expect(response.statusCode).toBe(400);
+    expect(json<any>(response).errors.field).toBe('token');
+  });
+});
+
+describe('session', () => {
+  it('reInitInfo restores the session at both paths', async () => {
+    const session = await loginAs(app, a, 'staff', '10.11.0.1');
+    for (const url of ['/rest/reInitInfo?preview=false', '/rest/reinitinfo/token/validate']) {
+      const response = await app.inject({ url, headers: bearer(session.access_token, a.host) });
+      expect(response.statusCode).toBe(200);
+      const body = json<any>(response);
+      expect(body.contact.role).toBe('staff');
+      expect(body.tenant.orgId).toBe(a.orgId);
+      expect(body.access_token).toMatch(/^ey/);
+    }
+  });
+
+  it('gives staff a student token for Student Preview, and refuses students', async () => {
+    const staff = await loginAs(app, a, 'admin', '10.12.0.1');
+    const preview = await app.inject({
+      url: '/rest/reInitInfo?preview=true',
+      headers: bearer(staff.access_token, a.host),
+    });
+    expect(preview.statusCode).toBe(200);
+    const body = json<any>(preview);
+    expect(body.contact.role).toBe('student');
+    expect(body.refresh_token).toBeNull();
+    // the preview token is a student token: staff calls refuse it
+    const staffCall = await app.inject({
+      url: '/rest/contact?userType=admin',
+      headers: bearer(body.access_token, a.host),
+    });
+    expect(staffCall.statusCode).toBe(403);
+
+    const student = await loginAs(app, a, 'student', '10.12.0.2');
+    const refused = await app.inject({
+      url: '/rest/reInitInfo?preview=true',
+      headers: bearer(student.access_token, a.host),
+    });
+    expect(refused.statusCode).toBe(403);
+  });
+
+  it('needs a token, and a valid one', async () => {
+    expect((await app.inject({ url: '/rest/reInitInfo', headers: { host: a.host } })).statusCode).toBe(401);
+    const forged = await app.inject({ url: '/rest/reInitInfo', headers: bearer('eyJhbGciOiJub25lIn0.e30.', a.host) });
+    expect(forged.statusCode).toBe(401);
+  });
+
+  it.each(['/app/logout', '/public/user/logout'])(
+    '%s ends the session: its refresh token stops working',
+    async (url) => {
+      const session = await loginAs(app, a, 'staff', '10.13.0.1');
+      const out = await app.inject({ method: 'POST', url, headers: bearer(session.access_token, a.host) });
+      expect(out.statusCode).toBe(200);
+      const refresh = await post('/refresh-access-token', a.host, { token: session.refresh_token });
+      expect(refresh.statusCode).toBe(401);
+    },
+  );
+});
+
+describe('registration', () => {
+  it('creates a student and signs them in', async () => {
+    const response = await post('/public/user/registration', a.host, {
+      orgId: a.orgId,
+      email: 'New.Member@Example.test',
+      password: 'a-long-password',
+      name: 'Nia',
+      lastName: 'Member',
+    });
+    expect(response.statusCode).toBe(201);
+    const body = json<any>(response);
+    expect(body.contact).toMatchObject({ email: 'new.member@example.test', role: 'student', fullName: 'Nia Member' });
+    const login = await post(
+      '/login',
+      a.host,
+      { userId: 'new.member@example.test', password: 'a-long-password' },
+      '10.14.0.1',
+    );
+    expect(login.statusCode).toBe(200);
+  });
+
+  it('refuses a taken email, a short password and a bad email, naming the field, writing nothing', async () => {
+    const taken = await post('/public/user/registration', a.host, {
+      email: a.users.admin.email,
+      password: 'a-long-password',
+      name: 'X',
+    });
+    expect(taken.statusCode).toBe(400);
+    expect(json<any>(taken).errors.field).toBe('email');
+    const short = await post('/public/user/registration', a.host, {
+      email: 'short@x.test',
+      password: 'short',
+      name: 'X',
+    });
+    expect(json<any>(short).errors).toMatchObject({
+      field: 'password',
+      message: 'password must be at least 8 characters',
+    });
+    const bad = await post('/public/user/registration', a.host, {
+      email: 'not-an-email',
+      password: 'a-long-password',
+      name: 'X',
+    });
+    expect(json<any>(bad).errors.field).toBe('email');
+    const noName = await post('/public/user/registration', a.host, {
+      email: 'noname@x.test',
+      password: 'a-long-password',
+    });
+    expect(json<any>(noName).errors).toMatchObject({ field: 'name', message: 'name is required' });
+    const stillNone = await post('/login', a.host, { userId: 'short@x.test', password: 'short' }, '10.14.0.2');
+    expect(stillNone.statusCode).toBe(401);
+  });
+
+  it('a registration on tenant B is not an account on tenant A', async () => {
+    await post('/public/user/registration', b.host, { email: 'only-b@x.test', password: 'a-long-password', name: 'B' });
+    const onA = await post('/login', a.host, { userId: 'only-b@x.test', password: 'a-long-password' }, '10.14.0.3');
+    expect(onA.statusCode).toBe(401);
+  });
+});
+
+describe('forgot password', () => {
+  it('emails a working reset link over SMTP, which works once', async () => {
+    const email = a.users.student.email;
+    for (const url of ['/rest/user/forgotPassword', '/public/user/forgotPassword']) {
+      const response = await post(url, a.host, { orgId: a.orgId, email });
+      expect(response.statusCode).toBe(200);
+    }
+    await app.platform.outbox.kick();
+    const mail = await smtp.waitFor(email);
+    const link = mail.text.match(/http:\/\/[^\s]+\/reset-password\?token=([A-Za-z0-9_%-]+)/);
+    expect(link?.[0]).toContain(`http://${a.host}/reset-password?token=`);
+    const token = decodeURIComponent(link?.[1] ?? '');
+
+    const reset = await post('/public/user/resetPassword', a.host, { token, password: 'brand-new-password' });
+    expect(reset.statusCode).toBe(200);
+    expect(
+      (await post('/login', a.host, { userId: email, password: 'brand-new-password' }, '10.15.0.1')).statusCode,
+    ).toBe(200);
+    expect((await post('/login', a.host, { userId: email, password: PASSWORD }, '10.15.0.2')).statusCode).toBe(401);
+
+    const again = await post('/public/user/resetPassword', a.host, { token, password: 'another-password' });
+    expect(again.statusCode).toBe(400);
+    expect(json<any>(again).errors).toMatchObject({
+      field: 'token',
+      message: 'This password reset link is invalid or has expired.',
+    });
+  });
+
+  it('answers the same for an unknown email and sends nothing', async () => {
+    const known = await post('/rest/user/forgotPassword', b.host, { email: b.users.admin.email });
+    const unknown = await post('/rest/user/forgotPassword', b.host, { email: 'nobody@nowhere.test' });
+    expect(unknown.statusCode).toBe(200);
+    expect(json(unknown)).toEqual(json(known));
+    await app.platform.outbox.kick();
+    expect(smtp.received.some((mail) => mail.to.includes('nobody@nowhere.test'))).toBe(false);
+  });
+
+  it('a reset token of tenant A does nothing on tenant B', async () => {
+    await post('/rest/user/forgotPassword', a.host, { email: a.users.staff.email });
+    await app.platform.outbox.kick();
+    const mail = await smtp.waitFor(a.users.staff.email);
+    const token = decodeURIComponent(mail.text.match(/token=([A-Za-z0-9_%-]+)/)?.[1] ?? '');
+    const onB = await post('/public/user/resetPassword', b.host, { token, password: 'brand-new-password' });
+    expect(onB.statusCode).toBe(400);
+  });
+});
+
+describe('unknown tenant', () => {
+  it('answers 404 with the spec message for calls that need a tenant', async () => {
+    const response = await post('/login', 'nosuch.localhost', { userId: 'a@b.test', password: 'x' });
+    expect(response.statusCode).toBe(404);
+    expect(json<any>(response).errors.message).toBe('no valid orgId found for account');
+  });
+});

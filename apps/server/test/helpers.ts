@@ -1,0 +1,83 @@
+import { randomBytes } from 'node:crypto';
+import type { Role } from '@atrium/contracts';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll } from 'vitest';
+import { type App, buildApp } from '../src/app.ts';
+import { type AppConfig, loadConfig } from '../src/config.ts';
+import { type Database, openDatabase } from '../src/db/client.ts';
+import { migrateDatabase } from '../src/db/migrate.ts';
+import { createPages, createTenant, createUsers, type NewPage, type NewTenant } from '../src/seed/tenants.ts';
+
+export const PASSWORD = 'Correct-horse-1';
+
+/** The real server on a fresh embedded database, or on TEST_DATABASE_URL when set (CI runs both). */
+export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<App> {
+  const url = process.env.TEST_DATABASE_URL ?? null;
+  const database: Database = await openDatabase({ databaseUrl: url, dataDir: null, poolSize: 4 });
+  if (!url) await migrateDatabase(database);
+  const config: AppConfig = {
+    ...loadConfig({}),
+    webDistDir: '/nonexistent-web-dist',
+    defaultOrgId: null,
+    productDomains: ['localhost', 'atrium.test'],
+    jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing',
+    ...overrides,
+  };
+  const app = await buildApp({ config, database, logger: false, outboxPollMs: 60_000 });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+  return app;
+}
+
+export interface TestUser {
+  id: string;
+  email: string;
+  role: Role;
+}
+
+export interface TestTenant {
+  tenantId: string;
+  orgId: string;
+  host: string;
+  users: Record<Role, TestUser>;
+}
+
+/** A fresh tenant with one user of each role (email `{role}@{orgId}.test`, password PASSWORD). */
+export async function newTenant(
+  app: App,
+  options: Partial<NewTenant> & { pages?: NewPage[] } = {},
+): Promise<TestTenant> {
+  const orgId = options.orgId ?? `t${randomBytes(5).toString('hex')}`;
+  const { tenantId } = await createTenant(app.platform.db, { name: `Studio ${orgId}`, ...options, orgId });
+  const roles: Role[] = ['admin', 'staff', 'frontdesk', 'student'];
+  const rows = await createUsers(
+    app.platform.db,
+    tenantId,
+    roles.map((role) => ({ email: `${role}@${orgId}.test`, password: PASSWORD, name: role, lastName: orgId, role })),
+  );
+  await createPages(app.platform.db, tenantId, options.pages ?? []);
+  const users = Object.fromEntries(rows.map((row) => [row.role, { id: row.id, email: row.email, role: row.role }]));
+  return { tenantId, orgId, host: `${orgId}.localhost`, users: users as Record<Role, TestUser> };
+}
+
+export function json<T = Record<string, unknown>>(response: LightMyRequestResponse): T {
+  return JSON.parse(response.body) as T;
+}
+
+export async function loginAs(app: App, tenant: TestTenant, role: Role, remoteAddress = '127.0.0.1') {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/login',
+    headers: { host: tenant.host },
+    remoteAddress,
+    payload: { userId: tenant.users[role].email, password: PASSWORD },
+  });
+  if (response.statusCode !== 200) throw new Error(`login as ${role} failed: ${response.statusCode} ${response.body}`);
+  return json<{ access_token: string; refresh_token: string; contact: { guId: string; role: Role } }>(response);
+}
+
+export function bearer(token: string, host: string) {
+  return { host, authorization: `Bearer ${token}` };
+}
