@@ -1,0 +1,87 @@
+// Throughput and latency of the production server beside a bare node:http hello-world on the same
+// machine (autocannon, 50 connections, 10 s each), then the JavaScript each face loads first.
+// Usage: npm run bench  (builds nothing: run `npm run build` first; npm start does)
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 50;
+const APP_PORT = 3210;
+const BARE_PORT = 3211;
+const root = new URL('..', import.meta.url).pathname;
+
+function start(command, args, env) {
+  const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  return child;
+}
+
+async function waitFor(url, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+function measure(title, url, headers = {}) {
+  return new Promise((resolve, reject) => {
+    autocannon({ title, url, connections: CONNECTIONS, duration: DURATION, headers }, (error, result) => {
+      if (error) return reject(error);
+      if (result.non2xx > 0 || result.errors > 0) {
+        return reject(new Error(`${title}: ${result.non2xx} non-2xx answers, ${result.errors} errors`));
+      }
+      resolve({ title, rps: result.requests.average, p99: result.latency.p99, p50: result.latency.p50 });
+    });
+  });
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'atrium-bench-'));
+const bare = start(process.execPath, [
+  '-e',
+  `require('node:http').createServer((q, s) => { s.writeHead(200, {'content-type': 'text/plain'}); s.end('hello world'); }).listen(${BARE_PORT}, '127.0.0.1')`,
+]);
+const app = start(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  PORT: String(APP_PORT),
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'warn',
+  SEED_DEMO: 'true',
+});
+
+const results = [];
+try {
+  await waitFor(`http://127.0.0.1:${BARE_PORT}/`);
+  await waitFor(`http://127.0.0.1:${APP_PORT}/healthz`);
+  const host = { host: `demo.localhost:${APP_PORT}` };
+  const ping = await (await fetch(`http://127.0.0.1:${APP_PORT}/ping`, { headers: host })).json();
+  // warm up once, so the first run is not the JIT's
+  await measure('warm-up', `http://127.0.0.1:${APP_PORT}/ping`, host).catch(() => {});
+  results.push(await measure('bare node:http', `http://127.0.0.1:${BARE_PORT}/`));
+  results.push(await measure('GET /ping', `http://127.0.0.1:${APP_PORT}/ping`, host));
+  results.push(
+    await measure('GET public page (home)', `http://127.0.0.1:${APP_PORT}/stemplate/public/web/${ping.tenantId}/home`, host),
+  );
+  results.push(await measure('GET / (web app shell)', `http://127.0.0.1:${APP_PORT}/`, host));
+} finally {
+  app.kill('SIGTERM');
+  bare.kill('SIGTERM');
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+const baseline = results[0].rps;
+console.log(`\n${CONNECTIONS} connections, ${DURATION} s each, one machine (${process.platform}, node ${process.version})`);
+console.log('| request | req/s | p50 ms | p99 ms | vs bare |');
+console.log('|---|---:|---:|---:|---:|');
+for (const r of results) {
+  console.log(`| ${r.title} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${(r.rps / baseline).toFixed(2)} |`);
+}
+
+await import('./web-sizes.mjs');

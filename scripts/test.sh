@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Every test: unit and integration (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), then the
+# browser tests against a production build. Ends with one line "N passed, N failed".
+set -uo pipefail
+cd "$(dirname "$0")/.."
+results=$(mktemp -d)
+status=0
+run() { echo "== $1"; shift; "$@" || status=1; }
+
+run "server tests on PGlite" env -u TEST_DATABASE_URL npx vitest run --root apps/server \
+  --reporter=default --reporter=json --outputFile="$results/server-pglite.json"
+if [ -n "${TEST_DATABASE_URL:-}" ]; then
+  run "server tests on PostgreSQL" npx vitest run --root apps/server \
+    --reporter=default --reporter=json --outputFile="$results/server-postgres.json"
+else
+  echo "== server tests on PostgreSQL: skipped (set TEST_DATABASE_URL to run them; .ci/run does)"
+fi
+run "web unit tests" npx vitest run --root apps/web \
+  --reporter=default --reporter=json --outputFile="$results/web.json"
+run "browser tests" bash scripts/e2e.sh "$results/e2e.json"
+
+node scripts/summary.mjs "$results" || status=1
+rm -rf "$results"
+exit $status
