@@ -12,6 +12,7 @@ import { AccessTokens } from './modules/auth/tokens.ts';
 import { registerContactRoutes } from './modules/contacts/contacts.routes.ts';
 import { OutboxWorker } from './modules/mail/outbox.ts';
 import { registerPingRoutes } from './modules/ping/ping.routes.ts';
+import { registerSocialLoginRoutes } from './modules/social-login/social-login.routes.ts';
 import { TenantConfigCache } from './modules/tenants/tenant-config.service.ts';
 import { TenantDirectory } from './modules/tenants/tenant-directory.ts';
 import { registerPublicPageRoutes } from './modules/website/public-page.routes.ts';
@@ -96,6 +97,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   );
   registerPingRoutes(app, platform);
   registerAuthRoutes(app, platform);
+  registerSocialLoginRoutes(app, platform);
   registerAccountRoutes(app);
   registerContactRoutes(app, platform);
   registerPublicPageRoutes(app, platform);

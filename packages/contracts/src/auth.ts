@@ -103,3 +103,53 @@ export const AdminListItem = z.object({
 });
 
 export const PASSWORD_RULE = 'password must be at least 8 characters';
+
+// Social login (OpenID Connect), spec 1 §4 "Login state" and §7 POST /public/authToken.
+
+/** A sign-in provider the login page shows a button for (GET /public/oauth/providers). */
+export const OAuthProvider = z.object({ id: z.string(), name: z.string() });
+export type OAuthProvider = z.infer<typeof OAuthProvider>;
+
+/** Where to go after login: a path on the same host (never another site). */
+export const LocalRedirectPath = z
+  .string()
+  .max(500)
+  .regex(/^\/(?![/\\])[^\s]*$/, 'redirectUrl must be a path on this site, starting with /');
+
+export const OAuthStartQuery = z.object({ redirectUrl: LocalRedirectPath.optional() });
+
+/** The social token arrives in the login URL fragment: /login#token=...&authType=...&redirectUrl=... */
+export const SocialLoginRequest = z.object({
+  /** The org chosen from orgList; its tenant receives the session. */
+  orgId: z.string().trim().max(100).optional().nullable(),
+  /** The single-use social token from the URL fragment (or from a previous orgList answer). */
+  accessToken: z.string().min(1, 'accessToken is required').max(200),
+  /** The provider id the token came from, e.g. 'google'. */
+  authType: z
+    .string()
+    .min(1, 'authType is required')
+    .max(32)
+    .regex(/^[a-z0-9][a-z0-9_-]*$/, 'authType must be a provider id'),
+  redirectUrl: z.string().max(2000).optional().nullable(),
+  franchiseId: z.string().max(100).optional().nullable(),
+});
+export type SocialLoginRequest = z.infer<typeof SocialLoginRequest>;
+
+/** One org of the 'Select Org To Login.' dialog. */
+export const SocialLoginOrg = z.object({
+  orgId: z.string(),
+  name: z.string(),
+  tenantId: z.string(),
+  logo: z.string().nullable(),
+});
+export type SocialLoginOrg = z.infer<typeof SocialLoginOrg>;
+
+/** Several orgs know the identity: choose one and retry with orgId and this fresh accessToken. */
+export const SocialLoginOrgList = z.object({
+  orgList: z.array(SocialLoginOrg),
+  accessToken: z.string(),
+});
+export type SocialLoginOrgList = z.infer<typeof SocialLoginOrgList>;
+
+export const SocialLoginResponse = z.union([LoginResponse, SocialLoginOrgList]);
+export type SocialLoginResponse = z.infer<typeof SocialLoginResponse>;

@@ -7,6 +7,7 @@ let app: App;
 let master: TestTenant;
 let franchise: TestTenant;
 let custom: TestTenant;
+let customDomain: string;
 
 beforeAll(async () => {
   app = await startTestApp({ defaultOrgId: null });
@@ -29,7 +30,8 @@ beforeAll(async () => {
     ],
   });
   franchise = await newTenant(app, { masterOrgId: master.orgId });
-  custom = await newTenant(app, { customDomain: 'yoga.example.com' });
+  customDomain = `yoga-${Date.now()}.example.com`;
+  custom = await newTenant(app, { customDomain });
 });
 
 describe('GET /ping', () => {
@@ -71,9 +73,9 @@ describe('GET /ping', () => {
   });
 
   it('resolves a custom domain', async () => {
-    const body = json<any>(await app.inject({ url: '/ping', headers: { host: 'yoga.example.com' } }));
+    const body = json<any>(await app.inject({ url: '/ping', headers: { host: customDomain } }));
     expect(body.orgId).toBe(custom.orgId);
-    expect(body.customDomain).toBe('yoga.example.com');
+    expect(body.customDomain).toBe(customDomain);
   });
 
   it('answers an unknown tenant without orgId, and never another tenant', async () => {
