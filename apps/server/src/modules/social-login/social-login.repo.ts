@@ -2,8 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import { type Db, withTenant } from '../../db/client.ts';
 import { tenants } from '../../db/schema/index.ts';
 import { type ContactRow, findContactByEmail } from '../auth/auth.repo.ts';
-import type { TenantContext } from '../tenants/tenant-directory.ts';
-import { settingsWithDefaults } from '../tenants/tenant-settings.ts';
+import { type TenantContext, toTenantContext } from '../tenants/tenant-directory.ts';
 
 export interface FranchiseAccount {
   tenant: TenantContext;
@@ -17,14 +16,7 @@ export interface FranchiseAccount {
  */
 export async function listFranchiseGroup(db: Db, masterOrgId: string): Promise<TenantContext[]> {
   const rows = await db.select().from(tenants).where(eq(tenants.masterOrgId, masterOrgId)).orderBy(asc(tenants.name));
-  return rows.map((row) => ({
-    tenantId: row.id,
-    orgId: row.orgId,
-    masterOrgId: row.masterOrgId,
-    name: row.name,
-    customDomain: row.customDomain,
-    settings: settingsWithDefaults(row.settings),
-  }));
+  return rows.map(toTenantContext);
 }
 
 /**

@@ -32,7 +32,7 @@ export function parseHost(rawHost: string | undefined, productDomains: string[])
   return { kind: 'domain', domain: host };
 }
 
-function toContext(row: typeof tenants.$inferSelect): TenantContext {
+export function toTenantContext(row: typeof tenants.$inferSelect): TenantContext {
   return {
     tenantId: row.id,
     orgId: row.orgId,
@@ -67,7 +67,7 @@ export class TenantDirectory {
       case 'domain':
         return this.cached(`domain:${lookup.domain}`, async () => {
           const [row] = await this.db.select().from(tenants).where(eq(tenants.customDomain, lookup.domain)).limit(1);
-          return row ? toContext(row) : null;
+          return row ? toTenantContext(row) : null;
         });
     }
   }
@@ -87,7 +87,7 @@ export class TenantDirectory {
   byOrgId(orgId: string): Promise<TenantContext | null> {
     return this.cached(`org:${orgId}`, async () => {
       const [row] = await this.db.select().from(tenants).where(eq(tenants.orgId, orgId)).limit(1);
-      return row ? toContext(row) : null;
+      return row ? toTenantContext(row) : null;
     });
   }
 
