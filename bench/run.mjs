@@ -14,7 +14,11 @@ const BARE_PORT = 3211;
 const root = new URL('..', import.meta.url).pathname;
 
 function start(command, args, env) {
-  const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(command, args, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   return child;
 }
 
@@ -66,7 +70,11 @@ try {
   results.push(await measure('bare node:http', `http://127.0.0.1:${BARE_PORT}/`));
   results.push(await measure('GET /ping', `http://127.0.0.1:${APP_PORT}/ping`, host));
   results.push(
-    await measure('GET public page (home)', `http://127.0.0.1:${APP_PORT}/stemplate/public/web/${ping.tenantId}/home`, host),
+    await measure(
+      'GET public page (home)',
+      `http://127.0.0.1:${APP_PORT}/stemplate/public/web/${ping.tenantId}/home`,
+      host,
+    ),
   );
   results.push(await measure('GET / (web app shell)', `http://127.0.0.1:${APP_PORT}/`, host));
 } finally {
@@ -77,7 +85,9 @@ try {
 }
 
 const baseline = results[0].rps;
-console.log(`\n${CONNECTIONS} connections, ${DURATION} s each, one machine (${process.platform}, node ${process.version})`);
+console.log(
+  `\n${CONNECTIONS} connections, ${DURATION} s each, one machine (${process.platform}, node ${process.version})`,
+);
 console.log('| request | req/s | p50 ms | p99 ms | vs bare |');
 console.log('|---|---:|---:|---:|---:|');
 for (const r of results) {

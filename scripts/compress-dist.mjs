@@ -14,10 +14,7 @@ function walk(folder) {
     else if (TEXT.test(name) && statSync(path).size > 1024) {
       const body = readFileSync(path);
       writeFileSync(`${path}.gz`, gzipSync(body, { level: 9 }));
-      writeFileSync(
-        `${path}.br`,
-        brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-      );
+      writeFileSync(`${path}.br`, brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
     }
   }
 }

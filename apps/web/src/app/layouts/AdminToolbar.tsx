@@ -1,0 +1,71 @@
+import { Avatar, Burger, Button, Menu, Text } from '@mantine/core';
+import { IconChevronDown, IconEye, IconLogout, IconUser } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { displayName } from '../../features/navigation/student-menu';
+import { startStudentPreview, startWebPreview } from '../../features/session/preview-actions';
+import { useSession } from '../../features/session/session-store';
+import { TenantLogo } from './TenantLogo';
+
+interface Props {
+  menuExpanded: boolean;
+  onToggleMenu: () => void;
+}
+
+/** Spec 3 §2.6 staff toolbar: menu toggle, logo, Preview menu, user menu. */
+export function AdminToolbar({ menuExpanded, onToggleMenu }: Props) {
+  const { user } = useSession();
+  const [startingPreview, setStartingPreview] = useState(false);
+  const name = user ? displayName(user) : '';
+  return (
+    <header className="admin-toolbar">
+      <Burger opened={menuExpanded} onClick={onToggleMenu} aria-label="Toggle menu" size="sm" />
+      <TenantLogo to="/dashboard" />
+      <div className="admin-toolbar__spacer" />
+      <Menu position="bottom-end" withinPortal>
+        <Menu.Target>
+          <Button
+            variant="subtle"
+            leftSection={<IconEye size={18} aria-hidden />}
+            rightSection={<IconChevronDown size={14} aria-hidden />}
+            loading={startingPreview}
+            px="xs"
+          >
+            <span className="admin-toolbar__label">Preview</span>
+          </Button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Item onClick={() => startWebPreview()}>Web Preview</Menu.Item>
+          <Menu.Item
+            onClick={async () => {
+              setStartingPreview(true);
+              // A failure is already toasted by the API client; the admin view simply stays.
+              await startStudentPreview().catch(() => undefined);
+              setStartingPreview(false);
+            }}
+          >
+            Student Preview
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+      <Menu position="bottom-end" withinPortal>
+        <Menu.Target>
+          <Button variant="subtle" color="dark" aria-label={`User menu for ${name}`} px="xs">
+            <Avatar src={user?.picture ?? null} alt="" size="sm" radius="xl" mr={8} />
+            <Text size="sm" className="admin-toolbar__label">
+              {name}
+            </Text>
+          </Button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Item component={Link} to="/settings/account" leftSection={<IconUser size={16} aria-hidden />}>
+            My Profile
+          </Menu.Item>
+          <Menu.Item component={Link} to="/logout" leftSection={<IconLogout size={16} aria-hidden />}>
+            Logout
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+    </header>
+  );
+}

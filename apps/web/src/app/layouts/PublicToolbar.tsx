@@ -1,0 +1,46 @@
+import { IconMail, IconPhone } from '@tabler/icons-react';
+import { useLocation, useNavigate } from 'react-router';
+import { endPreview } from '../../features/session/preview-actions';
+import { useSession, useTenant } from '../../features/session/session-store';
+
+/** Spec 1 public toolbar: tenant phone (if present), email link, Login button. */
+export function PublicToolbar() {
+  const tenant = useTenant();
+  const { user } = useSession();
+  const navigate = useNavigate();
+  // On the login page itself the form's Login button is the only one (one 'Login' button per page).
+  const onLoginPage = useLocation().pathname === '/login';
+  return (
+    <div className="public-toolbar">
+      <div className="public-toolbar__inner">
+        <div className="public-toolbar__contact">
+          {tenant.phone ? (
+            <a className="atrium-link" href={`tel:${tenant.phone}`}>
+              <IconPhone size={16} aria-hidden />
+              {tenant.phone}
+            </a>
+          ) : null}
+          {tenant.email ? (
+            <a className="atrium-link" href={`mailto:${tenant.email}`}>
+              <IconMail size={16} aria-hidden />
+              {tenant.email}
+            </a>
+          ) : null}
+        </div>
+        {onLoginPage ? null : (
+          <button
+            type="button"
+            className="atrium-button atrium-button--light"
+            onClick={() => {
+              // In Web Preview the staff user is already signed in: Login just ends the preview.
+              if (user) endPreview();
+              else navigate('/login');
+            }}
+          >
+            Login
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import { type ReactNode, useMemo } from 'react';
+import { buildStudentMenu } from '../../features/navigation/student-menu';
+import { RatingSection } from '../../features/rating/RatingSection';
+import { useSession, useTenant } from '../../features/session/session-store';
+import { Footer } from './Footer';
+import { PreviewBar } from './PreviewBar';
+import { StudentMenuBar } from './StudentMenuBar';
+import { TenantLogo } from './TenantLogo';
+import { useWebsiteRefresh } from './useWebsiteRefresh';
+
+/**
+ * Student horizontal layout with the rating section under the navbar for students. In Student
+ * Preview a preview bar with Admin View sits on top and the rating prompt (which posts a review)
+ * is left out.
+ */
+export function StudentLayout({ children, preview = false }: { children: ReactNode; preview?: boolean }) {
+  const tenant = useTenant();
+  const { user } = useSession();
+  useWebsiteRefresh();
+  const items = useMemo(
+    () => buildStudentMenu(tenant, user ?? { fullName: '', name: '', lastName: '', email: '' }),
+    [tenant, user],
+  );
+  return (
+    <div className="atrium-frame">
+      {preview ? <PreviewBar label="Student Preview" /> : null}
+      <header className="student-navbar">
+        <div className="student-navbar__inner">
+          <TenantLogo to="/" />
+          <StudentMenuBar items={items} />
+        </div>
+      </header>
+      {!preview && user?.role === 'student' ? <RatingSection /> : null}
+      <main className="atrium-main">
+        <div className="atrium-content">{children}</div>
+      </main>
+      <Footer />
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { lazy, type ReactNode, Suspense } from 'react';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { Busy } from '../../app/components/Busy';
+import { AdminLayout } from '../../app/layouts/AdminLayout';
+import { MantineScope } from '../../app/MantineScope';
+import { decideStaffPath } from '../../features/navigation/landing';
+import { ADMIN_ROUTES, SETTINGS_ROUTES } from '../../features/navigation/route-paths';
+import { NotAvailableScreen } from '../../features/placeholders/NotAvailableScreen';
+import { useTenant } from '../../features/session/session-store';
+import { NotFoundContent } from '../../features/website-pages/NotFoundContent';
+import { queryClient } from '../../lib/query-client';
+
+const DashboardPage = lazy(() => import('./DashboardPage'));
+const LogoutScreen = lazy(() => import('../../features/auth/LogoutScreen'));
+
+const SCREENS: Record<string, ReactNode> = {
+  '/dashboard': <DashboardPage />,
+  '/logout': <LogoutScreen />,
+};
+
+/** The staff face: admin and settings routes in the admin vertical layout. */
+export default function AdminFace() {
+  const tenant = useTenant();
+  const { pathname } = useLocation();
+  const decision = decideStaffPath(pathname, tenant);
+  if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
+
+  return (
+    <MantineScope>
+      <QueryClientProvider client={queryClient}>
+        <AdminLayout>
+          <Suspense fallback={<Busy />}>
+            {decision.kind === 'stay' ? (
+              <Routes>
+                {[...ADMIN_ROUTES, ...SETTINGS_ROUTES].map((route) => (
+                  <Route
+                    key={route.path}
+                    path={route.path}
+                    element={SCREENS[route.path] ?? <NotAvailableScreen title={route.title} />}
+                  />
+                ))}
+                <Route path="*" element={<Navigate to="/dashboard" replace />} />
+              </Routes>
+            ) : (
+              <NotFoundContent />
+            )}
+          </Suspense>
+        </AdminLayout>
+      </QueryClientProvider>
+    </MantineScope>
+  );
+}

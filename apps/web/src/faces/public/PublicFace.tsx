@@ -1,0 +1,64 @@
+import { lazy, type ReactNode, Suspense } from 'react';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { Busy } from '../../app/components/Busy';
+import { PublicLayout } from '../../app/layouts/PublicLayout';
+import { decideVisitorPath } from '../../features/navigation/landing';
+import { PUBLIC_ROUTES } from '../../features/navigation/route-paths';
+import { NotAvailableScreen } from '../../features/placeholders/NotAvailableScreen';
+import { useTenant } from '../../features/session/session-store';
+import { NotFoundContent } from '../../features/website-pages/NotFoundContent';
+import { PageViewer } from '../../features/website-pages/PageViewer';
+import { ExternalRedirect, LoginFirst } from './redirects';
+
+const LoginPage = lazy(() => import('../../features/auth/LoginPage'));
+const RegisterPage = lazy(() => import('../../features/auth/RegisterPage'));
+const ForgotPasswordPage = lazy(() => import('../../features/auth/ForgotPasswordPage'));
+const ResetPasswordPage = lazy(() => import('../../features/auth/ResetPasswordPage'));
+const FormsListPage = lazy(() => import('./FormsListPage'));
+
+/** Public routes with their own screens; the rest of PUBLIC_ROUTES are "not available yet". */
+const SCREENS: Record<string, ReactNode> = {
+  '/login': <LoginPage />,
+  '/register': <RegisterPage />,
+  '/forgot-password': <ForgotPasswordPage />,
+  '/reset-password': <ResetPasswordPage />,
+  '/forms': <FormsListPage />,
+};
+
+function PublicRoutes() {
+  return (
+    <Routes>
+      {PUBLIC_ROUTES.filter((route) => route.path !== '/').map((route) => (
+        <Route
+          key={route.path}
+          path={route.path}
+          element={SCREENS[route.path] ?? <NotAvailableScreen title={route.title} />}
+        />
+      ))}
+      <Route path="*" element={<NotFoundContent />} />
+    </Routes>
+  );
+}
+
+/** The public face for visitors, and for staff in Web Preview (with the preview bar). */
+export default function PublicFace({ preview = false }: { preview?: boolean }) {
+  const tenant = useTenant();
+  const { pathname, search } = useLocation();
+  const decision = decideVisitorPath(pathname, search, tenant);
+
+  if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
+  if (decision.kind === 'login')
+    return <LoginFirst returnUrl={decision.returnUrl} pendingEvent={decision.pendingEvent} />;
+  if (decision.kind === 'external') return <ExternalRedirect url={decision.url} />;
+
+  let content: ReactNode;
+  if (decision.kind === 'notFound') content = <NotFoundContent />;
+  else if (decision.kind === 'page') content = <PageViewer key={decision.name} name={decision.name} />;
+  else content = <PublicRoutes />;
+
+  return (
+    <PublicLayout preview={preview}>
+      <Suspense fallback={<Busy />}>{content}</Suspense>
+    </PublicLayout>
+  );
+}

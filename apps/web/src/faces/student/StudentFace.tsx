@@ -1,0 +1,51 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { lazy, type ReactNode, Suspense } from 'react';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { Busy } from '../../app/components/Busy';
+import { StudentLayout } from '../../app/layouts/StudentLayout';
+import { MantineScope } from '../../app/MantineScope';
+import { decideStudentPath, studentHome } from '../../features/navigation/landing';
+import { STUDENT_ROUTES } from '../../features/navigation/route-paths';
+import { NotAvailableScreen } from '../../features/placeholders/NotAvailableScreen';
+import { useTenant } from '../../features/session/session-store';
+import { NotFoundContent } from '../../features/website-pages/NotFoundContent';
+import { queryClient } from '../../lib/query-client';
+
+const LogoutScreen = lazy(() => import('../../features/auth/LogoutScreen'));
+
+const SCREENS: Record<string, ReactNode> = {
+  '/logout': <LogoutScreen />,
+};
+
+/** The student face (also Student Preview, with the preview bar). */
+export default function StudentFace({ preview = false }: { preview?: boolean }) {
+  const tenant = useTenant();
+  const { pathname } = useLocation();
+  const decision = decideStudentPath(pathname, tenant);
+  if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
+
+  return (
+    <MantineScope>
+      <QueryClientProvider client={queryClient}>
+        <StudentLayout preview={preview}>
+          <Suspense fallback={<Busy />}>
+            {decision.kind === 'stay' ? (
+              <Routes>
+                {STUDENT_ROUTES.map((route) => (
+                  <Route
+                    key={route.path}
+                    path={route.path}
+                    element={SCREENS[route.path] ?? <NotAvailableScreen title={route.title} />}
+                  />
+                ))}
+                <Route path="*" element={<Navigate to={studentHome(tenant)} replace />} />
+              </Routes>
+            ) : (
+              <NotFoundContent />
+            )}
+          </Suspense>
+        </StudentLayout>
+      </QueryClientProvider>
+    </MantineScope>
+  );
+}

@@ -1,0 +1,21 @@
+import { Paper, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { MantineScope } from '../../app/MantineScope';
+import { useSession } from '../session/session-store';
+import { useDocumentHead } from '../tenant/tenant-head';
+
+/** The frame of the login, register and password screens. */
+export function AuthCard({ title, children }: { title: string; children: ReactNode }) {
+  const { tenant } = useSession();
+  useDocumentHead(tenant, title);
+  return (
+    <MantineScope>
+      <Paper withBorder shadow="sm" p="xl" className="auth-card">
+        <Title order={1} size="h2" mb="lg">
+          {title}
+        </Title>
+        {children}
+      </Paper>
+    </MantineScope>
+  );
+}

@@ -1,0 +1,84 @@
+import { PASSWORD_RULE } from '@atrium/contracts';
+import { Alert, Anchor, Button, PasswordInput, Stack } from '@mantine/core';
+import { hasLength, matchesField, useForm } from '@mantine/form';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { isApiError } from '../../lib/api-error';
+import { AuthCard } from './AuthCard';
+import { resetPassword } from './auth-api';
+
+/** /reset-password?token=... from the forgot-password email. */
+export default function ResetPasswordPage() {
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token') ?? '';
+  const [done, setDone] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(
+    token ? null : 'This password reset link is invalid or has expired.',
+  );
+  const [submitting, setSubmitting] = useState(false);
+  const form = useForm({
+    initialValues: { password: '', confirmPassword: '' },
+    validate: {
+      password: hasLength({ min: 8 }, PASSWORD_RULE),
+      confirmPassword: matchesField('password', 'Passwords do not match'),
+    },
+  });
+
+  const submit = form.onSubmit(async ({ password }) => {
+    setSubmitting(true);
+    setError(null);
+    try {
+      const response = await resetPassword({ token, password });
+      setDone(response.message || 'Your password has been reset.');
+    } catch (failure) {
+      setError(isApiError(failure) ? failure.message : 'The password could not be reset.');
+    } finally {
+      setSubmitting(false);
+    }
+  });
+
+  return (
+    <AuthCard title="Reset password">
+      {done ? (
+        <Stack>
+          <Alert color="teal" role="status" title="Password changed">
+            {done}
+          </Alert>
+          <Anchor component={Link} to="/login">
+            Go to Login
+          </Anchor>
+        </Stack>
+      ) : (
+        <form onSubmit={submit} noValidate>
+          <Stack>
+            {error ? (
+              <Alert color="red" role="alert">
+                {error}
+              </Alert>
+            ) : null}
+            <PasswordInput
+              label="New password"
+              autoComplete="new-password"
+              required
+              disabled={!token}
+              {...form.getInputProps('password')}
+            />
+            <PasswordInput
+              label="Confirm password"
+              autoComplete="new-password"
+              required
+              disabled={!token}
+              {...form.getInputProps('confirmPassword')}
+            />
+            <Button type="submit" loading={submitting} disabled={!token} fullWidth>
+              Reset password
+            </Button>
+            <Anchor component={Link} to="/forgot-password" size="sm">
+              Request a new link
+            </Anchor>
+          </Stack>
+        </form>
+      )}
+    </AuthCard>
+  );
+}

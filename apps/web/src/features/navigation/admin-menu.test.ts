@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import { makeAccount, makeTenant } from '../../test/fixtures';
+import { buildAdminMenu, HELP_URL } from './admin-menu';
+import { flattenMenu, type NavItem, visibleMenu } from './nav-item';
+
+const masterTenant = makeTenant({ orgId: 'master', masterOrgId: 'master' });
+const plainTenant = makeTenant({ orgId: 'demo', masterOrgId: 'master' });
+
+const urls = (items: NavItem[]) => flattenMenu(items).map((item) => item.url);
+const titles = (items: NavItem[]) => flattenMenu(items).map((item) => item.title);
+
+describe('admin menu', () => {
+  it('lists every item in the spec order when every flag is on (master tenant)', () => {
+    const menu = buildAdminMenu(masterTenant, makeAccount());
+    expect(urls(menu)).toEqual([
+      '/getstarted',
+      '/dashboard',
+      '/rules',
+      '/schedule',
+      '/services',
+      '/donation',
+      '/customforms',
+      '/products',
+      '/tests',
+      '/contacts',
+      '/campaign',
+      '/reviews',
+      '/website',
+      '/assesment',
+      '/qbank',
+      '/store',
+      '/invoices',
+      '/masterplan',
+      '/tenant',
+      '/reports',
+      '/settings',
+      HELP_URL,
+      '/logout',
+    ]);
+    expect(titles(menu)).toContain('G-Reviews');
+    expect(titles(menu)).toContain('MasterPlans');
+  });
+
+  it('groups Donations, Forms and Merchandise under Products', () => {
+    const products = buildAdminMenu(plainTenant, makeAccount()).find((item) => item.id === 'products');
+    expect(products?.type).toBe('collapsable');
+    expect(products?.title).toBe('Products');
+    expect(products?.children?.map((child) => [child.title, child.url])).toEqual([
+      ['Donations', '/donation'],
+      ['Forms', '/customforms'],
+      ['Merchandise', '/products'],
+    ]);
+  });
+
+  it('keeps Self Assessments in the definition but hidden', () => {
+    const menu = buildAdminMenu(plainTenant, makeAccount());
+    const self = flattenMenu(menu).find((item) => item.url === '/assesment');
+    expect(self?.hidden).toBe(true);
+    expect(urls(visibleMenu(menu))).not.toContain('/assesment');
+  });
+
+  it('opens Help (the external support site) in a new tab', () => {
+    const help = flattenMenu(buildAdminMenu(plainTenant, makeAccount())).find((item) => item.title === 'Help');
+    expect(help).toMatchObject({ externalUrl: true, openInNewTab: true, url: HELP_URL });
+  });
+
+  it('shows MasterPlans and Tenants only on the master tenant', () => {
+    expect(urls(buildAdminMenu(masterTenant, makeAccount()))).toEqual(
+      expect.arrayContaining(['/masterplan', '/tenant']),
+    );
+    const plain = urls(buildAdminMenu(plainTenant, makeAccount()));
+    expect(plain).not.toContain('/masterplan');
+    expect(plain).not.toContain('/tenant');
+  });
+
+  const tenantFlags: [keyof typeof plainTenant, string][] = [
+    ['isShowStoreMenu', '/store'],
+    ['isShowScheduleMenu', '/schedule'],
+    ['isShowCourses', '/services'],
+  ];
+  for (const [flag, url] of tenantFlags) {
+    it(`removes ${url} when the tenant's ${flag} is false`, () => {
+      const menu = buildAdminMenu(makeTenant({ [flag]: false }), makeAccount());
+      expect(urls(menu)).not.toContain(url);
+      // Nothing else disappears.
+      expect(urls(menu)).toHaveLength(urls(buildAdminMenu(plainTenant, makeAccount())).length - 1);
+    });
+  }
+
+  const accountFlags: [keyof ReturnType<typeof makeAccount>, string][] = [
+    ['isShowEventsMenu', '/rules'],
+    ['isShowDonationMenu', '/donation'],
+    ['isShowAssessment', '/tests'],
+    ['isShowFormsMenu', '/customforms'],
+    ['isShowMerchandiseMenu', '/products'],
+    ['isShowCampaignsMenu', '/campaign'],
+  ];
+  for (const [flag, url] of accountFlags) {
+    it(`removes ${url} when the account's ${flag} is false`, () => {
+      const menu = buildAdminMenu(plainTenant, makeAccount({ [flag]: false }));
+      expect(urls(menu)).not.toContain(url);
+      expect(urls(menu)).toHaveLength(urls(buildAdminMenu(plainTenant, makeAccount())).length - 1);
+    });
+  }
+
+  it('removes the Products group when all of its items are off', () => {
+    const menu = buildAdminMenu(
+      plainTenant,
+      makeAccount({ isShowDonationMenu: false, isShowFormsMenu: false, isShowMerchandiseMenu: false }),
+    );
+    expect(menu.find((item) => item.id === 'products')).toBeUndefined();
+  });
+
+  it('keeps the Products group with the items still on', () => {
+    const menu = buildAdminMenu(plainTenant, makeAccount({ isShowDonationMenu: false, isShowFormsMenu: false }));
+    expect(menu.find((item) => item.id === 'products')?.children?.map((child) => child.url)).toEqual(['/products']);
+  });
+
+  it('hides the account-driven items when the account detail is unknown', () => {
+    const menu = urls(buildAdminMenu(plainTenant, null));
+    for (const url of ['/rules', '/donation', '/customforms', '/products', '/tests', '/campaign']) {
+      expect(menu).not.toContain(url);
+    }
+    expect(menu).toEqual(expect.arrayContaining(['/dashboard', '/contacts', '/settings', '/logout']));
+  });
+});

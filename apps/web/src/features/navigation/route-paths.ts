@@ -1,0 +1,190 @@
+import { matchPath } from 'react-router';
+
+/**
+ * The route tables of the three faces (spec 1 §2). Spellings the spec leaves open follow the
+ * menu paths; docs/web-routes.md lists them. Screens that later issues build render the
+ * "not available yet" screen with `title`.
+ */
+export interface RouteSpec {
+  path: string;
+  title: string;
+}
+
+export const ADMIN_ROUTES: readonly RouteSpec[] = [
+  { path: '/dashboard', title: 'Dashboard' },
+  { path: '/onboarding', title: 'Onboarding' },
+  { path: '/getstarted', title: 'Get Started' },
+  { path: '/calendar', title: 'Calendar' },
+  { path: '/content', title: 'Content' },
+  { path: '/services', title: 'Courses' },
+  { path: '/productbundle', title: 'Product Bundles' },
+  { path: '/tplan', title: 'Tenant Plan' },
+  { path: '/tplan/:name/:freq', title: 'Tenant Plan' },
+  { path: '/masterplan', title: 'MasterPlans' },
+  { path: '/plan', title: 'Plan' },
+  { path: '/tenant', title: 'Tenants' },
+  { path: '/products', title: 'Merchandise' },
+  { path: '/products/new', title: 'New Product' },
+  { path: '/qbank', title: 'Question Banks' },
+  { path: '/qbank/add', title: 'Add Question Bank' },
+  { path: '/assessment', title: 'Assessment' },
+  { path: '/assesment', title: 'Self Assessments' },
+  { path: '/offers', title: 'Offers' },
+  { path: '/schedule', title: 'Classes' },
+  { path: '/contacts', title: 'Contacts' },
+  { path: '/contacts/:guId/detail', title: 'Contact' },
+  { path: '/contacts/:id/details', title: 'Contact' },
+  { path: '/rules', title: 'Events' },
+  { path: '/classrule', title: 'Class Rule' },
+  { path: '/class', title: 'Class' },
+  { path: '/campaign', title: 'Campaigns' },
+  { path: '/reports', title: 'Reports' },
+  { path: '/donation', title: 'Donations' },
+  { path: '/cartcheckout', title: 'Checkout' },
+  { path: '/store', title: 'Store' },
+  { path: '/store/new', title: 'New Store' },
+  { path: '/signin', title: 'Sign In' },
+  { path: '/customforms', title: 'Forms' },
+  { path: '/registrationform', title: 'Registration Form' },
+  { path: '/widget', title: 'Widgets' },
+  { path: '/facility', title: 'Facility' },
+  { path: '/files', title: 'Files' },
+  { path: '/invoices', title: 'Invoices' },
+  { path: '/website', title: 'Website' },
+  { path: '/tests', title: 'Assessments' },
+  { path: '/oauth', title: 'OAuth' },
+  { path: '/reviews', title: 'G-Reviews' },
+  { path: '/integrations/zoom', title: 'Zoom Integration' },
+  { path: '/integrations/paymentprovider', title: 'Payment Provider Integration' },
+  { path: '/checkout/invoice/create', title: 'Invoice Payment' },
+  { path: '/logout', title: 'Logout' },
+];
+
+/** Old per-screen settings names of the admin route list, kept as redirects into /settings. */
+export const ADMIN_REDIRECTS: Readonly<Record<string, string>> = {
+  '/integrations': '/settings/integrations',
+  '/appsettings': '/settings',
+  '/accountsettings': '/settings/account',
+  '/displaysettings': '/settings/display',
+  '/studentappsettings': '/settings/studentapp',
+  '/rolesettings': '/settings/roles',
+  '/customfieldsettings': '/settings/customfield',
+  '/usersettings': '/settings/users',
+};
+
+export const SETTINGS_ROUTES: readonly RouteSpec[] = [
+  { path: '/settings', title: 'Settings' },
+  { path: '/settings/account', title: 'Account' },
+  { path: '/settings/website', title: 'Website Settings' },
+  { path: '/settings/display', title: 'Module Settings' },
+  { path: '/settings/paccount', title: 'Payment Account' },
+  { path: '/settings/integrations', title: 'Integrations' },
+  { path: '/settings/users', title: 'Users' },
+  { path: '/settings/users/:id', title: 'User Details' },
+  { path: '/settings/roles', title: 'Roles' },
+  { path: '/settings/customfield', title: 'Custom Fields' },
+  { path: '/settings/franchise', title: 'Franchise' },
+  { path: '/settings/templates', title: 'Email Templates' },
+  { path: '/settings/plan', title: 'Plan' },
+  { path: '/settings/studentapp', title: 'Student App' },
+  { path: '/settings/regforms', title: 'Registration Forms' },
+  { path: '/settings/widgets', title: 'Widgets' },
+];
+
+export const STUDENT_ROUTES: readonly RouteSpec[] = [
+  { path: '/classes', title: 'Calendar' },
+  { path: '/mycourses', title: 'My Courses' },
+  { path: '/student-assessments', title: 'Assessments' },
+  { path: '/myregistration', title: 'My Registrations' },
+  { path: '/myassessment', title: 'My Assessments' },
+  { path: '/mydonation', title: 'My Donations' },
+  { path: '/myfiles', title: 'My Files' },
+  { path: '/invoices', title: 'Invoices' },
+  { path: '/store', title: 'My Store' },
+  { path: '/cartcheckout', title: 'Checkout' },
+  { path: '/services', title: 'Courses' },
+  { path: '/tplan', title: 'Tenant Plan' },
+  { path: '/plan', title: 'Plan' },
+  { path: '/tenant', title: 'Tenant' },
+  { path: '/onboarding', title: 'Onboarding' },
+  { path: '/signup/:classId/:clsStartTime', title: 'Sign Up' },
+  { path: '/profile', title: 'Profile' },
+  { path: '/checkout/invoice/create', title: 'Invoice Payment' },
+  { path: '/logout', title: 'Logout' },
+];
+
+export const PUBLIC_ROUTES: readonly RouteSpec[] = [
+  { path: '/', title: 'Home' },
+  { path: '/calendar', title: 'Calendar' },
+  { path: '/courses', title: 'Courses' },
+  { path: '/tplan', title: 'Plans' },
+  { path: '/publicdonations', title: 'Donations' },
+  { path: '/donations', title: 'Donations' },
+  { path: '/donate', title: 'Donate' },
+  { path: '/donate/:id', title: 'Donate' },
+  { path: '/checkout', title: 'Checkout' },
+  { path: '/checkout/register', title: 'Checkout Registration' },
+  { path: '/checkout/invoice/create', title: 'Invoice Payment' },
+  { path: '/preview', title: 'Preview' },
+  { path: '/preview/regform/:guId', title: 'Registration Form Preview' },
+  { path: '/events', title: 'Events' },
+  { path: '/forms', title: 'Forms' },
+  { path: '/regform/:guId', title: 'Registration Form' },
+  { path: '/registration/:id', title: 'Registration Form' },
+  { path: '/invoice/:id', title: 'Invoice' },
+  { path: '/merchandise', title: 'Merchandise' },
+  { path: '/mediagallery', title: 'Media Gallery' },
+  { path: '/login', title: 'Login' },
+  { path: '/register', title: 'Register' },
+  { path: '/forgot-password', title: 'Forgot Password' },
+  { path: '/reset-password', title: 'Reset Password' },
+  { path: '/logout', title: 'Logout' },
+];
+
+/** Reached after an integration login; a visitor is sent to log in first (spec 1 landing rules). */
+export const LOGIN_FIRST_PATHS: readonly string[] = ['/integrations/zoom', '/integrations/paymentprovider'];
+
+export const SIGNUP_PATTERN = '/signup/:classId/:clsStartTime';
+
+export function normalizePath(pathname: string): string {
+  const trimmed = pathname.replace(/\/+$/, '');
+  return trimmed === '' ? '/' : trimmed;
+}
+
+export function findRoute(routes: readonly RouteSpec[], pathname: string): RouteSpec | undefined {
+  const path = normalizePath(pathname);
+  return routes.find((route) => matchPath({ path: route.path, end: true }, path) !== null);
+}
+
+function firstSegment(path: string): string {
+  return normalizePath(path).split('/')[1] ?? '';
+}
+
+function segmentsOf(routes: readonly { path: string }[]): Set<string> {
+  return new Set(routes.map((route) => firstSegment(route.path)).filter((segment) => segment !== ''));
+}
+
+const PUBLIC_SEGMENTS = segmentsOf(PUBLIC_ROUTES);
+const PRIVATE_SEGMENTS = segmentsOf([
+  ...ADMIN_ROUTES,
+  ...SETTINGS_ROUTES,
+  ...STUDENT_ROUTES,
+  ...Object.keys(ADMIN_REDIRECTS).map((path) => ({ path })),
+]);
+
+/** True when the path's first segment belongs to some face: a known app area, not a stray URL. */
+export function isKnownAppPath(pathname: string): boolean {
+  const segment = firstSegment(pathname);
+  return PUBLIC_SEGMENTS.has(segment) || PRIVATE_SEGMENTS.has(segment);
+}
+
+/**
+ * An admin, settings or student route (or a path inside one of their areas) that is not a
+ * public route: what a visitor must see as page not found.
+ */
+export function isPrivateAppPath(pathname: string): boolean {
+  if (findRoute(PUBLIC_ROUTES, pathname)) return false;
+  if (findRoute(ADMIN_ROUTES, pathname) || findRoute(STUDENT_ROUTES, pathname)) return true;
+  const segment = firstSegment(pathname);
+  return PRIVATE_SEGMENTS.has(segment) && !PUBLIC_SEGMENTS.has(segment);
+}

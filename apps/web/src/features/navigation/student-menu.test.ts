@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { makeContact, makeTenant } from '../../test/fixtures';
+import { flattenMenu } from './nav-item';
+import { buildStudentMenu, displayName } from './student-menu';
+
+const user = makeContact({ fullName: 'Sam Lee' });
+
+describe('student menu', () => {
+  it('has Calendar, Courses, My Store, Assessments and a profile group', () => {
+    const menu = buildStudentMenu(makeTenant(), user);
+    expect(menu.map((item) => [item.title, item.url ?? null])).toEqual([
+      ['Calendar', '/classes'],
+      ['Courses', '/mycourses'],
+      ['My Store', '/store'],
+      ['Assessments', '/student-assessments'],
+      ['Sam Lee', null],
+    ]);
+  });
+
+  it('titles the profile group with the user name and holds Profile and Logout', () => {
+    const profile = buildStudentMenu(makeTenant(), user).at(-1);
+    expect(profile?.type).toBe('collapsable');
+    expect(profile?.title).toBe('Sam Lee');
+    expect(profile?.children?.map((child) => [child.title, child.url])).toEqual([
+      ['Profile', '/profile'],
+      ['Logout', '/logout'],
+    ]);
+  });
+
+  it('shows Calendar only when the schedule menu is enabled', () => {
+    const urls = flattenMenu(buildStudentMenu(makeTenant({ isShowScheduleMenu: false }), user)).map((item) => item.url);
+    expect(urls).not.toContain('/classes');
+    expect(urls).toContain('/mycourses');
+  });
+
+  it('shows My Store only when the store menu is enabled', () => {
+    const urls = flattenMenu(buildStudentMenu(makeTenant({ isShowStoreMenu: false }), user)).map((item) => item.url);
+    expect(urls).not.toContain('/store');
+    expect(urls).toContain('/student-assessments');
+  });
+
+  it('falls back from the full name to name and last name, then to the email', () => {
+    expect(displayName({ fullName: '', name: 'Ana', lastName: 'Silva', email: 'a@x.test' })).toBe('Ana Silva');
+    expect(displayName({ fullName: ' ', name: '', lastName: '', email: 'a@x.test' })).toBe('a@x.test');
+  });
+});

@@ -1,0 +1,33 @@
+import type { SessionContact, TenantConfig } from '@atrium/contracts';
+import { collapsable, type MaybeNavItem, type NavItem, pruneMenu } from './nav-item';
+
+/** The display name used as the title of the student's profile group. */
+export function displayName(user: Pick<SessionContact, 'fullName' | 'name' | 'lastName' | 'email'>): string {
+  const full = user.fullName.trim() || `${user.name} ${user.lastName}`.trim();
+  return full || user.email;
+}
+
+/**
+ * Spec 1 §2, §6: Calendar only with the schedule menu, My Store only with the store menu,
+ * and a profile group titled with the user's name holding Profile and Logout.
+ */
+export function buildStudentMenu(
+  tenant: Pick<TenantConfig, 'isShowScheduleMenu' | 'isShowStoreMenu'>,
+  user: Pick<SessionContact, 'fullName' | 'name' | 'lastName' | 'email'>,
+): NavItem[] {
+  const menu: MaybeNavItem[] = [
+    tenant.isShowScheduleMenu
+      ? { id: 'calendar', title: 'Calendar', type: 'item', url: '/classes', icon: 'calendar' }
+      : null,
+    { id: 'mycourses', title: 'Courses', type: 'item', url: '/mycourses', icon: 'school' },
+    tenant.isShowStoreMenu
+      ? { id: 'store', title: 'My Store', type: 'item', url: '/store', icon: 'building-store' }
+      : null,
+    { id: 'assessments', title: 'Assessments', type: 'item', url: '/student-assessments', icon: 'clipboard-check' },
+    collapsable('profile', displayName(user), 'user-circle', [
+      { id: 'profile-page', title: 'Profile', type: 'item', url: '/profile', icon: 'user' },
+      { id: 'logout', title: 'Logout', type: 'item', url: '/logout', icon: 'logout' },
+    ]),
+  ];
+  return pruneMenu(menu);
+}

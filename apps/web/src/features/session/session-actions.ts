@@ -1,0 +1,106 @@
+import { isStaffRole, type LoginResponse, type SessionContact, type TenantConfig } from '@atrium/contracts';
+import {
+  clearTokens,
+  getTokens,
+  isLoginTraced,
+  setLoginTrace,
+  setStudentPreviewToken,
+  storeTokens,
+} from '../../lib/auth-tokens';
+import { isTokenExpired } from '../../lib/jwt';
+import { fetchAccountDetail, logoutCall, reInitInfo } from '../auth/auth-api';
+import { pingTenant } from '../tenant/tenant-api';
+import { getSession, updateSession } from './session-store';
+import { renewTokens } from './token-renewal';
+
+/** Start: ping the tenant, then restore the session if the login trace is set (spec 1 §4). */
+export async function bootSession(): Promise<void> {
+  const tenant = await pingTenant();
+  if (!tenant) {
+    updateSession({ phase: 'ready', tenant: null });
+    return;
+  }
+  updateSession({ tenant });
+  if (isLoginTraced()) await restoreSession();
+  updateSession({ phase: 'ready' });
+}
+
+async function restoreSession(): Promise<void> {
+  try {
+    if (isTokenExpired(getTokens().access)) await renewTokens();
+    const info = await reInitInfo(false);
+    storeTokens(info.access_token, info.refresh_token);
+    await adopt(info.contact, info.tenant, null);
+  } catch (error) {
+    console.warn('Session restore failed; continuing as a visitor', error);
+    clearLocalSession(null);
+  }
+}
+
+async function adopt(contact: SessionContact, tenant: TenantConfig, landing: string | null): Promise<void> {
+  const account = isStaffRole(contact.role) ? await fetchAccountDetail().catch(() => null) : null;
+  updateSession({
+    user: contact,
+    tenant,
+    account,
+    preview: 'off',
+    lastAccountActivity: new Date().toISOString(),
+    landing,
+  });
+}
+
+/** After a successful login or registration: keep the tokens, set the trace, land. */
+export async function signIn(response: LoginResponse, landing: string): Promise<void> {
+  storeTokens(response.access_token, response.refresh_token);
+  setLoginTrace(true);
+  await adopt(response.contact, response.tenant, landing);
+}
+
+/** Forgets the session in this browser: flag, tokens, user (spec 1 §4). */
+export function clearLocalSession(landing: string | null): void {
+  clearTokens();
+  setLoginTrace(false);
+  updateSession({ user: null, account: null, preview: 'off', landing });
+}
+
+let refreshing: Promise<void> | null = null;
+
+export function isRefreshing(): boolean {
+  return refreshing !== null;
+}
+
+/**
+ * Swaps the refresh token for a new pair. During Student Preview the preview token is renewed
+ * too. A failure logs out and resets to anonymous (the reading chosen for spec 1 §4).
+ */
+export function refreshSession(): Promise<void> {
+  if (refreshing) return refreshing;
+  refreshing = (async () => {
+    try {
+      await renewTokens();
+      if (getSession().preview === 'student') {
+        const preview = await reInitInfo(true);
+        setStudentPreviewToken(preview.access_token);
+      }
+      updateSession({ lastAccountActivity: new Date().toISOString() });
+    } catch (error) {
+      console.error('Token refresh failed; signing out', error);
+      clearLocalSession('/login');
+      throw error;
+    } finally {
+      refreshing = null;
+    }
+  })();
+  return refreshing;
+}
+
+/** Logout: leave any preview, tell the server (best effort), forget the session. */
+export async function logout(landing: string | null = null): Promise<void> {
+  setStudentPreviewToken(null);
+  if (getTokens().access) await logoutCall().catch(() => undefined);
+  clearLocalSession(landing);
+}
+
+export function clearLanding(): void {
+  if (getSession().landing !== null) updateSession({ landing: null });
+}

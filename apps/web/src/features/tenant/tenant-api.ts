@@ -1,0 +1,15 @@
+import { isKnownTenant, type PingResponse, type TenantConfig } from '@atrium/contracts';
+import { apiRequest } from '../../lib/api';
+
+/**
+ * GET /ping for the host's tenant. An unknown host answers {} (no orgId); per spec 1 §8 a 500
+ * means no valid org and other errors resolve to an empty result: all of these are "no tenant".
+ */
+export async function pingTenant(): Promise<TenantConfig | null> {
+  try {
+    const body = await apiRequest<PingResponse>('/ping', { silent: true });
+    return isKnownTenant(body) ? body : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,35 @@
+import { apiRequest } from '../../lib/api';
+
+/** GET /stemplate/public/web/{tenantId}/{pageName}: what the public viewer reads (spec 3 §7.1). */
+export interface PublicPage {
+  name: string;
+  title: string;
+  header: string | null;
+  subHeader: string | null;
+  unhtml: string | null;
+  css: string | null;
+}
+
+/** The not-found marker: a page name that always shows the 404 content. */
+export const NOT_FOUND_PAGE = 'page-not-found';
+
+/** The page, or null when there is none. Failures are not toasted: the viewer shows its 404 content. */
+export async function fetchPublicPage(
+  tenantId: string,
+  name: string,
+  signal?: AbortSignal,
+): Promise<PublicPage | null> {
+  if (name === NOT_FOUND_PAGE) return null;
+  try {
+    const path = `/stemplate/public/web/${encodeURIComponent(tenantId)}/${encodeURIComponent(name)}`;
+    return await apiRequest<PublicPage | null>(path, { silent: true, signal });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    return null;
+  }
+}
+
+/** Spec 3 §2.2: the not-found marker, a missing page or a page without a body shows 404 content. */
+export function hasPageBody(page: PublicPage | null): page is PublicPage & { unhtml: string } {
+  return !!page && typeof page.unhtml === 'string' && page.unhtml.trim() !== '';
+}

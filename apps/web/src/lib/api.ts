@@ -1,0 +1,88 @@
+import { ApiError, apiErrorFromBody } from './api-error';
+import { getTokens } from './auth-tokens';
+import { showErrorToast } from './notify';
+import { requestRulesFor } from './request-rules';
+
+export interface ApiOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, string | number | boolean | null | undefined>;
+  /** Skip the error toast (the caller shows the failure its own way); the error is still thrown. */
+  silent?: boolean;
+  signal?: AbortSignal;
+  /** Use the signed-in staff token even during Student Preview (to renew the preview itself). */
+  asStaff?: boolean;
+}
+
+function withQuery(path: string, query: ApiOptions['query']): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) params.set(key, String(value));
+  }
+  const search = params.toString();
+  if (!search) return path;
+  return `${path}${path.includes('?') ? '&' : '?'}${search}`;
+}
+
+function currentOrigin(): string {
+  return typeof window === 'undefined' ? 'http://localhost' : window.location.origin;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** Every call goes through here: request rules, then on failure log, toast, rethrow (spec 1 §7, §8). */
+export async function apiRequest<T>(path: string, options: ApiOptions = {}): Promise<T> {
+  const { accessToken, studentPreviewToken } = tokenContext(options.asStaff ?? false);
+  const isFormData = typeof FormData !== 'undefined' && options.body instanceof FormData;
+  const rules = requestRulesFor(
+    withQuery(path, options.query),
+    { accessToken, studentPreviewToken, origin: currentOrigin() },
+    options.body !== undefined && !isFormData,
+  );
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (rules.jsonContentType) headers['content-type'] = 'application/json';
+  if (rules.bearer) headers.authorization = `Bearer ${rules.bearer}`;
+
+  try {
+    let response: Response;
+    try {
+      response = await fetch(rules.url, {
+        method: options.method ?? 'GET',
+        headers,
+        credentials: rules.credentials,
+        body:
+          options.body === undefined
+            ? undefined
+            : isFormData
+              ? (options.body as FormData)
+              : JSON.stringify(options.body),
+        signal: options.signal,
+      });
+    } catch (cause) {
+      if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+      throw new ApiError(0, 'network_error', 'The server could not be reached. Please check your connection.');
+    }
+    const body = await readBody(response);
+    if (!response.ok) throw apiErrorFromBody(response.status, body);
+    return body as T;
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    console.error(`${options.method ?? 'GET'} ${rules.pathname} failed`, error);
+    if (!options.silent) showErrorToast(error instanceof Error ? error.message : String(error));
+    throw error;
+  }
+}
+
+function tokenContext(asStaff: boolean): { accessToken: string | null; studentPreviewToken: string | null } {
+  const tokens = getTokens();
+  return { accessToken: tokens.access, studentPreviewToken: asStaff ? null : tokens.studentPreview };
+}

@@ -1,0 +1,18 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import './app/layouts/base.css';
+import './app/layouts/public.css';
+import './app/layouts/admin.css';
+import './app/layouts/student.css';
+import './app/layouts/footer.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/App';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+createRoot(root).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);
