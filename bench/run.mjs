@@ -94,4 +94,5 @@ for (const r of results) {
   console.log(`| ${r.title} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${(r.rps / baseline).toFixed(2)} |`);
 }
 
-await import('./web-sizes.mjs');
+console.log('\nJavaScript each face loads before its first screen (gzip):');
+await import('../apps/web/scripts/bundle-report.mjs');

@@ -5,6 +5,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { z } from 'zod';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
+import { TtlCache } from './lib/ttl-cache.ts';
 import { registerAccountRoutes } from './modules/account/account.routes.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { LoginLimiter } from './modules/auth/login-limiter.ts';
@@ -60,6 +61,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       config.loginWindowMinutes * 60_000,
     ),
     outbox: new OutboxWorker(database.db, config.smtpUrl, config.mailFrom, app.log, options.outboxPollMs),
+    publicPages: new TtlCache(10_000),
   };
   app.decorate('platform', platform);
 

@@ -1,10 +1,12 @@
 import type { AppConfig } from './config.ts';
 import type { Database, Db } from './db/client.ts';
+import type { TtlCache } from './lib/ttl-cache.ts';
 import type { LoginLimiter } from './modules/auth/login-limiter.ts';
 import type { AccessClaims, AccessTokens } from './modules/auth/tokens.ts';
 import type { OutboxWorker } from './modules/mail/outbox.ts';
 import type { TenantConfigCache } from './modules/tenants/tenant-config.service.ts';
 import type { TenantContext, TenantDirectory } from './modules/tenants/tenant-directory.ts';
+import type { PublicPage } from './modules/website/public-page.routes.ts';
 
 /** The long-lived parts every module's routes and services are given. */
 export interface Platform {
@@ -16,6 +18,8 @@ export interface Platform {
   accessTokens: AccessTokens;
   loginLimiter: LoginLimiter;
   outbox: OutboxWorker;
+  /** Published pages by `${tenantId}:${name}`; page writes clear the tenant's prefix. */
+  publicPages: TtlCache<PublicPage | null>;
 }
 
 declare module 'fastify' {

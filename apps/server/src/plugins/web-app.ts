@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -34,7 +34,10 @@ function isApiPath(url: string): boolean {
  * index.html (the client router decides, including its own 404 page).
  */
 export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
-  const hasBuild = existsSync(join(distDir, 'index.html'));
+  const indexPath = join(distDir, 'index.html');
+  const hasBuild = existsSync(indexPath);
+  // The shell of every browser path: read once, served from memory.
+  const indexHtml = hasBuild ? readFileSync(indexPath) : null;
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: join(distDir, 'assets'),
@@ -48,14 +51,13 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
 
   app.setNotFoundHandler((request, reply) => {
     if (request.method === 'GET' && !isApiPath(request.url)) {
-      if (!hasBuild) {
+      if (!indexHtml) {
         return reply
           .code(503)
           .type('text/plain; charset=utf-8')
           .send('The web app is not built yet: run `npm run build` (npm start does it for you).');
       }
-      reply.header('Cache-Control', 'no-cache');
-      return reply.sendFile('index.html', distDir, { maxAge: 0, immutable: false });
+      return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
     }
     return reply.code(404).send({ errors: { message: 'Not found.', code: 'not_found' } });
   });

@@ -9,6 +9,7 @@ import {
 import type { AppConfig } from '../../config.ts';
 import { type Db, withTenant } from '../../db/client.ts';
 import type { websitePages } from '../../db/schema/index.ts';
+import { TtlCache } from '../../lib/ttl-cache.ts';
 import { listPublishedPages } from '../website/website.repo.ts';
 import type { TenantContext } from './tenant-directory.ts';
 
@@ -134,32 +135,28 @@ export function buildTenantConfig(tenant: TenantContext, pages: PageRow[], confi
   });
 }
 
-const CONFIG_TTL_MS = 10_000;
-
 /**
  * Ping is on every page load, so its answer is kept per tenant as ready-to-send JSON; writes that
  * change it (pages, settings) call invalidate(), and a short TTL covers other processes.
  */
 export class TenantConfigCache {
-  private entries = new Map<string, { at: number; config: TenantConfig; json: string }>();
+  private readonly cache = new TtlCache<{ config: TenantConfig; json: string }>(10_000);
 
   constructor(
     private readonly db: Db,
     private readonly config: AppConfig,
   ) {}
 
-  async get(tenant: TenantContext): Promise<{ config: TenantConfig; json: string }> {
-    const hit = this.entries.get(tenant.tenantId);
-    if (hit && Date.now() - hit.at < CONFIG_TTL_MS) return hit;
-    const pages = await withTenant(this.db, tenant.tenantId, (tx) => listPublishedPages(tx, tenant.tenantId));
-    const built = buildTenantConfig(tenant, pages, this.config);
-    const entry = { at: Date.now(), config: built, json: JSON.stringify(built) };
-    this.entries.set(tenant.tenantId, entry);
-    return entry;
+  get(tenant: TenantContext): Promise<{ config: TenantConfig; json: string }> {
+    return this.cache.get(tenant.tenantId, async () => {
+      const pages = await withTenant(this.db, tenant.tenantId, (tx) => listPublishedPages(tx, tenant.tenantId));
+      const built = buildTenantConfig(tenant, pages, this.config);
+      return { config: built, json: JSON.stringify(built) };
+    });
   }
 
   invalidate(tenantId?: string): void {
-    if (tenantId) this.entries.delete(tenantId);
-    else this.entries.clear();
+    if (tenantId) this.cache.delete(tenantId);
+    else this.cache.clear();
   }
 }

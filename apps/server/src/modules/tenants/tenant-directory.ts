@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { tenants } from '../../db/schema/index.ts';
+import { TtlCache } from '../../lib/ttl-cache.ts';
 import { settingsWithDefaults, type TenantSettings } from './tenant-settings.ts';
 
 /** The tenant a request runs for, resolved once from its host. */
@@ -45,7 +46,7 @@ export function toTenantContext(row: typeof tenants.$inferSelect): TenantContext
 
 /** Looks tenants up by host or org id, with a short cache (POST /snode/cache clears it). */
 export class TenantDirectory {
-  private cache = new Map<string, { at: number; tenant: TenantContext | null }>();
+  private readonly cache = new TtlCache<TenantContext | null>(CACHE_TTL_MS);
 
   constructor(
     private readonly db: Db,
@@ -65,7 +66,7 @@ export class TenantDirectory {
       case 'default':
         return this.defaultOrgId ? this.byOrgId(this.defaultOrgId) : null;
       case 'domain':
-        return this.cached(`domain:${lookup.domain}`, async () => {
+        return this.cache.get(`domain:${lookup.domain}`, async () => {
           const [row] = await this.db.select().from(tenants).where(eq(tenants.customDomain, lookup.domain)).limit(1);
           return row ? toTenantContext(row) : null;
         });
@@ -85,17 +86,9 @@ export class TenantDirectory {
   }
 
   byOrgId(orgId: string): Promise<TenantContext | null> {
-    return this.cached(`org:${orgId}`, async () => {
+    return this.cache.get(`org:${orgId}`, async () => {
       const [row] = await this.db.select().from(tenants).where(eq(tenants.orgId, orgId)).limit(1);
       return row ? toTenantContext(row) : null;
     });
-  }
-
-  private async cached(key: string, load: () => Promise<TenantContext | null>): Promise<TenantContext | null> {
-    const hit = this.cache.get(key);
-    if (hit && Date.now() - hit.at < CACHE_TTL_MS) return hit.tenant;
-    const tenant = await load();
-    this.cache.set(key, { at: Date.now(), tenant });
-    return tenant;
   }
 }

@@ -8,7 +8,7 @@ import { requireTenant } from '../../lib/guards.ts';
 import type { Platform } from '../../platform.ts';
 import { findPageByName } from './website.repo.ts';
 
-const PublicPage = z.object({
+export const PublicPage = z.object({
   name: z.string(),
   title: z.string(),
   header: z.string(),
@@ -16,6 +16,7 @@ const PublicPage = z.object({
   unhtml: z.string(),
   css: z.string(),
 });
+export type PublicPage = z.infer<typeof PublicPage>;
 
 /** Spec 3 §7.1: a published page for the public viewer. The tenant in the path must be the host's. */
 export function registerPublicPageRoutes(server: FastifyInstance, platform: Platform): void {
@@ -34,18 +35,16 @@ export function registerPublicPageRoutes(server: FastifyInstance, platform: Plat
       const tenant = requireTenant(request);
       const { tenantId, pageName } = request.params;
       if (tenantId !== tenant.tenantId && tenantId !== tenant.orgId) throw notFound('Page');
-      const page = await withTenant(platform.db, tenant.tenantId, (tx) =>
-        findPageByName(tx, tenant.tenantId, pageName.toLowerCase()),
-      );
-      if (!page?.isPublished || page.isExternalLink) throw notFound('Page');
-      return {
-        name: page.name,
-        title: page.title,
-        header: page.header,
-        subHeader: page.subHeader,
-        unhtml: page.unhtml,
-        css: page.css,
-      };
+      const page = await platform.publicPages.get(`${tenant.tenantId}:${pageName.toLowerCase()}`, async () => {
+        const row = await withTenant(platform.db, tenant.tenantId, (tx) =>
+          findPageByName(tx, tenant.tenantId, pageName.toLowerCase()),
+        );
+        if (!row?.isPublished || row.isExternalLink) return null;
+        const { name, title, header, subHeader, unhtml, css } = row;
+        return { name, title, header, subHeader, unhtml, css };
+      });
+      if (!page) throw notFound('Page');
+      return page;
     },
   );
 }
