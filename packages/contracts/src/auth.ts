@@ -141,6 +141,8 @@ export const SocialLoginOrg = z.object({
   name: z.string(),
   tenantId: z.string(),
   logo: z.string().nullable(),
+  /** Where the org lives when it has its own domain (else `{orgId}.{product domain}`). */
+  customDomain: z.string().nullable(),
 });
 export type SocialLoginOrg = z.infer<typeof SocialLoginOrg>;
 
@@ -151,5 +153,12 @@ export const SocialLoginOrgList = z.object({
 });
 export type SocialLoginOrgList = z.infer<typeof SocialLoginOrgList>;
 
-export const SocialLoginResponse = z.union([LoginResponse, SocialLoginOrgList]);
+/**
+ * The account is in another org of the franchise group: sessions are made on that org's own host,
+ * so the client signs in again there (the identity provider remembers the person). No token here.
+ */
+export const SocialLoginSwitchOrg = z.object({ switchOrg: SocialLoginOrg });
+export type SocialLoginSwitchOrg = z.infer<typeof SocialLoginSwitchOrg>;
+
+export const SocialLoginResponse = z.union([LoginResponse, SocialLoginOrgList, SocialLoginSwitchOrg]);
 export type SocialLoginResponse = z.infer<typeof SocialLoginResponse>;

@@ -19,7 +19,13 @@ export function accountNotFound(email: string): AppError {
 
 function toOrg(account: FranchiseAccount): SocialLoginOrg {
   const { tenant } = account;
-  return { orgId: tenant.orgId, name: tenant.name, tenantId: tenant.tenantId, logo: tenant.settings.logo };
+  return {
+    orgId: tenant.orgId,
+    name: tenant.name,
+    tenantId: tenant.tenantId,
+    logo: tenant.settings.logo,
+    customDomain: tenant.customDomain,
+  };
 }
 
 function matchesOrg(account: FranchiseAccount, orgId: string): boolean {
@@ -32,6 +38,7 @@ function matchesOrg(account: FranchiseAccount, orgId: string): boolean {
  * then looks for accounts with its email in the host's franchise group (the host tenant, its master
  * and the master's other franchises). One active account: logs in there, answered as login is.
  * Several and no orgId: the org list plus a fresh social token to retry with the chosen orgId.
+ * The one account in another org of the group: switchOrg, and the client signs in on that org's host.
  */
 export async function signInWithSocialToken(
   platform: Platform,
@@ -56,7 +63,10 @@ export async function signInWithSocialToken(
   if (active.length > 1) {
     return { orgList: active.map(toOrg), accessToken: socialTokens.issue(grant) };
   }
-  return logIn(platform, active[0] as FranchiseAccount);
+  const account = active[0] as FranchiseAccount;
+  // A session is only ever created on its own tenant's host: tokens never travel between hosts.
+  if (account.tenant.tenantId !== host.tenantId) return { switchOrg: toOrg(account) };
+  return logIn(platform, account);
 }
 
 async function logIn(platform: Platform, account: FranchiseAccount): Promise<SocialLoginResponse> {

@@ -152,24 +152,55 @@ describe('social login flow', () => {
     expect(listed.statusCode).toBe(200);
     const body = json<any>(listed);
     expect(body.orgList).toEqual([
-      { orgId: north.orgId, name: `Studio ${north.orgId}`, tenantId: north.tenantId, logo: null },
-      { orgId: master.orgId, name: `Studio ${master.orgId}`, tenantId: master.tenantId, logo: null },
+      { orgId: north.orgId, name: `Studio ${north.orgId}`, tenantId: north.tenantId, logo: null, customDomain: null },
+      {
+        orgId: master.orgId,
+        name: `Studio ${master.orgId}`,
+        tenantId: master.tenantId,
+        logo: null,
+        customDomain: null,
+      },
     ]);
     expect(JSON.stringify(body)).not.toContain(outsider.orgId);
     expect(body.accessToken).not.toBe(fragment.get('token'));
 
+    // choosing another org of the group never hands tokens across hosts: sign in again over there
     const chosen = await authToken(north.host, {
       accessToken: body.accessToken,
       authType: 'test',
       orgId: master.orgId,
     });
     expect(chosen.statusCode).toBe(200);
-    const session = json<any>(chosen);
+    expect(json(chosen)).toEqual({
+      switchOrg: {
+        orgId: master.orgId,
+        name: `Studio ${master.orgId}`,
+        tenantId: master.tenantId,
+        logo: null,
+        customDomain: null,
+      },
+    });
+    expect(chosen.body).not.toMatch(/access_token|refresh_token/);
+
+    const there = await socialSignIn(master, SHARED);
+    const onMasterHost = await authToken(master.host, {
+      accessToken: there.get('token'),
+      authType: 'test',
+      orgId: master.orgId,
+    });
+    const session = json<any>(onMasterHost);
     expect(session.tenant.orgId).toBe(master.orgId);
     expect(session.contact).toMatchObject({ email: SHARED, orgId: master.orgId });
-    // the tokens belong to the chosen org's tenant
     const onMaster = await app.inject({ url: '/rest/reInitInfo', headers: bearer(session.access_token, master.host) });
     expect(onMaster.statusCode).toBe(200);
+  });
+
+  it("sends a person whose only account is in another org of the group to that org's host", async () => {
+    const fragment = await socialSignIn(north, SOLO);
+    const response = await authToken(north.host, { accessToken: fragment.get('token'), authType: 'test' });
+    expect(response.statusCode).toBe(200);
+    expect(json<any>(response).switchOrg).toMatchObject({ orgId: south.orgId, tenantId: south.tenantId });
+    expect(response.body).not.toMatch(/access_token/);
   });
 
   it('refuses an orgId outside the franchise group as an account not found', async () => {

@@ -2,6 +2,7 @@ import { Avatar, Burger, Button, Menu, Text } from '@mantine/core';
 import { IconChevronDown, IconEye, IconLogout, IconUser } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { HiddenCommandIndicator } from '../../features/hidden-command/HiddenCommandIndicator';
 import { displayName } from '../../features/navigation/student-menu';
 import { startStudentPreview, startWebPreview } from '../../features/session/preview-actions';
 import { useSession } from '../../features/session/session-store';
@@ -22,6 +23,7 @@ export function AdminToolbar({ menuExpanded, onToggleMenu }: Props) {
       <Burger opened={menuExpanded} onClick={onToggleMenu} aria-label="Toggle menu" size="sm" />
       <TenantLogo to="/dashboard" />
       <div className="admin-toolbar__spacer" />
+      {user?.role === 'admin' ? <HiddenCommandIndicator /> : null}
       <Menu position="bottom-end" withinPortal>
         <Menu.Target>
           <Button

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { isEmail, isNotEmpty, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -8,12 +8,15 @@ import { AuthCard } from './AuthCard';
 import { login } from './auth-api';
 import { completeSignIn } from './complete-sign-in';
 import { loginErrorMessage } from './login-messages';
+import { useSocialLogin } from './SocialLogin';
 
 export default function LoginPage() {
   const tenant = useTenant();
   const [searchParams] = useSearchParams();
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const returnUrl = searchParams.get('returnUrl');
+  const social = useSocialLogin(tenant, returnUrl, setError);
   const form = useForm({
     initialValues: { email: '', password: '' },
     validate: { email: isEmail('Enter a valid email address'), password: isNotEmpty('Password is required') },
@@ -25,7 +28,7 @@ export default function LoginPage() {
     try {
       // Silent: the form shows the spec's message itself rather than a second toast.
       const response = await login({ tid: tenant.orgId, userId: values.email.trim(), password: values.password });
-      await completeSignIn(response, searchParams.get('returnUrl'));
+      await completeSignIn(response, returnUrl);
     } catch (failure) {
       setLoginTrace(false);
       setError(loginErrorMessage(failure));
@@ -37,6 +40,12 @@ export default function LoginPage() {
     <AuthCard title="Login">
       <form onSubmit={submit} noValidate>
         <Stack>
+          {social.busy ? (
+            <Group gap="xs" justify="center" role="status" aria-label="Signing you in">
+              <Loader size="sm" />
+              <Text size="sm">Signing you in…</Text>
+            </Group>
+          ) : null}
           {error ? (
             <Alert color="red" role="alert" title="Login failed">
               {error}
@@ -62,7 +71,7 @@ export default function LoginPage() {
               Forgot password?
             </Anchor>
           </Group>
-          <Button type="submit" loading={submitting} fullWidth>
+          <Button type="submit" loading={submitting} disabled={social.busy} fullWidth>
             Login
           </Button>
           <Text size="sm" ta="center">
@@ -73,6 +82,8 @@ export default function LoginPage() {
           </Text>
         </Stack>
       </form>
+      {social.buttons}
+      {social.dialogs}
     </AuthCard>
   );
 }

@@ -2,8 +2,11 @@ import type {
   AccountDetail,
   ForgotPasswordRequest,
   LoginResponse,
+  OAuthProvider,
   RegistrationRequest,
   ReInitInfoResponse,
+  SocialLoginRequest,
+  SocialLoginResponse,
   TokenPair,
 } from '@atrium/contracts';
 import { apiRequest } from '../../lib/api';
@@ -11,6 +14,16 @@ import { apiRequest } from '../../lib/api';
 export function login(body: { tid?: string; userId: string; password: string }): Promise<LoginResponse> {
   // Silent: the login form shows the spec's failure text itself (spec 1 §8).
   return apiRequest<LoginResponse>('/login', { method: 'POST', body, silent: true });
+}
+
+/** POST /public/authToken: spends a social token (silent: the login page shows failures itself). */
+export function socialLogin(body: SocialLoginRequest): Promise<SocialLoginResponse> {
+  return apiRequest<SocialLoginResponse>('/public/authToken', { method: 'POST', body, silent: true });
+}
+
+/** The identity providers configured on the server, for the login page's buttons. */
+export function fetchOAuthProviders(): Promise<OAuthProvider[]> {
+  return apiRequest<OAuthProvider[]>('/public/oauth/providers', { silent: true });
 }
 
 export function register(body: RegistrationRequest): Promise<LoginResponse> {

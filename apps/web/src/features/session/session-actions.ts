@@ -9,19 +9,33 @@ import {
 } from '../../lib/auth-tokens';
 import { isTokenExpired } from '../../lib/jwt';
 import { fetchAccountDetail, logoutCall, reInitInfo } from '../auth/auth-api';
+import {
+  parseLoginFragment,
+  storePendingSocialSignIn,
+  takeCapturedFragment,
+  takePendingSocialSignIn,
+} from '../auth/login-fragment';
 import { pingTenant } from '../tenant/tenant-api';
 import { getSession, updateSession } from './session-store';
 import { renewTokens } from './token-renewal';
 
-/** Start: ping the tenant, then restore the session if the login trace is set (spec 1 §4). */
+/**
+ * Start: ping the tenant, keep a login fragment (a social token) for the login page, then restore
+ * the session if the login trace is set (spec 1 §4).
+ */
 export async function bootSession(): Promise<void> {
+  const hash = takeCapturedFragment();
+  const fragment = hash ? parseLoginFragment(hash) : null;
   const tenant = await pingTenant();
   if (!tenant) {
     updateSession({ phase: 'ready', tenant: null });
     return;
   }
   updateSession({ tenant });
+  if (fragment && hash) storePendingSocialSignIn(hash);
   if (isLoginTraced()) await restoreSession();
+  // Signed in already: the login page will not show, so a social sign-in waiting for it lapses.
+  if (getSession().user) takePendingSocialSignIn();
   updateSession({ phase: 'ready' });
 }
 

@@ -2,12 +2,12 @@ import { isKnownTenant, type PingResponse, type TenantConfig } from '@atrium/con
 import { apiRequest } from '../../lib/api';
 
 /**
- * GET /ping for the host's tenant. An unknown host answers {} (no orgId); per spec 1 §8 a 500
+ * GET /ping for the host's tenant (or the tenant of `name`, an org id or a host). An unknown host answers {} (no orgId); per spec 1 §8 a 500
  * means no valid org and other errors resolve to an empty result: all of these are "no tenant".
  */
-export async function pingTenant(): Promise<TenantConfig | null> {
+export async function pingTenant(name?: string): Promise<TenantConfig | null> {
   try {
-    const body = await apiRequest<PingResponse>('/ping', { silent: true });
+    const body = await apiRequest<PingResponse>('/ping', { silent: true, query: { name } });
     return isKnownTenant(body) ? body : null;
   } catch {
     return null;
