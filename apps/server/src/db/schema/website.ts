@@ -33,3 +33,39 @@ export const websitePages = pgTable(
     uniqueIndex('website_pages_tenant_name_uq').on(t.tenantId, t.name),
   ],
 );
+
+/** Spec 3 §3 "Website template": a saved page design. A master's templates are shared read-only with its franchises. */
+export const websiteTemplates = pgTable(
+  'website_templates',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull().defaultRandom(),
+    name: text('name').notNull(),
+    pageType: text('page_type').notNull().default('others'),
+    thumbnail: text('thumbnail'),
+    unhtml: text('unhtml').notNull().default(''),
+    css: text('css').notNull().default(''),
+    unjson: jsonb('unjson'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
+);
+
+/** Uploaded images and videos (spec 3 §2.5 file upload, §9: 10 MB at most), stored by storageKey. */
+export const mediaFiles = pgTable(
+  'media_files',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull().defaultRandom(),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    storageKey: text('storage_key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
+);
