@@ -17,6 +17,7 @@ import { registerSocialLoginRoutes } from './modules/social-login/social-login.r
 import { TenantConfigCache } from './modules/tenants/tenant-config.service.ts';
 import { TenantDirectory } from './modules/tenants/tenant-directory.ts';
 import { registerPublicPageRoutes } from './modules/website/public-page.routes.ts';
+import { registerWebsiteRoutes } from './modules/website/website.routes.ts';
 import type { Platform } from './platform.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -103,6 +104,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   registerAccountRoutes(app);
   registerContactRoutes(app, platform);
   registerPublicPageRoutes(app, platform);
+  registerWebsiteRoutes(app, platform);
   await registerWebApp(app, config.webDistDir);
 
   app.addHook('onClose', async () => {

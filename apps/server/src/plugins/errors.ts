@@ -18,13 +18,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const prefix = error.validationContext === 'body' ? '' : `${error.validationContext}.`;
       const field = path.length > 0 ? `${prefix}${path.join('.')}` : (error.validationContext ?? 'body');
       const detail = issue?.message ?? 'is invalid';
-      const leaf = path.at(-1);
       const missing = issue?.keyword === 'invalid_type' && /received undefined/.test(detail);
-      const message = missing
-        ? `${field} is required`
-        : leaf && detail.toLowerCase().startsWith(leaf.toLowerCase())
-          ? detail
-          : `${field}: ${detail}`;
+      // Our schemas carry the spec's own words (e.g. 'Page Name is required!'); zod's generic
+      // messages get the field in front so the reader knows what they are about.
+      const generic = /^(Invalid|Too (small|big)|Expected|Unrecognized)/.test(detail);
+      const message = missing ? `${field} is required` : generic ? `${field}: ${detail}` : detail;
       return send(reply, 400, 'invalid_input', message, field);
     }
     if (isResponseSerializationError(error)) {

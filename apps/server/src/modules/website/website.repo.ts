@@ -1,6 +1,10 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, max, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { websitePages } from '../../db/schema/index.ts';
+import { websitePages, websiteTemplates } from '../../db/schema/index.ts';
+
+export type PageRow = typeof websitePages.$inferSelect;
+export type PageInsert = Omit<typeof websitePages.$inferInsert, 'tenantId' | 'id'>;
+export type TemplateRow = typeof websiteTemplates.$inferSelect;
 
 export function listPublishedPages(tx: Tx, tenantId: string) {
   return tx
@@ -10,11 +14,121 @@ export function listPublishedPages(tx: Tx, tenantId: string) {
     .orderBy(asc(websitePages.sequence), asc(websitePages.name));
 }
 
-export async function findPageByName(tx: Tx, tenantId: string, name: string) {
+export function listPages(tx: Tx, tenantId: string) {
+  return tx
+    .select()
+    .from(websitePages)
+    .where(eq(websitePages.tenantId, tenantId))
+    .orderBy(asc(websitePages.sequence), asc(websitePages.name));
+}
+
+export async function findPageByName(tx: Tx, tenantId: string, name: string): Promise<PageRow | null> {
   const [page] = await tx
     .select()
     .from(websitePages)
     .where(and(eq(websitePages.tenantId, tenantId), eq(websitePages.name, name)))
     .limit(1);
   return page ?? null;
+}
+
+/** A published page by its address (url, or name when the url is empty). */
+export async function findPublishedPageByUrl(tx: Tx, tenantId: string, url: string): Promise<PageRow | null> {
+  const [page] = await tx
+    .select()
+    .from(websitePages)
+    .where(
+      and(
+        eq(websitePages.tenantId, tenantId),
+        eq(websitePages.isPublished, true),
+        sql`coalesce(nullif(${websitePages.url}, ''), ${websitePages.name}) = ${url}`,
+      ),
+    )
+    .limit(1);
+  return page ?? null;
+}
+
+export async function findPageById(tx: Tx, tenantId: string, id: string): Promise<PageRow | null> {
+  const [page] = await tx
+    .select()
+    .from(websitePages)
+    .where(and(eq(websitePages.tenantId, tenantId), eq(websitePages.id, id)))
+    .limit(1);
+  return page ?? null;
+}
+
+export async function nextSequence(tx: Tx, tenantId: string): Promise<number> {
+  const [row] = await tx
+    .select({ top: max(websitePages.sequence) })
+    .from(websitePages)
+    .where(eq(websitePages.tenantId, tenantId));
+  return (row?.top ?? 0) + 1;
+}
+
+export async function insertPage(tx: Tx, tenantId: string, values: PageInsert): Promise<PageRow> {
+  const [row] = await tx
+    .insert(websitePages)
+    .values({ ...values, tenantId })
+    .returning();
+  if (!row) throw new Error('page insert returned nothing');
+  return row;
+}
+
+export async function updatePage(tx: Tx, tenantId: string, id: string, values: Partial<PageInsert>) {
+  const [row] = await tx
+    .update(websitePages)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(websitePages.tenantId, tenantId), eq(websitePages.id, id)))
+    .returning();
+  return row ?? null;
+}
+
+export async function deletePage(tx: Tx, tenantId: string, id: string): Promise<void> {
+  await tx.delete(websitePages).where(and(eq(websitePages.tenantId, tenantId), eq(websitePages.id, id)));
+}
+
+export async function countPagesById(tx: Tx, tenantId: string, ids: string[]): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(websitePages)
+    .where(and(eq(websitePages.tenantId, tenantId), inArray(websitePages.id, ids)));
+  return row?.n ?? 0;
+}
+
+export async function setSequence(tx: Tx, tenantId: string, id: string, sequence: number): Promise<void> {
+  await tx
+    .update(websitePages)
+    .set({ sequence, updatedAt: new Date() })
+    .where(and(eq(websitePages.tenantId, tenantId), eq(websitePages.id, id)));
+}
+
+export function listTemplates(tx: Tx, tenantId: string, filter: { pageType?: string; search?: string }) {
+  const conditions = [eq(websiteTemplates.tenantId, tenantId)];
+  if (filter.pageType) conditions.push(eq(websiteTemplates.pageType, filter.pageType));
+  if (filter.search) conditions.push(ilike(websiteTemplates.name, `%${filter.search.replace(/[\\%_]/g, '\\$&')}%`));
+  return tx
+    .select()
+    .from(websiteTemplates)
+    .where(and(...conditions))
+    .orderBy(desc(websiteTemplates.createdAt));
+}
+
+export async function insertTemplate(
+  tx: Tx,
+  tenantId: string,
+  values: Omit<typeof websiteTemplates.$inferInsert, 'tenantId' | 'id'>,
+): Promise<TemplateRow> {
+  const [row] = await tx
+    .insert(websiteTemplates)
+    .values({ ...values, tenantId })
+    .returning();
+  if (!row) throw new Error('template insert returned nothing');
+  return row;
+}
+
+export async function deleteTemplate(tx: Tx, tenantId: string, id: string): Promise<boolean> {
+  const deleted = await tx
+    .delete(websiteTemplates)
+    .where(and(eq(websiteTemplates.tenantId, tenantId), eq(websiteTemplates.id, id)))
+    .returning({ id: websiteTemplates.id });
+  return deleted.length === 1;
 }

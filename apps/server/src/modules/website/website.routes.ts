@@ -1,0 +1,146 @@
+import {
+  ErrorBody,
+  MessageResponse,
+  SequenceUpdate,
+  WebPage,
+  WebPageListItem,
+  WebPageWrite,
+  WebTemplate,
+  WebTemplateList,
+  WebTemplateQuery,
+  WebTemplateWrite,
+} from '@atrium/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireStaff } from '../../lib/guards.ts';
+import type { Platform } from '../../platform.ts';
+import * as pages from './website.service.ts';
+import * as templates from './website-templates.service.ts';
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+const tags = ['website'];
+const PageId = z.object({ pageId: z.string().uuid('pageId must be a page id') });
+const PageName = z.object({ pageName: z.string().min(1).max(63) });
+const TemplateId = z.object({ id: z.string().uuid('id must be a template id') });
+
+/** The website builder is for admins and staff (spec 3 §6); front desk and students are refused. */
+const builder = (request: FastifyRequest) => requireStaff(request, 'admin', 'staff');
+
+/** Spec 3 §7.1: website pages and templates. */
+export function registerWebsiteRoutes(server: FastifyInstance, platform: Platform): void {
+  const app = server.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/stemplate/webpage',
+    { schema: { tags, summary: 'List the website pages', response: { 200: z.array(WebPageListItem), ...errors } } },
+    (request) => pages.listWebsitePages(platform, builder(request).tenant),
+  );
+
+  app.put(
+    '/stemplate/webpage/all/sequence',
+    {
+      schema: {
+        tags,
+        summary: 'Reorder the pages (sequences 1..n)',
+        body: SequenceUpdate,
+        response: { 200: MessageResponse, ...errors },
+      },
+    },
+    async (request) => {
+      await pages.updatePageSequence(platform, builder(request).tenant, request.body);
+      return { message: 'Sequence updated.' };
+    },
+  );
+
+  app.get(
+    '/stemplate/webpage/:pageName',
+    {
+      schema: { tags, summary: 'One page, published or not', params: PageName, response: { 200: WebPage, ...errors } },
+    },
+    (request) => pages.getWebsitePage(platform, builder(request).tenant, request.params.pageName),
+  );
+
+  app.post(
+    '/stemplate/webpage/:pageName',
+    {
+      schema: {
+        tags,
+        summary: 'Create a page',
+        params: PageName,
+        body: WebPageWrite,
+        response: { 201: WebPage, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const page = await pages.createWebsitePage(
+        platform,
+        builder(request).tenant,
+        request.params.pageName,
+        request.body,
+      );
+      return reply.code(201).send(page);
+    },
+  );
+
+  app.put(
+    '/stemplate/webpage/:pageId',
+    {
+      schema: {
+        tags,
+        summary: 'Update a page (all of it, or only isPublished, or isShowFooter with isShowNavigation)',
+        params: PageId,
+        body: WebPageWrite,
+        response: { 200: WebPage, ...errors },
+      },
+    },
+    (request) => pages.updateWebsitePage(platform, builder(request).tenant, request.params.pageId, request.body),
+  );
+
+  app.delete(
+    '/stemplate/webpage/:pageId',
+    { schema: { tags, summary: 'Delete a page', params: PageId, response: { 200: MessageResponse, ...errors } } },
+    async (request) => {
+      const title = await pages.deleteWebsitePage(platform, builder(request).tenant, request.params.pageId);
+      return { message: `${title} is deleted successfully.` };
+    },
+  );
+
+  app.get(
+    '/stemplate/wtemplate',
+    {
+      schema: {
+        tags,
+        summary: "Saved templates: the tenant's own and its master's",
+        querystring: WebTemplateQuery,
+        response: { 200: WebTemplateList, ...errors },
+      },
+    },
+    (request) => templates.listWebsiteTemplates(platform, builder(request).tenant, request.query),
+  );
+
+  app.post(
+    '/stemplate/wtemplate',
+    { schema: { tags, summary: 'Save a template', body: WebTemplateWrite, response: { 201: WebTemplate, ...errors } } },
+    async (request, reply) => {
+      const template = await templates.createWebsiteTemplate(platform, builder(request).tenant, request.body);
+      return reply.code(201).send(template);
+    },
+  );
+
+  app.delete(
+    '/stemplate/wtemplate/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete an own template',
+        params: TemplateId,
+        response: { 200: MessageResponse, ...errors },
+      },
+    },
+    async (request) => {
+      await templates.deleteWebsiteTemplate(platform, builder(request).tenant, request.params.id);
+      return { message: 'Template deleted successfully' };
+    },
+  );
+}

@@ -1,0 +1,187 @@
+import {
+  EXTERNAL_URL_PATTERN,
+  PAGE_NAME_PATTERN,
+  RESERVED_PAGE_NAMES,
+  type SequenceUpdate,
+  UNDELETABLE_PAGES,
+  type WebPage,
+  type WebPageListItem,
+  type WebPageWrite,
+} from '@atrium/contracts';
+import { withTenant } from '../../db/client.ts';
+import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import type { Platform } from '../../platform.ts';
+import type { TenantContext } from '../tenants/tenant-directory.ts';
+import {
+  countPagesById,
+  deletePage,
+  findPageById,
+  findPageByName,
+  insertPage,
+  listPages,
+  nextSequence,
+  type PageInsert,
+  type PageRow,
+  setSequence,
+  updatePage,
+} from './website.repo.ts';
+
+export function toWebPage(row: PageRow): WebPage {
+  return {
+    id: row.id,
+    name: row.name,
+    title: row.title,
+    url: row.url,
+    header: row.header,
+    subHeader: row.subHeader,
+    footer: row.footer,
+    headerColor: row.headerColor,
+    sequence: row.sequence,
+    isPublished: row.isPublished,
+    isShowNavigation: row.isShowNavigation,
+    isShowFooter: row.isShowFooter,
+    isExternalLink: row.isExternalLink,
+    externalLink: row.externalLink,
+    unhtml: row.unhtml,
+    css: row.css,
+    unjson: row.unjson ?? null,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** Every page write changes the public site: the shell's ping and the page cache start over. */
+function websiteChanged(platform: Platform, tenantId: string): void {
+  platform.tenantConfigs.invalidate(tenantId);
+  platform.publicPages.clear(`${tenantId}:`);
+}
+
+function normaliseName(raw: string): string {
+  const name = raw.trim().toLowerCase();
+  if (!PAGE_NAME_PATTERN.test(name)) {
+    throw badRequest('name', 'Page Name may use lower-case letters, digits and dashes only.');
+  }
+  if ((RESERVED_PAGE_NAMES as readonly string[]).includes(name)) {
+    throw badRequest('name', `'${name}' is used by the app; choose another page name.`);
+  }
+  return name;
+}
+
+/** The columns a body sets; external links are checked against the spec's address rule. */
+function pageValues(body: WebPageWrite, current: PageRow | null): Partial<PageInsert> {
+  const values: Partial<PageInsert> = {};
+  if (body.title !== undefined) values.title = body.title;
+  if (body.url !== undefined) values.url = body.url.trim().replace(/^\/+/, '').toLowerCase();
+  if (body.header !== undefined) values.header = body.header;
+  if (body.subHeader !== undefined) values.subHeader = body.subHeader;
+  if (body.footer !== undefined) values.footer = body.footer;
+  if (body.headerColor !== undefined) values.headerColor = body.headerColor;
+  if (body.unhtml !== undefined) values.unhtml = body.unhtml;
+  if (body.unjson !== undefined) values.unjson = body.unjson;
+  const css = body.style ?? body.css;
+  if (css !== undefined) values.css = css;
+  if (body.isPublished !== undefined) values.isPublished = body.isPublished;
+  if (body.isShowNavigation !== undefined) values.isShowNavigation = body.isShowNavigation;
+  if (body.isShowFooter !== undefined) values.isShowFooter = body.isShowFooter;
+  if (body.isExternalLink !== undefined) values.isExternalLink = body.isExternalLink;
+  if (body.externalLink !== undefined) values.externalLink = body.externalLink?.trim() || null;
+
+  const isExternal = values.isExternalLink ?? current?.isExternalLink ?? false;
+  const link = values.externalLink !== undefined ? values.externalLink : (current?.externalLink ?? null);
+  if (isExternal && body.isExternalLink !== undefined && !link) throw badRequest('externalLink', 'URL is required!');
+  if (isExternal && link && !EXTERNAL_URL_PATTERN.test(link)) {
+    throw badRequest('externalLink', 'Enter absolute page address e.g example.com/services');
+  }
+  return values;
+}
+
+function rejectLegalToggle(page: PageRow, body: WebPageWrite): void {
+  // Spec 3 §2.1: home has no Published toggle (it is always published); privacy and terms neither.
+  if (body.isPublished === false && page.name === 'home') {
+    throw badRequest('isPublished', 'The home page is always published.');
+  }
+}
+
+export async function listWebsitePages(platform: Platform, tenant: TenantContext): Promise<WebPageListItem[]> {
+  const rows = await withTenant(platform.db, tenant.tenantId, (tx) => listPages(tx, tenant.tenantId));
+  return rows.map(({ id, name, title, sequence, isPublished, isExternalLink }) => ({
+    id,
+    name,
+    title,
+    sequence,
+    isPublished,
+    isExternalLink,
+  }));
+}
+
+export async function getWebsitePage(platform: Platform, tenant: TenantContext, name: string): Promise<WebPage> {
+  const row = await withTenant(platform.db, tenant.tenantId, (tx) =>
+    findPageByName(tx, tenant.tenantId, name.toLowerCase()),
+  );
+  if (!row) throw notFound('Page');
+  return toWebPage(row);
+}
+
+export async function createWebsitePage(
+  platform: Platform,
+  tenant: TenantContext,
+  rawName: string,
+  body: WebPageWrite,
+): Promise<WebPage> {
+  const name = normaliseName(body.name ?? rawName);
+  const values = pageValues(body, null);
+  const row = await withTenant(platform.db, tenant.tenantId, async (tx) => {
+    if (await findPageByName(tx, tenant.tenantId, name)) {
+      throw new AppError(409, 'page_exists', `A page named ${name} already exists.`, 'name');
+    }
+    return insertPage(tx, tenant.tenantId, {
+      ...values,
+      name,
+      title: values.title ?? name,
+      url: values.url || name,
+      sequence: await nextSequence(tx, tenant.tenantId),
+    });
+  });
+  websiteChanged(platform, tenant.tenantId);
+  return toWebPage(row);
+}
+
+export async function updateWebsitePage(
+  platform: Platform,
+  tenant: TenantContext,
+  id: string,
+  body: WebPageWrite,
+): Promise<WebPage> {
+  const row = await withTenant(platform.db, tenant.tenantId, async (tx) => {
+    const current = await findPageById(tx, tenant.tenantId, id);
+    if (!current) throw notFound('Page');
+    rejectLegalToggle(current, body);
+    return updatePage(tx, tenant.tenantId, id, pageValues(body, current));
+  });
+  if (!row) throw notFound('Page');
+  websiteChanged(platform, tenant.tenantId);
+  return toWebPage(row);
+}
+
+export async function deleteWebsitePage(platform: Platform, tenant: TenantContext, id: string): Promise<string> {
+  const title = await withTenant(platform.db, tenant.tenantId, async (tx) => {
+    const page = await findPageById(tx, tenant.tenantId, id);
+    if (!page) throw notFound('Page');
+    if ((UNDELETABLE_PAGES as readonly string[]).includes(page.name)) {
+      throw new AppError(400, 'page_undeletable', `The ${page.title} page cannot be deleted.`, 'id');
+    }
+    await deletePage(tx, tenant.tenantId, id);
+    return page.title;
+  });
+  websiteChanged(platform, tenant.tenantId);
+  return title;
+}
+
+/** Spec 3 §4: the new order, sequences 1..n; every id must be one of this tenant's pages. */
+export async function updatePageSequence(platform: Platform, tenant: TenantContext, body: SequenceUpdate) {
+  const ids = [...new Set(body.pages.map((page) => page.id))];
+  await withTenant(platform.db, tenant.tenantId, async (tx) => {
+    if ((await countPagesById(tx, tenant.tenantId, ids)) !== ids.length) throw notFound('Page');
+    for (const page of body.pages) await setSequence(tx, tenant.tenantId, page.id, page.sequence);
+  });
+  websiteChanged(platform, tenant.tenantId);
+}
