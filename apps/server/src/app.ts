@@ -63,6 +63,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     ),
     outbox: new OutboxWorker(database.db, config.smtpUrl, config.mailFrom, app.log, options.outboxPollMs),
     publicPages: new TtlCache(10_000),
+    sitePages: new TtlCache(10_000),
   };
   app.decorate('platform', platform);
 
@@ -105,7 +106,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   registerContactRoutes(app, platform);
   registerPublicPageRoutes(app, platform);
   registerWebsiteRoutes(app, platform);
-  await registerWebApp(app, config.webDistDir);
+  await registerWebApp(app, platform);
 
   app.addHook('onClose', async () => {
     await platform.outbox.stop();

@@ -7,6 +7,7 @@ import type { OutboxWorker } from './modules/mail/outbox.ts';
 import type { TenantConfigCache } from './modules/tenants/tenant-config.service.ts';
 import type { TenantContext, TenantDirectory } from './modules/tenants/tenant-directory.ts';
 import type { PublicPage } from './modules/website/public-page.routes.ts';
+import type { SiteEntry } from './site/site.service.ts';
 
 /** The long-lived parts every module's routes and services are given. */
 export interface Platform {
@@ -20,6 +21,8 @@ export interface Platform {
   outbox: OutboxWorker;
   /** Published pages by `${tenantId}:${name}`; page writes clear the tenant's prefix. */
   publicPages: TtlCache<PublicPage | null>;
+  /** Server-rendered site entries by `${tenantId}:${slug}` (sanitised once); page writes clear them. */
+  sitePages: TtlCache<SiteEntry | null>;
 }
 
 declare module 'fastify' {

@@ -2,6 +2,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import type { Platform } from '../platform.ts';
+import { SITE_BOOT_JS } from '../site/boot.js.ts';
+import { answerSitePath, appAssetsFrom } from '../site/site.service.ts';
 
 /** First path segments of the API: an unknown path under these is a JSON 404, never the web app. */
 const API_SEGMENTS = new Set([
@@ -33,11 +36,13 @@ function isApiPath(url: string): boolean {
  * Serves the built React app: hashed assets cached for a year, every other browser path gets
  * index.html (the client router decides, including its own 404 page).
  */
-export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
+export async function registerWebApp(app: FastifyInstance, platform: Platform): Promise<void> {
+  const distDir = platform.config.webDistDir;
   const indexPath = join(distDir, 'index.html');
   const hasBuild = existsSync(indexPath);
   // The shell of every browser path: read once, served from memory.
   const indexHtml = hasBuild ? readFileSync(indexPath) : null;
+  const assets = appAssetsFrom(indexHtml?.toString('utf8') ?? '');
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: join(distDir, 'assets'),
@@ -49,8 +54,21 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  app.get('/site/boot.js', { schema: { hide: true } }, (_request, reply) =>
+    reply.header('Cache-Control', 'public, max-age=3600').type('text/javascript; charset=utf-8').send(SITE_BOOT_JS),
+  );
+
+  app.setNotFoundHandler(async (request, reply) => {
     if (request.method === 'GET' && !isApiPath(request.url)) {
+      const site = await answerSitePath(platform, request, assets);
+      if (site?.kind === 'redirect') return reply.redirect(site.url, 302);
+      if (site) {
+        return reply
+          .code(site.status)
+          .header('Cache-Control', 'no-cache')
+          .type('text/html; charset=utf-8')
+          .send(site.html);
+      }
       if (!indexHtml) {
         return reply
           .code(503)

@@ -53,6 +53,7 @@ export function toWebPage(row: PageRow): WebPage {
 function websiteChanged(platform: Platform, tenantId: string): void {
   platform.tenantConfigs.invalidate(tenantId);
   platform.publicPages.clear(`${tenantId}:`);
+  platform.sitePages.clear(`${tenantId}:`);
 }
 
 function normaliseName(raw: string): string {

@@ -1,0 +1,34 @@
+/**
+ * The only script a public website page loads (served at /site/boot.js): the phone-width menu
+ * toggle, and, for a signed-in visitor, the web app, which then takes the page over.
+ */
+export const SITE_BOOT_JS = `(function () {
+  var script = document.currentScript;
+  var toggle = document.querySelector('.site-menu__toggle');
+  var menu = document.getElementById('site-menu');
+  if (toggle && menu) {
+    toggle.addEventListener('click', function () {
+      var open = toggle.getAttribute('aria-expanded') !== 'true';
+      toggle.setAttribute('aria-expanded', String(open));
+      toggle.setAttribute('aria-label', open ? 'Close site menu' : 'Open site menu');
+      menu.setAttribute('data-open', String(open));
+    });
+  }
+  var signedIn = false;
+  try { signedIn = localStorage.getItem('atrium.loginTrace') === 'true'; } catch (e) {}
+  if (!signedIn || !script) return;
+  (script.getAttribute('data-app-styles') || '').split(' ').filter(Boolean).forEach(function (href) {
+    var link = document.createElement('link');
+    link.rel = 'stylesheet';
+    link.href = href;
+    document.head.appendChild(link);
+  });
+  var entry = script.getAttribute('data-app-entry');
+  if (entry) {
+    var app = document.createElement('script');
+    app.type = 'module';
+    app.src = entry;
+    document.head.appendChild(app);
+  }
+})();
+`;

@@ -1,0 +1,135 @@
+import { buildPublicMenu, type PublicMenuItem, type TenantConfig, withScheme } from '@atrium/contracts';
+import { escapeHtml as e, safeStyleText } from './sanitize.ts';
+import { SITE_CSS } from './site-css.ts';
+
+export interface SitePage {
+  name: string;
+  title: string;
+  header: string;
+  subHeader: string;
+  /** Already sanitised. */
+  html: string;
+  css: string;
+}
+
+/** What the React app needs to take over the page when the visitor is signed in. */
+export interface AppAssets {
+  entryScript: string | null;
+  styles: string[];
+}
+
+const DEFAULT_DESCRIPTION = (name: string) => `Classes, courses, events and more at ${name}.`;
+
+function menuItem(item: PublicMenuItem, currentPath: string): string {
+  if (item.type === 'group') {
+    const children = item.children.map((child) => `<li>${menuItem(child, currentPath)}</li>`).join('');
+    return `<details class="site-menu__group"><summary>${e(item.title)}</summary><ul>${children}</ul></details>`;
+  }
+  const current = !item.external && item.url === currentPath ? ' aria-current="page"' : '';
+  const external = item.external ? ' target="_blank" rel="noopener noreferrer"' : '';
+  return `<a href="${e(item.url)}"${current}${external}>${e(item.title)}</a>`;
+}
+
+function head(tenant: TenantConfig, page: SitePage, url: string, assets: AppAssets): string {
+  const title = page.name === 'home' ? tenant.title : `${page.title} | ${tenant.title}`;
+  const description = tenant.seoDescription || tenant.org.seoDescription || DEFAULT_DESCRIPTION(tenant.name);
+  const image = tenant.org.logo ?? tenant.logo;
+  const meta = [
+    `<meta charset="utf-8">`,
+    `<meta name="viewport" content="width=device-width, initial-scale=1">`,
+    `<title>${e(title)}</title>`,
+    `<meta name="description" content="${e(description)}">`,
+    tenant.seoKeywords ? `<meta name="keywords" content="${e(tenant.seoKeywords)}">` : '',
+    `<meta name="robots" content="index, follow">`,
+    `<link rel="canonical" href="${e(url)}">`,
+    `<meta property="og:type" content="website">`,
+    `<meta property="og:site_name" content="${e(tenant.name)}">`,
+    `<meta property="og:title" content="${e(title)}">`,
+    `<meta property="og:description" content="${e(description)}">`,
+    `<meta property="og:url" content="${e(url)}">`,
+    image ? `<meta property="og:image" content="${e(image)}">` : '',
+    `<meta name="twitter:card" content="${image ? 'summary_large_image' : 'summary'}">`,
+    `<meta name="twitter:title" content="${e(title)}">`,
+    `<meta name="twitter:description" content="${e(description)}">`,
+    image ? `<meta name="twitter:image" content="${e(image)}">` : '',
+    tenant.org.favIcon ? `<link rel="icon" href="/site/favicon.png" sizes="16x16">` : '',
+    `<style>${SITE_CSS}</style>`,
+    page.css ? `<style>${safeStyleText(page.css)}</style>` : '',
+    `<script src="/site/boot.js" defer data-app-entry="${e(assets.entryScript ?? '')}" data-app-styles="${e(assets.styles.join(' '))}"></script>`,
+  ];
+  return meta.filter(Boolean).join('\n');
+}
+
+function toolbar(tenant: TenantConfig): string {
+  const phone = tenant.phone ? `<a href="tel:${e(tenant.phone.replace(/[^+\d]/g, ''))}">${e(tenant.phone)}</a>` : '';
+  const email = tenant.email ? `<a href="mailto:${e(tenant.email)}">${e(tenant.email)}</a>` : '';
+  return `<div class="site-toolbar"><div class="site-wrap site-toolbar__row"><div class="site-toolbar__contact">${phone}${email}</div><a class="site-toolbar__login" href="/login">Login</a></div></div>`;
+}
+
+function navigation(tenant: TenantConfig, path: string): string {
+  const home = tenant.webstate === 'ext_website' && tenant.website ? withScheme(tenant.website) : '/';
+  const logo = tenant.org.logo
+    ? `<img src="${e(tenant.org.logo)}" alt="${e(tenant.name)}" height="40">`
+    : `<span>${e(tenant.name)}</span>`;
+  const items = buildPublicMenu(tenant)
+    .map((item) => `<li>${menuItem(item, path)}</li>`)
+    .join('');
+  return `<header class="site-header"><div class="site-wrap site-header__row"><a class="site-logo" href="${e(home)}">${logo}</a><button type="button" class="site-menu__toggle" aria-expanded="false" aria-controls="site-menu" aria-label="Open site menu"><span></span><span></span><span></span></button><nav id="site-menu" class="site-menu" aria-label="Site menu"><ul>${items}</ul></nav></div></header>`;
+}
+
+function footer(tenant: TenantConfig): string {
+  const pages = tenant.web.pages.filter((page) => page.isShowFooter && !page.isLegal && page.name !== 'forms');
+  const legal = tenant.web.pages.filter((page) => page.isLegal);
+  const legalLinks = [
+    ...legal.map((page) => ({ title: page.title, url: page.url })),
+    ...(tenant.privacyPolicyLink && !legal.some((p) => p.name === 'privacypolicy')
+      ? [{ title: 'Privacy Policy', url: withScheme(tenant.privacyPolicyLink) }]
+      : []),
+    ...(tenant.termsOfServiceLink && !legal.some((p) => p.name === 'termsofservice')
+      ? [{ title: 'Terms of Service', url: withScheme(tenant.termsOfServiceLink) }]
+      : []),
+  ];
+  const list = (links: { title: string; url: string }[]) =>
+    `<ul>${links.map((link) => `<li><a href="${e(link.url)}">${e(link.title)}</a></li>`).join('')}</ul>`;
+  const column = (heading: string, body: string) =>
+    body ? `<nav class="site-footer__col" aria-label="${e(heading)}"><h2>${e(heading)}</h2>${body}</nav>` : '';
+  const socials = tenant.socials.length
+    ? `<ul>${tenant.socials.map((s) => `<li><a href="${e(withScheme(s.value))}" target="_blank" rel="noopener noreferrer">${e(s.name[0]?.toUpperCase() + s.name.slice(1))}</a></li>`).join('')}</ul>`
+    : '';
+  const contact = [
+    tenant.phone ? `<li><a href="tel:${e(tenant.phone.replace(/[^+\d]/g, ''))}">${e(tenant.phone)}</a></li>` : '',
+    tenant.email ? `<li><a href="mailto:${e(tenant.email)}">${e(tenant.email)}</a></li>` : '',
+    tenant.address.line1 ? `<li>${e(tenant.address.line1)}</li>` : '',
+  ].join('');
+  const year = new Date().getFullYear();
+  return `<footer class="site-footer"><div class="site-wrap"><div class="site-footer__cols">
+<div class="site-footer__col"><h2>${e(tenant.name)}</h2><p>${e(tenant.org.footerInfo.replace(/<[^>]*>/g, ''))}</p></div>
+${column('Pages', pages.length ? list(pages.map((p) => ({ title: p.title, url: p.url }))) : '')}
+${column('Legal', legalLinks.length ? list(legalLinks) : '')}
+${column('Follow Us', socials)}
+${column('Contact us', contact ? `<ul>${contact}</ul>` : '')}
+</div><p class="site-footer__meta"><span>${e(tenant.version)}</span><span>© ${year} ${e(tenant.name)}. All rights reserved.</span></p></div></footer>`;
+}
+
+/** A published website page as a complete, server-rendered document (spec 3 §2.2, spec 1 §9 SEO). */
+export function renderSitePage(
+  tenant: TenantConfig,
+  page: SitePage,
+  request: { url: string; path: string },
+  assets: AppAssets,
+): string {
+  const heading =
+    page.header || page.subHeader
+      ? `<div class="site-page__head">${page.header ? `<h1>${e(page.header)}</h1>` : ''}${page.subHeader ? `<p class="site-page__sub">${e(page.subHeader)}</p>` : ''}</div>`
+      : '';
+  const showFooter = tenant.org.isShowFooter;
+  return `<!doctype html>
+<html lang="en">
+<head>
+${head(tenant, page, request.url, assets)}
+</head>
+<body>
+<div id="root">${toolbar(tenant)}${navigation(tenant, request.path)}<main class="site-wrap site-page">${heading}<div class="site-page__body">${page.html}</div></main>${showFooter ? footer(tenant) : ''}</div>
+</body>
+</html>`;
+}

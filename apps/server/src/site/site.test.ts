@@ -1,0 +1,156 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bearer, loginAs, newTenant, startTestApp, type TestTenant } from '../../test/helpers.ts';
+import type { App } from '../app.ts';
+import { demoPages } from '../seed/demo-pages.ts';
+import { pageSlug } from './site.service.ts';
+
+let app: App;
+let a: TestTenant;
+let b: TestTenant;
+
+const EVIL = `<p onclick="steal()">Hello</p><script>alert('x')</script><a href="javascript:alert(1)">link</a><img src="x.png" onerror="alert(2)"><iframe src="https://evil.example/"></iframe>`;
+
+beforeAll(async () => {
+  const dist = mkdtempSync(join(tmpdir(), 'atrium-dist-'));
+  writeFileSync(
+    join(dist, 'index.html'),
+    '<!doctype html><html><head><script type="module" crossorigin src="/assets/index-abc.js"></script><link rel="stylesheet" crossorigin href="/assets/index-abc.css"></head><body><div id="root"></div></body></html>',
+  );
+  app = await startTestApp({ webDistDir: dist });
+  a = await newTenant(app, {
+    settings: { phone: '+1 555 0100', email: 'hi@a.test', seoDescription: 'Yoga in A town', seoKeywords: 'yoga, a' },
+    pages: [
+      ...demoPages('Studio A'),
+      {
+        name: 'retreats',
+        title: 'Retreats',
+        url: 'retreats',
+        header: 'Retreats',
+        unhtml: EVIL,
+        css: 'p{color:red}</style><script>alert(3)</script>',
+        sequence: 20,
+        isPublished: true,
+      },
+      { name: 'draft', title: 'Draft', url: 'draft', unhtml: '<p>secret plans</p>', sequence: 21 },
+      {
+        name: 'blog',
+        title: 'Blog',
+        url: 'blog',
+        isExternalLink: true,
+        externalLink: 'blog.example.com/a',
+        sequence: 22,
+        isPublished: true,
+      },
+    ],
+  });
+  b = await newTenant(app, { pages: demoPages('Studio B') });
+});
+
+const get = (host: string, url: string) => app.inject({ url, headers: { host } });
+
+describe('server-rendered public pages', () => {
+  it('serves the home page as complete HTML with the SEO head, menu, header and footer', async () => {
+    const response = await get(a.host, '/');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    const html = response.body;
+    expect(html).toContain(`<title>Studio ${a.orgId}</title>`);
+    expect(html).toContain('<meta name="description" content="Yoga in A town">');
+    expect(html).toContain('<meta name="keywords" content="yoga, a">');
+    expect(html).toContain('<meta name="robots" content="index, follow">');
+    expect(html).toContain('<meta property="og:title"');
+    expect(html).toContain('<meta name="twitter:description" content="Yoga in A town">');
+    expect(html).toContain('<h1>Welcome to Studio A</h1>');
+    expect(html).toMatch(/<nav id="site-menu" class="site-menu" aria-label="Site menu">.*href="\/about".*<\/nav>/s);
+    expect(html).toContain('href="tel:+15550100"');
+    expect(html).toContain('v6.4 December 2022');
+    // the only script: the small boot script, which knows the app's entry for signed-in visitors
+    expect(html.match(/<script/g)?.length).toBe(1);
+    expect(html).toContain('data-app-entry="/assets/index-abc.js"');
+    expect(html).toContain('data-app-styles="/assets/index-abc.css"');
+  });
+
+  it('serves a page by its url, with its own title', async () => {
+    const html = (await get(a.host, '/about')).body;
+    expect(html).toContain('<title>About | ');
+    expect(html).toContain('A studio built by its community');
+    expect(html).toContain('aria-current="page"');
+  });
+
+  it('strips script, event handlers and javascript: URLs from page HTML, and keeps CSS inside its style element', async () => {
+    const response = await get(a.host, '/retreats');
+    expect(response.statusCode).toBe(200);
+    const html = response.body;
+    expect(html).toContain('<p>Hello</p>');
+    expect(html).not.toMatch(/onclick|onerror|javascript:|alert\('x'\)|<iframe src="https:\/\/evil/);
+    expect(html).not.toContain('</style><script>');
+    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+  });
+
+  it('redirects an external page, and answers 404 for an unpublished one', async () => {
+    const external = await get(a.host, '/blog');
+    expect(external.statusCode).toBe(302);
+    expect(external.headers.location).toBe('http://blog.example.com/a');
+    const draft = await get(a.host, '/draft');
+    expect(draft.statusCode).toBe(404);
+    expect(draft.body).toContain('404 Page Not Found');
+    expect(draft.body).toContain('The page you are looking for does not exist.');
+    expect(draft.body).toContain('Go to Home Page');
+    expect(draft.body).not.toContain('secret plans');
+  });
+
+  it("never serves tenant A's page on tenant B's host", async () => {
+    const response = await get(b.host, '/retreats');
+    expect(response.body).not.toContain('Hello');
+    expect(response.body).not.toContain('Studio A');
+    expect((await get(b.host, '/')).body).toContain('Welcome to Studio B');
+  });
+
+  it('leaves app routes to the web app', async () => {
+    for (const path of ['/login', '/calendar', '/dashboard', '/signup/1/2']) {
+      const response = await get(a.host, path);
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('<div id="root"></div>');
+    }
+  });
+
+  it('shows a page change at once', async () => {
+    const admin = (await loginAs(app, a, 'admin')).access_token;
+    const list = await app.inject({ url: '/stemplate/webpage', headers: bearer(admin, a.host) });
+    const about = (JSON.parse(list.body) as { id: string; name: string }[]).find((p) => p.name === 'about');
+    expect((await get(a.host, '/about')).body).toContain('A studio built by its community');
+    await app.inject({
+      method: 'PUT',
+      url: `/stemplate/webpage/${about?.id}`,
+      headers: bearer(admin, a.host),
+      payload: { header: 'About the team', unhtml: '<p>Fresh words</p>' },
+    });
+    const html = (await get(a.host, '/about')).body;
+    expect(html).toContain('<h1>About the team</h1>');
+    expect(html).toContain('Fresh words');
+  });
+
+  it('serves the boot script', async () => {
+    const response = await get(a.host, '/site/boot.js');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('javascript');
+    expect(response.body).toContain('atrium.loginTrace');
+  });
+});
+
+describe('pageSlug', () => {
+  it.each([
+    ['/', 'home'],
+    ['/about', 'about'],
+    ['/About/', 'about'],
+    ['/calendar', null],
+    ['/login', null],
+    ['/a/b', null],
+    ['/home', null],
+  ])('%s -> %s', (path, slug) => {
+    expect(pageSlug(path)).toBe(slug);
+  });
+});
