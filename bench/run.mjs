@@ -60,6 +60,7 @@ const app = start(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts
 });
 
 const results = [];
+let pageWeight = null;
 try {
   await waitFor(`http://127.0.0.1:${BARE_PORT}/`);
   await waitFor(`http://127.0.0.1:${APP_PORT}/healthz`);
@@ -76,7 +77,14 @@ try {
       host,
     ),
   );
-  results.push(await measure('GET / (web app shell)', `http://127.0.0.1:${APP_PORT}/`, host));
+  results.push(await measure('GET / (server-rendered home page)', `http://127.0.0.1:${APP_PORT}/`, host));
+  results.push(await measure('GET /login (web app shell)', `http://127.0.0.1:${APP_PORT}/login`, host));
+  const { gzipSync } = await import('node:zlib');
+  const bytes = async (path) =>
+    Buffer.from(await (await fetch(`http://127.0.0.1:${APP_PORT}${path}`, { headers: host })).arrayBuffer());
+  const home = await bytes('/');
+  const boot = await bytes('/site/boot.js');
+  pageWeight = { html: home.length, htmlGzip: gzipSync(home).length, js: boot.length, jsGzip: gzipSync(boot).length };
 } finally {
   app.kill('SIGTERM');
   bare.kill('SIGTERM');
@@ -94,5 +102,11 @@ for (const r of results) {
   console.log(`| ${r.title} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${(r.rps / baseline).toFixed(2)} |`);
 }
 
-console.log('\nJavaScript each face loads before its first screen (gzip):');
+if (pageWeight) {
+  console.log(
+    `\nPublic home page (server-rendered, no media): HTML ${pageWeight.html} B (${pageWeight.htmlGzip} B gzip), ` +
+      `JavaScript ${pageWeight.js} B (${pageWeight.jsGzip} B gzip), no stylesheet request (CSS inline)`,
+  );
+}
+console.log('\nJavaScript each face of the web app loads before its first screen (gzip):');
 await import('../apps/web/scripts/bundle-report.mjs');
