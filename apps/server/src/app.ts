@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
@@ -12,6 +13,8 @@ import { LoginLimiter } from './modules/auth/login-limiter.ts';
 import { AccessTokens } from './modules/auth/tokens.ts';
 import { registerContactRoutes } from './modules/contacts/contacts.routes.ts';
 import { OutboxWorker } from './modules/mail/outbox.ts';
+import { registerMediaRoutes } from './modules/media/media.routes.ts';
+import { LocalDiskStorage } from './modules/media/media.storage.ts';
 import { registerPingRoutes } from './modules/ping/ping.routes.ts';
 import { registerSocialLoginRoutes } from './modules/social-login/social-login.routes.ts';
 import { TenantConfigCache } from './modules/tenants/tenant-config.service.ts';
@@ -64,6 +67,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     outbox: new OutboxWorker(database.db, config.smtpUrl, config.mailFrom, app.log, options.outboxPollMs),
     publicPages: new TtlCache(10_000),
     sitePages: new TtlCache(10_000),
+    media: new LocalDiskStorage(join(config.dataDir, 'media')),
   };
   app.decorate('platform', platform);
 
@@ -106,6 +110,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   registerContactRoutes(app, platform);
   registerPublicPageRoutes(app, platform);
   registerWebsiteRoutes(app, platform);
+  registerMediaRoutes(app, platform);
   await registerWebApp(app, platform);
 
   app.addHook('onClose', async () => {

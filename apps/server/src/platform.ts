@@ -4,6 +4,7 @@ import type { TtlCache } from './lib/ttl-cache.ts';
 import type { LoginLimiter } from './modules/auth/login-limiter.ts';
 import type { AccessClaims, AccessTokens } from './modules/auth/tokens.ts';
 import type { OutboxWorker } from './modules/mail/outbox.ts';
+import type { MediaStorage } from './modules/media/media.storage.ts';
 import type { TenantConfigCache } from './modules/tenants/tenant-config.service.ts';
 import type { TenantContext, TenantDirectory } from './modules/tenants/tenant-directory.ts';
 import type { PublicPage } from './modules/website/public-page.routes.ts';
@@ -23,6 +24,7 @@ export interface Platform {
   publicPages: TtlCache<PublicPage | null>;
   /** Server-rendered site entries by `${tenantId}:${slug}` (sanitised once); page writes clear them. */
   sitePages: TtlCache<SiteEntry | null>;
+  media: MediaStorage;
 }
 
 declare module 'fastify' {

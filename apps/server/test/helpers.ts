@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Role } from '@atrium/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll } from 'vitest';
@@ -21,6 +24,7 @@ export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<
     defaultOrgId: null,
     productDomains: ['localhost', 'atrium.test'],
     jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing',
+    dataDir: mkdtempSync(join(tmpdir(), 'atrium-test-data-')),
     ...overrides,
   };
   const app = await buildApp({ config, database, logger: false, outboxPollMs: 60_000 });

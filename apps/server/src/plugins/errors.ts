@@ -29,6 +29,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
       request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
       return send(reply, 500, 'internal_error', 'Something went wrong. Please try again.');
     }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return send(reply, 413, 'too_large', 'The file is larger than 10 MB.', 'file');
+    }
     if (error.statusCode === 429) {
       return send(reply, 429, 'too_many_requests', error.message);
     }

@@ -18,6 +18,7 @@ const API_SEGMENTS = new Set([
   'fauth',
   'healthz',
   'item',
+  'media',
   'ping',
   'public',
   'refresh-access-token',

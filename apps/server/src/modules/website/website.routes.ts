@@ -20,6 +20,8 @@ import * as templates from './website-templates.service.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 const tags = ['website'];
+/** A designed page carries its whole designer project (unjson): more than the default 1 MB body. */
+const bodyLimit = 5_242_880;
 const PageId = z.object({ pageId: z.string().uuid('pageId must be a page id') });
 const PageName = z.object({ pageName: z.string().min(1).max(63) });
 const TemplateId = z.object({ id: z.string().uuid('id must be a template id') });
@@ -64,6 +66,7 @@ export function registerWebsiteRoutes(server: FastifyInstance, platform: Platfor
   app.post(
     '/stemplate/webpage/:pageName',
     {
+      bodyLimit,
       schema: {
         tags,
         summary: 'Create a page',
@@ -86,6 +89,7 @@ export function registerWebsiteRoutes(server: FastifyInstance, platform: Platfor
   app.put(
     '/stemplate/webpage/:pageId',
     {
+      bodyLimit,
       schema: {
         tags,
         summary: 'Update a page (all of it, or only isPublished, or isShowFooter with isShowNavigation)',
@@ -121,7 +125,10 @@ export function registerWebsiteRoutes(server: FastifyInstance, platform: Platfor
 
   app.post(
     '/stemplate/wtemplate',
-    { schema: { tags, summary: 'Save a template', body: WebTemplateWrite, response: { 201: WebTemplate, ...errors } } },
+    {
+      bodyLimit,
+      schema: { tags, summary: 'Save a template', body: WebTemplateWrite, response: { 201: WebTemplate, ...errors } },
+    },
     async (request, reply) => {
       const template = await templates.createWebsiteTemplate(platform, builder(request).tenant, request.body);
       return reply.code(201).send(template);

@@ -1,0 +1,40 @@
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+/**
+ * Where uploaded files live: a folder per tenant under DATA_DIR/media. The interface is the
+ * seam for an S3-compatible store (not built yet: docs/decisions.md).
+ */
+export interface MediaStorage {
+  put(tenantId: string, key: string, bytes: Buffer): Promise<void>;
+  get(tenantId: string, key: string): Promise<Buffer | null>;
+  remove(tenantId: string, key: string): Promise<void>;
+}
+
+const SAFE = /^[a-f0-9-]{36}$/;
+
+export class LocalDiskStorage implements MediaStorage {
+  constructor(private readonly root: string) {}
+
+  private path(tenantId: string, key: string): string {
+    if (!SAFE.test(tenantId) || !SAFE.test(key)) throw new Error('unsafe storage key');
+    return join(this.root, tenantId, key);
+  }
+
+  async put(tenantId: string, key: string, bytes: Buffer): Promise<void> {
+    await mkdir(join(this.root, tenantId), { recursive: true });
+    await writeFile(this.path(tenantId, key), bytes);
+  }
+
+  async get(tenantId: string, key: string): Promise<Buffer | null> {
+    try {
+      return await readFile(this.path(tenantId, key));
+    } catch {
+      return null;
+    }
+  }
+
+  async remove(tenantId: string, key: string): Promise<void> {
+    await rm(this.path(tenantId, key), { force: true });
+  }
+}
