@@ -37,8 +37,9 @@ function cleanFileName(raw: string | undefined): string {
       return raw ?? '';
     }
   })();
-  const name = decoded
-    .replace(/[\\/:*?"<>|\u0000-\u001f]/g, '')
+  const name = [...decoded]
+    .filter((char) => char.charCodeAt(0) >= 32 && !'\\/:*?"<>|'.includes(char))
+    .join('')
     .trim()
     .slice(0, 200);
   return name || 'upload';
