@@ -6,6 +6,7 @@ import { withTenant } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import { requireTenant } from '../../lib/guards.ts';
 import type { Platform } from '../../platform.ts';
+import { sanitizePageHtml } from '../../site/sanitize.ts';
 import { findPageByName } from './website.repo.ts';
 
 export const PublicPage = z.object({
@@ -41,7 +42,7 @@ export function registerPublicPageRoutes(server: FastifyInstance, platform: Plat
         );
         if (!row?.isPublished || row.isExternalLink) return null;
         const { name, title, header, subHeader, unhtml, css } = row;
-        return { name, title, header, subHeader, unhtml, css };
+        return { name, title, header, subHeader, unhtml: sanitizePageHtml(unhtml), css };
       });
       if (!page) throw notFound('Page');
       return page;

@@ -31,6 +31,31 @@ describe('GET /stemplate/public/web/{tenantId}/{pageName}', () => {
     expect(json(response)).toMatchObject({ header: 'A home', subHeader: 'Sub', unhtml: '<p>A</p>' });
   });
 
+  it('sanitises the page HTML it hands out', async () => {
+    const admin = await app.inject({
+      method: 'POST',
+      url: '/login',
+      headers: { host: a.host },
+      payload: { userId: a.users.admin.email, password: 'Correct-horse-1' },
+    });
+    const token = JSON.parse(admin.body).access_token;
+    const list = JSON.parse(
+      (await app.inject({ url: '/stemplate/webpage', headers: { host: a.host, authorization: `Bearer ${token}` } }))
+        .body,
+    );
+    const home = list.find((p: { name: string }) => p.name === 'home');
+    await app.inject({
+      method: 'PUT',
+      url: `/stemplate/webpage/${home.id}`,
+      headers: { host: a.host, authorization: `Bearer ${token}` },
+      payload: { unhtml: '<p>A</p><img src="x.png" onerror="alert(1)"><script>alert(2)</script>' },
+    });
+    const page = json<any>(
+      await app.inject({ url: `/stemplate/public/web/${a.tenantId}/home`, headers: { host: a.host } }),
+    );
+    expect(page.unhtml).toBe('<p>A</p><img src="x.png" />');
+  });
+
   it('hides unpublished and missing pages', async () => {
     for (const name of ['about', 'nosuch']) {
       const response = await app.inject({

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Busy } from '../../app/components/Busy';
-import { useTenant } from '../session/session-store';
+import { useSession, useTenant } from '../session/session-store';
 import { useDocumentHead } from '../tenant/tenant-head';
 import { NotFoundContent } from './NotFoundContent';
 import { PageBody } from './PageBody';
-import { fetchPublicPage, hasPageBody, type PublicPage } from './page-api';
+import { fetchPreviewPage, fetchPublicPage, hasPageBody, type PublicPage } from './page-api';
 
 interface Loaded {
   key: string;
@@ -14,16 +14,19 @@ interface Loaded {
 /** Spec 3 §2.2: spinner, then header, sub-header and body, or the 404 content. */
 export function PageViewer({ name }: { name: string }) {
   const tenant = useTenant();
-  const key = `${tenant.tenantId}/${name}`;
+  const { preview } = useSession();
+  const inPreview = preview !== 'off';
+  const key = `${tenant.tenantId}/${name}/${inPreview}`;
   const [loaded, setLoaded] = useState<Loaded | null>(null);
 
   useEffect(() => {
     const controller = new AbortController();
-    fetchPublicPage(tenant.tenantId, name, controller.signal)
+    const fetchPage = inPreview ? fetchPreviewPage : fetchPublicPage;
+    fetchPage(tenant.tenantId, name, controller.signal)
       .then((page) => setLoaded({ key, page }))
       .catch(() => undefined);
     return () => controller.abort();
-  }, [tenant.tenantId, name, key]);
+  }, [tenant.tenantId, name, key, inPreview]);
 
   const current = loaded?.key === key ? loaded : null;
   useDocumentHead(tenant, current?.page?.title ?? null);

@@ -33,3 +33,25 @@ export async function fetchPublicPage(
 export function hasPageBody(page: PublicPage | null): page is PublicPage & { unhtml: string } {
   return !!page && typeof page.unhtml === 'string' && page.unhtml.trim() !== '';
 }
+
+/**
+ * Staff in Web Preview see unpublished pages too (spec 3 §2.2 with issue 4): the builder's own read,
+ * with the staff token. Front desk (no builder access) and any failure fall back to the public read.
+ */
+export async function fetchPreviewPage(
+  tenantId: string,
+  name: string,
+  signal?: AbortSignal,
+): Promise<PublicPage | null> {
+  if (name === NOT_FOUND_PAGE) return null;
+  try {
+    const page = await apiRequest<PublicPage & { isExternalLink?: boolean }>(
+      `/stemplate/webpage/${encodeURIComponent(name)}`,
+      { silent: true, signal, asStaff: true },
+    );
+    return page.isExternalLink ? null : page;
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    return fetchPublicPage(tenantId, name, signal);
+  }
+}
