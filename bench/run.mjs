@@ -1,39 +1,13 @@
 // Throughput and latency of the production server beside a bare node:http hello-world on the same
 // machine (autocannon, 50 connections, 10 s each), then the JavaScript each face loads first.
 // Usage: npm run bench  (builds nothing: run `npm run build` first; npm start does)
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { spawnQuiet, startAtrium, waitFor } from './server.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
 const APP_PORT = 3210;
 const BARE_PORT = 3211;
-const root = new URL('..', import.meta.url).pathname;
-
-function start(command, args, env) {
-  const child = spawn(command, args, {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  return child;
-}
-
-async function waitFor(url, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      const response = await fetch(url);
-      if (response.ok) return;
-    } catch {}
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${url} did not come up`);
-}
-
 function measure(title, url, headers = {}) {
   return new Promise((resolve, reject) => {
     autocannon({ title, url, connections: CONNECTIONS, duration: DURATION, headers }, (error, result) => {
@@ -46,24 +20,16 @@ function measure(title, url, headers = {}) {
   });
 }
 
-const dataDir = mkdtempSync(join(tmpdir(), 'atrium-bench-'));
-const bare = start(process.execPath, [
+const bare = spawnQuiet(process.execPath, [
   '-e',
   `require('node:http').createServer((q, s) => { s.writeHead(200, {'content-type': 'text/plain'}); s.end('hello world'); }).listen(${BARE_PORT}, '127.0.0.1')`,
 ]);
-const app = start(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-  PORT: String(APP_PORT),
-  HOST: '127.0.0.1',
-  DATA_DIR: dataDir,
-  LOG_LEVEL: 'warn',
-  SEED_DEMO: 'true',
-});
+const app = await startAtrium(APP_PORT);
 
 const results = [];
 let pageWeight = null;
 try {
   await waitFor(`http://127.0.0.1:${BARE_PORT}/`);
-  await waitFor(`http://127.0.0.1:${APP_PORT}/healthz`);
   const host = { host: `demo.localhost:${APP_PORT}` };
   const ping = await (await fetch(`http://127.0.0.1:${APP_PORT}/ping`, { headers: host })).json();
   // warm up once, so the first run is not the JIT's
@@ -86,10 +52,8 @@ try {
   const boot = await bytes('/site/boot.js');
   pageWeight = { html: home.length, htmlGzip: gzipSync(home).length, js: boot.length, jsGzip: gzipSync(boot).length };
 } finally {
-  app.kill('SIGTERM');
   bare.kill('SIGTERM');
-  await new Promise((resolve) => setTimeout(resolve, 500));
-  rmSync(dataDir, { recursive: true, force: true });
+  await app.stop();
 }
 
 const baseline = results[0].rps;
