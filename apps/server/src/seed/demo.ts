@@ -1,6 +1,7 @@
 import { count } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { tenants } from '../db/schema/index.ts';
+import { seedDemoContacts } from './demo-contacts.ts';
 import { demoPages } from './demo-pages.ts';
 import { createPages, createTenant, createUsers } from './tenants.ts';
 
@@ -60,6 +61,7 @@ export async function seedDemo(db: Db): Promise<void> {
     { email: 'student@demo.test', password: DEMO_PASSWORD, name: 'Stella', lastName: 'Student', role: 'student' },
   ]);
   await createPages(db, demo.tenantId, demoPages('Demo Studio'));
+  await seedDemoContacts(db, demo.tenantId, 'Frankie Desk');
 
   const riverside = await createTenant(db, {
     orgId: 'riverside',

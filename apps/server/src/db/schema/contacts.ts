@@ -1,4 +1,18 @@
-import { boolean, foreignKey, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  foreignKey,
+  index,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { tenants } from './tenants.ts';
 
 /** People of a tenant: staff (admin, staff, front desk) and students. Login credentials live here too. */
@@ -22,10 +36,113 @@ export const contacts = pgTable(
     isFirstLogin: boolean('is_first_login').notNull().default(true),
     isSuspended: boolean('is_suspended').notNull().default(false),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    // Contacts module (spec 3 §3 "Contact"): the status flags and tags are small sets, kept as text[].
+    statuses: text('statuses').array().notNull().default(sql`'{}'::text[]`),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    grnNumber: text('grn_number'),
+    hasSignedWaiverForm: boolean('has_signed_waiver_form').notNull().default(true),
+    subscribeToMailingList: boolean('subscribe_to_mailing_list').notNull().default(true),
+    isUnread: boolean('is_unread').notNull().default(false),
+    /** The one walk-in contact of the tenant (front-desk sales to an unnamed person). */
+    isWalkin: boolean('is_walkin').notNull().default(false),
+    balance: numeric('balance', { precision: 12, scale: 2 }).notNull().default('0'),
+    dateOfBirth: date('date_of_birth'),
+    address: text('address').notNull().default(''),
+    company: text('company').notNull().default(''),
+    emergencyContactName: text('emergency_contact_name').notNull().default(''),
+    emergencyContactPhone: text('emergency_contact_phone').notNull().default(''),
+    leadSource: text('lead_source').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), uniqueIndex('contacts_tenant_email_uq').on(t.tenantId, t.email)],
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('contacts_tenant_email_uq').on(t.tenantId, t.email),
+    uniqueIndex('contacts_tenant_walkin_uq').on(t.tenantId).where(sql`${t.isWalkin}`),
+    index('contacts_tenant_name_idx').on(t.tenantId, t.name, t.lastName),
+    index('contacts_tenant_created_idx').on(t.tenantId, t.createdAt),
+  ],
+);
+
+/** Staff notes on a contact, newest first. The author is kept by id and name (no key: staff come and go). */
+export const contactNotes = pgTable(
+  'contact_notes',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull().defaultRandom(),
+    contactId: uuid('contact_id').notNull(),
+    body: text('body').notNull(),
+    authorId: uuid('author_id'),
+    authorName: text('author_name').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    index('contact_notes_tenant_contact_idx').on(t.tenantId, t.contactId, t.createdAt),
+    foreignKey({ columns: [t.tenantId, t.contactId], foreignColumns: [contacts.tenantId, contacts.id] }).onDelete(
+      'cascade',
+    ),
+  ],
+);
+
+/** The activity timeline of a contact: calls, emails, meetings, visits, tasks. */
+export const contactActivities = pgTable(
+  'contact_activities',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull().defaultRandom(),
+    contactId: uuid('contact_id').notNull(),
+    type: text('type').notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+    authorId: uuid('author_id'),
+    authorName: text('author_name').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    index('contact_activities_tenant_contact_idx').on(t.tenantId, t.contactId, t.occurredAt),
+    foreignKey({ columns: [t.tenantId, t.contactId], foreignColumns: [contacts.tenantId, contacts.id] }).onDelete(
+      'cascade',
+    ),
+  ],
+);
+
+/** Guardian (parent) and child links between two contacts of the same tenant. */
+export const contactGuardians = pgTable(
+  'contact_guardians',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull().defaultRandom(),
+    guardianId: uuid('guardian_id').notNull(),
+    childId: uuid('child_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('contact_guardians_tenant_pair_uq').on(t.tenantId, t.guardianId, t.childId),
+    index('contact_guardians_tenant_child_idx').on(t.tenantId, t.childId),
+    check('contact_guardians_not_self', sql`${t.guardianId} <> ${t.childId}`),
+    foreignKey({
+      name: 'contact_guardians_guardian_fk',
+      columns: [t.tenantId, t.guardianId],
+      foreignColumns: [contacts.tenantId, contacts.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'contact_guardians_child_fk',
+      columns: [t.tenantId, t.childId],
+      foreignColumns: [contacts.tenantId, contacts.id],
+    }).onDelete('cascade'),
+  ],
 );
 
 /** Rotating refresh tokens, stored hashed; one family per login. Reuse of a used token revokes the family. */

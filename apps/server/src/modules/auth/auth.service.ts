@@ -97,6 +97,8 @@ export async function register(
       lastName: body.lastName,
       role: 'student',
       hasAcceptedTerms: true,
+      // A self-registered member shows as unread in the contact list until staff open them.
+      isUnread: true,
     });
     const tokens = await startSession(platform, tx, tenant, contact);
     await recordLogin(tx, tenant.tenantId, contact.id);

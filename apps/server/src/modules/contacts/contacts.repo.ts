@@ -1,6 +1,7 @@
-import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { contacts } from '../../db/schema/index.ts';
+import { escapeLike, fullName, matchesText } from './contact-list.repo.ts';
 
 export function listStaffContacts(tx: Tx, tenantId: string) {
   return tx
@@ -10,23 +11,12 @@ export function listStaffContacts(tx: Tx, tenantId: string) {
     .orderBy(asc(contacts.name), asc(contacts.lastName));
 }
 
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
-}
-
-/** Part of a first name, last name, full name or email; best matches (prefix) first. */
+/** Part of a first name, last name, full name, email or phone; best matches (prefix) first. No walk-in. */
 export function autocompleteContacts(tx: Tx, tenantId: string, query: string, limit: number) {
-  const pattern = `%${escapeLike(query)}%`;
-  const fullName = sql`(${contacts.name} || ' ' || ${contacts.lastName})`;
   return tx
     .select({ id: contacts.id, name: contacts.name, lastName: contacts.lastName, email: contacts.email })
     .from(contacts)
-    .where(
-      and(
-        eq(contacts.tenantId, tenantId),
-        or(ilike(contacts.email, pattern), ilike(fullName, pattern), ilike(contacts.lastName, pattern)),
-      ),
-    )
+    .where(and(eq(contacts.tenantId, tenantId), eq(contacts.isWalkin, false), matchesText(query)))
     .orderBy(sql`case when ${fullName} ilike ${`${escapeLike(query)}%`} then 0 else 1 end`, asc(contacts.name))
     .limit(limit);
 }

@@ -6,6 +6,9 @@ import { withTenant } from '../../db/client.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { requireStaff } from '../../lib/guards.ts';
 import type { Platform } from '../../platform.ts';
+import { registerContactListRoutes } from './contact-list.routes.ts';
+import { registerContactRecordRoutes } from './contact-records.routes.ts';
+import { registerContactTimelineRoutes } from './contact-timeline.routes.ts';
 import { autocompleteContacts, listStaffContacts } from './contacts.repo.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
@@ -18,9 +21,12 @@ const ContactQuery = z.object({
 
 /**
  * GET /rest/contact answers two spec 1 §7 calls by query: the admin list (userType=admin) and
- * the contact autocomplete (autoComplete=true&q=). The contacts module (a later issue) adds the rest.
+ * the contact autocomplete (autoComplete=true&q=); then the contacts module's calls (spec 3 §7.4).
  */
 export function registerContactRoutes(server: FastifyInstance, platform: Platform): void {
+  registerContactListRoutes(server, platform);
+  registerContactRecordRoutes(server, platform);
+  registerContactTimelineRoutes(server, platform);
   const app = server.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/rest/contact',

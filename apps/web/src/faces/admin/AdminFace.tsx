@@ -13,10 +13,15 @@ import { queryClient } from '../../lib/query-client';
 
 const DashboardPage = lazy(() => import('./DashboardPage'));
 const LogoutScreen = lazy(() => import('../../features/auth/LogoutScreen'));
+const ContactsPage = lazy(() => import('../../features/contacts/ContactsPage'));
+const ContactDetailPage = lazy(() => import('../../features/contacts/ContactDetailPage'));
 
 const SCREENS: Record<string, ReactNode> = {
   '/dashboard': <DashboardPage />,
   '/logout': <LogoutScreen />,
+  '/contacts': <ContactsPage />,
+  '/contacts/:guId/detail': <ContactDetailPage />,
+  '/contacts/:id/details': <ContactDetailPage />,
 };
 
 /** The staff face: admin and settings routes in the admin vertical layout. */

@@ -1,0 +1,112 @@
+import { CONTACT_STATUSES, type ContactSort, type ContactStatus } from '@atrium/contracts';
+import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { contacts } from '../../db/schema/index.ts';
+
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+/** A Postgres text[] literal built from parameters (a plain JS array would expand to a list). */
+export function textArray(values: string[]): SQL {
+  if (values.length === 0) return sql`'{}'::text[]`;
+  return sql`array[${sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  )}]::text[]`;
+}
+
+/** Stored status flags, plus 'staff' for anyone with a staff role. */
+export const effectiveStatuses = sql`(case when ${contacts.role} <> 'student' then array_append(${contacts.statuses}, 'staff') else ${contacts.statuses} end)`;
+const lowerTags = sql`array(select lower(tag) from unnest(${contacts.tags}) as tag)`;
+export const fullName = sql`(${contacts.name} || ' ' || ${contacts.lastName})`;
+
+/** Part of a first name, last name, full name, email or phone (digits alone match a formatted phone). */
+export function matchesText(text: string): SQL | undefined {
+  const pattern = `%${escapeLike(text)}%`;
+  const digits = text.replace(/\D/g, '');
+  return or(
+    ilike(contacts.name, pattern),
+    ilike(contacts.lastName, pattern),
+    ilike(fullName, pattern),
+    ilike(contacts.email, pattern),
+    ilike(contacts.phone, pattern),
+    digits.length >= 3 ? sql`regexp_replace(${contacts.phone}, '\\D', '', 'g') like ${`%${digits}%`}` : undefined,
+  );
+}
+
+export interface ContactFilter {
+  search?: string;
+  statuses: ContactStatus[];
+  tags: string[];
+  joinBy: 'or' | 'and';
+}
+
+function filterWhere(tenantId: string, filter: ContactFilter): SQL | undefined {
+  const parts: (SQL | undefined)[] = [eq(contacts.tenantId, tenantId), eq(contacts.isWalkin, false)];
+  if (filter.search) parts.push(matchesText(filter.search));
+  const flags: SQL[] = [];
+  const lowered = filter.tags.map((tag) => tag.toLowerCase());
+  if (filter.joinBy === 'and') {
+    if (filter.statuses.length > 0) flags.push(sql`${effectiveStatuses} @> ${textArray(filter.statuses)}`);
+    if (lowered.length > 0) flags.push(sql`${lowerTags} @> ${textArray(lowered)}`);
+    parts.push(and(...flags));
+  } else {
+    if (filter.statuses.length > 0) flags.push(sql`${effectiveStatuses} && ${textArray(filter.statuses)}`);
+    if (lowered.length > 0) flags.push(sql`${lowerTags} && ${textArray(lowered)}`);
+    parts.push(or(...flags));
+  }
+  return and(...parts);
+}
+
+const ORDER: Record<string, SQL[]> = {
+  name: [sql`lower(${contacts.name})`, sql`lower(${contacts.lastName})`],
+  email: [sql`${contacts.email}`],
+  dateCreated: [sql`${contacts.createdAt}`],
+  dateUpdated: [sql`${contacts.updatedAt}`],
+  balance: [sql`${contacts.balance}`],
+};
+
+export async function findContactPage(
+  tx: Tx,
+  tenantId: string,
+  filter: ContactFilter,
+  page: { start: number; max: number; sort: ContactSort },
+) {
+  const where = filterWhere(tenantId, filter);
+  const descending = page.sort.startsWith('-');
+  const keys = ORDER[page.sort.replace(/^-/, '')] ?? [];
+  const orderBy = [...keys.map((key) => (descending ? desc(key) : asc(key))), asc(contacts.id)];
+  const rows = await tx
+    .select()
+    .from(contacts)
+    .where(where)
+    .orderBy(...orderBy)
+    .limit(page.max)
+    .offset(page.start);
+  const [total] = await tx.select({ n: count() }).from(contacts).where(where);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function countContactsByStatus(tx: Tx, tenantId: string) {
+  const perStatus = CONTACT_STATUSES.map(
+    (status) => sql`count(*) filter (where ${effectiveStatuses} @> ${textArray([status])})::int`,
+  );
+  const [row] = await tx
+    .select({
+      total: sql<number>`count(*)::int`,
+      unread: sql<number>`(count(*) filter (where ${contacts.isUnread}))::int`,
+      perStatus: sql<number[]>`array[${sql.join(perStatus, sql`, `)}]`,
+    })
+    .from(contacts)
+    .where(and(eq(contacts.tenantId, tenantId), eq(contacts.isWalkin, false)));
+  const counts = row?.perStatus ?? [];
+  return {
+    total: Number(row?.total ?? 0),
+    unread: Number(row?.unread ?? 0),
+    ...(Object.fromEntries(CONTACT_STATUSES.map((status, i) => [status, Number(counts[i] ?? 0)])) as Record<
+      ContactStatus,
+      number
+    >),
+  };
+}

@@ -1,0 +1,167 @@
+import type { ContactListResponse, ContactStats } from '@atrium/contracts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bearer, json, loginAs, newTenant, startTestApp, type TestTenant } from '../../../test/helpers.ts';
+import type { App } from '../../app.ts';
+import { createContactVia, errorOf } from './contact-fixtures.ts';
+
+let app: App;
+let a: TestTenant;
+let b: TestTenant;
+let adminA: string;
+let adminB: string;
+
+async function list(query: string, token = adminA, tenant = a): Promise<ContactListResponse> {
+  const response = await app.inject({ url: `/snode/contact${query}`, headers: bearer(token, tenant.host) });
+  if (response.statusCode !== 200) throw new Error(`${response.statusCode} ${response.body}`);
+  return json<ContactListResponse>(response);
+}
+
+async function tagAndFlag(token: string, id: string, statuses: string[], tags: string[]) {
+  const response = await app.inject({
+    method: 'PUT',
+    url: `/snode/contact/${id}`,
+    headers: bearer(token, a.host),
+    payload: { statuses, tags },
+  });
+  if (response.statusCode !== 200) throw new Error(response.body);
+}
+
+beforeAll(async () => {
+  app = await startTestApp();
+  [a, b] = await Promise.all([newTenant(app), newTenant(app)]);
+  adminA = (await loginAs(app, a, 'admin')).access_token;
+  adminB = (await loginAs(app, b, 'admin')).access_token;
+  const maria = await createContactVia(app, a, adminA, {
+    firstName: 'Maria',
+    lastName: 'Lopez',
+    email: 'maria.lopez@mail.test',
+    phone: '+1 (555) 010-4477',
+  });
+  const marco = await createContactVia(app, a, adminA, {
+    firstName: 'Marco',
+    lastName: 'Rossi',
+    email: 'marco@mail.test',
+    phone: '555 0200',
+  });
+  const zoe = await createContactVia(app, a, adminA, { firstName: 'Zoe', lastName: 'Adams', email: 'zoe@mail.test' });
+  await tagAndFlag(adminA, maria.guId, ['member', 'client'], ['Yoga', 'Morning']);
+  await tagAndFlag(adminA, marco.guId, ['lead'], ['Yoga']);
+  await tagAndFlag(adminA, zoe.guId, ['member'], ['Pilates']);
+  await createContactVia(app, b, adminB, { firstName: 'Maria', lastName: 'Other', email: 'maria.other@mail.test' });
+});
+
+describe('GET /snode/contact', () => {
+  it('pages through the list, 50 by default, with the row fields', async () => {
+    const all = await list('');
+    // 4 staff/students of the tenant + 3 contacts
+    expect(all.recordsTotal).toBe(7);
+    expect(all.data.length).toBe(7);
+    const maria = all.data.find((row) => row.email === 'maria.lopez@mail.test');
+    expect(maria).toMatchObject({
+      name: 'Maria Lopez',
+      phone: '+1 (555) 010-4477',
+      balance: 0,
+      isUnread: false,
+      isLead: false,
+      statuses: ['client', 'member'],
+      tags: ['Yoga', 'Morning'],
+      claim: false,
+      lastActiveMembershipExpiresOn: null,
+      mcStatus: null,
+    });
+    expect(new Date(maria?.dateCreated ?? '').getTime()).toBeGreaterThan(Date.now() - 60_000);
+    const page = await list('?start=5&max=5');
+    expect(page.recordsTotal).toBe(7);
+    expect(page.data.length).toBe(2);
+  });
+
+  it('finds people by part of name, email or phone, never in another tenant', async () => {
+    expect((await list('?search=mar')).data.map((row) => row.name).sort()).toEqual(['Marco Rossi', 'Maria Lopez']);
+    expect((await list('?search=maria%20lo')).data.map((row) => row.name)).toEqual(['Maria Lopez']);
+    expect((await list('?search=LOPEZ%40')).data.map((row) => row.name)).toEqual(['Maria Lopez']);
+    expect((await list('?search=0104477')).data.map((row) => row.name)).toEqual(['Maria Lopez']);
+    expect((await list('?search=555%200200')).data.map((row) => row.name)).toEqual(['Marco Rossi']);
+    expect((await list('?search=maria')).data.map((row) => row.email)).not.toContain('maria.other@mail.test');
+    expect((await list('?search=%25')).recordsTotal).toBe(0);
+    const fromB = await list('?search=maria', adminB, b);
+    expect(fromB.data.map((row) => row.email)).toEqual(['maria.other@mail.test']);
+  });
+
+  it('filters by status flags and tags, joined by or / and', async () => {
+    const names = async (query: string) => (await list(query)).data.map((row) => row.name).sort();
+    expect(await names('?ctype=member')).toEqual(['Maria Lopez', 'Zoe Adams']);
+    expect(await names('?ctype=lead,client')).toEqual(['Marco Rossi', 'Maria Lopez']);
+    expect(await names('?ctype=lead,client&join_by=and')).toEqual([]);
+    expect(await names('?ctag=yoga')).toEqual(['Marco Rossi', 'Maria Lopez']);
+    expect(await names('?ctag=Yoga,Morning&join_by=and')).toEqual(['Maria Lopez']);
+    expect(await names('?ctype=member&ctag=Yoga&join_by=and')).toEqual(['Maria Lopez']);
+    expect(await names('?ctype=member&ctag=Yoga&join_by=or')).toEqual(['Marco Rossi', 'Maria Lopez', 'Zoe Adams']);
+    // staff roles carry the staff flag
+    expect((await list('?ctype=staff')).recordsTotal).toBe(3);
+  });
+
+  it('sorts by name, email, dates and balance', async () => {
+    const asc = (await list('?sort=name&ctype=member,lead')).data.map((row) => row.firstName);
+    expect(asc).toEqual(['Marco', 'Maria', 'Zoe']);
+    const desc = (await list('?sort=-name&ctype=member,lead')).data.map((row) => row.firstName);
+    expect(desc).toEqual(['Zoe', 'Maria', 'Marco']);
+    const newest = (await list('?sort=-dateCreated&ctype=member,lead')).data.map((row) => row.firstName);
+    expect(newest[0]).toBe('Zoe');
+  });
+
+  it('rejects bad paging, filters and sorts naming the field', async () => {
+    const cases: [string, string][] = [
+      ['?max=20', 'querystring.max'],
+      ['?start=-1', 'querystring.start'],
+      ['?ctype=vip', 'querystring.ctype.0'],
+      ['?join_by=xor', 'querystring.join_by'],
+      ['?sort=password', 'querystring.sort'],
+      ['?userType=nobody', 'querystring.userType'],
+    ];
+    for (const [query, field] of cases) {
+      const response = await app.inject({ url: `/snode/contact${query}`, headers: bearer(adminA, a.host) });
+      expect(response.statusCode, query).toBe(400);
+      expect(errorOf(response.body).field, query).toBe(field);
+    }
+  });
+
+  it('is for staff only', async () => {
+    const student = (await loginAs(app, a, 'student')).access_token;
+    for (const url of ['/snode/contact', '/snode/contact/stats', '/snode/contact?userType=walkin']) {
+      expect((await app.inject({ url, headers: bearer(student, a.host) })).statusCode).toBe(403);
+      expect((await app.inject({ url, headers: { host: a.host } })).statusCode).toBe(401);
+    }
+  });
+});
+
+describe('GET /snode/contact/stats', () => {
+  it('counts the contacts of this tenant per status flag', async () => {
+    const response = await app.inject({ url: '/snode/contact/stats', headers: bearer(adminA, a.host) });
+    expect(response.statusCode).toBe(200);
+    expect(json<ContactStats>(response)).toEqual({
+      total: 7,
+      unread: 0,
+      client: 1,
+      followup: 0,
+      inactive: 0,
+      lead: 1,
+      member: 2,
+      staff: 3,
+      other: 0,
+    });
+    const statsB = json<ContactStats>(
+      await app.inject({ url: '/snode/contact/stats', headers: bearer(adminB, b.host) }),
+    );
+    expect(statsB.total).toBe(5);
+    expect(statsB.member).toBe(0);
+  });
+});
+
+describe('GET /rest/contact autocomplete', () => {
+  it('matches a phone number too', async () => {
+    const items = json<{ label: string }[]>(
+      await app.inject({ url: '/rest/contact?autoComplete=true&q=4477', headers: bearer(adminA, a.host) }),
+    );
+    expect(items.map((item) => item.label)).toEqual(['Maria Lopez']);
+  });
+});

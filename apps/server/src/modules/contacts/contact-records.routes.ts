@@ -1,0 +1,148 @@
+import {
+  ContactChildRequest,
+  ContactCreate,
+  ContactDeleteResponse,
+  ContactDetail,
+  ContactRelative,
+  ContactTagsRequest,
+  ContactUpdate,
+  ErrorBody,
+} from '@atrium/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireStaff } from '../../lib/guards.ts';
+import type { Platform } from '../../platform.ts';
+import { addChild, listChildren, listGuardians } from './contact-family.service.ts';
+import {
+  createContact,
+  deleteContacts,
+  getContactDetail,
+  setContactTags,
+  updateContact,
+} from './contact-records.service.ts';
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+export const ContactParams = z.object({ id: z.uuid('id must be a contact id') });
+
+/** Spec 3 §7.4: one contact (read, create, edit, delete, tags) and its guardians and children. Staff only. */
+export function registerContactRecordRoutes(server: FastifyInstance, platform: Platform): void {
+  const app = server.withTypeProvider<ZodTypeProvider>();
+
+  app.post(
+    '/snode/contact',
+    {
+      schema: {
+        tags: ['contacts'],
+        summary: 'Creates a contact (the Create Contact dialog)',
+        body: ContactCreate,
+        response: { 201: ContactDetail, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { tenant } = requireStaff(request);
+      const detail = await createContact(platform.db, tenant, request.body);
+      return reply.code(201).send(detail);
+    },
+  );
+
+  for (const prefix of ['/snode/contact', '/rest/contact']) {
+    app.get(
+      `${prefix}/:id`,
+      {
+        schema: {
+          tags: ['contacts'],
+          summary: 'One contact with guardians and children; /snode (the detail screen) also marks it read',
+          params: ContactParams,
+          response: { 200: ContactDetail, ...errors },
+        },
+      },
+      async (request) =>
+        getContactDetail(platform.db, requireStaff(request).tenant, request.params.id, prefix === '/snode/contact'),
+    );
+
+    app.put(
+      `${prefix}/:id`,
+      {
+        schema: {
+          tags: ['contacts'],
+          summary: 'Edits a contact (only the fields given change)',
+          params: ContactParams,
+          body: ContactUpdate,
+          response: { 200: ContactDetail, ...errors },
+        },
+      },
+      async (request) => updateContact(platform.db, requireStaff(request).tenant, request.params.id, request.body),
+    );
+  }
+
+  app.delete(
+    '/snode/contact/:id',
+    {
+      schema: {
+        tags: ['contacts'],
+        summary: 'Deletes one contact',
+        params: ContactParams,
+        response: { 200: ContactDeleteResponse, ...errors },
+      },
+    },
+    async (request) => deleteContacts(platform.db, requireStaff(request), [request.params.id]),
+  );
+
+  app.put(
+    '/rest/contact/:id/tag',
+    {
+      schema: {
+        tags: ['contacts'],
+        summary: "Replaces the contact's tags",
+        params: ContactParams,
+        body: ContactTagsRequest,
+        response: { 200: ContactDetail, ...errors },
+      },
+    },
+    async (request) => setContactTags(platform.db, requireStaff(request).tenant, request.params.id, request.body.tags),
+  );
+
+  app.get(
+    '/rest/contact/:id/children',
+    {
+      schema: {
+        tags: ['contacts'],
+        summary: "The contact's children",
+        params: ContactParams,
+        response: { 200: z.array(ContactRelative), ...errors },
+      },
+    },
+    async (request) => listChildren(platform.db, requireStaff(request).tenant, request.params.id),
+  );
+
+  app.post(
+    '/rest/contact/:id/children',
+    {
+      schema: {
+        tags: ['contacts'],
+        summary: 'Links an existing contact as a child ({childId}) or creates a new child; answers the children',
+        params: ContactParams,
+        body: ContactChildRequest,
+        response: { 201: z.array(ContactRelative), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const children = await addChild(platform.db, requireStaff(request).tenant, request.params.id, request.body);
+      return reply.code(201).send(children);
+    },
+  );
+
+  app.get(
+    '/rest/contact/:id/guardian',
+    {
+      schema: {
+        tags: ['contacts'],
+        summary: "The contact's guardians",
+        params: ContactParams,
+        response: { 200: z.array(ContactRelative), ...errors },
+      },
+    },
+    async (request) => listGuardians(platform.db, requireStaff(request).tenant, request.params.id),
+  );
+}

@@ -1,0 +1,232 @@
+import { ACTIVITY_TYPE_LABELS, ACTIVITY_TYPES, type ContactActivity } from '@atrium/contracts';
+import {
+  Button,
+  Card,
+  Group,
+  Loader,
+  Modal,
+  Select,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Timeline,
+  Title,
+} from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { formatDateTime } from '../../lib/format';
+import { ConfirmDialog } from '../dialogs/ConfirmDialog';
+import { useTenant } from '../session/session-store';
+import { useAddActivity, useContactActivities, useRemoveActivity, useUpdateActivity } from './hooks';
+
+type ActivityType = ContactActivity['type'];
+
+/** An ISO time as the value of a datetime-local input (local time, minutes). */
+function toLocalInput(iso: string): string {
+  const date = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+interface FormValues {
+  type: ActivityType;
+  title: string;
+  description: string;
+  when: string;
+}
+
+function ActivityDialog({
+  opened,
+  activity,
+  onClose,
+  onSubmit,
+}: {
+  opened: boolean;
+  activity: ContactActivity | null;
+  onClose: () => void;
+  onSubmit: (values: FormValues) => Promise<unknown>;
+}) {
+  const [values, setValues] = useState<FormValues>({ type: 'call', title: '', description: '', when: '' });
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    if (!opened) return;
+    setValues(
+      activity
+        ? {
+            type: activity.type,
+            title: activity.title,
+            description: activity.description,
+            when: toLocalInput(activity.occurredAt),
+          }
+        : { type: 'call', title: '', description: '', when: toLocalInput(new Date().toISOString()) },
+    );
+  }, [opened, activity]);
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    if (!values.title.trim() || busy) return;
+    setBusy(true);
+    try {
+      await onSubmit(values);
+      onClose();
+    } catch {
+      // shown by the API client
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={activity ? 'Edit Activity' : 'Add Activity'} centered>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <Select
+            label="Type"
+            data={ACTIVITY_TYPES.map((type) => ({ value: type, label: ACTIVITY_TYPE_LABELS[type] }))}
+            value={values.type}
+            onChange={(value) => value && setValues((v) => ({ ...v, type: value as ActivityType }))}
+            allowDeselect={false}
+          />
+          <TextInput
+            label="Title"
+            required
+            value={values.title}
+            maxLength={200}
+            onChange={(event) => {
+              const title = event.currentTarget.value;
+              setValues((v) => ({ ...v, title }));
+            }}
+          />
+          <Textarea
+            label="Description"
+            autosize
+            minRows={2}
+            value={values.description}
+            onChange={(event) => {
+              const description = event.currentTarget.value;
+              setValues((v) => ({ ...v, description }));
+            }}
+          />
+          <TextInput
+            label="When"
+            type="datetime-local"
+            value={values.when}
+            onChange={(event) => {
+              const when = event.currentTarget.value;
+              setValues((v) => ({ ...v, when }));
+            }}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose} disabled={busy}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={!values.title.trim()} loading={busy}>
+              Save
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+/** A contact's activity timeline: add, edit, delete. */
+export function ContactActivityTimeline({ guId }: { guId: string }) {
+  const tenant = useTenant();
+  const activities = useContactActivities(guId);
+  const add = useAddActivity(guId);
+  const update = useUpdateActivity(guId);
+  const remove = useRemoveActivity(guId);
+  const [dialog, setDialog] = useState<{ activity: ContactActivity | null } | null>(null);
+  const [deleting, setDeleting] = useState<string | null>(null);
+
+  async function save(values: FormValues) {
+    const body = {
+      type: values.type,
+      title: values.title.trim(),
+      description: values.description.trim(),
+      ...(values.when ? { occurredAt: new Date(values.when).toISOString() } : {}),
+    };
+    if (dialog?.activity) await update.mutateAsync({ activityId: dialog.activity.id, body });
+    else await add.mutateAsync(body);
+  }
+
+  const items = activities.data ?? [];
+  return (
+    <Card withBorder radius="md" component="section" aria-labelledby="contact-activity-title">
+      <Group justify="space-between">
+        <Title order={2} fz="h4" id="contact-activity-title">
+          Activity
+        </Title>
+        <Button variant="light" size="xs" onClick={() => setDialog({ activity: null })}>
+          Add Activity
+        </Button>
+      </Group>
+      {activities.isPending ? (
+        <Loader size="sm" aria-label="Loading activity" />
+      ) : items.length === 0 ? (
+        <Text c="dimmed" size="sm" mt="sm">
+          No activity yet.
+        </Text>
+      ) : (
+        <Timeline mt="md" bulletSize={14} lineWidth={2} aria-label="Activity timeline">
+          {items.map((activity) => (
+            <Timeline.Item key={activity.id} title={`${ACTIVITY_TYPE_LABELS[activity.type]}: ${activity.title}`}>
+              {activity.description ? (
+                <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                  {activity.description}
+                </Text>
+              ) : null}
+              <Group justify="space-between" mt={2}>
+                <Text size="xs" c="dimmed">
+                  {[formatDateTime(activity.occurredAt, tenant.timezone), activity.authorName]
+                    .filter(Boolean)
+                    .join(' · ')}
+                </Text>
+                <Group gap={4}>
+                  <Button
+                    size="compact-xs"
+                    variant="subtle"
+                    onClick={() => setDialog({ activity })}
+                    aria-label={`Edit ${activity.title}`}
+                  >
+                    Edit
+                  </Button>
+                  <Button
+                    size="compact-xs"
+                    variant="subtle"
+                    color="red"
+                    onClick={() => setDeleting(activity.id)}
+                    aria-label={`Delete ${activity.title}`}
+                  >
+                    Delete
+                  </Button>
+                </Group>
+              </Group>
+            </Timeline.Item>
+          ))}
+        </Timeline>
+      )}
+      <ActivityDialog
+        opened={dialog !== null}
+        activity={dialog?.activity ?? null}
+        onClose={() => setDialog(null)}
+        onSubmit={save}
+      />
+      <ConfirmDialog
+        opened={deleting !== null}
+        title="Delete Activity"
+        message="Are you sure you want to delete?"
+        confirmLabel="Yes"
+        cancelLabel="No"
+        danger
+        busy={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={async () => {
+          if (deleting) await remove.mutateAsync(deleting).catch(() => null);
+          setDeleting(null);
+        }}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,58 @@
+import { Alert, Anchor, Grid, Group, Loader, Stack } from '@mantine/core';
+import { Link, useParams } from 'react-router';
+import { useTenant } from '../session/session-store';
+import { useDocumentHead } from '../tenant/tenant-head';
+import { ContactActivityTimeline } from './ContactActivityTimeline';
+import { ContactFamily } from './ContactFamily';
+import { ContactNotes } from './ContactNotes';
+import { ContactProfileCard } from './ContactProfileCard';
+import { useContact } from './hooks';
+
+/** /contacts/:guId/detail and /contacts/:id/details: one contact (spec 3 §3 "Contact"). */
+export default function ContactDetailPage() {
+  const params = useParams();
+  const guId = params.guId ?? params.id ?? '';
+  const tenant = useTenant();
+  const contact = useContact(guId);
+  useDocumentHead(tenant, contact.data?.name ?? 'Contact');
+
+  if (contact.isPending) {
+    return (
+      <Group justify="center" py="xl">
+        <Loader aria-label="Loading contact" />
+      </Group>
+    );
+  }
+  if (contact.isError || !contact.data) {
+    return (
+      <Alert color="red" title="Contact not found">
+        This contact does not exist or was deleted.{' '}
+        <Anchor component={Link} to="/contacts">
+          Back to Contacts
+        </Anchor>
+      </Alert>
+    );
+  }
+  const detail = contact.data;
+  return (
+    <Stack gap="md">
+      <Anchor component={Link} to="/contacts" size="sm">
+        ← Contacts
+      </Anchor>
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Stack gap="md">
+            <ContactProfileCard contact={detail} />
+            <ContactFamily contact={detail} />
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Stack gap="md">
+            <ContactNotes guId={detail.guId} />
+            <ContactActivityTimeline guId={detail.guId} />
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}

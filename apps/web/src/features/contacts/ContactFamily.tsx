@@ -1,0 +1,102 @@
+import type { ContactDetail, ContactRelative } from '@atrium/contracts';
+import { Anchor, Button, Card, Group, Menu, Modal, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { showSuccessToast } from '../../lib/notify';
+import { useTenant } from '../session/session-store';
+import { ContactDialog } from './ContactDialog';
+import { ContactSearch } from './ContactSearch';
+import { contactPath } from './ContactTable';
+import { useAddChild } from './hooks';
+
+function RelativeList({ label, people }: { label: string; people: ContactRelative[] }) {
+  return (
+    <div>
+      <Text size="sm" fw={600}>
+        {label}
+      </Text>
+      {people.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          None
+        </Text>
+      ) : (
+        <Stack gap={2} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label={label}>
+          {people.map((person) => (
+            <li key={person.guId}>
+              <Anchor component={Link} to={contactPath(person.guId)} size="sm">
+                {person.name}
+              </Anchor>{' '}
+              <Text span size="xs" c="dimmed">
+                {person.email}
+              </Text>
+            </li>
+          ))}
+        </Stack>
+      )}
+    </div>
+  );
+}
+
+/** Guardians and children of a contact; add a child by creating one or linking an existing contact. */
+export function ContactFamily({ contact }: { contact: ContactDetail }) {
+  const tenant = useTenant();
+  const addChild = useAddChild(contact.guId);
+  const [mode, setMode] = useState<'create' | 'link' | null>(null);
+  const excluded = [contact.guId, ...contact.children.map((c) => c.guId), ...contact.guardian.map((g) => g.guId)];
+
+  return (
+    <Card withBorder radius="md" component="section" aria-labelledby="contact-family-title">
+      <Group justify="space-between">
+        <Title order={2} fz="h4" id="contact-family-title">
+          Family
+        </Title>
+        {contact.isWalkin ? null : (
+          <Menu position="bottom-end">
+            <Menu.Target>
+              <Button variant="light" size="xs">
+                Add Child
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item onClick={() => setMode('create')}>Create New Contact</Menu.Item>
+              <Menu.Item onClick={() => setMode('link')}>Link Existing Contact</Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+        )}
+      </Group>
+      <Stack gap="sm" mt="sm">
+        <RelativeList label="Guardians" people={contact.guardian} />
+        <RelativeList label="Children" people={contact.children} />
+      </Stack>
+      <ContactDialog
+        opened={mode === 'create'}
+        title="Create Contact"
+        onClose={() => setMode(null)}
+        onSubmit={async (values) => {
+          await addChild.mutateAsync({
+            firstName: values.firstName,
+            lastName: values.lastName,
+            email: values.email,
+            phone: values.phone,
+            grnNumber: tenant.isSupportGrn ? values.grnNumber || null : undefined,
+            hasSignedWaiverForm: values.hasSignedWaiverForm,
+            subscribeToMailingList: values.subscribeToMailingList,
+          });
+          showSuccessToast(`${values.firstName} ${values.lastName} added as a child.`);
+        }}
+      />
+      <Modal opened={mode === 'link'} onClose={() => setMode(null)} title="Link Existing Contact" centered>
+        <ContactSearch
+          exclude={excluded}
+          onPick={async (picked) => {
+            const done = await addChild.mutateAsync({ childId: picked.id }).catch(() => null);
+            if (done) {
+              showSuccessToast(`${picked.label} added as a child.`);
+              setMode(null);
+            }
+          }}
+        />
+      </Modal>
+    </Card>
+  );
+}

@@ -1,0 +1,86 @@
+import type {
+  ContactActivity,
+  ContactActivityInput,
+  ContactActivityUpdate,
+  ContactChildRequest,
+  ContactCreate,
+  ContactDetail,
+  ContactListResponse,
+  ContactNote,
+  ContactRelative,
+  ContactSort,
+  ContactStats,
+  ContactStatus,
+  ContactUpdate,
+} from '@atrium/contracts';
+import { apiRequest } from '../../lib/api';
+
+export interface ContactListParams {
+  start: number;
+  max: number;
+  search: string;
+  statuses: ContactStatus[];
+  tags: string[];
+  joinBy: 'or' | 'and';
+  sort: ContactSort;
+}
+
+/** GET /rest/contact/?autoComplete=true&q= (spec 3 §7.4: id, label, email). */
+export interface ContactSuggestion {
+  id: string;
+  label: string;
+  email: string;
+}
+
+const id = (value: string) => encodeURIComponent(value);
+
+/** Spec 3 §7.4 contacts calls. */
+export const contactsApi = {
+  list: (params: ContactListParams, signal?: AbortSignal) =>
+    apiRequest<ContactListResponse>('/snode/contact', {
+      signal,
+      query: {
+        start: params.start,
+        max: params.max,
+        search: params.search.trim() || undefined,
+        ctype: params.statuses.join(',') || undefined,
+        ctag: params.tags.join(',') || undefined,
+        join_by: params.joinBy,
+        sort: params.sort,
+      },
+    }),
+  stats: () => apiRequest<ContactStats>('/snode/contact/stats'),
+  walkin: () => apiRequest<ContactDetail>('/snode/contact', { query: { userType: 'walkin' } }),
+  get: (guId: string) => apiRequest<ContactDetail>(`/snode/contact/${id(guId)}`),
+  create: (body: ContactCreate) => apiRequest<ContactDetail>('/snode/contact', { method: 'POST', body }),
+  update: (guId: string, body: ContactUpdate) =>
+    apiRequest<ContactDetail>(`/snode/contact/${id(guId)}`, { method: 'PUT', body }),
+  remove: (guIds: string[]) =>
+    apiRequest<{ deleted: number }>('/snode/contact/delete', { method: 'POST', body: { contacts: guIds } }),
+  setTags: (guId: string, tags: string[]) =>
+    apiRequest<ContactDetail>(`/rest/contact/${id(guId)}/tag`, { method: 'PUT', body: { tags } }),
+  autocomplete: (q: string, signal?: AbortSignal) =>
+    apiRequest<ContactSuggestion[]>('/rest/contact/', {
+      signal,
+      query: { autoComplete: true, q },
+    }),
+
+  notes: (guId: string) => apiRequest<ContactNote[]>(`/rest/contact/${id(guId)}/notes`),
+  addNote: (guId: string, note: string) =>
+    apiRequest<ContactNote>(`/rest/contact/${id(guId)}/notes`, { method: 'POST', body: { note } }),
+  removeNote: (guId: string, noteId: string) =>
+    apiRequest<{ message: string }>(`/rest/contact/${id(guId)}/notes/${id(noteId)}`, { method: 'DELETE' }),
+
+  activities: (guId: string) => apiRequest<ContactActivity[]>(`/rest/contact/${id(guId)}/activity`),
+  addActivity: (guId: string, body: ContactActivityInput) =>
+    apiRequest<ContactActivity>(`/rest/contact/${id(guId)}/activity`, { method: 'POST', body }),
+  updateActivity: (guId: string, activityId: string, body: ContactActivityUpdate) =>
+    apiRequest<ContactActivity>(`/rest/contact/${id(guId)}/activity/${id(activityId)}`, { method: 'PUT', body }),
+  removeActivity: (guId: string, activityId: string) =>
+    apiRequest<{ message: string }>(`/rest/contact/${id(guId)}/activity/${id(activityId)}`, { method: 'DELETE' }),
+
+  children: (guId: string) => apiRequest<ContactRelative[]>(`/rest/contact/${id(guId)}/children`),
+  guardians: (guId: string) => apiRequest<ContactRelative[]>(`/rest/contact/${id(guId)}/guardian`),
+  addChild: (guId: string, body: ContactChildRequest) =>
+    apiRequest<ContactRelative[]>(`/rest/contact/${id(guId)}/children`, { method: 'POST', body }),
+};
