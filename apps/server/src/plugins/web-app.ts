@@ -1,9 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { requireTenant } from '../lib/guards.ts';
 import type { Platform } from '../platform.ts';
 import { SITE_BOOT_JS } from '../site/boot.js.ts';
+import { robotsTxt, sitemapXml } from '../site/crawlers.ts';
 import { answerSitePath, appAssetsFrom } from '../site/site.service.ts';
 
 /** First path segments of the API: an unknown path under these is a JSON 404, never the web app. */
@@ -58,6 +60,16 @@ export async function registerWebApp(app: FastifyInstance, platform: Platform): 
   app.get('/site/boot.js', { schema: { hide: true } }, (_request, reply) =>
     reply.header('Cache-Control', 'public, max-age=3600').type('text/javascript; charset=utf-8').send(SITE_BOOT_JS),
   );
+
+  const originOf = (request: FastifyRequest) => `${request.protocol}://${request.headers.host ?? request.hostname}`;
+  app.get('/robots.txt', { schema: { hide: true } }, (request, reply) =>
+    reply.type('text/plain; charset=utf-8').send(robotsTxt(originOf(request))),
+  );
+  app.get('/sitemap.xml', { schema: { hide: true } }, async (request, reply) => {
+    const tenant = requireTenant(request);
+    const { config } = await platform.tenantConfigs.get(tenant);
+    return reply.type('application/xml; charset=utf-8').send(sitemapXml(originOf(request), config));
+  });
 
   app.setNotFoundHandler(async (request, reply) => {
     if (request.method === 'GET' && !isApiPath(request.url)) {

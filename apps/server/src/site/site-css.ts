@@ -22,7 +22,7 @@ a{color:#1c5fb8}
 .site-menu__toggle span{display:block;width:22px;height:2px;background:#212529;margin:4px 0}
 .site-page{padding-top:24px;padding-bottom:48px}
 .site-page__head h1{font-size:clamp(28px,4vw,40px);margin:8px 0 4px;line-height:1.2}
-.site-page__sub{color:#868e96;font-size:18px;margin:0 0 24px}
+.site-page__sub{color:#5c636a;font-size:18px;margin:0 0 24px}
 .site-page__body img,.site-page__body video,.site-page__body iframe{max-width:100%;height:auto}
 .site-footer{background:#f8f9fa;border-top:1px solid #e9ecef;font-size:15px;padding:32px 0 16px}
 .site-footer__cols{display:grid;grid-template-columns:repeat(auto-fit,minmax(180px,1fr));gap:24px}

@@ -133,6 +133,18 @@ describe('server-rendered public pages', () => {
     expect(html).toContain('Fresh words');
   });
 
+  it('answers robots.txt and a sitemap of the published pages', async () => {
+    const robots = await get(a.host, '/robots.txt');
+    expect(robots.body).toContain(`Sitemap: http://${a.host}/sitemap.xml`);
+    const sitemap = (await get(a.host, '/sitemap.xml')).body;
+    expect(sitemap).toContain(`<loc>http://${a.host}/</loc>`);
+    expect(sitemap).toContain(`<loc>http://${a.host}/about</loc>`);
+    expect(sitemap).toContain(`<loc>http://${a.host}/retreats</loc>`);
+    expect(sitemap).not.toContain('draft');
+    expect(sitemap).not.toContain('blog');
+    expect((await get(b.host, '/sitemap.xml')).body).not.toContain('retreats');
+  });
+
   it('serves the boot script', async () => {
     const response = await get(a.host, '/site/boot.js');
     expect(response.statusCode).toBe(200);
