@@ -15,6 +15,7 @@ const DashboardPage = lazy(() => import('./DashboardPage'));
 const LogoutScreen = lazy(() => import('../../features/auth/LogoutScreen'));
 const ContactsPage = lazy(() => import('../../features/contacts/ContactsPage'));
 const ContactDetailPage = lazy(() => import('../../features/contacts/ContactDetailPage'));
+const WebsitePage = lazy(() => import('../../features/website/WebsitePage'));
 
 const SCREENS: Record<string, ReactNode> = {
   '/dashboard': <DashboardPage />,
@@ -22,6 +23,7 @@ const SCREENS: Record<string, ReactNode> = {
   '/contacts': <ContactsPage />,
   '/contacts/:guId/detail': <ContactDetailPage />,
   '/contacts/:id/details': <ContactDetailPage />,
+  '/website': <WebsitePage />,
 };
 
 /** The staff face: admin and settings routes in the admin vertical layout. */

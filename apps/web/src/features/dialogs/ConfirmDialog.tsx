@@ -12,6 +12,8 @@ interface Props {
   /** A destructive action shows its button in red. */
   danger?: boolean;
   busy?: boolean;
+  /** The dialog's width (Mantine Modal size), e.g. 490 for the page delete confirmation. */
+  size?: number | string;
 }
 
 /** Spec 1 "Dialogs": confirm dialog with title, message, Cancel and Confirm. */
@@ -25,9 +27,10 @@ export function ConfirmDialog({
   cancelLabel = 'Cancel',
   danger = false,
   busy = false,
+  size,
 }: Props) {
   return (
-    <Modal opened={opened} onClose={onCancel} title={title} centered>
+    <Modal opened={opened} onClose={onCancel} title={title} size={size} centered>
       {typeof message === 'string' ? <Text mb="lg">{message}</Text> : message}
       <Group justify="flex-end" mt="md">
         <Button variant="default" onClick={onCancel} disabled={busy}>

@@ -1,0 +1,84 @@
+import { Alert } from '@mantine/core';
+import type { Editor } from 'grapesjs';
+import { type RefObject, useEffect, useRef, useState } from 'react';
+import { Busy } from '../../app/components/Busy';
+import type { PageContent } from './builder-state';
+import { DESIGNER_BLOCKS, DESIGNER_PANELS } from './designer-config';
+
+/** What the stepper reads from the designer when it moves on or saves. */
+export interface DesignerHandle {
+  read: () => PageContent;
+}
+
+interface Props {
+  initial: PageContent;
+  handleRef: RefObject<DesignerHandle | null>;
+}
+
+/**
+ * The GrapesJS page designer. GrapesJS and its CSS load here, when the Edit Page step first opens,
+ * never with the screen (DESIGN.md). Nothing is fetched from outside: no telemetry, no icon CSS.
+ */
+export function Designer({ initial, handleRef }: Props) {
+  const containerRef = useRef<HTMLDivElement>(null);
+  const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
+  // The initial content is read once per mount; the stepper remounts the designer for a new template.
+  const initialRef = useRef(initial);
+
+  useEffect(() => {
+    let editor: Editor | null = null;
+    let cancelled = false;
+    Promise.all([import('grapesjs'), import('grapesjs/dist/css/grapes.min.css')])
+      .then(([{ default: grapesjs }]) => {
+        const container = containerRef.current;
+        if (cancelled || !container) return;
+        const content = initialRef.current;
+        const hasDesign = !!content.projectData && typeof content.projectData === 'object';
+        editor = grapesjs.init({
+          container,
+          height: '70vh',
+          width: 'auto',
+          telemetry: false,
+          cssIcons: '',
+          storageManager: false,
+          noticeOnUnload: false,
+          fromElement: false,
+          ...(hasDesign
+            ? { projectData: content.projectData as Record<string, unknown> }
+            : { components: content.html, style: content.css }),
+          panels: DESIGNER_PANELS,
+          blockManager: { blocks: DESIGNER_BLOCKS },
+          assetManager: { assets: [], upload: false },
+        });
+        const active = editor;
+        active.on('load', () => {
+          active.runCommand('open-blocks');
+          if (!cancelled) setState('ready');
+        });
+        handleRef.current = {
+          read: () => ({ html: active.getHtml(), css: active.getCss() ?? '', projectData: active.getProjectData() }),
+        };
+      })
+      .catch((error: unknown) => {
+        console.error('The page designer could not load', error);
+        if (!cancelled) setState('failed');
+      });
+    return () => {
+      cancelled = true;
+      handleRef.current = null;
+      editor?.destroy();
+    };
+  }, [handleRef]);
+
+  return (
+    <div className="atrium-designer">
+      {state === 'loading' && <Busy label="Loading the designer" />}
+      {state === 'failed' && (
+        <Alert color="red" title="The designer could not load">
+          Reload the page and try again, or use the HTML template.
+        </Alert>
+      )}
+      <div ref={containerRef} aria-label="Page designer" role="application" className="atrium-designer__canvas" />
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import { Alert, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
+import { useTenant } from '../session/session-store';
+
+const FEATURES: Record<string, string> = {
+  events: 'events',
+  forms: 'forms',
+  calendar: 'class calendar',
+  courses: 'courses',
+  merchandise: 'merchandise store',
+  donations: 'donations',
+  mediagallery: 'media gallery',
+};
+
+/**
+ * The standard pages show a listing of their feature instead of the designer (spec 3 §2.1). The
+ * features themselves come later, so the listing says so; the forms page lists the public forms
+ * the tenant already has.
+ */
+export function ListingPlaceholder({ name, title }: { name: string; title: string }) {
+  const tenant = useTenant();
+  const feature = FEATURES[name] ?? name;
+  return (
+    <Paper withBorder p="lg" radius="md">
+      <Stack gap="sm">
+        <Title order={3} size="h4">
+          {title} listing
+        </Title>
+        {name === 'forms' && <Text size="sm">All Form with (green dot) are visible in public view.</Text>}
+        {name === 'forms' && tenant.forms.length > 0 && (
+          <List listStyleType="none" spacing={4} aria-label="Public forms">
+            {tenant.forms.map((form) => (
+              <List.Item key={form.guId}>
+                <Group gap="xs">
+                  <span className="atrium-dot atrium-dot--green" aria-hidden="true" />
+                  <Text size="sm">{form.name}</Text>
+                  <Text size="xs" c="dimmed">
+                    (visible in public view)
+                  </Text>
+                </Group>
+              </List.Item>
+            ))}
+          </List>
+        )}
+        <Alert variant="light" color="blue" icon={<IconInfoCircle size={18} />}>
+          This page shows the {feature} of your organisation to visitors. Managing the {feature} from here is not
+          available in Atrium yet; the listing will appear here when that part is built.
+        </Alert>
+      </Stack>
+    </Paper>
+  );
+}

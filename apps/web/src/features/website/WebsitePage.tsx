@@ -1,0 +1,95 @@
+import type { WebPageListItem } from '@atrium/contracts';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { IconPlus, IconSettings } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Busy } from '../../app/components/Busy';
+import { showErrorToast, showSuccessToast } from '../../lib/notify';
+import { useCreatePage, useReorderPages, useWebsitePages } from './hooks';
+import { PagePanel } from './PagePanel';
+import { PageSidebar } from './PageSidebar';
+import { randomPageName, sequencePayload } from './website-rules';
+import './website.css';
+
+/** /website: the website builder (spec 3 §2.1). */
+export default function WebsitePage() {
+  const pages = useWebsitePages();
+  const create = useCreatePage();
+  const reorder = useReorderPages();
+  const [selected, setSelected] = useState('home');
+  const [editing, setEditing] = useState(false);
+
+  const select = (name: string) => {
+    setSelected(name);
+    setEditing(false);
+  };
+
+  const addPage = () => {
+    const taken = new Set(pages.data?.map((page) => page.name));
+    let name = randomPageName();
+    for (let i = 0; i < 20 && taken.has(name); i += 1) name = randomPageName();
+    create.mutate(
+      { name, body: { name, title: name, url: name } },
+      {
+        onSuccess: (page) => {
+          showSuccessToast(`${page.title} page added.`);
+          setSelected(page.name);
+          setEditing(true);
+        },
+      },
+    );
+  };
+
+  const saveOrder = (next: WebPageListItem[]) => {
+    reorder.mutate(sequencePayload(next), {
+      onSuccess: (result) => showSuccessToast(result.message || 'Sequence updated.'),
+      onError: () => showErrorToast('Some error occured. Please try again.'),
+    });
+  };
+
+  return (
+    <Stack gap="lg" className="atrium-website">
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        <Title order={1} size="h2">
+          Website - Lets build a website
+        </Title>
+        <Group gap="xs">
+          <Button component={Link} to="/settings/website" variant="default" leftSection={<IconSettings size={16} />}>
+            Settings
+          </Button>
+          <Button leftSection={<IconPlus size={16} />} onClick={addPage} loading={create.isPending}>
+            Add New Page
+          </Button>
+        </Group>
+      </Group>
+
+      {pages.isLoading ? (
+        <Busy label="Loading the pages" />
+      ) : pages.isError ? (
+        <Text c="red">The pages could not be loaded. Please reload the page.</Text>
+      ) : (
+        <div className="atrium-website__layout">
+          <aside className="atrium-website__sidebar">
+            <PageSidebar
+              pages={pages.data ?? []}
+              selected={selected}
+              onSelect={select}
+              onReorder={saveOrder}
+              busy={reorder.isPending}
+            />
+          </aside>
+          <section className="atrium-website__content" aria-label="Selected page">
+            <PagePanel
+              key={selected}
+              name={selected}
+              entry={pages.data?.find((page) => page.name === selected)}
+              editing={editing}
+              onEditingChange={setEditing}
+              onDeleted={() => select('home')}
+            />
+          </section>
+        </div>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,93 @@
+/**
+ * GrapesJS settings kept out of the component: the panels of its default layout with inline SVG
+ * icons (the default ones are Font Awesome classes, whose CSS would be fetched from a CDN; DESIGN.md
+ * forbids any outside request, so `cssIcons` is '' and the icons are drawn here), and a small set
+ * of blocks (GrapesJS core ships none).
+ */
+const svg = (paths: string) =>
+  `<svg xmlns="http://www.w3.org/2000/svg" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true">${paths}</svg>`;
+
+const ICONS = {
+  outline: svg(
+    '<path d="M4 8V6a2 2 0 0 1 2-2h2M4 16v2a2 2 0 0 0 2 2h2M16 4h2a2 2 0 0 1 2 2v2M16 20h2a2 2 0 0 0 2-2v-2"/>',
+  ),
+  preview: svg(
+    '<circle cx="12" cy="12" r="2"/><path d="M22 12c-2.7 4.7-6 7-10 7s-7.3-2.3-10-7c2.7-4.7 6-7 10-7s7.3 2.3 10 7"/>',
+  ),
+  fullscreen: svg('<path d="M16 4h4v4M14 10l6-6M8 20H4v-4M4 20l6-6"/>'),
+  code: svg('<path d="M7 8l-4 4 4 4M17 8l4 4-4 4M14 4l-4 16"/>'),
+  style: svg('<path d="M3 21v-4a4 4 0 1 1 4 4H3"/><path d="M21 3A16 16 0 0 0 8.2 13.2M21 3a16 16 0 0 1-10.2 12.8"/>'),
+  traits: svg(
+    '<circle cx="12" cy="12" r="3"/><path d="M12 2v3M12 19v3M2 12h3M19 12h3M4.9 4.9l2.1 2.1M17 17l2.1 2.1M4.9 19.1L7 17M17 7l2.1-2.1"/>',
+  ),
+  layers: svg('<path d="M12 4L4 8l8 4 8-4-8-4M4 12l8 4 8-4M4 16l8 4 8-4"/>'),
+  blocks: svg(
+    '<rect x="4" y="4" width="6" height="6" rx="1"/><rect x="14" y="4" width="6" height="6" rx="1"/><rect x="4" y="14" width="6" height="6" rx="1"/><rect x="14" y="14" width="6" height="6" rx="1"/>',
+  ),
+};
+
+const button = (id: string, command: string, label: string, title: string, extra: Record<string, unknown> = {}) => ({
+  id,
+  command,
+  label,
+  className: 'atrium-gjs-btn',
+  attributes: { title, 'aria-label': title },
+  ...extra,
+});
+
+export const DESIGNER_PANELS = {
+  defaults: [
+    { id: 'commands', buttons: [] },
+    {
+      id: 'options',
+      buttons: [
+        button('sw-visibility', 'core:component-outline', ICONS.outline, 'View components', {
+          active: true,
+          context: 'sw-visibility',
+        }),
+        button('preview', 'preview', ICONS.preview, 'Preview', { context: 'preview' }),
+        button('fullscreen', 'fullscreen', ICONS.fullscreen, 'Fullscreen', { context: 'fullscreen' }),
+        button('export-template', 'export-template', ICONS.code, 'View code'),
+      ],
+    },
+    {
+      id: 'views',
+      buttons: [
+        button('open-blocks', 'open-blocks', ICONS.blocks, 'Open Blocks', { active: true, togglable: false }),
+        button('open-sm', 'open-sm', ICONS.style, 'Open Style Manager', { togglable: false }),
+        button('open-tm', 'open-tm', ICONS.traits, 'Settings', { togglable: false }),
+        button('open-layers', 'open-layers', ICONS.layers, 'Open Layer Manager', { togglable: false }),
+      ],
+    },
+  ],
+};
+
+const block = (id: string, label: string, content: string | Record<string, unknown>) => ({
+  id,
+  label,
+  category: 'Basic',
+  content,
+});
+
+export const DESIGNER_BLOCKS = [
+  block(
+    'section',
+    'Section',
+    '<section style="padding:48px 24px"><h2>Section title</h2><p>Write something here.</p></section>',
+  ),
+  block('heading', 'Heading', '<h2>Heading</h2>'),
+  block('text', 'Text', '<p>Insert your text here</p>'),
+  block(
+    'columns',
+    'Two columns',
+    '<div style="display:flex;flex-wrap:wrap;gap:24px;padding:24px"><div style="flex:1 1 240px;min-height:80px"><p>Column one</p></div><div style="flex:1 1 240px;min-height:80px"><p>Column two</p></div></div>',
+  ),
+  block('image', 'Image', { type: 'image', style: { 'max-width': '100%' }, activate: true }),
+  block('link', 'Link', '<a href="/">Link</a>'),
+  block(
+    'button',
+    'Button',
+    '<a href="/register" style="display:inline-block;padding:10px 20px;border-radius:6px;background:#4c6ef5;color:#fff;text-decoration:none">Sign up</a>',
+  ),
+  block('divider', 'Divider', '<hr />'),
+];

@@ -1,0 +1,163 @@
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { hostUrl, logIn, menuLinks } from './helpers';
+
+// These specs change the riverside tenant's website: the public-site spec asserts the demo
+// tenant's menu order, and the two run in parallel.
+const ORG = 'riverside';
+const port = process.env.E2E_PORT ?? '3100';
+
+async function openBuilder(page: Page): Promise<void> {
+  await logIn(page, `admin@${ORG}.test`, ORG);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto(hostUrl(ORG, '/website'));
+  await expect(page.getByRole('heading', { name: 'Website - Lets build a website' })).toBeVisible();
+}
+
+/** Add New Page: the toast names the random 4-digit page it created. */
+async function addPage(page: Page): Promise<string> {
+  await page.getByRole('button', { name: 'Add New Page' }).click();
+  const toast = page.getByText(/^\d{4} page added\.$/);
+  await expect(toast).toBeVisible();
+  const name = (await toast.innerText()).slice(0, 4);
+  await expect(page.getByRole('heading', { name, exact: true })).toBeVisible();
+  return name;
+}
+
+const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Website pages' });
+
+async function sidebarTitles(page: Page): Promise<string[]> {
+  return (await sidebar(page).getByRole('listitem').allInnerTexts()).map((text) => text.trim());
+}
+
+async function visitorMenu(browser: Browser, path: string): Promise<{ page: Page; links: string[] }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(hostUrl(ORG, path));
+  return { page, links: await menuLinks(page, 'Site menu') };
+}
+
+test.describe('the website builder', () => {
+  test('an admin builds, publishes, reorders, links out and deletes a page', async ({ page, browser }) => {
+    test.setTimeout(90_000);
+    await openBuilder(page);
+    const name = await addPage(page);
+
+    // Step 1 'Select Template' → HTML template → raw editor
+    await page.getByRole('button', { name: 'Use HTML template' }).click();
+    await page
+      .getByLabel('HTML', { exact: true })
+      .fill('<h2>Spring workshops</h2><p>Join our e2e workshop series.</p>');
+    await page.getByRole('button', { name: 'Next' }).click();
+    const preview = page.frameLocator('iframe[title="Page preview"]');
+    await expect(preview.getByText('Join our e2e workshop series.')).toBeVisible();
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByText('Updated successfully.').first()).toBeVisible();
+
+    // Published/Private toggle
+    await page.getByRole('switch', { name: 'Private' }).click();
+    await expect(page.getByText(`${name} Page is Published.`)).toBeVisible();
+    await expect(page.getByRole('switch', { name: 'Published' })).toBeChecked();
+
+    // A visitor sees the page and its link in the site menu, after Contact (it was added last)
+    const first = await visitorMenu(browser, `/${name}`);
+    await expect(first.page.getByText('Join our e2e workshop series.')).toBeVisible();
+    expect(first.links).toContain(name);
+    expect(first.links.indexOf(name)).toBeGreaterThan(first.links.indexOf('Contact'));
+    await first.page.context().close();
+
+    // Keyboard alternative to dragging: move the page above Contact
+    for (let i = 0; i < 10; i += 1) {
+      const titles = await sidebarTitles(page);
+      if (titles.indexOf(name) < titles.indexOf('Contact')) break;
+      const up = page.getByRole('button', { name: `Move ${name} up` });
+      await expect(up).toBeEnabled();
+      await up.focus();
+      await page.keyboard.press('Enter');
+      await expect(page.getByText('Sequence updated.').first()).toBeVisible();
+      await expect(up).toBeEnabled();
+    }
+    const reordered = await visitorMenu(browser, '/');
+    expect(reordered.links.indexOf(name)).toBeGreaterThan(-1);
+    expect(reordered.links.indexOf(name)).toBeLessThan(reordered.links.indexOf('Contact'));
+    await reordered.page.context().close();
+
+    // External Link: Submit stays disabled until the address is valid; then /{url} redirects
+    await page.getByText('External Link', { exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Enter URL' })).toBeVisible();
+    await expect(page.getByText(`Enter absolute page address e.g ${ORG}.localhost:${port}/services`)).toBeVisible();
+    const submit = page.getByRole('button', { name: 'Submit' });
+    await expect(submit).toBeDisabled();
+    await page.getByLabel('URL').fill('not an address');
+    await expect(submit).toBeDisabled();
+    await page.getByLabel('URL').fill('');
+    await expect(page.getByText('URL is required!')).toBeVisible();
+    await page.getByLabel('URL').fill('example.com/spring');
+    await expect(submit).toBeEnabled();
+    await submit.click();
+    await expect(page.getByText('Updated successfully.').first()).toBeVisible();
+    // Node does not resolve *.localhost: connect to 127.0.0.1 and name the tenant host.
+    const response = await page.request.get(`http://127.0.0.1:${port}/${name}`, {
+      headers: { host: `${ORG}.localhost:${port}` },
+      maxRedirects: 0,
+    });
+    expect(response.status()).toBe(302);
+    expect(response.headers().location).toBe('http://example.com/spring');
+
+    // Standard pages cannot be deleted
+    await sidebar(page)
+      .getByRole('button', { name: /^About \(/ })
+      .click();
+    await expect(page.getByRole('heading', { name: 'About', exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Delete page' })).toHaveCount(0);
+
+    // A custom page can; the builder then shows home
+    await sidebar(page)
+      .getByRole('button', { name: new RegExp(`^${name} \\(`) })
+      .click();
+    await page.getByRole('button', { name: 'Delete page' }).click();
+    await expect(page.getByText('Are you sure you want to delete this page?')).toBeVisible();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText(`${name} is deleted successfully.`)).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Home', exact: true })).toBeVisible();
+    await expect(sidebar(page).getByText(name, { exact: true })).toHaveCount(0);
+  });
+
+  test('the designer step loads GrapesJS with no request leaving the machine', async ({ page }) => {
+    const outside: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.protocol !== 'http:' && url.protocol !== 'https:' && url.protocol !== 'ws:' && url.protocol !== 'wss:') {
+        return;
+      }
+      const local = url.hostname === '127.0.0.1' || url.hostname === 'localhost' || url.hostname.endsWith('.localhost');
+      if (!local) outside.push(request.url());
+    });
+    await openBuilder(page);
+    const name = await addPage(page);
+
+    await page.getByRole('button', { name: 'Use Empty Template' }).click();
+    const designer = page.getByRole('application', { name: 'Page designer' });
+    await expect(designer.locator('.gjs-frame')).toBeVisible({ timeout: 20_000 });
+    await expect(designer.getByTitle('Open Blocks')).toBeVisible();
+    await expect(designer.getByText('Heading', { exact: true })).toBeVisible();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.locator('iframe[title="Page preview"]')).toBeVisible();
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByText('Updated successfully.').first()).toBeVisible();
+    expect(outside).toEqual([]);
+
+    // leave the tenant as it was
+    await page.getByRole('button', { name: 'Delete page' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText(`${name} is deleted successfully.`)).toBeVisible();
+  });
+
+  test('at phone width the page list sits above the selected page', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await openBuilder(page);
+    const list = await sidebar(page).boundingBox();
+    const panel = await page.getByRole('region', { name: 'Selected page' }).boundingBox();
+    expect(list && panel && list.y + list.height <= panel.y).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  });
+});
