@@ -1,4 +1,11 @@
-import { buildPublicMenu, type PublicMenuItem, type TenantConfig, withScheme } from '@atrium/contracts';
+import {
+  buildPublicMenu,
+  type FooterLink,
+  footerLinks,
+  type PublicMenuItem,
+  type TenantConfig,
+  withScheme,
+} from '@atrium/contracts';
 import { escapeHtml as e, safeStyleText } from './sanitize.ts';
 import { SITE_CSS } from './site-css.ts';
 
@@ -78,19 +85,14 @@ function navigation(tenant: TenantConfig, path: string): string {
 }
 
 function footer(tenant: TenantConfig): string {
-  const pages = tenant.web.pages.filter((page) => page.isShowFooter && !page.isLegal && page.name !== 'forms');
-  const legal = tenant.web.pages.filter((page) => page.isLegal);
-  const legalLinks = [
-    ...legal.map((page) => ({ title: page.title, url: page.url })),
-    ...(tenant.privacyPolicyLink && !legal.some((p) => p.name === 'privacypolicy')
-      ? [{ title: 'Privacy Policy', url: withScheme(tenant.privacyPolicyLink) }]
-      : []),
-    ...(tenant.termsOfServiceLink && !legal.some((p) => p.name === 'termsofservice')
-      ? [{ title: 'Terms of Service', url: withScheme(tenant.termsOfServiceLink) }]
-      : []),
-  ];
-  const list = (links: { title: string; url: string }[]) =>
-    `<ul>${links.map((link) => `<li><a href="${e(link.url)}">${e(link.title)}</a></li>`).join('')}</ul>`;
+  const { pages, legal } = footerLinks(tenant);
+  const list = (links: FooterLink[]) =>
+    `<ul>${links
+      .map(
+        (link) =>
+          `<li><a href="${e(link.url)}"${link.external ? ' target="_blank" rel="noopener noreferrer"' : ''}>${e(link.title)}</a></li>`,
+      )
+      .join('')}</ul>`;
   const column = (heading: string, body: string) =>
     body ? `<nav class="site-footer__col" aria-label="${e(heading)}"><h2>${e(heading)}</h2>${body}</nav>` : '';
   const socials = tenant.socials.length
@@ -104,8 +106,8 @@ function footer(tenant: TenantConfig): string {
   const year = new Date().getFullYear();
   return `<footer class="site-footer"><div class="site-wrap"><div class="site-footer__cols">
 <div class="site-footer__col"><h2>${e(tenant.name)}</h2><p>${e(tenant.org.footerInfo.replace(/<[^>]*>/g, ''))}</p></div>
-${column('Pages', pages.length ? list(pages.map((p) => ({ title: p.title, url: p.url }))) : '')}
-${column('Legal', legalLinks.length ? list(legalLinks) : '')}
+${column('Pages', pages.length ? list(pages) : '')}
+${column('Legal', legal.length ? list(legal) : '')}
 ${column('Follow Us', socials)}
 ${column('Contact us', contact ? `<ul>${contact}</ul>` : '')}
 </div><p class="site-footer__meta"><span>${e(tenant.version)}</span><span>© ${year} ${e(tenant.name)}. All rights reserved.</span></p></div></footer>`;

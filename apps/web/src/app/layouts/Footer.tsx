@@ -1,4 +1,4 @@
-import { PLATFORM_VERSION, withScheme } from '@atrium/contracts';
+import { type FooterLink, footerLinks, PLATFORM_VERSION, withScheme } from '@atrium/contracts';
 import {
   IconBrandFacebook,
   IconBrandInstagram,
@@ -10,7 +10,6 @@ import {
 import { Link } from 'react-router';
 import { useSession, useTenant } from '../../features/session/session-store';
 import { formatDateTime } from '../../lib/format';
-import { type FooterLink, footerLinks } from './footer-links';
 
 const SOCIAL_ICONS = {
   facebook: IconBrandFacebook,

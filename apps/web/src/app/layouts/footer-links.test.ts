@@ -1,6 +1,6 @@
+import { footerLinks } from '@atrium/contracts';
 import { describe, expect, it } from 'vitest';
 import { makePage, makeTenant } from '../../test/fixtures';
-import { footerLinks } from './footer-links';
 
 describe('footer links', () => {
   it('lists footer pages and legal pages separately, with the tenant legal links', () => {
