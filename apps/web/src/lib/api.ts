@@ -12,6 +12,8 @@ export interface ApiOptions {
   signal?: AbortSignal;
   /** Use the signed-in staff token even during Student Preview (to renew the preview itself). */
   asStaff?: boolean;
+  /** Extra request headers (e.g. X-File-Name of an upload). */
+  headers?: Record<string, string>;
 }
 
 function withQuery(path: string, query: ApiOptions['query']): string {
@@ -43,13 +45,16 @@ async function readBody(response: Response): Promise<unknown> {
 export async function apiRequest<T>(path: string, options: ApiOptions = {}): Promise<T> {
   const { accessToken, studentPreviewToken } = tokenContext(options.asStaff ?? false);
   const isFormData = typeof FormData !== 'undefined' && options.body instanceof FormData;
+  // A file goes as the raw body with its own type (media uploads).
+  const isBlob = typeof Blob !== 'undefined' && options.body instanceof Blob;
   const rules = requestRulesFor(
     withQuery(path, options.query),
     { accessToken, studentPreviewToken, origin: currentOrigin() },
-    options.body !== undefined && !isFormData,
+    options.body !== undefined && !isFormData && !isBlob,
   );
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   if (rules.jsonContentType) headers['content-type'] = 'application/json';
+  if (isBlob) headers['content-type'] = (options.body as Blob).type || 'application/octet-stream';
   if (rules.bearer) headers.authorization = `Bearer ${rules.bearer}`;
 
   try {
@@ -62,8 +67,8 @@ export async function apiRequest<T>(path: string, options: ApiOptions = {}): Pro
         body:
           options.body === undefined
             ? undefined
-            : isFormData
-              ? (options.body as FormData)
+            : isFormData || isBlob
+              ? (options.body as FormData | Blob)
               : JSON.stringify(options.body),
         signal: options.signal,
       });

@@ -15,6 +15,7 @@ const RegisterPage = lazy(() => import('../../features/auth/RegisterPage'));
 const ForgotPasswordPage = lazy(() => import('../../features/auth/ForgotPasswordPage'));
 const ResetPasswordPage = lazy(() => import('../../features/auth/ResetPasswordPage'));
 const FormsListPage = lazy(() => import('./FormsListPage'));
+const MediaGalleryPage = lazy(() => import('../../features/media/MediaGalleryPage'));
 
 /** Public routes with their own screens; the rest of PUBLIC_ROUTES are "not available yet". */
 const SCREENS: Record<string, ReactNode> = {
@@ -23,6 +24,7 @@ const SCREENS: Record<string, ReactNode> = {
   '/forgot-password': <ForgotPasswordPage />,
   '/reset-password': <ResetPasswordPage />,
   '/forms': <FormsListPage />,
+  '/mediagallery': <MediaGalleryPage />,
 };
 
 function PublicRoutes() {

@@ -5,6 +5,7 @@ import { type ReactNode, useState } from 'react';
 import { Busy } from '../../app/components/Busy';
 import { showSuccessToast } from '../../lib/notify';
 import { ConfirmDialog } from '../dialogs/ConfirmDialog';
+import { MediaManager } from '../media/MediaManager';
 import { ExternalLinkPanel } from './ExternalLinkPanel';
 import { useDeletePage, useUpdatePage, useWebsitePage } from './hooks';
 import { ListingPlaceholder } from './ListingPlaceholder';
@@ -84,8 +85,9 @@ export function PagePanel({ name, entry, editing, onEditingChange, onDeleted }: 
   };
 
   let body: ReactNode;
-  if (controls.listing) body = <ListingPlaceholder name={name} title={title} />;
-  else if (external)
+  if (controls.listing) {
+    body = name === 'mediagallery' ? <MediaManager /> : <ListingPlaceholder name={name} title={title} />;
+  } else if (external)
     body = <ExternalLinkPanel key={`${name}-${page?.updatedAt}`} name={name} title={title} page={page} />;
   else if (editing || !page)
     body = (

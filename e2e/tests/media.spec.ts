@@ -1,0 +1,36 @@
+import { expect, test } from '@playwright/test';
+import { hostUrl, logIn } from './helpers';
+
+/** A real 1x1 PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+test('an admin uploads a photo on the media gallery page, and visitors see it in the gallery', async ({
+  page,
+  browser,
+}) => {
+  await logIn(page, 'admin@riverside.test', 'riverside');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto(hostUrl('riverside', '/website'));
+  await page.getByRole('navigation', { name: 'Website pages' }).getByText('Media Gallery', { exact: true }).click();
+
+  // a file that is not an image is refused before it is sent
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Upload Image' }).click();
+  await (await chooser).setFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+  await expect(page.getByRole('alert').filter({ hasText: 'Only images and videos can be uploaded.' })).toBeVisible();
+
+  const second = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Upload Image' }).click();
+  await (await second).setFiles({ name: 'studio-e2e.png', mimeType: 'image/png', buffer: PNG });
+  const gallery = page.getByRole('list', { name: 'Media gallery' });
+  await expect(gallery.getByRole('img', { name: 'studio-e2e.png' }).first()).toBeVisible();
+
+  const visitor = await (await browser.newContext()).newPage();
+  await visitor.goto(hostUrl('riverside', '/mediagallery'));
+  await expect(visitor.getByRole('heading', { name: 'Media Gallery' })).toBeVisible();
+  await expect(visitor.getByRole('img', { name: 'studio-e2e.png' }).first()).toBeVisible();
+  await expect(visitor.getByRole('button', { name: /Remove/ })).toHaveCount(0);
+});
