@@ -16,6 +16,14 @@ test('an admin uploads a photo on the media gallery page, and visitors see it in
   await page.goto(hostUrl('riverside', '/website'));
   await page.getByRole('navigation', { name: 'Website pages' }).getByText('Media Gallery', { exact: true }).click();
 
+  // the page header block edits inline: Enter saves
+  await page.getByRole('button', { name: 'Edit page header' }).click();
+  await page.getByLabel('Header', { exact: true }).fill('Studio moments');
+  await page.getByLabel('Description', { exact: true }).fill('Photos from our classes and retreats');
+  await page.getByLabel('Description', { exact: true }).press('Enter');
+  await expect(page.getByRole('heading', { name: 'Studio moments' })).toBeVisible();
+  await expect(page.getByText('Photos from our classes and retreats')).toBeVisible();
+
   // a file that is not an image is refused before it is sent
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: 'Upload Image' }).click();

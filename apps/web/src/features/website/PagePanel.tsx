@@ -10,6 +10,7 @@ import { ExternalLinkPanel } from './ExternalLinkPanel';
 import { useDeletePage, useUpdatePage, useWebsitePage } from './hooks';
 import { ListingPlaceholder } from './ListingPlaceholder';
 import { PageBuilder } from './PageBuilder';
+import { PageHeaderBlock } from './PageHeaderBlock';
 import { PageSettingsDialog } from './PageSettingsDialog';
 import { PageTitleEditor } from './PageTitleEditor';
 import { PreviewFrame } from './PreviewFrame';
@@ -86,7 +87,12 @@ export function PagePanel({ name, entry, editing, onEditingChange, onDeleted }: 
 
   let body: ReactNode;
   if (controls.listing) {
-    body = name === 'mediagallery' ? <MediaManager /> : <ListingPlaceholder name={name} title={title} />;
+    body = (
+      <Stack gap="md">
+        {page ? <PageHeaderBlock page={page} /> : null}
+        {name === 'mediagallery' ? <MediaManager /> : <ListingPlaceholder name={name} title={title} />}
+      </Stack>
+    );
   } else if (external)
     body = <ExternalLinkPanel key={`${name}-${page?.updatedAt}`} name={name} title={title} page={page} />;
   else if (editing || !page)
