@@ -152,6 +152,50 @@ test.describe('the website builder', () => {
     await expect(page.getByText(`${name} is deleted successfully.`)).toBeVisible();
   });
 
+  test('Website Settings switches change the public menu and footer; pages carry the SEO head', async ({
+    page,
+    browser,
+  }) => {
+    await openBuilder(page);
+    await sidebar(page)
+      .getByRole('button', { name: /^Contact \(/ })
+      .click();
+    await expect(page.getByRole('heading', { name: 'Contact', exact: true })).toBeVisible();
+    const toggle = async (label: string) => {
+      await page.getByRole('button', { name: 'Website Settings' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Website Settings' });
+      await dialog.getByLabel(label).click();
+      await expect(page.getByText('Updated successfully.').first()).toBeVisible();
+      await dialog.getByRole('button', { name: 'Close' }).click();
+    };
+
+    await toggle('Show on the Footer');
+    await toggle('Show on the Navigation bar');
+    const hidden = await visitorMenu(browser, '/');
+    expect(hidden.links).not.toContain('Contact');
+    await expect(hidden.page.getByRole('contentinfo').getByRole('link', { name: 'Contact', exact: true })).toHaveCount(
+      0,
+    );
+    // the SEO head of spec 1 §9
+    await expect(hidden.page).toHaveTitle('Riverside Yoga');
+    await expect(hidden.page.locator('meta[name="description"]')).toHaveAttribute(
+      'content',
+      'Riverside Yoga, a Demo Studio franchise by the river.',
+    );
+    await expect(hidden.page.locator('meta[name="robots"]')).toHaveAttribute('content', 'index, follow');
+    await expect(hidden.page.locator('meta[property="og:title"]')).toHaveAttribute('content', 'Riverside Yoga');
+    await hidden.page.context().close();
+
+    await toggle('Show on the Footer');
+    await toggle('Show on the Navigation bar');
+    const shown = await visitorMenu(browser, '/');
+    expect(shown.links).toContain('Contact');
+    await expect(shown.page.getByRole('contentinfo').getByRole('link', { name: 'Contact', exact: true })).toHaveCount(
+      1,
+    );
+    await shown.page.context().close();
+  });
+
   test('at phone width the page list sits above the selected page', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 800 });
     await openBuilder(page);

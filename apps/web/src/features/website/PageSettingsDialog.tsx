@@ -16,7 +16,13 @@ export function PageSettingsDialog({ opened, page, onClose }: Props) {
     update.mutate({ id: page.id, body: values }, { onSuccess: () => showSuccessToast('Updated successfully.') });
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Website Settings" centered>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title="Website Settings"
+      centered
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       <Stack gap="md">
         <Switch
           color="teal"
