@@ -16,6 +16,8 @@ import { OutboxWorker } from './modules/mail/outbox.ts';
 import { registerMediaRoutes } from './modules/media/media.routes.ts';
 import { LocalDiskStorage } from './modules/media/media.storage.ts';
 import { registerPingRoutes } from './modules/ping/ping.routes.ts';
+import { registerSettingsReadRoutes } from './modules/settings/settings-read.routes.ts';
+import { registerSettingsWriteRoutes } from './modules/settings/settings-write.routes.ts';
 import { registerSocialLoginRoutes } from './modules/social-login/social-login.routes.ts';
 import { TenantConfigCache } from './modules/tenants/tenant-config.service.ts';
 import { TenantDirectory } from './modules/tenants/tenant-directory.ts';
@@ -111,6 +113,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   registerPublicPageRoutes(app, platform);
   registerWebsiteRoutes(app, platform);
   registerMediaRoutes(app, platform);
+  registerSettingsReadRoutes(app);
+  registerSettingsWriteRoutes(app, platform);
   await registerWebApp(app, platform);
 
   app.addHook('onClose', async () => {

@@ -6,3 +6,4 @@ export * from './public-menu.ts';
 export * from './roles.ts';
 export * from './tenant.ts';
 export * from './website.ts';
+export * from './settings.ts';

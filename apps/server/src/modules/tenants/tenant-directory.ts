@@ -58,6 +58,12 @@ export class TenantDirectory {
     this.cache.clear();
   }
 
+  /** Forgets one tenant after a write to its row, so the next request on its hosts reads it anew. */
+  invalidate(tenant: Pick<TenantContext, 'orgId' | 'customDomain'>): void {
+    this.cache.delete(`org:${tenant.orgId}`);
+    if (tenant.customDomain) this.cache.delete(`domain:${tenant.customDomain}`);
+  }
+
   async resolveHost(host: string | undefined): Promise<TenantContext | null> {
     const lookup = parseHost(host, this.productDomains);
     switch (lookup.kind) {

@@ -16,6 +16,9 @@ const LogoutScreen = lazy(() => import('../../features/auth/LogoutScreen'));
 const ContactsPage = lazy(() => import('../../features/contacts/ContactsPage'));
 const ContactDetailPage = lazy(() => import('../../features/contacts/ContactDetailPage'));
 const WebsitePage = lazy(() => import('../../features/website/WebsitePage'));
+const SettingsHome = lazy(() => import('../../features/settings/SettingsHome'));
+const AccountSettingsPage = lazy(() => import('../../features/settings/AccountSettingsPage'));
+const ModuleSettingsPage = lazy(() => import('../../features/settings/ModuleSettingsPage'));
 
 const SCREENS: Record<string, ReactNode> = {
   '/dashboard': <DashboardPage />,
@@ -24,6 +27,9 @@ const SCREENS: Record<string, ReactNode> = {
   '/contacts/:guId/detail': <ContactDetailPage />,
   '/contacts/:id/details': <ContactDetailPage />,
   '/website': <WebsitePage />,
+  '/settings': <SettingsHome />,
+  '/settings/account': <AccountSettingsPage />,
+  '/settings/display': <ModuleSettingsPage />,
 };
 
 /** The staff face: admin and settings routes in the admin vertical layout. */

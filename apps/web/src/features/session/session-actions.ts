@@ -118,3 +118,16 @@ export async function logout(landing: string | null = null): Promise<void> {
 export function clearLanding(): void {
   if (getSession().landing !== null) updateSession({ landing: null });
 }
+
+/**
+ * After a settings write: re-ping the tenant and refetch the account detail, so the menus and
+ * landing rules follow the new flags without a reload.
+ */
+export async function refreshTenantAndAccount(): Promise<void> {
+  const staff = isStaffRole(getSession().user?.role);
+  const [tenant, account] = await Promise.all([
+    pingTenant(),
+    staff ? fetchAccountDetail().catch(() => null) : Promise.resolve(null),
+  ]);
+  updateSession({ ...(tenant ? { tenant } : {}), ...(account ? { account } : {}) });
+}

@@ -1,0 +1,139 @@
+import {
+  type AccountSettings,
+  type AccountSettingsWrite,
+  isMasterTenant,
+  type ModuleSettings,
+  type ModuleSettingsWrite,
+  waiverLinkError,
+} from '@atrium/contracts';
+import { withTenant } from '../../db/client.ts';
+import { AppError, badRequest } from '../../lib/errors.ts';
+import type { Platform } from '../../platform.ts';
+import { type TenantContext, toTenantContext } from '../tenants/tenant-directory.ts';
+import type { TenantSettings } from '../tenants/tenant-settings.ts';
+import { findActiveAdmin, type TenantRow, updateTenantSettings } from './settings.repo.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Spec 2 §3 "Account (tenant)", the part the Account Settings screen shows. */
+export function toAccountSettings(tenant: TenantContext): AccountSettings {
+  const s = tenant.settings;
+  return {
+    orgId: tenant.orgId,
+    tenantId: tenant.tenantId,
+    name: tenant.name,
+    isMasterFranchise: isMasterTenant(tenant),
+    accountOwner: s.accountOwner,
+    fromEmailName: s.fromEmailName || tenant.name,
+    fromEmail: s.email,
+    phone: s.phone,
+    address: {
+      line1: s.addressLine1,
+      line2: s.addressLine2,
+      city: s.city,
+      state: s.state,
+      zip: s.zip,
+      country: { name: s.country },
+    },
+    timezone: s.timezone,
+    dateFormat: s.dateFormat,
+    itemExpiresAfter: s.itemExpiresAfter,
+    customDomain: tenant.customDomain,
+    aboutOrg: s.aboutOrg,
+  };
+}
+
+/** Spec 2 §3 "Display flags", as the Module Settings screen shows them. */
+export function toModuleSettings(tenant: TenantContext): ModuleSettings {
+  const s = tenant.settings;
+  return {
+    isShowEventsMenu: s.isShowEventsMenu,
+    isShowScheduleMenu: s.isShowScheduleMenu,
+    isShowDonationMenu: s.isShowDonationMenu,
+    isShowMerchandiseMenu: s.isShowMerchandiseMenu,
+    isShowAssessment: s.isShowAssessment,
+    isShowFormsMenu: s.isShowFormsMenu,
+    isShowCampaignsMenu: s.isShowCampaignsMenu,
+    isShowStoreMenu: s.isShowStoreMenu,
+    isMultiCountrySupport: s.isMultiCountrySupport,
+    isWaiverFormToBeSigned: s.isWaiverFormToBeSigned,
+    waiverFormLink: s.waiverFormLink,
+    isSupportGrn: s.isSupportGrn,
+    isShowCalenderView: s.isShowCalenderView,
+    registerButtonLabel: s.registerButtonLabel,
+  };
+}
+
+/** Writes, then forgets the cached tenant and its ping so /ping and the account detail change at once. */
+async function save(
+  platform: Platform,
+  tenant: TenantContext,
+  patch: Partial<TenantSettings>,
+  name?: string,
+): Promise<TenantContext> {
+  const row: TenantRow | null = await updateTenantSettings(platform.db, tenant.tenantId, patch, name);
+  platform.tenants.invalidate(tenant);
+  platform.tenantConfigs.invalidate(tenant.tenantId);
+  if (!row) throw new AppError(404, 'tenant_not_found', 'no valid orgId found for account');
+  return toTenantContext(row);
+}
+
+/** PUT /snode/tenant: the whole Account Settings form. */
+export async function updateAccountSettings(
+  platform: Platform,
+  tenant: TenantContext,
+  body: AccountSettingsWrite & { accountOwner: string },
+): Promise<AccountSettings> {
+  const ownerId = body.accountOwner;
+  const owner = UUID.test(ownerId)
+    ? await withTenant(platform.db, tenant.tenantId, (tx) => findActiveAdmin(tx, tenant.tenantId, ownerId))
+    : null;
+  if (!owner) throw badRequest('accountOwner', 'Account Owner must be an active admin of this organization');
+  const address = body.address;
+  const updated = await save(
+    platform,
+    tenant,
+    {
+      accountOwner: owner.id,
+      fromEmailName: body.fromEmailName,
+      email: body.fromEmail,
+      phone: body.phone,
+      addressLine1: address.line1 ?? '',
+      addressLine2: address.line2 ?? '',
+      city: address.city ?? '',
+      state: address.state ?? '',
+      zip: address.zip ?? '',
+      country: address.country.name,
+      timezone: body.timezone,
+      dateFormat: body.dateFormat ?? 'MM/dd/YYYY',
+      itemExpiresAfter: body.itemExpiresAfter,
+      aboutOrg: body.aboutOrg ?? '',
+    },
+    body.name,
+  );
+  return toAccountSettings(updated);
+}
+
+/**
+ * PUT /rest/settings/display: one or more display flags. Classes and Donations each drive two
+ * stored flags (the admin menu's and the public site's), which are kept equal.
+ */
+export async function updateModuleSettings(
+  platform: Platform,
+  tenant: TenantContext,
+  body: ModuleSettingsWrite,
+): Promise<ModuleSettings> {
+  if (Object.keys(body).length === 0) throw badRequest('body', 'At least one setting is required');
+  const current = tenant.settings;
+  const waiverOn = body.isWaiverFormToBeSigned ?? current.isWaiverFormToBeSigned;
+  const link = body.waiverFormLink !== undefined ? body.waiverFormLink : current.waiverFormLink;
+  if (body.isWaiverFormToBeSigned !== undefined || body.waiverFormLink !== undefined) {
+    const error = waiverLinkError(waiverOn, link);
+    if (error) throw badRequest('waiverFormLink', error);
+  }
+  const patch: Partial<TenantSettings> = { ...body };
+  if (body.waiverFormLink !== undefined) patch.waiverFormLink = body.waiverFormLink?.trim() || null;
+  if (body.isShowScheduleMenu !== undefined) patch.isShowSchedule = body.isShowScheduleMenu;
+  if (body.isShowDonationMenu !== undefined) patch.isShowDonation = body.isShowDonationMenu;
+  return toModuleSettings(await save(platform, tenant, patch));
+}

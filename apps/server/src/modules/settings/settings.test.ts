@@ -1,0 +1,249 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bearer, json, loginAs, newTenant, startTestApp, type TestTenant } from '../../../test/helpers.ts';
+import type { App } from '../../app.ts';
+
+let app: App;
+let master: TestTenant;
+let franchise: TestTenant;
+let other: TestTenant;
+let adminM: string;
+let adminF: string;
+let adminO: string;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  master = await newTenant(app);
+  franchise = await newTenant(app, { masterOrgId: master.orgId });
+  other = await newTenant(app);
+  adminM = (await loginAs(app, master, 'admin')).access_token;
+  adminF = (await loginAs(app, franchise, 'admin')).access_token;
+  adminO = (await loginAs(app, other, 'admin')).access_token;
+});
+
+const call = (token: string, tenant: TestTenant, method: 'GET' | 'PUT', url: string, payload?: object) =>
+  app.inject({ method, url, headers: bearer(token, tenant.host), payload });
+
+const ping = async (tenant: TestTenant) =>
+  json<any>(await app.inject({ url: '/ping', headers: { host: tenant.host } }));
+
+function accountForm(tenant: TestTenant, patch: Record<string, unknown> = {}) {
+  return {
+    name: 'Lotus Studio',
+    accountOwner: tenant.users.admin.id,
+    fromEmailName: 'Lotus Front Desk',
+    fromEmail: 'hello@lotus.test',
+    phone: '+91 98765 43210',
+    address: { line1: '4 MG Road', line2: '', city: 'Pune', state: 'MH', zip: '411001', country: { name: 'India' } },
+    timezone: 'Asia/Kolkata',
+    dateFormat: 'dd/MM/YYYY',
+    itemExpiresAfter: 12,
+    aboutOrg: 'Yoga by the river.',
+    ...patch,
+  };
+}
+
+describe('GET /snode/tenant (account detail)', () => {
+  it('answers the host tenant with defaults, to every staff role', async () => {
+    const response = await call(adminM, master, 'GET', '/snode/tenant');
+    expect(response.statusCode).toBe(200);
+    expect(json<any>(response)).toMatchObject({
+      orgId: master.orgId,
+      tenantId: master.tenantId,
+      name: `Studio ${master.orgId}`,
+      isMasterFranchise: true,
+      accountOwner: null,
+      address: { country: { name: 'USA' } },
+      timezone: 'America/New_York',
+      dateFormat: 'MM/dd/YYYY',
+    });
+    const staff = (await loginAs(app, master, 'staff')).access_token;
+    expect((await call(staff, master, 'GET', '/snode/tenant')).statusCode).toBe(200);
+    expect(json<any>(await call(adminF, franchise, 'GET', '/snode/tenant')).isMasterFranchise).toBe(false);
+  });
+
+  it('is refused to students (403) and to visitors (401)', async () => {
+    const student = (await loginAs(app, master, 'student')).access_token;
+    expect((await call(student, master, 'GET', '/snode/tenant')).statusCode).toBe(403);
+    expect((await app.inject({ url: '/snode/tenant', headers: { host: master.host } })).statusCode).toBe(401);
+  });
+});
+
+describe('PUT /snode/tenant (Account Settings)', () => {
+  it('saves the form, and ping and the account detail reflect it at once', async () => {
+    const tenant = await newTenant(app);
+    const token = (await loginAs(app, tenant, 'admin')).access_token;
+    await ping(tenant); // warm the caches
+    await call(token, tenant, 'GET', '/snode/tenant');
+    const response = await call(token, tenant, 'PUT', '/snode/tenant', accountForm(tenant));
+    expect(response.statusCode).toBe(200);
+    expect(json<any>(response)).toMatchObject({
+      name: 'Lotus Studio',
+      fromEmail: 'hello@lotus.test',
+      accountOwner: tenant.users.admin.id,
+      address: { city: 'Pune', zip: '411001', country: { name: 'India' } },
+      timezone: 'Asia/Kolkata',
+      itemExpiresAfter: 12,
+    });
+    expect(await ping(tenant)).toMatchObject({
+      name: 'Lotus Studio',
+      email: 'hello@lotus.test',
+      phone: '+91 98765 43210',
+      timezone: 'Asia/Kolkata',
+      country: 'India',
+      address: { line1: '4 MG Road' },
+    });
+    expect(json<any>(await call(token, tenant, 'GET', '/snode/tenant')).aboutOrg).toBe('Yoga by the river.');
+  });
+
+  it.each([
+    [{ name: '  ' }, 'name', 'Organization Name is required!'],
+    [{ name: undefined }, 'name', 'Organization Name is required!'],
+    [{ timezone: '' }, 'timezone', 'TimeZone is required!'],
+    [{ accountOwner: '' }, 'accountOwner', 'Account Owner is required!'],
+    [{ fromEmailName: '' }, 'fromEmailName', 'Email Name is required!'],
+    [{ fromEmail: '' }, 'fromEmail', 'Email Address is required!'],
+    [{ itemExpiresAfter: undefined }, 'itemExpiresAfter', 'Membership Expiry Period is required!'],
+    [{ phone: '' }, 'phone', 'Phone is required!'],
+    [{ timezone: 'America/Chicago' }, 'timezone', undefined],
+  ])('refuses %j with 400 on the field', async (patch, field, message) => {
+    const response = await call(adminM, master, 'PUT', '/snode/tenant', accountForm(master, patch));
+    expect(response.statusCode).toBe(400);
+    const error = json<any>(response).errors;
+    expect(error.field).toBe(field);
+    if (message) expect(error.message).toBe(message);
+  });
+
+  it('needs an active admin of this tenant as Account Owner', async () => {
+    for (const owner of [master.users.staff.id, other.users.admin.id, 'not-an-id']) {
+      const response = await call(adminM, master, 'PUT', '/snode/tenant', accountForm(master, { accountOwner: owner }));
+      expect(response.statusCode).toBe(400);
+      expect(json<any>(response).errors.field).toBe('accountOwner');
+    }
+  });
+
+  it('is for admins only: staff, front desk and students get 403, even with a bad body', async () => {
+    for (const role of ['staff', 'frontdesk', 'student'] as const) {
+      const token = (await loginAs(app, master, role)).access_token;
+      expect((await call(token, master, 'PUT', '/snode/tenant', accountForm(master))).statusCode).toBe(403);
+      expect((await call(token, master, 'PUT', '/snode/tenant', {})).statusCode).toBe(403);
+    }
+  });
+
+  it("never writes another tenant: ids in the body are ignored, another tenant's token is 401", async () => {
+    const before = await ping(other);
+    const response = await call(
+      adminM,
+      master,
+      'PUT',
+      '/snode/tenant',
+      accountForm(master, { name: 'Master Renamed', tenantId: other.tenantId, orgId: other.orgId }),
+    );
+    expect(response.statusCode).toBe(200);
+    expect(json<any>(response).tenantId).toBe(master.tenantId);
+    expect((await ping(master)).name).toBe('Master Renamed');
+    expect((await ping(other)).name).toBe(before.name);
+
+    const crossHost = await call(adminM, other, 'PUT', '/snode/tenant', accountForm(other, { name: 'Hijacked' }));
+    expect(crossHost.statusCode).toBe(401);
+    expect((await ping(other)).name).toBe(before.name);
+    expect(json<any>(await call(adminO, other, 'GET', '/snode/tenant')).name).toBe(before.name);
+  });
+});
+
+describe('module settings', () => {
+  it('reads the display flags', async () => {
+    const response = await call(adminM, master, 'GET', '/rest/settings/display');
+    expect(response.statusCode).toBe(200);
+    expect(json<any>(response)).toMatchObject({
+      isShowCampaignsMenu: true,
+      isWaiverFormToBeSigned: false,
+      registerButtonLabel: 'Register',
+    });
+  });
+
+  it('saves one toggle at a time; the account detail and ping reflect it at once', async () => {
+    const tenant = await newTenant(app);
+    const token = (await loginAs(app, tenant, 'admin')).access_token;
+    expect(json<any>(await call(token, tenant, 'GET', '/rest/account/detail')).isShowCampaignsMenu).toBe(true);
+    expect((await ping(tenant)).isShowStoreMenu).toBe(true);
+
+    const off = await call(token, tenant, 'PUT', '/rest/settings/display', { isShowCampaignsMenu: false });
+    expect(off.statusCode).toBe(200);
+    expect(json<any>(off)).toMatchObject({ isShowCampaignsMenu: false, isShowStoreMenu: true });
+    expect(json<any>(await call(token, tenant, 'GET', '/rest/account/detail')).isShowCampaignsMenu).toBe(false);
+
+    await call(token, tenant, 'PUT', '/rest/settings/display', { isShowStoreMenu: false });
+    await call(token, tenant, 'PUT', '/rest/settings/display', { isShowScheduleMenu: false });
+    const after = await ping(tenant);
+    expect(after).toMatchObject({ isShowStoreMenu: false, isShowScheduleMenu: false, isShowSchedule: false });
+    // the earlier toggle is kept: each write merges one flag
+    expect(json<any>(await call(token, tenant, 'GET', '/rest/settings/display'))).toMatchObject({
+      isShowCampaignsMenu: false,
+      isShowStoreMenu: false,
+    });
+  });
+
+  it('needs a waiver link only while the waiver toggle is on', async () => {
+    const tenant = await newTenant(app);
+    const token = (await loginAs(app, tenant, 'admin')).access_token;
+    const noLink = await call(token, tenant, 'PUT', '/rest/settings/display', { isWaiverFormToBeSigned: true });
+    expect(noLink.statusCode).toBe(400);
+    expect(json<any>(noLink).errors).toMatchObject({
+      field: 'waiverFormLink',
+      message: 'Waiver Form Link is required!',
+    });
+    const badLink = await call(token, tenant, 'PUT', '/rest/settings/display', {
+      isWaiverFormToBeSigned: true,
+      waiverFormLink: 'waiver.pdf',
+    });
+    expect(json<any>(badLink).errors.field).toBe('waiverFormLink');
+
+    const on = await call(token, tenant, 'PUT', '/rest/settings/display', {
+      isWaiverFormToBeSigned: true,
+      waiverFormLink: 'https://example.com/waiver.pdf',
+    });
+    expect(json<any>(on)).toMatchObject({
+      isWaiverFormToBeSigned: true,
+      waiverFormLink: 'https://example.com/waiver.pdf',
+    });
+    expect((await ping(tenant)).waiverFormLink).toBe('https://example.com/waiver.pdf');
+    // with the toggle on, the link cannot be emptied; once off it can
+    const emptied = await call(token, tenant, 'PUT', '/rest/settings/display', { waiverFormLink: '' });
+    expect(json<any>(emptied).errors.field).toBe('waiverFormLink');
+    const offed = await call(token, tenant, 'PUT', '/rest/settings/display', { isWaiverFormToBeSigned: false });
+    expect(json<any>(offed).isWaiverFormToBeSigned).toBe(false);
+    const cleared = await call(token, tenant, 'PUT', '/rest/settings/display', { waiverFormLink: '' });
+    expect(json<any>(cleared).waiverFormLink).toBeNull();
+  });
+
+  it('needs a register button label, and at least one known setting', async () => {
+    const label = await call(adminM, master, 'PUT', '/rest/settings/display', { registerButtonLabel: ' ' });
+    expect(json<any>(label).errors).toMatchObject({
+      field: 'registerButtonLabel',
+      message: 'Register Button Label is required!',
+    });
+    const renamed = await call(adminM, master, 'PUT', '/rest/settings/display', { registerButtonLabel: 'Book now' });
+    expect((await ping(master)).registerButtonLabel).toBe('Book now');
+    expect(renamed.statusCode).toBe(200);
+    expect((await call(adminM, master, 'PUT', '/rest/settings/display', {})).statusCode).toBe(400);
+    const unknown = await call(adminM, master, 'PUT', '/rest/settings/display', { tenantId: other.tenantId });
+    expect(unknown.statusCode).toBe(400);
+    expect((await call(adminM, master, 'PUT', '/rest/settings/display', { isShowStoreMenu: 'no' })).statusCode).toBe(
+      400,
+    );
+  });
+
+  it('is for admins only, and stays within the host tenant', async () => {
+    for (const role of ['staff', 'frontdesk', 'student'] as const) {
+      const token = (await loginAs(app, master, role)).access_token;
+      const response = await call(token, master, 'PUT', '/rest/settings/display', { isShowStoreMenu: false });
+      expect(response.statusCode).toBe(403);
+    }
+    expect((await ping(master)).isShowStoreMenu).toBe(true);
+    const cross = await call(adminF, other, 'PUT', '/rest/settings/display', { isShowStoreMenu: false });
+    expect(cross.statusCode).toBe(401);
+    expect((await ping(other)).isShowStoreMenu).toBe(true);
+    const student = (await loginAs(app, master, 'student')).access_token;
+    expect((await call(student, master, 'GET', '/rest/settings/display')).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,208 @@
+import { type ModuleSettings, type ModuleSettingsWrite, type ModuleToggle, waiverLinkError } from '@atrium/contracts';
+import { Alert, Button, Card, Group, SegmentedControl, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Busy } from '../../app/components/Busy';
+import { showErrorToast, showSuccessToast } from '../../lib/notify';
+import { useModuleSettings, useSaveModules } from './hooks';
+import { SettingsHeader, useIsAdmin } from './SettingsHeader';
+import { ENGAGE_MODULES, MANAGE_MODULES, type ModuleToggleSpec, moduleToast } from './settings-rules';
+
+/** /settings/display: Module Settings; every toggle saves at once (spec 2 §2, §4). */
+export default function ModuleSettingsPage() {
+  const modules = useModuleSettings();
+  return (
+    <section aria-label="Module Settings">
+      <SettingsHeader title="Module Settings" />
+      {modules.isLoading ? (
+        <Busy label="Loading the module settings" />
+      ) : modules.data ? (
+        <ModuleForm settings={modules.data} />
+      ) : (
+        <Text c="red">The module settings could not be loaded. Please reload the page.</Text>
+      )}
+    </section>
+  );
+}
+
+function ModuleForm({ settings }: { settings: ModuleSettings }) {
+  const isAdmin = useIsAdmin();
+  const save = useSaveModules();
+  // What the switches show while a save runs (the saved value replaces it, a failure reverts it).
+  const [pending, setPending] = useState<Partial<ModuleSettings>>({});
+  const [waiverOpen, setWaiverOpen] = useState(false);
+  const [waiverLink, setWaiverLink] = useState(settings.waiverFormLink ?? '');
+  const [waiverError, setWaiverError] = useState<string | null>(null);
+  const [label, setLabel] = useState(settings.registerButtonLabel);
+  const [labelError, setLabelError] = useState<string | null>(null);
+  const value = <K extends keyof ModuleSettings>(key: K): ModuleSettings[K] =>
+    (pending[key] as ModuleSettings[K] | undefined) ?? settings[key];
+
+  const send = (body: ModuleSettingsWrite, toastKey: Parameters<typeof moduleToast>[0], onDone?: () => void) => {
+    setPending((current) => ({ ...current, ...body }));
+    save.mutate(body, {
+      onSuccess: () => {
+        showSuccessToast(moduleToast(toastKey));
+        onDone?.();
+      },
+      onSettled: () =>
+        setPending((current) => {
+          const next = { ...current };
+          for (const key of Object.keys(body)) delete next[key as keyof ModuleSettings];
+          return next;
+        }),
+    });
+  };
+
+  const toggle = (key: ModuleToggle, checked: boolean) => send({ [key]: checked }, key);
+
+  const toggleWaiver = (checked: boolean) => {
+    if (checked && waiverLinkError(true, settings.waiverFormLink)) {
+      // No usable link stored: ask for it first; the toggle saves with it.
+      setWaiverOpen(true);
+      setWaiverError('Waiver Form Link is required!');
+      return;
+    }
+    setWaiverOpen(false);
+    send({ isWaiverFormToBeSigned: checked }, 'isWaiverFormToBeSigned');
+  };
+
+  const saveWaiverLink = () => {
+    const error = waiverLinkError(true, waiverLink);
+    setWaiverError(error);
+    if (error) return;
+    send({ isWaiverFormToBeSigned: true, waiverFormLink: waiverLink.trim() }, 'waiverFormLink', () =>
+      setWaiverOpen(false),
+    );
+  };
+
+  const saveLabel = () => {
+    const error = label.trim() ? null : 'Register Button Label is required!';
+    setLabelError(error);
+    if (error) {
+      showErrorToast(error);
+      return;
+    }
+    send({ registerButtonLabel: label.trim() }, 'registerButtonLabel');
+  };
+
+  const waiverShown = waiverOpen || value('isWaiverFormToBeSigned');
+  const switches = (items: ModuleToggleSpec[]) =>
+    items.map((item) => (
+      <Switch
+        key={item.key}
+        label={item.label}
+        checked={value(item.key)}
+        disabled={!isAdmin}
+        onChange={(event) => toggle(item.key, event.currentTarget.checked)}
+      />
+    ));
+
+  return (
+    <Stack gap="md" maw={880}>
+      {!isAdmin ? (
+        <Alert color="gray" title="Read only">
+          Only an administrator can change these settings.
+        </Alert>
+      ) : null}
+      <Card withBorder>
+        <Title order={2} size="h4" mb="sm">
+          Manage Modules
+        </Title>
+        <Stack gap="sm">{switches(MANAGE_MODULES)}</Stack>
+      </Card>
+      <Card withBorder>
+        <Title order={2} size="h4" mb="sm">
+          Engage Modules
+        </Title>
+        <Stack gap="sm">{switches(ENGAGE_MODULES)}</Stack>
+      </Card>
+      <Card withBorder>
+        <Title order={2} size="h4" mb="sm">
+          Other Settings
+        </Title>
+        <Stack gap="md">
+          <Group justify="space-between">
+            <Text>Multi-country members</Text>
+            <SegmentedControl
+              aria-label="Multi-country members"
+              disabled={!isAdmin}
+              value={value('isMultiCountrySupport') ? 'yes' : 'no'}
+              onChange={(next) => toggle('isMultiCountrySupport', next === 'yes')}
+              data={[
+                { value: 'yes', label: 'Yes' },
+                { value: 'no', label: 'No' },
+              ]}
+            />
+          </Group>
+          <Switch
+            label="Waiver Form"
+            checked={waiverShown}
+            disabled={!isAdmin}
+            onChange={(event) => toggleWaiver(event.currentTarget.checked)}
+          />
+          {waiverShown ? (
+            <Group align="flex-start" gap="xs">
+              <TextInput
+                label="Waiver Form Link"
+                withAsterisk
+                placeholder="https://"
+                style={{ flex: 1 }}
+                value={waiverLink}
+                error={waiverError}
+                disabled={!isAdmin}
+                onChange={(event) => {
+                  setWaiverLink(event.currentTarget.value);
+                  setWaiverError(null);
+                }}
+              />
+              {isAdmin ? (
+                <Button mt={25} onClick={saveWaiverLink} loading={save.isPending && 'waiverFormLink' in pending}>
+                  Save link
+                </Button>
+              ) : null}
+            </Group>
+          ) : null}
+          <Switch
+            label="Support User ID/GRN"
+            checked={value('isSupportGrn')}
+            disabled={!isAdmin}
+            onChange={(event) => toggle('isSupportGrn', event.currentTarget.checked)}
+          />
+          <Group justify="space-between">
+            <Text>Calendar website view</Text>
+            <SegmentedControl
+              aria-label="Calendar website view"
+              disabled={!isAdmin}
+              value={value('isShowCalenderView') ? 'monthly' : 'weekly'}
+              onChange={(next) => toggle('isShowCalenderView', next === 'monthly')}
+              data={[
+                { value: 'monthly', label: 'Monthly' },
+                { value: 'weekly', label: 'Weekly' },
+              ]}
+            />
+          </Group>
+          <Group align="flex-start" gap="xs">
+            <TextInput
+              label="Register Button Label"
+              withAsterisk
+              style={{ flex: 1 }}
+              maxLength={40}
+              value={label}
+              error={labelError}
+              disabled={!isAdmin}
+              onChange={(event) => {
+                setLabel(event.currentTarget.value);
+                setLabelError(event.currentTarget.value.trim() ? null : 'Register Button Label is required!');
+              }}
+            />
+            {isAdmin ? (
+              <Button mt={25} onClick={saveLabel} disabled={label.trim() === settings.registerButtonLabel}>
+                Save label
+              </Button>
+            ) : null}
+          </Group>
+        </Stack>
+      </Card>
+    </Stack>
+  );
+}

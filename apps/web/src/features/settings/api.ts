@@ -1,0 +1,22 @@
+import type { AccountSettings, AccountSettingsWrite, ModuleSettings, ModuleSettingsWrite } from '@atrium/contracts';
+import { apiRequest } from '../../lib/api';
+
+/** A row of GET /rest/contact?userType=admin (staff of every role). */
+export interface AdminRow {
+  guId: string;
+  fullName: string;
+  email: string;
+  role: string;
+}
+
+/** Spec 2 §7 "Account and tenant" (decisions.md "Settings" for the paths the spec does not show). */
+export const settingsApi = {
+  account: () => apiRequest<AccountSettings>('/snode/tenant'),
+  /** Its failures are shown by the form itself (field errors or the server's message). */
+  saveAccount: (body: AccountSettingsWrite) =>
+    apiRequest<AccountSettings>('/snode/tenant', { method: 'PUT', body, silent: true }),
+  admins: () => apiRequest<AdminRow[]>('/rest/contact', { query: { userType: 'admin' } }),
+  modules: () => apiRequest<ModuleSettings>('/rest/settings/display'),
+  saveModules: (body: ModuleSettingsWrite) =>
+    apiRequest<ModuleSettings>('/rest/settings/display', { method: 'PUT', body }),
+};

@@ -1,0 +1,49 @@
+import type { AccountSettingsWrite, ModuleSettingsWrite } from '@atrium/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { refreshTenantAndAccount } from '../session/session-actions';
+import { settingsApi } from './api';
+
+export const settingsKeys = {
+  account: ['settings', 'account'] as const,
+  admins: ['settings', 'admins'] as const,
+  modules: ['settings', 'modules'] as const,
+};
+
+export function useAccountSettings() {
+  return useQuery({ queryKey: settingsKeys.account, queryFn: settingsApi.account, staleTime: 0 });
+}
+
+export function useAdminList() {
+  return useQuery({
+    queryKey: settingsKeys.admins,
+    queryFn: settingsApi.admins,
+    select: (rows) => rows.filter((row) => row.role === 'admin'),
+  });
+}
+
+export function useModuleSettings() {
+  return useQuery({ queryKey: settingsKeys.modules, queryFn: settingsApi.modules, staleTime: 0 });
+}
+
+/** A settings write refreshes the tenant and account detail, so menus follow at once. */
+export function useSaveAccount() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AccountSettingsWrite) => settingsApi.saveAccount(body),
+    onSuccess: async (saved) => {
+      client.setQueryData(settingsKeys.account, saved);
+      await refreshTenantAndAccount();
+    },
+  });
+}
+
+export function useSaveModules() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ModuleSettingsWrite) => settingsApi.saveModules(body),
+    onSuccess: async (saved) => {
+      client.setQueryData(settingsKeys.modules, saved);
+      await refreshTenantAndAccount();
+    },
+  });
+}

@@ -1,0 +1,104 @@
+import { waiverLinkError } from '@atrium/contracts';
+import { describe, expect, it } from 'vitest';
+import { formField, toFormValues, toWriteBody } from './account-form';
+import {
+  fullPhone,
+  localPhone,
+  moduleToast,
+  onCountryChange,
+  settingsTiles,
+  timezoneForCountry,
+} from './settings-rules';
+
+describe('settings tiles', () => {
+  it('lists the spec tiles in order, Franchise only for a master franchise', () => {
+    const master = settingsTiles(true).map((tile) => tile.title);
+    expect(master).toEqual([
+      'Account',
+      'Website',
+      'Module Settings',
+      'Payment Settings',
+      'Integrations',
+      'Users',
+      'Roles',
+      'Custom Fields',
+      'Franchise',
+      'Templates',
+      'Plans',
+    ]);
+    expect(settingsTiles(false).map((tile) => tile.title)).not.toContain('Franchise');
+    expect(settingsTiles(false)).toHaveLength(10);
+    expect(settingsTiles(true).every((tile) => tile.to.startsWith('/settings/'))).toBe(true);
+  });
+});
+
+describe('country, timezone and dial code', () => {
+  it('sets the first timezone of the country and its dial code', () => {
+    expect(onCountryChange('India')).toEqual({ timezone: 'Asia/Kolkata', dialCode: '+91' });
+    expect(onCountryChange('USA')).toEqual({ timezone: 'America/New_York', dialCode: '+1' });
+  });
+
+  it("keeps a timezone of the country, replaces one that is not the country's", () => {
+    expect(timezoneForCountry('USA', 'America/Denver')).toBe('America/Denver');
+    expect(timezoneForCountry('India', 'America/Denver')).toBe('Asia/Kolkata');
+  });
+
+  it('splits the stored phone from its dial code and joins it back', () => {
+    expect(localPhone('+1 555 0100', '+1')).toBe('555 0100');
+    expect(localPhone('+91 98765 43210', '+1')).toBe('+91 98765 43210');
+    expect(fullPhone('+91', '98765 43210')).toBe('+91 98765 43210');
+    expect(fullPhone('+1', '+44 20 7946 0000')).toBe('+44 20 7946 0000');
+    expect(fullPhone('+1', '  ')).toBe('');
+  });
+});
+
+describe('account form', () => {
+  const account = {
+    orgId: 'demo',
+    tenantId: 't',
+    name: 'Demo Studio',
+    isMasterFranchise: true,
+    accountOwner: null,
+    fromEmailName: 'Demo Studio',
+    fromEmail: 'hello@demo.test',
+    phone: '+1 555 0100',
+    address: { line1: '12 Market St', line2: '', city: '', state: '', zip: '', country: { name: 'USA' } },
+    timezone: 'America/Chicago',
+    dateFormat: 'weird',
+    itemExpiresAfter: null,
+    customDomain: null,
+    aboutOrg: '',
+  };
+
+  it('round-trips the account through the flat form values', () => {
+    const values = toFormValues(account);
+    expect(values).toMatchObject({ phone: '555 0100', timezone: 'America/Chicago', dateFormat: 'MM/dd/YYYY' });
+    const body = toWriteBody({ ...values, accountOwner: 'owner', itemExpiresAfter: 6 });
+    expect(body).toMatchObject({
+      phone: '+1 555 0100',
+      address: { line1: '12 Market St', country: { name: 'USA' } },
+      itemExpiresAfter: 6,
+    });
+  });
+
+  it("maps the server's field paths to the form's fields", () => {
+    expect(formField('address.country.name')).toBe('country');
+    expect(formField('address.city')).toBe('city');
+    expect(formField('accountOwner')).toBe('accountOwner');
+    expect(formField('body')).toBeNull();
+  });
+});
+
+describe('module settings', () => {
+  it('uses the multi-country toast for that toggle only', () => {
+    expect(moduleToast('isMultiCountrySupport')).toBe('Updated multi country support');
+    expect(moduleToast('isShowStoreMenu')).toBe('Successfully updated settings.');
+  });
+
+  it('needs a waiver link only while the waiver is on', () => {
+    expect(waiverLinkError(false, '')).toBeNull();
+    expect(waiverLinkError(true, ' ')).toBe('Waiver Form Link is required!');
+    expect(waiverLinkError(true, 'waiver.pdf')).toMatch(/http/);
+    expect(waiverLinkError(true, 'https://example.com/waiver')).toBeNull();
+  });
+});

@@ -1,0 +1,99 @@
+import { expect, type Page, test } from '@playwright/test';
+import { hostUrl, logIn, menuLinks } from './helpers';
+
+// Module toggles change the riverside tenant (a franchise): the demo admin's menu is asserted by
+// other specs running in parallel, and no other spec asserts riverside's Campaigns item.
+const ORG = 'riverside';
+
+/** PUT /rest/settings/display from the page (Node cannot resolve *.localhost; Chromium can). */
+function putDisplay(page: Page, body: Record<string, unknown>): Promise<number> {
+  return page.evaluate(async (payload) => {
+    const response = await fetch('/rest/settings/display', {
+      method: 'PUT',
+      headers: {
+        authorization: `Bearer ${localStorage.getItem('atrium.accessToken')}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify(payload),
+    });
+    return response.status;
+  }, body);
+}
+
+test.describe('settings', () => {
+  test('the home shows the tiles, a franchise has no Franchise tile, back arrows return home', async ({ page }) => {
+    await logIn(page, 'admin@riverside.test', ORG);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.getByRole('navigation', { name: 'Admin menu' }).getByRole('link', { name: 'Settings' }).click();
+    await expect(page).toHaveURL(/\/settings$/);
+    for (const title of ['Account', 'Module Settings', 'Payment Settings', 'Integrations', 'Plans']) {
+      await expect(page.getByRole('link', { name: title, exact: true })).toBeVisible();
+    }
+    await expect(page.getByRole('link', { name: 'Franchise', exact: true })).toHaveCount(0);
+
+    await page.getByRole('link', { name: 'Account', exact: true }).click();
+    await expect(page.getByRole('textbox', { name: 'Org Id' })).toHaveValue(ORG);
+    await page.getByLabel('Back to Settings').click();
+    await expect(page).toHaveURL(/\/settings$/);
+    // an unknown settings path goes to the settings home
+    await page.goto(hostUrl(ORG, '/settings/nothing-here'));
+    await expect(page).toHaveURL(/\/settings$/);
+  });
+
+  test('the account form saves with the spec toast; country sets the timezone and dial code', async ({ page }) => {
+    await logIn(page, 'admin@riverside.test', ORG);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto(hostUrl(ORG, '/settings/account'));
+    await page.getByLabel('Organization Name').fill('');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByText('Invalid Form!')).toBeVisible();
+    await expect(page.getByText('Organization Name is required!')).toBeVisible();
+    await page.getByLabel('Organization Name').fill('Riverside Yoga');
+
+    await page.getByRole('combobox', { name: 'Country' }).click();
+    await page.getByRole('option', { name: 'India' }).click();
+    await expect(page.getByRole('combobox', { name: 'TimeZone' })).toHaveValue('Asia/Kolkata');
+    await expect(page.getByText('+91', { exact: true })).toBeVisible();
+    await page.getByRole('combobox', { name: 'Country' }).click();
+    await page.getByRole('option', { name: 'United States' }).click();
+    await expect(page.getByRole('combobox', { name: 'TimeZone' })).toHaveValue('America/New_York');
+
+    await page.getByRole('combobox', { name: 'Account Owner' }).click();
+    await page.getByRole('option', { name: /admin@riverside\.test/ }).click();
+    await page.getByLabel('Membership Expiry Period (months)').fill('12');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByText('Successfully updated Settings.')).toBeVisible();
+  });
+
+  test('a module toggle hides and shows its menu item at once', async ({ page }) => {
+    await logIn(page, 'admin@riverside.test', ORG);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    try {
+      await page.goto(hostUrl(ORG, '/settings/display'));
+      expect(await menuLinks(page, 'Admin menu')).toContain('Campaigns');
+      const campaigns = page.getByRole('switch', { name: 'Campaigns' });
+      await expect(campaigns).toBeChecked();
+
+      await campaigns.click();
+      await expect(page.getByText('Successfully updated settings.')).toBeVisible();
+      const nav = page.getByRole('navigation', { name: 'Admin menu' });
+      await expect(nav.getByRole('link', { name: 'Campaigns' })).toHaveCount(0);
+      await expect(campaigns).not.toBeChecked();
+
+      await campaigns.click();
+      await expect(nav.getByRole('link', { name: 'Campaigns' })).toBeVisible();
+      await expect(campaigns).toBeChecked();
+    } finally {
+      expect(await putDisplay(page, { isShowCampaignsMenu: true })).toBe(200);
+    }
+  });
+
+  test('staff see the settings read-only, and the server refuses their writes', async ({ page }) => {
+    await logIn(page, 'staff@demo.test');
+    await expect(page).toHaveURL(/\/calendar$/);
+    await page.goto(hostUrl('demo', '/settings/display'));
+    await expect(page.getByText('Only an administrator can change these settings.')).toBeVisible();
+    await expect(page.getByRole('switch', { name: 'Store' })).toBeDisabled();
+    expect(await putDisplay(page, { isShowStoreMenu: false })).toBe(403);
+  });
+});

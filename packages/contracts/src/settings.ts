@@ -1,0 +1,190 @@
+import { z } from 'zod';
+import { dialCodeForTimezone } from './dial-codes.ts';
+
+/** Spec 2 §2 "Account Settings": the country choices, with the timezones each offers (first = default). */
+export const COUNTRY_TIMEZONES = {
+  USA: [
+    'America/New_York',
+    'America/Chicago',
+    'America/Denver',
+    'America/Phoenix',
+    'America/Los_Angeles',
+    'America/Anchorage',
+    'Pacific/Honolulu',
+  ],
+  India: ['Asia/Kolkata'],
+} as const satisfies Record<string, readonly string[]>;
+export type SettingsCountry = keyof typeof COUNTRY_TIMEZONES;
+export const SETTINGS_COUNTRIES = Object.keys(COUNTRY_TIMEZONES) as SettingsCountry[];
+export const COUNTRY_LABELS: Record<SettingsCountry, string> = { USA: 'United States', India: 'India' };
+
+export function timezonesForCountry(country: string): readonly string[] {
+  return COUNTRY_TIMEZONES[country as SettingsCountry] ?? [];
+}
+
+/** Spec 2 §2: changing the country sets the first matching timezone and that zone's dial code (spec 1 §9). */
+export function countryDefaults(country: string): { timezone: string; dialCode: string } {
+  const timezone = timezonesForCountry(country)[0] ?? 'America/New_York';
+  return { timezone, dialCode: dialCodeForTimezone(timezone) };
+}
+
+/** Spec 2 §2 date format options. */
+export const DATE_FORMATS = [
+  'MM/dd/YYYY',
+  'MM dd YYYY',
+  'MM-dd-YYYY',
+  'MMM dd YYYY',
+  'dd/MM/YYYY',
+  'dd-MM-YYYY',
+] as const;
+
+const text = (max: number) => z.string().trim().max(max);
+const required = (message: string, max: number) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(max, `${message.replace(' is required!', '')} is too long`);
+
+/** Spec 2 §3 "Account (tenant)": what the Account Settings screen reads (GET /snode/tenant). */
+export const AccountSettings = z.object({
+  orgId: z.string(),
+  tenantId: z.string(),
+  name: z.string(),
+  isMasterFranchise: z.boolean(),
+  accountOwner: z.string().nullable(),
+  fromEmailName: z.string(),
+  fromEmail: z.string(),
+  phone: z.string(),
+  address: z.object({
+    line1: z.string(),
+    line2: z.string(),
+    city: z.string(),
+    state: z.string(),
+    zip: z.string(),
+    country: z.object({ name: z.string() }),
+  }),
+  timezone: z.string(),
+  dateFormat: z.string(),
+  itemExpiresAfter: z.number().nullable(),
+  customDomain: z.string().nullable(),
+  aboutOrg: z.string(),
+});
+export type AccountSettings = z.infer<typeof AccountSettings>;
+
+/**
+ * PUT /snode/tenant: the Account Settings form, whole. The tenant is the host's: orgId and tenantId
+ * are never read from the body (unknown keys are dropped).
+ */
+export const AccountSettingsWrite = z
+  .object({
+    name: required('Organization Name is required!', 120),
+    accountOwner: z
+      .string({ error: 'Account Owner is required!' })
+      .trim()
+      .min(1, 'Account Owner is required!')
+      .max(64, 'Account Owner is required!'),
+    fromEmailName: required('Email Name is required!', 120),
+    fromEmail: z
+      .string({ error: 'Email Address is required!' })
+      .trim()
+      .min(1, 'Email Address is required!')
+      .max(254, 'Email Address is too long')
+      .pipe(z.email('Email Address is not valid')),
+    phone: required('Phone is required!', 30).regex(/^\+?[0-9 ()-]{4,30}$/, 'Phone is not valid'),
+    address: z.object({
+      line1: text(200).default(''),
+      line2: text(200).default(''),
+      city: text(100).default(''),
+      state: text(100).default(''),
+      zip: text(10).default(''),
+      country: z.object({
+        name: z.enum(SETTINGS_COUNTRIES as [SettingsCountry, ...SettingsCountry[]], { error: 'Country is required!' }),
+      }),
+    }),
+    timezone: required('TimeZone is required!', 64),
+    dateFormat: z.enum(DATE_FORMATS).default('MM/dd/YYYY'),
+    itemExpiresAfter: z
+      .number({ error: 'Membership Expiry Period is required!' })
+      .int('Membership Expiry Period must be whole months')
+      .min(1, 'Membership Expiry Period must be at least 1 month')
+      .max(120, 'Membership Expiry Period must be at most 120 months'),
+    aboutOrg: text(2000).default(''),
+  })
+  .superRefine((value, ctx) => {
+    const zones = timezonesForCountry(value.address.country.name);
+    if (!zones.includes(value.timezone)) {
+      ctx.addIssue({ code: 'custom', path: ['timezone'], message: 'TimeZone is not one of the country’s timezones' });
+    }
+  });
+export type AccountSettingsWrite = z.input<typeof AccountSettingsWrite>;
+
+/** Spec 2 §2 "Module Settings" and §3 "Display flags". */
+export const ModuleSettings = z.object({
+  isShowEventsMenu: z.boolean(),
+  isShowScheduleMenu: z.boolean(),
+  isShowDonationMenu: z.boolean(),
+  isShowMerchandiseMenu: z.boolean(),
+  isShowAssessment: z.boolean(),
+  isShowFormsMenu: z.boolean(),
+  isShowCampaignsMenu: z.boolean(),
+  isShowStoreMenu: z.boolean(),
+  isMultiCountrySupport: z.boolean(),
+  isWaiverFormToBeSigned: z.boolean(),
+  waiverFormLink: z.string().nullable(),
+  isSupportGrn: z.boolean(),
+  /** Calendar website view: true = Monthly, false = Weekly. */
+  isShowCalenderView: z.boolean(),
+  registerButtonLabel: z.string(),
+});
+export type ModuleSettings = z.infer<typeof ModuleSettings>;
+
+export const MODULE_TOGGLES = [
+  'isShowEventsMenu',
+  'isShowScheduleMenu',
+  'isShowDonationMenu',
+  'isShowMerchandiseMenu',
+  'isShowAssessment',
+  'isShowFormsMenu',
+  'isShowCampaignsMenu',
+  'isShowStoreMenu',
+  'isMultiCountrySupport',
+  'isWaiverFormToBeSigned',
+  'isSupportGrn',
+  'isShowCalenderView',
+] as const satisfies readonly (keyof ModuleSettings)[];
+export type ModuleToggle = (typeof MODULE_TOGGLES)[number];
+
+/** PUT /rest/settings/display: any of the flags, usually one per request (each toggle saves alone). */
+export const ModuleSettingsWrite = z
+  .object({
+    isShowEventsMenu: z.boolean(),
+    isShowScheduleMenu: z.boolean(),
+    isShowDonationMenu: z.boolean(),
+    isShowMerchandiseMenu: z.boolean(),
+    isShowAssessment: z.boolean(),
+    isShowFormsMenu: z.boolean(),
+    isShowCampaignsMenu: z.boolean(),
+    isShowStoreMenu: z.boolean(),
+    isMultiCountrySupport: z.boolean(),
+    isWaiverFormToBeSigned: z.boolean(),
+    waiverFormLink: z.string().trim().max(500, 'Waiver Form Link is too long').nullable(),
+    isSupportGrn: z.boolean(),
+    isShowCalenderView: z.boolean(),
+    registerButtonLabel: z
+      .string({ error: 'Register Button Label is required!' })
+      .trim()
+      .min(1, 'Register Button Label is required!')
+      .max(40, 'Register Button Label is too long'),
+  })
+  .partial()
+  .strict();
+export type ModuleSettingsWrite = z.infer<typeof ModuleSettingsWrite>;
+
+/** The waiver rule (spec 2 §5): a link is required only while the waiver toggle is on, and must be a web address. */
+export function waiverLinkError(isOn: boolean, link: string | null | undefined): string | null {
+  const value = (link ?? '').trim();
+  if (!value) return isOn ? 'Waiver Form Link is required!' : null;
+  if (!/^https?:\/\/[^\s/$.?#][^\s]*$/i.test(value)) return 'Waiver Form Link must start with http:// or https://';
+  return null;
+}
