@@ -14,6 +14,7 @@ import { AccessTokens } from './modules/auth/tokens.ts';
 import { registerContactRoutes } from './modules/contacts/contacts.routes.ts';
 import { OutboxWorker } from './modules/mail/outbox.ts';
 import { registerMediaRoutes } from './modules/media/media.routes.ts';
+import { S3Storage } from './modules/media/media.s3-storage.ts';
 import { LocalDiskStorage } from './modules/media/media.storage.ts';
 import { registerPingRoutes } from './modules/ping/ping.routes.ts';
 import { registerSettingsReadRoutes } from './modules/settings/settings-read.routes.ts';
@@ -54,6 +55,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // S3-compatible bucket when S3_BUCKET is set, else local disk (the secret is never logged).
+  const s3Media = config.s3 ? new S3Storage(config.s3) : null;
   const platform: Platform = {
     config,
     database,
@@ -69,7 +72,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     outbox: new OutboxWorker(database.db, config.smtpUrl, config.mailFrom, app.log, options.outboxPollMs),
     publicPages: new TtlCache(10_000),
     sitePages: new TtlCache(10_000),
-    media: new LocalDiskStorage(join(config.dataDir, 'media')),
+    favicons: new TtlCache(300_000, 1_000),
+    media: s3Media ?? new LocalDiskStorage(join(config.dataDir, 'media')),
   };
   app.decorate('platform', platform);
 
@@ -119,6 +123,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
 
   app.addHook('onClose', async () => {
     await platform.outbox.stop();
+    s3Media?.close();
   });
   platform.outbox.start();
   return app as unknown as App;

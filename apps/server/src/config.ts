@@ -29,6 +29,19 @@ const OidcProviderConfig = z
   });
 export type OidcProviderConfig = z.infer<typeof OidcProviderConfig>;
 
+/** An S3-compatible bucket for media uploads (env S3_*); null keeps files on local disk. */
+export interface S3Config {
+  /** Endpoint of an S3-compatible service (MinIO, R2, ...); null for AWS itself. */
+  endpoint: string | null;
+  region: string;
+  bucket: string;
+  /** Both or neither; when neither, the SDK's default credential chain (AWS_* env, instance role) applies. */
+  accessKeyId: string | null;
+  secretAccessKey: string | null;
+  /** `{endpoint}/{bucket}/{key}` instead of `{bucket}.{endpoint}/{key}`. */
+  forcePathStyle: boolean;
+}
+
 export interface AppConfig {
   port: number;
   host: string;
@@ -57,6 +70,8 @@ export interface AppConfig {
   supportUrl: string;
   /** Social login identity providers (OpenID Connect); none by default. */
   oidcProviders: OidcProviderConfig[];
+  /** Where media uploads go: an S3-compatible bucket when S3_BUCKET is set, else DATA_DIR/media. */
+  s3: S3Config | null;
 }
 
 function intFrom(value: string | undefined, fallback: number, name: string): number {
@@ -92,6 +107,40 @@ function oidcProvidersFrom(value: string | undefined): OidcProviderConfig[] {
   return result.data;
 }
 
+function booleanFrom(value: string | undefined, fallback: boolean, name: string): boolean {
+  if (value === undefined || value === '') return fallback;
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  throw new Error(`${name} must be true or false, got "${value}"`);
+}
+
+function s3From(env: NodeJS.ProcessEnv): S3Config | null {
+  const bucket = env.S3_BUCKET?.trim();
+  if (!bucket) return null;
+  const endpoint = env.S3_ENDPOINT?.trim() || null;
+  if (endpoint) {
+    let url: URL;
+    try {
+      url = new URL(endpoint);
+    } catch {
+      throw new Error(`S3_ENDPOINT must be a URL such as https://s3.example.com, got "${endpoint}"`);
+    }
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error('S3_ENDPOINT must be http(s)');
+  }
+  const accessKeyId = env.S3_ACCESS_KEY_ID || null;
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY || null;
+  if (!accessKeyId !== !secretAccessKey)
+    throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
+  return {
+    endpoint,
+    region: env.S3_REGION?.trim() || 'us-east-1',
+    bucket,
+    accessKeyId,
+    secretAccessKey,
+    forcePathStyle: booleanFrom(env.S3_FORCE_PATH_STYLE, endpoint !== null, 'S3_FORCE_PATH_STYLE'),
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const dataDir = resolve(env.DATA_DIR || './data');
   return {
@@ -117,5 +166,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     environmentName: env.ENVIRONMENT_NAME || 'production',
     supportUrl: env.SUPPORT_URL || 'https://atrium.example/help',
     oidcProviders: oidcProvidersFrom(env.OIDC_PROVIDERS),
+    s3: s3From(env),
   };
 }

@@ -17,11 +17,15 @@ const app = await buildApp({ config, database });
 await app.listen({ port: config.port, host: config.host });
 
 const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
+const media = config.s3
+  ? `S3 bucket ${config.s3.bucket}${config.s3.endpoint ? ` at ${config.s3.endpoint}` : ` (${config.s3.region})`}`
+  : `local disk in ${config.dataDir}/media`;
 const base = `http://demo.localhost:${config.port}`;
 console.log(
   [
     '',
     `Atrium is running on ${where}${seeded ? ', demo tenants seeded' : ''}.`,
+    `  Media files:     ${media}`,
     `  Demo studio:     ${base}  (also http://localhost:${config.port})`,
     `  Riverside:       http://riverside.localhost:${config.port}`,
     `  API docs:        http://localhost:${config.port}/api/docs`,

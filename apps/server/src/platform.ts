@@ -25,6 +25,8 @@ export interface Platform {
   /** Server-rendered site entries by `${tenantId}:${slug}` (sanitised once); page writes clear them. */
   sitePages: TtlCache<SiteEntry | null>;
   media: MediaStorage;
+  /** 16x16 favicons by `${tenantId}:${mediaId}`. */
+  favicons: TtlCache<Buffer | null>;
 }
 
 declare module 'fastify' {

@@ -6,6 +6,7 @@ import { requireTenant } from '../lib/guards.ts';
 import type { Platform } from '../platform.ts';
 import { SITE_BOOT_JS } from '../site/boot.js.ts';
 import { robotsTxt, sitemapXml } from '../site/crawlers.ts';
+import { faviconPng } from '../site/favicon.ts';
 import { answerSitePath, appAssetsFrom } from '../site/site.service.ts';
 
 /** First path segments of the API: an unknown path under these is a JSON 404, never the web app. */
@@ -69,6 +70,12 @@ export async function registerWebApp(app: FastifyInstance, platform: Platform): 
     const tenant = requireTenant(request);
     const { config } = await platform.tenantConfigs.get(tenant);
     return reply.type('application/xml; charset=utf-8').send(sitemapXml(originOf(request), config));
+  });
+
+  app.get('/site/favicon.png', { schema: { hide: true } }, async (request, reply) => {
+    const png = await faviconPng(platform, requireTenant(request));
+    if (!png) return reply.code(404).send({ errors: { message: 'No favicon.', code: 'not_found' } });
+    return reply.header('Cache-Control', 'public, max-age=3600').type('image/png').send(png);
   });
 
   app.setNotFoundHandler(async (request, reply) => {

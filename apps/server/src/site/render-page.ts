@@ -6,6 +6,7 @@ import {
   type TenantConfig,
   withScheme,
 } from '@atrium/contracts';
+import { ownMediaId } from './favicon.ts';
 import { escapeHtml as e, safeStyleText } from './sanitize.ts';
 import { SITE_CSS } from './site-css.ts';
 
@@ -37,6 +38,13 @@ function menuItem(item: PublicMenuItem, currentPath: string): string {
   return `<a href="${e(item.url)}"${current}${external}>${e(item.title)}</a>`;
 }
 
+/** The tenant's own uploaded favicon is served resized to 16x16; another address is linked as it is. */
+function favicon(favIcon: string | null): string {
+  if (!favIcon) return '';
+  const href = ownMediaId(favIcon) ? '/site/favicon.png' : favIcon;
+  return `<link rel="icon" href="${e(href)}" sizes="16x16">`;
+}
+
 function head(tenant: TenantConfig, page: SitePage, url: string, assets: AppAssets): string {
   const title = page.name === 'home' ? tenant.title : `${page.title} | ${tenant.title}`;
   const description = tenant.seoDescription || tenant.org.seoDescription || DEFAULT_DESCRIPTION(tenant.name);
@@ -59,7 +67,7 @@ function head(tenant: TenantConfig, page: SitePage, url: string, assets: AppAsse
     `<meta name="twitter:title" content="${e(title)}">`,
     `<meta name="twitter:description" content="${e(description)}">`,
     image ? `<meta name="twitter:image" content="${e(image)}">` : '',
-    tenant.org.favIcon ? `<link rel="icon" href="/site/favicon.png" sizes="16x16">` : '',
+    favicon(tenant.org.favIcon),
     `<style>${SITE_CSS}</style>`,
     page.css ? `<style>${safeStyleText(page.css)}</style>` : '',
     `<script src="/site/boot.js" defer data-app-entry="${e(assets.entryScript ?? '')}" data-app-styles="${e(assets.styles.join(' '))}"></script>`,

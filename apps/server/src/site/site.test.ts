@@ -1,9 +1,12 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, loginAs, newTenant, startTestApp, type TestTenant } from '../../test/helpers.ts';
 import type { App } from '../app.ts';
+import { tenants } from '../db/schema/index.ts';
 import { demoPages } from '../seed/demo-pages.ts';
 import { pageSlug } from './site.service.ts';
 
@@ -143,6 +146,35 @@ describe('server-rendered public pages', () => {
     expect(sitemap).not.toContain('draft');
     expect(sitemap).not.toContain('blog');
     expect((await get(b.host, '/sitemap.xml')).body).not.toContain('retreats');
+  });
+
+  it('serves the uploaded favicon resized to 16x16, linked from the head', async () => {
+    const admin = (await loginAs(app, a, 'admin')).access_token;
+    const big = await sharp({ create: { width: 64, height: 48, channels: 4, background: '#2f9e44' } })
+      .png()
+      .toBuffer();
+    const upload = await app.inject({
+      method: 'POST',
+      url: '/media',
+      headers: { ...bearer(admin, a.host), 'content-type': 'image/png', 'x-file-name': 'icon.png' },
+      payload: big,
+    });
+    const { url } = JSON.parse(upload.body) as { url: string };
+    const [row] = await app.platform.db.select().from(tenants).where(eq(tenants.id, a.tenantId));
+    await app.platform.db
+      .update(tenants)
+      .set({ settings: { ...row?.settings, favIcon: url } })
+      .where(eq(tenants.id, a.tenantId));
+    app.platform.tenants.clearCache();
+    app.platform.tenantConfigs.invalidate(a.tenantId);
+
+    expect((await get(a.host, '/')).body).toContain('<link rel="icon" href="/site/favicon.png" sizes="16x16">');
+    const icon = await get(a.host, '/site/favicon.png');
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['content-type']).toBe('image/png');
+    const meta = await sharp(icon.rawPayload).metadata();
+    expect([meta.width, meta.height]).toEqual([16, 16]);
+    expect((await get(b.host, '/site/favicon.png')).statusCode).toBe(404);
   });
 
   it('serves the boot script', async () => {

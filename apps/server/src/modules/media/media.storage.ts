@@ -2,8 +2,8 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 /**
- * Where uploaded files live: a folder per tenant under DATA_DIR/media. The interface is the
- * seam for an S3-compatible store (not built yet: docs/decisions.md).
+ * Where uploaded files live: a folder per tenant under DATA_DIR/media (LocalDiskStorage) or,
+ * when S3_BUCKET is set, `{tenantId}/{key}` objects in an S3-compatible bucket (S3Storage).
  */
 export interface MediaStorage {
   put(tenantId: string, key: string, bytes: Buffer): Promise<void>;
@@ -11,7 +11,9 @@ export interface MediaStorage {
   remove(tenantId: string, key: string): Promise<void>;
 }
 
-const SAFE = /^[a-f0-9-]{36}$/;
+/** Tenant ids and keys are UUIDs: nothing else reaches a path or an object key. */
+export const SAFE_STORAGE_KEY = /^[a-f0-9-]{36}$/;
+const SAFE = SAFE_STORAGE_KEY;
 
 export class LocalDiskStorage implements MediaStorage {
   constructor(private readonly root: string) {}

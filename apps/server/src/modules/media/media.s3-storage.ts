@@ -1,0 +1,81 @@
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
+import type { S3Config } from '../../config.ts';
+import { type MediaStorage, SAFE_STORAGE_KEY } from './media.storage.ts';
+import { sniffMediaType } from './media-types.ts';
+
+function isMissing(error: unknown): boolean {
+  if (error instanceof S3ServiceException)
+    return error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404;
+  return false;
+}
+
+/**
+ * Media in an S3-compatible bucket (AWS S3, MinIO, Cloudflare R2, ...): one object per file,
+ * keyed `{tenantId}/{key}`. The bucket stays private; files are served through GET /media/{id}.
+ */
+export class S3Storage implements MediaStorage {
+  private readonly client: S3Client;
+  private readonly bucket: string;
+
+  constructor(config: S3Config) {
+    this.bucket = config.bucket;
+    this.client = new S3Client({
+      region: config.region,
+      endpoint: config.endpoint ?? undefined,
+      forcePathStyle: config.forcePathStyle,
+      credentials:
+        config.accessKeyId && config.secretAccessKey
+          ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey }
+          : undefined,
+      // Checksums only where the operation requires one: since SDK 3.729 every PutObject carries a
+      // CRC32 checksum by default, which several S3-compatible services (Backblaze B2, some
+      // MinIO/R2 versions, OSS/COS) refuse. Uploads are single small PUTs with a known length.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    });
+  }
+
+  private objectKey(tenantId: string, key: string): string {
+    if (!SAFE_STORAGE_KEY.test(tenantId) || !SAFE_STORAGE_KEY.test(key)) throw new Error('unsafe storage key');
+    return `${tenantId}/${key}`;
+  }
+
+  async put(tenantId: string, key: string, bytes: Buffer): Promise<void> {
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.bucket,
+        Key: this.objectKey(tenantId, key),
+        Body: bytes,
+        ContentLength: bytes.length,
+        ContentType: sniffMediaType(bytes) ?? 'application/octet-stream',
+      }),
+    );
+  }
+
+  async get(tenantId: string, key: string): Promise<Buffer | null> {
+    const Key = this.objectKey(tenantId, key);
+    try {
+      const object = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key }));
+      if (!object.Body) return null;
+      return Buffer.from(await object.Body.transformToByteArray());
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+  }
+
+  /** Deleting a missing object succeeds on S3, as `rm --force` does on disk. */
+  async remove(tenantId: string, key: string): Promise<void> {
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: this.objectKey(tenantId, key) }));
+  }
+
+  close(): void {
+    this.client.destroy();
+  }
+}
