@@ -22,22 +22,30 @@ export function spawnQuiet(command, args, env = {}) {
   return spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
-/** The real server, as `npm start` runs it, on its own port and data folder. */
-export async function startAtrium(port) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'atrium-bench-'));
+/**
+ * The real server, as `npm start` runs it, on its own port. Embedded PGlite in a fresh data folder
+ * by default; `dataDir` reuses a folder (kept on stop when given), `databaseUrl` runs it on PostgreSQL.
+ */
+export async function startAtrium(port, options = {}) {
+  const ownDir = !options.dataDir;
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'atrium-bench-'));
   const child = spawnQuiet(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     SEED_DEMO: 'true',
+    DATABASE_URL: options.databaseUrl ?? '',
   });
-  await waitFor(`http://127.0.0.1:${port}/healthz`);
+  await waitFor(`http://127.0.0.1:${port}/healthz`, options.timeoutMs ?? 60_000);
   return {
+    pid: child.pid,
+    dataDir,
     async stop() {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      rmSync(dataDir, { recursive: true, force: true });
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+      if (ownDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -5,6 +5,7 @@ import {
   date,
   foreignKey,
   index,
+  integer,
   numeric,
   pgTable,
   primaryKey,
@@ -52,6 +53,14 @@ export const contacts = pgTable(
     emergencyContactName: text('emergency_contact_name').notNull().default(''),
     emergencyContactPhone: text('emergency_contact_phone').notNull().default(''),
     leadSource: text('lead_source').notNull().default(''),
+    /**
+     * What contact search matches: "first last", email, phone and the phone's digits alone, on
+     * separate lines (a search box cannot type a line break, so a match never spans two fields).
+     * Stored, so the trigram index's recheck reads it instead of recomputing it for every row.
+     */
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`name || ' ' || last_name || chr(10) || email || chr(10) || phone || chr(10) || regexp_replace(phone, '[^0-9]', '', 'g')`,
+    ),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -61,6 +70,37 @@ export const contacts = pgTable(
     uniqueIndex('contacts_tenant_walkin_uq').on(t.tenantId).where(sql`${t.isWalkin}`),
     index('contacts_tenant_name_idx').on(t.tenantId, t.name, t.lastName),
     index('contacts_tenant_created_idx').on(t.tenantId, t.createdAt),
+    // The list's default order (name A-Z, case-insensitive) read straight from an index.
+    index('contacts_tenant_lower_name_idx').on(t.tenantId, sql`lower(${t.name})`, sql`lower(${t.lastName})`, t.id),
+    // Search: a trigram GIN index (pg_trgm, tenant_id through btree_gin) that ILIKE '%text%' uses.
+    index('contacts_tenant_search_trgm_idx').using('gin', t.tenantId, sql`${t.searchText} gin_trgm_ops`),
+  ],
+);
+
+/**
+ * One CSV import (POST /rest/contact/import): who, when, the file and category, and the counts.
+ * Written in the same transaction as the imported contacts, so a failed import leaves no trace.
+ */
+export const contactImports = pgTable(
+  'contact_imports',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull().defaultRandom(),
+    /** Spec 3 §7.4 `categoryId`: kept as given until contact categories exist. */
+    categoryId: text('category_id'),
+    fileName: text('file_name').notNull().default(''),
+    totalRows: integer('total_rows').notNull(),
+    importedCount: integer('imported_count').notNull(),
+    rejectedCount: integer('rejected_count').notNull(),
+    createdById: uuid('created_by_id'),
+    createdByName: text('created_by_name').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    index('contact_imports_tenant_created_idx').on(t.tenantId, t.createdAt),
   ],
 );
 

@@ -1,5 +1,5 @@
 import { CONTACT_STATUSES, type ContactSort, type ContactStatus } from '@atrium/contracts';
-import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { contacts } from '../../db/schema/index.ts';
 
@@ -21,17 +21,18 @@ export const effectiveStatuses = sql`(case when ${contacts.role} <> 'student' th
 const lowerTags = sql`array(select lower(tag) from unnest(${contacts.tags}) as tag)`;
 export const fullName = sql`(${contacts.name} || ' ' || ${contacts.lastName})`;
 
-/** Part of a first name, last name, full name, email or phone (digits alone match a formatted phone). */
+/** The stored search text: "first last", email, phone, phone digits (trigram-indexed). */
+const searchText = contacts.searchText;
+
+/**
+ * Part of a first name, last name, full name, email or phone (digits alone match a formatted
+ * phone). One ILIKE on the indexed expression, so the trigram GIN index answers it.
+ */
 export function matchesText(text: string): SQL | undefined {
-  const pattern = `%${escapeLike(text)}%`;
   const digits = text.replace(/\D/g, '');
   return or(
-    ilike(contacts.name, pattern),
-    ilike(contacts.lastName, pattern),
-    ilike(fullName, pattern),
-    ilike(contacts.email, pattern),
-    ilike(contacts.phone, pattern),
-    digits.length >= 3 ? sql`regexp_replace(${contacts.phone}, '\\D', '', 'g') like ${`%${digits}%`}` : undefined,
+    sql`${searchText} ilike ${`%${escapeLike(text)}%`}`,
+    digits.length >= 3 && digits !== text ? sql`${searchText} like ${`%${digits}%`}` : undefined,
   );
 }
 

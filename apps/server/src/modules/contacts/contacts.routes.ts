@@ -6,6 +6,7 @@ import { withTenant } from '../../db/client.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { requireStaff } from '../../lib/guards.ts';
 import type { Platform } from '../../platform.ts';
+import { registerContactImportRoutes } from './contact-import.routes.ts';
 import { registerContactListRoutes } from './contact-list.routes.ts';
 import { registerContactRecordRoutes } from './contact-records.routes.ts';
 import { registerContactTimelineRoutes } from './contact-timeline.routes.ts';
@@ -25,6 +26,7 @@ const ContactQuery = z.object({
  */
 export function registerContactRoutes(server: FastifyInstance, platform: Platform): void {
   registerContactListRoutes(server, platform);
+  registerContactImportRoutes(server, platform);
   registerContactRecordRoutes(server, platform);
   registerContactTimelineRoutes(server, platform);
   const app = server.withTypeProvider<ZodTypeProvider>();

@@ -23,16 +23,18 @@ import {
   Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { showSuccessToast } from '../../lib/notify';
 import { ConfirmDialog } from '../dialogs/ConfirmDialog';
-import { useTenant } from '../session/session-store';
+import { useSession, useTenant } from '../session/session-store';
 import { useDocumentHead } from '../tenant/tenant-head';
 import { ContactDialog } from './ContactDialog';
 import { ContactStatsStrip } from './ContactStatsStrip';
 import { ContactTable, contactPath } from './ContactTable';
 import { useContactList, useCreateContact, useDeleteContacts } from './hooks';
+
+const ContactImportDialog = lazy(() => import('./ContactImportDialog'));
 
 const SORTS: { value: ContactSort; label: string }[] = [
   { value: 'name', label: 'Name (A-Z)' },
@@ -60,6 +62,10 @@ export default function ContactsPage() {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [creating, setCreating] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const [importing, setImporting] = useState(false);
+  const { user } = useSession();
+  // Importing is for admin and staff (the server refuses the front desk).
+  const canImport = user?.role === 'admin' || user?.role === 'staff';
 
   const params = { start: (page - 1) * max, max, search: debouncedSearch, statuses, tags, joinBy, sort };
   const list = useContactList(params);
@@ -112,6 +118,11 @@ export default function ContactsPage() {
           {selected.size > 0 ? (
             <Button color="red" variant="light" onClick={() => setConfirming(true)}>
               Delete Selected ({selected.size})
+            </Button>
+          ) : null}
+          {canImport ? (
+            <Button variant="default" onClick={() => setImporting(true)}>
+              Import
             </Button>
           ) : null}
           <Button onClick={() => setCreating(true)}>Add Contact</Button>
@@ -233,6 +244,11 @@ export default function ContactsPage() {
           navigate(contactPath(contact.guId));
         }}
       />
+      {importing ? (
+        <Suspense fallback={null}>
+          <ContactImportDialog opened={importing} onClose={() => setImporting(false)} />
+        </Suspense>
+      ) : null}
       <ConfirmDialog
         opened={confirming}
         title="Delete Contacts"

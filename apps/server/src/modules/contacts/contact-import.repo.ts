@@ -1,0 +1,75 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { contactImports, contacts } from '../../db/schema/index.ts';
+import type { ValidContact } from './contact-import.plan.ts';
+
+/** Rows per INSERT: well under Postgres' 65,535 parameters per statement. */
+const BATCH = 1000;
+
+/** Which of these (lower-case) emails the tenant already has: one query, the list as one JSON parameter. */
+export async function findExistingEmails(tx: Tx, tenantId: string, emails: string[]): Promise<Set<string>> {
+  if (emails.length === 0) return new Set();
+  const rows = await tx
+    .select({ email: contacts.email })
+    .from(contacts)
+    .where(
+      and(
+        eq(contacts.tenantId, tenantId),
+        sql`${contacts.email} in (select jsonb_array_elements_text(${JSON.stringify(emails)}::jsonb))`,
+      ),
+    );
+  return new Set(rows.map((row) => row.email));
+}
+
+/**
+ * Inserts the contacts in batches (inside the caller's transaction); an email taken meanwhile
+ * (a race with another write) is skipped, not an error. Returns the emails actually inserted.
+ */
+export async function insertImportedContacts(tx: Tx, tenantId: string, rows: ValidContact[]): Promise<Set<string>> {
+  const inserted = new Set<string>();
+  for (let i = 0; i < rows.length; i += BATCH) {
+    const values = rows.slice(i, i + BATCH).map((row) => ({
+      tenantId,
+      email: row.email,
+      name: row.firstName,
+      lastName: row.lastName,
+      phone: row.phone,
+      role: 'student' as const,
+      hasSignedWaiverForm: row.hasSignedWaiverForm,
+      subscribeToMailingList: row.subscribeToMailingList,
+    }));
+    const returned = await tx
+      .insert(contacts)
+      .values(values)
+      .onConflictDoNothing({ target: [contacts.tenantId, contacts.email] })
+      .returning({ email: contacts.email });
+    for (const row of returned) inserted.add(row.email);
+  }
+  return inserted;
+}
+
+export type ImportLogRow = typeof contactImports.$inferSelect;
+
+export async function insertImportLog(
+  tx: Tx,
+  tenantId: string,
+  values: Omit<typeof contactImports.$inferInsert, 'tenantId' | 'id' | 'createdAt'>,
+): Promise<ImportLogRow> {
+  const [row] = await tx
+    .insert(contactImports)
+    .values({ ...values, tenantId })
+    .returning();
+  if (!row) throw new Error('import log insert returned nothing');
+  return row;
+}
+
+export function findImportLogs(tx: Tx, tenantId: string, categoryId: string | undefined, limit: number) {
+  return tx
+    .select()
+    .from(contactImports)
+    .where(
+      and(eq(contactImports.tenantId, tenantId), categoryId ? eq(contactImports.categoryId, categoryId) : undefined),
+    )
+    .orderBy(desc(contactImports.createdAt), desc(contactImports.id))
+    .limit(limit);
+}
