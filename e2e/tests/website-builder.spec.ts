@@ -152,6 +152,58 @@ test.describe('the website builder', () => {
     await expect(page.getByText(`${name} is deleted successfully.`)).toBeVisible();
   });
 
+  test('a page made from a saved template and edited in the designer reaches the visitor', async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    await openBuilder(page);
+    // a saved template, made from the HTML editor
+    const first = await addPage(page);
+    const template = `Class notes ${first}`;
+    await page.getByRole('button', { name: 'Use HTML template' }).click();
+    await page
+      .getByLabel('HTML', { exact: true })
+      .fill('<section><h2>Class notes</h2><p>Bring water and a mat.</p></section>');
+    await page.getByRole('button', { name: 'Save as Template' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Save as Template' });
+    await dialog.getByLabel('Template Name').fill(template);
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByText('Added template successfully')).toBeVisible();
+
+    // a new page from it, edited in the designer
+    const second = await addPage(page);
+    await page.getByRole('textbox', { name: 'Search Templates' }).fill(first);
+    await page.getByRole('button', { name: `Use ${template}` }).click();
+    const canvas = page.frameLocator('.gjs-frame');
+    const text = canvas.getByText('Bring water and a mat.');
+    await expect(text).toBeVisible({ timeout: 20_000 });
+    await text.dblclick();
+    await page.keyboard.press('End');
+    await page.keyboard.type(' Towels are provided.');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.frameLocator('iframe[title="Page preview"]').getByText('Towels are provided.')).toBeVisible();
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByText(/page added\.|Updated successfully\./).first()).toBeVisible();
+    await page.getByRole('switch', { name: 'Private' }).click();
+    await expect(page.getByText(`${second} Page is Published.`)).toBeVisible();
+
+    const visitor = await (await browser.newContext()).newPage();
+    await visitor.goto(hostUrl(ORG, `/${second}`));
+    await expect(visitor.getByText('Bring water and a mat. Towels are provided.')).toBeVisible();
+    await visitor.context().close();
+
+    // leave the tenant as it was
+    for (const name of [second, first]) {
+      await sidebar(page)
+        .getByRole('button', { name: new RegExp(`^${name} \\(`) })
+        .click();
+      await page.getByRole('button', { name: 'Delete page' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+      await expect(page.getByText(`${name} is deleted successfully.`)).toBeVisible();
+    }
+  });
+
   test('Website Settings switches change the public menu and footer; pages carry the SEO head', async ({
     page,
     browser,
