@@ -21,19 +21,15 @@ export const effectiveStatuses = sql`(case when ${contacts.role} <> 'student' th
 const lowerTags = sql`array(select lower(tag) from unnest(${contacts.tags}) as tag)`;
 export const fullName = sql`(${contacts.name} || ' ' || ${contacts.lastName})`;
 
-/** The stored search text: "first last", email, phone, phone digits (trigram-indexed). */
-const searchText = contacts.searchText;
-
 /**
  * Part of a first name, last name, full name, email or phone (digits alone match a formatted
- * phone). One ILIKE on the indexed expression, so the trigram GIN index answers it.
+ * phone). The match runs in `contact_search_ids` (migration 0004), which reads only the
+ * transaction's tenant and can use the trigram index that RLS would otherwise keep it from.
  */
-export function matchesText(text: string): SQL | undefined {
+export function matchesText(text: string): SQL {
   const digits = text.replace(/\D/g, '');
-  return or(
-    sql`${searchText} ilike ${`%${escapeLike(text)}%`}`,
-    digits.length >= 3 && digits !== text ? sql`${searchText} like ${`%${digits}%`}` : undefined,
-  );
+  const digitsPattern = digits.length >= 3 && digits !== text ? `%${digits}%` : null;
+  return sql`${contacts.id} in (select s.id from contact_search_ids(${`%${escapeLike(text)}%`}, ${digitsPattern}) s)`;
 }
 
 export interface ContactFilter {
