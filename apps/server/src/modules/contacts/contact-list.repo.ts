@@ -21,15 +21,24 @@ export const effectiveStatuses = sql`(case when ${contacts.role} <> 'student' th
 const lowerTags = sql`array(select lower(tag) from unnest(${contacts.tags}) as tag)`;
 export const fullName = sql`(${contacts.name} || ' ' || ${contacts.lastName})`;
 
+/** Shorter than this, a text has one trigram: the index narrows nothing and a scan is faster. */
+const INDEXED_SEARCH_MIN_LENGTH = 4;
+
 /**
  * Part of a first name, last name, full name, email or phone (digits alone match a formatted
- * phone). The match runs in `contact_search_ids` (migration 0004), which reads only the
- * transaction's tenant and can use the trigram index that RLS would otherwise keep it from.
+ * phone). A selective text runs in `contact_search_ids` (migration 0004), which reads only the
+ * transaction's tenant and can use the trigram index that RLS keeps a plain ILIKE from; a short,
+ * broad one is a plain ILIKE over the tenant's rows, which is faster there.
  */
 export function matchesText(text: string): SQL {
+  const pattern = `%${escapeLike(text)}%`;
   const digits = text.replace(/\D/g, '');
   const digitsPattern = digits.length >= 3 && digits !== text ? `%${digits}%` : null;
-  return sql`${contacts.id} in (select s.id from contact_search_ids(${`%${escapeLike(text)}%`}, ${digitsPattern}) s)`;
+  if (text.length < INDEXED_SEARCH_MIN_LENGTH) {
+    const byDigits = digitsPattern ? sql` or ${contacts.searchText} like ${digitsPattern}` : sql``;
+    return sql`(${contacts.searchText} ilike ${pattern}${byDigits})`;
+  }
+  return sql`${contacts.id} in (select s.id from contact_search_ids(${pattern}, ${digitsPattern}) s)`;
 }
 
 export interface ContactFilter {

@@ -56,6 +56,13 @@ describe('GET /rest/contact/?autoComplete=true', () => {
     expect(byEmail.map((item) => item.email)).toEqual(['maria.lopez@x.test']);
   });
 
+  it('finds people by a short text too (a scan rather than the trigram index), never in another tenant', async () => {
+    const items = json<{ email: string }[]>(
+      await app.inject({ url: '/rest/contact?autoComplete=true&q=mar', headers: bearer(adminA, a.host) }),
+    );
+    expect(items.map((item) => item.email).sort()).toEqual(['maria.lopez@x.test', 'mario@x.test']);
+  });
+
   it("never returns another tenant's people", async () => {
     const items = json<{ email: string }[]>(
       await app.inject({ url: '/rest/contact?autoComplete=true&q=maria', headers: bearer(adminA, a.host) }),
