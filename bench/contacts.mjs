@@ -278,6 +278,8 @@ async function runOn(kind) {
     const results = [];
     for (const [title, path] of [
       ['search "mar"', search],
+      ['search "bennett" (selective)', '/snode/contact?search=bennett'],
+      ['search "4567" (phone digits)', '/snode/contact?search=4567'],
       ['first list page (50)', page],
     ]) {
       // one at a time first (also the warm-up): the latency of a request with no queue
