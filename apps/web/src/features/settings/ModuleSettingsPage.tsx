@@ -121,19 +121,13 @@ function ModuleForm({ settings }: { settings: ModuleSettings }) {
           Other Settings
         </Title>
         <Stack gap="md">
-          <Group justify="space-between">
-            <Text>Multi-country members</Text>
-            <SegmentedControl
-              aria-label="Multi-country members"
-              disabled={!isAdmin}
-              value={value('isMultiCountrySupport') ? 'yes' : 'no'}
-              onChange={(next) => toggle('isMultiCountrySupport', next === 'yes')}
-              data={[
-                { value: 'yes', label: 'Yes' },
-                { value: 'no', label: 'No' },
-              ]}
-            />
-          </Group>
+          <TwoWayChoice
+            label="Multi-country members"
+            options={['Yes', 'No']}
+            value={value('isMultiCountrySupport')}
+            disabled={!isAdmin}
+            onChange={(next) => toggle('isMultiCountrySupport', next)}
+          />
           <Switch
             label="Waiver Form"
             checked={waiverShown}
@@ -168,19 +162,13 @@ function ModuleForm({ settings }: { settings: ModuleSettings }) {
             disabled={!isAdmin}
             onChange={(event) => toggle('isSupportGrn', event.currentTarget.checked)}
           />
-          <Group justify="space-between">
-            <Text>Calendar website view</Text>
-            <SegmentedControl
-              aria-label="Calendar website view"
-              disabled={!isAdmin}
-              value={value('isShowCalenderView') ? 'monthly' : 'weekly'}
-              onChange={(next) => toggle('isShowCalenderView', next === 'monthly')}
-              data={[
-                { value: 'monthly', label: 'Monthly' },
-                { value: 'weekly', label: 'Weekly' },
-              ]}
-            />
-          </Group>
+          <TwoWayChoice
+            label="Calendar website view"
+            options={['Monthly', 'Weekly']}
+            value={value('isShowCalenderView')}
+            disabled={!isAdmin}
+            onChange={(next) => toggle('isShowCalenderView', next)}
+          />
           <Group align="flex-start" gap="xs">
             <TextInput
               label="Register Button Label"
@@ -204,5 +192,28 @@ function ModuleForm({ settings }: { settings: ModuleSettings }) {
         </Stack>
       </Card>
     </Stack>
+  );
+}
+
+/** A setting with two named choices; the first one means true. */
+function TwoWayChoice(props: {
+  label: string;
+  options: [string, string];
+  value: boolean;
+  disabled: boolean;
+  onChange: (value: boolean) => void;
+}) {
+  const [on, off] = props.options;
+  return (
+    <Group justify="space-between">
+      <Text>{props.label}</Text>
+      <SegmentedControl
+        aria-label={props.label}
+        disabled={props.disabled}
+        value={props.value ? on : off}
+        onChange={(next) => props.onChange(next === on)}
+        data={[on, off]}
+      />
+    </Group>
   );
 }
