@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
-import { markContractsPure } from './build/pure-contracts';
+import { markContractsPure } from './build/pure-contracts.ts';
 
 const API_TARGET = 'http://127.0.0.1:3000';
 const api: ProxyOptions = { target: API_TARGET, changeOrigin: false };
