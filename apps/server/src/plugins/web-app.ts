@@ -1,8 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { requireTenant } from '../lib/guards.ts';
+import { requestOrigin } from '../lib/request-origin.ts';
 import type { Platform } from '../platform.ts';
 import { SITE_BOOT_JS } from '../site/boot.js.ts';
 import { robotsTxt, sitemapXml } from '../site/crawlers.ts';
@@ -62,14 +63,13 @@ export async function registerWebApp(app: FastifyInstance, platform: Platform): 
     reply.header('Cache-Control', 'public, max-age=3600').type('text/javascript; charset=utf-8').send(SITE_BOOT_JS),
   );
 
-  const originOf = (request: FastifyRequest) => `${request.protocol}://${request.headers.host ?? request.hostname}`;
   app.get('/robots.txt', { schema: { hide: true } }, (request, reply) =>
-    reply.type('text/plain; charset=utf-8').send(robotsTxt(originOf(request))),
+    reply.type('text/plain; charset=utf-8').send(robotsTxt(requestOrigin(request))),
   );
   app.get('/sitemap.xml', { schema: { hide: true } }, async (request, reply) => {
     const tenant = requireTenant(request);
     const { config } = await platform.tenantConfigs.get(tenant);
-    return reply.type('application/xml; charset=utf-8').send(sitemapXml(originOf(request), config));
+    return reply.type('application/xml; charset=utf-8').send(sitemapXml(requestOrigin(request), config));
   });
 
   app.get('/site/favicon.png', { schema: { hide: true } }, async (request, reply) => {

@@ -1,6 +1,7 @@
 import { RESERVED_PAGE_NAMES, STANDARD_PAGES, withScheme } from '@atrium/contracts';
 import type { FastifyRequest } from 'fastify';
 import { withTenant } from '../db/client.ts';
+import { requestOrigin } from '../lib/request-origin.ts';
 import { findPageByName, findPublishedPageByUrl } from '../modules/website/website.repo.ts';
 import type { Platform } from '../platform.ts';
 import { type AppAssets, renderSitePage, type SitePage } from './render-page.ts';
@@ -74,7 +75,7 @@ export async function answerSitePath(
   if (!entry) return null;
   if (entry.kind === 'external') return { kind: 'redirect', url: entry.url };
   const { config } = await platform.tenantConfigs.get(tenant);
-  const url = `${request.protocol}://${request.headers.host ?? request.hostname}${path}`;
+  const url = `${requestOrigin(request)}${path}`;
   if (entry.kind === 'unpublished') {
     return { kind: 'html', status: 404, html: renderSitePage(config, NOT_FOUND_PAGE, { url, path }, assets) };
   }

@@ -10,19 +10,16 @@ import {
   ResetPasswordRequest,
   TokenPair,
 } from '@atrium/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth, requireTenant } from '../../lib/guards.ts';
+import { requestOrigin } from '../../lib/request-origin.ts';
 import type { Platform } from '../../platform.ts';
 import * as auth from './auth.service.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 429: ErrorBody };
 const tags = ['auth'];
-
-function originOf(request: FastifyRequest): string {
-  return `${request.protocol}://${request.headers.host ?? request.hostname}`;
-}
 
 /** Spec 1 §7 auth calls. Where the spec names two paths for a call, both are served. */
 export function registerAuthRoutes(server: FastifyInstance, platform: Platform): void {
@@ -79,7 +76,7 @@ export function registerAuthRoutes(server: FastifyInstance, platform: Platform):
         },
       },
       async (request) => {
-        await auth.forgotPassword(platform, requireTenant(request), request.body, originOf(request));
+        await auth.forgotPassword(platform, requireTenant(request), request.body, requestOrigin(request));
         return { message: auth.FORGOT_PASSWORD_SENT };
       },
     );

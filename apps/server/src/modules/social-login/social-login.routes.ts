@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireTenant } from '../../lib/guards.ts';
+import { requestOrigin } from '../../lib/request-origin.ts';
 import type { Platform } from '../../platform.ts';
 import { IdentityProviders } from './identity-providers.ts';
 import { AUTHORIZATION_TTL_MS, OidcSignInFlow, SocialTokens } from './oidc-sign-in-flow.ts';
@@ -22,10 +23,6 @@ const CallbackQuery = z.object({
   error_description: z.string().max(1000).optional(),
 });
 const Redirect = z.undefined().describe('302 redirect (see Location)');
-
-function originOf(request: FastifyRequest): string {
-  return `${request.protocol}://${request.headers.host ?? request.hostname}`;
-}
 
 /** The state cookie binds a flow to the browser that started it (no login CSRF with a foreign callback). */
 function setStateCookie(request: FastifyRequest, reply: FastifyReply, value: string, maxAgeSeconds: number): void {
@@ -87,7 +84,7 @@ export function registerSocialLoginRoutes(server: FastifyInstance, platform: Pla
       const { location, state } = await flow.start(
         tenant,
         request.params.provider,
-        originOf(request),
+        requestOrigin(request),
         request.query.redirectUrl ?? null,
       );
       setStateCookie(request, reply, state, AUTHORIZATION_TTL_MS / 1000);
