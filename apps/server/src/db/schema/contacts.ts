@@ -36,6 +36,8 @@ export const contacts = pgTable(
     hasAcceptedTerms: boolean('has_accepted_terms').notNull().default(false),
     isFirstLogin: boolean('is_first_login').notNull().default(true),
     isSuspended: boolean('is_suspended').notNull().default(false),
+    /** Spec 2 "User detail" Teacher switch: staff who can be assigned to teach classes. */
+    isTeacher: boolean('is_teacher').notNull().default(false),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     // Contacts module (spec 3 §3 "Contact"): the status flags and tags are small sets, kept as text[].
     statuses: text('statuses').array().notNull().default(sql`'{}'::text[]`),

@@ -1,0 +1,105 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { contacts } from './contacts.ts';
+import { tenants } from './tenants.ts';
+
+/**
+ * Spec 2 §3 "Custom field": a field the tenant adds to its contacts (and later to forms and email
+ * templates, where `{{tag}}` stands for its value). The tag is unique within the tenant.
+ */
+export const customFields = pgTable(
+  'custom_fields',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull().defaultRandom(),
+    type: text('type', {
+      enum: ['text', 'number', 'textarea', 'checkbox', 'radio', 'header', 'dropdown'],
+    }).notNull(),
+    name: text('name').notNull(),
+    tag: text('tag').notNull(),
+    /** The spec's `fieldName`: the description shown with the field. */
+    fieldName: text('field_name').notNull().default(''),
+    /** The spec's `placeholder`: the help text. */
+    placeholder: text('placeholder').notNull().default(''),
+    text: text('text').notNull().default(''),
+    isMandatory: boolean('is_mandatory').notNull().default(false),
+    isFormField: boolean('is_form_field').notNull().default(false),
+    /** option1..option6 of radio and dropdown fields, in order. */
+    options: text('options').array().notNull().default(sql`'{}'::text[]`),
+    sequence: integer('sequence').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('custom_fields_tenant_tag_uq').on(t.tenantId, t.tag),
+    index('custom_fields_tenant_sequence_idx').on(t.tenantId, t.sequence),
+  ],
+);
+
+/** A contact's value of one custom field (checkbox values are 'true'/'false'). */
+export const contactCustomValues = pgTable(
+  'contact_custom_values',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    contactId: uuid('contact_id').notNull(),
+    customFieldId: uuid('custom_field_id').notNull(),
+    value: text('value').notNull().default(''),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.contactId, t.customFieldId] }),
+    index('contact_custom_values_tenant_field_idx').on(t.tenantId, t.customFieldId),
+    foreignKey({
+      name: 'contact_custom_values_contact_fk',
+      columns: [t.tenantId, t.contactId],
+      foreignColumns: [contacts.tenantId, contacts.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'contact_custom_values_field_fk',
+      columns: [t.tenantId, t.customFieldId],
+      foreignColumns: [customFields.tenantId, customFields.id],
+    }).onDelete('cascade'),
+  ],
+);
+
+/**
+ * Spec 2 §3 "notification record": which platform emails a staff user receives. No record means
+ * every switch is off (the spec's "false when no notification record").
+ */
+export const notificationSettings = pgTable(
+  'notification_settings',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    contactId: uuid('contact_id').notNull(),
+    isNotifySales: boolean('is_notify_sales').notNull().default(false),
+    isNotifyContacts: boolean('is_notify_contacts').notNull().default(false),
+    isNotifyPrograms: boolean('is_notify_programs').notNull().default(false),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.contactId] }),
+    foreignKey({
+      name: 'notification_settings_contact_fk',
+      columns: [t.tenantId, t.contactId],
+      foreignColumns: [contacts.tenantId, contacts.id],
+    }).onDelete('cascade'),
+  ],
+);
