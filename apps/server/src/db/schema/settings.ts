@@ -103,3 +103,55 @@ export const notificationSettings = pgTable(
     }).onDelete('cascade'),
   ],
 );
+
+/**
+ * Spec 2 §3 "Email template": a named subject and HTML body with `{{tag}}` placeholders (standard
+ * tags and custom-field tags). A template whose `systemKey` names a platform email shapes that email.
+ */
+export const emailTemplates = pgTable(
+  'email_templates',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull().defaultRandom(),
+    name: text('name').notNull(),
+    subject: text('subject').notNull(),
+    template: text('template').notNull(),
+    /** Which platform email this template replaces (e.g. 'password_reset'), or null for a free template. */
+    systemKey: text('system_key'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    index('email_templates_tenant_created_idx').on(t.tenantId, t.createdAt),
+    uniqueIndex('email_templates_tenant_system_key_uq')
+      .on(t.tenantId, t.systemKey)
+      .where(sql`${t.systemKey} is not null`),
+  ],
+);
+
+/** Spec 2 §3 "Widget": an embeddable piece of the public site (announcement, event lists, a link). */
+export const widgets = pgTable(
+  'widgets',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull().defaultRandom(),
+    name: text('name').notNull(),
+    type: text('type', {
+      enum: ['Announcement', 'Event Sidebar', 'Event List', 'Past Event List', 'Link'],
+    }).notNull(),
+    /** The spec's `misc`: the widget's url. */
+    misc: text('misc').notNull().default(''),
+    width: integer('width'),
+    height: integer('height'),
+    isPublished: boolean('is_published').notNull().default(false),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index('widgets_tenant_name_idx').on(t.tenantId, t.name)],
+);
