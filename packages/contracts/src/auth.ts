@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RolePermissionsSchema } from './role-permissions.ts';
 import { Role } from './roles.ts';
 import { TenantConfig } from './tenant.ts';
 
@@ -89,6 +90,8 @@ export const AccountDetail = z.object({
   isShowCampaignsMenu: z.boolean(),
   orgId: z.string(),
   masterOrgId: z.string(),
+  /** What the signed-in staff user may manage (spec 2 §6; all true for an admin). */
+  permissions: RolePermissionsSchema,
 });
 export type AccountDetail = z.infer<typeof AccountDetail>;
 

@@ -5,6 +5,7 @@ export * from './csv.ts';
 export * from './dial-codes.ts';
 export * from './errors.ts';
 export * from './public-menu.ts';
+export * from './role-permissions.ts';
 export * from './roles.ts';
 export * from './settings.ts';
 export * from './tenant.ts';

@@ -1,4 +1,4 @@
-import { isStaffRole, type Role } from '@atrium/contracts';
+import { isStaffRole, permissionsOf, ROLE_PERMISSION_LABELS, type Role, type RolePermission } from '@atrium/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { AccessClaims } from '../modules/auth/tokens.ts';
 import type { TenantContext } from '../modules/tenants/tenant-directory.ts';
@@ -25,5 +25,17 @@ export function requireStaff(request: FastifyRequest, ...roles: Role[]): Authent
   const ctx = requireAuth(request);
   if (!isStaffRole(ctx.auth.role)) throw forbidden();
   if (roles.length > 0 && !roles.includes(ctx.auth.role)) throw forbidden();
+  return ctx;
+}
+
+/**
+ * Staff calls governed by a Roles-screen permission (spec 2 §6): admins always pass; staff and
+ * front desk pass when their tenant grants the permission to their role.
+ */
+export function requirePermission(request: FastifyRequest, permission: RolePermission): Authenticated {
+  const ctx = requireStaff(request);
+  if (!permissionsOf(ctx.auth.role, ctx.tenant.settings.tenantRoles)[permission]) {
+    throw forbidden(`Your role does not have the '${ROLE_PERMISSION_LABELS[permission]}' permission.`);
+  }
   return ctx;
 }

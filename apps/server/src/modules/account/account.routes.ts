@@ -1,4 +1,4 @@
-import { AccountDetail, ErrorBody } from '@atrium/contracts';
+import { AccountDetail, ErrorBody, permissionsOf } from '@atrium/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireStaff } from '../../lib/guards.ts';
@@ -16,7 +16,7 @@ export function registerAccountRoutes(server: FastifyInstance): void {
       },
     },
     async (request) => {
-      const { tenant } = requireStaff(request);
+      const { tenant, auth } = requireStaff(request);
       const s = tenant.settings;
       return {
         isShowEventsMenu: s.isShowEventsMenu,
@@ -27,6 +27,7 @@ export function registerAccountRoutes(server: FastifyInstance): void {
         isShowCampaignsMenu: s.isShowCampaignsMenu,
         orgId: tenant.orgId,
         masterOrgId: tenant.masterOrgId,
+        permissions: permissionsOf(auth.role, s.tenantRoles),
       };
     },
   );

@@ -27,6 +27,12 @@ describe('GET /rest/account/detail', () => {
         isShowCampaignsMenu: false,
         orgId: master.orgId,
         masterOrgId: master.orgId,
+        permissions: {
+          isAllowCreateClasses: role !== 'frontdesk',
+          isShowCourse: role !== 'frontdesk',
+          isShowContactsList: true,
+          isShowOffers: role !== 'frontdesk',
+        },
       });
     }
   });

@@ -12,10 +12,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest } from '../../lib/errors.ts';
-import { requireStaff } from '../../lib/guards.ts';
 import type { Platform } from '../../platform.ts';
 import { FILE_EMPTY, FILE_NOT_TEXT } from './contact-import.plan.ts';
 import { commitImport, listImports, previewImport } from './contact-import.service.ts';
+import { manageContacts } from './contact-permission.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 413: ErrorBody, 415: ErrorBody };
 const tags = ['contacts'];
@@ -50,7 +50,7 @@ export function registerContactImportRoutes(server: FastifyInstance, platform: P
         },
       },
       async (request, reply) => {
-        const ctx = requireStaff(request, 'admin', 'staff');
+        const ctx = manageContacts(request, 'admin', 'staff');
         const body = request.body;
         if (body !== undefined && body !== null && !Buffer.isBuffer(body)) throw badRequest('file', FILE_NOT_TEXT);
         if (!body || body.length === 0) throw badRequest('file', FILE_EMPTY);
@@ -80,7 +80,11 @@ export function registerContactImportRoutes(server: FastifyInstance, platform: P
         },
       },
       async (request) =>
-        listImports(platform.db, requireStaff(request, 'admin', 'staff').tenant, request.query.categoryId || undefined),
+        listImports(
+          platform.db,
+          manageContacts(request, 'admin', 'staff').tenant,
+          request.query.categoryId || undefined,
+        ),
     );
   });
 }

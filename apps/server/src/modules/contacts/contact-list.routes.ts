@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { requireStaff } from '../../lib/guards.ts';
 import type { Platform } from '../../platform.ts';
 import { contactStats, listContacts } from './contact-list.service.ts';
+import { manageContacts } from './contact-permission.ts';
 import { deleteContacts, walkinContact } from './contact-records.service.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
@@ -32,9 +33,9 @@ export function registerContactListRoutes(server: FastifyInstance, platform: Pla
       },
     },
     async (request) => {
-      const { tenant } = requireStaff(request);
-      if (request.query.userType === 'walkin') return walkinContact(platform.db, tenant);
-      return listContacts(platform.db, tenant, request.query);
+      // The walk-in contact serves front-desk sales, so it needs no contacts permission.
+      if (request.query.userType === 'walkin') return walkinContact(platform.db, requireStaff(request).tenant);
+      return listContacts(platform.db, manageContacts(request).tenant, request.query);
     },
   );
 
@@ -47,7 +48,7 @@ export function registerContactListRoutes(server: FastifyInstance, platform: Pla
         response: { 200: ContactStats, ...errors },
       },
     },
-    async (request) => contactStats(platform.db, requireStaff(request).tenant),
+    async (request) => contactStats(platform.db, manageContacts(request).tenant),
   );
 
   app.post(
@@ -60,6 +61,6 @@ export function registerContactListRoutes(server: FastifyInstance, platform: Pla
         response: { 200: ContactDeleteResponse, ...errors },
       },
     },
-    async (request) => deleteContacts(platform.db, requireStaff(request), request.body.contacts),
+    async (request) => deleteContacts(platform.db, manageContacts(request), request.body.contacts),
   );
 }

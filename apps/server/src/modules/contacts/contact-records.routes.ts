@@ -11,9 +11,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireStaff } from '../../lib/guards.ts';
 import type { Platform } from '../../platform.ts';
 import { addChild, listChildren, listGuardians } from './contact-family.service.ts';
+import { manageContacts } from './contact-permission.ts';
 import {
   createContact,
   deleteContacts,
@@ -40,7 +40,7 @@ export function registerContactRecordRoutes(server: FastifyInstance, platform: P
       },
     },
     async (request, reply) => {
-      const { tenant } = requireStaff(request);
+      const { tenant } = manageContacts(request);
       const detail = await createContact(platform.db, tenant, request.body);
       return reply.code(201).send(detail);
     },
@@ -58,7 +58,7 @@ export function registerContactRecordRoutes(server: FastifyInstance, platform: P
         },
       },
       async (request) =>
-        getContactDetail(platform.db, requireStaff(request).tenant, request.params.id, prefix === '/snode/contact'),
+        getContactDetail(platform.db, manageContacts(request).tenant, request.params.id, prefix === '/snode/contact'),
     );
 
     app.put(
@@ -72,7 +72,7 @@ export function registerContactRecordRoutes(server: FastifyInstance, platform: P
           response: { 200: ContactDetail, ...errors },
         },
       },
-      async (request) => updateContact(platform.db, requireStaff(request).tenant, request.params.id, request.body),
+      async (request) => updateContact(platform.db, manageContacts(request).tenant, request.params.id, request.body),
     );
   }
 
@@ -86,7 +86,7 @@ export function registerContactRecordRoutes(server: FastifyInstance, platform: P
         response: { 200: ContactDeleteResponse, ...errors },
       },
     },
-    async (request) => deleteContacts(platform.db, requireStaff(request), [request.params.id]),
+    async (request) => deleteContacts(platform.db, manageContacts(request), [request.params.id]),
   );
 
   app.put(
@@ -100,7 +100,8 @@ export function registerContactRecordRoutes(server: FastifyInstance, platform: P
         response: { 200: ContactDetail, ...errors },
       },
     },
-    async (request) => setContactTags(platform.db, requireStaff(request).tenant, request.params.id, request.body.tags),
+    async (request) =>
+      setContactTags(platform.db, manageContacts(request).tenant, request.params.id, request.body.tags),
   );
 
   app.get(
@@ -113,7 +114,7 @@ export function registerContactRecordRoutes(server: FastifyInstance, platform: P
         response: { 200: z.array(ContactRelative), ...errors },
       },
     },
-    async (request) => listChildren(platform.db, requireStaff(request).tenant, request.params.id),
+    async (request) => listChildren(platform.db, manageContacts(request).tenant, request.params.id),
   );
 
   app.post(
@@ -128,7 +129,7 @@ export function registerContactRecordRoutes(server: FastifyInstance, platform: P
       },
     },
     async (request, reply) => {
-      const children = await addChild(platform.db, requireStaff(request).tenant, request.params.id, request.body);
+      const children = await addChild(platform.db, manageContacts(request).tenant, request.params.id, request.body);
       return reply.code(201).send(children);
     },
   );
@@ -143,6 +144,6 @@ export function registerContactRecordRoutes(server: FastifyInstance, platform: P
         response: { 200: z.array(ContactRelative), ...errors },
       },
     },
-    async (request) => listGuardians(platform.db, requireStaff(request).tenant, request.params.id),
+    async (request) => listGuardians(platform.db, manageContacts(request).tenant, request.params.id),
   );
 }

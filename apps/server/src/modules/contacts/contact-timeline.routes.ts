@@ -10,8 +10,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireStaff } from '../../lib/guards.ts';
 import type { Platform } from '../../platform.ts';
+import { manageContacts } from './contact-permission.ts';
 import { ContactParams } from './contact-records.routes.ts';
 import {
   addActivity,
@@ -43,7 +43,7 @@ export function registerContactTimelineRoutes(server: FastifyInstance, platform:
         response: { 200: z.array(ContactNote), ...errors },
       },
     },
-    async (request) => listNotes(db, requireStaff(request).tenant, request.params.id),
+    async (request) => listNotes(db, manageContacts(request).tenant, request.params.id),
   );
   app.post(
     '/rest/contact/:id/notes',
@@ -57,7 +57,7 @@ export function registerContactTimelineRoutes(server: FastifyInstance, platform:
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await addNote(db, requireStaff(request), request.params.id, request.body.note)),
+      reply.code(201).send(await addNote(db, manageContacts(request), request.params.id, request.body.note)),
   );
   app.put(
     '/rest/contact/:id/notes/:noteId',
@@ -71,7 +71,7 @@ export function registerContactTimelineRoutes(server: FastifyInstance, platform:
       },
     },
     async (request) =>
-      editNote(db, requireStaff(request).tenant, request.params.id, request.params.noteId, request.body.note),
+      editNote(db, manageContacts(request).tenant, request.params.id, request.params.noteId, request.body.note),
   );
   app.delete(
     '/rest/contact/:id/notes/:noteId',
@@ -83,7 +83,7 @@ export function registerContactTimelineRoutes(server: FastifyInstance, platform:
         response: { 200: MessageResponse, ...errors },
       },
     },
-    async (request) => removeNote(db, requireStaff(request).tenant, request.params.id, request.params.noteId),
+    async (request) => removeNote(db, manageContacts(request).tenant, request.params.id, request.params.noteId),
   );
 
   app.get(
@@ -96,7 +96,7 @@ export function registerContactTimelineRoutes(server: FastifyInstance, platform:
         response: { 200: z.array(ContactActivity), ...errors },
       },
     },
-    async (request) => listActivities(db, requireStaff(request).tenant, request.params.id),
+    async (request) => listActivities(db, manageContacts(request).tenant, request.params.id),
   );
   app.post(
     '/rest/contact/:id/activity',
@@ -110,7 +110,7 @@ export function registerContactTimelineRoutes(server: FastifyInstance, platform:
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await addActivity(db, requireStaff(request), request.params.id, request.body)),
+      reply.code(201).send(await addActivity(db, manageContacts(request), request.params.id, request.body)),
   );
   app.put(
     '/rest/contact/:id/activity/:activityId',
@@ -124,7 +124,7 @@ export function registerContactTimelineRoutes(server: FastifyInstance, platform:
       },
     },
     async (request) =>
-      editActivity(db, requireStaff(request).tenant, request.params.id, request.params.activityId, request.body),
+      editActivity(db, manageContacts(request).tenant, request.params.id, request.params.activityId, request.body),
   );
   app.delete(
     '/rest/contact/:id/activity/:activityId',
@@ -136,6 +136,6 @@ export function registerContactTimelineRoutes(server: FastifyInstance, platform:
         response: { 200: MessageResponse, ...errors },
       },
     },
-    async (request) => removeActivity(db, requireStaff(request).tenant, request.params.id, request.params.activityId),
+    async (request) => removeActivity(db, manageContacts(request).tenant, request.params.id, request.params.activityId),
   );
 }

@@ -1,8 +1,8 @@
-import { AccountSettings, ErrorBody, ModuleSettings } from '@atrium/contracts';
+import { AccountSettings, ErrorBody, ModuleSettings, RoleSettings } from '@atrium/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireStaff } from '../../lib/guards.ts';
-import { toAccountSettings, toModuleSettings } from './settings.service.ts';
+import { toAccountSettings, toModuleSettings, toRoleSettings } from './settings.service.ts';
 
 const errors = { 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 const tags = ['settings'];
@@ -33,5 +33,17 @@ export function registerSettingsReadRoutes(server: FastifyInstance): void {
       },
     },
     async (request) => toModuleSettings(requireStaff(request).tenant),
+  );
+
+  app.get(
+    '/rest/settings/roles',
+    {
+      schema: {
+        tags,
+        summary: 'The staff and front-desk permissions of the Roles screen (spec 2 §6)',
+        response: { 200: RoleSettings, ...errors },
+      },
+    },
+    async (request) => toRoleSettings(requireStaff(request).tenant),
   );
 }

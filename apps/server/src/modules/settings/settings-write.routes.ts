@@ -4,12 +4,13 @@ import {
   ErrorBody,
   ModuleSettings,
   ModuleSettingsWrite,
+  RoleSettings,
 } from '@atrium/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireStaff } from '../../lib/guards.ts';
 import type { Platform } from '../../platform.ts';
-import { updateAccountSettings, updateModuleSettings } from './settings.service.ts';
+import { updateAccountSettings, updateModuleSettings, updateRoleSettings } from './settings.service.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 const tags = ['settings'];
@@ -51,5 +52,19 @@ export function registerSettingsWriteRoutes(server: FastifyInstance, platform: P
       },
     },
     (request) => updateModuleSettings(platform, admin(request).tenant, request.body),
+  );
+
+  app.put(
+    '/rest/settings/roles',
+    {
+      preValidation,
+      schema: {
+        tags,
+        summary: "Save the Roles screen: each entry replaces that role's four permissions",
+        body: RoleSettings,
+        response: { 200: RoleSettings, ...errors },
+      },
+    },
+    (request) => updateRoleSettings(platform, admin(request).tenant, request.body),
   );
 }

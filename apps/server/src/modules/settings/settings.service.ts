@@ -1,9 +1,11 @@
 import {
   type AccountSettings,
   type AccountSettingsWrite,
+  completeTenantRoles,
   isMasterTenant,
   type ModuleSettings,
   type ModuleSettingsWrite,
+  type RoleSettings,
   waiverLinkError,
 } from '@atrium/contracts';
 import { withTenant } from '../../db/client.ts';
@@ -136,4 +138,21 @@ export async function updateModuleSettings(
   if (body.isShowScheduleMenu !== undefined) patch.isShowSchedule = body.isShowScheduleMenu;
   if (body.isShowDonationMenu !== undefined) patch.isShowDonation = body.isShowDonationMenu;
   return toModuleSettings(await save(platform, tenant, patch));
+}
+
+/** Spec 2 §6 Roles: the staff and front-desk permissions, completed with the defaults. */
+export function toRoleSettings(tenant: TenantContext): RoleSettings {
+  return { tenantRoles: completeTenantRoles(tenant.settings.tenantRoles) };
+}
+
+/** PUT /rest/settings/roles: the entries given replace those roles' permissions; the others keep theirs. */
+export async function updateRoleSettings(
+  platform: Platform,
+  tenant: TenantContext,
+  body: RoleSettings,
+): Promise<RoleSettings> {
+  if (body.tenantRoles.length === 0) throw badRequest('tenantRoles', 'At least one role is required');
+  const current = completeTenantRoles(tenant.settings.tenantRoles);
+  const tenantRoles = current.map((entry) => body.tenantRoles.find((given) => given.role === entry.role) ?? entry);
+  return toRoleSettings(await save(platform, tenant, { tenantRoles }));
 }

@@ -1,3 +1,4 @@
+import { TenantRoleEntry } from '@atrium/contracts';
 import { z } from 'zod';
 
 /**
@@ -88,6 +89,8 @@ export const TenantSettings = z.object({
   stripePublishableKey: z.string().nullable().default(null),
   stripeClientId: z.string().nullable().default(null),
   clanMeetingDomain: z.string().nullable().default(null),
+  // spec 2 §6: staff and front-desk permissions; null until an admin saves the Roles screen (defaults apply)
+  tenantRoles: z.array(TenantRoleEntry).nullable().default(null),
 });
 export type TenantSettings = z.infer<typeof TenantSettings>;
 
