@@ -12,6 +12,7 @@ import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { LoginLimiter } from './modules/auth/login-limiter.ts';
 import { AccessTokens } from './modules/auth/tokens.ts';
 import { registerContactRoutes } from './modules/contacts/contacts.routes.ts';
+import { registerEmailTemplateRoutes } from './modules/email-templates/email-templates.routes.ts';
 import { OutboxWorker } from './modules/mail/outbox.ts';
 import { registerMediaRoutes } from './modules/media/media.routes.ts';
 import { S3Storage } from './modules/media/media.s3-storage.ts';
@@ -24,6 +25,7 @@ import { TenantConfigCache } from './modules/tenants/tenant-config.service.ts';
 import { TenantDirectory } from './modules/tenants/tenant-directory.ts';
 import { registerPublicPageRoutes } from './modules/website/public-page.routes.ts';
 import { registerWebsiteRoutes } from './modules/website/website.routes.ts';
+import { registerWidgetRoutes } from './modules/widgets/widgets.routes.ts';
 import type { Platform } from './platform.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -119,6 +121,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   registerMediaRoutes(app, platform);
   registerSettingsReadRoutes(app);
   registerSettingsWriteRoutes(app, platform);
+  registerEmailTemplateRoutes(app, platform);
+  registerWidgetRoutes(app, platform);
   await registerWebApp(app, platform);
 
   app.addHook('onClose', async () => {

@@ -3,6 +3,7 @@ import type { Db } from '../db/client.ts';
 import { tenants } from '../db/schema/index.ts';
 import { seedDemoContacts } from './demo-contacts.ts';
 import { demoPages } from './demo-pages.ts';
+import { seedDemoEmailTemplates, seedDemoWidgets } from './demo-widgets.ts';
 import { createPages, createTenant, createUsers } from './tenants.ts';
 
 export const DEMO_PASSWORD = 'Atrium-demo-1';
@@ -62,6 +63,8 @@ export async function seedDemo(db: Db): Promise<void> {
   ]);
   await createPages(db, demo.tenantId, demoPages('Demo Studio'));
   await seedDemoContacts(db, demo.tenantId, 'Frankie Desk');
+  await seedDemoWidgets(db, demo.tenantId, 'http://demo.localhost:3000');
+  await seedDemoEmailTemplates(db, demo.tenantId);
 
   const riverside = await createTenant(db, {
     orgId: 'riverside',
@@ -80,4 +83,5 @@ export async function seedDemo(db: Db): Promise<void> {
     { email: 'admin@riverside.test', password: DEMO_PASSWORD, name: 'Riley', lastName: 'River', role: 'admin' },
   ]);
   await createPages(db, riverside.tenantId, demoPages('Riverside Yoga'));
+  await seedDemoWidgets(db, riverside.tenantId, 'http://riverside.localhost:3000');
 }

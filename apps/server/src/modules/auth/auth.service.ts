@@ -11,6 +11,7 @@ import { isStaffRole } from '@atrium/contracts';
 import { withTenant } from '../../db/client.ts';
 import { AppError, badRequest, forbidden, tooManyRequests, unauthorized } from '../../lib/errors.ts';
 import type { Platform } from '../../platform.ts';
+import { composeSystemEmail } from '../email-templates/system-email.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
 import type { TenantContext } from '../tenants/tenant-directory.ts';
 import {
@@ -179,19 +180,28 @@ export async function forgotPassword(
     const expiresAt = new Date(Date.now() + platform.config.passwordResetMinutes * 60_000);
     await insertPasswordReset(tx, tenant.tenantId, { contactId: contact.id, tokenHash: hashToken(token), expiresAt });
     const link = `${origin}/reset-password?token=${encodeURIComponent(token)}`;
-    await enqueueEmail(tx, tenant.tenantId, {
-      to: contact.email,
-      subject: `Reset your ${tenant.name} password`,
-      text: [
-        `Hello ${contact.name},`,
-        '',
-        `Someone asked to reset the password of your ${tenant.name} account.`,
-        `Open this link to choose a new password (it works once, for ${platform.config.passwordResetMinutes} minutes):`,
-        link,
-        '',
-        'If it was not you, ignore this email: your password stays as it is.',
-      ].join('\n'),
-    });
+    const minutes = String(platform.config.passwordResetMinutes);
+    // The tenant's 'Password reset' email template shapes it when there is one (decisions.md "Email templates").
+    const email = await composeSystemEmail(
+      tx,
+      tenant,
+      'password_reset',
+      contact,
+      { resetlink: link, resetminutes: minutes },
+      {
+        subject: `Reset your ${tenant.name} password`,
+        text: [
+          `Hello ${contact.name},`,
+          '',
+          `Someone asked to reset the password of your ${tenant.name} account.`,
+          `Open this link to choose a new password (it works once, for ${minutes} minutes):`,
+          link,
+          '',
+          'If it was not you, ignore this email: your password stays as it is.',
+        ].join('\n'),
+      },
+    );
+    await enqueueEmail(tx, tenant.tenantId, email);
     return true;
   });
   if (queued) void platform.outbox.kick();
