@@ -14,6 +14,7 @@ export const DEMO_LOGINS = [
   { orgId: 'demo', email: 'frontdesk@demo.test', role: 'frontdesk' },
   { orgId: 'demo', email: 'student@demo.test', role: 'student' },
   { orgId: 'riverside', email: 'admin@riverside.test', role: 'admin' },
+  { orgId: 'riverside', email: 'frontdesk@riverside.test', role: 'frontdesk' },
 ] as const;
 
 const allModulesOn = {
@@ -81,6 +82,7 @@ export async function seedDemo(db: Db): Promise<void> {
   });
   await createUsers(db, riverside.tenantId, [
     { email: 'admin@riverside.test', password: DEMO_PASSWORD, name: 'Riley', lastName: 'River', role: 'admin' },
+    { email: 'frontdesk@riverside.test', password: DEMO_PASSWORD, name: 'Rowan', lastName: 'Desk', role: 'frontdesk' },
   ]);
   await createPages(db, riverside.tenantId, demoPages('Riverside Yoga'));
   await seedDemoWidgets(db, riverside.tenantId, 'http://riverside.localhost:3000');

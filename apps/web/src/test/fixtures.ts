@@ -122,6 +122,7 @@ export function makeAccount(overrides: Partial<AccountDetail> = {}): AccountDeta
     isShowCampaignsMenu: true,
     orgId: 'demo',
     masterOrgId: 'master',
+    permissions: { isAllowCreateClasses: true, isShowCourse: true, isShowContactsList: true, isShowOffers: true },
     ...overrides,
   };
 }

@@ -1,3 +1,4 @@
+import { permissionForPath } from '@atrium/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
@@ -6,8 +7,9 @@ import { AdminLayout } from '../../app/layouts/AdminLayout';
 import { MantineScope } from '../../app/MantineScope';
 import { decideStaffPath } from '../../features/navigation/landing';
 import { ADMIN_ROUTES, SETTINGS_ROUTES } from '../../features/navigation/route-paths';
+import { NoPermissionScreen } from '../../features/placeholders/NoPermissionScreen';
 import { NotAvailableScreen } from '../../features/placeholders/NotAvailableScreen';
-import { useTenant } from '../../features/session/session-store';
+import { useSession, useTenant } from '../../features/session/session-store';
 import { NotFoundContent } from '../../features/website-pages/NotFoundContent';
 import { queryClient } from '../../lib/query-client';
 
@@ -19,6 +21,7 @@ const WebsitePage = lazy(() => import('../../features/website/WebsitePage'));
 const SettingsHome = lazy(() => import('../../features/settings/SettingsHome'));
 const AccountSettingsPage = lazy(() => import('../../features/settings/AccountSettingsPage'));
 const ModuleSettingsPage = lazy(() => import('../../features/settings/ModuleSettingsPage'));
+const RolesSettingsPage = lazy(() => import('../../features/settings/RolesSettingsPage'));
 
 const SCREENS: Record<string, ReactNode> = {
   '/dashboard': <DashboardPage />,
@@ -30,13 +33,18 @@ const SCREENS: Record<string, ReactNode> = {
   '/settings': <SettingsHome />,
   '/settings/account': <AccountSettingsPage />,
   '/settings/display': <ModuleSettingsPage />,
+  '/settings/roles': <RolesSettingsPage />,
 };
 
 /** The staff face: admin and settings routes in the admin vertical layout. */
 export default function AdminFace() {
   const tenant = useTenant();
   const { pathname } = useLocation();
+  const { account } = useSession();
   const decision = decideStaffPath(pathname, tenant);
+  // The server refuses the calls too; this keeps the screen from opening on a wall of errors.
+  const permission = permissionForPath(pathname);
+  const denied = permission && account && !account.permissions[permission] ? permission : null;
   if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
 
   return (
@@ -44,7 +52,9 @@ export default function AdminFace() {
       <QueryClientProvider client={queryClient}>
         <AdminLayout>
           <Suspense fallback={<Busy />}>
-            {decision.kind === 'stay' ? (
+            {decision.kind === 'stay' && denied ? (
+              <NoPermissionScreen permission={denied} />
+            ) : decision.kind === 'stay' ? (
               <Routes>
                 {[...ADMIN_ROUTES, ...SETTINGS_ROUTES].map((route) => (
                   <Route

@@ -116,6 +116,19 @@ describe('admin menu', () => {
     expect(menu.find((item) => item.id === 'products')?.children?.map((child) => child.url)).toEqual(['/products']);
   });
 
+  it("removes the items a staff user's role may not manage (spec 2 §6)", () => {
+    const frontDesk = makeAccount({
+      permissions: { isAllowCreateClasses: false, isShowCourse: false, isShowContactsList: false, isShowOffers: true },
+    });
+    const menu = urls(buildAdminMenu(plainTenant, frontDesk));
+    for (const url of ['/rules', '/schedule', '/services', '/contacts']) expect(menu).not.toContain(url);
+    expect(menu).toEqual(expect.arrayContaining(['/dashboard', '/store', '/invoices', '/settings']));
+    const contactsOnly = makeAccount({
+      permissions: { isAllowCreateClasses: false, isShowCourse: false, isShowContactsList: true, isShowOffers: false },
+    });
+    expect(urls(buildAdminMenu(plainTenant, contactsOnly))).toContain('/contacts');
+  });
+
   it('hides the account-driven items when the account detail is unknown', () => {
     const menu = urls(buildAdminMenu(plainTenant, null));
     for (const url of ['/rules', '/donation', '/customforms', '/products', '/tests', '/campaign']) {

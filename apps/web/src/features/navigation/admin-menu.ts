@@ -16,6 +16,7 @@ type AccountFlags = Pick<
   | 'isShowMerchandiseMenu'
   | 'isShowDonationMenu'
   | 'isShowCampaignsMenu'
+  | 'permissions'
 >;
 
 /** When the account detail could not be loaded, the menus it drives stay hidden. */
@@ -26,6 +27,8 @@ const NO_ACCOUNT_FLAGS: AccountFlags = {
   isShowMerchandiseMenu: false,
   isShowDonationMenu: false,
   isShowCampaignsMenu: false,
+  // Permissions are the server's to enforce; an unknown account hides no permission-governed item.
+  permissions: { isAllowCreateClasses: true, isShowCourse: true, isShowContactsList: true, isShowOffers: true },
 };
 
 function item(
@@ -42,24 +45,26 @@ function item(
 /**
  * The staff sidebar (spec 1 §2 "Menus and layouts", §6; spec 3 §2.6), in the spec's order.
  * An item is removed when its tenant or account flag is false; MasterPlans and Tenants only
- * on the master tenant; a group left empty is removed.
+ * on the master tenant; a group left empty is removed. Items a Roles-screen permission governs
+ * (spec 2 §6) are removed for a user without it.
  */
 export function buildAdminMenu(tenant: TenantFlags, account: AccountFlags | null): NavItem[] {
   const flags = account ?? NO_ACCOUNT_FLAGS;
   const master = isMasterTenant(tenant);
+  const may = flags.permissions;
   const menu: MaybeNavItem[] = [
     item('getstarted', 'Get Started', '/getstarted', 'rocket'),
     item('dashboard', 'Dashboard', '/dashboard', 'dashboard'),
-    item('events', 'Events', '/rules', 'calendar-event', flags.isShowEventsMenu),
-    item('classes', 'Classes', '/schedule', 'calendar', tenant.isShowScheduleMenu),
-    item('courses', 'Courses', '/services', 'school', tenant.isShowCourses),
+    item('events', 'Events', '/rules', 'calendar-event', flags.isShowEventsMenu && may.isAllowCreateClasses),
+    item('classes', 'Classes', '/schedule', 'calendar', tenant.isShowScheduleMenu && may.isAllowCreateClasses),
+    item('courses', 'Courses', '/services', 'school', tenant.isShowCourses && may.isShowCourse),
     collapsable('products', 'Products', 'package', [
       item('donations', 'Donations', '/donation', 'heart-handshake', flags.isShowDonationMenu),
       item('forms', 'Forms', '/customforms', 'forms', flags.isShowFormsMenu),
       item('merchandise', 'Merchandise', '/products', 'shirt', flags.isShowMerchandiseMenu),
     ]),
     item('assessments', 'Assessments', '/tests', 'clipboard-check', flags.isShowAssessment),
-    item('contacts', 'Contacts', '/contacts', 'users'),
+    item('contacts', 'Contacts', '/contacts', 'users', may.isShowContactsList),
     item('campaigns', 'Campaigns', '/campaign', 'mail', flags.isShowCampaignsMenu),
     item('reviews', 'G-Reviews', '/reviews', 'star'),
     item('website', 'Website', '/website', 'world'),

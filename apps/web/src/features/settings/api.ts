@@ -1,4 +1,10 @@
-import type { AccountSettings, AccountSettingsWrite, ModuleSettings, ModuleSettingsWrite } from '@atrium/contracts';
+import type {
+  AccountSettings,
+  AccountSettingsWrite,
+  ModuleSettings,
+  ModuleSettingsWrite,
+  RoleSettings,
+} from '@atrium/contracts';
 import { apiRequest } from '../../lib/api';
 
 /** A row of GET /rest/contact?userType=admin (staff of every role). */
@@ -19,4 +25,6 @@ export const settingsApi = {
   modules: () => apiRequest<ModuleSettings>('/rest/settings/display'),
   saveModules: (body: ModuleSettingsWrite) =>
     apiRequest<ModuleSettings>('/rest/settings/display', { method: 'PUT', body }),
+  roles: () => apiRequest<RoleSettings>('/rest/settings/roles'),
+  saveRoles: (body: RoleSettings) => apiRequest<RoleSettings>('/rest/settings/roles', { method: 'PUT', body }),
 };

@@ -1,4 +1,4 @@
-import type { AccountSettingsWrite, ModuleSettingsWrite } from '@atrium/contracts';
+import type { AccountSettingsWrite, ModuleSettingsWrite, RoleSettings } from '@atrium/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { refreshTenantAndAccount } from '../session/session-actions';
 import { settingsApi } from './api';
@@ -7,6 +7,7 @@ export const settingsKeys = {
   account: ['settings', 'account'] as const,
   admins: ['settings', 'admins'] as const,
   modules: ['settings', 'modules'] as const,
+  roles: ['settings', 'roles'] as const,
 };
 
 export function useAccountSettings() {
@@ -43,6 +44,22 @@ export function useSaveModules() {
     mutationFn: (body: ModuleSettingsWrite) => settingsApi.saveModules(body),
     onSuccess: async (saved) => {
       client.setQueryData(settingsKeys.modules, saved);
+      await refreshTenantAndAccount();
+    },
+  });
+}
+
+export function useRoleSettings() {
+  return useQuery({ queryKey: settingsKeys.roles, queryFn: settingsApi.roles, staleTime: 0 });
+}
+
+/** Permissions drive the menu of staff who are signed in elsewhere; here the account detail is refreshed too. */
+export function useSaveRoles() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RoleSettings) => settingsApi.saveRoles(body),
+    onSuccess: async (saved) => {
+      client.setQueryData(settingsKeys.roles, saved);
       await refreshTenantAndAccount();
     },
   });
