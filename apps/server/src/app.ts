@@ -12,6 +12,7 @@ import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { LoginLimiter } from './modules/auth/login-limiter.ts';
 import { AccessTokens } from './modules/auth/tokens.ts';
 import { registerContactRoutes } from './modules/contacts/contacts.routes.ts';
+import { registerCustomFieldRoutes } from './modules/custom-fields/custom-fields.routes.ts';
 import { registerEmailTemplateRoutes } from './modules/email-templates/email-templates.routes.ts';
 import { OutboxWorker } from './modules/mail/outbox.ts';
 import { registerMediaRoutes } from './modules/media/media.routes.ts';
@@ -121,6 +122,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   registerMediaRoutes(app, platform);
   registerSettingsReadRoutes(app);
   registerSettingsWriteRoutes(app, platform);
+  registerCustomFieldRoutes(app, platform);
   registerEmailTemplateRoutes(app, platform);
   registerWidgetRoutes(app, platform);
   await registerWebApp(app, platform);

@@ -2,6 +2,7 @@ export * from './auth.ts';
 export * from './contact-import.ts';
 export * from './contacts.ts';
 export * from './csv.ts';
+export * from './custom-fields.ts';
 export * from './dial-codes.ts';
 export * from './email-templates.ts';
 export * from './errors.ts';
