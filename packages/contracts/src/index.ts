@@ -12,4 +12,5 @@ export * from './roles.ts';
 export * from './settings.ts';
 export * from './tenant.ts';
 export * from './website.ts';
+export * from './website-settings.ts';
 export * from './widgets.ts';

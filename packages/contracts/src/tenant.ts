@@ -114,6 +114,8 @@ export const TenantConfig = z.object({
     logoHeight: z.number().nullable(),
     favIcon: z.string().nullable(),
     headerColor: z.string().nullable(),
+    /** Website Settings theme colour (the public site's top bar and accents). */
+    themeColor: z.string().nullable(),
     title: z.string(),
     seoDescription: z.string(),
     footerInfo: z.string(),

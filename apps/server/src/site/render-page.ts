@@ -45,6 +45,38 @@ function favicon(favIcon: string | null): string {
   return `<link rel="icon" href="${e(href)}" sizes="16x16">`;
 }
 
+/** Black or white, whichever reads better on a #rrggbb background (WCAG relative luminance). */
+export function readableTextOn(hex: string): string {
+  const channel = (offset: number) => {
+    const value = Number.parseInt(hex.slice(offset, offset + 2), 16) / 255;
+    return value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
+  };
+  const luminance = 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
+  return luminance > 0.179 ? '#212529' : '#ffffff';
+}
+
+const HEX = /^#[0-9a-f]{6}$/i;
+
+/** Website Settings colours: the theme colour paints the top bar and links, the header colour the header. */
+function tenantColours(tenant: TenantConfig): string {
+  const rules: string[] = [];
+  const theme = tenant.org.themeColor;
+  if (theme && HEX.test(theme)) {
+    const text = readableTextOn(theme);
+    rules.push(
+      `.site-toolbar{background:${theme};color:${text}}.site-toolbar a{color:${text}}.site-toolbar__login{background:${text};color:${theme}!important}`,
+    );
+  }
+  const header = tenant.org.headerColor;
+  if (header && HEX.test(header)) {
+    const text = readableTextOn(header);
+    rules.push(
+      `.site-header{background:${header}}.site-logo,.site-menu a,.site-menu summary{color:${text}}.site-menu__toggle span{background:${text}}`,
+    );
+  }
+  return rules.length ? `<style>${rules.join('')}</style>` : '';
+}
+
 function head(tenant: TenantConfig, page: SitePage, url: string, assets: AppAssets): string {
   const title = page.name === 'home' ? tenant.title : `${page.title} | ${tenant.title}`;
   const description = tenant.seoDescription || tenant.org.seoDescription || DEFAULT_DESCRIPTION(tenant.name);
@@ -69,6 +101,7 @@ function head(tenant: TenantConfig, page: SitePage, url: string, assets: AppAsse
     image ? `<meta name="twitter:image" content="${e(image)}">` : '',
     favicon(tenant.org.favIcon),
     `<style>${SITE_CSS}</style>`,
+    tenantColours(tenant),
     page.css ? `<style>${safeStyleText(page.css)}</style>` : '',
     `<script src="/site/boot.js" defer data-app-entry="${e(assets.entryScript ?? '')}" data-app-styles="${e(assets.styles.join(' '))}"></script>`,
   ];
@@ -81,10 +114,15 @@ function toolbar(tenant: TenantConfig): string {
   return `<div class="site-toolbar"><div class="site-wrap site-toolbar__row"><div class="site-toolbar__contact">${phone}${email}</div><a class="site-toolbar__login" href="/login">Login</a></div></div>`;
 }
 
+/** The logo's height in the header: as set (the screen recommends 75px), within what the header holds. */
+function logoHeight(height: number | null): number {
+  return height ? Math.min(Math.max(Math.round(height), 16), 120) : 40;
+}
+
 function navigation(tenant: TenantConfig, path: string): string {
   const home = tenant.webstate === 'ext_website' && tenant.website ? withScheme(tenant.website) : '/';
   const logo = tenant.org.logo
-    ? `<img src="${e(tenant.org.logo)}" alt="${e(tenant.name)}" height="40">`
+    ? `<img src="${e(tenant.org.logo)}" alt="${e(tenant.name)}" height="${logoHeight(tenant.org.logoHeight)}"${tenant.org.logoWidth ? ` width="${Math.round(tenant.org.logoWidth)}"` : ''}>`
     : `<span>${e(tenant.name)}</span>`;
   const items = buildPublicMenu(tenant)
     .map((item) => `<li>${menuItem(item, path)}</li>`)

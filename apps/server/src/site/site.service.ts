@@ -69,6 +69,11 @@ export async function answerSitePath(
   const path = request.url.split('?')[0] ?? '/';
   const slug = pageSlug(path);
   if (!slug) return null;
+  // External Website settings (spec 2 §2): no website sends visitors to the login; an external
+  // website takes the place of the home page.
+  const { webstate, website } = tenant.settings;
+  if (webstate === 'no_website') return { kind: 'redirect', url: '/login' };
+  if (webstate === 'ext_website' && website && slug === 'home') return { kind: 'redirect', url: withScheme(website) };
   const entry = await platform.sitePages.get(`${tenant.tenantId}:${slug}`, () =>
     loadEntry(platform, tenant.tenantId, slug),
   );

@@ -100,6 +100,7 @@ export function makeTenant(overrides: Partial<TenantConfig> = {}): TenantConfig 
       logoHeight: null,
       favIcon: null,
       headerColor: null,
+      themeColor: null,
       title: '',
       seoDescription: '',
       footerInfo: '',

@@ -67,7 +67,7 @@ export function toModuleSettings(tenant: TenantContext): ModuleSettings {
 }
 
 /** Writes, then forgets the cached tenant and its ping so /ping and the account detail change at once. */
-async function save(
+export async function saveTenantSettings(
   platform: Platform,
   tenant: TenantContext,
   patch: Partial<TenantSettings>,
@@ -92,7 +92,7 @@ export async function updateAccountSettings(
     : null;
   if (!owner) throw badRequest('accountOwner', 'Account Owner must be an active admin of this organization');
   const address = body.address;
-  const updated = await save(
+  const updated = await saveTenantSettings(
     platform,
     tenant,
     {
@@ -137,7 +137,7 @@ export async function updateModuleSettings(
   if (body.waiverFormLink !== undefined) patch.waiverFormLink = body.waiverFormLink?.trim() || null;
   if (body.isShowScheduleMenu !== undefined) patch.isShowSchedule = body.isShowScheduleMenu;
   if (body.isShowDonationMenu !== undefined) patch.isShowDonation = body.isShowDonationMenu;
-  return toModuleSettings(await save(platform, tenant, patch));
+  return toModuleSettings(await saveTenantSettings(platform, tenant, patch));
 }
 
 /** Spec 2 §6 Roles: the staff and front-desk permissions, completed with the defaults. */
@@ -154,5 +154,5 @@ export async function updateRoleSettings(
   if (body.tenantRoles.length === 0) throw badRequest('tenantRoles', 'At least one role is required');
   const current = completeTenantRoles(tenant.settings.tenantRoles);
   const tenantRoles = current.map((entry) => body.tenantRoles.find((given) => given.role === entry.role) ?? entry);
-  return toRoleSettings(await save(platform, tenant, { tenantRoles }));
+  return toRoleSettings(await saveTenantSettings(platform, tenant, { tenantRoles }));
 }

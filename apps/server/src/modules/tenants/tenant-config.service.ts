@@ -122,6 +122,7 @@ export function buildTenantConfig(tenant: TenantContext, pages: PageRow[], confi
       logoHeight: s.logoHeight,
       favIcon: s.favIcon,
       headerColor: s.headerColor,
+      themeColor: s.themeColor,
       title,
       seoDescription: s.seoDescription,
       footerInfo: s.footerInfo,

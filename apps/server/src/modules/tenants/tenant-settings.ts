@@ -28,6 +28,11 @@ export const TenantSettings = z.object({
   logoHeight: z.number().nullable().default(null),
   favIcon: z.string().nullable().default(null),
   headerColor: z.string().nullable().default(null),
+  themeColor: z.string().nullable().default(null),
+  googleReviewLink: z.string().nullable().default(null),
+  /** The tenant API key (Account and SEO settings): only its SHA-256 and last four characters are kept. */
+  apiKeyHash: z.string().nullable().default(null),
+  apiKeyHint: z.string().nullable().default(null),
   title: z.string().default(''),
   seoDescription: z.string().default(''),
   seoKeywords: z.string().default(''),
