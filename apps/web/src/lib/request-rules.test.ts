@@ -47,6 +47,10 @@ describe('request rules: bearer token', () => {
     for (const path of tokenless) expect(requestRulesFor(path, signedIn).bearer, path).toBeNull();
   });
 
+  it('sends the staff token to the email template calls (the "email send" family)', () => {
+    expect(requestRulesFor('/esend/etemplate', signedIn)).toMatchObject({ bearer: 'staff-token', ownApi: true });
+  });
+
   it('uses the student token during Student Preview', () => {
     expect(requestRulesFor('/rest/account/detail', preview).bearer).toBe('student-token');
     expect(requestRulesFor('/snode/anything', preview).bearer).toBe('student-token');

@@ -25,6 +25,8 @@ export const OWN_API_SEGMENTS: ReadonlySet<string> = new Set([
   'stemplate',
   'unlayertemplate',
   'email',
+  // "email send": the email template calls (/esend/etemplate)
+  'esend',
   'page',
   'program',
   'sapi',

@@ -22,6 +22,10 @@ const SettingsHome = lazy(() => import('../../features/settings/SettingsHome'));
 const AccountSettingsPage = lazy(() => import('../../features/settings/AccountSettingsPage'));
 const ModuleSettingsPage = lazy(() => import('../../features/settings/ModuleSettingsPage'));
 const RolesSettingsPage = lazy(() => import('../../features/settings/RolesSettingsPage'));
+const EmailTemplatesPage = lazy(() => import('../../features/email-templates/EmailTemplatesPage'));
+const TemplateEditorPage = lazy(() => import('../../features/email-templates/TemplateEditorPage'));
+const WidgetsPage = lazy(() => import('../../features/widgets/WidgetsPage'));
+const WidgetEditPage = lazy(() => import('../../features/widgets/WidgetEditPage'));
 
 const SCREENS: Record<string, ReactNode> = {
   '/dashboard': <DashboardPage />,
@@ -34,6 +38,13 @@ const SCREENS: Record<string, ReactNode> = {
   '/settings/account': <AccountSettingsPage />,
   '/settings/display': <ModuleSettingsPage />,
   '/settings/roles': <RolesSettingsPage />,
+  '/settings/templates': <EmailTemplatesPage />,
+  '/settings/templates/add': <TemplateEditorPage />,
+  '/settings/templates/edit/:id': <TemplateEditorPage />,
+  '/settings/widgets': <WidgetsPage />,
+  '/settings/widgets/:guId': <WidgetEditPage />,
+  // The old admin path of the widgets screen.
+  '/widget': <Navigate to="/settings/widgets" replace />,
 };
 
 /** The staff face: admin and settings routes in the admin vertical layout. */

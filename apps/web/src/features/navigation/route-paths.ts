@@ -85,10 +85,13 @@ export const SETTINGS_ROUTES: readonly RouteSpec[] = [
   { path: '/settings/customfield', title: 'Custom Fields' },
   { path: '/settings/franchise', title: 'Franchise' },
   { path: '/settings/templates', title: 'Email Templates' },
+  { path: '/settings/templates/add', title: 'Add Template' },
+  { path: '/settings/templates/edit/:id', title: 'Edit Template' },
   { path: '/settings/plan', title: 'Plan' },
   { path: '/settings/studentapp', title: 'Student App' },
   { path: '/settings/regforms', title: 'Registration Forms' },
   { path: '/settings/widgets', title: 'Widgets' },
+  { path: '/settings/widgets/:guId', title: 'Edit Widget' },
 ];
 
 export const STUDENT_ROUTES: readonly RouteSpec[] = [

@@ -5,14 +5,16 @@ import { Link } from 'react-router';
 import { useSession } from '../session/session-store';
 import { useDocumentHead } from '../tenant/tenant-head';
 
-/** Every settings screen: a back arrow to /settings and the screen's title (spec 2 §2). */
+/** Every settings screen: a back arrow to /settings (or `backTo`) and the screen's title (spec 2 §2). */
 export function SettingsHeader({
   title,
   back = true,
+  backTo = '/settings',
   children,
 }: {
   title: string;
   back?: boolean;
+  backTo?: string;
   children?: ReactNode;
 }) {
   const { tenant } = useSession();
@@ -21,7 +23,13 @@ export function SettingsHeader({
     <Group justify="space-between" mb="lg" wrap="wrap">
       <Group gap="xs">
         {back ? (
-          <ActionIcon component={Link} to="/settings" variant="subtle" size="lg" aria-label="Back to Settings">
+          <ActionIcon
+            component={Link}
+            to={backTo}
+            variant="subtle"
+            size="lg"
+            aria-label={backTo === '/settings' ? 'Back to Settings' : 'Back'}
+          >
             <IconArrowLeft size={20} />
           </ActionIcon>
         ) : null}
