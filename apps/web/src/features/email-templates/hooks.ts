@@ -4,7 +4,7 @@ import { templatesApi } from './api';
 export const templateKeys = {
   list: ['email-templates'] as const,
   one: (id: string) => ['email-templates', id] as const,
-  customFields: ['custom-fields', 'tags'] as const,
+  customFields: ['customFields', 'tags'] as const,
 };
 
 export function useTemplateList() {
