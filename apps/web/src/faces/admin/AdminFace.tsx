@@ -22,6 +22,7 @@ const SettingsHome = lazy(() => import('../../features/settings/SettingsHome'));
 const AccountSettingsPage = lazy(() => import('../../features/settings/AccountSettingsPage'));
 const ModuleSettingsPage = lazy(() => import('../../features/settings/ModuleSettingsPage'));
 const RolesSettingsPage = lazy(() => import('../../features/settings/RolesSettingsPage'));
+const CustomFieldsPage = lazy(() => import('../../features/custom-fields/CustomFieldsPage'));
 const EmailTemplatesPage = lazy(() => import('../../features/email-templates/EmailTemplatesPage'));
 const TemplateEditorPage = lazy(() => import('../../features/email-templates/TemplateEditorPage'));
 const WidgetsPage = lazy(() => import('../../features/widgets/WidgetsPage'));
@@ -38,6 +39,7 @@ const SCREENS: Record<string, ReactNode> = {
   '/settings/account': <AccountSettingsPage />,
   '/settings/display': <ModuleSettingsPage />,
   '/settings/roles': <RolesSettingsPage />,
+  '/settings/customfield': <CustomFieldsPage />,
   '/settings/templates': <EmailTemplatesPage />,
   '/settings/templates/add': <TemplateEditorPage />,
   '/settings/templates/edit/:id': <TemplateEditorPage />,

@@ -1,5 +1,6 @@
 import { Alert, Anchor, Grid, Group, Loader, Stack } from '@mantine/core';
 import { Link, useParams } from 'react-router';
+import { ContactCustomFieldsCard } from '../custom-fields/ContactCustomFieldsCard';
 import { useTenant } from '../session/session-store';
 import { useDocumentHead } from '../tenant/tenant-head';
 import { ContactActivityTimeline } from './ContactActivityTimeline';
@@ -43,6 +44,7 @@ export default function ContactDetailPage() {
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Stack gap="md">
             <ContactProfileCard contact={detail} />
+            <ContactCustomFieldsCard contactId={detail.guId} />
             <ContactFamily contact={detail} />
           </Stack>
         </Grid.Col>
