@@ -14,6 +14,7 @@ import { AccessTokens } from './modules/auth/tokens.ts';
 import { registerContactRoutes } from './modules/contacts/contacts.routes.ts';
 import { registerCustomFieldRoutes } from './modules/custom-fields/custom-fields.routes.ts';
 import { registerEmailTemplateRoutes } from './modules/email-templates/email-templates.routes.ts';
+import { registerFranchiseRoutes } from './modules/franchise/franchise.routes.ts';
 import { OutboxWorker } from './modules/mail/outbox.ts';
 import { registerMediaRoutes } from './modules/media/media.routes.ts';
 import { S3Storage } from './modules/media/media.s3-storage.ts';
@@ -127,6 +128,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   registerCustomFieldRoutes(app, platform);
   registerEmailTemplateRoutes(app, platform);
   registerWidgetRoutes(app, platform);
+  registerFranchiseRoutes(app, platform);
   await registerWebApp(app, platform);
 
   app.addHook('onClose', async () => {

@@ -6,6 +6,7 @@ export * from './custom-fields.ts';
 export * from './dial-codes.ts';
 export * from './email-templates.ts';
 export * from './errors.ts';
+export * from './franchise.ts';
 export * from './public-menu.ts';
 export * from './role-permissions.ts';
 export * from './roles.ts';

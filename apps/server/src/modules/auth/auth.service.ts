@@ -29,7 +29,7 @@ import {
 } from './auth.repo.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
 import { issueRefreshToken, startSession, toSessionContact } from './session.ts';
-import { type AccessClaims, hashToken, newOpaqueToken } from './tokens.ts';
+import { type AccessClaims, hashToken, masterAdminIdOfRefreshToken, newOpaqueToken } from './tokens.ts';
 
 const INVALID_LOGIN = 'Invalid email or password.';
 const SESSION_ENDED = 'Your session has ended. Please log in again.';
@@ -120,12 +120,22 @@ export async function refreshSession(platform: Platform, tenant: TenantContext, 
     }
     const contact = await findContactById(tx, tenant.tenantId, stored.contactId);
     if (!contact || contact.isSuspended) return null;
-    const refresh_token = await issueRefreshToken(platform, tx, tenant.tenantId, contact.id, stored.familyId);
+    // Franchise mode (decisions.md "Franchise") carries the master admin's id through every refresh.
+    const masterAdminId = masterAdminIdOfRefreshToken(token);
+    const refresh_token = await issueRefreshToken(
+      platform,
+      tx,
+      tenant.tenantId,
+      contact.id,
+      stored.familyId,
+      masterAdminId,
+    );
     const access_token = await platform.accessTokens.sign({
       sub: contact.id,
       tid: tenant.tenantId,
       role: contact.role,
       sid: stored.familyId,
+      masterAdminId,
     });
     return { access_token, refresh_token };
   });
@@ -156,6 +166,9 @@ export async function reInitInfo(
     role,
     sid: auth.sid,
     preview: preview || undefined,
+    masterAdminId: auth.masterAdminId,
+    // Acting as a member stays marked as such when the member's session is restored.
+    act: auth.act,
   });
   const { config } = await platform.tenantConfigs.get(tenant);
   return {

@@ -4,7 +4,7 @@ import type { Tx } from '../../db/client.ts';
 import type { Platform } from '../../platform.ts';
 import type { TenantContext } from '../tenants/tenant-directory.ts';
 import { type ContactRow, insertRefreshToken } from './auth.repo.ts';
-import { hashToken, newOpaqueToken } from './tokens.ts';
+import { hashToken, newRefreshToken } from './tokens.ts';
 
 export function toSessionContact(contact: ContactRow, tenant: TenantContext): SessionContact {
   return {
@@ -33,8 +33,9 @@ export async function issueRefreshToken(
   tenantId: string,
   contactId: string,
   familyId: string,
+  masterAdminId?: string,
 ): Promise<string> {
-  const token = newOpaqueToken();
+  const token = newRefreshToken(masterAdminId);
   const expiresAt = new Date(Date.now() + platform.config.refreshTokenDays * 86_400_000);
   await insertRefreshToken(tx, tenantId, { contactId, familyId, tokenHash: hashToken(token), expiresAt });
   return token;

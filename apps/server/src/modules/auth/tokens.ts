@@ -12,10 +12,28 @@ export interface AccessClaims {
   sid: string;
   /** a student-preview token issued to a staff member */
   preview?: boolean;
+  /** franchise mode: the master admin (contact id in the master tenant) acting as this franchise's admin */
+  masterAdminId?: string;
+  /** acting as a member (RFC 8693 actor claim): the admin who acts; `sub` is the member */
+  act?: { sub: string };
 }
 
 export function newOpaqueToken(): string {
   return randomBytes(32).toString('base64url');
+}
+
+/**
+ * Franchise mode survives refreshes: the refresh token of a franchise-mode session ends with
+ * `.{masterAdminId}`. Tokens are looked up by the hash of the whole string, so the suffix cannot be
+ * altered or added (base64url has no dot, so the split is unambiguous).
+ */
+export function newRefreshToken(masterAdminId?: string): string {
+  return masterAdminId ? `${newOpaqueToken()}.${masterAdminId}` : newOpaqueToken();
+}
+
+export function masterAdminIdOfRefreshToken(token: string): string | undefined {
+  const at = token.indexOf('.');
+  return at === -1 ? undefined : token.slice(at + 1) || undefined;
 }
 
 export function hashToken(token: string): string {
@@ -55,9 +73,17 @@ export class AccessTokens {
         sid: payload.sid,
         role: payload.role as Role,
         preview: payload.preview === true ? true : undefined,
+        masterAdminId: typeof payload.masterAdminId === 'string' ? payload.masterAdminId : undefined,
+        act: actorOf(payload.act),
       };
     } catch {
       return null;
     }
   }
+}
+
+function actorOf(value: unknown): { sub: string } | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const sub = (value as { sub?: unknown }).sub;
+  return typeof sub === 'string' ? { sub } : undefined;
 }

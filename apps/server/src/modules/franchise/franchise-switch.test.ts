@@ -1,0 +1,125 @@
+import { decodeJwt } from 'jose';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bearer, json, loginAs, newTenant, startTestApp, type TestTenant } from '../../../test/helpers.ts';
+import type { App } from '../../app.ts';
+
+let app: App;
+let master: TestTenant;
+let franchise: TestTenant;
+let otherMaster: TestTenant;
+let otherFranchise: TestTenant;
+let adminM: string;
+
+const UA = 'Mozilla/5.0 (switch test)';
+
+beforeAll(async () => {
+  app = await startTestApp();
+  master = await newTenant(app);
+  franchise = await newTenant(app, { masterOrgId: master.orgId });
+  otherMaster = await newTenant(app);
+  otherFranchise = await newTenant(app, { masterOrgId: otherMaster.orgId });
+  adminM = (await loginAs(app, master, 'admin')).access_token;
+});
+
+async function askCode(token: string, tenant: TestTenant, id: string, query = '') {
+  return app.inject({
+    url: `/rest/tenant/${id}/token${query}`,
+    headers: { ...bearer(token, tenant.host), 'user-agent': UA },
+  });
+}
+
+function exchange(host: string, code: string, userAgent = UA, remoteAddress = '127.0.0.1') {
+  return app.inject({
+    method: 'POST',
+    url: '/public/franchise/switch',
+    headers: { host, 'user-agent': userAgent },
+    remoteAddress,
+    payload: { code },
+  });
+}
+
+describe('franchise switching', () => {
+  it('gives the master admin a one-time code that the franchise host exchanges for a franchise-mode session', async () => {
+    const masterAdminId = master.users.admin.id;
+    const grant = await askCode(adminM, master, franchise.tenantId, `?masterAdminId=${masterAdminId}`);
+    expect(grant.statusCode).toBe(200);
+    const body = json<any>(grant);
+    expect(body).toMatchObject({
+      expiresInSeconds: 60,
+      franchise: { orgId: franchise.orgId, tenantId: franchise.tenantId, customDomain: null },
+    });
+    expect(body.access_token).toBeUndefined();
+
+    const switched = await exchange(franchise.host, body.code);
+    expect(switched.statusCode).toBe(200);
+    const session = json<any>(switched);
+    expect(session.contact).toMatchObject({ guId: franchise.users.admin.id, role: 'admin', orgId: franchise.orgId });
+    expect(session.tenant.orgId).toBe(franchise.orgId);
+    expect(session.masterOrgId).toBe(master.orgId);
+    const claims = decodeJwt(session.access_token);
+    expect(claims).toMatchObject({ sub: franchise.users.admin.id, tid: franchise.tenantId, masterAdminId });
+
+    // The session works on the franchise host, and franchise mode survives restore and refresh.
+    expect(
+      (await app.inject({ url: '/snode/tenant', headers: bearer(session.access_token, franchise.host) })).statusCode,
+    ).toBe(200);
+    const restored = await app.inject({
+      url: '/rest/reInitInfo',
+      headers: bearer(session.access_token, franchise.host),
+    });
+    expect(decodeJwt(json<any>(restored).access_token).masterAdminId).toBe(masterAdminId);
+    const refreshed = await app.inject({
+      method: 'POST',
+      url: '/refresh-access-token',
+      headers: { host: franchise.host },
+      payload: { token: session.refresh_token },
+    });
+    expect(refreshed.statusCode).toBe(200);
+    expect(decodeJwt(json<any>(refreshed).access_token).masterAdminId).toBe(masterAdminId);
+    const again = await app.inject({
+      method: 'POST',
+      url: '/refresh-access-token',
+      headers: { host: franchise.host },
+      payload: { token: json<any>(refreshed).refresh_token },
+    });
+    expect(decodeJwt(json<any>(again).access_token).masterAdminId).toBe(masterAdminId);
+
+    // The franchise-mode token is nothing on the master's host.
+    expect(
+      (await app.inject({ url: '/rest/franchise', headers: bearer(session.access_token, master.host) })).statusCode,
+    ).toBe(401);
+    // A code works once.
+    expect((await exchange(franchise.host, body.code)).statusCode).toBe(401);
+  });
+
+  it('an ordinary login has no masterAdminId claim', async () => {
+    const login = await loginAs(app, franchise, 'admin');
+    expect(decodeJwt(login.access_token).masterAdminId).toBeUndefined();
+  });
+
+  it('refuses the code on another host, from another browser or IP', async () => {
+    const code = () => askCode(adminM, master, franchise.tenantId).then((r) => json<any>(r).code as string);
+    expect((await exchange(master.host, await code())).statusCode).toBe(401);
+    expect((await exchange(otherFranchise.host, await code())).statusCode).toBe(401);
+    expect((await exchange(franchise.host, await code(), 'Another browser')).statusCode).toBe(401);
+    expect((await exchange(franchise.host, await code(), UA, '10.0.0.9')).statusCode).toBe(401);
+    expect((await exchange(franchise.host, 'made-up')).statusCode).toBe(401);
+  });
+
+  it('is refused for a tenant that is not a franchise of this master (404), and to non-admins (403)', async () => {
+    for (const id of [master.tenantId, otherMaster.tenantId, otherFranchise.tenantId, 'x']) {
+      expect((await askCode(adminM, master, id)).statusCode).toBe(404);
+    }
+    for (const role of ['staff', 'frontdesk', 'student'] as const) {
+      const token = (await loginAs(app, master, role)).access_token;
+      expect((await askCode(token, master, franchise.tenantId)).statusCode).toBe(403);
+    }
+    const adminF = (await loginAs(app, franchise, 'admin')).access_token;
+    expect((await askCode(adminF, franchise, otherFranchise.tenantId)).statusCode).toBe(403);
+  });
+
+  it('refuses a masterAdminId that is not the caller', async () => {
+    const response = await askCode(adminM, master, franchise.tenantId, `?masterAdminId=${master.users.staff.id}`);
+    expect(response.statusCode).toBe(403);
+  });
+});
