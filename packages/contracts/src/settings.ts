@@ -69,6 +69,8 @@ export const AccountSettings = z.object({
   itemExpiresAfter: z.number().nullable(),
   customDomain: z.string().nullable(),
   aboutOrg: z.string(),
+  /** The last four characters of the tenant API key (the key itself is shown once, when made). */
+  apiKeyHint: z.string().nullable(),
 });
 export type AccountSettings = z.infer<typeof AccountSettings>;
 

@@ -133,6 +133,9 @@ export const WebsiteSettingsWrite = z
   .strict();
 export type WebsiteSettingsWrite = z.input<typeof WebsiteSettingsWrite>;
 
+/** The SEO settings screen's part of PUT /plugin/tenant/ (spec 2 §5: each at most 255 characters). */
+export const SeoSettingsWriteShape = WebsiteSettingsWrite.pick({ seoKeywords: true, seoDescription: true }).required();
+
 /** POST /plugin/tenant/apikey: the new key, shown once. */
 export const ApiKeyResponse = z.object({ apiKey: z.string(), apiKeyHint: z.string() });
 export type ApiKeyResponse = z.infer<typeof ApiKeyResponse>;

@@ -42,6 +42,7 @@ export function toAccountSettings(tenant: TenantContext): AccountSettings {
     itemExpiresAfter: s.itemExpiresAfter,
     customDomain: tenant.customDomain,
     aboutOrg: s.aboutOrg,
+    apiKeyHint: s.apiKeyHint,
   };
 }
 

@@ -22,6 +22,9 @@ const SettingsHome = lazy(() => import('../../features/settings/SettingsHome'));
 const AccountSettingsPage = lazy(() => import('../../features/settings/AccountSettingsPage'));
 const ModuleSettingsPage = lazy(() => import('../../features/settings/ModuleSettingsPage'));
 const RolesSettingsPage = lazy(() => import('../../features/settings/RolesSettingsPage'));
+const WebsiteSettingsPage = lazy(() => import('../../features/website-settings/WebsiteSettingsPage'));
+const SeoSettingsPage = lazy(() => import('../../features/website-settings/SeoSettingsPage'));
+const ExternalWebsitePage = lazy(() => import('../../features/website-settings/ExternalWebsitePage'));
 const CustomFieldsPage = lazy(() => import('../../features/custom-fields/CustomFieldsPage'));
 const EmailTemplatesPage = lazy(() => import('../../features/email-templates/EmailTemplatesPage'));
 const TemplateEditorPage = lazy(() => import('../../features/email-templates/TemplateEditorPage'));
@@ -39,6 +42,9 @@ const SCREENS: Record<string, ReactNode> = {
   '/settings/account': <AccountSettingsPage />,
   '/settings/display': <ModuleSettingsPage />,
   '/settings/roles': <RolesSettingsPage />,
+  '/settings/website': <WebsiteSettingsPage />,
+  '/settings/website/seosetting': <SeoSettingsPage />,
+  '/settings/website/externalwebsite': <ExternalWebsitePage />,
   '/settings/customfield': <CustomFieldsPage />,
   '/settings/templates': <EmailTemplatesPage />,
   '/settings/templates/add': <TemplateEditorPage />,

@@ -76,6 +76,8 @@ export const SETTINGS_ROUTES: readonly RouteSpec[] = [
   { path: '/settings', title: 'Settings' },
   { path: '/settings/account', title: 'Account' },
   { path: '/settings/website', title: 'Website Settings' },
+  { path: '/settings/website/externalwebsite', title: 'External Website' },
+  { path: '/settings/website/seosetting', title: 'SEO settings' },
   { path: '/settings/display', title: 'Module Settings' },
   { path: '/settings/paccount', title: 'Payment Account' },
   { path: '/settings/integrations', title: 'Integrations' },

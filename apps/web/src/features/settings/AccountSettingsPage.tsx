@@ -28,6 +28,7 @@ import { useNavigate } from 'react-router';
 import { Busy } from '../../app/components/Busy';
 import { isApiError } from '../../lib/api-error';
 import { showErrorToast, showSuccessToast } from '../../lib/notify';
+import { ApiKeyPanel } from '../website-settings/ApiKeyPanel';
 import { type AccountFormValues, accountValidation, formField, toFormValues, toWriteBody } from './account-form';
 import { useAccountSettings, useAdminList, useSaveAccount } from './hooks';
 import { SettingsHeader, useIsAdmin } from './SettingsHeader';
@@ -44,6 +45,7 @@ export default function AccountSettingsPage() {
       ) : account.data ? (
         <AccountForm
           key={account.data.orgId}
+          apiKeyHint={account.data.apiKeyHint}
           initial={toFormValues(account.data)}
           orgId={account.data.orgId}
           customDomain={account.data.customDomain}
@@ -59,8 +61,10 @@ function AccountForm({
   initial,
   orgId,
   customDomain,
+  apiKeyHint,
 }: {
   initial: AccountFormValues;
+  apiKeyHint: string | null;
   orgId: string;
   customDomain: string | null;
 }) {
@@ -199,6 +203,7 @@ function AccountForm({
                 readOnly
                 description="Custom domains are set up with support, after the domain is verified."
               />
+              <ApiKeyPanel hint={apiKeyHint} canRegenerate={isAdmin} />
               <Textarea
                 label="About Organization"
                 autosize

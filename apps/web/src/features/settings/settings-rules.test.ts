@@ -68,6 +68,7 @@ describe('account form', () => {
     itemExpiresAfter: null,
     customDomain: null,
     aboutOrg: '',
+    apiKeyHint: null,
   };
 
   it('round-trips the account through the flat form values', () => {

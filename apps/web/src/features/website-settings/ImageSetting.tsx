@@ -1,0 +1,81 @@
+import { Button, FileButton, Group, Image, Stack, Text, TextInput } from '@mantine/core';
+import { IconUpload } from '@tabler/icons-react';
+import { useState } from 'react';
+import { showErrorToast } from '../../lib/notify';
+import { uploadMedia } from '../media/api';
+import { uploadProblem } from '../media/media-rules';
+
+const IMAGE_TYPES = 'image/png,image/jpeg,image/gif,image/webp';
+
+/**
+ * An image of the website settings (logo, favicon): a preview, its address, and an upload that
+ * stores the file in the tenant's media and hands its address to `onUploaded`.
+ */
+export function ImageSetting(props: {
+  label: string;
+  description?: string;
+  value: string;
+  error?: string;
+  disabled?: boolean;
+  previewHeight: number;
+  onChange: (value: string) => void;
+  onUploaded: (url: string) => Promise<void>;
+}) {
+  const [uploading, setUploading] = useState(false);
+  const upload = async (file: File | null) => {
+    if (!file) return;
+    const problem = file.type.startsWith('image/')
+      ? uploadProblem(file)
+      : 'Please choose a PNG, JPEG, GIF or WebP image.';
+    if (problem) {
+      showErrorToast(problem);
+      return;
+    }
+    setUploading(true);
+    try {
+      const media = await uploadMedia(file);
+      await props.onUploaded(media.url);
+    } catch {
+      // the api client has already shown the server's message
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  return (
+    <Stack gap={6}>
+      <Group align="flex-end" gap="xs" wrap="nowrap">
+        <TextInput
+          label={props.label}
+          description={props.description}
+          placeholder="https:// or upload an image"
+          style={{ flex: 1 }}
+          value={props.value}
+          error={props.error}
+          disabled={props.disabled}
+          onChange={(event) => props.onChange(event.currentTarget.value)}
+        />
+        <FileButton onChange={upload} accept={IMAGE_TYPES} disabled={props.disabled}>
+          {(buttonProps) => (
+            <Button
+              {...buttonProps}
+              variant="light"
+              leftSection={<IconUpload size={16} />}
+              loading={uploading}
+              aria-label={`Upload ${props.label.toLowerCase()}`}
+            >
+              Upload
+            </Button>
+          )}
+        </FileButton>
+      </Group>
+      {props.value ? (
+        <Image src={props.value} alt={`${props.label} preview`} h={props.previewHeight} w="auto" fit="contain" />
+      ) : (
+        <Text size="xs" c="dimmed">
+          No image yet
+        </Text>
+      )}
+    </Stack>
+  );
+}
