@@ -26,6 +26,7 @@ import { registerWebsiteSettingsRoutes } from './modules/settings/website-settin
 import { registerSocialLoginRoutes } from './modules/social-login/social-login.routes.ts';
 import { TenantConfigCache } from './modules/tenants/tenant-config.service.ts';
 import { TenantDirectory } from './modules/tenants/tenant-directory.ts';
+import { registerUserRoutes } from './modules/users/users.routes.ts';
 import { registerPublicPageRoutes } from './modules/website/public-page.routes.ts';
 import { registerWebsiteRoutes } from './modules/website/website.routes.ts';
 import { registerWidgetRoutes } from './modules/widgets/widgets.routes.ts';
@@ -128,6 +129,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   registerCustomFieldRoutes(app, platform);
   registerEmailTemplateRoutes(app, platform);
   registerWidgetRoutes(app, platform);
+  registerUserRoutes(app, platform);
   registerFranchiseRoutes(app, platform);
   await registerWebApp(app, platform);
 

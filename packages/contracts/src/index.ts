@@ -12,6 +12,7 @@ export * from './role-permissions.ts';
 export * from './roles.ts';
 export * from './settings.ts';
 export * from './tenant.ts';
+export * from './users.ts';
 export * from './website.ts';
 export * from './website-settings.ts';
 export * from './widgets.ts';

@@ -63,7 +63,7 @@ export function toDetail(row: ContactRow, children: RelativeRow[], guardians: Re
     hasSignedWaiverForm: row.hasSignedWaiverForm,
     subscribeToMailingList: row.subscribeToMailingList,
     isMember: base.statuses.includes('member'),
-    isTeacher: row.role === 'staff' || row.role === 'admin',
+    isTeacher: row.isTeacher,
     isParent: children.length > 0,
     isWalkin: row.isWalkin,
     customFieldsVals: {},

@@ -7,11 +7,15 @@ import {
   ContactTagsRequest,
   ContactUpdate,
   ErrorBody,
+  UserDetail,
+  UserUpdate,
 } from '@atrium/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Platform } from '../../platform.ts';
+import { requireAdmin } from '../users/users.routes.ts';
+import { updateUser } from '../users/users.service.ts';
 import { addChild, listChildren, listGuardians } from './contact-family.service.ts';
 import { manageContacts } from './contact-permission.ts';
 import {
@@ -24,6 +28,18 @@ import {
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 export const ContactParams = z.object({ id: z.uuid('id must be a contact id') });
+
+/**
+ * PUT /rest/contact/{id} carries two edits (spec 2 §7): the contact edit, and with
+ * `isUpdateRole: true` the Settings > Users form (users module, admins only). The flag picks the
+ * schema, so a failed user update names its own field instead of falling back to a contact edit.
+ */
+const ContactOrUserUpdate = z.discriminatedUnion('isUpdateRole', [
+  UserUpdate,
+  ContactUpdate.extend({ isUpdateRole: z.literal(false).optional() }),
+]);
+const isUserUpdate = (body: unknown) =>
+  typeof body === 'object' && body !== null && (body as { isUpdateRole?: unknown }).isUpdateRole === true;
 
 /** Spec 3 §7.4: one contact (read, create, edit, delete, tags) and its guardians and children. Staff only. */
 export function registerContactRecordRoutes(server: FastifyInstance, platform: Platform): void {
@@ -61,6 +77,31 @@ export function registerContactRecordRoutes(server: FastifyInstance, platform: P
         getContactDetail(platform.db, manageContacts(request).tenant, request.params.id, prefix === '/snode/contact'),
     );
 
+    if (prefix === '/rest/contact') {
+      app.put(
+        `${prefix}/:id`,
+        {
+          // A user update is for admins: refused before the body is validated (a non-admin learns nothing).
+          preValidation: async (request) => {
+            if (isUserUpdate(request.body)) requireAdmin(request);
+          },
+          schema: {
+            tags: ['contacts', 'users'],
+            summary: 'Edits a contact (only the fields given change); with isUpdateRole: true, the User Details form',
+            params: ContactParams,
+            body: ContactOrUserUpdate,
+            response: { 200: z.union([ContactDetail, UserDetail]), ...errors },
+          },
+        },
+        async (request) => {
+          const { body } = request;
+          if (body.isUpdateRole === true) return updateUser(platform, requireAdmin(request), request.params.id, body);
+          const { isUpdateRole: _flag, ...contact } = body;
+          return updateContact(platform.db, manageContacts(request).tenant, request.params.id, contact);
+        },
+      );
+      continue;
+    }
     app.put(
       `${prefix}/:id`,
       {

@@ -1,4 +1,4 @@
-import { AdminListItem, ContactAutocompleteItem, ErrorBody } from '@atrium/contracts';
+import { AdminListItem, ContactAutocompleteItem, ErrorBody, StaffUser } from '@atrium/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,6 +6,7 @@ import { withTenant } from '../../db/client.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { requireStaff } from '../../lib/guards.ts';
 import type { Platform } from '../../platform.ts';
+import { listStaff } from '../users/users.service.ts';
 import { registerContactImportRoutes } from './contact-import.routes.ts';
 import { registerContactListRoutes } from './contact-list.routes.ts';
 import { registerContactRecordRoutes } from './contact-records.routes.ts';
@@ -15,14 +16,15 @@ import { autocompleteContacts, listStaffContacts } from './contacts.repo.ts';
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 
 const ContactQuery = z.object({
-  userType: z.enum(['admin']).optional(),
+  userType: z.enum(['admin', 'staff']).optional(),
   autoComplete: z.enum(['true', 'false']).optional(),
   q: z.string().max(100).optional(),
 });
 
 /**
- * GET /rest/contact answers two spec 1 §7 calls by query: the admin list (userType=admin) and
- * the contact autocomplete (autoComplete=true&q=); then the contacts module's calls (spec 3 §7.4).
+ * GET /rest/contact answers three calls by query: the admin list (userType=admin, spec 1 §7), the
+ * Users screen's staff list (userType=staff, spec 2 §7, from the users module) and the contact
+ * autocomplete (autoComplete=true&q=); then the contacts module's calls (spec 3 §7.4).
  */
 export function registerContactRoutes(server: FastifyInstance, platform: Platform): void {
   registerContactListRoutes(server, platform);
@@ -35,9 +37,13 @@ export function registerContactRoutes(server: FastifyInstance, platform: Platfor
     {
       schema: {
         tags: ['contacts'],
-        summary: 'Admin list (userType=admin) or contact autocomplete (autoComplete=true&q=)',
+        summary:
+          'Admin list (userType=admin), staff list (userType=staff) or contact autocomplete (autoComplete=true&q=)',
         querystring: ContactQuery,
-        response: { 200: z.union([z.array(AdminListItem), z.array(ContactAutocompleteItem)]), ...errors },
+        response: {
+          200: z.union([z.array(AdminListItem), z.array(StaffUser), z.array(ContactAutocompleteItem)]),
+          ...errors,
+        },
       },
     },
     async (request) => {
@@ -54,6 +60,7 @@ export function registerContactRoutes(server: FastifyInstance, platform: Platfor
           role: row.role,
         }));
       }
+      if (userType === 'staff') return listStaff(platform, tenant);
       if (autoComplete === 'true') {
         const text = (q ?? '').trim();
         if (text.length === 0) return [];
@@ -66,7 +73,7 @@ export function registerContactRoutes(server: FastifyInstance, platform: Platfor
           email: row.email,
         }));
       }
-      throw badRequest('userType', 'userType=admin or autoComplete=true is required.');
+      throw badRequest('userType', 'userType=admin, userType=staff or autoComplete=true is required.');
     },
   );
 }
