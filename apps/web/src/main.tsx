@@ -9,9 +9,11 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { captureLoginFragment } from './features/auth/login-fragment';
+import { captureFranchiseSwitchFragment } from './features/franchise/switch-fragment';
 
 // Before the router reads the address: a social token or handed-over session leaves the URL at once.
 captureLoginFragment();
+captureFranchiseSwitchFragment();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -2,6 +2,7 @@ import { Avatar, Burger, Button, Menu, Text } from '@mantine/core';
 import { IconChevronDown, IconEye, IconLogout, IconUser } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { FranchiseSwitcher } from '../../features/franchise/FranchiseSwitcher';
 import { HiddenCommandIndicator } from '../../features/hidden-command/HiddenCommandIndicator';
 import { displayName } from '../../features/navigation/student-menu';
 import { startStudentPreview, startWebPreview } from '../../features/session/preview-actions';
@@ -24,6 +25,7 @@ export function AdminToolbar({ menuExpanded, onToggleMenu }: Props) {
       <TenantLogo to="/dashboard" />
       <div className="admin-toolbar__spacer" />
       {user?.role === 'admin' ? <HiddenCommandIndicator /> : null}
+      <FranchiseSwitcher />
       <Menu position="bottom-end" withinPortal>
         <Menu.Target>
           <Button

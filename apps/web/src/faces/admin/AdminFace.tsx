@@ -28,6 +28,9 @@ const ExternalWebsitePage = lazy(() => import('../../features/website-settings/E
 const CustomFieldsPage = lazy(() => import('../../features/custom-fields/CustomFieldsPage'));
 const EmailTemplatesPage = lazy(() => import('../../features/email-templates/EmailTemplatesPage'));
 const TemplateEditorPage = lazy(() => import('../../features/email-templates/TemplateEditorPage'));
+const FranchiseListPage = lazy(() => import('../../features/franchise/FranchiseListPage'));
+const FranchiseFormPage = lazy(() => import('../../features/franchise/FranchiseFormPage'));
+const FranchiseViewPage = lazy(() => import('../../features/franchise/FranchiseViewPage'));
 const WidgetsPage = lazy(() => import('../../features/widgets/WidgetsPage'));
 const WidgetEditPage = lazy(() => import('../../features/widgets/WidgetEditPage'));
 
@@ -49,6 +52,10 @@ const SCREENS: Record<string, ReactNode> = {
   '/settings/templates': <EmailTemplatesPage />,
   '/settings/templates/add': <TemplateEditorPage />,
   '/settings/templates/edit/:id': <TemplateEditorPage />,
+  '/settings/franchise': <FranchiseListPage />,
+  '/settings/franchise/new': <FranchiseFormPage />,
+  '/settings/franchise/edit/:id': <FranchiseFormPage />,
+  '/settings/franchise/:id': <FranchiseViewPage />,
   '/settings/widgets': <WidgetsPage />,
   '/settings/widgets/:guId': <WidgetEditPage />,
   // The old admin path of the widgets screen.

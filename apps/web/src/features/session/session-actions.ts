@@ -15,6 +15,7 @@ import {
   takeCapturedFragment,
   takePendingSocialSignIn,
 } from '../auth/login-fragment';
+import { takeFranchiseSwitchCode } from '../franchise/switch-fragment';
 import { pingTenant } from '../tenant/tenant-api';
 import { getSession, updateSession } from './session-store';
 import { renewTokens } from './token-renewal';
@@ -26,17 +27,40 @@ import { renewTokens } from './token-renewal';
 export async function bootSession(): Promise<void> {
   const hash = takeCapturedFragment();
   const fragment = hash ? parseLoginFragment(hash) : null;
+  const switchCode = takeFranchiseSwitchCode();
   const tenant = await pingTenant();
   if (!tenant) {
     updateSession({ phase: 'ready', tenant: null });
     return;
   }
   updateSession({ tenant });
+  if (switchCode && (await enterFranchise(switchCode))) {
+    updateSession({ phase: 'ready' });
+    return;
+  }
   if (fragment && hash) storePendingSocialSignIn(hash);
   if (isLoginTraced()) await restoreSession();
   // Signed in already: the login page will not show, so a social sign-in waiting for it lapses.
   if (getSession().user) takePendingSocialSignIn();
   updateSession({ phase: 'ready' });
+}
+
+/**
+ * Franchise switching, on the franchise's host: exchanges the one-time code for a franchise-mode
+ * session (decisions.md "Franchise"). A session already kept on this host is ended first. A failed
+ * exchange is toasted and the boot goes on as usual.
+ */
+async function enterFranchise(code: string): Promise<boolean> {
+  try {
+    const { franchiseSwitchApi } = await import('../franchise/franchise-switch');
+    const session = await franchiseSwitchApi.exchange(code);
+    if (getTokens().access) await logoutCall().catch(() => undefined);
+    await signIn(session, '/dashboard');
+    return true;
+  } catch (error) {
+    console.warn('Franchise switch failed', error);
+    return false;
+  }
 }
 
 async function restoreSession(): Promise<void> {
