@@ -22,6 +22,7 @@ import { LocalDiskStorage } from './modules/media/media.storage.ts';
 import { registerPingRoutes } from './modules/ping/ping.routes.ts';
 import { registerSettingsReadRoutes } from './modules/settings/settings-read.routes.ts';
 import { registerSettingsWriteRoutes } from './modules/settings/settings-write.routes.ts';
+import { registerPaymentSettingsRoutes } from './modules/settings/payment-settings.routes.ts';
 import { registerWebsiteSettingsRoutes } from './modules/settings/website-settings.routes.ts';
 import { registerSocialLoginRoutes } from './modules/social-login/social-login.routes.ts';
 import { TenantConfigCache } from './modules/tenants/tenant-config.service.ts';
@@ -126,6 +127,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   registerSettingsReadRoutes(app);
   registerSettingsWriteRoutes(app, platform);
   registerWebsiteSettingsRoutes(app, platform);
+  registerPaymentSettingsRoutes(app, platform);
   registerCustomFieldRoutes(app, platform);
   registerEmailTemplateRoutes(app, platform);
   registerWidgetRoutes(app, platform);

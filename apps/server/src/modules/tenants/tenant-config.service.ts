@@ -1,4 +1,5 @@
 import {
+  currencySymbol,
   internalPagePath,
   LEGAL_PAGES,
   PLATFORM_VERSION,
@@ -14,8 +15,6 @@ import { listPublishedPages } from '../website/website.repo.ts';
 import type { TenantContext } from './tenant-directory.ts';
 
 type PageRow = typeof websitePages.$inferSelect;
-
-const CSYMBOL: Record<string, string> = { inr: '₹' };
 
 function toPageLink(page: PageRow): WebPageLink {
   const externalLink = page.isExternalLink && page.externalLink ? withScheme(page.externalLink) : null;
@@ -58,7 +57,7 @@ export function buildTenantConfig(tenant: TenantContext, pages: PageRow[], confi
     bigLogo: s.logo,
     smallLogo: s.logo,
     cloudName: null,
-    csymbol: CSYMBOL[s.currency.toLowerCase()] ?? '$',
+    csymbol: currencySymbol(s.currency),
     bankFees: s.bankFees,
     cardFees: s.cardFees,
     taxPercent: s.taxPercent,

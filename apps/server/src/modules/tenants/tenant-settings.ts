@@ -90,6 +90,11 @@ export const TenantSettings = z.object({
   bankFees: z.number().default(0),
   cardFees: z.number().default(0),
   taxPercent: z.number().default(0),
+  // Payment Settings (spec 2 §3): supported currencies (USD and INR are always added), one extra tax line, the invoice note
+  currencies: z.array(z.string()).default([]),
+  taxLabel1: z.string().default(''),
+  taxValue1: z.number().nullable().default(null),
+  invoiceNote: z.string().default(''),
   paymentProvider: z.string().nullable().default(null),
   stripePublishableKey: z.string().nullable().default(null),
   stripeClientId: z.string().nullable().default(null),
