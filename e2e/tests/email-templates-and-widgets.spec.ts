@@ -44,6 +44,16 @@ test.describe('email templates', () => {
     await page.keyboard.press('Enter');
     await expect(body).toHaveText('Hello from {{orgname}}');
 
+    // the plus chip opens the create-custom-field dialog (closed again here: creating a field on
+    // riverside would change the contact card the custom-fields spec asserts)
+    await page.getByRole('button', { name: 'Create a custom field' }).click();
+    const fieldDialog = page.getByRole('dialog', { name: 'Add Custom Field' });
+    await expect(fieldDialog.getByLabel('Name')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(fieldDialog).toHaveCount(0);
+    await expect(subject).toHaveValue('Welcome {{firstname}}');
+    await expect(body).toHaveText('Hello from {{orgname}}');
+
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Template Created')).toBeVisible();
     await expect(page).toHaveURL(/\/settings\/templates$/);

@@ -8,15 +8,17 @@ interface Props {
   chips: TagChip[];
   /** Inserts the tag into the field last focused (Subject or body): the keyboard and click path. */
   onInsert: (tag: string) => void;
+  /** The plus chip: opens the create-custom-field dialog. */
+  onAddField: () => void;
   disabled?: boolean;
 }
 
 /**
  * Spec 2 §2: draggable tag chips (standard orange, custom fields blue) and a plus chip that opens
- * Custom Fields (in a new tab, so the template being written is not lost). A chip is also a button:
+ * the create-custom-field dialog (the Custom Fields screen's own). A chip is also a button:
  * Enter, Space or a click inserts its tag at the cursor of the field last focused.
  */
-export function TagStrip({ chips, onInsert, disabled = false }: Props) {
+export function TagStrip({ chips, onInsert, onAddField, disabled = false }: Props) {
   return (
     <Group gap={6} wrap="wrap" role="toolbar" aria-label="Tags">
       <Text size="sm" fw={500} mr={4}>
@@ -47,23 +49,25 @@ export function TagStrip({ chips, onInsert, disabled = false }: Props) {
           {chip.label}
         </Badge>
       ))}
-      <Tooltip label="Create a custom field (opens in a new tab)">
-        <Badge
-          component="a"
-          href="/settings/customfield"
-          target="_blank"
-          rel="noopener"
-          color="blue"
-          variant="outline"
-          size="lg"
-          radius="xl"
-          aria-label="Create a custom field"
-          leftSection={<IconPlus size={14} />}
-          style={{ cursor: 'pointer' }}
-        >
-          Field
-        </Badge>
-      </Tooltip>
+      {disabled ? null : (
+        <Tooltip label="Create a custom field">
+          <Badge
+            component="button"
+            type="button"
+            color="blue"
+            variant="outline"
+            size="lg"
+            radius="xl"
+            tt="none"
+            aria-label="Create a custom field"
+            leftSection={<IconPlus size={14} />}
+            style={{ cursor: 'pointer' }}
+            onClick={onAddField}
+          >
+            Field
+          </Badge>
+        </Tooltip>
+      )}
     </Group>
   );
 }

@@ -16,6 +16,7 @@ import type { Editor } from '@tiptap/react';
 import { useCallback, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { showSuccessToast } from '../../lib/notify';
+import { CustomFieldDialog } from '../custom-fields/CustomFieldDialog';
 import { ConfirmDialog } from '../dialogs/ConfirmDialog';
 import { SettingsHeader, useIsAdmin } from '../settings/SettingsHeader';
 import { templatesApi } from './api';
@@ -85,6 +86,7 @@ function TemplateForm({ title, existing }: { title: string; existing: EmailTempl
   const [saving, setSaving] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const [addingField, setAddingField] = useState(false);
   const subjectRef = useRef<HTMLInputElement>(null);
   const editorRef = useRef<Editor | null>(null);
   const lastField = useRef<'subject' | 'body'>('body');
@@ -176,6 +178,7 @@ function TemplateForm({ title, existing }: { title: string; existing: EmailTempl
             <TagStrip
               chips={tagChips(customFields.data ?? [], form.systemKey || null)}
               onInsert={insert}
+              onAddField={() => setAddingField(true)}
               disabled={!isAdmin}
             />
             <TextInput
@@ -250,6 +253,13 @@ function TemplateForm({ title, existing }: { title: string; existing: EmailTempl
           </Stack>
         </form>
       </Card>
+      {/* Saving the field refreshes the ['customFields'] queries, so its blue chip appears at once. */}
+      <CustomFieldDialog
+        opened={addingField}
+        field={null}
+        fields={customFields.data ?? []}
+        onClose={() => setAddingField(false)}
+      />
       <ConfirmDialog
         opened={confirming}
         title="Delete Template"

@@ -1,13 +1,11 @@
-import type { EmailTemplateListResponse, EmailTemplateResponse, EmailTemplateWrite } from '@atrium/contracts';
+import type {
+  CustomField,
+  EmailTemplateListResponse,
+  EmailTemplateResponse,
+  EmailTemplateWrite,
+} from '@atrium/contracts';
 import { apiRequest } from '../../lib/api';
 import { isApiError } from '../../lib/api-error';
-
-/** A custom field as the tag strip needs it (GET /rest/customField items). */
-export interface CustomFieldTag {
-  guId: string;
-  name: string;
-  tag: string;
-}
 
 /** Spec 2 §7 "Email templates". */
 export const templatesApi = {
@@ -25,12 +23,12 @@ export const templatesApi = {
    * The tenant's custom fields for the blue chips. While that call does not exist yet (404) or
    * fails, the strip shows the standard tags only.
    */
-  customFields: async (): Promise<CustomFieldTag[]> => {
+  customFields: async (): Promise<CustomField[]> => {
     try {
       const body = await apiRequest<unknown>('/rest/customField', { silent: true });
       const items = Array.isArray(body) ? body : ((body as { data?: unknown } | null)?.data ?? []);
       return (Array.isArray(items) ? items : []).filter(
-        (item): item is CustomFieldTag => typeof item?.tag === 'string' && item.tag !== '',
+        (item): item is CustomField => typeof item?.tag === 'string' && item.tag !== '',
       );
     } catch (error) {
       if (isApiError(error)) return [];
