@@ -22,6 +22,7 @@ const SettingsHome = lazy(() => import('../../features/settings/SettingsHome'));
 const AccountSettingsPage = lazy(() => import('../../features/settings/AccountSettingsPage'));
 const ModuleSettingsPage = lazy(() => import('../../features/settings/ModuleSettingsPage'));
 const RolesSettingsPage = lazy(() => import('../../features/settings/RolesSettingsPage'));
+const PaymentSettingsPage = lazy(() => import('../../features/payment-settings/PaymentSettingsPage'));
 const WebsiteSettingsPage = lazy(() => import('../../features/website-settings/WebsiteSettingsPage'));
 const SeoSettingsPage = lazy(() => import('../../features/website-settings/SeoSettingsPage'));
 const ExternalWebsitePage = lazy(() => import('../../features/website-settings/ExternalWebsitePage'));
@@ -31,6 +32,8 @@ const TemplateEditorPage = lazy(() => import('../../features/email-templates/Tem
 const FranchiseListPage = lazy(() => import('../../features/franchise/FranchiseListPage'));
 const FranchiseFormPage = lazy(() => import('../../features/franchise/FranchiseFormPage'));
 const FranchiseViewPage = lazy(() => import('../../features/franchise/FranchiseViewPage'));
+const UsersPage = lazy(() => import('../../features/users/UsersPage'));
+const UserDetailPage = lazy(() => import('../../features/users/UserDetailPage'));
 const WidgetsPage = lazy(() => import('../../features/widgets/WidgetsPage'));
 const WidgetEditPage = lazy(() => import('../../features/widgets/WidgetEditPage'));
 
@@ -45,6 +48,7 @@ const SCREENS: Record<string, ReactNode> = {
   '/settings/account': <AccountSettingsPage />,
   '/settings/display': <ModuleSettingsPage />,
   '/settings/roles': <RolesSettingsPage />,
+  '/settings/paccount': <PaymentSettingsPage />,
   '/settings/website': <WebsiteSettingsPage />,
   '/settings/website/seosetting': <SeoSettingsPage />,
   '/settings/website/externalwebsite': <ExternalWebsitePage />,
@@ -56,6 +60,8 @@ const SCREENS: Record<string, ReactNode> = {
   '/settings/franchise/new': <FranchiseFormPage />,
   '/settings/franchise/edit/:id': <FranchiseFormPage />,
   '/settings/franchise/:id': <FranchiseViewPage />,
+  '/settings/users': <UsersPage />,
+  '/settings/users/:id': <UserDetailPage />,
   '/settings/widgets': <WidgetsPage />,
   '/settings/widgets/:guId': <WidgetEditPage />,
   // The old admin path of the widgets screen.
