@@ -15,6 +15,7 @@ import { registerContactRoutes } from './modules/contacts/contacts.routes.ts';
 import { registerCustomFieldRoutes } from './modules/custom-fields/custom-fields.routes.ts';
 import { registerEmailTemplateRoutes } from './modules/email-templates/email-templates.routes.ts';
 import { registerFranchiseRoutes } from './modules/franchise/franchise.routes.ts';
+import { registerIntegrationRoutes } from './modules/integrations/integrations.routes.ts';
 import { OutboxWorker } from './modules/mail/outbox.ts';
 import { registerMediaRoutes } from './modules/media/media.routes.ts';
 import { S3Storage } from './modules/media/media.s3-storage.ts';
@@ -133,6 +134,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   registerWidgetRoutes(app, platform);
   registerUserRoutes(app, platform);
   registerFranchiseRoutes(app, platform);
+  await registerIntegrationRoutes(app, platform);
   await registerWebApp(app, platform);
 
   app.addHook('onClose', async () => {

@@ -72,6 +72,36 @@ export interface AppConfig {
   oidcProviders: OidcProviderConfig[];
   /** Where media uploads go: an S3-compatible bucket when S3_BUCKET is set, else DATA_DIR/media. */
   s3: S3Config | null;
+  /** AES-256-GCM key of the credential vault (CREDENTIALS_KEY, 32 bytes base64); null: generated once and kept in the database. */
+  credentialsKey: Buffer | null;
+  /** Base URLs of the providers whose credentials are checked on save (tests and e2e point them at a local stub). */
+  providerUrls: ProviderUrls;
+}
+
+export interface ProviderUrls {
+  razorpay: string;
+  twilio: string;
+  plivo: string;
+  brevo: string;
+}
+
+function credentialsKeyFrom(value: string | undefined): Buffer | null {
+  if (!value || value.trim() === '') return null;
+  const key = Buffer.from(value.trim(), 'base64');
+  if (key.length !== 32) throw new Error('CREDENTIALS_KEY must be 32 bytes in base64 (e.g. `openssl rand -base64 32`)');
+  return key;
+}
+
+function baseUrlFrom(value: string | undefined, fallback: string, name: string): string {
+  const raw = value?.trim() || fallback;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`${name} must be a URL such as ${fallback}, got "${raw}"`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`${name} must be http(s)`);
+  return raw.replace(/\/+$/, '');
 }
 
 function intFrom(value: string | undefined, fallback: number, name: string): number {
@@ -167,5 +197,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     supportUrl: env.SUPPORT_URL || 'https://atrium.example/help',
     oidcProviders: oidcProvidersFrom(env.OIDC_PROVIDERS),
     s3: s3From(env),
+    credentialsKey: credentialsKeyFrom(env.CREDENTIALS_KEY),
+    providerUrls: {
+      razorpay: baseUrlFrom(env.RAZORPAY_API_URL, 'https://api.razorpay.com', 'RAZORPAY_API_URL'),
+      twilio: baseUrlFrom(env.TWILIO_API_URL, 'https://api.twilio.com', 'TWILIO_API_URL'),
+      plivo: baseUrlFrom(env.PLIVO_API_URL, 'https://api.plivo.com', 'PLIVO_API_URL'),
+      brevo: baseUrlFrom(env.BREVO_API_URL, 'https://api.brevo.com', 'BREVO_API_URL'),
+    },
   };
 }

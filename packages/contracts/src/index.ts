@@ -7,6 +7,7 @@ export * from './dial-codes.ts';
 export * from './email-templates.ts';
 export * from './errors.ts';
 export * from './franchise.ts';
+export * from './integrations.ts';
 export * from './payment-settings.ts';
 export * from './public-menu.ts';
 export * from './role-permissions.ts';
