@@ -1,13 +1,15 @@
 import { Avatar, Burger, Button, Menu, Text } from '@mantine/core';
 import { IconChevronDown, IconEye, IconLogout, IconUser } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { FranchiseSwitcher } from '../../features/franchise/FranchiseSwitcher';
 import { HiddenCommandIndicator } from '../../features/hidden-command/HiddenCommandIndicator';
 import { displayName } from '../../features/navigation/student-menu';
-import { startStudentPreview, startWebPreview } from '../../features/session/preview-actions';
+import { startActingAsMember, startStudentPreview, startWebPreview } from '../../features/session/preview-actions';
 import { useSession } from '../../features/session/session-store';
 import { TenantLogo } from './TenantLogo';
+
+const MemberPickerDialog = lazy(() => import('../../features/users/MemberPickerDialog'));
 
 interface Props {
   menuExpanded: boolean;
@@ -18,6 +20,7 @@ interface Props {
 export function AdminToolbar({ menuExpanded, onToggleMenu }: Props) {
   const { user } = useSession();
   const [startingPreview, setStartingPreview] = useState(false);
+  const [pickingMember, setPickingMember] = useState(false);
   const name = user ? displayName(user) : '';
   return (
     <header className="admin-toolbar">
@@ -50,8 +53,21 @@ export function AdminToolbar({ menuExpanded, onToggleMenu }: Props) {
           >
             Student Preview
           </Menu.Item>
+          {user?.role === 'admin' ? (
+            <Menu.Item onClick={() => setPickingMember(true)}>Act as a Member</Menu.Item>
+          ) : null}
         </Menu.Dropdown>
       </Menu>
+      {pickingMember ? (
+        <Suspense fallback={null}>
+          {/* Spec 2 §4 acting as a member: the chosen member's token, the student face, /classes. */}
+          <MemberPickerDialog
+            opened
+            onClose={() => setPickingMember(false)}
+            onSubmit={(member) => startActingAsMember({ guId: member.id, fullName: member.label })}
+          />
+        </Suspense>
+      ) : null}
       <Menu position="bottom-end" withinPortal>
         <Menu.Target>
           <Button variant="subtle" color="dark" aria-label={`User menu for ${name}`} px="xs">

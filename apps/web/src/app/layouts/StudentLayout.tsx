@@ -15,7 +15,12 @@ import { useWebsiteRefresh } from './useWebsiteRefresh';
  */
 export function StudentLayout({ children, preview = false }: { children: ReactNode; preview?: boolean }) {
   const tenant = useTenant();
-  const { user } = useSession();
+  const { user: signedIn, actingAs } = useSession();
+  // Acting as a member, the menu names the member, not the admin.
+  const user =
+    preview && actingAs
+      ? { ...signedIn, fullName: actingAs.fullName, name: actingAs.fullName, lastName: '', email: '' }
+      : signedIn;
   useWebsiteRefresh();
   const items = useMemo(
     () => buildStudentMenu(tenant, user ?? { fullName: '', name: '', lastName: '', email: '' }),
@@ -23,7 +28,7 @@ export function StudentLayout({ children, preview = false }: { children: ReactNo
   );
   return (
     <div className="atrium-frame">
-      {preview ? <PreviewBar label="Student Preview" /> : null}
+      {preview ? <PreviewBar label={actingAs ? `Acting as ${actingAs.fullName}` : 'Student Preview'} /> : null}
       <header className="student-navbar">
         <div className="student-navbar__inner">
           <TenantLogo to="/" />

@@ -17,6 +17,7 @@ import {
 } from '../auth/login-fragment';
 import { takeFranchiseSwitchCode } from '../franchise/switch-fragment';
 import { pingTenant } from '../tenant/tenant-api';
+import { fetchMemberToken } from './preview-actions';
 import { getSession, updateSession } from './session-store';
 import { renewTokens } from './token-renewal';
 
@@ -82,6 +83,7 @@ async function adopt(contact: SessionContact, tenant: TenantConfig, landing: str
     tenant,
     account,
     preview: 'off',
+    actingAs: null,
     lastAccountActivity: new Date().toISOString(),
     landing,
   });
@@ -98,7 +100,7 @@ export async function signIn(response: LoginResponse, landing: string): Promise<
 export function clearLocalSession(landing: string | null): void {
   clearTokens();
   setLoginTrace(false);
-  updateSession({ user: null, account: null, preview: 'off', landing });
+  updateSession({ user: null, account: null, preview: 'off', actingAs: null, landing });
 }
 
 let refreshing: Promise<void> | null = null;
@@ -116,9 +118,11 @@ export function refreshSession(): Promise<void> {
   refreshing = (async () => {
     try {
       await renewTokens();
-      if (getSession().preview === 'student') {
-        const preview = await reInitInfo(true);
-        setStudentPreviewToken(preview.access_token);
+      const { preview, actingAs } = getSession();
+      if (preview === 'student') {
+        // Acting as a member renews the member's token; Student Preview the admin's student token.
+        const renewed = actingAs ? await fetchMemberToken(actingAs.guId) : await reInitInfo(true);
+        setStudentPreviewToken(renewed.access_token);
       }
       updateSession({ lastAccountActivity: new Date().toISOString() });
     } catch (error) {

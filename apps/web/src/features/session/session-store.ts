@@ -3,6 +3,11 @@ import { useSyncExternalStore } from 'react';
 
 export type PreviewMode = 'off' | 'web' | 'student';
 
+export interface ActingAs {
+  guId: string;
+  fullName: string;
+}
+
 export interface SessionState {
   /** Booting until the tenant ping and any session restore are done (spec 1 §4 "Shell"). */
   phase: 'booting' | 'ready';
@@ -11,6 +16,11 @@ export interface SessionState {
   user: SessionContact | null;
   account: AccountDetail | null;
   preview: PreviewMode;
+  /**
+   * Acting as a member (spec 2 §4): Student Preview with the member's own token instead of the
+   * admin's student token; who is being acted as. Null otherwise.
+   */
+  actingAs: ActingAs | null;
   /** ISO time of the last login, restore or refresh, shown in the footer. */
   lastAccountActivity: string | null;
   /**
@@ -26,6 +36,7 @@ let state: SessionState = {
   user: null,
   account: null,
   preview: 'off',
+  actingAs: null,
   lastAccountActivity: null,
   landing: null,
 };
