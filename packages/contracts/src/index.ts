@@ -13,6 +13,7 @@ export * from './public-menu.ts';
 export * from './role-permissions.ts';
 export * from './roles.ts';
 export * from './settings.ts';
+export * from './student-app.ts';
 export * from './tenant.ts';
 export * from './users.ts';
 export * from './website.ts';

@@ -124,6 +124,8 @@ export const TenantConfig = z.object({
   socials: z.array(SocialLink),
   address: z.object({ line1: z.string() }),
   isCustomizeCss: z.boolean(),
+  /** Student App settings the portal uses: the labels of its four tabs (spec 2 §3 "Student app"). */
+  appLabels: z.array(z.string()).length(4),
 });
 export type TenantConfig = z.infer<typeof TenantConfig>;
 

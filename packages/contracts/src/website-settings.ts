@@ -17,7 +17,7 @@ const optionalUrl = (field: string) =>
     .max(500, `${field} is too long`)
     .refine((value) => value === '' || EXTERNAL_URL_PATTERN.test(value), `${field} must be a web address`);
 
-const imagePath = (field: string) =>
+export const imagePath = (field: string) =>
   z
     .string()
     .trim()
@@ -81,7 +81,7 @@ export const WebsiteSettings = z.object({
 });
 export type WebsiteSettings = z.infer<typeof WebsiteSettings>;
 
-const colour = (field: string) =>
+export const colour = (field: string) =>
   z
     .string()
     .trim()

@@ -109,6 +109,7 @@ export function makeTenant(overrides: Partial<TenantConfig> = {}): TenantConfig 
     socials: [],
     address: { line1: '' },
     isCustomizeCss: false,
+    appLabels: ['Calendar', 'Courses', 'My Store', 'Assessments'],
     ...overrides,
   };
 }

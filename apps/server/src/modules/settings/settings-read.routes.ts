@@ -1,8 +1,8 @@
-import { AccountSettings, ErrorBody, ModuleSettings, RoleSettings } from '@atrium/contracts';
+import { AccountSettings, ErrorBody, ModuleSettings, RoleSettings, StudentAppSettings } from '@atrium/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireStaff } from '../../lib/guards.ts';
-import { toAccountSettings, toModuleSettings, toRoleSettings } from './settings.service.ts';
+import { toAccountSettings, toModuleSettings, toRoleSettings, toStudentAppSettings } from './settings.service.ts';
 
 const errors = { 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 const tags = ['settings'];
@@ -45,5 +45,17 @@ export function registerSettingsReadRoutes(server: FastifyInstance): void {
       },
     },
     async (request) => toRoleSettings(requireStaff(request).tenant),
+  );
+
+  app.get(
+    '/rest/settings/studentapp',
+    {
+      schema: {
+        tags,
+        summary: 'The Student App settings: tab labels, colour and welcome images',
+        response: { 200: StudentAppSettings, ...errors },
+      },
+    },
+    async (request) => toStudentAppSettings(requireStaff(request).tenant),
   );
 }

@@ -5,12 +5,19 @@ import {
   ModuleSettings,
   ModuleSettingsWrite,
   RoleSettings,
+  StudentAppSettings,
+  StudentAppSettingsWrite,
 } from '@atrium/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireStaff } from '../../lib/guards.ts';
 import type { Platform } from '../../platform.ts';
-import { updateAccountSettings, updateModuleSettings, updateRoleSettings } from './settings.service.ts';
+import {
+  updateAccountSettings,
+  updateModuleSettings,
+  updateRoleSettings,
+  updateStudentAppSettings,
+} from './settings.service.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 const tags = ['settings'];
@@ -66,5 +73,19 @@ export function registerSettingsWriteRoutes(server: FastifyInstance, platform: P
       },
     },
     (request) => updateRoleSettings(platform, admin(request).tenant, request.body),
+  );
+
+  app.put(
+    '/rest/settings/studentapp',
+    {
+      preValidation,
+      schema: {
+        tags,
+        summary: 'Save the Student App settings (the whole screen)',
+        body: StudentAppSettingsWrite,
+        response: { 200: StudentAppSettings, ...errors },
+      },
+    },
+    (request) => updateStudentAppSettings(platform, admin(request).tenant, request.body),
   );
 }

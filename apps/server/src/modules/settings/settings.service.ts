@@ -6,6 +6,8 @@ import {
   type ModuleSettings,
   type ModuleSettingsWrite,
   type RoleSettings,
+  type StudentAppSettings,
+  type StudentAppSettingsWrite,
   waiverLinkError,
 } from '@atrium/contracts';
 import { withTenant } from '../../db/client.ts';
@@ -156,4 +158,28 @@ export async function updateRoleSettings(
   const current = completeTenantRoles(tenant.settings.tenantRoles);
   const tenantRoles = current.map((entry) => body.tenantRoles.find((given) => given.role === entry.role) ?? entry);
   return toRoleSettings(await saveTenantSettings(platform, tenant, { tenantRoles }));
+}
+
+/** Spec 2 §3 "Student app". */
+export function toStudentAppSettings(tenant: TenantContext): StudentAppSettings {
+  const s = tenant.settings;
+  return {
+    appLabel1: s.appLabel1,
+    appLabel2: s.appLabel2,
+    appLabel3: s.appLabel3,
+    appLabel4: s.appLabel4,
+    appPrimaryColor: s.appPrimaryColor,
+    appWelcomeImage1: s.appWelcomeImage1,
+    appWelcomeImage2: s.appWelcomeImage2,
+    appWelcomeImage3: s.appWelcomeImage3,
+  };
+}
+
+/** PUT /rest/settings/studentapp: the labels rename the student portal's tabs at once (through the ping). */
+export async function updateStudentAppSettings(
+  platform: Platform,
+  tenant: TenantContext,
+  body: StudentAppSettingsWrite,
+): Promise<StudentAppSettings> {
+  return toStudentAppSettings(await saveTenantSettings(platform, tenant, body as Partial<TenantSettings>));
 }

@@ -132,6 +132,7 @@ export function buildTenantConfig(tenant: TenantContext, pages: PageRow[], confi
       .map((name) => ({ name, value: s[name] })),
     address: { line1: s.addressLine1 },
     isCustomizeCss: s.isCustomizeCss,
+    appLabels: [s.appLabel1, s.appLabel2, s.appLabel3, s.appLabel4],
   });
 }
 

@@ -76,6 +76,15 @@ export const TenantSettings = z.object({
   isWaiverFormToBeSigned: z.boolean().default(false),
   waiverFormLink: z.string().nullable().default(null),
   isNewTenant: z.boolean().default(false),
+  // Student App (spec 2 §3): the portal's tab labels, its colour and welcome images
+  appLabel1: z.string().default('Calendar'),
+  appLabel2: z.string().default('Courses'),
+  appLabel3: z.string().default('My Store'),
+  appLabel4: z.string().default('Assessments'),
+  appPrimaryColor: z.string().nullable().default(null),
+  appWelcomeImage1: z.string().nullable().default(null),
+  appWelcomeImage2: z.string().nullable().default(null),
+  appWelcomeImage3: z.string().nullable().default(null),
   // labels
   buyButtonLabel: z.string().default('Buy'),
   registerButtonLabel: z.string().default('Register'),

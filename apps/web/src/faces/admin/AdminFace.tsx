@@ -22,6 +22,7 @@ const SettingsHome = lazy(() => import('../../features/settings/SettingsHome'));
 const AccountSettingsPage = lazy(() => import('../../features/settings/AccountSettingsPage'));
 const ModuleSettingsPage = lazy(() => import('../../features/settings/ModuleSettingsPage'));
 const RolesSettingsPage = lazy(() => import('../../features/settings/RolesSettingsPage'));
+const StudentAppSettingsPage = lazy(() => import('../../features/settings/StudentAppSettingsPage'));
 const PaymentSettingsPage = lazy(() => import('../../features/payment-settings/PaymentSettingsPage'));
 const WebsiteSettingsPage = lazy(() => import('../../features/website-settings/WebsiteSettingsPage'));
 const SeoSettingsPage = lazy(() => import('../../features/website-settings/SeoSettingsPage'));
@@ -49,6 +50,7 @@ const SCREENS: Record<string, ReactNode> = {
   '/settings/display': <ModuleSettingsPage />,
   '/settings/roles': <RolesSettingsPage />,
   '/settings/paccount': <PaymentSettingsPage />,
+  '/settings/studentapp': <StudentAppSettingsPage />,
   '/settings/website': <WebsiteSettingsPage />,
   '/settings/website/seosetting': <SeoSettingsPage />,
   '/settings/website/externalwebsite': <ExternalWebsitePage />,

@@ -17,6 +17,17 @@ describe('student menu', () => {
     ]);
   });
 
+  it("names the four tabs with the tenant's Student App labels", () => {
+    const tenant = makeTenant({ appLabels: ['Timetable', 'Learning', 'Shop', 'Quizzes'] });
+    expect(buildStudentMenu(tenant, user).map((item) => item.title)).toEqual([
+      'Timetable',
+      'Learning',
+      'Shop',
+      'Quizzes',
+      'Sam Lee',
+    ]);
+  });
+
   it('titles the profile group with the user name and holds Profile and Logout', () => {
     const profile = buildStudentMenu(makeTenant(), user).at(-1);
     expect(profile?.type).toBe('collapsable');

@@ -9,21 +9,29 @@ export function displayName(user: Pick<SessionContact, 'fullName' | 'name' | 'la
 
 /**
  * Spec 1 §2, §6: Calendar only with the schedule menu, My Store only with the store menu,
- * and a profile group titled with the user's name holding Profile and Logout.
+ * and a profile group titled with the user's name holding Profile and Logout. The four tabs take
+ * the tenant's Student App labels (spec 2 §3), which default to the spec's names.
  */
 export function buildStudentMenu(
-  tenant: Pick<TenantConfig, 'isShowScheduleMenu' | 'isShowStoreMenu'>,
+  tenant: Pick<TenantConfig, 'isShowScheduleMenu' | 'isShowStoreMenu' | 'appLabels'>,
   user: Pick<SessionContact, 'fullName' | 'name' | 'lastName' | 'email'>,
 ): NavItem[] {
+  const [calendar, courses, store, assessments] = tenant.appLabels;
   const menu: MaybeNavItem[] = [
     tenant.isShowScheduleMenu
-      ? { id: 'calendar', title: 'Calendar', type: 'item', url: '/classes', icon: 'calendar' }
+      ? { id: 'calendar', title: calendar || 'Calendar', type: 'item', url: '/classes', icon: 'calendar' }
       : null,
-    { id: 'mycourses', title: 'Courses', type: 'item', url: '/mycourses', icon: 'school' },
+    { id: 'mycourses', title: courses || 'Courses', type: 'item', url: '/mycourses', icon: 'school' },
     tenant.isShowStoreMenu
-      ? { id: 'store', title: 'My Store', type: 'item', url: '/store', icon: 'building-store' }
+      ? { id: 'store', title: store || 'My Store', type: 'item', url: '/store', icon: 'building-store' }
       : null,
-    { id: 'assessments', title: 'Assessments', type: 'item', url: '/student-assessments', icon: 'clipboard-check' },
+    {
+      id: 'assessments',
+      title: assessments || 'Assessments',
+      type: 'item',
+      url: '/student-assessments',
+      icon: 'clipboard-check',
+    },
     collapsable('profile', displayName(user), 'user-circle', [
       { id: 'profile-page', title: 'Profile', type: 'item', url: '/profile', icon: 'user' },
       { id: 'logout', title: 'Logout', type: 'item', url: '/logout', icon: 'logout' },

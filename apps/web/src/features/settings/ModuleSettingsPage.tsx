@@ -1,6 +1,7 @@
 import { type ModuleSettings, type ModuleSettingsWrite, type ModuleToggle, waiverLinkError } from '@atrium/contracts';
 import { Alert, Button, Card, Group, SegmentedControl, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { Busy } from '../../app/components/Busy';
 import { showErrorToast, showSuccessToast } from '../../lib/notify';
 import { useModuleSettings, useSaveModules } from './hooks';
@@ -12,7 +13,11 @@ export default function ModuleSettingsPage() {
   const modules = useModuleSettings();
   return (
     <section aria-label="Module Settings">
-      <SettingsHeader title="Module Settings" />
+      <SettingsHeader title="Module Settings">
+        <Button component={Link} to="/settings/studentapp" variant="light">
+          Student App
+        </Button>
+      </SettingsHeader>
       {modules.isLoading ? (
         <Busy label="Loading the module settings" />
       ) : modules.data ? (

@@ -4,6 +4,8 @@ import type {
   ModuleSettings,
   ModuleSettingsWrite,
   RoleSettings,
+  StudentAppSettings,
+  StudentAppSettingsWrite,
 } from '@atrium/contracts';
 import { apiRequest } from '../../lib/api';
 
@@ -27,4 +29,7 @@ export const settingsApi = {
     apiRequest<ModuleSettings>('/rest/settings/display', { method: 'PUT', body }),
   roles: () => apiRequest<RoleSettings>('/rest/settings/roles'),
   saveRoles: (body: RoleSettings) => apiRequest<RoleSettings>('/rest/settings/roles', { method: 'PUT', body }),
+  studentApp: () => apiRequest<StudentAppSettings>('/rest/settings/studentapp'),
+  saveStudentApp: (body: StudentAppSettingsWrite) =>
+    apiRequest<StudentAppSettings>('/rest/settings/studentapp', { method: 'PUT', body, silent: true }),
 };

@@ -1,4 +1,9 @@
-import type { AccountSettingsWrite, ModuleSettingsWrite, RoleSettings } from '@atrium/contracts';
+import type {
+  AccountSettingsWrite,
+  ModuleSettingsWrite,
+  RoleSettings,
+  StudentAppSettingsWrite,
+} from '@atrium/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { refreshTenantAndAccount } from '../session/session-actions';
 import { settingsApi } from './api';
@@ -8,6 +13,7 @@ export const settingsKeys = {
   admins: ['settings', 'admins'] as const,
   modules: ['settings', 'modules'] as const,
   roles: ['settings', 'roles'] as const,
+  studentApp: ['settings', 'studentapp'] as const,
 };
 
 export function useAccountSettings() {
@@ -60,6 +66,21 @@ export function useSaveRoles() {
     mutationFn: (body: RoleSettings) => settingsApi.saveRoles(body),
     onSuccess: async (saved) => {
       client.setQueryData(settingsKeys.roles, saved);
+      await refreshTenantAndAccount();
+    },
+  });
+}
+
+export function useStudentAppSettings() {
+  return useQuery({ queryKey: settingsKeys.studentApp, queryFn: settingsApi.studentApp, staleTime: 0 });
+}
+
+export function useSaveStudentApp() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: StudentAppSettingsWrite) => settingsApi.saveStudentApp(body),
+    onSuccess: async (saved) => {
+      client.setQueryData(settingsKeys.studentApp, saved);
       await refreshTenantAndAccount();
     },
   });
