@@ -54,7 +54,8 @@ function createForm(patch: Record<string, unknown> = {}) {
   };
 }
 
-const error = (response: Parameters<typeof json>[0]) => json<{ errors: { message: string; field?: string } }>(response).errors;
+const error = (response: Parameters<typeof json>[0]) =>
+  json<{ errors: { message: string; field?: string } }>(response).errors;
 
 describe('GET /rest/franchise', () => {
   it("lists this master's franchises (not the master itself, not another master's)", async () => {

@@ -68,7 +68,11 @@ describe('/rest/settings/studentapp', () => {
   it('saves the screen; the labels reach the ping at once, for this tenant only', async () => {
     const response = await call(admin, studio, 'PUT', form());
     expect(response.statusCode).toBe(200);
-    expect(json(response)).toMatchObject({ appLabel1: 'Timetable', appPrimaryColor: '#0b7285', appWelcomeImage2: null });
+    expect(json(response)).toMatchObject({
+      appLabel1: 'Timetable',
+      appPrimaryColor: '#0b7285',
+      appWelcomeImage2: null,
+    });
     const ping = json<any>(await app.inject({ url: '/ping', headers: { host: studio.host } }));
     expect(ping.appLabels).toEqual(['Timetable', 'Learning', 'Shop', 'Quizzes']);
     const otherPing = json<any>(await app.inject({ url: '/ping', headers: { host: other.host } }));
