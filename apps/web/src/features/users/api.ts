@@ -1,16 +1,12 @@
-import type {
-  MemberToken,
-  NotificationRecord,
-  StaffInvite,
-  StaffUser,
-  UserDetail,
-  UserUpdate,
-} from '@atrium/contracts';
+import type { NotificationRecord, StaffInvite, StaffUser, UserDetail, UserUpdate } from '@atrium/contracts';
 import { apiRequest } from '../../lib/api';
 
 const id = (value: string) => encodeURIComponent(value);
 
-/** Spec 2 §7 "Contacts/users" calls (and the add call, decisions.md "Users"). */
+/**
+ * Spec 2 §7 "Contacts/users" calls (and the add call, decisions.md "Users"). The member token for
+ * acting as a member is fetched by session/preview-actions.ts.
+ */
 export const usersApi = {
   staff: () => apiRequest<StaffUser[]>('/rest/contact', { query: { userType: 'staff' } }),
   detail: (guId: string) => apiRequest<UserDetail>(`/rest/contact/${id(guId)}/roles`),
@@ -18,6 +14,4 @@ export const usersApi = {
     apiRequest<UserDetail>(`/rest/contact/${id(guId)}`, { method: 'PUT', body }),
   notifications: () => apiRequest<NotificationRecord[]>('/rest/notification/'),
   invite: (body: StaffInvite) => apiRequest<StaffUser>('/rest/users/invite', { method: 'POST', body, silent: true }),
-  /** The member's token for acting as a member: asked with the admin's own token. */
-  memberToken: (guId: string) => apiRequest<MemberToken>(`/rest/contact/${id(guId)}/token`, { asStaff: true }),
 };
