@@ -37,6 +37,15 @@ const UsersPage = lazy(() => import('../../features/users/UsersPage'));
 const UserDetailPage = lazy(() => import('../../features/users/UserDetailPage'));
 const WidgetsPage = lazy(() => import('../../features/widgets/WidgetsPage'));
 const WidgetEditPage = lazy(() => import('../../features/widgets/WidgetEditPage'));
+const IntegrationsHub = lazy(() => import('../../features/integrations/IntegrationsHub'));
+const PaymentProviderPage = lazy(() => import('../../features/integrations/PaymentProviderPage'));
+const BrevoPage = lazy(() => import('../../features/integrations/BrevoPage'));
+const TwilioPage = lazy(() =>
+  import('../../features/integrations/SmsProviderPage').then((m) => ({ default: m.TwilioPage })),
+);
+const PlivoPage = lazy(() =>
+  import('../../features/integrations/SmsProviderPage').then((m) => ({ default: m.PlivoPage })),
+);
 
 const SCREENS: Record<string, ReactNode> = {
   '/dashboard': <DashboardPage />,
@@ -66,6 +75,11 @@ const SCREENS: Record<string, ReactNode> = {
   '/settings/users/:id': <UserDetailPage />,
   '/settings/widgets': <WidgetsPage />,
   '/settings/widgets/:guId': <WidgetEditPage />,
+  '/settings/integrations': <IntegrationsHub />,
+  '/settings/integrations/paymentprovider': <PaymentProviderPage />,
+  '/settings/integrations/cloud': <TwilioPage />,
+  '/settings/integrations/plivo': <PlivoPage />,
+  '/settings/integrations/brevo': <BrevoPage />,
   // The old admin path of the widgets screen.
   '/widget': <Navigate to="/settings/widgets" replace />,
 };
