@@ -19,6 +19,12 @@ function freePort(): Promise<number> {
 // Chosen once by the runner; its workers inherit it through the environment.
 process.env.E2E_PORT ??= String(await freePort());
 const port = Number(process.env.E2E_PORT);
+// The providers' APIs (credential checks on the integrations screens) point at a local stub the
+// integrations spec starts on this port: the e2e run never reaches the internet.
+while (!process.env.E2E_PROVIDER_STUB_PORT || process.env.E2E_PROVIDER_STUB_PORT === process.env.E2E_PORT) {
+  process.env.E2E_PROVIDER_STUB_PORT = String(await freePort());
+}
+const providerStub = `http://127.0.0.1:${process.env.E2E_PROVIDER_STUB_PORT}`;
 // A fresh embedded database for each run, seeded by the server's own demo seed.
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'atrium-e2e-'));
 const jsonOutput = process.env.PLAYWRIGHT_JSON_OUTPUT_NAME;
@@ -61,6 +67,10 @@ export default defineConfig({
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
       DEFAULT_ORG_ID: 'demo',
+      RAZORPAY_API_URL: providerStub,
+      TWILIO_API_URL: providerStub,
+      PLIVO_API_URL: providerStub,
+      BREVO_API_URL: providerStub,
     },
   },
 });
