@@ -9,6 +9,7 @@ import type { Database } from './db/client.ts';
 import { TtlCache } from './lib/ttl-cache.ts';
 import { registerAccountRoutes } from './modules/account/account.routes.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
+import { SessionGate } from './modules/auth/session-gate.ts';
 import { LoginLimiter } from './modules/auth/login-limiter.ts';
 import { AccessTokens } from './modules/auth/tokens.ts';
 import { registerContactRoutes } from './modules/contacts/contacts.routes.ts';
@@ -72,6 +73,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     tenants: new TenantDirectory(database.db, config.productDomains, config.defaultOrgId),
     tenantConfigs: new TenantConfigCache(database.db, config),
     accessTokens: new AccessTokens(await jwtSecret(database.db, config), config.accessTokenMinutes),
+    sessions: new SessionGate(database.db),
     loginLimiter: new LoginLimiter(
       config.loginMaxAttemptsPerAccount,
       config.loginMaxAttemptsPerIp,

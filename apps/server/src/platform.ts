@@ -2,6 +2,7 @@ import type { AppConfig } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { TtlCache } from './lib/ttl-cache.ts';
 import type { LoginLimiter } from './modules/auth/login-limiter.ts';
+import type { SessionGate } from './modules/auth/session-gate.ts';
 import type { AccessClaims, AccessTokens } from './modules/auth/tokens.ts';
 import type { OutboxWorker } from './modules/mail/outbox.ts';
 import type { MediaStorage } from './modules/media/media.storage.ts';
@@ -18,6 +19,8 @@ export interface Platform {
   tenants: TenantDirectory;
   tenantConfigs: TenantConfigCache;
   accessTokens: AccessTokens;
+  /** Whether a token's login session has ended (logout, suspension, role change, password reset). */
+  sessions: SessionGate;
   loginLimiter: LoginLimiter;
   outbox: OutboxWorker;
   /** Published pages by `${tenantId}:${name}`; page writes clear the tenant's prefix. */

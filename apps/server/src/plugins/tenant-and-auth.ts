@@ -3,7 +3,8 @@ import type { Platform } from '../platform.ts';
 
 /**
  * Resolves the tenant once per request from its Host, then the bearer token's claims if the
- * token was issued for that same tenant (a token from another tenant authenticates nothing).
+ * token was issued for that same tenant (a token from another tenant authenticates nothing) and
+ * its login session is still open.
  */
 export function registerTenantAndAuth(app: FastifyInstance, platform: Platform): void {
   app.decorateRequest('tenant', null);
@@ -14,6 +15,10 @@ export function registerTenantAndAuth(app: FastifyInstance, platform: Platform):
     const header = request.headers.authorization;
     if (!request.tenant || !header?.startsWith('Bearer ')) return;
     const claims = await platform.accessTokens.verify(header.slice('Bearer '.length).trim());
-    if (claims && claims.tid === request.tenant.tenantId) request.auth = claims;
+    if (!claims || claims.tid !== request.tenant.tenantId) return;
+    // A session that has ended (logout, suspension, role change) authenticates nothing, even
+    // while its access token has minutes left.
+    if (await platform.sessions.isEnded(claims.tid, claims.sid)) return;
+    request.auth = claims;
   });
 }

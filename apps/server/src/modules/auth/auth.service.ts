@@ -139,12 +139,14 @@ export async function refreshSession(platform: Platform, tenant: TenantContext, 
     });
     return { access_token, refresh_token };
   });
+  if (outcome === 'reused') platform.sessions.forgetTenant(tenant.tenantId);
   if (outcome === null || outcome === 'reused') throw unauthorized(SESSION_ENDED);
   return outcome;
 }
 
 export async function logout(platform: Platform, tenant: TenantContext, auth: AccessClaims): Promise<void> {
   await withTenant(platform.db, tenant.tenantId, (tx) => revokeFamily(tx, tenant.tenantId, auth.sid));
+  platform.sessions.forgetTenant(tenant.tenantId);
 }
 
 /** Session restore on start; preview=true gives staff a student token for Student Preview. */
@@ -234,4 +236,5 @@ export async function resetPassword(
     return true;
   });
   if (!done) throw badRequest('token', 'This password reset link is invalid or has expired.');
+  platform.sessions.forgetTenant(tenant.tenantId);
 }

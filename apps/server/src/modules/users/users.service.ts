@@ -126,7 +126,7 @@ export async function updateUser(
   id: string,
   body: z.output<typeof UserUpdate>,
 ): Promise<UserDetail> {
-  return withTenant(platform.db, tenant.tenantId, async (tx) => {
+  const detail = await withTenant(platform.db, tenant.tenantId, async (tx) => {
     const row = await requireUser(tx, tenant.tenantId, id);
     const requested = body.roles?.[0];
     const role: Role = requested ? roleOfUserRole(requested) : row.role;
@@ -176,6 +176,9 @@ export async function updateUser(
     }
     return toUserDetail(tenant, updated, notification);
   });
+  // A suspension or role change ended sessions: their access tokens stop working now.
+  platform.sessions.forgetTenant(tenant.tenantId);
+  return detail;
 }
 
 /** GET /rest/notification/: every stored notification record of the tenant. */

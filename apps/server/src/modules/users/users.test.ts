@@ -1,8 +1,11 @@
 import type { Role } from '@atrium/contracts';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, json, loginAs, newTenant, PASSWORD, startTestApp, type TestTenant } from '../../../test/helpers.ts';
 import { startSmtpServer } from '../../../test/smtp.ts';
 import type { App } from '../../app.ts';
+import { withTenant } from '../../db/client.ts';
+import { contacts } from '../../db/schema/index.ts';
 import { createUsers } from '../../seed/tenants.ts';
 import { KEEP_ONE_ADMIN, OWN_LOCK, OWN_ROLE, OWNER_LOCK, OWNER_ROLE } from './users.service.ts';
 
@@ -269,12 +272,20 @@ describe('PUT /rest/contact/{id} with isUpdateRole (User Details form)', () => {
     const { tenant, admin, extra } = await tenantWith([{ role: 'admin', email: 'z-admin@x.test' }]);
     const z = extra[0]?.id ?? '';
     const zToken = json<any>(await login(tenant, 'z-admin@x.test')).access_token;
-    // A suspends Z; Z's still-valid access token (up to 30 minutes) then tries to demote A, the last active admin.
+    // Suspended through the API, Z's sessions end at once: its access token acts no more.
     expect((await userUpdate(z, { accountLocked: true }, admin, tenant)).statusCode).toBe(200);
-    const demote = await userUpdate(tenant.users.admin.id, { roles: ['ROLE_STAFF'] }, zToken, tenant);
+    expect((await userUpdate(tenant.users.admin.id, { roles: ['ROLE_STAFF'] }, zToken, tenant)).statusCode).toBe(401);
+    // The rule itself, for a suspension whose sessions were not ended (another process's stale
+    // view, a suspension written outside this API): Z signs in again before the flag is set.
+    await userUpdate(z, { accountLocked: false }, admin, tenant);
+    const zToken2 = json<any>(await login(tenant, 'z-admin@x.test')).access_token;
+    await withTenant(app.platform.db, tenant.tenantId, (tx) =>
+      tx.update(contacts).set({ isSuspended: true }).where(eq(contacts.id, z)),
+    );
+    const demote = await userUpdate(tenant.users.admin.id, { roles: ['ROLE_STAFF'] }, zToken2, tenant);
     expect(demote.statusCode).toBe(400);
     expect(json<any>(demote).errors).toMatchObject({ field: 'roles', message: KEEP_ONE_ADMIN });
-    const lock = await userUpdate(tenant.users.admin.id, { accountLocked: true }, zToken, tenant);
+    const lock = await userUpdate(tenant.users.admin.id, { accountLocked: true }, zToken2, tenant);
     expect(json<any>(lock).errors).toMatchObject({ field: 'accountLocked', message: KEEP_ONE_ADMIN });
   });
 

@@ -1,0 +1,41 @@
+import { and, eq, isNotNull } from 'drizzle-orm';
+import { type Db, withTenant } from '../../db/client.ts';
+import { refreshTokens } from '../../db/schema/index.ts';
+import { TtlCache } from '../../lib/ttl-cache.ts';
+
+/**
+ * An access token lives 30 minutes, but its login session (the refresh-token family named by its
+ * `sid`) can end sooner: logout, a reused refresh token, a password reset, or an admin suspending
+ * the user or changing their role. The gate answers whether a session has ended, so its access
+ * tokens stop working at once. Answers are kept 5 s per session (one query per active session at
+ * most every 5 s); a revocation in this process forgets the tenant's answers straight away.
+ */
+export class SessionGate {
+  private readonly ended = new TtlCache<boolean>(5_000, 50_000);
+
+  constructor(private readonly db: Db) {}
+
+  isEnded(tenantId: string, sid: string): Promise<boolean> {
+    return this.ended.get(`${tenantId}:${sid}`, async () => {
+      const rows = await withTenant(this.db, tenantId, (tx) =>
+        tx
+          .select({ id: refreshTokens.id })
+          .from(refreshTokens)
+          .where(
+            and(
+              eq(refreshTokens.tenantId, tenantId),
+              eq(refreshTokens.familyId, sid),
+              isNotNull(refreshTokens.revokedAt),
+            ),
+          )
+          .limit(1),
+      );
+      return rows.length > 0;
+    });
+  }
+
+  /** Call after a transaction that revoked sessions of the tenant has committed. */
+  forgetTenant(tenantId: string): void {
+    this.ended.clear(`${tenantId}:`);
+  }
+}
