@@ -55,7 +55,8 @@ async function call(token: string, tenant: TestTenant, method: Method, url: stri
   bodies.push(response.body);
   return response;
 }
-const errorOf = (response: Parameters<typeof json>[0]) => json<{ errors: { message: string; field?: string } }>(response).errors;
+const errorOf = (response: Parameters<typeof json>[0]) =>
+  json<{ errors: { message: string; field?: string } }>(response).errors;
 
 const pspringTestKeys = {
   apiKey: '',
