@@ -204,6 +204,8 @@ export const refreshTokens = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     uniqueIndex('refresh_tokens_tenant_hash_uq').on(t.tenantId, t.tokenHash),
+    // The session gate asks, per request's session, whether its family has a revoked token.
+    index('refresh_tokens_tenant_family_idx').on(t.tenantId, t.familyId),
     foreignKey({ columns: [t.tenantId, t.contactId], foreignColumns: [contacts.tenantId, contacts.id] }).onDelete(
       'cascade',
     ),
