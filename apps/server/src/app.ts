@@ -22,6 +22,7 @@ import { registerMediaRoutes } from './modules/media/media.routes.ts';
 import { S3Storage } from './modules/media/media.s3-storage.ts';
 import { LocalDiskStorage } from './modules/media/media.storage.ts';
 import { registerPingRoutes } from './modules/ping/ping.routes.ts';
+import { registerPlanRoutes } from './modules/plan/plan.routes.ts';
 import { registerSettingsReadRoutes } from './modules/settings/settings-read.routes.ts';
 import { registerSettingsWriteRoutes } from './modules/settings/settings-write.routes.ts';
 import { registerPaymentSettingsRoutes } from './modules/settings/payment-settings.routes.ts';
@@ -136,6 +137,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   registerWidgetRoutes(app, platform);
   registerUserRoutes(app, platform);
   registerFranchiseRoutes(app, platform);
+  registerPlanRoutes(app, platform);
   await registerIntegrationRoutes(app, platform);
   await registerWebApp(app, platform);
 

@@ -42,6 +42,39 @@ export interface S3Config {
   forcePathStyle: boolean;
 }
 
+/** The platform's Stripe account (tenants' plan subscriptions); both keys or neither. */
+export interface PlatformBillingConfig {
+  stripeSecretKey: string | null;
+  stripePublishableKey: string | null;
+  /** Where the Stripe SDK sends its calls (tests point it at a local server); null: Stripe itself. */
+  stripeApiBase: string | null;
+  /** The page the top-tier plan's button opens (spec 2 §4). */
+  contactUrl: string;
+}
+
+function platformBillingFrom(env: NodeJS.ProcessEnv): PlatformBillingConfig {
+  const stripeSecretKey = env.PLATFORM_STRIPE_SECRET_KEY?.trim() || null;
+  const stripePublishableKey = env.PLATFORM_STRIPE_PUBLISHABLE_KEY?.trim() || null;
+  if (!stripeSecretKey !== !stripePublishableKey)
+    throw new Error('PLATFORM_STRIPE_SECRET_KEY and PLATFORM_STRIPE_PUBLISHABLE_KEY must be set together');
+  const base = env.STRIPE_API_BASE?.trim() || null;
+  if (base) {
+    let url: URL;
+    try {
+      url = new URL(base);
+    } catch {
+      throw new Error(`STRIPE_API_BASE must be a URL such as http://127.0.0.1:12111, got "${base}"`);
+    }
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error('STRIPE_API_BASE must be http(s)');
+  }
+  return {
+    stripeSecretKey,
+    stripePublishableKey,
+    stripeApiBase: base,
+    contactUrl: env.PLATFORM_CONTACT_URL?.trim() || 'https://atrium.example/contact',
+  };
+}
+
 export interface AppConfig {
   port: number;
   host: string;
@@ -72,6 +105,8 @@ export interface AppConfig {
   oidcProviders: OidcProviderConfig[];
   /** Where media uploads go: an S3-compatible bucket when S3_BUCKET is set, else DATA_DIR/media. */
   s3: S3Config | null;
+  /** The platform's own Stripe account, which bills tenants for their plan (PLATFORM_STRIPE_*). */
+  platformBilling: PlatformBillingConfig;
   /** AES-256-GCM key of the credential vault (CREDENTIALS_KEY, 32 bytes base64); null: generated once and kept in the database. */
   credentialsKey: Buffer | null;
   /** Base URLs of the providers whose credentials are checked on save (tests and e2e point them at a local stub). */
@@ -197,6 +232,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     supportUrl: env.SUPPORT_URL || 'https://atrium.example/help',
     oidcProviders: oidcProvidersFrom(env.OIDC_PROVIDERS),
     s3: s3From(env),
+    platformBilling: platformBillingFrom(env),
     credentialsKey: credentialsKeyFrom(env.CREDENTIALS_KEY),
     providerUrls: {
       razorpay: baseUrlFrom(env.RAZORPAY_API_URL, 'https://api.razorpay.com', 'RAZORPAY_API_URL'),

@@ -9,6 +9,7 @@ export * from './errors.ts';
 export * from './franchise.ts';
 export * from './integrations.ts';
 export * from './payment-settings.ts';
+export * from './plans.ts';
 export * from './public-menu.ts';
 export * from './role-permissions.ts';
 export * from './roles.ts';

@@ -1,5 +1,6 @@
 import { TenantRoleEntry } from '@atrium/contracts';
 import { z } from 'zod';
+import { StoredSubscription } from '../plan/plan-storage.ts';
 
 /**
  * What a tenant configures about itself (module flags, labels, contact details, website and SEO).
@@ -110,6 +111,8 @@ export const TenantSettings = z.object({
   clanMeetingDomain: z.string().nullable().default(null),
   // spec 2 §6: staff and front-desk permissions; null until an admin saves the Roles screen (defaults apply)
   tenantRoles: z.array(TenantRoleEntry).nullable().default(null),
+  // the tenant's own plan with the platform (spec 2 "Plan page"); null: the free plan, never charged
+  subscription: StoredSubscription.nullable().default(null),
 });
 export type TenantSettings = z.infer<typeof TenantSettings>;
 

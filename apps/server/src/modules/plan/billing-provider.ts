@@ -1,0 +1,71 @@
+/**
+ * How the platform charges a tenant for its plan. One adapter today (Stripe, `stripe-billing.ts`);
+ * the service never sees the provider's SDK, and card numbers never go further than the adapter.
+ */
+export interface PaymentMethodInfo {
+  id: string;
+  type: 'card' | 'bank';
+  brand: string;
+  last4: string;
+  expMonth: number | null;
+  expYear: number | null;
+}
+
+export interface CardDetails {
+  name: string;
+  number: string;
+  expMonth: number;
+  expYear: number;
+  cvc: string;
+  zip: string;
+}
+
+export interface BankDetails {
+  name: string;
+  accountNumber: string;
+  routingNumber: string;
+  accountType: 'checking' | 'savings';
+}
+
+export interface ChargeRequest {
+  customerId: string;
+  methodId: string;
+  methodType: 'card' | 'bank';
+  /** In the smallest unit of the currency (cents, paise). */
+  amountMinor: number;
+  currency: 'usd' | 'inr';
+  description: string;
+  idempotencyKey: string;
+  metadata: Record<string, string>;
+  /** ACH debits need the payer's online mandate acceptance. */
+  mandate?: { ipAddress: string; userAgent: string };
+}
+
+export interface ChargeResult {
+  id: string;
+  status: 'succeeded' | 'processing';
+}
+
+export interface BillingProvider {
+  readonly publishableKey: string;
+  /** The tenant's customer at the provider: the stored one, or a new one (idempotent per tenant). */
+  ensureCustomer(input: { customerId: string | null; tenantId: string; name: string; email: string }): Promise<string>;
+  createCardMethod(card: CardDetails): Promise<PaymentMethodInfo>;
+  createBankMethod(bank: BankDetails): Promise<PaymentMethodInfo>;
+  /** A provider token (e.g. Stripe's tok_...) turned into a payment method. */
+  methodFromToken(token: string): Promise<PaymentMethodInfo>;
+  attachMethod(methodId: string, customerId: string): Promise<PaymentMethodInfo>;
+  charge(request: ChargeRequest): Promise<ChargeResult>;
+}
+
+/** A provider refusal the payer can act on (402 declined, 400 a bad field) or the provider failing (502). */
+export class BillingError extends Error {
+  constructor(
+    readonly statusCode: 400 | 402 | 502,
+    readonly code: string,
+    message: string,
+    readonly field: string,
+  ) {
+    super(message);
+  }
+}

@@ -1,0 +1,57 @@
+import { PLAN_CURRENCIES, PLAN_IDS, PLAN_PERIODS } from '@atrium/contracts';
+import { z } from 'zod';
+
+/**
+ * The tenant's subscription to the platform, kept in the tenant's `settings` jsonb under
+ * `subscription` (no table of its own yet: see docs/decisions.md "Plan and upgrade"). Saved cards
+ * are display data only: brand, last four digits, expiry and the provider's PaymentMethod id.
+ */
+export const StoredSavedCard = z.object({
+  methodId: z.string(),
+  brand: z.string(),
+  last4: z.string(),
+  expMonth: z.number().nullable(),
+  expYear: z.number().nullable(),
+});
+export type StoredSavedCard = z.infer<typeof StoredSavedCard>;
+
+export const StoredSubscription = z.object({
+  /** null: the free plan. */
+  planName: z.enum(PLAN_IDS).nullable().default(null),
+  period: z.enum(PLAN_PERIODS).nullable().default(null),
+  amount: z.number().default(0),
+  currency: z.enum(PLAN_CURRENCIES).default('USD'),
+  /** ISO timestamps (UTC). */
+  dateCreated: z.string().nullable().default(null),
+  periodStart: z.string().nullable().default(null),
+  nextBillingDate: z.string().nullable().default(null),
+  status: z.enum(['free', 'active']).default('free'),
+  /** The tenant as a customer of the platform's Stripe account. */
+  customerId: z.string().nullable().default(null),
+  savedCards: z.array(StoredSavedCard).default([]),
+});
+export type StoredSubscription = z.infer<typeof StoredSubscription>;
+
+/**
+ * One charge of the platform to the tenant, newest first under `settings.planPayments` (capped,
+ * PLAN_HISTORY_CAP). Not part of TenantSettings: the cached tenant context never carries it.
+ */
+export const StoredPlanPayment = z.object({
+  guId: z.string(),
+  userId: z.string().nullable(),
+  userName: z.string(),
+  userLastName: z.string(),
+  itemName: z.string(),
+  price: z.number(),
+  currency: z.enum(PLAN_CURRENCIES),
+  subscription: z.boolean(),
+  /** 'SETTLED', 'PROCESSING' (bank debit on its way) or 'DECLINED'. */
+  transactionStatus: z.string(),
+  message: z.string().nullable(),
+  /** Seconds since epoch. */
+  dateCreated: z.number(),
+  /** The provider's payment id (idempotent replays are not recorded twice). */
+  providerRef: z.string().nullable(),
+  paymentMethod: z.string().nullable(),
+});
+export type StoredPlanPayment = z.infer<typeof StoredPlanPayment>;

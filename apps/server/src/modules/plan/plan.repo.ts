@@ -1,0 +1,72 @@
+import { PLAN_HISTORY_CAP } from '@atrium/contracts';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { contacts, tenants } from '../../db/schema/index.ts';
+import { StoredPlanPayment, StoredSubscription } from './plan-storage.ts';
+
+export interface PlanState {
+  subscription: StoredSubscription | null;
+  payments: StoredPlanPayment[];
+}
+
+/**
+ * The tenant's subscription and payment history, read from its registry row (platform data, owner
+ * connection, by the host's tenant id) rather than from the cached tenant context, so a charge never
+ * starts from a 30-second-old customer id and the history never rides in the cache.
+ */
+export async function readPlanState(db: Db, tenantId: string): Promise<PlanState> {
+  const [row] = await db
+    .select({
+      subscription: sql<unknown>`${tenants.settings}->'subscription'`,
+      payments: sql<unknown>`${tenants.settings}->'planPayments'`,
+    })
+    .from(tenants)
+    .where(eq(tenants.id, tenantId))
+    .limit(1);
+  const subscription = row?.subscription ? StoredSubscription.safeParse(row.subscription) : null;
+  const payments = Array.isArray(row?.payments) ? row.payments : [];
+  return {
+    subscription: subscription?.success ? subscription.data : null,
+    payments: payments.flatMap((entry) => {
+      const parsed = StoredPlanPayment.safeParse(entry);
+      return parsed.success ? [parsed.data] : [];
+    }),
+  };
+}
+
+/**
+ * Puts one payment at the head of `settings.planPayments` and keeps the newest PLAN_HISTORY_CAP,
+ * in one UPDATE (two payments recorded at once do not lose each other). A payment whose provider
+ * reference is already there (an idempotent replay) is not added again.
+ */
+export async function prependPlanPayment(db: Db, tenantId: string, payment: StoredPlanPayment): Promise<void> {
+  const entry = JSON.stringify(payment);
+  const history = sql`coalesce(${tenants.settings}->'planPayments', '[]'::jsonb)`;
+  await db
+    .update(tenants)
+    .set({
+      settings: sql`coalesce(${tenants.settings}, '{}'::jsonb) || jsonb_build_object('planPayments', (
+        select coalesce(jsonb_agg(item order by position), '[]'::jsonb)
+        from jsonb_array_elements(jsonb_build_array(${entry}::jsonb) || ${history}) with ordinality as t(item, position)
+        where position <= ${PLAN_HISTORY_CAP}
+      ))`,
+    })
+    .where(
+      and(
+        eq(tenants.id, tenantId),
+        payment.providerRef
+          ? sql`not (${history} @> ${JSON.stringify([{ providerRef: payment.providerRef }])}::jsonb)`
+          : sql`true`,
+      ),
+    );
+}
+
+/** The paying admin's name for the payments table; runs under the tenant's RLS. */
+export async function findPayer(tx: Tx, tenantId: string, contactId: string) {
+  const [row] = await tx
+    .select({ id: contacts.id, name: contacts.name, lastName: contacts.lastName })
+    .from(contacts)
+    .where(and(eq(contacts.tenantId, tenantId), eq(contacts.id, contactId)))
+    .limit(1);
+  return row ?? null;
+}

@@ -1,0 +1,143 @@
+import {
+  BankForm,
+  CardForm,
+  CheckoutTokens,
+  ErrorBody,
+  PaymentMethodToken,
+  PlanHistory,
+  PlanHistoryQuery,
+  Subscription,
+  SubscriptionUpdate,
+} from '@atrium/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireStaff } from '../../lib/guards.ts';
+import type { Platform } from '../../platform.ts';
+import type { BillingProvider } from './billing-provider.ts';
+import {
+  checkoutTokens,
+  getSubscription,
+  planHistory,
+  tokenizeBank,
+  tokenizeCard,
+  updateSubscription,
+} from './plan.service.ts';
+import { createBillingProvider } from './stripe-billing.ts';
+
+const errors = {
+  400: ErrorBody,
+  401: ErrorBody,
+  402: ErrorBody,
+  403: ErrorBody,
+  404: ErrorBody,
+  502: ErrorBody,
+  503: ErrorBody,
+};
+const tags = ['plan'];
+/** The plan is the organisation's contract with the platform: admins only, reads included. */
+const admin = (request: FastifyRequest) => requireStaff(request, 'admin');
+// Checked before the body is validated, so a non-admin learns nothing from a 400.
+const preValidation = async (request: FastifyRequest) => {
+  admin(request);
+};
+
+/** Spec 2 §7 "Plan": the tenant's subscription to the platform, its checkout and its payments. */
+export function registerPlanRoutes(
+  server: FastifyInstance,
+  platform: Platform,
+  provider: BillingProvider | null = createBillingProvider(platform.config.platformBilling),
+): void {
+  const app = server.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/rest/subscription',
+    {
+      schema: {
+        tags,
+        summary: 'The current plan, its billing period and saved cards',
+        response: { 200: Subscription, ...errors },
+      },
+    },
+    (request) => getSubscription(platform, admin(request).tenant, provider),
+  );
+
+  app.put(
+    '/rest/subscription',
+    {
+      preValidation,
+      schema: {
+        tags,
+        summary: "Change the plan: the free plan with nonce 'na', type 'na', amount 0; a paid plan is charged now",
+        body: SubscriptionUpdate,
+        response: { 200: Subscription, ...errors },
+      },
+    },
+    (request) =>
+      updateSubscription(platform, admin(request), provider, request.body, {
+        ip: request.ip,
+        userAgent: String(request.headers['user-agent'] ?? '').slice(0, 500),
+      }),
+  );
+
+  app.get(
+    '/rest/tenantPayment/master',
+    {
+      schema: {
+        tags,
+        summary: "The platform's Stripe publishable key and a checkout token",
+        response: { 200: CheckoutTokens, ...errors },
+      },
+    },
+    async (request) => {
+      admin(request);
+      return checkoutTokens(provider);
+    },
+  );
+
+  app.post(
+    '/rest/tenantPayment/master/card',
+    {
+      preValidation,
+      schema: {
+        tags,
+        summary: 'Turn the card form into a payment method at the provider (the number is never kept)',
+        body: CardForm,
+        response: { 200: PaymentMethodToken, ...errors },
+      },
+    },
+    async (request) => {
+      admin(request);
+      return tokenizeCard(provider, request.body);
+    },
+  );
+
+  app.post(
+    '/rest/tenantPayment/master/bank',
+    {
+      preValidation,
+      schema: {
+        tags,
+        summary: 'Turn the bank form into a payment method at the provider (ACH debit)',
+        body: BankForm,
+        response: { 200: PaymentMethodToken, ...errors },
+      },
+    },
+    async (request) => {
+      admin(request);
+      return tokenizeBank(provider, request.body);
+    },
+  );
+
+  app.get(
+    '/rest/subscription/history',
+    {
+      schema: {
+        tags,
+        summary: "One year's plan payments (year, start, length, search[value]) -> data, recordsTotal",
+        querystring: PlanHistoryQuery,
+        response: { 200: PlanHistory, ...errors },
+      },
+    },
+    (request) => planHistory(platform, admin(request).tenant, request.query),
+  );
+}

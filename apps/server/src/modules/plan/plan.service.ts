@@ -1,0 +1,342 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import {
+  type BankForm,
+  type CardForm,
+  type CheckoutTokens,
+  currencySymbol,
+  digitsOnly,
+  FREE_PLAN_ID,
+  nextBillingDate,
+  type PaymentMethodToken,
+  PLAN_MESSAGES,
+  type PlanCurrency,
+  type PlanHistory,
+  parsePlanId,
+  planCurrencyOf,
+  planDisplayName,
+  planPrice,
+  type Subscription,
+  type SubscriptionUpdate,
+  TOP_TIER_PLAN,
+} from '@atrium/contracts';
+import type { z } from 'zod';
+import { withTenant } from '../../db/client.ts';
+import { AppError, badRequest } from '../../lib/errors.ts';
+import type { Authenticated } from '../../lib/guards.ts';
+import type { Platform } from '../../platform.ts';
+import { saveTenantSettings } from '../settings/settings.service.ts';
+import type { TenantContext } from '../tenants/tenant-directory.ts';
+import { BillingError, type BillingProvider, type PaymentMethodInfo } from './billing-provider.ts';
+import { findPayer, prependPlanPayment, readPlanState } from './plan.repo.ts';
+import type { StoredPlanPayment, StoredSavedCard, StoredSubscription } from './plan-storage.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** How many cards a tenant keeps (newest first). */
+const SAVED_CARDS_MAX = 5;
+
+const notConfigured = () => new AppError(503, 'payment_not_configured', PLAN_MESSAGES.notConfigured, 'payment');
+
+function toHttpError(error: unknown): unknown {
+  return error instanceof BillingError ? new AppError(error.statusCode, error.code, error.message, error.field) : error;
+}
+
+const isoDate = (iso: string | null) => (iso ? iso.slice(0, 10) : null);
+
+function toSavedCard(card: StoredSavedCard) {
+  const brand = card.brand.charAt(0).toUpperCase() + card.brand.slice(1);
+  return { ...card, prefCard: `${brand} ending in ${card.last4}` };
+}
+
+/** GET /rest/subscription: spec 2 §3 "Subscription/plan". */
+export async function getSubscription(
+  platform: Platform,
+  tenant: TenantContext,
+  provider: BillingProvider | null,
+): Promise<Subscription> {
+  const { subscription } = await readPlanState(platform.db, tenant.tenantId);
+  return toSubscription(platform, tenant, subscription, provider);
+}
+
+function toSubscription(
+  platform: Platform,
+  tenant: TenantContext,
+  stored: StoredSubscription | null,
+  provider: BillingProvider | null,
+): Subscription {
+  const paid = stored?.planName && stored.planName !== FREE_PLAN_ID ? stored : null;
+  const currency: PlanCurrency = paid?.currency ?? planCurrencyOf(tenant.settings.country);
+  return {
+    planName: paid?.planName ?? null,
+    planType: parsePlanId(paid?.planName).type,
+    period: paid?.period ?? null,
+    amount: paid?.amount ?? 0,
+    currency,
+    csymbol: currencySymbol(currency),
+    dateCreatedStr: isoDate(paid?.dateCreated ?? null),
+    periodStartStr: isoDate(paid?.periodStart ?? null),
+    nextBillingDateStr: isoDate(paid?.nextBillingDate ?? null),
+    savedCards: (stored?.savedCards ?? []).map(toSavedCard),
+    paymentConfigured: provider !== null,
+    contactUrl: platform.config.platformBilling.contactUrl,
+  };
+}
+
+/** GET /rest/tenantPayment/master: the publishable key and a checkout token (one checkout, one charge). */
+export function checkoutTokens(provider: BillingProvider | null): CheckoutTokens {
+  return { stripePublishableKey: provider?.publishableKey ?? null, token: randomBytes(18).toString('base64url') };
+}
+
+const tokenOf = (method: PaymentMethodInfo): PaymentMethodToken => ({ ...method });
+
+/**
+ * POST /rest/tenantPayment/master/card: the card form's details become a provider PaymentMethod.
+ * The number and CVV pass through memory once, to the provider; they are never stored or logged.
+ */
+export async function tokenizeCard(provider: BillingProvider | null, card: z.output<typeof CardForm>) {
+  if (!provider) throw notConfigured();
+  try {
+    return tokenOf(
+      await provider.createCardMethod({
+        name: card.cardOwnerName,
+        number: digitsOnly(card.cardNumber),
+        expMonth: card.expMonth,
+        expYear: card.expYear < 100 ? 2000 + card.expYear : card.expYear,
+        cvc: card.cvv,
+        zip: card.zip,
+      }),
+    );
+  } catch (error) {
+    throw toHttpError(error);
+  }
+}
+
+/** POST /rest/tenantPayment/master/bank: a US bank account (ACH debit) becomes a provider PaymentMethod. */
+export async function tokenizeBank(provider: BillingProvider | null, bank: z.output<typeof BankForm>) {
+  if (!provider) throw notConfigured();
+  try {
+    return tokenOf(
+      await provider.createBankMethod({
+        name: `${bank.bankFirstName} ${bank.bankLastName}`,
+        accountNumber: digitsOnly(bank.bankAccountNumber),
+        routingNumber: digitsOnly(bank.bankRoutingNumber),
+        accountType: bank.bankAccountType,
+      }),
+    );
+  } catch (error) {
+    throw toHttpError(error);
+  }
+}
+
+export interface RequestMeta {
+  ip: string;
+  userAgent: string;
+}
+
+/**
+ * PUT /rest/subscription. The free plan needs no payment (nonce 'na', type 'na', amount 0). A paid
+ * plan is charged in full now through the billing provider (no proration), and its period starts
+ * today. No database transaction is open while the provider is called.
+ */
+export async function updateSubscription(
+  platform: Platform,
+  ctx: Authenticated,
+  provider: BillingProvider | null,
+  body: SubscriptionUpdate,
+  meta: RequestMeta,
+): Promise<Subscription> {
+  const { tenant } = ctx;
+  const payment = body.payment;
+  const { subscription: current } = await readPlanState(platform.db, tenant.tenantId);
+  const { type, period } = parsePlanId(body.planName);
+
+  if (type === 'free') {
+    if (payment.type !== 'na' || (payment.nonce ?? 'na') !== 'na' || (payment.amount ?? 0) !== 0) {
+      throw badRequest('payment', "The free plan needs no payment: send nonce 'na', type 'na' and amount 0");
+    }
+    if (!current?.planName) return toSubscription(platform, tenant, current, provider);
+    const saved = await saveTenantSettings(platform, tenant, {
+      subscription: {
+        ...current,
+        planName: null,
+        period: null,
+        amount: 0,
+        periodStart: null,
+        nextBillingDate: null,
+        status: 'free',
+      },
+    });
+    return toSubscription(platform, saved, saved.settings.subscription, provider);
+  }
+
+  if (type === TOP_TIER_PLAN) throw badRequest('planName', 'Please contact us to subscribe to the Leap plan');
+  if (current?.planName === body.planName) throw badRequest('planName', 'This is already your plan');
+  if (payment.type === 'na') throw badRequest('payment.type', 'A card or a bank account is needed for a paid plan');
+  const methodRef = payment.methodId ?? payment.nonce;
+  if (!methodRef) throw badRequest('payment.methodId', 'A payment method is required');
+  const currency = planCurrencyOf(tenant.settings.country);
+  const price = planPrice(body.planName, currency);
+  if (payment.amount !== undefined && payment.amount !== price) {
+    throw badRequest(
+      'payment.amount',
+      `The price of this plan is ${currencySymbol(currency)}${price}. Please reload the page.`,
+    );
+  }
+  if (!provider) throw notConfigured();
+  if (!period) throw badRequest('planName', 'Unknown plan');
+
+  const payer = UUID.test(ctx.auth.sub)
+    ? await withTenant(platform.db, tenant.tenantId, (tx) => findPayer(tx, tenant.tenantId, ctx.auth.sub))
+    : null;
+  const itemName = planDisplayName(body.planName);
+  const record = (fields: Pick<StoredPlanPayment, 'transactionStatus' | 'message' | 'providerRef' | 'paymentMethod'>) =>
+    prependPlanPayment(platform.db, tenant.tenantId, {
+      guId: randomUUID(),
+      userId: payer?.id ?? null,
+      userName: payer?.name ?? 'Administrator',
+      userLastName: payer?.lastName ?? '',
+      itemName,
+      price,
+      currency,
+      subscription: true,
+      dateCreated: Math.floor(Date.now() / 1000),
+      ...fields,
+    });
+
+  let customerId: string;
+  let method: PaymentMethodInfo;
+  const savedCards = current?.savedCards ?? [];
+  const savedCard = savedCards.find((card) => card.methodId === methodRef);
+  try {
+    customerId = await provider.ensureCustomer({
+      customerId: current?.customerId ?? null,
+      tenantId: tenant.tenantId,
+      name: tenant.name,
+      email: tenant.settings.email,
+    });
+    if (customerId !== current?.customerId) {
+      // Kept at once: a decline below still leaves the tenant with its one customer.
+      await saveTenantSettings(platform, tenant, {
+        subscription: { ...(current ?? emptySubscription(currency)), customerId },
+      });
+    }
+    method = savedCard
+      ? { ...savedCard, id: savedCard.methodId, type: 'card' }
+      : await provider.attachMethod(
+          methodRef.startsWith('tok_') ? (await provider.methodFromToken(methodRef)).id : methodRef,
+          customerId,
+        );
+  } catch (error) {
+    throw toHttpError(error);
+  }
+
+  const methodLabel = `${method.brand} ${method.last4}`.trim();
+  let charge: Awaited<ReturnType<BillingProvider['charge']>>;
+  try {
+    charge = await provider.charge({
+      customerId,
+      methodId: method.id,
+      methodType: method.type,
+      amountMinor: Math.round(price * 100),
+      currency: currency === 'INR' ? 'inr' : 'usd',
+      description: `${tenant.name}: ${itemName}`,
+      // The checkout token makes a double click or a retried request one charge, not two.
+      idempotencyKey: `atrium-plan-${tenant.tenantId}-${body.planName}-${payment.token ?? randomUUID()}`,
+      metadata: { tenantId: tenant.tenantId, orgId: tenant.orgId, planName: body.planName },
+      ...(method.type === 'bank' ? { mandate: { ipAddress: meta.ip, userAgent: meta.userAgent } } : {}),
+    });
+  } catch (error) {
+    if (error instanceof BillingError && error.statusCode === 402) {
+      await record({
+        transactionStatus: 'DECLINED',
+        message: error.message,
+        providerRef: null,
+        paymentMethod: methodLabel,
+      });
+    }
+    throw toHttpError(error);
+  }
+
+  await record({
+    transactionStatus: charge.status === 'succeeded' ? 'SETTLED' : 'PROCESSING',
+    message: null,
+    providerRef: charge.id,
+    paymentMethod: methodLabel,
+  });
+  const now = new Date();
+  const keepCard = payment.storeCard === true && !savedCard && method.type === 'card';
+  const nextCards = keepCard
+    ? [
+        {
+          methodId: method.id,
+          brand: method.brand,
+          last4: method.last4,
+          expMonth: method.expMonth,
+          expYear: method.expYear,
+        },
+        ...savedCards,
+      ].slice(0, SAVED_CARDS_MAX)
+    : savedCards;
+  const saved = await saveTenantSettings(platform, tenant, {
+    subscription: {
+      planName: body.planName,
+      period,
+      amount: price,
+      currency,
+      dateCreated: now.toISOString(),
+      periodStart: now.toISOString(),
+      nextBillingDate: nextBillingDate(now, period).toISOString(),
+      status: 'active',
+      customerId,
+      savedCards: nextCards,
+    },
+  });
+  return toSubscription(platform, saved, saved.settings.subscription, provider);
+}
+
+function emptySubscription(currency: PlanCurrency): StoredSubscription {
+  return {
+    planName: null,
+    period: null,
+    amount: 0,
+    currency,
+    dateCreated: null,
+    periodStart: null,
+    nextBillingDate: null,
+    status: 'free',
+    customerId: null,
+    savedCards: [],
+  };
+}
+
+/** GET /rest/subscription/history: one year's payments, newest first, searched and paged. */
+export async function planHistory(
+  platform: Platform,
+  tenant: TenantContext,
+  query: { year?: number; start: number; length: number; 'search[value]'?: string },
+): Promise<PlanHistory> {
+  const { payments } = await readPlanState(platform.db, tenant.tenantId);
+  const year = query.year ?? new Date().getUTCFullYear();
+  const search = (query['search[value]'] ?? '').trim().toLowerCase();
+  const rows = payments.filter((row) => {
+    if (new Date(row.dateCreated * 1000).getUTCFullYear() !== year) return false;
+    if (!search) return true;
+    return [row.itemName, row.userName, row.userLastName, row.transactionStatus, row.paymentMethod ?? '']
+      .join(' ')
+      .toLowerCase()
+      .includes(search);
+  });
+  return {
+    recordsTotal: rows.length,
+    data: rows.slice(query.start, query.start + query.length).map((row) => ({
+      guId: row.guId,
+      user: { guId: row.userId, name: row.userName, lastName: row.userLastName },
+      itemName: row.itemName,
+      price: row.price,
+      currency: row.currency,
+      subscription: row.subscription,
+      transactionStatus: row.transactionStatus,
+      message: row.message,
+      dateCreated: row.dateCreated,
+    })),
+  };
+}

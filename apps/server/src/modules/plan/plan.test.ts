@@ -1,0 +1,407 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, json, loginAs, newTenant, startTestApp, type TestTenant } from '../../../test/helpers.ts';
+import { type StripeStub, startStripeStub } from '../../../test/stripe-stub.ts';
+import type { App } from '../../app.ts';
+import { loadConfig } from '../../config.ts';
+import { tenants } from '../../db/schema/index.ts';
+
+let stub: StripeStub;
+let app: App;
+let bare: App;
+let studio: TestTenant;
+let india: TestTenant;
+let other: TestTenant;
+let admin: string;
+let indiaAdmin: string;
+let otherAdmin: string;
+
+beforeAll(async () => {
+  stub = await startStripeStub();
+  app = await startTestApp({
+    platformBilling: {
+      stripeSecretKey: stub.secretKey,
+      stripePublishableKey: 'pk_test_stub',
+      stripeApiBase: stub.url,
+      contactUrl: 'https://atrium.example/contact',
+    },
+  });
+  bare = await startTestApp();
+  studio = await newTenant(app, { settings: { email: 'owner@studio.test' } });
+  india = await newTenant(app, { settings: { country: 'India', timezone: 'Asia/Kolkata' } });
+  other = await newTenant(app);
+  admin = (await loginAs(app, studio, 'admin')).access_token;
+  indiaAdmin = (await loginAs(app, india, 'admin')).access_token;
+  otherAdmin = (await loginAs(app, other, 'admin')).access_token;
+});
+afterAll(async () => {
+  await stub.close();
+});
+
+type Method = 'GET' | 'PUT' | 'POST';
+const call = (target: App, token: string, tenant: TestTenant, method: Method, url: string, payload?: object) =>
+  target.inject({ method, url, headers: bearer(token, tenant.host), payload });
+
+const VISA = {
+  cardOwnerName: 'Ada Lovelace',
+  cardNumber: '4242 4242 4242 4242',
+  expMonth: 12,
+  expYear: 2034,
+  cvv: '123',
+  zip: '10001',
+};
+const DECLINED = { ...VISA, cardNumber: '4000000000000002' };
+const FREE = { planName: 'free_plan', payment: { nonce: 'na', type: 'na', amount: 0 } };
+
+async function cardMethod(token: string, tenant: TestTenant, card: object = VISA): Promise<string> {
+  const response = await call(app, token, tenant, 'POST', '/rest/tenantPayment/master/card', card);
+  expect(response.statusCode, response.body).toBe(200);
+  return json<{ id: string }>(response).id;
+}
+
+async function checkoutToken(token: string, tenant: TestTenant): Promise<string> {
+  return json<{ token: string }>(await call(app, token, tenant, 'GET', '/rest/tenantPayment/master')).token;
+}
+
+describe('who may see and change the plan', () => {
+  it('is for admins only; staff, front desk and students get 403 before any validation', async () => {
+    for (const role of ['staff', 'frontdesk', 'student'] as const) {
+      const token = (await loginAs(app, studio, role)).access_token;
+      for (const [method, url, body] of [
+        ['GET', '/rest/subscription', undefined],
+        ['PUT', '/rest/subscription', { planName: 'x' }],
+        ['GET', '/rest/tenantPayment/master', undefined],
+        ['POST', '/rest/tenantPayment/master/card', {}],
+        ['POST', '/rest/tenantPayment/master/bank', {}],
+        ['GET', '/rest/subscription/history?year=2026&start=0&length=50', undefined],
+      ] as const) {
+        expect((await call(app, token, studio, method, url, body)).statusCode, `${role} ${method} ${url}`).toBe(403);
+      }
+    }
+    expect(
+      (await app.inject({ method: 'GET', url: '/rest/subscription', headers: { host: studio.host } })).statusCode,
+    ).toBe(401);
+  });
+
+  it("a token of another tenant authenticates nothing on this tenant's host", async () => {
+    expect((await call(app, otherAdmin, studio, 'GET', '/rest/subscription')).statusCode).toBe(401);
+  });
+});
+
+describe('GET /rest/subscription and the checkout tokens', () => {
+  it('starts on the free plan in USD; India pays in INR', async () => {
+    const response = await call(app, admin, studio, 'GET', '/rest/subscription');
+    expect(response.statusCode).toBe(200);
+    expect(json(response)).toEqual({
+      planName: null,
+      planType: 'free',
+      period: null,
+      amount: 0,
+      currency: 'USD',
+      csymbol: '$',
+      dateCreatedStr: null,
+      periodStartStr: null,
+      nextBillingDateStr: null,
+      savedCards: [],
+      paymentConfigured: true,
+      contactUrl: 'https://atrium.example/contact',
+    });
+    const inr = json(await call(app, indiaAdmin, india, 'GET', '/rest/subscription'));
+    expect(inr).toMatchObject({ currency: 'INR', csymbol: '₹' });
+  });
+
+  it('answers the publishable key and a fresh token each time', async () => {
+    const first = json(await call(app, admin, studio, 'GET', '/rest/tenantPayment/master'));
+    const second = json(await call(app, admin, studio, 'GET', '/rest/tenantPayment/master'));
+    expect(first.stripePublishableKey).toBe('pk_test_stub');
+    expect(first.token).toMatch(/^[\w-]{20,}$/);
+    expect(second.token).not.toBe(first.token);
+  });
+});
+
+describe('without platform Stripe keys', () => {
+  it('reads fine, the free plan works, a paid plan is a 503 "Online payment is not configured"', async () => {
+    const tenant = await newTenant(bare);
+    const token = (await loginAs(bare, tenant, 'admin')).access_token;
+    expect(json(await call(bare, token, tenant, 'GET', '/rest/subscription'))).toMatchObject({
+      paymentConfigured: false,
+    });
+    expect(json(await call(bare, token, tenant, 'GET', '/rest/tenantPayment/master'))).toMatchObject({
+      stripePublishableKey: null,
+    });
+    expect((await call(bare, token, tenant, 'PUT', '/rest/subscription', FREE)).statusCode).toBe(200);
+    const paid = await call(bare, token, tenant, 'PUT', '/rest/subscription', {
+      planName: 'organize_monthly_plan',
+      payment: { type: 'card', methodId: 'pm_x', amount: 25 },
+    });
+    expect(paid.statusCode).toBe(503);
+    expect(json(paid)).toEqual({
+      errors: { message: 'Online payment is not configured', code: 'payment_not_configured', field: 'payment' },
+    });
+    expect((await call(bare, token, tenant, 'POST', '/rest/tenantPayment/master/card', VISA)).statusCode).toBe(503);
+  });
+
+  it('needs both keys or neither', () => {
+    expect(() => loadConfig({ PLATFORM_STRIPE_SECRET_KEY: 'sk_test_x' })).toThrow(/together/);
+    expect(() => loadConfig({ STRIPE_API_BASE: 'nope' })).toThrow(/STRIPE_API_BASE/);
+    expect(loadConfig({}).platformBilling).toMatchObject({ stripeSecretKey: null, stripeApiBase: null });
+  });
+});
+
+describe('validation names the field', () => {
+  it("checks the card form with the spec's messages", async () => {
+    const cases: [object, string, string][] = [
+      [{ ...VISA, cardOwnerName: '' }, 'cardOwnerName', 'Name is required!'],
+      [{ ...VISA, cardNumber: '' }, 'cardNumber', 'Number is required!'],
+      [{ ...VISA, cardNumber: '4242 4242 4242 4241' }, 'cardNumber', 'Card number is invalid'],
+      [{ ...VISA, expMonth: undefined }, 'expMonth', 'Month is required!'],
+      [{ ...VISA, expMonth: 13 }, 'expMonth', 'Month is required!'],
+      [{ ...VISA, expYear: 2020 }, 'expYear', 'Card has expired'],
+      [{ ...VISA, cvv: '' }, 'cvv', 'CVV is required!'],
+      [{ ...VISA, cvv: '12' }, 'cvv', 'CVV is required!'],
+      [{ ...VISA, cvv: '12a' }, 'cvv', 'CVV must be 3 or 4 digits'],
+      [{ ...VISA, zip: '' }, 'zip', 'ZIP is required!'],
+      [{ ...VISA, extra: 1 }, 'body', 'extra'],
+    ];
+    for (const [body, field, message] of cases) {
+      const response = await call(app, admin, studio, 'POST', '/rest/tenantPayment/master/card', body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+      const error = json<{ errors: { field: string; message: string } }>(response).errors;
+      expect(error.field).toBe(field);
+      expect(error.message).toContain(message);
+    }
+  });
+
+  it("checks the bank form with the spec's messages", async () => {
+    const bank = {
+      bankFirstName: 'Ada',
+      bankLastName: 'Lovelace',
+      bankAccountNumber: '000123456789',
+      bankRoutingNumber: '110000000',
+    };
+    const cases: [object, string, string][] = [
+      [{ ...bank, bankFirstName: '' }, 'bankFirstName', 'First Name is required!'],
+      [{ ...bank, bankLastName: ' ' }, 'bankLastName', 'Last Name is required!'],
+      [{ ...bank, bankAccountNumber: '' }, 'bankAccountNumber', 'Bank Account Number is required!'],
+      [{ ...bank, bankRoutingNumber: '' }, 'bankRoutingNumber', 'Bank Routing Number is required!'],
+      [{ ...bank, bankRoutingNumber: '123456789' }, 'bankRoutingNumber', 'Bank Routing Number is invalid'],
+      [{ ...bank, bankAccountType: 'gold' }, 'bankAccountType', 'Bank Account Type is required!'],
+    ];
+    for (const [body, field, message] of cases) {
+      const response = await call(app, admin, studio, 'POST', '/rest/tenantPayment/master/bank', body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+      expect(json<{ errors: { field: string; message: string } }>(response).errors).toMatchObject({ field, message });
+    }
+    const ok = await call(app, admin, studio, 'POST', '/rest/tenantPayment/master/bank', bank);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(json(ok)).toMatchObject({ type: 'bank', last4: '6789' });
+    const sent = stub.requests.at(-1);
+    expect(sent?.form).toMatchObject({ type: 'us_bank_account', 'us_bank_account[account_type]': 'checking' });
+  });
+
+  it('checks the plan change', async () => {
+    const cases: [object, string, string][] = [
+      [{ planName: 'gold_plan', payment: FREE.payment }, 'planName', 'Unknown plan'],
+      [{ planName: 'free_plan', payment: { nonce: 'na', type: 'na', amount: 5 } }, 'payment', "nonce 'na'"],
+      [
+        { planName: 'organize_monthly_plan', payment: { type: 'na', nonce: 'na', amount: 0 } },
+        'payment.type',
+        'card or a bank',
+      ],
+      [
+        { planName: 'organize_monthly_plan', payment: { type: 'card', amount: 25 } },
+        'payment.methodId',
+        'payment method is required',
+      ],
+      [
+        { planName: 'organize_monthly_plan', payment: { type: 'card', methodId: 'pm_1', amount: 20 } },
+        'payment.amount',
+        '$25',
+      ],
+      [{ planName: 'leap_monthly_plan', payment: { type: 'card', methodId: 'pm_1' } }, 'planName', 'contact us'],
+      [
+        { planName: 'organize_monthly_plan', payment: { type: 'cash', methodId: 'pm_1' } },
+        'payment.type',
+        'na, card or bank',
+      ],
+      [{ payment: FREE.payment }, 'planName', 'planName is required'],
+    ];
+    for (const [body, field, message] of cases) {
+      const response = await call(app, admin, studio, 'PUT', '/rest/subscription', body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+      const error = json<{ errors: { field: string; message: string } }>(response).errors;
+      expect(error.field).toBe(field);
+      expect(error.message).toContain(message);
+    }
+  });
+});
+
+describe('paying for a plan through Stripe', () => {
+  it('charges the plan with an idempotency key, keeps the card for display only, and moves the plan', async () => {
+    const before = stub.requests.length;
+    const methodId = await cardMethod(admin, studio);
+    const token = await checkoutToken(admin, studio);
+    const response = await call(app, admin, studio, 'PUT', '/rest/subscription', {
+      planName: 'organize_monthly_plan',
+      payment: { type: 'card', methodId, amount: 25, storeCard: true, token },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const plan = json<Record<string, unknown>>(response);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(plan).toMatchObject({
+      planName: 'organize_monthly_plan',
+      planType: 'organize',
+      period: 'monthly',
+      amount: 25,
+      currency: 'USD',
+      dateCreatedStr: today,
+      periodStartStr: today,
+      savedCards: [
+        { methodId, prefCard: 'Visa ending in 4242', brand: 'visa', last4: '4242', expMonth: 12, expYear: 2034 },
+      ],
+    });
+    expect(plan.nextBillingDateStr).not.toBe(today);
+
+    const calls = stub.requests.slice(before);
+    expect(calls.map((c) => `${c.method} ${c.path.replace(/pm_\w+/, 'pm')}`)).toEqual([
+      'POST /v1/payment_methods',
+      'POST /v1/customers',
+      'POST /v1/payment_methods/pm/attach',
+      'POST /v1/payment_intents',
+    ]);
+    for (const c of calls) expect(c.authorization).toBe(`Bearer ${stub.secretKey}`);
+    expect(calls[0]?.form).toMatchObject({
+      'card[number]': '4242424242424242',
+      'card[cvc]': '123',
+      'billing_details[name]': 'Ada Lovelace',
+    });
+    expect(calls[1]?.idempotencyKey).toBe(`atrium-customer-${studio.tenantId}`);
+    const intent = calls[3];
+    expect(intent?.idempotencyKey).toBe(`atrium-plan-${studio.tenantId}-organize_monthly_plan-${token}`);
+    expect(intent?.form).toMatchObject({ amount: '2500', currency: 'usd', confirm: 'true', payment_method: methodId });
+
+    // Only display data is ours: no card number, no CVV anywhere in what we keep.
+    const [row] = await app.platform.db
+      .select({ settings: tenants.settings })
+      .from(tenants)
+      .where(eq(tenants.id, studio.tenantId));
+    const kept = JSON.stringify(row?.settings);
+    expect(kept).not.toContain('4242424242424242');
+    expect(kept).not.toContain('"123"');
+    expect(kept).toContain('cus_');
+
+    expect(json(await call(app, admin, studio, 'GET', '/rest/subscription'))).toMatchObject({
+      planName: 'organize_monthly_plan',
+    });
+  });
+
+  it('refuses buying the plan it already has', async () => {
+    const response = await call(app, admin, studio, 'PUT', '/rest/subscription', {
+      planName: 'organize_monthly_plan',
+      payment: { type: 'card', methodId: 'pm_whatever' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(json(response)).toMatchObject({ errors: { field: 'planName', message: 'This is already your plan' } });
+  });
+
+  it('pays with a saved card without attaching it again, reusing the customer', async () => {
+    const saved = json<{ savedCards: { methodId: string }[] }>(
+      await call(app, admin, studio, 'GET', '/rest/subscription'),
+    );
+    const before = stub.requests.length;
+    const response = await call(app, admin, studio, 'PUT', '/rest/subscription', {
+      planName: 'expand_yearly_plan',
+      payment: { type: 'card', methodId: saved.savedCards[0]?.methodId, amount: 660 },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(json(response)).toMatchObject({ planName: 'expand_yearly_plan', amount: 660, period: 'yearly' });
+    expect(stub.requests.slice(before).map((c) => c.path)).toEqual(['/v1/payment_intents']);
+    expect(stub.requests.at(-1)?.form).toMatchObject({ amount: '66000' });
+  });
+
+  it("a decline answers 402 with Stripe's message on `payment`, keeps the plan and records a failed row", async () => {
+    const methodId = await cardMethod(admin, studio, DECLINED);
+    const response = await call(app, admin, studio, 'PUT', '/rest/subscription', {
+      planName: 'organize_yearly_plan',
+      payment: { type: 'card', methodId, amount: 300 },
+    });
+    expect(response.statusCode).toBe(402);
+    expect(json(response)).toEqual({
+      errors: { message: 'Your card was declined.', code: 'card_declined', field: 'payment' },
+    });
+    expect(json(await call(app, admin, studio, 'GET', '/rest/subscription'))).toMatchObject({
+      planName: 'expand_yearly_plan',
+    });
+  });
+
+  it('charges India in rupees (paise at Stripe), from a Stripe token as the nonce', async () => {
+    const response = await call(app, indiaAdmin, india, 'PUT', '/rest/subscription', {
+      planName: 'organize_monthly_plan',
+      payment: { type: 'card', nonce: 'tok_visa', amount: 2945 },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(json(response)).toMatchObject({ currency: 'INR', amount: 2945, savedCards: [] });
+    expect(stub.requests.at(-1)?.form).toMatchObject({ amount: '294500', currency: 'inr' });
+  });
+
+  it('the free plan ends the paid one at once and keeps the saved cards', async () => {
+    const response = await call(app, admin, studio, 'PUT', '/rest/subscription', FREE);
+    expect(response.statusCode).toBe(200);
+    expect(json(response)).toMatchObject({ planName: null, planType: 'free', amount: 0, nextBillingDateStr: null });
+    expect(json<{ savedCards: unknown[] }>(response).savedCards).toHaveLength(1);
+  });
+});
+
+describe('GET /rest/subscription/history', () => {
+  const year = new Date().getUTCFullYear();
+  it("answers this tenant's payments of the year, newest first, searched and paged", async () => {
+    const all = json<{ data: Record<string, unknown>[]; recordsTotal: number }>(
+      await call(app, admin, studio, 'GET', `/rest/subscription/history?year=${year}&start=0&length=50&search[value]=`),
+    );
+    expect(all.recordsTotal).toBe(3);
+    expect(all.data.map((row) => [row.itemName, row.transactionStatus])).toEqual([
+      ['Organize Yearly Plan', 'DECLINED'],
+      ['Expand Yearly Plan', 'SETTLED'],
+      ['Organize Monthly Plan', 'SETTLED'],
+    ]);
+    expect(all.data[1]).toMatchObject({
+      user: { guId: studio.users.admin.id, name: 'admin', lastName: studio.orgId },
+      price: 660,
+      currency: 'USD',
+      subscription: true,
+      message: null,
+    });
+    expect(typeof all.data[0]?.dateCreated).toBe('number');
+
+    const page = json<{ data: unknown[]; recordsTotal: number }>(
+      await call(app, admin, studio, 'GET', `/rest/subscription/history?year=${year}&start=1&length=1`),
+    );
+    expect(page).toMatchObject({ recordsTotal: 3, data: [{ itemName: 'Expand Yearly Plan' }] });
+    const search = json(
+      await call(app, admin, studio, 'GET', `/rest/subscription/history?year=${year}&search%5Bvalue%5D=declined`),
+    );
+    expect(search).toMatchObject({ recordsTotal: 1 });
+    expect(json(await call(app, admin, studio, 'GET', '/rest/subscription/history?year=2001'))).toEqual({
+      data: [],
+      recordsTotal: 0,
+    });
+    const bad = await call(app, admin, studio, 'GET', '/rest/subscription/history?length=500');
+    expect(bad.statusCode).toBe(400);
+    expect(json(bad)).toMatchObject({ errors: { field: 'querystring.length' } });
+  });
+
+  it("never shows one tenant another's plan or payments", async () => {
+    expect(json(await call(app, otherAdmin, other, 'GET', '/rest/subscription'))).toMatchObject({
+      planName: null,
+      savedCards: [],
+    });
+    expect(json(await call(app, otherAdmin, other, 'GET', `/rest/subscription/history?year=${year}`))).toEqual({
+      data: [],
+      recordsTotal: 0,
+    });
+    const indiaRows = json<{ data: { itemName: string }[] }>(
+      await call(app, indiaAdmin, india, 'GET', `/rest/subscription/history?year=${year}`),
+    );
+    expect(indiaRows.data.map((row) => row.itemName)).toEqual(['Organize Monthly Plan']);
+  });
+});

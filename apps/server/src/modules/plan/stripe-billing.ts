@@ -1,0 +1,225 @@
+import Stripe from 'stripe';
+import type { PlatformBillingConfig } from '../../config.ts';
+import {
+  type BankDetails,
+  BillingError,
+  type BillingProvider,
+  type CardDetails,
+  type ChargeRequest,
+  type ChargeResult,
+  type PaymentMethodInfo,
+} from './billing-provider.ts';
+
+/** Stripe's parameter names, as the card and bank forms name them. */
+const FIELD_OF_PARAM: Record<string, string> = {
+  'card[number]': 'cardNumber',
+  number: 'cardNumber',
+  'card[exp_month]': 'expMonth',
+  exp_month: 'expMonth',
+  'card[exp_year]': 'expYear',
+  exp_year: 'expYear',
+  'card[cvc]': 'cvv',
+  cvc: 'cvv',
+  'us_bank_account[routing_number]': 'bankRoutingNumber',
+  'us_bank_account[account_number]': 'bankAccountNumber',
+};
+
+function toInfo(method: Stripe.PaymentMethod): PaymentMethodInfo {
+  if (method.type === 'us_bank_account') {
+    return {
+      id: method.id,
+      type: 'bank',
+      brand: method.us_bank_account?.bank_name ?? 'Bank account',
+      last4: method.us_bank_account?.last4 ?? '',
+      expMonth: null,
+      expYear: null,
+    };
+  }
+  return {
+    id: method.id,
+    type: 'card',
+    brand: method.card?.brand ?? 'card',
+    last4: method.card?.last4 ?? '',
+    expMonth: method.card?.exp_month ?? null,
+    expYear: method.card?.exp_year ?? null,
+  };
+}
+
+/**
+ * Stripe's errors as ours. A decline keeps Stripe's own message and names `payment`; a bad
+ * parameter names the form's field; anything else (keys refused, Stripe unreachable) is a 502 whose
+ * text says nothing about our keys. The SDK error itself is not rethrown, so no request detail of
+ * the SDK's reaches a log.
+ */
+function billingError(error: unknown, field = 'payment'): BillingError {
+  if (error instanceof Stripe.errors.StripeCardError) {
+    const param = error.param ? FIELD_OF_PARAM[error.param] : undefined;
+    return new BillingError(402, error.code ?? 'card_declined', error.message, param ?? field);
+  }
+  if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+    const param = error.param ? FIELD_OF_PARAM[error.param] : undefined;
+    return new BillingError(400, error.code ?? 'invalid_request', error.message, param ?? field);
+  }
+  if (error instanceof Stripe.errors.StripeIdempotencyError) {
+    return new BillingError(
+      400,
+      'idempotency_error',
+      'This checkout was already used for another payment. Please start again.',
+      field,
+    );
+  }
+  if (error instanceof Stripe.errors.StripeConnectionError) {
+    return new BillingError(
+      502,
+      'provider_unreachable',
+      'The payment provider could not be reached. Please try again.',
+      field,
+    );
+  }
+  return new BillingError(
+    502,
+    'provider_error',
+    'The payment provider refused the request. Please try again later.',
+    field,
+  );
+}
+
+/** The platform's Stripe account, on the official SDK. `STRIPE_API_BASE` points it elsewhere (tests). */
+export class StripeBilling implements BillingProvider {
+  private readonly stripe: Stripe;
+  readonly publishableKey: string;
+
+  constructor(secretKey: string, publishableKey: string, apiBase: string | null) {
+    this.publishableKey = publishableKey;
+    const base = apiBase ? new URL(apiBase) : null;
+    this.stripe = new Stripe(secretKey, {
+      maxNetworkRetries: 1,
+      timeout: 20_000,
+      telemetry: false,
+      appInfo: { name: 'Atrium platform billing' },
+      ...(base
+        ? {
+            host: base.hostname,
+            port: base.port || (base.protocol === 'https:' ? 443 : 80),
+            protocol: base.protocol === 'https:' ? 'https' : 'http',
+          }
+        : {}),
+    });
+  }
+
+  async ensureCustomer(input: { customerId: string | null; tenantId: string; name: string; email: string }) {
+    if (input.customerId) return input.customerId;
+    try {
+      const customer = await this.stripe.customers.create(
+        { name: input.name, ...(input.email ? { email: input.email } : {}), metadata: { tenantId: input.tenantId } },
+        // One customer per tenant even when two checkouts race.
+        { idempotencyKey: `atrium-customer-${input.tenantId}` },
+      );
+      return customer.id;
+    } catch (error) {
+      throw billingError(error);
+    }
+  }
+
+  async createCardMethod(card: CardDetails): Promise<PaymentMethodInfo> {
+    try {
+      const method = await this.stripe.paymentMethods.create({
+        type: 'card',
+        card: { number: card.number, exp_month: card.expMonth, exp_year: card.expYear, cvc: card.cvc },
+        billing_details: { name: card.name, address: { postal_code: card.zip } },
+      });
+      return toInfo(method);
+    } catch (error) {
+      throw billingError(error, 'cardNumber');
+    }
+  }
+
+  async createBankMethod(bank: BankDetails): Promise<PaymentMethodInfo> {
+    try {
+      const method = await this.stripe.paymentMethods.create({
+        type: 'us_bank_account',
+        us_bank_account: {
+          account_number: bank.accountNumber,
+          routing_number: bank.routingNumber,
+          account_holder_type: 'company',
+          account_type: bank.accountType,
+        },
+        billing_details: { name: bank.name },
+      });
+      return toInfo(method);
+    } catch (error) {
+      throw billingError(error, 'bankAccountNumber');
+    }
+  }
+
+  async methodFromToken(token: string): Promise<PaymentMethodInfo> {
+    try {
+      return toInfo(await this.stripe.paymentMethods.create({ type: 'card', card: { token } }));
+    } catch (error) {
+      throw billingError(error);
+    }
+  }
+
+  async attachMethod(methodId: string, customerId: string): Promise<PaymentMethodInfo> {
+    try {
+      return toInfo(await this.stripe.paymentMethods.attach(methodId, { customer: customerId }));
+    } catch (error) {
+      throw billingError(error);
+    }
+  }
+
+  async charge(request: ChargeRequest): Promise<ChargeResult> {
+    let intent: Stripe.PaymentIntent;
+    try {
+      intent = await this.stripe.paymentIntents.create(
+        {
+          amount: request.amountMinor,
+          currency: request.currency,
+          customer: request.customerId,
+          payment_method: request.methodId,
+          // No redirect-based method can be completed here (no Stripe.js, no return page).
+          automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+          confirm: true,
+          description: request.description,
+          metadata: request.metadata,
+          ...(request.mandate
+            ? {
+                mandate_data: {
+                  customer_acceptance: {
+                    type: 'online',
+                    online: { ip_address: request.mandate.ipAddress, user_agent: request.mandate.userAgent },
+                  },
+                },
+              }
+            : {}),
+        },
+        { idempotencyKey: request.idempotencyKey },
+      );
+    } catch (error) {
+      throw billingError(error);
+    }
+    if (intent.status === 'succeeded') return { id: intent.id, status: 'succeeded' };
+    if (intent.status === 'processing') return { id: intent.id, status: 'processing' };
+    if (intent.status === 'requires_action') {
+      throw new BillingError(
+        402,
+        'authentication_required',
+        request.methodType === 'bank'
+          ? 'This bank account must be verified before it can be debited. Please pay by card.'
+          : 'This card needs extra authentication, which this checkout cannot do yet. Please use another card.',
+        'payment',
+      );
+    }
+    throw new BillingError(
+      402,
+      'payment_failed',
+      'The payment did not go through. Please use another card.',
+      'payment',
+    );
+  }
+}
+
+export function createBillingProvider(config: PlatformBillingConfig): BillingProvider | null {
+  if (!config.stripeSecretKey || !config.stripePublishableKey) return null;
+  return new StripeBilling(config.stripeSecretKey, config.stripePublishableKey, config.stripeApiBase);
+}

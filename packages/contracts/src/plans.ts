@@ -1,0 +1,371 @@
+import { z } from 'zod';
+
+/**
+ * The tenant's own subscription to the platform (spec 2 "Plan page", "Plan upgrade", §3, §5, §7, §9).
+ * Prices are whole units of the plan currency (dollars or rupees); the server charges them in the
+ * smallest unit (cents, paise).
+ */
+
+export const PLAN_TYPES = ['free', 'organize', 'expand', 'leap'] as const;
+export type PlanType = (typeof PLAN_TYPES)[number];
+export type PaidPlanType = Exclude<PlanType, 'free'>;
+export const PLAN_PERIODS = ['monthly', 'yearly'] as const;
+export type PlanPeriod = (typeof PLAN_PERIODS)[number];
+export const PLAN_CURRENCIES = ['USD', 'INR'] as const;
+export type PlanCurrency = (typeof PLAN_CURRENCIES)[number];
+
+/** Spec 2 §9 internal ids: free_plan and {organize|expand|leap}_{monthly|yearly}_plan. */
+export const FREE_PLAN_ID = 'free_plan';
+export const PLAN_IDS = [
+  FREE_PLAN_ID,
+  'organize_monthly_plan',
+  'organize_yearly_plan',
+  'expand_monthly_plan',
+  'expand_yearly_plan',
+  'leap_monthly_plan',
+  'leap_yearly_plan',
+] as const;
+export type PlanId = (typeof PLAN_IDS)[number];
+
+/** Spec 2 §9 prices: USD for every tenant except those in India, who pay the INR list. */
+export const PLAN_PRICES: Record<PlanCurrency, Record<PlanPeriod, Record<PaidPlanType, number>>> = {
+  USD: { monthly: { organize: 25, expand: 65, leap: 129 }, yearly: { organize: 300, expand: 660, leap: 1320 } },
+  INR: {
+    monthly: { organize: 2945, expand: 4786, leap: 9498 },
+    yearly: { organize: 30941, expand: 48620, leap: 97240 },
+  },
+};
+
+/** Spec 2 §9 plan names (Growth is also called Expand; its id stays `expand`) and features. */
+export const PLAN_CATALOGUE: readonly { type: PlanType; name: string; features: readonly string[] }[] = [
+  { type: 'free', name: 'Free', features: ['Classes, courses and events', 'Online registration and payments'] },
+  { type: 'organize', name: 'Organize', features: ['100 active members', '2000 contacts'] },
+  {
+    type: 'expand',
+    name: 'Growth',
+    features: ['250 active members', '10K contacts', 'Mobile app', 'Custom domains'],
+  },
+  {
+    type: 'leap',
+    name: 'Leap',
+    features: ['Unlimited members', '50K contacts', 'Custom mobile app (iOS and Android)', 'Custom domains'],
+  },
+];
+
+/** The top tier: its button opens the platform's contact page instead of checkout (spec 2 §4). */
+export const TOP_TIER_PLAN: PlanType = 'leap';
+/** Spec 2 §9: the payments table pages. */
+export const PLAN_PAYMENT_PAGE_SIZES = [50, 100, 150] as const;
+/** How many payment rows a tenant keeps (oldest dropped first). */
+export const PLAN_HISTORY_CAP = 500;
+
+export const PLAN_MESSAGES = {
+  freeConfirm: 'You miss the valuable features, Are you sure you want free plan?',
+  updated: 'Plan updated',
+  notConfigured: 'Online payment is not configured',
+} as const;
+
+export function planIdOf(type: PlanType, period: PlanPeriod): PlanId {
+  return type === 'free' ? FREE_PLAN_ID : (`${type}_${period}_plan` as PlanId);
+}
+
+export function parsePlanId(planName: string | null | undefined): { type: PlanType; period: PlanPeriod | null } {
+  if (!planName || planName === FREE_PLAN_ID) return { type: 'free', period: null };
+  const match = /^(organize|expand|leap)_(monthly|yearly)_plan$/.exec(planName);
+  if (!match) return { type: 'free', period: null };
+  return { type: match[1] as PlanType, period: match[2] as PlanPeriod };
+}
+
+export const isPlanType = (value: string | undefined): value is PlanType =>
+  (PLAN_TYPES as readonly string[]).includes(value ?? '');
+
+/** Spec 2 §3: null is 'Free Plan'; underscores are shown as spaces (each word capitalised). */
+export function planDisplayName(planName: string | null | undefined): string {
+  if (!planName) return 'Free Plan';
+  return planName
+    .split('_')
+    .filter(Boolean)
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join(' ');
+}
+
+/** India pays the INR list; every other country the USD list (the tenant's Account Settings country). */
+export function planCurrencyOf(country: string | null | undefined): PlanCurrency {
+  return (country ?? '').trim().toLowerCase() === 'india' ? 'INR' : 'USD';
+}
+
+export function planPrice(planName: string, currency: PlanCurrency): number {
+  const { type, period } = parsePlanId(planName);
+  if (type === 'free' || !period) return 0;
+  return PLAN_PRICES[currency][period][type];
+}
+
+export const PlanChoice = z.object({
+  type: z.enum(PLAN_TYPES),
+  name: z.string(),
+  price: z.number(),
+  period: z.enum(PLAN_PERIODS),
+  planName: z.enum(PLAN_IDS),
+  isCurrentPlan: z.boolean(),
+  features: z.array(z.string()),
+});
+export type PlanChoice = z.infer<typeof PlanChoice>;
+
+/** The plan cards of one billing period, the current plan marked (spec 2 §3 "Plan choice"). */
+export function planChoices(period: PlanPeriod, currency: PlanCurrency, currentPlanName: string | null): PlanChoice[] {
+  const current = currentPlanName || FREE_PLAN_ID;
+  return PLAN_CATALOGUE.map((plan) => {
+    const planName = planIdOf(plan.type, period);
+    return {
+      type: plan.type,
+      name: plan.name,
+      price: plan.type === 'free' ? 0 : PLAN_PRICES[currency][period][plan.type],
+      period,
+      planName,
+      isCurrentPlan: planName === current,
+      features: [...plan.features],
+    };
+  });
+}
+
+/** One month or one year later, in UTC; the 31st of January renews on the last day of February. */
+export function nextBillingDate(from: Date, period: PlanPeriod): Date {
+  const months = period === 'monthly' ? 1 : 12;
+  const year = from.getUTCFullYear();
+  const month = from.getUTCMonth() + months;
+  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  return new Date(
+    Date.UTC(
+      year,
+      month,
+      Math.min(from.getUTCDate(), lastDay),
+      from.getUTCHours(),
+      from.getUTCMinutes(),
+      from.getUTCSeconds(),
+    ),
+  );
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** Spec 2 §3: payment dates are shown 'MMM dd, YYYY' in UTC. Accepts seconds since epoch or an ISO date. */
+export function formatPlanDate(value: number | string | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  const date = typeof value === 'number' ? new Date(value * 1000) : new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  const day = String(date.getUTCDate()).padStart(2, '0');
+  return `${MONTHS[date.getUTCMonth()]} ${day}, ${date.getUTCFullYear()}`;
+}
+
+/** Spec 2 §3 "Payment row": 'SETTLED' is Completed, anything else Failed. */
+export const paymentStatusLabel = (transactionStatus: string) =>
+  transactionStatus === 'SETTLED' ? 'Completed' : 'Failed';
+
+// ---- card and bank forms (spec 2 §3 "Card form", "Bank form"; messages of §5) ----
+
+export const CARD_MESSAGES = {
+  name: 'Name is required!',
+  number: 'Number is required!',
+  numberInvalid: 'Card number is invalid',
+  month: 'Month is required!',
+  year: 'Year is required!',
+  expired: 'Card has expired',
+  cvv: 'CVV is required!',
+  cvvInvalid: 'CVV must be 3 or 4 digits',
+  zip: 'ZIP is required!',
+  zipInvalid: 'ZIP is invalid',
+} as const;
+
+export const BANK_MESSAGES = {
+  firstName: 'First Name is required!',
+  lastName: 'Last Name is required!',
+  accountNumber: 'Bank Account Number is required!',
+  accountNumberInvalid: 'Bank Account Number must be 4 to 17 digits',
+  routingNumber: 'Bank Routing Number is required!',
+  routingNumberInvalid: 'Bank Routing Number is invalid',
+  accountType: 'Bank Account Type is required!',
+} as const;
+
+export const digitsOnly = (value: string) => value.replace(/[\s-]/g, '');
+
+/** The Luhn check every card number passes (12 to 19 digits). */
+export function isValidCardNumber(raw: string): boolean {
+  const digits = digitsOnly(raw);
+  if (!/^\d{12,19}$/.test(digits)) return false;
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let digit = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+/** A card is good through the last day of its expiry month. Two-digit years are 20xx. */
+export function isCardExpired(month: number, year: number, now: Date = new Date()): boolean {
+  const fullYear = year < 100 ? 2000 + year : year;
+  const thisYear = now.getUTCFullYear();
+  const thisMonth = now.getUTCMonth() + 1;
+  return fullYear < thisYear || (fullYear === thisYear && month < thisMonth);
+}
+
+/** US ABA routing numbers: 9 digits with the 3-7-1 checksum. */
+export function isValidRoutingNumber(raw: string): boolean {
+  const d = digitsOnly(raw);
+  if (!/^\d{9}$/.test(d)) return false;
+  const n = [...d].map(Number) as number[];
+  const sum =
+    3 * ((n[0] ?? 0) + (n[3] ?? 0) + (n[6] ?? 0)) +
+    7 * ((n[1] ?? 0) + (n[4] ?? 0) + (n[7] ?? 0)) +
+    ((n[2] ?? 0) + (n[5] ?? 0) + (n[8] ?? 0));
+  return sum % 10 === 0;
+}
+
+const required = (message: string) => z.string({ error: message }).trim().min(1, message);
+const wholeNumber = (message: string) =>
+  z.union([z.number(), z.string().trim().regex(/^\d+$/, message).transform(Number)], { error: message });
+
+/** Spec 2 §3 "Card form". The number and CVV are never stored or logged: they go to the provider once. */
+export const CardForm = z
+  .object({
+    cardOwnerName: required(CARD_MESSAGES.name).pipe(z.string().max(100, 'Name cannot exceed 100 characters')),
+    cardNumber: required(CARD_MESSAGES.number).refine(isValidCardNumber, CARD_MESSAGES.numberInvalid),
+    expMonth: wholeNumber(CARD_MESSAGES.month).pipe(
+      z.number().int().min(1, CARD_MESSAGES.month).max(12, CARD_MESSAGES.month),
+    ),
+    expYear: wholeNumber(CARD_MESSAGES.year).pipe(
+      z.number().int().min(0, CARD_MESSAGES.year).max(2100, CARD_MESSAGES.year),
+    ),
+    cvv: required(CARD_MESSAGES.cvv)
+      .pipe(z.string().min(3, CARD_MESSAGES.cvv))
+      .refine((value) => /^\d{3,4}$/.test(value), CARD_MESSAGES.cvvInvalid),
+    zip: required(CARD_MESSAGES.zip).refine(
+      (value) => /^[A-Za-z0-9][A-Za-z0-9 -]{1,9}$/.test(value),
+      CARD_MESSAGES.zipInvalid,
+    ),
+    storeCard: z.boolean().default(false),
+  })
+  .strict()
+  .superRefine((card, ctx) => {
+    if (isCardExpired(card.expMonth, card.expYear)) {
+      ctx.addIssue({ code: 'custom', path: ['expYear'], message: CARD_MESSAGES.expired });
+    }
+  });
+export type CardForm = z.input<typeof CardForm>;
+
+export const BANK_ACCOUNT_TYPES = ['checking', 'savings'] as const;
+
+/** Spec 2 §3 "Bank form" (a US bank account, ACH debit); the type defaults to checking. */
+export const BankForm = z
+  .object({
+    bankFirstName: required(BANK_MESSAGES.firstName).pipe(z.string().max(60)),
+    bankLastName: required(BANK_MESSAGES.lastName).pipe(z.string().max(60)),
+    bankAccountNumber: required(BANK_MESSAGES.accountNumber).refine(
+      (value) => /^\d{4,17}$/.test(digitsOnly(value)),
+      BANK_MESSAGES.accountNumberInvalid,
+    ),
+    bankRoutingNumber: required(BANK_MESSAGES.routingNumber).refine(
+      isValidRoutingNumber,
+      BANK_MESSAGES.routingNumberInvalid,
+    ),
+    bankAccountType: z.enum(BANK_ACCOUNT_TYPES, { error: BANK_MESSAGES.accountType }).default('checking'),
+  })
+  .strict();
+export type BankForm = z.input<typeof BankForm>;
+
+/** What the provider hands back for a card or bank account: an id to pay with and what to show. */
+export const PaymentMethodToken = z.object({
+  id: z.string(),
+  type: z.enum(['card', 'bank']),
+  brand: z.string(),
+  last4: z.string(),
+  expMonth: z.number().nullable(),
+  expYear: z.number().nullable(),
+});
+export type PaymentMethodToken = z.infer<typeof PaymentMethodToken>;
+
+// ---- calls (spec 2 §7 "Plan") ----
+
+/** A saved card: display data only (brand, last four digits, expiry), never the number. */
+export const SavedCard = z.object({
+  methodId: z.string(),
+  prefCard: z.string(),
+  brand: z.string(),
+  last4: z.string(),
+  expMonth: z.number().nullable(),
+  expYear: z.number().nullable(),
+});
+export type SavedCard = z.infer<typeof SavedCard>;
+
+/** GET /rest/subscription (spec 2 §3 "Subscription/plan"). Dates are ISO strings (UTC). */
+export const Subscription = z.object({
+  planName: z.enum(PLAN_IDS).nullable(),
+  planType: z.enum(PLAN_TYPES),
+  period: z.enum(PLAN_PERIODS).nullable(),
+  amount: z.number(),
+  currency: z.enum(PLAN_CURRENCIES),
+  csymbol: z.string(),
+  dateCreatedStr: z.string().nullable(),
+  periodStartStr: z.string().nullable(),
+  nextBillingDateStr: z.string().nullable(),
+  savedCards: z.array(SavedCard),
+  /** False when the platform has no Stripe keys: paid plans cannot be bought. */
+  paymentConfigured: z.boolean(),
+  /** The page the top-tier plan's button opens in a new tab. */
+  contactUrl: z.string(),
+});
+export type Subscription = z.infer<typeof Subscription>;
+
+/** PUT /rest/subscription. The free plan: nonce 'na', type 'na', amount 0. */
+export const SubscriptionUpdate = z
+  .object({
+    planName: z.enum(PLAN_IDS, {
+      error: (issue) => (issue.input === undefined ? 'planName is required' : 'Unknown plan'),
+    }),
+    payment: z
+      .object({
+        type: z.enum(['na', 'card', 'bank'], { error: 'payment.type must be na, card or bank' }),
+        nonce: z.string().max(255).optional(),
+        methodId: z.string().max(255).optional(),
+        amount: z.number().min(0).optional(),
+        /** Keep the card for next time (its brand, last four digits and expiry are shown). */
+        storeCard: z.boolean().optional(),
+        /** The checkout token of GET /rest/tenantPayment/master: one checkout, one charge. */
+        token: z.string().max(100).optional(),
+      })
+      .strict(),
+  })
+  .strict();
+export type SubscriptionUpdate = z.infer<typeof SubscriptionUpdate>;
+
+/** GET /rest/tenantPayment/master (spec 2 §3 "Checkout tokens"). */
+export const CheckoutTokens = z.object({ stripePublishableKey: z.string().nullable(), token: z.string() });
+export type CheckoutTokens = z.infer<typeof CheckoutTokens>;
+
+/** Spec 2 §3 "Payment row"; dateCreated in seconds. */
+export const PlanPaymentRow = z.object({
+  guId: z.string(),
+  user: z.object({ guId: z.string().nullable(), name: z.string(), lastName: z.string() }),
+  itemName: z.string(),
+  price: z.number(),
+  currency: z.enum(PLAN_CURRENCIES),
+  subscription: z.boolean(),
+  transactionStatus: z.string(),
+  message: z.string().nullable(),
+  dateCreated: z.number(),
+});
+export type PlanPaymentRow = z.infer<typeof PlanPaymentRow>;
+
+export const PlanHistoryQuery = z.object({
+  year: z.coerce.number().int().min(2000).max(2100).optional(),
+  start: z.coerce.number().int().min(0).default(0),
+  length: z.coerce.number().int().min(1).max(150).default(50),
+  'search[value]': z.string().max(100).optional(),
+});
+export type PlanHistoryQuery = z.input<typeof PlanHistoryQuery>;
+
+export const PlanHistory = z.object({ data: z.array(PlanPaymentRow), recordsTotal: z.number() });
+export type PlanHistory = z.infer<typeof PlanHistory>;
