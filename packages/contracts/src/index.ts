@@ -1,5 +1,6 @@
 export * from './auth.ts';
 export * from './contact-import.ts';
+export * from './contact-tags.ts';
 export * from './contacts.ts';
 export * from './csv.ts';
 export * from './custom-fields.ts';

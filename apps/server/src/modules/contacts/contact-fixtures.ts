@@ -26,3 +26,24 @@ export async function createContactVia(
 export function errorOf(body: string): { message: string; code: string; field?: string } {
   return (JSON.parse(body) as { errors: { message: string; code: string; field?: string } }).errors;
 }
+
+/** Takes the "manage contacts" permission away from the tenant's front desk (Roles screen). */
+export async function denyFrontDeskContacts(app: App, tenant: TestTenant, adminToken: string): Promise<void> {
+  const response = await app.inject({
+    method: 'PUT',
+    url: '/rest/settings/roles',
+    headers: bearer(adminToken, tenant.host),
+    payload: {
+      tenantRoles: [
+        {
+          role: 'ROLE_FRONTDESK',
+          isAllowCreateClasses: false,
+          isShowCourse: false,
+          isShowContactsList: false,
+          isShowOffers: false,
+        },
+      ],
+    },
+  });
+  if (response.statusCode !== 200) throw new Error(`roles: ${response.statusCode} ${response.body}`);
+}

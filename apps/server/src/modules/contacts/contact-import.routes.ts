@@ -16,6 +16,7 @@ import type { Platform } from '../../platform.ts';
 import { FILE_EMPTY, FILE_NOT_TEXT } from './contact-import.plan.ts';
 import { commitImport, listImports, previewImport } from './contact-import.service.ts';
 import { manageContacts } from './contact-permission.ts';
+import { requireCategory } from './contact-tags.service.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 413: ErrorBody, 415: ErrorBody };
 const tags = ['contacts'];
@@ -58,6 +59,7 @@ export function registerContactImportRoutes(server: FastifyInstance, platform: P
         const mapping = Object.fromEntries(
           IMPORT_FIELDS.filter((field) => query[field] !== undefined).map((field) => [field, query[field] as string]),
         );
+        if (categoryId) await requireCategory(platform.db, ctx.tenant, categoryId);
         const input = {
           text: new TextDecoder('utf-8').decode(body),
           mapping,

@@ -15,12 +15,21 @@ let a: TestTenant;
 let b: TestTenant;
 let adminA: string;
 let adminB: string;
+/** A contact category of tenant a (POST /rest/tag): the import's categoryId must name one. */
+let springLeads: string;
 
 beforeAll(async () => {
   app = await startTestApp();
   [a, b] = await Promise.all([newTenant(app), newTenant(app)]);
   adminA = (await loginAs(app, a, 'admin')).access_token;
   adminB = (await loginAs(app, b, 'admin')).access_token;
+  const created = await app.inject({
+    method: 'POST',
+    url: '/rest/tag',
+    headers: bearer(adminA, a.host),
+    payload: { name: 'Spring leads', type: 'category' },
+  });
+  springLeads = json<{ id: string }>(created).id;
 });
 
 const csv = (...lines: string[]) => lines.join('\r\n');
@@ -68,10 +77,10 @@ describe('POST /rest/contact/import', () => {
       'Jo,"Happy ""JJ""",jo@happy.test,+1 (555) 010-9999',
       '',
     )}`;
-    const response = await importCsv(body, '?categoryId=spring-leads', { fileName: 'happy.csv' });
+    const response = await importCsv(body, `?categoryId=${springLeads}`, { fileName: 'happy.csv' });
     expect(response.statusCode).toBe(201);
     const result = json<ContactImportResult>(response);
-    expect(result).toMatchObject({ dryRun: false, categoryId: 'spring-leads', total: 3, imported: 3, rejected: [] });
+    expect(result).toMatchObject({ dryRun: false, categoryId: springLeads, total: 3, imported: 3, rejected: [] });
     expect(await emailsOf(a, adminA, 'happy.test')).toEqual(['hana@happy.test', 'ivo@happy.test', 'jo@happy.test']);
     const list = await app.inject({ url: '/snode/contact?search=Ivo', headers: bearer(adminA, a.host) });
     expect(json<ContactListResponse>(list).data[0]).toMatchObject({
@@ -80,11 +89,11 @@ describe('POST /rest/contact/import', () => {
       role: 'student',
       claim: false,
     });
-    const log = await importLog(a, adminA, '?categoryId=spring-leads');
+    const log = await importLog(a, adminA, `?categoryId=${springLeads}`);
     expect(log).toEqual([
       expect.objectContaining({
         id: result.id,
-        categoryId: 'spring-leads',
+        categoryId: springLeads,
         fileName: 'happy.csv',
         total: 3,
         imported: 3,
@@ -234,6 +243,15 @@ describe('POST /rest/contact/import', () => {
       [await importCsv(JSON.stringify({ rows: [] }), '', { type: 'application/json' }), 'file'],
       [await importCsv(csv('firstName,lastName,email'), '?dryRun=maybe'), 'querystring.dryRun'],
       [await importCsv(csv('firstName,lastName,email'), `?categoryId=${'c'.repeat(101)}`), 'querystring.categoryId'],
+      // an unknown category, and another tenant's: the categoryId must name one of this tenant's
+      [await importCsv(csv('firstName,lastName,email', 'A,B,a@cat.test'), '?categoryId=spring-leads'), 'categoryId'],
+      [
+        await importCsv(csv('firstName,lastName,email', 'A,B,a@cat.test'), `?categoryId=${springLeads}`, {
+          tenant: b,
+          token: adminB,
+        }),
+        'categoryId',
+      ],
     ];
     for (const [response, field] of cases) {
       expect({ status: response.statusCode, field: errorOf(response.body).field }).toEqual({ status: 400, field });

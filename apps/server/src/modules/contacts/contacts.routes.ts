@@ -10,6 +10,7 @@ import { listStaff } from '../users/users.service.ts';
 import { registerContactImportRoutes } from './contact-import.routes.ts';
 import { registerContactListRoutes } from './contact-list.routes.ts';
 import { registerContactRecordRoutes } from './contact-records.routes.ts';
+import { registerContactTagRoutes } from './contact-tags.routes.ts';
 import { registerContactTimelineRoutes } from './contact-timeline.routes.ts';
 import { autocompleteContacts, listStaffContacts } from './contacts.repo.ts';
 
@@ -31,6 +32,7 @@ export function registerContactRoutes(server: FastifyInstance, platform: Platfor
   registerContactImportRoutes(server, platform);
   registerContactRecordRoutes(server, platform);
   registerContactTimelineRoutes(server, platform);
+  registerContactTagRoutes(server, platform);
   const app = server.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/rest/contact',

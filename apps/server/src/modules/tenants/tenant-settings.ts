@@ -111,6 +111,10 @@ export const TenantSettings = z.object({
   clanMeetingDomain: z.string().nullable().default(null),
   // spec 2 §6: staff and front-desk permissions; null until an admin saves the Roles screen (defaults apply)
   tenantRoles: z.array(TenantRoleEntry).nullable().default(null),
+  // contacts (decisions.md "Contacts: tags, account actions, family, capped count"): tags created ahead of
+  // use (tags in use live on the contacts) and the contact categories that file imports
+  contactTags: z.array(z.string()).default([]),
+  contactCategories: z.array(z.object({ id: z.string(), name: z.string() })).default([]),
   // the tenant's own plan with the platform (spec 2 "Plan page"); null: the free plan, never charged
   subscription: StoredSubscription.nullable().default(null),
 });

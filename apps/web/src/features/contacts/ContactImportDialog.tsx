@@ -28,6 +28,7 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { ContactCategoryField } from './ContactCategoryField';
 import { contactKeys } from './hooks';
 import { importApi } from './import-api';
 import { rejectedRowsCsv } from './import-format';
@@ -60,6 +61,7 @@ export default function ContactImportDialog({ opened, onClose }: Props) {
   const [stage, setStage] = useState<Stage>('pick');
   const [progress, setProgress] = useState(0);
   const [result, setResult] = useState<ContactImportResult | null>(null);
+  const [categoryId, setCategoryId] = useState<string | null>(null);
   const previewCall = useRef<AbortController | null>(null);
 
   useEffect(() => {
@@ -135,6 +137,7 @@ export default function ContactImportDialog({ opened, onClose }: Props) {
         file,
         fileName: file.name,
         mapping,
+        categoryId: categoryId ?? undefined,
         onProgress: setProgress,
       });
       setResult(answer);
@@ -187,6 +190,8 @@ export default function ContactImportDialog({ opened, onClose }: Props) {
               clearable
               clearButtonProps={{ 'aria-label': 'Remove the file' }}
             />
+
+            <ContactCategoryField value={categoryId} onChange={setCategoryId} disabled={stage === 'importing'} />
 
             {mapping ? (
               <fieldset style={{ border: 0, padding: 0, margin: 0 }} disabled={stage === 'importing'}>

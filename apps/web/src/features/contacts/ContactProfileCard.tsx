@@ -5,7 +5,8 @@ import { showSuccessToast } from '../../lib/notify';
 import { useTenant } from '../session/session-store';
 import { ContactDialog } from './ContactDialog';
 import { formatBalance, formatDayMonthYear, formatRelativeDay } from './contact-format';
-import { useSetContactTags, useUpdateContact } from './hooks';
+import { useSetContactTags, useTagRegistry, useUpdateContact } from './hooks';
+import { tagOptions } from './tag-format';
 
 function Field({ label, value }: { label: string; value: string | null | undefined }) {
   return (
@@ -24,6 +25,7 @@ export function ContactProfileCard({ contact }: { contact: ContactDetail }) {
   const [editing, setEditing] = useState(false);
   const update = useUpdateContact(contact.guId);
   const setTags = useSetContactTags(contact.guId);
+  const registry = useTagRegistry('tag');
 
   return (
     <Card withBorder radius="md" component="section" aria-labelledby="contact-name">
@@ -67,7 +69,8 @@ export function ContactProfileCard({ contact }: { contact: ContactDetail }) {
         />
         <TagsInput
           label="Tags"
-          placeholder="Add a tag and press Enter"
+          placeholder="Pick a tag, or type a new one and press Enter"
+          data={tagOptions(registry.data, contact.tags)}
           value={contact.tags}
           onChange={(value) => setTags.mutate(value)}
           disabled={setTags.isPending}

@@ -32,7 +32,8 @@ import { useDocumentHead } from '../tenant/tenant-head';
 import { ContactDialog } from './ContactDialog';
 import { ContactStatsStrip } from './ContactStatsStrip';
 import { ContactTable, contactPath } from './ContactTable';
-import { useContactList, useCreateContact, useDeleteContacts } from './hooks';
+import { useContactList, useCreateContact, useDeleteContacts, useTagRegistry } from './hooks';
+import { tagOptions } from './tag-format';
 
 const ContactImportDialog = lazy(() => import('./ContactImportDialog'));
 
@@ -55,6 +56,7 @@ export default function ContactsPage() {
   const [debouncedSearch] = useDebouncedValue(search, CONTACT_SEARCH_DEBOUNCE_MS);
   const [statuses, setStatuses] = useState<ContactStatus[]>([]);
   const [tags, setTags] = useState<string[]>([]);
+  const registry = useTagRegistry('tag');
   const [joinBy, setJoinBy] = useState<'or' | 'and'>('or');
   const [sort, setSort] = useState<ContactSort>('name');
   const [max, setMax] = useState<number>(CONTACT_PAGE_SIZE_DEFAULT);
@@ -155,6 +157,7 @@ export default function ContactsPage() {
         <TagsInput
           label="Tags"
           placeholder={tags.length ? undefined : 'Any tag'}
+          data={tagOptions(registry.data, tags)}
           value={tags}
           onChange={resetPaging(setTags)}
           clearable

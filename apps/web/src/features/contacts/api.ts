@@ -11,7 +11,10 @@ import type {
   ContactSort,
   ContactStats,
   ContactStatus,
+  ContactTagBulkRequest,
   ContactUpdate,
+  TagEntry,
+  TagType,
 } from '@atrium/contracts';
 import { apiRequest } from '../../lib/api';
 
@@ -81,6 +84,12 @@ export const contactsApi = {
 
   children: (guId: string) => apiRequest<ContactRelative[]>(`/rest/contact/${id(guId)}/children`),
   guardians: (guId: string) => apiRequest<ContactRelative[]>(`/rest/contact/${id(guId)}/guardian`),
+  tagRegistry: (type: TagType) => apiRequest<TagEntry[]>('/rest/tag', { query: { type } }),
+  createTag: (name: string, type: TagType) =>
+    apiRequest<TagEntry>('/rest/tag', { method: 'POST', body: { name, type } }),
+  tagContacts: (body: ContactTagBulkRequest) =>
+    apiRequest<{ updated: number }>('/rest/contactTag', { method: 'PUT', body }),
+
   addChild: (guId: string, body: ContactChildRequest) =>
     apiRequest<ContactRelative[]>(`/rest/contact/${id(guId)}/children`, { method: 'POST', body }),
 };

@@ -4,6 +4,7 @@ import type {
   ContactChildRequest,
   ContactCreate,
   ContactUpdate,
+  TagType,
 } from '@atrium/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ContactListParams, contactsApi } from './api';
@@ -16,7 +17,18 @@ export const contactKeys = {
   notes: (guId: string) => ['contacts', 'notes', guId] as const,
   activities: (guId: string) => ['contacts', 'activities', guId] as const,
   autocomplete: (q: string) => ['contacts', 'autocomplete', q] as const,
+  registry: (type: TagType) => ['contacts', 'registry', type] as const,
 };
+
+/** The tenant's tags (with counts) or contact categories (GET /rest/tag?type=). */
+export function useTagRegistry(type: TagType, enabled = true) {
+  return useQuery({
+    queryKey: contactKeys.registry(type),
+    queryFn: () => contactsApi.tagRegistry(type),
+    staleTime: 30_000,
+    enabled,
+  });
+}
 
 export function useContactList(params: ContactListParams) {
   return useQuery({
@@ -81,3 +93,5 @@ export const useRemoveActivity = (guId: string) =>
   useContactMutation((activityId: string) => contactsApi.removeActivity(guId, activityId));
 export const useAddChild = (guId: string) =>
   useContactMutation((body: ContactChildRequest) => contactsApi.addChild(guId, body));
+export const useCreateTag = () =>
+  useContactMutation(({ name, type }: { name: string; type: TagType }) => contactsApi.createTag(name, type));
