@@ -1,9 +1,6 @@
 import { CURRENCIES, INVOICE_NOTE_MAX, type PaymentSettings } from '@atrium/contracts';
 import {
-  Alert,
-  Button,
   Card,
-  Group,
   MultiSelect,
   NumberInput,
   Select,
@@ -15,14 +12,11 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useNavigate } from 'react-router';
-import { Busy } from '../../app/components/Busy';
-import { isApiError } from '../../lib/api-error';
 import { showErrorToast, showSuccessToast } from '../../lib/notify';
-import { SettingsHeader, useIsAdmin } from '../settings/SettingsHeader';
+import { CharacterCount } from '../settings/CharacterCount';
+import { SettingsForm, SettingsScreen, saveErrorHandler } from '../settings/SettingsScreen';
 import { usePaymentSettings, useSavePaymentSettings } from './api';
 import {
-  noteCounter,
   type PaymentFormValues,
   paymentFormErrors,
   toPaymentFormValues,
@@ -37,24 +31,14 @@ const CURRENCY_OPTIONS = CURRENCIES.map((currency) => ({
 
 /** /settings/paccount: Payment Settings (spec 2 §2, §3, §5). */
 export default function PaymentSettingsPage() {
-  const settings = usePaymentSettings();
   return (
-    <section aria-label="Payment Settings">
-      <SettingsHeader title="Payment Settings" />
-      {settings.isLoading ? (
-        <Busy label="Loading the payment settings" />
-      ) : settings.data ? (
-        <PaymentForm settings={settings.data} />
-      ) : (
-        <Text c="red">The payment settings could not be loaded. Please reload the page.</Text>
-      )}
-    </section>
+    <SettingsScreen title="Payment Settings" what="the payment settings" query={usePaymentSettings()}>
+      {(settings) => <PaymentForm settings={settings} />}
+    </SettingsScreen>
   );
 }
 
 function PaymentForm({ settings }: { settings: PaymentSettings }) {
-  const isAdmin = useIsAdmin();
-  const navigate = useNavigate();
   const save = useSavePaymentSettings();
   const form = useForm<PaymentFormValues>({
     initialValues: toPaymentFormValues(settings),
@@ -70,12 +54,7 @@ function PaymentForm({ settings }: { settings: PaymentSettings }) {
           form.setValues(toPaymentFormValues(saved));
           form.resetDirty();
         },
-        onError: (error) => {
-          if (isApiError(error) && error.field && error.field in form.values) {
-            form.setFieldError(error.field, error.message);
-          }
-          showErrorToast(error.message);
-        },
+        onError: saveErrorHandler(form),
       }),
     () => showErrorToast('Invalid Form!'),
   );
@@ -87,112 +66,85 @@ function PaymentForm({ settings }: { settings: PaymentSettings }) {
   };
 
   return (
-    <form onSubmit={submit} noValidate>
-      <fieldset disabled={!isAdmin} style={{ border: 0, padding: 0, margin: 0 }}>
-        <Stack gap="md" maw={880}>
-          {!isAdmin ? (
-            <Alert color="gray" title="Read only">
-              Only an administrator can change these settings.
-            </Alert>
-          ) : null}
-          <Card withBorder>
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput label="Organization Name" value={settings.name} readOnly />
-              <TextInput label="Org Id" value={settings.orgId} readOnly />
-            </SimpleGrid>
-          </Card>
-          <Card withBorder>
-            <Title order={2} size="h4" mb="sm">
-              Currencies
-            </Title>
-            <Stack gap="sm">
-              <MultiSelect
-                label="Supported currencies"
-                description="USD and INR are always available"
-                data={CURRENCY_OPTIONS}
-                value={form.values.currencies}
-                onChange={changeCurrencies}
-                error={form.errors.currencies}
-                searchable
-              />
-              <Select
-                label="Default currency"
-                withAsterisk
-                allowDeselect={false}
-                data={supported}
-                {...form.getInputProps('defaultCurrency')}
-              />
-            </Stack>
-          </Card>
-          <Card withBorder>
-            <Title order={2} size="h4" mb="sm">
-              Taxes and fees
-            </Title>
-            <SimpleGrid cols={{ base: 1, sm: 3 }}>
-              <NumberInput
-                label="Tax (%)"
-                withAsterisk
-                min={0}
-                max={100}
-                decimalScale={2}
-                {...form.getInputProps('taxPercent')}
-              />
-              <NumberInput
-                label="Credit Card Fees (%)"
-                withAsterisk
-                min={0}
-                max={100}
-                decimalScale={2}
-                {...form.getInputProps('cardFees')}
-              />
-              <NumberInput
-                label="Bank Fees (%)"
-                min={0}
-                max={100}
-                decimalScale={2}
-                {...form.getInputProps('bankFees')}
-              />
-            </SimpleGrid>
-            <Text size="sm" c="dimmed" mt="md" mb={4}>
-              An additional tax (for example a cess), shown on invoices with its own label
-            </Text>
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput label="Label" maxLength={40} {...form.getInputProps('taxLabel1')} />
-              <NumberInput label="Value (%)" min={0} max={100} decimalScale={2} {...form.getInputProps('taxValue1')} />
-            </SimpleGrid>
-          </Card>
-          <Card withBorder>
-            <Title order={2} size="h4" mb="sm">
-              Invoice settings
-            </Title>
-            <Textarea
-              label="Invoice note"
-              description="Printed at the bottom of every invoice"
-              autosize
-              minRows={2}
-              maxLength={INVOICE_NOTE_MAX}
-              {...form.getInputProps('invoiceNote')}
-              onKeyDown={(event) => {
-                // One line only (spec 2 §5: Enter blocked).
-                if (event.key === 'Enter') event.preventDefault();
-              }}
-            />
-            <Text size="xs" c="dimmed" ta="right" aria-live="polite">
-              {noteCounter(form.values.invoiceNote, INVOICE_NOTE_MAX)}
-            </Text>
-          </Card>
-          {isAdmin ? (
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => navigate('/settings')}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={save.isPending}>
-                Submit
-              </Button>
-            </Group>
-          ) : null}
+    <SettingsForm onSubmit={submit} saving={save.isPending} cancelTo="/settings">
+      <Card withBorder>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput label="Organization Name" value={settings.name} readOnly />
+          <TextInput label="Org Id" value={settings.orgId} readOnly />
+        </SimpleGrid>
+      </Card>
+      <Card withBorder>
+        <Title order={2} size="h4" mb="sm">
+          Currencies
+        </Title>
+        <Stack gap="sm">
+          <MultiSelect
+            label="Supported currencies"
+            description="USD and INR are always available"
+            data={CURRENCY_OPTIONS}
+            value={form.values.currencies}
+            onChange={changeCurrencies}
+            error={form.errors.currencies}
+            searchable
+          />
+          <Select
+            label="Default currency"
+            withAsterisk
+            allowDeselect={false}
+            data={supported}
+            {...form.getInputProps('defaultCurrency')}
+          />
         </Stack>
-      </fieldset>
-    </form>
+      </Card>
+      <Card withBorder>
+        <Title order={2} size="h4" mb="sm">
+          Taxes and fees
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <NumberInput
+            label="Tax (%)"
+            withAsterisk
+            min={0}
+            max={100}
+            decimalScale={2}
+            {...form.getInputProps('taxPercent')}
+          />
+          <NumberInput
+            label="Credit Card Fees (%)"
+            withAsterisk
+            min={0}
+            max={100}
+            decimalScale={2}
+            {...form.getInputProps('cardFees')}
+          />
+          <NumberInput label="Bank Fees (%)" min={0} max={100} decimalScale={2} {...form.getInputProps('bankFees')} />
+        </SimpleGrid>
+        <Text size="sm" c="dimmed" mt="md" mb={4}>
+          An additional tax (for example a cess), shown on invoices with its own label
+        </Text>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput label="Label" maxLength={40} {...form.getInputProps('taxLabel1')} />
+          <NumberInput label="Value (%)" min={0} max={100} decimalScale={2} {...form.getInputProps('taxValue1')} />
+        </SimpleGrid>
+      </Card>
+      <Card withBorder>
+        <Title order={2} size="h4" mb="sm">
+          Invoice settings
+        </Title>
+        <Textarea
+          label="Invoice note"
+          description="Printed at the bottom of every invoice"
+          autosize
+          minRows={2}
+          maxLength={INVOICE_NOTE_MAX}
+          {...form.getInputProps('invoiceNote')}
+          onKeyDown={(event) => {
+            // One line only (spec 2 §5: Enter blocked).
+            if (event.key === 'Enter') event.preventDefault();
+          }}
+        />
+        <CharacterCount value={form.values.invoiceNote} max={INVOICE_NOTE_MAX} />
+      </Card>
+    </SettingsForm>
   );
 }

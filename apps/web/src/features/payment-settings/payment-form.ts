@@ -51,6 +51,3 @@ export function paymentFormErrors(values: PaymentFormValues): Record<string, str
 export function withAlwaysSupported(codes: string[]): string[] {
   return [...new Set([...ALWAYS_SUPPORTED, ...codes])];
 }
-
-/** The invoice note counter of spec 2 §5. */
-export const noteCounter = (note: string, max: number) => `${note.length} / ${max}`;

@@ -7,8 +7,6 @@ import {
 } from '@atrium/contracts';
 import {
   ActionIcon,
-  Alert,
-  Button,
   Card,
   CopyButton,
   Group,
@@ -24,36 +22,29 @@ import {
 import { useForm } from '@mantine/form';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
-import { Busy } from '../../app/components/Busy';
 import { isApiError } from '../../lib/api-error';
 import { showErrorToast, showSuccessToast } from '../../lib/notify';
 import { ApiKeyPanel } from '../website-settings/ApiKeyPanel';
 import { type AccountFormValues, accountValidation, formField, toFormValues, toWriteBody } from './account-form';
 import { useAccountSettings, useAdminList, useSaveAccount } from './hooks';
-import { SettingsHeader, useIsAdmin } from './SettingsHeader';
+import { useIsAdmin } from './SettingsHeader';
+import { SettingsForm, SettingsScreen } from './SettingsScreen';
 import { onCountryChange } from './settings-rules';
 
 /** /settings/account: Account Settings (spec 2 §2, §5). */
 export default function AccountSettingsPage() {
-  const account = useAccountSettings();
   return (
-    <section aria-label="Account Settings">
-      <SettingsHeader title="Account Settings" />
-      {account.isLoading ? (
-        <Busy label="Loading the account" />
-      ) : account.data ? (
+    <SettingsScreen title="Account Settings" what="the account" query={useAccountSettings()}>
+      {(account) => (
         <AccountForm
-          key={account.data.orgId}
-          apiKeyHint={account.data.apiKeyHint}
-          initial={toFormValues(account.data)}
-          orgId={account.data.orgId}
-          customDomain={account.data.customDomain}
+          key={account.orgId}
+          apiKeyHint={account.apiKeyHint}
+          initial={toFormValues(account)}
+          orgId={account.orgId}
+          customDomain={account.customDomain}
         />
-      ) : (
-        <Text c="red">The account could not be loaded. Please reload the page.</Text>
       )}
-    </section>
+    </SettingsScreen>
   );
 }
 
@@ -69,7 +60,6 @@ function AccountForm({
   customDomain: string | null;
 }) {
   const isAdmin = useIsAdmin();
-  const navigate = useNavigate();
   const admins = useAdminList();
   const save = useSaveAccount();
   const form = useForm<AccountFormValues>({ initialValues: initial, validate: accountValidation });
@@ -107,124 +97,105 @@ function AccountForm({
   };
 
   return (
-    <form onSubmit={submit} noValidate>
-      <fieldset disabled={!isAdmin} style={{ border: 0, padding: 0, margin: 0 }}>
-        <Stack gap="md" maw={880}>
-          {!isAdmin ? (
-            <Alert color="gray" title="Read only">
-              Only an administrator can change these settings.
-            </Alert>
-          ) : null}
-          <Card withBorder>
-            <Stack gap="sm">
-              <Group gap="xs" align="flex-end">
-                <TextInput label="Org Id" value={orgId} readOnly style={{ flex: 1 }} />
-                <CopyButton value={orgId} timeout={2000}>
-                  {({ copied, copy }) => (
-                    <Tooltip label={copied ? 'Copied' : 'Copy org id'}>
-                      <ActionIcon variant="light" size="lg" onClick={copy} aria-label="Copy org id" mb={2}>
-                        {copied ? <IconCheck size={18} /> : <IconCopy size={18} />}
-                      </ActionIcon>
-                    </Tooltip>
-                  )}
-                </CopyButton>
-              </Group>
-              <TextInput label="Organization Name" withAsterisk {...form.getInputProps('name')} />
-              <Select
-                label="Account Owner"
-                withAsterisk
-                data={ownerOptions}
-                searchable
-                nothingFoundMessage="No admins found"
-                {...form.getInputProps('accountOwner')}
-              />
-              <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <TextInput label="From Email Name" withAsterisk {...form.getInputProps('fromEmailName')} />
-                <TextInput label="From Email Address" type="email" withAsterisk {...form.getInputProps('fromEmail')} />
-              </SimpleGrid>
-              <TextInput
-                label="Phone"
-                withAsterisk
-                leftSection={<Text size="sm">{dialCode}</Text>}
-                leftSectionWidth={52}
-                {...form.getInputProps('phone')}
-              />
-            </Stack>
-          </Card>
-          <Card withBorder>
-            <Stack gap="sm">
-              <Text fw={600}>Address</Text>
-              <TextInput label="Street" {...form.getInputProps('line1')} />
-              <TextInput label="Street (line 2)" {...form.getInputProps('line2')} />
-              <SimpleGrid cols={{ base: 1, sm: 3 }}>
-                <TextInput label="City" {...form.getInputProps('city')} />
-                <TextInput label="State" {...form.getInputProps('state')} />
-                <TextInput label="Zip" {...form.getInputProps('zip')} />
-              </SimpleGrid>
-              <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <Select
-                  label="Country"
-                  data={SETTINGS_COUNTRIES.map((value) => ({ value, label: COUNTRY_LABELS[value] }))}
-                  allowDeselect={false}
-                  {...form.getInputProps('country')}
-                  onChange={changeCountry}
-                />
-                <Select
-                  label="TimeZone"
-                  withAsterisk
-                  allowDeselect={false}
-                  data={[...timezonesForCountry(form.values.country)]}
-                  {...form.getInputProps('timezone')}
-                />
-              </SimpleGrid>
-            </Stack>
-          </Card>
-          <Card withBorder>
-            <Stack gap="sm">
-              <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <NumberInput
-                  label="Membership Expiry Period (months)"
-                  withAsterisk
-                  min={1}
-                  max={120}
-                  allowDecimal={false}
-                  {...form.getInputProps('itemExpiresAfter')}
-                />
-                <Select
-                  label="Date Format"
-                  allowDeselect={false}
-                  data={[...DATE_FORMATS]}
-                  {...form.getInputProps('dateFormat')}
-                />
-              </SimpleGrid>
-              <TextInput
-                label="Custom Domain"
-                value={customDomain ?? ''}
-                readOnly
-                description="Custom domains are set up with support, after the domain is verified."
-              />
-              <ApiKeyPanel hint={apiKeyHint} canRegenerate={isAdmin} />
-              <Textarea
-                label="About Organization"
-                autosize
-                minRows={3}
-                maxLength={2000}
-                {...form.getInputProps('aboutOrg')}
-              />
-            </Stack>
-          </Card>
-          {isAdmin ? (
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => navigate('/settings')}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={save.isPending}>
-                Submit
-              </Button>
-            </Group>
-          ) : null}
+    <SettingsForm onSubmit={submit} saving={save.isPending} cancelTo="/settings">
+      <Card withBorder>
+        <Stack gap="sm">
+          <Group gap="xs" align="flex-end">
+            <TextInput label="Org Id" value={orgId} readOnly style={{ flex: 1 }} />
+            <CopyButton value={orgId} timeout={2000}>
+              {({ copied, copy }) => (
+                <Tooltip label={copied ? 'Copied' : 'Copy org id'}>
+                  <ActionIcon variant="light" size="lg" onClick={copy} aria-label="Copy org id" mb={2}>
+                    {copied ? <IconCheck size={18} /> : <IconCopy size={18} />}
+                  </ActionIcon>
+                </Tooltip>
+              )}
+            </CopyButton>
+          </Group>
+          <TextInput label="Organization Name" withAsterisk {...form.getInputProps('name')} />
+          <Select
+            label="Account Owner"
+            withAsterisk
+            data={ownerOptions}
+            searchable
+            nothingFoundMessage="No admins found"
+            {...form.getInputProps('accountOwner')}
+          />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput label="From Email Name" withAsterisk {...form.getInputProps('fromEmailName')} />
+            <TextInput label="From Email Address" type="email" withAsterisk {...form.getInputProps('fromEmail')} />
+          </SimpleGrid>
+          <TextInput
+            label="Phone"
+            withAsterisk
+            leftSection={<Text size="sm">{dialCode}</Text>}
+            leftSectionWidth={52}
+            {...form.getInputProps('phone')}
+          />
         </Stack>
-      </fieldset>
-    </form>
+      </Card>
+      <Card withBorder>
+        <Stack gap="sm">
+          <Text fw={600}>Address</Text>
+          <TextInput label="Street" {...form.getInputProps('line1')} />
+          <TextInput label="Street (line 2)" {...form.getInputProps('line2')} />
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            <TextInput label="City" {...form.getInputProps('city')} />
+            <TextInput label="State" {...form.getInputProps('state')} />
+            <TextInput label="Zip" {...form.getInputProps('zip')} />
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <Select
+              label="Country"
+              data={SETTINGS_COUNTRIES.map((value) => ({ value, label: COUNTRY_LABELS[value] }))}
+              allowDeselect={false}
+              {...form.getInputProps('country')}
+              onChange={changeCountry}
+            />
+            <Select
+              label="TimeZone"
+              withAsterisk
+              allowDeselect={false}
+              data={[...timezonesForCountry(form.values.country)]}
+              {...form.getInputProps('timezone')}
+            />
+          </SimpleGrid>
+        </Stack>
+      </Card>
+      <Card withBorder>
+        <Stack gap="sm">
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <NumberInput
+              label="Membership Expiry Period (months)"
+              withAsterisk
+              min={1}
+              max={120}
+              allowDecimal={false}
+              {...form.getInputProps('itemExpiresAfter')}
+            />
+            <Select
+              label="Date Format"
+              allowDeselect={false}
+              data={[...DATE_FORMATS]}
+              {...form.getInputProps('dateFormat')}
+            />
+          </SimpleGrid>
+          <TextInput
+            label="Custom Domain"
+            value={customDomain ?? ''}
+            readOnly
+            description="Custom domains are set up with support, after the domain is verified."
+          />
+          <ApiKeyPanel hint={apiKeyHint} canRegenerate={isAdmin} />
+          <Textarea
+            label="About Organization"
+            autosize
+            minRows={3}
+            maxLength={2000}
+            {...form.getInputProps('aboutOrg')}
+          />
+        </Stack>
+      </Card>
+    </SettingsForm>
   );
 }

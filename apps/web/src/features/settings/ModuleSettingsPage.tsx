@@ -1,31 +1,24 @@
 import { type ModuleSettings, type ModuleSettingsWrite, type ModuleToggle, waiverLinkError } from '@atrium/contracts';
-import { Alert, Button, Card, Group, SegmentedControl, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, SegmentedControl, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Busy } from '../../app/components/Busy';
 import { showErrorToast, showSuccessToast } from '../../lib/notify';
 import { useModuleSettings, useSaveModules } from './hooks';
-import { SettingsHeader, useIsAdmin } from './SettingsHeader';
+import { useIsAdmin } from './SettingsHeader';
+import { ReadOnlyNotice, SettingsScreen } from './SettingsScreen';
 import { ENGAGE_MODULES, MANAGE_MODULES, type ModuleToggleSpec, moduleToast } from './settings-rules';
 
 /** /settings/display: Module Settings; every toggle saves at once (spec 2 §2, §4). */
 export default function ModuleSettingsPage() {
-  const modules = useModuleSettings();
+  const studentApp = (
+    <Button component={Link} to="/settings/studentapp" variant="light">
+      Student App
+    </Button>
+  );
   return (
-    <section aria-label="Module Settings">
-      <SettingsHeader title="Module Settings">
-        <Button component={Link} to="/settings/studentapp" variant="light">
-          Student App
-        </Button>
-      </SettingsHeader>
-      {modules.isLoading ? (
-        <Busy label="Loading the module settings" />
-      ) : modules.data ? (
-        <ModuleForm settings={modules.data} />
-      ) : (
-        <Text c="red">The module settings could not be loaded. Please reload the page.</Text>
-      )}
-    </section>
+    <SettingsScreen title="Module Settings" what="the module settings" query={useModuleSettings()} actions={studentApp}>
+      {(settings) => <ModuleForm settings={settings} />}
+    </SettingsScreen>
   );
 }
 
@@ -104,11 +97,7 @@ function ModuleForm({ settings }: { settings: ModuleSettings }) {
 
   return (
     <Stack gap="md" maw={880}>
-      {!isAdmin ? (
-        <Alert color="gray" title="Read only">
-          Only an administrator can change these settings.
-        </Alert>
-      ) : null}
+      <ReadOnlyNotice />
       <Card withBorder>
         <Title order={2} size="h4" mb="sm">
           Manage Modules

@@ -5,12 +5,12 @@ import {
   type RolePermission,
   type TenantRoleEntry,
 } from '@atrium/contracts';
-import { Alert, Card, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
+import { Card, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { Busy } from '../../app/components/Busy';
 import { showSuccessToast } from '../../lib/notify';
 import { useRoleSettings, useSaveRoles } from './hooks';
-import { SettingsHeader, useIsAdmin } from './SettingsHeader';
+import { useIsAdmin } from './SettingsHeader';
+import { ReadOnlyNotice, SettingsScreen } from './SettingsScreen';
 
 const PERMISSION_HINTS: Record<RolePermission, string> = {
   isAllowCreateClasses: 'Classes and events: create, edit and schedule them',
@@ -21,18 +21,10 @@ const PERMISSION_HINTS: Record<RolePermission, string> = {
 
 /** /settings/roles: what staff and front desk may manage; every switch saves at once (spec 2 §6). */
 export default function RolesSettingsPage() {
-  const roles = useRoleSettings();
   return (
-    <section aria-label="Roles">
-      <SettingsHeader title="Roles" />
-      {roles.isLoading ? (
-        <Busy label="Loading the roles" />
-      ) : roles.data ? (
-        <RolesForm entries={roles.data.tenantRoles} />
-      ) : (
-        <Text c="red">The roles could not be loaded. Please reload the page.</Text>
-      )}
-    </section>
+    <SettingsScreen title="Roles" what="the roles" query={useRoleSettings()}>
+      {(roles) => <RolesForm entries={roles.tenantRoles} />}
+    </SettingsScreen>
   );
 }
 
@@ -61,11 +53,7 @@ function RolesForm({ entries }: { entries: TenantRoleEntry[] }) {
 
   return (
     <Stack gap="md" maw={880}>
-      {!isAdmin ? (
-        <Alert color="gray" title="Read only">
-          Only an administrator can change these settings.
-        </Alert>
-      ) : null}
+      <ReadOnlyNotice />
       <Text c="dimmed" size="sm">
         Administrators can always manage everything. Choose what staff and front desk users may manage; the screens and
         their data are closed to a role without the permission.

@@ -1,13 +1,13 @@
 import type { WebsiteSettings } from '@atrium/contracts';
 import { WebsiteSettingsWrite } from '@atrium/contracts';
-import { Alert, Button, Card, Group, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { Card, Radio, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useNavigate } from 'react-router';
-import { Busy } from '../../app/components/Busy';
 import { showErrorToast, showSuccessToast } from '../../lib/notify';
-import { SettingsHeader, useIsAdmin } from '../settings/SettingsHeader';
+import { SettingsForm, SettingsScreen } from '../settings/SettingsScreen';
 import { useSaveWebsiteSettings, useWebsiteSettings } from './hooks';
 import { contractErrors } from './website-settings-form';
+
+const CANCEL_TO = '/settings/website';
 
 const CHOICES = [
   {
@@ -25,24 +25,19 @@ const CHOICES = [
 
 /** /settings/website/externalwebsite: where the tenant's website lives (spec 2 §2, §3 website state). */
 export default function ExternalWebsitePage() {
-  const settings = useWebsiteSettings();
   return (
-    <section aria-label="External Website">
-      <SettingsHeader title="External Website" backTo="/settings/website" />
-      {settings.isLoading ? (
-        <Busy label="Loading the website settings" />
-      ) : settings.data ? (
-        <ExternalWebsiteForm settings={settings.data} />
-      ) : (
-        <Text c="red">The website settings could not be loaded. Please reload the page.</Text>
-      )}
-    </section>
+    <SettingsScreen
+      title="External Website"
+      what="the website settings"
+      query={useWebsiteSettings()}
+      backTo={CANCEL_TO}
+    >
+      {(settings) => <ExternalWebsiteForm settings={settings} />}
+    </SettingsScreen>
   );
 }
 
 function ExternalWebsiteForm({ settings }: { settings: WebsiteSettings }) {
-  const isAdmin = useIsAdmin();
-  const navigate = useNavigate();
   const save = useSaveWebsiteSettings();
   const form = useForm({
     initialValues: { webstate: settings.webstate as string, website: settings.website },
@@ -68,50 +63,26 @@ function ExternalWebsiteForm({ settings }: { settings: WebsiteSettings }) {
   );
 
   return (
-    <form onSubmit={submit} noValidate>
-      <fieldset disabled={!isAdmin} style={{ border: 0, padding: 0, margin: 0 }}>
-        <Stack gap="md" maw={880}>
-          {!isAdmin ? (
-            <Alert color="gray" title="Read only">
-              Only an administrator can change these settings.
-            </Alert>
-          ) : null}
-          <Card withBorder>
-            <Stack gap="md">
-              <Radio.Group label="Your website" {...form.getInputProps('webstate')}>
-                <Stack gap="sm" mt="xs">
-                  {CHOICES.map((choice) => (
-                    <Radio
-                      key={choice.value}
-                      value={choice.value}
-                      label={choice.label}
-                      description={choice.description}
-                    />
-                  ))}
-                </Stack>
-              </Radio.Group>
-              {form.values.webstate === 'ext_website' ? (
-                <TextInput
-                  label="Website address"
-                  withAsterisk
-                  placeholder="https://www.example.com"
-                  {...form.getInputProps('website')}
-                />
-              ) : null}
+    <SettingsForm onSubmit={submit} saving={save.isPending} cancelTo={CANCEL_TO}>
+      <Card withBorder>
+        <Stack gap="md">
+          <Radio.Group label="Your website" {...form.getInputProps('webstate')}>
+            <Stack gap="sm" mt="xs">
+              {CHOICES.map((choice) => (
+                <Radio key={choice.value} value={choice.value} label={choice.label} description={choice.description} />
+              ))}
             </Stack>
-          </Card>
-          {isAdmin ? (
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => navigate('/settings/website')}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={save.isPending}>
-                Submit
-              </Button>
-            </Group>
+          </Radio.Group>
+          {form.values.webstate === 'ext_website' ? (
+            <TextInput
+              label="Website address"
+              withAsterisk
+              placeholder="https://www.example.com"
+              {...form.getInputProps('website')}
+            />
           ) : null}
         </Stack>
-      </fieldset>
-    </form>
+      </Card>
+    </SettingsForm>
   );
 }

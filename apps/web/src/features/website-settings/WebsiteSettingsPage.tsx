@@ -1,6 +1,5 @@
 import { RECOMMENDED_LOGO_HEIGHT, type WebsiteSettings, type WebsiteSettingsWrite } from '@atrium/contracts';
 import {
-  Alert,
   Button,
   Card,
   ColorInput,
@@ -16,11 +15,10 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconSearch, IconWorld } from '@tabler/icons-react';
-import { Link, useNavigate } from 'react-router';
-import { Busy } from '../../app/components/Busy';
-import { isApiError } from '../../lib/api-error';
+import { Link } from 'react-router';
 import { showErrorToast, showSuccessToast } from '../../lib/notify';
-import { SettingsHeader, useIsAdmin } from '../settings/SettingsHeader';
+import { useIsAdmin } from '../settings/SettingsHeader';
+import { SettingsForm, SettingsScreen, saveErrorHandler } from '../settings/SettingsScreen';
 import { useSaveWebsiteSettings, useWebsiteSettings } from './hooks';
 import { ImageSetting } from './ImageSetting';
 import {
@@ -34,53 +32,37 @@ import {
 
 /** /settings/website: Website Settings, with links to External Website and SEO settings (spec 2 §2). */
 export default function WebsiteSettingsPage() {
-  const settings = useWebsiteSettings();
+  const links = (
+    <Group gap="xs">
+      <Button
+        component={Link}
+        to="/settings/website/externalwebsite"
+        variant="light"
+        leftSection={<IconWorld size={16} />}
+      >
+        External Website
+      </Button>
+      <Button component={Link} to="/settings/website/seosetting" variant="light" leftSection={<IconSearch size={16} />}>
+        SEO settings
+      </Button>
+    </Group>
+  );
   return (
-    <section aria-label="Website Settings">
-      <SettingsHeader title="Website Settings">
-        <Group gap="xs">
-          <Button
-            component={Link}
-            to="/settings/website/externalwebsite"
-            variant="light"
-            leftSection={<IconWorld size={16} />}
-          >
-            External Website
-          </Button>
-          <Button
-            component={Link}
-            to="/settings/website/seosetting"
-            variant="light"
-            leftSection={<IconSearch size={16} />}
-          >
-            SEO settings
-          </Button>
-        </Group>
-      </SettingsHeader>
-      {settings.isLoading ? (
-        <Busy label="Loading the website settings" />
-      ) : settings.data ? (
-        <WebsiteForm settings={settings.data} />
-      ) : (
-        <Text c="red">The website settings could not be loaded. Please reload the page.</Text>
-      )}
-    </section>
+    <SettingsScreen title="Website Settings" what="the website settings" query={useWebsiteSettings()} actions={links}>
+      {(settings) => <WebsiteForm settings={settings} />}
+    </SettingsScreen>
   );
 }
 
 function WebsiteForm({ settings }: { settings: WebsiteSettings }) {
   const isAdmin = useIsAdmin();
-  const navigate = useNavigate();
   const save = useSaveWebsiteSettings();
   const form = useForm<WebsiteFormValues>({
     initialValues: toWebsiteFormValues(settings),
     validate: websiteFormErrors,
   });
 
-  const showServerError = (error: Error) => {
-    if (isApiError(error) && error.field && error.field in form.values) form.setFieldError(error.field, error.message);
-    showErrorToast(error.message);
-  };
+  const showServerError = saveErrorHandler(form);
 
   const submit = form.onSubmit(
     (values) =>
@@ -103,143 +85,118 @@ function WebsiteForm({ settings }: { settings: WebsiteSettings }) {
   };
 
   return (
-    <form onSubmit={submit} noValidate>
-      <fieldset disabled={!isAdmin} style={{ border: 0, padding: 0, margin: 0 }}>
-        <Stack gap="md" maw={880}>
-          {!isAdmin ? (
-            <Alert color="gray" title="Read only">
-              Only an administrator can change these settings.
-            </Alert>
-          ) : null}
-          <Card withBorder>
-            <Title order={2} size="h4" mb="sm">
-              Branding
-            </Title>
-            <Stack gap="sm">
-              <TextInput label="Website Title" maxLength={120} {...form.getInputProps('title')} />
-              <ImageSetting
-                label="Logo"
-                description={`Recommended height ${RECOMMENDED_LOGO_HEIGHT}px`}
-                previewHeight={RECOMMENDED_LOGO_HEIGHT}
-                disabled={!isAdmin}
-                value={form.values.logo}
-                error={form.errors.logo as string | undefined}
-                onChange={(value) => form.setFieldValue('logo', value)}
-                onUploaded={saveImage('logo')}
-              />
-              <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <NumberInput
-                  label="Logo width (px)"
-                  min={1}
-                  max={2000}
-                  allowDecimal={false}
-                  {...form.getInputProps('logoWidth')}
-                />
-                <NumberInput
-                  label="Logo height (px)"
-                  description={`Recommended: ${RECOMMENDED_LOGO_HEIGHT}px`}
-                  min={1}
-                  max={2000}
-                  allowDecimal={false}
-                  {...form.getInputProps('logoHeight')}
-                />
-              </SimpleGrid>
-              <ImageSetting
-                label="Favicon"
-                description="Shown in the browser tab, resized to 16x16"
-                previewHeight={32}
-                disabled={!isAdmin}
-                value={form.values.favIcon}
-                error={form.errors.favIcon as string | undefined}
-                onChange={(value) => form.setFieldValue('favIcon', value)}
-                onUploaded={saveImage('favIcon')}
-              />
-              <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <ColorInput
-                  label="Header colour"
-                  format="hex"
-                  placeholder="#ffffff"
-                  {...form.getInputProps('headerColor')}
-                />
-                <ColorInput
-                  label="Theme colour"
-                  format="hex"
-                  placeholder="#364fc7"
-                  {...form.getInputProps('themeColor')}
-                />
-              </SimpleGrid>
-            </Stack>
-          </Card>
-          <Card withBorder>
-            <Title order={2} size="h4" mb="sm">
-              Social links
-            </Title>
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              {SOCIAL_FIELDS.map(([field, label]) => (
-                <TextInput key={field} label={label} placeholder="https://" {...form.getInputProps(field)} />
-              ))}
-            </SimpleGrid>
-          </Card>
-          <Card withBorder>
-            <Title order={2} size="h4" mb="sm">
-              Footer
-            </Title>
-            <Stack gap="sm">
-              <Switch label="Show the footer" {...form.getInputProps('isShowFooter', { type: 'checkbox' })} />
-              <Textarea
-                label="Footer information"
-                autosize
-                minRows={2}
-                maxLength={2000}
-                {...form.getInputProps('footerInfo')}
-              />
-              <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <TextInput
-                  label="Privacy policy link"
-                  placeholder="https://"
-                  {...form.getInputProps('privacyPolicyLink')}
-                />
-                <TextInput label="Terms of service link" placeholder="https://" {...form.getInputProps('tosLink')} />
-              </SimpleGrid>
-              <TextInput
-                label="Google review link"
-                description="Where the G-Reviews requests send your members"
-                placeholder="https://"
-                {...form.getInputProps('googleReviewLink')}
-              />
-            </Stack>
-          </Card>
-          <Card withBorder>
-            <Title order={2} size="h4" mb={4}>
-              Menu links
-            </Title>
-            <Text size="sm" c="dimmed" mb="sm">
-              Up to five extra links in the website menu, written as title::address (for example
-              Shop::shop.example.com).
-            </Text>
-            <Stack gap="sm">
-              {MENU_LINK_FIELDS.map((field, index) => (
-                <TextInput
-                  key={field}
-                  label={`Link ${index + 1}`}
-                  placeholder="Title::https://"
-                  {...form.getInputProps(field)}
-                />
-              ))}
-            </Stack>
-          </Card>
-          {isAdmin ? (
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => navigate('/settings')}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={save.isPending}>
-                Submit
-              </Button>
-            </Group>
-          ) : null}
+    <SettingsForm onSubmit={submit} saving={save.isPending} cancelTo="/settings">
+      <Card withBorder>
+        <Title order={2} size="h4" mb="sm">
+          Branding
+        </Title>
+        <Stack gap="sm">
+          <TextInput label="Website Title" maxLength={120} {...form.getInputProps('title')} />
+          <ImageSetting
+            label="Logo"
+            description={`Recommended height ${RECOMMENDED_LOGO_HEIGHT}px`}
+            previewHeight={RECOMMENDED_LOGO_HEIGHT}
+            disabled={!isAdmin}
+            value={form.values.logo}
+            error={form.errors.logo as string | undefined}
+            onChange={(value) => form.setFieldValue('logo', value)}
+            onUploaded={saveImage('logo')}
+          />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <NumberInput
+              label="Logo width (px)"
+              min={1}
+              max={2000}
+              allowDecimal={false}
+              {...form.getInputProps('logoWidth')}
+            />
+            <NumberInput
+              label="Logo height (px)"
+              description={`Recommended: ${RECOMMENDED_LOGO_HEIGHT}px`}
+              min={1}
+              max={2000}
+              allowDecimal={false}
+              {...form.getInputProps('logoHeight')}
+            />
+          </SimpleGrid>
+          <ImageSetting
+            label="Favicon"
+            description="Shown in the browser tab, resized to 16x16"
+            previewHeight={32}
+            disabled={!isAdmin}
+            value={form.values.favIcon}
+            error={form.errors.favIcon as string | undefined}
+            onChange={(value) => form.setFieldValue('favIcon', value)}
+            onUploaded={saveImage('favIcon')}
+          />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <ColorInput
+              label="Header colour"
+              format="hex"
+              placeholder="#ffffff"
+              {...form.getInputProps('headerColor')}
+            />
+            <ColorInput label="Theme colour" format="hex" placeholder="#364fc7" {...form.getInputProps('themeColor')} />
+          </SimpleGrid>
         </Stack>
-      </fieldset>
-    </form>
+      </Card>
+      <Card withBorder>
+        <Title order={2} size="h4" mb="sm">
+          Social links
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          {SOCIAL_FIELDS.map(([field, label]) => (
+            <TextInput key={field} label={label} placeholder="https://" {...form.getInputProps(field)} />
+          ))}
+        </SimpleGrid>
+      </Card>
+      <Card withBorder>
+        <Title order={2} size="h4" mb="sm">
+          Footer
+        </Title>
+        <Stack gap="sm">
+          <Switch label="Show the footer" {...form.getInputProps('isShowFooter', { type: 'checkbox' })} />
+          <Textarea
+            label="Footer information"
+            autosize
+            minRows={2}
+            maxLength={2000}
+            {...form.getInputProps('footerInfo')}
+          />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput
+              label="Privacy policy link"
+              placeholder="https://"
+              {...form.getInputProps('privacyPolicyLink')}
+            />
+            <TextInput label="Terms of service link" placeholder="https://" {...form.getInputProps('tosLink')} />
+          </SimpleGrid>
+          <TextInput
+            label="Google review link"
+            description="Where the G-Reviews requests send your members"
+            placeholder="https://"
+            {...form.getInputProps('googleReviewLink')}
+          />
+        </Stack>
+      </Card>
+      <Card withBorder>
+        <Title order={2} size="h4" mb={4}>
+          Menu links
+        </Title>
+        <Text size="sm" c="dimmed" mb="sm">
+          Up to five extra links in the website menu, written as title::address (for example Shop::shop.example.com).
+        </Text>
+        <Stack gap="sm">
+          {MENU_LINK_FIELDS.map((field, index) => (
+            <TextInput
+              key={field}
+              label={`Link ${index + 1}`}
+              placeholder="Title::https://"
+              {...form.getInputProps(field)}
+            />
+          ))}
+        </Stack>
+      </Card>
+    </SettingsForm>
   );
 }
