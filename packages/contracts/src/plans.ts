@@ -157,9 +157,12 @@ export function formatPlanDate(value: number | string | null | undefined): strin
   return `${MONTHS[date.getUTCMonth()]} ${day}, ${date.getUTCFullYear()}`;
 }
 
-/** Spec 2 §3 "Payment row": 'SETTLED' is Completed, anything else Failed. */
+/**
+ * Spec 2 §3 "Payment row": 'SETTLED' is Completed, anything else Failed, except a bank debit still
+ * on its way ('PROCESSING'), which is neither yet.
+ */
 export const paymentStatusLabel = (transactionStatus: string) =>
-  transactionStatus === 'SETTLED' ? 'Completed' : 'Failed';
+  transactionStatus === 'SETTLED' ? 'Completed' : transactionStatus === 'PROCESSING' ? 'Processing' : 'Failed';
 
 // ---- card and bank forms (spec 2 §3 "Card form", "Bank form"; messages of §5) ----
 

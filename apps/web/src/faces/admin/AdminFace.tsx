@@ -35,6 +35,8 @@ const FranchiseFormPage = lazy(() => import('../../features/franchise/FranchiseF
 const FranchiseViewPage = lazy(() => import('../../features/franchise/FranchiseViewPage'));
 const UsersPage = lazy(() => import('../../features/users/UsersPage'));
 const UserDetailPage = lazy(() => import('../../features/users/UserDetailPage'));
+const PlanPage = lazy(() => import('../../features/plan/PlanPage'));
+const PlanUpgradePage = lazy(() => import('../../features/plan/PlanUpgradePage'));
 const WidgetsPage = lazy(() => import('../../features/widgets/WidgetsPage'));
 const WidgetEditPage = lazy(() => import('../../features/widgets/WidgetEditPage'));
 const IntegrationsHub = lazy(() => import('../../features/integrations/IntegrationsHub'));
@@ -73,6 +75,9 @@ const SCREENS: Record<string, ReactNode> = {
   '/settings/franchise/:id': <FranchiseViewPage />,
   '/settings/users': <UsersPage />,
   '/settings/users/:id': <UserDetailPage />,
+  '/settings/plan': <PlanPage />,
+  '/settings/plan/upgrade': <PlanUpgradePage />,
+  '/settings/plan/:type': <PlanUpgradePage />,
   '/settings/widgets': <WidgetsPage />,
   '/settings/widgets/:guId': <WidgetEditPage />,
   '/settings/integrations': <IntegrationsHub />,

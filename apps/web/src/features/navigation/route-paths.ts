@@ -99,6 +99,8 @@ export const SETTINGS_ROUTES: readonly RouteSpec[] = [
   { path: '/settings/templates/add', title: 'Add Template' },
   { path: '/settings/templates/edit/:id', title: 'Edit Template' },
   { path: '/settings/plan', title: 'Plan' },
+  { path: '/settings/plan/upgrade', title: 'Upgrade Plan' },
+  { path: '/settings/plan/:type', title: 'Checkout' },
   { path: '/settings/studentapp', title: 'Student App' },
   { path: '/settings/regforms', title: 'Registration Forms' },
   { path: '/settings/widgets', title: 'Widgets' },

@@ -1,0 +1,219 @@
+import {
+  formatPlanDate,
+  isCardExpired,
+  isValidCardNumber,
+  isValidRoutingNumber,
+  nextBillingDate,
+  PLAN_MESSAGES,
+  parsePlanId,
+  paymentStatusLabel,
+  planChoices,
+  planCurrencyOf,
+  planDisplayName,
+  planIdOf,
+  planPrice,
+  type Subscription,
+} from '@atrium/contracts';
+import { describe, expect, it } from 'vitest';
+import {
+  bankFormErrors,
+  cardFormErrors,
+  currentPlanSummary,
+  EMPTY_BANK,
+  EMPTY_CARD,
+  formatCardNumber,
+  initialCardChoice,
+  OTHER_CARD,
+  periodFromQuery,
+  priceLabel,
+  toCardBody,
+} from './plan-rules';
+
+const FREE: Subscription = {
+  planName: null,
+  planType: 'free',
+  period: null,
+  amount: 0,
+  currency: 'USD',
+  csymbol: '$',
+  dateCreatedStr: null,
+  periodStartStr: null,
+  nextBillingDateStr: null,
+  savedCards: [],
+  paymentConfigured: true,
+  contactUrl: 'https://atrium.example/contact',
+};
+
+describe('plan catalogue (spec 2 §9)', () => {
+  it('prices the monthly and yearly lists in USD and INR', () => {
+    const usd = (period: 'monthly' | 'yearly') => planChoices(period, 'USD', null).map((c) => [c.name, c.price]);
+    expect(usd('monthly')).toEqual([
+      ['Free', 0],
+      ['Organize', 25],
+      ['Growth', 65],
+      ['Leap', 129],
+    ]);
+    expect(usd('yearly').map(([, price]) => price)).toEqual([0, 300, 660, 1320]);
+    expect(planChoices('monthly', 'INR', null).map((c) => c.price)).toEqual([0, 2945, 4786, 9498]);
+    expect(planChoices('yearly', 'INR', null).map((c) => c.price)).toEqual([0, 30941, 48620, 97240]);
+  });
+
+  it('marks the current plan in its own period only; no plan means the free plan', () => {
+    const current = (period: 'monthly' | 'yearly', plan: string | null) =>
+      planChoices(period, 'USD', plan)
+        .filter((c) => c.isCurrentPlan)
+        .map((c) => c.type);
+    expect(current('monthly', null)).toEqual(['free']);
+    expect(current('yearly', null)).toEqual(['free']);
+    expect(current('monthly', 'expand_monthly_plan')).toEqual(['expand']);
+    expect(current('yearly', 'expand_monthly_plan')).toEqual([]);
+  });
+
+  it('maps ids, types and display names', () => {
+    expect(planIdOf('organize', 'yearly')).toBe('organize_yearly_plan');
+    expect(planIdOf('free', 'yearly')).toBe('free_plan');
+    expect(parsePlanId('leap_monthly_plan')).toEqual({ type: 'leap', period: 'monthly' });
+    expect(parsePlanId(null)).toEqual({ type: 'free', period: null });
+    expect(planDisplayName(null)).toBe('Free Plan');
+    expect(planDisplayName('free_plan')).toBe('Free Plan');
+    expect(planDisplayName('expand_yearly_plan')).toBe('Expand Yearly Plan');
+    expect(planPrice('expand_yearly_plan', 'INR')).toBe(48620);
+    expect(planCurrencyOf('India')).toBe('INR');
+    expect(planCurrencyOf('USA')).toBe('USD');
+  });
+
+  it('keeps the quoted messages word for word', () => {
+    expect(PLAN_MESSAGES.freeConfirm).toBe('You miss the valuable features, Are you sure you want free plan?');
+    expect(PLAN_MESSAGES.updated).toBe('Plan updated');
+  });
+});
+
+describe('dates and statuses', () => {
+  it('renews a month or a year later, the 31st on the last day of a short month', () => {
+    expect(nextBillingDate(new Date('2026-01-31T10:00:00Z'), 'monthly').toISOString()).toBe('2026-02-28T10:00:00.000Z');
+    expect(nextBillingDate(new Date('2028-01-31T00:00:00Z'), 'monthly').toISOString()).toBe('2028-02-29T00:00:00.000Z');
+    expect(nextBillingDate(new Date('2026-12-15T00:00:00Z'), 'monthly').toISOString()).toBe('2027-01-15T00:00:00.000Z');
+    expect(nextBillingDate(new Date('2028-02-29T00:00:00Z'), 'yearly').toISOString()).toBe('2029-02-28T00:00:00.000Z');
+  });
+
+  it("shows 'MMM dd, YYYY' in UTC from seconds or ISO dates", () => {
+    expect(formatPlanDate(Date.UTC(2026, 0, 5, 23, 59) / 1000)).toBe('Jan 05, 2026');
+    expect(formatPlanDate('2026-03-09')).toBe('Mar 09, 2026');
+    expect(formatPlanDate(null)).toBe('');
+  });
+
+  it("'SETTLED' is Completed, anything else Failed (a bank debit on its way is Processing)", () => {
+    expect(paymentStatusLabel('SETTLED')).toBe('Completed');
+    expect(paymentStatusLabel('DECLINED')).toBe('Failed');
+    expect(paymentStatusLabel('')).toBe('Failed');
+    expect(paymentStatusLabel('PROCESSING')).toBe('Processing');
+  });
+});
+
+describe('card form (spec 2 §5)', () => {
+  const good = {
+    ...EMPTY_CARD,
+    cardOwnerName: 'Ada',
+    cardNumber: '4242 4242 4242 4242',
+    expMonth: '12',
+    expYear: '2034',
+    cvv: '123',
+    zip: '10001',
+  };
+
+  it("shows the spec's required messages on an empty form", () => {
+    expect(cardFormErrors(EMPTY_CARD)).toEqual({
+      cardOwnerName: 'Name is required!',
+      cardNumber: 'Number is required!',
+      expMonth: 'Month is required!',
+      expYear: 'Year is required!',
+      cvv: 'CVV is required!',
+      zip: 'ZIP is required!',
+    });
+  });
+
+  it('checks the number (Luhn), the expiry and the CVV', () => {
+    expect(cardFormErrors(good)).toEqual({});
+    expect(cardFormErrors({ ...good, cardNumber: '4242 4242 4242 4241' })).toEqual({
+      cardNumber: 'Card number is invalid',
+    });
+    expect(cardFormErrors({ ...good, cvv: '12' })).toEqual({ cvv: 'CVV is required!' });
+    expect(cardFormErrors({ ...good, cvv: '12345' })).toEqual({ cvv: 'CVV must be 3 or 4 digits' });
+    expect(cardFormErrors({ ...good, expYear: '2020' })).toEqual({ expYear: 'Card has expired' });
+    expect(isValidCardNumber('378282246310005')).toBe(true);
+    expect(isCardExpired(5, 2026, new Date('2026-05-31T00:00:00Z'))).toBe(false);
+    expect(isCardExpired(4, 2026, new Date('2026-05-01T00:00:00Z'))).toBe(true);
+    expect(isCardExpired(1, 27, new Date('2026-05-01T00:00:00Z'))).toBe(false);
+  });
+
+  it('sends numbers for month and year and no spaces in the number', () => {
+    expect(toCardBody(good)).toMatchObject({ cardNumber: '4242424242424242', expMonth: 12, expYear: 2034 });
+    expect(formatCardNumber('4242424242424242999')).toBe('4242 4242 4242 4242 999');
+    expect(formatCardNumber('42a42')).toBe('4242');
+  });
+});
+
+describe('bank form (spec 2 §5)', () => {
+  it("defaults to checking and shows the spec's messages", () => {
+    expect(EMPTY_BANK.bankAccountType).toBe('checking');
+    expect(bankFormErrors(EMPTY_BANK)).toEqual({
+      bankFirstName: 'First Name is required!',
+      bankLastName: 'Last Name is required!',
+      bankAccountNumber: 'Bank Account Number is required!',
+      bankRoutingNumber: 'Bank Routing Number is required!',
+    });
+    expect(bankFormErrors({ ...EMPTY_BANK, bankAccountType: '' as 'checking' }).bankAccountType).toBe(
+      'Bank Account Type is required!',
+    );
+    expect(isValidRoutingNumber('110000000')).toBe(true);
+    expect(isValidRoutingNumber('123456789')).toBe(false);
+  });
+});
+
+describe('checkout and plan page helpers', () => {
+  it('preselects the first saved card, else other', () => {
+    expect(initialCardChoice(FREE)).toBe(OTHER_CARD);
+    const card = {
+      methodId: 'pm_1',
+      prefCard: 'Visa ending in 4242',
+      brand: 'visa',
+      last4: '4242',
+      expMonth: 1,
+      expYear: 2030,
+    };
+    expect(initialCardChoice({ savedCards: [card, { ...card, methodId: 'pm_2' }] })).toBe('pm_1');
+  });
+
+  it('opens the toggle on the current period unless the address says otherwise', () => {
+    expect(periodFromQuery(null, FREE)).toBe('monthly');
+    expect(periodFromQuery(null, { period: 'yearly' })).toBe('yearly');
+    expect(periodFromQuery('yearly', FREE)).toBe('yearly');
+    expect(periodFromQuery('weekly', FREE)).toBe('monthly');
+  });
+
+  it('summarises the current plan card', () => {
+    expect(currentPlanSummary(FREE)).toEqual({
+      name: 'Free Plan',
+      billingPeriod: null,
+      nextBillingDate: null,
+      amount: '$0',
+    });
+    expect(
+      currentPlanSummary({
+        ...FREE,
+        planName: 'organize_yearly_plan',
+        period: 'yearly',
+        amount: 30941,
+        csymbol: '₹',
+        periodStartStr: '2026-03-01',
+        nextBillingDateStr: '2027-03-01',
+      }),
+    ).toEqual({
+      name: 'Organize Yearly Plan',
+      billingPeriod: 'Mar 01, 2026 - Mar 01, 2027',
+      nextBillingDate: 'Mar 01, 2027',
+      amount: '₹30,941 / year',
+    });
+    expect(priceLabel('$', 1320, 'yearly')).toBe('$1,320 / year');
+  });
+});
