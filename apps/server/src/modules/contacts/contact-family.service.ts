@@ -4,7 +4,14 @@ import { type Db, withTenant } from '../../db/client.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import type { TenantContext } from '../tenants/tenant-directory.ts';
 import { toRelative } from './contact-mappers.ts';
-import { findChildren, findContact, findGuardians, isDescendant, linkGuardian } from './contact-records.repo.ts';
+import {
+  findChildren,
+  findContact,
+  findGuardians,
+  isDescendant,
+  linkGuardian,
+  unlinkGuardian,
+} from './contact-records.repo.ts';
 import { insertNewContact, requireContact, translateUniqueEmail } from './contact-records.service.ts';
 
 export function listChildren(db: Db, tenant: TenantContext, id: string): Promise<ContactRelative[]> {
@@ -53,4 +60,27 @@ export function addChild(
       return (await findChildren(tx, tenant.tenantId, guardianId)).map(toRelative);
     }),
   );
+}
+
+/**
+ * Unlinks a guardian and a child (DELETE /rest/contact/{childId}/guardian/{guardianId}, or
+ * /rest/contact/{guardianId}/children/{childId}); neither contact is deleted. Either contact
+ * unknown (or another tenant's), or no such link: 404. Answers the side the caller looked from.
+ */
+export function removeGuardianLink(
+  db: Db,
+  tenant: TenantContext,
+  link: { guardianId: string; childId: string },
+  answer: 'children' | 'guardians',
+): Promise<ContactRelative[]> {
+  return withTenant(db, tenant.tenantId, async (tx) => {
+    await requireContact(tx, tenant.tenantId, link.guardianId);
+    await requireContact(tx, tenant.tenantId, link.childId);
+    if (!(await unlinkGuardian(tx, tenant.tenantId, link.guardianId, link.childId))) throw notFound('Family link');
+    const rows =
+      answer === 'children'
+        ? await findChildren(tx, tenant.tenantId, link.guardianId)
+        : await findGuardians(tx, tenant.tenantId, link.childId);
+    return rows.map(toRelative);
+  });
 }

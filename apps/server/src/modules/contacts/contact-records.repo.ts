@@ -134,3 +134,18 @@ export async function isDescendant(tx: Tx, tenantId: string, contactId: string, 
 }
 
 export type RelativeRow = Awaited<ReturnType<typeof findChildren>>[number];
+
+/** Removes one guardian-child link; false when there was none. */
+export async function unlinkGuardian(tx: Tx, tenantId: string, guardianId: string, childId: string): Promise<boolean> {
+  const removed = await tx
+    .delete(contactGuardians)
+    .where(
+      and(
+        eq(contactGuardians.tenantId, tenantId),
+        eq(contactGuardians.guardianId, guardianId),
+        eq(contactGuardians.childId, childId),
+      ),
+    )
+    .returning({ id: contactGuardians.id });
+  return removed.length > 0;
+}

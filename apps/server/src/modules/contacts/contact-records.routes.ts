@@ -16,7 +16,7 @@ import { z } from 'zod';
 import type { Platform } from '../../platform.ts';
 import { requireAdmin } from '../users/users.routes.ts';
 import { updateUser } from '../users/users.service.ts';
-import { addChild, listChildren, listGuardians } from './contact-family.service.ts';
+import { addChild, listChildren, listGuardians, removeGuardianLink } from './contact-family.service.ts';
 import { manageContacts } from './contact-permission.ts';
 import {
   createContact,
@@ -28,6 +28,8 @@ import {
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 export const ContactParams = z.object({ id: z.uuid('id must be a contact id') });
+const GuardianLinkParams = ContactParams.extend({ guardianId: z.uuid('guardianId must be a contact id') });
+const ChildLinkParams = ContactParams.extend({ childId: z.uuid('childId must be a contact id') });
 
 /**
  * PUT /rest/contact/{id} carries two edits (spec 2 §7): the contact edit, and with
@@ -186,5 +188,43 @@ export function registerContactRecordRoutes(server: FastifyInstance, platform: P
       },
     },
     async (request) => listGuardians(platform.db, manageContacts(request).tenant, request.params.id),
+  );
+
+  app.delete(
+    '/rest/contact/:id/guardian/:guardianId',
+    {
+      schema: {
+        tags: ['contacts'],
+        summary: 'Unlinks a guardian from the contact (neither is deleted); answers the remaining guardians',
+        params: GuardianLinkParams,
+        response: { 200: z.array(ContactRelative), ...errors },
+      },
+    },
+    async (request) =>
+      removeGuardianLink(
+        platform.db,
+        manageContacts(request).tenant,
+        { guardianId: request.params.guardianId, childId: request.params.id },
+        'guardians',
+      ),
+  );
+
+  app.delete(
+    '/rest/contact/:id/children/:childId',
+    {
+      schema: {
+        tags: ['contacts'],
+        summary: 'Unlinks a child from the contact (neither is deleted); answers the remaining children',
+        params: ChildLinkParams,
+        response: { 200: z.array(ContactRelative), ...errors },
+      },
+    },
+    async (request) =>
+      removeGuardianLink(
+        platform.db,
+        manageContacts(request).tenant,
+        { guardianId: request.params.id, childId: request.params.childId },
+        'children',
+      ),
   );
 }

@@ -1,15 +1,24 @@
 import type { ContactDetail, ContactRelative } from '@atrium/contracts';
-import { Anchor, Button, Card, Group, Menu, Modal, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Card, Group, Menu, Modal, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { showSuccessToast } from '../../lib/notify';
+import { ConfirmDialog } from '../dialogs/ConfirmDialog';
 import { useTenant } from '../session/session-store';
 import { ContactDialog } from './ContactDialog';
 import { ContactSearch } from './ContactSearch';
 import { contactPath } from './ContactTable';
-import { useAddChild } from './hooks';
+import { useAddChild, useUnlinkRelative } from './hooks';
 
-function RelativeList({ label, people }: { label: string; people: ContactRelative[] }) {
+function RelativeList({
+  label,
+  people,
+  onUnlink,
+}: {
+  label: string;
+  people: ContactRelative[];
+  onUnlink: (person: ContactRelative) => void;
+}) {
   return (
     <div>
       <Text size="sm" fw={600}>
@@ -23,12 +32,26 @@ function RelativeList({ label, people }: { label: string; people: ContactRelativ
         <Stack gap={2} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label={label}>
           {people.map((person) => (
             <li key={person.guId}>
-              <Anchor component={Link} to={contactPath(person.guId)} size="sm">
-                {person.name}
-              </Anchor>{' '}
-              <Text span size="xs" c="dimmed">
-                {person.email}
-              </Text>
+              <Group gap="xs" wrap="nowrap">
+                <div style={{ flex: 1, minWidth: 0 }}>
+                  <Anchor component={Link} to={contactPath(person.guId)} size="sm">
+                    {person.name}
+                  </Anchor>{' '}
+                  <Text span size="xs" c="dimmed">
+                    {person.email}
+                  </Text>
+                </div>
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  size="sm"
+                  aria-label={`Unlink ${person.name}`}
+                  title="Unlink"
+                  onClick={() => onUnlink(person)}
+                >
+                  ×
+                </ActionIcon>
+              </Group>
             </li>
           ))}
         </Stack>
@@ -41,6 +64,8 @@ function RelativeList({ label, people }: { label: string; people: ContactRelativ
 export function ContactFamily({ contact }: { contact: ContactDetail }) {
   const tenant = useTenant();
   const addChild = useAddChild(contact.guId);
+  const unlink = useUnlinkRelative(contact.guId);
+  const [unlinking, setUnlinking] = useState<{ relation: 'child' | 'guardian'; person: ContactRelative } | null>(null);
   const [mode, setMode] = useState<'create' | 'link' | null>(null);
   const excluded = [contact.guId, ...contact.children.map((c) => c.guId), ...contact.guardian.map((g) => g.guId)];
 
@@ -65,8 +90,16 @@ export function ContactFamily({ contact }: { contact: ContactDetail }) {
         )}
       </Group>
       <Stack gap="sm" mt="sm">
-        <RelativeList label="Guardians" people={contact.guardian} />
-        <RelativeList label="Children" people={contact.children} />
+        <RelativeList
+          label="Guardians"
+          people={contact.guardian}
+          onUnlink={(person) => setUnlinking({ relation: 'guardian', person })}
+        />
+        <RelativeList
+          label="Children"
+          people={contact.children}
+          onUnlink={(person) => setUnlinking({ relation: 'child', person })}
+        />
       </Stack>
       <ContactDialog
         opened={mode === 'create'}
@@ -83,6 +116,30 @@ export function ContactFamily({ contact }: { contact: ContactDetail }) {
             subscribeToMailingList: values.subscribeToMailingList,
           });
           showSuccessToast(`${values.firstName} ${values.lastName} added as a child.`);
+        }}
+      />
+      <ConfirmDialog
+        opened={unlinking !== null}
+        title={unlinking?.relation === 'child' ? 'Unlink Child' : 'Unlink Guardian'}
+        message={
+          unlinking
+            ? unlinking.relation === 'child'
+              ? `${unlinking.person.name} will no longer be a child of ${contact.name}. Both contacts are kept. Are you sure?`
+              : `${unlinking.person.name} will no longer be a guardian of ${contact.name}. Both contacts are kept. Are you sure?`
+            : ''
+        }
+        confirmLabel="Yes"
+        cancelLabel="No"
+        danger
+        busy={unlink.isPending}
+        onCancel={() => setUnlinking(null)}
+        onConfirm={async () => {
+          if (!unlinking) return;
+          const done = await unlink
+            .mutateAsync({ relation: unlinking.relation, otherId: unlinking.person.guId })
+            .catch(() => null);
+          if (done) showSuccessToast(`${unlinking.person.name} unlinked.`);
+          setUnlinking(null);
         }}
       />
       <Modal opened={mode === 'link'} onClose={() => setMode(null)} title="Link Existing Contact" centered>

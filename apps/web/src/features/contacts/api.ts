@@ -90,6 +90,10 @@ export const contactsApi = {
   tagContacts: (body: ContactTagBulkRequest) =>
     apiRequest<{ updated: number }>('/rest/contactTag', { method: 'PUT', body }),
 
+  unlinkChild: (guId: string, childId: string) =>
+    apiRequest<ContactRelative[]>(`/rest/contact/${id(guId)}/children/${id(childId)}`, { method: 'DELETE' }),
+  unlinkGuardian: (guId: string, guardianId: string) =>
+    apiRequest<ContactRelative[]>(`/rest/contact/${id(guId)}/guardian/${id(guardianId)}`, { method: 'DELETE' }),
   addChild: (guId: string, body: ContactChildRequest) =>
     apiRequest<ContactRelative[]>(`/rest/contact/${id(guId)}/children`, { method: 'POST', body }),
 };

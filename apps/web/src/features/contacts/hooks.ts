@@ -95,3 +95,8 @@ export const useAddChild = (guId: string) =>
   useContactMutation((body: ContactChildRequest) => contactsApi.addChild(guId, body));
 export const useCreateTag = () =>
   useContactMutation(({ name, type }: { name: string; type: TagType }) => contactsApi.createTag(name, type));
+/** Unlinks a child (relation 'child') or a guardian of the contact; neither contact is deleted. */
+export const useUnlinkRelative = (guId: string) =>
+  useContactMutation(({ relation, otherId }: { relation: 'child' | 'guardian'; otherId: string }) =>
+    relation === 'child' ? contactsApi.unlinkChild(guId, otherId) : contactsApi.unlinkGuardian(guId, otherId),
+  );
