@@ -111,7 +111,17 @@ export const ContactListRow = z.object({
 });
 export type ContactListRow = z.infer<typeof ContactListRow>;
 
-export const ContactListResponse = z.object({ recordsTotal: z.number().int(), data: z.array(ContactListRow) });
+/**
+ * The list counts at most this many matches: beyond it `recordsTotal` is the cap and
+ * `isTotalCapped` is true (the screen shows '10,000+'), so a broad search stays fast.
+ */
+export const CONTACT_COUNT_CAP = 10_000;
+export const ContactListResponse = z.object({
+  recordsTotal: z.number().int(),
+  /** True when there are more matches than CONTACT_COUNT_CAP (recordsTotal is then the cap). */
+  isTotalCapped: z.boolean(),
+  data: z.array(ContactListRow),
+});
 export type ContactListResponse = z.infer<typeof ContactListResponse>;
 
 export const ContactStats = z.object({

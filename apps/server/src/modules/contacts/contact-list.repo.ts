@@ -1,4 +1,4 @@
-import { CONTACT_STATUSES, type ContactSort, type ContactStatus } from '@atrium/contracts';
+import { CONTACT_COUNT_CAP, CONTACT_STATUSES, type ContactSort, type ContactStatus } from '@atrium/contracts';
 import { and, asc, count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { contacts } from '../../db/schema/index.ts';
@@ -78,6 +78,7 @@ export async function findContactPage(
   tenantId: string,
   filter: ContactFilter,
   page: { start: number; max: number; sort: ContactSort },
+  countCap = CONTACT_COUNT_CAP,
 ) {
   const where = filterWhere(tenantId, filter);
   const descending = page.sort.startsWith('-');
@@ -90,8 +91,17 @@ export async function findContactPage(
     .orderBy(...orderBy)
     .limit(page.max)
     .offset(page.start);
-  const [total] = await tx.select({ n: count() }).from(contacts).where(where);
-  return { rows, total: total?.n ?? 0 };
+  // Counts at most countCap + 1 matches (a LIMIT in a subquery stops the scan there): a broad
+  // search over a large tenant answers "10,000+" instead of counting every match.
+  const matches = tx
+    .select({ one: sql`1` })
+    .from(contacts)
+    .where(where)
+    .limit(countCap + 1)
+    .as('matches');
+  const [counted] = await tx.select({ n: count() }).from(matches);
+  const n = Number(counted?.n ?? 0);
+  return { rows, total: Math.min(n, countCap), capped: n > countCap };
 }
 
 export async function countContactsByStatus(tx: Tx, tenantId: string) {

@@ -9,7 +9,7 @@ type ListQuery = z.output<typeof ContactListQuery>;
 
 /** GET /snode/contact: one page of the tenant's contacts (the walk-in is not listed). */
 export async function listContacts(db: Db, tenant: TenantContext, query: ListQuery): Promise<ContactListResponse> {
-  const { rows, total } = await withTenant(db, tenant.tenantId, (tx) =>
+  const { rows, total, capped } = await withTenant(db, tenant.tenantId, (tx) =>
     findContactPage(
       tx,
       tenant.tenantId,
@@ -22,7 +22,7 @@ export async function listContacts(db: Db, tenant: TenantContext, query: ListQue
       { start: query.start, max: query.max, sort: query.sort },
     ),
   );
-  return { recordsTotal: total, data: rows.map(toListRow) };
+  return { recordsTotal: total, isTotalCapped: capped, data: rows.map(toListRow) };
 }
 
 export function contactStats(db: Db, tenant: TenantContext): Promise<ContactStats> {

@@ -2,7 +2,9 @@ import type { ContactListResponse, ContactStats } from '@atrium/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, json, loginAs, newTenant, startTestApp, type TestTenant } from '../../../test/helpers.ts';
 import type { App } from '../../app.ts';
+import { withTenant } from '../../db/client.ts';
 import { createContactVia, errorOf } from './contact-fixtures.ts';
+import { findContactPage } from './contact-list.repo.ts';
 
 let app: App;
 let a: TestTenant;
@@ -70,6 +72,7 @@ describe('GET /snode/contact', () => {
       mcStatus: null,
     });
     expect(new Date(maria?.dateCreated ?? '').getTime()).toBeGreaterThan(Date.now() - 60_000);
+    expect(all.isTotalCapped).toBe(false);
     const page = await list('?start=5&max=5');
     expect(page.recordsTotal).toBe(7);
     expect(page.data.length).toBe(2);
@@ -154,6 +157,28 @@ describe('GET /snode/contact/stats', () => {
     );
     expect(statsB.total).toBe(5);
     expect(statsB.member).toBe(0);
+  });
+});
+
+describe('the capped count', () => {
+  it('counts at most the cap: beyond it the total is the cap and flagged, the page is unchanged', async () => {
+    const page = (cap: number, search?: string) =>
+      withTenant(app.platform.db, a.tenantId, (tx) =>
+        findContactPage(
+          tx,
+          a.tenantId,
+          { search, statuses: [], tags: [], joinBy: 'or' },
+          { start: 0, max: 5, sort: 'name' },
+          cap,
+        ),
+      );
+    expect(await page(10)).toMatchObject({ total: 7, capped: false });
+    expect(await page(7)).toMatchObject({ total: 7, capped: false });
+    const capped = await page(6);
+    expect(capped).toMatchObject({ total: 6, capped: true });
+    expect(capped.rows).toHaveLength(5);
+    expect(await page(1, 'mar')).toMatchObject({ total: 1, capped: true });
+    expect(await page(2, 'mar')).toMatchObject({ total: 2, capped: false });
   });
 });
 

@@ -32,6 +32,7 @@ import { useDocumentHead } from '../tenant/tenant-head';
 import { ContactDialog } from './ContactDialog';
 import { ContactStatsStrip } from './ContactStatsStrip';
 import { ContactTable, contactPath } from './ContactTable';
+import { formatRange } from './contact-format';
 import { useContactList, useCreateContact, useDeleteContacts, useTagRegistry } from './hooks';
 import { tagOptions } from './tag-format';
 
@@ -205,7 +206,7 @@ export default function ContactsPage() {
 
       <Group justify="space-between" wrap="wrap">
         <Text size="sm" c="dimmed" aria-live="polite">
-          {total === 0 ? '0 contacts' : `${params.start + 1}–${params.start + rows.length} of ${total}`}
+          {formatRange(params.start, rows.length, total, list.data?.isTotalCapped ?? false)}
           {list.isFetching && !list.isPending ? ' …' : ''}
         </Text>
         <Group gap="sm">

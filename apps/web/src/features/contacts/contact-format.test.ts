@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contactFormErrors, formatBalance, formatDayMonthYear, formatRelativeDay } from './contact-format';
+import { contactFormErrors, formatBalance, formatDayMonthYear, formatRange, formatRelativeDay } from './contact-format';
 
 describe('formatBalance', () => {
   it('shows the sign of a balance', () => {
@@ -57,5 +57,14 @@ describe('contactFormErrors', () => {
       'lastName',
     ]);
     expect(contactFormErrors({ ...valid, email: 'ana@' }).email).toBe('Enter a valid email address');
+  });
+});
+
+describe('formatRange', () => {
+  it("shows the page's rows and the total, '10,000+' when the count was capped", () => {
+    expect(formatRange(0, 0, 0, false)).toBe('0 contacts');
+    expect(formatRange(0, 50, 230, false)).toBe('1–50 of 230');
+    expect(formatRange(50, 50, 10_000, true)).toBe('51–100 of 10,000+');
+    expect(formatRange(9950, 50, 10_000, false)).toBe('9,951–10,000 of 10,000');
   });
 });

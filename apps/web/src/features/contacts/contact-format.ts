@@ -66,3 +66,10 @@ export function contactFormErrors(values: ContactFormValues): Partial<Record<key
   else if (!EMAIL.test(values.email.trim())) errors.email = 'Enter a valid email address';
   return errors;
 }
+
+/** The list's count: '1–50 of 230', or '1–50 of 10,000+' when the server stopped counting at its cap. */
+export function formatRange(start: number, shown: number, total: number, capped: boolean): string {
+  if (total === 0) return '0 contacts';
+  const of = `${total.toLocaleString('en-US')}${capped ? '+' : ''}`;
+  return `${(start + 1).toLocaleString('en-US')}–${(start + shown).toLocaleString('en-US')} of ${of}`;
+}
