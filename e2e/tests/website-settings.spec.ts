@@ -76,3 +76,29 @@ test('External Website needs an address when the website is elsewhere', async ({
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page).toHaveURL(/\/settings\/website$/);
 });
+
+/** A real 1x1 PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+test('the Account Settings logo banner uploads, saves at once and becomes the site logo', async ({ page, browser }) => {
+  await logIn(page, 'admin@riverside.test', ORG);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto(hostUrl(ORG, '/settings/account'));
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Upload logo banner' }).click();
+  await (await chooser).setFiles({ name: 'riverside-logo.png', mimeType: 'image/png', buffer: PNG });
+  await expect(page.getByText('Successfully updated logo.')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Logo banner' })).toHaveValue(/^\/media\//);
+
+  const visitor = await browser.newContext();
+  const site = await visitor.newPage();
+  try {
+    await site.goto(hostUrl(ORG, '/'));
+    await expect(site.locator('header.site-header img')).toHaveAttribute('src', /^\/media\//);
+  } finally {
+    await visitor.close();
+  }
+});

@@ -71,6 +71,8 @@ export const AccountSettings = z.object({
   aboutOrg: z.string(),
   /** The last four characters of the tenant API key (the key itself is shown once, when made). */
   apiKeyHint: z.string().nullable(),
+  /** The logo banner (spec 2 §3 logoUrl/bigLogo): the same image as the website logo. */
+  logoUrl: z.string().nullable(),
 });
 export type AccountSettings = z.infer<typeof AccountSettings>;
 

@@ -45,6 +45,7 @@ export function toAccountSettings(tenant: TenantContext): AccountSettings {
     customDomain: tenant.customDomain,
     aboutOrg: s.aboutOrg,
     apiKeyHint: s.apiKeyHint,
+    logoUrl: s.logo,
   };
 }
 

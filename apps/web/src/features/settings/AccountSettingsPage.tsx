@@ -25,6 +25,7 @@ import { useEffect, useState } from 'react';
 import { isApiError } from '../../lib/api-error';
 import { showErrorToast, showSuccessToast } from '../../lib/notify';
 import { ApiKeyPanel } from '../website-settings/ApiKeyPanel';
+import { LogoBanner } from '../website-settings/LogoBanner';
 import { type AccountFormValues, accountValidation, formField, toFormValues, toWriteBody } from './account-form';
 import { useAccountSettings, useAdminList, useSaveAccount } from './hooks';
 import { useIsAdmin } from './SettingsHeader';
@@ -39,6 +40,7 @@ export default function AccountSettingsPage() {
         <AccountForm
           key={account.orgId}
           apiKeyHint={account.apiKeyHint}
+          logoUrl={account.logoUrl}
           initial={toFormValues(account)}
           orgId={account.orgId}
           customDomain={account.customDomain}
@@ -53,9 +55,11 @@ function AccountForm({
   orgId,
   customDomain,
   apiKeyHint,
+  logoUrl,
 }: {
   initial: AccountFormValues;
   apiKeyHint: string | null;
+  logoUrl: string | null;
   orgId: string;
   customDomain: string | null;
 }) {
@@ -187,6 +191,7 @@ function AccountForm({
             description="Custom domains are set up with support, after the domain is verified."
           />
           <ApiKeyPanel hint={apiKeyHint} canRegenerate={isAdmin} />
+          <LogoBanner current={logoUrl} canChange={isAdmin} />
           <Textarea
             label="About Organization"
             autosize

@@ -69,6 +69,7 @@ describe('account form', () => {
     customDomain: null,
     aboutOrg: '',
     apiKeyHint: null,
+    logoUrl: null,
   };
 
   it('round-trips the account through the flat form values', () => {

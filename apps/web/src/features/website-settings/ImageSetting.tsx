@@ -19,6 +19,8 @@ export function ImageSetting(props: {
   disabled?: boolean;
   previewHeight: number;
   onChange: (value: string) => void;
+  /** Called when the typed address is left (blur), for settings that save at once. */
+  onBlur?: () => void;
   onUploaded: (url: string) => Promise<void>;
 }) {
   const [uploading, setUploading] = useState(false);
@@ -54,6 +56,7 @@ export function ImageSetting(props: {
           error={props.error}
           disabled={props.disabled}
           onChange={(event) => props.onChange(event.currentTarget.value)}
+          onBlur={props.onBlur}
         />
         <FileButton onChange={upload} accept={IMAGE_TYPES} disabled={props.disabled}>
           {(buttonProps) => (
