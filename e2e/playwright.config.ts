@@ -25,6 +25,13 @@ while (!process.env.E2E_PROVIDER_STUB_PORT || process.env.E2E_PROVIDER_STUB_PORT
   process.env.E2E_PROVIDER_STUB_PORT = String(await freePort());
 }
 const providerStub = `http://127.0.0.1:${process.env.E2E_PROVIDER_STUB_PORT}`;
+// The platform's own Stripe account (Settings > Plan) points at a Stripe stub the plan spec starts.
+while (
+  !process.env.E2E_STRIPE_STUB_PORT ||
+  [process.env.E2E_PORT, process.env.E2E_PROVIDER_STUB_PORT].includes(process.env.E2E_STRIPE_STUB_PORT)
+) {
+  process.env.E2E_STRIPE_STUB_PORT = String(await freePort());
+}
 // A fresh embedded database for each run, seeded by the server's own demo seed.
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'atrium-e2e-'));
 const jsonOutput = process.env.PLAYWRIGHT_JSON_OUTPUT_NAME;
@@ -71,6 +78,9 @@ export default defineConfig({
       TWILIO_API_URL: providerStub,
       PLIVO_API_URL: providerStub,
       BREVO_API_URL: providerStub,
+      PLATFORM_STRIPE_SECRET_KEY: 'sk_test_e2e',
+      PLATFORM_STRIPE_PUBLISHABLE_KEY: 'pk_test_e2e',
+      STRIPE_API_BASE: `http://127.0.0.1:${process.env.E2E_STRIPE_STUB_PORT}`,
     },
   },
 });

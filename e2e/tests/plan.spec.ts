@@ -1,9 +1,19 @@
 import { expect, test } from '@playwright/test';
+import { type StripeStub, startStripeStub } from '../../apps/server/test/stripe-stub.ts';
 import { hostUrl, logIn } from './helpers';
 
 // riverside: no other spec reads its plan. Another spec may switch its country to India for a
 // while, so prices are checked against either list (USD or INR, spec 2 §9).
 const ORG = 'riverside';
+
+// The server's platform Stripe account points here (playwright.config.ts, E2E_STRIPE_STUB_PORT).
+let stripe: StripeStub;
+test.beforeAll(async () => {
+  stripe = await startStripeStub({ port: Number(process.env.E2E_STRIPE_STUB_PORT), secretKey: 'sk_test_e2e' });
+});
+test.afterAll(async () => {
+  await stripe?.close();
+});
 
 test('the plan page shows the free plan and its payments table', async ({ page }) => {
   await logIn(page, 'admin@riverside.test', ORG);
@@ -14,7 +24,8 @@ test('the plan page shows the free plan and its payments table', async ({ page }
   await expect(page.getByRole('combobox', { name: 'Rows per page' })).toHaveValue('50');
   await page.getByRole('link', { name: 'Upgrade' }).click();
   await expect(page).toHaveURL(/\/settings\/plan\/upgrade$/);
-  await page.getByRole('link', { name: 'Back' }).click();
+  await expect(page.getByRole('heading', { name: 'Upgrade Plan' })).toBeVisible();
+  await page.getByRole('link', { name: 'Back', exact: true }).click();
   await expect(page).toHaveURL(/\/settings\/plan$/);
 });
 
@@ -75,7 +86,7 @@ test('upgrade toggles monthly and yearly prices, checks the card and bank forms,
   await page.getByRole('tab', { name: 'Card' }).click();
   await expect(page.getByLabel('Card number')).toHaveValue('');
 
-  await page.getByRole('link', { name: 'Back' }).click();
+  await page.getByRole('link', { name: 'Back', exact: true }).click();
   await expect(page).toHaveURL(/\/settings\/plan\/upgrade$/);
   await page.getByRole('button', { name: 'Choose Free' }).click();
   const dialog = page.getByRole('dialog');
@@ -83,5 +94,42 @@ test('upgrade toggles monthly and yearly prices, checks the card and bank forms,
   await dialog.getByRole('button', { name: 'Yes' }).click();
   await expect(page.getByText('Plan updated')).toBeVisible();
   await expect(page).toHaveURL(/\/settings\/plan$/);
+  await expect(page.getByTestId('current-plan-name')).toHaveText('Free Plan');
+});
+
+test('a paid upgrade by card through Stripe, then a saved card is offered', async ({ page }) => {
+  await logIn(page, 'admin@riverside.test', ORG);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto(hostUrl(ORG, '/settings/plan/upgrade'));
+  await page.getByRole('button', { name: 'Choose Organize' }).click();
+  await expect(page).toHaveURL(/\/settings\/plan\/organize\?period=monthly$/);
+  await page.getByLabel('Name on card').fill('Rita Rivers');
+  await page.getByLabel('Card number').fill('4242424242424242');
+  await page.getByRole('combobox', { name: 'Month' }).click();
+  await page.getByRole('option', { name: '12' }).click();
+  await page.getByRole('combobox', { name: 'Year' }).click();
+  await page.getByRole('option', { name: String(new Date().getFullYear() + 3) }).click();
+  await page.getByLabel('CVV').fill('123');
+  await page.getByLabel('ZIP').fill('10001');
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await expect(page.getByText('Plan updated')).toBeVisible();
+  await expect(page).toHaveURL(/\/settings\/plan$/);
+  await expect(page.getByTestId('current-plan-name')).toHaveText('Organize Monthly Plan');
+  await expect(page.getByRole('cell', { name: 'Organize Monthly Plan' })).toBeVisible();
+  await expect(page.getByText('Completed')).toBeVisible();
+  expect(stripe.requests.some((r) => r.path === '/v1/payment_intents' && r.idempotencyKey)).toBe(true);
+
+  // Checkout of another plan offers the saved card, preselected, the card fields dimmed.
+  await page.goto(hostUrl(ORG, '/settings/plan/expand?period=monthly'));
+  await expect(page.getByRole('radio', { name: /Visa ending in 4242/ })).toBeChecked();
+  await expect(page.getByLabel('Card number')).toBeDisabled();
+  await page.getByRole('radio', { name: 'Other card' }).check();
+  await expect(page.getByLabel('Card number')).toBeEnabled();
+
+  // Back to the free plan, so a rerun on the same data starts where it began.
+  await page.goto(hostUrl(ORG, '/settings/plan/upgrade'));
+  await page.getByRole('button', { name: 'Choose Free' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
+  await expect(page.getByText('Plan updated')).toBeVisible();
   await expect(page.getByTestId('current-plan-name')).toHaveText('Free Plan');
 });
