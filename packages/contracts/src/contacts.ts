@@ -200,6 +200,9 @@ export const ContactDetail = ContactListRow.extend({
   isTeacher: z.boolean(),
   isParent: z.boolean(),
   isWalkin: z.boolean(),
+  /** The email address was verified (a verification link or the member's own sign-up flow). */
+  isEmailVerified: z.boolean(),
+  isSuspended: z.boolean(),
   /** Custom field values come with the custom fields issue. */
   customFieldsVals: z.record(z.string(), z.unknown()),
   children: z.array(ContactRelative),

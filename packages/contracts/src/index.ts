@@ -1,4 +1,5 @@
 export * from './auth.ts';
+export * from './contact-account.ts';
 export * from './contact-import.ts';
 export * from './contact-tags.ts';
 export * from './contacts.ts';

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { contacts, passwordResets, refreshTokens } from '../../db/schema/index.ts';
 
@@ -109,4 +109,18 @@ export async function claimPasswordReset(tx: Tx, tenantId: string, tokenHash: st
     )
     .returning();
   return row ?? null;
+}
+
+/** Ends every login session of the contact except `keepFamilyId` (the one changing the password). */
+export async function revokeOtherSessions(tx: Tx, tenantId: string, contactId: string, keepFamilyId: string) {
+  await tx
+    .update(refreshTokens)
+    .set({ revokedAt: sql`coalesce(${refreshTokens.revokedAt}, now())` })
+    .where(
+      and(
+        eq(refreshTokens.tenantId, tenantId),
+        eq(refreshTokens.contactId, contactId),
+        ne(refreshTokens.familyId, keepFamilyId),
+      ),
+    );
 }

@@ -1,4 +1,5 @@
 import {
+  ChangePasswordRequest,
   ErrorBody,
   ForgotPasswordRequest,
   LoginRequest,
@@ -17,6 +18,7 @@ import { requireAuth, requireTenant } from '../../lib/guards.ts';
 import { requestOrigin } from '../../lib/request-origin.ts';
 import type { Platform } from '../../platform.ts';
 import * as auth from './auth.service.ts';
+import { changePassword } from './change-password.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 429: ErrorBody };
 const tags = ['auth'];
@@ -96,6 +98,22 @@ export function registerAuthRoutes(server: FastifyInstance, platform: Platform):
       await auth.resetPassword(platform, requireTenant(request), request.body);
       return { message: 'Your password has been changed. Please log in.' };
     },
+  );
+
+  app.post(
+    '/rest/user/changePassword',
+    {
+      preValidation: async (request) => {
+        requireAuth(request);
+      },
+      schema: {
+        tags,
+        summary: "Change the signed-in user's own password (needs the current one; other sessions end)",
+        body: ChangePasswordRequest,
+        response: { 200: MessageResponse, ...errors },
+      },
+    },
+    (request) => changePassword(platform, requireAuth(request), request.body, request.ip),
   );
 
   for (const url of ['/app/logout', '/public/user/logout']) {

@@ -8,13 +8,14 @@ import type {
   TokenPair,
 } from '@atrium/contracts';
 import { isStaffRole } from '@atrium/contracts';
-import { withTenant } from '../../db/client.ts';
+import { type Tx, withTenant } from '../../db/client.ts';
 import { AppError, badRequest, forbidden, tooManyRequests, unauthorized } from '../../lib/errors.ts';
 import type { Platform } from '../../platform.ts';
 import { composeSystemEmail } from '../email-templates/system-email.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
 import type { TenantContext } from '../tenants/tenant-directory.ts';
 import {
+  type ContactRow,
   claimPasswordReset,
   claimRefreshToken,
   findContactByEmail,
@@ -181,6 +182,46 @@ export async function reInitInfo(
   };
 }
 
+/**
+ * Writes a one-time password reset link (valid PASSWORD_RESET_MINUTES) and its email to the outbox,
+ * inside the caller's transaction: the forgot-password page, and staff resetting a contact's
+ * password (PUT /rest/contact/reset). The caller kicks the outbox after commit.
+ */
+export async function queuePasswordResetEmail(
+  platform: Platform,
+  tx: Tx,
+  tenant: TenantContext,
+  contact: ContactRow,
+  origin: string,
+): Promise<void> {
+  const token = newOpaqueToken();
+  const expiresAt = new Date(Date.now() + platform.config.passwordResetMinutes * 60_000);
+  await insertPasswordReset(tx, tenant.tenantId, { contactId: contact.id, tokenHash: hashToken(token), expiresAt });
+  const link = `${origin}/reset-password?token=${encodeURIComponent(token)}`;
+  const minutes = String(platform.config.passwordResetMinutes);
+  // The tenant's 'Password reset' email template shapes it when there is one (decisions.md "Email templates").
+  const email = await composeSystemEmail(
+    tx,
+    tenant,
+    'password_reset',
+    contact,
+    { resetlink: link, resetminutes: minutes },
+    {
+      subject: `Reset your ${tenant.name} password`,
+      text: [
+        `Hello ${contact.name},`,
+        '',
+        `Someone asked to reset the password of your ${tenant.name} account.`,
+        `Open this link to choose a new password (it works once, for ${minutes} minutes):`,
+        link,
+        '',
+        'If it was not you, ignore this email: your password stays as it is.',
+      ].join('\n'),
+    },
+  );
+  await enqueueEmail(tx, tenant.tenantId, email);
+}
+
 export async function forgotPassword(
   platform: Platform,
   tenant: TenantContext,
@@ -188,35 +229,10 @@ export async function forgotPassword(
   origin: string,
 ): Promise<void> {
   if (!matchesTenant(body.orgId, tenant)) return;
-  const token = newOpaqueToken();
   const queued = await withTenant(platform.db, tenant.tenantId, async (tx) => {
     const contact = await findContactByEmail(tx, tenant.tenantId, body.email);
     if (!contact || contact.isSuspended) return false;
-    const expiresAt = new Date(Date.now() + platform.config.passwordResetMinutes * 60_000);
-    await insertPasswordReset(tx, tenant.tenantId, { contactId: contact.id, tokenHash: hashToken(token), expiresAt });
-    const link = `${origin}/reset-password?token=${encodeURIComponent(token)}`;
-    const minutes = String(platform.config.passwordResetMinutes);
-    // The tenant's 'Password reset' email template shapes it when there is one (decisions.md "Email templates").
-    const email = await composeSystemEmail(
-      tx,
-      tenant,
-      'password_reset',
-      contact,
-      { resetlink: link, resetminutes: minutes },
-      {
-        subject: `Reset your ${tenant.name} password`,
-        text: [
-          `Hello ${contact.name},`,
-          '',
-          `Someone asked to reset the password of your ${tenant.name} account.`,
-          `Open this link to choose a new password (it works once, for ${minutes} minutes):`,
-          link,
-          '',
-          'If it was not you, ignore this email: your password stays as it is.',
-        ].join('\n'),
-      },
-    );
-    await enqueueEmail(tx, tenant.tenantId, email);
+    await queuePasswordResetEmail(platform, tx, tenant, contact, origin);
     return true;
   });
   if (queued) void platform.outbox.kick();

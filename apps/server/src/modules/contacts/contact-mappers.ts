@@ -66,6 +66,8 @@ export function toDetail(row: ContactRow, children: RelativeRow[], guardians: Re
     isTeacher: row.isTeacher,
     isParent: children.length > 0,
     isWalkin: row.isWalkin,
+    isEmailVerified: row.isEmailVerified,
+    isSuspended: row.isSuspended,
     customFieldsVals: {},
     children: children.map(toRelative),
     guardian: guardians.map(toRelative),

@@ -7,6 +7,7 @@ import { badRequest } from '../../lib/errors.ts';
 import { requireStaff } from '../../lib/guards.ts';
 import type { Platform } from '../../platform.ts';
 import { listStaff } from '../users/users.service.ts';
+import { registerContactAccountRoutes } from './contact-account.routes.ts';
 import { registerContactImportRoutes } from './contact-import.routes.ts';
 import { registerContactListRoutes } from './contact-list.routes.ts';
 import { registerContactRecordRoutes } from './contact-records.routes.ts';
@@ -33,6 +34,7 @@ export function registerContactRoutes(server: FastifyInstance, platform: Platfor
   registerContactRecordRoutes(server, platform);
   registerContactTimelineRoutes(server, platform);
   registerContactTagRoutes(server, platform);
+  registerContactAccountRoutes(server, platform);
   const app = server.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/rest/contact',

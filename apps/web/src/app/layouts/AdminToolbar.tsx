@@ -1,5 +1,5 @@
 import { Avatar, Burger, Button, Menu, Text } from '@mantine/core';
-import { IconChevronDown, IconEye, IconLogout, IconUser } from '@tabler/icons-react';
+import { IconChevronDown, IconEye, IconKey, IconLogout, IconUser } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { FranchiseSwitcher } from '../../features/franchise/FranchiseSwitcher';
@@ -10,6 +10,7 @@ import { useSession } from '../../features/session/session-store';
 import { TenantLogo } from './TenantLogo';
 
 const MemberPickerDialog = lazy(() => import('../../features/users/MemberPickerDialog'));
+const ChangePasswordDialog = lazy(() => import('../../features/account/ChangePasswordDialog'));
 
 interface Props {
   menuExpanded: boolean;
@@ -21,6 +22,7 @@ export function AdminToolbar({ menuExpanded, onToggleMenu }: Props) {
   const { user } = useSession();
   const [startingPreview, setStartingPreview] = useState(false);
   const [pickingMember, setPickingMember] = useState(false);
+  const [changingPassword, setChangingPassword] = useState(false);
   const name = user ? displayName(user) : '';
   return (
     <header className="admin-toolbar">
@@ -81,11 +83,19 @@ export function AdminToolbar({ menuExpanded, onToggleMenu }: Props) {
           <Menu.Item component={Link} to="/settings/account" leftSection={<IconUser size={16} aria-hidden />}>
             My Profile
           </Menu.Item>
+          <Menu.Item leftSection={<IconKey size={16} aria-hidden />} onClick={() => setChangingPassword(true)}>
+            Change Password
+          </Menu.Item>
           <Menu.Item component={Link} to="/logout" leftSection={<IconLogout size={16} aria-hidden />}>
             Logout
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>
+      {changingPassword ? (
+        <Suspense fallback={null}>
+          <ChangePasswordDialog opened onClose={() => setChangingPassword(false)} />
+        </Suspense>
+      ) : null}
     </header>
   );
 }

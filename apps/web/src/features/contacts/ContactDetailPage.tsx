@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router';
 import { ContactCustomFieldsCard } from '../custom-fields/ContactCustomFieldsCard';
 import { useTenant } from '../session/session-store';
 import { useDocumentHead } from '../tenant/tenant-head';
+import { ContactAccountCard } from './ContactAccountCard';
 import { ContactActivityTimeline } from './ContactActivityTimeline';
 import { ContactFamily } from './ContactFamily';
 import { ContactNotes } from './ContactNotes';
@@ -46,6 +47,7 @@ export default function ContactDetailPage() {
             <ContactProfileCard contact={detail} />
             <ContactCustomFieldsCard contactId={detail.guId} />
             <ContactFamily contact={detail} />
+            <ContactAccountCard contact={detail} />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7 }}>

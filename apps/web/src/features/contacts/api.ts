@@ -90,6 +90,14 @@ export const contactsApi = {
   tagContacts: (body: ContactTagBulkRequest) =>
     apiRequest<{ updated: number }>('/rest/contactTag', { method: 'PUT', body }),
 
+  sendCredentials: (guId: string) =>
+    apiRequest<{ message: string }>('/rest/message/sendCredentials', { method: 'POST', body: { contactId: guId } }),
+  resetPassword: (guId: string) =>
+    apiRequest<{ message: string }>('/rest/contact/reset', { method: 'PUT', body: { contactId: guId } }),
+  /** The link leads to the login page of this same site once the address is verified. */
+  sendVerification: (guId: string, redirectUrl: string) =>
+    apiRequest<{ message: string }>(`/rest/contact/${id(guId)}/verification`, { method: 'PUT', body: { redirectUrl } }),
+
   unlinkChild: (guId: string, childId: string) =>
     apiRequest<ContactRelative[]>(`/rest/contact/${id(guId)}/children/${id(childId)}`, { method: 'DELETE' }),
   unlinkGuardian: (guId: string, guardianId: string) =>

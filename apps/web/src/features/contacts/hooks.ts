@@ -100,3 +100,12 @@ export const useUnlinkRelative = (guId: string) =>
   useContactMutation(({ relation, otherId }: { relation: 'child' | 'guardian'; otherId: string }) =>
     relation === 'child' ? contactsApi.unlinkChild(guId, otherId) : contactsApi.unlinkGuardian(guId, otherId),
   );
+
+export type AccountAction = 'credentials' | 'reset' | 'verification';
+/** The Account card's emails; the verification link ends on this site's login page. */
+export const useAccountAction = (guId: string) =>
+  useContactMutation((action: AccountAction) => {
+    if (action === 'credentials') return contactsApi.sendCredentials(guId);
+    if (action === 'reset') return contactsApi.resetPassword(guId);
+    return contactsApi.sendVerification(guId, `${window.location.origin}/login`);
+  });

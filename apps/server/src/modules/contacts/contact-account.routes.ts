@@ -1,0 +1,101 @@
+import {
+  ContactResetRequest,
+  ErrorBody,
+  MessageResponse,
+  SendCredentialsRequest,
+  VerificationRequest,
+} from '@atrium/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireTenant } from '../../lib/guards.ts';
+import { requestOrigin } from '../../lib/request-origin.ts';
+import type { Platform } from '../../platform.ts';
+import { sendCredentials, sendPasswordReset, sendVerification, verifyEmail } from './contact-account.service.ts';
+import { manageContacts } from './contact-permission.ts';
+import { ContactParams } from './contact-records.routes.ts';
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 429: ErrorBody };
+const tags = ['contacts'];
+/** The permission is checked before the body: a caller without it learns nothing from a 400. */
+const permissionFirst = {
+  preValidation: async (request: Parameters<typeof manageContacts>[0]) => {
+    manageContacts(request);
+  },
+};
+
+/** Spec 3 §7.4 account actions on a contact (the detail's Account card), and the verification link. */
+export function registerContactAccountRoutes(server: FastifyInstance, platform: Platform): void {
+  const app = server.withTypeProvider<ZodTypeProvider>();
+
+  app.post(
+    '/rest/message/sendCredentials',
+    {
+      ...permissionFirst,
+      schema: {
+        tags,
+        summary: 'Emails the contact a one-time link to set their password (never a password)',
+        body: SendCredentialsRequest,
+        response: { 200: MessageResponse, ...errors },
+      },
+    },
+    (request) =>
+      sendCredentials(platform, manageContacts(request).tenant, request.body.contactId, requestOrigin(request)),
+  );
+
+  app.put(
+    '/rest/contact/reset',
+    {
+      ...permissionFirst,
+      schema: {
+        tags,
+        summary: 'Emails the contact a password reset link (the forgot-password email)',
+        body: ContactResetRequest,
+        response: { 200: MessageResponse, ...errors },
+      },
+    },
+    (request) =>
+      sendPasswordReset(platform, manageContacts(request).tenant, request.body.contactId, requestOrigin(request)),
+  );
+
+  app.put(
+    '/rest/contact/:id/verification',
+    {
+      ...permissionFirst,
+      schema: {
+        tags,
+        summary: "Emails a link that verifies the contact's address, then opens redirectUrl (this site only)",
+        params: ContactParams,
+        body: VerificationRequest,
+        response: { 200: MessageResponse, ...errors },
+      },
+    },
+    (request) =>
+      sendVerification(platform, request, manageContacts(request).tenant, request.params.id, request.body.redirectUrl),
+  );
+
+  app.get(
+    '/public/user/verifyEmail',
+    {
+      schema: {
+        tags,
+        summary: 'The verification link: marks the address verified and redirects (verified=1, or 0 when used/expired)',
+        querystring: z.object({
+          token: z.string().min(1, 'token is required').max(200),
+          redirectUrl: z.string().max(2000).optional(),
+        }),
+        response: { 302: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const target = await verifyEmail(
+        platform,
+        request,
+        requireTenant(request),
+        request.query.token,
+        request.query.redirectUrl,
+      );
+      return reply.redirect(target, 302);
+    },
+  );
+}

@@ -1,0 +1,286 @@
+import type { ContactDetail } from '@atrium/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, json, loginAs, newTenant, PASSWORD, startTestApp, type TestTenant } from '../../../test/helpers.ts';
+import { startSmtpServer } from '../../../test/smtp.ts';
+import type { App } from '../../app.ts';
+import { createContactVia, denyFrontDeskContacts, errorOf } from './contact-fixtures.ts';
+
+let app: App;
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let a: TestTenant;
+let b: TestTenant;
+const tokens: Record<string, string> = {};
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  app = await startTestApp({ smtpUrl: smtp.url });
+  [a, b] = await Promise.all([newTenant(app), newTenant(app)]);
+  for (const role of ['admin', 'frontdesk', 'student'] as const) {
+    tokens[role] = (await loginAs(app, a, role)).access_token;
+  }
+  tokens.adminB = (await loginAs(app, b, 'admin')).access_token;
+  tokens.frontdeskB = (await loginAs(app, b, 'frontdesk')).access_token;
+  await denyFrontDeskContacts(app, b, tokens.adminB);
+});
+afterAll(() => smtp.close());
+
+type Method = 'GET' | 'POST' | 'PUT';
+const call = (method: Method, url: string, payload?: object, token = tokens.admin, tenant = a) =>
+  app.inject({ method, url, headers: bearer(token as string, tenant.host), payload });
+
+async function mailTo(email: string) {
+  await app.platform.outbox.kick();
+  return smtp.waitFor(email);
+}
+
+const unique = (name: string) => `${name}.${Math.random().toString(36).slice(2, 8)}@acct.test`;
+
+async function signIn(tenant: TestTenant, email: string, password: string) {
+  return app.inject({
+    method: 'POST',
+    url: '/login',
+    headers: { host: tenant.host },
+    payload: { userId: email, password },
+  });
+}
+
+describe('POST /rest/message/sendCredentials', () => {
+  it('emails a one-time link that sets the password (never a password), then the member signs in', async () => {
+    const email = unique('cred');
+    const member = await createContactVia(app, a, tokens.frontdesk as string, { firstName: 'Cora', email });
+    const sent = await call('POST', '/rest/message/sendCredentials', { contactId: member.guId }, tokens.frontdesk);
+    expect(sent.statusCode).toBe(200);
+    expect(json(sent)).toEqual({ message: `Sent login credentials to ${email}.` });
+    const mail = await mailTo(email);
+    expect(mail.text).toContain('choose your password');
+    expect(mail.text).not.toMatch(/password:\s*\S/i);
+    const token = decodeURIComponent(mail.text.match(/\/reset-password\?token=([A-Za-z0-9_%-]+)/)?.[1] ?? '');
+    expect(mail.text).toContain(`http://${a.host}/reset-password?token=`);
+    const set = await app.inject({
+      method: 'POST',
+      url: '/public/user/resetPassword',
+      headers: { host: a.host },
+      payload: { token, password: 'cora-password-1' },
+    });
+    expect(set.statusCode).toBe(200);
+    expect((await signIn(a, email, 'cora-password-1')).statusCode).toBe(200);
+    expect(json<ContactDetail>(await call('GET', `/rest/contact/${member.guId}`)).claim).toBe(true);
+  });
+
+  it('refuses the walk-in, names a bad id, 404s another tenant, needs the permission, and limits repeats', async () => {
+    const walkin = json<ContactDetail>(await call('GET', '/snode/contact?userType=walkin'));
+    const refused = await call('POST', '/rest/message/sendCredentials', { contactId: walkin.guId });
+    expect({ status: refused.statusCode, field: errorOf(refused.body).field }).toEqual({
+      status: 400,
+      field: 'contactId',
+    });
+    const bad = await call('POST', '/rest/message/sendCredentials', { contactId: 'x' });
+    expect({ status: bad.statusCode, field: errorOf(bad.body).field }).toEqual({ status: 400, field: 'contactId' });
+    const theirs = await createContactVia(app, b, tokens.adminB as string, { firstName: 'Theo' });
+    expect((await call('POST', '/rest/message/sendCredentials', { contactId: theirs.guId })).statusCode).toBe(404);
+    expect(
+      (await call('POST', '/rest/message/sendCredentials', { contactId: theirs.guId }, tokens.student)).statusCode,
+    ).toBe(403);
+    expect(
+      (await call('POST', '/rest/message/sendCredentials', { contactId: theirs.guId }, tokens.frontdeskB, b))
+        .statusCode,
+    ).toBe(403);
+    expect((await call('POST', '/rest/message/sendCredentials', {}, tokens.student)).statusCode).toBe(403);
+
+    const busy = await createContactVia(app, a, tokens.admin as string, { firstName: 'Busy' });
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      statuses.push((await call('POST', '/rest/message/sendCredentials', { contactId: busy.guId })).statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+  });
+});
+
+describe('PUT /rest/contact/reset', () => {
+  it('emails the contact the forgot-password link, which resets the password and ends their sessions', async () => {
+    const t = await newTenant(app);
+    const session = await loginAs(app, t, 'student');
+    const admin = (await loginAs(app, t, 'admin')).access_token;
+    const sent = await call('PUT', '/rest/contact/reset', { contactId: t.users.student.id }, admin, t);
+    expect(sent.statusCode).toBe(200);
+    expect(json(sent)).toEqual({ message: `Sent a password reset email to ${t.users.student.email}.` });
+    const mail = await mailTo(t.users.student.email);
+    expect(mail.text).toContain('reset the password');
+    const token = decodeURIComponent(mail.text.match(/\/reset-password\?token=([A-Za-z0-9_%-]+)/)?.[1] ?? '');
+    const reset = await app.inject({
+      method: 'POST',
+      url: '/public/user/resetPassword',
+      headers: { host: t.host },
+      payload: { token, password: 'student-new-1' },
+    });
+    expect(reset.statusCode).toBe(200);
+    const refresh = await app.inject({
+      method: 'POST',
+      url: '/public/auth/refresh',
+      headers: { host: t.host },
+      payload: { token: session.refresh_token },
+    });
+    expect(refresh.statusCode).toBe(401);
+    expect((await signIn(t, t.users.student.email, 'student-new-1')).statusCode).toBe(200);
+  });
+
+  it("is a 404 for another tenant's contact, 400 naming contactId, 403 without the permission", async () => {
+    expect((await call('PUT', '/rest/contact/reset', { contactId: b.users.student.id })).statusCode).toBe(404);
+    const bad = await call('PUT', '/rest/contact/reset', { contactId: 12 });
+    expect(errorOf(bad.body).field).toBe('contactId');
+    expect(
+      (await call('PUT', '/rest/contact/reset', { contactId: b.users.student.id }, tokens.frontdeskB, b)).statusCode,
+    ).toBe(403);
+    expect((await call('PUT', '/rest/contact/reset', { contactId: a.users.admin.id }, tokens.student)).statusCode).toBe(
+      403,
+    );
+  });
+});
+
+describe('PUT /rest/contact/{id}/verification', () => {
+  it("emails a link that verifies the address and leads to the tenant's own page", async () => {
+    const email = unique('verify');
+    const member = await createContactVia(app, a, tokens.frontdesk as string, { firstName: 'Vera', email });
+    expect(member.isEmailVerified).toBe(false);
+    const sent = await call(
+      'PUT',
+      `/rest/contact/${member.guId}/verification`,
+      { redirectUrl: `http://${a.host}/classes` },
+      tokens.frontdesk,
+    );
+    expect(sent.statusCode).toBe(200);
+    expect(json(sent)).toEqual({ message: 'Sent verification email' });
+    const mail = await mailTo(email);
+    const link = mail.text.match(/http:\/\/[^\s]+\/public\/user\/verifyEmail\?[^\s]+/)?.[0] ?? '';
+    expect(link.startsWith(`http://${a.host}/public/user/verifyEmail?token=`)).toBe(true);
+    const path = link.slice(`http://${a.host}`.length);
+    // the token does not set a password
+    const token = new URL(link).searchParams.get('token');
+    const asReset = await app.inject({
+      method: 'POST',
+      url: '/public/user/resetPassword',
+      headers: { host: a.host },
+      payload: { token, password: 'sneaky-password' },
+    });
+    expect(asReset.statusCode).toBe(400);
+    // on another tenant's host it verifies nothing
+    const onB = await app.inject({ url: path, headers: { host: b.host } });
+    expect(onB.headers.location).toContain('verified=0');
+    const opened = await app.inject({ url: path, headers: { host: a.host } });
+    expect(opened.statusCode).toBe(302);
+    expect(opened.headers.location).toBe(`http://${a.host}/classes?verified=1`);
+    expect(json<ContactDetail>(await call('GET', `/rest/contact/${member.guId}`)).isEmailVerified).toBe(true);
+    const again = await app.inject({ url: path, headers: { host: a.host } });
+    expect(again.headers.location).toBe(`http://${a.host}/classes?verified=0`);
+    // a link whose redirectUrl was changed to another site goes to the tenant's home instead
+    const tampered = await app.inject({
+      url: `/public/user/verifyEmail?token=x&redirectUrl=${encodeURIComponent('https://evil.example/')}`,
+      headers: { host: a.host },
+    });
+    expect(tampered.headers.location).toBe(`http://${a.host}/?verified=0`);
+  });
+
+  it('takes a path or an address of its own site only: 400 on redirectUrl otherwise', async () => {
+    const member = await createContactVia(app, a, tokens.admin as string, { firstName: 'Vic' });
+    const url = `/rest/contact/${member.guId}/verification`;
+    for (const redirectUrl of ['/onboarding', `http://${a.orgId}.atrium.test/x`, `http://${a.host}:3000/y`]) {
+      expect((await call('PUT', url, { redirectUrl })).statusCode, redirectUrl).toBe(200);
+    }
+    for (const redirectUrl of [
+      'https://evil.example/',
+      `http://${b.host}/classes`,
+      '//evil.example/x',
+      'javascript:alert(1)',
+      `http://user@${a.host}/`,
+      '',
+    ]) {
+      const response = await call('PUT', url, { redirectUrl });
+      expect(response.statusCode, redirectUrl).toBe(400);
+      expect(errorOf(response.body).field).toBe('redirectUrl');
+    }
+    expect((await call('PUT', url, {})).statusCode).toBe(400);
+  });
+
+  it("is a 404 for another tenant's contact and needs the manage-contacts permission", async () => {
+    const theirs = await createContactVia(app, b, tokens.adminB as string, { firstName: 'Bree' });
+    const url = `/rest/contact/${theirs.guId}/verification`;
+    expect((await call('PUT', url, { redirectUrl: '/x' })).statusCode).toBe(404);
+    expect((await call('PUT', url, { redirectUrl: '/x' }, tokens.frontdeskB, b)).statusCode).toBe(403);
+    expect((await call('PUT', url, { redirectUrl: '/x' }, tokens.student)).statusCode).toBe(403);
+    expect((await call('PUT', '/rest/contact/nope/verification', { redirectUrl: '/x' })).statusCode).toBe(400);
+  });
+});
+
+describe('POST /rest/user/changePassword', () => {
+  it('changes the own password with the current one and ends the other sessions, not this one', async () => {
+    const tenant = await newTenant(app);
+    const other = await loginAs(app, tenant, 'staff');
+    const me = await loginAs(app, tenant, 'staff');
+    const changed = await call(
+      'POST',
+      '/rest/user/changePassword',
+      { currentPassword: PASSWORD, newPassword: 'staff-new-password' },
+      me.access_token,
+      tenant,
+    );
+    expect(changed.statusCode).toBe(200);
+    expect(json(changed)).toEqual({ message: 'Your password has been changed.' });
+    const refresh = (token: string) =>
+      app.inject({ method: 'POST', url: '/public/auth/refresh', headers: { host: tenant.host }, payload: { token } });
+    expect((await refresh(other.refresh_token)).statusCode).toBe(401);
+    expect((await refresh(me.refresh_token)).statusCode).toBe(200);
+    expect((await signIn(tenant, tenant.users.staff.email, PASSWORD)).statusCode).toBe(401);
+    expect((await signIn(tenant, tenant.users.staff.email, 'staff-new-password')).statusCode).toBe(200);
+  });
+
+  it('refuses a wrong current password, a short or unchanged new one (400 naming the field); visitors 401', async () => {
+    const tenant = await newTenant(app);
+    const { access_token } = await loginAs(app, tenant, 'student');
+    const post = (payload: object) => call('POST', '/rest/user/changePassword', payload, access_token, tenant);
+    const cases: [object, string, string?][] = [
+      [
+        { currentPassword: 'wrong-password', newPassword: 'long-enough-1' },
+        'currentPassword',
+        'Your current password is not correct.',
+      ],
+      [{ currentPassword: PASSWORD, newPassword: 'short' }, 'newPassword', 'password must be at least 8 characters'],
+      [{ currentPassword: PASSWORD, newPassword: PASSWORD }, 'newPassword'],
+      [{ newPassword: 'long-enough-1' }, 'currentPassword'],
+    ];
+    for (const [payload, field, message] of cases) {
+      const response = await post(payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(errorOf(response.body).field).toBe(field);
+      if (message) expect(errorOf(response.body).message).toBe(message);
+    }
+    expect((await signIn(tenant, tenant.users.student.email, PASSWORD)).statusCode).toBe(200);
+    const visitor = await app.inject({
+      method: 'POST',
+      url: '/rest/user/changePassword',
+      headers: { host: tenant.host },
+      payload: {},
+    });
+    expect(visitor.statusCode).toBe(401);
+  });
+
+  it("refuses Student Preview and acting as a member: not the caller's own account", async () => {
+    const tenant = await newTenant(app);
+    const admin = await loginAs(app, tenant, 'admin');
+    const preview = json<{ access_token: string }>(
+      await call('GET', '/rest/reInitInfo?preview=true', undefined, admin.access_token, tenant),
+    );
+    const acting = json<{ access_token: string }>(
+      await call('GET', `/rest/contact/${tenant.users.student.id}/token`, undefined, admin.access_token, tenant),
+    );
+    for (const token of [preview.access_token, acting.access_token]) {
+      const response = await call(
+        'POST',
+        '/rest/user/changePassword',
+        { currentPassword: PASSWORD, newPassword: 'taken-over-1' },
+        token,
+        tenant,
+      );
+      expect(response.statusCode).toBe(403);
+    }
+  });
+});
