@@ -111,6 +111,70 @@ export interface AppConfig {
   credentialsKey: Buffer | null;
   /** Base URLs of the providers whose credentials are checked on save (tests and e2e point them at a local stub). */
   providerUrls: ProviderUrls;
+  /** OAuth apps of the platform for Stripe Connect, connected mailboxes and Zoom (unset: that connection answers 400). */
+  oauthApps: OAuthApps;
+  /** MX lookup for the connect-email provider check; null uses node:dns (tests inject one, no network). */
+  mxResolver: MxResolver | null;
+}
+
+export type MxResolver = (domain: string) => Promise<string[]>;
+
+/** One OAuth 2.0 client of the platform at a provider, with the provider's documented endpoints. */
+export interface OAuthApp {
+  clientId: string | null;
+  clientSecret: string | null;
+  authorizeUrl: string;
+  tokenUrl: string;
+}
+
+export interface OAuthApps {
+  /** Stripe Connect: client id `ca_…`; the code is exchanged with the platform's secret key (PLATFORM_STRIPE_SECRET_KEY). */
+  stripeConnect: { clientId: string | null; authorizeUrl: string };
+  google: OAuthApp;
+  microsoft: OAuthApp;
+  zoho: OAuthApp;
+  zoom: OAuthApp;
+}
+
+function oauthAppFrom(env: NodeJS.ProcessEnv, prefix: string, authorize: string, token: string): OAuthApp {
+  const clientId = env[`${prefix}_OAUTH_CLIENT_ID`]?.trim() || null;
+  const clientSecret = env[`${prefix}_OAUTH_CLIENT_SECRET`]?.trim() || null;
+  if (!clientId !== !clientSecret)
+    throw new Error(`${prefix}_OAUTH_CLIENT_ID and ${prefix}_OAUTH_CLIENT_SECRET must be set together`);
+  return {
+    clientId,
+    clientSecret,
+    authorizeUrl: baseUrlFrom(env[`${prefix}_OAUTH_AUTHORIZE_URL`], authorize, `${prefix}_OAUTH_AUTHORIZE_URL`),
+    tokenUrl: baseUrlFrom(env[`${prefix}_OAUTH_TOKEN_URL`], token, `${prefix}_OAUTH_TOKEN_URL`),
+  };
+}
+
+function oauthAppsFrom(env: NodeJS.ProcessEnv): OAuthApps {
+  return {
+    stripeConnect: {
+      clientId: env.STRIPE_CONNECT_CLIENT_ID?.trim() || null,
+      authorizeUrl: baseUrlFrom(env.STRIPE_CONNECT_URL, 'https://connect.stripe.com', 'STRIPE_CONNECT_URL'),
+    },
+    google: oauthAppFrom(
+      env,
+      'GOOGLE',
+      'https://accounts.google.com/o/oauth2/v2/auth',
+      'https://oauth2.googleapis.com/token',
+    ),
+    microsoft: oauthAppFrom(
+      env,
+      'MICROSOFT',
+      'https://login.microsoftonline.com/common/oauth2/v2.0/authorize',
+      'https://login.microsoftonline.com/common/oauth2/v2.0/token',
+    ),
+    zoho: oauthAppFrom(
+      env,
+      'ZOHO',
+      'https://accounts.zoho.com/oauth/v2/auth',
+      'https://accounts.zoho.com/oauth/v2/token',
+    ),
+    zoom: oauthAppFrom(env, 'ZOOM', 'https://zoom.us/oauth/authorize', 'https://zoom.us/oauth/token'),
+  };
 }
 
 export interface ProviderUrls {
@@ -118,6 +182,10 @@ export interface ProviderUrls {
   twilio: string;
   plivo: string;
   brevo: string;
+  /** Mailchimp Marketing API; `{dc}` is the data centre named by the key's `-usX` suffix. */
+  mailchimp: string;
+  /** Zoom REST API (the connected user's profile). */
+  zoomApi: string;
 }
 
 function credentialsKeyFrom(value: string | undefined): Buffer | null {
@@ -136,6 +204,15 @@ function baseUrlFrom(value: string | undefined, fallback: string, name: string):
     throw new Error(`${name} must be a URL such as ${fallback}, got "${raw}"`);
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`${name} must be http(s)`);
+  return raw.replace(/\/+$/, '');
+}
+
+/** MAILCHIMP_API_URL: a base URL where `{dc}` stands for the key's data centre. */
+function mailchimpUrlFrom(value: string | undefined): string {
+  const raw = value?.trim() || 'https://{dc}.api.mailchimp.com';
+  if (!raw.includes('{dc}'))
+    throw new Error('MAILCHIMP_API_URL must contain {dc}, e.g. https://{dc}.api.mailchimp.com');
+  baseUrlFrom(raw.replaceAll('{dc}', 'us1'), 'https://us1.api.mailchimp.com', 'MAILCHIMP_API_URL');
   return raw.replace(/\/+$/, '');
 }
 
@@ -239,6 +316,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       twilio: baseUrlFrom(env.TWILIO_API_URL, 'https://api.twilio.com', 'TWILIO_API_URL'),
       plivo: baseUrlFrom(env.PLIVO_API_URL, 'https://api.plivo.com', 'PLIVO_API_URL'),
       brevo: baseUrlFrom(env.BREVO_API_URL, 'https://api.brevo.com', 'BREVO_API_URL'),
+      mailchimp: mailchimpUrlFrom(env.MAILCHIMP_API_URL),
+      zoomApi: baseUrlFrom(env.ZOOM_API_URL, 'https://api.zoom.us', 'ZOOM_API_URL'),
     },
+    oauthApps: oauthAppsFrom(env),
+    mxResolver: null,
   };
 }

@@ -10,6 +10,7 @@ export * from './email-templates.ts';
 export * from './errors.ts';
 export * from './franchise.ts';
 export * from './integrations.ts';
+export * from './integrations-connect.ts';
 export * from './payment-settings.ts';
 export * from './plans.ts';
 export * from './public-menu.ts';

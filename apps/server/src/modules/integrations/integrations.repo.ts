@@ -75,3 +75,81 @@ export async function deleteCredential(tx: Tx, tenantId: string, provider: strin
     .returning({ id: tenantCredentials.id });
   return rows.length > 0;
 }
+
+/** The rows whose provider key starts with a prefix (connected mailboxes: `mail:{userId}:{address}`). */
+export function listCredentialsByPrefix(tx: Tx, tenantId: string, prefix: string): Promise<CredentialRow[]> {
+  return tx
+    .select()
+    .from(tenantCredentials)
+    .where(and(eq(tenantCredentials.tenantId, tenantId), sql`starts_with(${tenantCredentials.provider}, ${prefix})`))
+    .orderBy(tenantCredentials.createdAt);
+}
+
+export async function findCredentialById(tx: Tx, tenantId: string, id: string): Promise<CredentialRow | null> {
+  const [row] = await tx
+    .select()
+    .from(tenantCredentials)
+    .where(and(eq(tenantCredentials.tenantId, tenantId), eq(tenantCredentials.id, id)))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Merge non-secret fields into a row's public_fields (jsonb `||`), leaving the sealed secrets alone.
+ * With `whenListId`, only while the row still names that Mailchimp list (a finished job does not
+ * overwrite a list changed meanwhile). Answers whether a row was changed.
+ */
+export async function mergePublicFields(
+  tx: Tx,
+  tenantId: string,
+  provider: string,
+  patch: Record<string, unknown>,
+  whenListId?: string,
+): Promise<boolean> {
+  const rows = await tx
+    .update(tenantCredentials)
+    .set({
+      publicFields: sql`${tenantCredentials.publicFields} || ${JSON.stringify(patch)}::jsonb`,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(tenantCredentials.tenantId, tenantId),
+        eq(tenantCredentials.provider, provider),
+        whenListId === undefined ? undefined : sql`${tenantCredentials.publicFields}->>'mcAudienceId' = ${whenListId}`,
+      ),
+    )
+    .returning({ id: tenantCredentials.id });
+  return rows.length > 0;
+}
+
+/**
+ * Mailchimp resync claim: sets the patch only when the row names this list and no resync is in
+ * progress (or the one in progress stopped sending heartbeats before `staleBefore`). One statement,
+ * so two requests cannot both start a resync.
+ */
+export async function claimMailchimpResync(
+  tx: Tx,
+  tenantId: string,
+  listId: string,
+  patch: Record<string, unknown>,
+  staleBefore: Date,
+): Promise<boolean> {
+  const rows = await tx
+    .update(tenantCredentials)
+    .set({
+      publicFields: sql`${tenantCredentials.publicFields} || ${JSON.stringify(patch)}::jsonb`,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(tenantCredentials.tenantId, tenantId),
+        eq(tenantCredentials.provider, 'mailchimp'),
+        sql`${tenantCredentials.publicFields}->>'mcAudienceId' = ${listId}`,
+        sql`(coalesce(${tenantCredentials.publicFields}->>'mcStatus', '') <> 'in_progress'
+          or coalesce(${tenantCredentials.publicFields}#>>'{mcSync,heartbeatAt}', '') < ${staleBefore.toISOString()})`,
+      ),
+    )
+    .returning({ id: tenantCredentials.id });
+  return rows.length > 0;
+}

@@ -18,6 +18,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireStaff } from '../../lib/guards.ts';
 import type { Platform } from '../../platform.ts';
+import { BackgroundJobs } from './background-jobs.ts';
+import { registerConnectRoutes } from './connect.routes.ts';
+import { dnsMxResolver } from './email-provider.ts';
 import {
   deletePaymentKeys,
   getCampaignTenant,
@@ -31,7 +34,11 @@ import {
   savePlivo,
   saveTwilio,
 } from './integrations.service.ts';
+import { Mailchimp } from './mailchimp.ts';
+import { newConnectStore } from './oauth.service.ts';
+import { OAuthClients } from './oauth-clients.ts';
 import { ProviderChecks } from './providers.ts';
+import { StripeConnect } from './stripe-connect.ts';
 import { CredentialVault, credentialsKey } from './vault.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
@@ -50,11 +57,20 @@ const preValidation = async (request: FastifyRequest) => {
  */
 export async function registerIntegrationRoutes(server: FastifyInstance, platform: Platform): Promise<void> {
   const app = server.withTypeProvider<ZodTypeProvider>();
+  const { config } = platform;
   const ctx: Integrations = {
     platform,
-    vault: new CredentialVault(await credentialsKey(platform.db, platform.config)),
-    checks: new ProviderChecks(platform.config.providerUrls),
+    vault: new CredentialVault(await credentialsKey(platform.db, config)),
+    checks: new ProviderChecks(config.providerUrls),
+    mailchimp: new Mailchimp(config.providerUrls.mailchimp),
+    mailchimpJobs: new BackgroundJobs(server.log),
+    oauth: new OAuthClients(config.oauthApps, config.providerUrls.zoomApi),
+    stripeConnect: new StripeConnect(config),
+    connects: newConnectStore(),
+    mxResolver: config.mxResolver ?? dnsMxResolver,
   };
+  server.addHook('onClose', () => ctx.mailchimpJobs.idle());
+  registerConnectRoutes(server, ctx);
 
   app.get(
     '/rest/integrations/status',

@@ -19,11 +19,14 @@ import {
   type Verification,
 } from '@atrium/contracts';
 import type { z } from 'zod';
+import type { MxResolver } from '../../config.ts';
 import { withTenant } from '../../db/client.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import type { Platform } from '../../platform.ts';
 import { saveTenantSettings } from '../settings/settings.service.ts';
+import type { SingleUseStore } from '../social-login/single-use-store.ts';
 import type { TenantContext } from '../tenants/tenant-directory.ts';
+import type { BackgroundJobs } from './background-jobs.ts';
 import {
   type CredentialKind,
   type CredentialRow,
@@ -33,23 +36,34 @@ import {
   listCredentials,
   upsertCredential,
 } from './integrations.repo.ts';
+import type { Mailchimp } from './mailchimp.ts';
+import type { PendingConnect } from './oauth.service.ts';
+import type { OAuthClients } from './oauth-clients.ts';
 import type { CheckResult, ProviderChecks } from './providers.ts';
+import type { StripeConnect } from './stripe-connect.ts';
 import { type CredentialVault, hintOf } from './vault.ts';
 
-/** What the module needs besides the platform: the vault and the provider checks. */
+/** What the module needs besides the platform: the vault, the provider checks and adapters. */
 export interface Integrations {
   platform: Platform;
   vault: CredentialVault;
   checks: ProviderChecks;
+  mailchimp: Mailchimp;
+  mailchimpJobs: BackgroundJobs;
+  oauth: OAuthClients;
+  stripeConnect: StripeConnect;
+  /** Pending OAuth connections by state (single use, 10 minutes). */
+  connects: SingleUseStore<PendingConnect>;
+  mxResolver: MxResolver;
 }
 
-interface Stored {
+export interface Stored {
   row: CredentialRow;
   secrets: Record<string, string>;
   pub: Record<string, unknown>;
 }
 
-const str = (pub: Record<string, unknown>, key: string): string => {
+export const str = (pub: Record<string, unknown>, key: string): string => {
   const value = pub[key];
   return typeof value === 'string' ? value : '';
 };
@@ -60,17 +74,17 @@ const num = (pub: Record<string, unknown>, key: string, fallback: number): numbe
 const hints = (pub: Record<string, unknown>): Record<string, string> =>
   (pub.hints && typeof pub.hints === 'object' ? pub.hints : {}) as Record<string, string>;
 
-function open(ctx: Integrations, row: CredentialRow): Stored {
+export function open(ctx: Integrations, row: CredentialRow): Stored {
   return { row, secrets: ctx.vault.open(row.tenantId, row.provider, row), pub: row.publicFields ?? {} };
 }
 
 /** Reads stay short: one select in the tenant's transaction; decrypting happens after it. */
-async function load(ctx: Integrations, tenantId: string, provider: string): Promise<Stored | null> {
+export async function load(ctx: Integrations, tenantId: string, provider: string): Promise<Stored | null> {
   const row = await withTenant(ctx.platform.db, tenantId, (tx) => findCredential(tx, tenantId, provider));
   return row ? open(ctx, row) : null;
 }
 
-function verificationOf(row: CredentialRow | null | undefined): Verification {
+export function verificationOf(row: CredentialRow | null | undefined): Verification {
   return {
     isVerified: row?.isVerified ?? null,
     verifyMessage: row?.verifyMessage ?? '',
@@ -78,20 +92,20 @@ function verificationOf(row: CredentialRow | null | undefined): Verification {
   };
 }
 
-interface VerificationWrite {
+export interface VerificationWrite {
   isVerified: boolean | null;
   verifyMessage: string;
   verifiedAt: Date | null;
 }
 
-const NOT_CHECKED: VerificationWrite = { isVerified: null, verifyMessage: '', verifiedAt: null };
+export const NOT_CHECKED: VerificationWrite = { isVerified: null, verifyMessage: '', verifiedAt: null };
 
 /**
  * decisions.md "Integrations": the provider refusing the credentials (401/403) refuses the save with
  * a 400 on the secret's field; a provider that cannot be reached does not block the save, which is
  * kept with isVerified false and says so.
  */
-function verdict(result: CheckResult, name: string, field: string, rejected: string): VerificationWrite {
+export function verdict(result: CheckResult, name: string, field: string, rejected: string): VerificationWrite {
   if (result.outcome === 'rejected') throw badRequest(field, rejected);
   if (result.outcome === 'unreachable') {
     return {
@@ -104,7 +118,7 @@ function verdict(result: CheckResult, name: string, field: string, rejected: str
   return { isVerified: true, verifyMessage: `${name} accepted the credentials${who}.`, verifiedAt: new Date() };
 }
 
-async function save(
+export async function save(
   ctx: Integrations,
   tenantId: string,
   kind: CredentialKind,
@@ -171,7 +185,7 @@ const paymentSetting = (provider: PaymentKeyProvider) => provider.toUpperCase();
  * The tenant's `paymentProvider` setting follows the key records: an integrated provider becomes
  * the tenant's; when the current one is disconnected or removed, another integrated one (or none).
  */
-async function syncPaymentProvider(
+export async function syncPaymentProvider(
   ctx: Integrations,
   tenant: TenantContext,
   provider: PaymentKeyProvider,
@@ -234,10 +248,11 @@ export async function savePaymentKeys(
     tenant.tenantId,
     'payment',
     provider,
-    { secretKey: values.secretKey, testSecretKey: values.testSecretKey },
+    { ...existing?.secrets, secretKey: values.secretKey, testSecretKey: values.testSecretKey },
     {
       hint: hintOf(values.secretKey || values.testSecretKey),
       publicFields: {
+        ...existing?.pub,
         apiKey: values.apiKey,
         testApiKey: values.testApiKey,
         hints: { secretKey: hintOf(values.secretKey), testSecretKey: hintOf(values.testSecretKey) },
@@ -252,7 +267,7 @@ export async function savePaymentKeys(
   return toPaymentKeyRecord(open(ctx, row));
 }
 
-function verificationOfRow(row: CredentialRow): VerificationWrite {
+export function verificationOfRow(row: CredentialRow): VerificationWrite {
   return { isVerified: row.isVerified, verifyMessage: row.verifyMessage, verifiedAt: row.verifiedAt };
 }
 
@@ -482,6 +497,10 @@ export async function saveBrevo(
 
 // ---------------------------------------------------------------- hub
 
+/** Vault provider keys of the oauth connections (decisions.md "Integrations: Stripe connect, …"). */
+export const MEETING_PROVIDERS = ['zoom', 'googlemeet'];
+export const MAILBOX_PREFIX = 'mail:';
+
 /** The hub's green checks (spec 2 §4 "Integrated indicators"). */
 export async function integrationsStatus(ctx: Integrations, tenant: TenantContext): Promise<IntegrationsStatus> {
   const rows = await withTenant(ctx.platform.db, tenant.tenantId, (tx) => listCredentials(tx, tenant.tenantId));
@@ -490,8 +509,8 @@ export async function integrationsStatus(ctx: Integrations, tenant: TenantContex
     payments: Object.fromEntries(PAYMENT_KEY_PROVIDERS.map((p) => [p, on(p)])) as IntegrationsStatus['payments'],
     sms: { twilio: on('twilio'), plivo: on('plivo') },
     campaign: { mailchimp: on('mailchimp'), brevo: on('brevo') },
-    // Not built yet (decisions.md "Integrations"): no oauth meeting providers or connected mailboxes.
-    onlineMeeting: false,
-    connectEmail: false,
+    // Spec 2 §4: an oauth provider named zoom or googlemeet; any connected mailbox.
+    onlineMeeting: rows.some((row) => MEETING_PROVIDERS.includes(row.provider) && row.isIntegrated),
+    connectEmail: rows.some((row) => row.provider.startsWith(MAILBOX_PREFIX)),
   };
 }

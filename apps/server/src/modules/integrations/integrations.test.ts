@@ -38,7 +38,14 @@ beforeAll(async () => {
     plivo: [['MA_PLIVO_ID', S.plivoToken]],
     brevo: [S.brevoKey],
   });
-  const urls = { razorpay: stub.url, twilio: stub.url, plivo: stub.url, brevo: stub.url };
+  const urls = {
+    razorpay: stub.url,
+    twilio: stub.url,
+    plivo: stub.url,
+    brevo: stub.url,
+    mailchimp: `${stub.url}/{dc}`,
+    zoomApi: stub.url,
+  };
   app = await startTestApp({ providerUrls: urls });
   a = await newTenant(app);
   b = await newTenant(app);
@@ -434,6 +441,8 @@ describe('the vault', () => {
       twilio: closed.url,
       plivo: closed.url,
       brevo: closed.url,
+      mailchimp: `${closed.url}/{dc}`,
+      zoomApi: closed.url,
     });
     expect((await checks.brevo('k')).outcome).toBe('unreachable');
     expect((await checks.twilio('AC', 't')).outcome).toBe('unreachable');
@@ -448,6 +457,10 @@ describe('no secret in any answer', () => {
       '/item/tenant',
       '/sms/tenant',
       '/campaign/tenant',
+      '/campaign/tenant/mailchimp',
+      '/item/stripe/account',
+      '/authmgr/oauth/accounts',
+      '/authmgr/oauth/meeting',
       '/snode/tenant',
       '/rest/settings/display',
       '/rest/settings/roles',

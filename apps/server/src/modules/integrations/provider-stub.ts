@@ -10,6 +10,24 @@ export interface StubAccounts {
   twilio?: Array<[sid: string, token: string]>;
   plivo?: Array<[authId: string, authToken: string]>;
   brevo?: string[];
+  /** Mailchimp API keys (`…-usX`) and the audiences they see. */
+  mailchimp?: { keys: string[]; lists: Record<string, { name: string }> };
+  /** Stripe: the platform secret key the SDK must send, and the authorization codes it may exchange (once each). */
+  stripe?: {
+    secretKey: string;
+    codes: Record<string, { stripeUserId: string; accessToken: string; livemode: boolean }>;
+  };
+  /** OAuth token endpoints under /{app}/…: codes (once each) and what they give. */
+  oauth?: {
+    clients: Record<string, [clientId: string, clientSecret: string]>;
+    codes: Record<string, { accessToken: string; refreshToken: string; email?: string }>;
+  };
+}
+
+export interface StubMember {
+  email_address: string;
+  status: string;
+  merge_fields: Record<string, string>;
 }
 
 export interface StubRequest {
@@ -17,11 +35,18 @@ export interface StubRequest {
   path: string;
   authorization: string | undefined;
   apiKey: string | undefined;
+  body: string;
 }
 
 export interface ProviderStub {
   url: string;
   requests: StubRequest[];
+  /** Mailchimp members by list id. */
+  members: Map<string, Map<string, StubMember>>;
+  /** Mailchimp audiences by id (tests may delete one). */
+  lists: Map<string, { name: string }>;
+  /** While set, Mailchimp batch calls wait for it (a resync stays in progress). */
+  hold: Promise<void> | null;
   close(): Promise<void>;
 }
 
@@ -40,18 +65,218 @@ function send(res: ServerResponse, status: number, body: unknown, type = 'applic
   res.end(typeof body === 'string' ? body : JSON.stringify(body));
 }
 
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+const idToken = (email: string) =>
+  `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from(JSON.stringify({ email })).toString('base64url')}.`;
+
 export async function startProviderStub(accounts: StubAccounts): Promise<ProviderStub> {
   const requests: StubRequest[] = [];
-  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+  const members = new Map<string, Map<string, StubMember>>();
+  const lists = new Map(Object.entries(accounts.mailchimp?.lists ?? {}));
+  const usedCodes = new Set<string>();
+  const stub: ProviderStub = { url: '', requests, members, lists, hold: null, close: async () => {} };
+  const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://stub');
     const apiKey = req.headers['api-key'];
+    const body = await readBody(req);
     requests.push({
       method: req.method ?? '',
       path: `${url.pathname}${url.search}`,
       authorization: req.headers.authorization,
       apiKey: typeof apiKey === 'string' ? apiKey : undefined,
+      body,
     });
     const pair = basicPair(req.headers.authorization);
+
+    // Mailchimp Marketing API v3 under /{dc}/3.0 (basic anystring:key; the key's -usX is the dc)
+    const mc = /^\/(us\d+)\/3\.0(\/.*)$/.exec(url.pathname);
+    if (mc) {
+      const [, dc, path] = mc as unknown as [string, string, string];
+      const key = pair?.[1] ?? '';
+      if (!(accounts.mailchimp?.keys ?? []).includes(key) || !key.endsWith(`-${dc}`)) {
+        return send(res, 401, {
+          type: 'about:blank',
+          title: 'API Key Invalid',
+          status: 401,
+          detail: 'Your API key may be invalid.',
+        });
+      }
+      if (req.method === 'GET' && path === '/ping') return send(res, 200, { health_status: "Everything's Chimpy!" });
+      if (req.method === 'POST' && path === '/lists') {
+        const input = JSON.parse(body) as { name?: string; contact?: Record<string, string> };
+        if (!input.contact?.address1 || !input.contact?.city) {
+          return send(res, 400, {
+            title: 'Invalid Resource',
+            status: 400,
+            detail: 'The resource submitted could not be validated.',
+            errors: [{ field: 'contact.address1', message: 'This value should not be blank.' }],
+          });
+        }
+        const id = `l${Math.random().toString(16).slice(2, 12)}`;
+        lists.set(id, { name: input.name ?? '' });
+        return send(res, 200, { id, name: input.name, stats: { member_count: 0 } });
+      }
+      const one = /^\/lists\/([^/]+)$/.exec(path);
+      if (one) {
+        const id = decodeURIComponent(one[1] ?? '');
+        const list = lists.get(id);
+        if (!list)
+          return send(res, 404, {
+            title: 'Resource Not Found',
+            status: 404,
+            detail: 'The requested resource could not be found.',
+          });
+        const current = members.get(id) ?? new Map<string, StubMember>();
+        members.set(id, current);
+        if (req.method === 'GET') {
+          return send(res, 200, {
+            id,
+            name: list.name,
+            stats: {
+              member_count: [...current.values()].filter((m) => m.status === 'subscribed').length,
+              unsubscribe_count: [...current.values()].filter((m) => m.status === 'unsubscribed').length,
+              campaign_count: 2,
+              click_rate: 1.5,
+              open_rate: 42.25,
+            },
+          });
+        }
+        if (req.method === 'POST') {
+          if (stub.hold) await stub.hold;
+          const input = JSON.parse(body) as {
+            members: Array<{
+              email_address: string;
+              status_if_new?: string;
+              status?: string;
+              merge_fields?: Record<string, string>;
+            }>;
+            update_existing?: boolean;
+          };
+          if (input.members.length > 500)
+            return send(res, 400, { title: 'Invalid Resource', status: 400, detail: 'too many members' });
+          let created = 0;
+          let updated = 0;
+          let errors = 0;
+          for (const m of input.members) {
+            if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(m.email_address)) {
+              errors += 1;
+              continue;
+            }
+            const existing = current.get(m.email_address.toLowerCase());
+            if (existing) {
+              if (!input.update_existing) continue;
+              existing.merge_fields = { ...existing.merge_fields, ...m.merge_fields };
+              if (m.status) existing.status = m.status;
+              updated += 1;
+            } else {
+              current.set(m.email_address.toLowerCase(), {
+                email_address: m.email_address,
+                status: m.status ?? m.status_if_new ?? 'subscribed',
+                merge_fields: m.merge_fields ?? {},
+              });
+              created += 1;
+            }
+          }
+          return send(res, 200, { total_created: created, total_updated: updated, error_count: errors, errors: [] });
+        }
+      }
+      return send(res, 404, { title: 'Resource Not Found', status: 404 });
+    }
+
+    // Stripe (what the SDK sends with its host overridden): Bearer platform secret key
+    if (accounts.stripe && (url.pathname.startsWith('/oauth/') || url.pathname.startsWith('/v1/accounts/'))) {
+      const stripeError = (status: number, type: string, message: string, code?: string) =>
+        send(res, status, { error: { type, message, ...(code ? { code } : {}) } });
+      if (req.headers.authorization !== `Bearer ${accounts.stripe.secretKey}`) {
+        return stripeError(401, 'invalid_request_error', 'Invalid API Key provided');
+      }
+      const form = new URLSearchParams(body);
+      if (req.method === 'POST' && url.pathname === '/oauth/token') {
+        const code = form.get('code') ?? '';
+        const grant = accounts.stripe.codes[code];
+        if (form.get('grant_type') !== 'authorization_code' || !grant || usedCodes.has(`stripe:${code}`)) {
+          return send(res, 400, {
+            error: 'invalid_grant',
+            error_description: `Authorization code does not exist: ${code}`,
+          });
+        }
+        usedCodes.add(`stripe:${code}`);
+        return send(res, 200, {
+          access_token: grant.accessToken,
+          livemode: grant.livemode,
+          refresh_token: `rt_${grant.accessToken}`,
+          token_type: 'bearer',
+          stripe_publishable_key: grant.livemode ? 'pk_live_connected' : 'pk_test_connected',
+          stripe_user_id: grant.stripeUserId,
+          scope: 'read_write',
+        });
+      }
+      if (req.method === 'POST' && url.pathname === '/oauth/deauthorize') {
+        return send(res, 200, { stripe_user_id: form.get('stripe_user_id') });
+      }
+      const account = /^\/v1\/accounts\/([^/]+)(\/login_links)?$/.exec(url.pathname);
+      const known = Object.values(accounts.stripe.codes).some((c) => c.stripeUserId === account?.[1]);
+      if (!account || !known) return stripeError(404, 'invalid_request_error', 'No such account', 'resource_missing');
+      if (account[2] && req.method === 'POST') {
+        return send(res, 200, {
+          object: 'login_link',
+          created: 1,
+          url: `https://connect.stripe.com/express/${account[1]}/Lstub`,
+        });
+      }
+      if (!account[2] && req.method === 'GET') {
+        return send(res, 200, {
+          id: account[1],
+          object: 'account',
+          type: 'express',
+          email: 'owner@connected.test',
+          country: 'US',
+          default_currency: 'usd',
+          charges_enabled: true,
+          payouts_enabled: false,
+          details_submitted: true,
+          business_profile: { name: 'Connected Studio' },
+        });
+      }
+      return stripeError(405, 'invalid_request_error', 'method not allowed');
+    }
+
+    // OAuth 2.0 token endpoints (Google, Microsoft, Zoho, Zoom) under /{app}/…token
+    const token = /^\/(google|microsoft|zoho|zoom)\/.*token$/.exec(url.pathname);
+    if (token && req.method === 'POST' && accounts.oauth) {
+      const app = token[1] ?? '';
+      const form = new URLSearchParams(body);
+      const [clientId, clientSecret] = accounts.oauth.clients[app] ?? ['', ''];
+      const sent = app === 'zoom' ? pair : [form.get('client_id') ?? '', form.get('client_secret') ?? ''];
+      if (!sent || sent[0] !== clientId || sent[1] !== clientSecret) return send(res, 401, { error: 'invalid_client' });
+      const code = form.get('code') ?? '';
+      const grant = accounts.oauth.codes[code];
+      if (form.get('grant_type') !== 'authorization_code' || !grant || usedCodes.has(`${app}:${code}`)) {
+        return send(res, 400, { error: 'invalid_grant', error_description: 'Bad Request' });
+      }
+      usedCodes.add(`${app}:${code}`);
+      return send(res, 200, {
+        access_token: grant.accessToken,
+        refresh_token: grant.refreshToken,
+        expires_in: 3599,
+        token_type: 'Bearer',
+        scope: 'stub',
+        ...(grant.email && app !== 'zoho' && app !== 'zoom' ? { id_token: idToken(grant.email) } : {}),
+      });
+    }
+    // Zoom: GET /v2/users/me (bearer)
+    if (url.pathname === '/v2/users/me' && accounts.oauth) {
+      const grant = Object.values(accounts.oauth.codes).find(
+        (g) => req.headers.authorization === `Bearer ${g.accessToken}`,
+      );
+      if (!grant) return send(res, 401, { code: 124, message: 'Invalid access token.' });
+      return send(res, 200, { id: 'zoom-user-1', email: grant.email ?? '', type: 1 });
+    }
     if (req.method !== 'GET') return send(res, 405, { message: 'method not allowed' });
 
     // Razorpay: GET /v1/payments (basic key_id:key_secret)
@@ -103,9 +328,11 @@ export async function startProviderStub(accounts: StubAccounts): Promise<Provide
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    requests,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  stub.url = `http://127.0.0.1:${port}`;
+  stub.close = () =>
+    new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
+  return stub;
 }
