@@ -48,6 +48,13 @@ const TwilioPage = lazy(() =>
 const PlivoPage = lazy(() =>
   import('../../features/integrations/SmsProviderPage').then((m) => ({ default: m.PlivoPage })),
 );
+const MailchimpPage = lazy(() => import('../../features/integrations/MailchimpPage'));
+const ConnectEmailPage = lazy(() => import('../../features/integrations/ConnectEmailPage'));
+const OnlineMeetingPage = lazy(() => import('../../features/integrations/OnlineMeetingPage'));
+const StripeConnectStart = lazy(() => import('../../features/integrations/StripeConnectPages'));
+const StripeResultPage = lazy(() =>
+  import('../../features/integrations/StripeConnectPages').then((m) => ({ default: m.StripeResultPage })),
+);
 
 const SCREENS: Record<string, ReactNode> = {
   '/dashboard': <DashboardPage />,
@@ -85,6 +92,11 @@ const SCREENS: Record<string, ReactNode> = {
   '/settings/integrations/cloud': <TwilioPage />,
   '/settings/integrations/plivo': <PlivoPage />,
   '/settings/integrations/brevo': <BrevoPage />,
+  '/settings/integrations/mailchimp': <MailchimpPage />,
+  '/settings/integrations/emails': <ConnectEmailPage />,
+  '/settings/integrations/paymentprovider/success': <StripeResultPage />,
+  '/oauth/stripe': <StripeConnectStart />,
+  '/oauth/omeeting': <OnlineMeetingPage />,
   // The old admin path of the widgets screen.
   '/widget': <Navigate to="/settings/widgets" replace />,
 };

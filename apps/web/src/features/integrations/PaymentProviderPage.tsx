@@ -5,7 +5,7 @@ import {
   type PaymentKeyWrite,
   TEST_MODE_MESSAGE,
 } from '@atrium/contracts';
-import { Alert, Anchor, Button, Card, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Card, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -26,6 +26,7 @@ import {
   paymentFormValues,
   secretPlaceholder,
 } from './integration-rules';
+import { StripePanel } from './StripeConnectPages';
 
 const TITLES = {
   list: 'Payment Providers',
@@ -43,15 +44,7 @@ export default function PaymentProviderPage() {
     <section aria-label={TITLES[panel]}>
       <SettingsHeader title={TITLES[panel]} backTo={HUB_PATH} />
       <AdminOnly>
-        {panel === 'list' ? (
-          <ProviderList />
-        ) : panel === 'stripe' ? (
-          <Alert color="gray" title="Coming soon">
-            Connecting a Stripe account is not available yet.
-          </Alert>
-        ) : (
-          <KeysPanel provider={panel} />
-        )}
+        {panel === 'list' ? <ProviderList /> : panel === 'stripe' ? <StripePanel /> : <KeysPanel provider={panel} />}
       </AdminOnly>
     </section>
   );

@@ -115,7 +115,10 @@ describe('screens', () => {
     expect(targets.PhonePe).toEqual({ kind: 'link', to: '/settings/integrations/paymentprovider?provider=4' });
     expect(targets.Twilio).toEqual({ kind: 'link', to: '/settings/integrations/cloud' });
     expect(targets.Brevo).toEqual({ kind: 'link', to: '/settings/integrations/brevo' });
-    expect(targets.Stripe).toEqual({ kind: 'soon' });
+    expect(targets.Stripe).toEqual({ kind: 'link', to: '/oauth/stripe' });
+    expect(targets['Online Meeting']).toEqual({ kind: 'link', to: '/oauth/omeeting' });
+    expect(targets.Mailchimp).toEqual({ kind: 'link', to: '/settings/integrations/mailchimp' });
+    expect(targets['Connect email']).toEqual({ kind: 'link', to: '/settings/integrations/emails' });
   });
 
   it('disconnect / reconnect and masked secrets', () => {

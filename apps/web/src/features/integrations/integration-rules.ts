@@ -27,7 +27,7 @@ export interface HubSection {
   items: HubItem[];
 }
 
-const paymentPanel = (n: number) => `${HUB_PATH}/paymentprovider?provider=${n}`;
+export const paymentPanel = (n: number) => `${HUB_PATH}/paymentprovider?provider=${n}`;
 
 /**
  * Spec 2 §2 "Third Party Settings": sections, click targets and green checks. Stripe (its OAuth
@@ -41,7 +41,7 @@ export const HUB_SECTIONS: readonly HubSection[] = [
         key: 'stripe',
         label: 'Stripe',
         description: 'Cards from 2.9% + 30¢; USD and other currencies',
-        target: { kind: 'soon' },
+        target: { kind: 'link', to: '/oauth/stripe' },
         integrated: (s) => s.payments.stripe,
       },
       {
@@ -111,8 +111,8 @@ export const HUB_SECTIONS: readonly HubSection[] = [
       {
         key: 'omeeting',
         label: 'Online Meeting',
-        description: 'Zoom or Google Meet links for online classes',
-        target: { kind: 'soon' },
+        description: 'Zoom meeting links for online classes',
+        target: { kind: 'link', to: '/oauth/omeeting' },
         integrated: (s) => s.onlineMeeting,
       },
     ],
@@ -154,7 +154,7 @@ export function panelOf(provider: string | null): PaymentPanel {
 /** Spec 2 §2: the providers list with its advertised fees. */
 export const PAYMENT_LIST: ReadonlyArray<{ label: string; fees: string; to: string | null }> = [
   { label: 'PaymentSpring (Nelnet)', fees: 'USD only. ACH 0.80%, cards 2.9% + 30¢', to: paymentPanel(1) },
-  { label: 'Stripe', fees: 'Cards from 2.9% + 30¢. USD and other currencies', to: null },
+  { label: 'Stripe', fees: 'Cards from 2.9% + 30¢. USD and other currencies', to: paymentPanel(2) },
   { label: 'Razorpay', fees: 'INR. From 2%', to: paymentPanel(3) },
   { label: 'PhonePe', fees: 'UPI 0%, wallet 0.84%, gift card 0.84%', to: paymentPanel(4) },
 ];
