@@ -52,6 +52,22 @@ const standard = (name: string, title: string, sequence: number): NewPage => ({
   isPublished: false,
 });
 
+/**
+ * The standard listing pages every website starts with, after home (sequences 2..8), unpublished
+ * until the tenant turns them on (spec 3 §9). The demo seed and a new franchise both use them.
+ */
+export function standardListingPages(): NewPage[] {
+  return [
+    standard('calendar', 'Calendar', 2),
+    standard('courses', 'Courses', 3),
+    standard('events', 'Events', 4),
+    standard('merchandise', 'Merchandise', 5),
+    standard('donations', 'Donations', 6),
+    standard('forms', 'Forms', 7),
+    standard('mediagallery', 'Media Gallery', 8),
+  ];
+}
+
 /** The demo website: home, about and contact published with sample content; standard pages unpublished. */
 export function demoPages(studio: string): NewPage[] {
   return [
@@ -65,13 +81,7 @@ export function demoPages(studio: string): NewPage[] {
       sequence: 1,
       isPublished: true,
     },
-    standard('calendar', 'Calendar', 2),
-    standard('courses', 'Courses', 3),
-    standard('events', 'Events', 4),
-    standard('merchandise', 'Merchandise', 5),
-    standard('donations', 'Donations', 6),
-    standard('forms', 'Forms', 7),
-    standard('mediagallery', 'Media Gallery', 8),
+    ...standardListingPages(),
     {
       name: 'about',
       title: 'About',

@@ -1,12 +1,5 @@
+import { standardListingPages } from '../../seed/demo-pages.ts';
 import type { NewPage } from '../../seed/tenants.ts';
-
-const standard = (name: string, title: string, sequence: number): NewPage => ({
-  name,
-  title,
-  url: name,
-  sequence,
-  isPublished: false,
-});
 
 /**
  * The website a new franchise starts with, as the demo seed builds one: a published home page with
@@ -25,12 +18,6 @@ export function franchisePages(name: string): NewPage[] {
       sequence: 1,
       isPublished: true,
     },
-    standard('calendar', 'Calendar', 2),
-    standard('courses', 'Courses', 3),
-    standard('events', 'Events', 4),
-    standard('merchandise', 'Merchandise', 5),
-    standard('donations', 'Donations', 6),
-    standard('forms', 'Forms', 7),
-    standard('mediagallery', 'Media Gallery', 8),
+    ...standardListingPages(),
   ];
 }
