@@ -39,6 +39,8 @@ export const OWN_API_SEGMENTS: ReadonlySet<string> = new Set([
   'fauth',
   'snode',
   'authmanager',
+  // the oauth connections of Settings > Integrations (/authmgr/oauth/...)
+  'authmgr',
   'providerservice',
   'llm',
 ]);
