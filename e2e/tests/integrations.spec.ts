@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { expect, test } from '@playwright/test';
 import { hostUrl, logIn } from './helpers';
 
@@ -6,22 +6,89 @@ import { hostUrl, logIn } from './helpers';
 const ORG = 'riverside';
 const BREVO_KEY = 'xkeysib-e2e-riverside-0001';
 
+const MC_KEY = '0123456789abcdef0123456789abcdef-us6';
+const MC_LISTS: Record<string, string> = { riv001: 'Riverside members', riv002: 'Riverside leads' };
+const mcMembers = new Map<string, Set<string>>();
+let lastGoogleToken = '';
+
+function send(res: ServerResponse, status: number, body: unknown) {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+}
+
+async function bodyOf(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
 /**
- * The providers' APIs, as far as the credential checks use them, on the port playwright.config.ts
- * points the server at (E2E_PROVIDER_STUB_PORT). Brevo: GET /v3/account with the api-key header.
+ * The providers' APIs, as far as the server uses them, on the port playwright.config.ts points the
+ * server at (E2E_PROVIDER_STUB_PORT): Brevo GET /v3/account (api-key header); Mailchimp /{dc}/3.0
+ * (basic anystring:key; lists, batch member upserts, answered after a pause so "In Progress" shows);
+ * Google's token endpoint (form post, client id and secret, id_token naming the mailbox).
  */
 let stub: Server;
 test.beforeAll(async () => {
-  stub = createServer((req, res) => {
-    const ok = req.method === 'GET' && req.url === '/v3/account' && req.headers['api-key'] === BREVO_KEY;
-    res.writeHead(ok ? 200 : 401, { 'content-type': 'application/json' });
-    res.end(
-      JSON.stringify(
+  stub = createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://stub');
+    const body = await bodyOf(req);
+    if (url.pathname === '/v3/account') {
+      const ok = req.method === 'GET' && req.headers['api-key'] === BREVO_KEY;
+      return send(
+        res,
+        ok ? 200 : 401,
         ok
           ? { email: 'owner@riverside.test', companyName: 'Riverside Yoga' }
           : { code: 'unauthorized', message: 'Key not found' },
-      ),
-    );
+      );
+    }
+    const mc = /^\/us6\/3\.0\/lists\/([^/]+)$/.exec(url.pathname);
+    if (mc) {
+      if (req.headers.authorization !== `Basic ${Buffer.from(`anystring:${MC_KEY}`).toString('base64')}`) {
+        return send(res, 401, { title: 'API Key Invalid', status: 401 });
+      }
+      const id = mc[1] ?? '';
+      if (!MC_LISTS[id]) return send(res, 404, { title: 'Resource Not Found', status: 404 });
+      const members = mcMembers.get(id) ?? new Set<string>();
+      mcMembers.set(id, members);
+      if (req.method === 'GET') {
+        return send(res, 200, {
+          id,
+          name: MC_LISTS[id],
+          stats: { member_count: members.size, unsubscribe_count: 0, campaign_count: 1, click_rate: 2, open_rate: 40 },
+        });
+      }
+      const input = JSON.parse(body) as { members: Array<{ email_address: string }> };
+      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      let created = 0;
+      for (const member of input.members) {
+        if (!members.has(member.email_address)) created += 1;
+        members.add(member.email_address);
+      }
+      return send(res, 200, {
+        total_created: created,
+        total_updated: input.members.length - created,
+        error_count: 0,
+      });
+    }
+    if (url.pathname === '/google/token' && req.method === 'POST') {
+      const form = new URLSearchParams(body);
+      const ok =
+        form.get('client_id') === 'e2e-google-client' &&
+        form.get('client_secret') === 'e2e-google-secret' &&
+        form.get('code') === 'e2e-google-code';
+      if (!ok) return send(res, 400, { error: 'invalid_grant' });
+      lastGoogleToken = 'ya29.e2e-access';
+      const claims = Buffer.from(JSON.stringify({ email: 'owner@gmail.com' })).toString('base64url');
+      return send(res, 200, {
+        access_token: lastGoogleToken,
+        refresh_token: '1//e2e-refresh',
+        expires_in: 3599,
+        id_token: `e30.${claims}.`,
+      });
+    }
+    return send(res, 404, { message: 'not found' });
   });
   await new Promise<void>((resolve) => stub.listen(Number(process.env.E2E_PROVIDER_STUB_PORT), '127.0.0.1', resolve));
 });
@@ -104,4 +171,139 @@ test('Brevo: Submit waits for a valid form, the key is checked with Brevo, then 
   ).toBeVisible();
   await expect(page.getByLabel('API key')).toHaveValue('');
   await expect(page.getByLabel('API key')).toHaveAttribute('placeholder', /0001/);
+});
+
+test('Mailchimp: save, sync states, resync with its confirm, a new audience asks first', async ({ page }) => {
+  test.setTimeout(90_000);
+  await logIn(page, 'admin@riverside.test', ORG);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto(hostUrl(ORG, '/settings/integrations'));
+  const hub = page.getByRole('region', { name: 'Third Party Settings' });
+  await hub.getByRole('link', { name: 'Mailchimp', exact: true }).click();
+  await expect(page).toHaveURL(/\/settings\/integrations\/mailchimp$/);
+  const status = page.getByLabel('Sync status');
+  await expect(status).toHaveText('Not Started');
+  // Create mode: no audience yet.
+  await expect(page.getByRole('button', { name: 'Create list' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'List Info' })).toBeDisabled();
+
+  const submit = page.getByRole('button', { name: 'Submit' });
+  await expect(submit).toBeDisabled();
+  await page.getByLabel('Audience Name').fill('Riverside members');
+  await page.getByLabel('Audience ID').fill('riv001');
+  await page.getByLabel('Audience Name').fill('');
+  await page.getByLabel('Audience Name').blur();
+  await expect(page.getByText('Audience Name required')).toBeVisible();
+  await page.getByLabel('Audience Name').fill('Riverside members');
+  await page.getByLabel('API Key').fill(MC_KEY);
+  await expect(submit).toBeEnabled();
+  await submit.click();
+  await expect(page.getByText('Mailchimp added successfully')).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Mailchimp accepted the key (audience Riverside members).' }),
+  ).toBeVisible();
+  await expect(page.getByLabel('API Key')).toHaveValue('');
+  await expect(page.getByLabel('API Key')).toHaveAttribute('placeholder', /def-us6|-us6/);
+
+  // First sync: In Progress while Mailchimp answers, then Complete.
+  await page.getByRole('button', { name: 'Start sync' }).click();
+  await expect(page.getByText('Resync was successfully initiated')).toBeVisible();
+  await expect(status).toHaveText('In Progress');
+  await expect(page.getByRole('button', { name: 'Resync' })).toBeDisabled();
+  await expect(status).toHaveText('Complete', { timeout: 20_000 });
+  await expect(page.getByText(/\d+ contacts synced/)).toBeVisible();
+
+  // Resync is enabled when complete and asks first.
+  await page.getByRole('button', { name: 'Resync' }).click();
+  const resync = page.getByRole('dialog', { name: 'Resync' });
+  await expect(resync.getByText(/sync all mailchimp contacts with product contacts/)).toBeVisible();
+  await resync.getByRole('button', { name: 'Resync' }).click();
+  await expect(status).toHaveText('In Progress');
+  await expect(status).toHaveText('Complete', { timeout: 20_000 });
+
+  await page.getByRole('button', { name: 'List Info' }).click();
+  const info = page.getByRole('dialog', { name: 'List Info' });
+  await expect(info.getByText('riv001')).toBeVisible();
+  await expect(info.getByText('40%')).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  // Another audience while complete: the reset confirm, then Not Started again.
+  await page.getByLabel('Audience ID').fill('riv002');
+  await page.getByLabel('Audience Name').fill('Riverside leads');
+  await submit.click();
+  const reset = page.getByRole('dialog', { name: 'Change the Mailchimp account' });
+  await expect(
+    reset.getByText('This will reset the existing mailchimp account and resync has to be done again, proceed?'),
+  ).toBeVisible();
+  await reset.getByRole('button', { name: 'Proceed' }).click();
+  await expect(page.getByText('Mailchimp updated successfully')).toBeVisible();
+  await expect(status).toHaveText('Not Started');
+
+  await page.goto(hostUrl(ORG, '/settings/integrations'));
+  await expect(hub.getByRole('link', { name: 'Mailchimp (integrated)' })).toBeVisible();
+  await expect(hub.getByRole('link', { name: 'Brevo', exact: true })).toBeVisible();
+});
+
+test('Connect Email: the dialog to the provider redirect (kept on this machine), the account, revoke', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await logIn(page, 'admin@riverside.test', ORG);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto(hostUrl(ORG, '/settings/integrations'));
+  await page.getByRole('region', { name: 'Third Party Settings' }).getByRole('link', { name: 'Connect email' }).click();
+  await expect(page).toHaveURL(/\/settings\/integrations\/emails$/);
+  await expect(page.getByText('No data found!')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Connect Personal Email' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Connect your email' });
+  await expect(dialog.getByText('log replies to your contacts automatically')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Connect your inbox' }).click();
+  await dialog.getByRole('button', { name: 'Next' }).click();
+  await expect(dialog.getByText('Email is required!')).toBeVisible();
+  await dialog.getByLabel('Email address').fill('owner@gmail.com');
+  await dialog.getByLabel('Share your email account across the team').check();
+  await dialog.getByRole('button', { name: 'Next' }).click();
+  await expect(dialog.getByText('is hosted by Google')).toBeVisible();
+  // 'Connect a different account' resets the form.
+  await dialog.getByRole('button', { name: 'Connect', exact: true }).click();
+  await dialog.getByRole('button', { name: 'Connect a different account' }).click();
+  await expect(dialog.getByLabel('Email address')).toHaveValue('');
+  await dialog.getByLabel('Email address').fill('owner@gmail.com');
+  await dialog.getByLabel('Share your email account across the team').check();
+  await dialog.getByRole('button', { name: 'Next' }).click();
+  await dialog.getByRole('button', { name: 'Connect', exact: true }).click();
+  await expect(dialog.getByText(/ask Google for permission/)).toBeVisible();
+
+  // Google's consent page is answered here, never fetched from the internet.
+  let consent: URL | null = null;
+  await page.route('https://accounts.google.com/**', async (route) => {
+    consent = new URL(route.request().url());
+    await route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Google consent (stub)</title>' });
+  });
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveTitle('Google consent (stub)');
+  const sent = consent as unknown as URL;
+  expect(sent.pathname).toBe('/o/oauth2/v2/auth');
+  expect(sent.searchParams.get('client_id')).toBe('e2e-google-client');
+  expect(sent.searchParams.get('login_hint')).toBe('owner@gmail.com');
+  expect(sent.searchParams.get('redirect_uri')).toBe(hostUrl(ORG, '/authmgr/oauth/callback/googlemail'));
+
+  // Google would send the browser back with a code: the server exchanges it (with the stub token endpoint).
+  const state = sent.searchParams.get('state') ?? '';
+  await page.goto(hostUrl(ORG, `/authmgr/oauth/callback/googlemail?code=e2e-google-code&state=${state}`));
+  await expect(page).toHaveURL(/\/settings\/integrations\/emails\?result=success$/);
+  await expect(page.getByText('Email account connected')).toBeVisible();
+  const table = page.getByRole('table', { name: 'Connected email accounts' });
+  await expect(table.getByText('owner@gmail.com')).toBeVisible();
+  await expect(table.getByRole('checkbox', { name: 'Shared account: yes' })).toBeChecked();
+  expect(lastGoogleToken).toBe('ya29.e2e-access');
+  await expect(page.getByText('ya29.e2e-access')).toHaveCount(0);
+
+  await table.getByRole('button', { name: 'Revoke owner@gmail.com' }).click();
+  const revoke = page.getByRole('dialog', { name: 'Revoke access' });
+  await expect(revoke.getByText("Do you want to revoke selected account's access, Are you sure?")).toBeVisible();
+  await revoke.getByRole('button', { name: 'Revoke' }).click();
+  await expect(page.getByText('Account unlinked success.')).toBeVisible();
+  await expect(page.getByText('No data found!')).toBeVisible();
 });
