@@ -4,12 +4,13 @@ import {
   FRANCHISE_SEARCH_DEBOUNCE_MS,
   type Franchise,
 } from '@atrium/contracts';
-import { ActionIcon, Anchor, Button, Group, Loader, Stack, Table, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ListPager, pageOf } from '../../app/components/ListPager';
+import { ListSearch } from '../../app/components/ListSearch';
 import { showErrorToast, showSuccessToast } from '../../lib/notify';
 import { ConfirmDialog } from '../dialogs/ConfirmDialog';
 import { useTenant } from '../session/session-store';
@@ -53,16 +54,13 @@ export default function FranchiseListPage() {
           Add
         </Button>
       </SettingsHeader>
-      <TextInput
-        aria-label="Search franchises"
-        placeholder="Search"
-        leftSection={<IconSearch size={16} aria-hidden />}
+      <ListSearch
+        label="Search franchises"
         value={search}
-        onChange={(event) => {
-          setSearch(event.currentTarget.value);
+        onSearch={(text) => {
+          setSearch(text);
           setPage(1);
         }}
-        maw={360}
       />
       {list.isPending ? (
         <Group justify="center" py="xl">

@@ -1,8 +1,9 @@
 import { USER_PAGE_SIZE_DEFAULT, USER_PAGE_SIZES } from '@atrium/contracts';
-import { Button, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
-import { IconSearch, IconUserPlus } from '@tabler/icons-react';
+import { Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { IconUserPlus } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { ListPager, pageOf } from '../../app/components/ListPager';
+import { ListSearch } from '../../app/components/ListSearch';
 import { useTenant } from '../session/session-store';
 import { SettingsHeader, useIsAdmin } from '../settings/SettingsHeader';
 import { useStaffUsers } from './hooks';
@@ -34,16 +35,14 @@ export default function UsersPage() {
           </Button>
         ) : null}
       </SettingsHeader>
-      <TextInput
-        aria-label="Search users"
+      <ListSearch
+        label="Search users"
         placeholder="Search by name, email or role"
-        leftSection={<IconSearch size={16} aria-hidden />}
         value={search}
-        onChange={(event) => {
-          setSearch(event.currentTarget.value);
+        onSearch={(text) => {
+          setSearch(text);
           setPage(1);
         }}
-        maw={360}
       />
       {users.isPending ? (
         <Group justify="center" py="xl">

@@ -1,10 +1,10 @@
-import { Group, Loader, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Group, Loader, Stack, Table, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ListPager, pageOf } from '../../app/components/ListPager';
+import { ListSearch } from '../../app/components/ListSearch';
 import { formatDateTime } from '../../lib/format';
 import { useTenant } from '../session/session-store';
 import { SettingsHeader } from '../settings/SettingsHeader';
@@ -30,14 +30,12 @@ export default function WidgetsPage() {
   return (
     <Stack gap="md" component="section">
       <SettingsHeader title={`Widgets (${widgets.length})`}>
-        <TextInput
-          aria-label="Search widgets"
-          placeholder="Search"
+        <ListSearch
+          label="Search widgets"
           type="search"
-          leftSection={<IconSearch size={16} />}
           value={search}
-          onChange={(event) => {
-            setSearch(event.currentTarget.value);
+          onSearch={(text) => {
+            setSearch(text);
             setPage(1);
           }}
           w={{ base: '100%', sm: 260 }}
