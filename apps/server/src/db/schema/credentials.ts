@@ -30,7 +30,7 @@ export const tenantCredentials = pgTable(
     /** pspring, stripe, razorpay, phonepe, paytm, twilio, plivo, brevo, mailchimp. */
     provider: text('provider').notNull(),
     /** payment, sms or campaign. */
-    kind: text('kind', { enum: ['payment', 'sms', 'campaign'] }).notNull(),
+    kind: text('kind', { enum: ['payment', 'sms', 'campaign', 'oauth'] }).notNull(),
     ciphertext: text('ciphertext').notNull(),
     iv: text('iv').notNull(),
     tag: text('tag').notNull(),

@@ -43,7 +43,7 @@ import { hintOf } from './vault.ts';
  */
 
 /** Connections other than payment, SMS and campaign (mailboxes, Zoom): a kind of their own, see decisions. */
-export const OAUTH_KIND = 'oauth' as unknown as CredentialKind;
+export const OAUTH_KIND: CredentialKind = 'oauth';
 export const CONNECT_TTL_MS = 10 * 60_000;
 export const CONNECT_EXPIRED =
   'This connection attempt has expired or was started in another browser. Please try again.';
