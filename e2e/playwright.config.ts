@@ -25,10 +25,21 @@ while (!process.env.E2E_PROVIDER_STUB_PORT || process.env.E2E_PROVIDER_STUB_PORT
   process.env.E2E_PROVIDER_STUB_PORT = String(await freePort());
 }
 const providerStub = `http://127.0.0.1:${process.env.E2E_PROVIDER_STUB_PORT}`;
+// Razorpay, Twilio, Plivo, Stripe Connect and Zoom point at the stub integrations-more.spec.ts starts
+// (provider-stub.ts): a port of its own, as the two specs may run at the same time.
+while (
+  !process.env.E2E_MORE_PROVIDER_STUB_PORT ||
+  [process.env.E2E_PORT, process.env.E2E_PROVIDER_STUB_PORT].includes(process.env.E2E_MORE_PROVIDER_STUB_PORT)
+) {
+  process.env.E2E_MORE_PROVIDER_STUB_PORT = String(await freePort());
+}
+const moreProviderStub = `http://127.0.0.1:${process.env.E2E_MORE_PROVIDER_STUB_PORT}`;
 // The platform's own Stripe account (Settings > Plan) points at a Stripe stub the plan spec starts.
 while (
   !process.env.E2E_STRIPE_STUB_PORT ||
-  [process.env.E2E_PORT, process.env.E2E_PROVIDER_STUB_PORT].includes(process.env.E2E_STRIPE_STUB_PORT)
+  [process.env.E2E_PORT, process.env.E2E_PROVIDER_STUB_PORT, process.env.E2E_MORE_PROVIDER_STUB_PORT].includes(
+    process.env.E2E_STRIPE_STUB_PORT,
+  )
 ) {
   process.env.E2E_STRIPE_STUB_PORT = String(await freePort());
 }
@@ -74,9 +85,9 @@ export default defineConfig({
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
       DEFAULT_ORG_ID: 'demo',
-      RAZORPAY_API_URL: providerStub,
-      TWILIO_API_URL: providerStub,
-      PLIVO_API_URL: providerStub,
+      RAZORPAY_API_URL: moreProviderStub,
+      TWILIO_API_URL: moreProviderStub,
+      PLIVO_API_URL: moreProviderStub,
       BREVO_API_URL: providerStub,
       MAILCHIMP_API_URL: `${providerStub}/{dc}`,
       GOOGLE_OAUTH_CLIENT_ID: 'e2e-google-client',
@@ -85,6 +96,13 @@ export default defineConfig({
       PLATFORM_STRIPE_SECRET_KEY: 'sk_test_e2e',
       PLATFORM_STRIPE_PUBLISHABLE_KEY: 'pk_test_e2e',
       STRIPE_API_BASE: `http://127.0.0.1:${process.env.E2E_STRIPE_STUB_PORT}`,
+      // Stripe Connect's code exchange and account reads; its authorize page and Zoom's are answered by page.route.
+      STRIPE_CONNECT_CLIENT_ID: 'ca_e2e_connect',
+      STRIPE_CONNECT_API_BASE: moreProviderStub,
+      ZOOM_OAUTH_CLIENT_ID: 'e2e-zoom-client',
+      ZOOM_OAUTH_CLIENT_SECRET: 'e2e-zoom-secret',
+      ZOOM_OAUTH_TOKEN_URL: `${moreProviderStub}/zoom/token`,
+      ZOOM_API_URL: moreProviderStub,
     },
   },
 });

@@ -128,8 +128,11 @@ export interface OAuthApp {
 }
 
 export interface OAuthApps {
-  /** Stripe Connect: client id `ca_…`; the code is exchanged with the platform's secret key (PLATFORM_STRIPE_SECRET_KEY). */
-  stripeConnect: { clientId: string | null; authorizeUrl: string };
+  /**
+   * Stripe Connect: client id `ca_…`; the code is exchanged with the platform's secret key (PLATFORM_STRIPE_SECRET_KEY),
+   * on `apiBase` (STRIPE_CONNECT_API_BASE) when set, else on STRIPE_API_BASE (or Stripe itself).
+   */
+  stripeConnect: { clientId: string | null; authorizeUrl: string; apiBase?: string | null };
   google: OAuthApp;
   microsoft: OAuthApp;
   zoho: OAuthApp;
@@ -154,6 +157,9 @@ function oauthAppsFrom(env: NodeJS.ProcessEnv): OAuthApps {
     stripeConnect: {
       clientId: env.STRIPE_CONNECT_CLIENT_ID?.trim() || null,
       authorizeUrl: baseUrlFrom(env.STRIPE_CONNECT_URL, 'https://connect.stripe.com', 'STRIPE_CONNECT_URL'),
+      apiBase: env.STRIPE_CONNECT_API_BASE?.trim()
+        ? baseUrlFrom(env.STRIPE_CONNECT_API_BASE, 'http://127.0.0.1:12111', 'STRIPE_CONNECT_API_BASE')
+        : null,
     },
     google: oauthAppFrom(
       env,

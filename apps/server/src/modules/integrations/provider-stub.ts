@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * A local HTTP server speaking the parts of the providers' documented APIs the credential checks
- * use (paths, auth headers, JSON shapes, the 401 answers). Tests only; the e2e spec has its own copy.
+ * use (paths, auth headers, JSON shapes, the 401 answers). Tests only: server tests and
+ * e2e/tests/integrations-more.spec.ts (integrations.spec.ts has its own copy).
  */
 export interface StubAccounts {
   razorpay?: Array<[keyId: string, keySecret: string]>;
@@ -74,7 +75,11 @@ async function readBody(req: IncomingMessage): Promise<string> {
 const idToken = (email: string) =>
   `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from(JSON.stringify({ email })).toString('base64url')}.`;
 
-export async function startProviderStub(accounts: StubAccounts): Promise<ProviderStub> {
+/** `port`: a fixed port (e2e, where the server's URLs are set before the stub starts); default any free one. */
+export async function startProviderStub(
+  accounts: StubAccounts,
+  options: { port?: number } = {},
+): Promise<ProviderStub> {
   const requests: StubRequest[] = [];
   const members = new Map<string, Map<string, StubMember>>();
   const lists = new Map(Object.entries(accounts.mailchimp?.lists ?? {}));
@@ -326,7 +331,7 @@ export async function startProviderStub(accounts: StubAccounts): Promise<Provide
     }
     return send(res, 404, { message: 'not found' });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   stub.url = `http://127.0.0.1:${port}`;
   stub.close = () =>

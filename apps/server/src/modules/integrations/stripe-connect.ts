@@ -4,8 +4,8 @@ import type { AppConfig } from '../../config.ts';
 /**
  * Stripe Connect (OAuth for Express accounts) on the official SDK, with the platform's secret key.
  * The authorize page is `{STRIPE_CONNECT_URL}/express/oauth/authorize`; the code is exchanged with
- * `POST /oauth/token` (grant_type=authorization_code). `STRIPE_API_BASE` points every SDK call,
- * the connect host's included, at another server (tests). Never called inside a transaction.
+ * `POST /oauth/token` (grant_type=authorization_code). `STRIPE_CONNECT_API_BASE` (else `STRIPE_API_BASE`)
+ * points every SDK call, the connect host's included, at another server (tests). Never called inside a transaction.
  */
 export interface ConnectedTokens {
   stripeUserId: string;
@@ -32,7 +32,8 @@ export class StripeConnect {
 
   constructor(private readonly config: AppConfig) {
     const secret = config.platformBilling.stripeSecretKey;
-    const base = config.platformBilling.stripeApiBase ? new URL(config.platformBilling.stripeApiBase) : null;
+    const apiBase = config.oauthApps.stripeConnect.apiBase || config.platformBilling.stripeApiBase;
+    const base = apiBase ? new URL(apiBase) : null;
     this.stripe = secret
       ? new Stripe(secret, {
           maxNetworkRetries: 1,
