@@ -39,8 +39,7 @@ export function registerContactAccountRoutes(server: FastifyInstance, platform: 
         response: { 200: MessageResponse, ...errors },
       },
     },
-    (request) =>
-      sendCredentials(platform, manageContacts(request).tenant, request.body.contactId, requestOrigin(request)),
+    (request) => sendCredentials(platform, manageContacts(request), request.body.contactId, requestOrigin(request)),
   );
 
   app.put(
@@ -54,8 +53,7 @@ export function registerContactAccountRoutes(server: FastifyInstance, platform: 
         response: { 200: MessageResponse, ...errors },
       },
     },
-    (request) =>
-      sendPasswordReset(platform, manageContacts(request).tenant, request.body.contactId, requestOrigin(request)),
+    (request) => sendPasswordReset(platform, manageContacts(request), request.body.contactId, requestOrigin(request)),
   );
 
   app.put(
@@ -71,7 +69,7 @@ export function registerContactAccountRoutes(server: FastifyInstance, platform: 
       },
     },
     (request) =>
-      sendVerification(platform, request, manageContacts(request).tenant, request.params.id, request.body.redirectUrl),
+      sendVerification(platform, request, manageContacts(request), request.params.id, request.body.redirectUrl),
   );
 
   app.get(

@@ -2,6 +2,7 @@ import { REDIRECT_NOT_OURS, VERIFICATION_LINK_DAYS, VERIFICATION_SENT } from '@a
 import type { FastifyRequest } from 'fastify';
 import { type Tx, withTenant } from '../../db/client.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
+import type { Authenticated } from '../../lib/guards.ts';
 import { requestOrigin } from '../../lib/request-origin.ts';
 import type { Platform } from '../../platform.ts';
 import { queuePasswordResetEmail } from '../auth/auth.service.ts';
@@ -10,6 +11,7 @@ import { enqueueEmail } from '../mail/outbox.ts';
 import type { TenantContext } from '../tenants/tenant-directory.ts';
 import { INVITE_LINK_DAYS } from '../users/users.service.ts';
 import { consumeVerification, countLinksSince, insertOneTimeLink, verificationHash } from './contact-account.repo.ts';
+import { assertMayManageLogin } from './contact-permission.ts';
 import type { ContactRow } from './contact-records.repo.ts';
 import { requireContact } from './contact-records.service.ts';
 
@@ -19,10 +21,17 @@ const WINDOW_MINUTES = 10;
 
 /**
  * The contact an account email goes to, in the caller's transaction: this tenant's (else 404),
- * not the walk-in (its address cannot receive mail), not suspended, and not mailed too often.
+ * not the walk-in (its address cannot receive mail), not suspended, not a staff member unless the
+ * caller is an admin, and not mailed too often.
  */
-async function mailableContact(tx: Tx, tenant: TenantContext, id: string, field: string): Promise<ContactRow> {
+async function mailableContact(
+  tx: Tx,
+  { tenant, auth }: Authenticated,
+  id: string,
+  field: string,
+): Promise<ContactRow> {
   const contact = await requireContact(tx, tenant.tenantId, id);
+  assertMayManageLogin(auth.role, contact);
   if (contact.isWalkin) throw badRequest(field, 'The walk-in contact has no account.');
   if (contact.isSuspended) throw badRequest(field, "This contact's account is suspended.");
   const since = new Date(Date.now() - WINDOW_MINUTES * 60_000);
@@ -40,10 +49,11 @@ async function mailableContact(tx: Tx, tenant: TenantContext, id: string, field:
  * POST /rest/message/sendCredentials: a one-time link to set a password (the staff invitation's
  * link, valid 7 days, opening /reset-password). Never a password in an email.
  */
-export async function sendCredentials(platform: Platform, tenant: TenantContext, id: string, origin: string) {
+export async function sendCredentials(platform: Platform, caller: Authenticated, id: string, origin: string) {
+  const { tenant } = caller;
   const token = newOpaqueToken();
   const contact = await withTenant(platform.db, tenant.tenantId, async (tx) => {
-    const contact = await mailableContact(tx, tenant, id, 'contactId');
+    const contact = await mailableContact(tx, caller, id, 'contactId');
     const expiresAt = new Date(Date.now() + INVITE_LINK_DAYS * 86_400_000);
     await insertOneTimeLink(tx, tenant.tenantId, { contactId: contact.id, tokenHash: hashToken(token), expiresAt });
     const link = `${origin}/reset-password?token=${encodeURIComponent(token)}`;
@@ -67,9 +77,10 @@ export async function sendCredentials(platform: Platform, tenant: TenantContext,
 }
 
 /** PUT /rest/contact/reset: the forgot-password email, triggered by staff for a contact. */
-export async function sendPasswordReset(platform: Platform, tenant: TenantContext, id: string, origin: string) {
+export async function sendPasswordReset(platform: Platform, caller: Authenticated, id: string, origin: string) {
+  const { tenant } = caller;
   const contact = await withTenant(platform.db, tenant.tenantId, async (tx) => {
-    const contact = await mailableContact(tx, tenant, id, 'contactId');
+    const contact = await mailableContact(tx, caller, id, 'contactId');
     await queuePasswordResetEmail(platform, tx, tenant, contact, origin);
     return contact;
   });
@@ -114,16 +125,17 @@ export function ownSiteTarget(
 export async function sendVerification(
   platform: Platform,
   request: FastifyRequest,
-  tenant: TenantContext,
+  caller: Authenticated,
   id: string,
   redirectUrl: string,
 ) {
+  const { tenant } = caller;
   const target = ownSiteTarget(redirectUrl, request, tenant, platform.config.productDomains);
   if (!target) throw badRequest('redirectUrl', REDIRECT_NOT_OURS);
   const origin = requestOrigin(request);
   const token = newOpaqueToken();
   await withTenant(platform.db, tenant.tenantId, async (tx) => {
-    const contact = await mailableContact(tx, tenant, id, 'id');
+    const contact = await mailableContact(tx, caller, id, 'id');
     const expiresAt = new Date(Date.now() + VERIFICATION_LINK_DAYS * 86_400_000);
     await insertOneTimeLink(tx, tenant.tenantId, {
       contactId: contact.id,

@@ -284,3 +284,43 @@ describe('POST /rest/user/changePassword', () => {
     }
   });
 });
+
+describe("a staff member's login is an admin's to manage", () => {
+  it("front desk cannot change an admin's email nor send them account emails; an admin can", async () => {
+    const adminId = a.users.admin.id;
+    const desk = tokens.frontdesk as string;
+    const takeover = await call('PUT', `/rest/contact/${adminId}`, { email: unique('thief') }, desk);
+    expect(takeover.statusCode).toBe(403);
+    expect(errorOf(takeover.body).message).toBe("Only an administrator can change a staff member's login details.");
+    const reset = await call('PUT', '/rest/contact/reset', { contactId: adminId }, desk);
+    expect(reset.statusCode).toBe(403);
+    const credentials = await call('POST', '/rest/message/sendCredentials', { contactId: a.users.staff.id }, desk);
+    expect(credentials.statusCode).toBe(403);
+    const verify = await call('PUT', `/rest/contact/${adminId}/verification`, { redirectUrl: '/login' }, desk);
+    expect(verify.statusCode).toBe(403);
+    // nothing changed: the admin still signs in with the old address
+    expect((await signIn(a, a.users.admin.email, PASSWORD)).statusCode).toBe(200);
+    // other fields of a staff contact stay editable, and an admin may change the email
+    expect((await call('PUT', `/rest/contact/${a.users.staff.id}`, { phone: '+1 555 0199' }, desk)).statusCode).toBe(
+      200,
+    );
+    const byAdmin = await call('PUT', `/rest/contact/${a.users.staff.id}`, { email: unique('staff') });
+    expect(byAdmin.statusCode).toBe(200);
+  });
+
+  it("front desk may change a member's email, which then counts as unverified", async () => {
+    const member = await createContactVia(app, a, tokens.frontdesk as string, {
+      firstName: 'Vera',
+      email: unique('v'),
+    });
+    await app.inject({
+      method: 'PUT',
+      url: `/rest/contact/${member.guId}`,
+      headers: bearer(tokens.admin as string, a.host),
+      payload: { email: unique('v2') },
+    });
+    const changed = await call('PUT', `/rest/contact/${member.guId}`, { email: unique('v3') }, tokens.frontdesk);
+    expect(changed.statusCode).toBe(200);
+    expect(json<ContactDetail>(changed).isEmailVerified).toBe(false);
+  });
+});

@@ -14,3 +14,13 @@ export function manageContacts(request: FastifyRequest, ...roles: Role[]): Authe
   if (roles.length > 0 && !roles.includes(ctx.auth.role)) throw forbidden();
   return ctx;
 }
+
+export const STAFF_LOGIN_ADMIN_ONLY = "Only an administrator can change a staff member's login details.";
+
+/**
+ * A staff member's login (email, password emails) is an admin's to manage: otherwise anyone with
+ * "manage contacts" could point an admin's email at their own mailbox and reset its password.
+ */
+export function assertMayManageLogin(callerRole: Role, contact: { role: Role }): void {
+  if (contact.role !== 'student' && callerRole !== 'admin') throw forbidden(STAFF_LOGIN_ADMIN_ONLY);
+}

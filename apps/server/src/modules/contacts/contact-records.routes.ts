@@ -99,7 +99,7 @@ export function registerContactRecordRoutes(server: FastifyInstance, platform: P
           const { body } = request;
           if (body.isUpdateRole === true) return updateUser(platform, requireAdmin(request), request.params.id, body);
           const { isUpdateRole: _flag, ...contact } = body;
-          return updateContact(platform.db, manageContacts(request).tenant, request.params.id, contact);
+          return updateContact(platform.db, manageContacts(request), request.params.id, contact);
         },
       );
       continue;
@@ -115,7 +115,7 @@ export function registerContactRecordRoutes(server: FastifyInstance, platform: P
           response: { 200: ContactDetail, ...errors },
         },
       },
-      async (request) => updateContact(platform.db, manageContacts(request).tenant, request.params.id, request.body),
+      async (request) => updateContact(platform.db, manageContacts(request), request.params.id, request.body),
     );
   }
 

@@ -11,6 +11,7 @@ import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import type { Authenticated } from '../../lib/guards.ts';
 import type { TenantContext } from '../tenants/tenant-directory.ts';
 import { toDetail } from './contact-mappers.ts';
+import { assertMayManageLogin } from './contact-permission.ts';
 import {
   type ContactChanges,
   type ContactRow,
@@ -99,12 +100,19 @@ export function createContact(db: Db, tenant: TenantContext, body: z.output<type
   );
 }
 
-export function updateContact(db: Db, tenant: TenantContext, id: string, patch: z.output<typeof ContactUpdate>) {
+export function updateContact(
+  db: Db,
+  { tenant, auth }: Authenticated,
+  id: string,
+  patch: z.output<typeof ContactUpdate>,
+) {
   return translateUniqueEmail(() =>
     withTenant(db, tenant.tenantId, async (tx) => {
       const current = await requireContact(tx, tenant.tenantId, id);
       checkGrn(tenant, patch.grnNumber);
-      if (patch.email && patch.email !== current.email && (await emailTaken(tx, tenant.tenantId, patch.email, id))) {
+      const emailChanges = !!patch.email && patch.email !== current.email;
+      if (emailChanges) assertMayManageLogin(auth.role, current);
+      if (emailChanges && patch.email && (await emailTaken(tx, tenant.tenantId, patch.email, id))) {
         throw badRequest('email', EMAIL_TAKEN);
       }
       const { firstName, statuses, tags, grnNumber, ...rest } = patch;
@@ -113,6 +121,8 @@ export function updateContact(db: Db, tenant: TenantContext, id: string, patch: 
       if (grnNumber !== undefined) changes.grnNumber = grnNumber || null;
       if (statuses !== undefined) changes.statuses = [...new Set(statuses)];
       if (tags !== undefined) changes.tags = normaliseTags(tags);
+      // A new address has not been verified yet.
+      if (emailChanges) changes.isEmailVerified = false;
       const row = (await updateContactRecord(tx, tenant.tenantId, id, changes)) ?? current;
       return loadDetail(tx, tenant.tenantId, row);
     }),
