@@ -426,6 +426,9 @@ describe('the vault', () => {
     expect(() => vault.open('t2', 'twilio', sealed)).toThrow();
     expect(() => vault.open('t1', 'plivo', sealed)).toThrow();
     expect(() => new CredentialVault(Buffer.alloc(32, 8)).open('t1', 'twilio', sealed)).toThrow();
+    // a truncated authentication tag is refused, not checked on its first bytes only
+    const short = { ...sealed, tag: Buffer.from(sealed.tag, 'base64').subarray(0, 4).toString('base64') };
+    expect(() => vault.open('t1', 'twilio', short)).toThrow();
   });
 
   it('CREDENTIALS_KEY must be 32 bytes of base64', () => {

@@ -55,9 +55,14 @@ export class CredentialVault {
 
   open(tenantId: string, provider: string, sealed: Sealed): Record<string, string> {
     if (sealed.keyVersion !== KEY_VERSION) throw new Error(`no credentials key of version ${sealed.keyVersion}`);
-    const decipher = createDecipheriv('aes-256-gcm', this.#key, Buffer.from(sealed.iv, 'base64'));
+    // The full 16-byte tag only: a truncated tag would be far easier to forge.
+    const decipher = createDecipheriv('aes-256-gcm', this.#key, Buffer.from(sealed.iv, 'base64'), {
+      authTagLength: 16,
+    });
     decipher.setAAD(Buffer.from(`${tenantId}:${provider}`));
-    decipher.setAuthTag(Buffer.from(sealed.tag, 'base64'));
+    const tag = Buffer.from(sealed.tag, 'base64');
+    if (tag.length !== 16) throw new Error('credential tag has the wrong length');
+    decipher.setAuthTag(tag);
     const plain = Buffer.concat([decipher.update(Buffer.from(sealed.ciphertext, 'base64')), decipher.final()]);
     return JSON.parse(plain.toString('utf8')) as Record<string, string>;
   }
