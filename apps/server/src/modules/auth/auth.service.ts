@@ -12,6 +12,7 @@ import { type Tx, withTenant } from '../../db/client.ts';
 import { AppError, badRequest, forbidden, tooManyRequests, unauthorized } from '../../lib/errors.ts';
 import type { Platform } from '../../platform.ts';
 import { composeSystemEmail } from '../email-templates/system-email.ts';
+import { isActiveMasterAdmin } from '../franchise/master-admin.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
 import type { TenantContext } from '../tenants/tenant-directory.ts';
 import {
@@ -112,6 +113,12 @@ export async function register(
 
 /** Rotates a refresh token. Presenting one that was already used revokes its whole family. */
 export async function refreshSession(platform: Platform, tenant: TenantContext, token: string): Promise<TokenPair> {
+  // A franchise-mode session ends with its master admin's rights (checked before the refresh's
+  // transaction: the master is another tenant, and PGlite runs one transaction at a time).
+  const franchiseMaster = masterAdminIdOfRefreshToken(token);
+  if (franchiseMaster && !(await isActiveMasterAdmin(platform, tenant.masterOrgId, franchiseMaster))) {
+    throw unauthorized(SESSION_ENDED);
+  }
   const outcome = await withTenant(platform.db, tenant.tenantId, async (tx) => {
     const stored = await findRefreshToken(tx, tenant.tenantId, hashToken(token));
     if (!stored || stored.revokedAt || stored.expiresAt.getTime() <= Date.now()) return null;

@@ -10,6 +10,7 @@ import { SingleUseStore } from '../social-login/single-use-store.ts';
 import type { TenantContext } from '../tenants/tenant-directory.ts';
 import { findOwner, findOwnerOf } from './franchise.repo.ts';
 import { findFranchise, requireMaster } from './franchise.service.ts';
+import { isActiveMasterAdmin } from './master-admin.ts';
 
 export const SWITCH_CODE_SECONDS = 60;
 export const SWITCH_EXPIRED = 'This franchise switch has expired. Please try again from the master account.';
@@ -100,11 +101,8 @@ export async function exchangeSwitchCode(
   ) {
     throw unauthorized(SWITCH_EXPIRED);
   }
-  const master = await platform.tenants.byOrgId(grant.masterOrgId);
-  const masterAdmin = master
-    ? await withTenant(platform.db, master.tenantId, (tx) => findContactById(tx, master.tenantId, grant.masterAdminId))
-    : null;
-  if (masterAdmin?.role !== 'admin' || masterAdmin.isSuspended) throw unauthorized(SWITCH_EXPIRED);
+  if (!(await isActiveMasterAdmin(platform, grant.masterOrgId, grant.masterAdminId)))
+    throw unauthorized(SWITCH_EXPIRED);
 
   const session = await withTenant(platform.db, host.tenantId, async (tx) => {
     const owner = await findOwner(tx, host.tenantId, host.settings.accountOwner);

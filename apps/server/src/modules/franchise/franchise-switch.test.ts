@@ -1,7 +1,10 @@
+import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, json, loginAs, newTenant, startTestApp, type TestTenant } from '../../../test/helpers.ts';
 import type { App } from '../../app.ts';
+import { withTenant } from '../../db/client.ts';
+import { contacts } from '../../db/schema/index.ts';
 
 let app: App;
 let master: TestTenant;
@@ -121,5 +124,35 @@ describe('franchise switching', () => {
   it('refuses a masterAdminId that is not the caller', async () => {
     const response = await askCode(adminM, master, franchise.tenantId, `?masterAdminId=${master.users.staff.id}`);
     expect(response.statusCode).toBe(403);
+  });
+});
+
+describe('franchise mode ends with the master admin rights', () => {
+  it('a master admin suspended after switching in can no longer refresh the franchise session', async () => {
+    const grant = json<any>(await askCode(adminM, master, franchise.tenantId));
+    const session = json<any>(await exchange(franchise.host, grant.code));
+    const refresh = (token: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/refresh-access-token',
+        headers: { host: franchise.host },
+        payload: { token },
+      });
+    const first = await refresh(session.refresh_token);
+    expect(first.statusCode).toBe(200);
+
+    const setSuspended = (value: boolean) =>
+      withTenant(app.platform.db, master.tenantId, (tx) =>
+        tx.update(contacts).set({ isSuspended: value }).where(eq(contacts.id, master.users.admin.id)),
+      );
+    await setSuspended(true);
+    try {
+      expect((await refresh(json<any>(first).refresh_token)).statusCode).toBe(401);
+    } finally {
+      await setSuspended(false);
+    }
+    // an ordinary franchise login is not affected by the master's staff
+    const own = await loginAs(app, franchise, 'admin');
+    expect((await refresh(own.refresh_token)).statusCode).toBe(200);
   });
 });
