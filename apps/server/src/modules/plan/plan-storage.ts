@@ -29,6 +29,8 @@ export const StoredSubscription = z.object({
   /** The tenant as a customer of the platform's Stripe account. */
   customerId: z.string().nullable().default(null),
   savedCards: z.array(StoredSavedCard).default([]),
+  /** Checkout tokens already paid (newest first, a few): a replayed checkout must not start a period for free. */
+  spentCheckoutTokens: z.array(z.string()).default([]),
 });
 export type StoredSubscription = z.infer<typeof StoredSubscription>;
 

@@ -81,6 +81,9 @@ function toSubscription(
   };
 }
 
+/** How many paid checkout tokens a tenant keeps to refuse replays. */
+const SPENT_TOKENS_KEPT = 20;
+
 /** GET /rest/tenantPayment/master: the publishable key and a checkout token (one checkout, one charge). */
 export function checkoutTokens(provider: BillingProvider | null): CheckoutTokens {
   return { stripePublishableKey: provider?.publishableKey ?? null, token: randomBytes(18).toString('base64url') };
@@ -183,6 +186,13 @@ export async function updateSubscription(
   }
   if (!provider) throw notConfigured();
   if (!period) throw badRequest('planName', 'Unknown plan');
+  // One checkout, one charge: the token of GET /rest/tenantPayment/master is the charge's
+  // idempotency key, and a token already paid is refused (Stripe would replay the old payment).
+  const checkoutToken = payment.token;
+  if (!checkoutToken) throw badRequest('payment.token', 'The checkout has expired. Please reload the page.');
+  if (current?.spentCheckoutTokens.includes(checkoutToken)) {
+    throw new AppError(409, 'checkout_complete', 'This checkout has already been paid. Please reload the page.');
+  }
 
   const payer = UUID.test(ctx.auth.sub)
     ? await withTenant(platform.db, tenant.tenantId, (tx) => findPayer(tx, tenant.tenantId, ctx.auth.sub))
@@ -240,7 +250,7 @@ export async function updateSubscription(
       currency: currency === 'INR' ? 'inr' : 'usd',
       description: `${tenant.name}: ${itemName}`,
       // The checkout token makes a double click or a retried request one charge, not two.
-      idempotencyKey: `atrium-plan-${tenant.tenantId}-${body.planName}-${payment.token ?? randomUUID()}`,
+      idempotencyKey: `atrium-plan-${tenant.tenantId}-${body.planName}-${checkoutToken}`,
       metadata: { tenantId: tenant.tenantId, orgId: tenant.orgId, planName: body.planName },
       ...(method.type === 'bank' ? { mandate: { ipAddress: meta.ip, userAgent: meta.userAgent } } : {}),
     });
@@ -288,6 +298,7 @@ export async function updateSubscription(
       status: 'active',
       customerId,
       savedCards: nextCards,
+      spentCheckoutTokens: [checkoutToken, ...(current?.spentCheckoutTokens ?? [])].slice(0, SPENT_TOKENS_KEPT),
     },
   });
   return toSubscription(platform, saved, saved.settings.subscription, provider);
@@ -305,6 +316,7 @@ function emptySubscription(currency: PlanCurrency): StoredSubscription {
     status: 'free',
     customerId: null,
     savedCards: [],
+    spentCheckoutTokens: [],
   };
 }
 

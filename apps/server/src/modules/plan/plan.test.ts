@@ -295,6 +295,34 @@ describe('paying for a plan through Stripe', () => {
     });
   });
 
+  it('needs a checkout token, and refuses one already paid (a replay would start a period for free)', async () => {
+    const fresh = await newTenant(app);
+    const freshAdmin = (await loginAs(app, fresh, 'admin')).access_token;
+    const methodId = await cardMethod(freshAdmin, fresh);
+    const noToken = await call(app, freshAdmin, fresh, 'PUT', '/rest/subscription', {
+      planName: 'expand_monthly_plan',
+      payment: { type: 'card', methodId, amount: 65 },
+    });
+    expect(noToken.statusCode).toBe(400);
+    expect(json(noToken)).toMatchObject({ errors: { field: 'payment.token' } });
+
+    const token = await checkoutToken(freshAdmin, fresh);
+    const paid = await call(app, freshAdmin, fresh, 'PUT', '/rest/subscription', {
+      planName: 'expand_monthly_plan',
+      payment: { type: 'card', methodId, amount: 65, token },
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect((await call(app, freshAdmin, fresh, 'PUT', '/rest/subscription', FREE)).statusCode).toBe(200);
+    const before = stub.requests.length;
+    const replay = await call(app, freshAdmin, fresh, 'PUT', '/rest/subscription', {
+      planName: 'expand_monthly_plan',
+      payment: { type: 'card', methodId, amount: 65, token },
+    });
+    expect(replay.statusCode).toBe(409);
+    expect(stub.requests.length).toBe(before);
+    expect(json(await call(app, freshAdmin, fresh, 'GET', '/rest/subscription'))).toMatchObject({ planName: null });
+  });
+
   it('refuses buying the plan it already has', async () => {
     const response = await call(app, admin, studio, 'PUT', '/rest/subscription', {
       planName: 'organize_monthly_plan',
@@ -311,7 +339,12 @@ describe('paying for a plan through Stripe', () => {
     const before = stub.requests.length;
     const response = await call(app, admin, studio, 'PUT', '/rest/subscription', {
       planName: 'expand_yearly_plan',
-      payment: { type: 'card', methodId: saved.savedCards[0]?.methodId, amount: 660 },
+      payment: {
+        type: 'card',
+        methodId: saved.savedCards[0]?.methodId,
+        amount: 660,
+        token: await checkoutToken(admin, studio),
+      },
     });
     expect(response.statusCode, response.body).toBe(200);
     expect(json(response)).toMatchObject({ planName: 'expand_yearly_plan', amount: 660, period: 'yearly' });
@@ -323,7 +356,7 @@ describe('paying for a plan through Stripe', () => {
     const methodId = await cardMethod(admin, studio, DECLINED);
     const response = await call(app, admin, studio, 'PUT', '/rest/subscription', {
       planName: 'organize_yearly_plan',
-      payment: { type: 'card', methodId, amount: 300 },
+      payment: { type: 'card', methodId, amount: 300, token: await checkoutToken(admin, studio) },
     });
     expect(response.statusCode).toBe(402);
     expect(json(response)).toEqual({
@@ -337,7 +370,7 @@ describe('paying for a plan through Stripe', () => {
   it('charges India in rupees (paise at Stripe), from a Stripe token as the nonce', async () => {
     const response = await call(app, indiaAdmin, india, 'PUT', '/rest/subscription', {
       planName: 'organize_monthly_plan',
-      payment: { type: 'card', nonce: 'tok_visa', amount: 2945 },
+      payment: { type: 'card', nonce: 'tok_visa', amount: 2945, token: await checkoutToken(indiaAdmin, india) },
     });
     expect(response.statusCode, response.body).toBe(200);
     expect(json(response)).toMatchObject({ currency: 'INR', amount: 2945, savedCards: [] });
