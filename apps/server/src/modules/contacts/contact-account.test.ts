@@ -324,3 +324,14 @@ describe("a staff member's login is an admin's to manage", () => {
     expect(json<ContactDetail>(changed).isEmailVerified).toBe(false);
   });
 });
+
+describe('the contact edit checks the caller before the body', () => {
+  it('a front desk without "manage contacts" gets 403 even for a malformed edit, and a student too', async () => {
+    const target = b.users.student.id;
+    const bad = { email: 'not an email', phone: 12 };
+    const desk = await call('PUT', `/rest/contact/${target}`, bad, tokens.frontdeskB, b);
+    expect(desk.statusCode).toBe(403);
+    const student = await call('PUT', `/rest/contact/${a.users.student.id}`, bad, tokens.student, a);
+    expect(student.statusCode).toBe(403);
+  });
+});

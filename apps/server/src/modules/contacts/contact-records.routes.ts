@@ -83,9 +83,11 @@ export function registerContactRecordRoutes(server: FastifyInstance, platform: P
       app.put(
         `${prefix}/:id`,
         {
-          // A user update is for admins: refused before the body is validated (a non-admin learns nothing).
+          // Who may call is checked before the body is validated, so a caller without the right learns
+          // nothing from a 400: a user update is for admins, a contact edit needs "manage contacts".
           preValidation: async (request) => {
             if (isUserUpdate(request.body)) requireAdmin(request);
+            else manageContacts(request);
           },
           schema: {
             tags: ['contacts', 'users'],
