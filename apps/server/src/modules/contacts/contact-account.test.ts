@@ -335,3 +335,14 @@ describe('the contact edit checks the caller before the body', () => {
     expect(student.statusCode).toBe(403);
   });
 });
+
+describe("a member's account detail on the Users screens", () => {
+  it('is hidden (404) from a front desk without "manage contacts"; staff users stay readable', async () => {
+    const member = await call('GET', `/rest/contact/${b.users.student.id}/roles`, undefined, tokens.frontdeskB, b);
+    expect(member.statusCode).toBe(404);
+    const colleague = await call('GET', `/rest/contact/${b.users.staff.id}/roles`, undefined, tokens.frontdeskB, b);
+    expect(colleague.statusCode).toBe(200);
+    const byAdmin = await call('GET', `/rest/contact/${b.users.student.id}/roles`, undefined, tokens.adminB, b);
+    expect(byAdmin.statusCode).toBe(200);
+  });
+});

@@ -50,7 +50,7 @@ export function registerUserRoutes(server: FastifyInstance, platform: Platform):
         response: { 200: UserDetail, ...errors },
       },
     },
-    (request) => getUserDetail(platform, requireStaff(request).tenant, request.params.id),
+    (request) => getUserDetail(platform, requireStaff(request), request.params.id),
   );
 
   app.get(

@@ -1,5 +1,6 @@
 import {
   type NotificationRecord,
+  permissionsOf,
   type Role,
   roleDisplayName,
   roleOfUserRole,
@@ -107,9 +108,18 @@ export async function listStaff(platform: Platform, tenant: TenantContext): Prom
 }
 
 /** GET /rest/contact/{id}/roles: the User Details form of any person of the tenant (not the walk-in). */
-export async function getUserDetail(platform: Platform, tenant: TenantContext, id: string): Promise<UserDetail> {
+export async function getUserDetail(
+  platform: Platform,
+  { tenant, auth }: Authenticated,
+  id: string,
+): Promise<UserDetail> {
   return withTenant(platform.db, tenant.tenantId, async (tx) => {
     const row = await requireUser(tx, tenant.tenantId, id);
+    // The Users screens list staff; a member's account detail is for admins and for staff who may
+    // manage contacts (as on the contact detail), else it is as if it did not exist.
+    if (row.role === 'student' && !permissionsOf(auth.role, tenant.settings.tenantRoles).isShowContactsList) {
+      throw notFound('User');
+    }
     return toUserDetail(tenant, row, await findNotification(tx, tenant.tenantId, id));
   });
 }
