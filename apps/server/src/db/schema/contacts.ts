@@ -231,3 +231,32 @@ export const passwordResets = pgTable(
     ),
   ],
 );
+
+/**
+ * One-time codes a contact types to prove their email (PUT /rest/contact/{id}/otp). Only an HMAC
+ * of tenant, contact and code is kept; `attempts` counts wrong tries so a code dies after a few
+ * (a 6-digit code is only safe with that counter). A new code marks earlier unused ones used.
+ */
+export const contactOtps = pgTable(
+  'contact_otps',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull().defaultRandom(),
+    contactId: uuid('contact_id').notNull(),
+    codeHash: text('code_hash').notNull(),
+    purpose: text('purpose', { enum: ['verify_email'] }).notNull().default('verify_email'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    index('contact_otps_tenant_contact_created_idx').on(t.tenantId, t.contactId, t.createdAt),
+    foreignKey({ columns: [t.tenantId, t.contactId], foreignColumns: [contacts.tenantId, contacts.id] }).onDelete(
+      'cascade',
+    ),
+  ],
+);
