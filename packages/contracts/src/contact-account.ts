@@ -29,3 +29,26 @@ export const WRONG_CURRENT_PASSWORD = 'Your current password is not correct.';
 export const REDIRECT_NOT_OURS = "redirectUrl must be a page of this organisation's own site.";
 /** How long a verification link works. */
 export const VERIFICATION_LINK_DAYS = 7;
+
+// One-time codes (PUT /rest/contact/{id}/otp): a 6-digit code in an email, typed back by the member.
+/** How long a code works, and how many tries (right or wrong) it allows before it dies. */
+export const OTP_MINUTES = 15;
+export const OTP_MAX_ATTEMPTS = 5;
+const otpCode = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, 'code must be the 6 digits from the email');
+/** POST /public/user/verifyOtp on the tenant's host: the address the code was sent to, and the code. */
+export const VerifyOtpRequest = z.object({
+  email: z.string().trim().toLowerCase().min(1, 'email is required').max(320, 'email is too long'),
+  code: otpCode,
+});
+export type VerifyOtpRequest = z.input<typeof VerifyOtpRequest>;
+/** POST /rest/user/verifyOtp: the signed-in member's own code. */
+export const MemberVerifyOtpRequest = z.object({ code: otpCode });
+export type MemberVerifyOtpRequest = z.input<typeof MemberVerifyOtpRequest>;
+export const OTP_EXPIRED = 'This code has expired. Please ask for a new one.';
+export const OTP_WRONG = 'This code is not correct.';
+/** The public call's one answer for every failure, so it never tells whether an address is known. */
+export const OTP_NOT_ACCEPTED = 'This code is not correct or has expired. Please ask for a new one.';
+export const EMAIL_VERIFIED = 'Your email address is verified.';

@@ -1,17 +1,20 @@
 import {
   ContactResetRequest,
   ErrorBody,
+  MemberVerifyOtpRequest,
   MessageResponse,
   SendCredentialsRequest,
   VerificationRequest,
+  VerifyOtpRequest,
 } from '@atrium/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireTenant } from '../../lib/guards.ts';
+import { requireAuth, requireTenant } from '../../lib/guards.ts';
 import { requestOrigin } from '../../lib/request-origin.ts';
 import type { Platform } from '../../platform.ts';
 import { sendCredentials, sendPasswordReset, sendVerification, verifyEmail } from './contact-account.service.ts';
+import { sendOtp, verifyOtpPublic, verifyOtpSignedIn } from './contact-otp.service.ts';
 import { manageContacts } from './contact-permission.ts';
 import { ContactParams } from './contact-records.routes.ts';
 
@@ -95,5 +98,48 @@ export function registerContactAccountRoutes(server: FastifyInstance, platform: 
       );
       return reply.redirect(target, 302);
     },
+  );
+
+  app.put(
+    '/rest/contact/:id/otp',
+    {
+      ...permissionFirst,
+      schema: {
+        tags,
+        summary: 'Emails the contact a 6-digit code (15 minutes, 5 tries) that verifies their address',
+        params: ContactParams,
+        response: { 200: MessageResponse, ...errors },
+      },
+    },
+    (request) => sendOtp(platform, manageContacts(request), request.params.id),
+  );
+
+  app.post(
+    '/public/user/verifyOtp',
+    {
+      schema: {
+        tags,
+        summary: 'Verifies an address with its emailed code (one answer for every failure; limited per IP)',
+        body: VerifyOtpRequest,
+        response: { 200: MessageResponse, ...errors },
+      },
+    },
+    (request) => verifyOtpPublic(platform, requireTenant(request), request.body, request.ip),
+  );
+
+  app.post(
+    '/rest/user/verifyOtp',
+    {
+      preValidation: async (request) => {
+        requireAuth(request);
+      },
+      schema: {
+        tags,
+        summary: "Verifies the signed-in user's own address with its emailed code",
+        body: MemberVerifyOtpRequest,
+        response: { 200: MessageResponse, ...errors },
+      },
+    },
+    (request) => verifyOtpSignedIn(platform, requireAuth(request), request.body.code, request.ip),
   );
 }

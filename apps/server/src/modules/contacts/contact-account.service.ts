@@ -11,11 +11,12 @@ import { enqueueEmail } from '../mail/outbox.ts';
 import type { TenantContext } from '../tenants/tenant-directory.ts';
 import { INVITE_LINK_DAYS } from '../users/users.service.ts';
 import { consumeVerification, countLinksSince, insertOneTimeLink, verificationHash } from './contact-account.repo.ts';
+import { countOtpsSince } from './contact-otp.repo.ts';
 import { assertMayManageLogin } from './contact-permission.ts';
 import type { ContactRow } from './contact-records.repo.ts';
 import { requireContact } from './contact-records.service.ts';
 
-/** At most this many account emails (credentials, reset, verification) to one contact per window. */
+/** At most this many account emails (credentials, reset, verification link or code) to one contact per window. */
 const EMAILS_PER_WINDOW = 5;
 const WINDOW_MINUTES = 10;
 
@@ -24,7 +25,7 @@ const WINDOW_MINUTES = 10;
  * not the walk-in (its address cannot receive mail), not suspended, not a staff member unless the
  * caller is an admin, and not mailed too often.
  */
-async function mailableContact(
+export async function mailableContact(
   tx: Tx,
   { tenant, auth }: Authenticated,
   id: string,
@@ -35,7 +36,10 @@ async function mailableContact(
   if (contact.isWalkin) throw badRequest(field, 'The walk-in contact has no account.');
   if (contact.isSuspended) throw badRequest(field, "This contact's account is suspended.");
   const since = new Date(Date.now() - WINDOW_MINUTES * 60_000);
-  if ((await countLinksSince(tx, tenant.tenantId, contact.id, since)) >= EMAILS_PER_WINDOW) {
+  const sent =
+    (await countLinksSince(tx, tenant.tenantId, contact.id, since)) +
+    (await countOtpsSince(tx, tenant.tenantId, contact.id, since));
+  if (sent >= EMAILS_PER_WINDOW) {
     throw new AppError(
       429,
       'too_many_requests',
