@@ -19,6 +19,12 @@ const ACTIONS: { action: AccountAction; label: string; title: string; what: stri
     title: 'Send Verification Email',
     what: 'a link to verify their email address',
   },
+  {
+    action: 'code',
+    label: 'Send verification code',
+    title: 'Send verification code',
+    what: 'a 6-digit code (valid 15 minutes) to verify their email address',
+  },
 ];
 
 /**
@@ -62,7 +68,7 @@ export function ContactAccountCard({ contact }: { contact: ContactDetail }) {
             ))}
           </Group>
           <Text size="xs" c="dimmed">
-            Emails carry a one-time link, never a password.
+            Emails carry a one-time link or code, never a password.
           </Text>
         </Stack>
       )}

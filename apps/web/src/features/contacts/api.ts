@@ -97,6 +97,9 @@ export const contactsApi = {
   /** The link leads to the login page of this same site once the address is verified. */
   sendVerification: (guId: string, redirectUrl: string) =>
     apiRequest<{ message: string }>(`/rest/contact/${id(guId)}/verification`, { method: 'PUT', body: { redirectUrl } }),
+  /** A 6-digit code (15 minutes, 5 tries) the member types to verify their address. */
+  sendVerificationCode: (guId: string) =>
+    apiRequest<{ message: string }>(`/rest/contact/${id(guId)}/otp`, { method: 'PUT' }),
 
   unlinkChild: (guId: string, childId: string) =>
     apiRequest<ContactRelative[]>(`/rest/contact/${id(guId)}/children/${id(childId)}`, { method: 'DELETE' }),

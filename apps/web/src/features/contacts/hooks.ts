@@ -101,11 +101,12 @@ export const useUnlinkRelative = (guId: string) =>
     relation === 'child' ? contactsApi.unlinkChild(guId, otherId) : contactsApi.unlinkGuardian(guId, otherId),
   );
 
-export type AccountAction = 'credentials' | 'reset' | 'verification';
+export type AccountAction = 'credentials' | 'reset' | 'verification' | 'code';
 /** The Account card's emails; the verification link ends on this site's login page. */
 export const useAccountAction = (guId: string) =>
   useContactMutation((action: AccountAction) => {
     if (action === 'credentials') return contactsApi.sendCredentials(guId);
     if (action === 'reset') return contactsApi.resetPassword(guId);
+    if (action === 'code') return contactsApi.sendVerificationCode(guId);
     return contactsApi.sendVerification(guId, `${window.location.origin}/login`);
   });
