@@ -8,6 +8,7 @@ import { requireStaff } from '../../lib/guards.ts';
 import type { Platform } from '../../platform.ts';
 import { listStaff } from '../users/users.service.ts';
 import { registerContactAccountRoutes } from './contact-account.routes.ts';
+import { registerContactCardRoutes } from './contact-cards.routes.ts';
 import { registerContactImportRoutes } from './contact-import.routes.ts';
 import { registerContactListRoutes } from './contact-list.routes.ts';
 import { registerContactRecordRoutes } from './contact-records.routes.ts';
@@ -35,6 +36,7 @@ export function registerContactRoutes(server: FastifyInstance, platform: Platfor
   registerContactTimelineRoutes(server, platform);
   registerContactTagRoutes(server, platform);
   registerContactAccountRoutes(server, platform);
+  registerContactCardRoutes(server, platform);
   const app = server.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/rest/contact',

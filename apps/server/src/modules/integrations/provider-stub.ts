@@ -17,12 +17,22 @@ export interface StubAccounts {
   stripe?: {
     secretKey: string;
     codes: Record<string, { stripeUserId: string; accessToken: string; livemode: boolean }>;
+    /** Customers of each connected account (by `stripe_user_id`), read with the `Stripe-Account` header. */
+    customers?: Record<string, StubCustomer[]>;
   };
   /** OAuth token endpoints under /{app}/…: codes (once each) and what they give. */
   oauth?: {
     clients: Record<string, [clientId: string, clientSecret: string]>;
     codes: Record<string, { accessToken: string; refreshToken: string; email?: string }>;
   };
+}
+
+/** A connected account's customer and its cards (`detach` removes a card from `cards`). */
+export interface StubCustomer {
+  id: string;
+  email: string;
+  defaultPaymentMethod?: string;
+  cards: Array<{ id: string; brand: string; last4: string; expMonth: number; expYear: number }>;
 }
 
 export interface StubMember {
@@ -36,6 +46,8 @@ export interface StubRequest {
   path: string;
   authorization: string | undefined;
   apiKey: string | undefined;
+  /** Stripe's `Stripe-Account` header (calls on behalf of a connected account). */
+  stripeAccount?: string | undefined;
   body: string;
 }
 
@@ -94,6 +106,7 @@ export async function startProviderStub(
       path: `${url.pathname}${url.search}`,
       authorization: req.headers.authorization,
       apiKey: typeof apiKey === 'string' ? apiKey : undefined,
+      stripeAccount: typeof req.headers['stripe-account'] === 'string' ? req.headers['stripe-account'] : undefined,
       body,
     });
     const pair = basicPair(req.headers.authorization);
@@ -194,11 +207,72 @@ export async function startProviderStub(
     }
 
     // Stripe (what the SDK sends with its host overridden): Bearer platform secret key
-    if (accounts.stripe && (url.pathname.startsWith('/oauth/') || url.pathname.startsWith('/v1/accounts/'))) {
+    const stripePaths = ['/oauth/', '/v1/accounts/', '/v1/customers', '/v1/payment_methods/'];
+    if (accounts.stripe && stripePaths.some((prefix) => url.pathname.startsWith(prefix))) {
       const stripeError = (status: number, type: string, message: string, code?: string) =>
         send(res, status, { error: { type, message, ...(code ? { code } : {}) } });
       if (req.headers.authorization !== `Bearer ${accounts.stripe.secretKey}`) {
         return stripeError(401, 'invalid_request_error', 'Invalid API Key provided');
+      }
+      // Customers and their cards, on behalf of a connected account (Stripe-Account header)
+      if (url.pathname.startsWith('/v1/customers') || url.pathname.startsWith('/v1/payment_methods/')) {
+        const connected = req.headers['stripe-account'];
+        const customers = typeof connected === 'string' ? accounts.stripe.customers?.[connected] : undefined;
+        if (!customers) return stripeError(403, 'invalid_request_error', 'No such connected account');
+        const methodOf = (customer: StubCustomer, card: StubCustomer['cards'][number]) => ({
+          id: card.id,
+          object: 'payment_method',
+          type: 'card',
+          customer: customer.id,
+          billing_details: { email: customer.email },
+          card: {
+            brand: card.brand,
+            last4: card.last4,
+            exp_month: card.expMonth,
+            exp_year: card.expYear,
+            funding: 'credit',
+            country: 'US',
+          },
+        });
+        const list = (path: string, data: unknown[]) =>
+          send(res, 200, { object: 'list', url: path, has_more: false, data });
+        if (req.method === 'GET' && url.pathname === '/v1/customers') {
+          const email = url.searchParams.get('email');
+          const found = customers.filter((c) => email === null || c.email === email);
+          return list(
+            '/v1/customers',
+            found.map((c) => ({
+              id: c.id,
+              object: 'customer',
+              email: c.email,
+              default_source: null,
+              invoice_settings: { default_payment_method: c.defaultPaymentMethod ?? null },
+            })),
+          );
+        }
+        const methods = /^\/v1\/customers\/([^/]+)\/payment_methods$/.exec(url.pathname);
+        if (req.method === 'GET' && methods) {
+          const customer = customers.find((c) => c.id === methods[1]);
+          if (!customer) return stripeError(404, 'invalid_request_error', 'No such customer', 'resource_missing');
+          const type = url.searchParams.get('type');
+          const cards = type === null || type === 'card' ? customer.cards : [];
+          return list(
+            url.pathname,
+            cards.map((card) => methodOf(customer, card)),
+          );
+        }
+        const detach = /^\/v1\/payment_methods\/([^/]+)\/detach$/.exec(url.pathname);
+        if (req.method === 'POST' && detach) {
+          for (const customer of customers) {
+            const at = customer.cards.findIndex((card) => card.id === detach[1]);
+            if (at < 0) continue;
+            const [card] = customer.cards.splice(at, 1);
+            if (!card) break;
+            return send(res, 200, { ...methodOf(customer, card), customer: null });
+          }
+          return stripeError(404, 'invalid_request_error', 'No such PaymentMethod', 'resource_missing');
+        }
+        return stripeError(404, 'invalid_request_error', 'Unrecognized request URL');
       }
       const form = new URLSearchParams(body);
       if (req.method === 'POST' && url.pathname === '/oauth/token') {

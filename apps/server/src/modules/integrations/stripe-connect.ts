@@ -16,6 +16,16 @@ export interface ConnectedTokens {
   scope: string;
 }
 
+/** One customer of a connected account and its cards (Stripe's objects; callers keep display data only). */
+export interface CustomerCards {
+  customerId: string;
+  /** `invoice_settings.default_payment_method` */
+  defaultId: string | null;
+  /** `default_source` (a legacy card) */
+  defaultSourceId: string | null;
+  cards: Stripe.PaymentMethod[];
+}
+
 export type StripeOutcome<T> = { ok: true; value: T } | { ok: false; status: number; message: string };
 
 function failure(error: unknown): { ok: false; status: number; message: string } {
@@ -54,6 +64,11 @@ export class StripeConnect {
   /** Both the platform's secret key and its Connect client id are needed. */
   get configured(): boolean {
     return !!this.stripe && !!this.config.oauthApps.stripeConnect.clientId;
+  }
+
+  /** Calls on behalf of a connected account need only the platform's secret key. */
+  get canActForAccounts(): boolean {
+    return !!this.stripe;
   }
 
   authorizeUrl(input: { state: string; redirectUri: string; email?: string }): string {
@@ -121,6 +136,43 @@ export class StripeConnect {
       return true;
     } catch {
       return false;
+    }
+  }
+
+  /**
+   * The connected account's customers with this email (`GET /v1/customers?email=`, exact and
+   * case-sensitive at Stripe) and their cards (`GET /v1/customers/{id}/payment_methods?type=card`),
+   * on behalf of the account (`Stripe-Account`). At most 10 customers and 100 cards each.
+   */
+  async customerCards(stripeUserId: string, email: string): Promise<StripeOutcome<CustomerCards[]>> {
+    const as = { stripeAccount: stripeUserId };
+    try {
+      const customers = await this.client().customers.list({ email, limit: 10 }, as);
+      const out: CustomerCards[] = [];
+      for (const customer of customers.data) {
+        const methods = await this.client().customers.listPaymentMethods(customer.id, { type: 'card', limit: 100 }, as);
+        const preferred = customer.invoice_settings?.default_payment_method;
+        const source = customer.default_source;
+        out.push({
+          customerId: customer.id,
+          defaultId: (typeof preferred === 'string' ? preferred : preferred?.id) ?? null,
+          defaultSourceId: (typeof source === 'string' ? source : source?.id) ?? null,
+          cards: methods.data,
+        });
+      }
+      return { ok: true, value: out };
+    } catch (error) {
+      return failure(error);
+    }
+  }
+
+  /** `POST /v1/payment_methods/{id}/detach` on the connected account. */
+  async detachPaymentMethod(stripeUserId: string, id: string): Promise<StripeOutcome<void>> {
+    try {
+      await this.client().paymentMethods.detach(id, {}, { stripeAccount: stripeUserId });
+      return { ok: true, value: undefined };
+    } catch (error) {
+      return failure(error);
     }
   }
 }

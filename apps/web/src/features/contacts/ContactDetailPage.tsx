@@ -8,6 +8,7 @@ import { ContactActivityTimeline } from './ContactActivityTimeline';
 import { ContactFamily } from './ContactFamily';
 import { ContactNotes } from './ContactNotes';
 import { ContactProfileCard } from './ContactProfileCard';
+import { ContactSavedCards } from './ContactSavedCards';
 import { useContact } from './hooks';
 
 /** /contacts/:guId/detail and /contacts/:id/details: one contact (spec 3 §3 "Contact"). */
@@ -48,6 +49,7 @@ export default function ContactDetailPage() {
             <ContactCustomFieldsCard contactId={detail.guId} />
             <ContactFamily contact={detail} />
             <ContactAccountCard contact={detail} />
+            <ContactSavedCards guId={detail.guId} />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7 }}>
