@@ -45,6 +45,37 @@ try {
   );
   results.push(await measure('GET / (server-rendered home page)', `http://127.0.0.1:${APP_PORT}/`, host));
   results.push(await measure('GET /login (web app shell)', `http://127.0.0.1:${APP_PORT}/login`, host));
+  // Signed-in reads: each request verifies the token and asks the session gate (one cached
+  // check per session) before the handler.
+  const login = await (
+    await fetch(`http://127.0.0.1:${APP_PORT}/login`, {
+      method: 'POST',
+      headers: { ...host, 'content-type': 'application/json' },
+      body: JSON.stringify({ userId: 'admin@demo.test', password: 'Atrium-demo-1' }),
+    })
+  ).json();
+  const signedIn = { ...host, authorization: `Bearer ${login.access_token}` };
+  results.push(
+    await measure(
+      'GET /snode/tenant (account settings, signed in)',
+      `http://127.0.0.1:${APP_PORT}/snode/tenant`,
+      signedIn,
+    ),
+  );
+  results.push(
+    await measure(
+      'GET /plugin/tenant (website settings, signed in)',
+      `http://127.0.0.1:${APP_PORT}/plugin/tenant`,
+      signedIn,
+    ),
+  );
+  results.push(
+    await measure(
+      'GET /rest/customField (custom fields, signed in, one query)',
+      `http://127.0.0.1:${APP_PORT}/rest/customField`,
+      signedIn,
+    ),
+  );
   const { gzipSync } = await import('node:zlib');
   const bytes = async (path) =>
     Buffer.from(await (await fetch(`http://127.0.0.1:${APP_PORT}${path}`, { headers: host })).arrayBuffer());
