@@ -246,7 +246,9 @@ export const contactOtps = pgTable(
     id: uuid('id').notNull().defaultRandom(),
     contactId: uuid('contact_id').notNull(),
     codeHash: text('code_hash').notNull(),
-    purpose: text('purpose', { enum: ['verify_email'] }).notNull().default('verify_email'),
+    purpose: text('purpose', { enum: ['verify_email'] })
+      .notNull()
+      .default('verify_email'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     attempts: integer('attempts').notNull().default(0),
     usedAt: timestamp('used_at', { withTimezone: true }),
