@@ -191,7 +191,14 @@ export type CustomFieldInput = z.input<typeof CustomFieldInput>;
 export type CustomFieldInputParsed = z.output<typeof CustomFieldInput>;
 
 /** GET /rest/customField query: custom forms do not exist yet; customForm is accepted and ignored. */
-export const CustomFieldListQuery = z.object({ customForm: z.string().max(100).optional() });
+/**
+ * GET /rest/customField. `include=all` (spec 3 §7.4) asks for every field, section headers included;
+ * the list already answers every field of the tenant, so it changes nothing here. Any other value is a 400.
+ */
+export const CustomFieldListQuery = z.object({
+  customForm: z.string().max(100).optional(),
+  include: z.enum(['all'], { error: 'include must be all' }).optional(),
+});
 
 // Contact custom field values (spec 3 "Contact detail: profile, custom field values").
 

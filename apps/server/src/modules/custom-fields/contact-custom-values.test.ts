@@ -188,3 +188,45 @@ describe('PUT /rest/contact/{id}/customFields', () => {
     expect(json<any[]>(await call(token, t, 'GET', `/rest/contact/${b.guId}/customFields`))).toEqual([]);
   });
 });
+
+describe('/rest/contact/{id}/customField (the spec’s singular path, same handlers)', () => {
+  it('reads and saves like the plural path', async () => {
+    const contact = await createContactVia(app, tenant, admin, { firstName: 'Singular' });
+    const url = `/rest/contact/${contact.guId}/customField`;
+    const saved = await call(admin, tenant, 'PUT', url, [{ guId: f.nick, value: 'Sing' }]);
+    expect(saved.statusCode).toBe(200);
+    expect(valuesOf(saved.body).nickname).toBe('Sing');
+    const read = await call(admin, tenant, 'GET', url);
+    expect(read.statusCode).toBe(200);
+    expect(read.body).toBe((await call(admin, tenant, 'GET', `/rest/contact/${contact.guId}/customFields`)).body);
+  });
+
+  it('is a 400 naming the field, a 403 for students and a 404 for another tenant’s contact', async () => {
+    const contact = await createContactVia(app, tenant, admin, { firstName: 'Checks' });
+    const bad = await call(admin, tenant, 'PUT', `/rest/contact/${contact.guId}/customField`, [
+      { guId: 'not-a-uuid', value: 'x' },
+    ]);
+    expect(bad.statusCode).toBe(400);
+    expect(errorOf(bad.body).field).toContain('guId');
+    const student = (await loginAs(app, tenant, 'student')).access_token;
+    expect((await call(student, tenant, 'GET', `/rest/contact/${contact.guId}/customField`)).statusCode).toBe(403);
+    expect((await call(student, tenant, 'PUT', `/rest/contact/${contact.guId}/customField`, [])).statusCode).toBe(403);
+    const theirs = await createContactVia(app, other, otherAdmin, { firstName: 'Theirs' });
+    expect((await call(admin, tenant, 'GET', `/rest/contact/${theirs.guId}/customField`)).statusCode).toBe(404);
+    expect((await call(admin, tenant, 'PUT', `/rest/contact/${theirs.guId}/customField`, [])).statusCode).toBe(404);
+  });
+});
+
+describe('GET /rest/customField?include=all', () => {
+  it('answers every field, headers included, the same as without it; any other value is a 400', async () => {
+    const all = await call(admin, tenant, 'GET', '/rest/customField?include=all');
+    expect(all.statusCode).toBe(200);
+    expect(json<{ tag: string }[]>(all).map((row) => row.tag)).toContain('aboutyou');
+    expect(all.body).toBe((await call(admin, tenant, 'GET', '/rest/customField')).body);
+    const bad = await call(admin, tenant, 'GET', '/rest/customField?include=some');
+    expect(bad.statusCode).toBe(400);
+    expect(errorOf(bad.body).field).toContain('include');
+    const student = (await loginAs(app, tenant, 'student')).access_token;
+    expect((await call(student, tenant, 'GET', '/rest/customField?include=all')).statusCode).toBe(403);
+  });
+});

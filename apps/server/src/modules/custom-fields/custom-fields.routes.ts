@@ -41,7 +41,8 @@ export function registerCustomFieldRoutes(server: FastifyInstance, platform: Pla
     {
       schema: {
         tags,
-        summary: 'The custom fields of the tenant, in order (customForm is accepted; custom forms come later)',
+        summary:
+          'The custom fields of the tenant, in order (customForm is accepted; custom forms come later). include=all is accepted: every field is already answered, headers included',
         querystring: CustomFieldListQuery,
         response: { 200: z.array(CustomField), ...errors },
       },
@@ -92,33 +93,37 @@ export function registerCustomFieldRoutes(server: FastifyInstance, platform: Pla
     async (request) => removeCustomField(db, admin(request).tenant, request.params.id),
   );
 
-  app.get(
-    '/rest/contact/:id/customFields',
-    {
-      schema: {
-        tags: ['contacts'],
-        summary: "Every custom field of the tenant with this contact's value ('' when none)",
-        params: ContactParams,
-        response: { 200: z.array(ContactCustomFieldValue), ...errors },
+  // The spec's singular path (spec 3 §7.4 /rest/contact/{id}/customField) and the plural one the
+  // web client has used: one handler each, registered on both paths.
+  for (const path of ['/rest/contact/:id/customFields', '/rest/contact/:id/customField']) {
+    app.get(
+      path,
+      {
+        schema: {
+          tags: ['contacts'],
+          summary: "Every custom field of the tenant with this contact's value ('' when none)",
+          params: ContactParams,
+          response: { 200: z.array(ContactCustomFieldValue), ...errors },
+        },
       },
-    },
-    async (request) => listContactValues(db, manageContacts(request).tenant, request.params.id),
-  );
+      async (request) => listContactValues(db, manageContacts(request).tenant, request.params.id),
+    );
 
-  app.put(
-    '/rest/contact/:id/customFields',
-    {
-      preValidation: async (request) => {
-        manageContacts(request);
+    app.put(
+      path,
+      {
+        preValidation: async (request) => {
+          manageContacts(request);
+        },
+        schema: {
+          tags: ['contacts'],
+          summary: "Sets this contact's values [{guId, value}], all or nothing; fields not listed keep theirs",
+          params: ContactParams,
+          body: ContactCustomValuesInput,
+          response: { 200: z.array(ContactCustomFieldValue), ...errors },
+        },
       },
-      schema: {
-        tags: ['contacts'],
-        summary: "Sets this contact's values [{guId, value}], all or nothing; fields not listed keep theirs",
-        params: ContactParams,
-        body: ContactCustomValuesInput,
-        response: { 200: z.array(ContactCustomFieldValue), ...errors },
-      },
-    },
-    async (request) => saveContactValues(db, manageContacts(request).tenant, request.params.id, request.body),
-  );
+      async (request) => saveContactValues(db, manageContacts(request).tenant, request.params.id, request.body),
+    );
+  }
 }
