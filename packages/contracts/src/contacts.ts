@@ -278,3 +278,31 @@ export const ContactChildRequest = ContactCreate.partial({ firstName: true, last
     }
   });
 export type ContactChildRequest = z.input<typeof ContactChildRequest>;
+
+/**
+ * POST /rest/contact/guardian (spec 3 §7.4): links a guardian to `childId`, either an existing
+ * contact of the tenant ({guardianId}) or a new contact from the dialog's fields.
+ */
+export const ContactGuardianRequest = ContactCreate.partial({ firstName: true, lastName: true, email: true })
+  .extend({
+    childId: z.uuid('childId must be a contact id'),
+    guardianId: z.uuid('guardianId must be a contact id').optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.guardianId) return;
+    for (const field of ['firstName', 'lastName', 'email'] as const) {
+      if (!value[field]) ctx.addIssue({ code: 'custom', path: [field], message: `${field} is required` });
+    }
+  });
+export type ContactGuardianRequest = z.input<typeof ContactGuardianRequest>;
+
+/** GET /rest/contact/guardian: the tenant's guardians for the family picker, paged and searchable. */
+export const ContactGuardianListQuery = z.object({
+  start: z.coerce.number().int().min(0, 'start must be 0 or more').default(0),
+  max: z.coerce.number().int().min(1, 'max must be 1 to 100').max(100, 'max must be 1 to 100').default(50),
+  q: z.string().trim().max(100, 'q must be at most 100 characters').optional(),
+});
+export type ContactGuardianListQuery = z.input<typeof ContactGuardianListQuery>;
+
+export const ContactGuardianList = z.object({ recordsTotal: z.number().int(), data: z.array(ContactRelative) });
+export type ContactGuardianList = z.infer<typeof ContactGuardianList>;

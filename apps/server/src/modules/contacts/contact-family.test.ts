@@ -89,3 +89,92 @@ describe('unlinking guardians and children', () => {
     expect((await detailOf(parent?.guId as string)).children).toHaveLength(1);
   });
 });
+
+describe('GET and POST /rest/contact/guardian', () => {
+  it('links an existing guardian or a new one to a child and lists the tenant’s guardians, paged and searchable', async () => {
+    const t = await newTenant(app);
+    const admin = (await loginAs(app, t, 'admin')).access_token;
+    const [kid, mum] = [
+      await createContactVia(app, t, admin, { firstName: 'Kid' }),
+      await createContactVia(app, t, admin, { firstName: 'Mum' }),
+    ];
+    const empty = await call('GET', '/rest/contact/guardian', admin, t);
+    expect(json(empty)).toEqual({ data: [], recordsTotal: 0 });
+
+    const existing = await call('POST', '/rest/contact/guardian', admin, t, {
+      childId: kid.guId,
+      guardianId: mum.guId,
+    });
+    expect(existing.statusCode).toBe(201);
+    expect(json<ContactRelative[]>(existing).map((r) => r.guId)).toEqual([mum.guId]);
+    const created = await call('POST', '/rest/contact/guardian', admin, t, {
+      childId: kid.guId,
+      firstName: 'Dad',
+      lastName: 'Tester',
+      email: `dad.${Date.now()}@x.test`,
+    });
+    expect(created.statusCode).toBe(201);
+    expect(json<ContactRelative[]>(created).map((r) => r.name)).toEqual(['Dad Tester', 'Mum Tester']);
+    expect((await detailOf(kid.guId, admin, t)).guardian).toHaveLength(2);
+
+    const all = json<{ data: ContactRelative[]; recordsTotal: number }>(
+      await call('GET', '/rest/contact/guardian', admin, t),
+    );
+    expect(all.recordsTotal).toBe(2);
+    expect(all.data.map((r) => r.name)).toEqual(['Dad Tester', 'Mum Tester']);
+    const page = json<{ data: ContactRelative[] }>(await call('GET', '/rest/contact/guardian?start=1&max=1', admin, t));
+    expect(page.data.map((r) => r.name)).toEqual(['Mum Tester']);
+    const found = json<{ data: ContactRelative[]; recordsTotal: number }>(
+      await call('GET', '/rest/contact/guardian?q=mu', admin, t),
+    );
+    expect(found).toMatchObject({ recordsTotal: 1, data: [{ guId: mum.guId }] });
+  });
+
+  it('names the field in a 400, is a 403 without the permission and a 404 for another tenant’s ids', async () => {
+    const [kid, other] = [
+      await createContactVia(app, a, tokens.admin as string, { firstName: 'Child' }),
+      await createContactVia(app, a, tokens.admin as string, { firstName: 'Other' }),
+    ];
+    const missing = await call('POST', '/rest/contact/guardian', tokens.admin, a, { childId: kid.guId });
+    expect(missing.statusCode).toBe(400);
+    expect(errorOf(missing.body).field).toBe('firstName');
+    const self = await call('POST', '/rest/contact/guardian', tokens.admin, a, {
+      childId: kid.guId,
+      guardianId: kid.guId,
+    });
+    expect(errorOf(self.body)).toMatchObject({
+      field: 'guardianId',
+      message: 'A contact cannot be their own guardian.',
+    });
+    await call('POST', '/rest/contact/guardian', tokens.admin, a, { childId: kid.guId, guardianId: other.guId });
+    const loop = await call('POST', '/rest/contact/guardian', tokens.admin, a, {
+      childId: other.guId,
+      guardianId: kid.guId,
+    });
+    expect(loop.statusCode).toBe(400);
+    expect(errorOf(loop.body).field).toBe('guardianId');
+    const badMax = await call('GET', '/rest/contact/guardian?max=0', tokens.admin, a);
+    expect(badMax.statusCode).toBe(400);
+    expect(errorOf(badMax.body).field).toContain('max');
+
+    for (const token of [tokens.student as string, tokens.frontdeskB as string]) {
+      const tenant = token === tokens.student ? a : b;
+      expect((await call('GET', '/rest/contact/guardian', token, tenant)).statusCode).toBe(403);
+      expect((await call('POST', '/rest/contact/guardian', token, tenant, {})).statusCode).toBe(403);
+    }
+
+    const theirs = await createContactVia(app, b, tokens.adminB as string, { firstName: 'Theirs' });
+    const asChild = await call('POST', '/rest/contact/guardian', tokens.admin, a, {
+      childId: theirs.guId,
+      guardianId: other.guId,
+    });
+    expect(asChild.statusCode).toBe(404);
+    const asGuardian = await call('POST', '/rest/contact/guardian', tokens.admin, a, {
+      childId: kid.guId,
+      guardianId: theirs.guId,
+    });
+    expect(asGuardian.statusCode).toBe(404);
+    const listB = json<{ data: ContactRelative[] }>(await call('GET', '/rest/contact/guardian', tokens.adminB, b));
+    expect(listB.data.map((r) => r.guId)).not.toContain(other.guId);
+  });
+});

@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, exists, inArray, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { contactGuardians, contacts } from '../../db/schema/index.ts';
+import { matchesText } from './contact-list.repo.ts';
 
 export type ContactRow = typeof contacts.$inferSelect;
 export type NewContactRow = Omit<typeof contacts.$inferInsert, 'tenantId' | 'id'>;
@@ -131,6 +132,30 @@ export async function isDescendant(tx: Tx, tenantId: string, contactId: string, 
     )
     select 1 as found from below where id = ${ancestorId} limit 1`)) as unknown as { rows: unknown[] };
   return result.rows.length > 0;
+}
+
+/** The tenant's contacts that are a guardian of someone, by name; `q` as the contact list's search. */
+export async function findTenantGuardians(
+  tx: Tx,
+  tenantId: string,
+  page: { start: number; max: number; q?: string },
+): Promise<{ rows: RelativeRow[]; total: number }> {
+  const isGuardian = exists(
+    tx
+      .select({ one: sql`1` })
+      .from(contactGuardians)
+      .where(and(eq(contactGuardians.tenantId, tenantId), eq(contactGuardians.guardianId, contacts.id))),
+  );
+  const where = and(eq(contacts.tenantId, tenantId), isGuardian, page.q ? matchesText(page.q) : undefined);
+  const rows = await tx
+    .select(relativeColumns)
+    .from(contacts)
+    .where(where)
+    .orderBy(asc(contacts.name), asc(contacts.lastName), asc(contacts.id))
+    .limit(page.max)
+    .offset(page.start);
+  const [counted] = await tx.select({ total: count() }).from(contacts).where(where);
+  return { rows, total: counted?.total ?? 0 };
 }
 
 export type RelativeRow = Awaited<ReturnType<typeof findChildren>>[number];

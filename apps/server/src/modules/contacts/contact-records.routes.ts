@@ -3,6 +3,9 @@ import {
   ContactCreate,
   ContactDeleteResponse,
   ContactDetail,
+  ContactGuardianList,
+  ContactGuardianListQuery,
+  ContactGuardianRequest,
   ContactRelative,
   ContactTagsRequest,
   ContactUpdate,
@@ -16,7 +19,14 @@ import { z } from 'zod';
 import type { Platform } from '../../platform.ts';
 import { requireAdmin } from '../users/users.routes.ts';
 import { updateUser } from '../users/users.service.ts';
-import { addChild, listChildren, listGuardians, removeGuardianLink } from './contact-family.service.ts';
+import {
+  addChild,
+  addGuardian,
+  listChildren,
+  listGuardians,
+  listTenantGuardians,
+  removeGuardianLink,
+} from './contact-family.service.ts';
 import { manageContacts } from './contact-permission.ts';
 import {
   createContact,
@@ -176,6 +186,38 @@ export function registerContactRecordRoutes(server: FastifyInstance, platform: P
     async (request, reply) => {
       const children = await addChild(platform.db, manageContacts(request).tenant, request.params.id, request.body);
       return reply.code(201).send(children);
+    },
+  );
+
+  app.get(
+    '/rest/contact/guardian',
+    {
+      schema: {
+        tags: ['contacts'],
+        summary: "The tenant's guardians (contacts linked as a guardian of someone), by name; paged, q searches",
+        querystring: ContactGuardianListQuery,
+        response: { 200: ContactGuardianList, ...errors },
+      },
+    },
+    async (request) => listTenantGuardians(platform.db, manageContacts(request).tenant, request.query),
+  );
+
+  app.post(
+    '/rest/contact/guardian',
+    {
+      preValidation: async (request) => {
+        manageContacts(request);
+      },
+      schema: {
+        tags: ['contacts'],
+        summary: 'Links a guardian to childId: an existing contact ({guardianId}) or a new one; answers the guardians',
+        body: ContactGuardianRequest,
+        response: { 201: z.array(ContactRelative), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const guardians = await addGuardian(platform.db, manageContacts(request).tenant, request.body);
+      return reply.code(201).send(guardians);
     },
   );
 
