@@ -306,3 +306,35 @@ export type ContactGuardianListQuery = z.input<typeof ContactGuardianListQuery>;
 
 export const ContactGuardianList = z.object({ recordsTotal: z.number().int(), data: z.array(ContactRelative) });
 export type ContactGuardianList = z.infer<typeof ContactGuardianList>;
+
+/**
+ * POST /esend/email/contact (spec 3 §7.4): the emails the platform sent to a contact's address.
+ * tenantId and orgId are accepted and ignored: the tenant is the host's.
+ */
+export const ContactEmailsRequest = z.object({
+  email: contactEmail,
+  tenantId: z.string().max(100).optional(),
+  orgId: z.string().max(100).optional(),
+});
+export type ContactEmailsRequest = z.input<typeof ContactEmailsRequest>;
+
+export const ContactEmailsQuery = z.object({
+  start: z.coerce.number().int().min(0, 'start must be 0 or more').default(0),
+  max: z.coerce.number().int().min(1, 'max must be 1 to 100').max(100, 'max must be 1 to 100').default(10),
+});
+export type ContactEmailsQuery = z.input<typeof ContactEmailsQuery>;
+
+/** One email sent (or to be sent) to the contact: subject and status only, never the body (it holds one-time links). */
+export const ContactEmailRow = z.object({
+  id: z.string(),
+  subject: z.string(),
+  status: z.enum(['pending', 'sent', 'failed']),
+  /** ISO time the email was written to the outbox. */
+  createdAt: z.string(),
+  /** ISO time it was handed to SMTP; null while pending or when it failed. */
+  sentAt: z.string().nullable(),
+});
+export type ContactEmailRow = z.infer<typeof ContactEmailRow>;
+
+export const ContactEmailList = z.object({ recordsTotal: z.number().int(), data: z.array(ContactEmailRow) });
+export type ContactEmailList = z.infer<typeof ContactEmailList>;

@@ -9,6 +9,7 @@ import type { Platform } from '../../platform.ts';
 import { listStaff } from '../users/users.service.ts';
 import { registerContactAccountRoutes } from './contact-account.routes.ts';
 import { registerContactCardRoutes } from './contact-cards.routes.ts';
+import { registerContactEmailRoutes } from './contact-emails.routes.ts';
 import { registerContactImportRoutes } from './contact-import.routes.ts';
 import { registerContactListRoutes } from './contact-list.routes.ts';
 import { registerContactRecordRoutes } from './contact-records.routes.ts';
@@ -37,6 +38,7 @@ export function registerContactRoutes(server: FastifyInstance, platform: Platfor
   registerContactTagRoutes(server, platform);
   registerContactAccountRoutes(server, platform);
   registerContactCardRoutes(server, platform);
+  registerContactEmailRoutes(server, platform);
   const app = server.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/rest/contact',

@@ -5,6 +5,7 @@ import { useTenant } from '../session/session-store';
 import { useDocumentHead } from '../tenant/tenant-head';
 import { ContactAccountCard } from './ContactAccountCard';
 import { ContactActivityTimeline } from './ContactActivityTimeline';
+import { ContactEmailsCard } from './ContactEmailsCard';
 import { ContactFamily } from './ContactFamily';
 import { ContactNotes } from './ContactNotes';
 import { ContactProfileCard } from './ContactProfileCard';
@@ -56,6 +57,7 @@ export default function ContactDetailPage() {
           <Stack gap="md">
             <ContactNotes guId={detail.guId} />
             <ContactActivityTimeline guId={detail.guId} />
+            <ContactEmailsCard email={detail.email} />
           </Stack>
         </Grid.Col>
       </Grid>
