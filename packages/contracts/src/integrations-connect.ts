@@ -109,6 +109,21 @@ export type ConnectedEmailAccount = z.infer<typeof ConnectedEmailAccount>;
 export const ConnectedEmailAccounts = z.object({ data: z.array(ConnectedEmailAccount) });
 export type ConnectedEmailAccounts = z.infer<typeof ConnectedEmailAccounts>;
 
+/**
+ * GET /authmgr/oauth/providers/mail (spec 3 §7.4): the mail accounts the signed-in staff member may
+ * send from (their own and the shared ones): provider, address, shared flag.
+ */
+export const MailProviderAccount = z.object({
+  _id: z.string(),
+  productName: EmailProviderName,
+  email: z.string(),
+  isShareAccount: z.boolean(),
+  isOwn: z.boolean(),
+});
+export type MailProviderAccount = z.infer<typeof MailProviderAccount>;
+export const MailProviderAccounts = z.object({ data: z.array(MailProviderAccount) });
+export type MailProviderAccounts = z.infer<typeof MailProviderAccounts>;
+
 /** The online-meeting connection (spec 2 §4: integrated when an oauth provider named zoom or googlemeet exists). */
 export const MeetingConnection = z.object({
   connected: z.boolean(),

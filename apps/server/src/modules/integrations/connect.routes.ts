@@ -10,6 +10,7 @@ import {
   MailchimpList,
   MailchimpStats,
   MailchimpWrite,
+  MailProviderAccounts,
   MeetingConnection,
   MxNameQuery,
   MxNameResult,
@@ -254,6 +255,29 @@ export function registerConnectRoutes(server: FastifyInstance, ctx: Integrations
       },
     },
     (request) => listMailboxes(ctx, admin(request)),
+  );
+  app.get(
+    '/authmgr/oauth/providers/mail',
+    {
+      schema: {
+        tags,
+        summary: 'The mail accounts you may send from (your own and the shared ones): provider, address, shared flag',
+        response: { 200: MailProviderAccounts, ...errors },
+      },
+    },
+    // Every staff role (the contact email composer); the same listing as the admins' accounts screen.
+    async (request) => {
+      const { data } = await listMailboxes(ctx, requireStaff(request));
+      return {
+        data: data.map(({ _id, productName, email, isShareAccount, isOwn }) => ({
+          _id,
+          productName,
+          email,
+          isShareAccount,
+          isOwn,
+        })),
+      };
+    },
   );
   app.delete(
     '/authmgr/oauth/accounts/:id',

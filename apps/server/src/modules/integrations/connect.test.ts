@@ -552,6 +552,22 @@ describe('Connect Email', () => {
     expect(list[1]).toMatchObject({ productName: 'outlookmail', email: 'sales@contoso.test', isShareAccount: false });
     expect(json<any>(await call(adminA, a, 'GET', '/rest/integrations/status')).connectEmail).toBe(true);
 
+    // GET /authmgr/oauth/providers/mail: every staff role, own and shared accounts only, no other tenant's.
+    const providers = json<any>(await call(adminA, a, 'GET', '/authmgr/oauth/providers/mail')).data;
+    expect(providers).toEqual([
+      { _id: list[0]._id, productName: 'googlemail', email: 'owner@acme.test', isShareAccount: true, isOwn: true },
+      { _id: list[1]._id, productName: 'outlookmail', email: 'sales@contoso.test', isShareAccount: false, isOwn: true },
+    ]);
+    for (const role of ['staff', 'frontdesk'] as const) {
+      const token = (await loginAs(app, a, role)).access_token;
+      const seenBy = await call(token, a, 'GET', '/authmgr/oauth/providers/mail');
+      expect(seenBy.statusCode).toBe(200);
+      expect(json<any>(seenBy).data.map((x: any) => [x.email, x.isOwn])).toEqual([['owner@acme.test', false]]);
+    }
+    const student = (await loginAs(app, a, 'student')).access_token;
+    expect((await call(student, a, 'GET', '/authmgr/oauth/providers/mail')).statusCode).toBe(403);
+    expect(json<any>(await call(adminB, b, 'GET', '/authmgr/oauth/providers/mail')).data).toEqual([]);
+
     // A second admin sees the shared mailbox only, may revoke it, and not the private one.
     await createUsers(app.platform.db, a.tenantId, [
       { email: `admin2@${a.orgId}.test`, password: PASSWORD, name: 'Second', lastName: 'Admin', role: 'admin' },
