@@ -84,21 +84,24 @@ export function registerAuthRoutes(server: FastifyInstance, platform: Platform):
     );
   }
 
-  app.post(
-    '/public/user/resetPassword',
-    {
-      schema: {
-        tags,
-        summary: 'Set a new password with a reset link token',
-        body: ResetPasswordRequest,
-        response: { 200: MessageResponse, ...errors },
+  // The reset-password form: the public call and the spec's path for it (spec 3 §7.4), one handler.
+  for (const path of ['/public/user/resetPassword', '/fauth/fauth/resetpwd']) {
+    app.post(
+      path,
+      {
+        schema: {
+          tags,
+          summary: 'Set a new password with a reset link token',
+          body: ResetPasswordRequest,
+          response: { 200: MessageResponse, ...errors },
+        },
       },
-    },
-    async (request) => {
-      await auth.resetPassword(platform, requireTenant(request), request.body);
-      return { message: 'Your password has been changed. Please log in.' };
-    },
-  );
+      async (request) => {
+        await auth.resetPassword(platform, requireTenant(request), request.body);
+        return { message: 'Your password has been changed. Please log in.' };
+      },
+    );
+  }
 
   app.post(
     '/rest/user/changePassword',

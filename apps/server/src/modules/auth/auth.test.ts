@@ -314,6 +314,36 @@ describe('forgot password', () => {
   });
 });
 
+describe('POST /fauth/fauth/resetpwd (the spec’s path on the same handler)', () => {
+  it('sets the new password with a reset token, once; names the field; another tenant’s token or host does nothing', async () => {
+    const t = await newTenant(app);
+    const email = t.users.frontdesk.email;
+    await post('/rest/user/forgotPassword', t.host, { email });
+    await app.platform.outbox.kick();
+    const mail = await smtp.waitFor(email);
+    const token = decodeURIComponent(mail.text.match(/token=([A-Za-z0-9_%-]+)/)?.[1] ?? '');
+
+    const missing = await post('/fauth/fauth/resetpwd', t.host, { token });
+    expect(missing.statusCode).toBe(400);
+    expect(json<any>(missing).errors).toMatchObject({ field: 'password' });
+    expect((await post('/fauth/fauth/resetpwd', b.host, { token, password: 'fauth-new-password' })).statusCode).toBe(
+      400,
+    );
+    expect(
+      (await post('/fauth/fauth/resetpwd', 'nosuch.localhost', { token, password: 'fauth-new-password' })).statusCode,
+    ).toBe(404);
+
+    const reset = await post('/fauth/fauth/resetpwd', t.host, { token, password: 'fauth-new-password' });
+    expect(reset.statusCode).toBe(200);
+    expect(json(reset)).toEqual({ message: 'Your password has been changed. Please log in.' });
+    expect(
+      (await post('/login', t.host, { userId: email, password: 'fauth-new-password' }, '10.15.9.9')).statusCode,
+    ).toBe(200);
+    const again = await post('/fauth/fauth/resetpwd', t.host, { token, password: 'another-password' });
+    expect(json<any>(again).errors).toMatchObject({ field: 'token' });
+  });
+});
+
 describe('unknown tenant', () => {
   it('answers 404 with the spec message for calls that need a tenant', async () => {
     const response = await post('/login', 'nosuch.localhost', { userId: 'a@b.test', password: 'x' });
