@@ -2,12 +2,11 @@ import { Alert, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Busy } from '../../app/components/Busy';
-import { showErrorToast, showSuccessToast } from '../../lib/notify';
-import { ConfirmDialog } from '../dialogs/ConfirmDialog';
 import { SettingsHeader } from '../settings/SettingsHeader';
 import { AdminOnly } from './AdminOnly';
 import { connectApi } from './api';
 import { connectResult } from './connect-rules';
+import { DisconnectDialog } from './DisconnectDialog';
 import { useDisconnectMeeting, useMeeting } from './hooks';
 import { HUB_PATH } from './integration-rules';
 
@@ -76,26 +75,11 @@ function Meeting() {
           )}
         </Group>
       </Card>
-      <ConfirmDialog
+      <DisconnectDialog
+        provider="Zoom"
         opened={confirming}
-        title="Disconnect Zoom"
-        message="Would you really like to disconnect Zoom ?"
-        confirmLabel="Disconnect"
-        danger
-        busy={disconnect.isPending}
-        onCancel={() => setConfirming(false)}
-        onConfirm={() =>
-          disconnect.mutate(undefined, {
-            onSuccess: (answer) => {
-              setConfirming(false);
-              showSuccessToast(answer.message);
-            },
-            onError: (failure) => {
-              setConfirming(false);
-              showErrorToast(failure.message);
-            },
-          })
-        }
+        onClose={() => setConfirming(false)}
+        disconnect={disconnect}
       />
     </Stack>
   );

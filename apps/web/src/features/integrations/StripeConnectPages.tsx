@@ -4,11 +4,11 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Busy } from '../../app/components/Busy';
 import { showErrorToast, showSuccessToast } from '../../lib/notify';
-import { ConfirmDialog } from '../dialogs/ConfirmDialog';
 import { SettingsHeader } from '../settings/SettingsHeader';
 import { AdminOnly } from './AdminOnly';
 import { connectApi } from './api';
 import { connectResult } from './connect-rules';
+import { DisconnectDialog } from './DisconnectDialog';
 import { useDisconnectStripe, useStripeAccount } from './hooks';
 import { HUB_PATH, paymentPanel } from './integration-rules';
 
@@ -166,26 +166,11 @@ export function StripePanel() {
           Disconnect
         </Button>
       </Group>
-      <ConfirmDialog
+      <DisconnectDialog
+        provider="Stripe"
         opened={confirming}
-        title="Disconnect Stripe"
-        message="Would you really like to disconnect Stripe ?"
-        confirmLabel="Disconnect"
-        danger
-        busy={disconnect.isPending}
-        onCancel={() => setConfirming(false)}
-        onConfirm={() =>
-          disconnect.mutate(undefined, {
-            onSuccess: (answer) => {
-              setConfirming(false);
-              showSuccessToast(answer.message);
-            },
-            onError: (failure) => {
-              setConfirming(false);
-              showErrorToast(failure.message);
-            },
-          })
-        }
+        onClose={() => setConfirming(false)}
+        disconnect={disconnect}
       />
     </Stack>
   );
