@@ -36,6 +36,7 @@ import { registerWebsiteRoutes } from './modules/website/website.routes.ts';
 import { registerWidgetRoutes } from './modules/widgets/widgets.routes.ts';
 import type { Platform } from './platform.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerTenantAndAuth } from './plugins/tenant-and-auth.ts';
 import { registerWebApp } from './plugins/web-app.ts';
@@ -52,11 +53,16 @@ export interface BuildOptions {
 
 export type App = FastifyInstance & { platform: Platform };
 
+function trustHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
+}
+
 export async function buildApp(options: BuildOptions): Promise<App> {
   const { config, database } = options;
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
-    trustProxy: true,
+    // TRUST_PROXY: a hop count trusts the nearest n proxies, as proxy-addr does for a number.
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1_048_576,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     // Per-request lines only at debug level: at info they would dominate the log and the benchmark.
@@ -103,6 +109,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   registerErrorHandling(app);
+  registerInputGuard(app);
   registerSecurityHeaders(app);
   registerTenantAndAuth(app, platform);
 

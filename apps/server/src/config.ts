@@ -92,8 +92,13 @@ export interface AppConfig {
   passwordResetMinutes: number;
   smtpUrl: string | null;
   mailFrom: string;
-  /** Public base URL used in emails when the tenant host cannot be derived (e.g. http://localhost:3000). */
-  publicUrl: string | null;
+  /**
+   * Base of every tenant origin in emailed links (PUBLIC_URL): a tenant is `{orgId}.{its host}` with
+   * its scheme and port, or its custom domain. Default `http://{first product domain}:{port}`.
+   */
+  publicUrl: string;
+  /** Which proxies' X-Forwarded-* headers are believed (TRUST_PROXY): none, a hop count, or addresses. */
+  trustProxy: false | number | string[];
   webDistDir: string;
   logLevel: string;
   loginMaxAttemptsPerAccount: number;
@@ -222,6 +227,49 @@ function mailchimpUrlFrom(value: string | undefined): string {
   return raw.replace(/\/+$/, '');
 }
 
+/** PUBLIC_URL: an http(s) origin whose host is one of PRODUCT_DOMAINS (tenants live under it). */
+function publicUrlFrom(env: NodeJS.ProcessEnv): string {
+  const domains = listFrom(env.PRODUCT_DOMAINS, ['localhost']);
+  const port = intFrom(env.PORT, 3000, 'PORT');
+  const raw = env.PUBLIC_URL?.trim() || `http://${domains[0] ?? 'localhost'}${port === 80 ? '' : `:${port}`}`;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`PUBLIC_URL must be a URL such as https://studios.example, got "${raw}"`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error('PUBLIC_URL must be http(s)');
+  if (url.pathname !== '/' || url.search || url.hash || url.username || url.password)
+    throw new Error('PUBLIC_URL must be an origin only, such as https://studios.example');
+  if (!domains.includes(url.hostname))
+    throw new Error(`PUBLIC_URL's host "${url.hostname}" must be one of PRODUCT_DOMAINS (${domains.join(', ')})`);
+  return url.origin;
+}
+
+/**
+ * TRUST_PROXY: off by default, so X-Forwarded-For/-Proto/-Host from a client are ignored. A whole
+ * number trusts that many hops in front of the server; otherwise a comma-separated list of proxy
+ * addresses or CIDR ranges (e.g. `127.0.0.1,10.0.0.0/8`). `true` (trust anyone) is refused.
+ */
+function trustProxyFrom(value: string | undefined): false | number | string[] {
+  const raw = value?.trim() ?? '';
+  if (raw === '' || raw === 'false' || raw === '0') return false;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  if (raw === 'true')
+    throw new Error(
+      'TRUST_PROXY=true would believe forwarded headers from anyone: give a hop count or proxy addresses',
+    );
+  const list = raw
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+  for (const item of list) {
+    if (!/^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(item) && !['loopback', 'linklocal', 'uniquelocal'].includes(item))
+      throw new Error(`TRUST_PROXY must be a hop count or addresses/CIDR ranges, got "${item}"`);
+  }
+  return list;
+}
+
 function intFrom(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined || value === '') return fallback;
   const parsed = Number(value);
@@ -305,7 +353,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     passwordResetMinutes: intFrom(env.PASSWORD_RESET_MINUTES, 60, 'PASSWORD_RESET_MINUTES'),
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM || 'Atrium <no-reply@atrium.localhost>',
-    publicUrl: env.PUBLIC_URL || null,
+    publicUrl: publicUrlFrom(env),
+    trustProxy: trustProxyFrom(env.TRUST_PROXY),
     webDistDir: resolve(env.WEB_DIST_DIR || new URL('../../web/dist', import.meta.url).pathname),
     logLevel: env.LOG_LEVEL || 'info',
     loginMaxAttemptsPerAccount: intFrom(env.LOGIN_MAX_ATTEMPTS_PER_ACCOUNT, 5, 'LOGIN_MAX_ATTEMPTS_PER_ACCOUNT'),

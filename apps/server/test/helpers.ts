@@ -23,6 +23,7 @@ export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<
     webDistDir: '/nonexistent-web-dist',
     defaultOrgId: null,
     productDomains: ['localhost', 'atrium.test'],
+    publicUrl: 'http://localhost',
     jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing',
     dataDir: mkdtempSync(join(tmpdir(), 'atrium-test-data-')),
     ...overrides,

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors.ts';
+import { databaseConflict } from './database-errors.ts';
 
 function send(reply: import('fastify').FastifyReply, status: number, code: string, message: string, field?: string) {
   return reply.code(status).send({ errors: field ? { message, code, field } : { message, code } });
@@ -30,8 +31,16 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return send(reply, 500, 'internal_error', 'Something went wrong. Please try again.');
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return send(reply, 413, 'too_large', 'The file is larger than 10 MB.', 'file');
+      const limit = request.routeOptions.bodyLimit ?? request.server.initialConfig.bodyLimit ?? 1_048_576;
+      const size = `${Math.round((limit / 1_048_576) * 10) / 10} MB`;
+      // Upload routes take a raw file; every other body is JSON.
+      const isFile = /^\/(media|rest\/contact\/import)\b/.test(request.routeOptions.url ?? '');
+      return isFile
+        ? send(reply, 413, 'too_large', `The file is larger than ${size}.`, 'file')
+        : send(reply, 413, 'too_large', `The request is larger than ${size}.`, 'body');
     }
+    const conflict = databaseConflict(error);
+    if (conflict) return send(reply, conflict.status, conflict.code, conflict.message, conflict.field);
     if (error.statusCode === 429) {
       return send(reply, 429, 'too_many_requests', error.message);
     }

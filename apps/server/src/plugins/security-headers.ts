@@ -28,6 +28,9 @@ export function registerSecurityHeaders(app: FastifyInstance): void {
     reply.header('Cross-Origin-Opener-Policy', 'same-origin');
     reply.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
     reply.header('Content-Security-Policy', request.url.startsWith('/api/docs') ? DOCS_CSP : CSP);
+    // Only over https (seen directly, or from a proxy TRUST_PROXY believes); no includeSubDomains,
+    // since a tenant's custom domain may have other sites under it.
+    if (request.protocol === 'https') reply.header('Strict-Transport-Security', 'max-age=31536000');
     return payload;
   });
 }

@@ -15,7 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth, requireTenant } from '../../lib/guards.ts';
-import { requestOrigin } from '../../lib/request-origin.ts';
+import { tenantOrigin } from '../../lib/tenant-origin.ts';
 import type { Platform } from '../../platform.ts';
 import * as auth from './auth.service.ts';
 import { changePassword } from './change-password.ts';
@@ -78,7 +78,8 @@ export function registerAuthRoutes(server: FastifyInstance, platform: Platform):
         },
       },
       async (request) => {
-        await auth.forgotPassword(platform, requireTenant(request), request.body, requestOrigin(request));
+        const tenant = requireTenant(request);
+        await auth.forgotPassword(platform, tenant, request.body, tenantOrigin(platform.config, tenant));
         return { message: auth.FORGOT_PASSWORD_SENT };
       },
     );

@@ -31,9 +31,13 @@ export function newRefreshToken(masterAdminId?: string): string {
   return masterAdminId ? `${newOpaqueToken()}.${masterAdminId}` : newOpaqueToken();
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The master admin's id a franchise-mode refresh token ends with; anything else names none (the token is then unknown). */
 export function masterAdminIdOfRefreshToken(token: string): string | undefined {
   const at = token.indexOf('.');
-  return at === -1 ? undefined : token.slice(at + 1) || undefined;
+  const suffix = at === -1 ? '' : token.slice(at + 1);
+  return UUID.test(suffix) ? suffix : undefined;
 }
 
 export function hashToken(token: string): string {
@@ -63,7 +67,7 @@ export class AccessTokens {
   /** The claims of a valid, unexpired token, or null. */
   async verify(token: string): Promise<AccessClaims | null> {
     try {
-      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
+      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], requiredClaims: ['exp'] });
       if (typeof payload.sub !== 'string' || typeof payload.tid !== 'string' || typeof payload.sid !== 'string') {
         return null;
       }

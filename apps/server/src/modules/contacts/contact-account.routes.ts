@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth, requireTenant } from '../../lib/guards.ts';
-import { requestOrigin } from '../../lib/request-origin.ts';
+import { tenantOrigin } from '../../lib/tenant-origin.ts';
 import type { Platform } from '../../platform.ts';
 import { sendCredentials, sendPasswordReset, sendVerification, verifyEmail } from './contact-account.service.ts';
 import { sendOtp, verifyOtpPublic, verifyOtpSignedIn } from './contact-otp.service.ts';
@@ -42,7 +42,10 @@ export function registerContactAccountRoutes(server: FastifyInstance, platform: 
         response: { 200: MessageResponse, ...errors },
       },
     },
-    (request) => sendCredentials(platform, manageContacts(request), request.body.contactId, requestOrigin(request)),
+    (request) => {
+      const caller = manageContacts(request);
+      return sendCredentials(platform, caller, request.body.contactId, tenantOrigin(platform.config, caller.tenant));
+    },
   );
 
   app.put(
@@ -56,7 +59,10 @@ export function registerContactAccountRoutes(server: FastifyInstance, platform: 
         response: { 200: MessageResponse, ...errors },
       },
     },
-    (request) => sendPasswordReset(platform, manageContacts(request), request.body.contactId, requestOrigin(request)),
+    (request) => {
+      const caller = manageContacts(request);
+      return sendPasswordReset(platform, caller, request.body.contactId, tenantOrigin(platform.config, caller.tenant));
+    },
   );
 
   app.put(
@@ -71,8 +77,7 @@ export function registerContactAccountRoutes(server: FastifyInstance, platform: 
         response: { 200: MessageResponse, ...errors },
       },
     },
-    (request) =>
-      sendVerification(platform, request, manageContacts(request), request.params.id, request.body.redirectUrl),
+    (request) => sendVerification(platform, manageContacts(request), request.params.id, request.body.redirectUrl),
   );
 
   app.get(
@@ -91,7 +96,6 @@ export function registerContactAccountRoutes(server: FastifyInstance, platform: 
     async (request, reply) => {
       const target = await verifyEmail(
         platform,
-        request,
         requireTenant(request),
         request.query.token,
         request.query.redirectUrl,

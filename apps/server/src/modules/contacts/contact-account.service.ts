@@ -1,9 +1,9 @@
 import { REDIRECT_NOT_OURS, VERIFICATION_LINK_DAYS, VERIFICATION_SENT } from '@atrium/contracts';
-import type { FastifyRequest } from 'fastify';
+import type { AppConfig } from '../../config.ts';
 import { type Tx, withTenant } from '../../db/client.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import type { Authenticated } from '../../lib/guards.ts';
-import { requestOrigin } from '../../lib/request-origin.ts';
+import { tenantOrigin } from '../../lib/tenant-origin.ts';
 import type { Platform } from '../../platform.ts';
 import { queuePasswordResetEmail } from '../auth/auth.service.ts';
 import { hashToken, newOpaqueToken } from '../auth/tokens.ts';
@@ -93,17 +93,16 @@ export async function sendPasswordReset(platform: Platform, caller: Authenticate
 }
 
 /**
- * The verification link's target must be on this tenant's own site: a path, or an http(s) address
- * whose host is the request's host, the tenant's custom domain, or `{orgId}.{product domain}`.
+ * The verification link's target must be on this tenant's own site: a path (on the tenant's origin),
+ * or an http(s) address whose host is the tenant's custom domain or `{orgId}.{product domain}`.
  * Anything else (another tenant, another site) would make the email an open redirect.
  */
 export function ownSiteTarget(
   redirectUrl: string,
-  request: FastifyRequest,
+  config: Pick<AppConfig, 'publicUrl' | 'productDomains'>,
   tenant: TenantContext,
-  productDomains: string[],
 ): string | null {
-  const origin = requestOrigin(request);
+  const origin = tenantOrigin(config, tenant);
   if (/^\/(?![/\\])[^\s]*$/.test(redirectUrl)) return `${origin}${redirectUrl}`;
   let url: URL;
   try {
@@ -117,7 +116,7 @@ export function ownSiteTarget(
   const own = new Set([
     new URL(origin).hostname.toLowerCase(),
     ...(tenant.customDomain ? [tenant.customDomain.toLowerCase()] : []),
-    ...productDomains.map((domain) => `${tenant.orgId}.${domain}`.toLowerCase()),
+    ...config.productDomains.map((domain) => `${tenant.orgId}.${domain}`.toLowerCase()),
   ]);
   return own.has(host) ? url.href : null;
 }
@@ -126,17 +125,11 @@ export function ownSiteTarget(
  * PUT /rest/contact/{id}/verification: emails a one-time link (7 days) that marks the address
  * verified, then leads to `redirectUrl` (checked now and again when the link is opened).
  */
-export async function sendVerification(
-  platform: Platform,
-  request: FastifyRequest,
-  caller: Authenticated,
-  id: string,
-  redirectUrl: string,
-) {
+export async function sendVerification(platform: Platform, caller: Authenticated, id: string, redirectUrl: string) {
   const { tenant } = caller;
-  const target = ownSiteTarget(redirectUrl, request, tenant, platform.config.productDomains);
+  const target = ownSiteTarget(redirectUrl, platform.config, tenant);
   if (!target) throw badRequest('redirectUrl', REDIRECT_NOT_OURS);
-  const origin = requestOrigin(request);
+  const origin = tenantOrigin(platform.config, tenant);
   const token = newOpaqueToken();
   await withTenant(platform.db, tenant.tenantId, async (tx) => {
     const contact = await mailableContact(tx, caller, id, 'id');
@@ -172,7 +165,6 @@ export async function sendVerification(
  */
 export async function verifyEmail(
   platform: Platform,
-  request: FastifyRequest,
   tenant: TenantContext,
   token: string,
   redirectUrl: string | undefined,
@@ -181,8 +173,7 @@ export async function verifyEmail(
     consumeVerification(tx, tenant.tenantId, hashToken(token)),
   );
   const target =
-    (redirectUrl && ownSiteTarget(redirectUrl, request, tenant, platform.config.productDomains)) ||
-    `${requestOrigin(request)}/`;
+    (redirectUrl && ownSiteTarget(redirectUrl, platform.config, tenant)) || `${tenantOrigin(platform.config, tenant)}/`;
   const url = new URL(target);
   url.searchParams.set('verified', done ? '1' : '0');
   return url.href;

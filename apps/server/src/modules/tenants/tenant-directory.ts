@@ -17,12 +17,20 @@ export interface TenantContext {
 const ORG_ID_PATTERN = /^[a-z0-9][a-z0-9-]{0,62}$/;
 const CACHE_TTL_MS = 30_000;
 
-export type HostLookup = { kind: 'org'; orgId: string } | { kind: 'domain'; domain: string } | { kind: 'default' };
+export type HostLookup =
+  | { kind: 'org'; orgId: string }
+  | { kind: 'domain'; domain: string }
+  | { kind: 'default' }
+  | { kind: 'address' };
 
-/** Spec 1 §1: `{orgId}.{product domain}`, a custom domain, or the default org on a bare host. */
+/**
+ * Spec 1 §1: `{orgId}.{product domain}`, a custom domain, or the default org on a bare host: a
+ * product domain itself (`default`), or an IP address or no Host at all (`address`, which anyone
+ * can send, so it serves the default org's reads only: see tenant-and-auth).
+ */
 export function parseHost(rawHost: string | undefined, productDomains: string[]): HostLookup {
   const host = (rawHost ?? '').trim().toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '');
-  if (!host || /^\d{1,3}(\.\d{1,3}){3}$/.test(host) || host.startsWith('[')) return { kind: 'default' };
+  if (!host || /^\d{1,3}(\.\d{1,3}){3}$/.test(host) || host.startsWith('[')) return { kind: 'address' };
   for (const domain of productDomains) {
     if (host === domain) return { kind: 'default' };
     if (host.endsWith(`.${domain}`)) {
@@ -70,6 +78,7 @@ export class TenantDirectory {
       case 'org':
         return this.byOrgId(lookup.orgId);
       case 'default':
+      case 'address':
         return this.defaultOrgId ? this.byOrgId(this.defaultOrgId) : null;
       case 'domain':
         return this.cache.get(`domain:${lookup.domain}`, async () => {
@@ -87,7 +96,12 @@ export class TenantDirectory {
       if (byOrg) return byOrg;
     }
     const lookup = parseHost(trimmed, this.productDomains);
-    if (lookup.kind === 'default' && trimmed.includes('.') === false && trimmed !== 'localhost') return null;
+    if (
+      (lookup.kind === 'default' || lookup.kind === 'address') &&
+      trimmed.includes('.') === false &&
+      trimmed !== 'localhost'
+    )
+      return null;
     return this.resolveHost(trimmed);
   }
 

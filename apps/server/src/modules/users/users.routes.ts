@@ -11,7 +11,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireStaff } from '../../lib/guards.ts';
-import { requestOrigin } from '../../lib/request-origin.ts';
+import { tenantOrigin } from '../../lib/tenant-origin.ts';
 import type { Platform } from '../../platform.ts';
 import {
   getUserDetail,
@@ -104,7 +104,8 @@ export function registerUserRoutes(server: FastifyInstance, platform: Platform):
       },
     },
     async (request, reply) => {
-      const user = await inviteStaffUser(platform, requireAdmin(request).tenant, request.body, requestOrigin(request));
+      const { tenant } = requireAdmin(request);
+      const user = await inviteStaffUser(platform, tenant, request.body, tenantOrigin(platform.config, tenant));
       return reply.code(201).send(user);
     },
   );

@@ -1,0 +1,60 @@
+interface DatabaseError {
+  code: string;
+  constraint?: string;
+}
+
+/** The Postgres error behind a Drizzle one (Drizzle wraps it as `cause`), from pg or PGlite alike. */
+function databaseErrorOf(error: unknown): DatabaseError | null {
+  for (let current = error, hops = 0; current && hops < 5; hops++) {
+    const candidate = current as { code?: unknown; constraint?: unknown; cause?: unknown };
+    if (typeof candidate.code === 'string' && /^[0-9A-Z]{5}$/.test(candidate.code)) {
+      return {
+        code: candidate.code,
+        constraint: typeof candidate.constraint === 'string' ? candidate.constraint : undefined,
+      };
+    }
+    current = candidate.cause;
+  }
+  return null;
+}
+
+/**
+ * A unique key that two concurrent requests both passed the service's check for (on PostgreSQL the
+ * second insert loses the race): the message the service itself gives when it sees the duplicate.
+ */
+const UNIQUE_KEYS: Record<string, { field: string; message: string }> = {
+  contacts_tenant_email_uq: { field: 'email', message: 'A contact with this email already exists.' },
+  website_pages_tenant_name_uq: { field: 'name', message: 'A page with this name already exists.' },
+  custom_fields_tenant_tag_uq: { field: 'tag', message: 'Tag is already in use' },
+  tenants_org_id_unique: { field: 'orgId', message: 'This org id is already taken.' },
+};
+
+export interface Conflict {
+  status: 400 | 409;
+  code: string;
+  message: string;
+  field?: string;
+}
+
+/**
+ * Database errors a caller caused rather than a bug: a lost unique-key race or a serialization
+ * failure is a 409 (try again / already exists), a value Postgres cannot take is a 400.
+ */
+export function databaseConflict(error: unknown): Conflict | null {
+  const found = databaseErrorOf(error);
+  if (!found) return null;
+  if (found.code === '23505') {
+    const known = found.constraint ? UNIQUE_KEYS[found.constraint] : undefined;
+    return known
+      ? { status: 409, code: 'already_exists', ...known }
+      : { status: 409, code: 'already_exists', message: 'This record already exists.' };
+  }
+  if (found.code === '40001' || found.code === '40P01') {
+    return { status: 409, code: 'conflict', message: 'Another change got there first. Please try again.' };
+  }
+  // Class 22 (data exception): a value too long, out of range, or not of the column's type.
+  if (found.code.startsWith('22')) {
+    return { status: 400, code: 'invalid_input', message: 'A value is not valid for this field.' };
+  }
+  return null;
+}
