@@ -235,4 +235,27 @@ describe('concurrent identical creates: one wins, the others get a 4xx, never a 
       });
     }
   });
+
+  it('pages with one name', async () => {
+    const { access_token } = await loginAs(app, tenant, 'admin');
+    const name = `race${Date.now()}`;
+    const responses = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        app.inject({
+          method: 'POST',
+          url: `/stemplate/webpage/${name}`,
+          headers: bearer(access_token, tenant.host),
+          payload: { title: 'Race' },
+        }),
+      ),
+    );
+    expect(responses.map((r) => r.statusCode).filter((s) => s === 201)).toHaveLength(1);
+    for (const r of responses.filter((r) => r.statusCode !== 201)) {
+      expect(r.statusCode).toBe(409);
+      expect(json<any>(r).errors.code).toBe('page_exists');
+      expect(json<any>(r).errors.message).toMatch(
+        new RegExp(`^A page (named ${name}|with this name) already exists[.]$`),
+      );
+    }
+  });
 });
