@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dropQueues } from '../../../test/jobs.ts';
 import { type Database, openDatabase } from '../../db/client.ts';
 import { JobRunner, type JobRunnerOptions } from './job-runner.ts';
 
@@ -21,12 +22,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   for (const runner of runners) await runner.stop();
-  // Queues are named per run: drop them so a long-lived test database does not collect partitions.
-  const names = queues.flatMap((name) => [name, `${name}-dead`]);
-  for (const table of ['job', 'archive']) {
-    await shared.sql.query(`delete from pgboss.${table} where name = any($1::text[])`, [names]);
-  }
-  for (const name of names) await shared.sql.query('select pgboss.delete_queue($1)', [name]);
+  await dropQueues(shared.sql, queues);
   for (const database of databases) await database.close();
 });
 

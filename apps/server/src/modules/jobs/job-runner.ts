@@ -42,6 +42,8 @@ export interface JobRunnerOptions {
   log: { warn(details: object, message: string): void; error(details: object, message: string): void };
   /** How often an idle worker looks for jobs that other processes queued or that became due (default 2). */
   pollingSeconds?: number;
+  /** pg-boss's schema (default pgboss); each test app on a shared test database gets its own. */
+  schema?: string;
   /** False: nothing runs by itself (no workers, cron or maintenance); drain() runs queued jobs (benchmarks, tests). */
   work?: boolean;
 }
@@ -70,6 +72,8 @@ export class JobRunner {
   readonly #workers = new Map<string, string>();
   /** Runs started by drain(), which pg-boss's own graceful stop does not know about. */
   readonly #draining = new Set<Promise<void>>();
+  /** Batches running in this process, by queue, so drain() can wait for the ones a worker took first. */
+  readonly #running = new Map<string, Set<Promise<void>>>();
   readonly #log: JobRunnerOptions['log'];
   readonly #work: boolean;
   readonly #pollingSeconds: number;
@@ -81,6 +85,7 @@ export class JobRunner {
     this.#pollingSeconds = options.pollingSeconds ?? 2;
     this.#boss = new PgBoss({
       db: { executeSql: (text, values) => options.db.query(text, values) as Promise<{ rows: never[] }> },
+      schema: options.schema ?? 'pgboss',
       supervise: this.#work,
       schedule: this.#work,
       // The cron's own queue is polled like the others.
@@ -112,7 +117,7 @@ export class JobRunner {
       const { options } = queue;
       const deadLetter = deadLetterOf(queue.name);
       await this.#boss.createQueue(deadLetter, { name: deadLetter, retryLimit: 3, retryDelay: 60 });
-      await this.#boss.createQueue(queue.name, {
+      const settings = {
         name: queue.name,
         policy: options.policy ?? 'standard',
         retryLimit: options.retryLimit ?? 3,
@@ -120,7 +125,10 @@ export class JobRunner {
         retryBackoff: options.retryBackoff ?? true,
         expireInSeconds: options.expireInSeconds ?? 15 * 60,
         deadLetter,
-      });
+      };
+      // Created once; updated on every start so the code stays the source of the retry policy.
+      await this.#boss.createQueue(queue.name, settings);
+      await this.#boss.updateQueue(queue.name, settings);
     }
     const scheduled = new Set(this.#schedules.map((s) => s.name));
     for (const existing of await this.#boss.getSchedules()) {
@@ -178,7 +186,8 @@ export class JobRunner {
     const { onDeadLetter, batchSize = 5 } = queue.options;
     const run = (async () => {
       await this.#drainQueue(name, queue.handler, batchSize);
-      if (onDeadLetter) await this.#drainQueue(deadLetterOf(name), onDeadLetter, batchSize);
+      if (!onDeadLetter) return;
+      await this.#drainQueue(deadLetterOf(name), onDeadLetter, batchSize);
     })();
     this.#draining.add(run);
     return run.finally(() => this.#draining.delete(run));
@@ -188,12 +197,24 @@ export class JobRunner {
     while (this.#state === 'started') {
       const jobs = (await this.#boss.fetch(name, { batchSize })) as BossJob[];
       await this.#run(name, jobs, handler);
-      if (jobs.length < batchSize) return;
+      if (jobs.length < batchSize) break;
     }
+    // Jobs a worker of this process took first count as drained once they are done.
+    const running = this.#running.get(name);
+    while (running?.size) await Promise.allSettled([...running]);
   }
 
   /** Runs a fetched batch, each job completed or failed on its own (a failure retries only that job). */
-  async #run(name: string, jobs: BossJob[], handler: JobHandler<unknown>): Promise<void> {
+  #run(name: string, jobs: BossJob[], handler: JobHandler<unknown>): Promise<void> {
+    if (jobs.length === 0) return Promise.resolve();
+    const running = this.#running.get(name) ?? new Set();
+    this.#running.set(name, running);
+    const batch = this.#runBatch(name, jobs, handler).finally(() => running.delete(batch));
+    running.add(batch);
+    return batch;
+  }
+
+  async #runBatch(name: string, jobs: BossJob[], handler: JobHandler<unknown>): Promise<void> {
     await Promise.all(
       jobs.map(async (job) => {
         try {
