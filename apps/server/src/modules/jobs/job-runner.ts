@@ -215,16 +215,16 @@ export class JobRunner {
   }
 
   async #runBatch(name: string, jobs: BossJob[], handler: JobHandler<unknown>): Promise<void> {
+    const outcomes = await Promise.allSettled(jobs.map((job) => handler(job.data, job)));
+    const done = jobs.filter((_, i) => outcomes[i]?.status === 'fulfilled').map((job) => job.id);
+    if (done.length > 0) await this.#boss.complete(name, done);
     await Promise.all(
-      jobs.map(async (job) => {
-        try {
-          await handler(job.data, job);
-        } catch (error) {
-          this.#log.warn({ err: error, queue: name, job: job.id }, 'job failed');
-          await this.#boss.fail(name, job.id, error instanceof Error ? error : new Error(String(error)));
-          return;
-        }
-        await this.#boss.complete(name, job.id);
+      outcomes.map(async (outcome, i) => {
+        const job = jobs[i];
+        if (outcome.status === 'fulfilled' || !job) return;
+        const error = outcome.reason instanceof Error ? outcome.reason : new Error(String(outcome.reason));
+        this.#log.warn({ err: error, queue: name, job: job.id }, 'job failed');
+        await this.#boss.fail(name, job.id, error);
       }),
     );
   }
