@@ -236,7 +236,8 @@ export class JobRunner {
       return;
     }
     this.#state = 'stopping';
-    await Promise.allSettled([...this.#draining]);
+    const timeout = new Promise((resolve) => setTimeout(resolve, timeoutMs).unref());
+    await Promise.race([Promise.allSettled([...this.#draining]), timeout]);
     await this.#boss.stop({ graceful: true, timeout: timeoutMs, close: false });
     this.#state = 'stopped';
   }
