@@ -39,6 +39,11 @@ export const RESYNC_PAGE = 500;
 export const RESYNC_STALE_MS = 15 * 60_000;
 type ContactPage = Array<{ id: string; email: string; name: string; lastName: string }>;
 const STOPPED = 'The resync stopped before it finished (the server restarted); start it again.';
+const MAILCHIMP_RESYNC = 'mailchimp-resync';
+interface ResyncJob {
+  tenantId: string;
+  listId: string;
+}
 
 /** A failure whose message may be shown (Mailchimp's answer); anything else is logged and summarised. */
 class ResyncFailure extends Error {}
@@ -66,7 +71,7 @@ function syncOf(pub: Record<string, unknown>): SyncRecord {
   return { ...EMPTY_SYNC, ...raw };
 }
 
-/** The §4 status, with a resync that stopped sending heartbeats (and is not running here) read as failed. */
+/** The §4 status, with a resync that stopped sending heartbeats read as failed. */
 function statusOf(stored: Stored | null): MailchimpStatus | null {
   if (!stored) return null;
   const raw = str(stored.pub, 'mcStatus');
@@ -309,12 +314,6 @@ export async function startMailchimpResync(
   return { message: RESYNC_STARTED, status: 'in_progress' };
 }
 
-export const MAILCHIMP_RESYNC = 'mailchimp-resync';
-interface ResyncJob {
-  tenantId: string;
-  listId: string;
-}
-
 /**
  * The resync job, one queued per tenant (its singleton key). No retry: a failure is shown and the
  * admin starts it again. The key is read from the vault here, so no secret is ever in a job's data.
@@ -329,7 +328,7 @@ export function registerMailchimpJobs(ctx: Integrations): void {
       if (str(stored.pub, 'mcStatus') !== 'in_progress') return;
       await runResync(ctx, tenantId, listId, apiKey);
     },
-    // Long enough for the largest list: an expired run would be handed to another worker meanwhile.
+    // A run past its expiry counts as failed though it may still be going: longer than the largest list takes.
     { policy: 'short', retryLimit: 0, expireInSeconds: 6 * 3600 },
   );
 }
