@@ -17,7 +17,8 @@ import { registerCustomFieldRoutes } from './modules/custom-fields/custom-fields
 import { registerEmailTemplateRoutes } from './modules/email-templates/email-templates.routes.ts';
 import { registerFranchiseRoutes } from './modules/franchise/franchise.routes.ts';
 import { registerIntegrationRoutes } from './modules/integrations/integrations.routes.ts';
-import { OutboxWorker } from './modules/mail/outbox.ts';
+import { JobRunner } from './modules/jobs/job-runner.ts';
+import { Outbox } from './modules/mail/outbox.ts';
 import { registerMediaRoutes } from './modules/media/media.routes.ts';
 import { S3Storage } from './modules/media/media.s3-storage.ts';
 import { LocalDiskStorage } from './modules/media/media.storage.ts';
@@ -47,8 +48,10 @@ export interface BuildOptions {
   database: Database;
   /** Pino logger options; false in tests. */
   logger?: boolean | object;
-  /** Poll interval of the email outbox; tests kick it directly. */
-  outboxPollMs?: number;
+  /** How often idle job workers poll (default 2 s); sends in this process wake them at once. */
+  jobPollingSeconds?: number;
+  /** Schema of the job runner's tables (default pgboss). */
+  jobSchema?: string;
 }
 
 export type App = FastifyInstance & { platform: Platform };
@@ -73,6 +76,12 @@ export async function buildApp(options: BuildOptions): Promise<App> {
 
   // S3-compatible bucket when S3_BUCKET is set, else local disk (the secret is never logged).
   const s3Media = config.s3 ? new S3Storage(config.s3) : null;
+  const jobs = new JobRunner({
+    db: database.sql,
+    log: app.log,
+    pollingSeconds: options.jobPollingSeconds,
+    schema: options.jobSchema,
+  });
   const platform: Platform = {
     config,
     database,
@@ -86,7 +95,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       config.loginMaxAttemptsPerIp,
       config.loginWindowMinutes * 60_000,
     ),
-    outbox: new OutboxWorker(database.db, config.smtpUrl, config.mailFrom, app.log, options.outboxPollMs),
+    jobs,
+    outbox: new Outbox(database.db, jobs, { smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log }),
     publicPages: new TtlCache(10_000),
     sitePages: new TtlCache(10_000),
     favicons: new TtlCache(300_000, 1_000),
@@ -149,9 +159,10 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await registerWebApp(app, platform);
 
   app.addHook('onClose', async () => {
-    await platform.outbox.stop();
+    await jobs.stop();
+    platform.outbox.close();
     s3Media?.close();
   });
-  platform.outbox.start();
+  await jobs.start();
   return app as unknown as App;
 }

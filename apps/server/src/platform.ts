@@ -4,7 +4,8 @@ import type { TtlCache } from './lib/ttl-cache.ts';
 import type { LoginLimiter } from './modules/auth/login-limiter.ts';
 import type { SessionGate } from './modules/auth/session-gate.ts';
 import type { AccessClaims, AccessTokens } from './modules/auth/tokens.ts';
-import type { OutboxWorker } from './modules/mail/outbox.ts';
+import type { JobRunner } from './modules/jobs/job-runner.ts';
+import type { Outbox } from './modules/mail/outbox.ts';
 import type { MediaStorage } from './modules/media/media.storage.ts';
 import type { TenantConfigCache } from './modules/tenants/tenant-config.service.ts';
 import type { TenantContext, TenantDirectory } from './modules/tenants/tenant-directory.ts';
@@ -22,7 +23,9 @@ export interface Platform {
   /** Whether a token's login session has ended (logout, suspension, role change, password reset). */
   sessions: SessionGate;
   loginLimiter: LoginLimiter;
-  outbox: OutboxWorker;
+  /** Background jobs (pg-boss): register before buildApp() ends, send any time after. */
+  jobs: JobRunner;
+  outbox: Outbox;
   /** Published pages by `${tenantId}:${name}`; page writes clear the tenant's prefix. */
   publicPages: TtlCache<PublicPage | null>;
   /** Server-rendered site entries by `${tenantId}:${slug}` (sanitised once); page writes clear them. */

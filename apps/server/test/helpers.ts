@@ -28,7 +28,10 @@ export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<
     dataDir: mkdtempSync(join(tmpdir(), 'atrium-test-data-')),
     ...overrides,
   };
-  const app = await buildApp({ config, database, logger: false, outboxPollMs: 60_000 });
+  // On the shared PostgreSQL database each app gets its own job tables, so no other test file's app
+  // (with its own SMTP server and provider stubs) runs this app's jobs; the global setup drops them.
+  const jobSchema = url ? `pgboss_test_${randomBytes(5).toString('hex')}` : undefined;
+  const app = await buildApp({ config, database, logger: false, jobPollingSeconds: 1, jobSchema });
   afterAll(async () => {
     await app.close();
     await database.close();

@@ -18,9 +18,15 @@ function decodeQuotedPrintable(raw: string): string {
 export async function startSmtpServer() {
   const received: ReceivedMail[] = [];
   const waiters: Array<() => void> = [];
+  /** Recipients refused with a 550 while listed here. */
+  const rejecting = new Set<string>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
+    onRcptTo(address, _session, callback) {
+      if (!rejecting.has(address.address)) return callback();
+      callback(Object.assign(new Error(`mailbox ${address.address} unavailable`), { responseCode: 550 }));
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -37,6 +43,7 @@ export async function startSmtpServer() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
+    rejecting,
     /** Resolves with the first message to `address`, waiting for it if needed. */
     async waitFor(address: string, timeoutMs = 10_000): Promise<ReceivedMail> {
       const deadline = Date.now() + timeoutMs;

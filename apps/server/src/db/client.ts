@@ -14,10 +14,17 @@ export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
+/** Plain SQL on the owner connection, for a library that brings its own queries (the job runner). */
+export interface RawSql {
+  /** Without values the text may hold several statements. */
+  query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
 export interface Database {
   kind: 'pglite' | 'postgres';
   /** The owner connection: migrations, tenant registry and platform jobs. */
   db: Db;
+  sql: RawSql;
   close(): Promise<void>;
 }
 
@@ -35,7 +42,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
-    return { kind: 'postgres', db, close: () => pool.end() };
+    const raw: RawSql = { query: (text, values) => pool.query(text, values) };
+    return { kind: 'postgres', db, sql: raw, close: () => pool.end() };
   }
   // Contact search uses trigram indexes (migration 0003); PGlite loads these extensions here.
   const extensions = { pg_trgm, btree_gin };
@@ -48,7 +56,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   await client.waitReady;
   const db = drizzlePglite({ client, schema }) as unknown as Db;
-  return { kind: 'pglite', db, close: () => client.close() };
+  // PGlite's query takes one statement; exec takes several but no parameters.
+  const raw: RawSql = {
+    query: async (text, values) => {
+      if (values?.length) return client.query(text, values);
+      const results = await client.exec(text);
+      return results[results.length - 1] ?? { rows: [] };
+    },
+  };
+  return { kind: 'pglite', db, sql: raw, close: () => client.close() };
 }
 
 /**

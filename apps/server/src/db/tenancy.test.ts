@@ -5,8 +5,13 @@ import type { App } from '../app.ts';
 import { APP_ROLE, withTenant } from './client.ts';
 import { contacts } from './schema/index.ts';
 
-/** Tables that belong to the platform, not to a tenant. Anything else must be tenant-scoped. */
+/**
+ * Tables that belong to the platform, not to a tenant. Anything else must be tenant-scoped, in every
+ * schema but the job runner's (pg-boss: `pgboss`, or a test app's own `pgboss_test_…`), which is
+ * platform data too.
+ */
 const PLATFORM_TABLES = ['tenants', 'platform_secrets', '__drizzle_migrations'];
+const JOB_SCHEMAS = sql`n.nspname like 'pgboss%'`;
 
 let app: App;
 beforeAll(async () => {
@@ -24,7 +29,8 @@ describe('the schema keeps tenants apart', () => {
       select c.relname as name, c.relrowsecurity as rls, c.relforcerowsecurity as forced,
         exists (select 1 from pg_attribute a where a.attrelid = c.oid and a.attname = 'tenant_id' and not a.attisdropped) as has_tenant
       from pg_class c join pg_namespace n on n.oid = c.relnamespace
-      where n.nspname in ('public', 'drizzle') and c.relkind = 'r'`);
+      where n.nspname not in ('pg_catalog', 'information_schema') and n.nspname not like 'pg\_%'
+        and not ${JOB_SCHEMAS} and c.relkind in ('r', 'p')`);
     const tenantTables = tables.filter((t) => !PLATFORM_TABLES.includes(t.name));
     expect(tenantTables.length).toBeGreaterThanOrEqual(5);
     for (const table of tenantTables) {
@@ -57,6 +63,26 @@ describe('the schema keeps tenants apart', () => {
     // every tenant table has a primary key
     for (const name of tenantTableNames) {
       expect(keys.some((key) => key.table_name === name && key.type === 'p')).toBe(true);
+    }
+  });
+
+  it("the application role cannot reach the job runner's tables (jobs of every tenant)", async () => {
+    const schemas = await rows<{ name: string; usage: boolean }>(sql`
+      select n.nspname as name, has_schema_privilege(${APP_ROLE}, n.oid, 'USAGE') as usage
+      from pg_namespace n where ${JOB_SCHEMAS}`);
+    expect(schemas.length).toBeGreaterThan(0); // created by the app's start
+    for (const schema of schemas) {
+      expect(schema).toEqual({ name: schema.name, usage: false });
+      const refused = await app.platform.db
+        .transaction(async (tx) => {
+          await tx.execute(sql.raw(`set local role ${APP_ROLE}`));
+          await tx.execute(sql.raw(`select count(*) from ${schema.name}.job`));
+        })
+        .then(
+          () => 'read',
+          (error: Error) => String((error.cause as Error | undefined)?.message ?? error.message),
+        );
+      expect(refused).toBe(`permission denied for schema ${schema.name}`);
     }
   });
 

@@ -18,7 +18,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireStaff } from '../../lib/guards.ts';
 import type { Platform } from '../../platform.ts';
-import { BackgroundJobs } from './background-jobs.ts';
 import { registerConnectRoutes } from './connect.routes.ts';
 import { dnsMxResolver } from './email-provider.ts';
 import {
@@ -34,6 +33,7 @@ import {
   savePlivo,
   saveTwilio,
 } from './integrations.service.ts';
+import { registerMailchimpJobs } from './mailchimp.service.ts';
 import { Mailchimp } from './mailchimp.ts';
 import { newConnectStore } from './oauth.service.ts';
 import { OAuthClients } from './oauth-clients.ts';
@@ -63,13 +63,13 @@ export async function registerIntegrationRoutes(server: FastifyInstance, platfor
     vault: new CredentialVault(await credentialsKey(platform.db, config)),
     checks: new ProviderChecks(config.providerUrls),
     mailchimp: new Mailchimp(config.providerUrls.mailchimp),
-    mailchimpJobs: new BackgroundJobs(server.log),
+    log: server.log,
     oauth: new OAuthClients(config.oauthApps, config.providerUrls.zoomApi),
     stripeConnect: new StripeConnect(config),
     connects: newConnectStore(),
     mxResolver: config.mxResolver ?? dnsMxResolver,
   };
-  server.addHook('onClose', () => ctx.mailchimpJobs.idle());
+  registerMailchimpJobs(ctx);
   registerConnectRoutes(server, ctx);
 
   app.get(

@@ -26,7 +26,6 @@ import type { Platform } from '../../platform.ts';
 import { saveTenantSettings } from '../settings/settings.service.ts';
 import type { SingleUseStore } from '../social-login/single-use-store.ts';
 import type { TenantContext } from '../tenants/tenant-directory.ts';
-import type { BackgroundJobs } from './background-jobs.ts';
 import {
   type CredentialKind,
   type CredentialRow,
@@ -49,7 +48,7 @@ export interface Integrations {
   vault: CredentialVault;
   checks: ProviderChecks;
   mailchimp: Mailchimp;
-  mailchimpJobs: BackgroundJobs;
+  log: { error(details: object, message: string): void };
   oauth: OAuthClients;
   stripeConnect: StripeConnect;
   /** Pending OAuth connections by state (single use, 10 minutes). */

@@ -39,6 +39,11 @@ export const RESYNC_PAGE = 500;
 export const RESYNC_STALE_MS = 15 * 60_000;
 type ContactPage = Array<{ id: string; email: string; name: string; lastName: string }>;
 const STOPPED = 'The resync stopped before it finished (the server restarted); start it again.';
+const MAILCHIMP_RESYNC = 'mailchimp-resync';
+interface ResyncJob {
+  tenantId: string;
+  listId: string;
+}
 
 /** A failure whose message may be shown (Mailchimp's answer); anything else is logged and summarised. */
 class ResyncFailure extends Error {}
@@ -66,17 +71,17 @@ function syncOf(pub: Record<string, unknown>): SyncRecord {
   return { ...EMPTY_SYNC, ...raw };
 }
 
-/** The §4 status, with a resync that stopped sending heartbeats (and is not running here) read as failed. */
-function statusOf(ctx: Integrations, tenantId: string, stored: Stored | null): MailchimpStatus | null {
+/** The §4 status, with a resync that stopped sending heartbeats read as failed. */
+function statusOf(stored: Stored | null): MailchimpStatus | null {
   if (!stored) return null;
   const raw = str(stored.pub, 'mcStatus');
   const status = (MAILCHIMP_STATUSES as readonly string[]).includes(raw) ? (raw as MailchimpStatus) : 'not_started';
-  if (status === 'in_progress' && isStale(ctx, tenantId, syncOf(stored.pub))) return 'failed';
+  if (status === 'in_progress' && isStale(syncOf(stored.pub))) return 'failed';
   return status;
 }
 
-function isStale(ctx: Integrations, tenantId: string, sync: SyncRecord): boolean {
-  if (ctx.mailchimpJobs.isRunning(tenantId)) return false;
+/** The job writes a heartbeat after each page, whichever process runs it. */
+function isStale(sync: SyncRecord): boolean {
   const beat = sync.heartbeatAt ? Date.parse(sync.heartbeatAt) : 0;
   return Date.now() - beat > RESYNC_STALE_MS;
 }
@@ -85,7 +90,7 @@ function isStale(ctx: Integrations, tenantId: string, sync: SyncRecord): boolean
 export async function getMailchimpList(ctx: Integrations, tenant: TenantContext): Promise<MailchimpList> {
   const stored = await load(ctx, tenant.tenantId, PROVIDER);
   const pub = stored?.pub ?? {};
-  const status = statusOf(ctx, tenant.tenantId, stored);
+  const status = statusOf(stored);
   const sync = syncOf(pub);
   const { heartbeatAt: _beat, ...lastSync } = sync;
   const stopped = stored && status === 'failed' && str(pub, 'mcStatus') === 'in_progress';
@@ -140,7 +145,7 @@ async function store(ctx: Integrations, tenant: TenantContext, existing: Stored 
   const changed =
     !existing || str(existing.pub, 'mcAudienceId') !== next.listId || (existing.secrets.mcApiKey ?? '') !== next.apiKey;
   const sync = existing ? syncOf(existing.pub) : EMPTY_SYNC;
-  const status = statusOf(ctx, tenant.tenantId, existing);
+  const status = statusOf(existing);
   await save(
     ctx,
     tenant.tenantId,
@@ -164,8 +169,8 @@ async function store(ctx: Integrations, tenant: TenantContext, existing: Stored 
   );
 }
 
-function refuseWhileRunning(ctx: Integrations, tenantId: string, existing: Stored | null): void {
-  if (statusOf(ctx, tenantId, existing) === 'in_progress') throw conflict(RESYNC_IN_PROGRESS);
+function refuseWhileRunning(existing: Stored | null): void {
+  if (statusOf(existing) === 'in_progress') throw conflict(RESYNC_IN_PROGRESS);
 }
 
 /** PUT /campaign/tenant/mailchimp: the key and the list are checked with Mailchimp first. */
@@ -176,7 +181,7 @@ export async function saveMailchimp(
 ): Promise<CampaignTenant> {
   const existing = await load(ctx, tenant.tenantId, PROVIDER);
   const apiKey = apiKeyOf(body, existing);
-  refuseWhileRunning(ctx, tenant.tenantId, existing);
+  refuseWhileRunning(existing);
   const result = await ctx.mailchimp.list(apiKey, body.mcAudienceId);
   let verification: VerificationWrite;
   if (result.outcome === 'rejected') throw badRequest('mcApiKey', 'Mailchimp did not accept the API key.');
@@ -214,7 +219,7 @@ export async function createMailchimpList(
 ): Promise<CampaignTenant> {
   const existing = await load(ctx, tenant.tenantId, PROVIDER);
   const apiKey = apiKeyOf(body, existing);
-  refuseWhileRunning(ctx, tenant.tenantId, existing);
+  refuseWhileRunning(existing);
   const from = fromFields(tenant, body);
   if (!from.fromEmail) throw badRequest('fromEmail', 'From Email is required');
   const s = tenant.settings;
@@ -290,7 +295,6 @@ export async function startMailchimpResync(
   const listId = stored ? str(stored.pub, 'mcAudienceId') : '';
   const apiKey = stored?.secrets.mcApiKey ?? '';
   if (!stored || !listId || !apiKey) throw listNotFound();
-  if (ctx.mailchimpJobs.isRunning(tenant.tenantId)) throw conflict(RESYNC_IN_PROGRESS);
   const now = new Date().toISOString();
   const claimed = await withTenant(ctx.platform.db, tenant.tenantId, (tx) =>
     claimMailchimpResync(
@@ -302,8 +306,31 @@ export async function startMailchimpResync(
     ),
   );
   if (!claimed) throw conflict(RESYNC_IN_PROGRESS);
-  ctx.mailchimpJobs.start(tenant.tenantId, () => runResync(ctx, tenant.tenantId, listId, apiKey));
+  await ctx.platform.jobs.send<ResyncJob>(
+    MAILCHIMP_RESYNC,
+    { tenantId: tenant.tenantId, listId },
+    { singletonKey: tenant.tenantId },
+  );
   return { message: RESYNC_STARTED, status: 'in_progress' };
+}
+
+/**
+ * The resync job, one queued per tenant (its singleton key). No retry: a failure is shown and the
+ * admin starts it again. The key is read from the vault here, so no secret is ever in a job's data.
+ */
+export function registerMailchimpJobs(ctx: Integrations): void {
+  ctx.platform.jobs.register<ResyncJob>(
+    MAILCHIMP_RESYNC,
+    async ({ tenantId, listId }) => {
+      const stored = await load(ctx, tenantId, PROVIDER);
+      const apiKey = stored?.secrets.mcApiKey;
+      if (!stored || !apiKey || str(stored.pub, 'mcAudienceId') !== listId) return;
+      if (str(stored.pub, 'mcStatus') !== 'in_progress') return;
+      await runResync(ctx, tenantId, listId, apiKey);
+    },
+    // A run past its expiry counts as failed though it may still be going: longer than the largest list takes.
+    { policy: 'short', retryLimit: 0, expireInSeconds: 6 * 3600 },
+  );
 }
 
 /**
@@ -364,7 +391,7 @@ export async function runResync(ctx: Integrations, tenantId: string, listId: str
     }
     await write({ mcStatus: 'complete', mcSync: { ...sync, finishedAt: new Date().toISOString(), heartbeatAt: null } });
   } catch (error) {
-    if (!(error instanceof ResyncFailure)) ctx.mailchimpJobs.log.error({ err: error }, 'mailchimp resync failed');
+    if (!(error instanceof ResyncFailure)) ctx.log.error({ err: error }, 'mailchimp resync failed');
     const message = error instanceof ResyncFailure ? error.message : 'The resync failed; try again later.';
     await write({
       mcStatus: 'failed',
