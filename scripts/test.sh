@@ -1,7 +1,6 @@
 #!/usr/bin/env bash
-# Every test: unit and integration (PGlite, and PostgreSQL when TEST_DATABASE_URL is set, with two
-# server processes sharing it), then the
-# browser tests against a production build. Ends with one line "N passed, N failed".
+# Every test: unit and integration (PGlite, and PostgreSQL when TEST_DATABASE_URL is set, where two
+# server processes also share it), then the browser tests against a production build. Ends with one line "N passed, N failed".
 set -uo pipefail
 cd "$(dirname "$0")/.."
 results=$(mktemp -d)
