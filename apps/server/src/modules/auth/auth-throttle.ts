@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import { type Db, withTenant } from '../../db/client.ts';
 import { authAttempts } from '../../db/schema/index.ts';
 
@@ -40,64 +40,49 @@ export class AuthThrottle {
     private readonly now: () => number = Date.now,
   ) {}
 
-  get windowMs(): number {
-    return this.login.windowMs;
-  }
-
   /** Milliseconds before this account may try a password from this IP; 0 when it may now. */
   async loginWait(tenantId: string, account: string, ip: string): Promise<number> {
     const now = this.now();
-    const since = new Date(now - this.login.windowMs);
-    const knownSince = new Date(now - KNOWN_IP_MS);
-    const failed = and(eq(authAttempts.action, 'login_failed'), gt(authAttempts.createdAt, since));
+    const { perAccountAndIp, perAccount, perIp, perTenant, windowMs } = this.login;
+    const recentFailure = and(
+      eq(authAttempts.action, 'login_failed'),
+      gt(authAttempts.createdAt, new Date(now - windowMs)),
+    );
     const pair = and(eq(authAttempts.account, account), eq(authAttempts.ip, ip));
+    const failure = sql`${authAttempts.action} = 'login_failed'`;
     const [row] = await withTenant(this.db, tenantId, (tx) =>
       tx
         .select({
-          pair: sql<number>`count(*) filter (where ${authAttempts.action} = 'login_failed' and ${pair})`.mapWith(
-            Number,
-          ),
-          pairLast: sql<
-            string | null
-          >`max(${authAttempts.createdAt}) filter (where ${authAttempts.action} = 'login_failed' and ${pair})`,
-          account:
-            sql<number>`count(*) filter (where ${authAttempts.action} = 'login_failed' and ${authAttempts.account} = ${account})`.mapWith(
-              Number,
-            ),
-          accountFirst: sql<
-            string | null
-          >`min(${authAttempts.createdAt}) filter (where ${authAttempts.action} = 'login_failed' and ${authAttempts.account} = ${account})`,
-          ip: sql<number>`count(*) filter (where ${authAttempts.action} = 'login_failed' and ${authAttempts.ip} = ${ip})`.mapWith(
-            Number,
-          ),
-          ipFirst: sql<
-            string | null
-          >`min(${authAttempts.createdAt}) filter (where ${authAttempts.action} = 'login_failed' and ${authAttempts.ip} = ${ip})`,
+          pair: countWhere(and(failure, pair)),
+          pairLast: timeWhere('max', and(failure, pair)),
+          account: countWhere(and(failure, eq(authAttempts.account, account))),
+          accountFirst: timeWhere('min', and(failure, eq(authAttempts.account, account))),
+          ip: countWhere(and(failure, eq(authAttempts.ip, ip))),
+          ipFirst: timeWhere('min', and(failure, eq(authAttempts.ip, ip))),
           known: sql<boolean>`coalesce(bool_or(${authAttempts.action} = 'login_ok'), false)`,
-          tenant:
-            sql<number>`(select count(*) from (select 1 from ${authAttempts} where ${authAttempts.tenantId} = ${tenantId} and ${failed} limit ${this.login.perTenant}) counted)`.mapWith(
-              Number,
-            ),
+          // The tenant's failures, counted no further than the ceiling.
+          tenant: sql`(select count(*) from (select 1 from ${authAttempts}
+            where ${authAttempts.tenantId} = ${tenantId} and ${recentFailure} limit ${perTenant}) counted)`.mapWith(
+            Number,
+          ),
         })
         .from(authAttempts)
         .where(
           and(
             eq(authAttempts.tenantId, tenantId),
             or(
-              and(failed, or(eq(authAttempts.account, account), eq(authAttempts.ip, ip))),
-              and(eq(authAttempts.action, 'login_ok'), pair, gt(authAttempts.createdAt, knownSince)),
+              and(recentFailure, or(eq(authAttempts.account, account), eq(authAttempts.ip, ip))),
+              and(eq(authAttempts.action, 'login_ok'), pair, gt(authAttempts.createdAt, new Date(now - KNOWN_IP_MS))),
             ),
           ),
         ),
     );
     if (!row) return 0;
-    const until = (from: string | null, ms: number) => (from ? new Date(from).getTime() + ms - now : 0);
+    const until = (from: Date | string | null, ms: number) => (from ? new Date(from).getTime() + ms - now : 0);
     const waits: number[] = [];
-    const { perAccountAndIp, perAccount, perIp, perTenant, windowMs } = this.login;
     if (row.pair >= perAccountAndIp) {
       // Exponential backoff for this account from this IP, never longer than the window.
-      const delay = Math.min(windowMs, 60_000 * 2 ** (row.pair - perAccountAndIp));
-      waits.push(until(row.pairLast, delay));
+      waits.push(until(row.pairLast, Math.min(windowMs, 60_000 * 2 ** (row.pair - perAccountAndIp))));
     }
     if (row.ip >= perIp) waits.push(until(row.ipFirst, windowMs));
     if (!row.known) {
@@ -137,12 +122,10 @@ export class AuthThrottle {
     const [row] = await withTenant(this.db, tenantId, (tx) =>
       tx
         .select({
-          account: sql<number>`count(*) filter (where ${authAttempts.account} = ${account})`.mapWith(Number),
-          accountFirst: sql<
-            string | null
-          >`min(${authAttempts.createdAt}) filter (where ${authAttempts.account} = ${account})`,
-          ip: sql<number>`count(*) filter (where ${authAttempts.ip} = ${ip})`.mapWith(Number),
-          ipFirst: sql<string | null>`min(${authAttempts.createdAt}) filter (where ${authAttempts.ip} = ${ip})`,
+          account: countWhere(eq(authAttempts.account, account)),
+          accountFirst: timeWhere('min', eq(authAttempts.account, account)),
+          ip: countWhere(eq(authAttempts.ip, ip)),
+          ipFirst: timeWhere('min', eq(authAttempts.ip, ip)),
         })
         .from(authAttempts)
         .where(
@@ -155,7 +138,7 @@ export class AuthThrottle {
         ),
     );
     if (!row) return 0;
-    const until = (from: string | null) => (from ? new Date(from).getTime() + this.login.windowMs - now : 0);
+    const until = (from: Date | string | null) => (from ? new Date(from).getTime() + this.login.windowMs - now : 0);
     const waits = [
       row.account >= limits.perAccount ? until(row.accountFirst) : 0,
       row.ip >= limits.perIp ? until(row.ipFirst) : 0,
@@ -194,6 +177,10 @@ export class AuthThrottle {
     });
   }
 }
+
+const countWhere = (where: SQL | undefined) => sql<number>`count(*) filter (where ${where})`.mapWith(Number);
+const timeWhere = (fn: 'min' | 'max', where: SQL | undefined) =>
+  sql<Date | string | null>`${sql.raw(fn)}(${authAttempts.createdAt}) filter (where ${where})`;
 
 /** Emails a person can make us send to one address (reset links, registration links) per window. */
 const EMAILS_PER_ADDRESS = 3;
