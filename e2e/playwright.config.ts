@@ -43,6 +43,18 @@ while (
 ) {
   process.env.E2E_STRIPE_STUB_PORT = String(await freePort());
 }
+// Emails go to an SMTP server the users spec starts on this port (it reads registration links).
+while (
+  !process.env.E2E_SMTP_PORT ||
+  [
+    process.env.E2E_PORT,
+    process.env.E2E_PROVIDER_STUB_PORT,
+    process.env.E2E_MORE_PROVIDER_STUB_PORT,
+    process.env.E2E_STRIPE_STUB_PORT,
+  ].includes(process.env.E2E_SMTP_PORT)
+) {
+  process.env.E2E_SMTP_PORT = String(await freePort());
+}
 // A fresh embedded database for each run, seeded by the server's own demo seed.
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'atrium-e2e-'));
 const jsonOutput = process.env.PLAYWRIGHT_JSON_OUTPUT_NAME;
@@ -84,6 +96,7 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
+      SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
       DEFAULT_ORG_ID: 'demo',
       RAZORPAY_API_URL: moreProviderStub,
       TWILIO_API_URL: moreProviderStub,

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Every test: unit and integration (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), then the
-# browser tests against a production build. Ends with one line "N passed, N failed".
+# Every test: unit and integration (PGlite, and PostgreSQL when TEST_DATABASE_URL is set, where two
+# server processes also share it), then the browser tests against a production build. Ends with one line "N passed, N failed".
 set -uo pipefail
 cd "$(dirname "$0")/.."
 results=$(mktemp -d)
@@ -12,6 +12,8 @@ run "server tests on PGlite" env -u TEST_DATABASE_URL npx vitest run --root apps
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   run "server tests on PostgreSQL" npx vitest run --root apps/server \
     --reporter=default --reporter=json --outputFile="$results/server-postgres.json"
+  run "two server processes on PostgreSQL" npx vitest run --root apps/server --config vitest.multiprocess.config.ts \
+    --reporter=default --reporter=json --outputFile="$results/server-two-processes.json"
 else
   echo "== server tests on PostgreSQL: skipped (set TEST_DATABASE_URL to run them; .ci/run does)"
 fi

@@ -1,40 +1,61 @@
 import { expect, type Page, test } from '@playwright/test';
+import { startSmtpServer } from '../../apps/server/test/smtp.ts';
 import { hostUrl, logIn, PASSWORD } from './helpers';
 
 // Settings > Users on the riverside tenant: other specs assert the demo tenant's people and menus.
 // Each test adds its own people (unique emails), so riverside's seeded logins are never changed.
 const ORG = 'riverside';
 
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+test.beforeAll(async () => {
+  smtp = await startSmtpServer(Number(process.env.E2E_SMTP_PORT));
+});
+test.afterAll(() => smtp?.close());
+
 /**
- * A new member of riverside with a password (the public registration call, from the page: Node
- * cannot resolve *.localhost), optionally given a staff role by the signed-in admin.
+ * A new member of riverside with a password, registered as a person does: the public registration
+ * call, then the link of its email (both from the page: Node cannot resolve *.localhost);
+ * optionally given a staff role by the signed-in admin.
  */
 async function addPerson(page: Page, name: string, role?: 'ROLE_STAFF'): Promise<{ guId: string; email: string }> {
   const email = `${name.toLowerCase().replace(/\s+/g, '.')}@riverside.test`;
+  const [first, last] = name.split(' ');
+  const registered = await page.evaluate(
+    async (body) =>
+      (
+        await fetch('/public/user/registration', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        })
+      ).status,
+    { email, password: PASSWORD, name: first, lastName: last },
+  );
+  if (registered !== 200) throw new Error(`registration failed: ${registered}`);
+  const link = (await smtp.waitFor(email)).text.match(/\/public\/user\/registration\/confirm\?token=[\w%-]+/)?.[0];
+  if (!link) throw new Error(`no registration link to ${email}`);
   return page.evaluate(
-    async ({ email, name, password, role }) => {
-      const [first, last] = name.split(' ');
-      const registered = await fetch('/public/user/registration', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email, password, name: first, lastName: last }),
+    async ({ email, link, role }) => {
+      const confirmed = await fetch(link);
+      if (!confirmed.url.endsWith('/login?registered=1')) throw new Error(`confirmation failed: ${confirmed.url}`);
+      const authorization = `Bearer ${localStorage.getItem('atrium.accessToken')}`;
+      const found = await fetch(`/rest/contact/?autoComplete=true&q=${encodeURIComponent(email)}`, {
+        headers: { authorization },
       });
-      if (registered.status !== 201) throw new Error(`registration failed: ${registered.status}`);
-      const guId = ((await registered.json()) as { contact: { guId: string } }).contact.guId;
+      const items = (await found.json()) as Array<{ id: string; email: string }>;
+      const guId = items.find((item) => item.email === email)?.id;
+      if (!guId) throw new Error(`no contact ${email}`);
       if (role) {
         const promoted = await fetch(`/rest/contact/${guId}`, {
           method: 'PUT',
-          headers: {
-            authorization: `Bearer ${localStorage.getItem('atrium.accessToken')}`,
-            'content-type': 'application/json',
-          },
+          headers: { authorization, 'content-type': 'application/json' },
           body: JSON.stringify({ isUpdateRole: true, roles: [role] }),
         });
         if (promoted.status !== 200) throw new Error(`promotion failed: ${promoted.status}`);
       }
       return { guId, email };
     },
-    { email, name, password: PASSWORD, role },
+    { email, link, role },
   );
 }
 
@@ -69,7 +90,6 @@ test.describe('settings: users', () => {
     await page.getByRole('textbox', { name: 'Search users' }).fill(`staff${tag}`);
     await expect(table.getByRole('row')).toHaveCount(2);
     await expect(table.getByRole('cell', { name: 'STAFF', exact: true })).toBeVisible();
-    // never signed in through the app since the promotion? registration signs in: a date shows
     await table.getByRole('link', { name: `Sam Staff${tag}` }).click();
     await expect(page).toHaveURL(new RegExp(`/settings/users/${person.guId}$`));
     await expect(page.getByRole('heading', { name: `Sam Staff${tag}` })).toBeVisible();

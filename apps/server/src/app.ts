@@ -6,10 +6,10 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { z } from 'zod';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
-import { TtlCache } from './lib/ttl-cache.ts';
+import { CacheBus } from './lib/cache-bus.ts';
 import { registerAccountRoutes } from './modules/account/account.routes.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
-import { LoginLimiter } from './modules/auth/login-limiter.ts';
+import { AuthThrottle } from './modules/auth/auth-throttle.ts';
 import { SessionGate } from './modules/auth/session-gate.ts';
 import { AccessTokens } from './modules/auth/tokens.ts';
 import { registerContactRoutes } from './modules/contacts/contacts.routes.ts';
@@ -82,24 +82,30 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     pollingSeconds: options.jobPollingSeconds,
     schema: options.jobSchema,
   });
+  // Caches forget together in every process (LISTEN/NOTIFY); PGlite has one process, so no bus there.
+  const caches = new CacheBus(database.kind === 'postgres' ? config.databaseUrl : null, app.log);
+  await caches.start();
   const platform: Platform = {
     config,
     database,
     db: database.db,
-    tenants: new TenantDirectory(database.db, config.productDomains, config.defaultOrgId),
-    tenantConfigs: new TenantConfigCache(database.db, config),
+    tenants: new TenantDirectory(database.db, config.productDomains, config.defaultOrgId, caches),
+    tenantConfigs: new TenantConfigCache(database.db, config, caches),
     accessTokens: new AccessTokens(await jwtSecret(database.db, config), config.accessTokenMinutes),
-    sessions: new SessionGate(database.db),
-    loginLimiter: new LoginLimiter(
-      config.loginMaxAttemptsPerAccount,
-      config.loginMaxAttemptsPerIp,
-      config.loginWindowMinutes * 60_000,
-    ),
+    sessions: new SessionGate(database.db, caches),
+    throttle: new AuthThrottle(database.db, {
+      perAccountAndIp: config.loginMaxAttemptsPerAccount,
+      // Ten times the per-IP count: a distributed guess, not one person mistyping.
+      perAccount: config.loginMaxAttemptsPerAccount * 10,
+      perIp: config.loginMaxAttemptsPerIp,
+      perTenant: config.loginMaxAttemptsPerTenant,
+      windowMs: config.loginWindowMinutes * 60_000,
+    }),
     jobs,
     outbox: new Outbox(database.db, jobs, { smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log }),
-    publicPages: new TtlCache(10_000),
-    sitePages: new TtlCache(10_000),
-    favicons: new TtlCache(300_000, 1_000),
+    publicPages: caches.cache('publicPages', 10_000),
+    sitePages: caches.cache('sitePages', 10_000),
+    favicons: caches.cache('favicons', 300_000, 1_000),
     media: s3Media ?? new LocalDiskStorage(join(config.dataDir, 'media')),
   };
   app.decorate('platform', platform);
@@ -161,6 +167,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   app.addHook('onClose', async () => {
     await jobs.stop();
     platform.outbox.close();
+    await caches.stop();
     s3Media?.close();
   });
   await jobs.start();

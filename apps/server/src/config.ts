@@ -101,8 +101,11 @@ export interface AppConfig {
   trustProxy: false | number | string[];
   webDistDir: string;
   logLevel: string;
+  /** Failures of one account from one IP before each further try waits (exponential backoff). */
   loginMaxAttemptsPerAccount: number;
   loginMaxAttemptsPerIp: number;
+  /** Failures in one tenant before only IPs an account signed in from before may try it. */
+  loginMaxAttemptsPerTenant: number;
   loginWindowMinutes: number;
   environmentName: string;
   supportUrl: string;
@@ -359,6 +362,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL || 'info',
     loginMaxAttemptsPerAccount: intFrom(env.LOGIN_MAX_ATTEMPTS_PER_ACCOUNT, 5, 'LOGIN_MAX_ATTEMPTS_PER_ACCOUNT'),
     loginMaxAttemptsPerIp: intFrom(env.LOGIN_MAX_ATTEMPTS_PER_IP, 30, 'LOGIN_MAX_ATTEMPTS_PER_IP'),
+    loginMaxAttemptsPerTenant: intFrom(env.LOGIN_MAX_ATTEMPTS_PER_TENANT, 1000, 'LOGIN_MAX_ATTEMPTS_PER_TENANT'),
     loginWindowMinutes: intFrom(env.LOGIN_WINDOW_MINUTES, 15, 'LOGIN_WINDOW_MINUTES'),
     environmentName: env.ENVIRONMENT_NAME || 'production',
     supportUrl: env.SUPPORT_URL || 'https://atrium.example/help',

@@ -1,7 +1,7 @@
 import type { AppConfig } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { TtlCache } from './lib/ttl-cache.ts';
-import type { LoginLimiter } from './modules/auth/login-limiter.ts';
+import type { AuthThrottle } from './modules/auth/auth-throttle.ts';
 import type { SessionGate } from './modules/auth/session-gate.ts';
 import type { AccessClaims, AccessTokens } from './modules/auth/tokens.ts';
 import type { JobRunner } from './modules/jobs/job-runner.ts';
@@ -22,7 +22,8 @@ export interface Platform {
   accessTokens: AccessTokens;
   /** Whether a token's login session has ended (logout, suspension, role change, password reset). */
   sessions: SessionGate;
-  loginLimiter: LoginLimiter;
+  /** Login, recovery and code limits, shared by every server process. */
+  throttle: AuthThrottle;
   /** Background jobs (pg-boss): register before buildApp() ends, send any time after. */
   jobs: JobRunner;
   outbox: Outbox;

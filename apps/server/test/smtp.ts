@@ -14,8 +14,8 @@ function decodeQuotedPrintable(raw: string): string {
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 }
 
-/** A real SMTP server on a free local port that keeps what it receives. */
-export async function startSmtpServer() {
+/** A real SMTP server on a local port (a free one by default) that keeps what it receives. */
+export async function startSmtpServer(listenPort = 0) {
   const received: ReceivedMail[] = [];
   const waiters: Array<() => void> = [];
   /** Recipients refused with a 550 while listed here. */
@@ -38,7 +38,7 @@ export async function startSmtpServer() {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(listenPort, '127.0.0.1', resolve));
   const port = (server.server.address() as AddressInfo).port;
   return {
     url: `smtp://127.0.0.1:${port}`,

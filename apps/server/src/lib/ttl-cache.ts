@@ -1,6 +1,11 @@
+/** What a delete() or clear() dropped: one key, every key with a prefix, or everything (null). */
+export type CacheDrop = { key: string } | { prefix: string | null };
+
 /**
- * A small in-process cache with a time to live, for hot public reads (tenant config, public pages).
- * Writes in this process call delete()/clear(); the TTL bounds staleness from other processes.
+ * A small in-process cache with a time to live, for hot reads (tenant config, public pages).
+ * Writes call delete()/clear() after their commit; when the cache is shared (CacheBus), the same
+ * drop reaches the cache of that name in every other server process, and the TTL only bounds
+ * staleness when such a message is lost.
  */
 export class TtlCache<V> {
   private entries = new Map<string, { at: number; value: V }>();
@@ -8,6 +13,7 @@ export class TtlCache<V> {
   constructor(
     private readonly ttlMs: number,
     private readonly maxEntries = 10_000,
+    private readonly broadcast: (drop: CacheDrop) => void = () => {},
   ) {}
 
   async get(key: string, load: () => Promise<V>): Promise<V> {
@@ -20,15 +26,24 @@ export class TtlCache<V> {
   }
 
   delete(key: string): void {
-    this.entries.delete(key);
+    this.drop({ key });
+    this.broadcast({ key });
   }
 
   /** Drops every key starting with prefix (all keys when none is given). */
   clear(prefix?: string): void {
-    if (prefix === undefined) {
+    this.drop({ prefix: prefix ?? null });
+    this.broadcast({ prefix: prefix ?? null });
+  }
+
+  /** Applies a drop made by another process (not broadcast again). */
+  drop(drop: CacheDrop): void {
+    if ('key' in drop) {
+      this.entries.delete(drop.key);
+    } else if (drop.prefix === null) {
       this.entries.clear();
-      return;
+    } else {
+      for (const key of this.entries.keys()) if (key.startsWith(drop.prefix)) this.entries.delete(key);
     }
-    for (const key of this.entries.keys()) if (key.startsWith(prefix)) this.entries.delete(key);
   }
 }

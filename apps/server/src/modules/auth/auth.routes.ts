@@ -11,7 +11,7 @@ import {
   ResetPasswordRequest,
   TokenPair,
 } from '@atrium/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth, requireTenant } from '../../lib/guards.ts';
@@ -19,13 +19,27 @@ import { tenantOrigin } from '../../lib/tenant-origin.ts';
 import type { Platform } from '../../platform.ts';
 import * as auth from './auth.service.ts';
 import { changePassword } from './change-password.ts';
+import { confirmRegistration, pendingRegistrations, REGISTRATION_SENT, register } from './registration.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 429: ErrorBody };
 const tags = ['auth'];
 
+/** Answers, then runs the work the answer must not wait for (so its timing tells nothing). */
+async function answerThen(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: { message: string },
+  followUp: (() => Promise<void>) | null,
+) {
+  await reply.send(body);
+  await followUp?.().catch((error: unknown) => request.log.error({ err: error }, 'follow-up after the answer failed'));
+  return reply;
+}
+
 /** Spec 1 §7 auth calls. Where the spec names two paths for a call, both are served. */
 export function registerAuthRoutes(server: FastifyInstance, platform: Platform): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
+  const pending = pendingRegistrations(platform.db);
 
   for (const url of ['/login', '/public/user/signin']) {
     app.post(
@@ -55,14 +69,38 @@ export function registerAuthRoutes(server: FastifyInstance, platform: Platform):
     {
       schema: {
         tags,
-        summary: 'Register a student account and sign in',
+        summary: 'Register a student account: emails a link that creates it (or, for a taken address, tells its owner)',
         body: RegistrationRequest,
-        response: { 201: LoginResponse, ...errors },
+        response: { 200: MessageResponse, ...errors },
       },
     },
     async (request, reply) => {
-      const result = await auth.register(platform, requireTenant(request), request.body);
-      return reply.code(201).send(result);
+      const tenant = requireTenant(request);
+      const followUp = await register(
+        platform,
+        pending,
+        tenant,
+        request.body,
+        tenantOrigin(platform.config, tenant),
+        request.ip,
+      );
+      return answerThen(request, reply, { message: REGISTRATION_SENT }, followUp);
+    },
+  );
+
+  app.get(
+    '/public/user/registration/confirm',
+    {
+      schema: {
+        tags,
+        summary: 'The registration link: creates the account, then to /login?registered=1 (0: used or expired)',
+        querystring: z.object({ token: z.string().min(1, 'token is required').max(200) }),
+        response: { 302: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const target = await confirmRegistration(platform, pending, requireTenant(request), request.query.token);
+      return reply.redirect(target, 302);
     },
   );
 
@@ -77,10 +115,16 @@ export function registerAuthRoutes(server: FastifyInstance, platform: Platform):
           response: { 200: MessageResponse, ...errors },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const tenant = requireTenant(request);
-        await auth.forgotPassword(platform, tenant, request.body, tenantOrigin(platform.config, tenant));
-        return { message: auth.FORGOT_PASSWORD_SENT };
+        const followUp = await auth.forgotPassword(
+          platform,
+          tenant,
+          request.body,
+          tenantOrigin(platform.config, tenant),
+          request.ip,
+        );
+        return answerThen(request, reply, { message: auth.FORGOT_PASSWORD_SENT }, followUp);
       },
     );
   }

@@ -2,7 +2,6 @@ import type {
   ForgotPasswordRequest,
   LoginRequest,
   LoginResponse,
-  RegistrationRequest,
   ReInitInfoResponse,
   ResetPasswordRequest,
   TokenPair,
@@ -22,13 +21,13 @@ import {
   findContactByEmail,
   findContactById,
   findRefreshToken,
-  insertContact,
   insertPasswordReset,
   recordLogin,
   revokeAllSessions,
   revokeFamily,
   setPasswordHash,
 } from './auth.repo.ts';
+import { recoveryLimits, tryAgainIn } from './auth-throttle.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
 import { issueRefreshToken, startSession, toSessionContact } from './session.ts';
 import { type AccessClaims, hashToken, masterAdminIdOfRefreshToken, newOpaqueToken } from './tokens.ts';
@@ -39,7 +38,7 @@ const SUSPENDED = 'Your account has been suspended. Please contact your organisa
 export const FORGOT_PASSWORD_SENT = 'If an account exists for that email, we have sent a link to reset your password.';
 
 /** The tenant hint in a body (tid, orgId) must name the host's tenant when it is given. */
-function matchesTenant(hint: string | null | undefined, tenant: TenantContext): boolean {
+export function matchesTenant(hint: string | null | undefined, tenant: TenantContext): boolean {
   if (!hint) return true;
   const value = hint.trim().toLowerCase();
   return value === tenant.tenantId || value === tenant.orgId;
@@ -52,12 +51,8 @@ export async function login(
   ip: string,
 ): Promise<LoginResponse> {
   const email = body.userId.trim().toLowerCase();
-  const accountKey = `${tenant.tenantId}:${email}`;
-  const ipKey = `${tenant.tenantId}:${ip}`;
-  const wait = platform.loginLimiter.retryAfterMinutes(accountKey, ipKey);
-  if (wait > 0) {
-    throw tooManyRequests(`Too many login attempts. Please try again in ${wait} minute${wait === 1 ? '' : 's'}.`);
-  }
+  const wait = await platform.throttle.loginWait(tenant.tenantId, email, ip);
+  if (wait > 0) throw tooManyRequests(`Too many login attempts. ${tryAgainIn(wait)}`);
 
   const contact = matchesTenant(body.tid, tenant)
     ? await withTenant(platform.db, tenant.tenantId, (tx) => findContactByEmail(tx, tenant.tenantId, email))
@@ -67,11 +62,11 @@ export async function login(
     ? await verifyPassword(contact.passwordHash, body.password)
     : await verifyAgainstDummy(body.password);
   if (!contact || !valid) {
-    platform.loginLimiter.recordFailure(accountKey, ipKey);
+    await platform.throttle.loginFailed(tenant.tenantId, email, ip);
     throw new AppError(401, 'invalid_credentials', INVALID_LOGIN);
   }
   if (contact.isSuspended) throw new AppError(403, 'account_suspended', SUSPENDED);
-  platform.loginLimiter.recordSuccess(accountKey);
+  await platform.throttle.loginSucceeded(tenant.tenantId, email, ip);
 
   const tokens = await withTenant(platform.db, tenant.tenantId, async (tx) => {
     const pair = await startSession(platform, tx, tenant, contact);
@@ -80,35 +75,6 @@ export async function login(
   });
   const { config } = await platform.tenantConfigs.get(tenant);
   return { ...tokens, tenant: config, contact: toSessionContact(contact, tenant) };
-}
-
-export async function register(
-  platform: Platform,
-  tenant: TenantContext,
-  body: RegistrationRequest,
-): Promise<LoginResponse> {
-  if (!matchesTenant(body.orgId, tenant)) throw badRequest('orgId', 'orgId does not match this organisation.');
-  const passwordHash = await hashPassword(body.password);
-  const result = await withTenant(platform.db, tenant.tenantId, async (tx) => {
-    if (await findContactByEmail(tx, tenant.tenantId, body.email)) {
-      throw badRequest('email', 'An account with this email already exists. Please log in instead.');
-    }
-    const contact = await insertContact(tx, tenant.tenantId, {
-      email: body.email,
-      passwordHash,
-      name: body.name,
-      lastName: body.lastName,
-      role: 'student',
-      hasAcceptedTerms: true,
-      // A self-registered member shows as unread in the contact list until staff open them.
-      isUnread: true,
-    });
-    const tokens = await startSession(platform, tx, tenant, contact);
-    await recordLogin(tx, tenant.tenantId, contact.id);
-    return { tokens, contact };
-  });
-  const { config } = await platform.tenantConfigs.get(tenant);
-  return { ...result.tokens, tenant: config, contact: toSessionContact(result.contact, tenant) };
 }
 
 /** Rotates a refresh token. Presenting one that was already used revokes its whole family. */
@@ -229,20 +195,36 @@ export async function queuePasswordResetEmail(
   await enqueueEmail(tx, tenant.tenantId, email);
 }
 
+/**
+ * The forgot-password form. Its answer is always FORGOT_PASSWORD_SENT and takes the same time
+ * whatever the email: only the attempt is counted before answering; the lookup and the email are
+ * the returned follow-up, run after the answer. Past the per-address or per-IP limit nothing is sent.
+ */
 export async function forgotPassword(
   platform: Platform,
   tenant: TenantContext,
   body: ForgotPasswordRequest,
   origin: string,
-): Promise<void> {
-  if (!matchesTenant(body.orgId, tenant)) return;
-  const queued = await withTenant(platform.db, tenant.tenantId, async (tx) => {
-    const contact = await findContactByEmail(tx, tenant.tenantId, body.email);
-    if (!contact || contact.isSuspended) return false;
-    await queuePasswordResetEmail(platform, tx, tenant, contact, origin);
-    return true;
-  });
-  if (queued) void platform.outbox.kick();
+  ip: string,
+): Promise<(() => Promise<void>) | null> {
+  if (!matchesTenant(body.orgId, tenant)) return null;
+  const wait = await platform.throttle.take(
+    tenant.tenantId,
+    'forgot_password',
+    body.email,
+    ip,
+    recoveryLimits(platform.config),
+  );
+  if (wait > 0) return null;
+  return async () => {
+    const queued = await withTenant(platform.db, tenant.tenantId, async (tx) => {
+      const contact = await findContactByEmail(tx, tenant.tenantId, body.email);
+      if (!contact || contact.isSuspended) return false;
+      await queuePasswordResetEmail(platform, tx, tenant, contact, origin);
+      return true;
+    });
+    if (queued) void platform.outbox.kick();
+  };
 }
 
 export async function resetPassword(

@@ -1,8 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, json, loginAs, newTenant, PASSWORD, startTestApp, type TestTenant } from '../../../test/helpers.ts';
 import { startSmtpServer } from '../../../test/smtp.ts';
 import type { App } from '../../app.ts';
 import { createUsers } from '../../seed/tenants.ts';
+import { FORGOT_PASSWORD_SENT } from './auth.service.ts';
+import { REGISTRATION_SENT } from './registration.ts';
 
 let app: App;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
@@ -78,20 +80,32 @@ describe('login', () => {
     expect(notJson.body).not.toMatch(/at .*\.ts/);
   });
 
-  it('limits failed attempts per account with a clear 429, even with the right password', async () => {
+  it("slows one account's guesses from one IP with a clear 429, and never locks the owner out from another IP", async () => {
     const email = a.users.frontdesk.email;
     for (let i = 0; i < 3; i++) {
-      expect((await post('/login', a.host, { userId: email, password: 'nope-nope' }, `10.5.0.${i}`)).statusCode).toBe(
-        401,
-      );
+      expect((await post('/login', a.host, { userId: email, password: 'nope-nope' }, '10.5.0.1')).statusCode).toBe(401);
     }
-    const blocked = await post('/login', a.host, { userId: email, password: PASSWORD }, '10.5.0.9');
+    const blocked = await post('/login', a.host, { userId: email, password: PASSWORD }, '10.5.0.1');
     expect(blocked.statusCode).toBe(429);
-    expect(json<any>(blocked).errors.message).toMatch(/^Too many login attempts\. Please try again in \d+ minutes?\.$/);
-    // another account of the same tenant is unaffected
-    expect(
-      (await post('/login', a.host, { userId: a.users.staff.email, password: PASSWORD }, '10.5.0.10')).statusCode,
-    ).toBe(200);
+    expect(json<any>(blocked).errors.message).toBe('Too many login attempts. Please try again in 1 minute.');
+    // the same failures spread over other IPs do not add up to a lockout either
+    for (let i = 2; i < 5; i++) await post('/login', a.host, { userId: email, password: 'nope-nope' }, `10.5.0.${i}`);
+    // the owner, from their own IP, signs in
+    expect((await post('/login', a.host, { userId: email, password: PASSWORD }, '10.5.0.9')).statusCode).toBe(200);
+  });
+
+  it('over the account-wide ceiling, only IPs the account signed in from before may try it', async () => {
+    const t = await newTenant(app);
+    const email = t.users.staff.email;
+    expect((await post('/login', t.host, { userId: email, password: PASSWORD }, '10.5.1.1')).statusCode).toBe(200);
+    // ten times the per-(account, IP) number, each from its own IP: a distributed guess
+    for (let i = 0; i < 30; i++) {
+      const guess = await post('/login', t.host, { userId: email, password: 'nope-nope' }, `10.5.2.${i}`);
+      expect(guess.statusCode).toBe(401);
+    }
+    const fresh = await post('/login', t.host, { userId: email, password: PASSWORD }, '10.5.3.1');
+    expect(fresh.statusCode).toBe(429);
+    expect((await post('/login', t.host, { userId: email, password: PASSWORD }, '10.5.1.1')).statusCode).toBe(200);
   });
 
   it('limits failed attempts per IP across accounts', async () => {
@@ -208,62 +222,73 @@ describe('session', () => {
 });
 
 describe('registration', () => {
-  it('creates a student and signs them in', async () => {
-    const response = await post('/public/user/registration', a.host, {
+  const register = (host: string, payload: object, ip = '10.14.9.9') =>
+    post('/public/user/registration', host, payload, ip);
+  const linkIn = (text: string) =>
+    text.match(/http:\/\/[^\s]+\/public\/user\/registration\/confirm\?token=([A-Za-z0-9_%-]+)/)?.[0] ?? '';
+
+  it('emails a link that creates the student, once; then they log in', async () => {
+    const response = await register(a.host, {
       orgId: a.orgId,
       email: 'New.Member@Example.test',
       password: 'a-long-password',
       name: 'Nia',
       lastName: 'Member',
     });
-    expect(response.statusCode).toBe(201);
-    const body = json<any>(response);
-    expect(body.contact).toMatchObject({ email: 'new.member@example.test', role: 'student', fullName: 'Nia Member' });
-    const login = await post(
-      '/login',
-      a.host,
-      { userId: 'new.member@example.test', password: 'a-long-password' },
-      '10.14.0.1',
-    );
+    expect(response.statusCode).toBe(200);
+    expect(json(response)).toEqual({ message: REGISTRATION_SENT });
+    const credentials = { userId: 'new.member@example.test', password: 'a-long-password' };
+    expect((await post('/login', a.host, credentials, '10.14.0.1')).statusCode).toBe(401);
+
+    const link = new URL(linkIn((await smtp.waitFor('new.member@example.test')).text));
+    expect(link.host).toBe(a.host);
+    const confirm = () => app.inject({ url: link.pathname + link.search, headers: { host: a.host } });
+    const confirmed = await confirm();
+    expect({ status: confirmed.statusCode, location: confirmed.headers.location }).toEqual({
+      status: 302,
+      location: '/login?registered=1',
+    });
+    const login = await post('/login', a.host, credentials, '10.14.0.1');
     expect(login.statusCode).toBe(200);
+    expect(json<any>(login).contact).toMatchObject({
+      email: 'new.member@example.test',
+      role: 'student',
+      fullName: 'Nia Member',
+    });
+    expect((await confirm()).headers.location).toBe('/login?registered=0');
   });
 
-  it('refuses a taken email, a short password and a bad email, naming the field, writing nothing', async () => {
-    const taken = await post('/public/user/registration', a.host, {
-      email: a.users.admin.email,
-      password: 'a-long-password',
-      name: 'X',
-    });
-    expect(taken.statusCode).toBe(400);
-    expect(json<any>(taken).errors.field).toBe('email');
-    const short = await post('/public/user/registration', a.host, {
-      email: 'short@x.test',
-      password: 'short',
-      name: 'X',
-    });
+  it('answers a taken email exactly as a free one, and emails the owner instead of creating anything', async () => {
+    const free = await register(a.host, { email: `free.${a.orgId}@x.test`, password: 'a-long-password', name: 'X' });
+    const taken = await register(a.host, { email: a.users.admin.email, password: 'a-long-password', name: 'X' });
+    expect({ status: taken.statusCode, body: taken.body }).toEqual({ status: free.statusCode, body: free.body });
+    const mail = await smtp.waitFor(a.users.admin.email);
+    expect(mail.text).toContain('tried to register');
+    expect(mail.text).toContain(`http://${a.host}/forgot-password`);
+    expect(mail.text).not.toContain('registration/confirm');
+    expect((await loginAs(app, a, 'admin', '10.14.0.4')).contact.role).toBe('admin');
+  });
+
+  it('refuses a short password, a bad email and no name, naming the field', async () => {
+    const short = await register(a.host, { email: 'short@x.test', password: 'short', name: 'X' });
     expect(json<any>(short).errors).toMatchObject({
       field: 'password',
       message: 'password must be at least 8 characters',
     });
-    const bad = await post('/public/user/registration', a.host, {
-      email: 'not-an-email',
-      password: 'a-long-password',
-      name: 'X',
-    });
+    const bad = await register(a.host, { email: 'not-an-email', password: 'a-long-password', name: 'X' });
     expect(json<any>(bad).errors.field).toBe('email');
-    const noName = await post('/public/user/registration', a.host, {
-      email: 'noname@x.test',
-      password: 'a-long-password',
-    });
+    const noName = await register(a.host, { email: 'noname@x.test', password: 'a-long-password' });
     expect(json<any>(noName).errors).toMatchObject({ field: 'name', message: 'name is required' });
-    const stillNone = await post('/login', a.host, { userId: 'short@x.test', password: 'short' }, '10.14.0.2');
-    expect(stillNone.statusCode).toBe(401);
   });
 
-  it('a registration on tenant B is not an account on tenant A', async () => {
-    await post('/public/user/registration', b.host, { email: 'only-b@x.test', password: 'a-long-password', name: 'B' });
-    const onA = await post('/login', a.host, { userId: 'only-b@x.test', password: 'a-long-password' }, '10.14.0.3');
-    expect(onA.statusCode).toBe(401);
+  it('a registration link of tenant B creates nothing on tenant A', async () => {
+    await register(b.host, { email: 'only-b@x.test', password: 'a-long-password', name: 'B' });
+    const link = new URL(linkIn((await smtp.waitFor('only-b@x.test')).text));
+    const onA = await app.inject({ url: link.pathname + link.search, headers: { host: a.host } });
+    expect(onA.headers.location).toBe('/login?registered=0');
+    expect(
+      (await post('/login', a.host, { userId: 'only-b@x.test', password: 'a-long-password' }, '10.14.0.3')).statusCode,
+    ).toBe(401);
   });
 });
 
@@ -293,6 +318,32 @@ describe('forgot password', () => {
       field: 'token',
       message: 'This password reset link is invalid or has expired.',
     });
+  });
+
+  it('sends at most three emails to one address per window, however many times it is asked, from however many IPs', async () => {
+    const t = await newTenant(app);
+    const email = t.users.student.email;
+    for (let i = 0; i < 20; i++) {
+      const response = await post('/public/user/forgotPassword', t.host, { email }, `10.16.0.${i}`);
+      expect(json(response)).toEqual({ message: FORGOT_PASSWORD_SENT });
+    }
+    await vi.waitFor(() => expect(smtp.received.filter((mail) => mail.to.includes(email)).length).toBe(3));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await app.platform.outbox.kick();
+    expect(smtp.received.filter((mail) => mail.to.includes(email)).length).toBe(3);
+  });
+
+  it('counts every address asked for from one IP, known or not, and then sends nothing', async () => {
+    const t = await newTenant(app);
+    const ip = '10.16.1.1';
+    for (let i = 0; i < 6; i++) await post('/public/user/forgotPassword', t.host, { email: `nobody${i}@x.test` }, ip);
+    const known = await post('/public/user/forgotPassword', t.host, { email: t.users.staff.email }, ip);
+    expect(json(known)).toEqual({ message: FORGOT_PASSWORD_SENT });
+    // another IP still gets its email through
+    await post('/public/user/forgotPassword', t.host, { email: t.users.admin.email }, '10.16.1.2');
+    await smtp.waitFor(t.users.admin.email);
+    await app.platform.outbox.kick();
+    expect(smtp.received.some((mail) => mail.to.includes(t.users.staff.email))).toBe(false);
   });
 
   it('answers the same for an unknown email and sends nothing', async () => {

@@ -5,6 +5,7 @@ import { badRequest, forbidden, tooManyRequests, unauthorized } from '../../lib/
 import type { Authenticated } from '../../lib/guards.ts';
 import type { Platform } from '../../platform.ts';
 import { findContactById, revokeOtherSessions, setPasswordHash } from './auth.repo.ts';
+import { tryAgainIn } from './auth-throttle.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 
 export const NOT_YOUR_ACCOUNT = 'You cannot change the password of an account you are acting as.';
@@ -28,16 +29,12 @@ export async function changePassword(
     findContactById(tx, tenant.tenantId, auth.sub),
   );
   if (!contact || contact.isSuspended) throw unauthorized();
-  const accountKey = `${tenant.tenantId}:${contact.email}`;
-  const ipKey = `${tenant.tenantId}:${ip}`;
-  const wait = platform.loginLimiter.retryAfterMinutes(accountKey, ipKey);
-  if (wait > 0) {
-    throw tooManyRequests(`Too many attempts. Please try again in ${wait} minute${wait === 1 ? '' : 's'}.`);
-  }
+  const wait = await platform.throttle.loginWait(tenant.tenantId, contact.email, ip);
+  if (wait > 0) throw tooManyRequests(`Too many attempts. ${tryAgainIn(wait)}`);
   if (!contact.passwordHash) throw badRequest('currentPassword', NO_PASSWORD_YET);
   // argon2 runs outside any transaction: it is slow on purpose.
   if (!(await verifyPassword(contact.passwordHash, body.currentPassword))) {
-    platform.loginLimiter.recordFailure(accountKey, ipKey);
+    await platform.throttle.loginFailed(tenant.tenantId, contact.email, ip);
     throw badRequest('currentPassword', WRONG_CURRENT_PASSWORD);
   }
   if (body.newPassword === body.currentPassword) throw badRequest('newPassword', SAME_PASSWORD);

@@ -1,7 +1,7 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { type Db, withTenant } from '../../db/client.ts';
 import { refreshTokens } from '../../db/schema/index.ts';
-import { TtlCache } from '../../lib/ttl-cache.ts';
+import type { CacheBus } from '../../lib/cache-bus.ts';
 
 /**
  * An access token lives 30 minutes, but its login session (the refresh-token family named by its
@@ -11,9 +11,14 @@ import { TtlCache } from '../../lib/ttl-cache.ts';
  * most every 5 s); a revocation in this process forgets the tenant's answers straight away.
  */
 export class SessionGate {
-  private readonly ended = new TtlCache<boolean>(5_000, 50_000);
+  private readonly ended;
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    bus: CacheBus,
+  ) {
+    this.ended = bus.cache<boolean>('sessions', 5_000, 50_000);
+  }
 
   isEnded(tenantId: string, sid: string): Promise<boolean> {
     return this.ended.get(`${tenantId}:${sid}`, async () => {

@@ -115,7 +115,7 @@ export function registerContactAccountRoutes(server: FastifyInstance, platform: 
         response: { 200: MessageResponse, ...errors },
       },
     },
-    (request) => sendOtp(platform, manageContacts(request), request.params.id),
+    (request) => sendOtp(platform, manageContacts(request), request.params.id, request.ip),
   );
 
   app.post(

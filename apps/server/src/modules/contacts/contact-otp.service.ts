@@ -12,7 +12,7 @@ import { badRequest, forbidden, tooManyRequests, unauthorized } from '../../lib/
 import type { Authenticated } from '../../lib/guards.ts';
 import type { Platform } from '../../platform.ts';
 import { findContactByEmail, findContactById } from '../auth/auth.repo.ts';
-import { LoginLimiter } from '../auth/login-limiter.ts';
+import { type ThrottleLimits, tryAgainIn } from '../auth/auth-throttle.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
 import type { TenantContext } from '../tenants/tenant-directory.ts';
 import { mailableContact } from './contact-account.service.ts';
@@ -35,28 +35,24 @@ export function newOtpCode(): string {
 }
 
 /**
- * Guesses per IP (the login limit's per-IP numbers, counted apart from logins so a member's
- * failed codes never lock their sign-in). In memory, like the login limiter (decisions.md).
+ * Codes sent and wrong codes, per account and per IP: the login's per-IP number, counted apart from
+ * logins so a member's failed codes never slow their sign-in. Per code the database also counts
+ * tries; these limits are the backstop against spraying many addresses.
  */
-const limiters = new WeakMap<Platform, LoginLimiter>();
-function otpLimiter(platform: Platform): LoginLimiter {
-  let limiter = limiters.get(platform);
-  if (!limiter) {
-    const { loginMaxAttemptsPerIp, loginWindowMinutes } = platform.config;
-    // Per code the database counts tries; the per-address count here is only a backstop.
-    limiter = new LoginLimiter(loginMaxAttemptsPerIp, loginMaxAttemptsPerIp, loginWindowMinutes * 60_000);
-    limiters.set(platform, limiter);
-  }
-  return limiter;
-}
+const otpLimits = (platform: Platform): ThrottleLimits => ({
+  perAccount: platform.config.loginMaxAttemptsPerIp,
+  perIp: platform.config.loginMaxAttemptsPerIp,
+});
 
 /**
  * PUT /rest/contact/{id}/otp: emails the contact a 6-digit code valid OTP_MINUTES; earlier unused
  * codes stop working. The same rules as the other account emails (mailableContact: tenant,
  * walk-in, suspended, staff only for admins, 5 emails per 10 minutes).
  */
-export async function sendOtp(platform: Platform, caller: Authenticated, id: string) {
+export async function sendOtp(platform: Platform, caller: Authenticated, id: string, ip: string) {
   const { tenant } = caller;
+  const wait = await platform.throttle.take(tenant.tenantId, 'otp_send', id, ip, otpLimits(platform));
+  if (wait > 0) throw tooManyRequests(`Too many attempts. ${tryAgainIn(wait)}`);
   const code = newOtpCode();
   const contact = await withTenant(platform.db, tenant.tenantId, async (tx) => {
     const contact = await mailableContact(tx, caller, id, 'id');
@@ -109,9 +105,9 @@ async function checkCode(tx: Tx, tenantId: string, contactId: string, code: stri
   return 'verified';
 }
 
-function assertIpAllowed(platform: Platform, accountKey: string, ipKey: string) {
-  const wait = otpLimiter(platform).retryAfterMinutes(accountKey, ipKey);
-  if (wait > 0) throw tooManyRequests(`Too many attempts. Please try again in ${wait} minute${wait === 1 ? '' : 's'}.`);
+async function assertAllowed(platform: Platform, tenantId: string, account: string, ip: string) {
+  const wait = await platform.throttle.wait(tenantId, 'otp_failed', account, ip, otpLimits(platform));
+  if (wait > 0) throw tooManyRequests(`Too many attempts. ${tryAgainIn(wait)}`);
 }
 
 /**
@@ -125,9 +121,7 @@ export async function verifyOtpPublic(
   body: { email: string; code: string },
   ip: string,
 ) {
-  const accountKey = `${tenant.tenantId}:${body.email}`;
-  const ipKey = `${tenant.tenantId}:${ip}`;
-  assertIpAllowed(platform, accountKey, ipKey);
+  await assertAllowed(platform, tenant.tenantId, body.email, ip);
   const outcome = await withTenant(platform.db, tenant.tenantId, async (tx): Promise<OtpOutcome> => {
     const contact = await findContactByEmail(tx, tenant.tenantId, body.email);
     if (!contact || contact.isSuspended || contact.isWalkin) {
@@ -137,7 +131,7 @@ export async function verifyOtpPublic(
     return checkCode(tx, tenant.tenantId, contact.id, body.code);
   });
   if (outcome !== 'verified') {
-    otpLimiter(platform).recordFailure(accountKey, ipKey);
+    await platform.throttle.record(tenant.tenantId, 'otp_failed', body.email, ip);
     throw badRequest('code', OTP_NOT_ACCEPTED);
   }
   return { message: EMAIL_VERIFIED };
@@ -150,9 +144,8 @@ export async function verifyOtpPublic(
 export async function verifyOtpSignedIn(platform: Platform, { tenant, auth }: Authenticated, code: string, ip: string) {
   // Student Preview, acting as a member and franchise mode borrow someone else's account.
   if (auth.preview || auth.act || auth.masterAdminId) throw forbidden(NOT_YOUR_EMAIL);
-  const accountKey = `${tenant.tenantId}:id:${auth.sub}`;
-  const ipKey = `${tenant.tenantId}:${ip}`;
-  assertIpAllowed(platform, accountKey, ipKey);
+  const account = `id:${auth.sub}`;
+  await assertAllowed(platform, tenant.tenantId, account, ip);
   const outcome = await withTenant(platform.db, tenant.tenantId, async (tx): Promise<OtpOutcome | null> => {
     const contact = await findContactById(tx, tenant.tenantId, auth.sub);
     if (!contact || contact.isSuspended) return null;
@@ -160,7 +153,7 @@ export async function verifyOtpSignedIn(platform: Platform, { tenant, auth }: Au
   });
   if (outcome === null) throw unauthorized();
   if (outcome !== 'verified') {
-    otpLimiter(platform).recordFailure(accountKey, ipKey);
+    await platform.throttle.record(tenant.tenantId, 'otp_failed', account, ip);
     throw badRequest('code', outcome === 'expired' ? OTP_EXPIRED : OTP_WRONG);
   }
   return { message: EMAIL_VERIFIED };

@@ -1,6 +1,7 @@
 import type { ContactDetail } from '@atrium/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, json, loginAs, newTenant, startTestApp, type TestTenant } from '../../../test/helpers.ts';
+import { registerMember } from '../../../test/registration.ts';
 import type { App } from '../../app.ts';
 import { createContactVia, errorOf } from './contact-fixtures.ts';
 
@@ -230,14 +231,12 @@ describe('GET and PUT /snode/contact/{id} and /rest/contact/{id}', () => {
   });
 
   it('opening the detail on /snode marks a self-registered member read', async () => {
-    const registered = await app.inject({
-      method: 'POST',
-      url: '/public/user/registration',
-      headers: { host: a.host },
-      payload: { email: 'new.member@x.test', password: 'long-enough-1', name: 'New', lastName: 'Member' },
+    const id = await registerMember(app, a, {
+      email: 'new.member@x.test',
+      password: 'long-enough-1',
+      name: 'New',
+      lastName: 'Member',
     });
-    expect(registered.statusCode).toBe(201);
-    const id = json<{ contact: { guId: string } }>(registered).contact.guId;
     const before = json<ContactDetail>(
       await app.inject({ url: `/rest/contact/${id}`, headers: bearer(adminA, a.host) }),
     );

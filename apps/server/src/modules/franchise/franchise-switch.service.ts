@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { FranchiseSwitchGrant, FranchiseSwitchResponse } from '@atrium/contracts';
-import { withTenant } from '../../db/client.ts';
+import { type Db, withTenant } from '../../db/client.ts';
 import { AppError, forbidden, unauthorized } from '../../lib/errors.ts';
+import { SingleUseStore } from '../../lib/single-use-store.ts';
 import type { Platform } from '../../platform.ts';
 import { findContactById } from '../auth/auth.repo.ts';
 import { issueRefreshToken, toSessionContact } from '../auth/session.ts';
-import { type AccessClaims, hashToken, newOpaqueToken } from '../auth/tokens.ts';
-import { SingleUseStore } from '../social-login/single-use-store.ts';
+import { type AccessClaims, newOpaqueToken } from '../auth/tokens.ts';
 import type { TenantContext } from '../tenants/tenant-directory.ts';
 import { findOwner, findOwnerOf } from './franchise.repo.ts';
 import { findFranchise, requireMaster } from './franchise.service.ts';
@@ -25,18 +25,23 @@ export interface SwitchGrant {
   userAgent: string;
 }
 
-/** One-time franchise-switch codes: random, kept by their hash, 60 s, single use, in memory. */
+/** One-time franchise-switch codes: random, kept by their hash, 60 s, single use, for the franchise. */
 export class FranchiseSwitchCodes {
-  private readonly store = new SingleUseStore<SwitchGrant>(SWITCH_CODE_SECONDS * 1000);
+  private readonly store: SingleUseStore<SwitchGrant>;
 
-  issue(grant: SwitchGrant): string {
+  constructor(db: Db) {
+    this.store = new SingleUseStore<SwitchGrant>(db, 'franchise_switch', SWITCH_CODE_SECONDS * 1000);
+  }
+
+  async issue(grant: SwitchGrant): Promise<string> {
     const code = newOpaqueToken();
-    this.store.put(hashToken(code), grant);
+    await this.store.put(grant.franchiseTenantId, code, grant);
     return code;
   }
 
-  take(code: string): SwitchGrant | null {
-    return this.store.take(hashToken(code));
+  /** The grant of an unused, unexpired code issued for this (the host's) tenant. */
+  take(tenantId: string, code: string): Promise<SwitchGrant | null> {
+    return this.store.take(tenantId, code);
   }
 }
 
@@ -64,7 +69,7 @@ export async function issueSwitchCode(
   if (masterAdminId && masterAdminId !== auth.sub) throw forbidden('masterAdminId must be your own id.');
   const row = await findFranchise(platform, master, franchiseId);
   if (!(await findOwnerOf(platform.db, row))) throw new AppError(409, 'franchise_without_admin', NO_ADMIN);
-  const code = codes.issue({
+  const code = await codes.issue({
     franchiseTenantId: row.id,
     masterOrgId: master.orgId,
     masterAdminId: auth.sub,
@@ -90,7 +95,7 @@ export async function exchangeSwitchCode(
   code: string,
   client: ClientInfo,
 ): Promise<FranchiseSwitchResponse> {
-  const grant = codes.take(code);
+  const grant = await codes.take(host.tenantId, code);
   if (
     !grant ||
     grant.franchiseTenantId !== host.tenantId ||

@@ -46,7 +46,7 @@ const clientOf = (request: FastifyRequest) => ({
 /** Spec 2 §7 "Franchise" calls and GET /rest/tenant/{id}/token (franchise switching). */
 export function registerFranchiseRoutes(server: FastifyInstance, platform: Platform): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
-  const codes = new FranchiseSwitchCodes();
+  const codes = new FranchiseSwitchCodes(platform.db);
 
   app.get(
     '/rest/franchise',

@@ -208,9 +208,9 @@ export function registerConnectRoutes(server: FastifyInstance, ctx: Integrations
         response: { 200: ConnectUrl, ...errors },
       },
     },
-    (request, reply) => {
+    async (request, reply) => {
       const auth = admin(request);
-      const { url, state } = startConnect(ctx, auth, request.params.providerName, {
+      const { url, state } = await startConnect(ctx, auth, request.params.providerName, {
         isShareAccount: request.query.isShareAccount,
         email: request.query.email,
         origin: requestOrigin(request),

@@ -66,7 +66,7 @@ export async function registerIntegrationRoutes(server: FastifyInstance, platfor
     log: server.log,
     oauth: new OAuthClients(config.oauthApps, config.providerUrls.zoomApi),
     stripeConnect: new StripeConnect(config),
-    connects: newConnectStore(),
+    connects: newConnectStore(platform.db),
     mxResolver: config.mxResolver ?? dnsMxResolver,
   };
   registerMailchimpJobs(ctx);

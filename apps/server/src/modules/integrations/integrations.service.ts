@@ -22,9 +22,9 @@ import type { z } from 'zod';
 import type { MxResolver } from '../../config.ts';
 import { withTenant } from '../../db/client.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
+import type { SingleUseStore } from '../../lib/single-use-store.ts';
 import type { Platform } from '../../platform.ts';
 import { saveTenantSettings } from '../settings/settings.service.ts';
-import type { SingleUseStore } from '../social-login/single-use-store.ts';
 import type { TenantContext } from '../tenants/tenant-directory.ts';
 import {
   type CredentialKind,

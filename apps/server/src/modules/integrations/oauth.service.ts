@@ -10,11 +10,11 @@ import {
   type StripePublishableKey,
 } from '@atrium/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
-import { withTenant } from '../../db/client.ts';
+import { type Db, withTenant } from '../../db/client.ts';
 import { contacts } from '../../db/schema/index.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import type { Authenticated } from '../../lib/guards.ts';
-import { SingleUseStore } from '../social-login/single-use-store.ts';
+import { SingleUseStore } from '../../lib/single-use-store.ts';
 import type { TenantContext } from '../tenants/tenant-directory.ts';
 import {
   type CredentialKind,
@@ -57,7 +57,8 @@ export interface PendingConnect {
   redirectUri: string;
 }
 
-export const newConnectStore = () => new SingleUseStore<PendingConnect>(CONNECT_TTL_MS);
+export const newConnectStore = (db: Db) =>
+  new SingleUseStore<PendingConnect>(db, 'integration_connect', CONNECT_TTL_MS);
 
 const isEmailProvider = (provider: string): provider is EmailProvider =>
   (EMAIL_PROVIDERS as readonly string[]).includes(provider);
@@ -65,17 +66,17 @@ const isEmailProvider = (provider: string): provider is EmailProvider =>
 const labelOf = (provider: ConnectProvider) => (provider === 'stripe' ? 'Stripe' : appLabel(provider));
 
 /** GET /authmgr/oauth/connect/{providerName}: the provider's authorize URL, with a single-use state. */
-export function startConnect(
+export async function startConnect(
   ctx: Integrations,
   auth: Authenticated,
   provider: ConnectProvider,
   input: { isShareAccount: boolean; email?: string; origin: string },
-): { url: string; state: string } {
+): Promise<{ url: string; state: string }> {
   const configured = provider === 'stripe' ? ctx.stripeConnect.configured : ctx.oauth.configured(provider);
   if (!configured) throw badRequest('providerName', `${labelOf(provider)} is not configured on this platform.`);
   const state = randomBytes(32).toString('base64url');
   const redirectUri = `${input.origin}/authmgr/oauth/callback/${provider}`;
-  ctx.connects.put(state, {
+  await ctx.connects.put(auth.tenant.tenantId, state, {
     tenantId: auth.tenant.tenantId,
     userId: auth.auth.sub,
     provider,
@@ -117,7 +118,7 @@ export async function finishConnect(
   provider: ConnectProvider,
   input: CallbackInput,
 ): Promise<string> {
-  const pending = ctx.connects.take(input.state);
+  const pending = await ctx.connects.take(tenant.tenantId, input.state);
   if (
     !pending ||
     pending.tenantId !== tenant.tenantId ||

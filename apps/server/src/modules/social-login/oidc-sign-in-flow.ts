@@ -1,10 +1,11 @@
 import * as oidc from 'openid-client';
 import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
 import { badRequest } from '../../lib/errors.ts';
-import { hashToken, newOpaqueToken } from '../auth/tokens.ts';
+import { SingleUseStore } from '../../lib/single-use-store.ts';
+import { newOpaqueToken } from '../auth/tokens.ts';
 import type { TenantContext } from '../tenants/tenant-directory.ts';
 import type { IdentityProviders } from './identity-providers.ts';
-import { SingleUseStore } from './single-use-store.ts';
 
 export const AUTHORIZATION_TTL_MS = 10 * 60_000;
 export const SOCIAL_TOKEN_TTL_MS = 2 * 60_000;
@@ -30,19 +31,19 @@ export interface SocialGrant {
 export class SocialTokens {
   private readonly grants: SingleUseStore<SocialGrant>;
 
-  constructor(now?: () => number) {
-    this.grants = new SingleUseStore<SocialGrant>(SOCIAL_TOKEN_TTL_MS, 10_000, now);
+  constructor(db: Db) {
+    this.grants = new SingleUseStore<SocialGrant>(db, 'social_token', SOCIAL_TOKEN_TTL_MS);
   }
 
-  issue(grant: SocialGrant): string {
+  async issue(grant: SocialGrant): Promise<string> {
     const token = newOpaqueToken();
-    this.grants.put(hashToken(token), grant);
+    await this.grants.put(grant.tenantId, token, grant);
     return token;
   }
 
-  /** The grant of an unexpired, unused token; the token is spent either way. */
-  consume(token: string): SocialGrant | null {
-    return this.grants.take(hashToken(token));
+  /** The grant of an unexpired, unused token of this tenant; the token is spent either way. */
+  consume(tenantId: string, token: string): Promise<SocialGrant | null> {
+    return this.grants.take(tenantId, token);
   }
 }
 
@@ -72,13 +73,16 @@ function loginPage(params: Record<string, string | null>): string {
  * 'Account Not Found' dialog.
  */
 export class OidcSignInFlow {
-  private readonly pending = new SingleUseStore<PendingAuthorization>(AUTHORIZATION_TTL_MS);
+  private readonly pending: SingleUseStore<PendingAuthorization>;
 
   constructor(
+    db: Db,
     private readonly providers: IdentityProviders,
     private readonly socialTokens: SocialTokens,
     private readonly log: { warn(details: object, message: string): void },
-  ) {}
+  ) {
+    this.pending = new SingleUseStore<PendingAuthorization>(db, 'oidc_state', AUTHORIZATION_TTL_MS);
+  }
 
   async start(
     tenant: TenantContext,
@@ -95,7 +99,7 @@ export class OidcSignInFlow {
       state,
       codeChallenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
     });
-    this.pending.put(state, {
+    await this.pending.put(tenant.tenantId, state, {
       tenantId: tenant.tenantId,
       providerId: provider.id,
       codeVerifier,
@@ -108,7 +112,7 @@ export class OidcSignInFlow {
   /** The location to send the browser to. Throws 400 on a state that this browser did not start here. */
   async finish(tenant: TenantContext, providerId: string, callback: CallbackParams): Promise<string> {
     const provider = this.providers.get(providerId);
-    const pending = this.pending.take(callback.state);
+    const pending = await this.pending.take(tenant.tenantId, callback.state);
     if (
       !pending ||
       callback.cookieState !== callback.state ||
@@ -146,7 +150,11 @@ export class OidcSignInFlow {
       return failed(`your ${provider.name} email address ${email.data} is not verified`);
     }
 
-    const token = this.socialTokens.issue({ tenantId: tenant.tenantId, email: email.data, providerId: provider.id });
+    const token = await this.socialTokens.issue({
+      tenantId: tenant.tenantId,
+      email: email.data,
+      providerId: provider.id,
+    });
     return loginPage({ token, authType: provider.id, redirectUrl: pending.redirectUrl });
   }
 }

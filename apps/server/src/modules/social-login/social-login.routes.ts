@@ -50,8 +50,8 @@ function rawQueryOf(request: FastifyRequest): string {
 export function registerSocialLoginRoutes(server: FastifyInstance, platform: Platform): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
   const providers = new IdentityProviders(platform.config.oidcProviders, server.log);
-  const socialTokens = new SocialTokens();
-  const flow = new OidcSignInFlow(providers, socialTokens, server.log);
+  const socialTokens = new SocialTokens(platform.db);
+  const flow = new OidcSignInFlow(platform.db, providers, socialTokens, server.log);
 
   app.get(
     '/public/oauth/providers',

@@ -46,7 +46,7 @@ export async function signInWithSocialToken(
   host: TenantContext,
   body: SocialLoginRequest,
 ): Promise<SocialLoginResponse> {
-  const grant = socialTokens.consume(body.accessToken);
+  const grant = await socialTokens.consume(host.tenantId, body.accessToken);
   if (!grant || grant.tenantId !== host.tenantId || grant.providerId !== body.authType) {
     throw unauthorized(SOCIAL_TOKEN_INVALID);
   }
@@ -61,7 +61,7 @@ export async function signInWithSocialToken(
   const active = accounts.filter((account) => !account.contact.isSuspended);
   if (active.length === 0) throw new AppError(403, 'account_suspended', SUSPENDED);
   if (active.length > 1) {
-    return { orgList: active.map(toOrg), accessToken: socialTokens.issue(grant) };
+    return { orgList: active.map(toOrg), accessToken: await socialTokens.issue(grant) };
   }
   const account = active[0] as FranchiseAccount;
   // A session is only ever created on its own tenant's host: tokens never travel between hosts.

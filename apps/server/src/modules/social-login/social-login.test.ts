@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, json, newTenant, PASSWORD, startTestApp, type TestTenant } from '../../../test/helpers.ts';
 import type { App } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
+import { singleUseValues } from '../../db/schema/index.ts';
+import { SingleUseStore } from '../../lib/single-use-store.ts';
 import { createUsers } from '../../seed/tenants.ts';
-import { SingleUseStore } from './single-use-store.ts';
 import { startTestIdentityProvider, TEST_CLIENT, type TestIdentityProvider } from './test-identity-provider.ts';
 
 const suffix = randomBytes(4).toString('hex');
@@ -245,7 +246,8 @@ describe('social login flow', () => {
     const second = await socialSignIn(south, SOLO);
     const elsewhere = await authToken(master.host, { accessToken: second.get('token'), authType: 'test' });
     expect(elsewhere.statusCode).toBe(401);
-    // the attempt on another host spent it
+    // another host cannot even see it (it is stored for its tenant): it still works once at home
+    expect((await authToken(south.host, { accessToken: second.get('token'), authType: 'test' })).statusCode).toBe(200);
     expect((await authToken(south.host, { accessToken: second.get('token'), authType: 'test' })).statusCode).toBe(401);
 
     const third = await socialSignIn(south, SOLO);
@@ -290,7 +292,9 @@ describe('social login state and input checks', () => {
     const path = `${callbackUrl.pathname}${callbackUrl.search}`;
     const elsewhere = await app.inject({ url: path, headers: { host: north.host, cookie } });
     expect(elsewhere.statusCode).toBe(400);
-    // the state was spent by that attempt: the genuine callback now fails as a replay would
+    // the state is stored for its tenant: the genuine callback finishes once, a replay fails
+    const genuine = await app.inject({ url: path, headers: { host: master.host, cookie } });
+    expect(genuine.statusCode).toBe(302);
     const replay = await app.inject({ url: path, headers: { host: master.host, cookie } });
     expect(replay.statusCode).toBe(400);
   });
@@ -313,19 +317,20 @@ describe('social login state and input checks', () => {
 });
 
 describe('social login building blocks', () => {
-  it('single-use store: a value is taken once and expires', () => {
-    let now = 1_000;
-    const store = new SingleUseStore<string>(100, 3, () => now);
-    store.put('a', 'A');
-    store.put('b', 'B');
-    expect(store.take('a')).toBe('A');
-    expect(store.take('a')).toBeNull();
+  it('single-use store: a value is for its tenant, taken once, expires, and stored by the hash of its key', async () => {
+    let now = Date.now();
+    const store = new SingleUseStore<string>(app.platform.db, `test-${suffix}`, 100, () => now);
+    await store.put(north.tenantId, 'a', 'A');
+    await store.put(north.tenantId, 'b', 'B');
+    expect(await store.take(south.tenantId, 'a')).toBeNull();
+    expect(await store.take(north.tenantId, 'a')).toBe('A');
+    expect(await store.take(north.tenantId, 'a')).toBeNull();
     now += 100;
-    expect(store.take('b')).toBeNull();
-    for (const key of ['c', 'd', 'e', 'f']) store.put(key, key);
-    expect(store.size).toBe(3);
-    expect(store.take('c')).toBeNull();
-    expect(store.take('f')).toBe('f');
+    expect(await store.take(north.tenantId, 'b')).toBeNull();
+    await store.put(north.tenantId, 'the-secret-key', 'S');
+    const rows = await app.platform.db.select().from(singleUseValues);
+    expect(rows.some((row) => row.keyHash === 'the-secret-key')).toBe(false);
+    expect(await store.take(north.tenantId, 'the-secret-key')).toBe('S');
   });
 
   it('reads OIDC_PROVIDERS and refuses unsafe settings', () => {

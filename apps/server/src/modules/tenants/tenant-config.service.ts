@@ -10,7 +10,7 @@ import {
 import type { AppConfig } from '../../config.ts';
 import { type Db, withTenant } from '../../db/client.ts';
 import type { websitePages } from '../../db/schema/index.ts';
-import { TtlCache } from '../../lib/ttl-cache.ts';
+import type { CacheBus } from '../../lib/cache-bus.ts';
 import { listPublishedPages } from '../website/website.repo.ts';
 import type { TenantContext } from './tenant-directory.ts';
 
@@ -141,12 +141,15 @@ export function buildTenantConfig(tenant: TenantContext, pages: PageRow[], confi
  * change it (pages, settings) call invalidate(), and a short TTL covers other processes.
  */
 export class TenantConfigCache {
-  private readonly cache = new TtlCache<{ config: TenantConfig; json: string }>(10_000);
+  private readonly cache;
 
   constructor(
     private readonly db: Db,
     private readonly config: AppConfig,
-  ) {}
+    bus: CacheBus,
+  ) {
+    this.cache = bus.cache<{ config: TenantConfig; json: string }>('tenantConfigs', 10_000);
+  }
 
   get(tenant: TenantContext): Promise<{ config: TenantConfig; json: string }> {
     return this.cache.get(tenant.tenantId, async () => {

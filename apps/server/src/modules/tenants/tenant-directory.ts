@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { tenants } from '../../db/schema/index.ts';
-import { TtlCache } from '../../lib/ttl-cache.ts';
+import type { CacheBus } from '../../lib/cache-bus.ts';
 import { settingsWithDefaults, type TenantSettings } from './tenant-settings.ts';
 
 /** The tenant a request runs for, resolved once from its host. */
@@ -54,13 +54,16 @@ export function toTenantContext(row: typeof tenants.$inferSelect): TenantContext
 
 /** Looks tenants up by host or org id, with a short cache (POST /snode/cache clears it). */
 export class TenantDirectory {
-  private readonly cache = new TtlCache<TenantContext | null>(CACHE_TTL_MS);
+  private readonly cache;
 
   constructor(
     private readonly db: Db,
     private readonly productDomains: string[],
     private readonly defaultOrgId: string | null,
-  ) {}
+    bus: CacheBus,
+  ) {
+    this.cache = bus.cache<TenantContext | null>('tenants', CACHE_TTL_MS);
+  }
 
   clearCache(): void {
     this.cache.clear();

@@ -46,6 +46,16 @@ export default function LoginPage() {
               <Text size="sm">Signing you in…</Text>
             </Group>
           ) : null}
+          {searchParams.get('registered') === '1' ? (
+            <Alert color="teal" role="status" title="Registration complete">
+              Your account is ready. Please log in.
+            </Alert>
+          ) : null}
+          {searchParams.get('registered') === '0' ? (
+            <Alert color="yellow" role="status" title="Registration link">
+              This registration link has expired or was already used. Log in, or register again.
+            </Alert>
+          ) : null}
           {error ? (
             <Alert color="red" role="alert" title="Login failed">
               {error}

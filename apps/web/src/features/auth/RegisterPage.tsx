@@ -1,5 +1,5 @@
 import { PASSWORD_RULE } from '@atrium/contracts';
-import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { hasLength, isEmail, isNotEmpty, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -7,12 +7,15 @@ import { isApiError } from '../../lib/api-error';
 import { useTenant } from '../session/session-store';
 import { AuthCard } from './AuthCard';
 import { register } from './auth-api';
-import { completeSignIn } from './complete-sign-in';
 
-/** Public registration: creates a student and signs them in (POST /public/user/registration). */
+/**
+ * Public registration (POST /public/user/registration): the answer is the same whether the email is
+ * free or taken; the link in the email creates the account, then the member logs in.
+ */
 export default function RegisterPage() {
   const tenant = useTenant();
   const [submitting, setSubmitting] = useState(false);
+  const [sentMessage, setSentMessage] = useState<string | null>(null);
   const form = useForm({
     initialValues: { name: '', lastName: '', email: '', password: '' },
     validate: {
@@ -33,14 +36,30 @@ export default function RegisterPage() {
         password: values.password,
         franchiseId: null,
       });
-      await completeSignIn(response, null);
+      setSentMessage(response.message);
     } catch (failure) {
       // The API client has shown the server's message; point at the field it names, if any.
       if (isApiError(failure) && failure.field && failure.field in values)
         form.setFieldError(failure.field, failure.message);
+    } finally {
       setSubmitting(false);
     }
   });
+
+  if (sentMessage) {
+    return (
+      <AuthCard title="Register">
+        <Stack>
+          <Alert color="teal" role="status" title="Check your email">
+            {sentMessage}
+          </Alert>
+          <Anchor component={Link} to="/login">
+            Back to Login
+          </Anchor>
+        </Stack>
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard title="Register">

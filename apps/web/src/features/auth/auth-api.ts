@@ -26,8 +26,8 @@ export function fetchOAuthProviders(): Promise<OAuthProvider[]> {
   return apiRequest<OAuthProvider[]>('/public/oauth/providers', { silent: true });
 }
 
-export function register(body: RegistrationRequest): Promise<LoginResponse> {
-  return apiRequest<LoginResponse>('/public/user/registration', { method: 'POST', body });
+export function register(body: RegistrationRequest): Promise<{ message: string }> {
+  return apiRequest<{ message: string }>('/public/user/registration', { method: 'POST', body });
 }
 
 export function requestPasswordReset(body: ForgotPasswordRequest): Promise<{ message: string }> {

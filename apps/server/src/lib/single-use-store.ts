@@ -1,0 +1,66 @@
+import { createHash } from 'node:crypto';
+import { and, eq, lt } from 'drizzle-orm';
+import { type Db, type Tx, withTenant } from '../db/client.ts';
+import { singleUseValues } from '../db/schema/index.ts';
+
+/**
+ * Short-lived values that can be taken once, in a table every server process shares: OAuth states,
+ * social tokens, franchise switch codes, pending registrations. Keys are random secrets; only their
+ * SHA-256 is stored. Each belongs to a tenant, so a value put for one tenant is not there for
+ * another (row-level security), and the flow that started on one process finishes on any.
+ */
+export class SingleUseStore<T> {
+  constructor(
+    private readonly db: Db,
+    private readonly kind: string,
+    private readonly ttlMs: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  put(tenantId: string, key: string, value: T): Promise<void> {
+    return withTenant(this.db, tenantId, (tx) => this.putIn(tx, tenantId, key, value));
+  }
+
+  /** put() inside the caller's tenant transaction, so the value exists only if the rest commits. */
+  async putIn(tx: Tx, tenantId: string, key: string, value: T): Promise<void> {
+    const now = new Date(this.now());
+    // Expired values of this kind go as new ones arrive: the table holds only live ones.
+    await tx
+      .delete(singleUseValues)
+      .where(
+        and(
+          eq(singleUseValues.tenantId, tenantId),
+          eq(singleUseValues.kind, this.kind),
+          lt(singleUseValues.expiresAt, now),
+        ),
+      );
+    await tx.insert(singleUseValues).values({
+      tenantId,
+      kind: this.kind,
+      keyHash: hashKey(key),
+      value,
+      expiresAt: new Date(now.getTime() + this.ttlMs),
+    });
+  }
+
+  /** The value if it exists for this tenant and has not expired; either way it is gone afterwards. */
+  async take(tenantId: string, key: string): Promise<T | null> {
+    const [row] = await withTenant(this.db, tenantId, (tx) =>
+      tx
+        .delete(singleUseValues)
+        .where(
+          and(
+            eq(singleUseValues.tenantId, tenantId),
+            eq(singleUseValues.kind, this.kind),
+            eq(singleUseValues.keyHash, hashKey(key)),
+          ),
+        )
+        .returning({ value: singleUseValues.value, expiresAt: singleUseValues.expiresAt }),
+    );
+    return row && row.expiresAt.getTime() > this.now() ? (row.value as T) : null;
+  }
+}
+
+function hashKey(key: string): string {
+  return createHash('sha256').update(key).digest('hex');
+}

@@ -1,0 +1,52 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { newTenant, startTestApp, type TestTenant } from '../../../test/helpers.ts';
+import type { App } from '../../app.ts';
+import { AuthThrottle } from './auth-throttle.ts';
+
+let app: App;
+let t: TestTenant;
+let now = Date.now();
+let throttle: AuthThrottle;
+const MINUTE = 60_000;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  t = await newTenant(app);
+  throttle = new AuthThrottle(
+    app.platform.db,
+    { perAccountAndIp: 2, perAccount: 5, perIp: 100, perTenant: 6, windowMs: 15 * MINUTE },
+    () => now,
+  );
+});
+
+describe('login throttle', () => {
+  it('waits 1, 2, 4 minutes after each further failure of one account from one IP, and a success clears it', async () => {
+    const fail = () => throttle.loginFailed(t.tenantId, 'ann@x.test', '10.0.0.1');
+    const wait = () => throttle.loginWait(t.tenantId, 'ann@x.test', '10.0.0.1');
+    await fail();
+    expect(await wait()).toBe(0);
+    await fail();
+    expect(await wait()).toBe(MINUTE);
+    now += MINUTE;
+    expect(await wait()).toBe(0);
+    await fail();
+    expect(await wait()).toBe(2 * MINUTE);
+    now += 2 * MINUTE;
+    await fail();
+    expect(await wait()).toBe(4 * MINUTE);
+    expect(await throttle.loginWait(t.tenantId, 'ann@x.test', '10.0.0.2')).toBe(0);
+    await throttle.loginSucceeded(t.tenantId, 'ann@x.test', '10.0.0.1');
+    expect(await wait()).toBe(0);
+  });
+
+  it('over the tenant-wide ceiling, only pairs that signed in before may try', async () => {
+    await throttle.loginSucceeded(t.tenantId, 'bob@x.test', '10.1.0.1');
+    for (let i = 0; i < 6; i++) await throttle.loginFailed(t.tenantId, `spray${i}@x.test`, `10.2.0.${i}`);
+    expect(await throttle.loginWait(t.tenantId, 'bob@x.test', '10.1.0.9')).toBeGreaterThan(0);
+    expect(await throttle.loginWait(t.tenantId, 'bob@x.test', '10.1.0.1')).toBe(0);
+    const other = await newTenant(app);
+    expect(await throttle.loginWait(other.tenantId, 'bob@x.test', '10.1.0.9')).toBe(0);
+    now += 15 * MINUTE;
+    expect(await throttle.loginWait(t.tenantId, 'bob@x.test', '10.1.0.9')).toBe(0);
+  });
+});
