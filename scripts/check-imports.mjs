@@ -1,6 +1,8 @@
-// Fails when the TypeScript import graph of a workspace has a cycle (DESIGN.md: "No import cycles").
-// Uses the compiler's own module resolution over each workspace's tsconfig; type-only imports count
-// too, as they tie the files' designs together all the same. Run by `npm run lint`.
+// Run by `npm run lint`. Fails when
+// - the TypeScript import graph has a cycle (DESIGN.md: "No import cycles"): the compiler's own module
+//   resolution over each workspace's tsconfig; type-only and dynamic imports count too;
+// - production code (apps/*/src, tests aside) imports the provider stand-ins (@atrium/provider-stubs),
+//   which only tests, e2e and `npm run dev:stubs` use.
 import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
@@ -9,6 +11,11 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const projects = ['packages/contracts', 'packages/provider-stubs', 'apps/server', 'apps/web', 'e2e'];
 
 /** Every import edge between the repository's own files (not node_modules). */
+const STUBS = resolve(root, 'packages/provider-stubs');
+const isTest = (file) => /\.test\.tsx?$/.test(file) || file.includes('/test/');
+const production = (file) => /\/apps\/(server|web)\/src\//.test(file) && !isTest(file);
+const stubImports = [];
+
 function graphOf(project) {
   const configPath = resolve(root, project, 'tsconfig.json');
   if (!ts.sys.fileExists(configPath)) return new Map();
@@ -25,6 +32,10 @@ function graphOf(project) {
     const edges = new Set();
     for (const { fileName } of importedFiles) {
       const resolved = ts.resolveModuleName(fileName, file, config.options, host).resolvedModule;
+      const target = resolved?.resolvedFileName ? resolve(resolved.resolvedFileName) : '';
+      if (production(file) && (fileName.startsWith('@atrium/provider-stubs') || target.startsWith(STUBS))) {
+        stubImports.push(`${relative(root, file)} imports ${fileName}`);
+      }
       if (!resolved || resolved.isExternalLibraryImport || resolved.resolvedFileName.includes('/node_modules/'))
         continue;
       if (resolved.resolvedFileName.endsWith('.d.ts')) continue;
@@ -85,8 +96,11 @@ for (const cycle of cycles) {
       .join(' <-> ')}`,
   );
 }
-if (cycles.length > 0) {
-  console.error(`${cycles.length} import cycle(s): move the shared part into a module both sides import.`);
+for (const line of stubImports) console.error(`production code importing the provider stand-ins: ${line}`);
+if (cycles.length > 0 || stubImports.length > 0) {
+  if (cycles.length > 0) {
+    console.error(`${cycles.length} import cycle(s): move the shared part into a module both sides import.`);
+  }
   process.exit(1);
 }
-console.log(`no import cycles in ${graph.size} files`);
+console.log(`no import cycles in ${graph.size} files; production code does not import the provider stand-ins`);
