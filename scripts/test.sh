@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Every test: unit and integration (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), then the
-# browser tests against a production build. Ends with one line "N passed, N failed".
+# Every test: unit and integration (PGlite, and PostgreSQL when TEST_DATABASE_URL is set, again under
+# the Node binary EXTRA_NODE names when set), then the browser tests against a production build.
+# Ends with one line "N passed, N failed".
 set -uo pipefail
 cd "$(dirname "$0")/.."
 results=$(mktemp -d)
@@ -12,6 +13,11 @@ run "server tests on PGlite" env -u TEST_DATABASE_URL npx vitest run --root apps
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   run "server tests on PostgreSQL" npx vitest run --root apps/server \
     --reporter=default --reporter=json --outputFile="$results/server-postgres.json"
+  # A second Node binary (.ci/run sets it to Node 24): the server suite again on PostgreSQL under it.
+  if [ -n "${EXTRA_NODE:-}" ]; then
+    run "server tests on PostgreSQL under Node $("$EXTRA_NODE" --version)" "$EXTRA_NODE" node_modules/vitest/vitest.mjs \
+      run --root apps/server --reporter=default --reporter=json --outputFile="$results/server-postgres-extra-node.json"
+  fi
 else
   echo "== server tests on PostgreSQL: skipped (set TEST_DATABASE_URL to run them; .ci/run does)"
 fi

@@ -25,9 +25,14 @@ const stop = async (code: number) => {
 };
 if (command.length > 0) {
   const [program = '', ...args] = command;
-  const child = spawn(program, args, { stdio: 'inherit', env: { ...process.env, ...stubs.env } });
+  // Its own process group, so a stop reaches every process under it (npm, sh, node --watch, the server).
+  const child = spawn(program, args, { stdio: 'inherit', env: { ...process.env, ...stubs.env }, detached: true });
   child.on('exit', (code) => void stop(code ?? 0));
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal));
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      if (child.pid) process.kill(-child.pid, signal);
+    });
+  }
 } else {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void stop(0));
 }
