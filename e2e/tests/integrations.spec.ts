@@ -112,7 +112,7 @@ test('Brevo: Submit waits for a valid form, the key is checked with Brevo, then 
   // The server checked the key with (the stub of) Brevo's API; the key itself never comes back.
   await hub.getByRole('link', { name: 'Brevo (integrated)' }).click();
   await expect(
-    page.getByRole('status').filter({ hasText: 'Brevo accepted the credentials (owner@riverside.test).' }),
+    page.getByRole('status').filter({ hasText: 'Brevo accepted the credentials (owner@stub.example).' }),
   ).toBeVisible();
   await expect(page.getByLabel('API key')).toHaveValue('');
   await expect(page.getByLabel('API key')).toHaveAttribute('placeholder', /0001/);
