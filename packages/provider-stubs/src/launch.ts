@@ -13,7 +13,8 @@ const stubs = await startLocalStubs(origins);
 const quote = (value: string) => `'${value.replaceAll("'", `'\\''`)}'`;
 console.log('# Provider stand-ins are listening. Point the server at them with:');
 for (const [name, value] of Object.entries(stubs.env)) console.log(`export ${name}=${quote(value)}`);
-console.log(`# Keys to type in Settings > Integrations: ${JSON.stringify(LOCAL_KEYS)}`);
+console.log('# Keys the stand-ins accept (Settings > Integrations):');
+for (const [name, value] of Object.entries(LOCAL_KEYS)) console.log(`#   ${name}: ${JSON.stringify(value)}`);
 console.log('# Test cards (Settings > Plan): 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined.');
 console.log('# Social login: any login name at the identity provider signs in as that email.');
 
