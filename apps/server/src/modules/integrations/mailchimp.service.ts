@@ -164,7 +164,7 @@ async function store(ctx: Integrations, tenant: TenantContext, existing: Stored 
   );
 }
 
-export function refuseWhileRunning(ctx: Integrations, tenantId: string, existing: Stored | null): void {
+function refuseWhileRunning(ctx: Integrations, tenantId: string, existing: Stored | null): void {
   if (statusOf(ctx, tenantId, existing) === 'in_progress') throw conflict(RESYNC_IN_PROGRESS);
 }
 

@@ -1,10 +1,10 @@
-import type { MailchimpList } from '@atrium/contracts';
+import { type MailchimpList, RESYNC_IN_PROGRESS } from '@atrium/contracts';
 import { withTenant } from '../../db/client.ts';
-import { notFound } from '../../lib/errors.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
 import type { TenantContext } from '../tenants/tenant-directory.ts';
 import { deleteCredential } from './integrations.repo.ts';
-import { type Integrations, load, str } from './integrations.service.ts';
-import { getMailchimpList, refuseWhileRunning } from './mailchimp.service.ts';
+import type { Integrations } from './integrations.service.ts';
+import { getMailchimpList } from './mailchimp.service.ts';
 
 /**
  * Spec 2 §7 "Mailing list service" (/rest/mailingList): the same Mailchimp list the
@@ -29,9 +29,10 @@ export async function deleteMailingList(
   tenant: TenantContext,
   id: string,
 ): Promise<{ message: string }> {
-  const stored = await load(ctx, tenant.tenantId, 'mailchimp');
-  if (!stored || str(stored.pub, 'mcAudienceId') !== id) throw listNotFound();
-  refuseWhileRunning(ctx, tenant.tenantId, stored);
+  // The list data as the screen reads it (its status reads a stalled resync as failed).
+  const { data } = await getMailchimpList(ctx, tenant);
+  if (!data.listId || data.listId !== id) throw listNotFound();
+  if (data.status === 'in_progress') throw new AppError(409, 'conflict', RESYNC_IN_PROGRESS);
   const deleted = await withTenant(ctx.platform.db, tenant.tenantId, (tx) =>
     deleteCredential(tx, tenant.tenantId, 'mailchimp'),
   );

@@ -121,6 +121,29 @@ describe('/rest/mailingList', () => {
     expect(anonymous.statusCode).toBe(401);
   });
 
+  it('DELETE /{id} is a 409 while a resync runs, and the list stays', async () => {
+    let release: () => void = () => {};
+    stub.hold = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const started = await call(adminA, a, 'POST', '/campaign/tenant/mailchimp/resync');
+    expect(started.statusCode, started.body).toBe(200);
+    const refused = await call(adminA, a, 'DELETE', '/rest/mailingList/listA1');
+    expect(refused.statusCode).toBe(409);
+    expect(errorOf(refused).message).toBe('resync is already in progress');
+    stub.hold = null;
+    release();
+    for (let i = 0; i < 400; i += 1) {
+      const { status } = json<any>(await call(adminA, a, 'GET', '/rest/mailingList')).data;
+      if (status !== 'in_progress') break;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    expect(json<any>(await call(adminA, a, 'GET', '/rest/mailingList')).data).toMatchObject({
+      listId: 'listA1',
+      status: 'complete',
+    });
+  });
+
   it('DELETE /{id} forgets the list and its key here; Mailchimp is no longer the campaign provider', async () => {
     const deleted = await call(adminA, a, 'DELETE', '/rest/mailingList/listA1');
     expect(deleted.statusCode, deleted.body).toBe(200);
