@@ -26,7 +26,7 @@ while (!process.env.E2E_PROVIDER_STUB_PORT || process.env.E2E_PROVIDER_STUB_PORT
 }
 const providerStub = `http://127.0.0.1:${process.env.E2E_PROVIDER_STUB_PORT}`;
 // Razorpay, Twilio, Plivo, Stripe Connect and Zoom point at the stub integrations-more.spec.ts starts
-// (provider-stub.ts): a port of its own, as the two specs may run at the same time.
+// (@atrium/provider-stubs): a port of its own, as the two specs may run at the same time.
 while (
   !process.env.E2E_MORE_PROVIDER_STUB_PORT ||
   [process.env.E2E_PORT, process.env.E2E_PROVIDER_STUB_PORT].includes(process.env.E2E_MORE_PROVIDER_STUB_PORT)

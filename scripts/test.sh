@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Every test: unit and integration (PGlite, and PostgreSQL when TEST_DATABASE_URL is set, where two
-# server processes also share it), then the browser tests against a production build. Ends with one line "N passed, N failed".
+# server processes also share it, and again under the Node binary EXTRA_NODE names when set), then the
+# browser tests against a production build. Ends with one line "N passed, N failed".
 set -uo pipefail
 cd "$(dirname "$0")/.."
 results=$(mktemp -d)
@@ -14,6 +15,11 @@ if [ -n "${TEST_DATABASE_URL:-}" ]; then
     --reporter=default --reporter=json --outputFile="$results/server-postgres.json"
   run "two server processes on PostgreSQL" npx vitest run --root apps/server --config vitest.multiprocess.config.ts \
     --reporter=default --reporter=json --outputFile="$results/server-two-processes.json"
+  # A second Node binary (.ci/run sets it to Node 24): the server suite again on PostgreSQL under it.
+  if [ -n "${EXTRA_NODE:-}" ]; then
+    run "server tests on PostgreSQL under Node $("$EXTRA_NODE" --version)" "$EXTRA_NODE" node_modules/vitest/vitest.mjs \
+      run --root apps/server --reporter=default --reporter=json --outputFile="$results/server-postgres-extra-node.json"
+  fi
 else
   echo "== server tests on PostgreSQL: skipped (set TEST_DATABASE_URL to run them; .ci/run does)"
 fi

@@ -1,5 +1,5 @@
+import { type ProviderStub, startProviderStub } from '@atrium/provider-stubs/provider-stub';
 import { expect, type Page, test } from '@playwright/test';
-import { type ProviderStub, startProviderStub } from '../../apps/server/src/modules/integrations/provider-stub.ts';
 import { hostUrl, logIn } from './helpers';
 
 // riverside: integrations.spec.ts uses its PaymentSpring, Brevo, Mailchimp and Connect Email; this
@@ -19,7 +19,7 @@ const ZOOM_CODE = 'e2e-zoom-code';
 
 /**
  * Razorpay, Twilio, Plivo, Stripe Connect (token exchange, account) and Zoom (token, users/me) as
- * provider-stub.ts speaks them, on the port playwright.config.ts points the server at. The
+ * @atrium/provider-stubs speaks them, on the port playwright.config.ts points the server at. The
  * providers' authorize pages are answered in the page (page.route): nothing leaves the machine.
  */
 let stub: ProviderStub;

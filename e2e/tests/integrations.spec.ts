@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { type ProviderStub, startProviderStub } from '@atrium/provider-stubs/provider-stub';
 import { expect, test } from '@playwright/test';
 import { hostUrl, logIn } from './helpers';
 
@@ -7,93 +7,38 @@ const ORG = 'riverside';
 const BREVO_KEY = 'xkeysib-e2e-riverside-0001';
 
 const MC_KEY = '0123456789abcdef0123456789abcdef-us6';
-const MC_LISTS: Record<string, string> = { riv001: 'Riverside members', riv002: 'Riverside leads' };
-const mcMembers = new Map<string, Set<string>>();
-let lastGoogleToken = '';
-
-function send(res: ServerResponse, status: number, body: unknown) {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(body));
-}
-
-async function bodyOf(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
 
 /**
- * The providers' APIs, as far as the server uses them, on the port playwright.config.ts points the
- * server at (E2E_PROVIDER_STUB_PORT): Brevo GET /v3/account (api-key header); Mailchimp /{dc}/3.0
- * (basic anystring:key; lists, batch member upserts, answered after a pause so "In Progress" shows);
- * Google's token endpoint (form post, client id and secret, id_token naming the mailbox).
+ * The providers' APIs, as far as the server uses them, from @atrium/provider-stubs on the port
+ * playwright.config.ts points the server at (E2E_PROVIDER_STUB_PORT): Brevo's account check,
+ * Mailchimp's audiences and batch member upserts (answered after a pause so "In Progress" shows),
+ * Google's token endpoint (the code exchanged once, an id_token naming the mailbox).
  */
-let stub: Server;
+let stub: ProviderStub;
 test.beforeAll(async () => {
-  stub = createServer(async (req, res) => {
-    const url = new URL(req.url ?? '/', 'http://stub');
-    const body = await bodyOf(req);
-    if (url.pathname === '/v3/account') {
-      const ok = req.method === 'GET' && req.headers['api-key'] === BREVO_KEY;
-      return send(
-        res,
-        ok ? 200 : 401,
-        ok
-          ? { email: 'owner@riverside.test', companyName: 'Riverside Yoga' }
-          : { code: 'unauthorized', message: 'Key not found' },
-      );
-    }
-    const mc = /^\/us6\/3\.0\/lists\/([^/]+)$/.exec(url.pathname);
-    if (mc) {
-      if (req.headers.authorization !== `Basic ${Buffer.from(`anystring:${MC_KEY}`).toString('base64')}`) {
-        return send(res, 401, { title: 'API Key Invalid', status: 401 });
-      }
-      const id = mc[1] ?? '';
-      if (!MC_LISTS[id]) return send(res, 404, { title: 'Resource Not Found', status: 404 });
-      const members = mcMembers.get(id) ?? new Set<string>();
-      mcMembers.set(id, members);
-      if (req.method === 'GET') {
-        return send(res, 200, {
-          id,
-          name: MC_LISTS[id],
-          stats: { member_count: members.size, unsubscribe_count: 0, campaign_count: 1, click_rate: 2, open_rate: 40 },
-        });
-      }
-      const input = JSON.parse(body) as { members: Array<{ email_address: string }> };
-      await new Promise((resolve) => setTimeout(resolve, 2_500));
-      let created = 0;
-      for (const member of input.members) {
-        if (!members.has(member.email_address)) created += 1;
-        members.add(member.email_address);
-      }
-      return send(res, 200, {
-        total_created: created,
-        total_updated: input.members.length - created,
-        error_count: 0,
-      });
-    }
-    if (url.pathname === '/google/token' && req.method === 'POST') {
-      const form = new URLSearchParams(body);
-      const ok =
-        form.get('client_id') === 'e2e-google-client' &&
-        form.get('client_secret') === 'e2e-google-secret' &&
-        form.get('code') === 'e2e-google-code';
-      if (!ok) return send(res, 400, { error: 'invalid_grant' });
-      lastGoogleToken = 'ya29.e2e-access';
-      const claims = Buffer.from(JSON.stringify({ email: 'owner@gmail.com' })).toString('base64url');
-      return send(res, 200, {
-        access_token: lastGoogleToken,
-        refresh_token: '1//e2e-refresh',
-        expires_in: 3599,
-        id_token: `e30.${claims}.`,
-      });
-    }
-    return send(res, 404, { message: 'not found' });
-  });
-  await new Promise<void>((resolve) => stub.listen(Number(process.env.E2E_PROVIDER_STUB_PORT), '127.0.0.1', resolve));
+  stub = await startProviderStub(
+    {
+      brevo: [BREVO_KEY],
+      mailchimp: {
+        keys: [MC_KEY],
+        lists: { riv001: { name: 'Riverside members' }, riv002: { name: 'Riverside leads' } },
+      },
+      oauth: {
+        clients: { google: ['e2e-google-client', 'e2e-google-secret'] },
+        codes: {
+          'e2e-google-code': {
+            accessToken: 'ya29.e2e-access',
+            refreshToken: '1//e2e-refresh',
+            email: 'owner@gmail.com',
+          },
+        },
+      },
+    },
+    { port: Number(process.env.E2E_PROVIDER_STUB_PORT), mailchimpBatchDelayMs: 2_500 },
+  );
 });
 test.afterAll(async () => {
-  await new Promise<void>((resolve) => stub.close(() => resolve()));
+  await stub?.close();
 });
 
 test('PaymentSpring keys: the test-mode rule, the green check, disconnect with the confirm', async ({ page }) => {
@@ -167,7 +112,7 @@ test('Brevo: Submit waits for a valid form, the key is checked with Brevo, then 
   // The server checked the key with (the stub of) Brevo's API; the key itself never comes back.
   await hub.getByRole('link', { name: 'Brevo (integrated)' }).click();
   await expect(
-    page.getByRole('status').filter({ hasText: 'Brevo accepted the credentials (owner@riverside.test).' }),
+    page.getByRole('status').filter({ hasText: 'Brevo accepted the credentials (owner@stub.example).' }),
   ).toBeVisible();
   await expect(page.getByLabel('API key')).toHaveValue('');
   await expect(page.getByLabel('API key')).toHaveAttribute('placeholder', /0001/);
@@ -224,7 +169,7 @@ test('Mailchimp: save, sync states, resync with its confirm, a new audience asks
   await page.getByRole('button', { name: 'List Info' }).click();
   const info = page.getByRole('dialog', { name: 'List Info' });
   await expect(info.getByText('riv001')).toBeVisible();
-  await expect(info.getByText('40%')).toBeVisible();
+  await expect(info.getByText('42.25%')).toBeVisible();
   await page.keyboard.press('Escape');
 
   // Another audience while complete: the reset confirm, then Not Started again.
@@ -297,7 +242,10 @@ test('Connect Email: the dialog to the provider redirect (kept on this machine),
   const table = page.getByRole('table', { name: 'Connected email accounts' });
   await expect(table.getByText('owner@gmail.com')).toBeVisible();
   await expect(table.getByRole('checkbox', { name: 'Shared account: yes' })).toBeChecked();
-  expect(lastGoogleToken).toBe('ya29.e2e-access');
+  // The code was exchanged once, with the app's client id and secret.
+  const exchanges = stub.requests.filter((r) => r.path === '/google/token');
+  expect(exchanges).toHaveLength(1);
+  expect(new URLSearchParams(exchanges[0]?.body).get('client_secret')).toBe('e2e-google-secret');
   await expect(page.getByText('ya29.e2e-access')).toHaveCount(0);
 
   await table.getByRole('button', { name: 'Revoke owner@gmail.com' }).click();

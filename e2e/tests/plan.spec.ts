@@ -1,5 +1,5 @@
+import { type StripeStub, startStripeStub } from '@atrium/provider-stubs/stripe';
 import { expect, test } from '@playwright/test';
-import { type StripeStub, startStripeStub } from '../../apps/server/test/stripe-stub.ts';
 import { hostUrl, logIn } from './helpers';
 
 // riverside: no other spec reads its plan. Another spec may switch its country to India for a

@@ -22,6 +22,7 @@ import { Outbox } from './modules/mail/outbox.ts';
 import { registerMediaRoutes } from './modules/media/media.routes.ts';
 import { S3Storage } from './modules/media/media.s3-storage.ts';
 import { LocalDiskStorage } from './modules/media/media.storage.ts';
+import { registerMenuRoutes } from './modules/ping/menu.routes.ts';
 import { registerPingRoutes } from './modules/ping/ping.routes.ts';
 import { registerPlanRoutes } from './modules/plan/plan.routes.ts';
 import { registerPaymentSettingsRoutes } from './modules/settings/payment-settings.routes.ts';
@@ -144,6 +145,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     },
   );
   registerPingRoutes(app, platform);
+  registerMenuRoutes(app, platform);
   registerAuthRoutes(app, platform);
   registerSocialLoginRoutes(app, platform);
   registerAccountRoutes(app);

@@ -9,8 +9,8 @@ import type { Outbox } from './modules/mail/outbox.ts';
 import type { MediaStorage } from './modules/media/media.storage.ts';
 import type { TenantConfigCache } from './modules/tenants/tenant-config.service.ts';
 import type { TenantContext, TenantDirectory } from './modules/tenants/tenant-directory.ts';
-import type { PublicPage } from './modules/website/public-page.routes.ts';
-import type { SiteEntry } from './site/site.service.ts';
+import type { PublicPage } from './modules/website/public-page.ts';
+import type { SiteEntry } from './site/site-entry.ts';
 
 /** The long-lived parts every module's routes and services are given. */
 export interface Platform {

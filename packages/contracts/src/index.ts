@@ -20,6 +20,7 @@ export * from './roles.ts';
 export * from './settings.ts';
 export * from './student-app.ts';
 export * from './tenant.ts';
+export * from './tenant-menu.ts';
 export * from './users.ts';
 export * from './website.ts';
 export * from './website-settings.ts';

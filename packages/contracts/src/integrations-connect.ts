@@ -275,3 +275,20 @@ export const MailchimpStats = z.object({
 export type MailchimpStats = z.infer<typeof MailchimpStats>;
 
 export const ResyncStarted = z.object({ message: z.string(), status: z.enum(MAILCHIMP_STATUSES) });
+
+/**
+ * GET /authmgr/oauth/providers and /authmgr/oauth/providers/omeeting (spec 3 §7.7): the OAuth
+ * connections the signed-in staff member can use: mailboxes (their own and the shared ones) and the
+ * tenant's online meeting (Zoom, shared by the whole account). No token ever.
+ */
+export const OAuthProviderConnection = z.object({
+  _id: z.string(),
+  productName: z.enum([...EMAIL_PROVIDERS, 'zoom']),
+  kind: z.enum(['mail', 'meeting']),
+  email: z.string(),
+  isShareAccount: z.boolean(),
+  isOwn: z.boolean(),
+});
+export type OAuthProviderConnection = z.infer<typeof OAuthProviderConnection>;
+export const OAuthProviderConnections = z.object({ data: z.array(OAuthProviderConnection) });
+export type OAuthProviderConnections = z.infer<typeof OAuthProviderConnections>;

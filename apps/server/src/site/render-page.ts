@@ -9,16 +9,7 @@ import {
 import { ownMediaId } from './favicon.ts';
 import { escapeHtml as e, safeStyleText } from './sanitize.ts';
 import { SITE_CSS } from './site-css.ts';
-
-export interface SitePage {
-  name: string;
-  title: string;
-  header: string;
-  subHeader: string;
-  /** Already sanitised. */
-  html: string;
-  css: string;
-}
+import type { SitePage } from './site-entry.ts';
 
 /** What the React app needs to take over the page when the visitor is signed in. */
 export interface AppAssets {

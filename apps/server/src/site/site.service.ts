@@ -4,10 +4,9 @@ import { withTenant } from '../db/client.ts';
 import { requestOrigin } from '../lib/request-origin.ts';
 import { findPageByName, findPublishedPageByUrl } from '../modules/website/website.repo.ts';
 import type { Platform } from '../platform.ts';
-import { type AppAssets, renderSitePage, type SitePage } from './render-page.ts';
+import { type AppAssets, renderSitePage } from './render-page.ts';
 import { sanitizePageHtml } from './sanitize.ts';
-
-export type SiteEntry = { kind: 'page'; page: SitePage } | { kind: 'external'; url: string } | { kind: 'unpublished' };
+import type { SiteEntry, SitePage } from './site-entry.ts';
 
 export type SiteAnswer = { kind: 'html'; status: number; html: string } | { kind: 'redirect'; url: string };
 

@@ -1,8 +1,8 @@
 import type { ContactCards, ContactDetail } from '@atrium/contracts';
+import { type ProviderStub, type StubCustomer, startProviderStub } from '@atrium/provider-stubs/provider-stub';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, json, loginAs, newTenant, startTestApp, type TestTenant } from '../../../test/helpers.ts';
 import type { App } from '../../app.ts';
-import { type ProviderStub, type StubCustomer, startProviderStub } from '../integrations/provider-stub.ts';
 import { createContactVia, denyFrontDeskContacts, errorOf } from './contact-fixtures.ts';
 
 const PLATFORM_KEY = 'sk_test_PLATFORM_cards_81f2';

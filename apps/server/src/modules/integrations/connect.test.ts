@@ -1,3 +1,4 @@
+import { type ProviderStub, startProviderStub } from '@atrium/provider-stubs/provider-stub';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, json, loginAs, newTenant, PASSWORD, startTestApp, type TestTenant } from '../../../test/helpers.ts';
@@ -6,7 +7,6 @@ import { withTenant } from '../../db/client.ts';
 import { contacts } from '../../db/schema/index.ts';
 import { createUsers } from '../../seed/tenants.ts';
 import { identifyEmailProvider } from './email-provider.ts';
-import { type ProviderStub, startProviderStub } from './provider-stub.ts';
 
 // Distinctive secrets: none may ever appear in an answer or in the clear at rest.
 const S = {

@@ -35,8 +35,10 @@ import {
 } from './integrations.service.ts';
 import { registerMailchimpJobs } from './mailchimp.service.ts';
 import { Mailchimp } from './mailchimp.ts';
+import { registerMailingListRoutes } from './mailing-list.routes.ts';
 import { newConnectStore } from './oauth.service.ts';
 import { OAuthClients } from './oauth-clients.ts';
+import { registerOAuthProviderRoutes } from './oauth-providers.routes.ts';
 import { ProviderChecks } from './providers.ts';
 import { StripeConnect } from './stripe-connect.ts';
 import { CredentialVault, credentialsKey } from './vault.ts';
@@ -71,6 +73,8 @@ export async function registerIntegrationRoutes(server: FastifyInstance, platfor
   };
   registerMailchimpJobs(ctx);
   registerConnectRoutes(server, ctx);
+  registerMailingListRoutes(server, ctx);
+  registerOAuthProviderRoutes(server, ctx);
 
   app.get(
     '/rest/integrations/status',

@@ -36,8 +36,8 @@ import {
   upsertCredential,
 } from './integrations.repo.ts';
 import type { Mailchimp } from './mailchimp.ts';
-import type { PendingConnect } from './oauth.service.ts';
 import type { OAuthClients } from './oauth-clients.ts';
+import type { PendingConnect } from './pending-connect.ts';
 import type { CheckResult, ProviderChecks } from './providers.ts';
 import type { StripeConnect } from './stripe-connect.ts';
 import { type CredentialVault, hintOf } from './vault.ts';

@@ -1,9 +1,9 @@
+import { type ProviderStub, startProviderStub } from '@atrium/provider-stubs/provider-stub';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, json, loginAs, newTenant, startTestApp, type TestTenant } from '../../../test/helpers.ts';
 import type { App } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
-import { type ProviderStub, startProviderStub } from './provider-stub.ts';
 import { ProviderChecks } from './providers.ts';
 import { CredentialVault } from './vault.ts';
 

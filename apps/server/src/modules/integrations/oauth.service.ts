@@ -34,6 +34,7 @@ import {
   syncPaymentProvider,
 } from './integrations.service.ts';
 import { appLabel } from './oauth-clients.ts';
+import type { PendingConnect } from './pending-connect.ts';
 import { hintOf } from './vault.ts';
 
 /**
@@ -48,14 +49,7 @@ export const CONNECT_TTL_MS = 10 * 60_000;
 export const CONNECT_EXPIRED =
   'This connection attempt has expired or was started in another browser. Please try again.';
 
-export interface PendingConnect {
-  tenantId: string;
-  userId: string;
-  provider: ConnectProvider;
-  isShareAccount: boolean;
-  email: string | null;
-  redirectUri: string;
-}
+export type { PendingConnect };
 
 export const newConnectStore = (db: Db) =>
   new SingleUseStore<PendingConnect>(db, 'integration_connect', CONNECT_TTL_MS);

@@ -1,7 +1,7 @@
+import { type StripeStub, startStripeStub } from '@atrium/provider-stubs/stripe';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, json, loginAs, newTenant, startTestApp, type TestTenant } from '../../../test/helpers.ts';
-import { type StripeStub, startStripeStub } from '../../../test/stripe-stub.ts';
 import type { App } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { tenants } from '../../db/schema/index.ts';

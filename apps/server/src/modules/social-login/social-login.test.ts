@@ -1,4 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import {
+  startTestIdentityProvider,
+  TEST_CLIENT,
+  type TestIdentityProvider,
+} from '@atrium/provider-stubs/identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, json, newTenant, PASSWORD, startTestApp, type TestTenant } from '../../../test/helpers.ts';
 import type { App } from '../../app.ts';
@@ -6,7 +11,6 @@ import { loadConfig } from '../../config.ts';
 import { singleUseValues } from '../../db/schema/index.ts';
 import { SingleUseStore } from '../../lib/single-use-store.ts';
 import { createUsers } from '../../seed/tenants.ts';
-import { startTestIdentityProvider, TEST_CLIENT, type TestIdentityProvider } from './test-identity-provider.ts';
 
 const suffix = randomBytes(4).toString('hex');
 const orgIds = { master: `sm${suffix}`, north: `sn${suffix}`, south: `ss${suffix}`, outsider: `so${suffix}` };

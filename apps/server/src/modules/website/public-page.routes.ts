@@ -7,17 +7,8 @@ import { notFound } from '../../lib/errors.ts';
 import { requireTenant } from '../../lib/guards.ts';
 import type { Platform } from '../../platform.ts';
 import { sanitizePageHtml } from '../../site/sanitize.ts';
+import { PublicPage } from './public-page.ts';
 import { findPageByName } from './website.repo.ts';
-
-export const PublicPage = z.object({
-  name: z.string(),
-  title: z.string(),
-  header: z.string(),
-  subHeader: z.string(),
-  unhtml: z.string(),
-  css: z.string(),
-});
-export type PublicPage = z.infer<typeof PublicPage>;
 
 /** Spec 3 §7.1: a published page for the public viewer. The tenant in the path must be the host's. */
 export function registerPublicPageRoutes(server: FastifyInstance, platform: Platform): void {

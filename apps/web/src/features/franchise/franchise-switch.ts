@@ -1,9 +1,9 @@
-import type { Franchise, FranchiseSwitchGrant, FranchiseSwitchResponse, TenantConfig } from '@atrium/contracts';
-import { apiRequest } from '../../lib/api';
+import type { Franchise, TenantConfig } from '@atrium/contracts';
 import { getTokens } from '../../lib/auth-tokens';
 import { decodeJwt } from '../../lib/jwt';
 import { type HostLocation, orgOrigin } from '../auth/social-login';
 import { logout } from '../session/session-actions';
+import { franchiseSwitchApi } from './franchise-api';
 import { switchUrl } from './switch-fragment';
 
 /**
@@ -49,15 +49,6 @@ export function masterOrigin(
 ) {
   return orgOrigin({ orgId: franchise.masterOrgId, customDomain: null }, franchise, location);
 }
-
-export const franchiseSwitchApi = {
-  grant: (tenantId: string, masterAdminId: string) =>
-    apiRequest<FranchiseSwitchGrant>(`/rest/tenant/${encodeURIComponent(tenantId)}/token`, {
-      query: { masterAdminId },
-    }),
-  exchange: (code: string) =>
-    apiRequest<FranchiseSwitchResponse>('/public/franchise/switch', { method: 'POST', body: { code } }),
-};
 
 export const CANNOT_SWITCH =
   'This franchise cannot be opened from this address. Open the master account on its own domain.';

@@ -53,7 +53,7 @@ export async function bootSession(): Promise<void> {
  */
 async function enterFranchise(code: string): Promise<boolean> {
   try {
-    const { franchiseSwitchApi } = await import('../franchise/franchise-switch');
+    const { franchiseSwitchApi } = await import('../franchise/franchise-api');
     const session = await franchiseSwitchApi.exchange(code);
     if (getTokens().access) await logoutCall().catch(() => undefined);
     await signIn(session, '/dashboard');

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
  * Stripe's: 4242... succeeds, 4000000000000002 is declined at the charge, 4000000000009995 too
  * (insufficient funds). `tok_visa` and `tok_chargeDeclined` are tokens.
  */
-export interface StubRequest {
+export interface StripeStubRequest {
   method: string;
   path: string;
   authorization: string | undefined;
@@ -19,7 +19,7 @@ export interface StubRequest {
 
 export interface StripeStub {
   url: string;
-  requests: StubRequest[];
+  requests: StripeStubRequest[];
   secretKey: string;
   close(): Promise<void>;
 }
@@ -53,7 +53,7 @@ function publicMethod(method: Method) {
 
 export async function startStripeStub(options: { port?: number; secretKey?: string } = {}): Promise<StripeStub> {
   const secretKey = options.secretKey ?? 'sk_test_stub';
-  const requests: StubRequest[] = [];
+  const requests: StripeStubRequest[] = [];
   const methods = new Map<string, Method>();
   const replays = new Map<string, { status: number; body: unknown }>();
 

@@ -1,3 +1,4 @@
+/// <reference path="./oidc-provider.d.ts" />
 import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';

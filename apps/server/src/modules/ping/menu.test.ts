@@ -1,0 +1,80 @@
+import { TenantMenu } from '@atrium/contracts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { json, newTenant, startTestApp, type TestTenant } from '../../../test/helpers.ts';
+import type { App } from '../../app.ts';
+
+let app: App;
+let studio: TestTenant;
+let other: TestTenant;
+
+beforeAll(async () => {
+  app = await startTestApp({ defaultOrgId: null });
+  studio = await newTenant(app, {
+    pages: [
+      { name: 'home', title: 'Home', url: 'home', sequence: 1, isPublished: true, unhtml: '<p>hi</p>' },
+      { name: 'about', title: 'About', url: 'about', sequence: 2, isPublished: true, isShowFooter: true },
+      { name: 'calendar', title: 'Calendar', url: 'calendar', sequence: 3, isPublished: false },
+      { name: 'privacypolicy', title: 'Privacy Policy', url: 'privacypolicy', sequence: 4, isPublished: true },
+      {
+        name: 'blog',
+        title: 'Blog',
+        url: 'blog',
+        sequence: 5,
+        isPublished: true,
+        isExternalLink: true,
+        externalLink: 'blog.example.com',
+      },
+    ],
+  });
+  other = await newTenant(app, {
+    pages: [{ name: 'home', title: 'Welcome', url: 'home', sequence: 1, isPublished: true }],
+  });
+});
+
+const menu = (host: string, name: string) =>
+  app.inject({ url: `/edtest/tenant/settings/menu?name=${encodeURIComponent(name)}`, headers: { host } });
+
+describe('GET /edtest/tenant/settings/menu', () => {
+  it("answers the host tenant's public navigation without a sign-in, published pages only", async () => {
+    const response = await menu(studio.host, 'public');
+    expect(response.statusCode).toBe(200);
+    const body = TenantMenu.parse(json(response));
+    expect(body.name).toBe('public');
+    // Published, non-legal pages by sequence (spec 1 §2); the unpublished calendar is left out.
+    expect(body.items.map((item) => item.title)).toEqual(['Home', 'About', 'Blog']);
+    expect(body.items.find((item) => item.title === 'Blog')).toMatchObject({
+      type: 'item',
+      url: 'http://blog.example.com',
+      external: true,
+    });
+  });
+
+  it('answers the footer and the legal links', async () => {
+    const footer = TenantMenu.parse(json(await menu(studio.host, 'footer')));
+    expect(footer.items.map((item) => item.title)).toContain('About');
+    expect(footer.items.map((item) => item.title)).not.toContain('Privacy Policy');
+    const legal = TenantMenu.parse(json(await menu(studio.host, 'legal')));
+    expect(legal.items).toContainEqual(
+      expect.objectContaining({ type: 'item', title: 'Privacy Policy', url: '/privacypolicy', external: false }),
+    );
+  });
+
+  it("answers each tenant's own menu by host", async () => {
+    const body = TenantMenu.parse(json(await menu(other.host, 'public')));
+    expect(body.items.map((item) => item.title)).toContain('Welcome');
+    expect(body.items.map((item) => item.title)).not.toContain('About');
+  });
+
+  it('refuses an unknown or missing name with a 400 naming the field', async () => {
+    for (const url of ['/edtest/tenant/settings/menu?name=admin', '/edtest/tenant/settings/menu']) {
+      const response = await app.inject({ url, headers: { host: studio.host } });
+      expect(response.statusCode).toBe(400);
+      expect(json<{ errors: { field?: string; message: string } }>(response).errors.field).toBe('querystring.name');
+    }
+  });
+
+  it('is a 404 on a host that is no tenant', async () => {
+    const response = await menu('nobody-here.localhost', 'public');
+    expect(response.statusCode).toBe(404);
+  });
+});

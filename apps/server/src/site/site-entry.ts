@@ -1,0 +1,16 @@
+/**
+ * The cached shape of a server-rendered site entry. A file of its own that imports nothing, so
+ * platform.ts can name it without importing the site's rendering (which reads media through the
+ * platform: an import cycle).
+ */
+export interface SitePage {
+  name: string;
+  title: string;
+  header: string;
+  subHeader: string;
+  /** Already sanitised. */
+  html: string;
+  css: string;
+}
+
+export type SiteEntry = { kind: 'page'; page: SitePage } | { kind: 'external'; url: string } | { kind: 'unpublished' };

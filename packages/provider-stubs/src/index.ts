@@ -1,0 +1,13 @@
+// The local stand-ins of the outside providers (one file each), for server tests, e2e and `npm run dev:stubs`.
+export { brevoHandler } from './brevo.ts';
+export type { ProviderHandler, StubCall, StubRequest } from './http.ts';
+export { startTestIdentityProvider, TEST_CLIENT, type TestIdentityProvider } from './identity-provider.ts';
+export { type LocalStubs, startLocalStubs } from './local.ts';
+export { type MailchimpAccounts, mailchimpHandler, type StubMember } from './mailchimp.ts';
+export { authorizePageHandler, type OAuthAccounts, oauthTokenHandler } from './oauth.ts';
+export { plivoHandler } from './plivo.ts';
+export { type ProviderStub, type StubAccounts, startProviderStub } from './provider-stub.ts';
+export { razorpayHandler } from './razorpay.ts';
+export { type StripeStub, type StripeStubRequest, startStripeStub } from './stripe.ts';
+export { type StripeConnectAccounts, type StubCustomer, stripeConnectHandler } from './stripe-connect.ts';
+export { twilioHandler } from './twilio.ts';

@@ -1,0 +1,94 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { brevoHandler } from './brevo.ts';
+import { basicPair, type ProviderHandler, readBody, type StubRequest, send } from './http.ts';
+import { type MailchimpAccounts, type MailchimpState, mailchimpHandler, type StubMember } from './mailchimp.ts';
+import { authorizePageHandler, type OAuthAccounts, oauthTokenHandler } from './oauth.ts';
+import { plivoHandler } from './plivo.ts';
+import { razorpayHandler } from './razorpay.ts';
+import { type StripeConnectAccounts, type StubCustomer, stripeConnectHandler } from './stripe-connect.ts';
+import { twilioHandler } from './twilio.ts';
+
+export type { StubCustomer, StubMember, StubRequest };
+
+/**
+ * One local HTTP server speaking the parts of the providers' documented APIs the server uses
+ * (paths, auth headers, JSON shapes, the 401 answers), each provider in a file of its own. Used by
+ * the server tests, the e2e specs and `npm run dev:stubs`; never by the production server.
+ */
+export interface StubAccounts {
+  razorpay?: Array<[keyId: string, keySecret: string]>;
+  twilio?: Array<[sid: string, token: string]>;
+  plivo?: Array<[authId: string, authToken: string]>;
+  brevo?: string[];
+  /** Mailchimp API keys (`…-usX`) and the audiences they see. */
+  mailchimp?: MailchimpAccounts;
+  /** Stripe Connect: the platform secret key the SDK must send, and the authorization codes it may exchange. */
+  stripe?: StripeConnectAccounts;
+  /** OAuth token endpoints under /{app}/…: codes (once each) and what they give. */
+  oauth?: OAuthAccounts;
+}
+
+export interface ProviderStub extends MailchimpState {
+  url: string;
+  requests: StubRequest[];
+  close(): Promise<void>;
+}
+
+/** `port`: a fixed port (e2e, where the server's URLs are set before the stub starts); default any free one. */
+export async function startProviderStub(
+  accounts: StubAccounts,
+  options: { port?: number; mailchimpBatchDelayMs?: number } = {},
+): Promise<ProviderStub> {
+  const requests: StubRequest[] = [];
+  const usedCodes = new Set<string>();
+  const stub: ProviderStub = {
+    url: '',
+    requests,
+    members: new Map(),
+    lists: new Map(Object.entries(accounts.mailchimp?.lists ?? {})),
+    hold: null,
+    batchDelayMs: options.mailchimpBatchDelayMs ?? 0,
+    close: async () => {},
+  };
+  // In this order: the API calls of any method, then the GET-only key checks.
+  const anyMethod: ProviderHandler[] = [
+    mailchimpHandler(accounts.mailchimp, stub),
+    stripeConnectHandler(accounts.stripe, usedCodes),
+    oauthTokenHandler(accounts.oauth, usedCodes),
+    authorizePageHandler(accounts.oauth, accounts.stripe),
+  ];
+  const getOnly: ProviderHandler[] = [
+    razorpayHandler(accounts.razorpay),
+    twilioHandler(accounts.twilio),
+    plivoHandler(accounts.plivo),
+    brevoHandler(accounts.brevo),
+  ];
+  const server = createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://stub');
+    const apiKey = typeof req.headers['api-key'] === 'string' ? req.headers['api-key'] : undefined;
+    const body = await readBody(req);
+    requests.push({
+      method: req.method ?? '',
+      path: `${url.pathname}${url.search}`,
+      authorization: req.headers.authorization,
+      apiKey,
+      stripeAccount: typeof req.headers['stripe-account'] === 'string' ? req.headers['stripe-account'] : undefined,
+      body,
+    });
+    const call = { req, res, url, body, pair: basicPair(req.headers.authorization), apiKey };
+    for (const handler of anyMethod) if (await handler(call)) return;
+    if (req.method !== 'GET') return send(res, 405, { message: 'method not allowed' });
+    for (const handler of getOnly) if (await handler(call)) return;
+    send(res, 404, { message: 'not found' });
+  });
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  stub.url = `http://127.0.0.1:${port}`;
+  stub.close = () =>
+    new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
+  return stub;
+}
