@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/client.ts';
 import { createTenant, createUsers } from '../../src/seed/tenants.ts';
+import { startSmtpServer } from '../smtp.ts';
 
 /**
  * Two real server processes on one PostgreSQL behind a round-robin proxy: what one process
@@ -101,6 +102,8 @@ const suffix = randomBytes(4).toString('hex');
 const master = { orgId: `mpm${suffix}`, host: `mpm${suffix}.localhost`, tenantId: '' };
 const franchise = { orgId: `mpf${suffix}`, host: `mpf${suffix}.localhost`, tenantId: '' };
 const servers: ChildProcess[] = [];
+const MEMBERS = Array.from({ length: 12 }, (_, i) => `reset${i}@mpm.test`);
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let a: number;
 let b: number;
 let proxy: Server & { port: number };
@@ -120,13 +123,16 @@ beforeAll(async () => {
     await createUsers(database.db, master.tenantId, [
       user('admin@mpm.test', 'admin'),
       user('member@mpm.test', 'student'),
+      ...MEMBERS.map((email) => user(email, 'student')),
     ]);
     await createUsers(database.db, franchise.tenantId, [user('admin@mpf.test', 'admin')]);
   } finally {
     await database.close();
   }
+  smtp = await startSmtpServer();
   const env = {
     DATABASE_URL: databaseUrl,
+    SMTP_URL: smtp.url,
     HOST: '127.0.0.1',
     SEED_DEMO: 'false',
     DEFAULT_ORG_ID: '',
@@ -147,6 +153,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   proxy?.close();
+  await smtp?.close();
   await Promise.all(
     servers.map(
       (child) =>
@@ -240,5 +247,19 @@ describe('two server processes on one PostgreSQL', () => {
     }
   });
 
-  // Jobs (pg-boss, issue 9): "each job runs once across both processes" belongs here.
+  it('send each queued email once, whichever process queued it and however many workers poll', async () => {
+    const backends = new Set<string>();
+    for (const email of MEMBERS) {
+      const answer = await call(proxy.port, 'POST', '/public/user/forgotPassword', master.host, { email });
+      expect(answer.status).toBe(200);
+      backends.add(String(answer.headers['x-backend']));
+    }
+    expect(backends).toEqual(new Set(['0', '1']));
+    for (const email of MEMBERS) await smtp.waitFor(email, 20_000);
+    // Both processes' workers poll the same queue every 2 s: give a second sending time to show.
+    await new Promise((resolve) => setTimeout(resolve, 5_000));
+    for (const email of MEMBERS) {
+      expect(smtp.received.filter((mail) => mail.to.includes(email))).toHaveLength(1);
+    }
+  }, 60_000);
 });
