@@ -61,35 +61,36 @@ const deadLetterOf = (name: string) => `${name}-dead`;
 /**
  * The one background job runner (pg-boss on the owner connection, PostgreSQL or PGlite). Features
  * register a handler per named queue before start and send jobs; pg-boss keeps them in its own
- * schema (pgboss), hands each to one worker across every process, retries with backoff,
- * dead-letters after the last attempt, fires cron schedules once across processes, and stops
- * gracefully.
+ * schema, hands each to one fetch across every process (SKIP LOCKED), retries with backoff,
+ * dead-letters after the last attempt, fires cron schedules once across processes and expires the
+ * runs of a worker that died. The worker loop is ours, so that drain() knows every fetch in flight.
  */
 export class JobRunner {
   readonly #boss: PgBoss;
   readonly #queues = new Map<string, Queue>();
   readonly #schedules: Array<{ name: string; cron: string; data: object }> = [];
-  readonly #workers = new Map<string, string>();
-  /** Runs started by drain(), which pg-boss's own graceful stop does not know about. */
+  /** Fetches with their runs in flight in this process, by queue (workers' and drains'). */
+  readonly #busy = new Map<string, Set<Promise<number>>>();
+  /** Wakes a queue's idle worker. */
+  readonly #wakers = new Map<string, () => void>();
+  readonly #loops: Promise<void>[] = [];
   readonly #draining = new Set<Promise<void>>();
-  /** Batches running in this process, by queue, so drain() can wait for the ones a worker took first. */
-  readonly #running = new Map<string, Set<Promise<void>>>();
   readonly #log: JobRunnerOptions['log'];
   readonly #work: boolean;
-  readonly #pollingSeconds: number;
+  readonly #pollingMs: number;
   #state: 'new' | 'started' | 'stopping' | 'stopped' = 'new';
 
   constructor(options: JobRunnerOptions) {
     this.#log = options.log;
     this.#work = options.work ?? true;
-    this.#pollingSeconds = options.pollingSeconds ?? 2;
+    this.#pollingMs = (options.pollingSeconds ?? 2) * 1000;
     this.#boss = new PgBoss({
       db: { executeSql: (text, values) => options.db.query(text, values) as Promise<{ rows: never[] }> },
       schema: options.schema ?? 'pgboss',
       supervise: this.#work,
       schedule: this.#work,
-      // The cron's own queue is polled like the others.
-      cronWorkerIntervalSeconds: Math.max(1, Math.round(this.#pollingSeconds)),
+      // The cron's own queue is polled about as often as ours.
+      cronWorkerIntervalSeconds: Math.max(1, Math.round(this.#pollingMs / 1000)),
       // Completed and failed jobs leave the job table after a day (then kept 7 days in the archive).
       archiveCompletedAfterSeconds: 86_400,
     });
@@ -138,22 +139,32 @@ export class JobRunner {
     if (!this.#work) return;
     for (const queue of this.#queues.values()) {
       const { onDeadLetter, batchSize = 5 } = queue.options;
-      await this.#startWorker(queue.name, queue.handler, batchSize);
-      if (onDeadLetter) await this.#startWorker(deadLetterOf(queue.name), onDeadLetter, batchSize);
+      this.#loops.push(this.#worker(queue.name, queue.handler, batchSize));
+      if (onDeadLetter) this.#loops.push(this.#worker(deadLetterOf(queue.name), onDeadLetter, batchSize));
     }
   }
 
-  async #startWorker(name: string, handler: JobHandler<unknown>, batchSize: number): Promise<void> {
-    const id = await this.#boss.work(
-      name,
-      { batchSize, pollingIntervalSeconds: this.#pollingSeconds },
-      async (jobs: BossJob[]) => {
-        await this.#run(name, jobs, handler);
-        // A full batch: more are probably waiting, so fetch again at once rather than after the poll.
-        if (jobs.length === batchSize) this.#boss.notifyWorker(id);
-      },
-    );
-    this.#workers.set(name, id);
+  /** Fetches and runs batches; after a full one it fetches again at once, else it waits for the poll or a send. */
+  async #worker(name: string, handler: JobHandler<unknown>, batchSize: number): Promise<void> {
+    while (this.#state === 'started') {
+      let fetched = 0;
+      try {
+        fetched = await this.#fetchAndRun(name, handler, batchSize);
+      } catch (error) {
+        this.#log.error({ err: error, queue: name }, 'job worker error');
+      }
+      if (fetched < batchSize && this.#state === 'started') {
+        await new Promise<void>((resolve) => {
+          const wake = () => {
+            clearTimeout(timer);
+            this.#wakers.delete(name);
+            resolve();
+          };
+          const timer = setTimeout(wake, this.#pollingMs);
+          this.#wakers.set(name, wake);
+        });
+      }
+    }
   }
 
   /** The cron schedules stored for this database (every process's). */
@@ -170,15 +181,15 @@ export class JobRunner {
       singletonKey: options.singletonKey,
       startAfter: options.startAfter,
     });
-    const worker = this.#workers.get(name);
-    if (id && worker && !options.startAfter) this.#boss.notifyWorker(worker);
+    if (id && !options.startAfter) this.#wakers.get(name)?.();
     return id;
   }
 
   /**
    * Runs every job of the queue that is due now, then its dead letters, and resolves when they are
-   * done (a retry waiting for its backoff is not due). Workers in any process may take some of them
-   * meanwhile; each job still runs once. For tests, and for work that should not wait for a poll.
+   * done, including those this process's workers fetched meanwhile (a retry waiting for its backoff is
+   * not due; other processes may take some, each job still runs once). For tests, and for work that
+   * should not wait for a poll.
    */
   drain(name: string): Promise<void> {
     const queue = this.#queues.get(name);
@@ -186,34 +197,34 @@ export class JobRunner {
     const { onDeadLetter, batchSize = 5 } = queue.options;
     const run = (async () => {
       await this.#drainQueue(name, queue.handler, batchSize);
-      if (!onDeadLetter) return;
-      await this.#drainQueue(deadLetterOf(name), onDeadLetter, batchSize);
+      if (onDeadLetter) await this.#drainQueue(deadLetterOf(name), onDeadLetter, batchSize);
     })();
     this.#draining.add(run);
     return run.finally(() => this.#draining.delete(run));
   }
 
   async #drainQueue(name: string, handler: JobHandler<unknown>, batchSize: number): Promise<void> {
-    while (this.#state === 'started') {
+    let fetched = batchSize;
+    while (this.#state === 'started' && fetched === batchSize)
+      fetched = await this.#fetchAndRun(name, handler, batchSize);
+    const busy = this.#busy.get(name);
+    while (busy?.size) await Promise.allSettled([...busy]);
+  }
+
+  /** Fetches a batch and runs it; answers how many jobs it got. Tracked from before the fetch, for drain(). */
+  #fetchAndRun(name: string, handler: JobHandler<unknown>, batchSize: number): Promise<number> {
+    const busy = this.#busy.get(name) ?? new Set<Promise<number>>();
+    this.#busy.set(name, busy);
+    const task = (async () => {
       const jobs = (await this.#boss.fetch(name, { batchSize })) as BossJob[];
-      await this.#run(name, jobs, handler);
-      if (jobs.length < batchSize) break;
-    }
-    // Jobs a worker of this process took first count as drained once they are done.
-    const running = this.#running.get(name);
-    while (running?.size) await Promise.allSettled([...running]);
+      if (jobs.length > 0) await this.#runBatch(name, jobs, handler);
+      return jobs.length;
+    })();
+    busy.add(task);
+    return task.finally(() => busy.delete(task));
   }
 
-  /** Runs a fetched batch, each job completed or failed on its own (a failure retries only that job). */
-  #run(name: string, jobs: BossJob[], handler: JobHandler<unknown>): Promise<void> {
-    if (jobs.length === 0) return Promise.resolve();
-    const running = this.#running.get(name) ?? new Set();
-    this.#running.set(name, running);
-    const batch = this.#runBatch(name, jobs, handler).finally(() => running.delete(batch));
-    running.add(batch);
-    return batch;
-  }
-
+  /** Runs a batch together; each job is completed or failed on its own (a failure retries only that job). */
   async #runBatch(name: string, jobs: BossJob[], handler: JobHandler<unknown>): Promise<void> {
     const outcomes = await Promise.allSettled(jobs.map((job) => handler(job.data, job)));
     const done = jobs.filter((_, i) => outcomes[i]?.status === 'fulfilled').map((job) => job.id);
@@ -229,16 +240,21 @@ export class JobRunner {
     );
   }
 
-  /** Stops fetching, waits for the jobs in flight (up to timeoutMs; those left are failed and retried later). */
+  /**
+   * Stops fetching and waits for the jobs in flight, up to timeoutMs; a job still running then stays
+   * active in pg-boss until its expiry, and is retried after it.
+   */
   async stop(timeoutMs = 30_000): Promise<void> {
     if (this.#state !== 'started') {
       this.#state = 'stopped';
       return;
     }
     this.#state = 'stopping';
+    for (const wake of [...this.#wakers.values()]) wake();
     const timeout = new Promise((resolve) => setTimeout(resolve, timeoutMs).unref());
-    await Promise.race([Promise.allSettled([...this.#draining]), timeout]);
-    await this.#boss.stop({ graceful: true, timeout: timeoutMs, close: false });
+    const inFlight = [...this.#loops, ...this.#draining, ...[...this.#busy.values()].flatMap((busy) => [...busy])];
+    await Promise.race([Promise.allSettled(inFlight), timeout]);
+    await this.#boss.stop({ graceful: true, timeout: 1_000, close: false });
     this.#state = 'stopped';
   }
 }

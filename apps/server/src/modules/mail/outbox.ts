@@ -1,4 +1,4 @@
-import { and, asc, eq, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db, Tx } from '../../db/client.ts';
 import { outboxEmails } from '../../db/schema/index.ts';
@@ -11,20 +11,27 @@ export interface OutgoingEmail {
   html?: string;
 }
 
-/** Writes an email to the outbox inside the caller's transaction; it is sent after commit. */
-export async function enqueueEmail(tx: Tx, tenantId: string, email: OutgoingEmail): Promise<void> {
-  await tx.insert(outboxEmails).values({
-    tenantId,
-    toAddress: email.to,
-    subject: email.subject,
-    textBody: email.text,
-    htmlBody: email.html ?? null,
-  });
-}
-
 export interface EmailJob {
   tenantId: string;
   emailId: string;
+}
+
+/** Emails written by this process and not yet queued, with when: the next kick queues those committed. */
+const written = new Map<string, EmailJob & { at: number }>();
+
+/** Writes an email to the outbox inside the caller's transaction; it is sent after commit (kick). */
+export async function enqueueEmail(tx: Tx, tenantId: string, email: OutgoingEmail): Promise<void> {
+  const [row] = await tx
+    .insert(outboxEmails)
+    .values({
+      tenantId,
+      toAddress: email.to,
+      subject: email.subject,
+      textBody: email.text,
+      htmlBody: email.html ?? null,
+    })
+    .returning({ id: outboxEmails.id });
+  if (row) written.set(row.id, { tenantId, emailId: row.id, at: Date.now() });
 }
 
 interface Logger {
@@ -80,8 +87,9 @@ export class Outbox {
   }
 
   /**
-   * Queues and sends the new emails now; called after a commit that wrote to the outbox (tests
-   * await it). Emails already tried wait for their retry.
+   * Queues the emails this process wrote whose transaction committed, and sends them now; called
+   * after a commit that wrote to the outbox (tests await it). Other processes' emails are theirs to
+   * kick, and the sweep's.
    */
   kick(): Promise<void> {
     if (this.#kicking) {
@@ -91,7 +99,7 @@ export class Outbox {
     this.#kicking = (async () => {
       do {
         this.#again = false;
-        await this.#queuePending(eq(outboxEmails.attempts, 0));
+        await this.#queueWritten();
         await this.jobs.drain(this.queue);
       } while (this.#again);
     })().finally(() => {
@@ -101,19 +109,47 @@ export class Outbox {
   }
 
   /** Queues a send job for every email left pending over a minute (the cron; a crash between commit and kick). */
-  sweep(): Promise<number> {
-    return this.#queuePending(lte(outboxEmails.createdAt, new Date(Date.now() - SWEEP_AFTER_MS)));
-  }
-
-  async #queuePending(condition: SQL): Promise<number> {
+  async sweep(): Promise<number> {
     const pending = await this.db
       .select({ tenantId: outboxEmails.tenantId, emailId: outboxEmails.id })
       .from(outboxEmails)
-      .where(and(eq(outboxEmails.status, 'pending'), lte(outboxEmails.availableAt, new Date()), condition))
+      .where(
+        and(
+          eq(outboxEmails.status, 'pending'),
+          lte(outboxEmails.availableAt, new Date()),
+          lte(outboxEmails.createdAt, new Date(Date.now() - SWEEP_AFTER_MS)),
+        ),
+      )
       .orderBy(asc(outboxEmails.createdAt))
       .limit(SWEEP_BATCH);
     for (const email of pending) await this.send(email);
     return pending.length;
+  }
+
+  /**
+   * A row of a transaction still open is not visible yet: it waits for the next kick. A rolled-back
+   * one never appears and is forgotten after the sweep's minute (the sweep would take it anyway).
+   */
+  async #queueWritten(): Promise<void> {
+    const emails = [...written.values()];
+    if (emails.length === 0) return;
+    const committed = await this.db
+      .select({ tenantId: outboxEmails.tenantId, emailId: outboxEmails.id })
+      .from(outboxEmails)
+      .where(
+        and(
+          inArray(outboxEmails.tenantId, [...new Set(emails.map((email) => email.tenantId))]),
+          inArray(
+            outboxEmails.id,
+            emails.map((email) => email.emailId),
+          ),
+        ),
+      );
+    for (const email of committed) {
+      written.delete(email.emailId);
+      await this.send(email);
+    }
+    for (const email of emails) if (Date.now() - email.at > SWEEP_AFTER_MS) written.delete(email.emailId);
   }
 
   /** Queues the send job of one outbox row (its id is the job's, so it is queued once). */
