@@ -4,7 +4,6 @@ import {
   ConnectProvider,
   ConnectQuery,
   ConnectUrl,
-  ErrorBody,
   IntegrationMessage,
   MailchimpCreateList,
   MailchimpList,
@@ -24,6 +23,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireStaff, requireTenant } from '../../lib/guards.ts';
 import { requestOrigin } from '../../lib/request-origin.ts';
+import { admin, adminFirst, providerErrors, tags } from './admin-route.ts';
 import { identifyEmailProvider } from './email-provider.ts';
 import type { Integrations } from './integrations.service.ts';
 import {
@@ -47,12 +47,8 @@ import {
   stripePublishableKey,
 } from './oauth.service.ts';
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 502: ErrorBody };
-const tags = ['integrations'];
-const admin = (request: FastifyRequest) => requireStaff(request, 'admin');
-const preValidation = async (request: FastifyRequest) => {
-  admin(request);
-};
+const errors = providerErrors;
+const preValidation = adminFirst;
 
 /** The state cookie binds a connection to the browser that started it (no linking through a foreign link). */
 const STATE_COOKIE = 'atrium_connect_state';

@@ -1,26 +1,21 @@
 import {
   CampaignTenant,
-  ErrorBody,
   IntegrationMessage,
   MailchimpCreateList,
   MailchimpList,
   MailchimpStats,
   MailchimpWrite,
 } from '@atrium/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireStaff } from '../../lib/guards.ts';
+import { admin, adminFirst, providerErrors, tags } from './admin-route.ts';
 import type { Integrations } from './integrations.service.ts';
 import { createMailchimpList, getMailchimpList, mailchimpStats, saveMailchimp } from './mailchimp.service.ts';
 import { deleteMailingList, getMailingList } from './mailing-list.service.ts';
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 502: ErrorBody };
-const tags = ['integrations'];
-const admin = (request: FastifyRequest) => requireStaff(request, 'admin');
-const preValidation = async (request: FastifyRequest) => {
-  admin(request);
-};
+const errors = providerErrors;
+const preValidation = adminFirst;
 const Params = z.object({ id: z.string().trim().min(1).max(100) });
 
 /**
