@@ -1,6 +1,6 @@
 import type { ContactListQuery, ContactListResponse, ContactStats } from '@atrium/contracts';
 import type { z } from 'zod';
-import { type Db, withTenant } from '../../db/client.ts';
+import { type Db, readTenant } from '../../db/client.ts';
 import type { TenantContext } from '../tenants/tenant-directory.ts';
 import { countContactsByStatus, findContactPage } from './contact-list.repo.ts';
 import { toListRow } from './contact-mappers.ts';
@@ -9,7 +9,7 @@ type ListQuery = z.output<typeof ContactListQuery>;
 
 /** GET /snode/contact: one page of the tenant's contacts (the walk-in is not listed). */
 export async function listContacts(db: Db, tenant: TenantContext, query: ListQuery): Promise<ContactListResponse> {
-  const { rows, total, capped } = await withTenant(db, tenant.tenantId, (tx) =>
+  const { rows, total, capped } = await readTenant(db, tenant.tenantId, (tx) =>
     findContactPage(
       tx,
       tenant.tenantId,
@@ -26,5 +26,5 @@ export async function listContacts(db: Db, tenant: TenantContext, query: ListQue
 }
 
 export function contactStats(db: Db, tenant: TenantContext): Promise<ContactStats> {
-  return withTenant(db, tenant.tenantId, (tx) => countContactsByStatus(tx, tenant.tenantId));
+  return readTenant(db, tenant.tenantId, (tx) => countContactsByStatus(tx, tenant.tenantId));
 }
