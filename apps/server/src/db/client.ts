@@ -66,7 +66,18 @@ export function withTenant<T>(db: Db, tenantId: string, fn: (tx: Tx) => Promise<
   const runner = tenantRunners.get(db);
   if (!runner) return legacyWithTenant(db, tenantId, fn);
   if (!UUID.test(tenantId)) return notAUuid();
-  return runner(tenantId, fn, false);
+  if (!writeListeners.has(db)) return runner(tenantId, fn, false);
+  let ran = false;
+  return runner(
+    tenantId,
+    (tx) => {
+      ran = true;
+      return fn(tx);
+    },
+    false,
+  ).finally(() => {
+    if (ran) tenantWritten(db, tenantId);
+  });
 }
 
 /**
@@ -85,6 +96,22 @@ export function readTenant<T>(db: Db, tenantId: string, fn: (tx: Tx) => Promise<
 
 type TenantRunner = <T>(tenantId: string, fn: (tx: Tx) => Promise<T>, readOnly: boolean) => Promise<T>;
 const tenantRunners = new WeakMap<Db, TenantRunner>();
+const writeListeners = new WeakMap<Db, ((tenantId: string) => void)[]>();
+
+/**
+ * Calls listener with the tenant after every withTenant of that tenant (whether it committed or
+ * not): what a cache of tenant data derived in this process must forget.
+ * readTenant cannot write, so it calls nothing.
+ */
+export function onTenantWrite(db: Db, listener: (tenantId: string) => void): void {
+  const listeners = writeListeners.get(db) ?? [];
+  listeners.push(listener);
+  writeListeners.set(db, listeners);
+}
+
+function tenantWritten(db: Db, tenantId: string): void {
+  for (const listener of writeListeners.get(db) ?? []) listener(tenantId);
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
