@@ -207,6 +207,9 @@ interface PgConnection {
 class TenantConnection {
   /** Set once a statement has gone out (withTenant then owes a COMMIT or ROLLBACK). */
   begun = false;
+  /** Set when withTenant/readTenant returns: a statement sent later (a promise fn left running)
+   * would run on a connection another request may hold, so it fails instead. */
+  closed = false;
 
   constructor(
     private readonly client: pg.PoolClient,
@@ -215,6 +218,7 @@ class TenantConnection {
   ) {}
 
   query(config: unknown, values?: unknown): Promise<pg.QueryResult> {
+    if (this.closed) return Promise.reject(new Error('withTenant: a statement after the transaction ended'));
     if (this.begun && !this.everyStatement) return this.client.query(config as pg.QueryConfig, values as unknown[]);
     this.begun = true;
     return new Promise((resolve, reject) => {
@@ -258,6 +262,7 @@ function postgresRunner(pool: pg.Pool, db: Db): TenantRunner {
       }
       throw error;
     } finally {
+      connection.closed = true;
       // A connection whose transaction could not be ended is closed, never pooled again.
       client.release(broken);
     }

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, json, loginAs, newTenant, startTestApp, type TestTenant } from '../../test/helpers.ts';
 import type { App } from '../app.ts';
-import { APP_ROLE, type Database, type Db, openDatabase, readTenant, withTenant } from './client.ts';
+import { APP_ROLE, type Database, type Db, openDatabase, readTenant, type Tx, withTenant } from './client.ts';
 import { contacts } from './schema/index.ts';
 
 /** Tables that belong to the platform, not to a tenant. Anything else must be tenant-scoped. */
@@ -250,6 +250,25 @@ describe('the fast tenant path (setup in the same round trip, no transaction for
       ),
     );
     for (const result of seen) expect(result.tenants).toEqual([result.expected]);
+  });
+
+  it('a statement sent after its transaction ended fails instead of running elsewhere', async () => {
+    let leaked: Tx | undefined;
+    await readTenant(single.db, a.tenantId, async (tx) => {
+      leaked = tx;
+      await tx.select().from(contacts);
+    });
+    const error = await leaked
+      ?.select()
+      .from(contacts)
+      .then(
+        () => null,
+        (failure: Error) => failure,
+      );
+    // drizzle wraps the driver's error ('Failed query: ...') with it as the cause
+    const message = `${error?.message} ${(error?.cause as Error | undefined)?.message}`;
+    expect(message).toMatch(single.kind === 'postgres' ? /after the transaction ended/ : /Transaction is closed/);
+    await expectReset(single.db);
   });
 
   it('a tenant id that is not a uuid never reaches SQL', async () => {
