@@ -108,6 +108,7 @@ interface SessionInternals {
  * chunks) was 10-17% of a signed-in one-query read's CPU. `build` must use `sql.placeholder(name)`
  * for every value; each call runs the cached text on the caller's own transaction session (so on
  * its tenant connection: the cache holds no connection), with `values` for the placeholders.
+ * For single-table selects (a join's nullability map is not kept).
  */
 export function hotRead<Row>(
   build: (tx: Tx) => { prepare(name?: string): unknown },
