@@ -1,7 +1,8 @@
 // Contact search and list latency with 100,000 contacts in the demo tenant and 10 other tenants of
 // the same size, on embedded PGlite and on PostgreSQL; then a 10,000-row CSV import (time, peak RSS).
 // Usage: npm run bench:contacts   (BENCH_SECONDS=10 per measurement, BENCH_CONTACTS=100000,
-// BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/atrium_bench, BENCH_ONLY=pglite|postgres)
+// BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/atrium_bench, BENCH_ONLY=pglite|postgres,
+// BENCH_REUSE=1 keeps a PostgreSQL database an earlier run seeded, BENCH_NO_IMPORT=1 skips the import)
 // Not part of npm test. The PostgreSQL database is created when missing and its schema dropped first.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -271,12 +272,22 @@ async function runOn(kind) {
     await admin.end();
     const client = new pg.Client({ connectionString: PG_URL });
     await client.connect();
-    await client.query(
-      'drop schema if exists public cascade; drop schema if exists drizzle cascade; create schema public',
-    );
-    server = await startAtrium(PORT, { databaseUrl: PG_URL });
-    seconds = await seed(async (text) => (await client.query(text)).rows);
-    console.log(`   seeded in ${seconds.toFixed(1)} s`);
+    const seeded =
+      process.env.BENCH_REUSE &&
+      (await client.query(`select 1 from pg_tables where tablename = 'tenants'`)).rowCount > 0 &&
+      (await client.query(`select 1 from tenants where org_id = 'bench${OTHER_TENANTS}'`)).rowCount > 0;
+    if (seeded) {
+      server = await startAtrium(PORT, { databaseUrl: PG_URL });
+      seconds = 0;
+      console.log('   reusing the seeded database (BENCH_REUSE)');
+    } else {
+      await client.query(
+        'drop schema if exists public cascade; drop schema if exists drizzle cascade; create schema public',
+      );
+      server = await startAtrium(PORT, { databaseUrl: PG_URL });
+      seconds = await seed(async (text) => (await client.query(text)).rows);
+      console.log(`   seeded in ${seconds.toFixed(1)} s`);
+    }
     await client.end();
   }
   try {
@@ -309,8 +320,8 @@ async function runOn(kind) {
     const total = await (
       await fetch(`${BASE}${search}&max=5`, { headers: { host: HOST, authorization: `Bearer ${token}` } })
     ).json();
-    const imported = await timeImport(server, token);
-    console.log(`   import of ${IMPORT_ROWS} rows: ${imported.seconds.toFixed(2)} s`);
+    const imported = process.env.BENCH_NO_IMPORT ? null : await timeImport(server, token);
+    if (imported) console.log(`   import of ${IMPORT_ROWS} rows: ${imported.seconds.toFixed(2)} s`);
     return { kind, seedSeconds: seconds, matches: total.recordsTotal, results, imported };
   } finally {
     await server.stop();
@@ -345,6 +356,7 @@ console.log(
 console.log('|---|---|---:|---:|---:|---:|---:|');
 for (const run of runs) {
   const i = run.imported;
+  if (!i) continue;
   console.log(
     `| ${run.kind} | ${IMPORT_ROWS} rows, ${(i.bytes / 1024).toFixed(0)} KB | ${i.imported} | ${i.rejected} | ${i.seconds.toFixed(2)} | ${i.rssBefore.toFixed(0)} | ${i.rssPeakDuring.toFixed(0)} |`,
   );

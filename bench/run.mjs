@@ -1,13 +1,34 @@
 // Throughput and latency of the production server beside a bare node:http hello-world on the same
 // machine (autocannon, 50 connections, 10 s each), then the JavaScript each face loads first.
 // Usage: npm run bench  (builds nothing: run `npm run build` first; npm start does)
+// BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/atrium_bench_run runs the server on PostgreSQL
+// (that database's schema is dropped first); BENCH_ONLY=signed-in measures only the signed-in reads.
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { spawnQuiet, startAtrium, waitFor } from './server.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
 const APP_PORT = 3210;
 const BARE_PORT = 3211;
+const PG_URL = process.env.BENCH_PG_URL ?? '';
+const SIGNED_IN_ONLY = process.env.BENCH_ONLY === 'signed-in';
+
+/** An empty schema on the bench database (created when missing); the server migrates and seeds it. */
+async function resetPostgres(url) {
+  const admin = new pg.Client({ connectionString: url.replace(/\/[^/]*$/, '/postgres') });
+  await admin.connect();
+  const name = new URL(url).pathname.slice(1);
+  const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
+  if (exists.rowCount === 0) await admin.query(`create database "${name}"`);
+  await admin.end();
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query(
+    'drop schema if exists public cascade; drop schema if exists drizzle cascade; create schema public',
+  );
+  await client.end();
+}
 function measure(title, url, headers = {}) {
   return new Promise((resolve, reject) => {
     autocannon({ title, url, connections: CONNECTIONS, duration: DURATION, headers }, (error, result) => {
@@ -24,7 +45,8 @@ const bare = spawnQuiet(process.execPath, [
   '-e',
   `require('node:http').createServer((q, s) => { s.writeHead(200, {'content-type': 'text/plain'}); s.end('hello world'); }).listen(${BARE_PORT}, '127.0.0.1')`,
 ]);
-const app = await startAtrium(APP_PORT);
+if (PG_URL) await resetPostgres(PG_URL);
+const app = await startAtrium(APP_PORT, PG_URL ? { databaseUrl: PG_URL } : {});
 
 const results = [];
 let pageWeight = null;
@@ -35,16 +57,18 @@ try {
   // warm up once, so the first run is not the JIT's
   await measure('warm-up', `http://127.0.0.1:${APP_PORT}/ping`, host).catch(() => {});
   results.push(await measure('bare node:http', `http://127.0.0.1:${BARE_PORT}/`));
-  results.push(await measure('GET /ping', `http://127.0.0.1:${APP_PORT}/ping`, host));
-  results.push(
-    await measure(
-      'GET public page (home)',
-      `http://127.0.0.1:${APP_PORT}/stemplate/public/web/${ping.tenantId}/home`,
-      host,
-    ),
-  );
-  results.push(await measure('GET / (server-rendered home page)', `http://127.0.0.1:${APP_PORT}/`, host));
-  results.push(await measure('GET /login (web app shell)', `http://127.0.0.1:${APP_PORT}/login`, host));
+  if (!SIGNED_IN_ONLY) {
+    results.push(await measure('GET /ping', `http://127.0.0.1:${APP_PORT}/ping`, host));
+    results.push(
+      await measure(
+        'GET public page (home)',
+        `http://127.0.0.1:${APP_PORT}/stemplate/public/web/${ping.tenantId}/home`,
+        host,
+      ),
+    );
+    results.push(await measure('GET / (server-rendered home page)', `http://127.0.0.1:${APP_PORT}/`, host));
+    results.push(await measure('GET /login (web app shell)', `http://127.0.0.1:${APP_PORT}/login`, host));
+  }
   // Signed-in reads: each request verifies the token and asks the session gate (one cached
   // check per session) before the handler.
   const login = await (
@@ -76,6 +100,13 @@ try {
       signedIn,
     ),
   );
+  results.push(
+    await measure(
+      'GET /snode/contact (contact list page of 50, signed in)',
+      `http://127.0.0.1:${APP_PORT}/snode/contact?start=0&max=50`,
+      signedIn,
+    ),
+  );
   const { gzipSync } = await import('node:zlib');
   const bytes = async (path) =>
     Buffer.from(await (await fetch(`http://127.0.0.1:${APP_PORT}${path}`, { headers: host })).arrayBuffer());
@@ -89,7 +120,7 @@ try {
 
 const baseline = results[0].rps;
 console.log(
-  `\n${CONNECTIONS} connections, ${DURATION} s each, one machine (${process.platform}, node ${process.version})`,
+  `\n${CONNECTIONS} connections, ${DURATION} s each, one machine (${process.platform}, node ${process.version}), ${PG_URL ? 'PostgreSQL' : 'PGlite'}`,
 );
 console.log('| request | req/s | p50 ms | p99 ms | vs bare |');
 console.log('|---|---:|---:|---:|---:|');
@@ -103,5 +134,7 @@ if (pageWeight) {
       `JavaScript ${pageWeight.js} B (${pageWeight.jsGzip} B gzip), no stylesheet request (CSS inline)`,
   );
 }
-console.log('\nJavaScript each face of the web app loads before its first screen (gzip):');
-await import('../apps/web/scripts/bundle-report.mjs');
+if (!SIGNED_IN_ONLY) {
+  console.log('\nJavaScript each face of the web app loads before its first screen (gzip):');
+  await import('../apps/web/scripts/bundle-report.mjs');
+}

@@ -29,7 +29,9 @@ export function spawnQuiet(command, args, env = {}) {
 export async function startAtrium(port, options = {}) {
   const ownDir = !options.dataDir;
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'atrium-bench-'));
-  const child = spawnQuiet(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  // BENCH_CPU_PROF=<folder> writes a V8 CPU profile of the server there when it stops.
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [];
+  const child = spawnQuiet(process.execPath, [...profile, '--import', 'tsx', 'apps/server/src/main.ts'], {
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, json, loginAs, newTenant, startTestApp, type TestTenant } from '../../test/helpers.ts';
 import type { App } from '../app.ts';
-import { APP_ROLE, withTenant } from './client.ts';
+import { APP_ROLE, type Database, type Db, openDatabase, readTenant, type Tx, withTenant } from './client.ts';
 import { contacts } from './schema/index.ts';
 
 /**
@@ -161,5 +161,145 @@ describe('row-level security at work', () => {
       expect(emails.length).toBe(3);
       expect(emails.every((email) => email.endsWith(`@${tenant.orgId}.test`))).toBe(true);
     }
+  });
+});
+
+describe('the fast tenant path (setup in the same round trip, no transaction for a read)', () => {
+  let a: TestTenant;
+  let b: TestTenant;
+  /** One connection: on PostgreSQL a pool of 1, so every call below reuses the same server session. */
+  let single: Database;
+  let ownDatabase = false;
+  beforeAll(async () => {
+    a = await newTenant(app);
+    b = await newTenant(app);
+    const url = process.env.TEST_DATABASE_URL;
+    ownDatabase = Boolean(url);
+    single = url ? await openDatabase({ databaseUrl: url, dataDir: null, poolSize: 1 }) : app.platform.database;
+  });
+  afterAll(async () => {
+    if (ownDatabase) await single.close();
+  });
+
+  interface SessionState {
+    who: string;
+    tenant: string | null;
+    readOnly: string;
+    inTransaction: boolean;
+  }
+  const stateSql = sql`select current_user as who, nullif(current_setting('app.tenant_id', true), '') as tenant,
+    current_setting('transaction_read_only') as "readOnly",
+    now() = statement_timestamp() as "inTransaction"`;
+  async function stateOf(db: Db): Promise<SessionState> {
+    const result = (await db.execute(stateSql)) as unknown as { rows: SessionState[] };
+    return result.rows[0] as SessionState;
+  }
+  async function expectReset(db: Db) {
+    const state = await stateOf(db);
+    expect(state.who).not.toBe(APP_ROLE);
+    expect(state.tenant).toBeNull();
+    expect(state.readOnly).toBe('off');
+  }
+
+  it('a read sees only its own tenant, every statement of it', async () => {
+    const seen = await readTenant(single.db, a.tenantId, async (tx) => {
+      const first = await tx.select().from(contacts);
+      const second = await tx.select().from(contacts);
+      const [state] = ((await tx.execute(stateSql)) as unknown as { rows: SessionState[] }).rows;
+      return { first, second, state };
+    });
+    expect(seen.first.length).toBe(4);
+    expect([...seen.first, ...seen.second].every((row) => row.tenantId === a.tenantId)).toBe(true);
+    expect(seen.second.length).toBe(4);
+    expect(seen.state).toMatchObject({ who: APP_ROLE, tenant: a.tenantId, readOnly: 'on' });
+    // another tenant's rows are invisible even when asked for by id
+    const other = await readTenant(single.db, a.tenantId, (tx) =>
+      tx.select().from(contacts).where(sql`${contacts.tenantId} = ${b.tenantId}`),
+    );
+    expect(other).toEqual([]);
+  });
+
+  it('the connection keeps neither role nor tenant after a read, a transaction or a failure', async () => {
+    await readTenant(single.db, a.tenantId, (tx) => tx.select().from(contacts));
+    await expectReset(single.db);
+    await withTenant(single.db, b.tenantId, (tx) => tx.select().from(contacts));
+    await expectReset(single.db);
+    await expect(readTenant(single.db, a.tenantId, (tx) => tx.execute(sql`select 1 / 0`))).rejects.toThrow();
+    await expectReset(single.db);
+    await expect(
+      withTenant(single.db, a.tenantId, async (tx) => {
+        await tx.select().from(contacts);
+        await tx.execute(sql`select 1 / 0`);
+      }),
+    ).rejects.toThrow();
+    await expectReset(single.db);
+    await expect(
+      withTenant(single.db, a.tenantId, async () => {
+        throw new Error('before any statement');
+      }),
+    ).rejects.toThrow('before any statement');
+    await expectReset(single.db);
+    // and the next request of another tenant on that connection sees only its own rows
+    const seenByB = await readTenant(single.db, b.tenantId, (tx) => tx.select().from(contacts));
+    expect(seenByB.length).toBe(4);
+    expect(seenByB.every((row) => row.tenantId === b.tenantId)).toBe(true);
+  });
+
+  it('a read cannot write, and a transaction is all or nothing', async () => {
+    await expect(
+      readTenant(single.db, a.tenantId, (tx) =>
+        tx.insert(contacts).values({ tenantId: a.tenantId, email: 'reader@x.test', name: 'x', role: 'student' }),
+      ),
+    ).rejects.toThrow();
+    await expect(
+      withTenant(single.db, a.tenantId, async (tx) => {
+        await tx.insert(contacts).values({ tenantId: a.tenantId, email: 'half@x.test', name: 'x', role: 'student' });
+        throw new Error('after the insert');
+      }),
+    ).rejects.toThrow('after the insert');
+    const emails = (
+      await readTenant(single.db, a.tenantId, (tx) => tx.select({ email: contacts.email }).from(contacts))
+    ).map((row) => row.email);
+    expect(emails).not.toContain('reader@x.test');
+    expect(emails).not.toContain('half@x.test');
+    await expectReset(single.db);
+  });
+
+  it('concurrent reads of two tenants on the shared pool never mix', async () => {
+    const ids = Array.from({ length: 200 }, (_, i) => (i % 2 === 0 ? a.tenantId : b.tenantId));
+    const seen = await Promise.all(
+      ids.map((tenantId, i) =>
+        (i % 3 === 0 ? withTenant : readTenant)(app.platform.db, tenantId, async (tx) => {
+          const people = await tx.select({ tenantId: contacts.tenantId }).from(contacts);
+          return { expected: tenantId, tenants: [...new Set(people.map((p) => p.tenantId))] };
+        }),
+      ),
+    );
+    for (const result of seen) expect(result.tenants).toEqual([result.expected]);
+  });
+
+  it('a statement sent after its transaction ended fails instead of running elsewhere', async () => {
+    let leaked: Tx | undefined;
+    await readTenant(single.db, a.tenantId, async (tx) => {
+      leaked = tx;
+      await tx.select().from(contacts);
+    });
+    const error = await leaked
+      ?.select()
+      .from(contacts)
+      .then(
+        () => null,
+        (failure: Error) => failure,
+      );
+    // drizzle wraps the driver's error ('Failed query: ...') with it as the cause
+    const message = `${error?.message} ${(error?.cause as Error | undefined)?.message}`;
+    expect(message).toMatch(single.kind === 'postgres' ? /after the transaction ended/ : /Transaction is closed/);
+    await expectReset(single.db);
+  });
+
+  it('a tenant id that is not a uuid never reaches SQL', async () => {
+    await expect(readTenant(single.db, "x', true); --", (tx) => tx.select().from(contacts))).rejects.toThrow(
+      'not a uuid',
+    );
   });
 });

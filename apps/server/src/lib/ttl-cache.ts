@@ -25,6 +25,17 @@ export class TtlCache<V> {
     return value;
   }
 
+  /** The live value of key, if any (for values loaded elsewhere, then set()). */
+  peek(key: string): V | undefined {
+    const hit = this.entries.get(key);
+    return hit && Date.now() - hit.at < this.ttlMs ? hit.value : undefined;
+  }
+
+  set(key: string, value: V): void {
+    if (this.entries.size >= this.maxEntries) this.entries.clear();
+    this.entries.set(key, { at: Date.now(), value });
+  }
+
   delete(key: string): void {
     this.drop({ key });
     this.broadcast({ key });

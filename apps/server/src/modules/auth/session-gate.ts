@@ -1,5 +1,5 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
-import { type Db, withTenant } from '../../db/client.ts';
+import { type Db, readTenant } from '../../db/client.ts';
 import { refreshTokens } from '../../db/schema/index.ts';
 import type { CacheBus } from '../../lib/cache-bus.ts';
 
@@ -22,7 +22,7 @@ export class SessionGate {
 
   isEnded(tenantId: string, sid: string): Promise<boolean> {
     return this.ended.get(`${tenantId}:${sid}`, async () => {
-      const rows = await withTenant(this.db, tenantId, (tx) =>
+      const rows = await readTenant(this.db, tenantId, (tx) =>
         tx
           .select({ id: refreshTokens.id })
           .from(refreshTokens)

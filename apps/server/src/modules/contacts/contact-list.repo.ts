@@ -1,5 +1,5 @@
 import { CONTACT_COUNT_CAP, CONTACT_STATUSES, type ContactSort, type ContactStatus } from '@atrium/contracts';
-import { and, asc, count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, or, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { contacts } from '../../db/schema/index.ts';
 
@@ -31,14 +31,30 @@ const INDEXED_SEARCH_MIN_LENGTH = 4;
  * broad one is a plain ILIKE over the tenant's rows, which is faster there.
  */
 export function matchesText(text: string): SQL {
-  const pattern = `%${escapeLike(text)}%`;
+  const indexed = indexedSearch(text);
+  if (indexed) return sql`${contacts.id} in (select s.id from ${indexed} s)`;
+  return scanSearch(text);
+}
+
+function patternsOf(text: string) {
   const digits = text.replace(/\D/g, '');
-  const digitsPattern = digits.length >= 3 && digits !== text ? `%${digits}%` : null;
-  if (text.length < INDEXED_SEARCH_MIN_LENGTH) {
-    const byDigits = digitsPattern ? sql` or ${contacts.searchText} like ${digitsPattern}` : sql``;
-    return sql`(${contacts.searchText} ilike ${pattern}${byDigits})`;
-  }
-  return sql`${contacts.id} in (select s.id from contact_search_ids(${pattern}, ${digitsPattern}) s)`;
+  return {
+    pattern: `%${escapeLike(text)}%`,
+    digitsPattern: digits.length >= 3 && digits !== text ? `%${digits}%` : null,
+  };
+}
+
+/** The ids matching a 4+ character text, from the trigram index (null for a shorter text). */
+function indexedSearch(text: string): SQL | null {
+  if (text.length < INDEXED_SEARCH_MIN_LENGTH) return null;
+  const { pattern, digitsPattern } = patternsOf(text);
+  return sql`contact_search_ids(${pattern}, ${digitsPattern})`;
+}
+
+function scanSearch(text: string): SQL {
+  const { pattern, digitsPattern } = patternsOf(text);
+  const byDigits = digitsPattern ? sql` or ${contacts.searchText} like ${digitsPattern}` : sql``;
+  return sql`(${contacts.searchText} ilike ${pattern}${byDigits})`;
 }
 
 export interface ContactFilter {
@@ -48,9 +64,12 @@ export interface ContactFilter {
   joinBy: 'or' | 'and';
 }
 
-function filterWhere(tenantId: string, filter: ContactFilter): SQL | undefined {
+/** `searchHits`: the name of a CTE holding the indexed search's ids, which the text match reads. */
+function filterWhere(tenantId: string, filter: ContactFilter, searchHits?: SQL): SQL | undefined {
   const parts: (SQL | undefined)[] = [eq(contacts.tenantId, tenantId), eq(contacts.isWalkin, false)];
-  if (filter.search) parts.push(matchesText(filter.search));
+  if (filter.search) {
+    parts.push(searchHits ? sql`${contacts.id} in (select id from ${searchHits})` : matchesText(filter.search));
+  }
   const flags: SQL[] = [];
   const lowered = filter.tags.map((tag) => tag.toLowerCase());
   if (filter.joinBy === 'and') {
@@ -73,35 +92,68 @@ const ORDER: Record<string, SQL[]> = {
   balance: [sql`${contacts.balance}`],
 };
 
+/**
+ * One page and the capped count of its matches, in ONE statement (one round trip): the count is
+ * an uncorrelated subquery, computed once for the page. Counts at most countCap + 1 matches (a
+ * LIMIT in a subquery stops the scan there): a broad search over a large tenant answers "10,000+"
+ * instead of counting every match. An indexed search runs its trigram lookup once, in a CTE that
+ * both the page and the count read. The plain list (no filter) counts the tenant's rows from the
+ * primary key alone (an index-only scan) and takes off the walk-in contact, the one row the list
+ * leaves out: the same number, without visiting up to 10,001 rows for their is_walkin flag.
+ */
 export async function findContactPage(
   tx: Tx,
   tenantId: string,
   filter: ContactFilter,
   page: { start: number; max: number; sort: ContactSort },
   countCap = CONTACT_COUNT_CAP,
+  /** The number of matches when the caller already knows it (then no count runs). */
+  knownCount?: number,
 ) {
-  const where = filterWhere(tenantId, filter);
+  const indexed = filter.search ? indexedSearch(filter.search) : null;
+  const hits = sql`${sql.identifier('search_hits')}`;
+  const where = filterWhere(tenantId, filter, indexed ? hits : undefined);
   const descending = page.sort.startsWith('-');
   const keys = ORDER[page.sort.replace(/^-/, '')] ?? [];
   const orderBy = [...keys.map((key) => (descending ? desc(key) : asc(key))), asc(contacts.id)];
-  const rows = await tx
-    .select()
+  const plainList = !filter.search && filter.statuses.length === 0 && filter.tags.length === 0;
+  const counted = plainList
+    ? sql<number>`((select count(*) from (select 1 from ${contacts} where ${contacts.tenantId} = ${tenantId} limit ${countCap + 2}) all_rows)
+        - (select count(*) from ${contacts} where ${contacts.tenantId} = ${tenantId} and ${contacts.isWalkin}))::int`
+    : sql<number>`(select count(*) from (select 1 from ${contacts} where ${where} limit ${countCap + 1}) matches)::int`;
+  const select = {
+    ...getTableColumns(contacts),
+    matchCount:
+      knownCount === undefined ? counted.as('match_count') : sql<number>`${knownCount}::int`.as('match_count'),
+  };
+  const query = indexed
+    ? tx
+        .with(tx.$with('search_hits').as(tx.select({ id: sql<string>`s.id`.as('id') }).from(sql`${indexed} s`)))
+        .select(select)
+    : tx.select(select);
+  const found = await query
     .from(contacts)
     .where(where)
     .orderBy(...orderBy)
     .limit(page.max)
     .offset(page.start);
-  // Counts at most countCap + 1 matches (a LIMIT in a subquery stops the scan there): a broad
-  // search over a large tenant answers "10,000+" instead of counting every match.
-  const matches = tx
-    .select({ one: sql`1` })
-    .from(contacts)
-    .where(where)
-    .limit(countCap + 1)
-    .as('matches');
-  const [counted] = await tx.select({ n: count() }).from(matches);
-  const n = Number(counted?.n ?? 0);
-  return { rows, total: Math.min(n, countCap), capped: n > countCap };
+  let n = knownCount ?? found[0]?.matchCount;
+  if (n === undefined) {
+    // no row on this page: either nothing matches, or the page is past the last match
+    if (page.start === 0) n = 0;
+    else {
+      const matches = tx
+        .select({ one: sql`1` })
+        .from(contacts)
+        .where(filterWhere(tenantId, filter))
+        .limit(countCap + 1)
+        .as('matches');
+      const [row] = await tx.select({ n: count() }).from(matches);
+      n = Number(row?.n ?? 0);
+    }
+  }
+  const contactRows = found.map(({ matchCount: _, ...row }) => row);
+  return { rows: contactRows, total: Math.min(n, countCap), capped: n > countCap };
 }
 
 export async function countContactsByStatus(tx: Tx, tenantId: string) {

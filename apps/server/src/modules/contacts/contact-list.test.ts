@@ -182,6 +182,30 @@ describe('the capped count', () => {
   });
 });
 
+describe('the reused count of the plain list', () => {
+  it('is forgotten when the tenant writes, and a page past the end still counts', async () => {
+    const before = await list('?max=5');
+    expect((await list('?max=50')).recordsTotal).toBe(before.recordsTotal);
+    const added = await createContactVia(app, b, adminB, {
+      firstName: 'Nina',
+      lastName: 'New',
+      email: 'nina@mail.test',
+    });
+    expect(added.guId).toBeTruthy();
+    // another tenant's write: this tenant's count is unchanged, its own list counts the new row
+    expect((await list('?max=5')).recordsTotal).toBe(before.recordsTotal);
+    const bList = await list('', adminB, b);
+    expect(bList.recordsTotal).toBe(bList.data.length);
+    await createContactVia(app, a, adminA, { firstName: 'Otto', lastName: 'Added', email: 'otto@mail.test' });
+    expect((await list('?max=5')).recordsTotal).toBe(before.recordsTotal + 1);
+    expect((await list(`?start=${before.recordsTotal + 10}&max=5`)).recordsTotal).toBe(before.recordsTotal + 1);
+    expect((await list('?search=otto')).recordsTotal).toBe(1);
+    // a tab (status filter) of the list counts its own rows
+    const members = await list('?ctype=member');
+    expect(members.recordsTotal).toBe(members.data.length);
+  });
+});
+
 describe('GET /rest/contact autocomplete', () => {
   it('matches a phone number too', async () => {
     const items = json<{ label: string }[]>(

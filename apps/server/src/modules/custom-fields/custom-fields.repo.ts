@@ -1,17 +1,21 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
+import { hotRead, type Tx } from '../../db/client.ts';
 import { customFields } from '../../db/schema/index.ts';
 
 export type CustomFieldRow = typeof customFields.$inferSelect;
 export type CustomFieldValues = Omit<typeof customFields.$inferInsert, 'tenantId' | 'id' | 'createdAt' | 'updatedAt'>;
 
 /** The tenant's fields in list order: sequence, then name, then id (stable). */
-export function findCustomFields(tx: Tx, tenantId: string): Promise<CustomFieldRow[]> {
-  return tx
+const tenantFields = hotRead<CustomFieldRow>((tx) =>
+  tx
     .select()
     .from(customFields)
-    .where(eq(customFields.tenantId, tenantId))
-    .orderBy(asc(customFields.sequence), asc(sql`lower(${customFields.name})`), asc(customFields.id));
+    .where(eq(customFields.tenantId, sql.placeholder('tenantId')))
+    .orderBy(asc(customFields.sequence), asc(sql`lower(${customFields.name})`), asc(customFields.id)),
+);
+
+export function findCustomFields(tx: Tx, tenantId: string): Promise<CustomFieldRow[]> {
+  return tenantFields(tx, { tenantId });
 }
 
 export async function findCustomField(tx: Tx, tenantId: string, id: string): Promise<CustomFieldRow | undefined> {

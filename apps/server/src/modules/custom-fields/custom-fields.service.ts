@@ -8,7 +8,7 @@ import {
   TAG_IN_USE,
 } from '@atrium/contracts';
 import type { z } from 'zod';
-import { type Db, type Tx, withTenant } from '../../db/client.ts';
+import { type Db, readTenant, type Tx, withTenant } from '../../db/client.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import type { TenantContext } from '../tenants/tenant-directory.ts';
 import { deleteFieldValues, findFieldValues } from './contact-custom-values.repo.ts';
@@ -79,7 +79,7 @@ async function checkTag(tx: Tx, tenantId: string, tag: string, exceptId?: string
 
 /** GET /rest/customField: every field of the tenant in list order. */
 export function listCustomFields(db: Db, tenant: TenantContext): Promise<CustomField[]> {
-  return withTenant(db, tenant.tenantId, async (tx) =>
+  return readTenant(db, tenant.tenantId, async (tx) =>
     (await findCustomFields(tx, tenant.tenantId)).map(toCustomField),
   );
 }
