@@ -9,7 +9,7 @@ import type { Database } from './db/client.ts';
 import { CacheBus } from './lib/cache-bus.ts';
 import { registerAccountRoutes } from './modules/account/account.routes.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
-import { AuthThrottle } from './modules/auth/auth-throttle.ts';
+import { AuthThrottle, scheduleAttemptPruning } from './modules/auth/auth-throttle.ts';
 import { SessionGate } from './modules/auth/session-gate.ts';
 import { AccessTokens } from './modules/auth/tokens.ts';
 import { registerContactRoutes } from './modules/contacts/contacts.routes.ts';
@@ -110,6 +110,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     media: s3Media ?? new LocalDiskStorage(join(config.dataDir, 'media')),
   };
   app.decorate('platform', platform);
+  scheduleAttemptPruning(jobs, platform.throttle);
 
   await app.register(fastifySwagger, {
     openapi: {

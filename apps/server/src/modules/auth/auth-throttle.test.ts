@@ -50,3 +50,29 @@ describe('login throttle', () => {
     expect(await throttle.loginWait(t.tenantId, 'bob@x.test', '10.1.0.9')).toBe(0);
   });
 });
+
+describe('pruning (the hourly job)', () => {
+  it('drops, in every tenant, what no limit reads any more and keeps the rest', async () => {
+    const other = await newTenant(app);
+    const start = now;
+    await throttle.loginFailed(t.tenantId, 'old@x.test', '10.9.0.1');
+    await throttle.loginFailed(other.tenantId, 'old@x.test', '10.9.0.1');
+    await throttle.loginSucceeded(other.tenantId, 'known@x.test', '10.9.0.2');
+    now += 16 * MINUTE;
+    await throttle.loginFailed(t.tenantId, 'fresh@x.test', '10.9.0.3');
+    expect(await throttle.prune()).toBeGreaterThanOrEqual(2);
+    // The fresh failure still counts; the sign-in still makes its IP known.
+    await throttle.loginFailed(t.tenantId, 'fresh@x.test', '10.9.0.3');
+    expect(await throttle.loginWait(t.tenantId, 'fresh@x.test', '10.9.0.3')).toBe(MINUTE);
+    const left = await app.platform.database.sql.query(
+      "select count(*)::int as n from auth_attempts where account = 'known@x.test' and action = 'login_ok'",
+    );
+    expect(left.rows[0]).toEqual({ n: 1 });
+    now = start + 31 * 24 * 60 * MINUTE;
+    await throttle.prune();
+    const after = await app.platform.database.sql.query(
+      "select count(*)::int as n from auth_attempts where account in ('known@x.test', 'fresh@x.test')",
+    );
+    expect(after.rows[0]).toEqual({ n: 0 });
+  });
+});

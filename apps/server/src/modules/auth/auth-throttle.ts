@@ -1,6 +1,7 @@
 import { and, eq, gt, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import { type Db, withTenant } from '../../db/client.ts';
 import { authAttempts } from '../../db/schema/index.ts';
+import type { JobRunner } from '../jobs/job-runner.ts';
 
 /** What is counted. A login writes 'login_failed' per wrong password and 'login_ok' per success. */
 export type AttemptAction = 'login_failed' | 'login_ok' | 'forgot_password' | 'register' | 'otp_send' | 'otp_failed';
@@ -157,25 +158,36 @@ export class AuthThrottle {
     const now = this.now();
     await withTenant(this.db, tenantId, async (tx) => {
       await tx.insert(authAttempts).values({ tenantId, action, account, ip, createdAt: new Date(now) });
-      // Now and then, drop what no limit looks at any more (a job will do it once pg-boss runs them).
-      if (Math.random() < 0.02) {
-        await tx
-          .delete(authAttempts)
-          .where(
-            and(
-              eq(authAttempts.tenantId, tenantId),
-              or(
-                lt(authAttempts.createdAt, new Date(now - KNOWN_IP_MS)),
-                and(
-                  sql`${authAttempts.action} <> 'login_ok'`,
-                  lt(authAttempts.createdAt, new Date(now - this.login.windowMs)),
-                ),
-              ),
-            ),
-          );
-      }
     });
   }
+
+  /**
+   * Drops, for every tenant, what no limit looks at any more: failures past the window, and sign-ins
+   * past the 30 days that make an IP known. A platform job on the owner connection (see pruneJob).
+   */
+  async prune(): Promise<number> {
+    const now = this.now();
+    const gone = await this.db
+      .delete(authAttempts)
+      .where(
+        or(
+          lt(authAttempts.createdAt, new Date(now - KNOWN_IP_MS)),
+          and(
+            sql`${authAttempts.action} <> 'login_ok'`,
+            lt(authAttempts.createdAt, new Date(now - this.login.windowMs)),
+          ),
+        ),
+      )
+      .returning({ id: authAttempts.id });
+    return gone.length;
+  }
+}
+
+/** The hourly clean-up of auth_attempts, once across every process. */
+export function scheduleAttemptPruning(jobs: JobRunner, throttle: AuthThrottle): void {
+  const queue = 'auth-attempts-prune';
+  jobs.register(queue, async () => void (await throttle.prune()), { retryLimit: 1 });
+  jobs.schedule(queue, '17 * * * *');
 }
 
 const countWhere = (where: SQL | undefined) => sql<number>`count(*) filter (where ${where})`.mapWith(Number);
