@@ -12,6 +12,7 @@ import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { hostFetch } from './host-fetch.mjs';
 import { startAtrium } from './server.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -19,7 +20,7 @@ const PER_TENANT = Number(process.env.BENCH_CONTACTS ?? 100_000);
 const OTHER_TENANTS = 10;
 const CONNECTIONS = 20;
 const IMPORT_ROWS = 10_000;
-const PORT = 3220;
+const PORT = Number(process.env.BENCH_PORT ?? 3220);
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/atrium_bench';
 const ONLY = process.env.BENCH_ONLY ?? '';
 const HOST = `demo.localhost:${PORT}`;
@@ -149,7 +150,7 @@ async function seed(exec) {
 }
 
 async function login() {
-  const response = await fetch(`${BASE}/login`, {
+  const response = await hostFetch(`${BASE}/login`, {
     method: 'POST',
     headers: { host: HOST, 'content-type': 'application/json' },
     body: JSON.stringify({ userId: 'admin@demo.test', password: 'Atrium-demo-1' }),
@@ -215,7 +216,7 @@ async function timeImport(server, token) {
   const body = importCsv();
   // the import's categoryId must name a contact category of the tenant (POST /rest/tag)
   const category = await (
-    await fetch(`${BASE}/rest/tag`, {
+    await hostFetch(`${BASE}/rest/tag`, {
       method: 'POST',
       headers: { host: HOST, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ name: `Bench ${Date.now()}`, type: 'category' }),
@@ -227,7 +228,7 @@ async function timeImport(server, token) {
     peakSampled = Math.max(peakSampled, rssOf(server.pid).rss);
   }, 20);
   const started = performance.now();
-  const response = await fetch(`${BASE}/rest/contact/import?categoryId=${category.id}`, {
+  const response = await hostFetch(`${BASE}/rest/contact/import?categoryId=${category.id}`, {
     method: 'POST',
     headers: { host: HOST, authorization: `Bearer ${token}`, 'content-type': 'text/csv', 'x-file-name': 'bench.csv' },
     body,
@@ -305,7 +306,9 @@ async function runOn(kind) {
       const single = [];
       for (let i = 0; i < 6; i++) {
         const started = performance.now();
-        const response = await fetch(`${BASE}${path}`, { headers: { host: HOST, authorization: `Bearer ${token}` } });
+        const response = await hostFetch(`${BASE}${path}`, {
+          headers: { host: HOST, authorization: `Bearer ${token}` },
+        });
         await response.arrayBuffer();
         if (!response.ok) throw new Error(`${title}: ${response.status}`);
         if (i > 0) single.push(performance.now() - started);
@@ -318,7 +321,7 @@ async function runOn(kind) {
       results.push(result);
     }
     const total = await (
-      await fetch(`${BASE}${search}&max=5`, { headers: { host: HOST, authorization: `Bearer ${token}` } })
+      await hostFetch(`${BASE}${search}&max=5`, { headers: { host: HOST, authorization: `Bearer ${token}` } })
     ).json();
     const imported = process.env.BENCH_NO_IMPORT ? null : await timeImport(server, token);
     if (imported) console.log(`   import of ${IMPORT_ROWS} rows: ${imported.seconds.toFixed(2)} s`);

@@ -5,6 +5,7 @@
 // (that database's schema is dropped first); BENCH_ONLY=signed-in measures only the signed-in reads.
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { hostFetch } from './host-fetch.mjs';
 import { spawnQuiet, startAtrium, waitFor } from './server.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -53,7 +54,7 @@ let pageWeight = null;
 try {
   await waitFor(`http://127.0.0.1:${BARE_PORT}/`);
   const host = { host: `demo.localhost:${APP_PORT}` };
-  const ping = await (await fetch(`http://127.0.0.1:${APP_PORT}/ping`, { headers: host })).json();
+  const ping = await (await hostFetch(`http://127.0.0.1:${APP_PORT}/ping`, { headers: host })).json();
   // warm up once, so the first run is not the JIT's
   await measure('warm-up', `http://127.0.0.1:${APP_PORT}/ping`, host).catch(() => {});
   results.push(await measure('bare node:http', `http://127.0.0.1:${BARE_PORT}/`));
@@ -72,7 +73,7 @@ try {
   // Signed-in reads: each request verifies the token and asks the session gate (one cached
   // check per session) before the handler.
   const login = await (
-    await fetch(`http://127.0.0.1:${APP_PORT}/login`, {
+    await hostFetch(`http://127.0.0.1:${APP_PORT}/login`, {
       method: 'POST',
       headers: { ...host, 'content-type': 'application/json' },
       body: JSON.stringify({ userId: 'admin@demo.test', password: 'Atrium-demo-1' }),
@@ -109,7 +110,7 @@ try {
   );
   const { gzipSync } = await import('node:zlib');
   const bytes = async (path) =>
-    Buffer.from(await (await fetch(`http://127.0.0.1:${APP_PORT}${path}`, { headers: host })).arrayBuffer());
+    Buffer.from(await (await hostFetch(`http://127.0.0.1:${APP_PORT}${path}`, { headers: host })).arrayBuffer());
   const home = await bytes('/');
   const boot = await bytes('/site/boot.js');
   pageWeight = { html: home.length, htmlGzip: gzipSync(home).length, js: boot.length, jsGzip: gzipSync(boot).length };
