@@ -32,12 +32,19 @@ export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<
   // (with its own SMTP server and provider stubs) runs this app's jobs; the global setup drops them.
   const jobSchema = url ? `pgboss_test_${randomBytes(5).toString('hex')}` : undefined;
   const app = await buildApp({ config, database, logger: false, jobPollingSeconds: 1, jobSchema });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-  });
+  openApps.push({ app, database });
   return app;
 }
+
+// Apps are mostly started inside beforeAll, where an afterAll no longer registers: one hook at the
+// file's top level (this module is loaded by each test file) closes them all after its tests.
+const openApps: Array<{ app: App; database: Database }> = [];
+afterAll(async () => {
+  for (const { app, database } of openApps.splice(0)) {
+    await app.close();
+    await database.close();
+  }
+});
 
 export interface TestUser {
   id: string;
