@@ -299,6 +299,9 @@ function postgresRunner(pool: pg.Pool, db: Db): TenantRunner {
     let broken: Error | undefined;
     try {
       const result = await fn(tx);
+      // Closed before COMMIT is awaited: a statement fn left running must not queue behind it
+      // and run outside the transaction, with no tenant.
+      connection.closed = true;
       if (!readOnly && connection.begun) {
         const committed = await client.query('commit');
         // COMMIT of a transaction an error aborted (fn caught it) rolls back: never a silent loss.
@@ -306,6 +309,7 @@ function postgresRunner(pool: pg.Pool, db: Db): TenantRunner {
       }
       return result;
     } catch (error) {
+      connection.closed = true;
       if (!readOnly && connection.begun) {
         await client.query('rollback').catch((rollbackError: Error) => {
           broken = rollbackError;

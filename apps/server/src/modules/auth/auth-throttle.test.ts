@@ -76,3 +76,14 @@ describe('pruning (the hourly job)', () => {
     expect(after.rows[0]).toEqual({ n: 0 });
   });
 });
+
+describe('taking a limited action', () => {
+  it('counts parallel requests one by one: 20 at once for one address get exactly 3 through', async () => {
+    const waits = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        throttle.take(t.tenantId, 'forgot_password', 'parallel@x.test', `10.8.0.${i}`, { perAccount: 3, perIp: 100 }),
+      ),
+    );
+    expect(waits.filter((wait) => wait === 0)).toHaveLength(3);
+  });
+});

@@ -1,5 +1,5 @@
 import { and, eq, gt, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
-import { type Db, withTenant } from '../../db/client.ts';
+import { type Db, type Tx, withTenant } from '../../db/client.ts';
 import { authAttempts } from '../../db/schema/index.ts';
 import type { JobRunner } from '../jobs/job-runner.ts';
 
@@ -117,27 +117,29 @@ export class AuthThrottle {
   }
 
   /** Milliseconds before another `action` for this account or from this IP is allowed; 0 when it is. */
-  async wait(tenantId: string, action: AttemptAction, account: string, ip: string, limits: ThrottleLimits) {
+  wait(tenantId: string, action: AttemptAction, account: string, ip: string, limits: ThrottleLimits) {
+    return withTenant(this.db, tenantId, (tx) => this.#waitIn(tx, tenantId, action, account, ip, limits));
+  }
+
+  async #waitIn(tx: Tx, tenantId: string, action: AttemptAction, account: string, ip: string, limits: ThrottleLimits) {
     const now = this.now();
     const since = new Date(now - this.login.windowMs);
-    const [row] = await withTenant(this.db, tenantId, (tx) =>
-      tx
-        .select({
-          account: countWhere(eq(authAttempts.account, account)),
-          accountFirst: timeWhere('min', eq(authAttempts.account, account)),
-          ip: countWhere(eq(authAttempts.ip, ip)),
-          ipFirst: timeWhere('min', eq(authAttempts.ip, ip)),
-        })
-        .from(authAttempts)
-        .where(
-          and(
-            eq(authAttempts.tenantId, tenantId),
-            eq(authAttempts.action, action),
-            gt(authAttempts.createdAt, since),
-            or(eq(authAttempts.account, account), eq(authAttempts.ip, ip)),
-          ),
+    const [row] = await tx
+      .select({
+        account: countWhere(eq(authAttempts.account, account)),
+        accountFirst: timeWhere('min', eq(authAttempts.account, account)),
+        ip: countWhere(eq(authAttempts.ip, ip)),
+        ipFirst: timeWhere('min', eq(authAttempts.ip, ip)),
+      })
+      .from(authAttempts)
+      .where(
+        and(
+          eq(authAttempts.tenantId, tenantId),
+          eq(authAttempts.action, action),
+          gt(authAttempts.createdAt, since),
+          or(eq(authAttempts.account, account), eq(authAttempts.ip, ip)),
         ),
-    );
+      );
     if (!row) return 0;
     const until = (from: Date | string | null) => (from ? new Date(from).getTime() + this.login.windowMs - now : 0);
     const waits = [
@@ -148,10 +150,17 @@ export class AuthThrottle {
   }
 
   /** Counts the action when it is within the limits; answers the wait otherwise (nothing counted). */
-  async take(tenantId: string, action: AttemptAction, account: string, ip: string, limits: ThrottleLimits) {
-    const wait = await this.wait(tenantId, action, account, ip, limits);
-    if (wait === 0) await this.record(tenantId, action, account, ip);
-    return wait;
+  take(tenantId: string, action: AttemptAction, account: string, ip: string, limits: ThrottleLimits) {
+    return withTenant(this.db, tenantId, async (tx) => {
+      // One take of this action per tenant at a time: parallel requests cannot all read a count of 0
+      // before any of them is written (100 forgot-password calls at once would mail 100 links).
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`auth:${tenantId}:${action}`}))`);
+      const wait = await this.#waitIn(tx, tenantId, action, account, ip, limits);
+      if (wait === 0) {
+        await tx.insert(authAttempts).values({ tenantId, action, account, ip, createdAt: new Date(this.now()) });
+      }
+      return wait;
+    });
   }
 
   async record(tenantId: string, action: AttemptAction, account: string, ip: string): Promise<void> {

@@ -142,7 +142,7 @@ export function registerAuthRoutes(server: FastifyInstance, platform: Platform):
         },
       },
       async (request) => {
-        await auth.resetPassword(platform, requireTenant(request), request.body);
+        await auth.resetPassword(platform, requireTenant(request), request.body, request.ip);
         return { message: 'Your password has been changed. Please log in.' };
       },
     );

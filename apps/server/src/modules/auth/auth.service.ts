@@ -231,15 +231,19 @@ export async function resetPassword(
   platform: Platform,
   tenant: TenantContext,
   body: ResetPasswordRequest,
+  ip: string,
 ): Promise<void> {
   const passwordHash = await hashPassword(body.password);
-  const done = await withTenant(platform.db, tenant.tenantId, async (tx) => {
+  const email = await withTenant(platform.db, tenant.tenantId, async (tx) => {
     const reset = await claimPasswordReset(tx, tenant.tenantId, hashToken(body.token));
-    if (!reset) return false;
+    if (!reset) return null;
     await setPasswordHash(tx, tenant.tenantId, reset.contactId, passwordHash);
     await revokeAllSessions(tx, tenant.tenantId, reset.contactId);
-    return true;
+    return (await findContactById(tx, tenant.tenantId, reset.contactId))?.email ?? null;
   });
-  if (!done) throw badRequest('token', 'This password reset link is invalid or has expired.');
+  if (!email) throw badRequest('token', 'This password reset link is invalid or has expired.');
   platform.sessions.forgetTenant(tenant.tenantId);
+  // The mailbox's owner is on this device: its IP is known from now on, so failures from elsewhere
+  // cannot keep them out (the account-wide and tenant-wide ceilings skip known IPs).
+  await platform.throttle.loginSucceeded(tenant.tenantId, email.toLowerCase(), ip);
 }
