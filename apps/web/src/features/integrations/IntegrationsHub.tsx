@@ -1,5 +1,5 @@
 import type { IntegrationsStatus } from '@atrium/contracts';
-import { Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
+import { Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
 import { IconCircleCheckFilled } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { SettingsHeader } from '../settings/SettingsHeader';
@@ -54,9 +54,8 @@ function Hub() {
 
 function HubCard({ item, status }: { item: HubItem; status: IntegrationsStatus }) {
   const integrated = item.integrated(status);
-  const soon = item.target.kind === 'soon';
   const body = (
-    <Card withBorder padding="md" radius="md" h="100%" style={soon ? { opacity: 0.7 } : undefined}>
+    <Card withBorder padding="md" radius="md" h="100%">
       <Group justify="space-between" wrap="nowrap" align="flex-start">
         <Text fw={600}>{item.label}</Text>
         {integrated ? (
@@ -68,16 +67,8 @@ function HubCard({ item, status }: { item: HubItem; status: IntegrationsStatus }
       <Text size="sm" c="dimmed" mt={4}>
         {item.description}
       </Text>
-      {soon ? (
-        <Badge variant="light" color="gray" mt="sm">
-          Coming soon
-        </Badge>
-      ) : null}
     </Card>
   );
-  if (item.target.kind === 'soon') {
-    return body;
-  }
   return (
     <UnstyledButton
       component={Link}

@@ -63,15 +63,9 @@ function ProviderList() {
                   {item.fees}
                 </Text>
               </div>
-              {item.to ? (
-                <Button component={Link} to={item.to} variant="light" aria-label={`Set up ${item.label}`}>
-                  Set up
-                </Button>
-              ) : (
-                <Text size="sm" c="dimmed">
-                  Coming soon
-                </Text>
-              )}
+              <Button component={Link} to={item.to} variant="light" aria-label={`Set up ${item.label}`}>
+                Set up
+              </Button>
             </Group>
           </Card>
         </li>

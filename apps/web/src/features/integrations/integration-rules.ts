@@ -12,7 +12,7 @@ export const HUB_PATH = '/settings/integrations';
 
 // ---------------------------------------------------------------- hub
 
-export type HubTarget = { kind: 'link'; to: string } | { kind: 'soon' };
+export type HubTarget = { kind: 'link'; to: string };
 
 export interface HubItem {
   key: string;
@@ -30,8 +30,7 @@ export interface HubSection {
 export const paymentPanel = (n: number) => `${HUB_PATH}/paymentprovider?provider=${n}`;
 
 /**
- * Spec 2 §2 "Third Party Settings": sections, click targets and green checks. Stripe (its OAuth
- * connection) and Online Meeting are not built yet: they show "Coming soon" instead of a link.
+ * Spec 2 §2 "Third Party Settings": sections, click targets and green checks.
  */
 export const HUB_SECTIONS: readonly HubSection[] = [
   {
@@ -152,7 +151,7 @@ export function panelOf(provider: string | null): PaymentPanel {
 }
 
 /** Spec 2 §2: the providers list with its advertised fees. */
-export const PAYMENT_LIST: ReadonlyArray<{ label: string; fees: string; to: string | null }> = [
+export const PAYMENT_LIST: ReadonlyArray<{ label: string; fees: string; to: string }> = [
   { label: 'PaymentSpring (Nelnet)', fees: 'USD only. ACH 0.80%, cards 2.9% + 30¢', to: paymentPanel(1) },
   { label: 'Stripe', fees: 'Cards from 2.9% + 30¢. USD and other currencies', to: paymentPanel(2) },
   { label: 'Razorpay', fees: 'INR. From 2%', to: paymentPanel(3) },
