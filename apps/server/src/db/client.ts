@@ -128,6 +128,9 @@ interface SessionInternals {
  */
 export function hotRead<Row>(
   build: (tx: Tx) => { prepare(name?: string): unknown },
+  /** A name makes it a named prepared statement on PostgreSQL: parsed once per connection, its
+   * plan cached by the server. Unique per process, and only for statements run often. */
+  statementName?: string,
 ): (tx: Tx, values: Record<string, unknown>) => Promise<Row[]> {
   let shape: { sql: string; params: unknown[]; fields: unknown } | undefined;
   return (tx, values) => {
@@ -140,7 +143,7 @@ export function hotRead<Row>(
     }
     const session = (tx as unknown as { session: SessionInternals }).session;
     return session
-      .prepareQuery({ sql: shape.sql, params: shape.params }, shape.fields, undefined, true)
+      .prepareQuery({ sql: shape.sql, params: shape.params }, shape.fields, statementName, true)
       .execute(values) as Promise<Row[]>;
   };
 }

@@ -1,6 +1,6 @@
 import { CONTACT_COUNT_CAP, CONTACT_STATUSES, type ContactSort, type ContactStatus } from '@atrium/contracts';
-import { and, asc, count, desc, eq, getTableColumns, or, type SQL, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
+import { and, asc, count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
+import { hotRead, type Tx } from '../../db/client.ts';
 import { contacts } from '../../db/schema/index.ts';
 
 export function escapeLike(text: string): string {
@@ -64,23 +64,99 @@ export interface ContactFilter {
   joinBy: 'or' | 'and';
 }
 
+/** What a list row shows (toListRow): not the search text, password hash, address and the rest. */
+const listColumns = {
+  id: contacts.id,
+  name: contacts.name,
+  lastName: contacts.lastName,
+  email: contacts.email,
+  phone: contacts.phone,
+  picture: contacts.picture,
+  hasPassword: sql<boolean>`(${contacts.passwordHash} is not null)`.as('has_password'),
+  balance: contacts.balance,
+  leadSource: contacts.leadSource,
+  isUnread: contacts.isUnread,
+  statuses: contacts.statuses,
+  tags: contacts.tags,
+  role: contacts.role,
+  createdAt: contacts.createdAt,
+  updatedAt: contacts.updatedAt,
+};
+export type ContactListRecord = Pick<
+  typeof contacts.$inferSelect,
+  | 'id'
+  | 'name'
+  | 'lastName'
+  | 'email'
+  | 'phone'
+  | 'picture'
+  | 'balance'
+  | 'leadSource'
+  | 'isUnread'
+  | 'statuses'
+  | 'tags'
+  | 'role'
+  | 'createdAt'
+  | 'updatedAt'
+> & { hasPassword: boolean };
+
+/** The SQL of a filter's parts: placeholders in a cached page statement, values in a one-off one. */
+interface FilterSql {
+  tenantId: SQL;
+  pattern: SQL;
+  digits: SQL;
+  statuses: SQL;
+  tags: SQL;
+}
+
+const placeholders: FilterSql = {
+  tenantId: sql`${sql.placeholder('tenantId')}::uuid`,
+  pattern: sql`${sql.placeholder('pattern')}`,
+  digits: sql`${sql.placeholder('digits')}`,
+  statuses: sql`${sql.placeholder('statuses')}::text[]`,
+  tags: sql`${sql.placeholder('tags')}::text[]`,
+};
+
+function filterValues(tenantId: string, filter: ContactFilter) {
+  const patterns = filter.search ? patternsOf(filter.search) : { pattern: null, digitsPattern: null };
+  return {
+    tenantId,
+    pattern: patterns.pattern,
+    digits: patterns.digitsPattern,
+    statuses: filter.statuses,
+    tags: filter.tags.map((tag) => tag.toLowerCase()),
+  };
+}
+
+function literals(tenantId: string, filter: ContactFilter): FilterSql {
+  const values = filterValues(tenantId, filter);
+  return {
+    tenantId: sql`${values.tenantId}`,
+    pattern: sql`${values.pattern}`,
+    digits: sql`${values.digits}`,
+    statuses: textArray(values.statuses),
+    tags: textArray(values.tags),
+  };
+}
+
 /** `searchHits`: the name of a CTE holding the indexed search's ids, which the text match reads. */
-function filterWhere(tenantId: string, filter: ContactFilter, searchHits?: SQL): SQL | undefined {
-  const parts: (SQL | undefined)[] = [eq(contacts.tenantId, tenantId), eq(contacts.isWalkin, false)];
+function filterWhere(filter: ContactFilter, at: FilterSql, searchHits?: SQL): SQL | undefined {
+  const parts: (SQL | undefined)[] = [eq(contacts.tenantId, at.tenantId), eq(contacts.isWalkin, false)];
   if (filter.search) {
-    parts.push(searchHits ? sql`${contacts.id} in (select id from ${searchHits})` : matchesText(filter.search));
+    const byDigits = patternsOf(filter.search).digitsPattern
+      ? sql` or ${contacts.searchText} like ${at.digits}`
+      : sql``;
+    parts.push(
+      searchHits
+        ? sql`${contacts.id} in (select id from ${searchHits})`
+        : sql`(${contacts.searchText} ilike ${at.pattern}${byDigits})`,
+    );
   }
   const flags: SQL[] = [];
-  const lowered = filter.tags.map((tag) => tag.toLowerCase());
-  if (filter.joinBy === 'and') {
-    if (filter.statuses.length > 0) flags.push(sql`${effectiveStatuses} @> ${textArray(filter.statuses)}`);
-    if (lowered.length > 0) flags.push(sql`${lowerTags} @> ${textArray(lowered)}`);
-    parts.push(and(...flags));
-  } else {
-    if (filter.statuses.length > 0) flags.push(sql`${effectiveStatuses} && ${textArray(filter.statuses)}`);
-    if (lowered.length > 0) flags.push(sql`${lowerTags} && ${textArray(lowered)}`);
-    parts.push(or(...flags));
-  }
+  const some = filter.joinBy === 'and' ? sql`@>` : sql`&&`;
+  if (filter.statuses.length > 0) flags.push(sql`${effectiveStatuses} ${some} ${at.statuses}`);
+  if (filter.tags.length > 0) flags.push(sql`${lowerTags} ${some} ${at.tags}`);
+  parts.push(filter.joinBy === 'and' ? and(...flags) : or(...flags));
   return and(...parts);
 }
 
@@ -91,6 +167,67 @@ const ORDER: Record<string, SQL[]> = {
   dateUpdated: [sql`${contacts.updatedAt}`],
   balance: [sql`${contacts.balance}`],
 };
+
+type PageRead = (tx: Tx, values: Record<string, unknown>) => Promise<(ContactListRecord & { matchCount: number })[]>;
+
+/**
+ * The page statements, one per filter SHAPE (which parts are present, the sort, whether the count
+ * is known), built once with placeholders and run as a named prepared statement on PostgreSQL: the
+ * list is the screen staff open most, and parsing and planning it was a third of its database time.
+ */
+const pageStatements = new Map<string, PageRead>();
+
+function pageStatement(filter: ContactFilter, sort: ContactSort, countKnown: boolean): PageRead {
+  const indexed = !!filter.search && filter.search.length >= INDEXED_SEARCH_MIN_LENGTH;
+  const shape = [
+    filter.search ? (indexed ? 'indexed' : 'scan') : 'all',
+    filter.search && patternsOf(filter.search).digitsPattern ? 'digits' : '',
+    filter.statuses.length > 0 ? 'statuses' : '',
+    filter.tags.length > 0 ? 'tags' : '',
+    filter.joinBy,
+    sort,
+    countKnown ? 'known' : 'count',
+  ].join(':');
+  let read = pageStatements.get(shape);
+  if (read) return read;
+  const hits = sql`${sql.identifier('search_hits')}`;
+  const where = filterWhere(filter, placeholders, indexed ? hits : undefined);
+  const descending = sort.startsWith('-');
+  const keys = ORDER[sort.replace(/^-/, '')] ?? [];
+  const orderBy = [...keys.map((key) => (descending ? desc(key) : asc(key))), asc(contacts.id)];
+  const plainList = !filter.search && filter.statuses.length === 0 && filter.tags.length === 0;
+  const cap = sql`${sql.placeholder('countCap')}::int`;
+  const counted = countKnown
+    ? sql<number>`${sql.placeholder('knownCount')}::int`
+    : plainList
+      ? sql<number>`((select count(*) from (select 1 from ${contacts} where ${contacts.tenantId} = ${placeholders.tenantId} limit ${cap} + 2) all_rows)
+        - (select count(*) from ${contacts} where ${contacts.tenantId} = ${placeholders.tenantId} and ${contacts.isWalkin}))::int`
+      : sql<number>`(select count(*) from (select 1 from ${contacts} where ${where} limit ${cap} + 1) matches)::int`;
+  const select = { ...listColumns, matchCount: counted.as('match_count') };
+  read = hotRead<ContactListRecord & { matchCount: number }>((tx) => {
+    const query = indexed
+      ? tx
+          .with(
+            tx
+              .$with('search_hits')
+              .as(
+                tx
+                  .select({ id: sql<string>`s.id`.as('id') })
+                  .from(sql`contact_search_ids(${placeholders.pattern}, ${placeholders.digits}) s`),
+              ),
+          )
+          .select(select)
+      : tx.select(select);
+    return query
+      .from(contacts)
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(sql.placeholder('max'))
+      .offset(sql.placeholder('start'));
+  }, `contact_page_${pageStatements.size}`);
+  pageStatements.set(shape, read);
+  return read;
+}
 
 /**
  * One page and the capped count of its matches, in ONE statement (one round trip): the count is
@@ -109,34 +246,15 @@ export async function findContactPage(
   countCap = CONTACT_COUNT_CAP,
   /** The number of matches when the caller already knows it (then no count runs). */
   knownCount?: number,
-) {
-  const indexed = filter.search ? indexedSearch(filter.search) : null;
-  const hits = sql`${sql.identifier('search_hits')}`;
-  const where = filterWhere(tenantId, filter, indexed ? hits : undefined);
-  const descending = page.sort.startsWith('-');
-  const keys = ORDER[page.sort.replace(/^-/, '')] ?? [];
-  const orderBy = [...keys.map((key) => (descending ? desc(key) : asc(key))), asc(contacts.id)];
-  const plainList = !filter.search && filter.statuses.length === 0 && filter.tags.length === 0;
-  const counted = plainList
-    ? sql<number>`((select count(*) from (select 1 from ${contacts} where ${contacts.tenantId} = ${tenantId} limit ${countCap + 2}) all_rows)
-        - (select count(*) from ${contacts} where ${contacts.tenantId} = ${tenantId} and ${contacts.isWalkin}))::int`
-    : sql<number>`(select count(*) from (select 1 from ${contacts} where ${where} limit ${countCap + 1}) matches)::int`;
-  const select = {
-    ...getTableColumns(contacts),
-    matchCount:
-      knownCount === undefined ? counted.as('match_count') : sql<number>`${knownCount}::int`.as('match_count'),
-  };
-  const query = indexed
-    ? tx
-        .with(tx.$with('search_hits').as(tx.select({ id: sql<string>`s.id`.as('id') }).from(sql`${indexed} s`)))
-        .select(select)
-    : tx.select(select);
-  const found = await query
-    .from(contacts)
-    .where(where)
-    .orderBy(...orderBy)
-    .limit(page.max)
-    .offset(page.start);
+): Promise<{ rows: ContactListRecord[]; total: number; capped: boolean }> {
+  const read = pageStatement(filter, page.sort, knownCount !== undefined);
+  const found = await read(tx, {
+    ...filterValues(tenantId, filter),
+    countCap,
+    knownCount: knownCount ?? null,
+    max: page.max,
+    start: page.start,
+  });
   let n = knownCount ?? found[0]?.matchCount;
   if (n === undefined) {
     // no row on this page: either nothing matches, or the page is past the last match
@@ -145,15 +263,15 @@ export async function findContactPage(
       const matches = tx
         .select({ one: sql`1` })
         .from(contacts)
-        .where(filterWhere(tenantId, filter))
+        .where(filterWhere(filter, literals(tenantId, filter)))
         .limit(countCap + 1)
         .as('matches');
       const [row] = await tx.select({ n: count() }).from(matches);
       n = Number(row?.n ?? 0);
     }
   }
-  const contactRows = found.map(({ matchCount: _, ...row }) => row);
-  return { rows: contactRows, total: Math.min(n, countCap), capped: n > countCap };
+  const rows = found.map(({ matchCount: _, ...row }) => row);
+  return { rows, total: Math.min(n, countCap), capped: n > countCap };
 }
 
 export async function countContactsByStatus(tx: Tx, tenantId: string) {

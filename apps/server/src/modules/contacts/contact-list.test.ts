@@ -137,6 +137,30 @@ describe('GET /snode/contact', () => {
   });
 });
 
+describe('the page statement, prepared once and reused', () => {
+  it('answers each tenant with its own rows however often it runs, in parallel, and with other values', async () => {
+    // On PostgreSQL the page is a named prepared statement: after five runs the server may keep a
+    // generic plan. Row-level security must still read each request's own tenant.
+    const runs = Array.from({ length: 24 }, (_, i) =>
+      i % 2 === 0 ? list('?search=maria', adminA, a) : list('?search=maria', adminB, b),
+    );
+    const answers = await Promise.all(runs);
+    answers.forEach((answer, i) => {
+      expect(answer.data.map((row) => row.email)).toEqual(
+        i % 2 === 0 ? ['maria.lopez@mail.test'] : ['maria.other@mail.test'],
+      );
+      expect(answer.recordsTotal).toBe(1);
+    });
+    for (let i = 0; i < 12; i++) {
+      const [tenant, token, email] =
+        i % 2 === 0 ? [a, adminA, 'maria.lopez@mail.test'] : [b, adminB, 'maria.other@mail.test'];
+      expect((await list('?search=maria', token, tenant)).data.map((row) => row.email)).toEqual([email]);
+    }
+    expect((await list('?search=rossi')).data.map((row) => row.email)).toEqual(['marco@mail.test']);
+    expect((await list('?search=nobody-here')).recordsTotal).toBe(0);
+  });
+});
+
 describe('GET /snode/contact/stats', () => {
   it('counts the contacts of this tenant per status flag', async () => {
     const response = await app.inject({ url: '/snode/contact/stats', headers: bearer(adminA, a.host) });

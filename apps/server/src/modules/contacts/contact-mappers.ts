@@ -8,19 +8,20 @@ import {
   type ContactStatus,
   isStaffRole,
 } from '@atrium/contracts';
+import type { ContactListRecord } from './contact-list.repo.ts';
 import type { ContactRow, RelativeRow } from './contact-records.repo.ts';
 import type { ActivityRow, NoteRow } from './contact-timeline.repo.ts';
 
 const joinName = (first: string, last: string) => [first, last].filter(Boolean).join(' ');
 
 /** Stored flags in the spec's order, plus 'staff' for anyone with a staff role. */
-export function statusesOf(row: Pick<ContactRow, 'statuses' | 'role'>): ContactStatus[] {
+export function statusesOf(row: Pick<ContactListRecord, 'statuses' | 'role'>): ContactStatus[] {
   const set = new Set<string>(row.statuses);
   if (isStaffRole(row.role)) set.add('staff');
   return CONTACT_STATUSES.filter((status) => set.has(status));
 }
 
-export function toListRow(row: ContactRow): ContactListRow {
+export function toListRow(row: ContactListRecord): ContactListRow {
   const statuses = statusesOf(row);
   return {
     guId: row.id,
@@ -30,7 +31,7 @@ export function toListRow(row: ContactRow): ContactListRow {
     email: row.email,
     phone: row.phone,
     picture: row.picture,
-    claim: row.passwordHash !== null,
+    claim: row.hasPassword,
     balance: Number(row.balance),
     leadsource: row.leadSource,
     mcStatus: null,
@@ -50,7 +51,7 @@ export function toRelative(row: RelativeRow): ContactRelative {
 }
 
 export function toDetail(row: ContactRow, children: RelativeRow[], guardians: RelativeRow[]): ContactDetail {
-  const base = toListRow(row);
+  const base = toListRow({ ...row, hasPassword: row.passwordHash !== null });
   return {
     ...base,
     fullName: base.name,

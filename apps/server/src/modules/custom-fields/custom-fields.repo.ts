@@ -6,12 +6,14 @@ export type CustomFieldRow = typeof customFields.$inferSelect;
 export type CustomFieldValues = Omit<typeof customFields.$inferInsert, 'tenantId' | 'id' | 'createdAt' | 'updatedAt'>;
 
 /** The tenant's fields in list order: sequence, then name, then id (stable). */
-const tenantFields = hotRead<CustomFieldRow>((tx) =>
-  tx
-    .select()
-    .from(customFields)
-    .where(eq(customFields.tenantId, sql.placeholder('tenantId')))
-    .orderBy(asc(customFields.sequence), asc(sql`lower(${customFields.name})`), asc(customFields.id)),
+const tenantFields = hotRead<CustomFieldRow>(
+  (tx) =>
+    tx
+      .select()
+      .from(customFields)
+      .where(eq(customFields.tenantId, sql.placeholder('tenantId')))
+      .orderBy(asc(customFields.sequence), asc(sql`lower(${customFields.name})`), asc(customFields.id)),
+  'custom_fields_of_tenant',
 );
 
 export function findCustomFields(tx: Tx, tenantId: string): Promise<CustomFieldRow[]> {
