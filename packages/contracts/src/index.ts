@@ -1,4 +1,5 @@
 export * from './auth.ts';
+export * from './cart-lines.ts';
 export * from './contact-account.ts';
 export * from './contact-cards.ts';
 export * from './contact-import.ts';
@@ -14,6 +15,7 @@ export * from './franchise.ts';
 export * from './integrations.ts';
 export * from './integrations-connect.ts';
 export * from './money.ts';
+export * from './offers.ts';
 export * from './payment-settings.ts';
 export * from './plans.ts';
 export * from './public-menu.ts';
