@@ -1,5 +1,6 @@
 export * from './auth.ts';
 export * from './cart-lines.ts';
+export * from './cart-totals.ts';
 export * from './contact-account.ts';
 export * from './contact-cards.ts';
 export * from './contact-import.ts';
