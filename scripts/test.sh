@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
-# Every test: unit and integration (PGlite, and PostgreSQL when TEST_DATABASE_URL is set, where two
-# server processes also share it, and again under the Node binary EXTRA_NODE names when set), then the
-# browser tests against a production build. Ends with one line "N passed, N failed".
+# Every test: the shared rules' unit tests (packages/contracts), unit and integration (PGlite, and
+# PostgreSQL when TEST_DATABASE_URL is set, where two server processes also share it, and again under
+# the Node binary EXTRA_NODE names when set), then the browser tests against a production build.
+# Ends with one line "N passed, N failed".
 set -uo pipefail
 cd "$(dirname "$0")/.."
 results=$(mktemp -d)
 status=0
 run() { echo "== $1"; shift; "$@" || status=1; }
 
+run "contracts unit tests" npx vitest run --root packages/contracts \
+  --reporter=default --reporter=json --outputFile="$results/contracts.json"
 run "server tests on PGlite" env -u TEST_DATABASE_URL npx vitest run --root apps/server \
   --reporter=default --reporter=json --outputFile="$results/server-pglite.json"
 if [ -n "${TEST_DATABASE_URL:-}" ]; then

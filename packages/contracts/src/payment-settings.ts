@@ -1,30 +1,9 @@
 import { z } from 'zod';
+import { ALWAYS_SUPPORTED, CURRENCY_CODES, type CurrencyCode } from './currencies.ts';
+import { roundPercent } from './money.ts';
 
-/** Currencies a tenant may take payments in (ISO 4217), with their names and symbols. */
-export const CURRENCIES = [
-  { code: 'USD', text: 'US Dollar', symbol: '$' },
-  { code: 'INR', text: 'Indian Rupee', symbol: '₹' },
-  { code: 'EUR', text: 'Euro', symbol: '€' },
-  { code: 'GBP', text: 'British Pound', symbol: '£' },
-  { code: 'CAD', text: 'Canadian Dollar', symbol: 'CA$' },
-  { code: 'AUD', text: 'Australian Dollar', symbol: 'A$' },
-  { code: 'NZD', text: 'New Zealand Dollar', symbol: 'NZ$' },
-  { code: 'SGD', text: 'Singapore Dollar', symbol: 'S$' },
-  { code: 'AED', text: 'UAE Dirham', symbol: 'AED' },
-  { code: 'ZAR', text: 'South African Rand', symbol: 'R' },
-] as const;
-export type CurrencyCode = (typeof CURRENCIES)[number]['code'];
-export const CURRENCY_CODES = CURRENCIES.map((currency) => currency.code) as [CurrencyCode, ...CurrencyCode[]];
-
-/** Spec 2 §9: USD is the default currency, and USD and INR are always in the list. */
-export const DEFAULT_CURRENCY: CurrencyCode = 'USD';
-export const ALWAYS_SUPPORTED: readonly CurrencyCode[] = ['USD', 'INR'];
 /** Spec 2 §5: the invoice note is at most 255 characters. */
 export const INVOICE_NOTE_MAX = 255;
-
-export function currencySymbol(code: string): string {
-  return CURRENCIES.find((currency) => currency.code === code.toUpperCase())?.symbol ?? '$';
-}
 
 /** The supported list as stored, with USD and INR added when missing, in catalogue order. */
 export function supportedCurrencies(stored: readonly string[] | null | undefined): CurrencyCode[] {
@@ -47,13 +26,13 @@ export const PaymentSettings = z.object({
 });
 export type PaymentSettings = z.infer<typeof PaymentSettings>;
 
-/** Fees and taxes are percentages, kept to 2 decimals (spec 2 issue: "fees rounded to 2 decimals"). */
+/** Fees and taxes are percentages, kept to 2 decimals, rounded half up exactly (spec 3 §9; 1.005 -> 1.01). */
 const percent = (required: string, field: string) =>
   z
     .number({ error: required })
     .min(0, `${field} cannot be negative`)
     .max(100, `${field} cannot be more than 100%`)
-    .transform((value) => Math.round(value * 100) / 100);
+    .transform(roundPercent);
 
 /** PUT /item/tenant: the whole Payment Settings form. */
 export const PaymentSettingsWrite = z
