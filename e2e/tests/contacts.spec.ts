@@ -6,7 +6,7 @@ test.describe('contacts', () => {
     page,
   }) => {
     await logIn(page, 'frontdesk@demo.test');
-    await expect(page).toHaveURL(/\/calendar$/);
+    await expect(page).toHaveURL(/\/dashboard$/);
     await page.getByRole('navigation', { name: 'Admin menu' }).getByRole('link', { name: 'Contacts' }).click();
     await expect(page.getByRole('heading', { name: 'Contacts', level: 1 })).toBeVisible();
     const table = page.getByRole('table', { name: 'Contacts' });
@@ -115,7 +115,7 @@ test.describe('contacts', () => {
   test('the list works on a phone-sized screen', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 740 });
     await logIn(page, 'frontdesk@demo.test');
-    await expect(page).toHaveURL(/\/calendar$/);
+    await expect(page).toHaveURL(/\/dashboard$/);
     await page.goto('/contacts');
     await expect(
       page.getByRole('table', { name: 'Contacts' }).getByRole('link', { name: 'Olivia Bennett' }),

@@ -39,7 +39,7 @@ test.describe('session', () => {
 
   test('declining the Session Expired dialog logs out', async ({ page }) => {
     await logIn(page, 'staff@demo.test');
-    await expect(page).toHaveURL(/\/calendar$/);
+    await expect(page).toHaveURL(/\/dashboard$/);
     await expireSessionAfterShortIdle(page);
     const dialog = page.getByRole('dialog', { name: 'Session Expired' });
     await expect(dialog).toBeVisible({ timeout: 15_000 });
@@ -63,7 +63,7 @@ test.describe('preview modes', () => {
     await expect(page.getByRole('navigation', { name: 'Admin menu' })).toBeVisible();
   });
 
-  test('Student Preview shows the student portal on classes; browser back returns to the dashboard', async ({
+  test('Student Preview shows the student portal on its home; browser back returns to the dashboard', async ({
     page,
   }) => {
     await logIn(page, 'admin@demo.test');
@@ -73,7 +73,7 @@ test.describe('preview modes', () => {
     await expect(page).toHaveURL(/\/contacts$/);
     await page.getByRole('button', { name: 'Preview' }).click();
     await page.getByRole('menuitem', { name: 'Student Preview' }).click();
-    await expect(page).toHaveURL(/\/classes$/);
+    await expect(page).toHaveURL(/\/profile$/);
     await expect(page.getByRole('navigation', { name: 'Student menu' })).toBeVisible();
     await page.goBack();
     await expect(page).toHaveURL(/\/dashboard$/);

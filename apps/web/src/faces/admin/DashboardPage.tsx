@@ -1,23 +1,108 @@
-import { ROLE_LABELS } from '@atrium/contracts';
-import { Text, Title } from '@mantine/core';
+import { permissionForPath, ROLE_LABELS } from '@atrium/contracts';
+import { Anchor, Card, Group, List, Loader, SimpleGrid, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { formatRelativeDay } from '../../features/contacts/contact-format';
+import { useContactList, useContactStats } from '../../features/contacts/hooks';
+import { isBuiltStaffScreen } from '../../features/navigation/admin-menu';
 import { displayName } from '../../features/navigation/student-menu';
 import { useSession, useTenant } from '../../features/session/session-store';
 import { useDocumentHead } from '../../features/tenant/tenant-head';
 
-/** The dashboard's content comes with a later issue; for now it welcomes the signed-in user. */
+const NEWEST = { start: 0, max: 5, search: '', statuses: [], tags: [], joinBy: 'or', sort: '-dateCreated' } as const;
+
+function Stat({ label, value, to }: { label: string; value: number | undefined; to: string }) {
+  return (
+    <Card withBorder padding="md" component={Link} to={to} aria-label={`${label}: ${value ?? '…'}`}>
+      <Text size="sm">{label}</Text>
+      <Text fw={700} fz="xl" aria-hidden>
+        {value ?? <Loader size="xs" />}
+      </Text>
+    </Card>
+  );
+}
+
+/** What the studio's contacts look like today: counts and the newest people (manage contacts only). */
+function ContactsOverview() {
+  const stats = useContactStats();
+  const newest = useContactList({ ...NEWEST, statuses: [], tags: [] });
+  return (
+    <section aria-labelledby="dashboard-contacts">
+      <Title order={2} size="h3" id="dashboard-contacts" mt="xl" mb="sm">
+        Contacts
+      </Title>
+      {stats.isError ? (
+        <Text role="alert">The contact counts could not be loaded. Please reload the page.</Text>
+      ) : (
+        <SimpleGrid cols={{ base: 2, sm: 4 }}>
+          <Stat label="All contacts" value={stats.data?.total} to="/contacts" />
+          <Stat label="Members" value={stats.data?.member} to="/contacts" />
+          <Stat label="Leads" value={stats.data?.lead} to="/contacts" />
+          <Stat label="Unread" value={stats.data?.unread} to="/contacts" />
+        </SimpleGrid>
+      )}
+      <Title order={3} size="h4" mt="lg" mb="xs">
+        Newest contacts
+      </Title>
+      {newest.isPending ? (
+        <Loader size="sm" aria-label="Loading the newest contacts" />
+      ) : newest.data && newest.data.data.length > 0 ? (
+        <List listStyleType="none" spacing="xs" p={0}>
+          {newest.data.data.map((contact) => (
+            <List.Item key={contact.guId}>
+              <Group gap="xs" wrap="nowrap">
+                <Anchor component={Link} to={`/contacts/${contact.guId}/detail`}>
+                  {contact.name || contact.email}
+                </Anchor>
+                <Text size="sm">{formatRelativeDay(contact.dateCreated)}</Text>
+              </Group>
+            </List.Item>
+          ))}
+        </List>
+      ) : (
+        <Text>No contacts yet.</Text>
+      )}
+    </section>
+  );
+}
+
+const SHORTCUTS = [
+  { to: '/contacts', label: 'Contacts', text: 'Find, add and import the people of your studio.' },
+  { to: '/website', label: 'Website', text: 'Edit and publish the pages of your public site.' },
+  { to: '/settings', label: 'Settings', text: 'Your account, payments, users, templates and integrations.' },
+];
+
+/** The staff landing: a welcome, the contacts overview, and shortcuts to the screens the role may use. */
 export default function DashboardPage() {
   const tenant = useTenant();
-  const { user } = useSession();
+  const { user, account } = useSession();
   useDocumentHead(tenant, 'Dashboard');
+  const mayManageContacts = account?.permissions.isShowContactsList ?? false;
+  const shortcuts = SHORTCUTS.filter((shortcut) => {
+    const permission = permissionForPath(shortcut.to);
+    return isBuiltStaffScreen(shortcut.to) && (!permission || account?.permissions[permission]);
+  });
   return (
     <section aria-labelledby="dashboard-title">
       <Title order={1} id="dashboard-title">
         Welcome, {user ? displayName(user) : 'there'}
       </Title>
-      <Text c="dimmed" mt="sm">
-        {user ? `Signed in as ${ROLE_LABELS[user.role]} of ${tenant.name}.` : null}
-      </Text>
-      <Text mt="md">The dashboard of Atrium is not available yet.</Text>
+      <Text mt="sm">{user ? `Signed in as ${ROLE_LABELS[user.role]} of ${tenant.name}.` : null}</Text>
+      {mayManageContacts ? <ContactsOverview /> : null}
+      <Title order={2} size="h3" mt="xl" mb="sm">
+        Go to
+      </Title>
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        {shortcuts.map((shortcut) => (
+          <Card key={shortcut.to} withBorder padding="md">
+            <Anchor component={Link} to={shortcut.to} fw={600}>
+              {shortcut.label}
+            </Anchor>
+            <Text size="sm" mt={4}>
+              {shortcut.text}
+            </Text>
+          </Card>
+        ))}
+      </SimpleGrid>
     </section>
   );
 }

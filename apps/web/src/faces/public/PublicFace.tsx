@@ -4,7 +4,6 @@ import { Busy } from '../../app/components/Busy';
 import { PublicLayout } from '../../app/layouts/PublicLayout';
 import { decideVisitorPath } from '../../features/navigation/landing';
 import { PUBLIC_ROUTES } from '../../features/navigation/route-paths';
-import { NotAvailableScreen } from '../../features/placeholders/NotAvailableScreen';
 import { useTenant } from '../../features/session/session-store';
 import { NotFoundContent } from '../../features/website-pages/NotFoundContent';
 import { PageViewer } from '../../features/website-pages/PageViewer';
@@ -17,8 +16,8 @@ const ResetPasswordPage = lazy(() => import('../../features/auth/ResetPasswordPa
 const FormsListPage = lazy(() => import('./FormsListPage'));
 const MediaGalleryPage = lazy(() => import('../../features/media/MediaGalleryPage'));
 
-/** Public routes with their own screens; the rest of PUBLIC_ROUTES are "not available yet". */
-const SCREENS: Record<string, ReactNode> = {
+/** The built screens by route path: the routes marked `built` in route-paths (faces.test.tsx). */
+export const SCREENS: Record<string, ReactNode> = {
   '/login': <LoginPage />,
   '/register': <RegisterPage />,
   '/forgot-password': <ForgotPasswordPage />,
@@ -31,11 +30,7 @@ function PublicRoutes() {
   return (
     <Routes>
       {PUBLIC_ROUTES.filter((route) => route.path !== '/').map((route) => (
-        <Route
-          key={route.path}
-          path={route.path}
-          element={SCREENS[route.path] ?? <NotAvailableScreen title={route.title} />}
-        />
+        <Route key={route.path} path={route.path} element={SCREENS[route.path] ?? <NotFoundContent />} />
       ))}
       <Route path="*" element={<NotFoundContent />} />
     </Routes>

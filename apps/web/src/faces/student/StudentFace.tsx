@@ -6,15 +6,17 @@ import { StudentLayout } from '../../app/layouts/StudentLayout';
 import { MantineScope } from '../../app/MantineScope';
 import { decideStudentPath, studentHome } from '../../features/navigation/landing';
 import { STUDENT_ROUTES } from '../../features/navigation/route-paths';
-import { NotAvailableScreen } from '../../features/placeholders/NotAvailableScreen';
 import { useTenant } from '../../features/session/session-store';
 import { NotFoundContent } from '../../features/website-pages/NotFoundContent';
 import { queryClient } from '../../lib/query-client';
 
 const LogoutScreen = lazy(() => import('../../features/auth/LogoutScreen'));
+const ProfilePage = lazy(() => import('../../features/profile/ProfilePage'));
 
-const SCREENS: Record<string, ReactNode> = {
+/** The built screens by route path: the routes marked `built` in route-paths (faces.test.tsx). */
+export const SCREENS: Record<string, ReactNode> = {
   '/logout': <LogoutScreen />,
+  '/profile': <ProfilePage />,
 };
 
 /** The student face (also Student Preview, with the preview bar). */
@@ -32,11 +34,7 @@ export default function StudentFace({ preview = false }: { preview?: boolean }) 
             {decision.kind === 'stay' ? (
               <Routes>
                 {STUDENT_ROUTES.map((route) => (
-                  <Route
-                    key={route.path}
-                    path={route.path}
-                    element={SCREENS[route.path] ?? <NotAvailableScreen title={route.title} />}
-                  />
+                  <Route key={route.path} path={route.path} element={SCREENS[route.path] ?? <NotFoundContent />} />
                 ))}
                 <Route path="*" element={<Navigate to={studentHome(tenant)} replace />} />
               </Routes>

@@ -1,4 +1,8 @@
 import { describe, expect, it } from 'vitest';
+
+/** The spec's menu, as it reads once every module is built (today's built screens: the last test). */
+const everything = () => true;
+
 import { makeAccount, makeTenant } from '../../test/fixtures';
 import { buildAdminMenu, HELP_URL } from './admin-menu';
 import { flattenMenu, type NavItem, visibleMenu } from './nav-item';
@@ -11,7 +15,7 @@ const titles = (items: NavItem[]) => flattenMenu(items).map((item) => item.title
 
 describe('admin menu', () => {
   it('lists every item in the spec order when every flag is on (master tenant)', () => {
-    const menu = buildAdminMenu(masterTenant, makeAccount());
+    const menu = buildAdminMenu(masterTenant, makeAccount(), everything);
     expect(urls(menu)).toEqual([
       '/getstarted',
       '/dashboard',
@@ -42,7 +46,7 @@ describe('admin menu', () => {
   });
 
   it('groups Donations, Forms and Merchandise under Products', () => {
-    const products = buildAdminMenu(plainTenant, makeAccount()).find((item) => item.id === 'products');
+    const products = buildAdminMenu(plainTenant, makeAccount(), everything).find((item) => item.id === 'products');
     expect(products?.type).toBe('collapsable');
     expect(products?.title).toBe('Products');
     expect(products?.children?.map((child) => [child.title, child.url])).toEqual([
@@ -53,22 +57,24 @@ describe('admin menu', () => {
   });
 
   it('keeps Self Assessments in the definition but hidden', () => {
-    const menu = buildAdminMenu(plainTenant, makeAccount());
+    const menu = buildAdminMenu(plainTenant, makeAccount(), everything);
     const self = flattenMenu(menu).find((item) => item.url === '/assesment');
     expect(self?.hidden).toBe(true);
     expect(urls(visibleMenu(menu))).not.toContain('/assesment');
   });
 
   it('opens Help (the external support site) in a new tab', () => {
-    const help = flattenMenu(buildAdminMenu(plainTenant, makeAccount())).find((item) => item.title === 'Help');
+    const help = flattenMenu(buildAdminMenu(plainTenant, makeAccount(), everything)).find(
+      (item) => item.title === 'Help',
+    );
     expect(help).toMatchObject({ externalUrl: true, openInNewTab: true, url: HELP_URL });
   });
 
   it('shows MasterPlans and Tenants only on the master tenant', () => {
-    expect(urls(buildAdminMenu(masterTenant, makeAccount()))).toEqual(
+    expect(urls(buildAdminMenu(masterTenant, makeAccount(), everything))).toEqual(
       expect.arrayContaining(['/masterplan', '/tenant']),
     );
-    const plain = urls(buildAdminMenu(plainTenant, makeAccount()));
+    const plain = urls(buildAdminMenu(plainTenant, makeAccount(), everything));
     expect(plain).not.toContain('/masterplan');
     expect(plain).not.toContain('/tenant');
   });
@@ -80,10 +86,10 @@ describe('admin menu', () => {
   ];
   for (const [flag, url] of tenantFlags) {
     it(`removes ${url} when the tenant's ${flag} is false`, () => {
-      const menu = buildAdminMenu(makeTenant({ [flag]: false }), makeAccount());
+      const menu = buildAdminMenu(makeTenant({ [flag]: false }), makeAccount(), everything);
       expect(urls(menu)).not.toContain(url);
       // Nothing else disappears.
-      expect(urls(menu)).toHaveLength(urls(buildAdminMenu(plainTenant, makeAccount())).length - 1);
+      expect(urls(menu)).toHaveLength(urls(buildAdminMenu(plainTenant, makeAccount(), everything)).length - 1);
     });
   }
 
@@ -97,9 +103,9 @@ describe('admin menu', () => {
   ];
   for (const [flag, url] of accountFlags) {
     it(`removes ${url} when the account's ${flag} is false`, () => {
-      const menu = buildAdminMenu(plainTenant, makeAccount({ [flag]: false }));
+      const menu = buildAdminMenu(plainTenant, makeAccount({ [flag]: false }), everything);
       expect(urls(menu)).not.toContain(url);
-      expect(urls(menu)).toHaveLength(urls(buildAdminMenu(plainTenant, makeAccount())).length - 1);
+      expect(urls(menu)).toHaveLength(urls(buildAdminMenu(plainTenant, makeAccount(), everything)).length - 1);
     });
   }
 
@@ -107,12 +113,17 @@ describe('admin menu', () => {
     const menu = buildAdminMenu(
       plainTenant,
       makeAccount({ isShowDonationMenu: false, isShowFormsMenu: false, isShowMerchandiseMenu: false }),
+      everything,
     );
     expect(menu.find((item) => item.id === 'products')).toBeUndefined();
   });
 
   it('keeps the Products group with the items still on', () => {
-    const menu = buildAdminMenu(plainTenant, makeAccount({ isShowDonationMenu: false, isShowFormsMenu: false }));
+    const menu = buildAdminMenu(
+      plainTenant,
+      makeAccount({ isShowDonationMenu: false, isShowFormsMenu: false }),
+      everything,
+    );
     expect(menu.find((item) => item.id === 'products')?.children?.map((child) => child.url)).toEqual(['/products']);
   });
 
@@ -120,20 +131,27 @@ describe('admin menu', () => {
     const frontDesk = makeAccount({
       permissions: { isAllowCreateClasses: false, isShowCourse: false, isShowContactsList: false, isShowOffers: true },
     });
-    const menu = urls(buildAdminMenu(plainTenant, frontDesk));
+    const menu = urls(buildAdminMenu(plainTenant, frontDesk, everything));
     for (const url of ['/rules', '/schedule', '/services', '/contacts']) expect(menu).not.toContain(url);
     expect(menu).toEqual(expect.arrayContaining(['/dashboard', '/store', '/invoices', '/settings']));
     const contactsOnly = makeAccount({
       permissions: { isAllowCreateClasses: false, isShowCourse: false, isShowContactsList: true, isShowOffers: false },
     });
-    expect(urls(buildAdminMenu(plainTenant, contactsOnly))).toContain('/contacts');
+    expect(urls(buildAdminMenu(plainTenant, contactsOnly, everything))).toContain('/contacts');
   });
 
   it('hides the account-driven items when the account detail is unknown', () => {
-    const menu = urls(buildAdminMenu(plainTenant, null));
+    const menu = urls(buildAdminMenu(plainTenant, null, everything));
     for (const url of ['/rules', '/donation', '/customforms', '/products', '/tests', '/campaign']) {
       expect(menu).not.toContain(url);
     }
     expect(menu).toEqual(expect.arrayContaining(['/dashboard', '/contacts', '/settings', '/logout']));
+  });
+});
+
+describe("admin menu with today's built screens", () => {
+  it('lists only the screens that exist: no item leads to a module not built yet', () => {
+    const menu = buildAdminMenu(makeTenant({ orgId: 'master', masterOrgId: 'master' }), makeAccount());
+    expect(urls(visibleMenu(menu))).toEqual(['/dashboard', '/contacts', '/website', '/settings', HELP_URL, '/logout']);
   });
 });

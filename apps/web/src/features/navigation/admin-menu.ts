@@ -1,5 +1,6 @@
 import { type AccountDetail, isMasterTenant, type TenantConfig } from '@atrium/contracts';
-import { collapsable, type MaybeNavItem, type NavItem, pruneMenu } from './nav-item';
+import { collapsable, keepBuilt, type MaybeNavItem, type NavItem, pruneMenu } from './nav-item';
+import { ADMIN_ROUTES, isBuiltRoute, SETTINGS_ROUTES } from './route-paths';
 
 /** Where the Help item points; the support site is outside the app and opens in a new tab. */
 export const HELP_URL = 'https://support.atrium.app';
@@ -48,7 +49,11 @@ function item(
  * on the master tenant; a group left empty is removed. Items a Roles-screen permission governs
  * (spec 2 §6) are removed for a user without it.
  */
-export function buildAdminMenu(tenant: TenantFlags, account: AccountFlags | null): NavItem[] {
+export function buildAdminMenu(
+  tenant: TenantFlags,
+  account: AccountFlags | null,
+  isBuilt: (url: string) => boolean = isBuiltStaffScreen,
+): NavItem[] {
   const flags = account ?? NO_ACCOUNT_FLAGS;
   const master = isMasterTenant(tenant);
   const may = flags.permissions;
@@ -80,5 +85,10 @@ export function buildAdminMenu(tenant: TenantFlags, account: AccountFlags | null
     item('help', 'Help', HELP_URL, 'help', true, { externalUrl: true, openInNewTab: true }),
     item('logout', 'Logout', '/logout', 'logout'),
   ];
-  return pruneMenu(menu);
+  return pruneMenu(keepBuilt(menu, isBuilt));
+}
+
+/** An admin or settings route whose screen exists. */
+export function isBuiltStaffScreen(url: string): boolean {
+  return isBuiltRoute(ADMIN_ROUTES, url) || isBuiltRoute(SETTINGS_ROUTES, url);
 }

@@ -1,17 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { makePage, makeTenant } from '../../test/fixtures';
-import {
-  decideStaffPath,
-  decideStudentPath,
-  decideVisitorPath,
-  landingAfterLogin,
-  publicLogoutTarget,
-  roleHome,
-  safeReturnUrl,
-  studentHome,
-} from './landing';
+import * as landing from './landing';
+import { ALL_BUILT, type LoginLandingInput, safeReturnUrl } from './landing';
 import { parsePendingEvent, signupPath } from './pending-event';
 import { isKnownAppPath, isPrivateAppPath } from './route-paths';
+
+// The spec's rules, as they read once every module is built; today's built screens at the end.
+const decideStaffPath = (path: string, t: landing.LandingTenant) => landing.decideStaffPath(path, t, ALL_BUILT);
+const decideStudentPath = (path: string, t: landing.LandingTenant) => landing.decideStudentPath(path, t, ALL_BUILT);
+const decideVisitorPath = (path: string, search: string, t: landing.LandingTenant) =>
+  landing.decideVisitorPath(path, search, t, ALL_BUILT);
+const landingAfterLogin = (input: LoginLandingInput) => landing.landingAfterLogin({ ...input, built: ALL_BUILT });
+const publicLogoutTarget = (t: Parameters<typeof landing.publicLogoutTarget>[0]) =>
+  landing.publicLogoutTarget(t, ALL_BUILT);
+const roleHome = (role: Parameters<typeof landing.roleHome>[0], t: Parameters<typeof landing.roleHome>[1]) =>
+  landing.roleHome(role, t, ALL_BUILT);
+const studentHome = (t: Parameters<typeof landing.studentHome>[0]) => landing.studentHome(t, ALL_BUILT);
 
 const tenant = makeTenant();
 const master = makeTenant({ orgId: 'master', masterOrgId: 'master' });
@@ -281,5 +285,23 @@ describe('pending event', () => {
     expect(parsePendingEvent('{"classId":"c"}')).toBeNull();
     expect(parsePendingEvent('not json')).toBeNull();
     expect(parsePendingEvent(null)).toBeNull();
+  });
+});
+
+describe('while a module is not built', () => {
+  it('sends staff to the dashboard instead of the calendar, and answers its routes with page not found', () => {
+    expect(landing.landingAfterLogin({ role: 'frontdesk', tenant, pendingEvent: null })).toBe('/dashboard');
+    expect(landing.decideStaffPath('/', tenant)).toEqual({ kind: 'redirect', to: '/dashboard' });
+    expect(landing.decideStaffPath('/calendar', tenant)).toEqual({ kind: 'redirect', to: '/dashboard' });
+    expect(landing.decideStaffPath('/store', tenant)).toEqual({ kind: 'notFound' });
+    expect(landing.decideStaffPath('/settings/regforms', tenant)).toEqual({ kind: 'notFound' });
+    expect(landing.decideStaffPath('/contacts', tenant)).toEqual({ kind: 'stay' });
+  });
+
+  it('keeps visitors off the calendar, courses and shop, and logs them out to login', () => {
+    expect(landing.decideVisitorPath('/calendar', '', tenant)).toEqual({ kind: 'notFound' });
+    expect(landing.decideVisitorPath('/merchandise', '', tenant)).toEqual({ kind: 'notFound' });
+    expect(landing.decideVisitorPath('/login', '', tenant)).toEqual({ kind: 'stay' });
+    expect(landing.publicLogoutTarget(tenant)).toBe('/login');
   });
 });

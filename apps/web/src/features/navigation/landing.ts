@@ -5,11 +5,13 @@ import {
   ADMIN_REDIRECTS,
   ADMIN_ROUTES,
   findRoute,
+  isBuiltRoute,
   isKnownAppPath,
   isPrivateAppPath,
   LOGIN_FIRST_PATHS,
   normalizePath,
   PUBLIC_ROUTES,
+  type RouteSpec,
   SETTINGS_ROUTES,
   SIGNUP_PATTERN,
   STUDENT_ROUTES,
@@ -30,28 +32,42 @@ export type PathDecision =
   | { kind: 'external'; url: string }
   | { kind: 'login'; returnUrl?: string; pendingEvent?: PendingEvent };
 
+/**
+ * Whether a route's screen is built. The rules below are the spec's; a route whose module is not
+ * built yet answers page not found, and a home it would land on gives way to one that works (the
+ * dashboard until the calendar exists). Tests of the spec's rules pass ALL_BUILT.
+ */
+export type BuiltCheck = (routes: readonly RouteSpec[], path: string) => boolean;
+export const ALL_BUILT: BuiltCheck = (routes, path) => findRoute(routes, path) !== undefined;
+
 const STAY: PathDecision = { kind: 'stay' };
 const NOT_FOUND: PathDecision = { kind: 'notFound' };
 const redirect = (to: string): PathDecision => ({ kind: 'redirect', to });
 
-/** My courses is the student landing when the tenant hides the schedule menu. */
-export function studentHome(tenant: Pick<TenantConfig, 'isShowScheduleMenu'>): string {
-  return tenant.isShowScheduleMenu ? '/classes' : '/mycourses';
+/** My courses is the student landing when the tenant hides the schedule menu; else the profile. */
+export function studentHome(tenant: Pick<TenantConfig, 'isShowScheduleMenu'>, built = isBuiltRoute): string {
+  const homes = [tenant.isShowScheduleMenu ? '/classes' : '/mycourses', '/mycourses', '/profile'];
+  return homes.find((path) => built(STUDENT_ROUTES, path)) ?? '/logout';
+}
+
+/** The calendar staff land on, or the dashboard while the calendar is not built. */
+function staffHome(built: BuiltCheck): string {
+  return built(ADMIN_ROUTES, '/calendar') ? '/calendar' : '/dashboard';
 }
 
 /** Admin to the dashboard, student to classes (or my courses), other staff to the calendar. */
-export function roleHome(role: Role, tenant: Pick<TenantConfig, 'isShowScheduleMenu'>): string {
+export function roleHome(role: Role, tenant: Pick<TenantConfig, 'isShowScheduleMenu'>, built = isBuiltRoute): string {
   if (role === 'admin') return '/dashboard';
-  if (role === 'student') return studentHome(tenant);
-  return '/calendar';
+  if (role === 'student') return studentHome(tenant, built);
+  return staffHome(built);
 }
 
-export function canShowPublicCalendar(tenant: Pick<TenantConfig, 'isShowSchedule'>): boolean {
-  return tenant.isShowSchedule;
+export function canShowPublicCalendar(tenant: Pick<TenantConfig, 'isShowSchedule'>, built = isBuiltRoute): boolean {
+  return tenant.isShowSchedule && built(PUBLIC_ROUTES, '/calendar');
 }
 
-export function canShowPublicCourses(tenant: Pick<TenantConfig, 'isShowCourses'>): boolean {
-  return tenant.isShowCourses;
+export function canShowPublicCourses(tenant: Pick<TenantConfig, 'isShowCourses'>, built = isBuiltRoute): boolean {
+  return tenant.isShowCourses && built(PUBLIC_ROUTES, '/courses');
 }
 
 export function canShowTenantPlan(tenant: Pick<TenantConfig, 'orgId' | 'masterOrgId'>): boolean {
@@ -59,9 +75,12 @@ export function canShowTenantPlan(tenant: Pick<TenantConfig, 'orgId' | 'masterOr
 }
 
 /** /logout on the public site: the calendar, else the courses list, else login. */
-export function publicLogoutTarget(tenant: Pick<TenantConfig, 'isShowSchedule' | 'isShowCourses'>): string {
-  if (tenant.isShowSchedule) return '/calendar';
-  if (tenant.isShowCourses) return '/courses';
+export function publicLogoutTarget(
+  tenant: Pick<TenantConfig, 'isShowSchedule' | 'isShowCourses'>,
+  built = isBuiltRoute,
+): string {
+  if (canShowPublicCalendar(tenant, built)) return '/calendar';
+  if (canShowPublicCourses(tenant, built)) return '/courses';
   return '/login';
 }
 
@@ -79,51 +98,64 @@ export interface LoginLandingInput {
   pendingEvent: PendingEvent | null;
   /** Where the visitor was sent to login from (a login-first path), if anywhere. */
   returnUrl?: string | null;
+  built?: BuiltCheck;
 }
 
 /**
  * After login: a staff user of a new tenant goes to onboarding; a valid return path is kept;
  * a student with a pending class pick goes to its signup; else the role's home.
  */
-export function landingAfterLogin({ role, tenant, pendingEvent, returnUrl }: LoginLandingInput): string {
+export function landingAfterLogin({
+  role,
+  tenant,
+  pendingEvent,
+  returnUrl,
+  built = isBuiltRoute,
+}: LoginLandingInput): string {
   const staff = isStaffRole(role);
   if (staff && tenant.isNewTenant) return '/onboarding';
   const back = safeReturnUrl(returnUrl);
   if (back && !AUTH_SCREENS.has(normalizePath(back.split('?')[0] ?? '/'))) {
     const [pathname = '/'] = back.split('?');
-    const decision = staff ? decideStaffPath(pathname, tenant) : decideStudentPath(pathname, tenant);
+    const decision = staff ? decideStaffPath(pathname, tenant, built) : decideStudentPath(pathname, tenant, built);
     if (decision.kind === 'stay') return back;
   }
   if (role === 'student' && pendingEvent) return signupPath(pendingEvent);
-  return roleHome(role, tenant);
+  return roleHome(role, tenant, built);
+}
+
+/** A route of these: its screen when built, else page not found. */
+function builtOrNotFound(routes: readonly RouteSpec[], path: string, built: BuiltCheck): PathDecision {
+  return built(routes, path) ? STAY : NOT_FOUND;
 }
 
 /** Staff (admin, staff, front desk): stay on a valid admin route, else the dashboard or a 404. */
-export function decideStaffPath(pathname: string, tenant: LandingTenant): PathDecision {
+export function decideStaffPath(pathname: string, tenant: LandingTenant, built = isBuiltRoute): PathDecision {
   const path = normalizePath(pathname);
-  if (path === '/') return redirect('/calendar');
+  if (path === '/') return redirect(staffHome(built));
   const alias = ADMIN_REDIRECTS[path];
   if (alias) return redirect(alias);
   if (path === '/settings' || path.startsWith('/settings/')) {
-    return findRoute(SETTINGS_ROUTES, path) ? STAY : redirect('/settings');
+    return findRoute(SETTINGS_ROUTES, path) ? builtOrNotFound(SETTINGS_ROUTES, path, built) : redirect('/settings');
   }
-  if (path === '/onboarding') return tenant.isNewTenant ? STAY : redirect('/dashboard');
-  if (path === '/calendar') return tenant.isShowSchedule ? STAY : redirect('/dashboard');
+  if (path === '/onboarding')
+    return tenant.isNewTenant ? builtOrNotFound(ADMIN_ROUTES, path, built) : redirect('/dashboard');
+  if (path === '/calendar') return tenant.isShowSchedule && built(ADMIN_ROUTES, path) ? STAY : redirect('/dashboard');
   if (matchPath('/tplan/*', path) || path === '/masterplan' || path === '/tenant') {
-    return canShowTenantPlan(tenant) ? STAY : redirect('/dashboard');
+    return canShowTenantPlan(tenant) ? builtOrNotFound(ADMIN_ROUTES, path, built) : redirect('/dashboard');
   }
-  if (findRoute(ADMIN_ROUTES, path)) return STAY;
+  if (findRoute(ADMIN_ROUTES, path)) return builtOrNotFound(ADMIN_ROUTES, path, built);
   return isKnownAppPath(path) ? redirect('/dashboard') : NOT_FOUND;
 }
 
 /** Students: stay on a valid student route, else their home or a 404. */
-export function decideStudentPath(pathname: string, tenant: LandingTenant): PathDecision {
+export function decideStudentPath(pathname: string, tenant: LandingTenant, built = isBuiltRoute): PathDecision {
   const path = normalizePath(pathname);
-  const home = studentHome(tenant);
+  const home = studentHome(tenant, built);
   if (path === '/') return redirect(home);
   if (path === '/classes' && !tenant.isShowScheduleMenu) return redirect('/mycourses');
   if (path === '/tplan' && !canShowTenantPlan(tenant)) return redirect(home);
-  if (findRoute(STUDENT_ROUTES, path)) return STAY;
+  if (findRoute(STUDENT_ROUTES, path)) return builtOrNotFound(STUDENT_ROUTES, path, built);
   return isKnownAppPath(path) ? redirect(home) : NOT_FOUND;
 }
 
@@ -147,14 +179,19 @@ export function internalPageAt(pathname: string, tenant: Pick<TenantConfig, 'web
 }
 
 /** Visitors (and staff in Web Preview): the public site's rules. */
-export function decideVisitorPath(pathname: string, search: string, tenant: LandingTenant): PathDecision {
+export function decideVisitorPath(
+  pathname: string,
+  search: string,
+  tenant: LandingTenant,
+  built = isBuiltRoute,
+): PathDecision {
   const path = normalizePath(pathname);
   if (path === '/') return decideHome(tenant);
-  if (path === '/calendar') return canShowPublicCalendar(tenant) ? STAY : NOT_FOUND;
-  if (path === '/courses') return canShowPublicCourses(tenant) ? STAY : NOT_FOUND;
-  if (path.startsWith('/courses/')) return canShowPublicCourses(tenant) ? redirect('/courses') : NOT_FOUND;
-  if (path === '/tplan') return canShowTenantPlan(tenant) ? STAY : NOT_FOUND;
-  if (path === '/logout') return redirect(publicLogoutTarget(tenant));
+  if (path === '/calendar') return canShowPublicCalendar(tenant, built) ? STAY : NOT_FOUND;
+  if (path === '/courses') return canShowPublicCourses(tenant, built) ? STAY : NOT_FOUND;
+  if (path.startsWith('/courses/')) return canShowPublicCourses(tenant, built) ? redirect('/courses') : NOT_FOUND;
+  if (path === '/tplan') return canShowTenantPlan(tenant) ? builtOrNotFound(PUBLIC_ROUTES, path, built) : NOT_FOUND;
+  if (path === '/logout') return redirect(publicLogoutTarget(tenant, built));
   if (LOGIN_FIRST_PATHS.includes(path)) return { kind: 'login', returnUrl: `${path}${search}` };
   const signup = matchPath(SIGNUP_PATTERN, path);
   if (signup?.params.classId && signup.params.clsStartTime) {
@@ -168,7 +205,7 @@ export function decideVisitorPath(pathname: string, search: string, tenant: Land
       },
     };
   }
-  if (findRoute(PUBLIC_ROUTES, path)) return STAY;
+  if (findRoute(PUBLIC_ROUTES, path)) return builtOrNotFound(PUBLIC_ROUTES, path, built);
   const page = internalPageAt(path, tenant);
   if (page) return { kind: 'page', name: page };
   if (isPrivateAppPath(path)) return NOT_FOUND;

@@ -19,6 +19,19 @@ export interface NavItem {
 export type MaybeNavItem = NavItem | null;
 
 /**
+ * Drops the items whose in-app screen is not built yet (a module not built is absent from every
+ * menu); external links and groups pass, and a group left empty goes in pruneMenu.
+ */
+export function keepBuilt(items: MaybeNavItem[], isBuilt: (url: string) => boolean): MaybeNavItem[] {
+  return items.map((item) => {
+    if (!item) return null;
+    if (item.type !== 'item')
+      return { ...item, children: keepBuilt(item.children ?? [], isBuilt).filter((c) => c !== null) };
+    return item.externalUrl || !item.url || isBuilt(item.url) ? item : null;
+  });
+}
+
+/**
  * Removes switched-off entries, then groups left without children (spec 1 §6: empty groups go).
  * `hidden` items stay: they are part of the definition and the renderer skips them.
  */

@@ -2,16 +2,18 @@ import { matchPath } from 'react-router';
 
 /**
  * The route tables of the three faces (spec 1 §2). Spellings the spec leaves open follow the
- * menu paths; docs/web-routes.md lists them. Screens that later issues build render the
- * "not available yet" screen with `title`.
+ * menu paths; docs/web-routes.md lists them. `built` marks a route whose screen exists: the
+ * others are absent from every menu and answer page not found until their module is built
+ * (never a placeholder). Each face's screen table must match (tested in faces.test.tsx).
  */
 export interface RouteSpec {
   path: string;
   title: string;
+  built?: true;
 }
 
 export const ADMIN_ROUTES: readonly RouteSpec[] = [
-  { path: '/dashboard', title: 'Dashboard' },
+  { path: '/dashboard', title: 'Dashboard', built: true },
   { path: '/onboarding', title: 'Onboarding' },
   { path: '/getstarted', title: 'Get Started' },
   { path: '/calendar', title: 'Calendar' },
@@ -31,9 +33,9 @@ export const ADMIN_ROUTES: readonly RouteSpec[] = [
   { path: '/assesment', title: 'Self Assessments' },
   { path: '/offers', title: 'Offers' },
   { path: '/schedule', title: 'Classes' },
-  { path: '/contacts', title: 'Contacts' },
-  { path: '/contacts/:guId/detail', title: 'Contact' },
-  { path: '/contacts/:id/details', title: 'Contact' },
+  { path: '/contacts', title: 'Contacts', built: true },
+  { path: '/contacts/:guId/detail', title: 'Contact', built: true },
+  { path: '/contacts/:id/details', title: 'Contact', built: true },
   { path: '/rules', title: 'Events' },
   { path: '/classrule', title: 'Class Rule' },
   { path: '/class', title: 'Class' },
@@ -46,20 +48,20 @@ export const ADMIN_ROUTES: readonly RouteSpec[] = [
   { path: '/signin', title: 'Sign In' },
   { path: '/customforms', title: 'Forms' },
   { path: '/registrationform', title: 'Registration Form' },
-  { path: '/widget', title: 'Widgets' },
+  { path: '/widget', title: 'Widgets', built: true },
   { path: '/facility', title: 'Facility' },
   { path: '/files', title: 'Files' },
   { path: '/invoices', title: 'Invoices' },
-  { path: '/website', title: 'Website' },
+  { path: '/website', title: 'Website', built: true },
   { path: '/tests', title: 'Assessments' },
   { path: '/oauth', title: 'OAuth' },
-  { path: '/oauth/stripe', title: 'Stripe' },
-  { path: '/oauth/omeeting', title: 'Online Meeting' },
+  { path: '/oauth/stripe', title: 'Stripe', built: true },
+  { path: '/oauth/omeeting', title: 'Online Meeting', built: true },
   { path: '/reviews', title: 'G-Reviews' },
   { path: '/integrations/zoom', title: 'Zoom Integration' },
   { path: '/integrations/paymentprovider', title: 'Payment Provider Integration' },
   { path: '/checkout/invoice/create', title: 'Invoice Payment' },
-  { path: '/logout', title: 'Logout' },
+  { path: '/logout', title: 'Logout', built: true },
 ];
 
 /** Old per-screen settings names of the admin route list, kept as redirects into /settings. */
@@ -75,39 +77,39 @@ export const ADMIN_REDIRECTS: Readonly<Record<string, string>> = {
 };
 
 export const SETTINGS_ROUTES: readonly RouteSpec[] = [
-  { path: '/settings', title: 'Settings' },
-  { path: '/settings/account', title: 'Account' },
-  { path: '/settings/website', title: 'Website Settings' },
-  { path: '/settings/website/externalwebsite', title: 'External Website' },
-  { path: '/settings/website/seosetting', title: 'SEO settings' },
-  { path: '/settings/display', title: 'Module Settings' },
-  { path: '/settings/paccount', title: 'Payment Account' },
-  { path: '/settings/integrations', title: 'Integrations' },
-  { path: '/settings/integrations/paymentprovider', title: 'Payment Providers' },
-  { path: '/settings/integrations/paymentprovider/success', title: 'Stripe connection result' },
-  { path: '/settings/integrations/cloud', title: 'Twilio' },
-  { path: '/settings/integrations/plivo', title: 'Plivo' },
-  { path: '/settings/integrations/brevo', title: 'Brevo' },
-  { path: '/settings/integrations/mailchimp', title: 'Mailchimp' },
-  { path: '/settings/integrations/emails', title: 'Connect Email' },
-  { path: '/settings/users', title: 'Users' },
-  { path: '/settings/users/:id', title: 'User Details' },
-  { path: '/settings/roles', title: 'Roles' },
-  { path: '/settings/customfield', title: 'Custom Fields' },
-  { path: '/settings/franchise', title: 'Franchise' },
-  { path: '/settings/franchise/new', title: 'Create Franchise' },
-  { path: '/settings/franchise/edit/:id', title: 'Update Franchise' },
-  { path: '/settings/franchise/:id', title: 'Franchise' },
-  { path: '/settings/templates', title: 'Email Templates' },
-  { path: '/settings/templates/add', title: 'Add Template' },
-  { path: '/settings/templates/edit/:id', title: 'Edit Template' },
-  { path: '/settings/plan', title: 'Plan' },
-  { path: '/settings/plan/upgrade', title: 'Upgrade Plan' },
-  { path: '/settings/plan/:type', title: 'Checkout' },
-  { path: '/settings/studentapp', title: 'Student App' },
+  { path: '/settings', title: 'Settings', built: true },
+  { path: '/settings/account', title: 'Account', built: true },
+  { path: '/settings/website', title: 'Website Settings', built: true },
+  { path: '/settings/website/externalwebsite', title: 'External Website', built: true },
+  { path: '/settings/website/seosetting', title: 'SEO settings', built: true },
+  { path: '/settings/display', title: 'Module Settings', built: true },
+  { path: '/settings/paccount', title: 'Payment Account', built: true },
+  { path: '/settings/integrations', title: 'Integrations', built: true },
+  { path: '/settings/integrations/paymentprovider', title: 'Payment Providers', built: true },
+  { path: '/settings/integrations/paymentprovider/success', title: 'Stripe connection result', built: true },
+  { path: '/settings/integrations/cloud', title: 'Twilio', built: true },
+  { path: '/settings/integrations/plivo', title: 'Plivo', built: true },
+  { path: '/settings/integrations/brevo', title: 'Brevo', built: true },
+  { path: '/settings/integrations/mailchimp', title: 'Mailchimp', built: true },
+  { path: '/settings/integrations/emails', title: 'Connect Email', built: true },
+  { path: '/settings/users', title: 'Users', built: true },
+  { path: '/settings/users/:id', title: 'User Details', built: true },
+  { path: '/settings/roles', title: 'Roles', built: true },
+  { path: '/settings/customfield', title: 'Custom Fields', built: true },
+  { path: '/settings/franchise', title: 'Franchise', built: true },
+  { path: '/settings/franchise/new', title: 'Create Franchise', built: true },
+  { path: '/settings/franchise/edit/:id', title: 'Update Franchise', built: true },
+  { path: '/settings/franchise/:id', title: 'Franchise', built: true },
+  { path: '/settings/templates', title: 'Email Templates', built: true },
+  { path: '/settings/templates/add', title: 'Add Template', built: true },
+  { path: '/settings/templates/edit/:id', title: 'Edit Template', built: true },
+  { path: '/settings/plan', title: 'Plan', built: true },
+  { path: '/settings/plan/upgrade', title: 'Upgrade Plan', built: true },
+  { path: '/settings/plan/:type', title: 'Checkout', built: true },
+  { path: '/settings/studentapp', title: 'Student App', built: true },
   { path: '/settings/regforms', title: 'Registration Forms' },
-  { path: '/settings/widgets', title: 'Widgets' },
-  { path: '/settings/widgets/:guId', title: 'Edit Widget' },
+  { path: '/settings/widgets', title: 'Widgets', built: true },
+  { path: '/settings/widgets/:guId', title: 'Edit Widget', built: true },
 ];
 
 export const STUDENT_ROUTES: readonly RouteSpec[] = [
@@ -127,13 +129,13 @@ export const STUDENT_ROUTES: readonly RouteSpec[] = [
   { path: '/tenant', title: 'Tenant' },
   { path: '/onboarding', title: 'Onboarding' },
   { path: '/signup/:classId/:clsStartTime', title: 'Sign Up' },
-  { path: '/profile', title: 'Profile' },
+  { path: '/profile', title: 'Profile', built: true },
   { path: '/checkout/invoice/create', title: 'Invoice Payment' },
-  { path: '/logout', title: 'Logout' },
+  { path: '/logout', title: 'Logout', built: true },
 ];
 
 export const PUBLIC_ROUTES: readonly RouteSpec[] = [
-  { path: '/', title: 'Home' },
+  { path: '/', title: 'Home', built: true },
   { path: '/calendar', title: 'Calendar' },
   { path: '/courses', title: 'Courses' },
   { path: '/tplan', title: 'Plans' },
@@ -147,16 +149,16 @@ export const PUBLIC_ROUTES: readonly RouteSpec[] = [
   { path: '/preview', title: 'Preview' },
   { path: '/preview/regform/:guId', title: 'Registration Form Preview' },
   { path: '/events', title: 'Events' },
-  { path: '/forms', title: 'Forms' },
+  { path: '/forms', title: 'Forms', built: true },
   { path: '/regform/:guId', title: 'Registration Form' },
   { path: '/registration/:id', title: 'Registration Form' },
   { path: '/invoice/:id', title: 'Invoice' },
   { path: '/merchandise', title: 'Merchandise' },
-  { path: '/mediagallery', title: 'Media Gallery' },
-  { path: '/login', title: 'Login' },
-  { path: '/register', title: 'Register' },
-  { path: '/forgot-password', title: 'Forgot Password' },
-  { path: '/reset-password', title: 'Reset Password' },
+  { path: '/mediagallery', title: 'Media Gallery', built: true },
+  { path: '/login', title: 'Login', built: true },
+  { path: '/register', title: 'Register', built: true },
+  { path: '/forgot-password', title: 'Forgot Password', built: true },
+  { path: '/reset-password', title: 'Reset Password', built: true },
   { path: '/logout', title: 'Logout' },
 ];
 
@@ -168,6 +170,11 @@ export const SIGNUP_PATTERN = '/signup/:classId/:clsStartTime';
 export function normalizePath(pathname: string): string {
   const trimmed = pathname.replace(/\/+$/, '');
   return trimmed === '' ? '/' : trimmed;
+}
+
+/** True when the path is one of the routes and its screen is built. */
+export function isBuiltRoute(routes: readonly RouteSpec[], pathname: string): boolean {
+  return findRoute(routes, pathname)?.built === true;
 }
 
 export function findRoute(routes: readonly RouteSpec[], pathname: string): RouteSpec | undefined {

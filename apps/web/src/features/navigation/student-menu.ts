@@ -1,5 +1,6 @@
 import type { SessionContact, TenantConfig } from '@atrium/contracts';
-import { collapsable, type MaybeNavItem, type NavItem, pruneMenu } from './nav-item';
+import { collapsable, keepBuilt, type MaybeNavItem, type NavItem, pruneMenu } from './nav-item';
+import { isBuiltRoute, STUDENT_ROUTES } from './route-paths';
 
 /** The display name used as the title of the student's profile group. */
 export function displayName(user: Pick<SessionContact, 'fullName' | 'name' | 'lastName' | 'email'>): string {
@@ -15,6 +16,7 @@ export function displayName(user: Pick<SessionContact, 'fullName' | 'name' | 'la
 export function buildStudentMenu(
   tenant: Pick<TenantConfig, 'isShowScheduleMenu' | 'isShowStoreMenu' | 'appLabels'>,
   user: Pick<SessionContact, 'fullName' | 'name' | 'lastName' | 'email'>,
+  isBuilt: (url: string) => boolean = (url) => isBuiltRoute(STUDENT_ROUTES, url),
 ): NavItem[] {
   const [calendar, courses, store, assessments] = tenant.appLabels;
   const menu: MaybeNavItem[] = [
@@ -37,5 +39,5 @@ export function buildStudentMenu(
       { id: 'logout', title: 'Logout', type: 'item', url: '/logout', icon: 'logout' },
     ]),
   ];
-  return pruneMenu(menu);
+  return pruneMenu(keepBuilt(menu, isBuilt));
 }

@@ -13,7 +13,8 @@ export function startWebPreview(): void {
 export async function startStudentPreview(): Promise<void> {
   const info = await reInitInfo(true);
   setStudentPreviewToken(info.access_token);
-  updateSession({ preview: 'student', actingAs: null, landing: '/classes' });
+  // '/' is the student's home: classes, or the first student screen built so far
+  updateSession({ preview: 'student', actingAs: null, landing: '/' });
 }
 
 /** The member's own access token (GET /rest/contact/{id}/token), asked with the admin's token. */
@@ -23,13 +24,13 @@ export function fetchMemberToken(guId: string): Promise<MemberToken> {
 
 /**
  * Acting as a member (spec 2 §4): the admin's token stays stored, the member's token is fetched and
- * used in the Student Preview slot, the student face shows and goes to /classes. Admin View
+ * used in the Student Preview slot, the student face shows and goes to the student's home (/classes once built). Admin View
  * (endPreview) drops the member's token and restores the admin.
  */
 export async function startActingAsMember(member: ActingAs): Promise<void> {
   const { access_token } = await fetchMemberToken(member.guId);
   setStudentPreviewToken(access_token);
-  updateSession({ preview: 'student', actingAs: member, landing: '/classes' });
+  updateSession({ preview: 'student', actingAs: member, landing: '/' });
 }
 
 /**
