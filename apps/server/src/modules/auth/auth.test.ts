@@ -108,6 +108,42 @@ describe('login', () => {
     expect((await post('/login', t.host, { userId: email, password: PASSWORD }, '10.5.1.1')).statusCode).toBe(200);
   });
 
+  it('counts each guess before its password check: 10 at once from one IP, only 3 are checked', async () => {
+    const t = await newTenant(app);
+    const email = t.users.staff.email;
+    // the owner signed in from home before
+    expect((await post('/login', t.host, { userId: email, password: PASSWORD }, '10.5.4.1')).statusCode).toBe(200);
+    const guesses = await Promise.all(
+      Array.from({ length: 10 }, () => post('/login', t.host, { userId: email, password: 'nope-nope' }, '10.5.4.2')),
+    );
+    const statuses = guesses.map((guess) => guess.statusCode);
+    // a 401 is a guess that reached the password check; the rest got the limit's answer
+    expect(statuses.filter((status) => status === 401)).toHaveLength(3);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(7);
+    // the right password waits too from the guessing IP, and works from the owner's known one
+    expect((await post('/login', t.host, { userId: email, password: PASSWORD }, '10.5.4.2')).statusCode).toBe(429);
+    expect((await post('/login', t.host, { userId: email, password: PASSWORD }, '10.5.4.1')).statusCode).toBe(200);
+  });
+
+  it('never counts a right password as a failure, one after another or suspended', async () => {
+    const t = await newTenant(app);
+    for (let i = 0; i < 5; i++) {
+      const ok = await post('/login', t.host, { userId: t.users.admin.email, password: PASSWORD }, '10.5.5.1');
+      expect(ok.statusCode).toBe(200);
+    }
+    await createUsers(app.platform.db, t.tenantId, [
+      { email: `away@${t.orgId}.test`, password: PASSWORD, name: 'Away', role: 'staff', isSuspended: true },
+    ]);
+    for (let i = 0; i < 5; i++) {
+      const away = await post('/login', t.host, { userId: `away@${t.orgId}.test`, password: PASSWORD }, '10.5.5.2');
+      expect(away.statusCode).toBe(403);
+    }
+    const failures = await app.platform.database.sql.query(
+      `select count(*)::int as n from auth_attempts where tenant_id = '${t.tenantId}' and action = 'login_failed'`,
+    );
+    expect(failures.rows[0]).toEqual({ n: 0 });
+  });
+
   it('limits failed attempts per IP across accounts', async () => {
     const ip = '10.6.0.1';
     for (let i = 0; i < 6; i++) {
