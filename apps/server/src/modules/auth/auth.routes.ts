@@ -24,15 +24,19 @@ import { confirmRegistration, pendingRegistrations, REGISTRATION_SENT, register 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 429: ErrorBody };
 const tags = ['auth'];
 
-/** Answers, then runs the work the answer must not wait for (so its timing tells nothing). */
+/**
+ * Answers, then runs the work the answer must not wait for (so its timing tells nothing), tracked
+ * so that a graceful shutdown waits for it.
+ */
 async function answerThen(
+  platform: Platform,
   request: FastifyRequest,
   reply: FastifyReply,
   body: { message: string },
   followUp: (() => Promise<void>) | null,
 ) {
   await reply.send(body);
-  await followUp?.().catch((error: unknown) => request.log.error({ err: error }, 'follow-up after the answer failed'));
+  if (followUp) await platform.afterAnswer.run(followUp, request.log);
   return reply;
 }
 
@@ -84,7 +88,7 @@ export function registerAuthRoutes(server: FastifyInstance, platform: Platform):
         tenantOrigin(platform.config, tenant),
         request.ip,
       );
-      return answerThen(request, reply, { message: REGISTRATION_SENT }, followUp);
+      return answerThen(platform, request, reply, { message: REGISTRATION_SENT }, followUp);
     },
   );
 
@@ -124,7 +128,7 @@ export function registerAuthRoutes(server: FastifyInstance, platform: Platform):
           tenantOrigin(platform.config, tenant),
           request.ip,
         );
-        return answerThen(request, reply, { message: auth.FORGOT_PASSWORD_SENT }, followUp);
+        return answerThen(platform, request, reply, { message: auth.FORGOT_PASSWORD_SENT }, followUp);
       },
     );
   }

@@ -226,7 +226,8 @@ export async function forgotPassword(
       await queuePasswordResetEmail(platform, tx, tenant, contact, origin);
       return true;
     });
-    if (queued) void platform.outbox.kick();
+    // Awaited: the tracked follow-up ends when the email has been handed to the mail server.
+    if (queued) await platform.outbox.kick();
   };
 }
 

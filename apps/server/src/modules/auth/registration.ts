@@ -91,7 +91,7 @@ export async function register(
         ].join('\n'),
       });
     });
-    void platform.outbox.kick();
+    await platform.outbox.kick();
   };
 }
 
