@@ -6,6 +6,7 @@ import {
   LoginResponse,
   MessageResponse,
   RefreshRequest,
+  RegistrationConfirmRequest,
   RegistrationRequest,
   ReInitInfoResponse,
   ResetPasswordRequest,
@@ -73,7 +74,8 @@ export function registerAuthRoutes(server: FastifyInstance, platform: Platform):
     {
       schema: {
         tags,
-        summary: 'Register a student account: emails a link that creates it (or, for a taken address, tells its owner)',
+        summary:
+          'Register a student account: emails a link to choose a password and create it (or, for a taken address, tells its owner); a password in the body is not used',
         body: RegistrationRequest,
         response: { 200: MessageResponse, ...errors },
       },
@@ -92,20 +94,35 @@ export function registerAuthRoutes(server: FastifyInstance, platform: Platform):
     },
   );
 
+  // Links mailed before the confirmation page existed: the page, with the same token. A GET (a mail
+  // scanner follows links) never creates anything.
   app.get(
     '/public/user/registration/confirm',
     {
       schema: {
         tags,
-        summary: 'The registration link: creates the account, then to /login?registered=1 (0: used or expired)',
+        summary: 'An older registration link: to the page where the owner chooses a password (creates nothing)',
         querystring: z.object({ token: z.string().min(1, 'token is required').max(200) }),
         response: { 302: z.null(), ...errors },
       },
     },
     async (request, reply) => {
-      const target = await confirmRegistration(platform, pending, requireTenant(request), request.query.token);
-      return reply.redirect(target, 302);
+      requireTenant(request);
+      return reply.redirect(`/register/confirm?token=${encodeURIComponent(request.query.token)}`, 302);
     },
+  );
+
+  app.post(
+    '/public/user/registration/confirm',
+    {
+      schema: {
+        tags,
+        summary: "Finish a registration: the emailed link's token and the password its owner chooses create the account",
+        body: RegistrationConfirmRequest,
+        response: { 200: MessageResponse, ...errors },
+      },
+    },
+    (request) => confirmRegistration(platform, pending, requireTenant(request), request.body, request.ip),
   );
 
   for (const url of ['/rest/user/forgotPassword', '/public/user/forgotPassword']) {
