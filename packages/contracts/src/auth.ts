@@ -69,7 +69,8 @@ export const RegistrationConfirmRequest = z.object({
 export type RegistrationConfirmRequest = z.infer<typeof RegistrationConfirmRequest>;
 
 export const REGISTRATION_CONFIRMED = 'Your account is ready. Please log in.';
-export const REGISTRATION_LINK_INVALID = 'This registration link has expired or was already used. Please register again.';
+export const REGISTRATION_LINK_INVALID =
+  'This registration link has expired or was already used. Please register again.';
 export const REGISTRATION_ADDRESS_TAKEN = 'This email address already has an account. Please log in.';
 
 export const ForgotPasswordRequest = z.object({

@@ -117,7 +117,8 @@ export function registerAuthRoutes(server: FastifyInstance, platform: Platform):
     {
       schema: {
         tags,
-        summary: "Finish a registration: the emailed link's token and the password its owner chooses create the account",
+        summary:
+          "Finish a registration: the emailed link's token and the password its owner chooses create the account",
         body: RegistrationConfirmRequest,
         response: { 200: MessageResponse, ...errors },
       },
