@@ -12,6 +12,7 @@ import { ExternalRedirect, LoginFirst } from './redirects';
 
 const LoginPage = lazy(() => import('../../features/auth/LoginPage'));
 const RegisterPage = lazy(() => import('../../features/auth/RegisterPage'));
+const RegisterConfirmPage = lazy(() => import('../../features/auth/RegisterConfirmPage'));
 const ForgotPasswordPage = lazy(() => import('../../features/auth/ForgotPasswordPage'));
 const ResetPasswordPage = lazy(() => import('../../features/auth/ResetPasswordPage'));
 const FormsListPage = lazy(() => import('./FormsListPage'));
@@ -21,6 +22,7 @@ const MediaGalleryPage = lazy(() => import('../../features/media/MediaGalleryPag
 const SCREENS: Record<string, ReactNode> = {
   '/login': <LoginPage />,
   '/register': <RegisterPage />,
+  '/register/confirm': <RegisterConfirmPage />,
   '/forgot-password': <ForgotPasswordPage />,
   '/reset-password': <ResetPasswordPage />,
   '/forms': <FormsListPage />,

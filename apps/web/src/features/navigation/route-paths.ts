@@ -155,6 +155,7 @@ export const PUBLIC_ROUTES: readonly RouteSpec[] = [
   { path: '/mediagallery', title: 'Media Gallery' },
   { path: '/login', title: 'Login' },
   { path: '/register', title: 'Register' },
+  { path: '/register/confirm', title: 'Finish Registration' },
   { path: '/forgot-password', title: 'Forgot Password' },
   { path: '/reset-password', title: 'Reset Password' },
   { path: '/logout', title: 'Logout' },
