@@ -12,10 +12,17 @@ test.beforeAll(async () => {
 });
 test.afterAll(() => smtp?.close());
 
+/** The token of the registration email's link (to the page where the password is chosen). */
+function registrationToken(text: string): string {
+  const token = text.match(/\/register\/confirm\?token=([\w%-]+)/)?.[1];
+  if (!token) throw new Error('no registration link in the email');
+  return decodeURIComponent(token);
+}
+
 /**
  * A new member of riverside with a password, registered as a person does: the public registration
- * call, then the link of its email (both from the page: Node cannot resolve *.localhost);
- * optionally given a staff role by the signed-in admin.
+ * call, then the confirmation that the email's link leads to, with the password (both from the
+ * page: Node cannot resolve *.localhost); optionally given a staff role by the signed-in admin.
  */
 async function addPerson(page: Page, name: string, role?: 'ROLE_STAFF'): Promise<{ guId: string; email: string }> {
   const email = `${name.toLowerCase().replace(/\s+/g, '.')}@riverside.test`;
@@ -29,15 +36,18 @@ async function addPerson(page: Page, name: string, role?: 'ROLE_STAFF'): Promise
           body: JSON.stringify(body),
         })
       ).status,
-    { email, password: PASSWORD, name: first, lastName: last },
+    { email, name: first, lastName: last },
   );
   if (registered !== 200) throw new Error(`registration failed: ${registered}`);
-  const link = (await smtp.waitFor(email)).text.match(/\/public\/user\/registration\/confirm\?token=[\w%-]+/)?.[0];
-  if (!link) throw new Error(`no registration link to ${email}`);
+  const token = registrationToken((await smtp.waitFor(email)).text);
   return page.evaluate(
-    async ({ email, link, role }) => {
-      const confirmed = await fetch(link);
-      if (!confirmed.url.endsWith('/login?registered=1')) throw new Error(`confirmation failed: ${confirmed.url}`);
+    async ({ email, token, password, role }) => {
+      const confirmed = await fetch('/public/user/registration/confirm', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ token, password }),
+      });
+      if (confirmed.status !== 200) throw new Error(`confirmation failed: ${confirmed.status}`);
       const authorization = `Bearer ${localStorage.getItem('atrium.accessToken')}`;
       const found = await fetch(`/rest/contact/?autoComplete=true&q=${encodeURIComponent(email)}`, {
         headers: { authorization },
@@ -55,7 +65,7 @@ async function addPerson(page: Page, name: string, role?: 'ROLE_STAFF'): Promise
       }
       return { guId, email };
     },
-    { email, link, role },
+    { email, token, password: PASSWORD, role },
   );
 }
 
@@ -71,6 +81,58 @@ async function saveUser(page: Page): Promise<void> {
 }
 
 const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+
+test.describe('registration', () => {
+  test('a visitor registers without a password; the email’s link opens a page where its owner chooses one, once', async ({
+    page,
+  }) => {
+    const tag = stamp();
+    const email = `reggie${tag}@riverside.test`;
+    await page.goto(hostUrl(ORG, '/register'));
+    await expect(page.getByRole('heading', { name: 'Register' })).toBeVisible();
+    await expect(page.getByLabel('Password')).toHaveCount(0);
+    await page.getByLabel('First name').fill('Reggie');
+    await page.getByLabel('Last name').fill(`Member${tag}`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Email').press('Enter');
+    await expect(page.getByText('we have sent you a link to finish your registration')).toBeVisible();
+
+    const token = registrationToken((await smtp.waitFor(email)).text);
+    const confirmUrl = hostUrl(ORG, `/register/confirm?token=${encodeURIComponent(token)}`);
+    await page.goto(confirmUrl);
+    await expect(page.getByRole('heading', { name: 'Finish registration' })).toBeVisible();
+    await expect(page.locator('body')).not.toContainText('Atrium');
+    // Keyboard only: focus moves from the password to its confirmation, Enter submits.
+    // (a required field's label ends with an asterisk)
+    await page.getByLabel(/^Password/).fill('Chosen-by-owner-1');
+    await page.keyboard.press('Tab');
+    await expect(page.getByLabel('Confirm password')).toBeFocused();
+    await page.keyboard.type('Chosen-by-owner-2');
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('Passwords do not match')).toBeVisible();
+    await page.getByLabel('Confirm password').fill('Chosen-by-owner-1');
+    await page.getByLabel('Confirm password').press('Enter');
+    await expect(page).toHaveURL(/\/login\?registered=1$/);
+    await expect(page.getByText('Your account is ready. Please log in.')).toBeVisible();
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('Chosen-by-owner-1');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page).not.toHaveURL(/\/login/);
+
+    // The link works once.
+    const again = await page.context().browser()?.newContext();
+    if (!again) throw new Error('no browser');
+    const later = await again.newPage();
+    await later.goto(confirmUrl);
+    await later.getByLabel(/^Password/).fill('Another-password-1');
+    await later.getByLabel('Confirm password').fill('Another-password-1');
+    await later.getByRole('button', { name: 'Create my account' }).click();
+    await expect(later.getByRole('alert')).toHaveText(
+      'This registration link has expired or was already used. Please register again.',
+    );
+    await again.close();
+  });
+});
 
 test.describe('settings: users', () => {
   test('an admin finds a user, saves notification switches, suspends them (login refused) and lifts it', async ({

@@ -6,6 +6,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { z } from 'zod';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
+import { AfterAnswer } from './lib/after-answer.ts';
 import { CacheBus } from './lib/cache-bus.ts';
 import { registerAccountRoutes } from './modules/account/account.routes.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
@@ -53,6 +54,8 @@ export interface BuildOptions {
   jobPollingSeconds?: number;
   /** Schema of the job runner's tables (default pgboss). */
   jobSchema?: string;
+  /** How long shutdown waits for work requests run after their answer (default 10 s). */
+  afterAnswerWaitMs?: number;
 }
 
 export type App = FastifyInstance & { platform: Platform };
@@ -104,6 +107,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     }),
     jobs,
     outbox: new Outbox(database.db, jobs, { smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log }),
+    afterAnswer: new AfterAnswer(),
     publicPages: caches.cache('publicPages', 10_000),
     sitePages: caches.cache('sitePages', 10_000),
     favicons: caches.cache('favicons', 300_000, 1_000),
@@ -168,6 +172,14 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await registerWebApp(app, platform);
 
   app.addHook('onClose', async () => {
+    // First the work answered requests still do (an email not yet written would be lost), while
+    // the job runner that sends it is still up.
+    if (!(await platform.afterAnswer.settle(options.afterAnswerWaitMs ?? 10_000))) {
+      app.log.warn(
+        { pending: platform.afterAnswer.pending },
+        'shutdown went on before the work after some answers ended',
+      );
+    }
     await jobs.stop();
     platform.outbox.close();
     await caches.stop();

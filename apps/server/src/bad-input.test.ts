@@ -49,10 +49,10 @@ const cases: Array<{
     field: 'email',
   },
   {
-    name: 'registration with a short password',
+    name: 'registration confirmation with a short password',
     method: 'POST',
-    url: '/public/user/registration',
-    payload: { email: 'a@b.test', password: 'short', name: 'A' },
+    url: '/public/user/registration/confirm',
+    payload: { token: 'some-token', password: 'short' },
     field: 'password',
   },
   {

@@ -2,10 +2,20 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
+import { ownerRoleProblem } from './db/owner-role.ts';
 import { DEMO_LOGINS, DEMO_PASSWORD, isDatabaseEmpty, seedDemo } from './seed/demo.ts';
 
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+if (database.kind === 'postgres') {
+  // Before anything runs on it: platform jobs need an owner role that bypasses row-level security.
+  const problem = await ownerRoleProblem(database);
+  if (problem) {
+    console.error(problem);
+    await database.close();
+    process.exit(1);
+  }
+}
 await migrateDatabase(database);
 let seeded = false;
 if (config.seedDemo && (await isDatabaseEmpty(database.db))) {

@@ -1,5 +1,6 @@
 import type { AppConfig } from './config.ts';
 import type { Database, Db } from './db/client.ts';
+import type { AfterAnswer } from './lib/after-answer.ts';
 import type { TtlCache } from './lib/ttl-cache.ts';
 import type { AuthThrottle } from './modules/auth/auth-throttle.ts';
 import type { SessionGate } from './modules/auth/session-gate.ts';
@@ -27,6 +28,8 @@ export interface Platform {
   /** Background jobs (pg-boss): register before buildApp() ends, send any time after. */
   jobs: JobRunner;
   outbox: Outbox;
+  /** Work requests run after their answer; shutdown waits for it (bounded). */
+  afterAnswer: AfterAnswer;
   /** Published pages by `${tenantId}:${name}`; page writes clear the tenant's prefix. */
   publicPages: TtlCache<PublicPage | null>;
   /** Server-rendered site entries by `${tenantId}:${slug}` (sanitised once); page writes clear them. */

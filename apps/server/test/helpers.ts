@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Role } from '@atrium/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll } from 'vitest';
-import { type App, buildApp } from '../src/app.ts';
+import { type App, type BuildOptions, buildApp } from '../src/app.ts';
 import { type AppConfig, loadConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { migrateDatabase } from '../src/db/migrate.ts';
@@ -14,7 +14,10 @@ import { createPages, createTenant, createUsers, type NewPage, type NewTenant } 
 export const PASSWORD = 'Correct-horse-1';
 
 /** The real server on a fresh embedded database, or on TEST_DATABASE_URL when set (CI runs both). */
-export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<App> {
+export async function startTestApp(
+  overrides: Partial<AppConfig> = {},
+  build: Pick<BuildOptions, 'afterAnswerWaitMs'> = {},
+): Promise<App> {
   const url = process.env.TEST_DATABASE_URL ?? null;
   const database: Database = await openDatabase({ databaseUrl: url, dataDir: null, poolSize: 4 });
   if (!url) await migrateDatabase(database);
@@ -31,7 +34,7 @@ export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<
   // On the shared PostgreSQL database each app gets its own job tables, so no other test file's app
   // (with its own SMTP server and provider stubs) runs this app's jobs; the global setup drops them.
   const jobSchema = url ? `pgboss_test_${randomBytes(5).toString('hex')}` : undefined;
-  const app = await buildApp({ config, database, logger: false, jobPollingSeconds: 1, jobSchema });
+  const app = await buildApp({ config, database, logger: false, jobPollingSeconds: 1, jobSchema, ...build });
   openApps.push({ app, database });
   return app;
 }

@@ -4,8 +4,9 @@ import type { App } from '../src/app.ts';
 import { contacts, outboxEmails } from '../src/db/schema/index.ts';
 
 /**
- * Registers a member the way a person does: the registration call, then the link of the email it
- * writes (read from the outbox, so no SMTP server is needed). Answers the new contact's id.
+ * Registers a member the way a person does: the registration call, then the page of the email's
+ * link, where the password is chosen (the email is read from the outbox, so no SMTP server is
+ * needed). Answers the new contact's id.
  */
 export async function registerMember(
   app: App,
@@ -13,7 +14,13 @@ export async function registerMember(
   payload: { email: string; password: string; name: string; lastName?: string },
 ): Promise<string> {
   const email = payload.email.toLowerCase();
-  const registered = await app.inject({ method: 'POST', url: '/public/user/registration', headers: { host }, payload });
+  const { password, ...asked } = payload;
+  const registered = await app.inject({
+    method: 'POST',
+    url: '/public/user/registration',
+    headers: { host },
+    payload: asked,
+  });
   if (registered.statusCode !== 200)
     throw new Error(`registration failed: ${registered.statusCode} ${registered.body}`);
   const link = await vi.waitFor(async () => {
@@ -24,15 +31,20 @@ export async function registerMember(
         and(
           eq(outboxEmails.tenantId, tenantId),
           eq(outboxEmails.toAddress, email),
-          like(outboxEmails.textBody, '%registration/confirm%'),
+          like(outboxEmails.textBody, '%/register/confirm?token=%'),
         ),
       );
-    const found = mail?.text.match(/https?:\/\/\S+\/public\/user\/registration\/confirm\?token=\S+/)?.[0];
+    const found = mail?.text.match(/https?:\/\/\S+\/register\/confirm\?token=\S+/)?.[0];
     if (!found) throw new Error(`no registration email to ${email}`);
     return new URL(found);
   });
-  const confirmed = await app.inject({ url: link.pathname + link.search, headers: { host } });
-  if (confirmed.headers.location !== '/login?registered=1') throw new Error(`confirmation failed: ${confirmed.body}`);
+  const confirmed = await app.inject({
+    method: 'POST',
+    url: '/public/user/registration/confirm',
+    headers: { host },
+    payload: { token: link.searchParams.get('token'), password },
+  });
+  if (confirmed.statusCode !== 200) throw new Error(`confirmation failed: ${confirmed.body}`);
   const [contact] = await app.platform.db
     .select({ id: contacts.id })
     .from(contacts)

@@ -46,15 +46,32 @@ export const RefreshRequest = z.object({ token: z.string().min(1, 'token is requ
 export const TokenPair = z.object({ access_token: z.string(), refresh_token: z.string() });
 export type TokenPair = z.infer<typeof TokenPair>;
 
+/**
+ * Spec 1 §7 POST /public/user/registration. The spec's body carries a password; it is accepted and
+ * never used: the mailbox's owner chooses the password when confirming (RegistrationConfirmRequest),
+ * so whoever typed an address cannot own its account.
+ */
 export const RegistrationRequest = z.object({
   orgId: z.string().max(100).optional(),
   email,
-  password,
+  password: z.string().max(200).optional(),
   name: z.string().trim().min(1, 'name is required').max(100),
   lastName: z.string().trim().max(100).default(''),
   franchiseId: z.string().max(100).optional().nullable(),
 });
 export type RegistrationRequest = z.infer<typeof RegistrationRequest>;
+
+/** POST /public/user/registration/confirm: the emailed link's token and the password its owner chooses. */
+export const RegistrationConfirmRequest = z.object({
+  token: z.string().min(1, 'token is required').max(200),
+  password,
+});
+export type RegistrationConfirmRequest = z.infer<typeof RegistrationConfirmRequest>;
+
+export const REGISTRATION_CONFIRMED = 'Your account is ready. Please log in.';
+export const REGISTRATION_LINK_INVALID =
+  'This registration link has expired or was already used. Please register again.';
+export const REGISTRATION_ADDRESS_TAKEN = 'This email address already has an account. Please log in.';
 
 export const ForgotPasswordRequest = z.object({
   orgId: z.string().max(100).optional(),

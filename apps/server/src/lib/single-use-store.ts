@@ -44,19 +44,22 @@ export class SingleUseStore<T> {
   }
 
   /** The value if it exists for this tenant and has not expired; either way it is gone afterwards. */
-  async take(tenantId: string, key: string): Promise<T | null> {
-    const [row] = await withTenant(this.db, tenantId, (tx) =>
-      tx
-        .delete(singleUseValues)
-        .where(
-          and(
-            eq(singleUseValues.tenantId, tenantId),
-            eq(singleUseValues.kind, this.kind),
-            eq(singleUseValues.keyHash, hashKey(key)),
-          ),
-        )
-        .returning({ value: singleUseValues.value, expiresAt: singleUseValues.expiresAt }),
-    );
+  take(tenantId: string, key: string): Promise<T | null> {
+    return withTenant(this.db, tenantId, (tx) => this.takeIn(tx, tenantId, key));
+  }
+
+  /** take() inside the caller's tenant transaction: a rollback puts the value back. */
+  async takeIn(tx: Tx, tenantId: string, key: string): Promise<T | null> {
+    const [row] = await tx
+      .delete(singleUseValues)
+      .where(
+        and(
+          eq(singleUseValues.tenantId, tenantId),
+          eq(singleUseValues.kind, this.kind),
+          eq(singleUseValues.keyHash, hashKey(key)),
+        ),
+      )
+      .returning({ value: singleUseValues.value, expiresAt: singleUseValues.expiresAt });
     return row && row.expiresAt.getTime() > this.now() ? (row.value as T) : null;
   }
 }

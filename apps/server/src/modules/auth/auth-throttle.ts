@@ -3,7 +3,10 @@ import { type Db, type Tx, withTenant } from '../../db/client.ts';
 import { authAttempts } from '../../db/schema/index.ts';
 import type { JobRunner } from '../jobs/job-runner.ts';
 
-/** What is counted. A login writes 'login_failed' per wrong password and 'login_ok' per success. */
+/**
+ * What is counted. A login writes 'login_failed' as each password try begins (a right password turns
+ * its pair's failures into one 'login_ok').
+ */
 export type AttemptAction = 'login_failed' | 'login_ok' | 'forgot_password' | 'register' | 'otp_send' | 'otp_failed';
 
 export interface ThrottleLimits {
@@ -42,7 +45,40 @@ export class AuthThrottle {
   ) {}
 
   /** Milliseconds before this account may try a password from this IP; 0 when it may now. */
-  async loginWait(tenantId: string, account: string, ip: string): Promise<number> {
+  loginWait(tenantId: string, account: string, ip: string): Promise<number> {
+    return withTenant(this.db, tenantId, (tx) => this.#loginWaitIn(tx, tenantId, account, ip));
+  }
+
+  /**
+   * A password try begins: checks the login limits and, when the try may go ahead, counts it as a
+   * failure at once, in one transaction behind the tenant's login lock. Parallel guesses cannot all
+   * read the count before any of them is written (each would cost a password hash and none would be
+   * refused). Answers the wait (nothing counted) or the counted attempt's id: a right password then
+   * turns it into a success (`loginSucceeded`), and a try that was no guess takes it back
+   * (`forgetAttempt`).
+   */
+  beginLogin(tenantId: string, account: string, ip: string): Promise<{ wait: number; attempt: string | null }> {
+    return withTenant(this.db, tenantId, async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`auth:${tenantId}:login`}))`);
+      const wait = await this.#loginWaitIn(tx, tenantId, account, ip);
+      if (wait > 0) return { wait, attempt: null };
+      const [row] = await tx
+        .insert(authAttempts)
+        .values({ tenantId, action: 'login_failed', account, ip, createdAt: new Date(this.now()) })
+        .returning({ id: authAttempts.id });
+      return { wait: 0, attempt: row?.id ?? null };
+    });
+  }
+
+  /** Takes back an attempt `beginLogin` counted, for a try that was not a wrong password. */
+  async forgetAttempt(tenantId: string, attempt: string | null): Promise<void> {
+    if (!attempt) return;
+    await withTenant(this.db, tenantId, (tx) =>
+      tx.delete(authAttempts).where(and(eq(authAttempts.tenantId, tenantId), eq(authAttempts.id, attempt))),
+    );
+  }
+
+  async #loginWaitIn(tx: Tx, tenantId: string, account: string, ip: string): Promise<number> {
     const now = this.now();
     const { perAccountAndIp, perAccount, perIp, perTenant, windowMs } = this.login;
     const recentFailure = and(
@@ -51,33 +87,31 @@ export class AuthThrottle {
     );
     const pair = and(eq(authAttempts.account, account), eq(authAttempts.ip, ip));
     const failure = sql`${authAttempts.action} = 'login_failed'`;
-    const [row] = await withTenant(this.db, tenantId, (tx) =>
-      tx
-        .select({
-          pair: countWhere(and(failure, pair)),
-          pairLast: timeWhere('max', and(failure, pair)),
-          account: countWhere(and(failure, eq(authAttempts.account, account))),
-          accountFirst: timeWhere('min', and(failure, eq(authAttempts.account, account))),
-          ip: countWhere(and(failure, eq(authAttempts.ip, ip))),
-          ipFirst: timeWhere('min', and(failure, eq(authAttempts.ip, ip))),
-          known: sql<boolean>`coalesce(bool_or(${authAttempts.action} = 'login_ok'), false)`,
-          // The tenant's failures, counted no further than the ceiling.
-          tenant: sql`(select count(*) from (select 1 from ${authAttempts}
+    const [row] = await tx
+      .select({
+        pair: countWhere(and(failure, pair)),
+        pairLast: timeWhere('max', and(failure, pair)),
+        account: countWhere(and(failure, eq(authAttempts.account, account))),
+        accountFirst: timeWhere('min', and(failure, eq(authAttempts.account, account))),
+        ip: countWhere(and(failure, eq(authAttempts.ip, ip))),
+        ipFirst: timeWhere('min', and(failure, eq(authAttempts.ip, ip))),
+        known: sql<boolean>`coalesce(bool_or(${authAttempts.action} = 'login_ok'), false)`,
+        // The tenant's failures, counted no further than the ceiling.
+        tenant: sql`(select count(*) from (select 1 from ${authAttempts}
             where ${authAttempts.tenantId} = ${tenantId} and ${recentFailure} limit ${perTenant}) counted)`.mapWith(
-            Number,
-          ),
-        })
-        .from(authAttempts)
-        .where(
-          and(
-            eq(authAttempts.tenantId, tenantId),
-            or(
-              and(recentFailure, or(eq(authAttempts.account, account), eq(authAttempts.ip, ip))),
-              and(eq(authAttempts.action, 'login_ok'), pair, gt(authAttempts.createdAt, new Date(now - KNOWN_IP_MS))),
-            ),
+          Number,
+        ),
+      })
+      .from(authAttempts)
+      .where(
+        and(
+          eq(authAttempts.tenantId, tenantId),
+          or(
+            and(recentFailure, or(eq(authAttempts.account, account), eq(authAttempts.ip, ip))),
+            and(eq(authAttempts.action, 'login_ok'), pair, gt(authAttempts.createdAt, new Date(now - KNOWN_IP_MS))),
           ),
         ),
-    );
+      );
     if (!row) return 0;
     const until = (from: Date | string | null, ms: number) => (from ? new Date(from).getTime() + ms - now : 0);
     const waits: number[] = [];

@@ -6,6 +6,7 @@ import {
   LoginResponse,
   MessageResponse,
   RefreshRequest,
+  RegistrationConfirmRequest,
   RegistrationRequest,
   ReInitInfoResponse,
   ResetPasswordRequest,
@@ -24,15 +25,19 @@ import { confirmRegistration, pendingRegistrations, REGISTRATION_SENT, register 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 429: ErrorBody };
 const tags = ['auth'];
 
-/** Answers, then runs the work the answer must not wait for (so its timing tells nothing). */
+/**
+ * Answers, then runs the work the answer must not wait for (so its timing tells nothing), tracked
+ * so that a graceful shutdown waits for it.
+ */
 async function answerThen(
+  platform: Platform,
   request: FastifyRequest,
   reply: FastifyReply,
   body: { message: string },
   followUp: (() => Promise<void>) | null,
 ) {
   await reply.send(body);
-  await followUp?.().catch((error: unknown) => request.log.error({ err: error }, 'follow-up after the answer failed'));
+  if (followUp) await platform.afterAnswer.run(followUp, request.log);
   return reply;
 }
 
@@ -69,7 +74,8 @@ export function registerAuthRoutes(server: FastifyInstance, platform: Platform):
     {
       schema: {
         tags,
-        summary: 'Register a student account: emails a link that creates it (or, for a taken address, tells its owner)',
+        summary:
+          'Register a student account: emails a link to choose a password and create it (or, for a taken address, tells its owner); a password in the body is not used',
         body: RegistrationRequest,
         response: { 200: MessageResponse, ...errors },
       },
@@ -84,24 +90,40 @@ export function registerAuthRoutes(server: FastifyInstance, platform: Platform):
         tenantOrigin(platform.config, tenant),
         request.ip,
       );
-      return answerThen(request, reply, { message: REGISTRATION_SENT }, followUp);
+      return answerThen(platform, request, reply, { message: REGISTRATION_SENT }, followUp);
     },
   );
 
+  // Links mailed before the confirmation page existed: the page, with the same token. A GET (a mail
+  // scanner follows links) never creates anything.
   app.get(
     '/public/user/registration/confirm',
     {
       schema: {
         tags,
-        summary: 'The registration link: creates the account, then to /login?registered=1 (0: used or expired)',
+        summary: 'An older registration link: to the page where the owner chooses a password (creates nothing)',
         querystring: z.object({ token: z.string().min(1, 'token is required').max(200) }),
         response: { 302: z.null(), ...errors },
       },
     },
     async (request, reply) => {
-      const target = await confirmRegistration(platform, pending, requireTenant(request), request.query.token);
-      return reply.redirect(target, 302);
+      requireTenant(request);
+      return reply.redirect(`/register/confirm?token=${encodeURIComponent(request.query.token)}`, 302);
     },
+  );
+
+  app.post(
+    '/public/user/registration/confirm',
+    {
+      schema: {
+        tags,
+        summary:
+          "Finish a registration: the emailed link's token and the password its owner chooses create the account",
+        body: RegistrationConfirmRequest,
+        response: { 200: MessageResponse, ...errors },
+      },
+    },
+    (request) => confirmRegistration(platform, pending, requireTenant(request), request.body, request.ip),
   );
 
   for (const url of ['/rest/user/forgotPassword', '/public/user/forgotPassword']) {
@@ -124,7 +146,7 @@ export function registerAuthRoutes(server: FastifyInstance, platform: Platform):
           tenantOrigin(platform.config, tenant),
           request.ip,
         );
-        return answerThen(request, reply, { message: auth.FORGOT_PASSWORD_SENT }, followUp);
+        return answerThen(platform, request, reply, { message: auth.FORGOT_PASSWORD_SENT }, followUp);
       },
     );
   }

@@ -51,7 +51,9 @@ export async function login(
   ip: string,
 ): Promise<LoginResponse> {
   const email = body.userId.trim().toLowerCase();
-  const wait = await platform.throttle.loginWait(tenant.tenantId, email, ip);
+  // The try is counted as a failure before the password is checked (parallel guesses cannot pass
+  // the limit together); a right password turns it into a success below.
+  const { wait, attempt } = await platform.throttle.beginLogin(tenant.tenantId, email, ip);
   if (wait > 0) throw tooManyRequests(`Too many login attempts. ${tryAgainIn(wait)}`);
 
   const contact = matchesTenant(body.tid, tenant)
@@ -61,11 +63,12 @@ export async function login(
   const valid = contact?.passwordHash
     ? await verifyPassword(contact.passwordHash, body.password)
     : await verifyAgainstDummy(body.password);
-  if (!contact || !valid) {
-    await platform.throttle.loginFailed(tenant.tenantId, email, ip);
-    throw new AppError(401, 'invalid_credentials', INVALID_LOGIN);
+  if (!contact || !valid) throw new AppError(401, 'invalid_credentials', INVALID_LOGIN);
+  if (contact.isSuspended) {
+    // The right password of a suspended account is no guess.
+    await platform.throttle.forgetAttempt(tenant.tenantId, attempt);
+    throw new AppError(403, 'account_suspended', SUSPENDED);
   }
-  if (contact.isSuspended) throw new AppError(403, 'account_suspended', SUSPENDED);
   await platform.throttle.loginSucceeded(tenant.tenantId, email, ip);
 
   const tokens = await withTenant(platform.db, tenant.tenantId, async (tx) => {
@@ -223,7 +226,8 @@ export async function forgotPassword(
       await queuePasswordResetEmail(platform, tx, tenant, contact, origin);
       return true;
     });
-    if (queued) void platform.outbox.kick();
+    // Awaited: the tracked follow-up ends when the email has been handed to the mail server.
+    if (queued) await platform.outbox.kick();
   };
 }
 

@@ -1,3 +1,4 @@
+import { REGISTRATION_ADDRESS_TAKEN, REGISTRATION_CONFIRMED, REGISTRATION_LINK_INVALID } from '@atrium/contracts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, json, loginAs, newTenant, PASSWORD, startTestApp, type TestTenant } from '../../../test/helpers.ts';
 import { startSmtpServer } from '../../../test/smtp.ts';
@@ -106,6 +107,42 @@ describe('login', () => {
     const fresh = await post('/login', t.host, { userId: email, password: PASSWORD }, '10.5.3.1');
     expect(fresh.statusCode).toBe(429);
     expect((await post('/login', t.host, { userId: email, password: PASSWORD }, '10.5.1.1')).statusCode).toBe(200);
+  });
+
+  it('counts each guess before its password check: 10 at once from one IP, only 3 are checked', async () => {
+    const t = await newTenant(app);
+    const email = t.users.staff.email;
+    // the owner signed in from home before
+    expect((await post('/login', t.host, { userId: email, password: PASSWORD }, '10.5.4.1')).statusCode).toBe(200);
+    const guesses = await Promise.all(
+      Array.from({ length: 10 }, () => post('/login', t.host, { userId: email, password: 'nope-nope' }, '10.5.4.2')),
+    );
+    const statuses = guesses.map((guess) => guess.statusCode);
+    // a 401 is a guess that reached the password check; the rest got the limit's answer
+    expect(statuses.filter((status) => status === 401)).toHaveLength(3);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(7);
+    // the right password waits too from the guessing IP, and works from the owner's known one
+    expect((await post('/login', t.host, { userId: email, password: PASSWORD }, '10.5.4.2')).statusCode).toBe(429);
+    expect((await post('/login', t.host, { userId: email, password: PASSWORD }, '10.5.4.1')).statusCode).toBe(200);
+  });
+
+  it('never counts a right password as a failure, one after another or suspended', async () => {
+    const t = await newTenant(app);
+    for (let i = 0; i < 5; i++) {
+      const ok = await post('/login', t.host, { userId: t.users.admin.email, password: PASSWORD }, '10.5.5.1');
+      expect(ok.statusCode).toBe(200);
+    }
+    await createUsers(app.platform.db, t.tenantId, [
+      { email: `away@${t.orgId}.test`, password: PASSWORD, name: 'Away', role: 'staff', isSuspended: true },
+    ]);
+    for (let i = 0; i < 5; i++) {
+      const away = await post('/login', t.host, { userId: `away@${t.orgId}.test`, password: PASSWORD }, '10.5.5.2');
+      expect(away.statusCode).toBe(403);
+    }
+    const failures = await app.platform.database.sql.query(
+      `select count(*)::int as n from auth_attempts where tenant_id = '${t.tenantId}' and action = 'login_failed'`,
+    );
+    expect(failures.rows[0]).toEqual({ n: 0 });
   });
 
   it('limits failed attempts per IP across accounts', async () => {
@@ -224,38 +261,61 @@ describe('session', () => {
 describe('registration', () => {
   const register = (host: string, payload: object, ip = '10.14.9.9') =>
     post('/public/user/registration', host, payload, ip);
-  const linkIn = (text: string) =>
-    text.match(/http:\/\/[^\s]+\/public\/user\/registration\/confirm\?token=([A-Za-z0-9_%-]+)/)?.[0] ?? '';
+  const confirm = (host: string, payload: object, ip = '10.14.8.8') =>
+    post('/public/user/registration/confirm', host, payload, ip);
+  const tokenIn = (text: string, host: string) =>
+    new URL(
+      text.match(new RegExp(`http://${host}/register/confirm\\?token=[A-Za-z0-9_%-]+`))?.[0] ?? 'http://x/',
+    ).searchParams.get('token') ?? '';
 
-  it('emails a link that creates the student, once; then they log in', async () => {
+  it('emails a link to a page where the mailbox owner chooses the password: opening it creates nothing, the page’s POST creates the student once', async () => {
     const response = await register(a.host, {
       orgId: a.orgId,
       email: 'New.Member@Example.test',
-      password: 'a-long-password',
+      password: 'typed-by-whoever',
       name: 'Nia',
       lastName: 'Member',
     });
     expect(response.statusCode).toBe(200);
     expect(json(response)).toEqual({ message: REGISTRATION_SENT });
-    const credentials = { userId: 'new.member@example.test', password: 'a-long-password' };
-    expect((await post('/login', a.host, credentials, '10.14.0.1')).statusCode).toBe(401);
+    const mail = await smtp.waitFor('new.member@example.test');
+    expect(mail.text).toContain('choose your password');
+    const token = tokenIn(mail.text, a.host);
+    expect(token).not.toBe('');
 
-    const link = new URL(linkIn((await smtp.waitFor('new.member@example.test')).text));
-    expect(link.host).toBe(a.host);
-    const confirm = () => app.inject({ url: link.pathname + link.search, headers: { host: a.host } });
-    const confirmed = await confirm();
-    expect({ status: confirmed.statusCode, location: confirmed.headers.location }).toEqual({
-      status: 302,
-      location: '/login?registered=1',
+    // What a mail scanner or a click does: the link (and the older link form) creates nothing.
+    const older = await app.inject({
+      url: `/public/user/registration/confirm?token=${encodeURIComponent(token)}`,
+      headers: { host: a.host },
     });
-    const login = await post('/login', a.host, credentials, '10.14.0.1');
+    expect({ status: older.statusCode, location: older.headers.location }).toEqual({
+      status: 302,
+      location: `/register/confirm?token=${encodeURIComponent(token)}`,
+    });
+    const typed = { userId: 'new.member@example.test', password: 'typed-by-whoever' };
+    expect((await post('/login', a.host, typed, '10.14.0.1')).statusCode).toBe(401);
+
+    const confirmed = await confirm(a.host, { token, password: 'chosen-by-owner' });
+    expect(confirmed.statusCode).toBe(200);
+    expect(json(confirmed)).toEqual({ message: REGISTRATION_CONFIRMED });
+    // The password typed at registration never opens the account; the one chosen on the page does.
+    expect((await post('/login', a.host, typed, '10.14.0.2')).statusCode).toBe(401);
+    const login = await post(
+      '/login',
+      a.host,
+      { userId: 'new.member@example.test', password: 'chosen-by-owner' },
+      '10.14.0.1',
+    );
     expect(login.statusCode).toBe(200);
     expect(json<any>(login).contact).toMatchObject({
       email: 'new.member@example.test',
       role: 'student',
       fullName: 'Nia Member',
+      isEmailVerified: true,
     });
-    expect((await confirm()).headers.location).toBe('/login?registered=0');
+    const again = await confirm(a.host, { token, password: 'chosen-again-1' });
+    expect(again.statusCode).toBe(400);
+    expect(json<any>(again).errors).toMatchObject({ field: 'token', message: REGISTRATION_LINK_INVALID });
   });
 
   it('answers a taken email exactly as a free one, and emails the owner instead of creating anything', async () => {
@@ -265,30 +325,47 @@ describe('registration', () => {
     const mail = await smtp.waitFor(a.users.admin.email);
     expect(mail.text).toContain('tried to register');
     expect(mail.text).toContain(`http://${a.host}/forgot-password`);
-    expect(mail.text).not.toContain('registration/confirm');
+    expect(mail.text).not.toContain('register/confirm');
     expect((await loginAs(app, a, 'admin', '10.14.0.4')).contact.role).toBe('admin');
   });
 
-  it('refuses a short password, a bad email and no name, naming the field', async () => {
-    const short = await register(a.host, { email: 'short@x.test', password: 'short', name: 'X' });
+  it('refuses a bad email and no name, naming the field; needs no password; the page refuses a short one and keeps the link', async () => {
+    const bad = await register(a.host, { email: 'not-an-email', name: 'X' });
+    expect(json<any>(bad).errors.field).toBe('email');
+    const noName = await register(a.host, { email: 'noname@x.test' });
+    expect(json<any>(noName).errors).toMatchObject({ field: 'name', message: 'name is required' });
+    expect((await register(a.host, { email: 'nopassword@x.test', name: 'N' })).statusCode).toBe(200);
+    const token = tokenIn((await smtp.waitFor('nopassword@x.test')).text, a.host);
+    const short = await confirm(a.host, { token, password: 'short' });
     expect(json<any>(short).errors).toMatchObject({
       field: 'password',
       message: 'password must be at least 8 characters',
     });
-    const bad = await register(a.host, { email: 'not-an-email', password: 'a-long-password', name: 'X' });
-    expect(json<any>(bad).errors.field).toBe('email');
-    const noName = await register(a.host, { email: 'noname@x.test', password: 'a-long-password' });
-    expect(json<any>(noName).errors).toMatchObject({ field: 'name', message: 'name is required' });
+    expect((await confirm(a.host, { token, password: 'long-enough-1' })).statusCode).toBe(200);
   });
 
-  it('a registration link of tenant B creates nothing on tenant A', async () => {
-    await register(b.host, { email: 'only-b@x.test', password: 'a-long-password', name: 'B' });
-    const link = new URL(linkIn((await smtp.waitFor('only-b@x.test')).text));
-    const onA = await app.inject({ url: link.pathname + link.search, headers: { host: a.host } });
-    expect(onA.headers.location).toBe('/login?registered=0');
-    expect(
-      (await post('/login', a.host, { userId: 'only-b@x.test', password: 'a-long-password' }, '10.14.0.3')).statusCode,
-    ).toBe(401);
+  it('creates nothing when the address got an account meanwhile', async () => {
+    await register(a.host, { email: 'meanwhile@x.test', name: 'M' });
+    const token = tokenIn((await smtp.waitFor('meanwhile@x.test')).text, a.host);
+    await createUsers(app.platform.db, a.tenantId, [
+      { email: 'meanwhile@x.test', password: PASSWORD, name: 'Staff-made', role: 'student' },
+    ]);
+    const late = await confirm(a.host, { token, password: 'chosen-by-owner' });
+    expect(late.statusCode).toBe(400);
+    expect(json<any>(late).errors).toMatchObject({ field: 'token', message: REGISTRATION_ADDRESS_TAKEN });
+    const login = await post('/login', a.host, { userId: 'meanwhile@x.test', password: PASSWORD }, '10.14.0.5');
+    expect(json<any>(login).contact.name).toBe('Staff-made');
+  });
+
+  it('a registration link of tenant B creates nothing on tenant A, and still works on B', async () => {
+    await register(b.host, { email: 'only-b@x.test', name: 'B' });
+    const token = tokenIn((await smtp.waitFor('only-b@x.test')).text, b.host);
+    const onA = await confirm(a.host, { token, password: 'a-long-password' });
+    expect(json<any>(onA).errors).toMatchObject({ field: 'token', message: REGISTRATION_LINK_INVALID });
+    const credentials = { userId: 'only-b@x.test', password: 'a-long-password' };
+    expect((await post('/login', a.host, credentials, '10.14.0.3')).statusCode).toBe(401);
+    expect((await confirm(b.host, { token, password: 'a-long-password' })).statusCode).toBe(200);
+    expect((await post('/login', b.host, credentials, '10.14.0.3')).statusCode).toBe(200);
   });
 });
 

@@ -29,14 +29,19 @@ export async function changePassword(
     findContactById(tx, tenant.tenantId, auth.sub),
   );
   if (!contact || contact.isSuspended) throw unauthorized();
-  const wait = await platform.throttle.loginWait(tenant.tenantId, contact.email, ip);
+  // Counted as a failure before the check, as a login is (parallel guesses cannot pass the limit
+  // together), and taken back when the current password is right or there is none to guess.
+  const { wait, attempt } = await platform.throttle.beginLogin(tenant.tenantId, contact.email, ip);
   if (wait > 0) throw tooManyRequests(`Too many attempts. ${tryAgainIn(wait)}`);
-  if (!contact.passwordHash) throw badRequest('currentPassword', NO_PASSWORD_YET);
+  if (!contact.passwordHash) {
+    await platform.throttle.forgetAttempt(tenant.tenantId, attempt);
+    throw badRequest('currentPassword', NO_PASSWORD_YET);
+  }
   // argon2 runs outside any transaction: it is slow on purpose.
   if (!(await verifyPassword(contact.passwordHash, body.currentPassword))) {
-    await platform.throttle.loginFailed(tenant.tenantId, contact.email, ip);
     throw badRequest('currentPassword', WRONG_CURRENT_PASSWORD);
   }
+  await platform.throttle.forgetAttempt(tenant.tenantId, attempt);
   if (body.newPassword === body.currentPassword) throw badRequest('newPassword', SAME_PASSWORD);
   const passwordHash = await hashPassword(body.newPassword);
   await withTenant(platform.db, tenant.tenantId, async (tx) => {

@@ -1,4 +1,10 @@
-import type { RegistrationRequest } from '@atrium/contracts';
+import {
+  REGISTRATION_ADDRESS_TAKEN,
+  REGISTRATION_CONFIRMED,
+  REGISTRATION_LINK_INVALID,
+  type RegistrationConfirmRequest,
+  type RegistrationRequest,
+} from '@atrium/contracts';
 import { type Db, withTenant } from '../../db/client.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { SingleUseStore } from '../../lib/single-use-store.ts';
@@ -14,12 +20,14 @@ import { newOpaqueToken } from './tokens.ts';
 export const REGISTRATION_SENT = 'Thank you. Check your email: we have sent you a link to finish your registration.';
 const LINK_HOURS = 24;
 
-/** What the confirmation link creates: the account as it was asked for, password already hashed. */
+/**
+ * What the confirmation creates: the account as it was asked for, without a password (the mailbox's
+ * owner chooses it when confirming; values stored before that change may still hold a hash, never read).
+ */
 interface PendingRegistration {
   email: string;
   name: string;
   lastName: string;
-  passwordHash: string;
 }
 
 export const pendingRegistrations = (db: Db) =>
@@ -28,10 +36,11 @@ export type PendingRegistrations = ReturnType<typeof pendingRegistrations>;
 
 /**
  * POST /public/user/registration. The answer is the same whether the address is free or taken, so
- * it cannot be used to find out who is a member: a free address gets a link that creates the
- * account, a taken one an email telling its owner to log in or reset their password. The password
- * is hashed and the attempt counted either way; the lookup and the email happen after the answer
- * (the returned follow-up). Past the per-address or per-IP limit nothing is sent.
+ * it cannot be used to find out who is a member: a free address gets a link to a page where its
+ * owner chooses a password and the account is created, a taken one an email telling its owner to
+ * log in or reset their password. The password the spec's body carries is not used: whoever typed
+ * the address must not own its account. Only the attempt is counted before the answer; the lookup and
+ * the email happen after it (the returned follow-up). Past the per-address or per-IP limit nothing is sent.
  */
 export async function register(
   platform: Platform,
@@ -42,7 +51,6 @@ export async function register(
   ip: string,
 ): Promise<(() => Promise<void>) | null> {
   if (!matchesTenant(body.orgId, tenant)) throw badRequest('orgId', 'orgId does not match this organisation.');
-  const passwordHash = await hashPassword(body.password);
   const wait = await platform.throttle.take(
     tenant.tenantId,
     'register',
@@ -55,7 +63,6 @@ export async function register(
     email: body.email,
     name: body.name,
     lastName: body.lastName ?? '',
-    passwordHash,
   };
   return async () => {
     await withTenant(platform.db, tenant.tenantId, async (tx) => {
@@ -77,42 +84,46 @@ export async function register(
       }
       const token = newOpaqueToken();
       await pending.putIn(tx, tenant.tenantId, token, request);
-      const link = `${origin}/public/user/registration/confirm?token=${encodeURIComponent(token)}`;
+      const link = `${origin}/register/confirm?token=${encodeURIComponent(token)}`;
       await enqueueEmail(tx, tenant.tenantId, {
         to: request.email,
         subject: `Finish your ${tenant.name} registration`,
         text: [
           `Hello ${request.name},`,
           '',
-          `Open this link to finish your registration at ${tenant.name} (it works once, for ${LINK_HOURS} hours):`,
+          `Open this link to choose your password and finish your registration at ${tenant.name} (it works once, for ${LINK_HOURS} hours):`,
           link,
           '',
           'If you did not register, ignore this email: no account is created.',
         ].join('\n'),
       });
     });
-    void platform.outbox.kick();
+    await platform.outbox.kick();
   };
 }
 
 /**
- * GET /public/user/registration/confirm?token= (the link in the email): creates the student and
- * answers where to send the browser: the login page, `registered=1`, or `registered=0` for a used
- * or expired link or an address taken in the meantime.
+ * POST /public/user/registration/confirm (the page the emailed link opens): the token is taken once,
+ * in the same transaction that creates the student with the password chosen now, and marks the
+ * email verified (the link reached it). A used or expired token, or an address taken meanwhile, is
+ * a 400 and creates nothing. The device's IP becomes known to the login throttle, as after a reset.
  */
 export async function confirmRegistration(
   platform: Platform,
   pending: PendingRegistrations,
   tenant: TenantContext,
-  token: string,
-): Promise<string> {
-  const request = await pending.take(tenant.tenantId, token);
-  if (!request) return '/login?registered=0';
-  const created = await withTenant(platform.db, tenant.tenantId, async (tx) => {
-    if (await findContactByEmail(tx, tenant.tenantId, request.email)) return false;
+  body: RegistrationConfirmRequest,
+  ip: string,
+): Promise<{ message: string }> {
+  // Hashed before the transaction: argon2 is slow on purpose and must not hold the database.
+  const passwordHash = await hashPassword(body.password);
+  const outcome = await withTenant(platform.db, tenant.tenantId, async (tx) => {
+    const request = await pending.takeIn(tx, tenant.tenantId, body.token);
+    if (!request) return 'invalid' as const;
+    if (await findContactByEmail(tx, tenant.tenantId, request.email)) return 'taken' as const;
     await insertContact(tx, tenant.tenantId, {
       email: request.email,
-      passwordHash: request.passwordHash,
+      passwordHash,
       name: request.name,
       lastName: request.lastName,
       role: 'student',
@@ -122,7 +133,10 @@ export async function confirmRegistration(
       // A self-registered member shows as unread in the contact list until staff open them.
       isUnread: true,
     });
-    return true;
+    return request.email;
   });
-  return `/login?registered=${created ? 1 : 0}`;
+  if (outcome === 'invalid') throw badRequest('token', REGISTRATION_LINK_INVALID);
+  if (outcome === 'taken') throw badRequest('token', REGISTRATION_ADDRESS_TAKEN);
+  await platform.throttle.loginSucceeded(tenant.tenantId, outcome.toLowerCase(), ip);
+  return { message: REGISTRATION_CONFIRMED };
 }

@@ -11,6 +11,7 @@ import { ExternalRedirect, LoginFirst } from './redirects';
 
 const LoginPage = lazy(() => import('../../features/auth/LoginPage'));
 const RegisterPage = lazy(() => import('../../features/auth/RegisterPage'));
+const RegisterConfirmPage = lazy(() => import('../../features/auth/RegisterConfirmPage'));
 const ForgotPasswordPage = lazy(() => import('../../features/auth/ForgotPasswordPage'));
 const ResetPasswordPage = lazy(() => import('../../features/auth/ResetPasswordPage'));
 const FormsListPage = lazy(() => import('./FormsListPage'));
@@ -20,6 +21,7 @@ const MediaGalleryPage = lazy(() => import('../../features/media/MediaGalleryPag
 export const SCREENS: Record<string, ReactNode> = {
   '/login': <LoginPage />,
   '/register': <RegisterPage />,
+  '/register/confirm': <RegisterConfirmPage />,
   '/forgot-password': <ForgotPasswordPage />,
   '/reset-password': <ResetPasswordPage />,
   '/forms': <FormsListPage />,

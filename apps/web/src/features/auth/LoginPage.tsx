@@ -1,3 +1,4 @@
+import { REGISTRATION_CONFIRMED } from '@atrium/contracts';
 import { Alert, Anchor, Button, Group, Loader, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { isEmail, isNotEmpty, useForm } from '@mantine/form';
 import { useState } from 'react';
@@ -48,12 +49,7 @@ export default function LoginPage() {
           ) : null}
           {searchParams.get('registered') === '1' ? (
             <Alert color="teal" role="status" title="Registration complete">
-              Your account is ready. Please log in.
-            </Alert>
-          ) : null}
-          {searchParams.get('registered') === '0' ? (
-            <Alert color="yellow" role="status" title="Registration link">
-              This registration link has expired or was already used. Log in, or register again.
+              {REGISTRATION_CONFIRMED}
             </Alert>
           ) : null}
           {error ? (

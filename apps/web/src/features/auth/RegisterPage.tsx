@@ -1,6 +1,5 @@
-import { PASSWORD_RULE } from '@atrium/contracts';
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { hasLength, isEmail, isNotEmpty, useForm } from '@mantine/form';
+import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { isEmail, isNotEmpty, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { isApiError } from '../../lib/api-error';
@@ -10,18 +9,18 @@ import { register } from './auth-api';
 
 /**
  * Public registration (POST /public/user/registration): the answer is the same whether the email is
- * free or taken; the link in the email creates the account, then the member logs in.
+ * free or taken. No password here: the link in the email opens a page where the mailbox's owner
+ * chooses it and the account is created, so typing someone else's address gets nobody an account.
  */
 export default function RegisterPage() {
   const tenant = useTenant();
   const [submitting, setSubmitting] = useState(false);
   const [sentMessage, setSentMessage] = useState<string | null>(null);
   const form = useForm({
-    initialValues: { name: '', lastName: '', email: '', password: '' },
+    initialValues: { name: '', lastName: '', email: '' },
     validate: {
       name: isNotEmpty('First name is required'),
       email: isEmail('Enter a valid email address'),
-      password: hasLength({ min: 8 }, PASSWORD_RULE),
     },
   });
 
@@ -33,7 +32,6 @@ export default function RegisterPage() {
         name: values.name.trim(),
         lastName: values.lastName.trim(),
         email: values.email.trim(),
-        password: values.password,
         franchiseId: null,
       });
       setSentMessage(response.message);
@@ -69,13 +67,13 @@ export default function RegisterPage() {
             <TextInput label="First name" autoComplete="given-name" required {...form.getInputProps('name')} />
             <TextInput label="Last name" autoComplete="family-name" {...form.getInputProps('lastName')} />
           </Group>
-          <TextInput label="Email" type="email" autoComplete="email" required {...form.getInputProps('email')} />
-          <PasswordInput
-            label="Password"
-            autoComplete="new-password"
-            description="At least 8 characters"
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            description="We will email you a link to choose your password."
             required
-            {...form.getInputProps('password')}
+            {...form.getInputProps('email')}
           />
           <Button type="submit" loading={submitting} fullWidth>
             Register

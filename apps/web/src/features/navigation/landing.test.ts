@@ -257,7 +257,7 @@ describe('visitor routes', () => {
   });
 
   it('keeps the public auth screens', () => {
-    for (const path of ['/login', '/register', '/forgot-password', '/reset-password']) {
+    for (const path of ['/login', '/register', '/register/confirm', '/forgot-password', '/reset-password']) {
       expect(decideVisitorPath(path, '', tenant), path).toEqual({ kind: 'stay' });
     }
   });

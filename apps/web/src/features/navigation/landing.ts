@@ -84,7 +84,14 @@ export function publicLogoutTarget(
   return '/login';
 }
 
-const AUTH_SCREENS = new Set(['/login', '/register', '/forgot-password', '/reset-password', '/logout']);
+const AUTH_SCREENS = new Set([
+  '/login',
+  '/register',
+  '/register/confirm',
+  '/forgot-password',
+  '/reset-password',
+  '/logout',
+]);
 
 /** Only same-app paths are followed after login: never an absolute or protocol-relative URL. */
 export function safeReturnUrl(value: string | null | undefined): string | null {

@@ -157,6 +157,7 @@ export const PUBLIC_ROUTES: readonly RouteSpec[] = [
   { path: '/mediagallery', title: 'Media Gallery', built: true },
   { path: '/login', title: 'Login', built: true },
   { path: '/register', title: 'Register', built: true },
+  { path: '/register/confirm', title: 'Finish Registration', built: true },
   { path: '/forgot-password', title: 'Forgot Password', built: true },
   { path: '/reset-password', title: 'Reset Password', built: true },
   { path: '/logout', title: 'Logout' },
