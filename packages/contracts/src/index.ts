@@ -1,4 +1,6 @@
 export * from './auth.ts';
+export * from './catalogue.ts';
+export * from './catalogue-money.ts';
 export * from './contact-account.ts';
 export * from './contact-cards.ts';
 export * from './contact-import.ts';
