@@ -129,11 +129,11 @@ export default function BundlesPage() {
                   </Table.Td>
                   <Table.Td>
                     {bundle.isArchived ? (
-                      <Badge color="gray" variant="light">
+                      <Badge color="gray.8" variant="filled">
                         Archived
                       </Badge>
                     ) : (
-                      <Badge color={bundle.isVisible ? 'teal' : 'yellow'} variant="light">
+                      <Badge color={bundle.isVisible ? 'teal.9' : 'gray.7'} variant="filled">
                         {bundle.isVisible ? 'Visible' : 'Hidden'}
                       </Badge>
                     )}

@@ -177,11 +177,11 @@ export default function ProductsPage() {
                   <Table.Td>
                     <Group gap={4}>
                       {item.isArchived ? (
-                        <Badge color="gray" variant="light">
+                        <Badge color="gray.8" variant="filled">
                           Archived
                         </Badge>
                       ) : (
-                        <Badge color={item.isVisible ? 'teal' : 'yellow'} variant="light">
+                        <Badge color={item.isVisible ? 'teal.9' : 'gray.7'} variant="filled">
                           {item.isVisible ? 'Visible' : 'Hidden'}
                         </Badge>
                       )}
