@@ -13,6 +13,7 @@ import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { AuthThrottle, scheduleAttemptPruning } from './modules/auth/auth-throttle.ts';
 import { SessionGate } from './modules/auth/session-gate.ts';
 import { AccessTokens } from './modules/auth/tokens.ts';
+import { registerCatalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { registerContactRoutes } from './modules/contacts/contacts.routes.ts';
 import { registerCustomFieldRoutes } from './modules/custom-fields/custom-fields.routes.ts';
 import { registerEmailTemplateRoutes } from './modules/email-templates/email-templates.routes.ts';
@@ -168,6 +169,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   registerUserRoutes(app, platform);
   registerFranchiseRoutes(app, platform);
   registerPlanRoutes(app, platform);
+  registerCatalogueRoutes(app, platform);
   await registerIntegrationRoutes(app, platform);
   await registerWebApp(app, platform);
 

@@ -32,6 +32,7 @@ const UNIQUE_KEYS: Record<string, { field: string; code?: string; message: (valu
     message: (name) => (name ? `A page named ${name} already exists.` : 'A page with this name already exists.'),
   },
   custom_fields_tenant_tag_uq: { field: 'tag', message: () => 'Tag is already in use' },
+  item_suppliers_tenant_name_uq: { field: 'name', message: () => 'A supplier with this name already exists.' },
   tenants_org_id_unique: { field: 'orgId', message: () => 'This org id is already taken.' },
 };
 

@@ -1,6 +1,7 @@
 import { count } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { tenants } from '../db/schema/index.ts';
+import { seedDemoCatalogue } from './demo-catalogue.ts';
 import { seedDemoContacts } from './demo-contacts.ts';
 import { demoPages } from './demo-pages.ts';
 import { seedDemoEmailTemplates, seedDemoWidgets } from './demo-widgets.ts';
@@ -66,6 +67,7 @@ export async function seedDemo(db: Db): Promise<void> {
   await seedDemoContacts(db, demo.tenantId, 'Frankie Desk');
   await seedDemoWidgets(db, demo.tenantId, 'http://demo.localhost:3000');
   await seedDemoEmailTemplates(db, demo.tenantId);
+  await seedDemoCatalogue(db, demo.tenantId);
 
   const riverside = await createTenant(db, {
     orgId: 'riverside',

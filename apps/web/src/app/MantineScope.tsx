@@ -1,6 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 /**
  * Mantine's provider, mounted by the parts that use Mantine components (the signed-in faces,
@@ -8,5 +8,9 @@ import { theme } from './theme';
  * visitor's first download carries no Mantine runtime (see docs/web-routes.md, bundle budget).
  */
 export function MantineScope({ children }: { children: ReactNode }) {
-  return <MantineProvider theme={theme}>{children}</MantineProvider>;
+  return (
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+      {children}
+    </MantineProvider>
+  );
 }

@@ -1,3 +1,4 @@
+export * from './catalogue.ts';
 export * from './contacts.ts';
 export * from './credentials.ts';
 export * from './outbox.ts';

@@ -1,5 +1,12 @@
 import { Group, Pagination, Select, Text } from '@mantine/core';
 
+const PAGER_CONTROL_LABELS = {
+  first: 'First page',
+  previous: 'Previous page',
+  next: 'Next page',
+  last: 'Last page',
+} as const;
+
 interface Props {
   total: number;
   page: number;
@@ -29,7 +36,14 @@ export function ListPager({ total, page, pageSize, pageSizes, onPage, onPageSize
           allowDeselect={false}
           w={90}
         />
-        <Pagination total={pages} value={Math.min(page, pages)} onChange={onPage} size="sm" />
+        <Pagination
+          total={pages}
+          value={Math.min(page, pages)}
+          onChange={onPage}
+          size="sm"
+          getControlProps={(control) => ({ 'aria-label': PAGER_CONTROL_LABELS[control] })}
+          getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
+        />
       </Group>
     </Group>
   );

@@ -17,6 +17,9 @@ const LogoutScreen = lazy(() => import('../../features/auth/LogoutScreen'));
 const ContactsPage = lazy(() => import('../../features/contacts/ContactsPage'));
 const ContactDetailPage = lazy(() => import('../../features/contacts/ContactDetailPage'));
 const WebsitePage = lazy(() => import('../../features/website/WebsitePage'));
+const ProductsPage = lazy(() => import('../../features/catalogue/ProductsPage'));
+const ProductFormPage = lazy(() => import('../../features/catalogue/ProductFormPage'));
+const BundlesPage = lazy(() => import('../../features/catalogue/BundlesPage'));
 const SettingsHome = lazy(() => import('../../features/settings/SettingsHome'));
 const AccountSettingsPage = lazy(() => import('../../features/settings/AccountSettingsPage'));
 const ModuleSettingsPage = lazy(() => import('../../features/settings/ModuleSettingsPage'));
@@ -63,6 +66,9 @@ export const SCREENS: Record<string, ReactNode> = {
   '/contacts/:guId/detail': <ContactDetailPage />,
   '/contacts/:id/details': <ContactDetailPage />,
   '/website': <WebsitePage />,
+  '/products': <ProductsPage />,
+  '/products/new': <ProductFormPage />,
+  '/productbundle': <BundlesPage />,
   '/settings': <SettingsHome />,
   '/settings/account': <AccountSettingsPage />,
   '/settings/display': <ModuleSettingsPage />,

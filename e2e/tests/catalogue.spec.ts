@@ -1,0 +1,105 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { hostUrl, logIn } from './helpers';
+
+// Products are added to the riverside tenant: the demo tenant's seeded items must never show there.
+const ORG = 'riverside';
+
+/** WCAG 2.2 AA: no serious or critical violation on the screen as it is now. */
+async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  const blocking = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  expect(blocking).toEqual([]);
+}
+
+test.describe('catalogue', () => {
+  test('an admin adds a T-shirt with 3 in stock in a new category, archives and restores it', async ({ page }) => {
+    await logIn(page, 'admin@riverside.test', ORG);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.getByRole('navigation', { name: 'Admin menu' }).getByText('Products', { exact: true }).click();
+    await page.getByRole('navigation', { name: 'Admin menu' }).getByRole('link', { name: 'Merchandise' }).click();
+    await expect(page).toHaveURL(/\/products$/);
+    await expect(page.getByRole('heading', { name: 'Merchandise', level: 1 })).toBeVisible();
+    // the demo tenant's seeded T-shirt is not riverside's
+    await expect(page.getByText('No products yet.')).toBeVisible();
+    await expect(page.getByText(/Atrium/)).toHaveCount(0);
+    await expectAccessible(page);
+
+    await page.getByRole('link', { name: 'Add Product' }).click();
+    await expect(page).toHaveURL(/\/products\/new$/);
+    await expect(page.getByRole('heading', { name: 'New Product', level: 1 })).toBeVisible();
+    // Submit with nothing filled shows the field messages
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByText('Name is required!')).toBeVisible();
+    await expect(page.getByText('Price is required!')).toBeVisible();
+
+    await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Riverside T-shirt');
+    await page.getByRole('button', { name: 'New Category' }).click();
+    const categoryDialog = page.getByRole('dialog', { name: 'New Category' });
+    await categoryDialog.getByRole('textbox', { name: 'Category Name' }).fill('Apparel');
+    await categoryDialog.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByText('Category added successfully.')).toBeVisible();
+    await expect(categoryDialog).toBeHidden();
+    await expect(page.getByRole('combobox', { name: 'Category' })).toHaveValue('Apparel');
+    await page.getByRole('textbox', { name: /^Price/ }).fill('24.50');
+    await page.getByRole('switch', { name: 'Track stock' }).check();
+    await page.getByRole('textbox', { name: 'Quantity in stock' }).fill('3');
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Submit' }).click();
+
+    await expect(page.getByText('Product added successfully.')).toBeVisible();
+    await expect(page).toHaveURL(/\/products$/);
+    const row = page.getByRole('row', { name: /Riverside T-shirt/ });
+    await expect(row).toContainText('Apparel');
+    await expect(row).toContainText('$24.50');
+    await expect(row).toContainText('3 in stock');
+    await expect(row).toContainText('Visible');
+    await expectAccessible(page);
+
+    // archive: gone from the list, back with Show archived, then restored
+    await page.getByRole('button', { name: 'Archive Riverside T-shirt' }).click();
+    await expect(page.getByText('Product archived.')).toBeVisible();
+    await expect(page.getByRole('row', { name: /Riverside T-shirt/ })).toHaveCount(0);
+    await page.getByRole('switch', { name: 'Show archived' }).check();
+    await expect(row).toContainText('Archived');
+    await page.getByRole('button', { name: 'Restore Riverside T-shirt' }).click();
+    await expect(page.getByText('Product restored.')).toBeVisible();
+    await expect(row).toContainText('Visible');
+    await page.getByRole('switch', { name: 'Show archived' }).uncheck();
+    await expect(row).toBeVisible();
+
+    // search and the category filter
+    await page.getByRole('textbox', { name: 'Search products' }).fill('studio');
+    await expect(page.getByText('No products match.')).toBeVisible();
+    await page.getByRole('textbox', { name: 'Search products' }).fill('t-shirt');
+    await expect(row).toBeVisible();
+
+    // editing keeps the stock
+    await page.getByRole('link', { name: 'Edit Riverside T-shirt' }).click();
+    await expect(page.getByRole('heading', { name: 'Edit Product', level: 1 })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Quantity in stock' })).toHaveValue('3');
+    await page.getByRole('textbox', { name: /^Price/ }).fill('22');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByText('Product updated successfully.')).toBeVisible();
+    await expect(page.getByRole('row', { name: /Riverside T-shirt/ })).toContainText('$22.00');
+  });
+
+  test('the list works at phone width and the bundles screen opens from it', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await logIn(page, 'admin@demo.test', 'demo');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto(hostUrl('demo', '/products'));
+    await expect(page.getByRole('heading', { name: 'Merchandise', level: 1 })).toBeVisible();
+    await expect(page.getByRole('row', { name: /Studio T-shirt/ })).toContainText('$25.00');
+    await expectAccessible(page);
+    await page.getByRole('link', { name: 'Bundles' }).click();
+    await expect(page).toHaveURL(/\/productbundle$/);
+    await expect(page.getByRole('heading', { name: 'Product Bundles', level: 1 })).toBeVisible();
+    await expect(page.getByRole('row', { name: /Starter kit/ })).toContainText('1 × Yoga mat');
+    await expectAccessible(page);
+  });
+});
