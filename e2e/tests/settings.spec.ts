@@ -70,21 +70,28 @@ test.describe('settings', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
     try {
       await page.goto(hostUrl(ORG, '/settings/display'));
-      expect(await menuLinks(page, 'Admin menu')).toContain('Campaigns');
-      const campaigns = page.getByRole('switch', { name: 'Campaigns' });
-      await expect(campaigns).toBeChecked();
-
-      await campaigns.click();
-      await expect(page.getByText('Successfully updated settings.')).toBeVisible();
+      // Merchandise sits in the Products group, which opens on a click
       const nav = page.getByRole('navigation', { name: 'Admin menu' });
-      await expect(nav.getByRole('link', { name: 'Campaigns' })).toHaveCount(0);
-      await expect(campaigns).not.toBeChecked();
+      const products = nav.getByText('Products', { exact: true });
+      await products.click();
+      await expect(nav.getByRole('link', { name: 'Merchandise' })).toBeVisible();
+      const merchandise = page.getByRole('switch', { name: 'Merchandise' });
+      await expect(merchandise).toBeChecked();
 
-      await campaigns.click();
-      await expect(nav.getByRole('link', { name: 'Campaigns' })).toBeVisible();
-      await expect(campaigns).toBeChecked();
+      await merchandise.click();
+      await expect(page.getByText('Successfully updated settings.')).toBeVisible();
+      // its only item gone, the group goes too
+      await expect(nav.getByRole('link', { name: 'Merchandise' })).toHaveCount(0);
+      await expect(products).toHaveCount(0);
+      await expect(merchandise).not.toBeChecked();
+
+      await merchandise.click();
+      await expect(products).toBeVisible();
+      await products.click();
+      await expect(nav.getByRole('link', { name: 'Merchandise' })).toBeVisible();
+      await expect(merchandise).toBeChecked();
     } finally {
-      expect(await putDisplay(page, { isShowCampaignsMenu: true })).toBe(200);
+      expect(await putDisplay(page, { isShowMerchandiseMenu: true })).toBe(200);
     }
   });
 

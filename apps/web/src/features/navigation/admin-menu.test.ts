@@ -152,6 +152,14 @@ describe('admin menu', () => {
 describe("admin menu with today's built screens", () => {
   it('lists only the screens that exist: no item leads to a module not built yet', () => {
     const menu = buildAdminMenu(makeTenant({ orgId: 'master', masterOrgId: 'master' }), makeAccount());
-    expect(urls(visibleMenu(menu))).toEqual(['/dashboard', '/contacts', '/website', '/settings', HELP_URL, '/logout']);
+    expect(urls(visibleMenu(menu))).toEqual([
+      '/dashboard',
+      '/products',
+      '/contacts',
+      '/website',
+      '/settings',
+      HELP_URL,
+      '/logout',
+    ]);
   });
 });
