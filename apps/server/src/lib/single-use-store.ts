@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { and, eq, lt } from 'drizzle-orm';
-import { type Db, type Tx, withTenant } from '../db/client.ts';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { type Db, readTenant, type Tx, withTenant } from '../db/client.ts';
 import { singleUseValues } from '../db/schema/index.ts';
 
 /**
@@ -41,6 +41,25 @@ export class SingleUseStore<T> {
       value,
       expiresAt: new Date(now.getTime() + this.ttlMs),
     });
+  }
+
+  /** True when a live value exists for the key (nothing is taken): a cheap check before slow work. */
+  async has(tenantId: string, key: string): Promise<boolean> {
+    const rows = await readTenant(this.db, tenantId, (tx) =>
+      tx
+        .select({ one: sql`1` })
+        .from(singleUseValues)
+        .where(
+          and(
+            eq(singleUseValues.tenantId, tenantId),
+            eq(singleUseValues.kind, this.kind),
+            eq(singleUseValues.keyHash, hashKey(key)),
+            gt(singleUseValues.expiresAt, new Date(this.now())),
+          ),
+        )
+        .limit(1),
+    );
+    return rows.length > 0;
   }
 
   /** The value if it exists for this tenant and has not expired; either way it is gone afterwards. */

@@ -95,6 +95,23 @@ export async function insertPasswordReset(
 }
 
 /** Claims an unused, unexpired reset token; null when there is none. */
+/** True when the reset token is unused and unexpired (nothing is claimed). */
+export async function isPasswordResetLive(tx: Tx, tenantId: string, tokenHash: string): Promise<boolean> {
+  const rows = await tx
+    .select({ id: passwordResets.id })
+    .from(passwordResets)
+    .where(
+      and(
+        eq(passwordResets.tenantId, tenantId),
+        eq(passwordResets.tokenHash, tokenHash),
+        isNull(passwordResets.usedAt),
+        gt(passwordResets.expiresAt, new Date()),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
 export async function claimPasswordReset(tx: Tx, tenantId: string, tokenHash: string) {
   const [row] = await tx
     .update(passwordResets)

@@ -7,7 +7,7 @@ import type {
   TokenPair,
 } from '@atrium/contracts';
 import { isStaffRole } from '@atrium/contracts';
-import { type Tx, withTenant } from '../../db/client.ts';
+import { readTenant, type Tx, withTenant } from '../../db/client.ts';
 import { AppError, badRequest, forbidden, tooManyRequests, unauthorized } from '../../lib/errors.ts';
 import type { Platform } from '../../platform.ts';
 import { composeSystemEmail } from '../email-templates/system-email.ts';
@@ -22,6 +22,7 @@ import {
   findContactById,
   findRefreshToken,
   insertPasswordReset,
+  isPasswordResetLive,
   recordLogin,
   revokeAllSessions,
   revokeFamily,
@@ -237,6 +238,13 @@ export async function resetPassword(
   body: ResetPasswordRequest,
   ip: string,
 ): Promise<void> {
+  const invalid = () => badRequest('token', 'This password reset link is invalid or has expired.');
+  // A made-up token is refused before the slow hash (argon2 costs ~50 ms of CPU on purpose);
+  // the claim below still decides, so a token used meanwhile is refused there.
+  const live = await readTenant(platform.db, tenant.tenantId, (tx) =>
+    isPasswordResetLive(tx, tenant.tenantId, hashToken(body.token)),
+  );
+  if (!live) throw invalid();
   const passwordHash = await hashPassword(body.password);
   const email = await withTenant(platform.db, tenant.tenantId, async (tx) => {
     const reset = await claimPasswordReset(tx, tenant.tenantId, hashToken(body.token));
@@ -245,7 +253,7 @@ export async function resetPassword(
     await revokeAllSessions(tx, tenant.tenantId, reset.contactId);
     return (await findContactById(tx, tenant.tenantId, reset.contactId))?.email ?? null;
   });
-  if (!email) throw badRequest('token', 'This password reset link is invalid or has expired.');
+  if (!email) throw invalid();
   platform.sessions.forgetTenant(tenant.tenantId);
   // The mailbox's owner is on this device: its IP is known from now on, so failures from elsewhere
   // cannot keep them out (the account-wide and tenant-wide ceilings skip known IPs).

@@ -115,6 +115,8 @@ export async function confirmRegistration(
   body: RegistrationConfirmRequest,
   ip: string,
 ): Promise<{ message: string }> {
+  // A made-up token is refused before the slow hash; the take below still decides.
+  if (!(await pending.has(tenant.tenantId, body.token))) throw badRequest('token', REGISTRATION_LINK_INVALID);
   // Hashed before the transaction: argon2 is slow on purpose and must not hold the database.
   const passwordHash = await hashPassword(body.password);
   const outcome = await withTenant(platform.db, tenant.tenantId, async (tx) => {
