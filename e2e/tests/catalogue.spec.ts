@@ -18,6 +18,8 @@ async function expectAccessible(page: Page): Promise<void> {
 
 test.describe('catalogue', () => {
   test('an admin adds a T-shirt with 3 in stock in a new category, archives and restores it', async ({ page }) => {
+    // a long walk through four screens: on a loaded CI machine it took over 30 s
+    test.setTimeout(60_000);
     await logIn(page, 'admin@riverside.test', ORG);
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.getByRole('navigation', { name: 'Admin menu' }).getByText('Products', { exact: true }).click();
