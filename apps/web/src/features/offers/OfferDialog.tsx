@@ -179,7 +179,15 @@ export function OfferDialog({ opened, offer, onClose }: Props) {
   const title = offer ? 'Edit Offer' : 'Add Offer';
   const buyAndGet = form.offerType === 'buyFirstAndGetOther';
   return (
-    <Modal opened={opened} onClose={onClose} title={title} size={640} fullScreen={phone} centered>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={title}
+      size={640}
+      fullScreen={phone}
+      centered
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       <form onSubmit={submit} noValidate aria-label={title}>
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
