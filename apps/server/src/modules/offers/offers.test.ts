@@ -275,6 +275,17 @@ describe('GET and PUT /item/offer/{id}', () => {
     expect(json<OfferView>(dollars)).toMatchObject({ discountType: 'dollars', discount: 150 });
   });
 
+  it('deleting a category the offer names clears the reference only: the code then applies to nothing', async () => {
+    const gone = (await makeCategory(app, tenant, admin, { name: 'Short-lived' })).guId;
+    const offer = await addOffer({ itemType: 'product', courseGuId: gone });
+    expect((await call(admin, tenant, 'DELETE', `/rest/itemCategory/${gone}`)).statusCode).toBe(200);
+    expect(json<OfferView>(await call(admin, tenant, 'GET', `/item/offer/${offer.guId}`))).toMatchObject({
+      itemType: 'product',
+      courseGuId: null,
+      courseName: null,
+    });
+  });
+
   it('another tenant’s offer is a 404 to read and to change', async () => {
     const theirs = await addOffer({}, other, otherAdmin);
     expect((await call(admin, tenant, 'GET', `/item/offer/${theirs.guId}`)).statusCode).toBe(404);
