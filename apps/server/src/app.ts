@@ -24,6 +24,7 @@ import { Outbox } from './modules/mail/outbox.ts';
 import { registerMediaRoutes } from './modules/media/media.routes.ts';
 import { S3Storage } from './modules/media/media.s3-storage.ts';
 import { LocalDiskStorage } from './modules/media/media.storage.ts';
+import { registerOfferRoutes } from './modules/offers/offers.routes.ts';
 import { registerMenuRoutes } from './modules/ping/menu.routes.ts';
 import { registerPingRoutes } from './modules/ping/ping.routes.ts';
 import { registerPlanRoutes } from './modules/plan/plan.routes.ts';
@@ -170,6 +171,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   registerFranchiseRoutes(app, platform);
   registerPlanRoutes(app, platform);
   registerCatalogueRoutes(app, platform);
+  registerOfferRoutes(app, platform);
   await registerIntegrationRoutes(app, platform);
   await registerWebApp(app, platform);
 

@@ -7,6 +7,7 @@ import {
   type Offer,
   type OfferEvaluation,
   offerApplies,
+  offerUnusable,
   unknownOfferCode,
 } from './offers.ts';
 
@@ -151,6 +152,25 @@ describe('which carts an offer applies to (spec 1 §5)', () => {
     expect(offerApplies({ itemType: 'course', courseGuId: 'yoga-202' }, [product, course])).toBe(false);
     expect(offerApplies({ itemType: 'product', courseGuId: 'tee' }, [product])).toBe(true);
     expect(offerApplies({ itemType: 'product', courseGuId: null }, [product])).toBe(false);
+  });
+
+  it('itemType course or product may name a category: every item in it is covered', () => {
+    const tee = line({ id: 't', guId: 'tee', categoryId: 'shirts' });
+    const mug = line({ id: 'm', guId: 'mug', categoryId: 'mugs' });
+    expect(offerApplies({ itemType: 'product', courseGuId: 'shirts' }, [mug, tee])).toBe(true);
+    expect(offerApplies({ itemType: 'product', courseGuId: 'shirts' }, [mug])).toBe(false);
+    expect(discounts(evaluateOffer(offer({ itemType: 'product', courseGuId: 'shirts' }), [tee, mug], NOW))).toEqual({
+      t: 200,
+    });
+  });
+
+  it('offerUnusable checks status, dates and usage without a cart', () => {
+    expect(offerUnusable(offer(), NOW)).toBeUndefined();
+    expect(offerUnusable(offer({ status: 'DISABLED' }), NOW)).toMatchObject({ reason: 'disabled' });
+    expect(offerUnusable(offer({ usageLimit: 2, timesUsed: 2 }), NOW)).toMatchObject({ reason: 'used-up' });
+    expect(offerUnusable(offer({ startsAt: new Date('2026-03-11T00:00:00Z') }), NOW)).toMatchObject({
+      reason: 'not-started',
+    });
   });
 
   it('a code that does not apply says so with the spec text', () => {

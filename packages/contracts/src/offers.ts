@@ -39,7 +39,7 @@ export interface Offer {
   itemType: OfferItemType;
   /** For itemType item: which carts it applies to (null is item: always). */
   appliesOn?: OfferAppliesOn | null;
-  /** For itemType course or product: the one catalogue item it is for. */
+  /** For itemType course or product: the catalogue item it is for, or a category (every item in it). */
   courseGuId?: string | null;
   /** buyFirstAndGetOther: buy `count` of the primary category, get `count` of the secondary at the discount. */
   primaryItem?: OfferItemRule | null;
@@ -117,7 +117,9 @@ export function offerApplies(offer: Pick<Offer, 'itemType' | 'appliesOn' | 'cour
 
 /** Whether a flat offer takes something off this line (the lines that make it apply, per spec 1 §5). */
 export function lineCovered(offer: Pick<Offer, 'itemType' | 'appliesOn' | 'courseGuId'>, line: CartLine): boolean {
-  if (offer.itemType !== 'item') return !!offer.courseGuId && line.guId === offer.courseGuId;
+  // A course is a catalogue category (SERVICE), so courseGuId names an item or a whole category.
+  if (offer.itemType !== 'item')
+    return !!offer.courseGuId && (line.guId === offer.courseGuId || line.categoryId === offer.courseGuId);
   const on = offer.appliesOn ?? 'item';
   if (on === 'course') return PAID_SERVICE_KINDS.has(line.kind);
   if (on === 'product') return categoryTypeOf(line.kind) !== 'SERVICE';
@@ -132,15 +134,15 @@ interface Target {
 }
 
 /**
- * Checks a code against a cart at `now` and says what it takes off each line, or why not with the
- * alert to show. Order: status, dates, usage, applicability (spec 1 §5), then the amounts (spec 3 §5).
- * Usage is checked here for the answer; the redemption itself must count the use in the database
- * in the sale's transaction (a conditional update), or two buyers could take the last one.
+ * Whether the code can be used at all at `now`, whatever the cart: status, dates, usage limit (the
+ * first checks of `evaluateOffer`). Undefined when it can; else the refusal with its alert.
  */
-export function evaluateOffer(offer: Offer, lines: readonly CartLine[], now: Date): OfferEvaluation {
+export function offerUnusable(
+  offer: Pick<Offer, 'offerCode' | 'status' | 'startsAt' | 'endsAt' | 'usageLimit' | 'timesUsed'>,
+  now: Date,
+): (OfferEvaluation & { ok: false }) | undefined {
   const code = normalizeOfferCode(offer.offerCode);
-  const reject = (reason: OfferRejection, alert: string): OfferEvaluation => ({ ok: false, code, reason, alert });
-
+  const reject = (reason: OfferRejection, alert: string) => ({ ok: false as const, code, reason, alert });
   if (offer.status === 'DISABLED') return reject('disabled', offerCodeInvalid(code));
   if (offer.status === 'EXPIRED') return reject('expired', offerCodeExpired(code));
   if (offer.status !== 'ACTIVE') return reject('disabled', offerCodeInvalid(code));
@@ -150,6 +152,21 @@ export function evaluateOffer(offer: Offer, lines: readonly CartLine[], now: Dat
   if (offer.usageLimit !== null && offer.usageLimit !== undefined && (offer.timesUsed ?? 0) >= offer.usageLimit) {
     return reject('used-up', offerCodeUsedUp(code));
   }
+  return undefined;
+}
+
+/**
+ * Checks a code against a cart at `now` and says what it takes off each line, or why not with the
+ * alert to show. Order: status, dates, usage, applicability (spec 1 §5), then the amounts (spec 3 §5).
+ * Usage is checked here for the answer; the redemption itself must count the use in the database
+ * in the sale's transaction (a conditional update), or two buyers could take the last one.
+ */
+export function evaluateOffer(offer: Offer, lines: readonly CartLine[], now: Date): OfferEvaluation {
+  const code = normalizeOfferCode(offer.offerCode);
+  const reject = (reason: OfferRejection, alert: string): OfferEvaluation => ({ ok: false, code, reason, alert });
+
+  const unusable = offerUnusable(offer, now);
+  if (unusable) return unusable;
   if (!offerApplies(offer, lines)) return reject('not-applicable', OFFER_NOT_VALID_FOR_ITEM);
 
   const targets = offer.offerType === 'buyFirstAndGetOther' ? getOtherTargets(offer, lines) : flatTargets(offer, lines);

@@ -20,6 +20,7 @@ const WebsitePage = lazy(() => import('../../features/website/WebsitePage'));
 const ProductsPage = lazy(() => import('../../features/catalogue/ProductsPage'));
 const ProductFormPage = lazy(() => import('../../features/catalogue/ProductFormPage'));
 const BundlesPage = lazy(() => import('../../features/catalogue/BundlesPage'));
+const OffersPage = lazy(() => import('../../features/offers/OffersPage'));
 const SettingsHome = lazy(() => import('../../features/settings/SettingsHome'));
 const AccountSettingsPage = lazy(() => import('../../features/settings/AccountSettingsPage'));
 const ModuleSettingsPage = lazy(() => import('../../features/settings/ModuleSettingsPage'));
@@ -69,6 +70,7 @@ export const SCREENS: Record<string, ReactNode> = {
   '/products': <ProductsPage />,
   '/products/new': <ProductFormPage />,
   '/productbundle': <BundlesPage />,
+  '/offers': <OffersPage />,
   '/settings': <SettingsHome />,
   '/settings/account': <AccountSettingsPage />,
   '/settings/display': <ModuleSettingsPage />,

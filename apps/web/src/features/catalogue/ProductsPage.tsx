@@ -39,6 +39,10 @@ export default function ProductsPage() {
   const tenant = useTenant();
   useDocumentHead(tenant, 'Merchandise');
   const mayManage = useMayManageCatalogue();
+  // /offers is not in the spec's sidebar: it is reached from here, for roles with 'Manage Offers'
+  // (as the menu does, nothing is hidden when the account detail could not be loaded).
+  const { account } = useSession();
+  const mayManageOffers = account ? account.permissions.isShowOffers : true;
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search, 250);
   const [categoryId, setCategoryId] = useState<string | null>(null);
@@ -73,6 +77,11 @@ export default function ProductsPage() {
           <Button component={Link} to="/productbundle" variant="default">
             Bundles
           </Button>
+          {mayManageOffers ? (
+            <Button component={Link} to="/offers" variant="default">
+              Offers
+            </Button>
+          ) : null}
           {mayManage ? (
             <Button component={Link} to="/products/new">
               Add Product

@@ -31,7 +31,7 @@ export const ADMIN_ROUTES: readonly RouteSpec[] = [
   { path: '/qbank/add', title: 'Add Question Bank' },
   { path: '/assessment', title: 'Assessment' },
   { path: '/assesment', title: 'Self Assessments' },
-  { path: '/offers', title: 'Offers' },
+  { path: '/offers', title: 'Offers', built: true },
   { path: '/schedule', title: 'Classes' },
   { path: '/contacts', title: 'Contacts', built: true },
   { path: '/contacts/:guId/detail', title: 'Contact', built: true },
