@@ -15,6 +15,7 @@ export * from './errors.ts';
 export * from './franchise.ts';
 export * from './integrations.ts';
 export * from './integrations-connect.ts';
+export * from './invoices.ts';
 export * from './money.ts';
 export * from './offers.ts';
 export * from './payment-settings.ts';

@@ -32,6 +32,11 @@ const UNIQUE_KEYS: Record<string, { field: string; code?: string; message: (valu
     message: (name) => (name ? `A page named ${name} already exists.` : 'A page with this name already exists.'),
   },
   custom_fields_tenant_tag_uq: { field: 'tag', message: () => 'Tag is already in use' },
+  invoice_payments_tenant_key_uq: {
+    field: 'idempotencyKey',
+    code: 'idempotency_conflict',
+    message: () => 'This idempotencyKey was already used for a different payment.',
+  },
   tenants_org_id_unique: { field: 'orgId', message: () => 'This org id is already taken.' },
 };
 

@@ -1,5 +1,6 @@
 export * from './contacts.ts';
 export * from './credentials.ts';
+export * from './invoices.ts';
 export * from './outbox.ts';
 export * from './settings.ts';
 export * from './shared-state.ts';
