@@ -17,6 +17,8 @@ const DashboardPage = lazy(() => import('./DashboardPage'));
 const LogoutScreen = lazy(() => import('../../features/auth/LogoutScreen'));
 const ContactsPage = lazy(() => import('../../features/contacts/ContactsPage'));
 const ContactDetailPage = lazy(() => import('../../features/contacts/ContactDetailPage'));
+const InvoicesPage = lazy(() => import('../../features/invoices/InvoicesPage'));
+const InvoiceDetailPage = lazy(() => import('../../features/invoices/InvoiceDetailPage'));
 const WebsitePage = lazy(() => import('../../features/website/WebsitePage'));
 const SettingsHome = lazy(() => import('../../features/settings/SettingsHome'));
 const AccountSettingsPage = lazy(() => import('../../features/settings/AccountSettingsPage'));
@@ -62,6 +64,8 @@ const SCREENS: Record<string, ReactNode> = {
   '/contacts': <ContactsPage />,
   '/contacts/:guId/detail': <ContactDetailPage />,
   '/contacts/:id/details': <ContactDetailPage />,
+  '/invoices': <InvoicesPage />,
+  '/invoices/:id': <InvoiceDetailPage />,
   '/website': <WebsitePage />,
   '/settings': <SettingsHome />,
   '/settings/account': <AccountSettingsPage />,

@@ -15,6 +15,7 @@ const RegisterPage = lazy(() => import('../../features/auth/RegisterPage'));
 const ForgotPasswordPage = lazy(() => import('../../features/auth/ForgotPasswordPage'));
 const ResetPasswordPage = lazy(() => import('../../features/auth/ResetPasswordPage'));
 const FormsListPage = lazy(() => import('./FormsListPage'));
+const PublicInvoicePage = lazy(() => import('../../features/invoices/PublicInvoicePage'));
 const MediaGalleryPage = lazy(() => import('../../features/media/MediaGalleryPage'));
 
 /** Public routes with their own screens; the rest of PUBLIC_ROUTES are "not available yet". */
@@ -25,6 +26,7 @@ const SCREENS: Record<string, ReactNode> = {
   '/reset-password': <ResetPasswordPage />,
   '/forms': <FormsListPage />,
   '/mediagallery': <MediaGalleryPage />,
+  '/invoice/:id': <PublicInvoicePage />,
 };
 
 function PublicRoutes() {

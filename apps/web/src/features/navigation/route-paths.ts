@@ -50,6 +50,7 @@ export const ADMIN_ROUTES: readonly RouteSpec[] = [
   { path: '/facility', title: 'Facility' },
   { path: '/files', title: 'Files' },
   { path: '/invoices', title: 'Invoices' },
+  { path: '/invoices/:id', title: 'Invoice' },
   { path: '/website', title: 'Website' },
   { path: '/tests', title: 'Assessments' },
   { path: '/oauth', title: 'OAuth' },
