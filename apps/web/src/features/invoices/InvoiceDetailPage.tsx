@@ -9,6 +9,7 @@ import {
 import {
   Alert,
   Anchor,
+  Box,
   Button,
   Group,
   Loader,
@@ -59,7 +60,7 @@ function PaymentDialog({ invoice, onClose }: { invoice: InvoiceDetail; onClose: 
     pay.mutate();
   }
   return (
-    <Modal opened onClose={onClose} title="Record payment">
+    <Modal opened onClose={onClose} title="Record payment" closeButtonProps={{ 'aria-label': 'Close' }}>
       <form onSubmit={submit}>
         <Stack>
           <Text size="sm">Balance: {money(invoice.balance, invoice.currency)}</Text>
@@ -123,7 +124,7 @@ function RefundDialog({
     onError: (failure: Error) => setError(failure.message),
   });
   return (
-    <Modal opened onClose={onClose} title="Refund payment">
+    <Modal opened onClose={onClose} title="Refund payment" closeButtonProps={{ 'aria-label': 'Close' }}>
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -147,7 +148,7 @@ function RefundDialog({
             <Button variant="default" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" color="red" loading={refund.isPending}>
+            <Button type="submit" color="red.9" loading={refund.isPending}>
               Refund
             </Button>
           </Group>
@@ -183,7 +184,7 @@ export default function InvoiceDetailPage() {
     );
 
   if (invoice.isPending) return <Loader aria-label="Loading invoice" />;
-  if (!invoice.data) return <Alert color="red">This invoice could not be loaded.</Alert>;
+  if (!invoice.data) return <Alert color="red.9">This invoice could not be loaded.</Alert>;
   const data = invoice.data;
   const open = OPEN_INVOICE_STATUSES.includes(data.status) && data.balance > 0;
   const payments = data.payments.filter((payment) => payment.kind === 'payment');
@@ -199,7 +200,7 @@ export default function InvoiceDetailPage() {
             Invoice {data.invoiceId}
           </Title>
           {data.isArchived ? (
-            <Text size="sm" c="dimmed">
+            <Text size="sm" c="gray.7">
               Archived
             </Text>
           ) : null}
@@ -223,7 +224,7 @@ export default function InvoiceDetailPage() {
             Download PDF
           </Button>
           {canManage && data.amountPaid === 0 && data.status !== 'void' ? (
-            <Button variant="outline" color="red" onClick={() => setVoiding(true)}>
+            <Button variant="outline" color="red.9" onClick={() => setVoiding(true)}>
               Void
             </Button>
           ) : null}
@@ -255,8 +256,8 @@ export default function InvoiceDetailPage() {
           <Title order={2} size="h4">
             Payment history
           </Title>
-          <Table.ScrollContainer minWidth={560}>
-            <Table aria-label="Payment history" verticalSpacing="xs">
+          <Box style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label="Payments">
+            <Table miw={560} aria-label="Payment history" verticalSpacing="xs">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Date</Table.Th>
@@ -280,8 +281,7 @@ export default function InvoiceDetailPage() {
                         {payment.refundable > 0 && !payment.provider ? (
                           <Button
                             size="xs"
-                            variant="subtle"
-                            color="red"
+                            variant="default"
                             onClick={() => setRefunding(payment)}
                             aria-label={`Refund payment of ${money(payment.amount, data.currency)}`}
                           >
@@ -294,7 +294,7 @@ export default function InvoiceDetailPage() {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </Box>
         </Stack>
       ) : null}
 

@@ -4,14 +4,14 @@ import {
   type InvoicePublic,
   PAYMENT_METHOD_LABELS,
 } from '@atrium/contracts';
-import { Badge, Divider, Group, Image, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Box, Divider, Group, Image, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { formatInvoiceDate, money, STATUS_COLORS } from './invoice-format';
 
 type AnyInvoice = InvoiceDetail | InvoicePublic;
 
 export function InvoiceStatusBadge({ status }: { status: AnyInvoice['status'] }) {
   return (
-    <Badge color={STATUS_COLORS[status]} variant="light">
+    <Badge color={STATUS_COLORS[status]} variant="dot" c="dark.7">
       {INVOICE_STATUS_LABELS[status]}
     </Badge>
   );
@@ -42,7 +42,7 @@ export function InvoiceView({ invoice, timeZone }: { invoice: AnyInvoice; timeZo
             ) : null}
             <Text fw={700}>{invoice.tenant.name}</Text>
             {[invoice.tenant.address, invoice.tenant.phone, invoice.tenant.email].filter(Boolean).map((line) => (
-              <Text key={line} size="sm" c="dimmed">
+              <Text key={line} size="sm" c="gray.7">
                 {line}
               </Text>
             ))}
@@ -60,12 +60,12 @@ export function InvoiceView({ invoice, timeZone }: { invoice: AnyInvoice; timeZo
             Bill to
           </Text>
           <Text>{invoice.contact.name}</Text>
-          <Text size="sm" c="dimmed">
+          <Text size="sm" c="gray.7">
             {invoice.contact.email}
           </Text>
         </Stack>
-        <Table.ScrollContainer minWidth={480}>
-          <Table aria-label="Items" verticalSpacing="xs">
+        <Box style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label="Invoice items">
+          <Table miw={480} aria-label="Items" verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Item</Table.Th>
@@ -87,7 +87,7 @@ export function InvoiceView({ invoice, timeZone }: { invoice: AnyInvoice; timeZo
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </Box>
         <Stack gap={4} ml="auto" w={{ base: '100%', sm: 280 }} aria-label="Totals" role="group">
           {totals.map(([label, value, strong]) => (
             <Group key={label} justify="space-between">
@@ -118,7 +118,7 @@ export function InvoiceView({ invoice, timeZone }: { invoice: AnyInvoice; timeZo
           </>
         ) : null}
         {invoice.note ? (
-          <Text size="sm" c="dimmed">
+          <Text size="sm" c="gray.7">
             {invoice.note}
           </Text>
         ) : null}

@@ -2,6 +2,7 @@ import type { InvoiceListRow } from '@atrium/contracts';
 import {
   Alert,
   Anchor,
+  Box,
   Group,
   Loader,
   Pagination,
@@ -103,9 +104,9 @@ export default function InvoicesPage() {
       {list.isPending ? (
         <Loader aria-label="Loading invoices" />
       ) : rows.length === 0 ? (
-        <Text c="dimmed">No invoices found</Text>
+        <Text c="gray.7">No invoices found</Text>
       ) : (
-        <Table.ScrollContainer minWidth={720}>
+        <Box style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label="Invoice list">
           <Table highlightOnHover verticalSpacing="xs" aria-label="Invoices">
             <Table.Thead>
               <Table.Tr>
@@ -125,14 +126,14 @@ export default function InvoicesPage() {
                       {row.invoiceId}
                     </Anchor>
                     {row.isArchived ? (
-                      <Text span size="xs" c="dimmed" ml={6}>
+                      <Text span size="xs" c="gray.7" ml={6}>
                         Archived
                       </Text>
                     ) : null}
                   </Table.Td>
                   <Table.Td>
                     <Text size="sm">{row.contact.name}</Text>
-                    <Text size="xs" c="dimmed">
+                    <Text size="xs" c="gray.7">
                       {row.contact.email}
                     </Text>
                   </Table.Td>
@@ -146,10 +147,10 @@ export default function InvoicesPage() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </Box>
       )}
       <Group justify="space-between" wrap="wrap">
-        <Text size="sm" c="dimmed" aria-live="polite">
+        <Text size="sm" c="gray.7" aria-live="polite">
           {total === 0 ? '0 invoices' : `${params.offset + 1}-${Math.min(params.offset + max, total)} of ${total}`}
         </Text>
         <Group gap="sm">
@@ -161,7 +162,14 @@ export default function InvoicesPage() {
             allowDeselect={false}
             w={90}
           />
-          <Pagination total={pages} value={page} onChange={setPage} aria-label="Invoice pages" />
+          <Pagination
+            total={pages}
+            value={page}
+            onChange={setPage}
+            aria-label="Invoice pages"
+            getControlProps={(control) => ({ 'aria-label': `${control[0]?.toUpperCase()}${control.slice(1)} page` })}
+            getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
+          />
         </Group>
       </Group>
     </Stack>

@@ -1,6 +1,8 @@
 import { Alert, Button, Container, Group, Loader, Stack } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
+import { MantineScope } from '../../app/MantineScope';
+import { queryClient } from '../../lib/query-client';
 import { useTenant } from '../session/session-store';
 import { useDocumentHead } from '../tenant/tenant-head';
 import { invoicePdfUrl, invoicesApi } from './api';
@@ -8,6 +10,17 @@ import { InvoiceView } from './InvoiceView';
 
 /** /invoice/:id: the invoice behind an emailed link, for anyone holding it (no login). */
 export default function PublicInvoicePage() {
+  // The public shell is plain CSS: this screen brings Mantine and the query client itself.
+  return (
+    <MantineScope>
+      <QueryClientProvider client={queryClient}>
+        <PublicInvoice />
+      </QueryClientProvider>
+    </MantineScope>
+  );
+}
+
+function PublicInvoice() {
   const tenant = useTenant();
   const { id = '' } = useParams();
   useDocumentHead(tenant, 'Invoice');
