@@ -163,7 +163,12 @@ export const InvoiceListRow = z.object({
 });
 export type InvoiceListRow = z.infer<typeof InvoiceListRow>;
 
-export const InvoiceList = z.object({ data: z.array(InvoiceListRow), total: z.number() });
+export const InvoiceList = z.object({
+  data: z.array(InvoiceListRow),
+  /** Matches counted up to 10,000; `capped` says there are more. */
+  total: z.number(),
+  capped: z.boolean(),
+});
 export type InvoiceList = z.infer<typeof InvoiceList>;
 
 export const InvoiceItem = z.object({

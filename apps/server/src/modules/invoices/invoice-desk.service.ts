@@ -103,10 +103,10 @@ async function write<T>(platform: Platform, tenant: TenantContext, work: (tx: Tx
 
 export async function listFromDesk(platform: Platform, { tenant }: Authenticated, query: InvoiceListQuery) {
   const number = query.search ? parseInvoiceNumber(query.search) : null;
-  const { rows, total } = await readTenant(platform.db, tenant.tenantId, (tx) =>
+  const { rows, total, capped } = await readTenant(platform.db, tenant.tenantId, (tx) =>
     listInvoices(tx, tenant.tenantId, query, number),
   );
-  return { data: rows.map(toListRow), total };
+  return { data: rows.map(toListRow), total, capped };
 }
 
 export function createFromDesk(

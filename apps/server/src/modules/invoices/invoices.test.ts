@@ -344,6 +344,12 @@ describe('reading, editing, archiving', () => {
       expect(json<any>(response).errors.field).toBe(`querystring.${bad.split('=')[0]}`);
     }
     expect((await call(tenant, 'student', 'GET', '/item/ireport')).statusCode).toBe(403);
+    // another tenant's list and search never show these (the search function reads only the caller's tenant)
+    const foreign = await call(other, 'staff', 'GET', `/item/ireport?search=${tenant.users.student.email}`);
+    expect(json<any>(foreign).total).toBe(0);
+    expect(
+      json<any>(await call(other, 'staff', 'GET', '/item/ireport?search=3')).data.map((r: any) => r.id),
+    ).not.toContain(made[2].id);
     // another tenant's list never shows these
     expect(json<any>(await call(other, 'staff', 'GET', '/item/ireport')).data.map((r: any) => r.id)).not.toContain(
       made[1].id,

@@ -151,7 +151,9 @@ export default function InvoicesPage() {
       )}
       <Group justify="space-between" wrap="wrap">
         <Text size="sm" c="gray.7" aria-live="polite">
-          {total === 0 ? '0 invoices' : `${params.offset + 1}-${Math.min(params.offset + max, total)} of ${total}`}
+          {total === 0
+            ? '0 invoices'
+            : `${params.offset + 1}-${Math.min(params.offset + max, total)} of ${total.toLocaleString('en-US')}${list.data?.capped ? '+' : ''}`}
         </Text>
         <Group gap="sm">
           <Select
