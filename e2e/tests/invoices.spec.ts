@@ -24,6 +24,8 @@ async function seriousViolations(page: Page) {
 test('staff record a partial cash payment, then the rest: partial, then complete; the public link shows it', async ({
   page,
 }) => {
+  // four axe scans and two browser contexts: more than the default 30 s on a busy 2-core machine
+  test.setTimeout(90_000);
   // the invoice is made through the API for the demo student, as checkout would (from the tenant's
   // own origin: Node does not resolve *.localhost, Chromium does)
   await page.goto(hostUrl('demo', '/login'));
