@@ -19,6 +19,7 @@ import { findWalkin, insertWalkinIfMissing } from '../contacts/contact-records.r
 import type { TenantContext } from '../tenants/tenant-directory.ts';
 import { invoicePublicUrl, queueInvoiceEmail, templateForStatus } from './invoice-email.ts';
 import { toDetail, toListRow, toPublic } from './invoice-mappers.ts';
+import { applyAccountCredit, type MoneyResult, recordPayment, refundPayment } from './invoice-payments.service.ts';
 import { loadLogo, renderInvoicePdf } from './invoice-pdf.ts';
 import {
   findInvoiceByPublicId,
@@ -29,15 +30,11 @@ import {
   listInvoices,
 } from './invoices.repo.ts';
 import {
-  applyAccountCredit,
   conflict,
   createInvoice,
   type InvoiceLineInput,
-  type MoneyResult,
   markReminded,
   type Person,
-  recordPayment,
-  refundPayment,
   requireInvoice,
   tenantCurrency,
   updateInvoice,

@@ -5,13 +5,8 @@ import { bearer, json, loginAs, newTenant, startTestApp, type TestTenant } from 
 import type { App } from '../../app.ts';
 import { withTenant } from '../../db/client.ts';
 import type { TenantContext } from '../tenants/tenant-directory.ts';
-import {
-  createInvoice,
-  type InvoiceLineInput,
-  recordPayment,
-  recordPaymentFailure,
-  refundPayment,
-} from './invoices.service.ts';
+import { recordPayment, recordPaymentFailure, refundPayment } from './invoice-payments.service.ts';
+import { createInvoice, type InvoiceLineInput } from './invoices.service.ts';
 
 /** The service functions checkout, payment webhooks and memberships call, used directly. */
 let app: App;
