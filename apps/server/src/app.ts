@@ -19,6 +19,7 @@ import { registerCustomFieldRoutes } from './modules/custom-fields/custom-fields
 import { registerEmailTemplateRoutes } from './modules/email-templates/email-templates.routes.ts';
 import { registerFranchiseRoutes } from './modules/franchise/franchise.routes.ts';
 import { registerIntegrationRoutes } from './modules/integrations/integrations.routes.ts';
+import { registerInvoiceRoutes } from './modules/invoices/invoices.routes.ts';
 import { JobRunner } from './modules/jobs/job-runner.ts';
 import { Outbox } from './modules/mail/outbox.ts';
 import { registerMediaRoutes } from './modules/media/media.routes.ts';
@@ -172,6 +173,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   registerPlanRoutes(app, platform);
   registerCatalogueRoutes(app, platform);
   registerOfferRoutes(app, platform);
+  registerInvoiceRoutes(app, platform);
   await registerIntegrationRoutes(app, platform);
   await registerWebApp(app, platform);
 

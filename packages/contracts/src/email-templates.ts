@@ -26,6 +26,27 @@ export const SYSTEM_TEMPLATE_KEYS = {
     extraTags: ['resetlink', 'resetminutes'],
     requiredTag: 'resetlink',
   },
+  // Spec 3 §4: invoice emails by payment status (pending and partial share one).
+  invoice_pending: {
+    label: 'Invoice pending',
+    extraTags: ['invoicelink', 'invoicenumber', 'invoicetotal', 'invoicebalance'],
+    requiredTag: 'invoicelink',
+  },
+  invoice_success: {
+    label: 'Invoice paid',
+    extraTags: ['invoicelink', 'invoicenumber', 'invoicetotal', 'invoicebalance'],
+    requiredTag: 'invoicelink',
+  },
+  invoice_failed: {
+    label: 'Invoice payment failed',
+    extraTags: ['invoicelink', 'invoicenumber', 'invoicetotal', 'invoicebalance'],
+    requiredTag: 'invoicelink',
+  },
+  invoice_reminder: {
+    label: 'Invoice reminder',
+    extraTags: ['invoicelink', 'invoicenumber', 'invoicetotal', 'invoicebalance'],
+    requiredTag: 'invoicelink',
+  },
 } as const satisfies Record<string, { label: string; extraTags: readonly string[]; requiredTag: string }>;
 export type SystemTemplateKey = keyof typeof SYSTEM_TEMPLATE_KEYS;
 export const SYSTEM_TEMPLATE_KEY_VALUES = Object.keys(SYSTEM_TEMPLATE_KEYS) as [

@@ -17,6 +17,7 @@ export * from './errors.ts';
 export * from './franchise.ts';
 export * from './integrations.ts';
 export * from './integrations-connect.ts';
+export * from './invoices.ts';
 export * from './money.ts';
 export * from './offer-api.ts';
 export * from './offers.ts';

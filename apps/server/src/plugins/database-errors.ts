@@ -34,6 +34,11 @@ const UNIQUE_KEYS: Record<string, { field: string; code?: string; message: (valu
   custom_fields_tenant_tag_uq: { field: 'tag', message: () => 'Tag is already in use' },
   item_suppliers_tenant_name_uq: { field: 'name', message: () => 'A supplier with this name already exists.' },
   offers_tenant_code_uq: { field: 'offerCode', message: () => 'An offer with this code already exists.' },
+  invoice_payments_tenant_key_uq: {
+    field: 'idempotencyKey',
+    code: 'idempotency_conflict',
+    message: () => 'This idempotencyKey was already used for a different payment.',
+  },
   tenants_org_id_unique: { field: 'orgId', message: () => 'This org id is already taken.' },
 };
 

@@ -48,7 +48,8 @@ export const contacts = pgTable(
     isUnread: boolean('is_unread').notNull().default(false),
     /** The one walk-in contact of the tenant (front-desk sales to an unnamed person). */
     isWalkin: boolean('is_walkin').notNull().default(false),
-    balance: numeric('balance', { precision: 12, scale: 2 }).notNull().default('0'),
+    /** In the tenant's currency, major units: account credit minus what open invoices still owe (negative: owing). Three decimals for KWD and the like. */
+    balance: numeric('balance', { precision: 15, scale: 3 }).notNull().default('0'),
     dateOfBirth: date('date_of_birth'),
     address: text('address').notNull().default(''),
     company: text('company').notNull().default(''),

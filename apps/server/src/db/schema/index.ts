@@ -1,6 +1,7 @@
 export * from './catalogue.ts';
 export * from './contacts.ts';
 export * from './credentials.ts';
+export * from './invoices.ts';
 export * from './offers.ts';
 export * from './outbox.ts';
 export * from './settings.ts';

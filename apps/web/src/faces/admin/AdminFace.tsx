@@ -16,6 +16,8 @@ const DashboardPage = lazy(() => import('./DashboardPage'));
 const LogoutScreen = lazy(() => import('../../features/auth/LogoutScreen'));
 const ContactsPage = lazy(() => import('../../features/contacts/ContactsPage'));
 const ContactDetailPage = lazy(() => import('../../features/contacts/ContactDetailPage'));
+const InvoicesPage = lazy(() => import('../../features/invoices/InvoicesPage'));
+const InvoiceDetailPage = lazy(() => import('../../features/invoices/InvoiceDetailPage'));
 const WebsitePage = lazy(() => import('../../features/website/WebsitePage'));
 const ProductsPage = lazy(() => import('../../features/catalogue/ProductsPage'));
 const ProductFormPage = lazy(() => import('../../features/catalogue/ProductFormPage'));
@@ -66,6 +68,8 @@ export const SCREENS: Record<string, ReactNode> = {
   '/contacts': <ContactsPage />,
   '/contacts/:guId/detail': <ContactDetailPage />,
   '/contacts/:id/details': <ContactDetailPage />,
+  '/invoices': <InvoicesPage />,
+  '/invoices/:id': <InvoiceDetailPage />,
   '/website': <WebsitePage />,
   '/products': <ProductsPage />,
   '/products/new': <ProductFormPage />,

@@ -15,6 +15,7 @@ const RegisterConfirmPage = lazy(() => import('../../features/auth/RegisterConfi
 const ForgotPasswordPage = lazy(() => import('../../features/auth/ForgotPasswordPage'));
 const ResetPasswordPage = lazy(() => import('../../features/auth/ResetPasswordPage'));
 const FormsListPage = lazy(() => import('./FormsListPage'));
+const PublicInvoicePage = lazy(() => import('../../features/invoices/PublicInvoicePage'));
 const MediaGalleryPage = lazy(() => import('../../features/media/MediaGalleryPage'));
 
 /** The built screens by route path: the routes marked `built` in route-paths (faces.test.tsx). */
@@ -26,6 +27,7 @@ export const SCREENS: Record<string, ReactNode> = {
   '/reset-password': <ResetPasswordPage />,
   '/forms': <FormsListPage />,
   '/mediagallery': <MediaGalleryPage />,
+  '/invoice/:id': <PublicInvoicePage />,
 };
 
 function PublicRoutes() {

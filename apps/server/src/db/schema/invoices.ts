@@ -1,0 +1,176 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { tenants } from './tenants.ts';
+
+/** Money columns: integer minor units (bigint, read as a JS number within the safe-integer range). */
+const money = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
+
+/**
+ * The last invoice number of each tenant. A new invoice takes the next one with an upsert in its own
+ * transaction: the row lock serialises concurrent sales and a rollback gives the number back, so the
+ * numbers have no gaps (a sequence would leave one for every rolled-back sale).
+ */
+export const invoiceCounters = pgTable(
+  'invoice_counters',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    lastNumber: integer('last_number').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId] })],
+);
+
+export type TaxBreakdown = { label: string; basisPoints: number; amount: number }[];
+
+/** Spec 3 §3 "Invoice": what was sold to whom, its totals, what is paid and what is owed. */
+export const invoices = pgTable(
+  'invoices',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull().defaultRandom(),
+    number: integer('number').notNull(),
+    /** The unguessable id of the public link /invoice/{publicId} (24 random bytes, base64url). */
+    publicId: text('public_id').notNull(),
+    /** The buyer; no foreign key: an invoice is a financial record that outlives the contact (name and email are kept). */
+    contactId: uuid('contact_id').notNull(),
+    contactName: text('contact_name').notNull(),
+    contactEmail: text('contact_email').notNull(),
+    salesPersonId: uuid('sales_person_id'),
+    salesPersonName: text('sales_person_name').notNull().default(''),
+    currency: text('currency').notNull(),
+    paymentMethod: text('payment_method', { enum: ['credit_card', 'bank_account', 'cash', 'account'] }).notNull(),
+    offerCode: text('offer_code'),
+    subtotal: money('subtotal'),
+    discount: money('discount'),
+    tax: money('tax'),
+    taxes: jsonb('taxes').$type<TaxBreakdown>().notNull().default([]),
+    cardFee: money('card_fee'),
+    total: money('total'),
+    amountPaid: money('amount_paid'),
+    amountRefunded: money('amount_refunded'),
+    balance: money('balance'),
+    status: text('status', {
+      enum: ['pending', 'partial', 'failed', 'complete', 'reminder', 'void', 'refunded'],
+    }).notNull(),
+    note: text('note').notNull().default(''),
+    isArchived: boolean('is_archived').notNull().default(false),
+    createdById: uuid('created_by_id'),
+    /** What the list's search matches: the buyer's name and email (a number is matched exactly). */
+    searchText: text('search_text').generatedAlwaysAs(sql`contact_name || chr(10) || contact_email`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('invoices_tenant_number_uq').on(t.tenantId, t.number),
+    uniqueIndex('invoices_tenant_public_id_uq').on(t.tenantId, t.publicId),
+    index('invoices_tenant_created_idx').on(t.tenantId, t.createdAt, t.id),
+    index('invoices_tenant_contact_idx').on(t.tenantId, t.contactId),
+    index('invoices_tenant_search_trgm_idx').using('gin', t.tenantId, sql`${t.searchText} gin_trgm_ops`),
+    check('invoices_amounts_ok', sql`${t.amountPaid} >= 0 and ${t.amountRefunded} between 0 and ${t.amountPaid}`),
+    check('invoices_balance_ok', sql`${t.balance} >= 0 and ${t.balance} <= ${t.total}`),
+  ],
+);
+
+/** One line of an invoice: a snapshot of what was sold (the catalogue may change or lose the item later). */
+export const invoiceLines = pgTable(
+  'invoice_lines',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull().defaultRandom(),
+    invoiceId: uuid('invoice_id').notNull(),
+    position: integer('position').notNull(),
+    kind: text('kind', { enum: ['product', 'bundle', 'service', 'membership', 'class', 'course'] }).notNull(),
+    /** The catalogue item, when there is one; no foreign key (the catalogue is another module). */
+    itemId: uuid('item_id'),
+    name: text('name').notNull(),
+    unitPrice: money('unit_price'),
+    registrationFee: money('registration_fee'),
+    quantity: integer('quantity').notNull(),
+    amount: money('amount'),
+    discount: money('discount'),
+    tax: money('tax'),
+    cardFee: money('card_fee'),
+    total: money('total'),
+    isTaxable: boolean('is_taxable').notNull(),
+    isChargeCreditCardFees: boolean('is_charge_credit_card_fees').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    index('invoice_lines_tenant_invoice_idx').on(t.tenantId, t.invoiceId, t.position),
+    foreignKey({
+      name: 'invoice_lines_invoice_fk',
+      columns: [t.tenantId, t.invoiceId],
+      foreignColumns: [invoices.tenantId, invoices.id],
+    }).onDelete('cascade'),
+  ],
+);
+
+/**
+ * Money received for an invoice (kind payment) and money given back (kind refund, linked to the
+ * payment it returns). Amounts are positive; the kind gives the direction. The idempotency key is
+ * unique per tenant, so a retried or doubled request never records twice.
+ */
+export const invoicePayments = pgTable(
+  'invoice_payments',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull().defaultRandom(),
+    invoiceId: uuid('invoice_id').notNull(),
+    kind: text('kind', { enum: ['payment', 'refund'] }).notNull(),
+    refundOf: uuid('refund_of'),
+    method: text('method', { enum: ['credit_card', 'bank_account', 'cash', 'account'] }).notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    /** For a payment: the sum of its refunds. */
+    refunded: money('refunded'),
+    provider: text('provider'),
+    providerRef: text('provider_ref'),
+    idempotencyKey: text('idempotency_key').notNull(),
+    note: text('note').notNull().default(''),
+    recordedById: uuid('recorded_by_id'),
+    recordedByName: text('recorded_by_name').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('invoice_payments_tenant_key_uq').on(t.tenantId, t.idempotencyKey),
+    uniqueIndex('invoice_payments_tenant_provider_ref_uq')
+      .on(t.tenantId, t.provider, t.providerRef, t.kind)
+      .where(sql`${t.providerRef} is not null`),
+    index('invoice_payments_tenant_invoice_idx').on(t.tenantId, t.invoiceId, t.createdAt),
+    foreignKey({
+      name: 'invoice_payments_invoice_fk',
+      columns: [t.tenantId, t.invoiceId],
+      foreignColumns: [invoices.tenantId, invoices.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'invoice_payments_refund_of_fk',
+      columns: [t.tenantId, t.refundOf],
+      foreignColumns: [t.tenantId, t.id],
+    }),
+    check('invoice_payments_amount_positive', sql`${t.amount} > 0`),
+    check('invoice_payments_refunded_ok', sql`${t.refunded} between 0 and ${t.amount}`),
+    check('invoice_payments_refund_link', sql`(${t.kind} = 'refund') = (${t.refundOf} is not null)`),
+  ],
+);

@@ -1,0 +1,286 @@
+import {
+  formatInvoiceNumber,
+  type InvoiceApplyPaymentRequest,
+  type InvoiceCreate,
+  type InvoiceDetail,
+  type InvoiceListQuery,
+  type InvoicePaymentRequest,
+  type InvoiceRefundRequest,
+  type InvoiceUpdate,
+  parseInvoiceNumber,
+  parseMoney,
+} from '@atrium/contracts';
+import type { z } from 'zod';
+import { readTenant, type Tx, withTenant } from '../../db/client.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
+import type { Authenticated } from '../../lib/guards.ts';
+import type { Platform } from '../../platform.ts';
+import { findWalkin, insertWalkinIfMissing } from '../contacts/contact-records.repo.ts';
+import type { TenantContext } from '../tenants/tenant-directory.ts';
+import { invoicePublicUrl, queueInvoiceEmail, templateForStatus } from './invoice-email.ts';
+import { toDetail, toListRow, toPublic } from './invoice-mappers.ts';
+import { applyAccountCredit, type MoneyResult, recordPayment, refundPayment } from './invoice-payments.service.ts';
+import { loadLogo, renderInvoicePdf } from './invoice-pdf.ts';
+import {
+  findInvoiceByPublicId,
+  findLines,
+  findPayments,
+  findPerson,
+  type InvoiceRow,
+  listInvoices,
+} from './invoices.repo.ts';
+import {
+  conflict,
+  createInvoice,
+  type InvoiceLineInput,
+  markReminded,
+  type Person,
+  requireInvoice,
+  tenantCurrency,
+  updateInvoice,
+  voidInvoice,
+} from './invoices.service.ts';
+
+// The desk's side of invoices (the routes): one tenant transaction per call, amounts read from
+// the wire exactly, emails queued in the transaction and kicked after the commit.
+
+function amountOf(value: string | number, currency: string, field: string): number {
+  const parsed = parseMoney(value, currency);
+  if (!parsed.ok) throw badRequest(field, parsed.error);
+  return parsed.minor;
+}
+
+async function caller(tx: Tx, tenant: TenantContext, auth: Authenticated['auth']): Promise<Person> {
+  const person = await findPerson(tx, tenant.tenantId, auth.sub);
+  return { id: auth.sub, name: person ? `${person.name} ${person.lastName}`.trim() : '' };
+}
+
+async function detailOf(tx: Tx, platform: Platform, tenant: TenantContext, row: InvoiceRow): Promise<InvoiceDetail> {
+  const lines = await findLines(tx, tenant.tenantId, row.id);
+  const payments = await findPayments(tx, tenant.tenantId, row.id);
+  return toDetail(tenant, row, lines, payments, invoicePublicUrl(platform, tenant, row.publicId));
+}
+
+function linesFrom(items: z.output<typeof InvoiceCreate>['items'], currency: string): InvoiceLineInput[] {
+  return items.map((item, index) => {
+    const id = `line-${index + 1}`;
+    return {
+      id,
+      guId: item.itemId ?? id,
+      kind: item.itemType,
+      name: item.itemName,
+      unitPrice: amountOf(item.price, currency, `items.${index}.price`),
+      quantity: item.qty,
+      isTaxable: item.isTaxable,
+      isChargeCreditCardFees: item.isChargeCreditCardFees,
+    };
+  });
+}
+
+async function walkinId(tx: Tx, tenant: TenantContext): Promise<string> {
+  let row = await findWalkin(tx, tenant.tenantId);
+  if (!row) {
+    await insertWalkinIfMissing(tx, tenant.tenantId, `walkin@${tenant.orgId}.invalid`);
+    row = await findWalkin(tx, tenant.tenantId);
+  }
+  if (!row) throw new Error('walk-in contact could not be created');
+  return row.id;
+}
+
+/** Runs a write and kicks the outbox after its commit when it queued an email. */
+async function write<T>(platform: Platform, tenant: TenantContext, work: (tx: Tx, mail: () => void) => Promise<T>) {
+  let mailed = false;
+  const markMailed = () => {
+    mailed = true;
+  };
+  const result = await withTenant(platform.db, tenant.tenantId, (tx) => work(tx, markMailed));
+  if (mailed) await platform.outbox.kick();
+  return result;
+}
+
+export async function listFromDesk(platform: Platform, { tenant }: Authenticated, query: InvoiceListQuery) {
+  const number = query.search ? parseInvoiceNumber(query.search) : null;
+  const { rows, total, capped } = await readTenant(platform.db, tenant.tenantId, (tx) =>
+    listInvoices(tx, tenant.tenantId, query, number),
+  );
+  return { data: rows.map(toListRow), total, capped };
+}
+
+export function createFromDesk(
+  platform: Platform,
+  { tenant, auth }: Authenticated,
+  body: z.output<typeof InvoiceCreate>,
+) {
+  const lines = linesFrom(body.items, tenantCurrency(tenant));
+  return write(platform, tenant, async (tx) => {
+    const row = await createInvoice(tx, tenant, {
+      contactId: body.contactId ?? (await walkinId(tx, tenant)),
+      lines,
+      paymentMethod: body.paymentMethod,
+      salesPersonId: body.salesPersonId === undefined ? auth.sub : body.salesPersonId,
+      note: body.note,
+      createdBy: await caller(tx, tenant, auth),
+    });
+    return detailOf(tx, platform, tenant, row);
+  });
+}
+
+export function getInvoiceDetail(platform: Platform, { tenant }: Authenticated, id: string) {
+  return readTenant(platform.db, tenant.tenantId, async (tx) =>
+    detailOf(tx, platform, tenant, await requireInvoice(tx, tenant.tenantId, id)),
+  );
+}
+
+export function updateFromDesk(
+  platform: Platform,
+  { tenant }: Authenticated,
+  id: string,
+  body: z.output<typeof InvoiceUpdate>,
+) {
+  return write(platform, tenant, async (tx) => {
+    const current = await requireInvoice(tx, tenant.tenantId, id);
+    const lines = body.items ? linesFrom(body.items, current.currency) : undefined;
+    const row = await updateInvoice(tx, tenant, id, {
+      note: body.note,
+      salesPersonId: body.salesPersonId,
+      isArchived: body.isArchived,
+      lines,
+      paymentMethod: body.paymentMethod,
+    });
+    return detailOf(tx, platform, tenant, row);
+  });
+}
+
+export function archiveFromDesk(platform: Platform, { tenant }: Authenticated, id: string) {
+  return write(platform, tenant, async (tx) =>
+    detailOf(tx, platform, tenant, await updateInvoice(tx, tenant, id, { isArchived: true })),
+  );
+}
+
+export function voidFromDesk(platform: Platform, { tenant }: Authenticated, id: string) {
+  return write(platform, tenant, async (tx) => detailOf(tx, platform, tenant, await voidInvoice(tx, tenant, id)));
+}
+
+async function afterMoney(
+  tx: Tx,
+  platform: Platform,
+  tenant: TenantContext,
+  result: MoneyResult,
+  mail: () => void,
+): Promise<InvoiceDetail> {
+  const template = result.replayed ? null : templateForStatus(result.invoice.status);
+  if (template && (await queueInvoiceEmail(tx, platform, tenant, result.invoice, template))) mail();
+  return detailOf(tx, platform, tenant, result.invoice);
+}
+
+export function recordPaymentFromDesk(
+  platform: Platform,
+  { tenant, auth }: Authenticated,
+  id: string,
+  body: z.output<typeof InvoicePaymentRequest>,
+) {
+  return write(platform, tenant, async (tx, mail) => {
+    const invoice = await requireInvoice(tx, tenant.tenantId, id);
+    const result = await recordPayment(tx, tenant, id, {
+      method: body.method,
+      amount: amountOf(body.amount, invoice.currency, 'amount'),
+      idempotencyKey: body.idempotencyKey,
+      note: body.note,
+      recordedBy: await caller(tx, tenant, auth),
+    });
+    return afterMoney(tx, platform, tenant, result, mail);
+  });
+}
+
+export function applyPaymentFromDesk(
+  platform: Platform,
+  { tenant, auth }: Authenticated,
+  id: string,
+  body: z.output<typeof InvoiceApplyPaymentRequest>,
+) {
+  return write(platform, tenant, async (tx, mail) => {
+    const invoice = await requireInvoice(tx, tenant.tenantId, id);
+    const result = await applyAccountCredit(tx, tenant, id, {
+      amount: body.amount === undefined ? undefined : amountOf(body.amount, invoice.currency, 'amount'),
+      idempotencyKey: body.idempotencyKey,
+      recordedBy: await caller(tx, tenant, auth),
+    });
+    return afterMoney(tx, platform, tenant, result, mail);
+  });
+}
+
+export const PROVIDER_REFUND =
+  'Card and bank payments are refunded through the payment provider, not recorded by hand.';
+
+export function refundFromDesk(
+  platform: Platform,
+  { tenant, auth }: Authenticated,
+  id: string,
+  body: z.output<typeof InvoiceRefundRequest>,
+) {
+  return write(platform, tenant, async (tx, mail) => {
+    const invoice = await requireInvoice(tx, tenant.tenantId, id);
+    const payments = await findPayments(tx, tenant.tenantId, id);
+    const payment = payments.find((p) => p.id === body.paymentId && p.kind === 'payment');
+    if (payment?.provider) throw conflict('provider_refund', PROVIDER_REFUND);
+    const result = await refundPayment(tx, tenant, id, {
+      paymentId: body.paymentId,
+      amount: body.amount === undefined ? undefined : amountOf(body.amount, invoice.currency, 'amount'),
+      idempotencyKey: body.idempotencyKey,
+      note: body.note,
+      recordedBy: await caller(tx, tenant, auth),
+    });
+    return afterMoney(tx, platform, tenant, result, mail);
+  });
+}
+
+export function emailFromDesk(platform: Platform, { tenant }: Authenticated, id: string, reminder: boolean) {
+  return write(platform, tenant, async (tx, mail) => {
+    let invoice = await requireInvoice(tx, tenant.tenantId, id, true);
+    if (reminder) invoice = await markReminded(tx, tenant, invoice);
+    const template = templateForStatus(invoice.status);
+    if (!template) throw conflict('invoice_closed', `A ${invoice.status} invoice has no email to send.`);
+    if (!(await queueInvoiceEmail(tx, platform, tenant, invoice, template))) {
+      throw conflict('no_email', 'This contact has no email address.');
+    }
+    mail();
+    return detailOf(tx, platform, tenant, invoice);
+  });
+}
+
+export function getPublicInvoice(platform: Platform, tenant: TenantContext, publicId: string) {
+  return readTenant(platform.db, tenant.tenantId, async (tx) => {
+    const row = await findInvoiceByPublicId(tx, tenant.tenantId, publicId);
+    if (!row) throw notFound('Invoice');
+    return toPublic(
+      tenant,
+      row,
+      await findLines(tx, tenant.tenantId, row.id),
+      await findPayments(tx, tenant.tenantId, row.id),
+    );
+  });
+}
+
+/** The PDF of one invoice (by id for staff, by public id for a link holder); rendered after the read ends. */
+export async function invoicePdf(
+  platform: Platform,
+  tenant: TenantContext,
+  which: { id: string } | { publicId: string },
+): Promise<{ pdf: Buffer; number: string }> {
+  const invoice = await readTenant(platform.db, tenant.tenantId, async (tx) => {
+    const row =
+      'id' in which
+        ? await requireInvoice(tx, tenant.tenantId, which.id)
+        : await findInvoiceByPublicId(tx, tenant.tenantId, which.publicId);
+    if (!row) throw notFound('Invoice');
+    return toPublic(
+      tenant,
+      row,
+      await findLines(tx, tenant.tenantId, row.id),
+      await findPayments(tx, tenant.tenantId, row.id),
+    );
+  });
+  const logo = await loadLogo(platform.media, tenant.tenantId, tenant.settings.logo);
+  const pdf = await renderInvoicePdf({ invoice, logo, timeZone: tenant.settings.timezone });
+  return { pdf, number: formatInvoiceNumber(invoice.number) };
+}

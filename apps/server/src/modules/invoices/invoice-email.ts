@@ -1,0 +1,97 @@
+import { formatInvoiceNumber, formatMoney, type InvoiceEmailTemplate, type InvoiceStatus } from '@atrium/contracts';
+import type { Tx } from '../../db/client.ts';
+import { tenantOrigin } from '../../lib/tenant-origin.ts';
+import type { Platform } from '../../platform.ts';
+import { composeSystemEmail } from '../email-templates/system-email.ts';
+import { enqueueEmail } from '../mail/outbox.ts';
+import type { TenantContext } from '../tenants/tenant-directory.ts';
+import { findPerson, type InvoiceRow } from './invoices.repo.ts';
+
+/** Spec 3 §4: each payment status has its template; pending and partial share one. */
+export function templateForStatus(status: InvoiceStatus): InvoiceEmailTemplate | null {
+  switch (status) {
+    case 'pending':
+    case 'partial':
+      return 'invoice_pending';
+    case 'complete':
+      return 'invoice_success';
+    case 'failed':
+      return 'invoice_failed';
+    case 'reminder':
+      return 'invoice_reminder';
+    default:
+      return null;
+  }
+}
+
+/** The public link of an invoice, on the tenant's own origin (never the request's Host). */
+export function invoicePublicUrl(platform: Pick<Platform, 'config'>, tenant: TenantContext, publicId: string): string {
+  return `${tenantOrigin(platform.config, tenant)}/invoice/${encodeURIComponent(publicId)}`;
+}
+
+const FALLBACK_TEXT: Record<InvoiceEmailTemplate, { subject: string; lead: string }> = {
+  invoice_pending: { subject: 'Invoice {number} from {org}', lead: 'Here is your invoice.' },
+  invoice_success: {
+    subject: 'Payment received: invoice {number} from {org}',
+    lead: 'Thank you: your invoice is paid.',
+  },
+  invoice_failed: {
+    subject: 'Payment failed: invoice {number} from {org}',
+    lead: 'Your payment for this invoice did not go through. You can pay it from the link below.',
+  },
+  invoice_reminder: {
+    subject: 'Reminder: invoice {number} from {org}',
+    lead: 'This is a reminder that your invoice still has a balance to pay.',
+  },
+};
+
+/**
+ * Writes the invoice's email to the outbox in the caller's transaction (sent after commit, when the
+ * caller kicks the outbox): the tenant's template for `template` when it has one, else the
+ * platform's text. The walk-in contact (an `.invalid` address) gets nothing; returns whether one was queued.
+ * No PDF is attached (the outbox carries text and HTML only): the email links the invoice page,
+ * which offers the PDF.
+ */
+export async function queueInvoiceEmail(
+  tx: Tx,
+  platform: Pick<Platform, 'config'>,
+  tenant: TenantContext,
+  invoice: InvoiceRow,
+  template: InvoiceEmailTemplate,
+): Promise<boolean> {
+  const contact = await findPerson(tx, tenant.tenantId, invoice.contactId);
+  const email = contact?.email ?? invoice.contactEmail;
+  if (contact?.isWalkin || !email || email.endsWith('.invalid')) return false;
+  const link = invoicePublicUrl(platform, tenant, invoice.publicId);
+  const number = formatInvoiceNumber(invoice.number);
+  const total = formatMoney(invoice.total, invoice.currency);
+  const balance = formatMoney(invoice.balance, invoice.currency);
+  const fallback = FALLBACK_TEXT[template];
+  const subject = fallback.subject.replace('{number}', number).replace('{org}', tenant.name);
+  const text = [
+    `Hello ${contact?.name ?? invoice.contactName},`,
+    '',
+    fallback.lead,
+    '',
+    `Invoice: ${number}`,
+    `Total: ${total}`,
+    `Balance: ${balance}`,
+    '',
+    `View or download it: ${link}`,
+    '',
+    tenant.name,
+  ].join('\n');
+  const recipient = contact
+    ? { id: contact.id, email, name: contact.name, lastName: contact.lastName, phone: contact.phone }
+    : { id: invoice.contactId, email, name: invoice.contactName, lastName: '', phone: '' };
+  const message = await composeSystemEmail(
+    tx,
+    tenant,
+    template,
+    recipient,
+    { invoicelink: link, invoicenumber: number, invoicetotal: total, invoicebalance: balance },
+    { subject, text },
+  );
+  await enqueueEmail(tx, tenant.tenantId, message);
+  return true;
+}

@@ -1,0 +1,245 @@
+import type { InvoiceListQuery } from '@atrium/contracts';
+import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { contacts, invoiceCounters, invoiceLines, invoicePayments, invoices } from '../../db/schema/index.ts';
+
+export type InvoiceRow = typeof invoices.$inferSelect;
+export type NewInvoiceRow = typeof invoices.$inferInsert;
+export type InvoiceLineRow = typeof invoiceLines.$inferSelect;
+export type InvoicePaymentRow = typeof invoicePayments.$inferSelect;
+
+/**
+ * The tenant's next invoice number: one upsert on its counter row, in the caller's transaction. The
+ * row stays locked until that transaction ends, so concurrent sales take turns, and a rolled-back
+ * sale gives its number back: no gaps, no duplicates.
+ */
+export async function takeInvoiceNumber(tx: Tx, tenantId: string): Promise<number> {
+  const [row] = await tx
+    .insert(invoiceCounters)
+    .values({ tenantId, lastNumber: 1 })
+    .onConflictDoUpdate({
+      target: invoiceCounters.tenantId,
+      set: { lastNumber: sql`${invoiceCounters.lastNumber} + 1` },
+    })
+    .returning({ lastNumber: invoiceCounters.lastNumber });
+  if (!row) throw new Error('invoice counter not written');
+  return row.lastNumber;
+}
+
+export async function insertInvoice(
+  tx: Tx,
+  values: NewInvoiceRow,
+  lines: Omit<typeof invoiceLines.$inferInsert, 'tenantId' | 'invoiceId'>[],
+): Promise<InvoiceRow> {
+  const [row] = await tx.insert(invoices).values(values).returning();
+  if (!row) throw new Error('invoice not written');
+  await insertLines(tx, row.tenantId, row.id, lines);
+  return row;
+}
+
+export async function insertLines(
+  tx: Tx,
+  tenantId: string,
+  invoiceId: string,
+  lines: Omit<typeof invoiceLines.$inferInsert, 'tenantId' | 'invoiceId'>[],
+): Promise<void> {
+  if (lines.length > 0) await tx.insert(invoiceLines).values(lines.map((line) => ({ ...line, tenantId, invoiceId })));
+}
+
+export async function deleteLines(tx: Tx, tenantId: string, invoiceId: string): Promise<void> {
+  await tx.delete(invoiceLines).where(and(eq(invoiceLines.tenantId, tenantId), eq(invoiceLines.invoiceId, invoiceId)));
+}
+
+/** The invoice, locked for the rest of the transaction when `lock` (every write to its money takes it first). */
+export async function findInvoice(tx: Tx, tenantId: string, id: string, lock = false): Promise<InvoiceRow | undefined> {
+  const query = tx
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.tenantId, tenantId), eq(invoices.id, id)));
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+
+export async function findInvoiceByPublicId(tx: Tx, tenantId: string, publicId: string) {
+  const [row] = await tx
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.tenantId, tenantId), eq(invoices.publicId, publicId)));
+  return row;
+}
+
+export async function updateInvoiceRecord(
+  tx: Tx,
+  tenantId: string,
+  id: string,
+  changes: Partial<NewInvoiceRow>,
+): Promise<InvoiceRow> {
+  const [row] = await tx
+    .update(invoices)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(and(eq(invoices.tenantId, tenantId), eq(invoices.id, id)))
+    .returning();
+  if (!row) throw new Error('invoice vanished');
+  return row;
+}
+
+export function findLines(tx: Tx, tenantId: string, invoiceId: string): Promise<InvoiceLineRow[]> {
+  return tx
+    .select()
+    .from(invoiceLines)
+    .where(and(eq(invoiceLines.tenantId, tenantId), eq(invoiceLines.invoiceId, invoiceId)))
+    .orderBy(asc(invoiceLines.position));
+}
+
+export function findPayments(tx: Tx, tenantId: string, invoiceId: string): Promise<InvoicePaymentRow[]> {
+  return tx
+    .select()
+    .from(invoicePayments)
+    .where(and(eq(invoicePayments.tenantId, tenantId), eq(invoicePayments.invoiceId, invoiceId)))
+    .orderBy(asc(invoicePayments.createdAt), asc(invoicePayments.id));
+}
+
+export async function findPaymentByKey(tx: Tx, tenantId: string, key: string): Promise<InvoicePaymentRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(invoicePayments)
+    .where(and(eq(invoicePayments.tenantId, tenantId), eq(invoicePayments.idempotencyKey, key)));
+  return row;
+}
+
+export async function findPayment(tx: Tx, tenantId: string, id: string): Promise<InvoicePaymentRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(invoicePayments)
+    .where(and(eq(invoicePayments.tenantId, tenantId), eq(invoicePayments.id, id)));
+  return row;
+}
+
+export async function insertPayment(tx: Tx, values: typeof invoicePayments.$inferInsert): Promise<InvoicePaymentRow> {
+  const [row] = await tx.insert(invoicePayments).values(values).returning();
+  if (!row) throw new Error('payment not written');
+  return row;
+}
+
+export async function addRefunded(tx: Tx, tenantId: string, paymentId: string, amount: number): Promise<void> {
+  await tx
+    .update(invoicePayments)
+    .set({ refunded: sql`${invoicePayments.refunded} + ${amount}` })
+    .where(and(eq(invoicePayments.tenantId, tenantId), eq(invoicePayments.id, paymentId)));
+}
+
+/** Adds `delta` (a decimal string in major units, negative for a debt) to the contact's balance. */
+export async function addToContactBalance(tx: Tx, tenantId: string, contactId: string, delta: string): Promise<void> {
+  if (/^-?0+(\.0+)?$/.test(delta)) return;
+  await tx
+    .update(contacts)
+    .set({ balance: sql`${contacts.balance} + ${delta}::numeric` })
+    .where(and(eq(contacts.tenantId, tenantId), eq(contacts.id, contactId)));
+}
+
+export async function findContactBalance(tx: Tx, tenantId: string, contactId: string): Promise<string | null> {
+  const [row] = await tx
+    .select({ balance: contacts.balance })
+    .from(contacts)
+    .where(and(eq(contacts.tenantId, tenantId), eq(contacts.id, contactId)));
+  return row?.balance ?? null;
+}
+
+/** The open invoices' balances of a contact, in minor units of `currency`. */
+export async function openBalanceOf(tx: Tx, tenantId: string, contactId: string, currency: string): Promise<number> {
+  const [row] = await tx
+    .select({ owed: sql<string>`coalesce(sum(${invoices.balance}), 0)` })
+    .from(invoices)
+    .where(and(eq(invoices.tenantId, tenantId), eq(invoices.contactId, contactId), eq(invoices.currency, currency)));
+  return Number(row?.owed ?? 0);
+}
+
+export function findPerson(tx: Tx, tenantId: string, id: string) {
+  return tx
+    .select({
+      id: contacts.id,
+      name: contacts.name,
+      lastName: contacts.lastName,
+      email: contacts.email,
+      phone: contacts.phone,
+      role: contacts.role,
+      isWalkin: contacts.isWalkin,
+    })
+    .from(contacts)
+    .where(and(eq(contacts.tenantId, tenantId), eq(contacts.id, id)))
+    .then((rows) => rows[0]);
+}
+
+const SORT_COLUMNS = {
+  createdAt: [invoices.createdAt],
+  number: [invoices.number],
+  name: [sql`lower(${invoices.contactName})`],
+  total: [invoices.total],
+  balance: [invoices.balance],
+  status: [invoices.status],
+} as const;
+
+export const listColumns = {
+  id: invoices.id,
+  number: invoices.number,
+  status: invoices.status,
+  currency: invoices.currency,
+  total: invoices.total,
+  balance: invoices.balance,
+  contactId: invoices.contactId,
+  contactName: invoices.contactName,
+  contactEmail: invoices.contactEmail,
+  isArchived: invoices.isArchived,
+  createdAt: invoices.createdAt,
+};
+
+/** Counting stops here: a broad list over a large tenant answers "10,000+" rather than scanning every row. */
+export const INVOICE_COUNT_CAP = 10_000;
+
+/**
+ * GET /item/ireport: a page of invoices and the capped count of all that match. A search goes
+ * through `invoice_search_ids` (migration 0011), which can use the trigram and number indexes
+ * under row-level security.
+ */
+export async function listInvoices(tx: Tx, tenantId: string, query: InvoiceListQuery, number: number | null) {
+  const parts: (SQL | undefined)[] = [eq(invoices.tenantId, tenantId)];
+  if (!query.showArchive) parts.push(eq(invoices.isArchived, false));
+  if (query.search) {
+    const pattern = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    parts.push(sql`${invoices.id} in (select id from invoice_search_ids(${pattern}, ${number}::int))`);
+  }
+  const where = and(...parts);
+  const direction = query.order === 'asc' ? asc : desc;
+  const order = [...SORT_COLUMNS[query.sort].map((column) => direction(column)), direction(invoices.id)];
+  if (query.search) {
+    // One statement: the search function runs once, and the count of its matches comes with the
+    // page (the sort reads every match anyway).
+    const page = await tx
+      .select({ ...listColumns, matches: sql<number>`(count(*) over ())::int` })
+      .from(invoices)
+      .where(where)
+      .orderBy(...order)
+      .limit(query.max)
+      .offset(query.offset);
+    if (page.length > 0 || query.offset === 0) {
+      const n = page[0]?.matches ?? 0;
+      return { rows: page, total: Math.min(n, INVOICE_COUNT_CAP), capped: n > INVOICE_COUNT_CAP };
+    }
+  }
+  const rows = await tx
+    .select(listColumns)
+    .from(invoices)
+    .where(where)
+    .orderBy(...order)
+    .limit(query.max)
+    .offset(query.offset);
+  const matching = tx
+    .select({ one: sql`1` })
+    .from(invoices)
+    .where(where)
+    .limit(INVOICE_COUNT_CAP + 1)
+    .as('matching');
+  const [count] = await tx.select({ n: sql<number>`count(*)::int` }).from(matching);
+  const n = count?.n ?? 0;
+  return { rows, total: Math.min(n, INVOICE_COUNT_CAP), capped: n > INVOICE_COUNT_CAP };
+}

@@ -1,0 +1,37 @@
+import type { InvoiceDetail, InvoiceList, InvoicePublic } from '@atrium/contracts';
+import { apiRequest } from '../../lib/api';
+
+export interface InvoiceListParams {
+  offset: number;
+  max: number;
+  search: string;
+  showArchive: boolean;
+  sort: 'createdAt' | 'number' | 'name' | 'total' | 'balance' | 'status';
+  order: 'asc' | 'desc';
+}
+
+const id = (value: string) => encodeURIComponent(value);
+
+/** Spec 3 §7.5 invoice calls. */
+export const invoicesApi = {
+  list: (params: InvoiceListParams, signal?: AbortSignal) =>
+    apiRequest<InvoiceList>('/item/ireport', {
+      signal,
+      query: { ...params, search: params.search.trim() || undefined },
+    }),
+  get: (invoiceId: string) => apiRequest<InvoiceDetail>(`/item/invoice/${id(invoiceId)}`),
+  pay: (invoiceId: string, body: { method: 'cash' | 'account'; amount: string; idempotencyKey: string }) =>
+    apiRequest<InvoiceDetail>(`/item/invoice/${id(invoiceId)}/payment`, { method: 'POST', body }),
+  refund: (invoiceId: string, body: { paymentId: string; amount: string; idempotencyKey: string }) =>
+    apiRequest<InvoiceDetail>(`/item/invoice/${id(invoiceId)}/refund`, { method: 'POST', body }),
+  void: (invoiceId: string) => apiRequest<InvoiceDetail>(`/item/invoice/${id(invoiceId)}/void`, { method: 'PUT' }),
+  archive: (invoiceId: string) => apiRequest<InvoiceDetail>(`/item/invoice/${id(invoiceId)}`, { method: 'DELETE' }),
+  restore: (invoiceId: string) =>
+    apiRequest<InvoiceDetail>(`/item/invoice/${id(invoiceId)}`, { method: 'PUT', body: { isArchived: false } }),
+  email: (invoiceId: string, reminder: boolean) =>
+    apiRequest<InvoiceDetail>(`/item/invoice/${id(invoiceId)}/email`, { method: 'POST', body: { reminder } }),
+  publicInvoice: (publicId: string) => apiRequest<InvoicePublic>(`/item/invoice/public/${id(publicId)}`),
+};
+
+/** The PDF by the public link's id: a plain link (no token needed) that opens in the browser. */
+export const invoicePdfUrl = (publicId: string) => `/cform/pdf/ireport/${id(publicId)}`;
