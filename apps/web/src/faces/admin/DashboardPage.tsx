@@ -67,6 +67,8 @@ function ContactsOverview() {
 
 const SHORTCUTS = [
   { to: '/contacts', label: 'Contacts', text: 'Find, add and import the people of your studio.' },
+  { to: '/invoices', label: 'Invoices', text: 'Sales, payments and refunds, and what each person owes.' },
+  { to: '/products', label: 'Merchandise', text: 'Products, bundles, stock and offer codes.' },
   { to: '/website', label: 'Website', text: 'Edit and publish the pages of your public site.' },
   { to: '/settings', label: 'Settings', text: 'Your account, payments, users, templates and integrations.' },
 ];
