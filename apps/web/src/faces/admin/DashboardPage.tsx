@@ -1,9 +1,10 @@
-import { permissionForPath, ROLE_LABELS } from '@atrium/contracts';
+import { ROLE_LABELS } from '@atrium/contracts';
 import { Anchor, Card, Group, List, Loader, SimpleGrid, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { formatRelativeDay } from '../../features/contacts/contact-format';
 import { useContactList, useContactStats } from '../../features/contacts/hooks';
-import { isBuiltStaffScreen } from '../../features/navigation/admin-menu';
+import { buildAdminMenu } from '../../features/navigation/admin-menu';
+import { flattenMenu } from '../../features/navigation/nav-item';
 import { displayName } from '../../features/navigation/student-menu';
 import { useSession, useTenant } from '../../features/session/session-store';
 import { useDocumentHead } from '../../features/tenant/tenant-head';
@@ -79,10 +80,9 @@ export default function DashboardPage() {
   const { user, account } = useSession();
   useDocumentHead(tenant, 'Dashboard');
   const mayManageContacts = account?.permissions.isShowContactsList ?? false;
-  const shortcuts = SHORTCUTS.filter((shortcut) => {
-    const permission = permissionForPath(shortcut.to);
-    return isBuiltStaffScreen(shortcut.to) && (!permission || account?.permissions[permission]);
-  });
+  // What the menu offers this person (built, switched on, permitted) is what the dashboard offers.
+  const inMenu = new Set(flattenMenu(buildAdminMenu(tenant, account)).map((item) => item.url));
+  const shortcuts = SHORTCUTS.filter((shortcut) => inMenu.has(shortcut.to));
   return (
     <section aria-labelledby="dashboard-title">
       <Title order={1} id="dashboard-title">
