@@ -15,6 +15,8 @@ async function expireSessionAfterShortIdle(page: Page): Promise<void> {
   await page.evaluate(() => localStorage.setItem('atrium.idleTimeoutMs', '1500'));
   await page.reload();
   await expect(page.getByRole('navigation', { name: 'Admin menu' })).toBeVisible();
+  // the dashboard's own calls go first: one sent with the expired token would renew the session
+  await page.waitForLoadState('networkidle');
   const otherTab = await page.context().newPage();
   await otherTab.goto(hostUrl('demo', '/healthz'));
   await otherTab.evaluate((token) => localStorage.setItem('atrium.accessToken', token), EXPIRED_TOKEN);
