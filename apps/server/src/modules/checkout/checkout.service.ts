@@ -5,6 +5,8 @@ import {
   cartTotals,
   type DeskCheckoutQuoteRequest,
   type DeskCheckoutRequest,
+  formatInvoiceNumber,
+  formatMoney,
   type InvoiceDetail,
   minorToPrice,
   normalizeOfferCode,
@@ -25,10 +27,11 @@ import { queueInvoiceEmail, templateForStatus } from '../invoices/invoice-email.
 import { recordPayment } from '../invoices/invoice-payments.service.ts';
 import { findPerson } from '../invoices/invoices.repo.ts';
 import { conflict, createInvoice, type InvoiceLineInput, tenantCurrency } from '../invoices/invoices.service.ts';
+import { enqueueEmail } from '../mail/outbox.ts';
 import { previewOffer, redeemOffer } from '../offers/offers.service.ts';
 import { toOffer } from '../offers/offers-rules.ts';
 import type { TenantContext } from '../tenants/tenant-directory.ts';
-import { claimCheckoutKey, findCheckoutKey, setCheckoutInvoice } from './checkout.repo.ts';
+import { claimCheckoutKey, findCheckoutKey, salesNotificationEmails, setCheckoutInvoice } from './checkout.repo.ts';
 
 // The front desk's sale (spec 3 §7.5 POST /item/checkout and /item/checkout/validate): the client
 // sends item ids, quantities, a code, a buyer and how they pay; everything else is read here from the
@@ -288,6 +291,28 @@ export async function checkout(
     await setCheckoutInvoice(tx, tenant.tenantId, body.idempotencyKey, invoice.id);
     const template = templateForStatus(invoice.status);
     if (template && (await queueInvoiceEmail(tx, platform, tenant, invoice, template))) mailed = true;
+    const sold = `${formatInvoiceNumber(invoice.number)}: ${formatMoney(invoice.total, invoice.currency)}`;
+    const how = {
+      cash: 'paid in cash',
+      account: 'charged to the account',
+      credit_card: 'to pay by card',
+      invoice: 'left open',
+    };
+    for (const to of await salesNotificationEmails(tx, tenant.tenantId)) {
+      await enqueueEmail(tx, tenant.tenantId, {
+        to,
+        subject: `New sale ${sold}`,
+        text: [
+          `New sale ${sold}, ${how[body.paymentMethod]}.`,
+          `Customer: ${buyer.name}`,
+          `Items: ${cart.lines.map((line) => `${line.quantity} x ${line.name}`).join(', ')}`,
+          `Sold by: ${createdBy.name}`,
+          '',
+          tenant.name,
+        ].join('\n'),
+      });
+      mailed = true;
+    }
     return invoice.id;
   });
   if (mailed) await platform.outbox.kick();

@@ -5,7 +5,16 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, json, loginAs, newTenant, startTestApp, type TestTenant } from '../../../test/helpers.ts';
 import type { App } from '../../app.ts';
 import { withTenant } from '../../db/client.ts';
-import { contacts, invoicePayments, invoices, items, offers, outboxEmails, tenants } from '../../db/schema/index.ts';
+import {
+  contacts,
+  invoicePayments,
+  invoices,
+  items,
+  notificationSettings,
+  offers,
+  outboxEmails,
+  tenants,
+} from '../../db/schema/index.ts';
 import { errorOf, makeBundle, makeCategory, makeItem } from '../catalogue/catalogue-fixtures.ts';
 
 let app: App;
@@ -234,6 +243,30 @@ describe('POST /item/checkout', () => {
       tx.select().from(outboxEmails).where(eq(outboxEmails.toAddress, shop.users.student.email)),
     );
     expect(mails.some((mail) => mail.textBody.includes(invoice.invoiceId))).toBe(true);
+  });
+
+  it('staff who asked for sales notifications get a short note of each sale; others get none', async () => {
+    await withTenant(app.platform.db, shop.tenantId, (tx) =>
+      tx.insert(notificationSettings).values([
+        { tenantId: shop.tenantId, contactId: shop.users.admin.id, isNotifySales: true },
+        { tenantId: shop.tenantId, contactId: shop.users.staff.id, isNotifySales: false },
+      ]),
+    );
+    const response = await sell({ items: [{ guId: bottle, qty: 2 }], paymentMethod: 'cash' });
+    expect(response.statusCode, response.body).toBe(201);
+    const invoice = json<any>(response);
+    const notes = await withTenant(app.platform.db, shop.tenantId, (tx) =>
+      tx
+        .select()
+        .from(outboxEmails)
+        .where(eq(outboxEmails.subject, `New sale ${invoice.invoiceId}: $25.00`)),
+    );
+    expect(notes.map((note) => note.toAddress)).toEqual([shop.users.admin.email]);
+    expect(notes[0]?.textBody).toContain('paid in cash');
+    expect(notes[0]?.textBody).toContain('2 x Water bottle');
+    await withTenant(app.platform.db, shop.tenantId, (tx) =>
+      tx.delete(notificationSettings).where(eq(notificationSettings.tenantId, shop.tenantId)),
+    );
   });
 
   it('the walk-in gets no email; a bundle takes its items’ stock', async () => {
