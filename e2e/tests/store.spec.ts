@@ -75,6 +75,10 @@ test.describe('store', () => {
     await expect(page.getByRole('radio', { name: 'Cash' })).toBeChecked();
     await expectAccessible(page);
 
+    // at phone width the sale still fits the screen
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(page.getByRole('button', { name: 'Complete sale' })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.getByRole('button', { name: 'Complete sale' }).click();
     await expect(page).toHaveURL(/\/invoices\/[0-9a-f-]{36}$/);
     await expect(page.getByRole('heading', { name: /^Invoice INV-\d+$/, level: 1 })).toBeVisible();
