@@ -98,7 +98,7 @@ export default function NewSalePage() {
   const quote = useQuery({
     queryKey: ['store', 'quote', request],
     queryFn: ({ signal }) => storeApi.quote(request, signal),
-    enabled: cart.length > 0,
+    enabled: cart.length > 0 && (buyer.kind === 'walkin' || !!buyer.id),
     placeholderData: keepPreviousData,
     retry: false,
   });
@@ -127,13 +127,13 @@ export default function NewSalePage() {
     setCode(codeText.trim());
   };
 
-  const data: CheckoutQuote | undefined = cart.length > 0 ? quote.data : undefined;
+  const buyerChosen = buyer.kind === 'walkin' || !!buyer.id;
+  const data: CheckoutQuote | undefined = cart.length > 0 && buyerChosen ? quote.data : undefined;
   const currency = data?.currency ?? 'USD';
   const lineOf = new Map((data?.lines ?? []).map((line) => [line.guId, line]));
-  const quoteError = cart.length > 0 && quote.isError ? quote.error : null;
+  const quoteError = cart.length > 0 && buyerChosen && quote.isError ? quote.error : null;
   const saleError = sale.error;
-  const canSell =
-    cart.length > 0 && !!data && !quote.isFetching && !quoteError && (buyer.kind === 'walkin' || !!buyer.id);
+  const canSell = cart.length > 0 && buyerChosen && !!data && !quote.isFetching && !quoteError;
 
   const contactOptions = (contacts.data ?? []).map((row) => ({ value: row.id, label: row.label }));
   if (buyer.kind === 'contact' && buyer.id && !contactOptions.some((row) => row.value === buyer.id)) {
