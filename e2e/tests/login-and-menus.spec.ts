@@ -2,8 +2,8 @@ import { expect, test } from '@playwright/test';
 import { hostUrl, logIn, menuLinks } from './helpers';
 
 /** The built screens only: a module not built yet is absent from the menu (never a placeholder). */
-const ADMIN_MENU_DEMO = ['Dashboard', 'Contacts', 'Website', 'Invoices', 'Settings', 'Help', 'Logout'];
-const NOT_BUILT_YET = ['Get Started', 'Events', 'Classes', 'Courses', 'Donations', 'Forms', 'Store', 'Reports'];
+const ADMIN_MENU_DEMO = ['Dashboard', 'Contacts', 'Website', 'Store', 'Invoices', 'Settings', 'Help', 'Logout'];
+const NOT_BUILT_YET = ['Get Started', 'Events', 'Classes', 'Courses', 'Donations', 'Forms', 'Reports'];
 
 test.describe('login, landing and menus', () => {
   test('the admin lands on the dashboard, with a menu of the screens that exist', async ({ page }) => {
@@ -21,7 +21,7 @@ test.describe('login, landing and menus', () => {
     await expect(page.getByRole('heading', { name: 'Newest contacts' })).toBeVisible();
     await expect(page.getByRole('link', { name: /^All contacts: \d+$/ })).toBeVisible();
     // a screen whose module is not built is page not found, not a placeholder
-    await page.goto(hostUrl('demo', '/store'));
+    await page.goto(hostUrl('demo', '/reports'));
     await expect(page.getByText(/not available yet/i)).toHaveCount(0);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   });

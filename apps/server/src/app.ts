@@ -14,6 +14,7 @@ import { AuthThrottle, scheduleAttemptPruning } from './modules/auth/auth-thrott
 import { SessionGate } from './modules/auth/session-gate.ts';
 import { AccessTokens } from './modules/auth/tokens.ts';
 import { registerCatalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
+import { registerCheckoutRoutes } from './modules/checkout/checkout.routes.ts';
 import { registerContactRoutes } from './modules/contacts/contacts.routes.ts';
 import { registerCustomFieldRoutes } from './modules/custom-fields/custom-fields.routes.ts';
 import { registerEmailTemplateRoutes } from './modules/email-templates/email-templates.routes.ts';
@@ -174,6 +175,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   registerCatalogueRoutes(app, platform);
   registerOfferRoutes(app, platform);
   registerInvoiceRoutes(app, platform);
+  registerCheckoutRoutes(app, platform);
   await registerIntegrationRoutes(app, platform);
   await registerWebApp(app, platform);
 

@@ -1,4 +1,5 @@
 export * from './catalogue.ts';
+export * from './checkout.ts';
 export * from './contacts.ts';
 export * from './credentials.ts';
 export * from './invoices.ts';

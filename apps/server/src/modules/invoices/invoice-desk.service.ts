@@ -77,7 +77,7 @@ function linesFrom(items: z.output<typeof InvoiceCreate>['items'], currency: str
   });
 }
 
-async function walkinId(tx: Tx, tenant: TenantContext): Promise<string> {
+export async function walkinId(tx: Tx, tenant: TenantContext): Promise<string> {
   let row = await findWalkin(tx, tenant.tenantId);
   if (!row) {
     await insertWalkinIfMissing(tx, tenant.tenantId, `walkin@${tenant.orgId}.invalid`);

@@ -18,6 +18,8 @@ const ContactsPage = lazy(() => import('../../features/contacts/ContactsPage'));
 const ContactDetailPage = lazy(() => import('../../features/contacts/ContactDetailPage'));
 const InvoicesPage = lazy(() => import('../../features/invoices/InvoicesPage'));
 const InvoiceDetailPage = lazy(() => import('../../features/invoices/InvoiceDetailPage'));
+const StorePage = lazy(() => import('../../features/store/StorePage'));
+const NewSalePage = lazy(() => import('../../features/store/NewSalePage'));
 const WebsitePage = lazy(() => import('../../features/website/WebsitePage'));
 const ProductsPage = lazy(() => import('../../features/catalogue/ProductsPage'));
 const ProductFormPage = lazy(() => import('../../features/catalogue/ProductFormPage'));
@@ -70,6 +72,8 @@ export const SCREENS: Record<string, ReactNode> = {
   '/contacts/:id/details': <ContactDetailPage />,
   '/invoices': <InvoicesPage />,
   '/invoices/:id': <InvoiceDetailPage />,
+  '/store': <StorePage />,
+  '/store/new': <NewSalePage />,
   '/website': <WebsitePage />,
   '/products': <ProductsPage />,
   '/products/new': <ProductFormPage />,

@@ -67,6 +67,7 @@ function ContactsOverview() {
 }
 
 const SHORTCUTS = [
+  { to: '/store', label: 'Store', text: 'Sell at the desk: items, offer codes, cash or the account.' },
   { to: '/contacts', label: 'Contacts', text: 'Find, add and import the people of your studio.' },
   { to: '/invoices', label: 'Invoices', text: 'Sales, payments and refunds, and what each person owes.' },
   { to: '/products', label: 'Merchandise', text: 'Products, bundles, stock and offer codes.' },

@@ -157,6 +157,7 @@ describe("admin menu with today's built screens", () => {
       '/products',
       '/contacts',
       '/website',
+      '/store',
       '/invoices',
       '/settings',
       HELP_URL,

@@ -293,7 +293,8 @@ describe('while a module is not built', () => {
     expect(landing.landingAfterLogin({ role: 'frontdesk', tenant, pendingEvent: null })).toBe('/dashboard');
     expect(landing.decideStaffPath('/', tenant)).toEqual({ kind: 'redirect', to: '/dashboard' });
     expect(landing.decideStaffPath('/calendar', tenant)).toEqual({ kind: 'redirect', to: '/dashboard' });
-    expect(landing.decideStaffPath('/store', tenant)).toEqual({ kind: 'notFound' });
+    expect(landing.decideStaffPath('/reports', tenant)).toEqual({ kind: 'notFound' });
+    expect(landing.decideStaffPath('/store', tenant)).toEqual({ kind: 'stay' });
     expect(landing.decideStaffPath('/settings/regforms', tenant)).toEqual({ kind: 'notFound' });
     expect(landing.decideStaffPath('/contacts', tenant)).toEqual({ kind: 'stay' });
   });
