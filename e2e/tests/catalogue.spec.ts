@@ -1,20 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
-import { hostUrl, logIn } from './helpers';
+import { expect, test } from '@playwright/test';
+import { expectAccessible, hostUrl, logIn } from './helpers';
 
 // Products are added to the riverside tenant: the demo tenant's seeded items must never show there.
 const ORG = 'riverside';
-
-/** WCAG 2.2 AA: no serious or critical violation on the screen as it is now. */
-async function expectAccessible(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  const blocking = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-  expect(blocking).toEqual([]);
-}
 
 test.describe('catalogue', () => {
   test('an admin adds a T-shirt with 3 in stock in a new category, archives and restores it', async ({ page }) => {

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
 export const PASSWORD = 'Atrium-demo-1';
@@ -19,4 +20,28 @@ export async function menuLinks(page: Page, menu: string): Promise<string[]> {
   const nav = page.getByRole('navigation', { name: menu });
   await expect(nav).toBeVisible();
   return (await nav.getByRole('link').allInnerTexts()).map((text) => text.trim()).filter(Boolean);
+}
+
+/** WCAG 2.2 AA: the serious and critical axe violations of the screen as it is now (AXE_DEBUG=1 prints all). */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  if (process.env.AXE_DEBUG) {
+    console.log(
+      JSON.stringify(
+        results.violations.map((v) => v.nodes.map((n) => [n.html.slice(0, 120), n.failureSummary])),
+        null,
+        1,
+      ),
+    );
+  }
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+/** No serious or critical axe violation on the screen as it is now. */
+export async function expectAccessible(page: Page): Promise<void> {
+  expect(await seriousViolations(page)).toEqual([]);
 }

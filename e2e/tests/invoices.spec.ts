@@ -1,25 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
-import { hostUrl, logIn, PASSWORD } from './helpers';
+import { expect, test } from '@playwright/test';
+import { hostUrl, logIn, PASSWORD, seriousViolations } from './helpers';
 
 // Runs on the demo tenant with its own invoice (a new number each run): nothing else reads invoices.
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  if (process.env.AXE_DEBUG)
-    console.log(
-      JSON.stringify(
-        results.violations.map((v) => v.nodes.map((n) => [n.html.slice(0, 120), n.failureSummary])),
-        null,
-        1,
-      ),
-    );
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
 
 test('staff record a partial cash payment, then the rest: partial, then complete; the public link shows it', async ({
   page,

@@ -1,21 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
-import { hostUrl, logIn } from './helpers';
+import { expect, test } from '@playwright/test';
+import { expectAccessible, hostUrl, logIn } from './helpers';
 
 // Offers are added to the riverside tenant; its category is made here (riverside sells nothing
 // else the catalogue spec counts on: a category only, no product).
 const ORG = 'riverside';
-
-/** WCAG 2.2 AA: no serious or critical violation on the screen as it is now. */
-async function expectAccessible(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  const blocking = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-  expect(blocking).toEqual([]);
-}
 
 test.describe('offers', () => {
   test('an admin creates a 10% code for a category, sees it listed and disables it', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { hostUrl, logIn, menuLinks } from './helpers';
+import { hostUrl, logIn } from './helpers';
 
 // Module toggles change the riverside tenant (a franchise): the demo admin's menu is asserted by
 // other specs running in parallel, and no other spec asserts riverside's Campaigns item.

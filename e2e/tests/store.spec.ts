@@ -1,21 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
-import { hostUrl, logIn, PASSWORD } from './helpers';
+import { expect, test } from '@playwright/test';
+import { expectAccessible, hostUrl, logIn, PASSWORD } from './helpers';
 
 // Sold on the riverside tenant. The item's name matches none of the demo tenant's seeded items,
 // which the catalogue spec checks are absent from riverside.
 const ORG = 'riverside';
-
-/** WCAG 2.2 AA: no serious or critical violation on the screen as it is now. */
-async function expectAccessible(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  const blocking = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-  expect(blocking).toEqual([]);
-}
 
 test.describe('store', () => {
   test('the front desk sells 1 of 2 tote bags to the walk-in for cash and lands on the complete invoice', async ({
