@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { hostUrl, logIn } from './helpers';
 
-// riverside: no other spec reads its currency, taxes or fees.
+// riverside: the store, catalogue and offers specs show its prices, so they never assert a currency, tax or fee.
 const ORG = 'riverside';
 
 test("payment settings save with the spec's rules and the currency symbol follows", async ({ page }) => {

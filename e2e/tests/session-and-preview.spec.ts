@@ -12,10 +12,12 @@ const EXPIRED_TOKEN = (() => {
  * of the same site writes an expired token, which this tab takes over as it does a rotation.
  */
 async function expireSessionAfterShortIdle(page: Page): Promise<void> {
-  await page.evaluate(() => localStorage.setItem('atrium.idleTimeoutMs', '1500'));
+  // Long enough that the reload and the dashboard's own calls are over before it runs out: an idle
+  // check while the token is still valid waits for that token's own expiry (minutes), and a call sent
+  // with the expired token would renew the session.
+  await page.evaluate(() => localStorage.setItem('atrium.idleTimeoutMs', '6000'));
   await page.reload();
   await expect(page.getByRole('navigation', { name: 'Admin menu' })).toBeVisible();
-  // the dashboard's own calls go first: one sent with the expired token would renew the session
   await page.waitForLoadState('networkidle');
   const otherTab = await page.context().newPage();
   await otherTab.goto(hostUrl('demo', '/healthz'));
@@ -27,10 +29,11 @@ test.describe('session', () => {
   test("after the idle timeout an expired session asks 'Session Expired'; Continue refreshes", async ({ page }) => {
     await logIn(page, 'admin@demo.test');
     await expect(page).toHaveURL(/\/dashboard$/);
+    test.setTimeout(60_000);
     await expireSessionAfterShortIdle(page);
 
     const dialog = page.getByRole('dialog', { name: 'Session Expired' });
-    await expect(dialog).toBeVisible({ timeout: 15_000 });
+    await expect(dialog).toBeVisible({ timeout: 25_000 });
     await expect(dialog.getByText('Your session has expired. Would you like to continue your session?')).toBeVisible();
     await dialog.getByRole('button', { name: 'Continue' }).click();
     await expect(dialog).toHaveCount(0);
@@ -42,9 +45,10 @@ test.describe('session', () => {
   test('declining the Session Expired dialog logs out', async ({ page }) => {
     await logIn(page, 'staff@demo.test');
     await expect(page).toHaveURL(/\/dashboard$/);
+    test.setTimeout(60_000);
     await expireSessionAfterShortIdle(page);
     const dialog = page.getByRole('dialog', { name: 'Session Expired' });
-    await expect(dialog).toBeVisible({ timeout: 15_000 });
+    await expect(dialog).toBeVisible({ timeout: 25_000 });
     await dialog.getByRole('button', { name: 'Logout' }).click();
     await expect(page.getByRole('navigation', { name: 'Admin menu' })).toHaveCount(0);
     expect(await page.evaluate(() => localStorage.getItem('atrium.refreshToken'))).toBeNull();
