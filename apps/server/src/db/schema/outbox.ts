@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { tenants } from './tenants.ts';
 
@@ -28,5 +29,7 @@ export const outboxEmails = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     index('outbox_emails_pending_idx').on(t.tenantId, t.status, t.availableAt),
+    // The minute sweep asks every tenant's pending rows, oldest first: only pending rows are indexed.
+    index('outbox_emails_sweep_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
   ],
 );

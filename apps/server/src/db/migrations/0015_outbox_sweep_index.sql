@@ -1,0 +1,1 @@
+CREATE INDEX "outbox_emails_sweep_idx" ON "outbox_emails" USING btree ("created_at") WHERE "outbox_emails"."status" = 'pending';
