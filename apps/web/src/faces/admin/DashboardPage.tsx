@@ -1,6 +1,7 @@
 import { ROLE_LABELS } from '@atrium/contracts';
 import { Anchor, Card, Group, List, Loader, SimpleGrid, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import type { ContactListParams } from '../../features/contacts/api';
 import { formatRelativeDay } from '../../features/contacts/contact-format';
 import { useContactList, useContactStats } from '../../features/contacts/hooks';
 import { buildAdminMenu } from '../../features/navigation/admin-menu';
@@ -9,7 +10,16 @@ import { displayName } from '../../features/navigation/student-menu';
 import { useSession, useTenant } from '../../features/session/session-store';
 import { useDocumentHead } from '../../features/tenant/tenant-head';
 
-const NEWEST = { start: 0, max: 5, search: '', statuses: [], tags: [], joinBy: 'or', sort: '-dateCreated' } as const;
+/** The five newest contacts: the contact list's own query, newest first. */
+const NEWEST: ContactListParams = {
+  start: 0,
+  max: 5,
+  search: '',
+  statuses: [],
+  tags: [],
+  joinBy: 'or',
+  sort: '-dateCreated',
+};
 
 function Stat({ label, value, to }: { label: string; value: number | undefined; to: string }) {
   return (
@@ -25,7 +35,7 @@ function Stat({ label, value, to }: { label: string; value: number | undefined; 
 /** What the studio's contacts look like today: counts and the newest people (manage contacts only). */
 function ContactsOverview() {
   const stats = useContactStats();
-  const newest = useContactList({ ...NEWEST, statuses: [], tags: [] });
+  const newest = useContactList(NEWEST);
   return (
     <section aria-labelledby="dashboard-contacts">
       <Title order={2} size="h3" id="dashboard-contacts" mt="xl" mb="sm">
