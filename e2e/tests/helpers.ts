@@ -22,8 +22,26 @@ export async function menuLinks(page: Page, menu: string): Promise<string[]> {
   return (await nav.getByRole('link').allInnerTexts()).map((text) => text.trim()).filter(Boolean);
 }
 
+/**
+ * Waits until no finite animation or transition is running (endless ones, such as a loader, are
+ * left alone): a toast fading out is half transparent, and axe would measure its contrast mid-fade.
+ */
+async function animationsSettled(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every(
+          (animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
+        ),
+    undefined,
+    { timeout: 10_000 },
+  );
+}
+
 /** WCAG 2.2 AA: the serious and critical axe violations of the screen as it is now (AXE_DEBUG=1 prints all). */
 export async function seriousViolations(page: Page): Promise<string[]> {
+  await animationsSettled(page);
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
     .analyze();
