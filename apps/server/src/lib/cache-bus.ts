@@ -44,8 +44,14 @@ export class CacheBus {
     };
     client.on('error', lost);
     client.on('end', () => lost(null));
-    await client.connect();
-    await client.query(`listen ${CHANNEL}`);
+    try {
+      await client.connect();
+      await client.query(`listen ${CHANNEL}`);
+    } catch (error) {
+      // Connected but not listening would leave a connection open and no one to end it.
+      await client.end().catch(() => {});
+      throw error;
+    }
     this.client = client;
   }
 
