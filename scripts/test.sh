@@ -22,6 +22,12 @@ if [ -n "${TEST_DATABASE_URL:-}" ]; then
   if [ -n "${EXTRA_NODE:-}" ]; then
     run "server tests on PostgreSQL under Node $("$EXTRA_NODE" --version)" "$EXTRA_NODE" node_modules/vitest/vitest.mjs \
       run --root apps/server --reporter=default --reporter=json --outputFile="$results/server-postgres-extra-node.json"
+    # The embedded default under it too: PGlite's WebAssembly, its extensions (pg_trgm, btree_gin),
+    # the migrations, row-level security, pg-boss and the contact search (a part; the whole suite runs above).
+    run "server tests on PGlite under Node $("$EXTRA_NODE" --version) (database, jobs, contact list)" env -u TEST_DATABASE_URL \
+      "$EXTRA_NODE" node_modules/vitest/vitest.mjs run --root apps/server src/db src/modules/jobs \
+      src/modules/contacts/contact-list.test.ts --reporter=default --reporter=json \
+      --outputFile="$results/server-pglite-extra-node.json"
   fi
 else
   echo "== server tests on PostgreSQL: skipped (set TEST_DATABASE_URL to run them; .ci/run does)"
