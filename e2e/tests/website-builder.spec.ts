@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { hostUrl, logIn, menuLinks } from './helpers';
+import { expectAccessible, hostUrl, logIn, menuLinks } from './helpers';
 
 // These specs change the riverside tenant's website: the public-site spec asserts the demo
 // tenant's menu order, and the two run in parallel.
@@ -123,6 +123,7 @@ test.describe('the website builder', () => {
   });
 
   test('the designer step loads GrapesJS with no request leaving the machine', async ({ page }) => {
+    test.setTimeout(60_000);
     const outside: string[] = [];
     page.on('request', (request) => {
       const url = new URL(request.url());
@@ -202,6 +203,70 @@ test.describe('the website builder', () => {
       await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
       await expect(page.getByText(`${name} is deleted successfully.`)).toBeVisible();
     }
+  });
+
+  test('a page takes its address from its title, keeps its old ones as redirects, and strays get a branded 404', async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(90_000);
+    await openBuilder(page);
+    const name = await addPage(page);
+    await page.getByRole('button', { name: 'Use HTML template' }).click();
+    await page.getByLabel('HTML', { exact: true }).fill('<p>Weekend workshops by the river.</p>');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByText('Updated successfully.').first()).toBeVisible();
+    await page.getByRole('switch', { name: 'Private' }).click();
+    await expect(page.getByText(`${name} Page is Published.`)).toBeVisible();
+
+    // Its first title gives it its address.
+    await page.getByRole('button', { name: 'Edit page name' }).click();
+    await page.getByRole('textbox', { name: 'Page Name' }).fill(`Workshops ${name}`);
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { name: `Workshops ${name}`, exact: true })).toBeVisible();
+    const visitor = await browser.newContext();
+    const visit = await visitor.newPage();
+    await visit.goto(hostUrl(ORG, `/workshops-${name}`));
+    await expect(visit.getByText('Weekend workshops by the river.')).toBeVisible();
+    // The numeric address it started with leads there (301), so links already shared keep working.
+    const fetchPath = (path: string) =>
+      page.request.get(`http://127.0.0.1:${port}${path}`, {
+        headers: { host: `${ORG}.localhost:${port}` },
+        maxRedirects: 0,
+      });
+    const old = await fetchPath(`/${name}`);
+    expect(old.status()).toBe(301);
+    expect(old.headers().location).toBe(`/workshops-${name}`);
+
+    // The address can be set in Website Settings; a taken one is refused in words.
+    await page.getByRole('button', { name: 'Website Settings' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Website Settings' });
+    const address = dialog.getByRole('textbox', { name: 'Page address' });
+    await expect(address).toHaveValue(`workshops-${name}`);
+    await address.fill('about');
+    await dialog.getByRole('button', { name: 'Save address' }).click();
+    await expect(dialog.getByText('The About page already has the address /about.')).toBeVisible();
+    await address.fill('login');
+    await expect(dialog.getByText('The address /login is used by the site; choose another.')).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Save address' })).toBeDisabled();
+    await address.fill(`retreats-${name}`);
+    await dialog.getByRole('button', { name: 'Save address' }).click();
+    await expect(page.getByText('Updated successfully.').first()).toBeVisible();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await visit.goto(hostUrl(ORG, `/workshops-${name}`));
+    await expect(visit).toHaveURL(new RegExp(`/retreats-${name}$`));
+    await expect(visit.getByText('Weekend workshops by the river.')).toBeVisible();
+
+    // A path nothing answers: the tenant's own 404 page, with the status search engines read.
+    const stray = await fetchPath(`/nope-${name}`);
+    expect(stray.status()).toBe(404);
+    await visit.goto(hostUrl(ORG, `/nope-${name}`));
+    await expect(visit.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+    await expect(visit.getByRole('link', { name: 'Go to Home Page' })).toBeVisible();
+    await expect(visit).toHaveTitle(/Riverside Yoga/);
+    await expectAccessible(visit);
+    await visitor.close();
   });
 
   test('Website Settings switches change the public menu and footer; pages carry the SEO head', async ({

@@ -22,6 +22,7 @@ export * from './invoices.ts';
 export * from './money.ts';
 export * from './offer-api.ts';
 export * from './offers.ts';
+export * from './page-address.ts';
 export * from './payment-settings.ts';
 export * from './plans.ts';
 export * from './public-menu.ts';

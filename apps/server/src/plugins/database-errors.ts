@@ -31,6 +31,11 @@ const UNIQUE_KEYS: Record<string, { field: string; code?: string; message: (valu
     // Row-level security hides the key's values from the detail, so the name may be unknown here.
     message: (name) => (name ? `A page named ${name} already exists.` : 'A page with this name already exists.'),
   },
+  website_pages_tenant_url_uq: {
+    field: 'url',
+    code: 'page_url_taken',
+    message: () => 'Another page already has this address.',
+  },
   custom_fields_tenant_tag_uq: { field: 'tag', message: () => 'Tag is already in use' },
   item_suppliers_tenant_name_uq: { field: 'name', message: () => 'A supplier with this name already exists.' },
   offers_tenant_code_uq: { field: 'offerCode', message: () => 'An offer with this code already exists.' },

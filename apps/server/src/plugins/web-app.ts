@@ -81,7 +81,7 @@ export async function registerWebApp(app: FastifyInstance, platform: Platform): 
   app.setNotFoundHandler(async (request, reply) => {
     if (request.method === 'GET' && !isApiPath(request.url)) {
       const site = await answerSitePath(platform, request, assets);
-      if (site?.kind === 'redirect') return reply.redirect(site.url, 302);
+      if (site?.kind === 'redirect') return reply.redirect(site.url, site.permanent ? 301 : 302);
       if (site) {
         return reply
           .code(site.status)

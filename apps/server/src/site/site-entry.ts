@@ -13,4 +13,9 @@ export interface SitePage {
   css: string;
 }
 
-export type SiteEntry = { kind: 'page'; page: SitePage } | { kind: 'external'; url: string } | { kind: 'unpublished' };
+export type SiteEntry =
+  | { kind: 'page'; page: SitePage }
+  | { kind: 'external'; url: string }
+  /** An old address of a renamed page: where it lives now. */
+  | { kind: 'moved'; url: string }
+  | { kind: 'unpublished' };

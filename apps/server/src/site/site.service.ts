@@ -1,14 +1,16 @@
-import { RESERVED_PAGE_NAMES, STANDARD_PAGES, withScheme } from '@atrium/contracts';
+import { isAppPathSegment, withScheme } from '@atrium/contracts';
 import type { FastifyRequest } from 'fastify';
 import { withTenant } from '../db/client.ts';
 import { requestOrigin } from '../lib/request-origin.ts';
-import { findPageByName, findPublishedPageByUrl } from '../modules/website/website.repo.ts';
+import { findPageByName, findPublishedPageByUrl, findRedirectedPage } from '../modules/website/website.repo.ts';
 import type { Platform } from '../platform.ts';
 import { type AppAssets, renderSitePage } from './render-page.ts';
 import { sanitizePageHtml } from './sanitize.ts';
 import type { SiteEntry, SitePage } from './site-entry.ts';
 
-export type SiteAnswer = { kind: 'html'; status: number; html: string } | { kind: 'redirect'; url: string };
+export type SiteAnswer =
+  | { kind: 'html'; status: number; html: string }
+  | { kind: 'redirect'; url: string; permanent?: boolean };
 
 const SLUG = /^[a-z0-9][a-z0-9-]{0,62}$/;
 
@@ -16,10 +18,13 @@ const SLUG = /^[a-z0-9][a-z0-9-]{0,62}$/;
 export function pageSlug(path: string): string | null {
   if (path === '/' || path === '') return 'home';
   const slug = path.replace(/^\/+|\/+$/g, '').toLowerCase();
-  if (!SLUG.test(slug) || slug === 'home') return null;
-  if ((STANDARD_PAGES as readonly string[]).includes(slug)) return null;
-  if ((RESERVED_PAGE_NAMES as readonly string[]).includes(slug)) return null;
+  if (!SLUG.test(slug) || isAppPathSegment(slug)) return null;
   return slug;
+}
+
+/** A path that belongs to a face of the web app (its client router decides, including its 404). */
+function isAppPath(path: string): boolean {
+  return isAppPathSegment(path.split('/')[1] ?? '');
 }
 
 async function loadEntry(platform: Platform, tenantId: string, slug: string): Promise<SiteEntry | null> {
@@ -28,8 +33,16 @@ async function loadEntry(platform: Platform, tenantId: string, slug: string): Pr
       slug === 'home'
         ? await findPageByName(tx, tenantId, 'home')
         : ((await findPublishedPageByUrl(tx, tenantId, slug)) ?? (await findPageByName(tx, tenantId, slug)));
-    if (!page) return null;
+    if (!page) {
+      // An address the page had before it was renamed: sent on to where it lives now.
+      const moved = slug === 'home' ? null : await findRedirectedPage(tx, tenantId, slug);
+      if (!moved?.isPublished) return null;
+      return { kind: 'moved', url: moved.name === 'home' ? '/' : `/${moved.url}` };
+    }
     if (!page.isPublished) return { kind: 'unpublished' };
+    // Found by its name (its first address) while it has an address of its own now.
+    if (slug !== 'home' && page.url && page.url !== slug && !page.isExternalLink)
+      return { kind: 'moved', url: `/${page.url}` };
     if (page.isExternalLink) return page.externalLink ? { kind: 'external', url: withScheme(page.externalLink) } : null;
     return {
       kind: 'page',
@@ -55,8 +68,10 @@ const NOT_FOUND_PAGE: SitePage = {
 };
 
 /**
- * A published internal page comes back as complete HTML; an external page redirects; a page that
- * exists but is unpublished is a 404 page. Anything else (app routes, unknown paths) is the web app's.
+ * A published internal page comes back as complete HTML; an external page redirects; an old address
+ * of a renamed page redirects permanently to its address now. A page that exists but is unpublished,
+ * and any path neither a page nor the web app answers, is the site's 404 page with status 404. App
+ * routes are the web app's.
  */
 export async function answerSitePath(
   platform: Platform,
@@ -67,20 +82,20 @@ export async function answerSitePath(
   if (!tenant) return null;
   const path = request.url.split('?')[0] ?? '/';
   const slug = pageSlug(path);
-  if (!slug) return null;
+  if (!slug && isAppPath(path)) return null;
   // External Website settings (spec 2 §2): no website sends visitors to the login; an external
   // website takes the place of the home page.
   const { webstate, website } = tenant.settings;
   if (webstate === 'no_website') return { kind: 'redirect', url: '/login' };
   if (webstate === 'ext_website' && website && slug === 'home') return { kind: 'redirect', url: withScheme(website) };
-  const entry = await platform.sitePages.get(`${tenant.tenantId}:${slug}`, () =>
-    loadEntry(platform, tenant.tenantId, slug),
-  );
-  if (!entry) return null;
-  if (entry.kind === 'external') return { kind: 'redirect', url: entry.url };
+  const entry = slug
+    ? await platform.sitePages.get(`${tenant.tenantId}:${slug}`, () => loadEntry(platform, tenant.tenantId, slug))
+    : null;
+  if (entry?.kind === 'external') return { kind: 'redirect', url: entry.url };
+  if (entry?.kind === 'moved') return { kind: 'redirect', url: entry.url, permanent: true };
   const { config } = await platform.tenantConfigs.get(tenant);
   const url = `${requestOrigin(request)}${path}`;
-  if (entry.kind === 'unpublished') {
+  if (!entry || entry.kind === 'unpublished') {
     return { kind: 'html', status: 404, html: renderSitePage(config, NOT_FOUND_PAGE, { url, path }, assets) };
   }
   return { kind: 'html', status: 200, html: renderSitePage(config, entry.page, { url, path }, assets) };

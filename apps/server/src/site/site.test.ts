@@ -185,6 +185,114 @@ describe('server-rendered public pages', () => {
   });
 });
 
+describe('page addresses, redirects and the 404 status', () => {
+  const pages = async (token: string, host: string) =>
+    JSON.parse((await app.inject({ url: '/stemplate/webpage', headers: bearer(token, host) })).body) as {
+      id: string;
+      name: string;
+    }[];
+  const put = (token: string, host: string, id: string, payload: object) =>
+    app.inject({ method: 'PUT', url: `/stemplate/webpage/${id}`, headers: bearer(token, host), payload });
+
+  it('answers a path that is neither a page nor the app with the branded 404 page and status 404', async () => {
+    for (const path of ['/nope', '/workshops', '/nope/deeper', '/favicon.ico', '/Some%20Page']) {
+      const response = await get(a.host, path);
+      expect(response.statusCode, path).toBe(404);
+      expect(response.body).toContain('404 Page Not Found');
+      expect(response.body).toContain(`Studio ${a.orgId}`);
+      expect(response.body).not.toContain('<div id="root"></div>');
+    }
+    // Admin, student and public app areas stay the app's, whoever asks.
+    for (const path of ['/products', '/store/new', '/settings/plan', '/invoice/abc', '/oauth/stripe', '/profile']) {
+      const response = await get(a.host, path);
+      expect(response.statusCode, path).toBe(200);
+      expect(response.body).toContain('<div id="root"></div>');
+    }
+  });
+
+  it('a new page takes its address from its first title; the old address then redirects (301)', async () => {
+    const admin = (await loginAs(app, a, 'admin')).access_token;
+    const created = await app.inject({
+      method: 'POST',
+      url: '/stemplate/webpage/4821',
+      headers: bearer(admin, a.host),
+      payload: { unhtml: '<p>Weekend workshops</p>', isPublished: true },
+    });
+    expect(created.statusCode).toBe(201);
+    const page = JSON.parse(created.body) as { id: string; url: string };
+    expect(page.url).toBe('4821');
+    expect((await get(a.host, '/4821')).body).toContain('Weekend workshops');
+
+    const renamed = await put(admin, a.host, page.id, { title: 'Workshops & Retreats' });
+    expect(JSON.parse(renamed.body).url).toBe('workshops-retreats');
+    expect((await get(a.host, '/workshops-retreats')).body).toContain('Weekend workshops');
+    const old = await get(a.host, '/4821');
+    expect(old.statusCode).toBe(301);
+    expect(old.headers.location).toBe('/workshops-retreats');
+
+    // A second title change keeps the address: it was chosen already.
+    expect(JSON.parse((await put(admin, a.host, page.id, { title: 'Workshops' })).body).url).toBe('workshops-retreats');
+
+    // The admin sets the address; both old addresses lead to the new one.
+    const moved = await put(admin, a.host, page.id, { url: '/Workshops/' });
+    expect(moved.statusCode).toBe(200);
+    expect(JSON.parse(moved.body).url).toBe('workshops');
+    for (const path of ['/4821', '/workshops-retreats']) {
+      const response = await get(a.host, path);
+      expect(response.statusCode, path).toBe(301);
+      expect(response.headers.location).toBe('/workshops');
+    }
+    // Another tenant's visitors meet none of it.
+    expect((await get(b.host, '/4821')).statusCode).toBe(404);
+    expect((await get(b.host, '/workshops')).statusCode).toBe(404);
+
+    // Taking back an old address makes it a page again, not a redirect.
+    await put(admin, a.host, page.id, { url: 'workshops-retreats' });
+    const back = await get(a.host, '/workshops-retreats');
+    expect(back.statusCode).toBe(200);
+    expect(back.body).toContain('Weekend workshops');
+    expect((await get(a.host, '/workshops')).headers.location).toBe('/workshops-retreats');
+
+    // Deleting the page removes its old addresses: they answer 404.
+    await app.inject({ method: 'DELETE', url: `/stemplate/webpage/${page.id}`, headers: bearer(admin, a.host) });
+    for (const path of ['/4821', '/workshops', '/workshops-retreats']) {
+      expect((await get(a.host, path)).statusCode, path).toBe(404);
+    }
+  });
+
+  it('refuses a malformed, reserved or taken address with a 400 or 409 naming url; fixed pages keep theirs', async () => {
+    const admin = (await loginAs(app, a, 'admin')).access_token;
+    const list = await pages(admin, a.host);
+    const about = list.find((page) => page.name === 'about');
+    const home = list.find((page) => page.name === 'home');
+    if (!about || !home) throw new Error('demo pages missing');
+    const cases: [string, number, RegExp][] = [
+      ['', 400, /Page address is required/],
+      ['two words', 400, /lower-case letters/],
+      ['login', 400, /used by the site/],
+      ['contacts', 400, /used by the site/],
+      ['merchandise', 400, /used by the site/],
+      ['retreats', 409, /The Retreats page already has the address \/retreats/],
+    ];
+    for (const [url, status, message] of cases) {
+      const response = await put(admin, a.host, about.id, { url });
+      expect(response.statusCode, url).toBe(status);
+      const body = JSON.parse(response.body) as { errors: { field?: string; message: string } };
+      expect(body.errors.field).toBe('url');
+      expect(body.errors.message).toMatch(message);
+    }
+    expect((await get(a.host, '/about')).statusCode).toBe(200);
+    const homeMove = await put(admin, a.host, home.id, { url: 'start' });
+    expect(homeMove.statusCode).toBe(400);
+    expect(JSON.parse(homeMove.body).errors.field).toBe('url');
+    // The front desk cannot change pages at all; another tenant's page is a 404.
+    const desk = (await loginAs(app, a, 'frontdesk')).access_token;
+    expect((await put(desk, a.host, about.id, { url: 'about-us' })).statusCode).toBe(403);
+    const other = (await loginAs(app, b, 'admin')).access_token;
+    expect((await put(other, b.host, about.id, { url: 'about-us' })).statusCode).toBe(404);
+  });
+});
+
 describe('pageSlug', () => {
   it.each([
     ['/', 'home'],
@@ -194,6 +302,8 @@ describe('pageSlug', () => {
     ['/login', null],
     ['/a/b', null],
     ['/home', null],
+    ['/products', null],
+    ['/workshops', 'workshops'],
   ])('%s -> %s', (path, slug) => {
     expect(pageSlug(path)).toBe(slug);
   });

@@ -1,4 +1,15 @@
-import { boolean, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  foreignKey,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { tenants } from './tenants.ts';
 
 /** Spec 3 §3 "Website page". */
@@ -31,6 +42,29 @@ export const websitePages = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     uniqueIndex('website_pages_tenant_name_uq').on(t.tenantId, t.name),
+    uniqueIndex('website_pages_tenant_url_uq').on(t.tenantId, t.url),
+  ],
+);
+
+/**
+ * An address a page used to have: visitors and search engines following it are sent on to the
+ * page's address now (301). The page's own deletion removes its old addresses.
+ */
+export const websitePageRedirects = pgTable(
+  'website_page_redirects',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    fromUrl: text('from_url').notNull(),
+    pageId: uuid('page_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.fromUrl] }),
+    foreignKey({ columns: [t.tenantId, t.pageId], foreignColumns: [websitePages.tenantId, websitePages.id] }).onDelete(
+      'cascade',
+    ),
   ],
 );
 

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, max, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { websitePages, websiteTemplates } from '../../db/schema/index.ts';
+import { websitePageRedirects, websitePages, websiteTemplates } from '../../db/schema/index.ts';
 
 export type PageRow = typeof websitePages.$inferSelect;
 export type PageInsert = Omit<typeof websitePages.$inferInsert, 'tenantId' | 'id'>;
@@ -29,6 +29,48 @@ export async function findPageByName(tx: Tx, tenantId: string, name: string): Pr
     .where(and(eq(websitePages.tenantId, tenantId), eq(websitePages.name, name)))
     .limit(1);
   return page ?? null;
+}
+
+/** The page that has this address now, published or not (the address is unique per tenant). */
+export async function findPageByUrl(tx: Tx, tenantId: string, url: string): Promise<PageRow | null> {
+  const [page] = await tx
+    .select()
+    .from(websitePages)
+    .where(and(eq(websitePages.tenantId, tenantId), eq(websitePages.url, url)))
+    .limit(1);
+  return page ?? null;
+}
+
+/** The page an old address of this tenant now leads to. */
+export async function findRedirectedPage(tx: Tx, tenantId: string, fromUrl: string): Promise<PageRow | null> {
+  const [row] = await tx
+    .select({ page: websitePages })
+    .from(websitePageRedirects)
+    .innerJoin(
+      websitePages,
+      and(eq(websitePages.tenantId, websitePageRedirects.tenantId), eq(websitePages.id, websitePageRedirects.pageId)),
+    )
+    .where(and(eq(websitePageRedirects.tenantId, tenantId), eq(websitePageRedirects.fromUrl, fromUrl)))
+    .limit(1);
+  return row?.page ?? null;
+}
+
+/** Remembers that fromUrl now leads to the page (an older redirect from that address is replaced). */
+export async function saveRedirect(tx: Tx, tenantId: string, fromUrl: string, pageId: string): Promise<void> {
+  await tx
+    .insert(websitePageRedirects)
+    .values({ tenantId, fromUrl, pageId })
+    .onConflictDoUpdate({
+      target: [websitePageRedirects.tenantId, websitePageRedirects.fromUrl],
+      set: { pageId, createdAt: sql`now()` },
+    });
+}
+
+/** An address a page takes is no longer an old address of anything. */
+export async function deleteRedirect(tx: Tx, tenantId: string, fromUrl: string): Promise<void> {
+  await tx
+    .delete(websitePageRedirects)
+    .where(and(eq(websitePageRedirects.tenantId, tenantId), eq(websitePageRedirects.fromUrl, fromUrl)));
 }
 
 /** A published page by its address (url, or name when the url is empty). */

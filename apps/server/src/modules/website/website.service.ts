@@ -1,27 +1,33 @@
 import {
   EXTERNAL_URL_PATTERN,
   PAGE_NAME_PATTERN,
+  pageUrlProblem,
   RESERVED_PAGE_NAMES,
   type SequenceUpdate,
+  STANDARD_PAGES,
+  slugFromTitle,
   UNDELETABLE_PAGES,
   type WebPage,
   type WebPageListItem,
   type WebPageWrite,
 } from '@atrium/contracts';
-import { withTenant } from '../../db/client.ts';
+import { type Tx, withTenant } from '../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import type { Platform } from '../../platform.ts';
 import type { TenantContext } from '../tenants/tenant-directory.ts';
 import {
   countPagesById,
   deletePage,
+  deleteRedirect,
   findPageById,
   findPageByName,
+  findPageByUrl,
   insertPage,
   listPages,
   nextSequence,
   type PageInsert,
   type PageRow,
+  saveRedirect,
   setSequence,
   updatePage,
 } from './website.repo.ts';
@@ -67,11 +73,37 @@ function normaliseName(raw: string): string {
   return name;
 }
 
+/** A page address as typed: '/Workshops/' is 'workshops'; then the rules of page-address.ts. */
+function normaliseUrl(raw: string): string {
+  const url = raw
+    .trim()
+    .replace(/^\/+|\/+$/g, '')
+    .toLowerCase();
+  const problem = pageUrlProblem(url);
+  if (problem) throw badRequest('url', problem);
+  return url;
+}
+
+/** Home and the standard pages (calendar, forms, ...) live at fixed addresses. */
+function hasFixedAddress(page: Pick<PageRow, 'name'>): boolean {
+  return (STANDARD_PAGES as readonly string[]).includes(page.name);
+}
+
+/** A new page keeps its first address (its random 4-digit name) until it is given a title. */
+function hasFirstAddress(page: PageRow): boolean {
+  return page.url === page.name && /^\d{4}$/.test(page.name);
+}
+
 /** The columns a body sets; external links are checked against the spec's address rule. */
 function pageValues(body: WebPageWrite, current: PageRow | null): Partial<PageInsert> {
   const values: Partial<PageInsert> = {};
   if (body.title !== undefined) values.title = body.title;
-  if (body.url !== undefined) values.url = body.url.trim().replace(/^\/+/, '').toLowerCase();
+  if (body.url !== undefined) {
+    if (current && hasFixedAddress(current) && body.url.trim().replace(/^\/+|\/+$/g, '') !== current.url) {
+      throw badRequest('url', `The address of the ${current.title} page cannot be changed.`);
+    }
+    if (!current || !hasFixedAddress(current)) values.url = normaliseUrl(body.url);
+  }
   if (body.header !== undefined) values.header = body.header;
   if (body.subHeader !== undefined) values.subHeader = body.subHeader;
   if (body.footer !== undefined) values.footer = body.footer;
@@ -93,6 +125,13 @@ function pageValues(body: WebPageWrite, current: PageRow | null): Partial<PageIn
     throw badRequest('externalLink', 'Enter absolute page address e.g example.com/services');
   }
   return values;
+}
+
+async function assertUrlFree(tx: Tx, tenantId: string, url: string, pageId: string | null): Promise<void> {
+  const holder = await findPageByUrl(tx, tenantId, url);
+  if (holder && holder.id !== pageId) {
+    throw new AppError(409, 'page_url_taken', `The ${holder.title} page already has the address /${url}.`, 'url');
+  }
 }
 
 function rejectLegalToggle(page: PageRow, body: WebPageWrite): void {
@@ -130,17 +169,21 @@ export async function createWebsitePage(
 ): Promise<WebPage> {
   const name = normaliseName(body.name ?? rawName);
   const values = pageValues(body, null);
+  const url = values.url || name;
   const row = await withTenant(platform.db, tenant.tenantId, async (tx) => {
     if (await findPageByName(tx, tenant.tenantId, name)) {
       throw new AppError(409, 'page_exists', `A page named ${name} already exists.`, 'name');
     }
-    return insertPage(tx, tenant.tenantId, {
+    await assertUrlFree(tx, tenant.tenantId, url, null);
+    const page = await insertPage(tx, tenant.tenantId, {
       ...values,
       name,
       title: values.title ?? name,
-      url: values.url || name,
+      url,
       sequence: await nextSequence(tx, tenant.tenantId),
     });
+    await deleteRedirect(tx, tenant.tenantId, url);
+    return page;
   });
   websiteChanged(platform, tenant.tenantId);
   return toWebPage(row);
@@ -156,7 +199,19 @@ export async function updateWebsitePage(
     const current = await findPageById(tx, tenant.tenantId, id);
     if (!current) throw notFound('Page');
     rejectLegalToggle(current, body);
-    return updatePage(tx, tenant.tenantId, id, pageValues(body, current));
+    const values = pageValues(body, current);
+    if (values.url === undefined && values.title !== undefined && hasFirstAddress(current)) {
+      // A new page's address follows its first real title, as site builders do ('8207' -> 'workshops').
+      const suggested = slugFromTitle(values.title);
+      if (!pageUrlProblem(suggested) && !(await findPageByUrl(tx, tenant.tenantId, suggested))) values.url = suggested;
+    }
+    if (values.url !== undefined && values.url !== current.url) {
+      await assertUrlFree(tx, tenant.tenantId, values.url, id);
+      // The old address keeps working: it redirects to the new one; the new one is no one's old address.
+      await deleteRedirect(tx, tenant.tenantId, values.url);
+      await saveRedirect(tx, tenant.tenantId, current.url, id);
+    }
+    return updatePage(tx, tenant.tenantId, id, values);
   });
   if (!row) throw notFound('Page');
   websiteChanged(platform, tenant.tenantId);
