@@ -68,6 +68,9 @@ function tenantColours(tenant: TenantConfig): string {
   return rules.length ? `<style>${rules.join('')}</style>` : '';
 }
 
+/** The name of the site's 404 page (site.service.ts). */
+export const NOT_FOUND_PAGE_NAME = 'not-found';
+
 function head(tenant: TenantConfig, page: SitePage, url: string, assets: AppAssets): string {
   const title = page.name === 'home' ? tenant.title : `${page.title} | ${tenant.title}`;
   const description = tenant.seoDescription || tenant.org.seoDescription || DEFAULT_DESCRIPTION(tenant.name);
@@ -78,8 +81,10 @@ function head(tenant: TenantConfig, page: SitePage, url: string, assets: AppAsse
     `<title>${e(title)}</title>`,
     `<meta name="description" content="${e(description)}">`,
     tenant.seoKeywords ? `<meta name="keywords" content="${e(tenant.seoKeywords)}">` : '',
-    `<meta name="robots" content="index, follow">`,
-    `<link rel="canonical" href="${e(url)}">`,
+    // The 404 page (status 404 already) is never indexed and names no canonical address.
+    page.name === NOT_FOUND_PAGE_NAME
+      ? `<meta name="robots" content="noindex">`
+      : `<meta name="robots" content="index, follow">\n<link rel="canonical" href="${e(url)}">`,
     `<meta property="og:type" content="website">`,
     `<meta property="og:site_name" content="${e(tenant.name)}">`,
     `<meta property="og:title" content="${e(title)}">`,

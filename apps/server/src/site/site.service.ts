@@ -4,7 +4,7 @@ import { withTenant } from '../db/client.ts';
 import { requestOrigin } from '../lib/request-origin.ts';
 import { findPageByName, findPublishedPageByUrl, findRedirectedPage } from '../modules/website/website.repo.ts';
 import type { Platform } from '../platform.ts';
-import { type AppAssets, renderSitePage } from './render-page.ts';
+import { type AppAssets, NOT_FOUND_PAGE_NAME, renderSitePage } from './render-page.ts';
 import { sanitizePageHtml } from './sanitize.ts';
 import type { SiteEntry, SitePage } from './site-entry.ts';
 
@@ -59,7 +59,7 @@ async function loadEntry(platform: Platform, tenantId: string, slug: string): Pr
 }
 
 const NOT_FOUND_PAGE: SitePage = {
-  name: 'not-found',
+  name: NOT_FOUND_PAGE_NAME,
   title: '404 Page Not Found',
   header: '404 Page Not Found',
   subHeader: 'The page you are looking for does not exist.',

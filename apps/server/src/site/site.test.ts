@@ -200,6 +200,8 @@ describe('page addresses, redirects and the 404 status', () => {
       expect(response.statusCode, path).toBe(404);
       expect(response.body).toContain('404 Page Not Found');
       expect(response.body).toContain(`Studio ${a.orgId}`);
+      expect(response.body).toContain('<meta name="robots" content="noindex">');
+      expect(response.body).not.toContain('rel="canonical"');
       expect(response.body).not.toContain('<div id="root"></div>');
     }
     // Admin, student and public app areas stay the app's, whoever asks.
