@@ -1,6 +1,7 @@
 import { count } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { tenants } from '../db/schema/index.ts';
+import { updateTenantSettings } from '../modules/settings/settings.repo.ts';
 import { seedDemoCatalogue } from './demo-catalogue.ts';
 import { seedDemoContacts } from './demo-contacts.ts';
 import { demoPages } from './demo-pages.ts';
@@ -39,6 +40,20 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
   return (row?.n ?? 0) === 0;
 }
 
+/**
+ * What Account Settings requires, so its first save works on the demo data: the owner (the first
+ * admin), the membership expiry period (12 months), the country and time zone.
+ */
+async function fillAccountSettings(db: Db, tenantId: string, ownerId: string | undefined): Promise<void> {
+  if (!ownerId) throw new Error('the demo tenant has no admin');
+  await updateTenantSettings(db, tenantId, {
+    accountOwner: ownerId,
+    itemExpiresAfter: 12,
+    country: 'USA',
+    timezone: 'America/New_York',
+  });
+}
+
 /** Tenant demo (a master franchise, all modules on) and riverside (a franchise of demo). */
 export async function seedDemo(db: Db): Promise<void> {
   const demo = await createTenant(db, {
@@ -57,12 +72,13 @@ export async function seedDemo(db: Db): Promise<void> {
       instagram: 'https://instagram.com/demostudio',
     },
   });
-  await createUsers(db, demo.tenantId, [
+  const [demoAdmin] = await createUsers(db, demo.tenantId, [
     { email: 'admin@demo.test', password: DEMO_PASSWORD, name: 'Avery', lastName: 'Admin', role: 'admin' },
     { email: 'staff@demo.test', password: DEMO_PASSWORD, name: 'Sam', lastName: 'Staff', role: 'staff' },
     { email: 'frontdesk@demo.test', password: DEMO_PASSWORD, name: 'Frankie', lastName: 'Desk', role: 'frontdesk' },
     { email: 'student@demo.test', password: DEMO_PASSWORD, name: 'Stella', lastName: 'Student', role: 'student' },
   ]);
+  await fillAccountSettings(db, demo.tenantId, demoAdmin?.id);
   await createPages(db, demo.tenantId, demoPages('Demo Studio'));
   await seedDemoContacts(db, demo.tenantId, 'Frankie Desk');
   await seedDemoWidgets(db, demo.tenantId, 'http://demo.localhost:3000');
@@ -82,10 +98,11 @@ export async function seedDemo(db: Db): Promise<void> {
       seoDescription: 'Riverside Yoga, a Demo Studio franchise by the river.',
     },
   });
-  await createUsers(db, riverside.tenantId, [
+  const [riversideAdmin] = await createUsers(db, riverside.tenantId, [
     { email: 'admin@riverside.test', password: DEMO_PASSWORD, name: 'Riley', lastName: 'River', role: 'admin' },
     { email: 'frontdesk@riverside.test', password: DEMO_PASSWORD, name: 'Rowan', lastName: 'Desk', role: 'frontdesk' },
   ]);
+  await fillAccountSettings(db, riverside.tenantId, riversideAdmin?.id);
   await createPages(db, riverside.tenantId, demoPages('Riverside Yoga'));
   await seedDemoWidgets(db, riverside.tenantId, 'http://riverside.localhost:3000');
 }
