@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest';
 import {
   dateInZone,
   endOfDayInZone,
+  instantOfWallTime,
   isCalendarDate,
   lastDateInZone,
   nextDate,
   startOfDayInZone,
+  wallTimeInZone,
 } from './tenant-dates.ts';
 
 describe('tenant dates', () => {
@@ -44,5 +46,29 @@ describe('tenant dates', () => {
   it('reads an unknown zone as UTC rather than failing', () => {
     expect(startOfDayInZone('2026-03-10', 'Mars/Olympus').toISOString()).toBe('2026-03-10T00:00:00.000Z');
     expect(() => startOfDayInZone('2026-13-01', 'UTC')).toThrow(RangeError);
+  });
+});
+
+describe('wall times in the tenant zone', () => {
+  it('reads and writes a form field wall time in the zone, whatever the browser zone', () => {
+    const instant = instantOfWallTime('2026-11-25T09:30', 'Asia/Kolkata');
+    expect(instant.toISOString()).toBe('2026-11-25T04:00:00.000Z');
+    expect(wallTimeInZone(instant, 'Asia/Kolkata')).toBe('2026-11-25T09:30');
+    expect(wallTimeInZone(instant, 'America/New_York')).toBe('2026-11-24T23:00');
+    expect(instantOfWallTime('2026-07-01T12:00', 'America/New_York').toISOString()).toBe('2026-07-01T16:00:00.000Z');
+  });
+
+  it('handles the daylight-saving changes: a skipped time moves on, a repeated one is its first', () => {
+    // 2026-03-08 02:30 does not exist in New York (clocks go from 02:00 to 03:00).
+    const skipped = instantOfWallTime('2026-03-08T02:30', 'America/New_York');
+    expect(skipped.toISOString()).toBe('2026-03-08T07:30:00.000Z');
+    expect(wallTimeInZone(skipped, 'America/New_York')).toBe('2026-03-08T03:30');
+    // 2026-11-01 01:30 happens twice; the first is EDT (-4).
+    expect(instantOfWallTime('2026-11-01T01:30', 'America/New_York').toISOString()).toBe('2026-11-01T05:30:00.000Z');
+  });
+
+  it('refuses what is not a date and time', () => {
+    expect(() => instantOfWallTime('2026-02-30T10:00', 'UTC')).toThrow(RangeError);
+    expect(() => instantOfWallTime('2026-02-03 10:00', 'UTC')).toThrow(RangeError);
   });
 });

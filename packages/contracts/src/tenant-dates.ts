@@ -103,3 +103,29 @@ export function dateInZone(instant: Date, timeZone: string): string {
 export function lastDateInZone(end: Date, timeZone: string): string {
   return dateInZone(new Date(end.getTime() - 1), timeZone);
 }
+
+/** A date and time as a form field holds it (`datetime-local`): YYYY-MM-DDTHH:mm. */
+export const WALL_TIME_PATTERN = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})$/;
+
+/** The wall time (YYYY-MM-DDTHH:mm) an instant shows on the zone's clocks. */
+export function wallTimeInZone(instant: Date, timeZone: string): string {
+  const w = wallClock(instant.getTime(), timeZone);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${dateInZone(instant, timeZone)}T${pad(w.hour)}:${pad(w.minute)}`;
+}
+
+/**
+ * The instant the zone's clocks show a wall time (YYYY-MM-DDTHH:mm). A time skipped by a
+ * daylight-saving change (02:30 on a spring-forward night) is read with the offset before the
+ * change, as calendars do (it lands an hour later on the clock); a repeated one is its first.
+ */
+export function instantOfWallTime(wallTime: string, timeZone: string): Date {
+  const match = WALL_TIME_PATTERN.exec(wallTime);
+  if (!match || !isCalendarDate(match[1] ?? '')) throw new RangeError(`Not a date and time: ${wallTime}`);
+  const [y, m, d] = (match[1] as string).split('-').map(Number) as [number, number, number];
+  const asUtc = Date.UTC(y, m - 1, d, Number(match[2]), Number(match[3]));
+  const first = asUtc - zoneOffset(asUtc, timeZone);
+  const second = asUtc - zoneOffset(first, timeZone);
+  const exact = [first, second].filter((t) => wallTimeInZone(new Date(t), timeZone) === wallTime);
+  return new Date(exact.length > 0 ? Math.min(...exact) : asUtc - zoneOffset(asUtc - 86_400_000, timeZone));
+}

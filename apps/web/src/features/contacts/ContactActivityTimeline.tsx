@@ -1,4 +1,11 @@
-import { ACTIVITY_TYPE_LABELS, ACTIVITY_TYPES, type ContactActivity } from '@atrium/contracts';
+import {
+  ACTIVITY_TYPE_LABELS,
+  ACTIVITY_TYPES,
+  type ContactActivity,
+  instantOfWallTime,
+  WALL_TIME_PATTERN,
+  wallTimeInZone,
+} from '@atrium/contracts';
 import {
   Button,
   Card,
@@ -21,11 +28,14 @@ import { useAddActivity, useContactActivities, useRemoveActivity, useUpdateActiv
 
 type ActivityType = ContactActivity['type'];
 
-/** An ISO time as the value of a datetime-local input (local time, minutes). */
-function toLocalInput(iso: string): string {
-  const date = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+/** The short name of the zone at an instant ('EST', 'GMT+5:30'), said beside the time field. */
+function zoneName(timeZone: string): string {
+  try {
+    const parts = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' }).formatToParts(new Date());
+    return parts.find((part) => part.type === 'timeZoneName')?.value ?? timeZone;
+  } catch {
+    return timeZone;
+  }
 }
 
 interface FormValues {
@@ -38,10 +48,13 @@ interface FormValues {
 function ActivityDialog({
   opened,
   activity,
+  timeZone,
   onClose,
   onSubmit,
 }: {
   opened: boolean;
+  /** The studio's zone: the time is entered and shown on its clocks, not the browser's. */
+  timeZone: string;
   activity: ContactActivity | null;
   onClose: () => void;
   onSubmit: (values: FormValues) => Promise<unknown>;
@@ -56,11 +69,11 @@ function ActivityDialog({
             type: activity.type,
             title: activity.title,
             description: activity.description,
-            when: toLocalInput(activity.occurredAt),
+            when: wallTimeInZone(new Date(activity.occurredAt), timeZone),
           }
-        : { type: 'call', title: '', description: '', when: toLocalInput(new Date().toISOString()) },
+        : { type: 'call', title: '', description: '', when: wallTimeInZone(new Date(), timeZone) },
     );
-  }, [opened, activity]);
+  }, [opened, activity, timeZone]);
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
@@ -109,6 +122,7 @@ function ActivityDialog({
           />
           <TextInput
             label="When"
+            description={`Studio time (${zoneName(timeZone)})`}
             type="datetime-local"
             value={values.when}
             onChange={(event) => {
@@ -145,7 +159,9 @@ export function ContactActivityTimeline({ guId }: { guId: string }) {
       type: values.type,
       title: values.title.trim(),
       description: values.description.trim(),
-      ...(values.when ? { occurredAt: new Date(values.when).toISOString() } : {}),
+      ...(WALL_TIME_PATTERN.test(values.when)
+        ? { occurredAt: instantOfWallTime(values.when, tenant.timezone).toISOString() }
+        : {}),
     };
     if (dialog?.activity) await update.mutateAsync({ activityId: dialog.activity.id, body });
     else await add.mutateAsync(body);
@@ -210,6 +226,7 @@ export function ContactActivityTimeline({ guId }: { guId: string }) {
       <ActivityDialog
         opened={dialog !== null}
         activity={dialog?.activity ?? null}
+        timeZone={tenant.timezone}
         onClose={() => setDialog(null)}
         onSubmit={save}
       />

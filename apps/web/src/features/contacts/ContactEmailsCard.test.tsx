@@ -8,7 +8,9 @@ const render = (node: ReactNode) => renderToStaticMarkup(<MantineProvider>{node}
 
 describe('Emails card', () => {
   it('shows the empty state', () => {
-    expect(render(<ContactEmailsList data={{ recordsTotal: 0, data: [] }} />)).toContain('No emails sent yet');
+    expect(render(<ContactEmailsList data={{ recordsTotal: 0, data: [] }} timeZone="America/New_York" />)).toContain(
+      'No emails sent yet',
+    );
   });
 
   it('lists subject, time and status of each email', () => {
@@ -27,13 +29,15 @@ describe('Emails card', () => {
             },
           ],
         }}
+        timeZone="Asia/Kolkata"
       />,
     );
     expect(html).toContain('Your code');
-    expect(html).toContain('Queued Nov 24, 2026');
+    // In the studio's zone (Kolkata, +5:30), not the browser's or UTC.
+    expect(html).toMatch(/Queued Nov 24, 2026,? 3:30\s?PM/);
     expect(html).toContain('Pending');
     expect(html).toContain('Welcome');
-    expect(html).toContain('Sent Nov 20, 2026');
+    expect(html).toMatch(/Sent Nov 20, 2026,? 2:31\s?PM/);
     expect(html).toContain('aria-label="Emails"');
   });
 });

@@ -3,6 +3,8 @@ import { Badge, Card, Group, Loader, Pagination, Stack, Text, Title } from '@man
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { apiRequest } from '../../lib/api';
+import { formatDateTime } from '../../lib/format';
+import { useTenant } from '../session/session-store';
 
 export const EMAILS_PAGE_SIZE = 10;
 
@@ -23,11 +25,9 @@ const STATUS: Record<ContactEmailRow['status'], { label: string; color: string }
   failed: { label: 'Failed', color: 'red' },
 };
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
-
 /** The card's body once loaded: the empty state or one row per email (subject, time, status). */
-export function ContactEmailsList({ data }: { data: ContactEmailList }) {
+export function ContactEmailsList({ data, timeZone }: { data: ContactEmailList; timeZone: string }) {
+  const when = (iso: string) => formatDateTime(iso, timeZone);
   if (data.data.length === 0) {
     return (
       <Text c="dimmed" size="sm" mt="xs">
@@ -63,6 +63,7 @@ export function ContactEmailsList({ data }: { data: ContactEmailList }) {
 
 /** The "Emails" card of the contact detail: the emails sent to the contact's address, with paging. */
 export function ContactEmailsCard({ email }: { email: string }) {
+  const tenant = useTenant();
   const [page, setPage] = useState(1);
   const start = (page - 1) * EMAILS_PAGE_SIZE;
   const emails = useQuery({
@@ -93,7 +94,7 @@ export function ContactEmailsCard({ email }: { email: string }) {
         </Text>
       ) : (
         <>
-          <ContactEmailsList data={emails.data} />
+          <ContactEmailsList data={emails.data} timeZone={tenant.timezone} />
           {pages > 1 && (
             <Pagination mt="sm" size="sm" total={pages} value={page} onChange={setPage} aria-label="Email pages" />
           )}
