@@ -33,6 +33,15 @@ test.describe('login, landing and menus', () => {
       await logIn(page, email);
       await expect(page).toHaveURL(/\/dashboard$/);
       await expect(page.getByRole('navigation', { name: 'Admin menu' })).toBeVisible();
+      // The website builder is for admins and staff: the front desk neither sees it nor meets an error there.
+      const links = await menuLinks(page, 'Admin menu');
+      expect(links.includes('Website')).toBe(email.startsWith('staff'));
+      if (email.startsWith('frontdesk')) {
+        await page.goto(hostUrl('demo', '/website'));
+        await expect(page.getByRole('heading', { name: 'Access denied' })).toBeVisible();
+        await expect(page.getByText('The website is built by admins and staff.')).toBeVisible();
+        await expect(page.getByText('could not be loaded')).toHaveCount(0);
+      }
       await page.evaluate(() => localStorage.clear());
       await page.context().clearCookies();
     }

@@ -112,3 +112,21 @@ export function permissionForPath(pathname: string): RolePermission | null {
   }
   return null;
 }
+
+/**
+ * Staff screens only some roles may open, whatever the Roles screen says: the server refuses the
+ * others (the website builder is for admins and staff, spec 3 §6).
+ */
+const ROLE_SCREENS: readonly { root: string; roles: readonly Role[]; what: string }[] = [
+  { root: '/website', roles: ['admin', 'staff'], what: 'The website is built by admins and staff.' },
+];
+
+/** Why the role may not open the staff path, or null when it may. */
+export function roleRefusalForPath(pathname: string, role: Role): string | null {
+  for (const screen of ROLE_SCREENS) {
+    if (pathname === screen.root || pathname.startsWith(`${screen.root}/`)) {
+      return screen.roles.includes(role) ? null : screen.what;
+    }
+  }
+  return null;
+}

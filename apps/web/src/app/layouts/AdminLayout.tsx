@@ -17,11 +17,12 @@ const LOCKED_OPEN_QUERY = '(min-width: 62em)';
  */
 export function AdminLayout({ children }: { children: ReactNode }) {
   const tenant = useTenant();
-  const { account } = useSession();
+  const { account, user } = useSession();
   const lockedOpen = useMediaQuery(LOCKED_OPEN_QUERY, true, { getInitialValueInEffect: false });
   const [folded, setFolded] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const items = useMemo(() => buildAdminMenu(tenant, account), [tenant, account]);
+  const role = user?.role ?? null;
+  const items = useMemo(() => buildAdminMenu(tenant, account, undefined, role), [tenant, account, role]);
   useWebsiteRefresh();
 
   const menu = (onNavigate?: () => void) => (

@@ -1,4 +1,4 @@
-import { permissionForPath } from '@atrium/contracts';
+import { permissionForPath, roleRefusalForPath } from '@atrium/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
@@ -121,8 +121,9 @@ export const SCREENS: Record<string, ReactNode> = {
 export default function AdminFace() {
   const tenant = useTenant();
   const { pathname } = useLocation();
-  const { account } = useSession();
+  const { account, user } = useSession();
   const decision = decideStaffPath(pathname, tenant);
+  const roleRefusal = user ? roleRefusalForPath(pathname, user.role) : null;
   // The server refuses the calls too; this keeps the screen from opening on a wall of errors.
   const permission = permissionForPath(pathname);
   const denied = permission && account && !account.permissions[permission] ? permission : null;
@@ -133,7 +134,9 @@ export default function AdminFace() {
       <QueryClientProvider client={queryClient}>
         <AdminLayout>
           <Suspense fallback={<Busy />}>
-            {decision.kind === 'stay' && denied ? (
+            {decision.kind === 'stay' && roleRefusal ? (
+              <NoPermissionScreen reason={roleRefusal} />
+            ) : decision.kind === 'stay' && denied ? (
               <NoPermissionScreen permission={denied} />
             ) : decision.kind === 'stay' ? (
               <Routes>

@@ -92,7 +92,9 @@ export default function DashboardPage() {
   useDocumentHead(tenant, 'Dashboard');
   const mayManageContacts = account?.permissions.isShowContactsList ?? false;
   // What the menu offers this person (built, switched on, permitted) is what the dashboard offers.
-  const inMenu = new Set(flattenMenu(buildAdminMenu(tenant, account)).map((item) => item.url));
+  const inMenu = new Set(
+    flattenMenu(buildAdminMenu(tenant, account, undefined, user?.role ?? null)).map((item) => item.url),
+  );
   const shortcuts = SHORTCUTS.filter((shortcut) => inMenu.has(shortcut.to));
   return (
     <section aria-labelledby="dashboard-title">

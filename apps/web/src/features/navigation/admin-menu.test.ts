@@ -14,6 +14,12 @@ const urls = (items: NavItem[]) => flattenMenu(items).map((item) => item.url);
 const titles = (items: NavItem[]) => flattenMenu(items).map((item) => item.title);
 
 describe('admin menu', () => {
+  it('leaves the website builder out for the front desk, whose role cannot open it', () => {
+    expect(urls(buildAdminMenu(plainTenant, makeAccount(), everything, 'frontdesk'))).not.toContain('/website');
+    expect(urls(buildAdminMenu(plainTenant, makeAccount(), everything, 'staff'))).toContain('/website');
+    expect(urls(buildAdminMenu(plainTenant, makeAccount(), everything, 'admin'))).toContain('/website');
+  });
+
   it('lists every item in the spec order when every flag is on (master tenant)', () => {
     const menu = buildAdminMenu(masterTenant, makeAccount(), everything);
     expect(urls(menu)).toEqual([

@@ -1,4 +1,10 @@
-import { type AccountDetail, isMasterTenant, type TenantConfig } from '@atrium/contracts';
+import {
+  type AccountDetail,
+  isMasterTenant,
+  type Role,
+  roleRefusalForPath,
+  type TenantConfig,
+} from '@atrium/contracts';
 import { collapsable, keepBuilt, type MaybeNavItem, type NavItem, pruneMenu } from './nav-item';
 import { ADMIN_ROUTES, isBuiltRoute, SETTINGS_ROUTES } from './route-paths';
 
@@ -53,8 +59,11 @@ export function buildAdminMenu(
   tenant: TenantFlags,
   account: AccountFlags | null,
   isBuilt: (url: string) => boolean = isBuiltStaffScreen,
+  role: Role | null = null,
 ): NavItem[] {
   const flags = account ?? NO_ACCOUNT_FLAGS;
+  // Screens the role may not open at all (the website builder for the front desk) are left out.
+  const roleMay = (url: string) => role === null || roleRefusalForPath(url, role) === null;
   const master = isMasterTenant(tenant);
   const may = flags.permissions;
   const menu: MaybeNavItem[] = [
@@ -72,7 +81,7 @@ export function buildAdminMenu(
     item('contacts', 'Contacts', '/contacts', 'users', may.isShowContactsList),
     item('campaigns', 'Campaigns', '/campaign', 'mail', flags.isShowCampaignsMenu),
     item('reviews', 'G-Reviews', '/reviews', 'star'),
-    item('website', 'Website', '/website', 'world'),
+    item('website', 'Website', '/website', 'world', roleMay('/website')),
     // Spec: "Self Assessments /assesment (hidden)". Kept in the definition, never shown.
     item('self-assessments', 'Self Assessments', '/assesment', 'checklist', true, { hidden: true }),
     item('qbank', 'Question Banks', '/qbank', 'books'),

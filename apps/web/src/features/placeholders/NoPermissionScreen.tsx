@@ -4,7 +4,7 @@ import { useSession } from '../session/session-store';
 import { useDocumentHead } from '../tenant/tenant-head';
 
 /** A staff screen the user's role may not manage (spec 2 §6 "Screens are allowed per permission"). */
-export function NoPermissionScreen({ permission }: { permission: RolePermission }) {
+export function NoPermissionScreen({ permission, reason }: { permission?: RolePermission; reason?: string }) {
   const { tenant } = useSession();
   useDocumentHead(tenant, 'Access denied');
   return (
@@ -13,8 +13,9 @@ export function NoPermissionScreen({ permission }: { permission: RolePermission 
         Access denied
       </h1>
       <p className="atrium-dimmed" role="alert">
-        Your role does not have the '{ROLE_PERMISSION_LABELS[permission]}' permission. An administrator can change this
-        in Settings, Roles.
+        {permission
+          ? `Your role does not have the '${ROLE_PERMISSION_LABELS[permission]}' permission. An administrator can change this in Settings, Roles.`
+          : `${reason ?? ''} Your role cannot open this screen.`}
       </p>
       <Link to="/dashboard">Go to the dashboard</Link>
     </section>

@@ -1,4 +1,10 @@
-import { completeTenantRoles, permissionForPath, permissionsOf, RoleSettings } from '@atrium/contracts';
+import {
+  completeTenantRoles,
+  permissionForPath,
+  permissionsOf,
+  RoleSettings,
+  roleRefusalForPath,
+} from '@atrium/contracts';
 import { describe, expect, it } from 'vitest';
 
 describe('role permissions (spec 2 §6)', () => {
@@ -49,5 +55,16 @@ describe('role permissions (spec 2 §6)', () => {
     };
     expect(RoleSettings.safeParse({ tenantRoles: [entry, entry] }).success).toBe(false);
     expect(RoleSettings.safeParse({ tenantRoles: [entry] }).success).toBe(true);
+  });
+});
+
+describe('screens for some roles only', () => {
+  it('the website builder refuses the front desk with a reason, and lets admins and staff in', () => {
+    expect(roleRefusalForPath('/website', 'frontdesk')).toBe('The website is built by admins and staff.');
+    expect(roleRefusalForPath('/website/anything', 'frontdesk')).not.toBeNull();
+    expect(roleRefusalForPath('/website', 'staff')).toBeNull();
+    expect(roleRefusalForPath('/website', 'admin')).toBeNull();
+    expect(roleRefusalForPath('/websites', 'frontdesk')).toBeNull();
+    expect(roleRefusalForPath('/contacts', 'frontdesk')).toBeNull();
   });
 });
