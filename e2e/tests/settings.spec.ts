@@ -102,5 +102,13 @@ test.describe('settings', () => {
     await expect(page.getByText('Only an administrator can change these settings.')).toBeVisible();
     await expect(page.getByRole('switch', { name: 'Store' })).toBeDisabled();
     expect(await putDisplay(page, { isShowStoreMenu: false })).toBe(403);
+    // Franchises are the admins': no tile for staff, and the screen says why instead of an empty list.
+    await page.goto(hostUrl('demo', '/settings'));
+    await expect(page.getByRole('link', { name: /Custom Fields/ })).toBeVisible();
+    await expect(page.getByRole('link', { name: /^Franchise/ })).toHaveCount(0);
+    await page.goto(hostUrl('demo', '/settings/franchise'));
+    await expect(page.getByRole('heading', { name: 'Access denied' })).toBeVisible();
+    await expect(page.getByText('Franchises are managed by admins.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Add' })).toHaveCount(0);
   });
 });

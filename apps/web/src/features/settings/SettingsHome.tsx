@@ -1,3 +1,4 @@
+import { roleRefusalForPath } from '@atrium/contracts';
 import { Card, Group, SimpleGrid, Skeleton, Text, ThemeIcon } from '@mantine/core';
 import {
   IconBuilding,
@@ -15,6 +16,7 @@ import {
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { Link } from 'react-router';
+import { useSession } from '../session/session-store';
 import { useAccountSettings } from './hooks';
 import { SettingsHeader } from './SettingsHeader';
 import { settingsTiles } from './settings-rules';
@@ -36,7 +38,11 @@ const ICONS: Record<string, ComponentType<{ size?: number }>> = {
 /** /settings: the Settings home tiles (spec 2 §2). */
 export default function SettingsHome() {
   const account = useAccountSettings();
-  const tiles = account.data ? settingsTiles(account.data.isMasterFranchise) : [];
+  const { user } = useSession();
+  // A tile the role cannot open (Franchise for staff) is not offered.
+  const tiles = (account.data ? settingsTiles(account.data.isMasterFranchise) : []).filter(
+    (tile) => !user || roleRefusalForPath(tile.to, user.role) === null,
+  );
 
   return (
     <section aria-label="Settings">

@@ -66,5 +66,7 @@ describe('screens for some roles only', () => {
     expect(roleRefusalForPath('/website', 'admin')).toBeNull();
     expect(roleRefusalForPath('/websites', 'frontdesk')).toBeNull();
     expect(roleRefusalForPath('/contacts', 'frontdesk')).toBeNull();
+    expect(roleRefusalForPath('/settings/franchise/new', 'staff')).toBe('Franchises are managed by admins.');
+    expect(roleRefusalForPath('/settings/franchise', 'admin')).toBeNull();
   });
 });
