@@ -320,7 +320,11 @@ export function stripeCheckoutHandler(
       return stripeError(401, { type: 'invalid_request_error', message: 'Invalid API Key provided' });
     }
     const account = req.headers['stripe-account'];
-    if (typeof account !== 'string' || !(options.accounts.includes(account) || connectedElsewhere(account))) {
+    if (typeof account !== 'string') {
+      // Stripe would act on the platform's own account; the stand-in models connected accounts only.
+      return invalid('This stand-in serves connected accounts only: send the Stripe-Account header.');
+    }
+    if (!(options.accounts.includes(account) || connectedElsewhere(account))) {
       return stripeError(403, {
         type: 'invalid_request_error',
         message: `The provided key does not have access to account '${account ?? ''}' (or that account does not exist). Application access may have been revoked.`,
@@ -330,7 +334,12 @@ export function stripeCheckoutHandler(
       if (req.method !== 'GET') return invalid(`Unrecognized request URL (${req.method}: ${url.pathname}).`);
       const session = sessions.get(oneSession[1] ?? '');
       if (!session || session.account !== account) {
-        return invalid(`No such checkout.session: '${oneSession[1]}'`, 'session', 'resource_missing');
+        return stripeError(404, {
+          type: 'invalid_request_error',
+          code: 'resource_missing',
+          param: 'session',
+          message: `No such checkout.session: '${oneSession[1]}'`,
+        });
       }
       return { status: 200, body: sessionJson(session, stubUrl()) };
     }

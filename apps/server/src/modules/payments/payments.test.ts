@@ -468,3 +468,68 @@ describe('the stand-in’s hosted Checkout page', () => {
     expect(await (await fetch(url)).text()).toContain('This Checkout Session is no longer active.');
   });
 });
+
+describe('the stand-in speaks Stripe’s API for these calls', () => {
+  const stripeCall = (path: string, init: { method?: string; account?: string; key?: string; body?: object } = {}) =>
+    fetch(`${stub.url}${path}`, {
+      method: init.method ?? 'GET',
+      headers: {
+        authorization: `Bearer ${PLATFORM_KEY}`,
+        ...(init.account ? { 'stripe-account': init.account } : {}),
+        ...(init.key ? { 'idempotency-key': init.key } : {}),
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: init.body ? new URLSearchParams(init.body as Record<string, string>).toString() : undefined,
+    });
+  const session = {
+    mode: 'payment',
+    success_url: 'https://studio.example/ok',
+    'line_items[0][quantity]': '1',
+    'line_items[0][price_data][currency]': 'usd',
+    'line_items[0][price_data][unit_amount]': '1200',
+    'line_items[0][price_data][product_data][name]': 'Class pass',
+  };
+
+  it('retrieves a session on its own account only', async () => {
+    const created = await stripeCall('/v1/checkout/sessions', { method: 'POST', account: ACCOUNT_A, body: session });
+    expect(created.status).toBe(200);
+    const { id } = (await created.json()) as { id: string };
+    const mine = await stripeCall(`/v1/checkout/sessions/${id}`, { account: ACCOUNT_A });
+    expect(await mine.json()).toMatchObject({ id, status: 'open', amount_total: 1200, payment_status: 'unpaid' });
+    const theirs = await stripeCall(`/v1/checkout/sessions/${id}`, { account: ACCOUNT_B });
+    expect(theirs.status).toBe(404);
+    expect(await theirs.json()).toMatchObject({ error: { code: 'resource_missing' } });
+  });
+
+  it('validates what Stripe validates and refuses a key reused with other parameters', async () => {
+    const noUrl = await stripeCall('/v1/checkout/sessions', {
+      method: 'POST',
+      account: ACCOUNT_A,
+      body: { ...session, success_url: 'not a url' },
+    });
+    expect(await noUrl.json()).toMatchObject({ error: { param: 'success_url', message: 'Not a valid URL' } });
+    const unknown = await stripeCall('/v1/checkout/sessions', {
+      method: 'POST',
+      account: 'acct_nobody',
+      body: session,
+    });
+    expect(unknown.status).toBe(403);
+    const key = `key-${randomUUID()}`;
+    const first = await stripeCall('/v1/checkout/sessions', { method: 'POST', account: ACCOUNT_A, key, body: session });
+    const replay = await stripeCall('/v1/checkout/sessions', {
+      method: 'POST',
+      account: ACCOUNT_A,
+      key,
+      body: session,
+    });
+    expect(((await replay.json()) as { id: string }).id).toBe(((await first.json()) as { id: string }).id);
+    const other = await stripeCall('/v1/checkout/sessions', {
+      method: 'POST',
+      account: ACCOUNT_A,
+      key,
+      body: { ...session, 'line_items[0][price_data][unit_amount]': '1300' },
+    });
+    expect(other.status).toBe(400);
+    expect(await other.json()).toMatchObject({ error: { type: 'idempotency_error' } });
+  });
+});
