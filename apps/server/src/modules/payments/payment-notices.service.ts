@@ -4,13 +4,16 @@ import { queueInvoiceEmail, templateForStatus } from '../invoices/invoice-email.
 import { recordPayment } from '../invoices/invoice-payments.service.ts';
 import { findInvoice, findPaymentByKey } from '../invoices/invoices.repo.ts';
 import { GatewayError, type PaymentGateway, type PaymentNotice } from './payment-gateway.ts';
-import { claimEvent, findEvent, findTenantById, updateEvent } from './payments.repo.ts';
+import { claimEvent, findEvent, findRefundsDue, findTenantById, updateEvent } from './payments.repo.ts';
 import { cardAccount } from './payments.service.ts';
 
 // What a provider tells us after the buyer paid on its page: the payment is recorded on the
 // invoice once, however often (or however concurrently) the event is delivered.
 
 export const EXCESS_REFUND_QUEUE = 'payment-excess-refund';
+/** Every 5 minutes: queues again the excess refunds whose job never got sent (a crash right after the commit). */
+export const EXCESS_REFUND_SWEEP = `${EXCESS_REFUND_QUEUE}-sweep`;
+const SWEEP_AFTER_MS = 5 * 60_000;
 
 export interface ExcessRefundJob {
   tenantId: string;
@@ -88,10 +91,24 @@ export async function applyNotice(
   });
   if (mailed) await platform.outbox.kick();
   if (outcome === 'refund_due') {
-    const job: ExcessRefundJob = { tenantId: tenant.tenantId, provider: gateway.provider, eventId: notice.eventId };
-    await platform.jobs.send(EXCESS_REFUND_QUEUE, job, { singletonKey: `${job.tenantId}:${job.eventId}` });
+    await queueExcessRefund(platform, {
+      tenantId: tenant.tenantId,
+      provider: gateway.provider,
+      eventId: notice.eventId,
+    });
   }
   return outcome;
+}
+
+function queueExcessRefund(platform: Platform, job: ExcessRefundJob) {
+  return platform.jobs.send(EXCESS_REFUND_QUEUE, job, { singletonKey: `${job.tenantId}:${job.eventId}` });
+}
+
+/** The sweep: each refund still due `olderThanMs` after its event is queued again (one queued per event). */
+export async function sweepExcessRefunds(platform: Platform, olderThanMs = SWEEP_AFTER_MS): Promise<number> {
+  const due = await findRefundsDue(platform.db, new Date(Date.now() - olderThanMs), 100);
+  for (const job of due) await queueExcessRefund(platform, job);
+  return due.length;
 }
 
 /**

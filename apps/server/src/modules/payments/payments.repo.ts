@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { paymentEvents, tenants } from '../../db/schema/index.ts';
 import { type TenantContext, toTenantContext } from '../tenants/tenant-directory.ts';
@@ -61,4 +61,17 @@ export async function updateEvent(
         eq(paymentEvents.eventId, eventId),
       ),
     );
+}
+
+/**
+ * Excess refunds still due a while after their event (the job was lost between commit and send),
+ * across tenants: read on the owner connection, like the outbox's sweep.
+ */
+export function findRefundsDue(db: Db, olderThan: Date, limit: number) {
+  return db
+    .select({ tenantId: paymentEvents.tenantId, provider: paymentEvents.provider, eventId: paymentEvents.eventId })
+    .from(paymentEvents)
+    .where(and(eq(paymentEvents.outcome, 'refund_due'), lte(paymentEvents.updatedAt, olderThan)))
+    .orderBy(asc(paymentEvents.updatedAt))
+    .limit(limit);
 }

@@ -12,7 +12,14 @@ import { badRequest } from '../../lib/errors.ts';
 import { requireStaff, requireTenant } from '../../lib/guards.ts';
 import type { Platform } from '../../platform.ts';
 import { InvalidNotice, type PaymentGateway } from './payment-gateway.ts';
-import { applyNotice, EXCESS_REFUND_QUEUE, type ExcessRefundJob, refundExcess } from './payment-notices.service.ts';
+import {
+  applyNotice,
+  EXCESS_REFUND_QUEUE,
+  EXCESS_REFUND_SWEEP,
+  type ExcessRefundJob,
+  refundExcess,
+  sweepExcessRefunds,
+} from './payment-notices.service.ts';
 import { type Payments, refundInvoicePayment, startDeskPayment, startPublicPayment } from './payments.service.ts';
 import { StripeGateway } from './stripe-gateway.ts';
 
@@ -58,6 +65,10 @@ export async function registerPaymentRoutes(server: FastifyInstance, platform: P
       retryBackoff: true,
       policy: 'short',
     });
+    platform.jobs.register(EXCESS_REFUND_SWEEP, async () => void (await sweepExcessRefunds(platform)), {
+      retryLimit: 0,
+    });
+    platform.jobs.schedule(EXCESS_REFUND_SWEEP, '*/5 * * * *');
   }
 
   app.post(

@@ -13,7 +13,7 @@ import type { App } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { withTenant } from '../../db/client.ts';
 import { invoicePayments, paymentEvents } from '../../db/schema/index.ts';
-import { EXCESS_REFUND_QUEUE } from './payment-notices.service.ts';
+import { EXCESS_REFUND_QUEUE, sweepExcessRefunds } from './payment-notices.service.ts';
 
 const PLATFORM_KEY = 'sk_test_PLATFORM_payments_5e1a';
 const WEBHOOK_SECRET = 'whsec_test_payments_connect';
@@ -314,6 +314,37 @@ describe('POST /webhooks/stripe', () => {
       tx.select().from(paymentEvents).where(eq(paymentEvents.eventId, event.id)),
     );
     expect(row).toMatchObject({ outcome: 'refunded', applied: 0, excess: 4000, refundRef: refunds[0]?.id });
+  });
+
+  it('the sweep queues again an excess refund whose job was lost, and it refunds once', async () => {
+    const invoice = await newInvoice(a);
+    const started = await publicPay(a, invoice.publicId);
+    const sessionId = sessionOf(json<{ url: string }>(started).url);
+    await call(a, 'staff', `/item/invoice/${invoice.id}/payment`, {
+      method: 'cash',
+      amount: '40.00',
+      idempotencyKey: randomUUID(),
+    });
+    const payload = await stub.stripeCheckout.pay(sessionId);
+    expect((await deliver(payload)).statusCode).toBe(200);
+    await app.platform.jobs.drain(EXCESS_REFUND_QUEUE);
+    const event = JSON.parse(payload);
+    // As if the process had died between the commit and the send: the row is still due.
+    await withTenant(app.platform.db, a.tenantId, (tx) =>
+      tx
+        .update(paymentEvents)
+        .set({ outcome: 'refund_due', refundRef: null })
+        .where(eq(paymentEvents.eventId, event.id)),
+    );
+    expect(await sweepExcessRefunds(app.platform, 0)).toBeGreaterThanOrEqual(1);
+    await app.platform.jobs.drain(EXCESS_REFUND_QUEUE);
+    // Stripe replays the same idempotency key: the charge is refunded once.
+    const refunds = stub.stripeCheckout.refunds.filter((r) => r.paymentIntent === event.data.object.payment_intent);
+    expect(refunds).toHaveLength(1);
+    const [row] = await withTenant(app.platform.db, a.tenantId, (tx) =>
+      tx.select().from(paymentEvents).where(eq(paymentEvents.eventId, event.id)),
+    );
+    expect(row).toMatchObject({ outcome: 'refunded', refundRef: refunds[0]?.id });
   });
 });
 
