@@ -55,6 +55,20 @@ while (
 ) {
   process.env.E2E_SMTP_PORT = String(await freePort());
 }
+// Card payments (Stripe Checkout on the demo tenant's connected account) point at a Stripe stand-in
+// the payments spec starts on this port; the seed connects demo to its account.
+while (
+  !process.env.E2E_PAYMENTS_STUB_PORT ||
+  [
+    process.env.E2E_PORT,
+    process.env.E2E_PROVIDER_STUB_PORT,
+    process.env.E2E_MORE_PROVIDER_STUB_PORT,
+    process.env.E2E_STRIPE_STUB_PORT,
+    process.env.E2E_SMTP_PORT,
+  ].includes(process.env.E2E_PAYMENTS_STUB_PORT)
+) {
+  process.env.E2E_PAYMENTS_STUB_PORT = String(await freePort());
+}
 // A fresh embedded database for each run, seeded by the server's own demo seed.
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'atrium-e2e-'));
 const jsonOutput = process.env.PLAYWRIGHT_JSON_OUTPUT_NAME;
@@ -116,6 +130,9 @@ export default defineConfig({
       ZOOM_OAUTH_CLIENT_SECRET: 'e2e-zoom-secret',
       ZOOM_OAUTH_TOKEN_URL: `${moreProviderStub}/zoom/token`,
       ZOOM_API_URL: moreProviderStub,
+      STRIPE_PAYMENTS_API_BASE: `http://127.0.0.1:${process.env.E2E_PAYMENTS_STUB_PORT}`,
+      STRIPE_WEBHOOK_SECRET: 'whsec_e2e_payments',
+      SEED_DEMO_STRIPE_ACCOUNT: 'acct_e2e_demo',
     },
   },
 });

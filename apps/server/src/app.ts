@@ -27,6 +27,7 @@ import { registerMediaRoutes } from './modules/media/media.routes.ts';
 import { S3Storage } from './modules/media/media.s3-storage.ts';
 import { LocalDiskStorage } from './modules/media/media.storage.ts';
 import { registerOfferRoutes } from './modules/offers/offers.routes.ts';
+import { registerPaymentRoutes } from './modules/payments/payments.routes.ts';
 import { registerMenuRoutes } from './modules/ping/menu.routes.ts';
 import { registerPingRoutes } from './modules/ping/ping.routes.ts';
 import { registerPlanRoutes } from './modules/plan/plan.routes.ts';
@@ -176,6 +177,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   registerOfferRoutes(app, platform);
   registerInvoiceRoutes(app, platform);
   registerCheckoutRoutes(app, platform);
+  await registerPaymentRoutes(app, platform);
   await registerIntegrationRoutes(app, platform);
   await registerWebApp(app, platform);
 

@@ -123,6 +123,29 @@ export interface AppConfig {
   oauthApps: OAuthApps;
   /** MX lookup for the connect-email provider check; null uses node:dns (tests inject one, no network). */
   mxResolver: MxResolver | null;
+  /** Card payments of tenants' buyers through their connected accounts (decisions.md "Card payments"). */
+  payments: PaymentsConfig;
+}
+
+/** The tenants' card payments: Stripe Checkout on each tenant's connected account, with the platform's key. */
+export interface PaymentsConfig {
+  /** STRIPE_PAYMENTS_API_BASE, else STRIPE_CONNECT_API_BASE, else STRIPE_API_BASE; null: Stripe itself. */
+  stripeApiBase: string | null;
+  /** STRIPE_WEBHOOK_SECRET (`whsec_…`): the platform's Connect webhook endpoint's signing secret; null: webhooks refused. */
+  stripeWebhookSecret: string | null;
+}
+
+function paymentsFrom(env: NodeJS.ProcessEnv): PaymentsConfig {
+  const own = env.STRIPE_PAYMENTS_API_BASE?.trim();
+  const inherited = env.STRIPE_CONNECT_API_BASE?.trim() || env.STRIPE_API_BASE?.trim();
+  return {
+    stripeApiBase: own
+      ? baseUrlFrom(own, 'http://127.0.0.1:12111', 'STRIPE_PAYMENTS_API_BASE')
+      : inherited
+        ? baseUrlFrom(inherited, 'http://127.0.0.1:12111', 'STRIPE_CONNECT_API_BASE')
+        : null,
+    stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET?.trim() || null,
+  };
 }
 
 export type MxResolver = (domain: string) => Promise<string[]>;
@@ -380,5 +403,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     oauthApps: oauthAppsFrom(env),
     mxResolver: null,
+    payments: paymentsFrom(env),
   };
 }

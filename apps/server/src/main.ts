@@ -4,6 +4,7 @@ import { openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { ownerRoleProblem } from './db/owner-role.ts';
 import { DEMO_LOGINS, DEMO_PASSWORD, isDatabaseEmpty, seedDemo } from './seed/demo.ts';
+import { connectDemoStripe } from './seed/demo-payments.ts';
 
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -20,6 +21,9 @@ await migrateDatabase(database);
 let seeded = false;
 if (config.seedDemo && (await isDatabaseEmpty(database.db))) {
   await seedDemo(database.db);
+  if (process.env.SEED_DEMO_STRIPE_ACCOUNT) {
+    await connectDemoStripe(database.db, config, process.env.SEED_DEMO_STRIPE_ACCOUNT);
+  }
   seeded = true;
 }
 

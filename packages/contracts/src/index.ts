@@ -24,6 +24,7 @@ export * from './offer-api.ts';
 export * from './offers.ts';
 export * from './page-address.ts';
 export * from './payment-settings.ts';
+export * from './payments.ts';
 export * from './plans.ts';
 export * from './public-menu.ts';
 export * from './role-permissions.ts';

@@ -8,6 +8,8 @@ export interface StubRequest {
   apiKey: string | undefined;
   /** Stripe's `Stripe-Account` header (calls on behalf of a connected account). */
   stripeAccount?: string | undefined;
+  /** The `Idempotency-Key` header (Stripe). */
+  idempotencyKey?: string | undefined;
   body: string;
 }
 

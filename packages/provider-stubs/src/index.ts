@@ -9,5 +9,13 @@ export { plivoHandler } from './plivo.ts';
 export { type ProviderStub, type StubAccounts, startProviderStub } from './provider-stub.ts';
 export { razorpayHandler } from './razorpay.ts';
 export { type StripeStub, type StripeStubRequest, startStripeStub } from './stripe.ts';
+export {
+  type StripeCheckoutOptions,
+  type StripeCheckoutState,
+  type StubRefund,
+  type StubSession,
+  stripeCheckoutHandler,
+  stripeSignature,
+} from './stripe-checkout.ts';
 export { type StripeConnectAccounts, type StubCustomer, stripeConnectHandler } from './stripe-connect.ts';
 export { twilioHandler } from './twilio.ts';

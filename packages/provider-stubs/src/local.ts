@@ -6,6 +6,7 @@ import { type StripeStub, startStripeStub } from './stripe.ts';
 export const LOCAL_KEYS = {
   platformStripeSecret: 'sk_test_local_platform',
   platformStripePublishable: 'pk_test_local_platform',
+  stripeWebhookSecret: 'whsec_local_platform_connect',
   razorpay: ['rzp_test_local', 'local_razorpay_secret'] as [string, string],
   twilio: ['AC00000000000000000000000000000001', 'local_twilio_token'] as [string, string],
   plivo: ['MALOCALPLIVOID00001', 'local_plivo_token'] as [string, string],
@@ -13,6 +14,12 @@ export const LOCAL_KEYS = {
   mailchimp: '0123456789abcdef0123456789abcdef-us1',
   mailchimpLists: { local001: { name: 'Local members' }, local002: { name: 'Local leads' } },
 };
+
+/** The server itself on loopback (Node does not resolve `*.localhost`), from the first origin's port. */
+function serverOf(origins: string[]): string {
+  const first = new URL(origins[0] ?? 'http://localhost:3000');
+  return `http://127.0.0.1:${first.port || '80'}`;
+}
 
 export interface LocalStubs {
   /** The variables that point the server at the stand-ins. */
@@ -39,6 +46,12 @@ export async function startLocalStubs(origins: string[]): Promise<LocalStubs> {
     brevo: [k.brevo],
     mailchimp: { keys: [k.mailchimp], lists: k.mailchimpLists },
     stripe: { secretKey: k.platformStripeSecret, codes: {}, customers: {} },
+    // Accounts connected through the local authorize page can take card payments on its Checkout page.
+    stripeCheckout: {
+      secretKey: k.platformStripeSecret,
+      accounts: [],
+      webhook: { url: `${serverOf(origins)}/webhooks/stripe`, secret: k.stripeWebhookSecret },
+    },
     oauth: {
       clients: Object.fromEntries(oauthApps.map((app) => [app, [`local-${app}-client`, `local-${app}-secret`]])),
       codes: {},
@@ -67,6 +80,7 @@ export async function startLocalStubs(origins: string[]): Promise<LocalStubs> {
     STRIPE_CONNECT_CLIENT_ID: 'ca_local_connect',
     STRIPE_CONNECT_URL: p,
     STRIPE_CONNECT_API_BASE: p,
+    STRIPE_WEBHOOK_SECRET: k.stripeWebhookSecret,
     RAZORPAY_API_URL: p,
     TWILIO_API_URL: p,
     PLIVO_API_URL: p,

@@ -6,6 +6,7 @@ import { type MailchimpAccounts, type MailchimpState, mailchimpHandler, type Stu
 import { authorizePageHandler, type OAuthAccounts, oauthTokenHandler } from './oauth.ts';
 import { plivoHandler } from './plivo.ts';
 import { razorpayHandler } from './razorpay.ts';
+import { type StripeCheckoutOptions, type StripeCheckoutState, stripeCheckoutHandler } from './stripe-checkout.ts';
 import { type StripeConnectAccounts, type StubCustomer, stripeConnectHandler } from './stripe-connect.ts';
 import { twilioHandler } from './twilio.ts';
 
@@ -25,12 +26,16 @@ export interface StubAccounts {
   mailchimp?: MailchimpAccounts;
   /** Stripe Connect: the platform secret key the SDK must send, and the authorization codes it may exchange. */
   stripe?: StripeConnectAccounts;
+  /** Stripe Checkout on connected accounts: sessions, the hosted page, refunds, signed webhooks. */
+  stripeCheckout?: StripeCheckoutOptions;
   /** OAuth token endpoints under /{app}/…: codes (once each) and what they give. */
   oauth?: OAuthAccounts;
 }
 
 export interface ProviderStub extends MailchimpState {
   url: string;
+  /** Stripe Checkout's sessions, refunds and events (empty unless `stripeCheckout` was given). */
+  stripeCheckout: StripeCheckoutState;
   requests: StubRequest[];
   close(): Promise<void>;
 }
@@ -42,8 +47,14 @@ export async function startProviderStub(
 ): Promise<ProviderStub> {
   const requests: StubRequest[] = [];
   const usedCodes = new Set<string>();
+  const checkout = stripeCheckoutHandler(
+    accounts.stripeCheckout,
+    () => stub.url,
+    (account) => Object.values(accounts.stripe?.codes ?? {}).some((grant) => grant.stripeUserId === account),
+  );
   const stub: ProviderStub = {
     url: '',
+    stripeCheckout: checkout.state,
     requests,
     members: new Map(),
     lists: new Map(Object.entries(accounts.mailchimp?.lists ?? {})),
@@ -53,6 +64,7 @@ export async function startProviderStub(
   };
   // In this order: the API calls of any method, then the GET-only key checks.
   const anyMethod: ProviderHandler[] = [
+    checkout.handler,
     mailchimpHandler(accounts.mailchimp, stub),
     stripeConnectHandler(accounts.stripe, usedCodes),
     oauthTokenHandler(accounts.oauth, usedCodes),
@@ -74,6 +86,7 @@ export async function startProviderStub(
       authorization: req.headers.authorization,
       apiKey,
       stripeAccount: typeof req.headers['stripe-account'] === 'string' ? req.headers['stripe-account'] : undefined,
+      idempotencyKey: typeof req.headers['idempotency-key'] === 'string' ? req.headers['idempotency-key'] : undefined,
       body,
     });
     const call = { req, res, url, body, pair: basicPair(req.headers.authorization), apiKey };

@@ -5,6 +5,7 @@ export * from './credentials.ts';
 export * from './invoices.ts';
 export * from './offers.ts';
 export * from './outbox.ts';
+export * from './payments.ts';
 export * from './settings.ts';
 export * from './shared-state.ts';
 export * from './tenants.ts';

@@ -19,11 +19,18 @@ import { findWalkin, insertWalkinIfMissing } from '../contacts/contact-records.r
 import type { TenantContext } from '../tenants/tenant-directory.ts';
 import { invoicePublicUrl, queueInvoiceEmail, templateForStatus } from './invoice-email.ts';
 import { toDetail, toListRow, toPublic } from './invoice-mappers.ts';
-import { applyAccountCredit, type MoneyResult, recordPayment, refundPayment } from './invoice-payments.service.ts';
+import {
+  applyAccountCredit,
+  type MoneyResult,
+  recordPayment,
+  refundableOf,
+  refundPayment,
+} from './invoice-payments.service.ts';
 import { loadLogo, renderInvoicePdf } from './invoice-pdf.ts';
 import {
   findInvoiceByPublicId,
   findLines,
+  findPaymentByKey,
   findPayments,
   findPerson,
   type InvoiceRow,
@@ -212,25 +219,46 @@ export function applyPaymentFromDesk(
 export const PROVIDER_REFUND =
   'Card and bank payments are refunded through the payment provider, not recorded by hand.';
 
+/**
+ * Records a refund. A payment taken through a provider is refunded there first (the payments
+ * module), which then passes the provider's reference; without one such a payment is a 409.
+ */
 export function refundFromDesk(
   platform: Platform,
   { tenant, auth }: Authenticated,
   id: string,
   body: z.output<typeof InvoiceRefundRequest>,
+  providerRef?: string,
 ) {
   return write(platform, tenant, async (tx, mail) => {
     const invoice = await requireInvoice(tx, tenant.tenantId, id);
     const payments = await findPayments(tx, tenant.tenantId, id);
     const payment = payments.find((p) => p.id === body.paymentId && p.kind === 'payment');
-    if (payment?.provider) throw conflict('provider_refund', PROVIDER_REFUND);
+    const replay = await findPaymentByKey(tx, tenant.tenantId, body.idempotencyKey);
+    if (payment?.provider && !providerRef && !replay) throw conflict('provider_refund', PROVIDER_REFUND);
     const result = await refundPayment(tx, tenant, id, {
       paymentId: body.paymentId,
       amount: body.amount === undefined ? undefined : amountOf(body.amount, invoice.currency, 'amount'),
       idempotencyKey: body.idempotencyKey,
+      providerRef: providerRef ?? null,
       note: body.note,
       recordedBy: await caller(tx, tenant, auth),
     });
     return afterMoney(tx, platform, tenant, result, mail);
+  });
+}
+
+/** What a refund request would give back (minor units), checked as the refund will be; writes nothing. */
+export function previewRefund(
+  platform: Platform,
+  { tenant }: Authenticated,
+  id: string,
+  body: z.output<typeof InvoiceRefundRequest>,
+): Promise<{ amount: number }> {
+  return readTenant(platform.db, tenant.tenantId, async (tx) => {
+    const invoice = await requireInvoice(tx, tenant.tenantId, id);
+    const amount = body.amount === undefined ? undefined : amountOf(body.amount, invoice.currency, 'amount');
+    return { amount: (await refundableOf(tx, tenant, invoice, { paymentId: body.paymentId, amount })).amount };
   });
 }
 

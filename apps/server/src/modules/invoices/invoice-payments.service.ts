@@ -182,6 +182,32 @@ export async function applyAccountCredit(
 }
 
 /**
+ * The payment a refund returns and how much it gives back (all that is left of it by default):
+ * 404 for a payment not of this invoice, 409 when nothing is left, 400 on amount past what is left.
+ * Also asked before a provider is told to refund, so a refusal here calls no provider.
+ */
+export async function refundableOf(
+  tx: Tx,
+  tenant: TenantContext,
+  invoice: InvoiceRow,
+  input: Pick<RefundInput, 'paymentId' | 'amount'>,
+): Promise<{ payment: InvoicePaymentRow; amount: number }> {
+  const payment = await findPayment(tx, tenant.tenantId, input.paymentId);
+  if (!payment || payment.invoiceId !== invoice.id || payment.kind !== 'payment') throw notFound('Payment');
+  const refundable = payment.amount - payment.refunded;
+  if (refundable === 0) throw conflict('payment_refunded', PAYMENT_FULLY_REFUNDED);
+  const amount = input.amount ?? refundable;
+  if (!Number.isSafeInteger(amount) || amount <= 0) throw badRequest('amount', 'Amount must be more than 0');
+  if (amount > refundable) {
+    throw badRequest(
+      'amount',
+      `Amount cannot be more than the ${formatMoney(refundable, invoice.currency)} still refundable on this payment.`,
+    );
+  }
+  return { payment, amount };
+}
+
+/**
  * Gives back part or all of one payment (never more than is left of it). A refund does not reopen
  * the debt: the sale is undone by that much. When everything paid has been refunded the invoice is
  * `refunded` and what it still owed is written off. A refund of an account payment goes back to the
@@ -204,18 +230,7 @@ export async function refundPayment(
     if (!same) throw conflict('idempotency_conflict', KEY_REUSED);
     return { invoice, payment: used, replayed: true, statusChanged: false };
   }
-  const payment = await findPayment(tx, tenant.tenantId, input.paymentId);
-  if (!payment || payment.invoiceId !== invoice.id || payment.kind !== 'payment') throw notFound('Payment');
-  const refundable = payment.amount - payment.refunded;
-  if (refundable === 0) throw conflict('payment_refunded', PAYMENT_FULLY_REFUNDED);
-  const amount = input.amount ?? refundable;
-  if (!Number.isSafeInteger(amount) || amount <= 0) throw badRequest('amount', 'Amount must be more than 0');
-  if (amount > refundable) {
-    throw badRequest(
-      'amount',
-      `Amount cannot be more than the ${formatMoney(refundable, invoice.currency)} still refundable on this payment.`,
-    );
-  }
+  const { payment, amount } = await refundableOf(tx, tenant, invoice, input);
   const refund = await insertPayment(tx, {
     tenantId: tenant.tenantId,
     invoiceId: invoice.id,

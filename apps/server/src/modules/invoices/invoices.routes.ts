@@ -8,7 +8,6 @@ import {
   InvoiceListQuery,
   InvoicePaymentRequest,
   InvoicePublic,
-  InvoiceRefundRequest,
   InvoiceUpdate,
 } from '@atrium/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -27,7 +26,6 @@ import {
   invoicePdf,
   listFromDesk,
   recordPaymentFromDesk,
-  refundFromDesk,
   updateFromDesk,
   voidFromDesk,
 } from './invoice-desk.service.ts';
@@ -176,20 +174,7 @@ export function registerInvoiceRoutes(server: FastifyInstance, platform: Platfor
     async (request) => applyPaymentFromDesk(platform, sell(request), request.params.id, request.body),
   );
 
-  app.post(
-    '/item/invoice/:id/refund',
-    {
-      preValidation: async (request) => void manage(request),
-      schema: {
-        tags,
-        summary: 'Refunds part or all of one cash or account payment (never more than is left of it)',
-        params: InvoiceParams,
-        body: InvoiceRefundRequest,
-        response: { 200: InvoiceDetail, ...errors },
-      },
-    },
-    async (request) => refundFromDesk(platform, manage(request), request.params.id, request.body),
-  );
+  // POST /item/invoice/{id}/refund is the payments module's: a card payment is refunded through its provider first.
 
   app.get(
     '/cform/pdf/ireport/:id',

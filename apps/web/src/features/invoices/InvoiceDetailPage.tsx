@@ -4,6 +4,7 @@ import {
   type InvoicePayment,
   OPEN_INVOICE_STATUSES,
   PAYMENT_METHOD_LABELS,
+  takesCardPayments,
   toMinorUnits,
 } from '@atrium/contracts';
 import {
@@ -22,13 +23,21 @@ import {
   Title,
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { showSuccessToast } from '../../lib/notify';
 import { ConfirmDialog } from '../dialogs/ConfirmDialog';
 import { useSession, useTenant } from '../session/session-store';
 import { useDocumentHead } from '../tenant/tenant-head';
 import { invoicePdfUrl, invoicesApi } from './api';
+import {
+  AlertTitle,
+  CONFIRM_POLL_MS,
+  goToProvider,
+  PaymentReturnNotice,
+  useAwaitingConfirmation,
+  usePaymentReturn,
+} from './card-payment';
 import { InvoiceView } from './InvoiceView';
 import { formatInvoiceDate, money } from './invoice-format';
 
@@ -135,6 +144,9 @@ function RefundDialog({
           <Text size="sm">
             Refundable: {money(payment.refundable, invoice.currency)} ({PAYMENT_METHOD_LABELS[payment.method]})
           </Text>
+          {payment.provider ? (
+            <Text size="sm">The money goes back to the card it was paid with, through the payment provider.</Text>
+          ) : null}
           <TextInput
             label="Amount"
             inputMode="decimal"
@@ -164,7 +176,22 @@ export default function InvoiceDetailPage() {
   const { user } = useSession();
   const { id = '' } = useParams();
   const queryClient = useQueryClient();
-  const invoice = useQuery({ queryKey: ['invoices', 'detail', id], queryFn: () => invoicesApi.get(id) });
+  const outcome = usePaymentReturn();
+  const waitedOut = useRef(false);
+  const invoice = useQuery({
+    queryKey: ['invoices', 'detail', id],
+    queryFn: () => invoicesApi.get(id),
+    // Back from the card provider's page: ask again until its confirmation has landed.
+    refetchInterval: (query) =>
+      outcome === 'success' && (query.state.data?.balance ?? 0) > 0 && !waitedOut.current ? CONFIRM_POLL_MS : false,
+  });
+  const stillOwed = (invoice.data?.balance ?? 0) > 0;
+  const waiting = useAwaitingConfirmation(outcome, stillOwed);
+  waitedOut.current = waiting.waitedOut;
+  const cardPay = useMutation({
+    mutationFn: () => invoicesApi.cardPayment(id),
+    onSuccess: ({ url }) => goToProvider(url),
+  });
   useDocumentHead(tenant, invoice.data ? `Invoice ${invoice.data.invoiceId}` : 'Invoice');
   const [paying, setPaying] = useState(false);
   const [refunding, setRefunding] = useState<InvoicePayment | null>(null);
@@ -207,6 +234,12 @@ export default function InvoiceDetailPage() {
         </Stack>
         <Group gap="xs" wrap="wrap">
           {open ? <Button onClick={() => setPaying(true)}>Record payment</Button> : null}
+          {open && takesCardPayments(tenant.paymentProvider) && !waiting.polling ? (
+            // Stays busy until the browser has left for the provider's page.
+            <Button variant="light" onClick={() => cardPay.mutate()} loading={cardPay.isPending || cardPay.isSuccess}>
+              Pay by card
+            </Button>
+          ) : null}
           <Button
             variant="light"
             loading={act.isPending}
@@ -242,6 +275,12 @@ export default function InvoiceDetailPage() {
         </Group>
       </Group>
 
+      <PaymentReturnNotice outcome={outcome} stillOwed={stillOwed} waitedOut={waiting.waitedOut} />
+      {cardPay.error ? (
+        <Alert color="red" role="alert" title={<AlertTitle text="The card payment could not be started" />}>
+          {cardPay.error.message}
+        </Alert>
+      ) : null}
       <InvoiceView invoice={data} timeZone={tenant.timezone} />
 
       <Text size="sm">
@@ -278,7 +317,7 @@ export default function InvoiceDetailPage() {
                     <Table.Td ta="right">{money(payment.refundable, data.currency)}</Table.Td>
                     {canManage ? (
                       <Table.Td ta="right">
-                        {payment.refundable > 0 && !payment.provider ? (
+                        {payment.refundable > 0 ? (
                           <Button
                             size="xs"
                             variant="default"

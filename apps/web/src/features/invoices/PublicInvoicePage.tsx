@@ -1,12 +1,23 @@
+import { OPEN_INVOICE_STATUSES, takesCardPayments } from '@atrium/contracts';
 import { Alert, Button, Container, Group, Loader, Stack } from '@mantine/core';
-import { QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { QueryClientProvider, useMutation, useQuery } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { useParams } from 'react-router';
 import { MantineScope } from '../../app/MantineScope';
 import { queryClient } from '../../lib/query-client';
 import { useTenant } from '../session/session-store';
 import { useDocumentHead } from '../tenant/tenant-head';
 import { invoicePdfUrl, invoicesApi } from './api';
+import {
+  AlertTitle,
+  CONFIRM_POLL_MS,
+  goToProvider,
+  PaymentReturnNotice,
+  useAwaitingConfirmation,
+  usePaymentReturn,
+} from './card-payment';
 import { InvoiceView } from './InvoiceView';
+import { money } from './invoice-format';
 
 /** /invoice/:id: the invoice behind an emailed link, for anyone holding it (no login). */
 export default function PublicInvoicePage() {
@@ -24,22 +35,53 @@ function PublicInvoice() {
   const tenant = useTenant();
   const { id = '' } = useParams();
   useDocumentHead(tenant, 'Invoice');
+  const outcome = usePaymentReturn();
+  const waitedOut = useRef(false);
   const invoice = useQuery({
     queryKey: ['invoices', 'public', id],
     queryFn: () => invoicesApi.publicInvoice(id),
     retry: false,
+    // Back from the provider: ask again until its confirmation has landed.
+    refetchInterval: (query) =>
+      outcome === 'success' && (query.state.data?.balance ?? 0) > 0 && !waitedOut.current ? CONFIRM_POLL_MS : false,
   });
+  const stillOwed = (invoice.data?.balance ?? 0) > 0;
+  const waiting = useAwaitingConfirmation(outcome, stillOwed);
+  waitedOut.current = waiting.waitedOut;
+  const pay = useMutation({
+    mutationFn: () => invoicesApi.publicPayment(id),
+    onSuccess: ({ url }) => goToProvider(url),
+  });
+  const data = invoice.data;
+  const payable =
+    !!data &&
+    OPEN_INVOICE_STATUSES.includes(data.status) &&
+    data.balance > 0 &&
+    takesCardPayments(tenant.paymentProvider) &&
+    !waiting.polling;
   return (
     <Container size="md" py="lg" component="section" aria-label="Invoice">
       {invoice.isPending ? (
         <Loader aria-label="Loading invoice" />
-      ) : invoice.data ? (
+      ) : data ? (
         <Stack>
-          <InvoiceView invoice={invoice.data} timeZone={tenant.timezone} />
+          <PaymentReturnNotice outcome={outcome} stillOwed={stillOwed} waitedOut={waiting.waitedOut} />
+          {pay.error ? (
+            <Alert color="red" role="alert" title={<AlertTitle text="The payment could not be started" />}>
+              {pay.error.message}
+            </Alert>
+          ) : null}
+          <InvoiceView invoice={data} timeZone={tenant.timezone} />
           <Group justify="flex-end">
             <Button component="a" href={invoicePdfUrl(id)} target="_blank" rel="noopener" variant="light">
               Download PDF
             </Button>
+            {payable ? (
+              // Stays busy until the browser has left for the provider's page.
+              <Button onClick={() => pay.mutate()} loading={pay.isPending || pay.isSuccess}>
+                Pay {money(data.balance, data.currency)}
+              </Button>
+            ) : null}
           </Group>
         </Stack>
       ) : (

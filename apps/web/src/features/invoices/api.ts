@@ -1,4 +1,4 @@
-import type { InvoiceDetail, InvoiceList, InvoicePublic } from '@atrium/contracts';
+import type { InvoiceDetail, InvoiceList, InvoicePublic, PaymentRedirect } from '@atrium/contracts';
 import { apiRequest } from '../../lib/api';
 
 export interface InvoiceListParams {
@@ -31,6 +31,12 @@ export const invoicesApi = {
   email: (invoiceId: string, reminder: boolean) =>
     apiRequest<InvoiceDetail>(`/item/invoice/${id(invoiceId)}/email`, { method: 'POST', body: { reminder } }),
   publicInvoice: (publicId: string) => apiRequest<InvoicePublic>(`/item/invoice/public/${id(publicId)}`),
+  /** The provider's hosted page for the open balance, for anyone holding the invoice's link. */
+  publicPayment: (publicId: string) =>
+    apiRequest<PaymentRedirect>(`/item/invoice/${id(publicId)}/publicpayment`, { method: 'POST', silent: true }),
+  /** The same from the desk: the provider sends the browser back to /invoices/:id. */
+  cardPayment: (invoiceId: string) =>
+    apiRequest<PaymentRedirect>('/item/payment/paymentintent', { method: 'POST', body: { invoiceId }, silent: true }),
 };
 
 /** The PDF by the public link's id: a plain link (no token needed) that opens in the browser. */

@@ -4,6 +4,7 @@ import {
   type DeskPaymentMethod,
   QUANTITY_MAX,
   QUANTITY_MIN,
+  takesCardPayments,
 } from '@atrium/contracts';
 import {
   ActionIcon,
@@ -29,6 +30,8 @@ import { Link, useNavigate } from 'react-router';
 import { isApiError } from '../../lib/api-error';
 import { catalogueApi } from '../catalogue/api';
 import { useContactAutocomplete } from '../contacts/hooks';
+import { invoicesApi } from '../invoices/api';
+import { goToProvider } from '../invoices/card-payment';
 import { invoicePath } from '../invoices/InvoicesPage';
 import { money } from '../invoices/invoice-format';
 import { useTenant } from '../session/session-store';
@@ -43,8 +46,9 @@ interface CartLine {
 
 type Buyer = { kind: 'walkin' } | { kind: 'contact'; id: string; label: string };
 
-const PAYMENTS: { value: Exclude<DeskPaymentMethod, 'credit_card'>; label: string }[] = [
+const PAYMENTS: { value: DeskPaymentMethod; label: string }[] = [
   { value: 'cash', label: 'Cash' },
+  { value: 'credit_card', label: 'Card' },
   { value: 'account', label: 'Charge account' },
   { value: 'invoice', label: 'Leave open' },
 ];
@@ -86,6 +90,7 @@ export default function NewSalePage() {
   const [codeText, setCodeText] = useState('');
   const [code, setCode] = useState('');
   const [payment, setPayment] = useState<DeskPaymentMethod>('cash');
+  const cardsTaken = takesCardPayments(tenant.paymentProvider);
   const walkin = buyer.kind === 'walkin';
   const method: DeskPaymentMethod = walkin && payment === 'account' ? 'cash' : payment;
 
@@ -104,7 +109,16 @@ export default function NewSalePage() {
   });
   const sale = useMutation({
     mutationFn: () => storeApi.checkout({ ...request, idempotencyKey: saleKey.current }),
-    onSuccess: (invoice) => navigate(invoicePath(invoice.id)),
+    onSuccess: async (invoice) => {
+      if (method !== 'credit_card') return navigate(invoicePath(invoice.id));
+      // The sale leaves the invoice open for the card: the provider's page takes it, then returns to the invoice.
+      try {
+        goToProvider((await invoicesApi.cardPayment(invoice.id)).url);
+        await new Promise(() => {}); // stay busy while the browser leaves
+      } catch {
+        navigate(invoicePath(invoice.id));
+      }
+    },
   });
 
   const addItem = (guId: string | null) => {
@@ -303,7 +317,7 @@ export default function NewSalePage() {
           )}
           <Radio.Group label="Payment" value={method} onChange={(value) => setPayment(value as DeskPaymentMethod)}>
             <Group gap="md" mt={4}>
-              {PAYMENTS.map((option) => (
+              {PAYMENTS.filter((option) => option.value !== 'credit_card' || cardsTaken).map((option) => (
                 <Radio
                   key={option.value}
                   value={option.value}

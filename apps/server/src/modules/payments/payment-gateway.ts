@@ -1,0 +1,91 @@
+/**
+ * What the payments module asks of a card payment provider, without naming one (DESIGN.md: one
+ * interface, one adapter per provider). Every call is made outside any database transaction.
+ *
+ * The shape fits the providers still to come: a hosted payment answers where to send the browser
+ * (Stripe Checkout's page; Razorpay's order, opened by its checkout script on a page of ours;
+ * PhonePe's pay page, which comes back to a confirm route) and the provider's reference to match
+ * the confirmation against; a confirmation is whatever the provider sends (a signed webhook, or the
+ * signed answer on a return route), parsed into one `PaymentNotice`. PaymentSpring's browser token
+ * is charged with `start` too, the token standing where a redirect would.
+ */
+export interface HostedPaymentRequest {
+  /** The connected account (Stripe's `acct_…`) or merchant the money goes to. */
+  account: string;
+  /** Minor units of `currency` (ISO 4217, upper case). */
+  amount: number;
+  currency: string;
+  /** What the buyer sees on the provider's page ('Invoice INV-00042 - Studio name'). */
+  description: string;
+  /** Where the provider sends the browser back: both on the tenant's own origin. */
+  successUrl: string;
+  cancelUrl: string;
+  /** Derived from what is paid (the invoice and its open balance): a retry opens the same payment. */
+  idempotencyKey: string;
+  /** Echoed back in the notice: the tenant and the invoice (ours, never trusted without a re-check). */
+  reference: { tenantId: string; invoiceId: string };
+  customerEmail?: string;
+}
+
+export interface HostedPayment {
+  /** Where the browser goes to pay. */
+  redirectUrl: string;
+  /** The provider's id of this payment attempt (a Checkout Session id). */
+  providerRef: string;
+}
+
+/** A verified, parsed provider event. Other event kinds are `ignored`. */
+export type PaymentNotice =
+  | {
+      kind: 'paid';
+      /** The provider's event id: an event is applied once however often it is delivered. */
+      eventId: string;
+      account: string;
+      reference: { tenantId: string; invoiceId: string } | null;
+      amount: number;
+      currency: string;
+      /** The charge to refund later (Stripe's PaymentIntent id). */
+      chargeRef: string;
+      /** The attempt it completes (the Checkout Session id). */
+      attemptRef: string;
+    }
+  | { kind: 'ignored'; eventId: string; type: string };
+
+export interface RefundRequest {
+  account: string;
+  /** The charge, as `PaymentNotice.chargeRef` gave it. */
+  chargeRef: string;
+  /** Minor units; the whole charge when left out. */
+  amount?: number;
+  /** Derived from the request (or the event) that asked for it: a retry never refunds twice. */
+  idempotencyKey: string;
+  reason?: 'duplicate' | 'requested_by_customer';
+}
+
+export interface RefundResult {
+  providerRef: string;
+  amount: number;
+}
+
+/** A provider's refusal or failure, with a message fit for the person who asked. */
+export class GatewayError extends Error {
+  constructor(
+    /** 400-range: the provider refused the request; 502: it could not be reached or failed. */
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** A webhook that does not verify (bad or stale signature, not JSON). Nothing is applied. */
+export class InvalidNotice extends Error {}
+
+export interface PaymentGateway {
+  /** The provider's name as stored on payments (`invoice_payments.provider`). */
+  readonly provider: string;
+  startHostedPayment(request: HostedPaymentRequest): Promise<HostedPayment>;
+  /** Verifies the signature over the raw body and parses the event; throws InvalidNotice. */
+  parseNotice(rawBody: Buffer, signature: string | undefined): PaymentNotice;
+  refund(request: RefundRequest): Promise<RefundResult>;
+}

@@ -1,0 +1,77 @@
+import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { paymentEvents, tenants } from '../../db/schema/index.ts';
+import { type TenantContext, toTenantContext } from '../tenants/tenant-directory.ts';
+
+export type PaymentEventRow = typeof paymentEvents.$inferSelect;
+export type NewPaymentEvent = typeof paymentEvents.$inferInsert;
+
+/** The tenant a provider event names (the tenants registry is platform data, read on the owner connection). */
+export async function findTenantById(db: Db, tenantId: string): Promise<TenantContext | null> {
+  const [row] = await db.select().from(tenants).where(eq(tenants.id, tenantId)).limit(1);
+  return row ? toTenantContext(row) : null;
+}
+
+/**
+ * Claims the event: true when this transaction is the first to apply it. A concurrent delivery of
+ * the same event waits on the primary key until this one ends, then finds it taken.
+ */
+export async function claimEvent(tx: Tx, values: NewPaymentEvent): Promise<boolean> {
+  const rows = await tx
+    .insert(paymentEvents)
+    .values(values)
+    .onConflictDoNothing()
+    .returning({ eventId: paymentEvents.eventId });
+  return rows.length > 0;
+}
+
+export async function findEvent(
+  tx: Tx,
+  tenantId: string,
+  provider: string,
+  eventId: string,
+): Promise<PaymentEventRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(paymentEvents)
+    .where(
+      and(
+        eq(paymentEvents.tenantId, tenantId),
+        eq(paymentEvents.provider, provider),
+        eq(paymentEvents.eventId, eventId),
+      ),
+    );
+  return row;
+}
+
+export async function updateEvent(
+  tx: Tx,
+  tenantId: string,
+  provider: string,
+  eventId: string,
+  values: Partial<Pick<PaymentEventRow, 'outcome' | 'refundRef' | 'message' | 'applied' | 'excess' | 'invoiceId'>>,
+): Promise<void> {
+  await tx
+    .update(paymentEvents)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(paymentEvents.tenantId, tenantId),
+        eq(paymentEvents.provider, provider),
+        eq(paymentEvents.eventId, eventId),
+      ),
+    );
+}
+
+/**
+ * Excess refunds still due a while after their event (the job was lost between commit and send),
+ * across tenants: read on the owner connection, like the outbox's sweep.
+ */
+export function findRefundsDue(db: Db, olderThan: Date, limit: number) {
+  return db
+    .select({ tenantId: paymentEvents.tenantId, provider: paymentEvents.provider, eventId: paymentEvents.eventId })
+    .from(paymentEvents)
+    .where(and(eq(paymentEvents.outcome, 'refund_due'), lte(paymentEvents.updatedAt, olderThan)))
+    .orderBy(asc(paymentEvents.updatedAt))
+    .limit(limit);
+}

@@ -1,0 +1,44 @@
+import { takesCardPayments } from '@atrium/contracts';
+import { MantineProvider } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { PaymentReturnNotice } from './card-payment';
+
+const render = (node: ReactNode) => renderToStaticMarkup(<MantineProvider>{node}</MantineProvider>);
+
+describe('PaymentReturnNotice', () => {
+  it('shows progress while the provider’s confirmation has not landed', () => {
+    const html = render(<PaymentReturnNotice outcome="success" stillOwed waitedOut={false} />);
+    expect(html).toContain('role="status"');
+    expect(html).toContain('aria-busy="true"');
+    expect(html).toContain('Confirming your payment…');
+  });
+
+  it('says the invoice is paid once nothing is owed', () => {
+    const html = render(<PaymentReturnNotice outcome="success" stillOwed={false} waitedOut={false} />);
+    expect(html).toContain('Payment received');
+    expect(html).toContain('Thank you: this invoice is paid.');
+    expect(html).not.toContain('Confirming');
+  });
+
+  it('stops waiting after a while and says to refresh', () => {
+    const html = render(<PaymentReturnNotice outcome="success" stillOwed waitedOut />);
+    expect(html).toContain('Refresh this page in a minute');
+  });
+
+  it('says a cancelled payment charged nothing, and says nothing without a return', () => {
+    expect(render(<PaymentReturnNotice outcome="cancel" stillOwed waitedOut={false} />)).toContain(
+      'Your card was not charged.',
+    );
+    expect(render(<PaymentReturnNotice outcome={null} stillOwed waitedOut={false} />)).not.toContain('role="status"');
+  });
+});
+
+describe('takesCardPayments', () => {
+  it('is true for the providers with a hosted card page here', () => {
+    expect(takesCardPayments('STRIPE')).toBe(true);
+    expect(takesCardPayments('RAZORPAY')).toBe(false);
+    expect(takesCardPayments(null)).toBe(false);
+  });
+});

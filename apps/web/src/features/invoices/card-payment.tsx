@@ -1,0 +1,95 @@
+import { Alert, Group, Loader, Text } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+
+/** How long a returning buyer waits for the provider's confirmation before the page says it may take longer. */
+const CONFIRM_WAIT_MS = 60_000;
+export const CONFIRM_POLL_MS = 1_500;
+
+export type PaymentReturn = 'success' | 'cancel' | null;
+
+/** The provider sends the browser back with `?payment=success` or `?payment=cancel`. */
+export function usePaymentReturn(): PaymentReturn {
+  const [params] = useSearchParams();
+  const value = params.get('payment');
+  return value === 'success' || value === 'cancel' ? value : null;
+}
+
+/**
+ * Whether to keep asking for the invoice: the buyer came back from paying and the provider's
+ * confirmation (its webhook) has not landed yet. Stops after a minute.
+ */
+export function useAwaitingConfirmation(outcome: PaymentReturn, stillOwed: boolean) {
+  const [waitedOut, setWaitedOut] = useState(false);
+  const waiting = outcome === 'success' && stillOwed;
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = setTimeout(() => setWaitedOut(true), CONFIRM_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, [waiting]);
+  return { polling: waiting && !waitedOut, waitedOut: waiting && waitedOut };
+}
+
+/** Sends the browser to the provider's hosted page (the card is typed there, never on our pages). */
+export function goToProvider(url: string): void {
+  window.location.assign(url);
+}
+
+/** Mantine's light alert tints its title with the alert's colour: too pale to read (axe, 4.5:1). */
+export function AlertTitle({ text }: { text: string }) {
+  return (
+    <Text component="span" fw={700} size="sm" c="dark.8">
+      {text}
+    </Text>
+  );
+}
+
+/** What the page says when the buyer is back from the provider's page. */
+export function PaymentReturnNotice({
+  outcome,
+  stillOwed,
+  waitedOut,
+}: {
+  outcome: PaymentReturn;
+  stillOwed: boolean;
+  waitedOut: boolean;
+}) {
+  if (outcome === 'cancel' && stillOwed) {
+    return (
+      <Alert color="gray" role="status" title={<AlertTitle text="Payment cancelled" />}>
+        <Text size="sm" c="dark.7">
+          Your card was not charged.
+        </Text>
+      </Alert>
+    );
+  }
+  if (outcome !== 'success') return null;
+  if (!stillOwed) {
+    return (
+      <Alert color="teal" role="status" title={<AlertTitle text="Payment received" />}>
+        <Text size="sm" c="dark.7">
+          Thank you: this invoice is paid.
+        </Text>
+      </Alert>
+    );
+  }
+  if (waitedOut) {
+    return (
+      <Alert color="blue" role="status" title={<AlertTitle text="Payment still being confirmed" />}>
+        <Text size="sm" c="dark.7">
+          Your payment has not been confirmed yet. Refresh this page in a minute to see it.
+        </Text>
+      </Alert>
+    );
+  }
+  return (
+    <Alert color="blue" role="status" aria-busy="true">
+      <Group gap="sm" wrap="nowrap">
+        <Loader size="sm" aria-hidden="true" />
+        <Text size="sm" c="dark.7">
+          Confirming your payment…
+        </Text>
+      </Group>
+    </Alert>
+  );
+}
