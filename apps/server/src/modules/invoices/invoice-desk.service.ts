@@ -18,17 +18,11 @@ import type { Platform } from '../../platform.ts';
 import { findWalkin, insertWalkinIfMissing } from '../contacts/contact-records.repo.ts';
 import type { TenantContext } from '../tenants/tenant-directory.ts';
 import { invoicePublicUrl, queueInvoiceEmail, templateForStatus } from './invoice-email.ts';
+import { findInvoicePage } from './invoice-list.repo.ts';
 import { toDetail, toListRow, toPublic } from './invoice-mappers.ts';
 import { applyAccountCredit, type MoneyResult, recordPayment, refundPayment } from './invoice-payments.service.ts';
 import { loadLogo, renderInvoicePdf } from './invoice-pdf.ts';
-import {
-  findInvoiceByPublicId,
-  findLines,
-  findPayments,
-  findPerson,
-  type InvoiceRow,
-  listInvoices,
-} from './invoices.repo.ts';
+import { findInvoiceByPublicId, findLines, findPayments, findPerson, type InvoiceRow } from './invoices.repo.ts';
 import {
   conflict,
   createInvoice,
@@ -101,7 +95,7 @@ async function write<T>(platform: Platform, tenant: TenantContext, work: (tx: Tx
 export async function listFromDesk(platform: Platform, { tenant }: Authenticated, query: InvoiceListQuery) {
   const number = query.search ? parseInvoiceNumber(query.search) : null;
   const { rows, total, capped } = await readTenant(platform.db, tenant.tenantId, (tx) =>
-    listInvoices(tx, tenant.tenantId, query, number),
+    findInvoicePage(tx, tenant.tenantId, query, number),
   );
   return { data: rows.map(toListRow), total, capped };
 }
