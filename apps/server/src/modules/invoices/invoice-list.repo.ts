@@ -47,14 +47,9 @@ interface ListShape {
   showArchive: boolean;
   sort: Sort;
   order: 'asc' | 'desc';
+  /** The caller knows the count (no count runs). */
+  countKnown: boolean;
 }
-
-const shapeOf = (query: InvoiceListQuery): ListShape => ({
-  search: !!query.search,
-  showArchive: query.showArchive,
-  sort: query.sort,
-  order: query.order,
-});
 
 function listWhere(source: Source, showArchive: boolean, tenantId: SQL): SQL | undefined {
   return and(
@@ -80,7 +75,7 @@ type PageRead = (tx: Tx, values: Record<string, unknown>) => Promise<(InvoiceLis
 const pageStatements = new Map<string, PageRead>();
 
 function pageStatement(shape: ListShape): PageRead {
-  const key = `${shape.search}:${shape.showArchive}:${shape.sort}:${shape.order}`;
+  const key = `${shape.search}:${shape.showArchive}:${shape.sort}:${shape.order}:${shape.countKnown}`;
   let read = pageStatements.get(key);
   if (read) return read;
   const source: Source = shape.search ? 'hits' : 'invoices';
@@ -91,9 +86,11 @@ function pageStatement(shape: ListShape): PageRead {
   // The count rides along, so page and count are one round trip. A search's rows are all read
   // anyway (to sort them): a window count over them. The plain list counts with a LIMIT in an
   // uncorrelated subquery (run once), which stops at the cap instead of reading every invoice.
-  const counted = shape.search
-    ? sql<number>`(count(*) over ())::int`
-    : sql<number>`(select count(*) from (select 1 from ${invoices} where ${where} limit ${sql.placeholder('countCap')}::int + 1) matches)::int`;
+  const counted = shape.countKnown
+    ? sql<number>`${sql.placeholder('knownCount')}::int`
+    : shape.search
+      ? sql<number>`(count(*) over ())::int`
+      : sql<number>`(select count(*) from (select 1 from ${invoices} where ${where} limit ${sql.placeholder('countCap')}::int + 1) matches)::int`;
   const columns = Object.fromEntries(
     Object.keys(listColumns).map((name) => [name, columnOf(source, name as keyof typeof listColumns)]),
   ) as Record<keyof typeof listColumns, SQL>;
@@ -126,18 +123,27 @@ export async function findInvoicePage(
   tenantId: string,
   query: InvoiceListQuery,
   number: number | null,
+  /** The number of matches when the caller already knows it (then no count runs). */
+  knownCount?: number,
 ): Promise<{ rows: InvoiceListRecord[]; total: number; capped: boolean }> {
-  const shape = shapeOf(query);
+  const shape: ListShape = {
+    search: !!query.search,
+    showArchive: query.showArchive,
+    sort: query.sort,
+    order: query.order,
+    countKnown: knownCount !== undefined,
+  };
   const pattern = query.search ? searchPatternOf(query.search) : null;
   const found = await pageStatement(shape)(tx, {
     tenantId,
     pattern,
     number,
     countCap: INVOICE_COUNT_CAP,
+    knownCount: knownCount ?? null,
     max: query.max,
     offset: query.offset,
   });
-  let n = found[0]?.matchCount;
+  let n = knownCount ?? found[0]?.matchCount;
   if (n === undefined) {
     // no row on this page: either nothing matches, or the page is past the last match
     n = query.offset === 0 ? 0 : await countPastTheEnd(tx, tenantId, shape, pattern, number);
