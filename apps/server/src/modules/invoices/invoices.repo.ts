@@ -1,6 +1,13 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { contacts, invoiceCounters, invoiceLines, invoicePayments, invoices } from '../../db/schema/index.ts';
+import {
+  contacts,
+  invoiceCounters,
+  invoiceLines,
+  invoicePayments,
+  invoiceStockTakes,
+  invoices,
+} from '../../db/schema/index.ts';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type NewInvoiceRow = typeof invoices.$inferInsert;
@@ -167,4 +174,35 @@ export function findPerson(tx: Tx, tenantId: string, id: string) {
     .from(contacts)
     .where(and(eq(contacts.tenantId, tenantId), eq(contacts.id, id)))
     .then((rows) => rows[0]);
+}
+
+export interface StockTake {
+  itemId: string;
+  quantity: number;
+}
+
+/** What a sale took from stock for this invoice (tracked items only), for a void to give back. */
+export async function recordStockTakes(tx: Tx, tenantId: string, invoiceId: string, takes: StockTake[]): Promise<void> {
+  if (takes.length === 0) return;
+  await tx.insert(invoiceStockTakes).values(takes.map((take) => ({ ...take, tenantId, invoiceId })));
+}
+
+/**
+ * Marks the invoice's stock takes returned and answers them, in item id order; a take already
+ * returned is not answered again. The rows stay locked until the transaction ends, so two voids at
+ * once cannot both return them (the second re-reads `returned_at` after the first commits).
+ */
+export async function claimStockToReturn(tx: Tx, tenantId: string, invoiceId: string): Promise<StockTake[]> {
+  const rows = await tx
+    .update(invoiceStockTakes)
+    .set({ returnedAt: sql`now()` })
+    .where(
+      and(
+        eq(invoiceStockTakes.tenantId, tenantId),
+        eq(invoiceStockTakes.invoiceId, invoiceId),
+        isNull(invoiceStockTakes.returnedAt),
+      ),
+    )
+    .returning({ itemId: invoiceStockTakes.itemId, quantity: invoiceStockTakes.quantity });
+  return rows.sort((a, b) => (a.itemId < b.itemId ? -1 : a.itemId > b.itemId ? 1 : 0));
 }
