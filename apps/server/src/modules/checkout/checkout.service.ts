@@ -10,6 +10,7 @@ import {
   type InvoiceDetail,
   minorToPrice,
   normalizeOfferCode,
+  normalizeSalesEmails,
   type Offer,
   type OfferEvaluation,
   type PaymentMethod,
@@ -301,7 +302,9 @@ export async function checkout(
       credit_card: 'to pay by card',
       invoice: 'left open',
     };
-    for (const to of await salesNotificationEmails(tx, tenant.tenantId)) {
+    // the account's sales email list and the staff who opted in, each address once
+    const staff = await salesNotificationEmails(tx, tenant.tenantId);
+    for (const to of normalizeSalesEmails([...tenant.settings.salesEmailList, ...staff])) {
       await enqueueEmail(tx, tenant.tenantId, {
         to,
         subject: `New sale ${sold}`,
