@@ -189,6 +189,7 @@ export interface BundleLineRow {
   name: string;
   priceMinor: number;
   isArchived: boolean;
+  stock: number | null;
 }
 
 export function findBundleLines(tx: Tx, tenantId: string, bundleIds: string[]): Promise<BundleLineRow[]> {
@@ -201,6 +202,7 @@ export function findBundleLines(tx: Tx, tenantId: string, bundleIds: string[]): 
       name: items.name,
       priceMinor: items.priceMinor,
       isArchived: items.isArchived,
+      stock: items.stock,
     })
     .from(bundleLines)
     .innerJoin(items, and(eq(items.tenantId, bundleLines.tenantId), eq(items.id, bundleLines.itemId)))
