@@ -134,6 +134,8 @@ try {
     ['search "mar" (name or email)', '/item/ireport?offset=0&max=50&search=mar'],
     ['search "bennett"', '/item/ireport?offset=0&max=50&search=bennett'],
     ['search an invoice number', '/item/ireport?offset=0&max=50&search=INV-04242'],
+    ['by name A-Z, page 3', '/item/ireport?offset=100&max=50&sort=name&order=asc'],
+    ['with archived, by total', '/item/ireport?offset=0&max=50&showArchive=true&sort=total'],
   ]) {
     const alone = [];
     for (let i = 0; i < 6; i++) {

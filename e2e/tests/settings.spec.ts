@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { hostUrl, logIn } from './helpers';
+import { expectAccessible, hostUrl, logIn } from './helpers';
 
 // Module toggles change the riverside tenant (a franchise): the demo admin's menu is asserted by
 // other specs running in parallel, and no other spec asserts riverside's Campaigns item.
@@ -63,6 +63,22 @@ test.describe('settings', () => {
     await expect(page.getByLabel('Membership Expiry Period (months)')).toHaveValue('12');
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect(page.getByText('Successfully updated Settings.')).toBeVisible();
+
+    // the sales email list: an address per Enter, kept after a reload; then emptied again for the other specs
+    const saveAccount = async () => {
+      const saved = page.waitForResponse((r) => r.url().endsWith('/snode/tenant') && r.request().method() === 'PUT');
+      await page.getByRole('button', { name: 'Submit' }).click();
+      expect((await saved).status()).toBe(200);
+    };
+    await page.getByRole('combobox', { name: 'Sales email list' }).fill('sales@riverside.test');
+    await page.getByRole('combobox', { name: 'Sales email list' }).press('Enter');
+    await saveAccount();
+    await page.reload();
+    await expect(page.getByText('sales@riverside.test', { exact: true })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('combobox', { name: 'Sales email list' }).press('Backspace');
+    await expect(page.getByText('sales@riverside.test', { exact: true })).toHaveCount(0);
+    await saveAccount();
   });
 
   test('a module toggle hides and shows its menu item at once', async ({ page }) => {

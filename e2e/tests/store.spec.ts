@@ -75,4 +75,19 @@ test.describe('store', () => {
     await expect(page.getByText(name).first()).toBeVisible();
     await expectAccessible(page);
   });
+
+  test('the sale screen offers the demo studio’s bundle with how many its stock makes', async ({ page }) => {
+    test.setTimeout(60_000);
+    await logIn(page, 'frontdesk@demo.test');
+    await page.goto(hostUrl('demo', '/store/new'));
+    await expect(page.getByRole('heading', { name: 'New sale', level: 1 })).toBeVisible();
+    await page.getByRole('combobox', { name: 'Add item' }).fill('starter');
+    // the kit is a mat (counted) and a bottle (not counted): as many kits as mats
+    const kit = page.getByRole('option', { name: /^Starter kit \(bundle, [1-9]\d* available\)$/ });
+    await expect(kit).toBeVisible();
+    await expectAccessible(page);
+    await kit.click();
+    await expect(page.getByRole('textbox', { name: 'Quantity of Starter kit' })).toHaveValue('1');
+    await expect(page.getByRole('cell', { name: /52\.00 each$/ })).toBeVisible();
+  });
 });

@@ -332,6 +332,8 @@ export const BundleLine = z.object({
   /** The item's own price, for showing what the bundle saves. */
   price: z.number(),
   isArchived: z.boolean(),
+  /** The item's units in stock; null when its stock is not tracked. */
+  stock: z.number().int().nullable(),
 });
 
 export const Bundle = z.object({
@@ -351,10 +353,28 @@ export const Bundle = z.object({
   isVisible: z.boolean(),
   isArchived: z.boolean(),
   items: z.array(BundleLine),
+  /** How many bundles the stock makes now (bundleAvailability); null when none of its items is counted. */
+  available: z.number().int().nullable(),
   dateCreated: z.string(),
   dateUpdated: z.string(),
 });
 export type Bundle = z.infer<typeof Bundle>;
+
+/**
+ * How many of a bundle can be sold now: the smallest, over its items whose stock is counted, of that
+ * stock divided by the quantity per bundle (rounded down); 0 when an item is archived (not sellable);
+ * null when no item's stock is counted (no limit).
+ */
+export function bundleAvailability(lines: { qty: number; stock: number | null; isArchived: boolean }[]): number | null {
+  let available: number | null = null;
+  for (const line of lines) {
+    if (line.isArchived) return 0;
+    if (line.stock === null || line.qty < 1) continue;
+    const bundles = Math.floor(Math.max(0, line.stock) / line.qty);
+    available = available === null ? bundles : Math.min(available, bundles);
+  }
+  return available;
+}
 
 const bundleLines = z
   .array(

@@ -73,8 +73,30 @@ export const AccountSettings = z.object({
   apiKeyHint: z.string().nullable(),
   /** The logo banner (spec 2 §3 logoUrl/bigLogo): the same image as the website logo. */
   logoUrl: z.string().nullable(),
+  /** Spec 2 §3 salesEmailList: addresses that get a note of every sale (besides staff who opted in). */
+  salesEmailList: z.array(z.string()),
 });
 export type AccountSettings = z.infer<typeof AccountSettings>;
+
+/** At most this many addresses get the sale notes (spec 2 §3 salesEmailList). */
+export const SALES_EMAIL_LIST_MAX = 10;
+export const SALES_EMAIL_MESSAGES = {
+  invalid: 'Each sales email must be a valid email address',
+  tooMany: `Add at most ${SALES_EMAIL_LIST_MAX} sales email addresses`,
+} as const;
+
+/** The list as it is kept: trimmed, each address once (case does not make another address). */
+export function normalizeSalesEmails(list: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const kept: string[] = [];
+  for (const raw of list) {
+    const email = raw.trim();
+    if (!email || seen.has(email.toLowerCase())) continue;
+    seen.add(email.toLowerCase());
+    kept.push(email);
+  }
+  return kept;
+}
 
 /**
  * PUT /snode/tenant: the Account Settings form, whole. The tenant is the host's: orgId and tenantId
@@ -114,6 +136,19 @@ export const AccountSettingsWrite = z
       .min(1, 'Membership Expiry Period must be at least 1 month')
       .max(120, 'Membership Expiry Period must be at most 120 months'),
     aboutOrg: text(2000).default(''),
+    /** Left out: the list stays as it is. */
+    salesEmailList: z
+      .array(
+        z
+          .string({ error: SALES_EMAIL_MESSAGES.invalid })
+          .trim()
+          .max(254, SALES_EMAIL_MESSAGES.invalid)
+          .pipe(z.email(SALES_EMAIL_MESSAGES.invalid)),
+        { error: SALES_EMAIL_MESSAGES.invalid },
+      )
+      .transform(normalizeSalesEmails)
+      .pipe(z.array(z.string()).max(SALES_EMAIL_LIST_MAX, SALES_EMAIL_MESSAGES.tooMany))
+      .optional(),
   })
   .superRefine((value, ctx) => {
     const zones = timezonesForCountry(value.address.country.name);

@@ -82,6 +82,10 @@ export const invoices = pgTable(
     uniqueIndex('invoices_tenant_number_uq').on(t.tenantId, t.number),
     uniqueIndex('invoices_tenant_public_id_uq').on(t.tenantId, t.publicId),
     index('invoices_tenant_created_idx').on(t.tenantId, t.createdAt, t.id),
+    // The list as it opens (archived hidden, newest first): its page and its capped count read only this index.
+    index('invoices_tenant_unarchived_created_idx')
+      .on(t.tenantId, t.createdAt, t.id)
+      .where(sql`${t.isArchived} = false`),
     index('invoices_tenant_contact_idx').on(t.tenantId, t.contactId),
     index('invoices_tenant_search_trgm_idx').using('gin', t.tenantId, sql`${t.searchText} gin_trgm_ops`),
     check('invoices_amounts_ok', sql`${t.amountPaid} >= 0 and ${t.amountRefunded} between 0 and ${t.amountPaid}`),
@@ -172,5 +176,33 @@ export const invoicePayments = pgTable(
     check('invoice_payments_amount_positive', sql`${t.amount} > 0`),
     check('invoice_payments_refunded_ok', sql`${t.refunded} between 0 and ${t.amount}`),
     check('invoice_payments_refund_link', sql`(${t.kind} = 'refund') = (${t.refundOf} is not null)`),
+  ],
+);
+
+/**
+ * What a sale took from stock for an invoice, per stocked item (a bundle's items times the quantity):
+ * voiding the invoice gives exactly this back, once (`returnedAt` is set in the void's transaction).
+ * Kept apart from the lines because a line can be edited or name an item no stock was taken for.
+ */
+export const invoiceStockTakes = pgTable(
+  'invoice_stock_takes',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    invoiceId: uuid('invoice_id').notNull(),
+    /** The catalogue item; no foreign key (the catalogue is another module; items are archived, never deleted). */
+    itemId: uuid('item_id').notNull(),
+    quantity: integer('quantity').notNull(),
+    returnedAt: timestamp('returned_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.invoiceId, t.itemId] }),
+    foreignKey({
+      name: 'invoice_stock_takes_invoice_fk',
+      columns: [t.tenantId, t.invoiceId],
+      foreignColumns: [invoices.tenantId, invoices.id],
+    }).onDelete('cascade'),
+    check('invoice_stock_takes_quantity_positive', sql`${t.quantity} > 0`),
   ],
 );

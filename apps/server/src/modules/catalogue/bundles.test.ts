@@ -200,3 +200,30 @@ describe('GET, PUT /snode/pbundle', () => {
     expect((await call(frontdesk, tenant, 'PUT', `/snode/pbundle/${mine.guId}`, { name: 'X' })).statusCode).toBe(403);
   });
 });
+
+describe('a bundle’s availability', () => {
+  it('is the smallest of its counted items’ stock divided by the quantity per bundle; null when none is counted', async () => {
+    const shelf = await makeCategory(app, tenant, admin, { name: 'Shelf' });
+    const mat = await makeItem(app, tenant, admin, shelf.guId, { name: 'Mat', stock: 7 });
+    const strap = await makeItem(app, tenant, admin, shelf.guId, { name: 'Strap', stock: 10 });
+    const card = await makeItem(app, tenant, admin, shelf.guId, { name: 'Card', stock: null });
+    const kit = await makeBundle(app, tenant, admin, [
+      { itemId: mat.guId, qty: 2 },
+      { itemId: strap.guId, qty: 3 },
+      { itemId: card.guId, qty: 1 },
+    ]);
+    expect(kit.available).toBe(3);
+    expect(kit.items.map((line) => line.stock)).toEqual([7, 10, null]);
+    const uncounted = await makeBundle(app, tenant, admin, [{ itemId: card.guId, qty: 4 }]);
+    expect(uncounted.available).toBeNull();
+
+    // a sale takes the stock: the list (as the desk's search reads it) shows what is left
+    await call(admin, tenant, 'PUT', `/rest/item/${strap.guId}`, { stock: 5 });
+    const listed = json<BundleList>(await call(frontdesk, tenant, 'GET', `/snode/pbundle?search=${kit.name}`));
+    expect(listed.data.find((row) => row.guId === kit.guId)?.available).toBe(1);
+
+    await call(admin, tenant, 'DELETE', `/rest/item/${mat.guId}`);
+    const archivedItem = json<Bundle>(await call(frontdesk, tenant, 'GET', `/snode/pbundle/${kit.guId}`));
+    expect(archivedItem.available).toBe(0);
+  });
+});

@@ -1,5 +1,6 @@
 import {
   type Bundle,
+  bundleAvailability,
   CATALOGUE_MESSAGES,
   type CategoryType,
   type Item,
@@ -162,7 +163,9 @@ export function toBundle(row: ItemRow, lines: BundleLineRow[], currency: string)
       qty: line.qty,
       price: minorToPrice(line.priceMinor, currency),
       isArchived: line.isArchived,
+      stock: line.stock,
     })),
+    available: bundleAvailability(mine),
     dateCreated: item.dateCreated,
     dateUpdated: item.dateUpdated,
   };

@@ -168,6 +168,18 @@ export async function takeStock(
   return row ? { ok: true, remaining: row.stock } : { ok: false };
 }
 
+/**
+ * Gives back `qty` units a sale took (its invoice was voided), in the caller's transaction. An item
+ * whose stock is no longer tracked stays untracked; an archived item gets its units back too.
+ */
+export async function returnStock(tx: Tx, tenantId: string, itemId: string, qty: number): Promise<void> {
+  if (!Number.isInteger(qty) || qty < 1) throw new Error('returnStock: qty must be a positive whole number');
+  await tx
+    .update(items)
+    .set({ stock: sql`${items.stock} + ${qty}` })
+    .where(and(eq(items.tenantId, tenantId), eq(items.id, itemId), sql`${items.stock} is not null`));
+}
+
 // ---------------------------------------------------------------- bundle lines
 
 export interface BundleLineRow {
@@ -177,6 +189,7 @@ export interface BundleLineRow {
   name: string;
   priceMinor: number;
   isArchived: boolean;
+  stock: number | null;
 }
 
 export function findBundleLines(tx: Tx, tenantId: string, bundleIds: string[]): Promise<BundleLineRow[]> {
@@ -189,6 +202,7 @@ export function findBundleLines(tx: Tx, tenantId: string, bundleIds: string[]): 
       name: items.name,
       priceMinor: items.priceMinor,
       isArchived: items.isArchived,
+      stock: items.stock,
     })
     .from(bundleLines)
     .innerJoin(items, and(eq(items.tenantId, bundleLines.tenantId), eq(items.id, bundleLines.itemId)))

@@ -72,4 +72,23 @@ describe('desk sales under concurrency', () => {
     expect(rows.invoices).toHaveLength(3);
     expect(rows.stock).toBe(0);
   });
+
+  it('two voids of one open sale at once: one voids, the other is refused, the stock comes back once', async () => {
+    const tenant = await freshTenant();
+    const item = await stocked(tenant, 5);
+    const sold = await sale({
+      idempotencyKey: randomUUID(),
+      items: [{ guId: item, qty: 2 }],
+      paymentMethod: 'invoice',
+    });
+    expect(sold.statusCode, sold.body).toBe(201);
+    const id = json<any>(sold).id;
+    const voids = await Promise.all(
+      [0, 1].map(() =>
+        app.inject({ method: 'PUT', url: `/item/invoice/${id}/void`, headers: bearer(admin, tenant.host) }),
+      ),
+    );
+    expect(voids.map((response) => response.statusCode).sort()).toEqual([200, 409]);
+    expect((await rowsOf(tenant, item)).stock).toBe(5);
+  });
 });

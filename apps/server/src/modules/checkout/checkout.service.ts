@@ -10,6 +10,7 @@ import {
   type InvoiceDetail,
   minorToPrice,
   normalizeOfferCode,
+  normalizeSalesEmails,
   type Offer,
   type OfferEvaluation,
   type PaymentMethod,
@@ -25,7 +26,7 @@ import { findBundleLines, findItemsByIds, type ItemRow, takeStock } from '../cat
 import { getInvoiceDetail, walkinId } from '../invoices/invoice-desk.service.ts';
 import { queueInvoiceEmail, templateForStatus } from '../invoices/invoice-email.ts';
 import { recordPayment } from '../invoices/invoice-payments.service.ts';
-import { findPerson } from '../invoices/invoices.repo.ts';
+import { findPerson, recordStockTakes, type StockTake } from '../invoices/invoices.repo.ts';
 import { conflict, createInvoice, type InvoiceLineInput, tenantCurrency } from '../invoices/invoices.service.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
 import { previewOffer, redeemOffer } from '../offers/offers.service.ts';
@@ -249,6 +250,7 @@ export async function checkout(
     }
     const buyer = await buyerOf(tx, tenant, body);
     const cart = await cartOf(tx, tenant.tenantId, body);
+    const takes: StockTake[] = [];
     for (const itemId of [...cart.needs.keys()].sort()) {
       const need = cart.needs.get(itemId);
       const row = cart.rows.get(itemId);
@@ -259,6 +261,7 @@ export async function checkout(
         if (!current || current.isArchived) throw itemMissing(need.field);
         throw outOfStock(current, need.field);
       }
+      if (taken.remaining !== null) takes.push({ itemId, quantity: need.qty });
     }
     let offer: Offer | undefined;
     const code = codeOf(body);
@@ -279,6 +282,7 @@ export async function checkout(
       createdBy,
       now,
     });
+    await recordStockTakes(tx, tenant.tenantId, invoice.id, takes);
     if ((body.paymentMethod === 'cash' || body.paymentMethod === 'account') && invoice.balance > 0) {
       const paid = await recordPayment(tx, tenant, invoice.id, {
         method: body.paymentMethod,
@@ -298,7 +302,9 @@ export async function checkout(
       credit_card: 'to pay by card',
       invoice: 'left open',
     };
-    for (const to of await salesNotificationEmails(tx, tenant.tenantId)) {
+    // the account's sales email list and the staff who opted in, each address once
+    const staff = await salesNotificationEmails(tx, tenant.tenantId);
+    for (const to of normalizeSalesEmails([...tenant.settings.salesEmailList, ...staff])) {
       await enqueueEmail(tx, tenant.tenantId, {
         to,
         subject: `New sale ${sold}`,

@@ -269,6 +269,39 @@ describe('POST /item/checkout', () => {
     );
   });
 
+  it('the sale note also goes to the account’s sales email list, each address once', async () => {
+    const setList = async (salesEmailList: string[]) => {
+      const [row] = await app.platform.db.select().from(tenants).where(eq(tenants.id, shop.tenantId));
+      await app.platform.db
+        .update(tenants)
+        .set({ settings: { ...(row?.settings as object), salesEmailList } })
+        .where(eq(tenants.id, shop.tenantId));
+      app.platform.tenants.clearCache();
+    };
+    await setList(['books@studio.test', shop.users.admin.email.toUpperCase()]);
+    await withTenant(app.platform.db, shop.tenantId, (tx) =>
+      tx
+        .insert(notificationSettings)
+        .values({ tenantId: shop.tenantId, contactId: shop.users.admin.id, isNotifySales: true }),
+    );
+    const response = await sell({ items: [{ guId: bottle, qty: 1 }], paymentMethod: 'cash' });
+    expect(response.statusCode, response.body).toBe(201);
+    const invoice = json<any>(response);
+    const notes = await withTenant(app.platform.db, shop.tenantId, (tx) =>
+      tx
+        .select()
+        .from(outboxEmails)
+        .where(eq(outboxEmails.subject, `New sale ${invoice.invoiceId}: $12.50`)),
+    );
+    expect(notes.map((note) => note.toAddress.toLowerCase()).sort()).toEqual(
+      ['books@studio.test', shop.users.admin.email.toLowerCase()].sort(),
+    );
+    await withTenant(app.platform.db, shop.tenantId, (tx) =>
+      tx.delete(notificationSettings).where(eq(notificationSettings.tenantId, shop.tenantId)),
+    );
+    await setList([]);
+  });
+
   it('the walk-in gets no email; a bundle takes its items’ stock', async () => {
     const before = await stockOf(shop, mat);
     const emailsBefore = await withTenant(

@@ -14,10 +14,12 @@ import type { z } from 'zod';
 import { readTenant, type Tx, withTenant } from '../../db/client.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import type { Authenticated } from '../../lib/guards.ts';
+import { listCountCache } from '../../lib/list-count-cache.ts';
 import type { Platform } from '../../platform.ts';
 import { findWalkin, insertWalkinIfMissing } from '../contacts/contact-records.repo.ts';
 import type { TenantContext } from '../tenants/tenant-directory.ts';
 import { invoicePublicUrl, queueInvoiceEmail, templateForStatus } from './invoice-email.ts';
+import { findInvoicePage, INVOICE_COUNT_CAP } from './invoice-list.repo.ts';
 import { toDetail, toListRow, toPublic } from './invoice-mappers.ts';
 import {
   applyAccountCredit,
@@ -34,7 +36,6 @@ import {
   findPayments,
   findPerson,
   type InvoiceRow,
-  listInvoices,
 } from './invoices.repo.ts';
 import {
   conflict,
@@ -107,9 +108,15 @@ async function write<T>(platform: Platform, tenant: TenantContext, work: (tx: Tx
 
 export async function listFromDesk(platform: Platform, { tenant }: Authenticated, query: InvoiceListQuery) {
   const number = query.search ? parseInvoiceNumber(query.search) : null;
+  // the count of the list with no search text is reused a few seconds (lib/list-count-cache.ts)
+  const cache = query.search ? null : listCountCache(platform.db, 'invoices');
+  const key = `${tenant.tenantId}:${query.showArchive}`;
+  const known = cache?.peek(key);
+  const writesBefore = cache?.writes ?? 0;
   const { rows, total, capped } = await readTenant(platform.db, tenant.tenantId, (tx) =>
-    listInvoices(tx, tenant.tenantId, query, number),
+    findInvoicePage(tx, tenant.tenantId, query, number, known),
   );
+  if (cache && known === undefined) cache.keep(key, capped ? INVOICE_COUNT_CAP + 1 : total, writesBefore);
   return { data: rows.map(toListRow), total, capped };
 }
 

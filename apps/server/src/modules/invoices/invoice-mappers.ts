@@ -7,9 +7,8 @@ import {
   toMajorNumber,
 } from '@atrium/contracts';
 import type { TenantContext } from '../tenants/tenant-directory.ts';
-import type { InvoiceLineRow, InvoicePaymentRow, InvoiceRow, listColumns } from './invoices.repo.ts';
-
-type ListRow = { [K in keyof typeof listColumns]: (typeof listColumns)[K]['_']['data'] };
+import type { InvoiceListRecord } from './invoice-list.repo.ts';
+import type { InvoiceLineRow, InvoicePaymentRow, InvoiceRow } from './invoices.repo.ts';
 
 export function tenantBlock(tenant: TenantContext) {
   const s = tenant.settings;
@@ -20,7 +19,7 @@ export function tenantBlock(tenant: TenantContext) {
   return { name: tenant.name, email: s.email, phone: s.phone, address, logo: s.logo };
 }
 
-export function toListRow(row: ListRow): InvoiceListRow {
+export function toListRow(row: InvoiceListRecord): InvoiceListRow {
   const major = (minor: number) => toMajorNumber(minor, row.currency);
   return {
     id: row.id,

@@ -1,7 +1,13 @@
-import type { InvoiceListQuery } from '@atrium/contracts';
-import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { contacts, invoiceCounters, invoiceLines, invoicePayments, invoices } from '../../db/schema/index.ts';
+import {
+  contacts,
+  invoiceCounters,
+  invoiceLines,
+  invoicePayments,
+  invoiceStockTakes,
+  invoices,
+} from '../../db/schema/index.ts';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type NewInvoiceRow = typeof invoices.$inferInsert;
@@ -170,76 +176,33 @@ export function findPerson(tx: Tx, tenantId: string, id: string) {
     .then((rows) => rows[0]);
 }
 
-const SORT_COLUMNS = {
-  createdAt: [invoices.createdAt],
-  number: [invoices.number],
-  name: [sql`lower(${invoices.contactName})`],
-  total: [invoices.total],
-  balance: [invoices.balance],
-  status: [invoices.status],
-} as const;
+export interface StockTake {
+  itemId: string;
+  quantity: number;
+}
 
-export const listColumns = {
-  id: invoices.id,
-  number: invoices.number,
-  status: invoices.status,
-  currency: invoices.currency,
-  total: invoices.total,
-  balance: invoices.balance,
-  contactId: invoices.contactId,
-  contactName: invoices.contactName,
-  contactEmail: invoices.contactEmail,
-  isArchived: invoices.isArchived,
-  createdAt: invoices.createdAt,
-};
-
-/** Counting stops here: a broad list over a large tenant answers "10,000+" rather than scanning every row. */
-export const INVOICE_COUNT_CAP = 10_000;
+/** What a sale took from stock for this invoice (tracked items only), for a void to give back. */
+export async function recordStockTakes(tx: Tx, tenantId: string, invoiceId: string, takes: StockTake[]): Promise<void> {
+  if (takes.length === 0) return;
+  await tx.insert(invoiceStockTakes).values(takes.map((take) => ({ ...take, tenantId, invoiceId })));
+}
 
 /**
- * GET /item/ireport: a page of invoices and the capped count of all that match. A search goes
- * through `invoice_search_ids` (migration 0011), which can use the trigram and number indexes
- * under row-level security.
+ * Marks the invoice's stock takes returned and answers them, in item id order; a take already
+ * returned is not answered again. The rows stay locked until the transaction ends, so two voids at
+ * once cannot both return them (the second re-reads `returned_at` after the first commits).
  */
-export async function listInvoices(tx: Tx, tenantId: string, query: InvoiceListQuery, number: number | null) {
-  const parts: (SQL | undefined)[] = [eq(invoices.tenantId, tenantId)];
-  if (!query.showArchive) parts.push(eq(invoices.isArchived, false));
-  if (query.search) {
-    const pattern = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    parts.push(sql`${invoices.id} in (select id from invoice_search_ids(${pattern}, ${number}::int))`);
-  }
-  const where = and(...parts);
-  const direction = query.order === 'asc' ? asc : desc;
-  const order = [...SORT_COLUMNS[query.sort].map((column) => direction(column)), direction(invoices.id)];
-  if (query.search) {
-    // One statement: the search function runs once, and the count of its matches comes with the
-    // page (the sort reads every match anyway).
-    const page = await tx
-      .select({ ...listColumns, matches: sql<number>`(count(*) over ())::int` })
-      .from(invoices)
-      .where(where)
-      .orderBy(...order)
-      .limit(query.max)
-      .offset(query.offset);
-    if (page.length > 0 || query.offset === 0) {
-      const n = page[0]?.matches ?? 0;
-      return { rows: page, total: Math.min(n, INVOICE_COUNT_CAP), capped: n > INVOICE_COUNT_CAP };
-    }
-  }
+export async function claimStockToReturn(tx: Tx, tenantId: string, invoiceId: string): Promise<StockTake[]> {
   const rows = await tx
-    .select(listColumns)
-    .from(invoices)
-    .where(where)
-    .orderBy(...order)
-    .limit(query.max)
-    .offset(query.offset);
-  const matching = tx
-    .select({ one: sql`1` })
-    .from(invoices)
-    .where(where)
-    .limit(INVOICE_COUNT_CAP + 1)
-    .as('matching');
-  const [count] = await tx.select({ n: sql<number>`count(*)::int` }).from(matching);
-  const n = count?.n ?? 0;
-  return { rows, total: Math.min(n, INVOICE_COUNT_CAP), capped: n > INVOICE_COUNT_CAP };
+    .update(invoiceStockTakes)
+    .set({ returnedAt: sql`now()` })
+    .where(
+      and(
+        eq(invoiceStockTakes.tenantId, tenantId),
+        eq(invoiceStockTakes.invoiceId, invoiceId),
+        isNull(invoiceStockTakes.returnedAt),
+      ),
+    )
+    .returning({ itemId: invoiceStockTakes.itemId, quantity: invoiceStockTakes.quantity });
+  return rows.sort((a, b) => (a.itemId < b.itemId ? -1 : a.itemId > b.itemId ? 1 : 0));
 }

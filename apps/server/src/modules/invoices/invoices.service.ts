@@ -14,9 +14,11 @@ import {
 } from '@atrium/contracts';
 import type { Tx } from '../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import { returnStock } from '../catalogue/items.repo.ts';
 import type { TenantContext } from '../tenants/tenant-directory.ts';
 import {
   addToContactBalance,
+  claimStockToReturn,
   deleteLines,
   findInvoice,
   findLines,
@@ -183,7 +185,10 @@ export async function requireInvoice(tx: Tx, tenantId: string, id: string, lock 
   return row;
 }
 
-/** Cancels an invoice nothing was paid on: it owes nothing any more. One with payments is refunded first (409). */
+/**
+ * Cancels an invoice nothing was paid on: it owes nothing any more, and what a sale took from stock
+ * for it goes back (once). One with payments is refunded first (409); refunds do not restock.
+ */
 export async function voidInvoice(tx: Tx, tenant: TenantContext, invoiceId: string): Promise<InvoiceRow> {
   const invoice = await requireInvoice(tx, tenant.tenantId, invoiceId, true);
   if (invoice.status === 'void') throw conflict('invoice_void', INVOICE_VOID);
@@ -191,6 +196,9 @@ export async function voidInvoice(tx: Tx, tenant: TenantContext, invoiceId: stri
   if (invoice.amountPaid > 0) throw conflict('invoice_has_payments', INVOICE_HAS_PAYMENTS);
   const updated = await updateInvoiceRecord(tx, tenant.tenantId, invoice.id, { status: 'void', balance: 0 });
   await addToContactBalance(tx, tenant.tenantId, invoice.contactId, decimal(invoice.balance, invoice.currency));
+  for (const take of await claimStockToReturn(tx, tenant.tenantId, invoice.id)) {
+    await returnStock(tx, tenant.tenantId, take.itemId, take.quantity);
+  }
   return updated;
 }
 

@@ -46,6 +46,7 @@ export function toAccountSettings(tenant: TenantContext): AccountSettings {
     aboutOrg: s.aboutOrg,
     apiKeyHint: s.apiKeyHint,
     logoUrl: s.logo,
+    salesEmailList: s.salesEmailList,
   };
 }
 
@@ -114,6 +115,7 @@ export async function updateAccountSettings(
       dateFormat: body.dateFormat ?? 'MM/dd/YYYY',
       itemExpiresAfter: body.itemExpiresAfter,
       aboutOrg: body.aboutOrg ?? '',
+      ...(body.salesEmailList === undefined ? {} : { salesEmailList: body.salesEmailList }),
     },
     body.name,
   );

@@ -247,3 +247,48 @@ describe('module settings', () => {
     expect((await call(student, master, 'GET', '/rest/settings/display')).statusCode).toBe(403);
   });
 });
+
+describe('Account Settings: the sales email list (spec 2 §3 salesEmailList)', () => {
+  it('keeps each address once (trimmed, any case), leaves the list alone when the form leaves it out', async () => {
+    const saved = await call(
+      adminO,
+      other,
+      'PUT',
+      '/snode/tenant',
+      accountForm(other, { salesEmailList: [' sales@lotus.test', 'Owner@Lotus.test', 'SALES@lotus.test'] }),
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(json<any>(saved).salesEmailList).toEqual(['sales@lotus.test', 'Owner@Lotus.test']);
+    expect(json<any>(await call(adminO, other, 'GET', '/snode/tenant')).salesEmailList).toEqual([
+      'sales@lotus.test',
+      'Owner@Lotus.test',
+    ]);
+    const without = await call(adminO, other, 'PUT', '/snode/tenant', accountForm(other));
+    expect(json<any>(without).salesEmailList).toEqual(['sales@lotus.test', 'Owner@Lotus.test']);
+    const emptied = await call(adminO, other, 'PUT', '/snode/tenant', accountForm(other, { salesEmailList: [] }));
+    expect(json<any>(emptied).salesEmailList).toEqual([]);
+    // another tenant's list is its own
+    expect(json<any>(await call(adminM, master, 'GET', '/snode/tenant')).salesEmailList).toEqual([]);
+  });
+
+  it.each([
+    [['ok@lotus.test', 'not-an-email'], 'salesEmailList.1', 'Each sales email must be a valid email address'],
+    [[42], 'salesEmailList.0', 'Each sales email must be a valid email address'],
+    ['sales@lotus.test', 'salesEmailList', 'Each sales email must be a valid email address'],
+    [
+      Array.from({ length: 11 }, (_, i) => `sales${i}@lotus.test`),
+      'salesEmailList',
+      'Add at most 10 sales email addresses',
+    ],
+  ])('refuses %j with 400 naming the field', async (list, field, message) => {
+    const response = await call(adminO, other, 'PUT', '/snode/tenant', accountForm(other, { salesEmailList: list }));
+    expect(response.statusCode).toBe(400);
+    expect(json<any>(response).errors).toMatchObject({ field, message });
+  });
+
+  it('is for admins only, like the rest of the form', async () => {
+    const staff = (await loginAs(app, other, 'staff')).access_token;
+    const response = await call(staff, other, 'PUT', '/snode/tenant', accountForm(other, { salesEmailList: [] }));
+    expect(response.statusCode).toBe(403);
+  });
+});

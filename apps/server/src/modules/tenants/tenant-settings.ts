@@ -22,6 +22,8 @@ export const TenantSettings = z.object({
   zip: z.string().default(''),
   accountOwner: z.string().nullable().default(null),
   fromEmailName: z.string().default(''),
+  /** Spec 2 §3 salesEmailList: who gets a note of every sale, besides staff who opted in. */
+  salesEmailList: z.array(z.string()).default([]),
   aboutOrg: z.string().default(''),
   dateFormat: z.string().default('MM/dd/YYYY'),
   logo: z.string().nullable().default(null),

@@ -2,6 +2,7 @@ import {
   COUNTRY_LABELS,
   DATE_FORMATS,
   dialCodeForTimezone,
+  SALES_EMAIL_LIST_MAX,
   SETTINGS_COUNTRIES,
   timezonesForCountry,
 } from '@atrium/contracts';
@@ -14,6 +15,7 @@ import {
   Select,
   SimpleGrid,
   Stack,
+  TagsInput,
   Text,
   Textarea,
   TextInput,
@@ -192,6 +194,15 @@ function AccountForm({
           />
           <ApiKeyPanel hint={apiKeyHint} canRegenerate={isAdmin} />
           <LogoBanner current={logoUrl} canChange={isAdmin} />
+          <TagsInput
+            label="Sales email list"
+            description={`A note of every sale goes to these addresses, and to staff who turned on Sales notifications (up to ${SALES_EMAIL_LIST_MAX}). Press Enter after each address.`}
+            placeholder="sales@example.com"
+            maxTags={SALES_EMAIL_LIST_MAX}
+            splitChars={[',', ' ', ';']}
+            clearable
+            {...form.getInputProps('salesEmailList')}
+          />
           <Textarea
             label="About Organization"
             autosize

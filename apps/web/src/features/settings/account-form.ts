@@ -1,4 +1,12 @@
-import { type AccountSettings, type AccountSettingsWrite, DATE_FORMATS, dialCodeForTimezone } from '@atrium/contracts';
+import {
+  type AccountSettings,
+  type AccountSettingsWrite,
+  DATE_FORMATS,
+  dialCodeForTimezone,
+  normalizeSalesEmails,
+  SALES_EMAIL_LIST_MAX,
+  SALES_EMAIL_MESSAGES,
+} from '@atrium/contracts';
 import { fullPhone, localPhone, timezoneForCountry } from './settings-rules';
 
 /** The Account Settings form's values: flat, with the phone split from its dial code. */
@@ -18,6 +26,7 @@ export interface AccountFormValues {
   dateFormat: string;
   itemExpiresAfter: number | string;
   aboutOrg: string;
+  salesEmailList: string[];
 }
 
 export function toFormValues(account: AccountSettings): AccountFormValues {
@@ -39,6 +48,7 @@ export function toFormValues(account: AccountSettings): AccountFormValues {
     dateFormat: (DATE_FORMATS as readonly string[]).includes(account.dateFormat) ? account.dateFormat : 'MM/dd/YYYY',
     itemExpiresAfter: account.itemExpiresAfter ?? '',
     aboutOrg: account.aboutOrg,
+    salesEmailList: account.salesEmailList,
   };
 }
 
@@ -61,6 +71,7 @@ export function toWriteBody(values: AccountFormValues): AccountSettingsWrite {
     dateFormat: values.dateFormat as AccountSettingsWrite['dateFormat'],
     itemExpiresAfter: Number(values.itemExpiresAfter),
     aboutOrg: values.aboutOrg.trim(),
+    salesEmailList: normalizeSalesEmails(values.salesEmailList),
   };
 }
 
@@ -81,11 +92,20 @@ export const accountValidation = {
   timezone: need('TimeZone is required!'),
   itemExpiresAfter: (value: number | string) =>
     value === '' || value === null || Number.isNaN(Number(value)) ? 'Membership Expiry Period is required!' : null,
+  salesEmailList: (value: string[]) =>
+    value.some((email) => !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim()))
+      ? SALES_EMAIL_MESSAGES.invalid
+      : normalizeSalesEmails(value).length > SALES_EMAIL_LIST_MAX
+        ? SALES_EMAIL_MESSAGES.tooMany
+        : null,
 };
 
 /** The server names fields by their path in the body; the form's are flat. */
 export function formField(serverField: string): keyof AccountFormValues | null {
-  const last = serverField.replace(/^address\./, '').replace(/\.name$/, '');
+  const last = serverField
+    .replace(/^address\./, '')
+    .replace(/\.name$/, '')
+    .replace(/^salesEmailList\.\d+$/, 'salesEmailList');
   const known: (keyof AccountFormValues)[] = [
     'name',
     'accountOwner',
@@ -102,6 +122,7 @@ export function formField(serverField: string): keyof AccountFormValues | null {
     'dateFormat',
     'itemExpiresAfter',
     'aboutOrg',
+    'salesEmailList',
   ];
   return (known as string[]).includes(last) ? (last as keyof AccountFormValues) : null;
 }

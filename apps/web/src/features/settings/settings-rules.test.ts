@@ -1,6 +1,6 @@
 import { waiverLinkError } from '@atrium/contracts';
 import { describe, expect, it } from 'vitest';
-import { formField, toFormValues, toWriteBody } from './account-form';
+import { accountValidation, formField, toFormValues, toWriteBody } from './account-form';
 import {
   fullPhone,
   localPhone,
@@ -70,6 +70,7 @@ describe('account form', () => {
     aboutOrg: '',
     apiKeyHint: null,
     logoUrl: null,
+    salesEmailList: ['sales@demo.test'],
   };
 
   it('round-trips the account through the flat form values', () => {
@@ -88,6 +89,24 @@ describe('account form', () => {
     expect(formField('address.city')).toBe('city');
     expect(formField('accountOwner')).toBe('accountOwner');
     expect(formField('body')).toBeNull();
+    expect(formField('salesEmailList.3')).toBe('salesEmailList');
+    expect(formField('salesEmailList')).toBe('salesEmailList');
+  });
+
+  it('sends the sales email list each address once, and checks each address and the count', () => {
+    const values = toFormValues(account);
+    expect(values.salesEmailList).toEqual(['sales@demo.test']);
+    const list = [' sales@demo.test', 'SALES@demo.test', 'owner@demo.test'];
+    expect(toWriteBody({ ...values, salesEmailList: list }).salesEmailList).toEqual([
+      'sales@demo.test',
+      'owner@demo.test',
+    ]);
+    expect(accountValidation.salesEmailList(['ok@demo.test'])).toBeNull();
+    expect(accountValidation.salesEmailList(['ok@demo.test', 'nope'])).toBe(
+      'Each sales email must be a valid email address',
+    );
+    const eleven = Array.from({ length: 11 }, (_, i) => `s${i}@demo.test`);
+    expect(accountValidation.salesEmailList(eleven)).toBe('Add at most 10 sales email addresses');
   });
 });
 

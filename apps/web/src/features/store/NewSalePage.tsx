@@ -12,6 +12,7 @@ import {
   Anchor,
   Button,
   Group,
+  Loader,
   NumberInput,
   Paper,
   Radio,
@@ -37,6 +38,7 @@ import { money } from '../invoices/invoice-format';
 import { useTenant } from '../session/session-store';
 import { useDocumentHead } from '../tenant/tenant-head';
 import { storeApi } from './api';
+import { saleOptions } from './sale-options';
 
 interface CartLine {
   guId: string;
@@ -56,7 +58,7 @@ const PAYMENTS: { value: DeskPaymentMethod; label: string }[] = [
 const clampQty = (value: number) => Math.min(QUANTITY_MAX, Math.max(QUANTITY_MIN, Math.round(value)));
 
 /**
- * /store/new: the desk's sale. Pick the buyer (a contact or the walk-in), add catalogue items, apply
+ * /store/new: the desk's sale. Pick the buyer (a contact or the walk-in), add catalogue items and bundles, apply
  * a code, choose how they pay; every amount shown comes from POST /item/checkout/validate, and
  * Complete sale sends the same cart to POST /item/checkout with one key per sale, then opens the invoice.
  */
@@ -73,18 +75,19 @@ export default function NewSalePage() {
 
   const [itemSearch, setItemSearch] = useState('');
   const [debouncedItem] = useDebouncedValue(itemSearch, 200);
+  const search = debouncedItem.trim();
   const catalogue = useQuery({
-    queryKey: ['store', 'items', debouncedItem],
-    queryFn: () =>
-      catalogueApi.items({
-        start: 0,
-        length: 20,
-        search: debouncedItem.trim(),
-        categoryId: null,
-        isShowArchived: false,
-      }),
+    queryKey: ['store', 'items', search],
+    queryFn: () => catalogueApi.items({ start: 0, length: 20, search, categoryId: null, isShowArchived: false }),
     placeholderData: keepPreviousData,
   });
+  const bundles = useQuery({
+    queryKey: ['store', 'bundles', search],
+    queryFn: () => catalogueApi.bundles({ start: 0, max: 20, search, isShowArchived: false }),
+    placeholderData: keepPreviousData,
+  });
+  const options = saleOptions(catalogue.data?.data ?? [], bundles.data?.data ?? []);
+  const searching = catalogue.isFetching || bundles.isFetching;
 
   const [cart, setCart] = useState<CartLine[]>([]);
   const [codeText, setCodeText] = useState('');
@@ -122,12 +125,12 @@ export default function NewSalePage() {
   });
 
   const addItem = (guId: string | null) => {
-    const item = catalogue.data?.data.find((row) => row.guId === guId);
-    if (!item) return;
+    const item = options.find((option) => option.value === guId);
+    if (!item || item.disabled) return;
     setCart((lines) =>
-      lines.some((line) => line.guId === item.guId)
-        ? lines.map((line) => (line.guId === item.guId ? { ...line, qty: clampQty(line.qty + 1) } : line))
-        : [...lines, { guId: item.guId, name: item.name, qty: 1 }],
+      lines.some((line) => line.guId === item.value)
+        ? lines.map((line) => (line.guId === item.value ? { ...line, qty: clampQty(line.qty + 1) } : line))
+        : [...lines, { guId: item.value, name: item.name, qty: 1 }],
     );
     setItemSearch('');
   };
@@ -206,19 +209,16 @@ export default function NewSalePage() {
         <Stack gap="sm">
           <Select
             label="Add item"
-            placeholder="Search the catalogue by name"
+            placeholder="Search products and bundles"
             searchable
             searchValue={itemSearch}
             onSearchChange={setItemSearch}
             value={null}
             onChange={addItem}
-            data={(catalogue.data?.data ?? []).map((row) => ({
-              value: row.guId,
-              label: row.name,
-              disabled: row.stock === 0,
-            }))}
-            filter={({ options }) => options}
-            nothingFoundMessage={catalogue.isFetching ? undefined : 'No items found'}
+            data={options.map(({ value, label, disabled }) => ({ value, label, disabled }))}
+            filter={({ options: shown }) => shown}
+            rightSection={searching ? <Loader size="xs" aria-label="Searching the catalogue" /> : undefined}
+            nothingFoundMessage={searching ? undefined : 'No items found'}
           />
           {cart.length === 0 ? (
             <Text c="dimmed">No items yet</Text>
