@@ -1,7 +1,7 @@
 import { CONTACT_COUNT_CAP, CONTACT_STATUSES, type ContactSort, type ContactStatus } from '@atrium/contracts';
-import { and, asc, count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lt, or, type SQL, sql } from 'drizzle-orm';
 import { hotRead, type Tx } from '../../db/client.ts';
-import { contacts } from '../../db/schema/index.ts';
+import { contactSearchTerms, contacts } from '../../db/schema/index.ts';
 
 export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`);
@@ -23,6 +23,20 @@ export const fullName = sql`(${contacts.name} || ' ' || ${contacts.lastName})`;
 
 /** Shorter than this, a text has one trigram: the index narrows nothing and a scan is faster. */
 const INDEXED_SEARCH_MIN_LENGTH = 4;
+/** A search of digits alone, 4 or more: answered from the tenant's digit terms (migration 0016). */
+const DIGIT_TERMS_SEARCH = /^[0-9]{4,}$/;
+
+/** The range of digit terms that start with `digits` (terms are digits, compared byte by byte). */
+function digitTermRange(digits: string) {
+  return { termFrom: digits, termTo: `${digits}:` };
+}
+
+/** How a search text is answered: digit terms, the trigram index, or a scan of the tenant's rows. */
+function searchKind(text: string | undefined): 'all' | 'terms' | 'indexed' | 'scan' {
+  if (!text) return 'all';
+  if (DIGIT_TERMS_SEARCH.test(text)) return 'terms';
+  return text.length >= INDEXED_SEARCH_MIN_LENGTH ? 'indexed' : 'scan';
+}
 
 /**
  * Part of a first name, last name, full name, email or phone (digits alone match a formatted
@@ -119,10 +133,15 @@ const placeholders: FilterSql = {
 
 function filterValues(tenantId: string, filter: ContactFilter) {
   const patterns = filter.search ? patternsOf(filter.search) : { pattern: null, digitsPattern: null };
+  const terms =
+    filter.search && searchKind(filter.search) === 'terms'
+      ? digitTermRange(filter.search)
+      : { termFrom: null, termTo: null };
   return {
     tenantId,
     pattern: patterns.pattern,
     digits: patterns.digitsPattern,
+    ...terms,
     statuses: filter.statuses,
     tags: filter.tags.map((tag) => tag.toLowerCase()),
   };
@@ -139,18 +158,22 @@ function literals(tenantId: string, filter: ContactFilter): FilterSql {
   };
 }
 
-/** `searchHits`: the name of a CTE holding the indexed search's ids, which the text match reads. */
+/**
+ * `searchHits`: the name of a CTE holding the ids that the search found in an index, which the text
+ * match reads. Ids from digit terms are checked against the text again (a cheap LIKE on the rows
+ * read anyway), so a term could only ever narrow the answer, never add to it.
+ */
 function filterWhere(filter: ContactFilter, at: FilterSql, searchHits?: SQL): SQL | undefined {
   const parts: (SQL | undefined)[] = [eq(contacts.tenantId, at.tenantId), eq(contacts.isWalkin, false)];
   if (filter.search) {
     const byDigits = patternsOf(filter.search).digitsPattern
       ? sql` or ${contacts.searchText} like ${at.digits}`
       : sql``;
-    parts.push(
-      searchHits
-        ? sql`${contacts.id} in (select id from ${searchHits})`
-        : sql`(${contacts.searchText} ilike ${at.pattern}${byDigits})`,
-    );
+    if (!searchHits) parts.push(sql`(${contacts.searchText} ilike ${at.pattern}${byDigits})`);
+    else {
+      parts.push(sql`${contacts.id} in (select id from ${searchHits})`);
+      if (searchKind(filter.search) === 'terms') parts.push(sql`${contacts.searchText} like ${at.pattern}`);
+    }
   }
   const flags: SQL[] = [];
   const some = filter.joinBy === 'and' ? sql`@>` : sql`&&`;
@@ -178,9 +201,10 @@ type PageRead = (tx: Tx, values: Record<string, unknown>) => Promise<(ContactLis
 const pageStatements = new Map<string, PageRead>();
 
 function pageStatement(filter: ContactFilter, sort: ContactSort, countKnown: boolean): PageRead {
-  const indexed = !!filter.search && filter.search.length >= INDEXED_SEARCH_MIN_LENGTH;
+  const kind = searchKind(filter.search);
+  const indexed = kind === 'terms' || kind === 'indexed';
   const shape = [
-    filter.search ? (indexed ? 'indexed' : 'scan') : 'all',
+    kind,
     filter.search && patternsOf(filter.search).digitsPattern ? 'digits' : '',
     filter.statuses.length > 0 ? 'statuses' : '',
     filter.tags.length > 0 ? 'tags' : '',
@@ -205,19 +229,22 @@ function pageStatement(filter: ContactFilter, sort: ContactSort, countKnown: boo
       : sql<number>`(select count(*) from (select 1 from ${contacts} where ${where} limit ${cap} + 1) matches)::int`;
   const select = { ...listColumns, matchCount: counted.as('match_count') };
   read = hotRead<ContactListRecord & { matchCount: number }>((tx) => {
-    const query = indexed
-      ? tx
-          .with(
-            tx
-              .$with('search_hits')
-              .as(
-                tx
-                  .select({ id: sql<string>`s.id`.as('id') })
-                  .from(sql`contact_search_ids(${placeholders.pattern}, ${placeholders.digits}) s`),
+    const hitIds =
+      kind === 'terms'
+        ? tx
+            .select({ id: sql<string>`${contactSearchTerms.contactId}`.as('id') })
+            .from(contactSearchTerms)
+            .where(
+              and(
+                eq(contactSearchTerms.tenantId, placeholders.tenantId),
+                gte(contactSearchTerms.term, sql.placeholder('termFrom')),
+                lt(contactSearchTerms.term, sql.placeholder('termTo')),
               ),
-          )
-          .select(select)
-      : tx.select(select);
+            )
+        : tx
+            .select({ id: sql<string>`s.id`.as('id') })
+            .from(sql`contact_search_ids(${placeholders.pattern}, ${placeholders.digits}) s`);
+    const query = indexed ? tx.with(tx.$with('search_hits').as(hitIds)).select(select) : tx.select(select);
     return query
       .from(contacts)
       .where(where)
