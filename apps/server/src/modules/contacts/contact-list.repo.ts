@@ -1,7 +1,7 @@
 import { CONTACT_COUNT_CAP, CONTACT_STATUSES, type ContactSort, type ContactStatus } from '@atrium/contracts';
-import { and, asc, count, desc, eq, gte, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import { hotRead, type Tx } from '../../db/client.ts';
-import { contactSearchTerms, contacts } from '../../db/schema/index.ts';
+import { contacts } from '../../db/schema/index.ts';
 
 export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`);
@@ -223,23 +223,23 @@ function pageStatement(filter: ContactFilter, sort: ContactSort, countKnown: boo
   const cap = sql`${sql.placeholder('countCap')}::int`;
   const counted = countKnown
     ? sql<number>`${sql.placeholder('knownCount')}::int`
-    : plainList
-      ? sql<number>`((select count(*) from (select 1 from ${contacts} where ${contacts.tenantId} = ${placeholders.tenantId} limit ${cap} + 2) all_rows)
+    : kind === 'terms' && filter.statuses.length === 0 && filter.tags.length === 0
+      ? // the digit terms give each matching contact once: count them, less the walk-in if it is one
+        sql<number>`((select count(*) from (select 1 from ${hits} limit ${cap} + 2) hit_rows)
+        - (select count(*) from ${contacts} where ${contacts.tenantId} = ${placeholders.tenantId} and ${contacts.isWalkin}
+          and ${contacts.id} in (select id from ${hits})))::int`
+      : plainList
+        ? sql<number>`((select count(*) from (select 1 from ${contacts} where ${contacts.tenantId} = ${placeholders.tenantId} limit ${cap} + 2) all_rows)
         - (select count(*) from ${contacts} where ${contacts.tenantId} = ${placeholders.tenantId} and ${contacts.isWalkin}))::int`
-      : sql<number>`(select count(*) from (select 1 from ${contacts} where ${where} limit ${cap} + 1) matches)::int`;
+        : sql<number>`(select count(*) from (select 1 from ${contacts} where ${where} limit ${cap} + 1) matches)::int`;
   const select = { ...listColumns, matchCount: counted.as('match_count') };
   read = hotRead<ContactListRecord & { matchCount: number }>((tx) => {
     const hitIds =
       kind === 'terms'
         ? tx
-            .select({ id: sql<string>`${contactSearchTerms.contactId}`.as('id') })
-            .from(contactSearchTerms)
-            .where(
-              and(
-                eq(contactSearchTerms.tenantId, placeholders.tenantId),
-                gte(contactSearchTerms.term, sql.placeholder('termFrom')),
-                lt(contactSearchTerms.term, sql.placeholder('termTo')),
-              ),
+            .select({ id: sql<string>`h.id`.as('id') })
+            .from(
+              sql`contact_digit_hits(${placeholders.tenantId}, ${sql.placeholder('termFrom')}, ${sql.placeholder('termTo')}) as h(id)`,
             )
         : tx
             .select({ id: sql<string>`s.id`.as('id') })

@@ -220,7 +220,18 @@ beforeAll(async () => {
   tenants = await Promise.all([newTenant(app), newTenant(app), newTenant(app)]);
   tokens = await Promise.all(tenants.map(async (tenant) => (await loginAs(app, tenant, 'admin')).access_token));
   const next = random(20261125);
-  for (const [i, tenant] of tenants.entries()) await insertContacts(tenant, makeContacts(next, i, 90));
+  for (const [i, tenant] of tenants.entries()) {
+    await insertContacts(tenant, makeContacts(next, i, 90));
+    // the walk-in is never listed: with digits that searches find, it must not be counted either
+    const walkin = await app.inject({
+      url: '/snode/contact?userType=walkin',
+      headers: bearer(tokens[i] as string, tenant.host),
+    });
+    expect(walkin.statusCode).toBe(200);
+    await withTenant(app.platform.db, tenant.tenantId, (tx) =>
+      tx.update(contacts).set({ phone: '4567 0124' }).where(eq(contacts.isWalkin, true)),
+    );
+  }
 });
 
 describe('a digits-only search, answered from the digit terms', () => {
