@@ -128,15 +128,13 @@ describe('row-level security at work', () => {
     const phone = '+1 (555) 864-2097';
     for (const tenant of [a, b]) {
       await withTenant(app.platform.db, tenant.tenantId, (tx) =>
-        tx
-          .insert(contacts)
-          .values({
-            tenantId: tenant.tenantId,
-            email: `digits@${tenant.orgId}.test`,
-            name: 'D',
-            phone,
-            role: 'student',
-          }),
+        tx.insert(contacts).values({
+          tenantId: tenant.tenantId,
+          email: `digits@${tenant.orgId}.test`,
+          name: 'D',
+          phone,
+          role: 'student',
+        }),
       );
     }
     const termsSeenByA = await readTenant(app.platform.db, a.tenantId, (tx) =>
