@@ -149,6 +149,15 @@ describe('row-level security at work', () => {
       tx.select().from(contactSearchTerms).where(eq(contactSearchTerms.tenantId, b.tenantId)),
     );
     expect(askedForB).toEqual([]);
+    const hits = (tenantId: string) =>
+      readTenant(app.platform.db, a.tenantId, async (tx) => {
+        const result = await tx.execute(
+          sql`select count(*)::int as n from contact_digit_hits(${tenantId}::uuid, '8642097', '8642097:')`,
+        );
+        return (result as unknown as { rows: { n: number }[] }).rows[0]?.n;
+      });
+    expect(await hits(a.tenantId)).toBe(1);
+    expect(await hits(b.tenantId)).toBe(0);
     const [contactOfB] = await withTenant(app.platform.db, b.tenantId, (tx) =>
       tx
         .select({ id: contacts.id })

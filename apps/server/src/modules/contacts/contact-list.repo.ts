@@ -260,10 +260,11 @@ function pageStatement(filter: ContactFilter, sort: ContactSort, countKnown: boo
  * One page and the capped count of its matches, in ONE statement (one round trip): the count is
  * an uncorrelated subquery, computed once for the page. Counts at most countCap + 1 matches (a
  * LIMIT in a subquery stops the scan there): a broad search over a large tenant answers "10,000+"
- * instead of counting every match. An indexed search runs its trigram lookup once, in a CTE that
- * both the page and the count read. The plain list (no filter) counts the tenant's rows from the
- * primary key alone (an index-only scan) and takes off the walk-in contact, the one row the list
- * leaves out: the same number, without visiting up to 10,001 rows for their is_walkin flag.
+ * instead of counting every match. An indexed search runs its lookup once (the digit terms for
+ * digits alone, else the trigram function), in a CTE that both the page and the count read. The
+ * plain list (no filter) counts the tenant's rows from the primary key alone (an index-only scan)
+ * and takes off the walk-in contact, the one row the list leaves out: the same number, without
+ * visiting up to 10,001 rows for their is_walkin flag.
  */
 export async function findContactPage(
   tx: Tx,
