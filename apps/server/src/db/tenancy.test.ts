@@ -1,9 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, json, loginAs, newTenant, startTestApp, type TestTenant } from '../../test/helpers.ts';
 import type { App } from '../app.ts';
 import { APP_ROLE, type Database, type Db, openDatabase, readTenant, type Tx, withTenant } from './client.ts';
-import { contacts } from './schema/index.ts';
+import { contactSearchTerms, contacts } from './schema/index.ts';
 
 /**
  * Tables that belong to the platform, not to a tenant. Anything else must be tenant-scoped, in every
@@ -122,6 +122,58 @@ describe('row-level security at work', () => {
     ).rejects.toThrow();
     const seenByB = await withTenant(app.platform.db, b.tenantId, (tx) => tx.select().from(contacts));
     expect(seenByB.map((row) => row.email)).not.toContain('intruder@x.test');
+  });
+
+  it("the contact search's digit terms: another tenant's never match, and none can be written for it", async () => {
+    const phone = '+1 (555) 864-2097';
+    for (const tenant of [a, b]) {
+      await withTenant(app.platform.db, tenant.tenantId, (tx) =>
+        tx.insert(contacts).values({
+          tenantId: tenant.tenantId,
+          email: `digits@${tenant.orgId}.test`,
+          name: 'D',
+          phone,
+          role: 'student',
+        }),
+      );
+    }
+    const termsSeenByA = await readTenant(app.platform.db, a.tenantId, (tx) =>
+      tx
+        .select({ tenantId: contactSearchTerms.tenantId })
+        .from(contactSearchTerms)
+        .where(eq(contactSearchTerms.term, '8642097')),
+    );
+    expect(termsSeenByA).toEqual([{ tenantId: a.tenantId }]);
+    // asked for by the other tenant's id: nothing
+    const askedForB = await readTenant(app.platform.db, a.tenantId, (tx) =>
+      tx.select().from(contactSearchTerms).where(eq(contactSearchTerms.tenantId, b.tenantId)),
+    );
+    expect(askedForB).toEqual([]);
+    const hits = (tenantId: string) =>
+      readTenant(app.platform.db, a.tenantId, async (tx) => {
+        const result = await tx.execute(
+          sql`select count(*)::int as n from contact_digit_hits(${tenantId}::uuid, '8642097', '8642097:')`,
+        );
+        return (result as unknown as { rows: { n: number }[] }).rows[0]?.n;
+      });
+    expect(await hits(a.tenantId)).toBe(1);
+    expect(await hits(b.tenantId)).toBe(0);
+    const [contactOfB] = await withTenant(app.platform.db, b.tenantId, (tx) =>
+      tx
+        .select({ id: contacts.id })
+        .from(contacts)
+        .where(eq(contacts.email, `digits@${b.orgId}.test`)),
+    );
+    await expect(
+      withTenant(app.platform.db, a.tenantId, (tx) =>
+        tx.insert(contactSearchTerms).values({ tenantId: b.tenantId, term: '1111', contactId: contactOfB?.id ?? '' }),
+      ),
+    ).rejects.toThrow();
+    const seenByNobody = await app.platform.db.transaction(async (tx) => {
+      await tx.execute(sql.raw(`set local role ${APP_ROLE}`));
+      return tx.select().from(contactSearchTerms);
+    });
+    expect(seenByNobody).toEqual([]);
   });
 
   it('concurrent transactions of two tenants never mix', async () => {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  customType,
   date,
   foreignKey,
   index,
@@ -78,6 +79,28 @@ export const contacts = pgTable(
     // Search: a trigram GIN index (pg_trgm, tenant_id through btree_gin) that ILIKE '%text%' uses.
     index('contacts_tenant_search_trgm_idx').using('gin', t.tenantId, sql`${t.searchText} gin_trgm_ops`),
   ],
+);
+
+/** Text compared byte by byte (collation "C"), whatever the database's collation. */
+const bytewiseText = customType<{ data: string }>({ dataType: () => 'text collate "C"' });
+
+/**
+ * The contact search's digit terms: every suffix, 4 digits or longer, of every run of 4+ digits in a
+ * contact's search text (the phone's digits, numbers in an email or name). A digits-only search of 4+
+ * characters matches a contact exactly when it is the start of one of its terms, so it is one range
+ * of this btree, read under the tenant's own row-level security. Kept by triggers on contacts
+ * (migration 0016): written in the same statement as the contact, whatever writes it.
+ */
+export const contactSearchTerms = pgTable(
+  'contact_search_terms',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    term: bytewiseText('term').notNull(),
+    contactId: uuid('contact_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.term, t.contactId] })],
 );
 
 /**

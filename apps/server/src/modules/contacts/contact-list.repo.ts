@@ -23,6 +23,20 @@ export const fullName = sql`(${contacts.name} || ' ' || ${contacts.lastName})`;
 
 /** Shorter than this, a text has one trigram: the index narrows nothing and a scan is faster. */
 const INDEXED_SEARCH_MIN_LENGTH = 4;
+/** A search of digits alone, 4 or more: answered from the tenant's digit terms (migration 0016). */
+const DIGIT_TERMS_SEARCH = /^[0-9]{4,}$/;
+
+/** The range of digit terms that start with `digits` (terms are digits, compared byte by byte). */
+function digitTermRange(digits: string) {
+  return { termFrom: digits, termTo: `${digits}:` };
+}
+
+/** How a search text is answered: digit terms, the trigram index, or a scan of the tenant's rows. */
+function searchKind(text: string | undefined): 'all' | 'terms' | 'indexed' | 'scan' {
+  if (!text) return 'all';
+  if (DIGIT_TERMS_SEARCH.test(text)) return 'terms';
+  return text.length >= INDEXED_SEARCH_MIN_LENGTH ? 'indexed' : 'scan';
+}
 
 /**
  * Part of a first name, last name, full name, email or phone (digits alone match a formatted
@@ -119,10 +133,15 @@ const placeholders: FilterSql = {
 
 function filterValues(tenantId: string, filter: ContactFilter) {
   const patterns = filter.search ? patternsOf(filter.search) : { pattern: null, digitsPattern: null };
+  const terms =
+    filter.search && searchKind(filter.search) === 'terms'
+      ? digitTermRange(filter.search)
+      : { termFrom: null, termTo: null };
   return {
     tenantId,
     pattern: patterns.pattern,
     digits: patterns.digitsPattern,
+    ...terms,
     statuses: filter.statuses,
     tags: filter.tags.map((tag) => tag.toLowerCase()),
   };
@@ -139,18 +158,22 @@ function literals(tenantId: string, filter: ContactFilter): FilterSql {
   };
 }
 
-/** `searchHits`: the name of a CTE holding the indexed search's ids, which the text match reads. */
+/**
+ * `searchHits`: the name of a CTE holding the ids that the search found in an index, which the text
+ * match reads. Ids from digit terms are checked against the text again (a cheap LIKE on the rows
+ * read anyway), so a term could only ever narrow the answer, never add to it.
+ */
 function filterWhere(filter: ContactFilter, at: FilterSql, searchHits?: SQL): SQL | undefined {
   const parts: (SQL | undefined)[] = [eq(contacts.tenantId, at.tenantId), eq(contacts.isWalkin, false)];
   if (filter.search) {
     const byDigits = patternsOf(filter.search).digitsPattern
       ? sql` or ${contacts.searchText} like ${at.digits}`
       : sql``;
-    parts.push(
-      searchHits
-        ? sql`${contacts.id} in (select id from ${searchHits})`
-        : sql`(${contacts.searchText} ilike ${at.pattern}${byDigits})`,
-    );
+    if (!searchHits) parts.push(sql`(${contacts.searchText} ilike ${at.pattern}${byDigits})`);
+    else {
+      parts.push(sql`${contacts.id} in (select id from ${searchHits})`);
+      if (searchKind(filter.search) === 'terms') parts.push(sql`${contacts.searchText} like ${at.pattern}`);
+    }
   }
   const flags: SQL[] = [];
   const some = filter.joinBy === 'and' ? sql`@>` : sql`&&`;
@@ -178,9 +201,10 @@ type PageRead = (tx: Tx, values: Record<string, unknown>) => Promise<(ContactLis
 const pageStatements = new Map<string, PageRead>();
 
 function pageStatement(filter: ContactFilter, sort: ContactSort, countKnown: boolean): PageRead {
-  const indexed = !!filter.search && filter.search.length >= INDEXED_SEARCH_MIN_LENGTH;
+  const kind = searchKind(filter.search);
+  const indexed = kind === 'terms' || kind === 'indexed';
   const shape = [
-    filter.search ? (indexed ? 'indexed' : 'scan') : 'all',
+    kind,
     filter.search && patternsOf(filter.search).digitsPattern ? 'digits' : '',
     filter.statuses.length > 0 ? 'statuses' : '',
     filter.tags.length > 0 ? 'tags' : '',
@@ -199,25 +223,28 @@ function pageStatement(filter: ContactFilter, sort: ContactSort, countKnown: boo
   const cap = sql`${sql.placeholder('countCap')}::int`;
   const counted = countKnown
     ? sql<number>`${sql.placeholder('knownCount')}::int`
-    : plainList
-      ? sql<number>`((select count(*) from (select 1 from ${contacts} where ${contacts.tenantId} = ${placeholders.tenantId} limit ${cap} + 2) all_rows)
+    : kind === 'terms' && filter.statuses.length === 0 && filter.tags.length === 0
+      ? // the digit terms give each matching contact once: count them, less the walk-in if it is one
+        sql<number>`((select count(*) from (select 1 from ${hits} limit ${cap} + 2) hit_rows)
+        - (select count(*) from ${contacts} where ${contacts.tenantId} = ${placeholders.tenantId} and ${contacts.isWalkin}
+          and ${contacts.id} in (select id from ${hits})))::int`
+      : plainList
+        ? sql<number>`((select count(*) from (select 1 from ${contacts} where ${contacts.tenantId} = ${placeholders.tenantId} limit ${cap} + 2) all_rows)
         - (select count(*) from ${contacts} where ${contacts.tenantId} = ${placeholders.tenantId} and ${contacts.isWalkin}))::int`
-      : sql<number>`(select count(*) from (select 1 from ${contacts} where ${where} limit ${cap} + 1) matches)::int`;
+        : sql<number>`(select count(*) from (select 1 from ${contacts} where ${where} limit ${cap} + 1) matches)::int`;
   const select = { ...listColumns, matchCount: counted.as('match_count') };
   read = hotRead<ContactListRecord & { matchCount: number }>((tx) => {
-    const query = indexed
-      ? tx
-          .with(
-            tx
-              .$with('search_hits')
-              .as(
-                tx
-                  .select({ id: sql<string>`s.id`.as('id') })
-                  .from(sql`contact_search_ids(${placeholders.pattern}, ${placeholders.digits}) s`),
-              ),
-          )
-          .select(select)
-      : tx.select(select);
+    const hitIds =
+      kind === 'terms'
+        ? tx
+            .select({ id: sql<string>`h.id`.as('id') })
+            .from(
+              sql`contact_digit_hits(${placeholders.tenantId}, ${sql.placeholder('termFrom')}, ${sql.placeholder('termTo')}) as h(id)`,
+            )
+        : tx
+            .select({ id: sql<string>`s.id`.as('id') })
+            .from(sql`contact_search_ids(${placeholders.pattern}, ${placeholders.digits}) s`);
+    const query = indexed ? tx.with(tx.$with('search_hits').as(hitIds)).select(select) : tx.select(select);
     return query
       .from(contacts)
       .where(where)
@@ -233,10 +260,11 @@ function pageStatement(filter: ContactFilter, sort: ContactSort, countKnown: boo
  * One page and the capped count of its matches, in ONE statement (one round trip): the count is
  * an uncorrelated subquery, computed once for the page. Counts at most countCap + 1 matches (a
  * LIMIT in a subquery stops the scan there): a broad search over a large tenant answers "10,000+"
- * instead of counting every match. An indexed search runs its trigram lookup once, in a CTE that
- * both the page and the count read. The plain list (no filter) counts the tenant's rows from the
- * primary key alone (an index-only scan) and takes off the walk-in contact, the one row the list
- * leaves out: the same number, without visiting up to 10,001 rows for their is_walkin flag.
+ * instead of counting every match. An indexed search runs its lookup once (the digit terms for
+ * digits alone, else the trigram function), in a CTE that both the page and the count read. The
+ * plain list (no filter) counts the tenant's rows from the primary key alone (an index-only scan)
+ * and takes off the walk-in contact, the one row the list leaves out: the same number, without
+ * visiting up to 10,001 rows for their is_walkin flag.
  */
 export async function findContactPage(
   tx: Tx,
