@@ -34,6 +34,7 @@ import { registerPaymentSettingsRoutes } from './modules/settings/payment-settin
 import { registerSettingsReadRoutes } from './modules/settings/settings-read.routes.ts';
 import { registerSettingsWriteRoutes } from './modules/settings/settings-write.routes.ts';
 import { registerWebsiteSettingsRoutes } from './modules/settings/website-settings.routes.ts';
+import { registerShopRoutes } from './modules/shop/shop.routes.ts';
 import { registerSocialLoginRoutes } from './modules/social-login/social-login.routes.ts';
 import { TenantConfigCache } from './modules/tenants/tenant-config.service.ts';
 import { TenantDirectory } from './modules/tenants/tenant-directory.ts';
@@ -176,6 +177,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   registerOfferRoutes(app, platform);
   registerInvoiceRoutes(app, platform);
   registerCheckoutRoutes(app, platform);
+  registerShopRoutes(app, platform);
   await registerIntegrationRoutes(app, platform);
   await registerWebApp(app, platform);
 
