@@ -34,6 +34,7 @@ import { registerPaymentSettingsRoutes } from './modules/settings/payment-settin
 import { registerSettingsReadRoutes } from './modules/settings/settings-read.routes.ts';
 import { registerSettingsWriteRoutes } from './modules/settings/settings-write.routes.ts';
 import { registerWebsiteSettingsRoutes } from './modules/settings/website-settings.routes.ts';
+import { scheduleCartPruning } from './modules/shop/cart.service.ts';
 import { registerShopRoutes } from './modules/shop/shop.routes.ts';
 import { registerSocialLoginRoutes } from './modules/social-login/social-login.routes.ts';
 import { TenantConfigCache } from './modules/tenants/tenant-config.service.ts';
@@ -120,6 +121,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   };
   app.decorate('platform', platform);
   scheduleAttemptPruning(jobs, platform.throttle);
+  scheduleCartPruning(jobs, platform.db);
 
   await app.register(fastifySwagger, {
     openapi: {

@@ -7,5 +7,6 @@ export * from './offers.ts';
 export * from './outbox.ts';
 export * from './settings.ts';
 export * from './shared-state.ts';
+export * from './shop.ts';
 export * from './tenants.ts';
 export * from './website.ts';

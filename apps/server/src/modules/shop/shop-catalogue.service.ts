@@ -1,4 +1,4 @@
-import { LOW_STOCK, type PublicCatalogue, type ShopItem, type ShopItemDetail, minorToPrice } from '@atrium/contracts';
+import { LOW_STOCK, minorToPrice, type PublicCatalogue, type ShopItem, type ShopItemDetail } from '@atrium/contracts';
 import { type Db, readTenant, type Tx } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import { currencyOf } from '../catalogue/catalogue-rules.ts';
@@ -103,7 +103,9 @@ export function publicCatalogue(db: Db, tenant: TenantContext, tid: string | und
         description: category.description,
         categoryType: category.categoryType === 'BUNDLE' ? 'BUNDLE' : 'PRODUCT',
         imageUrl: imageUrl(category.imageId),
-        items: items.filter((item) => item.categoryId === category.id).map((item) => toShopItem(item, currency, available.get(item.id))),
+        items: items
+          .filter((item) => item.categoryId === category.id)
+          .map((item) => toShopItem(item, currency, available.get(item.id))),
       })),
     };
   });
