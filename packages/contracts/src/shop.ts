@@ -179,3 +179,18 @@ export const PublicCheckoutResult = z.object({
   balance: z.number(),
 });
 export type PublicCheckoutResult = z.infer<typeof PublicCheckoutResult>;
+
+/**
+ * POST /snode/product/usercheckout: a signed-in member's order from My Store: the cart's items and
+ * code; the member is the buyer, so there is no form.
+ */
+export const MemberCheckoutRequest = CheckoutRequest.extend({
+  cartId: z.string().trim().max(100).optional(),
+  idempotencyKey: PublicCheckoutRequest.shape.idempotencyKey,
+});
+export type MemberCheckoutRequest = z.input<typeof MemberCheckoutRequest>;
+
+export const MEMBER_STORE_MESSAGES = {
+  staffOnly: 'My Store is for members; staff sell from the Store screen.',
+  preview: 'Orders cannot be placed in Student Preview.',
+} as const;

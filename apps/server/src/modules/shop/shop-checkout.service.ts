@@ -1,5 +1,7 @@
 import {
   formatInvoiceNumber,
+  MEMBER_STORE_MESSAGES,
+  type MemberCheckoutRequest,
   minorToPrice,
   normalizeOfferCode,
   type PublicCheckoutQuote,
@@ -9,11 +11,12 @@ import {
 } from '@atrium/contracts';
 import type { z } from 'zod';
 import { readTenant, type Tx } from '../../db/client.ts';
-import { badRequest, tooManyRequests } from '../../lib/errors.ts';
+import { badRequest, forbidden, tooManyRequests } from '../../lib/errors.ts';
+import type { Authenticated } from '../../lib/guards.ts';
 import type { Platform } from '../../platform.ts';
 import { tryAgainIn } from '../auth/auth-throttle.ts';
 import { assertStockNow, type Buyer, cartOf, priceCart, quoteOf, recordSale } from '../checkout/sale.service.ts';
-import { findInvoice } from '../invoices/invoices.repo.ts';
+import { findInvoice, findPerson } from '../invoices/invoices.repo.ts';
 import type { TenantContext } from '../tenants/tenant-directory.ts';
 import { emptyCart, ONLINE_METHOD, publicSellable } from './cart.service.ts';
 import { findOrInsertBuyer } from './shop-checkout.repo.ts';
@@ -107,6 +110,10 @@ export async function placePublicOrder(
     },
     now,
   );
+  return orderOf(platform, tenant, invoiceId);
+}
+
+function orderOf(platform: Platform, tenant: TenantContext, invoiceId: string): Promise<PublicCheckoutResult> {
   return readTenant(platform.db, tenant.tenantId, async (tx) => {
     const invoice = await findInvoice(tx, tenant.tenantId, invoiceId);
     if (!invoice) throw new Error('the sale answered an invoice that is not there');
@@ -119,4 +126,47 @@ export async function placePublicOrder(
       balance: minorToPrice(invoice.balance, invoice.currency),
     };
   });
+}
+
+type MemberBody = z.output<typeof MemberCheckoutRequest>;
+
+/** Only members order from My Store; checked before the body is read. */
+export function assertMayOrder({ auth }: Authenticated): void {
+  if (auth.role !== 'student') throw forbidden(MEMBER_STORE_MESSAGES.staffOnly);
+  if (auth.preview) throw forbidden(MEMBER_STORE_MESSAGES.preview);
+}
+
+/**
+ * POST /snode/product/usercheckout: a member's order from My Store, billed to the member (or to the
+ * member an admin acts as). Staff sell from the desk; a Student Preview only looks.
+ */
+export async function placeMemberOrder(
+  platform: Platform,
+  { tenant, auth }: Authenticated,
+  body: MemberBody,
+  now = new Date(),
+): Promise<PublicCheckoutResult> {
+  assertMayOrder({ tenant, auth });
+  const code = body.offerCode ? normalizeOfferCode(body.offerCode) : '';
+  const invoiceId = await recordSale(
+    platform,
+    tenant,
+    {
+      items: body.items,
+      offerCode: code,
+      paymentMethod: ONLINE_METHOD,
+      idempotencyKey: `member:${auth.sub}:${body.idempotencyKey}`,
+      fingerprint: JSON.stringify({ channel: 'member', items: body.items.map((l) => [l.guId, l.qty]), code }),
+      buyer: async (tx) => {
+        const person = await findPerson(tx, tenant.tenantId, auth.sub);
+        if (!person) throw forbidden();
+        return { id: person.id, name: `${person.name} ${person.lastName}`.trim(), isWalkin: false };
+      },
+      seller: null,
+      sellable: publicSellable(tenant.tenantId),
+      afterSale: (tx) => emptyCart(tx, tenant.tenantId, body.cartId),
+    },
+    now,
+  );
+  return orderOf(platform, tenant, invoiceId);
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { PublicCart, PublicCheckoutResult } from '@atrium/contracts';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bearer, json, startTestApp } from '../../../test/helpers.ts';
+import { bearer, json, loginAs, startTestApp } from '../../../test/helpers.ts';
 import type { App } from '../../app.ts';
 import { withTenant } from '../../db/client.ts';
 import { contacts, invoices, items, notificationSettings, offers, outboxEmails } from '../../db/schema/index.ts';
@@ -254,5 +254,51 @@ describe('POST /item/checkout/public', () => {
         .where(and(eq(contacts.email, email))),
     );
     expect(mine).toHaveLength(1);
+  });
+});
+
+describe('POST /snode/product/usercheckout (My Store)', () => {
+  const asRole = async (role: 'student' | 'admin' | 'frontdesk', body: object, tenant = f.shop) => {
+    const token = (await loginAs(app, tenant, role)).access_token;
+    return app.inject({
+      method: 'POST',
+      url: '/snode/product/usercheckout',
+      headers: bearer(token, tenant.host),
+      payload: { idempotencyKey: key(), ...body },
+    });
+  };
+
+  it('bills the signed-in member, with no form; the same key again is the same order', async () => {
+    const body = { items: [{ guId: f.bottle, qty: 2, price: 0.01 }], idempotencyKey: key() };
+    const first = await asRole('student', body);
+    expect(first.statusCode, first.body).toBe(201);
+    const order = json<PublicCheckoutResult>(first);
+    expect(order).toMatchObject({ status: 'pending', total: 25 });
+    const invoice = await read(
+      async (tx) => (await tx.select().from(invoices).where(eq(invoices.publicId, order.publicId)))[0],
+    );
+    expect(invoice?.contactId).toBe(f.shop.users.student.id);
+    const again = await asRole('student', body);
+    expect(json(again)).toEqual(order);
+  });
+
+  it('is for members only (staff 403 before the body is read, visitors 401), and sells only what visitors may buy', async () => {
+    for (const role of ['admin', 'frontdesk'] as const) {
+      const response = await asRole(role, {});
+      expect(response.statusCode).toBe(403);
+      expect(errorOf(response.body).message).toBe('My Store is for members; staff sell from the Store screen.');
+    }
+    const visitor = await call('POST', '/snode/product/usercheckout', {
+      items: [{ guId: f.bottle, qty: 1 }],
+      idempotencyKey: key(),
+    });
+    expect(visitor.statusCode).toBe(401);
+    const bad = await asRole('student', { items: [{ guId: f.bottle, qty: 10 }] });
+    expect(errorOf(bad.body).field).toBe('items.0.qty');
+    for (const guId of [f.hidden, f.foreignItem]) {
+      const response = await asRole('student', { items: [{ guId, qty: 1 }] });
+      expect(response.statusCode).toBe(404);
+      expect(errorOf(response.body).field).toBe('items.0.guId');
+    }
   });
 });

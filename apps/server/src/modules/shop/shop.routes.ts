@@ -2,6 +2,7 @@ import {
   CART_ID_HEADER,
   CartUpdate,
   ErrorBody,
+  MemberCheckoutRequest,
   PublicCart,
   PublicCatalogue,
   PublicCatalogueQuery,
@@ -15,13 +16,13 @@ import {
 } from '@atrium/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireTenant } from '../../lib/guards.ts';
+import { requireAuth, requireTenant } from '../../lib/guards.ts';
 import type { Platform } from '../../platform.ts';
 import { getCart, saveCart } from './cart.service.ts';
 import { publicCatalogue, publicItem } from './shop-catalogue.service.ts';
-import { placePublicOrder, quotePublicCheckout } from './shop-checkout.service.ts';
+import { assertMayOrder, placeMemberOrder, placePublicOrder, quotePublicCheckout } from './shop-checkout.service.ts';
 
-const errors = { 400: ErrorBody, 404: ErrorBody, 409: ErrorBody, 429: ErrorBody };
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 429: ErrorBody };
 const tags = ['shop'];
 
 /** The cart id the browser keeps, from its header (never the URL); anything unusable reads as none. */
@@ -118,4 +119,19 @@ export function registerShopRoutes(server: FastifyInstance, platform: Platform):
         reply.code(201).send(await placePublicOrder(platform, requireTenant(request), request.body, request.ip)),
     );
   }
+
+  app.post(
+    '/snode/product/usercheckout',
+    {
+      preValidation: async (request) => assertMayOrder(requireAuth(request)),
+      schema: {
+        tags,
+        summary: "A member's order from My Store (the member is the buyer): a pending invoice to pay by card",
+        body: MemberCheckoutRequest,
+        response: { 201: PublicCheckoutResult, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await placeMemberOrder(platform, requireAuth(request), request.body)),
+  );
 }
