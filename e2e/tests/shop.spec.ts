@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectAccessible, hostUrl, PASSWORD } from './helpers';
+import { expectAccessible, hostUrl, logIn, PASSWORD } from './helpers';
 
 // The demo tenant's seeded catalogue (Studio T-shirt $25, 20 in stock), bought by a visitor on a phone.
 const ORG = 'demo';
@@ -102,5 +102,33 @@ test.describe('public shop', () => {
     // the order emptied the cart
     await page.goto(hostUrl(ORG, '/merchandise'));
     await expect(page.getByRole('region', { name: 'Your cart' })).toContainText('Your cart is empty.');
+  });
+
+  test('a member buys a Water bottle from My Store with no form, billed to them', async ({ page }) => {
+    test.setTimeout(90_000);
+    await logIn(page, 'student@demo.test');
+    await expect(page).toHaveURL(/\/profile$/);
+    // on a phone the student menu opens from its button
+    const menu = page.getByRole('navigation', { name: 'Student menu' });
+    await menu.getByRole('button', { name: 'Open student menu' }).click();
+    await page.getByRole('link', { name: 'My Store' }).click();
+    await expect(page).toHaveURL(/\/store$/);
+    await expect(page.getByRole('heading', { name: 'My Store', level: 1 })).toBeVisible();
+    const bottle = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Water bottle' }) });
+    await bottle.getByRole('button', { name: 'Add to cart' }).click();
+    const cart = page.getByRole('region', { name: 'Your cart' });
+    await expect(cart.getByRole('combobox', { name: 'Quantity of Water bottle' })).toHaveValue('1');
+    await expectAccessible(page);
+    await cart.getByRole('link', { name: 'Checkout' }).click();
+    await expect(page).toHaveURL(/\/cartcheckout$/);
+    await expect(page.getByRole('region', { name: 'Order summary' })).toContainText('1 × Water bottle');
+    await expect(page.getByRole('textbox', { name: 'Email' })).toHaveCount(0);
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await expect(page.getByRole('heading', { name: 'Thank you', level: 1 })).toBeVisible();
+    await page.getByRole('link', { name: /^View and pay invoice INV-\d{5}$/ }).click();
+    await expect(page).toHaveURL(/\/invoice\/[A-Za-z0-9_-]{24}$/);
+    await expect(page.getByText('Water bottle').first()).toBeVisible();
+    await expectAccessible(page);
   });
 });

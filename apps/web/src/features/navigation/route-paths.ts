@@ -122,8 +122,10 @@ export const STUDENT_ROUTES: readonly RouteSpec[] = [
   { path: '/mydonation', title: 'My Donations' },
   { path: '/myfiles', title: 'My Files' },
   { path: '/invoices', title: 'Invoices' },
-  { path: '/store', title: 'My Store' },
-  { path: '/cartcheckout', title: 'Checkout' },
+  { path: '/store', title: 'My Store', built: true },
+  { path: '/cartcheckout', title: 'Checkout', built: true },
+  // The public invoice page behind an emailed or thank-you link, for a signed-in member too.
+  { path: '/invoice/:id', title: 'Invoice', built: true },
   { path: '/services', title: 'Courses' },
   { path: '/tplan', title: 'Tenant Plan' },
   { path: '/plan', title: 'Plan' },

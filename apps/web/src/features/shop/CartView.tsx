@@ -90,7 +90,7 @@ function OfferCode({ state }: { state: CartState }) {
 }
 
 /** The cart: its lines (quantity, remove), the code, the totals and 'Checkout'. */
-export function CartView({ state }: { state: CartState }) {
+export function CartView({ state, checkoutPath }: { state: CartState; checkoutPath: string }) {
   const { cart, save, saving, error } = state;
   const lines = linesOf(cart);
   return (
@@ -144,7 +144,7 @@ export function CartView({ state }: { state: CartState }) {
               </ul>
               <OfferCode state={state} />
               <CartTotals cart={cart} />
-              <Button component={Link} to="/checkout" fullWidth loading={saving}>
+              <Button component={Link} to={checkoutPath} fullWidth loading={saving}>
                 Checkout
               </Button>
             </>

@@ -1,4 +1,4 @@
-import { type PublicCheckoutResult, PublicUserForm } from '@atrium/contracts';
+import { type PublicCart, type PublicCheckoutResult, PublicUserForm } from '@atrium/contracts';
 import { Alert, Anchor, Button, Group, Loader, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -39,7 +39,7 @@ function problemsOf(values: Values): Partial<Record<Field, string>> {
   return problems;
 }
 
-function ThankYou({ order }: { order: PublicCheckoutResult }) {
+export function ThankYou({ order, shopPath }: { order: PublicCheckoutResult; shopPath: string }) {
   return (
     <section className="shop-page" aria-labelledby="shop-thanks">
       <Stack gap="sm" maw={560}>
@@ -54,11 +54,44 @@ function ThankYou({ order }: { order: PublicCheckoutResult }) {
           <Button component="a" href={`/invoice/${order.publicId}`}>
             View and pay invoice {order.invoiceId}
           </Button>
-          <Anchor component={Link} to="/merchandise">
+          <Anchor component={Link} to={shopPath}>
             Continue shopping
           </Anchor>
         </Group>
       </Stack>
+    </section>
+  );
+}
+
+/** The order as it will be placed: lines, the code, the totals, and a way back to the cart. */
+export function OrderSummary({ cart, shopPath }: { cart: PublicCart; shopPath: string }) {
+  return (
+    <section className="shop-cart" aria-labelledby="shop-summary">
+      <Title order={2} size="h3" id="shop-summary">
+        Order summary
+      </Title>
+      <CartNotes cart={cart} />
+      <ul className="shop-cart__lines">
+        {cart.lines.map((line) => (
+          <li key={line.guId}>
+            <Group justify="space-between" wrap="nowrap" gap="xs">
+              <Text>
+                {line.qty} × {line.name}
+              </Text>
+              <Text fw={600}>{money(line.amount - line.discount, cart.currency)}</Text>
+            </Group>
+          </li>
+        ))}
+      </ul>
+      {cart.offer && (
+        <Alert color={cart.offer.valid ? 'teal' : 'red'} p="xs">
+          {cart.offer.valid ? `Code '${cart.offer.offerCode}' applied.` : cart.offer.alert}
+        </Alert>
+      )}
+      <CartTotals cart={cart} />
+      <Anchor component={Link} to={shopPath} size="sm">
+        Edit cart
+      </Anchor>
     </section>
   );
 }
@@ -76,7 +109,7 @@ function Checkout() {
   // One key per visit of this page: a double click or a retry places one order.
   const idempotencyKey = useRef(crypto.randomUUID());
 
-  if (order) return <ThankYou order={order} />;
+  if (order) return <ThankYou order={order} shopPath="/merchandise" />;
 
   const set = (field: Field) => (event: { currentTarget: { value: string } }) => {
     const value = event.currentTarget.value;
@@ -183,33 +216,7 @@ function Checkout() {
               )}
             </Stack>
           </form>
-          <section className="shop-cart" aria-labelledby="shop-summary">
-            <Title order={2} size="h3" id="shop-summary">
-              Order summary
-            </Title>
-            <CartNotes cart={cart} />
-            <ul className="shop-cart__lines">
-              {cart.lines.map((line) => (
-                <li key={line.guId}>
-                  <Group justify="space-between" wrap="nowrap" gap="xs">
-                    <Text>
-                      {line.qty} × {line.name}
-                    </Text>
-                    <Text fw={600}>{money(line.amount - line.discount, cart.currency)}</Text>
-                  </Group>
-                </li>
-              ))}
-            </ul>
-            {cart.offer && (
-              <Alert color={cart.offer.valid ? 'teal' : 'red'} p="xs">
-                {cart.offer.valid ? `Code '${cart.offer.offerCode}' applied.` : cart.offer.alert}
-              </Alert>
-            )}
-            <CartTotals cart={cart} />
-            <Anchor component={Link} to="/merchandise" size="sm">
-              Edit cart
-            </Anchor>
-          </section>
+          <OrderSummary cart={cart} shopPath="/merchandise" />
         </div>
       )}
     </div>

@@ -17,7 +17,7 @@ export default function MerchandisePage() {
   // The public shell is plain CSS: this screen brings Mantine itself, as the invoice page does.
   return (
     <MantineScope>
-      <Merchandise />
+      <ShopCatalogue pageName="merchandise" title="Merchandise" checkoutPath="/checkout" />
     </MantineScope>
   );
 }
@@ -84,26 +84,38 @@ function ItemCard({ item, state }: { item: ShopItem; state: CartState }) {
   );
 }
 
-function Merchandise() {
+/**
+ * The catalogue as cards and the cart beside them: the public /merchandise page and the student's
+ * My Store. `pageName` is the website page whose header block it shows, if any.
+ */
+export function ShopCatalogue({
+  pageName,
+  title,
+  checkoutPath,
+}: {
+  pageName?: string;
+  title: string;
+  checkoutPath: string;
+}) {
   const tenant = useTenant();
   const state = useCart();
   const [catalogue, setCatalogue] = useState<PublicCatalogue | null>(null);
   const [failed, setFailed] = useState(false);
   // The page's own header block, when the studio published the merchandise page with one.
   const [page, setPage] = useState<PublicPage | null>(null);
-  useDocumentHead(tenant, page?.title || 'Merchandise');
+  useDocumentHead(tenant, page?.title || title);
   useEffect(() => {
     shopApi
       .catalogue(tenant.tenantId)
       .then(setCatalogue)
       .catch(() => setFailed(true));
-    fetchPublicPage(tenant.tenantId, 'merchandise').then(setPage);
-  }, [tenant.tenantId]);
+    if (pageName) fetchPublicPage(tenant.tenantId, pageName).then(setPage);
+  }, [tenant.tenantId, pageName]);
   const categories = (catalogue?.categories ?? []).filter((category) => category.items.length > 0);
   return (
     <div className="shop-page">
       <Stack gap={4} mb="lg">
-        <Title order={1}>{page?.header || 'Merchandise'}</Title>
+        <Title order={1}>{page?.header || title}</Title>
         {page?.subHeader ? <Text c="dimmed">{page.subHeader}</Text> : null}
       </Stack>
       <div className="shop-layout">
@@ -136,7 +148,7 @@ function Merchandise() {
             </Stack>
           )}
         </section>
-        <CartView state={state} />
+        <CartView state={state} checkoutPath={checkoutPath} />
       </div>
     </div>
   );

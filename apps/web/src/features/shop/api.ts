@@ -1,6 +1,7 @@
 import {
   CART_ID_HEADER,
   type CartUpdate,
+  type MemberCheckoutRequest,
   type PublicCart,
   type PublicCatalogue,
   type PublicCheckoutRequest,
@@ -20,4 +21,6 @@ export const shopApi = {
     apiRequest<PublicCart>('/public/cart', { method: 'POST', body, headers: cartHeaders(cartId), silent: true }),
   placeOrder: (body: PublicCheckoutRequest) =>
     apiRequest<PublicCheckoutResult>('/item/checkout/public', { method: 'POST', body, silent: true }),
+  placeMemberOrder: (body: MemberCheckoutRequest) =>
+    apiRequest<PublicCheckoutResult>('/snode/product/usercheckout', { method: 'POST', body, silent: true }),
 };
