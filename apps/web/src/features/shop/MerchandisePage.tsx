@@ -103,14 +103,16 @@ export function ShopCatalogue({
   const [failed, setFailed] = useState(false);
   // The page's own header block, when the studio published the merchandise page with one.
   const [page, setPage] = useState<PublicPage | null>(null);
+  const published = tenant.web.pages.some((candidate) => candidate.name === pageName);
   useDocumentHead(tenant, page?.title || title);
   useEffect(() => {
     shopApi
       .catalogue(tenant.tenantId)
       .then(setCatalogue)
       .catch(() => setFailed(true));
-    if (pageName) fetchPublicPage(tenant.tenantId, pageName).then(setPage);
-  }, [tenant.tenantId, pageName]);
+    // Only a published page has a header block to show (asking for another would log a 404).
+    if (pageName && published) fetchPublicPage(tenant.tenantId, pageName).then(setPage);
+  }, [tenant.tenantId, pageName, published]);
   const categories = (catalogue?.categories ?? []).filter((category) => category.items.length > 0);
   return (
     <div className="shop-page">
@@ -119,7 +121,8 @@ export function ShopCatalogue({
         {page?.subHeader ? <Text c="dimmed">{page.subHeader}</Text> : null}
       </Stack>
       <div className="shop-layout">
-        <section aria-label="Products">
+        {/* Until the products come, they hold the screen, so the cart below them on a phone does not jump. */}
+        <section aria-label="Products" className={catalogue === null ? 'shop-products--loading' : undefined}>
           {failed ? (
             <Alert color="red" role="alert">
               The products could not be loaded. Please try again.
