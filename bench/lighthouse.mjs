@@ -1,11 +1,12 @@
-// Lighthouse (mobile, the default simulated throttling) on the demo's public home page, in
+// Lighthouse (mobile, the default simulated throttling) on the demo's public pages (home, about, the
+// shop's merchandise page), in
 // Debian's chromium. Usage: npm run bench:lighthouse (after npm run build).
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startAtrium } from './server.mjs';
 
 const PORT = 3220;
-const pages = ['/', '/about'];
+const pages = ['/', '/about', '/merchandise'];
 const app = await startAtrium(PORT);
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -18,8 +19,8 @@ const chrome = await chromeLauncher.launch({
   ],
 });
 try {
-  console.log('| page | performance | accessibility | best practices | SEO | FCP | LCP | TBT | CLS |');
-  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+  console.log('| page | performance | accessibility | best practices | SEO | FCP | LCP | TBT | CLS | bytes |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const path of pages) {
     const result = await lighthouse(`http://demo.localhost:${PORT}${path}`, {
       port: chrome.port,
@@ -31,7 +32,7 @@ try {
     const score = (key) => Math.round((categories[key]?.score ?? 0) * 100);
     const value = (key) => audits[key]?.displayValue ?? '-';
     console.log(
-      `| ${path} | ${score('performance')} | ${score('accessibility')} | ${score('best-practices')} | ${score('seo')} | ${value('first-contentful-paint')} | ${value('largest-contentful-paint')} | ${value('total-blocking-time')} | ${value('cumulative-layout-shift')} |`,
+      `| ${path} | ${score('performance')} | ${score('accessibility')} | ${score('best-practices')} | ${score('seo')} | ${value('first-contentful-paint')} | ${value('largest-contentful-paint')} | ${value('total-blocking-time')} | ${value('cumulative-layout-shift')} | ${value('total-byte-weight')} |`,
     );
     const failing = Object.values(audits).filter(
       (a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode === 'binary',

@@ -35,6 +35,8 @@ import { registerPaymentSettingsRoutes } from './modules/settings/payment-settin
 import { registerSettingsReadRoutes } from './modules/settings/settings-read.routes.ts';
 import { registerSettingsWriteRoutes } from './modules/settings/settings-write.routes.ts';
 import { registerWebsiteSettingsRoutes } from './modules/settings/website-settings.routes.ts';
+import { scheduleCartPruning } from './modules/shop/cart.service.ts';
+import { registerShopRoutes } from './modules/shop/shop.routes.ts';
 import { registerSocialLoginRoutes } from './modules/social-login/social-login.routes.ts';
 import { TenantConfigCache } from './modules/tenants/tenant-config.service.ts';
 import { TenantDirectory } from './modules/tenants/tenant-directory.ts';
@@ -120,6 +122,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   };
   app.decorate('platform', platform);
   scheduleAttemptPruning(jobs, platform.throttle);
+  scheduleCartPruning(jobs, platform.db);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -178,6 +181,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   registerInvoiceRoutes(app, platform);
   registerCheckoutRoutes(app, platform);
   await registerPaymentRoutes(app, platform);
+  registerShopRoutes(app, platform);
   await registerIntegrationRoutes(app, platform);
   await registerWebApp(app, platform);
 

@@ -30,6 +30,7 @@ export * from './public-menu.ts';
 export * from './role-permissions.ts';
 export * from './roles.ts';
 export * from './settings.ts';
+export * from './shop.ts';
 export * from './student-app.ts';
 export * from './tenant.ts';
 export * from './tenant-dates.ts';

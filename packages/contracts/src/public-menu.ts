@@ -42,11 +42,11 @@ export const STANDARD_PAGE_PATHS: Record<string, string> = {
 };
 
 /**
- * The standard pages whose screens are built. The others (calendar, courses, events, merchandise,
- * donations) come with their modules: until then they stay out of the menu and their paths answer
- * page not found, never a placeholder. A module adds its page here when its public screen lands.
+ * The standard pages whose screens are built. The others (calendar, courses, events, donations)
+ * come with their modules: until then they stay out of the menu and their paths answer page not
+ * found, never a placeholder. A module adds its page here when its public screen lands.
  */
-export const BUILT_STANDARD_PAGES: ReadonlySet<string> = new Set(['home', 'forms', 'mediagallery']);
+export const BUILT_STANDARD_PAGES: ReadonlySet<string> = new Set(['home', 'forms', 'mediagallery', 'merchandise']);
 
 export type PublicMenuItem =
   | { id: string; type: 'item'; title: string; url: string; external: false }

@@ -3,7 +3,8 @@ import { type CSSVariablesResolver, createTheme } from '@mantine/core';
 /**
  * Kept close to Mantine's defaults so the plain-CSS public shell and Mantine screens match, with
  * the contrast WCAG 2.2 AA asks for small text (4.5:1): the primary colour at shade 7 (indigo 7 on
- * white is 4.98:1; shade 6 is 4.32:1) and dimmed text at gray 7 (gray 6 is 3.32:1).
+ * white is 4.98:1; shade 6 is 4.32:1), dimmed text at gray 7 (gray 6 is 3.32:1) and field errors at
+ * red 9 (5.46:1; Mantine's red 6 is 3.28:1).
  */
 export const theme = createTheme({
   primaryColor: 'indigo',
@@ -13,6 +14,9 @@ export const theme = createTheme({
 
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
+  light: {
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    '--mantine-color-error': 'var(--mantine-color-red-9)',
+  },
   dark: {},
 });

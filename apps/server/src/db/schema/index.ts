@@ -8,5 +8,6 @@ export * from './outbox.ts';
 export * from './payments.ts';
 export * from './settings.ts';
 export * from './shared-state.ts';
+export * from './shop.ts';
 export * from './tenants.ts';
 export * from './website.ts';

@@ -7,7 +7,15 @@ import type { JobRunner } from '../jobs/job-runner.ts';
  * What is counted. A login writes 'login_failed' as each password try begins (a right password turns
  * its pair's failures into one 'login_ok').
  */
-export type AttemptAction = 'login_failed' | 'login_ok' | 'forgot_password' | 'register' | 'otp_send' | 'otp_failed';
+export type AttemptAction =
+  | 'login_failed'
+  | 'login_ok'
+  | 'forgot_password'
+  | 'register'
+  | 'otp_send'
+  | 'otp_failed'
+  | 'cart_open'
+  | 'public_checkout';
 
 export interface ThrottleLimits {
   perAccount: number;

@@ -58,6 +58,8 @@ export interface Person {
 
 export interface CreateInvoiceInput {
   contactId: string;
+  /** The name billed, when it is not the contact's stored one (an online buyer's name as typed). */
+  contactName?: string;
   lines: InvoiceLineInput[];
   /** Prices the processing fee (card or bank) the lines carry; cash and account pay none. */
   paymentMethod: PaymentMethod;
@@ -159,7 +161,7 @@ export async function createInvoice(tx: Tx, tenant: TenantContext, input: Create
       number,
       publicId: randomBytes(18).toString('base64url'),
       contactId: contact.id,
-      contactName: `${contact.name} ${contact.lastName}`.trim(),
+      contactName: input.contactName ?? `${contact.name} ${contact.lastName}`.trim(),
       contactEmail: contact.email,
       ...seller,
       currency: totals.currency,

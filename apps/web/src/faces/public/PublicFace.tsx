@@ -17,6 +17,8 @@ const ResetPasswordPage = lazy(() => import('../../features/auth/ResetPasswordPa
 const FormsListPage = lazy(() => import('./FormsListPage'));
 const PublicInvoicePage = lazy(() => import('../../features/invoices/PublicInvoicePage'));
 const MediaGalleryPage = lazy(() => import('../../features/media/MediaGalleryPage'));
+const MerchandisePage = lazy(() => import('../../features/shop/MerchandisePage'));
+const CheckoutPage = lazy(() => import('../../features/shop/CheckoutPage'));
 
 /** The built screens by route path: the routes marked `built` in route-paths (faces.test.tsx). */
 export const SCREENS: Record<string, ReactNode> = {
@@ -28,6 +30,8 @@ export const SCREENS: Record<string, ReactNode> = {
   '/forms': <FormsListPage />,
   '/mediagallery': <MediaGalleryPage />,
   '/invoice/:id': <PublicInvoicePage />,
+  '/merchandise': <MerchandisePage />,
+  '/checkout': <CheckoutPage />,
 };
 
 function PublicRoutes() {

@@ -12,11 +12,17 @@ import { queryClient } from '../../lib/query-client';
 
 const LogoutScreen = lazy(() => import('../../features/auth/LogoutScreen'));
 const ProfilePage = lazy(() => import('../../features/profile/ProfilePage'));
+const MyStorePage = lazy(() => import('../../features/shop/MyStorePage'));
+const MemberCheckoutPage = lazy(() => import('../../features/shop/MemberCheckoutPage'));
+const PublicInvoicePage = lazy(() => import('../../features/invoices/PublicInvoicePage'));
 
 /** The built screens by route path: the routes marked `built` in route-paths (faces.test.tsx). */
 export const SCREENS: Record<string, ReactNode> = {
   '/logout': <LogoutScreen />,
   '/profile': <ProfilePage />,
+  '/store': <MyStorePage />,
+  '/cartcheckout': <MemberCheckoutPage />,
+  '/invoice/:id': <PublicInvoicePage />,
 };
 
 /** The student face (also Student Preview, with the preview bar). */

@@ -299,9 +299,11 @@ describe('while a module is not built', () => {
     expect(landing.decideStaffPath('/contacts', tenant)).toEqual({ kind: 'stay' });
   });
 
-  it('keeps visitors off the calendar, courses and shop, and logs them out to login', () => {
+  it('keeps visitors off the calendar, courses and donations, and logs them out to login', () => {
     expect(landing.decideVisitorPath('/calendar', '', tenant)).toEqual({ kind: 'notFound' });
-    expect(landing.decideVisitorPath('/merchandise', '', tenant)).toEqual({ kind: 'notFound' });
+    expect(landing.decideVisitorPath('/donations', '', tenant)).toEqual({ kind: 'notFound' });
+    expect(landing.decideVisitorPath('/merchandise', '', tenant)).toEqual({ kind: 'stay' });
+    expect(landing.decideVisitorPath('/checkout', '', tenant)).toEqual({ kind: 'stay' });
     expect(landing.decideVisitorPath('/login', '', tenant)).toEqual({ kind: 'stay' });
     expect(landing.publicLogoutTarget(tenant)).toBe('/login');
   });

@@ -1,6 +1,7 @@
 import { Alert, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useTenant } from '../session/session-store';
+import { ShopListing } from '../shop/ShopListing';
 
 const FEATURES: Record<string, string> = {
   events: 'events',
@@ -14,8 +15,8 @@ const FEATURES: Record<string, string> = {
 
 /**
  * The standard pages show a listing of their feature instead of the designer (spec 3 §2.1). The
- * features themselves come later, so the listing says so; the forms page lists the public forms
- * the tenant already has.
+ * features not built yet say so; the forms page lists the public forms the tenant already has, the
+ * merchandise page what visitors see in the shop.
  */
 export function ListingPlaceholder({ name, title }: { name: string; title: string }) {
   const tenant = useTenant();
@@ -42,10 +43,13 @@ export function ListingPlaceholder({ name, title }: { name: string; title: strin
             ))}
           </List>
         )}
-        <Alert variant="light" color="blue" icon={<IconInfoCircle size={18} />}>
-          This page shows the {feature} of your organisation to visitors. Managing the {feature} from here is not
-          available in Atrium yet; the listing will appear here when that part is built.
-        </Alert>
+        {name === 'merchandise' && <ShopListing />}
+        {name !== 'merchandise' && (
+          <Alert variant="light" color="blue" icon={<IconInfoCircle size={18} />}>
+            This page shows the {feature} of your organisation to visitors. Managing the {feature} from here is not
+            available in Atrium yet; the listing will appear here when that part is built.
+          </Alert>
+        )}
       </Stack>
     </Paper>
   );

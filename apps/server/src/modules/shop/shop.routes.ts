@@ -1,0 +1,137 @@
+import {
+  CART_ID_HEADER,
+  CartUpdate,
+  ErrorBody,
+  MemberCheckoutRequest,
+  PublicCart,
+  PublicCatalogue,
+  PublicCatalogueQuery,
+  PublicCheckoutQuote,
+  PublicCheckoutQuoteRequest,
+  PublicCheckoutRequest,
+  PublicCheckoutResult,
+  PublicItemParams,
+  PublicItemQuery,
+  ShopItemDetail,
+} from '@atrium/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireAuth, requireTenant } from '../../lib/guards.ts';
+import type { Platform } from '../../platform.ts';
+import { getCart, saveCart } from './cart.service.ts';
+import { publicCatalogue, publicItem } from './shop-catalogue.service.ts';
+import { assertMayOrder, placeMemberOrder, placePublicOrder, quotePublicCheckout } from './shop-checkout.service.ts';
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 429: ErrorBody };
+const tags = ['shop'];
+
+/** The cart id the browser keeps, from its header (never the URL); anything unusable reads as none. */
+function cartIdOf(request: FastifyRequest): string | undefined {
+  const raw = request.headers[CART_ID_HEADER];
+  return typeof raw === 'string' && /^[A-Za-z0-9_-]{20,100}$/.test(raw) ? raw : undefined;
+}
+
+/** The public shop (spec 3 §7.8; decisions.md "Public shop"): no login, the host's tenant. */
+export function registerShopRoutes(server: FastifyInstance, platform: Platform): void {
+  const app = server.withTypeProvider<ZodTypeProvider>();
+  const db = platform.db;
+
+  app.get(
+    '/snode/icategory/public',
+    {
+      schema: {
+        tags,
+        summary: "Public: the tenant's visible merchandise and bundle categories with their visible items",
+        querystring: PublicCatalogueQuery,
+        response: { 200: PublicCatalogue, ...errors },
+      },
+    },
+    async (request) => publicCatalogue(db, requireTenant(request), request.query.tid),
+  );
+
+  app.get(
+    '/public/pitem/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Public: one item a visitor may buy (a hidden, archived or unknown item is a 404)',
+        params: PublicItemParams,
+        querystring: PublicItemQuery,
+        response: { 200: ShopItemDetail, ...errors },
+      },
+    },
+    async (request) => publicItem(db, requireTenant(request), request.params.id, request.query.tenant),
+  );
+
+  app.get(
+    '/public/cart',
+    {
+      schema: {
+        tags,
+        summary: `Public: the visitor's cart (id in the ${CART_ID_HEADER} header), priced now; an unknown id is an empty cart`,
+        response: { 200: PublicCart, ...errors },
+      },
+    },
+    async (request) => getCart(db, requireTenant(request), cartIdOf(request)),
+  );
+
+  app.post(
+    '/public/cart',
+    {
+      schema: {
+        tags,
+        summary:
+          'Public: stores the cart as sent (items 1 to 9 each, a code) and answers it priced; a visitor without one gets a new cart id',
+        body: CartUpdate,
+        response: { 200: PublicCart, ...errors },
+      },
+    },
+    async (request) => saveCart(platform, requireTenant(request), cartIdOf(request), request.body, request.ip),
+  );
+
+  app.post(
+    '/item/checkout/public/validate',
+    {
+      schema: {
+        tags,
+        summary: 'Public: checks the public user form and prices the order as it would be placed; writes nothing',
+        body: PublicCheckoutQuoteRequest,
+        response: { 200: PublicCheckoutQuote, ...errors },
+      },
+    },
+    async (request) => quotePublicCheckout(platform, requireTenant(request), request.body),
+  );
+
+  // The spec names both paths (spec 3 §7.8); one handler.
+  for (const path of ['/item/checkout/public', '/public/checkout']) {
+    app.post(
+      path,
+      {
+        schema: {
+          tags,
+          summary:
+            "Public: places the order (stock, code, a pending invoice emailed to the buyer); answers the invoice's public id",
+          body: PublicCheckoutRequest,
+          response: { 201: PublicCheckoutResult, ...errors },
+        },
+      },
+      async (request, reply) =>
+        reply.code(201).send(await placePublicOrder(platform, requireTenant(request), request.body, request.ip)),
+    );
+  }
+
+  app.post(
+    '/snode/product/usercheckout',
+    {
+      preValidation: async (request) => assertMayOrder(requireAuth(request)),
+      schema: {
+        tags,
+        summary: "A member's order from My Store (the member is the buyer): a pending invoice to pay by card",
+        body: MemberCheckoutRequest,
+        response: { 201: PublicCheckoutResult, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await placeMemberOrder(platform, requireAuth(request), request.body)),
+  );
+}

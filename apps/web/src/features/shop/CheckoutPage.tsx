@@ -1,0 +1,224 @@
+import { type PublicCart, type PublicCheckoutResult, PublicUserForm } from '@atrium/contracts';
+import { Alert, Anchor, Button, Group, Loader, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { type FormEvent, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { MantineScope } from '../../app/MantineScope';
+import { isApiError } from '../../lib/api-error';
+import { money } from '../invoices/invoice-format';
+import { useTenant } from '../session/session-store';
+import { useDocumentHead } from '../tenant/tenant-head';
+import { shopApi } from './api';
+import { CartNotes, CartTotals } from './CartView';
+import { linesOf } from './cart-lines';
+import { useCart } from './useCart';
+import './shop.css';
+
+/** /checkout: the public user form and the order summary; 'Place order', then the thank-you view. */
+export default function CheckoutPage() {
+  return (
+    <MantineScope>
+      <Checkout />
+    </MantineScope>
+  );
+}
+
+const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'address', 'note'] as const;
+type Field = (typeof FIELDS)[number];
+type Values = Record<Field, string>;
+const EMPTY: Values = { firstName: '', lastName: '', email: '', phone: '', address: '', note: '' };
+
+/** The form's problems by field, from the same schema the server uses (spec 3 §5). */
+function problemsOf(values: Values): Partial<Record<Field, string>> {
+  const parsed = PublicUserForm.safeParse(values);
+  if (parsed.success) return {};
+  const problems: Partial<Record<Field, string>> = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0] as Field;
+    if (FIELDS.includes(field) && !problems[field]) problems[field] = issue.message;
+  }
+  return problems;
+}
+
+export function ThankYou({ order, shopPath }: { order: PublicCheckoutResult; shopPath: string }) {
+  return (
+    <section className="shop-page" aria-labelledby="shop-thanks">
+      <Stack gap="sm" maw={560}>
+        <Title order={1} id="shop-thanks">
+          Thank you
+        </Title>
+        <Text role="status">
+          Your order is placed: invoice {order.invoiceId}, {money(order.total, order.currency)}.
+        </Text>
+        <Text>We have emailed you the invoice. Pay it online whenever you are ready.</Text>
+        <Group gap="sm">
+          <Button component="a" href={`/invoice/${order.publicId}`}>
+            View and pay invoice {order.invoiceId}
+          </Button>
+          <Anchor component={Link} to={shopPath}>
+            Continue shopping
+          </Anchor>
+        </Group>
+      </Stack>
+    </section>
+  );
+}
+
+/** The order as it will be placed: lines, the code, the totals, and a way back to the cart. */
+export function OrderSummary({ cart, shopPath }: { cart: PublicCart; shopPath: string }) {
+  return (
+    <section className="shop-cart" aria-labelledby="shop-summary">
+      <Title order={2} size="h3" id="shop-summary">
+        Order summary
+      </Title>
+      <CartNotes cart={cart} />
+      <ul className="shop-cart__lines">
+        {cart.lines.map((line) => (
+          <li key={line.guId}>
+            <Group justify="space-between" wrap="nowrap" gap="xs">
+              <Text>
+                {line.qty} × {line.name}
+              </Text>
+              <Text fw={600}>{money(line.amount - line.discount, cart.currency)}</Text>
+            </Group>
+          </li>
+        ))}
+      </ul>
+      {cart.offer && (
+        <Alert color={cart.offer.valid ? 'teal' : 'red'} p="xs">
+          {cart.offer.valid ? `Code '${cart.offer.offerCode}' applied.` : cart.offer.alert}
+        </Alert>
+      )}
+      <CartTotals cart={cart} />
+      <Anchor component={Link} to={shopPath} size="sm">
+        Edit cart
+      </Anchor>
+    </section>
+  );
+}
+
+function Checkout() {
+  const tenant = useTenant();
+  useDocumentHead(tenant, 'Checkout');
+  const state = useCart();
+  const { cart } = state;
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [problems, setProblems] = useState<Partial<Record<Field, string>>>({});
+  const [placing, setPlacing] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [order, setOrder] = useState<PublicCheckoutResult | null>(null);
+  // One key per visit of this page: a double click or a retry places one order.
+  const idempotencyKey = useRef(crypto.randomUUID());
+
+  if (order) return <ThankYou order={order} shopPath="/merchandise" />;
+
+  const set = (field: Field) => (event: { currentTarget: { value: string } }) => {
+    const value = event.currentTarget.value;
+    setValues((before) => ({ ...before, [field]: value }));
+    if (problems[field]) setProblems((before) => ({ ...before, [field]: undefined }));
+  };
+
+  const place = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = problemsOf(values);
+    setProblems(found);
+    if (Object.keys(found).length > 0 || !cart || cart.lines.length === 0) return;
+    setPlacing(true);
+    setFailure(null);
+    try {
+      setOrder(
+        await shopApi.placeOrder({
+          ...values,
+          fullName: `${values.firstName} ${values.lastName}`.trim(),
+          items: linesOf(cart),
+          offerCode: cart.offer?.valid ? cart.offer.offerCode : undefined,
+          cartId: cart.cartId ?? undefined,
+          idempotencyKey: idempotencyKey.current,
+        }),
+      );
+    } catch (cause) {
+      const field = isApiError(cause) ? (cause.field as Field | undefined) : undefined;
+      if (field && FIELDS.includes(field)) setProblems({ [field]: (cause as Error).message });
+      else setFailure(isApiError(cause) ? cause.message : 'The order could not be placed. Please try again.');
+      // Stock or a code may have changed since the cart was priced: show it as it is now.
+      await state.reload();
+      idempotencyKey.current = crypto.randomUUID();
+    } finally {
+      setPlacing(false);
+    }
+  };
+
+  const input = (field: Field) => ({ value: values[field], onChange: set(field), error: problems[field] });
+
+  return (
+    <div className="shop-page">
+      <Title order={1} mb="lg">
+        Checkout
+      </Title>
+      {cart === null ? (
+        <Group gap="xs">
+          <Loader size="sm" aria-label="Loading your cart" />
+          <Text>Loading your cart…</Text>
+        </Group>
+      ) : cart.lines.length === 0 ? (
+        <Stack gap="sm">
+          <CartNotes cart={cart} />
+          <Text>Your cart is empty.</Text>
+          <Anchor component={Link} to="/merchandise">
+            Continue shopping
+          </Anchor>
+        </Stack>
+      ) : (
+        <div className="shop-layout">
+          <form onSubmit={place} noValidate aria-labelledby="shop-details" aria-busy={placing}>
+            <Stack gap="sm">
+              <Title order={2} size="h3" id="shop-details">
+                Your details
+              </Title>
+              {failure && (
+                <Alert color="red" role="alert">
+                  {failure}
+                </Alert>
+              )}
+              <Group grow gap="sm" wrap="wrap">
+                <TextInput
+                  label="First name"
+                  required
+                  autoComplete="given-name"
+                  maxLength={100}
+                  {...input('firstName')}
+                />
+                <TextInput
+                  label="Last name"
+                  required
+                  autoComplete="family-name"
+                  maxLength={100}
+                  {...input('lastName')}
+                />
+              </Group>
+              <TextInput label="Email" type="email" required autoComplete="email" maxLength={254} {...input('email')} />
+              <TextInput label="Phone" type="tel" autoComplete="tel" maxLength={40} {...input('phone')} />
+              <Textarea
+                label="Address"
+                autoComplete="street-address"
+                maxLength={500}
+                autosize
+                minRows={2}
+                {...input('address')}
+              />
+              <Textarea label="Note" maxLength={255} autosize minRows={2} {...input('note')} />
+              <Button type="submit" size="md" loading={placing} disabled={state.saving}>
+                Place order
+              </Button>
+              {placing && (
+                <Text size="sm" role="status">
+                  Placing your order…
+                </Text>
+              )}
+            </Stack>
+          </form>
+          <OrderSummary cart={cart} shopPath="/merchandise" />
+        </div>
+      )}
+    </div>
+  );
+}
