@@ -5,6 +5,8 @@ test.describe('contacts', () => {
   test('the front desk finds a contact, opens the detail, adds a note and children, edits the contact', async ({
     page,
   }) => {
+    // A long flow that runs while the server is still cold (the first tests of a run).
+    test.setTimeout(60_000);
     await logIn(page, 'frontdesk@demo.test');
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.getByRole('navigation', { name: 'Admin menu' }).getByRole('link', { name: 'Contacts' }).click();

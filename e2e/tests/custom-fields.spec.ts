@@ -6,6 +6,8 @@ const ORG = 'riverside';
 
 test.describe('custom fields', () => {
   test('an admin adds, edits and deletes fields, then sets a value on a contact', async ({ page }) => {
+    // A long flow that runs while the server is still cold (the first tests of a run).
+    test.setTimeout(60_000);
     await logIn(page, 'admin@riverside.test', ORG);
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.goto(hostUrl(ORG, '/settings'));
