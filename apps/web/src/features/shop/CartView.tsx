@@ -1,5 +1,17 @@
 import type { PublicCart } from '@atrium/contracts';
-import { ActionIcon, Alert, Button, Group, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  Loader,
+  NativeSelect,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { money } from '../invoices/invoice-format';
@@ -152,5 +164,28 @@ export function CartView({ state, checkoutPath }: { state: CartState; checkoutPa
         </Stack>
       )}
     </section>
+  );
+}
+
+/** While the cart is read from the server. */
+export function CartLoading() {
+  return (
+    <Group gap="xs">
+      <Loader size="sm" aria-label="Loading your cart" />
+      <Text>Loading your cart…</Text>
+    </Group>
+  );
+}
+
+/** A checkout with nothing in the cart: its notes (an item gone, a quantity lowered) and the way back. */
+export function EmptyCart({ cart, shopPath }: { cart: PublicCart; shopPath: string }) {
+  return (
+    <Stack gap="sm">
+      <CartNotes cart={cart} />
+      <Text>Your cart is empty.</Text>
+      <Anchor component={Link} to={shopPath}>
+        Continue shopping
+      </Anchor>
+    </Stack>
   );
 }

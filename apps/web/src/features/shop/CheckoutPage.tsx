@@ -1,5 +1,5 @@
 import { type PublicCart, type PublicCheckoutResult, PublicUserForm } from '@atrium/contracts';
-import { Alert, Anchor, Button, Group, Loader, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { MantineScope } from '../../app/MantineScope';
@@ -8,7 +8,7 @@ import { money } from '../invoices/invoice-format';
 import { useTenant } from '../session/session-store';
 import { useDocumentHead } from '../tenant/tenant-head';
 import { shopApi } from './api';
-import { CartNotes, CartTotals } from './CartView';
+import { CartLoading, CartNotes, CartTotals, EmptyCart } from './CartView';
 import { linesOf } from './cart-lines';
 import { useCart } from './useCart';
 import './shop.css';
@@ -155,18 +155,9 @@ function Checkout() {
         Checkout
       </Title>
       {cart === null ? (
-        <Group gap="xs">
-          <Loader size="sm" aria-label="Loading your cart" />
-          <Text>Loading your cart…</Text>
-        </Group>
+        <CartLoading />
       ) : cart.lines.length === 0 ? (
-        <Stack gap="sm">
-          <CartNotes cart={cart} />
-          <Text>Your cart is empty.</Text>
-          <Anchor component={Link} to="/merchandise">
-            Continue shopping
-          </Anchor>
-        </Stack>
+        <EmptyCart cart={cart} shopPath="/merchandise" />
       ) : (
         <div className="shop-layout">
           <form onSubmit={place} noValidate aria-labelledby="shop-details" aria-busy={placing}>

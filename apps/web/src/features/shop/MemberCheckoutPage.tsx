@@ -1,12 +1,11 @@
 import type { PublicCheckoutResult } from '@atrium/contracts';
-import { Alert, Anchor, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Stack, Text, Title } from '@mantine/core';
 import { useRef, useState } from 'react';
-import { Link } from 'react-router';
 import { isApiError } from '../../lib/api-error';
 import { useTenant } from '../session/session-store';
 import { useDocumentHead } from '../tenant/tenant-head';
 import { shopApi } from './api';
-import { CartNotes } from './CartView';
+import { CartLoading, EmptyCart } from './CartView';
 import { OrderSummary, ThankYou } from './CheckoutPage';
 import { linesOf } from './cart-lines';
 import { useCart } from './useCart';
@@ -54,18 +53,9 @@ export default function MemberCheckoutPage() {
         Checkout
       </Title>
       {cart === null ? (
-        <Group gap="xs">
-          <Loader size="sm" aria-label="Loading your cart" />
-          <Text>Loading your cart…</Text>
-        </Group>
+        <CartLoading />
       ) : cart.lines.length === 0 ? (
-        <Stack gap="sm">
-          <CartNotes cart={cart} />
-          <Text>Your cart is empty.</Text>
-          <Anchor component={Link} to="/store">
-            Continue shopping
-          </Anchor>
-        </Stack>
+        <EmptyCart cart={cart} shopPath="/store" />
       ) : (
         <Stack gap="md" maw={560}>
           {failure && (
