@@ -22,22 +22,15 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useRef, useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { showSuccessToast } from '../../lib/notify';
 import { ConfirmDialog } from '../dialogs/ConfirmDialog';
 import { useSession, useTenant } from '../session/session-store';
 import { useDocumentHead } from '../tenant/tenant-head';
 import { invoicePdfUrl, invoicesApi } from './api';
-import {
-  AlertTitle,
-  CONFIRM_POLL_MS,
-  goToProvider,
-  PaymentReturnNotice,
-  useAwaitingConfirmation,
-  usePaymentReturn,
-} from './card-payment';
+import { AlertTitle, goToProvider, PaymentReturnNotice, useInvoiceAfterPayment } from './card-payment';
 import { InvoiceView } from './InvoiceView';
 import { formatInvoiceDate, money } from './invoice-format';
 
@@ -176,18 +169,9 @@ export default function InvoiceDetailPage() {
   const { user } = useSession();
   const { id = '' } = useParams();
   const queryClient = useQueryClient();
-  const outcome = usePaymentReturn();
-  const waitedOut = useRef(false);
-  const invoice = useQuery({
-    queryKey: ['invoices', 'detail', id],
-    queryFn: () => invoicesApi.get(id),
-    // Back from the card provider's page: ask again until its confirmation has landed.
-    refetchInterval: (query) =>
-      outcome === 'success' && (query.state.data?.balance ?? 0) > 0 && !waitedOut.current ? CONFIRM_POLL_MS : false,
-  });
-  const stillOwed = (invoice.data?.balance ?? 0) > 0;
-  const waiting = useAwaitingConfirmation(outcome, stillOwed);
-  waitedOut.current = waiting.waitedOut;
+  const { invoice, outcome, stillOwed, waiting } = useInvoiceAfterPayment(['invoices', 'detail', id], () =>
+    invoicesApi.get(id),
+  );
   const cardPay = useMutation({
     mutationFn: () => invoicesApi.cardPayment(id),
     onSuccess: ({ url }) => goToProvider(url),

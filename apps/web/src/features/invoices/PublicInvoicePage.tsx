@@ -1,21 +1,13 @@
 import { OPEN_INVOICE_STATUSES, takesCardPayments } from '@atrium/contracts';
 import { Alert, Button, Container, Group, Loader, Stack } from '@mantine/core';
-import { QueryClientProvider, useMutation, useQuery } from '@tanstack/react-query';
-import { useRef } from 'react';
+import { QueryClientProvider, useMutation } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { MantineScope } from '../../app/MantineScope';
 import { queryClient } from '../../lib/query-client';
 import { useTenant } from '../session/session-store';
 import { useDocumentHead } from '../tenant/tenant-head';
 import { invoicePdfUrl, invoicesApi } from './api';
-import {
-  AlertTitle,
-  CONFIRM_POLL_MS,
-  goToProvider,
-  PaymentReturnNotice,
-  useAwaitingConfirmation,
-  usePaymentReturn,
-} from './card-payment';
+import { AlertTitle, goToProvider, PaymentReturnNotice, useInvoiceAfterPayment } from './card-payment';
 import { InvoiceView } from './InvoiceView';
 import { money } from './invoice-format';
 
@@ -35,19 +27,11 @@ function PublicInvoice() {
   const tenant = useTenant();
   const { id = '' } = useParams();
   useDocumentHead(tenant, 'Invoice');
-  const outcome = usePaymentReturn();
-  const waitedOut = useRef(false);
-  const invoice = useQuery({
-    queryKey: ['invoices', 'public', id],
-    queryFn: () => invoicesApi.publicInvoice(id),
-    retry: false,
-    // Back from the provider: ask again until its confirmation has landed.
-    refetchInterval: (query) =>
-      outcome === 'success' && (query.state.data?.balance ?? 0) > 0 && !waitedOut.current ? CONFIRM_POLL_MS : false,
-  });
-  const stillOwed = (invoice.data?.balance ?? 0) > 0;
-  const waiting = useAwaitingConfirmation(outcome, stillOwed);
-  waitedOut.current = waiting.waitedOut;
+  const { invoice, outcome, stillOwed, waiting } = useInvoiceAfterPayment(
+    ['invoices', 'public', id],
+    () => invoicesApi.publicInvoice(id),
+    { retry: false },
+  );
   const pay = useMutation({
     mutationFn: () => invoicesApi.publicPayment(id),
     onSuccess: ({ url }) => goToProvider(url),

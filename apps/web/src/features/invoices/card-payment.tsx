@@ -1,5 +1,6 @@
 import { Alert, Group, Loader, Text } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { type QueryKey, useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 
 /** How long a returning buyer waits for the provider's confirmation before the page says it may take longer. */
@@ -92,4 +93,28 @@ export function PaymentReturnNotice({
       </Group>
     </Alert>
   );
+}
+
+/**
+ * An invoice read on a page the card provider sends the buyer back to: after a payment it is asked
+ * again every CONFIRM_POLL_MS until the provider's confirmation has landed, or the wait runs out.
+ */
+export function useInvoiceAfterPayment<T extends { balance: number }>(
+  queryKey: QueryKey,
+  queryFn: () => Promise<T>,
+  options: { retry?: boolean } = {},
+) {
+  const outcome = usePaymentReturn();
+  const waitedOut = useRef(false);
+  const invoice = useQuery({
+    queryKey,
+    queryFn,
+    ...options,
+    refetchInterval: (query) =>
+      outcome === 'success' && (query.state.data?.balance ?? 0) > 0 && !waitedOut.current ? CONFIRM_POLL_MS : false,
+  });
+  const stillOwed = (invoice.data?.balance ?? 0) > 0;
+  const waiting = useAwaitingConfirmation(outcome, stillOwed);
+  waitedOut.current = waiting.waitedOut;
+  return { invoice, outcome, stillOwed, waiting };
 }
