@@ -1,6 +1,6 @@
 import { type PublicCart, type PublicCheckoutResult, PublicUserForm } from '@atrium/contracts';
 import { Alert, Anchor, Button, Group, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { MantineScope } from '../../app/MantineScope';
 import { isApiError } from '../../lib/api-error';
@@ -9,8 +9,8 @@ import { useTenant } from '../session/session-store';
 import { useDocumentHead } from '../tenant/tenant-head';
 import { shopApi } from './api';
 import { CartLoading, CartNotes, CartTotals, EmptyCart } from './CartView';
-import { linesOf } from './cart-lines';
 import { useCart } from './useCart';
+import { orderOf, usePlaceOrder } from './usePlaceOrder';
 import './shop.css';
 
 /** /checkout: the public user form and the order summary; 'Place order', then the thank-you view. */
@@ -103,11 +103,7 @@ function Checkout() {
   const { cart } = state;
   const [values, setValues] = useState<Values>(EMPTY);
   const [problems, setProblems] = useState<Partial<Record<Field, string>>>({});
-  const [placing, setPlacing] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [order, setOrder] = useState<PublicCheckoutResult | null>(null);
-  // One key per visit of this page: a double click or a retry places one order.
-  const idempotencyKey = useRef(crypto.randomUUID());
+  const { placing, failure, order, place: placeOrder } = usePlaceOrder(state.reload);
 
   if (order) return <ThankYou order={order} shopPath="/merchandise" />;
 
@@ -122,29 +118,21 @@ function Checkout() {
     const found = problemsOf(values);
     setProblems(found);
     if (Object.keys(found).length > 0 || !cart || cart.lines.length === 0) return;
-    setPlacing(true);
-    setFailure(null);
-    try {
-      setOrder(
-        await shopApi.placeOrder({
+    await placeOrder(
+      (idempotencyKey) =>
+        shopApi.placeOrder({
           ...values,
           fullName: `${values.firstName} ${values.lastName}`.trim(),
-          items: linesOf(cart),
-          offerCode: cart.offer?.valid ? cart.offer.offerCode : undefined,
-          cartId: cart.cartId ?? undefined,
-          idempotencyKey: idempotencyKey.current,
+          ...orderOf(cart),
+          idempotencyKey,
         }),
-      );
-    } catch (cause) {
-      const field = isApiError(cause) ? (cause.field as Field | undefined) : undefined;
-      if (field && FIELDS.includes(field)) setProblems({ [field]: (cause as Error).message });
-      else setFailure(isApiError(cause) ? cause.message : 'The order could not be placed. Please try again.');
-      // Stock or a code may have changed since the cart was priced: show it as it is now.
-      await state.reload();
-      idempotencyKey.current = crypto.randomUUID();
-    } finally {
-      setPlacing(false);
-    }
+      (cause) => {
+        const field = isApiError(cause) ? (cause.field as Field | undefined) : undefined;
+        if (!field || !FIELDS.includes(field)) return false;
+        setProblems({ [field]: (cause as Error).message });
+        return true;
+      },
+    );
   };
 
   const input = (field: Field) => ({ value: values[field], onChange: set(field), error: problems[field] });

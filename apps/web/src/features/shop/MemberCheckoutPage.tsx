@@ -1,14 +1,11 @@
-import type { PublicCheckoutResult } from '@atrium/contracts';
 import { Alert, Button, Stack, Text, Title } from '@mantine/core';
-import { useRef, useState } from 'react';
-import { isApiError } from '../../lib/api-error';
 import { useTenant } from '../session/session-store';
 import { useDocumentHead } from '../tenant/tenant-head';
 import { shopApi } from './api';
 import { CartLoading, EmptyCart } from './CartView';
 import { OrderSummary, ThankYou } from './CheckoutPage';
-import { linesOf } from './cart-lines';
 import { useCart } from './useCart';
+import { orderOf, usePlaceOrder } from './usePlaceOrder';
 import './shop.css';
 
 /** Student /cartcheckout: the member's order from My Store; the member is the buyer, so no form. */
@@ -17,34 +14,13 @@ export default function MemberCheckoutPage() {
   useDocumentHead(tenant, 'Checkout');
   const state = useCart();
   const { cart } = state;
-  const [placing, setPlacing] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [order, setOrder] = useState<PublicCheckoutResult | null>(null);
-  // One key per visit of this page: a double click or a retry places one order.
-  const idempotencyKey = useRef(crypto.randomUUID());
+  const { placing, failure, order, place: placeOrder } = usePlaceOrder(state.reload);
 
   if (order) return <ThankYou order={order} shopPath="/store" />;
 
   const place = async () => {
     if (!cart || cart.lines.length === 0) return;
-    setPlacing(true);
-    setFailure(null);
-    try {
-      setOrder(
-        await shopApi.placeMemberOrder({
-          items: linesOf(cart),
-          offerCode: cart.offer?.valid ? cart.offer.offerCode : undefined,
-          cartId: cart.cartId ?? undefined,
-          idempotencyKey: idempotencyKey.current,
-        }),
-      );
-    } catch (cause) {
-      setFailure(isApiError(cause) ? cause.message : 'The order could not be placed. Please try again.');
-      await state.reload();
-      idempotencyKey.current = crypto.randomUUID();
-    } finally {
-      setPlacing(false);
-    }
+    await placeOrder((idempotencyKey) => shopApi.placeMemberOrder({ ...orderOf(cart), idempotencyKey }));
   };
 
   return (

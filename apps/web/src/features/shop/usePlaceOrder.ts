@@ -1,0 +1,47 @@
+import type { PublicCart, PublicCheckoutResult } from '@atrium/contracts';
+import { useRef, useState } from 'react';
+import { isApiError } from '../../lib/api-error';
+import { linesOf } from './cart-lines';
+
+/** What every order sends of the cart: its lines, its accepted code and its id. */
+export function orderOf(cart: PublicCart) {
+  return {
+    items: linesOf(cart),
+    offerCode: cart.offer?.valid ? cart.offer.offerCode : undefined,
+    cartId: cart.cartId ?? undefined,
+  };
+}
+
+/**
+ * Placing an order from the cart, for the visitor's and the member's checkout: one idempotency key
+ * per visit (a double click or a retry places one order), and after a refusal the cart is read again
+ * (stock or a code may have changed since it was priced) and the next try gets a new key.
+ */
+export function usePlaceOrder(reloadCart: () => Promise<void>) {
+  const [placing, setPlacing] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [order, setOrder] = useState<PublicCheckoutResult | null>(null);
+  const idempotencyKey = useRef(crypto.randomUUID());
+
+  /** `shownInPlace` takes a refusal the form shows beside a field; any other is `failure`. */
+  const place = async (
+    send: (idempotencyKey: string) => Promise<PublicCheckoutResult>,
+    shownInPlace: (cause: unknown) => boolean = () => false,
+  ) => {
+    setPlacing(true);
+    setFailure(null);
+    try {
+      setOrder(await send(idempotencyKey.current));
+    } catch (cause) {
+      if (!shownInPlace(cause)) {
+        setFailure(isApiError(cause) ? cause.message : 'The order could not be placed. Please try again.');
+      }
+      await reloadCart();
+      idempotencyKey.current = crypto.randomUUID();
+    } finally {
+      setPlacing(false);
+    }
+  };
+
+  return { placing, failure, order, place };
+}
