@@ -8,20 +8,23 @@ cd "$(dirname "$0")/.."
 results=$(mktemp -d)
 status=0
 run() { echo "== $1"; shift; "$@" || status=1; }
+# Two server test files at a time (vitest's default is cores minus one, one on a 2-core machine):
+# much of a file's time is spent waiting on jobs, mail and the database.
+server_workers=--maxWorkers=${SERVER_TEST_WORKERS:-2}
 
 run "contracts unit tests" npx vitest run --root packages/contracts \
   --reporter=default --reporter=json --outputFile="$results/contracts.json"
-run "server tests on PGlite" env -u TEST_DATABASE_URL npx vitest run --root apps/server \
+run "server tests on PGlite" env -u TEST_DATABASE_URL npx vitest run --root apps/server "$server_workers" \
   --reporter=default --reporter=json --outputFile="$results/server-pglite.json"
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
-  run "server tests on PostgreSQL" npx vitest run --root apps/server \
+  run "server tests on PostgreSQL" npx vitest run --root apps/server "$server_workers" \
     --reporter=default --reporter=json --outputFile="$results/server-postgres.json"
   run "two server processes on PostgreSQL" npx vitest run --root apps/server --config vitest.multiprocess.config.ts \
     --reporter=default --reporter=json --outputFile="$results/server-two-processes.json"
   # A second Node binary (.ci/run sets it to Node 24): the server suite again on PostgreSQL under it.
   if [ -n "${EXTRA_NODE:-}" ]; then
     run "server tests on PostgreSQL under Node $("$EXTRA_NODE" --version)" "$EXTRA_NODE" node_modules/vitest/vitest.mjs \
-      run --root apps/server --reporter=default --reporter=json --outputFile="$results/server-postgres-extra-node.json"
+      run --root apps/server "$server_workers" --reporter=default --reporter=json --outputFile="$results/server-postgres-extra-node.json"
     # The embedded default under it too: PGlite's WebAssembly, its extensions (pg_trgm, btree_gin),
     # the migrations, row-level security, pg-boss and the contact search (a part; the whole suite runs above).
     run "server tests on PGlite under Node $("$EXTRA_NODE" --version) (database, jobs, contact list)" env -u TEST_DATABASE_URL \

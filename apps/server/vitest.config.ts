@@ -1,14 +1,30 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 
+// A file that replaces a module with vi.mock must run alone: name it *.isolated.test.ts.
+const ISOLATED = 'src/**/*.isolated.test.ts';
+
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     // Needs PostgreSQL and spawns servers: its own run (vitest.multiprocess.config.ts, scripts/test.sh).
     exclude: [...configDefaults.exclude, 'test/multi-process/**'],
     globalSetup: ['./test/global-setup.ts'],
+    setupFiles: ['./test/close-apps.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // Each file gets its own embedded database (or shares the migrated PostgreSQL one).
     pool: 'forks',
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, 'test/multi-process/**', ISOLATED],
+          // A worker process runs many files in one module graph, so they share one embedded
+          // database (test/helpers.ts): opening and migrating PGlite per file was half the suite's time.
+          isolate: false,
+        },
+      },
+      { extends: true, test: { name: 'server-isolated', include: [ISOLATED] } },
+    ],
   },
 });

@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Role } from '@atrium/contracts';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll } from 'vitest';
 import { type App, type BuildOptions, buildApp } from '../src/app.ts';
 import { type AppConfig, loadConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
@@ -19,8 +18,7 @@ export async function startTestApp(
   build: Pick<BuildOptions, 'afterAnswerWaitMs'> = {},
 ): Promise<App> {
   const url = process.env.TEST_DATABASE_URL ?? null;
-  const database: Database = await openDatabase({ databaseUrl: url, dataDir: null, poolSize: 4 });
-  if (!url) await migrateDatabase(database);
+  const database = url ? await openDatabase({ databaseUrl: url, dataDir: null, poolSize: 4 }) : await sharedPglite();
   const config: AppConfig = {
     ...loadConfig({}),
     webDistDir: '/nonexistent-web-dist',
@@ -33,21 +31,38 @@ export async function startTestApp(
   };
   // On the shared PostgreSQL database each app gets its own job tables, so no other test file's app
   // (with its own SMTP server and provider stubs) runs this app's jobs; the global setup drops them.
-  const jobSchema = url ? `pgboss_test_${randomBytes(5).toString('hex')}` : undefined;
+  // The same holds for the embedded database, which every test file of a worker process shares.
+  const jobSchema = `pgboss_test_${randomBytes(5).toString('hex')}`;
   const app = await buildApp({ config, database, logger: false, jobPollingSeconds: 1, jobSchema, ...build });
-  openApps.push({ app, database });
+  openApps.push({ app, database: url ? database : null });
   return app;
 }
 
-// Apps are mostly started inside beforeAll, where an afterAll no longer registers: one hook at the
-// file's top level (this module is loaded by each test file) closes them all after its tests.
-const openApps: Array<{ app: App; database: Database }> = [];
-afterAll(async () => {
+/**
+ * One migrated embedded database per test worker process, shared by the files it runs (the server
+ * suite runs with isolate: false): opening PGlite costs about 4 s (WebAssembly and extensions) and
+ * migrating it 1 s, which once per file was half the suite's time. Files share it as they share
+ * the PostgreSQL database: every test makes its own tenants.
+ */
+function sharedPglite(): Promise<Database> {
+  const holder = globalThis as { atriumTestPglite?: Promise<Database> };
+  holder.atriumTestPglite ??= openDatabase({ databaseUrl: null, dataDir: null }).then(async (database) => {
+    await migrateDatabase(database);
+    return database;
+  });
+  return holder.atriumTestPglite;
+}
+
+// Apps are mostly started inside beforeAll, where an afterAll no longer registers: a setup file
+// (test/close-apps.ts, run for every test file even where files share a module graph) closes them
+// all after each file's tests.
+const openApps: Array<{ app: App; database: Database | null }> = [];
+export async function closeOpenApps(): Promise<void> {
   for (const { app, database } of openApps.splice(0)) {
     await app.close();
-    await database.close();
+    await database?.close();
   }
-});
+}
 
 export interface TestUser {
   id: string;

@@ -23,21 +23,25 @@ export async function registerMember(
   });
   if (registered.statusCode !== 200)
     throw new Error(`registration failed: ${registered.statusCode} ${registered.body}`);
-  const link = await vi.waitFor(async () => {
-    const [mail] = await app.platform.db
-      .select({ text: outboxEmails.textBody })
-      .from(outboxEmails)
-      .where(
-        and(
-          eq(outboxEmails.tenantId, tenantId),
-          eq(outboxEmails.toAddress, email),
-          like(outboxEmails.textBody, '%/register/confirm?token=%'),
-        ),
-      );
-    const found = mail?.text.match(/https?:\/\/\S+\/register\/confirm\?token=\S+/)?.[0];
-    if (!found) throw new Error(`no registration email to ${email}`);
-    return new URL(found);
-  });
+  const link = await vi.waitFor(
+    async () => {
+      const [mail] = await app.platform.db
+        .select({ text: outboxEmails.textBody })
+        .from(outboxEmails)
+        .where(
+          and(
+            eq(outboxEmails.tenantId, tenantId),
+            eq(outboxEmails.toAddress, email),
+            like(outboxEmails.textBody, '%/register/confirm?token=%'),
+          ),
+        );
+      const found = mail?.text.match(/https?:\/\/\S+\/register\/confirm\?token=\S+/)?.[0];
+      if (!found) throw new Error(`no registration email to ${email}`);
+      return new URL(found);
+      // (the mail is written after the answer: seconds on a busy machine, not vi.waitFor's default 1 s)
+    },
+    { timeout: 10_000, interval: 50 },
+  );
   const confirmed = await app.inject({
     method: 'POST',
     url: '/public/user/registration/confirm',

@@ -404,7 +404,9 @@ describe('forgot password', () => {
       const response = await post('/public/user/forgotPassword', t.host, { email }, `10.16.0.${i}`);
       expect(json(response)).toEqual({ message: FORGOT_PASSWORD_SENT });
     }
-    await vi.waitFor(() => expect(smtp.received.filter((mail) => mail.to.includes(email)).length).toBe(3));
+    await vi.waitFor(() => expect(smtp.received.filter((mail) => mail.to.includes(email)).length).toBe(3), {
+      timeout: 10_000,
+    });
     await new Promise((resolve) => setTimeout(resolve, 300));
     await app.platform.outbox.kick();
     expect(smtp.received.filter((mail) => mail.to.includes(email)).length).toBe(3);
