@@ -19,6 +19,7 @@ import { registerContactRoutes } from './modules/contacts/contacts.routes.ts';
 import { registerCustomFieldRoutes } from './modules/custom-fields/custom-fields.routes.ts';
 import { registerEmailTemplateRoutes } from './modules/email-templates/email-templates.routes.ts';
 import { registerFranchiseRoutes } from './modules/franchise/franchise.routes.ts';
+import { registerGetStartedRoutes } from './modules/get-started/get-started.routes.ts';
 import { registerIntegrationRoutes } from './modules/integrations/integrations.routes.ts';
 import { registerInvoiceRoutes } from './modules/invoices/invoices.routes.ts';
 import { JobRunner } from './modules/jobs/job-runner.ts';
@@ -162,6 +163,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   registerAuthRoutes(app, platform);
   registerSocialLoginRoutes(app, platform);
   registerAccountRoutes(app);
+  registerGetStartedRoutes(app, platform);
   registerContactRoutes(app, platform);
   registerPublicPageRoutes(app, platform);
   registerWebsiteRoutes(app, platform);

@@ -16,6 +16,7 @@ export * from './dial-codes.ts';
 export * from './email-templates.ts';
 export * from './errors.ts';
 export * from './franchise.ts';
+export * from './get-started.ts';
 export * from './integrations.ts';
 export * from './integrations-connect.ts';
 export * from './invoices.ts';

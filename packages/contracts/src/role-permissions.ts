@@ -120,6 +120,7 @@ export function permissionForPath(pathname: string): RolePermission | null {
 const ROLE_SCREENS: readonly { root: string; roles: readonly Role[]; what: string }[] = [
   { root: '/website', roles: ['admin', 'staff'], what: 'The website is built by admins and staff.' },
   { root: '/settings/franchise', roles: ['admin'], what: 'Franchises are managed by admins.' },
+  { root: '/getstarted', roles: ['admin'], what: 'The first steps are taken by admins.' },
 ];
 
 /** Why the role may not open the staff path, or null when it may. */

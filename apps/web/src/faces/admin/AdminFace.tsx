@@ -13,6 +13,7 @@ import { NotFoundContent } from '../../features/website-pages/NotFoundContent';
 import { queryClient } from '../../lib/query-client';
 
 const DashboardPage = lazy(() => import('./DashboardPage'));
+const GetStartedPage = lazy(() => import('../../features/get-started/GetStartedPage'));
 const LogoutScreen = lazy(() => import('../../features/auth/LogoutScreen'));
 const ContactsPage = lazy(() => import('../../features/contacts/ContactsPage'));
 const ContactDetailPage = lazy(() => import('../../features/contacts/ContactDetailPage'));
@@ -66,6 +67,7 @@ const StripeResultPage = lazy(() =>
 /** The built screens by route path: the routes marked `built` in route-paths (faces.test.tsx). */
 export const SCREENS: Record<string, ReactNode> = {
   '/dashboard': <DashboardPage />,
+  '/getstarted': <GetStartedPage />,
   '/logout': <LogoutScreen />,
   '/contacts': <ContactsPage />,
   '/contacts/:guId/detail': <ContactDetailPage />,

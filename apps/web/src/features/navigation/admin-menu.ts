@@ -67,7 +67,7 @@ export function buildAdminMenu(
   const master = isMasterTenant(tenant);
   const may = flags.permissions;
   const menu: MaybeNavItem[] = [
-    item('getstarted', 'Get Started', '/getstarted', 'rocket'),
+    item('getstarted', 'Get Started', '/getstarted', 'rocket', roleMay('/getstarted')),
     item('dashboard', 'Dashboard', '/dashboard', 'dashboard'),
     item('events', 'Events', '/rules', 'calendar-event', flags.isShowEventsMenu && may.isAllowCreateClasses),
     item('classes', 'Classes', '/schedule', 'calendar', tenant.isShowScheduleMenu && may.isAllowCreateClasses),

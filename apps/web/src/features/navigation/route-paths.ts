@@ -15,7 +15,7 @@ export interface RouteSpec {
 export const ADMIN_ROUTES: readonly RouteSpec[] = [
   { path: '/dashboard', title: 'Dashboard', built: true },
   { path: '/onboarding', title: 'Onboarding' },
-  { path: '/getstarted', title: 'Get Started' },
+  { path: '/getstarted', title: 'Get Started', built: true },
   { path: '/calendar', title: 'Calendar' },
   { path: '/content', title: 'Content' },
   { path: '/services', title: 'Courses' },
