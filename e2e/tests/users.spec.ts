@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { startSmtpServer } from '../../apps/server/test/smtp.ts';
-import { hostUrl, logIn, PASSWORD } from './helpers';
+import { expectAccessible, hostUrl, logIn, PASSWORD } from './helpers';
 
 // Settings > Users on the riverside tenant: other specs assert the demo tenant's people and menus.
 // Each test adds its own people (unique emails), so riverside's seeded logins are never changed.
@@ -241,5 +241,92 @@ test.describe('settings: users at phone width', () => {
     const sidebar = await page.getByRole('navigation', { name: 'Users' }).boundingBox();
     const form = await page.getByRole('heading', { name: 'User Details', level: 2 }).boundingBox();
     expect(sidebar && form && sidebar.y < form.y).toBe(true);
+  });
+});
+
+test.describe('my profile', () => {
+  test('a member changes their name and phone, then their email through the link sent to the new address', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    const tag = stamp();
+    const email = `pat${tag}@riverside.test`;
+    const newEmail = `patricia${tag}@riverside.test`;
+    await page.goto(hostUrl(ORG, '/login'));
+    const status = await page.evaluate(
+      async (body) =>
+        (
+          await fetch('/public/user/registration', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(body),
+          })
+        ).status,
+      { email, name: 'Pat', lastName: `Profile${tag}` },
+    );
+    expect(status).toBe(200);
+    const token = registrationToken((await smtp.waitFor(email)).text);
+    const confirmed = await page.evaluate(
+      async (body) =>
+        (
+          await fetch('/public/user/registration/confirm', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(body),
+          })
+        ).status,
+      { token, password: PASSWORD },
+    );
+    expect(confirmed).toBe(200);
+
+    await logIn(page, email, ORG);
+    await expect(page).not.toHaveURL(/\/login/);
+    await page.goto(hostUrl(ORG, '/profile'));
+    await expect(page.getByRole('heading', { name: `Pat Profile${tag}`, level: 1 })).toBeVisible();
+    await page.getByLabel(/^First name/).fill('');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('First name is required')).toBeVisible();
+    await page.getByLabel(/^First name/).fill('Patricia');
+    await page.getByLabel('Phone').fill('+44 20 7946 0000');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Your profile has been saved.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: `Patricia Profile${tag}`, level: 1 })).toBeVisible();
+    await expectAccessible(page);
+
+    await page.getByRole('button', { name: 'Change email' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Change email address' });
+    await dialog.getByLabel(/^New email address/).fill(newEmail);
+    await dialog.getByLabel(/^Current password/).fill(PASSWORD);
+    await dialog.getByRole('button', { name: 'Send link' }).click();
+    await expect(dialog.getByRole('status')).toHaveText(
+      `We have sent a link to ${newEmail}. Your email address changes when you open it.`,
+    );
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    // nothing changes until the link is opened
+    await expect(page.getByText(email, { exact: true })).toBeVisible();
+
+    const link = (await smtp.waitFor(newEmail)).text.match(/\/email\/confirm\?token=([\w%-]+)/)?.[1];
+    if (!link) throw new Error('no link in the email');
+    await page.goto(hostUrl(ORG, `/email/confirm?token=${link}`));
+    await expect(page.getByRole('heading', { name: 'Confirm email address', level: 1 })).toBeVisible();
+    await expect(page.locator('body')).not.toContainText('Atrium');
+    await page.getByRole('button', { name: 'Confirm my new email address' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Your email address has been changed.' })).toBeVisible();
+    await page.getByRole('link', { name: 'Go to your profile' }).click();
+    await expect(page.getByText(newEmail, { exact: true })).toBeVisible();
+  });
+
+  test('the front desk opens My Profile from the user menu, at phone width too', async ({ page }) => {
+    await logIn(page, 'frontdesk@riverside.test', ORG);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('button', { name: /^User menu for / }).click();
+    await page.getByRole('menuitem', { name: 'My Profile' }).click();
+    await expect(page).toHaveURL(/\/profile$/);
+    await expect(page.getByLabel(/^First name/)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Change Password' })).toBeVisible();
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectAccessible(page);
   });
 });

@@ -32,6 +32,7 @@ import { registerPaymentRoutes } from './modules/payments/payments.routes.ts';
 import { registerMenuRoutes } from './modules/ping/menu.routes.ts';
 import { registerPingRoutes } from './modules/ping/ping.routes.ts';
 import { registerPlanRoutes } from './modules/plan/plan.routes.ts';
+import { registerProfileRoutes } from './modules/profile/profile.routes.ts';
 import { registerPaymentSettingsRoutes } from './modules/settings/payment-settings.routes.ts';
 import { registerSettingsReadRoutes } from './modules/settings/settings-read.routes.ts';
 import { registerSettingsWriteRoutes } from './modules/settings/settings-write.routes.ts';
@@ -164,6 +165,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   registerSocialLoginRoutes(app, platform);
   registerAccountRoutes(app);
   registerGetStartedRoutes(app, platform);
+  registerProfileRoutes(app, platform);
   registerContactRoutes(app, platform);
   registerPublicPageRoutes(app, platform);
   registerWebsiteRoutes(app, platform);

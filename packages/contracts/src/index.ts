@@ -27,6 +27,7 @@ export * from './page-address.ts';
 export * from './payment-settings.ts';
 export * from './payments.ts';
 export * from './plans.ts';
+export * from './profile.ts';
 export * from './public-menu.ts';
 export * from './role-permissions.ts';
 export * from './roles.ts';

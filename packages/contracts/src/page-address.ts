@@ -28,6 +28,7 @@ export const APP_PATH_SEGMENTS = [
   'donate',
   'donation',
   'donations',
+  'email',
   'events',
   'facility',
   'files',

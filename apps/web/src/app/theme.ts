@@ -1,4 +1,4 @@
-import { type CSSVariablesResolver, createTheme } from '@mantine/core';
+import { type CSSVariablesResolver, createTheme, Modal } from '@mantine/core';
 
 /**
  * Kept close to Mantine's defaults so the plain-CSS public shell and Mantine screens match, with
@@ -10,6 +10,10 @@ export const theme = createTheme({
   primaryColor: 'indigo',
   primaryShade: { light: 7, dark: 7 },
   defaultRadius: 'md',
+  components: {
+    // A dialog's close button is an icon: it needs a name for screen readers (axe: button-name).
+    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+  },
 });
 
 export const cssVariablesResolver: CSSVariablesResolver = () => ({

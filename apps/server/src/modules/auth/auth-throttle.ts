@@ -12,6 +12,7 @@ export type AttemptAction =
   | 'login_ok'
   | 'forgot_password'
   | 'register'
+  | 'email_change'
   | 'otp_send'
   | 'otp_failed'
   | 'cart_open'

@@ -80,7 +80,7 @@ export function AdminToolbar({ menuExpanded, onToggleMenu }: Props) {
           </Button>
         </Menu.Target>
         <Menu.Dropdown>
-          <Menu.Item component={Link} to="/settings/account" leftSection={<IconUser size={16} aria-hidden />}>
+          <Menu.Item component={Link} to="/profile" leftSection={<IconUser size={16} aria-hidden />}>
             My Profile
           </Menu.Item>
           <Menu.Item leftSection={<IconKey size={16} aria-hidden />} onClick={() => setChangingPassword(true)}>

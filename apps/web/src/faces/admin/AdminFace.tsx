@@ -14,6 +14,8 @@ import { queryClient } from '../../lib/query-client';
 
 const DashboardPage = lazy(() => import('./DashboardPage'));
 const GetStartedPage = lazy(() => import('../../features/get-started/GetStartedPage'));
+const ProfilePage = lazy(() => import('../../features/profile/ProfilePage'));
+const EmailConfirmPage = lazy(() => import('../../features/profile/EmailConfirmPage'));
 const LogoutScreen = lazy(() => import('../../features/auth/LogoutScreen'));
 const ContactsPage = lazy(() => import('../../features/contacts/ContactsPage'));
 const ContactDetailPage = lazy(() => import('../../features/contacts/ContactDetailPage'));
@@ -68,6 +70,8 @@ const StripeResultPage = lazy(() =>
 export const SCREENS: Record<string, ReactNode> = {
   '/dashboard': <DashboardPage />,
   '/getstarted': <GetStartedPage />,
+  '/profile': <ProfilePage />,
+  '/email/confirm': <EmailConfirmPage />,
   '/logout': <LogoutScreen />,
   '/contacts': <ContactsPage />,
   '/contacts/:guId/detail': <ContactDetailPage />,

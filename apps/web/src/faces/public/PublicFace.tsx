@@ -12,6 +12,7 @@ import { ExternalRedirect, LoginFirst } from './redirects';
 const LoginPage = lazy(() => import('../../features/auth/LoginPage'));
 const RegisterPage = lazy(() => import('../../features/auth/RegisterPage'));
 const RegisterConfirmPage = lazy(() => import('../../features/auth/RegisterConfirmPage'));
+const EmailConfirmPage = lazy(() => import('../../features/profile/EmailConfirmPage'));
 const ForgotPasswordPage = lazy(() => import('../../features/auth/ForgotPasswordPage'));
 const ResetPasswordPage = lazy(() => import('../../features/auth/ResetPasswordPage'));
 const FormsListPage = lazy(() => import('./FormsListPage'));
@@ -25,6 +26,7 @@ export const SCREENS: Record<string, ReactNode> = {
   '/login': <LoginPage />,
   '/register': <RegisterPage />,
   '/register/confirm': <RegisterConfirmPage />,
+  '/email/confirm': <EmailConfirmPage />,
   '/forgot-password': <ForgotPasswordPage />,
   '/reset-password': <ResetPasswordPage />,
   '/forms': <FormsListPage />,

@@ -12,6 +12,7 @@ import { queryClient } from '../../lib/query-client';
 
 const LogoutScreen = lazy(() => import('../../features/auth/LogoutScreen'));
 const ProfilePage = lazy(() => import('../../features/profile/ProfilePage'));
+const EmailConfirmPage = lazy(() => import('../../features/profile/EmailConfirmPage'));
 const MyStorePage = lazy(() => import('../../features/shop/MyStorePage'));
 const MemberCheckoutPage = lazy(() => import('../../features/shop/MemberCheckoutPage'));
 const PublicInvoicePage = lazy(() => import('../../features/invoices/PublicInvoicePage'));
@@ -20,6 +21,7 @@ const PublicInvoicePage = lazy(() => import('../../features/invoices/PublicInvoi
 export const SCREENS: Record<string, ReactNode> = {
   '/logout': <LogoutScreen />,
   '/profile': <ProfilePage />,
+  '/email/confirm': <EmailConfirmPage />,
   '/store': <MyStorePage />,
   '/cartcheckout': <MemberCheckoutPage />,
   '/invoice/:id': <PublicInvoicePage />,

@@ -14,6 +14,9 @@ export interface RouteSpec {
 
 export const ADMIN_ROUTES: readonly RouteSpec[] = [
   { path: '/dashboard', title: 'Dashboard', built: true },
+  // My Profile (issue 14): the signed-in person's own details; the spec's admin list has no such route.
+  { path: '/profile', title: 'My Profile', built: true },
+  { path: '/email/confirm', title: 'Confirm Email', built: true },
   { path: '/onboarding', title: 'Onboarding' },
   { path: '/getstarted', title: 'Get Started', built: true },
   { path: '/calendar', title: 'Calendar' },
@@ -133,6 +136,7 @@ export const STUDENT_ROUTES: readonly RouteSpec[] = [
   { path: '/onboarding', title: 'Onboarding' },
   { path: '/signup/:classId/:clsStartTime', title: 'Sign Up' },
   { path: '/profile', title: 'Profile', built: true },
+  { path: '/email/confirm', title: 'Confirm Email', built: true },
   { path: '/checkout/invoice/create', title: 'Invoice Payment' },
   { path: '/logout', title: 'Logout', built: true },
 ];
@@ -161,6 +165,7 @@ export const PUBLIC_ROUTES: readonly RouteSpec[] = [
   { path: '/login', title: 'Login', built: true },
   { path: '/register', title: 'Register', built: true },
   { path: '/register/confirm', title: 'Finish Registration', built: true },
+  { path: '/email/confirm', title: 'Confirm Email', built: true },
   { path: '/forgot-password', title: 'Forgot Password', built: true },
   { path: '/reset-password', title: 'Reset Password', built: true },
   { path: '/logout', title: 'Logout' },

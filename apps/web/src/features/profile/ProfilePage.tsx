@@ -1,55 +1,117 @@
-import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { PROFILE_SAVED } from '@atrium/contracts';
+import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
+import { isApiError } from '../../lib/api-error';
+import { showSuccessToast } from '../../lib/notify';
 import { displayName } from '../navigation/student-menu';
-import { useSession, useTenant } from '../session/session-store';
+import { updateSession, useSession, useTenant } from '../session/session-store';
 import { useDocumentHead } from '../tenant/tenant-head';
+import { profileApi } from './api';
 
 const ChangePasswordDialog = lazy(() => import('../account/ChangePasswordDialog'));
+const ChangeEmailDialog = lazy(() => import('./ChangeEmailDialog'));
 
-function Detail({ label, value }: { label: string; value: string }) {
-  return (
-    <div>
-      <Text size="sm" fw={600} component="dt">
-        {label}
-      </Text>
-      <Text component="dd" m={0}>
-        {value || '—'}
-      </Text>
-    </div>
-  );
-}
+type Field = 'name' | 'lastName' | 'phone';
 
-/** The signed-in person's own profile (spec 1: student /profile): their details and their password. */
+/**
+ * The signed-in person's own profile, for students (/profile, spec 1) and staff (My Profile):
+ * name and phone, the email address (changed through a link sent to the new one) and the password.
+ * Borrowed accounts (Student Preview, acting as a member) show it read-only.
+ */
 export default function ProfilePage() {
   const tenant = useTenant();
-  const { user } = useSession();
-  const [changingPassword, setChangingPassword] = useState(false);
+  const { user, preview, actingAs } = useSession();
   useDocumentHead(tenant, 'Profile');
+  const [values, setValues] = useState({
+    name: user?.name ?? '',
+    lastName: user?.lastName ?? '',
+    phone: user?.phone ?? '',
+  });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [saving, setSaving] = useState(false);
+  const [dialog, setDialog] = useState<'password' | 'email' | null>(null);
   if (!user) return null;
+  const borrowed = preview === 'student' || actingAs !== null;
+
+  async function save(event: React.FormEvent) {
+    event.preventDefault();
+    const missing: Partial<Record<Field, string>> = {
+      name: values.name.trim() ? undefined : 'First name is required',
+      lastName: values.lastName.trim() ? undefined : 'Last name is required',
+    };
+    setErrors(missing);
+    if (missing.name || missing.lastName) return;
+    setSaving(true);
+    try {
+      const { contact } = await profileApi.save(values);
+      updateSession({ user: contact });
+      showSuccessToast(PROFILE_SAVED);
+    } catch (failure) {
+      const field = isApiError(failure) ? failure.field : undefined;
+      const message = isApiError(failure) ? failure.message : 'Your profile could not be saved. Please try again.';
+      if (field === 'name' || field === 'lastName' || field === 'phone') setErrors({ [field]: message });
+      else setErrors({ name: message });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const input = (field: Field) => ({
+    value: values[field],
+    onChange: (event: React.ChangeEvent<HTMLInputElement>) =>
+      setValues({ ...values, [field]: event.currentTarget.value }),
+    error: errors[field],
+    disabled: borrowed,
+  });
+
   return (
     <section aria-labelledby="profile-title">
       <Title order={1} id="profile-title" mb="md">
         {displayName(user)}
       </Title>
       <Card withBorder maw={560}>
-        <Stack gap="md">
-          <Stack component="dl" gap="sm" m={0}>
-            <Detail label="Name" value={[user.name, user.lastName].filter(Boolean).join(' ')} />
-            <Detail label="Email" value={user.email} />
-            <Detail label="Phone" value={user.phone} />
+        <form onSubmit={save} noValidate aria-label="Your details">
+          <Stack gap="sm">
+            {borrowed ? (
+              <Text size="sm" role="note">
+                You are seeing this account as its member sees it; only its owner can change it.
+              </Text>
+            ) : null}
+            <Group grow align="flex-start" wrap="wrap">
+              <TextInput label="First name" autoComplete="given-name" required miw={180} {...input('name')} />
+              <TextInput label="Last name" autoComplete="family-name" required miw={180} {...input('lastName')} />
+            </Group>
+            <TextInput label="Phone" type="tel" autoComplete="tel" {...input('phone')} />
+            <Group justify="flex-end">
+              <Button type="submit" loading={saving} disabled={borrowed}>
+                Save
+              </Button>
+            </Group>
           </Stack>
+        </form>
+      </Card>
+      <Card withBorder maw={560} mt="md">
+        <Stack gap="sm">
+          <div>
+            <Text size="sm" fw={600}>
+              Email
+            </Text>
+            <Text>{user.email}</Text>
+          </div>
           <Group>
-            <Button variant="default" onClick={() => setChangingPassword(true)}>
+            <Button variant="default" onClick={() => setDialog('email')} disabled={borrowed}>
+              Change email
+            </Button>
+            <Button variant="default" onClick={() => setDialog('password')} disabled={borrowed}>
               Change Password
             </Button>
           </Group>
         </Stack>
       </Card>
-      {changingPassword ? (
-        <Suspense fallback={null}>
-          <ChangePasswordDialog opened onClose={() => setChangingPassword(false)} />
-        </Suspense>
-      ) : null}
+      <Suspense fallback={null}>
+        {dialog === 'password' ? <ChangePasswordDialog opened onClose={() => setDialog(null)} /> : null}
+        {dialog === 'email' ? <ChangeEmailDialog current={user.email} onClose={() => setDialog(null)} /> : null}
+      </Suspense>
     </section>
   );
 }

@@ -1,0 +1,13 @@
+import type { ProfileEmailChange, ProfileResponse, ProfileUpdate } from '@atrium/contracts';
+import { apiRequest } from '../../lib/api';
+
+/** The signed-in person's own profile (decisions.md "Profiles"). Saves are silent: the form shows the field's message. */
+export const profileApi = {
+  read: () => apiRequest<ProfileResponse>('/rest/user/profile'),
+  save: (body: ProfileUpdate) =>
+    apiRequest<ProfileResponse>('/rest/user/profile', { method: 'PUT', body, silent: true }),
+  changeEmail: (body: ProfileEmailChange) =>
+    apiRequest<{ message: string }>('/rest/user/profile/email', { method: 'POST', body, silent: true }),
+  confirmEmail: (token: string) =>
+    apiRequest<{ message: string }>('/public/user/email/confirm', { method: 'POST', body: { token }, silent: true }),
+};
