@@ -6,6 +6,7 @@ import {
   SAME_EMAIL,
 } from '@atrium/contracts';
 import { and, eq, like } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, json, loginAs, newTenant, PASSWORD, startTestApp, type TestTenant } from '../../../test/helpers.ts';
 import type { App } from '../../app.ts';
@@ -19,7 +20,7 @@ let b: TestTenant;
 type Method = 'GET' | 'PUT' | 'POST';
 const call = (token: string, tenant: TestTenant, method: Method, url: string, payload?: object) =>
   app.inject({ method, url, headers: bearer(token, tenant.host), payload });
-const field = (response: { body: string }) => json<any>(response).errors;
+const field = (response: LightMyRequestResponse) => json<any>(response).errors;
 
 /** The link of the newest email to an address, as its owner would open it. */
 const linkTo = (tenant: TestTenant, email: string) =>
