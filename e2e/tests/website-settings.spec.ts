@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { hostUrl, logIn } from './helpers';
+import { expectAccessible, hostUrl, logIn } from './helpers';
 
 // riverside: the website-builder spec asserts riverside's title and description, so this spec
 // changes only what no other spec reads (keywords, header colour, socials, footer text).
@@ -59,6 +59,16 @@ test('website and SEO settings reach the public site; the API key is shown once'
       'http://instagram.com/riverside-yoga',
     );
     await expect(site.locator('header.site-header')).toHaveCSS('background-color', 'rgb(16, 42, 67)');
+    const toolbarColour = await site
+      .locator('.site-toolbar')
+      .evaluate((node) => getComputedStyle(node).backgroundColor);
+    // the login page (rendered by the app) wears the same brand: header colour with white text, same top bar
+    await site.goto(hostUrl(ORG, '/login'));
+    const header = site.locator('.public-navbar');
+    await expect(header).toHaveCSS('background-color', 'rgb(16, 42, 67)');
+    await expect(header).toHaveCSS('color', 'rgb(255, 255, 255)');
+    await expect(site.locator('.public-toolbar')).toHaveCSS('background-color', toolbarColour);
+    await expectAccessible(site);
   } finally {
     await visitor.close();
   }

@@ -1,4 +1,5 @@
 export * from './auth.ts';
+export * from './brand.ts';
 export * from './cart-lines.ts';
 export * from './cart-totals.ts';
 export * from './catalogue.ts';

@@ -1,7 +1,9 @@
 import {
+  brandColours,
   buildPublicMenu,
   type FooterLink,
   footerLinks,
+  logoHeight,
   type PublicMenuItem,
   type TenantConfig,
   withScheme,
@@ -36,33 +38,20 @@ function favicon(favIcon: string | null): string {
   return `<link rel="icon" href="${e(href)}" sizes="16x16">`;
 }
 
-/** Black or white, whichever reads better on a #rrggbb background (WCAG relative luminance). */
-export function readableTextOn(hex: string): string {
-  const channel = (offset: number) => {
-    const value = Number.parseInt(hex.slice(offset, offset + 2), 16) / 255;
-    return value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
-  };
-  const luminance = 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
-  return luminance > 0.179 ? '#212529' : '#ffffff';
-}
-
-const HEX = /^#[0-9a-f]{6}$/i;
-
 /** Website Settings colours: the theme colour paints the top bar and links, the header colour the header. */
 function tenantColours(tenant: TenantConfig): string {
+  const { toolbar, header } = brandColours(tenant.org);
   const rules: string[] = [];
-  const theme = tenant.org.themeColor;
-  if (theme && HEX.test(theme)) {
-    const text = readableTextOn(theme);
+  if (toolbar) {
+    const { background: bg, text } = toolbar;
     rules.push(
-      `.site-toolbar{background:${theme};color:${text}}.site-toolbar a{color:${text}}.site-toolbar__login{background:${text};color:${theme}!important}`,
+      `.site-toolbar{background:${bg};color:${text}}.site-toolbar a{color:${text}}.site-toolbar__login{background:${text};color:${bg}!important}`,
     );
   }
-  const header = tenant.org.headerColor;
-  if (header && HEX.test(header)) {
-    const text = readableTextOn(header);
+  if (header) {
+    const { background: bg, text } = header;
     rules.push(
-      `.site-header{background:${header}}.site-logo,.site-menu a,.site-menu summary{color:${text}}.site-menu__toggle span{background:${text}}`,
+      `.site-header{background:${bg}}.site-logo,.site-menu a,.site-menu summary{color:${text}}.site-menu__toggle span{background:${text}}`,
     );
   }
   return rules.length ? `<style>${rules.join('')}</style>` : '';
@@ -108,11 +97,6 @@ function toolbar(tenant: TenantConfig): string {
   const phone = tenant.phone ? `<a href="tel:${e(tenant.phone.replace(/[^+\d]/g, ''))}">${e(tenant.phone)}</a>` : '';
   const email = tenant.email ? `<a href="mailto:${e(tenant.email)}">${e(tenant.email)}</a>` : '';
   return `<div class="site-toolbar"><div class="site-wrap site-toolbar__row"><div class="site-toolbar__contact">${phone}${email}</div><a class="site-toolbar__login" href="/login">Login</a></div></div>`;
-}
-
-/** The logo's height in the header: as set (the screen recommends 75px), within what the header holds. */
-function logoHeight(height: number | null): number {
-  return height ? Math.min(Math.max(Math.round(height), 16), 120) : 40;
 }
 
 function navigation(tenant: TenantConfig, path: string): string {

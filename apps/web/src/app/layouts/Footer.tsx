@@ -5,6 +5,7 @@ import {
   IconBrandLinkedin,
   IconBrandX,
   IconMail,
+  IconMapPin,
   IconPhone,
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -84,7 +85,7 @@ export function Footer() {
               </div>
             </div>
           ) : null}
-          {tenant.phone || tenant.email ? (
+          {tenant.phone || tenant.email || tenant.address.line1 ? (
             <div>
               <h2 className="atrium-footer__heading">Contact us</h2>
               <ul className="atrium-footer__list">
@@ -100,6 +101,11 @@ export function Footer() {
                     <a className="atrium-link" href={`mailto:${tenant.email}`}>
                       <IconMail size={14} aria-hidden /> {tenant.email}
                     </a>
+                  </li>
+                ) : null}
+                {tenant.address.line1 ? (
+                  <li>
+                    <IconMapPin size={14} aria-hidden /> {tenant.address.line1}
                   </li>
                 ) : null}
               </ul>

@@ -1,4 +1,4 @@
-import { withScheme } from '@atrium/contracts';
+import { logoHeight, withScheme } from '@atrium/contracts';
 import { Link } from 'react-router';
 import { useTenant } from '../../features/session/session-store';
 
@@ -15,7 +15,16 @@ export function TenantLogo({
 }) {
   const tenant = useTenant();
   const src = tenant.org.logo || tenant.smallLogo || tenant.logo;
-  const content = src ? <img src={src} alt={tenant.name} /> : <span>{tenant.name}</span>;
+  const content = src ? (
+    <img
+      src={src}
+      alt={tenant.name}
+      height={logoHeight(tenant.org.logoHeight)}
+      style={{ '--brand-logo-height': `${logoHeight(tenant.org.logoHeight)}px` } as React.CSSProperties}
+    />
+  ) : (
+    <span>{tenant.name}</span>
+  );
   const externalHome = tenant.website || tenant.homepage;
   if (externalWhenWebsiteIsExternal && tenant.webstate === 'ext_website' && externalHome) {
     return (
