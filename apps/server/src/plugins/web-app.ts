@@ -8,6 +8,7 @@ import type { Platform } from '../platform.ts';
 import { SITE_BOOT_JS } from '../site/boot.js.ts';
 import { robotsTxt, sitemapXml } from '../site/crawlers.ts';
 import { faviconPng } from '../site/favicon.ts';
+import { tenantAppShell } from '../site/render-page.ts';
 import { answerSitePath, appAssetsFrom } from '../site/site.service.ts';
 
 /** First path segments of the API: an unknown path under these is a JSON 404, never the web app. */
@@ -46,8 +47,8 @@ export async function registerWebApp(app: FastifyInstance, platform: Platform): 
   const indexPath = join(distDir, 'index.html');
   const hasBuild = existsSync(indexPath);
   // The shell of every browser path: read once, served from memory.
-  const indexHtml = hasBuild ? readFileSync(indexPath) : null;
-  const assets = appAssetsFrom(indexHtml?.toString('utf8') ?? '');
+  const indexHtml = hasBuild ? readFileSync(indexPath, 'utf8') : null;
+  const assets = appAssetsFrom(indexHtml ?? '');
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: join(distDir, 'assets'),
@@ -95,7 +96,11 @@ export async function registerWebApp(app: FastifyInstance, platform: Platform): 
           .type('text/plain; charset=utf-8')
           .send('The web app is not built yet: run `npm run build` (npm start does it for you).');
       }
-      return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+      const config = request.tenant ? (await platform.tenantConfigs.get(request.tenant)).config : null;
+      return reply
+        .header('Cache-Control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(tenantAppShell(indexHtml, config));
     }
     return reply.code(404).send({ errors: { message: 'Not found.', code: 'not_found' } });
   });

@@ -31,9 +31,12 @@ function menuItem(item: PublicMenuItem, currentPath: string): string {
   return `<a href="${e(item.url)}"${current}${external}>${e(item.title)}</a>`;
 }
 
-/** The tenant's own uploaded favicon is served resized to 16x16; another address is linked as it is. */
+/**
+ * The tenant's own uploaded favicon is served resized to 16x16; another address is linked as it is.
+ * With none, an empty icon: the browser would otherwise ask for /favicon.ico and log its 404.
+ */
 function favicon(favIcon: string | null): string {
-  if (!favIcon) return '';
+  if (!favIcon) return '<link rel="icon" href="data:,">';
   const href = ownMediaId(favIcon) ? '/site/favicon.png' : favIcon;
   return `<link rel="icon" href="${e(href)}" sizes="16x16">`;
 }
@@ -60,9 +63,26 @@ function tenantColours(tenant: TenantConfig): string {
 /** The name of the site's 404 page (site.service.ts). */
 export const NOT_FOUND_PAGE_NAME = 'not-found';
 
+const descriptionOf = (tenant: TenantConfig) =>
+  tenant.seoDescription || tenant.org.seoDescription || DEFAULT_DESCRIPTION(tenant.name);
+
+/**
+ * The web app's index.html for a path the app renders (/login, the shop, the faces), with the
+ * tenant's title, description and icon in place of the build's neutral ones: the tab and a link
+ * preview name the studio before the app has started (and never the platform).
+ */
+export function tenantAppShell(indexHtml: string, tenant: TenantConfig | null): string {
+  const title = tenant ? tenant.title || tenant.name : '';
+  const description = tenant ? descriptionOf(tenant) : '';
+  return indexHtml
+    .replace(/<title>[^<]*<\/title>/, `<title>${e(title)}</title>`)
+    .replace(/<meta name="description" content="[^"]*"\s*\/?>/, `<meta name="description" content="${e(description)}">`)
+    .replace('</head>', `${favicon(tenant?.org.favIcon ?? null)}</head>`);
+}
+
 function head(tenant: TenantConfig, page: SitePage, url: string, assets: AppAssets): string {
   const title = page.name === 'home' ? tenant.title : `${page.title} | ${tenant.title}`;
-  const description = tenant.seoDescription || tenant.org.seoDescription || DEFAULT_DESCRIPTION(tenant.name);
+  const description = descriptionOf(tenant);
   const image = tenant.org.logo ?? tenant.logo;
   const meta = [
     `<meta charset="utf-8">`,

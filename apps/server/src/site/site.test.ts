@@ -20,7 +20,7 @@ beforeAll(async () => {
   const dist = mkdtempSync(join(tmpdir(), 'atrium-dist-'));
   writeFileSync(
     join(dist, 'index.html'),
-    '<!doctype html><html><head><script type="module" crossorigin src="/assets/index-abc.js"></script><link rel="stylesheet" crossorigin href="/assets/index-abc.css"></head><body><div id="root"></div></body></html>',
+    '<!doctype html><html><head><meta name="description" content="" /><title></title><script type="module" crossorigin src="/assets/index-abc.js"></script><link rel="stylesheet" crossorigin href="/assets/index-abc.css"></head><body><div id="root"></div></body></html>',
   );
   app = await startTestApp({ webDistDir: dist });
   a = await newTenant(app, {
@@ -118,6 +118,25 @@ describe('server-rendered public pages', () => {
       expect(response.statusCode).toBe(200);
       expect(response.body).toContain('<div id="root"></div>');
     }
+  });
+
+  it("gives the app's pages the studio's title, description and an icon, escaped", async () => {
+    const login = (await get(a.host, '/login')).body;
+    expect(login).toContain(`<title>Studio ${a.orgId}</title>`);
+    expect(login).toContain('<meta name="description" content="Yoga in A town">');
+    expect(login).toContain('<link rel="icon" href="data:,"></head>');
+    const other = (await get(b.host, '/login')).body;
+    expect(other).toContain(`<title>Studio ${b.orgId}</title>`);
+    expect(other).not.toContain('Yoga in A town');
+    const admin = (await loginAs(app, b, 'admin')).access_token;
+    const saved = await app.inject({
+      method: 'PUT',
+      url: '/plugin/tenant/',
+      headers: bearer(admin, b.host),
+      payload: { title: 'B & "Co" <Yoga>' },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect((await get(b.host, '/login')).body).toContain('<title>B &amp; &quot;Co&quot; &lt;Yoga&gt;</title>');
   });
 
   it('shows a page change at once', async () => {
