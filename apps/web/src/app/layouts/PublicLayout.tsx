@@ -33,7 +33,7 @@ export function PublicLayout({ children, preview = false }: { children: ReactNod
   useWebsiteRefresh();
   const items = useMemo(() => buildPublicNav(tenant), [tenant]);
   return (
-    <div className="atrium-frame" style={brandStyle(tenant.org)}>
+    <div className="atrium-frame public-frame" style={brandStyle(tenant.org)}>
       {preview ? <PreviewBar label="Web Preview" /> : null}
       <header>
         <PublicToolbar />
