@@ -7,7 +7,8 @@ import { bearer, json, loginAs, newTenant, startTestApp, type TestTenant } from 
 import type { App } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { withTenant } from '../../db/client.ts';
-import { invoicePayments, tenants } from '../../db/schema/index.ts';
+import { invoicePayments, paymentEvents, tenants } from '../../db/schema/index.ts';
+import { EXCESS_REFUND_QUEUE } from './payment-notices.service.ts';
 
 // Razorpay and PhonePe card payments on the tenants' own keys, against the local stand-ins
 // (decisions.md "Razorpay and PhonePe").
@@ -275,6 +276,28 @@ describe('Razorpay', () => {
     expect(theirs.statusCode).toBe(404);
   });
 
+  it('refunds through Razorpay a payment that arrives for an invoice paid meanwhile', async () => {
+    const invoice = await newInvoice(ra);
+    const url = await startPublic(ra, invoice);
+    const cash = await call(ra, 'staff', `/item/invoice/${invoice.id}/payment`, {
+      method: 'cash',
+      amount: '40.00',
+      idempotencyKey: randomUUID(),
+    });
+    expect(cash.statusCode).toBe(200);
+    const answer = await stub.razorpayCheckout.pay(orderOf(url));
+    expect((await postCallback(ra, callbackOf(url), answer)).statusCode).toBe(303);
+    await app.platform.jobs.drain(EXCESS_REFUND_QUEUE);
+    expect(stub.razorpayCheckout.refunds.filter((r) => r.paymentId === answer.razorpay_payment_id)).toEqual([
+      expect.objectContaining({ amount: 4000, idempotencyKey: `excess-refund:razorpay:${answer.razorpay_payment_id}` }),
+    ]);
+    const [row] = await withTenant(app.platform.db, ra.tenantId, (tx) =>
+      tx.select().from(paymentEvents).where(eq(paymentEvents.eventId, answer.razorpay_payment_id)),
+    );
+    expect(row).toMatchObject({ provider: 'razorpay', outcome: 'refunded', applied: 0, excess: 4000 });
+    expect((await invoiceOf(ra, invoice.id)).payments).toHaveLength(1);
+  });
+
   it('refunds part, then the rest, through Razorpay (admins and staff only)', async () => {
     const invoice = await newInvoice(ra);
     const url = await startPublic(ra, invoice);
@@ -418,6 +441,25 @@ describe('PhonePe', () => {
     expect(response.statusCode).toBe(400);
     expect(errorOf(response).message).toBe('PhonePe takes payments in INR only.');
     await useRupees(pb);
+  });
+
+  it('refunds through PhonePe a payment that arrives for an invoice paid meanwhile', async () => {
+    const invoice = await newInvoice(pa);
+    const id = transactionOf(await startPublic(pa, invoice))?.merchantTransactionId ?? '';
+    const cash = await call(pa, 'staff', `/item/invoice/${invoice.id}/payment`, {
+      method: 'cash',
+      amount: '40.00',
+      idempotencyKey: randomUUID(),
+    });
+    expect(cash.statusCode).toBe(200);
+    stub.phonepe.settle(id);
+    expect(json(await confirm(pa, id))).toMatchObject({ state: 'COMPLETED' });
+    await app.platform.jobs.drain(EXCESS_REFUND_QUEUE);
+    expect(stub.phonepe.refunds.filter((r) => r.originalTransactionId === id).map((r) => r.amount)).toEqual([4000]);
+    const [row] = await withTenant(app.platform.db, pa.tenantId, (tx) =>
+      tx.select().from(paymentEvents).where(eq(paymentEvents.eventId, id)),
+    );
+    expect(row).toMatchObject({ provider: 'phonepe', outcome: 'refunded', excess: 4000 });
   });
 
   it('refunds part, then the rest, through PhonePe', async () => {
