@@ -127,7 +127,7 @@ test('a visitor pays one invoice through Razorpay’s page and another through P
   await pay.click();
 
   // Razorpay's checkout (the stand-in): card and netbanking, no UPI or wallet; a declined card first.
-  await expect(page).toHaveURL(/\/v1\/checkout\/embedded\?/);
+  await expect(page).toHaveURL(/\/v1\/checkout\/embedded$/);
   await expect(page.getByRole('form', { name: 'Pay by netbanking' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'UPI' })).toHaveCount(0);
   const card = page.getByRole('form', { name: 'Pay by card' });

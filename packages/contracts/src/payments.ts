@@ -1,7 +1,11 @@
 import { z } from 'zod';
 
 /** Where to send the browser to pay: the provider's hosted page (the card never reaches our server). */
-export const PaymentRedirect = z.object({ url: z.string() });
+export const PaymentRedirect = z.object({
+  url: z.string(),
+  /** Fields to post to `url` as a form (Razorpay's hosted checkout); absent: the browser just goes to `url`. */
+  form: z.record(z.string(), z.string()).optional(),
+});
 export type PaymentRedirect = z.infer<typeof PaymentRedirect>;
 
 /** POST /item/payment/paymentintent: the desk starts a card payment of an invoice's open balance. */

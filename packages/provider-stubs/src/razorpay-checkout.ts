@@ -272,13 +272,18 @@ export function razorpayCheckoutHandler(
     const on = (method: string) =>
       params.get(`method[${method}]`) !== '0' && params.get(`method[${method}]`) !== 'false';
     const amount = order ? `${order.currency} ${(order.amount / 100).toFixed(2)}` : '';
+    // Each of the page's forms posts the checkout's fields again, with what the buyer chose.
+    const carried = [...params]
+      .filter(([key]) => !['pay', 'method', 'cardNumber', 'cardExpiry', 'cardCvv', 'bank'].includes(key))
+      .map(([key, value]) => `<input type="hidden" name="${escapeHtml(key)}" value="${escapeHtml(value)}">`)
+      .join('');
     const body = !order
       ? '<p role="alert">This payment link is not valid.</p>'
       : order.status === 'paid'
         ? '<p role="status">This order has already been paid.</p>'
         : `${
             on('card')
-              ? `<form method="post" aria-label="Pay by card"><input type="hidden" name="method" value="card">
+              ? `<form method="post" action="/v1/checkout/embedded" aria-label="Pay by card">${carried}<input type="hidden" name="pay" value="1"><input type="hidden" name="method" value="card">
 <h2>Card</h2>
 <label for="cardNumber">Card number</label><input id="cardNumber" name="cardNumber" inputmode="numeric" autocomplete="cc-number" required>
 <div class="row"><div><label for="cardExpiry">Expiry (MM / YY)</label><input id="cardExpiry" name="cardExpiry" autocomplete="cc-exp" required></div>
@@ -288,7 +293,7 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
               : ''
           }${
             on('netbanking')
-              ? `<form method="post" aria-label="Pay by netbanking"><input type="hidden" name="method" value="netbanking">
+              ? `<form method="post" action="/v1/checkout/embedded" aria-label="Pay by netbanking">${carried}<input type="hidden" name="pay" value="1"><input type="hidden" name="method" value="netbanking">
 <h2>Netbanking</h2><label for="bank">Bank</label><select id="bank" name="bank"><option value="HDFC">HDFC Bank</option><option value="ICIC">ICICI Bank</option><option value="SBIN">State Bank of India</option></select>
 <button type="submit">Pay with netbanking</button></form>`
               : ''
@@ -331,12 +336,14 @@ ${cancelUrl ? `<p><a href="${escapeHtml(cancelUrl)}">Back</a></p>` : ''}
   const handler: ProviderHandler = async ({ req, res, url, body, pair }) => {
     if (!options) return false;
     if (url.pathname === '/v1/checkout/embedded') {
-      // Razorpay's hosted checkout takes its fields as a form post; the stand-in takes them on the URL too.
+      // Razorpay's hosted checkout: the merchant's page posts the checkout's fields (a GET with them on
+      // the URL shows the same page); the page's own forms post them again with the buyer's choice.
       const params = new URLSearchParams(url.search);
+      if (req.method === 'POST') for (const [key, value] of new URLSearchParams(body)) params.set(key, value);
       const order = orders.get(params.get('order_id') ?? '');
       const known = order && params.get('key_id') === order.keyId ? order : undefined;
-      if (req.method === 'GET' || !known || known.status === 'paid') return page(res, params, known);
-      const form = new URLSearchParams(body);
+      if (params.get('pay') !== '1' || !known || known.status === 'paid') return page(res, params, known);
+      const form = params;
       const error = cardError(form);
       if (error) return page(res, params, known, error);
       const { payment, answer } = capture(known, form.get('method') === 'netbanking' ? 'netbanking' : 'card');

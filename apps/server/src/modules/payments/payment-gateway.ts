@@ -30,6 +30,8 @@ export interface HostedPaymentRequest {
 export interface HostedPayment {
   /** Where the browser goes to pay. */
   redirectUrl: string;
+  /** When set, the browser posts these fields to `redirectUrl` as a form (Razorpay's hosted checkout). */
+  form?: Record<string, string>;
   /** The provider's id of this payment attempt (a Checkout Session id). */
   providerRef: string;
 }

@@ -83,7 +83,7 @@ async function startCardPayment(
   tenant: TenantContext,
   find: (tx: Tx) => Promise<InvoiceRow | undefined>,
   to: ReturnTo,
-): Promise<{ url: string }> {
+): Promise<{ url: string; form?: Record<string, string> }> {
   const { platform } = payments;
   const { invoice, provider } = await readTenant(platform.db, tenant.tenantId, async (tx) => ({
     invoice: await find(tx),
@@ -110,7 +110,7 @@ async function startCardPayment(
       ...request,
       idempotencyKey: `invoice-pay:${invoice.id}:${fingerprint}`,
     });
-    return { url: started.redirectUrl };
+    return { url: started.redirectUrl, ...(started.form ? { form: started.form } : {}) };
   } catch (error) {
     fromGateway(error);
   }

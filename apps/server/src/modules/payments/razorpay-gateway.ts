@@ -130,8 +130,9 @@ export class RazorpayGateway implements PaymentGateway {
       receipt,
       notes: { tenantId: request.reference.tenantId, invoiceId: request.reference.invoiceId },
     });
-    // The hosted checkout of the order: card and netbanking on, UPI and wallets off (spec 1 §9).
-    const page = new URLSearchParams({
+    // Razorpay's hosted checkout of the order, a form the browser posts: card and netbanking on, UPI
+    // and wallets off (spec 1 §9).
+    const form: Record<string, string> = {
       key_id: this.keyId,
       order_id: order.id,
       name: request.description,
@@ -143,8 +144,8 @@ export class RazorpayGateway implements PaymentGateway {
       'method[upi]': '0',
       'method[wallet]': '0',
       ...(request.customerEmail ? { 'prefill[email]': request.customerEmail } : {}),
-    });
-    return { redirectUrl: `${this.apiBase}/v1/checkout/embedded?${page.toString()}`, providerRef: order.id };
+    };
+    return { redirectUrl: `${this.apiBase}/v1/checkout/embedded`, form, providerRef: order.id };
   }
 
   /** Razorpay's payment signature: HMAC-SHA256(`{order_id}|{razorpay_payment_id}`, key secret). */

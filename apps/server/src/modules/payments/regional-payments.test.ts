@@ -97,6 +97,15 @@ async function startPublic(tenant: TestTenant, invoice: InvoiceDetail): Promise<
   return json<{ url: string }>(started).url;
 }
 
+type Checkout = { url: string; form: Record<string, string> };
+
+/** Razorpay's start answers the hosted checkout's URL and the fields the browser posts to it. */
+async function startCheckout(tenant: TestTenant, invoice: InvoiceDetail): Promise<Checkout> {
+  const started = await call(tenant, null, `/item/invoice/${invoice.publicId}/publicpayment`);
+  expect(started.statusCode, started.body).toBe(200);
+  return json<Checkout>(started);
+}
+
 function postCallback(tenant: TestTenant, path: string, fields: Record<string, string>) {
   return app.inject({
     method: 'POST',
@@ -144,26 +153,24 @@ afterAll(async () => {
 });
 
 describe('Razorpay', () => {
-  const orderOf = (url: string) => new URL(url).searchParams.get('order_id') ?? '';
-  const callbackOf = (url: string) => new URL(new URL(url).searchParams.get('callback_url') ?? '').pathname;
+  const orderOf = (checkout: Checkout) => checkout.form.order_id ?? '';
+  const callbackOf = (checkout: Checkout) => new URL(checkout.form.callback_url ?? '').pathname;
 
   it('opens an order for the open balance on the tenant’s keys and answers its hosted checkout', async () => {
     const invoice = await newInvoice(ra);
-    const url = await startPublic(ra, invoice);
-    expect(url.startsWith(`${stub.url}/v1/checkout/embedded?`)).toBe(true);
-    const page = new URL(url).searchParams;
-    expect(page.get('key_id')).toBe(RZP_A[0]);
-    expect(page.get('callback_url')).toBe(
-      `http://${ra.orgId}.localhost/item/razorpay/callback/public/${invoice.publicId}`,
-    );
-    expect(page.get('cancel_url')).toBe(`http://${ra.orgId}.localhost/invoice/${invoice.publicId}?payment=cancel`);
+    const url = await startCheckout(ra, invoice);
+    expect(url.url).toBe(`${stub.url}/v1/checkout/embedded`);
+    const page = url.form;
+    expect(page.key_id).toBe(RZP_A[0]);
+    expect(page.callback_url).toBe(`http://${ra.orgId}.localhost/item/razorpay/callback/public/${invoice.publicId}`);
+    expect(page.cancel_url).toBe(`http://${ra.orgId}.localhost/invoice/${invoice.publicId}?payment=cancel`);
     // Card and netbanking on, UPI and wallets off (spec 1 §9).
-    expect([
-      page.get('method[card]'),
-      page.get('method[netbanking]'),
-      page.get('method[upi]'),
-      page.get('method[wallet]'),
-    ]).toEqual(['1', '1', '0', '0']);
+    expect([page['method[card]'], page['method[netbanking]'], page['method[upi]'], page['method[wallet]']]).toEqual([
+      '1',
+      '1',
+      '0',
+      '0',
+    ]);
     expect(stub.razorpayCheckout.orders.get(orderOf(url))).toMatchObject({
       keyId: RZP_A[0],
       amount: 4000,
@@ -172,10 +179,20 @@ describe('Razorpay', () => {
     });
     const sent = stub.requests.filter((r) => r.path === '/v1/orders' && r.method === 'POST').at(-1);
     expect(sent?.authorization).toBe(`Basic ${Buffer.from(`${RZP_A[0]}:${RZP_A[1]}`).toString('base64')}`);
-    const html = await (await fetch(url)).text();
+    // The browser posts the fields as a form, as to Razorpay's hosted checkout.
+    const html = await (
+      await fetch(url.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(url.form).toString(),
+      })
+    ).text();
     expect(html).toContain('Card number');
     expect(html).toContain('Netbanking');
     expect(html).not.toContain('UPI');
+    // The pages may post that form to Razorpay's origin, and to no other but their own.
+    const csp = (await app.inject({ url: '/healthz' })).headers['content-security-policy'];
+    expect(csp).toContain(`form-action 'self' ${stub.url};`);
   });
 
   it('passes on what Razorpay refuses (below its minimum) as a 400 with its message', async () => {
@@ -187,7 +204,7 @@ describe('Razorpay', () => {
 
   it('verifies the signed callback, records the payment once and sends the buyer to the paid invoice', async () => {
     const invoice = await newInvoice(ra);
-    const url = await startPublic(ra, invoice);
+    const url = await startCheckout(ra, invoice);
     const answer = await stub.razorpayCheckout.pay(orderOf(url));
     const back = await postCallback(ra, callbackOf(url), answer);
     expect(back.statusCode, back.body).toBe(303);
@@ -205,7 +222,7 @@ describe('Razorpay', () => {
 
   it('applies a payment from the webhook alone (the buyer never came back), once', async () => {
     const invoice = await newInvoice(ra);
-    const url = await startPublic(ra, invoice);
+    const url = await startCheckout(ra, invoice);
     await stub.razorpayCheckout.pay(orderOf(url));
     const [captured, paid] = stub.razorpayCheckout.webhooks.slice(-2) as [string, string];
     const deliveries = await Promise.all([deliverRazorpay(captured), deliverRazorpay(paid), deliverRazorpay(captured)]);
@@ -216,7 +233,7 @@ describe('Razorpay', () => {
 
   it('refuses a wrong signature or malformed fields with a 400 naming the field, and records nothing', async () => {
     const invoice = await newInvoice(ra);
-    const url = await startPublic(ra, invoice);
+    const url = await startCheckout(ra, invoice);
     const answer = await stub.razorpayCheckout.pay(orderOf(url));
     const forged = await postCallback(ra, callbackOf(url), {
       ...answer,
@@ -243,7 +260,7 @@ describe('Razorpay', () => {
 
   it('applies nothing when a webhook names another tenant than the order’s (its keys cannot read the order)', async () => {
     const invoice = await newInvoice(ra);
-    const url = await startPublic(ra, invoice);
+    const url = await startCheckout(ra, invoice);
     await stub.razorpayCheckout.pay(orderOf(url));
     const captured = JSON.parse(stub.razorpayCheckout.webhooks.at(-2) as string);
     captured.payload.payment.entity.notes = { tenantId: rb.tenantId, invoiceId: invoice.id };
@@ -255,7 +272,7 @@ describe('Razorpay', () => {
 
   it('sends a cancelled or failed checkout back to the invoice as cancelled', async () => {
     const invoice = await newInvoice(ra);
-    const url = await startPublic(ra, invoice);
+    const url = await startCheckout(ra, invoice);
     const back = await postCallback(ra, callbackOf(url), {
       'error[code]': 'BAD_REQUEST_ERROR',
       'error[description]': 'Payment failed',
@@ -268,7 +285,7 @@ describe('Razorpay', () => {
     const invoice = await newInvoice(ra);
     const started = await call(ra, 'frontdesk', '/item/payment/paymentintent', { invoiceId: invoice.id });
     expect(started.statusCode, started.body).toBe(200);
-    const url = json<{ url: string }>(started).url;
+    const url = json<Checkout>(started);
     expect(callbackOf(url)).toBe(`/item/razorpay/callback/desk/${invoice.id}`);
     const back = await postCallback(ra, callbackOf(url), await stub.razorpayCheckout.pay(orderOf(url)));
     expect(back.headers.location).toBe(`http://${ra.orgId}.localhost/invoices/${invoice.id}?payment=success`);
@@ -278,7 +295,7 @@ describe('Razorpay', () => {
 
   it('refunds through Razorpay a payment that arrives for an invoice paid meanwhile', async () => {
     const invoice = await newInvoice(ra);
-    const url = await startPublic(ra, invoice);
+    const url = await startCheckout(ra, invoice);
     const cash = await call(ra, 'staff', `/item/invoice/${invoice.id}/payment`, {
       method: 'cash',
       amount: '40.00',
@@ -300,7 +317,7 @@ describe('Razorpay', () => {
 
   it('refunds part, then the rest, through Razorpay (admins and staff only)', async () => {
     const invoice = await newInvoice(ra);
-    const url = await startPublic(ra, invoice);
+    const url = await startCheckout(ra, invoice);
     const answer = await stub.razorpayCheckout.pay(orderOf(url));
     await postCallback(ra, callbackOf(url), answer);
     const paymentId = (await invoiceOf(ra, invoice.id)).payments[0]?.id ?? '';

@@ -174,7 +174,7 @@ export default function InvoiceDetailPage() {
   );
   const cardPay = useMutation({
     mutationFn: () => invoicesApi.cardPayment(id),
-    onSuccess: ({ url }) => goToProvider(url),
+    onSuccess: (redirect) => goToProvider(redirect),
   });
   useDocumentHead(tenant, invoice.data ? `Invoice ${invoice.data.invoiceId}` : 'Invoice');
   const [paying, setPaying] = useState(false);

@@ -34,7 +34,7 @@ function PublicInvoice() {
   );
   const pay = useMutation({
     mutationFn: () => invoicesApi.publicPayment(id),
-    onSuccess: ({ url }) => goToProvider(url),
+    onSuccess: (redirect) => goToProvider(redirect),
   });
   const data = invoice.data;
   const payable =

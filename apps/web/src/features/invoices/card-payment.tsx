@@ -34,9 +34,28 @@ export function useAwaitingConfirmation(outcome: PaymentReturn, stillOwed: boole
   return { polling: waiting && !waitedOut, waitedOut: waiting && waitedOut };
 }
 
-/** Sends the browser to the provider's hosted page (the card is typed there, never on our pages). */
-export function goToProvider(url: string): void {
-  window.location.assign(url);
+/**
+ * Sends the browser to the provider's hosted page (the card is typed there, never on our pages):
+ * a plain navigation, or a form posted to it when the provider takes its fields that way (Razorpay).
+ */
+export function goToProvider({ url, form }: { url: string; form?: Record<string, string> }): void {
+  if (!form) {
+    window.location.assign(url);
+    return;
+  }
+  const element = document.createElement('form');
+  element.method = 'post';
+  element.action = url;
+  element.hidden = true;
+  for (const [name, value] of Object.entries(form)) {
+    const input = document.createElement('input');
+    input.type = 'hidden';
+    input.name = name;
+    input.value = value;
+    element.append(input);
+  }
+  document.body.append(element);
+  element.submit();
 }
 
 /** Mantine's light alert tints its title with the alert's colour: too pale to read (axe, 4.5:1). */
