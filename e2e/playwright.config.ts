@@ -69,6 +69,21 @@ while (
 ) {
   process.env.E2E_PAYMENTS_STUB_PORT = String(await freePort());
 }
+// Razorpay's and PhonePe's payments (orders, hosted checkout, pay page, status, refunds) point at the
+// stand-in the regional payments spec starts on this port.
+while (
+  !process.env.E2E_REGIONAL_PAYMENTS_STUB_PORT ||
+  [
+    process.env.E2E_PORT,
+    process.env.E2E_PROVIDER_STUB_PORT,
+    process.env.E2E_MORE_PROVIDER_STUB_PORT,
+    process.env.E2E_STRIPE_STUB_PORT,
+    process.env.E2E_SMTP_PORT,
+    process.env.E2E_PAYMENTS_STUB_PORT,
+  ].includes(process.env.E2E_REGIONAL_PAYMENTS_STUB_PORT)
+) {
+  process.env.E2E_REGIONAL_PAYMENTS_STUB_PORT = String(await freePort());
+}
 // A fresh embedded database for each run, seeded by the server's own demo seed.
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'atrium-e2e-'));
 const jsonOutput = process.env.PLAYWRIGHT_JSON_OUTPUT_NAME;
@@ -133,6 +148,9 @@ export default defineConfig({
       STRIPE_PAYMENTS_API_BASE: `http://127.0.0.1:${process.env.E2E_PAYMENTS_STUB_PORT}`,
       STRIPE_WEBHOOK_SECRET: 'whsec_e2e_payments',
       SEED_DEMO_STRIPE_ACCOUNT: 'acct_e2e_demo',
+      RAZORPAY_PAYMENTS_API_BASE: `http://127.0.0.1:${process.env.E2E_REGIONAL_PAYMENTS_STUB_PORT}`,
+      RAZORPAY_WEBHOOK_SECRET: 'e2e_razorpay_webhook_secret',
+      PHONEPE_API_BASE: `http://127.0.0.1:${process.env.E2E_REGIONAL_PAYMENTS_STUB_PORT}`,
     },
   },
 });

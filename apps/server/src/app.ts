@@ -142,7 +142,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
 
   registerErrorHandling(app);
   registerInputGuard(app);
-  registerSecurityHeaders(app);
+  // Razorpay's hosted checkout is a form the invoice pages post (decisions.md "Razorpay and PhonePe").
+  registerSecurityHeaders(app, [new URL(config.payments.razorpayApiBase).origin]);
   registerTenantAndAuth(app, platform);
 
   app.get(

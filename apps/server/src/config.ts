@@ -133,6 +133,12 @@ export interface PaymentsConfig {
   stripeApiBase: string | null;
   /** STRIPE_WEBHOOK_SECRET (`whsec_…`): the platform's Connect webhook endpoint's signing secret; null: webhooks refused. */
   stripeWebhookSecret: string | null;
+  /** RAZORPAY_PAYMENTS_API_BASE, else RAZORPAY_API_URL, else Razorpay itself: Orders, refunds and the hosted checkout. */
+  razorpayApiBase: string;
+  /** RAZORPAY_WEBHOOK_SECRET: the secret the `X-Razorpay-Signature` of webhooks is made with; null: webhooks refused. */
+  razorpayWebhookSecret: string | null;
+  /** PHONEPE_API_BASE: PhonePe's PG API host (`https://api.phonepe.com/apis/hermes`; its sandbox is `https://api-preprod.phonepe.com/apis/pg-sandbox`). */
+  phonepeApiBase: string;
 }
 
 function paymentsFrom(env: NodeJS.ProcessEnv): PaymentsConfig {
@@ -145,6 +151,13 @@ function paymentsFrom(env: NodeJS.ProcessEnv): PaymentsConfig {
         ? baseUrlFrom(inherited, 'http://127.0.0.1:12111', 'STRIPE_CONNECT_API_BASE')
         : null,
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET?.trim() || null,
+    razorpayApiBase: baseUrlFrom(
+      env.RAZORPAY_PAYMENTS_API_BASE?.trim() || env.RAZORPAY_API_URL,
+      'https://api.razorpay.com',
+      env.RAZORPAY_PAYMENTS_API_BASE?.trim() ? 'RAZORPAY_PAYMENTS_API_BASE' : 'RAZORPAY_API_URL',
+    ),
+    razorpayWebhookSecret: env.RAZORPAY_WEBHOOK_SECRET?.trim() || null,
+    phonepeApiBase: baseUrlFrom(env.PHONEPE_API_BASE, 'https://api.phonepe.com/apis/hermes', 'PHONEPE_API_BASE'),
   };
 }
 

@@ -5,9 +5,22 @@ export { startTestIdentityProvider, TEST_CLIENT, type TestIdentityProvider } fro
 export { type LocalStubs, startLocalStubs } from './local.ts';
 export { type MailchimpAccounts, mailchimpHandler, type StubMember } from './mailchimp.ts';
 export { authorizePageHandler, type OAuthAccounts, oauthTokenHandler } from './oauth.ts';
+export {
+  type PhonePeMerchant,
+  type PhonePeOptions,
+  type PhonePeState,
+  phonepeChecksum,
+  phonepeHandler,
+} from './phonepe.ts';
 export { plivoHandler } from './plivo.ts';
 export { type ProviderStub, type StubAccounts, startProviderStub } from './provider-stub.ts';
 export { razorpayHandler } from './razorpay.ts';
+export {
+  type RazorpayCheckoutOptions,
+  type RazorpayCheckoutState,
+  razorpayCheckoutHandler,
+  razorpayHmac,
+} from './razorpay-checkout.ts';
 export { type StripeStub, type StripeStubRequest, startStripeStub } from './stripe.ts';
 export {
   type StripeCheckoutOptions,

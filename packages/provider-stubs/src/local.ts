@@ -8,6 +8,9 @@ export const LOCAL_KEYS = {
   platformStripePublishable: 'pk_test_local_platform',
   stripeWebhookSecret: 'whsec_local_platform_connect',
   razorpay: ['rzp_test_local', 'local_razorpay_secret'] as [string, string],
+  razorpayWebhookSecret: 'local_razorpay_webhook_secret',
+  /** Settings > Integrations > PhonePe: Merchant Id, Salt Key, Salt Index. */
+  phonepe: { merchantId: 'LOCALMERCHANT', saltKey: 'local-phonepe-salt-key', saltIndex: '1' },
   twilio: ['AC00000000000000000000000000000001', 'local_twilio_token'] as [string, string],
   plivo: ['MALOCALPLIVOID00001', 'local_plivo_token'] as [string, string],
   brevo: 'xkeysib-local-0000000000000001',
@@ -33,7 +36,7 @@ export interface LocalStubs {
 /**
  * Every stand-in on loopback ports, with the accounts of LOCAL_KEYS, and the env vars that point a
  * server on `origins` (the tenant hosts the browser uses) at them: Stripe billing (Settings > Plan),
- * Stripe Connect, Razorpay, Twilio, Plivo, Brevo, Mailchimp, Google/Microsoft/Zoho/Zoom OAuth (with
+ * Stripe Connect and Checkout, Razorpay (key check, orders, checkout), PhonePe (pay page), Twilio, Plivo, Brevo, Mailchimp, Google/Microsoft/Zoho/Zoom OAuth (with
  * consent pages) and an OpenID Connect identity provider for social login.
  */
 export async function startLocalStubs(origins: string[]): Promise<LocalStubs> {
@@ -52,6 +55,11 @@ export async function startLocalStubs(origins: string[]): Promise<LocalStubs> {
       accounts: [],
       webhook: { url: `${serverOf(origins)}/webhooks/stripe`, secret: k.stripeWebhookSecret },
     },
+    // Razorpay's orders and hosted checkout for the local key pair; its webhooks go to the server.
+    razorpayCheckout: {
+      webhook: { url: `${serverOf(origins)}/webhooks/razorpay`, secret: k.razorpayWebhookSecret },
+    },
+    phonepe: { merchants: [k.phonepe] },
     oauth: {
       clients: Object.fromEntries(oauthApps.map((app) => [app, [`local-${app}-client`, `local-${app}-secret`]])),
       codes: {},
@@ -82,6 +90,9 @@ export async function startLocalStubs(origins: string[]): Promise<LocalStubs> {
     STRIPE_CONNECT_API_BASE: p,
     STRIPE_WEBHOOK_SECRET: k.stripeWebhookSecret,
     RAZORPAY_API_URL: p,
+    RAZORPAY_PAYMENTS_API_BASE: p,
+    RAZORPAY_WEBHOOK_SECRET: k.razorpayWebhookSecret,
+    PHONEPE_API_BASE: p,
     TWILIO_API_URL: p,
     PLIVO_API_URL: p,
     BREVO_API_URL: p,

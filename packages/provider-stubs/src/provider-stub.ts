@@ -4,8 +4,14 @@ import { brevoHandler } from './brevo.ts';
 import { basicPair, type ProviderHandler, readBody, type StubRequest, send } from './http.ts';
 import { type MailchimpAccounts, type MailchimpState, mailchimpHandler, type StubMember } from './mailchimp.ts';
 import { authorizePageHandler, type OAuthAccounts, oauthTokenHandler } from './oauth.ts';
+import { type PhonePeOptions, type PhonePeState, phonepeHandler } from './phonepe.ts';
 import { plivoHandler } from './plivo.ts';
 import { razorpayHandler } from './razorpay.ts';
+import {
+  type RazorpayCheckoutOptions,
+  type RazorpayCheckoutState,
+  razorpayCheckoutHandler,
+} from './razorpay-checkout.ts';
 import { type StripeCheckoutOptions, type StripeCheckoutState, stripeCheckoutHandler } from './stripe-checkout.ts';
 import { type StripeConnectAccounts, type StubCustomer, stripeConnectHandler } from './stripe-connect.ts';
 import { twilioHandler } from './twilio.ts';
@@ -30,12 +36,20 @@ export interface StubAccounts {
   stripeCheckout?: StripeCheckoutOptions;
   /** OAuth token endpoints under /{app}/…: codes (once each) and what they give. */
   oauth?: OAuthAccounts;
+  /** Razorpay's orders, hosted checkout, refunds and webhooks, for the `razorpay` key pairs. */
+  razorpayCheckout?: RazorpayCheckoutOptions;
+  /** PhonePe's PG API (pay page, status, refunds, callbacks) for these merchants. */
+  phonepe?: PhonePeOptions;
 }
 
 export interface ProviderStub extends MailchimpState {
   url: string;
   /** Stripe Checkout's sessions, refunds and events (empty unless `stripeCheckout` was given). */
   stripeCheckout: StripeCheckoutState;
+  /** Razorpay's orders, payments, refunds and webhooks (empty unless `razorpayCheckout` was given). */
+  razorpayCheckout: RazorpayCheckoutState;
+  /** PhonePe's transactions, refunds and callbacks (empty unless `phonepe` was given). */
+  phonepe: PhonePeState;
   requests: StubRequest[];
   close(): Promise<void>;
 }
@@ -52,9 +66,13 @@ export async function startProviderStub(
     () => stub.url,
     (account) => Object.values(accounts.stripe?.codes ?? {}).some((grant) => grant.stripeUserId === account),
   );
+  const razorpay = razorpayCheckoutHandler(accounts.razorpayCheckout, () => accounts.razorpay ?? []);
+  const phonepe = phonepeHandler(accounts.phonepe, () => stub.url);
   const stub: ProviderStub = {
     url: '',
     stripeCheckout: checkout.state,
+    razorpayCheckout: razorpay.state,
+    phonepe: phonepe.state,
     requests,
     members: new Map(),
     lists: new Map(Object.entries(accounts.mailchimp?.lists ?? {})),
@@ -65,6 +83,8 @@ export async function startProviderStub(
   // In this order: the API calls of any method, then the GET-only key checks.
   const anyMethod: ProviderHandler[] = [
     checkout.handler,
+    razorpay.handler,
+    phonepe.handler,
     mailchimpHandler(accounts.mailchimp, stub),
     stripeConnectHandler(accounts.stripe, usedCodes),
     oauthTokenHandler(accounts.oauth, usedCodes),

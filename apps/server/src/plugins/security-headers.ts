@@ -1,26 +1,30 @@
 import type { FastifyInstance } from 'fastify';
 
 // Mantine writes inline style attributes, hence 'unsafe-inline' for styles only; no inline script runs.
-const CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob: https:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "media-src 'self' https:",
-  "frame-src 'self' https:",
-  "frame-ancestors 'self'",
-  "form-action 'self'",
-  "base-uri 'self'",
-  "object-src 'none'",
-].join('; ');
+// Forms post to this origin only, and to the card providers whose hosted page takes a posted form
+// (Razorpay's checkout): `formTargets`.
+const csp = (formTargets: string[]) =>
+  [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "media-src 'self' https:",
+    "frame-src 'self' https:",
+    "frame-ancestors 'self'",
+    `form-action ${["'self'", ...formTargets].join(' ')}`,
+    "base-uri 'self'",
+    "object-src 'none'",
+  ].join('; ');
 
 // The API docs page (swagger-ui) ships its own inline bootstrap script.
 const DOCS_CSP =
   "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:";
 
-export function registerSecurityHeaders(app: FastifyInstance): void {
+export function registerSecurityHeaders(app: FastifyInstance, formTargets: string[] = []): void {
+  const CSP = csp(formTargets);
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');

@@ -10,7 +10,7 @@
  * is charged with `start` too, the token standing where a redirect would.
  */
 export interface HostedPaymentRequest {
-  /** The connected account (Stripe's `acct_…`) or merchant the money goes to. */
+  /** The connected account (Stripe's `acct_…`), Razorpay key id or PhonePe merchant id the money goes to. */
   account: string;
   /** Minor units of `currency` (ISO 4217, upper case). */
   amount: number;
@@ -30,6 +30,8 @@ export interface HostedPaymentRequest {
 export interface HostedPayment {
   /** Where the browser goes to pay. */
   redirectUrl: string;
+  /** When set, the browser posts these fields to `redirectUrl` as a form (Razorpay's hosted checkout). */
+  form?: Record<string, string>;
   /** The provider's id of this payment attempt (a Checkout Session id). */
   providerRef: string;
 }
@@ -85,7 +87,15 @@ export interface PaymentGateway {
   /** The provider's name as stored on payments (`invoice_payments.provider`). */
   readonly provider: string;
   startHostedPayment(request: HostedPaymentRequest): Promise<HostedPayment>;
+  refund(request: RefundRequest): Promise<RefundResult>;
+}
+
+/**
+ * A provider whose confirmation is a signed event complete in itself (Stripe). Razorpay and PhonePe
+ * confirm differently: their signed callback only names the payment, which is then read back from
+ * the provider with the tenant's own keys (`razorpay-gateway.ts`, `phonepe-gateway.ts`).
+ */
+export interface SignedEventGateway extends PaymentGateway {
   /** Verifies the signature over the raw body and parses the event; throws InvalidNotice. */
   parseNotice(rawBody: Buffer, signature: string | undefined): PaymentNotice;
-  refund(request: RefundRequest): Promise<RefundResult>;
 }

@@ -3,9 +3,9 @@ import type { Platform } from '../../platform.ts';
 import { queueInvoiceEmail, templateForStatus } from '../invoices/invoice-email.ts';
 import { recordPayment } from '../invoices/invoice-payments.service.ts';
 import { findInvoice, findPaymentByKey } from '../invoices/invoices.repo.ts';
-import { GatewayError, type PaymentGateway, type PaymentNotice } from './payment-gateway.ts';
+import type { CardProviders } from './card-providers.ts';
+import { GatewayError, type PaymentNotice } from './payment-gateway.ts';
 import { claimEvent, findEvent, findRefundsDue, findTenantById, updateEvent } from './payments.repo.ts';
-import { cardAccount } from './payments.service.ts';
 
 // What a provider tells us after the buyer paid on its page: the payment is recorded on the
 // invoice once, however often (or however concurrently) the event is delivered.
@@ -38,7 +38,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export async function applyNotice(
   platform: Platform,
-  gateway: PaymentGateway,
+  providers: CardProviders,
+  gateway: { provider: string },
   notice: PaymentNotice,
 ): Promise<NoticeOutcome> {
   if (notice.kind !== 'paid' || !notice.reference || !UUID.test(notice.reference.tenantId)) return 'not_ours';
@@ -47,7 +48,7 @@ export async function applyNotice(
   const invoiceId = UUID.test(notice.reference.invoiceId) ? notice.reference.invoiceId : null;
   let mailed = false;
   const outcome = await withTenant(platform.db, tenant.tenantId, async (tx): Promise<NoticeOutcome> => {
-    if ((await cardAccount(tx, tenant)) !== notice.account) return 'not_ours';
+    if ((await providers.of(tx, tenant, gateway.provider))?.account !== notice.account) return 'not_ours';
     const base = {
       tenantId: tenant.tenantId,
       provider: gateway.provider,
@@ -117,11 +118,26 @@ export async function sweepExcessRefunds(platform: Platform, olderThanMs = SWEEP
  * once. A refusal is kept on the row (refund_failed, with the provider's message); an unreachable
  * provider throws, so the runner retries.
  */
-export async function refundExcess(platform: Platform, gateway: PaymentGateway, job: ExcessRefundJob): Promise<void> {
-  const due = await withTenant(platform.db, job.tenantId, (tx) =>
-    findEvent(tx, job.tenantId, job.provider, job.eventId),
-  );
+export async function refundExcess(platform: Platform, providers: CardProviders, job: ExcessRefundJob): Promise<void> {
+  const tenant = await findTenantById(platform.db, job.tenantId);
+  if (!tenant) return;
+  const { due, provider } = await withTenant(platform.db, job.tenantId, async (tx) => ({
+    due: await findEvent(tx, job.tenantId, job.provider, job.eventId),
+    provider: await providers.of(tx, tenant, job.provider),
+  }));
   if (due?.outcome !== 'refund_due' || due.excess <= 0) return;
+  // Stripe's refund is the platform's key on the account the money went to, connected or not now.
+  const gateway = job.provider === 'stripe' ? providers.stripe : provider?.gateway;
+  if (!gateway) {
+    // The tenant removed the provider's keys (or Stripe's connection): staff must refund by hand.
+    await withTenant(platform.db, job.tenantId, (tx) =>
+      updateEvent(tx, job.tenantId, job.provider, job.eventId, {
+        outcome: 'refund_failed',
+        message: 'The payment provider is no longer connected: refund the excess by hand.',
+      }),
+    );
+    return;
+  }
   try {
     const refund = await gateway.refund({
       account: due.account,

@@ -4,6 +4,7 @@ import {
   InvoiceDetail,
   InvoiceRefundRequest,
   PaymentRedirect,
+  PhonePeConfirmation,
 } from '@atrium/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -11,7 +12,9 @@ import { z } from 'zod';
 import { badRequest } from '../../lib/errors.ts';
 import { requireStaff, requireTenant } from '../../lib/guards.ts';
 import type { Platform } from '../../platform.ts';
-import { InvalidNotice, type PaymentGateway } from './payment-gateway.ts';
+import { CredentialVault, credentialsKey } from '../integrations/vault.ts';
+import { CardProviders } from './card-providers.ts';
+import { InvalidNotice, type PaymentNotice } from './payment-gateway.ts';
 import {
   applyNotice,
   EXCESS_REFUND_QUEUE,
@@ -21,6 +24,7 @@ import {
   sweepExcessRefunds,
 } from './payment-notices.service.ts';
 import { type Payments, refundInvoicePayment, startDeskPayment, startPublicPayment } from './payments.service.ts';
+import { confirmPhonePe, phonepeCallback, razorpayReturn, razorpayWebhook } from './regional-payments.service.ts';
 import { StripeGateway } from './stripe-gateway.ts';
 
 const errors = {
@@ -40,8 +44,8 @@ const WebhookAnswer = z.object({ received: z.literal(true) });
 const sell = (request: FastifyRequest) => requireStaff(request);
 const manage = (request: FastifyRequest) => requireStaff(request, 'admin', 'staff');
 
-/** The card gateway of the platform: Stripe Checkout on connected accounts, when the platform has Stripe keys. */
-export function createCardGateway(platform: Platform): PaymentGateway | null {
+/** The platform's Stripe gateway (Checkout on connected accounts), when the platform has Stripe keys. */
+export function createStripeGateway(platform: Platform): StripeGateway | null {
   const { stripeSecretKey } = platform.config.platformBilling;
   if (!stripeSecretKey) return null;
   return new StripeGateway(
@@ -55,21 +59,22 @@ export function createCardGateway(platform: Platform): PaymentGateway | null {
 export async function registerPaymentRoutes(server: FastifyInstance, platform: Platform): Promise<void> {
   const app = server.withTypeProvider<ZodTypeProvider>();
   const tags = ['payments'];
-  const payments: Payments = { platform, gateway: createCardGateway(platform) };
-  const { gateway } = payments;
+  const gateway = createStripeGateway(platform);
+  const vault = new CredentialVault(await credentialsKey(platform.db, platform.config));
+  const providers = new CardProviders(platform, gateway, vault);
+  const payments: Payments = { platform, providers };
 
-  if (gateway) {
-    platform.jobs.register<ExcessRefundJob>(EXCESS_REFUND_QUEUE, (job) => refundExcess(platform, gateway, job), {
-      retryLimit: 6,
-      retryDelaySeconds: 30,
-      retryBackoff: true,
-      policy: 'short',
-    });
-    platform.jobs.register(EXCESS_REFUND_SWEEP, async () => void (await sweepExcessRefunds(platform)), {
-      retryLimit: 0,
-    });
-    platform.jobs.schedule(EXCESS_REFUND_SWEEP, '*/5 * * * *');
-  }
+  // Every platform takes cards now: tenants may bring their own Razorpay or PhonePe keys.
+  platform.jobs.register<ExcessRefundJob>(EXCESS_REFUND_QUEUE, (job) => refundExcess(platform, providers, job), {
+    retryLimit: 6,
+    retryDelaySeconds: 30,
+    retryBackoff: true,
+    policy: 'short',
+  });
+  platform.jobs.register(EXCESS_REFUND_SWEEP, async () => void (await sweepExcessRefunds(platform)), {
+    retryLimit: 0,
+  });
+  platform.jobs.schedule(EXCESS_REFUND_SWEEP, '*/5 * * * *');
 
   app.post(
     '/item/invoice/:id/publicpayment',
@@ -133,7 +138,7 @@ export async function registerPaymentRoutes(server: FastifyInstance, platform: P
         if (!gateway) throw badRequest('stripe-signature', 'Stripe webhooks are not configured on this platform.');
         const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
         const signature = request.headers['stripe-signature'];
-        let notice: ReturnType<PaymentGateway['parseNotice']>;
+        let notice: PaymentNotice;
         try {
           notice = gateway.parseNotice(raw, typeof signature === 'string' ? signature : undefined);
         } catch (error) {
@@ -142,12 +147,103 @@ export async function registerPaymentRoutes(server: FastifyInstance, platform: P
           }
           throw error;
         }
-        const outcome = await applyNotice(platform, gateway, notice);
+        const outcome = await applyNotice(platform, providers, gateway, notice);
         if (outcome === 'not_ours' && notice.kind === 'paid') {
           request.log.warn({ eventId: notice.eventId, account: notice.account }, 'payment event for no tenant of ours');
         }
         return { received: true as const };
       },
     );
+
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/webhooks/razorpay',
+      {
+        schema: {
+          tags,
+          summary:
+            "Razorpay's webhook (payment.captured, order.paid), X-Razorpay-Signature over the raw body; the order is read back with the tenant's keys and applied once",
+          response: { 200: WebhookAnswer, 400: ErrorBody, 502: ErrorBody, 503: ErrorBody },
+        },
+      },
+      async (request) => {
+        const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        const signature = request.headers['x-razorpay-signature'];
+        try {
+          await razorpayWebhook(payments, raw, typeof signature === 'string' ? signature : undefined);
+        } catch (error) {
+          if (error instanceof InvalidNotice) {
+            throw badRequest('x-razorpay-signature', 'The webhook signature is missing or wrong.');
+          }
+          throw error;
+        }
+        return { received: true as const };
+      },
+    );
   });
+
+  // Razorpay's checkout posts its answer as a form (callback_url mode): this scope reads forms only.
+  await server.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
+      done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    );
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/item/razorpay/callback/:to/:id',
+      {
+        schema: {
+          tags,
+          summary:
+            "Razorpay's checkout comes back here: the payment signature is verified, the order read back and applied once, then the browser goes to the invoice",
+          params: z.object({
+            to: z.enum(['public', 'desk'], { message: 'to must be public or desk' }),
+            id: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'id must be an invoice id'),
+          }),
+          body: z.record(z.string(), z.string()),
+          response: { 400: ErrorBody, 404: ErrorBody, 502: ErrorBody, 503: ErrorBody },
+        },
+      },
+      async (request, reply) => {
+        const { to, id } = request.params;
+        const next = await razorpayReturn(payments, requireTenant(request), to, id, request.body);
+        return reply.redirect(next, 303);
+      },
+    );
+  });
+
+  app.get(
+    '/item/phonepe/:tenantId/confirm/:paymentIntent',
+    {
+      schema: {
+        tags,
+        summary:
+          "PhonePe's state of a payment (asked of PhonePe, never taken from the browser); a completed payment is applied once (no login)",
+        params: z.object({ tenantId: z.string().max(64), paymentIntent: z.string().max(64) }),
+        response: { 200: PhonePeConfirmation, ...errors },
+      },
+    },
+    async (request) =>
+      confirmPhonePe(payments, requireTenant(request), request.params.tenantId, request.params.paymentIntent),
+  );
+
+  app.post(
+    '/webhooks/phonepe',
+    {
+      schema: {
+        tags,
+        summary:
+          "PhonePe's server-to-server callback on the tenant's host: X-VERIFY checked with the tenant's salt key, then the state is asked of PhonePe",
+        body: z.object({ response: z.string({ message: 'response is required' }) }),
+        response: { 200: PhonePeConfirmation, ...errors },
+      },
+    },
+    async (request) => {
+      const checksum = request.headers['x-verify'];
+      return phonepeCallback(
+        payments,
+        requireTenant(request),
+        request.body,
+        typeof checksum === 'string' ? checksum : undefined,
+      );
+    },
+  );
 }

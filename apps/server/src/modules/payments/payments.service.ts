@@ -6,7 +6,6 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import type { Authenticated } from '../../lib/guards.ts';
 import { tenantOrigin } from '../../lib/tenant-origin.ts';
 import type { Platform } from '../../platform.ts';
-import { findCredential } from '../integrations/integrations.repo.ts';
 import { previewRefund, refundFromDesk } from '../invoices/invoice-desk.service.ts';
 import { findInvoiceByPublicId, findPaymentByKey, findPayments, type InvoiceRow } from '../invoices/invoices.repo.ts';
 import {
@@ -17,7 +16,8 @@ import {
   requireInvoice,
 } from '../invoices/invoices.service.ts';
 import type { TenantContext } from '../tenants/tenant-directory.ts';
-import { GatewayError, type PaymentGateway } from './payment-gateway.ts';
+import type { CardProvider, CardProviders } from './card-providers.ts';
+import { GatewayError } from './payment-gateway.ts';
 
 // Card payments of an invoice through the tenant's own provider account: start a hosted payment
 // (the buyer's card is typed on the provider's page, never here) and refund a card payment. The
@@ -25,8 +25,8 @@ import { GatewayError, type PaymentGateway } from './payment-gateway.ts';
 
 export interface Payments {
   platform: Platform;
-  /** null when the platform has no provider keys: card payments answer 503. */
-  gateway: PaymentGateway | null;
+  /** Which adapter takes a tenant's cards (none: card payments answer 503). */
+  providers: CardProviders;
 }
 
 export const NO_CARD_PROVIDER = 'Card payments are not set up for this business.';
@@ -41,18 +41,6 @@ function fromGateway(error: unknown): never {
   throw error;
 }
 
-/**
- * The provider account the tenant's card payments go to: Stripe, connected and integrated, and
- * the tenant's current payment provider (Settings > Integrations). Other providers have no
- * adapter yet, so a tenant on them has no card payments here.
- */
-export async function cardAccount(tx: Tx, tenant: TenantContext): Promise<string | null> {
-  if (tenant.settings.paymentProvider !== 'STRIPE') return null;
-  const row = await findCredential(tx, tenant.tenantId, 'stripe');
-  const account = row?.isIntegrated ? row.publicFields?.stripeUserId : null;
-  return typeof account === 'string' && account ? account : null;
-}
-
 function assertCardPayable(invoice: InvoiceRow): void {
   if (invoice.status === 'void') throw conflict('invoice_void', INVOICE_VOID);
   if (invoice.status === 'refunded') throw conflict('invoice_refunded', INVOICE_REFUNDED);
@@ -62,13 +50,26 @@ function assertCardPayable(invoice: InvoiceRow): void {
 /** Where the provider sends the browser back: the public invoice page, or the desk's invoice screen. */
 type ReturnTo = 'public' | 'desk';
 
-function returnUrls(platform: Platform, tenant: TenantContext, invoice: InvoiceRow, to: ReturnTo) {
+/** The page the buyer comes back to: the public invoice (by its link id) or the desk's invoice screen. */
+export function returnPage(platform: Platform, tenant: TenantContext, to: ReturnTo, id: string): string {
   const origin = tenantOrigin(platform.config, tenant);
-  const page =
-    to === 'public'
-      ? `${origin}/invoice/${encodeURIComponent(invoice.publicId)}`
-      : `${origin}/invoices/${encodeURIComponent(invoice.id)}`;
-  return { successUrl: `${page}?payment=success`, cancelUrl: `${page}?payment=cancel` };
+  return to === 'public'
+    ? `${origin}/invoice/${encodeURIComponent(id)}`
+    : `${origin}/invoices/${encodeURIComponent(id)}`;
+}
+
+/**
+ * Razorpay posts its signed answer to a route of ours (verified there, then the browser goes on
+ * to the page); Stripe and PhonePe send the browser to the page itself.
+ */
+function returnUrls(platform: Platform, tenant: TenantContext, invoice: InvoiceRow, to: ReturnTo, provider: string) {
+  const id = to === 'public' ? invoice.publicId : invoice.id;
+  const page = returnPage(platform, tenant, to, id);
+  const successUrl =
+    provider === 'razorpay'
+      ? `${tenantOrigin(platform.config, tenant)}/item/razorpay/callback/${to}/${encodeURIComponent(id)}`
+      : `${page}?payment=success`;
+  return { successUrl, cancelUrl: `${page}?payment=cancel` };
 }
 
 /**
@@ -82,21 +83,22 @@ async function startCardPayment(
   tenant: TenantContext,
   find: (tx: Tx) => Promise<InvoiceRow | undefined>,
   to: ReturnTo,
-): Promise<{ url: string }> {
-  const { platform, gateway } = payments;
-  const { invoice, account } = await readTenant(platform.db, tenant.tenantId, async (tx) => ({
+): Promise<{ url: string; form?: Record<string, string> }> {
+  const { platform } = payments;
+  const { invoice, provider } = await readTenant(platform.db, tenant.tenantId, async (tx) => ({
     invoice: await find(tx),
-    account: await cardAccount(tx, tenant),
+    provider: await payments.providers.current(tx, tenant),
   }));
   if (!invoice) throw notFound('Invoice');
   assertCardPayable(invoice);
-  if (!account || !gateway) throw noCardProvider();
+  if (!provider) throw noCardProvider();
+  const { gateway, account } = provider;
   const request = {
     account,
     amount: invoice.balance,
     currency: invoice.currency,
     description: `Invoice ${formatInvoiceNumber(invoice.number)} - ${tenant.name}`,
-    ...returnUrls(platform, tenant, invoice, to),
+    ...returnUrls(platform, tenant, invoice, to, gateway.provider),
     reference: { tenantId: tenant.tenantId, invoiceId: invoice.id },
     ...(invoice.contactEmail && !invoice.contactEmail.endsWith('.invalid')
       ? { customerEmail: invoice.contactEmail }
@@ -108,7 +110,7 @@ async function startCardPayment(
       ...request,
       idempotencyKey: `invoice-pay:${invoice.id}:${fingerprint}`,
     });
-    return { url: started.redirectUrl };
+    return { url: started.redirectUrl, ...(started.form ? { form: started.form } : {}) };
   } catch (error) {
     fromGateway(error);
   }
@@ -149,7 +151,7 @@ export async function refundInvoicePayment(
   invoiceId: string,
   body: z.output<typeof InvoiceRefundRequest>,
 ) {
-  const { platform, gateway } = payments;
+  const { platform } = payments;
   const { tenant } = ctx;
   const found = await readTenant(platform.db, tenant.tenantId, async (tx) => {
     const invoice = await requireInvoice(tx, tenant.tenantId, invoiceId);
@@ -157,17 +159,21 @@ export async function refundInvoicePayment(
       (p) => p.id === body.paymentId && p.kind === 'payment',
     );
     const recorded = await findPaymentByKey(tx, tenant.tenantId, body.idempotencyKey);
-    return { payment, recorded, account: await cardAccount(tx, tenant) };
+    const provider: CardProvider | null = payment?.provider
+      ? await payments.providers.of(tx, tenant, payment.provider)
+      : null;
+    return { payment, recorded, provider };
   });
   const { payment } = found;
   if (!payment?.provider || !payment.providerRef || found.recorded)
     return refundFromDesk(platform, ctx, invoiceId, body);
   const preview = await previewRefund(platform, ctx, invoiceId, body);
-  if (!gateway || !found.account || payment.provider !== gateway.provider) throw noCardProvider();
+  if (!found.provider) throw noCardProvider();
+  const { gateway, account } = found.provider;
   let refunded: { providerRef: string; amount: number };
   try {
     refunded = await gateway.refund({
-      account: found.account,
+      account,
       chargeRef: payment.providerRef,
       amount: preview.amount,
       idempotencyKey: `invoice-refund:${tenant.tenantId}:${body.idempotencyKey}`,

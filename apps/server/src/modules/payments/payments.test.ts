@@ -108,7 +108,7 @@ beforeAll(async () => {
       ...base.oauthApps,
       stripeConnect: { clientId: 'ca_test_pay', authorizeUrl: 'https://connect.stripe.com', apiBase: stub.url },
     },
-    payments: { stripeApiBase: stub.url, stripeWebhookSecret: WEBHOOK_SECRET },
+    payments: { ...base.payments, stripeApiBase: stub.url, stripeWebhookSecret: WEBHOOK_SECRET },
   });
   [a, b, unconnected] = await Promise.all([newTenant(app), newTenant(app), newTenant(app)]);
   await connectStripe(a, 'ac_pay_a');

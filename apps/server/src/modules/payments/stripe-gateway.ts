@@ -4,10 +4,10 @@ import {
   type HostedPayment,
   type HostedPaymentRequest,
   InvalidNotice,
-  type PaymentGateway,
   type PaymentNotice,
   type RefundRequest,
   type RefundResult,
+  type SignedEventGateway,
 } from './payment-gateway.ts';
 
 /** Stripe's default: a signature older (or newer) than 5 minutes is refused, so a captured event cannot be replayed later. */
@@ -40,7 +40,7 @@ function gatewayError(error: unknown): GatewayError {
  * endpoint's secret verifies events of every connected account. `apiBase` points the SDK at a
  * local server (tests, e2e, `npm run dev:stubs`).
  */
-export class StripeGateway implements PaymentGateway {
+export class StripeGateway implements SignedEventGateway {
   readonly provider = 'stripe';
   private readonly stripe: Stripe;
 

@@ -169,12 +169,12 @@ export default function InvoiceDetailPage() {
   const { user } = useSession();
   const { id = '' } = useParams();
   const queryClient = useQueryClient();
-  const { invoice, outcome, stillOwed, waiting } = useInvoiceAfterPayment(['invoices', 'detail', id], () =>
+  const { invoice, outcome, stillOwed, waiting, message } = useInvoiceAfterPayment(['invoices', 'detail', id], () =>
     invoicesApi.get(id),
   );
   const cardPay = useMutation({
     mutationFn: () => invoicesApi.cardPayment(id),
-    onSuccess: ({ url }) => goToProvider(url),
+    onSuccess: (redirect) => goToProvider(redirect),
   });
   useDocumentHead(tenant, invoice.data ? `Invoice ${invoice.data.invoiceId}` : 'Invoice');
   const [paying, setPaying] = useState(false);
@@ -259,7 +259,7 @@ export default function InvoiceDetailPage() {
         </Group>
       </Group>
 
-      <PaymentReturnNotice outcome={outcome} stillOwed={stillOwed} waitedOut={waiting.waitedOut} />
+      <PaymentReturnNotice outcome={outcome} stillOwed={stillOwed} waitedOut={waiting.waitedOut} message={message} />
       {cardPay.error ? (
         <Alert color="red" role="alert" title={<AlertTitle text="The card payment could not be started" />}>
           {cardPay.error.message}

@@ -27,14 +27,14 @@ function PublicInvoice() {
   const tenant = useTenant();
   const { id = '' } = useParams();
   useDocumentHead(tenant, 'Invoice');
-  const { invoice, outcome, stillOwed, waiting } = useInvoiceAfterPayment(
+  const { invoice, outcome, stillOwed, waiting, message } = useInvoiceAfterPayment(
     ['invoices', 'public', id],
     () => invoicesApi.publicInvoice(id),
     { retry: false },
   );
   const pay = useMutation({
     mutationFn: () => invoicesApi.publicPayment(id),
-    onSuccess: ({ url }) => goToProvider(url),
+    onSuccess: (redirect) => goToProvider(redirect),
   });
   const data = invoice.data;
   const payable =
@@ -49,7 +49,12 @@ function PublicInvoice() {
         <Loader aria-label="Loading invoice" />
       ) : data ? (
         <Stack>
-          <PaymentReturnNotice outcome={outcome} stillOwed={stillOwed} waitedOut={waiting.waitedOut} />
+          <PaymentReturnNotice
+            outcome={outcome}
+            stillOwed={stillOwed}
+            waitedOut={waiting.waitedOut}
+            message={message}
+          />
           {pay.error ? (
             <Alert color="red" role="alert" title={<AlertTitle text="The payment could not be started" />}>
               {pay.error.message}

@@ -1,4 +1,10 @@
-import type { InvoiceDetail, InvoiceList, InvoicePublic, PaymentRedirect } from '@atrium/contracts';
+import type {
+  InvoiceDetail,
+  InvoiceList,
+  InvoicePublic,
+  PaymentRedirect,
+  PhonePeConfirmation,
+} from '@atrium/contracts';
 import { apiRequest } from '../../lib/api';
 
 export interface InvoiceListParams {
@@ -37,6 +43,9 @@ export const invoicesApi = {
   /** The same from the desk: the provider sends the browser back to /invoices/:id. */
   cardPayment: (invoiceId: string) =>
     apiRequest<PaymentRedirect>('/item/payment/paymentintent', { method: 'POST', body: { invoiceId }, silent: true }),
+  /** Back from PhonePe's pay page: the server asks PhonePe for the payment's state and records it once. */
+  phonepeConfirm: (tenantId: string, transactionId: string) =>
+    apiRequest<PhonePeConfirmation>(`/item/phonepe/${id(tenantId)}/confirm/${id(transactionId)}`, { silent: true }),
 };
 
 /** The PDF by the public link's id: a plain link (no token needed) that opens in the browser. */

@@ -33,12 +33,22 @@ describe('PaymentReturnNotice', () => {
     );
     expect(render(<PaymentReturnNotice outcome={null} stillOwed waitedOut={false} />)).not.toContain('role="status"');
   });
+
+  it('says a payment the provider reports failed was not paid, with the provider’s message', () => {
+    const html = render(<PaymentReturnNotice outcome="failed" stillOwed waitedOut={false} message="Payment Failed" />);
+    expect(html).toContain('role="alert"');
+    expect(html).toContain('Payment Failed Nothing was paid; you can try again.');
+    expect(html).not.toContain('Confirming');
+  });
 });
 
 describe('takesCardPayments', () => {
   it('is true for the providers with a hosted card page here', () => {
     expect(takesCardPayments('STRIPE')).toBe(true);
-    expect(takesCardPayments('RAZORPAY')).toBe(false);
+    expect(takesCardPayments('RAZORPAY')).toBe(true);
+    expect(takesCardPayments('PHONEPE')).toBe(true);
+    expect(takesCardPayments('PSPRING')).toBe(false);
+    expect(takesCardPayments('PAYTM')).toBe(false);
     expect(takesCardPayments(null)).toBe(false);
   });
 });

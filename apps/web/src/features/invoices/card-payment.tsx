@@ -2,12 +2,15 @@ import { Alert, Group, Loader, Text } from '@mantine/core';
 import { type QueryKey, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { useTenant } from '../session/session-store';
+import { invoicesApi } from './api';
 
 /** How long a returning buyer waits for the provider's confirmation before the page says it may take longer. */
 const CONFIRM_WAIT_MS = 60_000;
 export const CONFIRM_POLL_MS = 1_500;
 
-export type PaymentReturn = 'success' | 'cancel' | null;
+/** `failed`: the provider said so when asked (PhonePe's confirm route); the others come on the return URL. */
+export type PaymentReturn = 'success' | 'cancel' | 'failed' | null;
 
 /** The provider sends the browser back with `?payment=success` or `?payment=cancel`. */
 export function usePaymentReturn(): PaymentReturn {
@@ -31,9 +34,28 @@ export function useAwaitingConfirmation(outcome: PaymentReturn, stillOwed: boole
   return { polling: waiting && !waitedOut, waitedOut: waiting && waitedOut };
 }
 
-/** Sends the browser to the provider's hosted page (the card is typed there, never on our pages). */
-export function goToProvider(url: string): void {
-  window.location.assign(url);
+/**
+ * Sends the browser to the provider's hosted page (the card is typed there, never on our pages):
+ * a plain navigation, or a form posted to it when the provider takes its fields that way (Razorpay).
+ */
+export function goToProvider({ url, form }: { url: string; form?: Record<string, string> }): void {
+  if (!form) {
+    window.location.assign(url);
+    return;
+  }
+  const element = document.createElement('form');
+  element.method = 'post';
+  element.action = url;
+  element.hidden = true;
+  for (const [name, value] of Object.entries(form)) {
+    const input = document.createElement('input');
+    input.type = 'hidden';
+    input.name = name;
+    input.value = value;
+    element.append(input);
+  }
+  document.body.append(element);
+  element.submit();
 }
 
 /** Mantine's light alert tints its title with the alert's colour: too pale to read (axe, 4.5:1). */
@@ -50,11 +72,23 @@ export function PaymentReturnNotice({
   outcome,
   stillOwed,
   waitedOut,
+  message = '',
 }: {
   outcome: PaymentReturn;
   stillOwed: boolean;
   waitedOut: boolean;
+  /** The provider's word on a failed payment. */
+  message?: string;
 }) {
+  if (outcome === 'failed' && stillOwed) {
+    return (
+      <Alert color="red" role="alert" title={<AlertTitle text="Payment failed" />}>
+        <Text size="sm" c="dark.7">
+          {message ? `${message} ` : ''}Nothing was paid; you can try again.
+        </Text>
+      </Alert>
+    );
+  }
   if (outcome === 'cancel' && stillOwed) {
     return (
       <Alert color="gray" role="status" title={<AlertTitle text="Payment cancelled" />}>
@@ -104,7 +138,9 @@ export function useInvoiceAfterPayment<T extends { balance: number }>(
   queryFn: () => Promise<T>,
   options: { retry?: boolean } = {},
 ) {
-  const outcome = usePaymentReturn();
+  const returned = usePaymentReturn();
+  const confirmation = usePhonePeConfirmation(returned);
+  const outcome: PaymentReturn = confirmation.data?.state === 'FAILED' ? 'failed' : returned;
   const waitedOut = useRef(false);
   const invoice = useQuery({
     queryKey,
@@ -116,5 +152,31 @@ export function useInvoiceAfterPayment<T extends { balance: number }>(
   const stillOwed = (invoice.data?.balance ?? 0) > 0;
   const waiting = useAwaitingConfirmation(outcome, stillOwed);
   waitedOut.current = waiting.waitedOut;
-  return { invoice, outcome, stillOwed, waiting };
+  const completed = confirmation.data?.state === 'COMPLETED';
+  const { refetch } = invoice;
+  useEffect(() => {
+    // PhonePe's payment is on the invoice once the confirm route answered COMPLETED: read it now.
+    if (completed) void refetch();
+  }, [completed, refetch]);
+  const message = outcome === 'failed' ? (confirmation.data?.message ?? '') : '';
+  return { invoice, outcome, stillOwed, waiting, message };
+}
+
+/**
+ * PhonePe sends the browser back with `?payment=success&phonepe={transaction}` whatever happened:
+ * the server is asked (it asks PhonePe, never this page) until the payment is no longer pending.
+ */
+function usePhonePeConfirmation(returned: PaymentReturn) {
+  const [params] = useSearchParams();
+  const transaction = params.get('phonepe') ?? '';
+  const tenant = useTenant();
+  const started = useRef(Date.now());
+  return useQuery({
+    queryKey: ['phonepe', 'confirm', transaction],
+    queryFn: () => invoicesApi.phonepeConfirm(tenant.tenantId, transaction),
+    enabled: returned === 'success' && transaction !== '',
+    retry: false,
+    refetchInterval: (query) =>
+      query.state.data?.state === 'PENDING' && Date.now() - started.current < CONFIRM_WAIT_MS ? CONFIRM_POLL_MS : false,
+  });
 }

@@ -116,7 +116,7 @@ export default function NewSalePage() {
       if (method !== 'credit_card') return navigate(invoicePath(invoice.id));
       // The sale leaves the invoice open for the card: the provider's page takes it, then returns to the invoice.
       try {
-        goToProvider((await invoicesApi.cardPayment(invoice.id)).url);
+        goToProvider(await invoicesApi.cardPayment(invoice.id));
         await new Promise(() => {}); // stay busy while the browser leaves
       } catch {
         navigate(invoicePath(invoice.id));

@@ -1,0 +1,182 @@
+import { startProviderStub } from '@atrium/provider-stubs/provider-stub';
+import { expect, type Page, test } from '@playwright/test';
+import { expectAccessible, hostUrl, PASSWORD } from './helpers';
+
+// Razorpay and PhonePe on a franchise of its own (rupees, its own keys), made by the demo admin for
+// this run: nothing else reads it. The stand-in speaks both providers' APIs and pages on the port
+// playwright.config.ts points the server at. The key pair is also the one integrations-more.spec's
+// stand-in accepts, since Razorpay's key check on save goes there (or finds nothing and saves unchecked).
+const RZP: [string, string] = ['rzp_test_e2eRiverside', 'rzp-e2e-secret-7788'];
+const PHONEPE = { merchantId: 'E2EMERCHANT', saltKey: 'e2e-phonepe-salt-key-41c0', saltIndex: '1' };
+const OWNER_PASSWORD = 'Rupee-pass-1';
+
+let stub: Awaited<ReturnType<typeof startProviderStub>>;
+test.beforeAll(async () => {
+  stub = await startProviderStub(
+    {
+      razorpay: [RZP],
+      razorpayCheckout: {
+        webhook: {
+          url: `http://127.0.0.1:${process.env.E2E_PORT}/webhooks/razorpay`,
+          secret: 'e2e_razorpay_webhook_secret',
+        },
+      },
+      phonepe: { merchants: [PHONEPE] },
+    },
+    { port: Number(process.env.E2E_REGIONAL_PAYMENTS_STUB_PORT) },
+  );
+});
+test.afterAll(async () => {
+  await stub?.close();
+});
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+interface Made {
+  token: string;
+  invoices: Array<{ publicId: string; invoiceId: string }>;
+}
+
+/** The franchise, its payment settings in rupees, Razorpay connected, and two open invoices. */
+async function franchiseWithInvoices(page: Page, orgId: string): Promise<Made> {
+  await page.goto(hostUrl('demo', '/login'));
+  await page.evaluate(
+    async ({ password, orgId, ownerPassword }) => {
+      const login = await (
+        await fetch('/login', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ userId: 'admin@demo.test', password }),
+        })
+      ).json();
+      const created = await fetch('/rest/franchise', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${login.access_token}` },
+        body: JSON.stringify({
+          businessName: 'Rupee Yoga',
+          orgId,
+          phone: '+91 80 5555 0101',
+          timezone: 'Asia/Kolkata',
+          user: { name: 'Ravi Rupee', email: `owner@${orgId}.test`, password: ownerPassword },
+          address: { city: 'Bengaluru', state: 'KA', zip: '560001' },
+        }),
+      });
+      if (created.status !== 201) throw new Error(`franchise: ${created.status} ${await created.text()}`);
+    },
+    { password: PASSWORD, orgId, ownerPassword: OWNER_PASSWORD },
+  );
+  await page.goto(hostUrl(orgId, '/login'));
+  return page.evaluate(
+    async ({ orgId, ownerPassword, rzp }) => {
+      const call = async (method: string, url: string, body?: object, token?: string) => {
+        const response = await fetch(url, {
+          method,
+          headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+          ...(body ? { body: JSON.stringify(body) } : {}),
+        });
+        if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
+        return response.json();
+      };
+      const login = await call('POST', '/login', { userId: `owner@${orgId}.test`, password: ownerPassword });
+      const token = login.access_token as string;
+      await call(
+        'PUT',
+        '/item/tenant',
+        { defaultCurrency: 'INR', currencies: ['INR'], taxPercent: 0, cardFees: 0 },
+        token,
+      );
+      await call(
+        'PUT',
+        '/item/tenant/razorpay',
+        { testApiKey: rzp[0], testSecretKey: rzp[1], isTestMode: true, isProviderIntegrated: true },
+        token,
+      );
+      const [contact] = await call('GET', `/rest/contact/?autoComplete=true&q=owner@${orgId}.test`, undefined, token);
+      const invoices = [];
+      for (const name of ['Teacher training deposit', 'Retreat deposit']) {
+        invoices.push(
+          await call(
+            'POST',
+            '/item/invoice',
+            { contactId: contact.id, items: [{ itemName: name, price: '40.00', isTaxable: false }] },
+            token,
+          ),
+        );
+      }
+      return { token, invoices };
+    },
+    { orgId, ownerPassword: OWNER_PASSWORD, rzp: RZP },
+  );
+}
+
+test('a visitor pays one invoice through Razorpay’s page and another through PhonePe’s, and sees each paid', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const orgId = `rupee${Date.now().toString(36)}`;
+  const { token, invoices } = await franchiseWithInvoices(page, orgId);
+  const [first, second] = invoices as [Made['invoices'][0], Made['invoices'][0]];
+
+  // Razorpay: a visitor on a phone opens the emailed link.
+  await page.context().clearCookies();
+  await page.goto(hostUrl(orgId, `/invoice/${first.publicId}`));
+  const pay = page.getByRole('button', { name: 'Pay ₹40.00' });
+  await expect(pay).toBeVisible();
+  await expect(page.locator('body')).not.toContainText(/atrium/i);
+  await expectAccessible(page);
+  await pay.click();
+
+  // Razorpay's checkout (the stand-in): card and netbanking, no UPI or wallet; a declined card first.
+  await expect(page).toHaveURL(/\/v1\/checkout\/embedded$/);
+  await expect(page.getByRole('form', { name: 'Pay by netbanking' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'UPI' })).toHaveCount(0);
+  const card = page.getByRole('form', { name: 'Pay by card' });
+  await card.getByLabel('Card number').fill('4000 0000 0000 0002');
+  await card.getByLabel('Expiry (MM / YY)').fill('12 / 34');
+  await card.getByLabel('CVV').fill('123');
+  await card.getByRole('button', { name: /^Pay / }).click();
+  await expect(page.getByRole('alert')).toHaveText('Your payment has been declined by your bank.');
+  await card.getByLabel('Card number').fill('4111 1111 1111 1111');
+  await card.getByLabel('Expiry (MM / YY)').fill('12 / 34');
+  await card.getByLabel('CVV').fill('123');
+  await card.getByRole('button', { name: /^Pay / }).click();
+
+  // Razorpay posts its signed answer to the server, which records the payment and sends the buyer on.
+  await expect(page).toHaveURL(hostUrl(orgId, `/invoice/${first.publicId}?payment=success`));
+  await expect(page.getByRole('status').filter({ hasText: 'Payment received' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('invoice-balance')).toHaveText('₹0.00');
+  await expect(page.getByRole('button', { name: /^Pay / })).toHaveCount(0);
+  await expectAccessible(page);
+  await expect.poll(() => stub.razorpayCheckout.deliveries.length).toBe(2);
+  expect(stub.razorpayCheckout.deliveries).toEqual([200, 200]);
+
+  // The studio switches to PhonePe (Settings > Integrations saves it as the current provider).
+  const switched = await page.evaluate(
+    async ({ token, phonepe }) =>
+      (
+        await fetch('/item/tenant/phonepe', {
+          method: 'PUT',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+          body: JSON.stringify({ ...phonepe, isProviderIntegrated: true }),
+        })
+      ).status,
+    { token, phonepe: PHONEPE },
+  );
+  expect(switched).toBe(200);
+
+  await page.goto(hostUrl(orgId, `/invoice/${second.publicId}`));
+  await page.getByRole('button', { name: 'Pay ₹40.00' }).click();
+  await expect(page).toHaveURL(/\/pg\/pay\//);
+  await expect(page.getByTestId('checkout-amount')).toHaveText('₹40.00');
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry (MM / YY)').fill('12 / 34');
+  await page.getByLabel('CVV').fill('123');
+  await page.getByRole('button', { name: 'Pay ₹40.00' }).click();
+
+  // Back with PhonePe's transaction: the page asks the confirm route, which asks PhonePe.
+  await expect(page).toHaveURL(new RegExp(`/invoice/${second.publicId}\\?payment=success&phonepe=`));
+  await expect(page.getByRole('status').filter({ hasText: 'Payment received' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('invoice-balance')).toHaveText('₹0.00');
+  await expect(page.locator('body')).not.toContainText(/atrium/i);
+  await expectAccessible(page);
+});
