@@ -31,6 +31,7 @@ import { registerPaymentRoutes } from './modules/payments/payments.routes.ts';
 import { registerMenuRoutes } from './modules/ping/menu.routes.ts';
 import { registerPingRoutes } from './modules/ping/ping.routes.ts';
 import { registerPlanRoutes } from './modules/plan/plan.routes.ts';
+import { registerSchedulingRoutes } from './modules/scheduling/scheduling.routes.ts';
 import { registerPaymentSettingsRoutes } from './modules/settings/payment-settings.routes.ts';
 import { registerSettingsReadRoutes } from './modules/settings/settings-read.routes.ts';
 import { registerSettingsWriteRoutes } from './modules/settings/settings-write.routes.ts';
@@ -182,6 +183,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   registerCheckoutRoutes(app, platform);
   await registerPaymentRoutes(app, platform);
   registerShopRoutes(app, platform);
+  registerSchedulingRoutes(app, platform);
   await registerIntegrationRoutes(app, platform);
   await registerWebApp(app, platform);
 
