@@ -2,8 +2,20 @@ import { expect, test } from '@playwright/test';
 import { hostUrl, logIn, menuLinks } from './helpers';
 
 /** The built screens only: a module not built yet is absent from the menu (never a placeholder). */
-const ADMIN_MENU_DEMO = ['Dashboard', 'Contacts', 'Website', 'Store', 'Invoices', 'Settings', 'Help', 'Logout'];
-const NOT_BUILT_YET = ['Get Started', 'Events', 'Classes', 'Courses', 'Donations', 'Forms', 'Reports'];
+const ADMIN_MENU_DEMO = [
+  'Dashboard',
+  'Calendar',
+  'Classes',
+  'Facility',
+  'Contacts',
+  'Website',
+  'Store',
+  'Invoices',
+  'Settings',
+  'Help',
+  'Logout',
+];
+const NOT_BUILT_YET = ['Get Started', 'Events', 'Courses', 'Donations', 'Forms', 'Reports'];
 
 test.describe('login, landing and menus', () => {
   test('the admin lands on the dashboard, with a menu of the screens that exist', async ({ page }) => {
@@ -26,12 +38,10 @@ test.describe('login, landing and menus', () => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   });
 
-  test('staff and front desk land on the dashboard (until the calendar is built) with the admin menu', async ({
-    page,
-  }) => {
+  test('staff and front desk land on the calendar with the admin menu', async ({ page }) => {
     for (const email of ['staff@demo.test', 'frontdesk@demo.test']) {
       await logIn(page, email);
-      await expect(page).toHaveURL(/\/dashboard$/);
+      await expect(page).toHaveURL(/\/calendar$/);
       await expect(page.getByRole('navigation', { name: 'Admin menu' })).toBeVisible();
       // The website builder is for admins and staff: the front desk neither sees it nor meets an error there.
       const links = await menuLinks(page, 'Admin menu');
@@ -95,7 +105,7 @@ test.describe('login, landing and menus', () => {
 
   test('logout ends the session', async ({ page }) => {
     await logIn(page, 'staff@demo.test');
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page).toHaveURL(/\/calendar$/);
     await page.getByRole('button', { name: /User menu/ }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await expect(page.getByRole('navigation', { name: 'Admin menu' })).toHaveCount(0);

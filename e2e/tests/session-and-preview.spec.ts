@@ -44,7 +44,7 @@ test.describe('session', () => {
 
   test('declining the Session Expired dialog logs out', async ({ page }) => {
     await logIn(page, 'staff@demo.test');
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page).toHaveURL(/\/calendar$/);
     test.setTimeout(60_000);
     await expireSessionAfterShortIdle(page);
     const dialog = page.getByRole('dialog', { name: 'Session Expired' });

@@ -289,10 +289,16 @@ describe('pending event', () => {
 });
 
 describe('while a module is not built', () => {
-  it('sends staff to the dashboard instead of the calendar, and answers its routes with page not found', () => {
-    expect(landing.landingAfterLogin({ role: 'frontdesk', tenant, pendingEvent: null })).toBe('/dashboard');
-    expect(landing.decideStaffPath('/', tenant)).toEqual({ kind: 'redirect', to: '/dashboard' });
-    expect(landing.decideStaffPath('/calendar', tenant)).toEqual({ kind: 'redirect', to: '/dashboard' });
+  it('sends staff and the front desk to the calendar now it is built, admins to the dashboard; modules not built answer page not found', () => {
+    expect(landing.landingAfterLogin({ role: 'frontdesk', tenant, pendingEvent: null })).toBe('/calendar');
+    expect(landing.landingAfterLogin({ role: 'staff', tenant, pendingEvent: null })).toBe('/calendar');
+    expect(landing.landingAfterLogin({ role: 'admin', tenant, pendingEvent: null })).toBe('/dashboard');
+    expect(landing.decideStaffPath('/', tenant)).toEqual({ kind: 'redirect', to: '/calendar' });
+    expect(landing.decideStaffPath('/calendar', tenant)).toEqual({ kind: 'stay' });
+    expect(landing.decideStaffPath('/calendar', { ...tenant, isShowSchedule: false })).toEqual({
+      kind: 'redirect',
+      to: '/dashboard',
+    });
     expect(landing.decideStaffPath('/reports', tenant)).toEqual({ kind: 'notFound' });
     expect(landing.decideStaffPath('/store', tenant)).toEqual({ kind: 'stay' });
     expect(landing.decideStaffPath('/settings/regforms', tenant)).toEqual({ kind: 'notFound' });
