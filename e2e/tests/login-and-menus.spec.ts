@@ -57,19 +57,22 @@ test.describe('login, landing and menus', () => {
     }
   });
 
-  test('a student lands on their profile (until classes are built) with the student menu', async ({ page }) => {
+  test('a student lands on the class calendar with the student menu', async ({ page }) => {
     await logIn(page, 'student@demo.test');
-    await expect(page).toHaveURL(/\/profile$/);
-    await expect(page.getByText('student@demo.test')).toBeVisible();
+    await expect(page).toHaveURL(/\/classes$/);
+    await expect(page.getByRole('heading', { name: 'Calendar', level: 1 })).toBeVisible();
     const links = await menuLinks(page, 'Student menu');
-    for (const item of ['Calendar', 'Courses', 'Assessments']) expect(links).not.toContain(item);
+    expect(links).toContain('Calendar');
+    for (const item of ['Courses', 'Assessments']) expect(links).not.toContain(item);
     // demo has its store menu on, and My Store is built
     expect(links).toContain('My Store');
     await expect(page.getByRole('navigation', { name: 'Admin menu' })).toHaveCount(0);
+    await page.goto(hostUrl('demo', '/profile'));
+    await expect(page.getByText('student@demo.test')).toBeVisible();
     await expect(page.getByText('Thank you for being a member! How would you rate your experience?')).toBeVisible();
     // an admin path is not for students: back to their home
     await page.goto(hostUrl('demo', '/settings'));
-    await expect(page).toHaveURL(/\/profile$/);
+    await expect(page).toHaveURL(/\/classes$/);
   });
 
   test("a franchise's admin has no master-only items", async ({ page }) => {

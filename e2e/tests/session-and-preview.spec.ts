@@ -79,7 +79,7 @@ test.describe('preview modes', () => {
     await expect(page).toHaveURL(/\/contacts$/);
     await page.getByRole('button', { name: 'Preview' }).click();
     await page.getByRole('menuitem', { name: 'Student Preview' }).click();
-    await expect(page).toHaveURL(/\/profile$/);
+    await expect(page).toHaveURL(/\/classes$/);
     await expect(page.getByRole('navigation', { name: 'Student menu' })).toBeVisible();
     await page.goBack();
     await expect(page).toHaveURL(/\/dashboard$/);

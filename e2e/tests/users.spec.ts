@@ -214,7 +214,7 @@ test.describe('settings: users', () => {
     await expect(submit).toBeEnabled();
     await search.press('Enter');
 
-    await expect(page).toHaveURL(/\/profile$/);
+    await expect(page).toHaveURL(/\/classes$/);
     await expect(page.getByRole('navigation', { name: 'Student menu' })).toBeVisible();
     await expect(page.getByText(`Acting as Mia Member${tag}`)).toBeVisible();
     await page.getByRole('button', { name: 'Admin View' }).click();

@@ -194,7 +194,7 @@ export type Booking = z.infer<typeof Booking>;
 export const Roster = z.object({ session: ClassSession, bookings: z.array(Booking) });
 export type Roster = z.infer<typeof Roster>;
 
-/** POST /student/booking: the session by its rule and start (the signup route's parts), or its id. */
+/** POST /snode/mybooking: the session by its rule and start (the signup route's parts), or its id. */
 export const StudentBookingInput = z
   .object({
     classId: z.uuid('classId must be a class id'),
@@ -206,7 +206,7 @@ export const StudentBookingInput = z
   .strict();
 export type StudentBookingInput = z.infer<typeof StudentBookingInput>;
 
-/** POST /schedule/session/{id}/booking: staff add a contact to the roster. */
+/** POST /snode/session/{id}/booking: staff add a contact to the roster. */
 export const StaffBookingInput = z.object({ contactId: z.uuid('contactId must be a contact id') }).strict();
 export type StaffBookingInput = z.infer<typeof StaffBookingInput>;
 

@@ -50,7 +50,7 @@ export function registerSchedulingRoutes(server: FastifyInstance, platform: Plat
 
   // ------------------------------------------------------------ rooms and teachers
   app.get(
-    '/schedule/room',
+    '/snode/room',
     {
       preValidation: staffPre,
       schema: { tags, summary: 'The facility’s rooms', response: { 200: RoomList, ...errors } },
@@ -58,7 +58,7 @@ export function registerSchedulingRoutes(server: FastifyInstance, platform: Plat
     async (request) => service.listRooms(db, requireStaff(request)),
   );
   app.post(
-    '/schedule/room',
+    '/snode/room',
     {
       preValidation: managePre,
       schema: {
@@ -71,7 +71,7 @@ export function registerSchedulingRoutes(server: FastifyInstance, platform: Plat
     async (request, reply) => reply.code(201).send(await service.createRoom(db, manage(request), request.body)),
   );
   app.put(
-    '/schedule/room/:id',
+    '/snode/room/:id',
     {
       preValidation: managePre,
       schema: {
@@ -85,7 +85,7 @@ export function registerSchedulingRoutes(server: FastifyInstance, platform: Plat
     async (request) => service.editRoom(db, manage(request), request.params.id, request.body),
   );
   app.delete(
-    '/schedule/room/:id',
+    '/snode/room/:id',
     {
       preValidation: managePre,
       schema: {
@@ -101,7 +101,7 @@ export function registerSchedulingRoutes(server: FastifyInstance, platform: Plat
     },
   );
   app.get(
-    '/schedule/teacher',
+    '/snode/teacher',
     {
       preValidation: staffPre,
       schema: { tags, summary: 'Users marked Teacher', response: { 200: TeacherList, ...errors } },
@@ -111,7 +111,7 @@ export function registerSchedulingRoutes(server: FastifyInstance, platform: Plat
 
   // ------------------------------------------------------------ class rules
   app.get(
-    '/schedule/classrule',
+    '/snode/classrule',
     {
       preValidation: staffPre,
       schema: { tags, summary: 'The weekly class rules', response: { 200: ClassRuleList, ...errors } },
@@ -119,7 +119,7 @@ export function registerSchedulingRoutes(server: FastifyInstance, platform: Plat
     async (request) => service.listRules(db, requireStaff(request)),
   );
   app.get(
-    '/schedule/classrule/:id',
+    '/snode/classrule/:id',
     {
       preValidation: staffPre,
       schema: { tags, summary: 'One class rule', params: IdParams, response: { 200: ClassRule, ...errors } },
@@ -127,7 +127,7 @@ export function registerSchedulingRoutes(server: FastifyInstance, platform: Plat
     async (request) => service.getRule(db, requireStaff(request), request.params.id),
   );
   app.post(
-    '/schedule/classrule',
+    '/snode/classrule',
     {
       preValidation: managePre,
       schema: {
@@ -141,7 +141,7 @@ export function registerSchedulingRoutes(server: FastifyInstance, platform: Plat
       reply.code(201).send(await service.createRule(db, manage(request), request.body, new Date())),
   );
   app.put(
-    '/schedule/classrule/:id',
+    '/snode/classrule/:id',
     {
       preValidation: managePre,
       schema: {
@@ -157,7 +157,7 @@ export function registerSchedulingRoutes(server: FastifyInstance, platform: Plat
 
   // ------------------------------------------------------------ sessions, rosters, check-in
   app.get(
-    '/schedule/session',
+    '/snode/session',
     {
       preValidation: staffPre,
       schema: {
@@ -170,7 +170,7 @@ export function registerSchedulingRoutes(server: FastifyInstance, platform: Plat
     async (request) => service.staffSessions(db, requireStaff(request), request.query),
   );
   app.get(
-    '/schedule/session/:id',
+    '/snode/session/:id',
     {
       preValidation: staffPre,
       schema: { tags, summary: 'A session and its roster', params: IdParams, response: { 200: Roster, ...errors } },
@@ -178,7 +178,7 @@ export function registerSchedulingRoutes(server: FastifyInstance, platform: Plat
     async (request) => service.getRoster(db, requireStaff(request), request.params.id),
   );
   app.put(
-    '/schedule/session/:id/cancel',
+    '/snode/session/:id/cancel',
     {
       preValidation: managePre,
       schema: {
@@ -191,7 +191,7 @@ export function registerSchedulingRoutes(server: FastifyInstance, platform: Plat
     async (request) => service.cancelSession(db, manage(request), request.params.id, new Date()),
   );
   app.post(
-    '/schedule/session/:id/booking',
+    '/snode/session/:id/booking',
     {
       preValidation: staffPre,
       schema: {
@@ -210,7 +210,7 @@ export function registerSchedulingRoutes(server: FastifyInstance, platform: Plat
         ),
   );
   app.delete(
-    '/schedule/booking/:id',
+    '/snode/booking/:id',
     {
       preValidation: staffPre,
       schema: {
@@ -223,7 +223,7 @@ export function registerSchedulingRoutes(server: FastifyInstance, platform: Plat
     async (request) => service.staffCancel(db, requireStaff(request), request.params.id, new Date()),
   );
   app.put(
-    '/schedule/booking/:id/attendance',
+    '/snode/booking/:id/attendance',
     {
       preValidation: staffPre,
       schema: {
@@ -240,7 +240,7 @@ export function registerSchedulingRoutes(server: FastifyInstance, platform: Plat
 
   // ------------------------------------------------------------ the student
   app.get(
-    '/student/classes',
+    '/snode/myclasses',
     {
       preValidation: signedInPre,
       schema: {
@@ -253,7 +253,7 @@ export function registerSchedulingRoutes(server: FastifyInstance, platform: Plat
     async (request) => service.studentSessions(db, requireAuth(request), request.query),
   );
   app.post(
-    '/student/booking',
+    '/snode/mybooking',
     {
       preValidation: signedInPre,
       schema: {
@@ -267,7 +267,7 @@ export function registerSchedulingRoutes(server: FastifyInstance, platform: Plat
       reply.code(201).send(await service.studentBook(db, requireAuth(request), request.body, new Date())),
   );
   app.delete(
-    '/student/booking/:id',
+    '/snode/mybooking/:id',
     {
       preValidation: signedInPre,
       schema: {

@@ -342,7 +342,7 @@ export function publicSession(
   });
 }
 
-/** PUT /schedule/session/{id}/cancel: one session off; its bookings are cancelled with it. */
+/** PUT /snode/session/{id}/cancel: one session off; its bookings are cancelled with it. */
 export function cancelSession(db: Db, actor: Authenticated, id: string, now: Date): Promise<ClassSession> {
   const { tenant } = actor;
   return withTenant(db, tenant.tenantId, async (tx) => {
@@ -462,7 +462,7 @@ async function cancelBooking(tx: Tx, tenantId: string, booking: repo.BookingRow,
   }
 }
 
-/** POST /student/booking: the signed-in person books the session the signup route names. */
+/** POST /snode/mybooking: the signed-in person books the session the signup route names. */
 export function studentBook(
   db: Db,
   actor: Authenticated,
@@ -484,7 +484,7 @@ export function studentBook(
   });
 }
 
-/** DELETE /student/booking/{id}: only one's own booking, before the class starts. */
+/** DELETE /snode/mybooking/{id}: only one's own booking, before the class starts. */
 export function studentCancel(db: Db, actor: Authenticated, bookingId: string, now: Date): Promise<void> {
   const { tenant, auth } = actor;
   return withTenant(db, tenant.tenantId, async (tx) => {
@@ -528,7 +528,7 @@ async function withMine(tx: Tx, tenant: TenantContext, contactId: string, sessio
   });
 }
 
-/** GET /student/classes: the timetable with the student's own bookings. */
+/** GET /snode/myclasses: the timetable with the student's own bookings. */
 export function studentSessions(db: Db, actor: Authenticated, range: DateRangeQuery): Promise<StudentSessionList> {
   const { tenant, auth } = actor;
   requireSchedule(tenant);
@@ -538,7 +538,7 @@ export function studentSessions(db: Db, actor: Authenticated, range: DateRangeQu
   });
 }
 
-/** POST /schedule/session/{id}/booking: staff add a contact (booked, or waitlisted when full). */
+/** POST /snode/session/{id}/booking: staff add a contact (booked, or waitlisted when full). */
 export function staffBook(
   db: Db,
   actor: Authenticated,
@@ -554,7 +554,7 @@ export function staffBook(
   });
 }
 
-/** DELETE /schedule/booking/{id}: staff cancel someone's place. */
+/** DELETE /snode/booking/{id}: staff cancel someone's place. */
 export function staffCancel(db: Db, actor: Authenticated, bookingId: string, now: Date): Promise<Roster> {
   const { tenantId } = actor.tenant;
   return withTenant(db, tenantId, async (tx) => {
@@ -565,7 +565,7 @@ export function staffCancel(db: Db, actor: Authenticated, bookingId: string, now
   });
 }
 
-/** PUT /schedule/booking/{id}/attendance: check a booked person in (or undo it). */
+/** PUT /snode/booking/{id}/attendance: check a booked person in (or undo it). */
 export function markAttendance(
   db: Db,
   actor: Authenticated,

@@ -50,7 +50,7 @@ beforeAll(async () => {
     loginAs(app, other, 'admin').then((l) => l.access_token),
     loginAs(app, hidden, 'student').then((l) => l.access_token),
   ]);
-  room = await created<Room>(call(admin, tenant, 'POST', '/schedule/room', { name: 'Studio A', capacity: 20 }));
+  room = await created<Room>(call(admin, tenant, 'POST', '/snode/room', { name: 'Studio A', capacity: 20 }));
   start = addDays(dateInZone(new Date(), ZONE), 2);
 });
 
@@ -64,7 +64,7 @@ const everyDay = [0, 1, 2, 3, 4, 5, 6];
 
 function addRule(body: Record<string, unknown> = {}, t = tenant, token = admin) {
   return created<ClassRule>(
-    call(token, t, 'POST', '/schedule/classrule', {
+    call(token, t, 'POST', '/snode/classrule', {
       name: 'Yoga',
       daysOfWeek: everyDay,
       startTime: '18:00',
@@ -78,7 +78,7 @@ function addRule(body: Record<string, unknown> = {}, t = tenant, token = admin) 
 }
 
 async function sessionsOf(rule: ClassRule, t = tenant, token = admin): Promise<ClassSession[]> {
-  const response = await call(token, t, 'GET', `/schedule/session?from=${start}&to=${addDays(start, 40)}`);
+  const response = await call(token, t, 'GET', `/snode/session?from=${start}&to=${addDays(start, 40)}`);
   expect(response.statusCode).toBe(200);
   return json<ClassSessionList>(response).data.filter((s) => s.classId === rule.guId);
 }
@@ -103,42 +103,42 @@ async function makeContacts(t: TestTenant, count: number): Promise<string[]> {
 
 describe('rooms', () => {
   it('lists, adds, renames and removes rooms; names are unique in the tenant', async () => {
-    const made = await created<Room>(call(admin, tenant, 'POST', '/schedule/room', { name: 'Loft', capacity: 8 }));
+    const made = await created<Room>(call(admin, tenant, 'POST', '/snode/room', { name: 'Loft', capacity: 8 }));
     expect(made).toMatchObject({ name: 'Loft', capacity: 8 });
-    const dup = await call(admin, tenant, 'POST', '/schedule/room', { name: 'loft', capacity: 3 });
+    const dup = await call(admin, tenant, 'POST', '/snode/room', { name: 'loft', capacity: 3 });
     expect(dup.statusCode).toBe(409);
     expect(errorOf(dup.body).field).toBe('name');
-    const renamed = await call(admin, tenant, 'PUT', `/schedule/room/${made.guId}`, { name: 'Loft 2', capacity: 9 });
+    const renamed = await call(admin, tenant, 'PUT', `/snode/room/${made.guId}`, { name: 'Loft 2', capacity: 9 });
     expect(json<Room>(renamed)).toMatchObject({ name: 'Loft 2', capacity: 9 });
-    const list = json<{ data: Room[] }>(await call(frontdesk, tenant, 'GET', '/schedule/room'));
+    const list = json<{ data: Room[] }>(await call(frontdesk, tenant, 'GET', '/snode/room'));
     expect(list.data.map((r) => r.name)).toEqual(expect.arrayContaining(['Loft 2', 'Studio A']));
-    expect((await call(admin, tenant, 'DELETE', `/schedule/room/${made.guId}`)).statusCode).toBe(204);
-    expect((await call(admin, tenant, 'DELETE', `/schedule/room/${made.guId}`)).statusCode).toBe(404);
+    expect((await call(admin, tenant, 'DELETE', `/snode/room/${made.guId}`)).statusCode).toBe(204);
+    expect((await call(admin, tenant, 'DELETE', `/snode/room/${made.guId}`)).statusCode).toBe(404);
   });
 
   it('400 names the field', async () => {
-    const bad = await call(admin, tenant, 'POST', '/schedule/room', { name: ' ', capacity: 0 });
+    const bad = await call(admin, tenant, 'POST', '/snode/room', { name: ' ', capacity: 0 });
     expect(bad.statusCode).toBe(400);
     expect(['name', 'capacity']).toContain(errorOf(bad.body).field);
-    const cap = await call(admin, tenant, 'POST', '/schedule/room', { name: 'Ok', capacity: 1.5 });
+    const cap = await call(admin, tenant, 'POST', '/snode/room', { name: 'Ok', capacity: 1.5 });
     expect(errorOf(cap.body)).toMatchObject({ field: 'capacity' });
   });
 
   it('roles: front desk reads but may not change rooms; students and visitors may not read', async () => {
-    expect((await call(frontdesk, tenant, 'POST', '/schedule/room', { name: 'X', capacity: 2 })).statusCode).toBe(403);
-    expect((await call(staff, tenant, 'GET', '/schedule/room')).statusCode).toBe(200);
-    expect((await call(student, tenant, 'GET', '/schedule/room')).statusCode).toBe(403);
-    const visitor = await app.inject({ method: 'GET', url: '/schedule/room', headers: { host: tenant.host } });
+    expect((await call(frontdesk, tenant, 'POST', '/snode/room', { name: 'X', capacity: 2 })).statusCode).toBe(403);
+    expect((await call(staff, tenant, 'GET', '/snode/room')).statusCode).toBe(200);
+    expect((await call(student, tenant, 'GET', '/snode/room')).statusCode).toBe(403);
+    const visitor = await app.inject({ method: 'GET', url: '/snode/room', headers: { host: tenant.host } });
     expect(visitor.statusCode).toBe(401);
   });
 
   it('a room in use cannot be removed; another tenant’s room is a 404', async () => {
     await addRule({ roomId: room.guId });
-    expect((await call(admin, tenant, 'DELETE', `/schedule/room/${room.guId}`)).statusCode).toBe(409);
+    expect((await call(admin, tenant, 'DELETE', `/snode/room/${room.guId}`)).statusCode).toBe(409);
     expect(
-      (await call(otherAdmin, other, 'PUT', `/schedule/room/${room.guId}`, { name: 'Mine', capacity: 2 })).statusCode,
+      (await call(otherAdmin, other, 'PUT', `/snode/room/${room.guId}`, { name: 'Mine', capacity: 2 })).statusCode,
     ).toBe(404);
-    expect((await call(otherAdmin, other, 'DELETE', `/schedule/room/${room.guId}`)).statusCode).toBe(404);
+    expect((await call(otherAdmin, other, 'DELETE', `/snode/room/${room.guId}`)).statusCode).toBe(404);
   });
 });
 
@@ -161,7 +161,7 @@ describe('class rules', () => {
   });
 
   it('skips exception dates and takes a teacher only when marked Teacher', async () => {
-    const notTeacher = await call(admin, tenant, 'POST', '/schedule/classrule', {
+    const notTeacher = await call(admin, tenant, 'POST', '/snode/classrule', {
       daysOfWeek: [1],
       startTime: '09:00',
       durationMinutes: 30,
@@ -175,7 +175,7 @@ describe('class rules', () => {
       roles: ['ROLE_STAFF'],
       isTeacher: true,
     });
-    const teachers = json<{ data: { guId: string }[] }>(await call(admin, tenant, 'GET', '/schedule/teacher'));
+    const teachers = json<{ data: { guId: string }[] }>(await call(admin, tenant, 'GET', '/snode/teacher'));
     expect(teachers.data.map((t) => t.guId)).toContain(tenant.users.staff.id);
     const rule = await addRule({ teacherId: tenant.users.staff.id, exceptionDates: [addDays(start, 1)] });
     expect(rule.teacherName).toBe(`staff ${tenant.orgId}`);
@@ -196,7 +196,7 @@ describe('class rules', () => {
       [{ capacity: 0 }, 'capacity'],
     ];
     for (const [body, field] of cases) {
-      const response = await call(admin, tenant, 'POST', '/schedule/classrule', {
+      const response = await call(admin, tenant, 'POST', '/snode/classrule', {
         daysOfWeek: [1],
         startTime: '18:00',
         durationMinutes: 60,
@@ -206,7 +206,7 @@ describe('class rules', () => {
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
       expect(errorOf(response.body).field, JSON.stringify(body)).toBe(field);
     }
-    const foreignRoom = await call(otherAdmin, other, 'POST', '/schedule/classrule', {
+    const foreignRoom = await call(otherAdmin, other, 'POST', '/snode/classrule', {
       daysOfWeek: [1],
       startTime: '18:00',
       durationMinutes: 60,
@@ -216,16 +216,16 @@ describe('class rules', () => {
     expect(foreignRoom.statusCode).toBe(404);
     expect(errorOf(foreignRoom.body).field).toBe('roomId');
     const rule = await addRule();
-    expect((await call(otherAdmin, other, 'GET', `/schedule/classrule/${rule.guId}`)).statusCode).toBe(404);
-    expect((await call(admin, tenant, 'GET', `/schedule/classrule/${rule.guId}`)).statusCode).toBe(200);
+    expect((await call(otherAdmin, other, 'GET', `/snode/classrule/${rule.guId}`)).statusCode).toBe(404);
+    expect((await call(admin, tenant, 'GET', `/snode/classrule/${rule.guId}`)).statusCode).toBe(200);
   });
 
   it('roles: staff manage classes, front desk and students may not', async () => {
     await addRule({}, tenant, staff);
-    const desk = await call(frontdesk, tenant, 'POST', '/schedule/classrule', {});
+    const desk = await call(frontdesk, tenant, 'POST', '/snode/classrule', {});
     expect(desk.statusCode).toBe(403);
-    expect((await call(student, tenant, 'GET', '/schedule/classrule')).statusCode).toBe(403);
-    expect((await call(frontdesk, tenant, 'GET', '/schedule/classrule')).statusCode).toBe(200);
+    expect((await call(student, tenant, 'GET', '/snode/classrule')).statusCode).toBe(403);
+    expect((await call(frontdesk, tenant, 'GET', '/snode/classrule')).statusCode).toBe(200);
   });
 
   it('editing the series moves future sessions and keeps their bookings; dropped days with bookings are cancelled', async () => {
@@ -233,10 +233,10 @@ describe('class rules', () => {
     const [first, second] = await sessionsOf(rule);
     if (!first || !second) throw new Error('no sessions');
     const [a, b] = await makeContacts(tenant, 2);
-    await created<Roster>(call(staff, tenant, 'POST', `/schedule/session/${first.guId}/booking`, { contactId: a }));
-    await created<Roster>(call(staff, tenant, 'POST', `/schedule/session/${second.guId}/booking`, { contactId: b }));
+    await created<Roster>(call(staff, tenant, 'POST', `/snode/session/${first.guId}/booking`, { contactId: a }));
+    await created<Roster>(call(staff, tenant, 'POST', `/snode/session/${second.guId}/booking`, { contactId: b }));
     const firstDay = new Date(`${dateInZone(new Date(first.startsAt), ZONE)}T12:00:00Z`).getUTCDay();
-    const edited = await call(admin, tenant, 'PUT', `/schedule/classrule/${rule.guId}`, {
+    const edited = await call(admin, tenant, 'PUT', `/snode/classrule/${rule.guId}`, {
       name: 'Yoga Flow',
       daysOfWeek: [firstDay],
       startTime: '19:30',
@@ -253,7 +253,7 @@ describe('class rules', () => {
     expect(after.find((s) => s.guId === second.guId)).toMatchObject({ status: 'cancelled', booked: 0 });
     // Days without bookings are gone.
     expect(after.filter((s) => s.status === 'scheduled')).toHaveLength(1);
-    const roster = json<Roster>(await call(staff, tenant, 'GET', `/schedule/session/${second.guId}`));
+    const roster = json<Roster>(await call(staff, tenant, 'GET', `/snode/session/${second.guId}`));
     expect(roster.bookings).toEqual([]);
   });
 
@@ -278,64 +278,62 @@ describe('sessions, booking, waitlist and check-in', () => {
     const [session] = await sessionsOf(rule);
     if (!session) throw new Error('no session');
     const body = { classId: rule.guId, clsStartTime: session.clsStartTime, scheduleId: session.guId };
-    const booked = await call(student, tenant, 'POST', '/student/booking', body);
+    const booked = await call(student, tenant, 'POST', '/snode/mybooking', body);
     expect(booked.statusCode).toBe(201);
     const mine = json<StudentSession>(booked);
     expect(mine).toMatchObject({ myStatus: 'booked', spotsLeft: 0, booked: 1 });
-    const again = await call(student, tenant, 'POST', '/student/booking', body);
+    const again = await call(student, tenant, 'POST', '/snode/mybooking', body);
     expect(again.statusCode).toBe(409);
     const [x, y] = await makeContacts(tenant, 2);
     const roster = await created<Roster>(
-      call(frontdesk, tenant, 'POST', `/schedule/session/${session.guId}/booking`, { contactId: x }),
+      call(frontdesk, tenant, 'POST', `/snode/session/${session.guId}/booking`, { contactId: x }),
     );
-    await created<Roster>(
-      call(frontdesk, tenant, 'POST', `/schedule/session/${session.guId}/booking`, { contactId: y }),
-    );
+    await created<Roster>(call(frontdesk, tenant, 'POST', `/snode/session/${session.guId}/booking`, { contactId: y }));
     expect(roster.bookings.map((b) => [b.status, b.waitlistPosition])).toEqual([
       ['booked', null],
       ['waitlisted', 1],
     ]);
     const list = json<StudentSessionList>(
-      await call(student, tenant, 'GET', `/student/classes?from=${start}&to=${addDays(start, 7)}`),
+      await call(student, tenant, 'GET', `/snode/myclasses?from=${start}&to=${addDays(start, 7)}`),
     );
     expect(list.data.find((s) => s.guId === session.guId)).toMatchObject({ myStatus: 'booked', waitlisted: 2 });
     // Another tenant's student may not cancel it; the owner may.
-    expect((await call(otherAdmin, other, 'DELETE', `/student/booking/${mine.myBookingId}`)).statusCode).toBe(404);
-    expect((await call(student, tenant, 'DELETE', `/student/booking/${mine.myBookingId}`)).statusCode).toBe(204);
-    const afterCancel = json<Roster>(await call(frontdesk, tenant, 'GET', `/schedule/session/${session.guId}`));
+    expect((await call(otherAdmin, other, 'DELETE', `/snode/mybooking/${mine.myBookingId}`)).statusCode).toBe(404);
+    expect((await call(student, tenant, 'DELETE', `/snode/mybooking/${mine.myBookingId}`)).statusCode).toBe(204);
+    const afterCancel = json<Roster>(await call(frontdesk, tenant, 'GET', `/snode/session/${session.guId}`));
     expect(afterCancel.bookings.map((b) => [b.contactId, b.status, b.waitlistPosition])).toEqual([
       [x, 'booked', null],
       [y, 'waitlisted', 1],
     ]);
     // Check-in by the front desk; a waitlisted place cannot be checked in.
     const xBooking = afterCancel.bookings[0]?.guId;
-    const checked = await call(frontdesk, tenant, 'PUT', `/schedule/booking/${xBooking}/attendance`, {
+    const checked = await call(frontdesk, tenant, 'PUT', `/snode/booking/${xBooking}/attendance`, {
       attended: true,
     });
     expect(json<Roster>(checked).bookings[0]).toMatchObject({ attended: true });
     const yBooking = afterCancel.bookings[1]?.guId;
-    const refused = await call(frontdesk, tenant, 'PUT', `/schedule/booking/${yBooking}/attendance`, {
+    const refused = await call(frontdesk, tenant, 'PUT', `/snode/booking/${yBooking}/attendance`, {
       attended: true,
     });
     expect(refused.statusCode).toBe(400);
     expect(errorOf(refused.body).field).toBe('attended');
-    const badBody = await call(frontdesk, tenant, 'PUT', `/schedule/booking/${xBooking}/attendance`, {
+    const badBody = await call(frontdesk, tenant, 'PUT', `/snode/booking/${xBooking}/attendance`, {
       attended: 'yes',
     });
     expect(errorOf(badBody.body).field).toBe('attended');
     expect(
-      (await call(student, tenant, 'PUT', `/schedule/booking/${xBooking}/attendance`, { attended: true })).statusCode,
+      (await call(student, tenant, 'PUT', `/snode/booking/${xBooking}/attendance`, { attended: true })).statusCode,
     ).toBe(403);
     expect(
-      (await call(otherAdmin, other, 'PUT', `/schedule/booking/${xBooking}/attendance`, { attended: true })).statusCode,
+      (await call(otherAdmin, other, 'PUT', `/snode/booking/${xBooking}/attendance`, { attended: true })).statusCode,
     ).toBe(404);
-    expect((await call(otherAdmin, other, 'GET', `/schedule/session/${session.guId}`)).statusCode).toBe(404);
+    expect((await call(otherAdmin, other, 'GET', `/snode/session/${session.guId}`)).statusCode).toBe(404);
   });
 
   it('refuses a priced drop-in (payment required), a cancelled session, a past one and a bad body', async () => {
     const priced = await addRule({ priceMinor: 1500 });
     const [p] = await sessionsOf(priced);
-    const pay = await call(student, tenant, 'POST', '/student/booking', {
+    const pay = await call(student, tenant, 'POST', '/snode/mybooking', {
       classId: priced.guId,
       clsStartTime: p?.clsStartTime,
     });
@@ -345,10 +343,10 @@ describe('sessions, booking, waitlist and check-in', () => {
     const rule = await addRule();
     const [s1, s2] = await sessionsOf(rule);
     if (!s1 || !s2) throw new Error('no sessions');
-    expect((await call(frontdesk, tenant, 'PUT', `/schedule/session/${s1.guId}/cancel`)).statusCode).toBe(403);
-    const cancelled = await call(admin, tenant, 'PUT', `/schedule/session/${s1.guId}/cancel`);
+    expect((await call(frontdesk, tenant, 'PUT', `/snode/session/${s1.guId}/cancel`)).statusCode).toBe(403);
+    const cancelled = await call(admin, tenant, 'PUT', `/snode/session/${s1.guId}/cancel`);
     expect(json<ClassSession>(cancelled).status).toBe('cancelled');
-    const onCancelled = await call(student, tenant, 'POST', '/student/booking', {
+    const onCancelled = await call(student, tenant, 'POST', '/snode/mybooking', {
       classId: rule.guId,
       clsStartTime: s1.clsStartTime,
     });
@@ -361,7 +359,7 @@ describe('sessions, booking, waitlist and check-in', () => {
         .set({ startsAt: new Date(Date.now() - 3_600_000), endsAt: new Date(Date.now() - 60_000) })
         .where(and(eq(classSessions.tenantId, tenant.tenantId), eq(classSessions.id, s2.guId))),
     );
-    const past = await call(student, tenant, 'POST', '/student/booking', {
+    const past = await call(student, tenant, 'POST', '/snode/mybooking', {
       classId: rule.guId,
       clsStartTime: String(Date.now() - 3_600_000),
       scheduleId: s2.guId,
@@ -374,19 +372,19 @@ describe('sessions, booking, waitlist and check-in', () => {
         headers: { host: tenant.host },
       }),
     );
-    const pastBooking = await call(student, tenant, 'POST', '/student/booking', {
+    const pastBooking = await call(student, tenant, 'POST', '/snode/mybooking', {
       classId: rule.guId,
       clsStartTime: refreshed.clsStartTime,
     });
     expect(pastBooking.statusCode).toBe(400);
     expect(errorOf(pastBooking.body).message).toMatch(/started/);
 
-    const bad = await call(student, tenant, 'POST', '/student/booking', { classId: 'nope', clsStartTime: '1' });
+    const bad = await call(student, tenant, 'POST', '/snode/mybooking', { classId: 'nope', clsStartTime: '1' });
     expect(bad.statusCode).toBe(400);
     expect(errorOf(bad.body).field).toBe('classId');
-    const badRange = await call(admin, tenant, 'GET', `/schedule/session?from=${start}&to=${addDays(start, 100)}`);
+    const badRange = await call(admin, tenant, 'GET', `/snode/session?from=${start}&to=${addDays(start, 100)}`);
     expect(errorOf(badRange.body).field).toBe('querystring.to');
-    const unknownContact = await call(staff, tenant, 'POST', `/schedule/session/${s1.guId}/booking`, {
+    const unknownContact = await call(staff, tenant, 'POST', `/snode/session/${s1.guId}/booking`, {
       contactId: other.users.student.id,
     });
     expect(unknownContact.statusCode).toBe(404);
@@ -399,12 +397,10 @@ describe('sessions, booking, waitlist and check-in', () => {
     if (!session) throw new Error('no session');
     const people = await makeContacts(tenant, 30);
     const answers = await Promise.all(
-      people.map((contactId) =>
-        call(staff, tenant, 'POST', `/schedule/session/${session.guId}/booking`, { contactId }),
-      ),
+      people.map((contactId) => call(staff, tenant, 'POST', `/snode/session/${session.guId}/booking`, { contactId })),
     );
     expect(answers.map((a) => a.statusCode)).toEqual(people.map(() => 201));
-    const roster = json<Roster>(await call(staff, tenant, 'GET', `/schedule/session/${session.guId}`));
+    const roster = json<Roster>(await call(staff, tenant, 'GET', `/snode/session/${session.guId}`));
     const booked = roster.bookings.filter((b) => b.status === 'booked');
     const waiting = roster.bookings.filter((b) => b.status === 'waitlisted');
     expect(booked).toHaveLength(5);
@@ -440,7 +436,7 @@ describe('public timetable', () => {
 
     const shows = await newTenant(app, { settings: { isShowRoomName: true } });
     const showsAdmin = (await loginAs(app, shows, 'admin')).access_token;
-    const hall = await created<Room>(call(showsAdmin, shows, 'POST', '/schedule/room', { name: 'Hall', capacity: 9 }));
+    const hall = await created<Room>(call(showsAdmin, shows, 'POST', '/snode/room', { name: 'Hall', capacity: 9 }));
     await addRule({ roomId: hall.guId }, shows, showsAdmin);
     const withRooms = await app.inject({
       method: 'GET',
@@ -453,7 +449,7 @@ describe('public timetable', () => {
   it('404 when the tenant hides its schedule, for an unknown session and another tenant’s session; 400 names the field', async () => {
     const get = (t: TestTenant, url: string) => app.inject({ method: 'GET', url, headers: { host: t.host } });
     expect((await get(hidden, `/public/publicFitnessClass?from=${start}&to=${start}`)).statusCode).toBe(404);
-    const booking = await call(hiddenStudent, hidden, 'GET', `/student/classes?from=${start}&to=${start}`);
+    const booking = await call(hiddenStudent, hidden, 'GET', `/snode/myclasses?from=${start}&to=${start}`);
     expect(booking.statusCode).toBe(404);
     const rule = await addRule();
     const [s] = await sessionsOf(rule);

@@ -305,12 +305,16 @@ describe('while a module is not built', () => {
     expect(landing.decideStaffPath('/contacts', tenant)).toEqual({ kind: 'stay' });
   });
 
-  it('keeps visitors off the calendar, courses and donations, and logs them out to login', () => {
-    expect(landing.decideVisitorPath('/calendar', '', tenant)).toEqual({ kind: 'notFound' });
+  it('shows visitors the calendar now it is built, keeps them off courses and donations, and logs them out to the calendar', () => {
+    expect(landing.decideVisitorPath('/calendar', '', tenant)).toEqual({ kind: 'stay' });
+    expect(landing.decideVisitorPath('/calendar', '', { ...tenant, isShowSchedule: false })).toEqual({
+      kind: 'notFound',
+    });
     expect(landing.decideVisitorPath('/donations', '', tenant)).toEqual({ kind: 'notFound' });
     expect(landing.decideVisitorPath('/merchandise', '', tenant)).toEqual({ kind: 'stay' });
     expect(landing.decideVisitorPath('/checkout', '', tenant)).toEqual({ kind: 'stay' });
     expect(landing.decideVisitorPath('/login', '', tenant)).toEqual({ kind: 'stay' });
-    expect(landing.publicLogoutTarget(tenant)).toBe('/login');
+    expect(landing.publicLogoutTarget(tenant)).toBe('/calendar');
+    expect(landing.publicLogoutTarget({ ...tenant, isShowSchedule: false })).toBe('/login');
   });
 });

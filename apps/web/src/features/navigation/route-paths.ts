@@ -114,7 +114,7 @@ export const SETTINGS_ROUTES: readonly RouteSpec[] = [
 ];
 
 export const STUDENT_ROUTES: readonly RouteSpec[] = [
-  { path: '/classes', title: 'Calendar' },
+  { path: '/classes', title: 'Calendar', built: true },
   { path: '/mycourses', title: 'My Courses' },
   { path: '/student-assessments', title: 'Assessments' },
   { path: '/myregistration', title: 'My Registrations' },
@@ -131,7 +131,7 @@ export const STUDENT_ROUTES: readonly RouteSpec[] = [
   { path: '/plan', title: 'Plan' },
   { path: '/tenant', title: 'Tenant' },
   { path: '/onboarding', title: 'Onboarding' },
-  { path: '/signup/:classId/:clsStartTime', title: 'Sign Up' },
+  { path: '/signup/:classId/:clsStartTime', title: 'Sign Up', built: true },
   { path: '/profile', title: 'Profile', built: true },
   { path: '/checkout/invoice/create', title: 'Invoice Payment' },
   { path: '/logout', title: 'Logout', built: true },
@@ -139,7 +139,7 @@ export const STUDENT_ROUTES: readonly RouteSpec[] = [
 
 export const PUBLIC_ROUTES: readonly RouteSpec[] = [
   { path: '/', title: 'Home', built: true },
-  { path: '/calendar', title: 'Calendar' },
+  { path: '/calendar', title: 'Calendar', built: true },
   { path: '/courses', title: 'Courses' },
   { path: '/tplan', title: 'Plans' },
   { path: '/publicdonations', title: 'Donations' },

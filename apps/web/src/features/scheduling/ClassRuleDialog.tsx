@@ -133,7 +133,7 @@ export function ClassRuleDialog({ opened, rule, onClose }: Props) {
           <Checkbox.Group label="Days of the week" required {...form.getInputProps('daysOfWeek')}>
             <Group gap="sm" mt={4}>
               {WEEKDAY_NAMES.map((day, index) => (
-                <Checkbox key={day} value={String(index)} label={day.slice(0, 3)} aria-label={day} />
+                <Checkbox key={day} value={String(index)} label={day.slice(0, 3)} />
               ))}
             </Group>
           </Checkbox.Group>

@@ -61,7 +61,7 @@ export default function FacilityPage() {
                       </ActionIcon>
                       <ActionIcon
                         variant="subtle"
-                        color="red.8"
+                        color="red.9"
                         aria-label={`Remove ${room.name}`}
                         onClick={async () => {
                           if (!window.confirm(`Remove ${room.name}?`)) return;

@@ -112,7 +112,7 @@ export function RosterDialog({ session, timeZone, canManage, onClose }: Props) {
           {canManage && upcoming && current.status !== 'cancelled' ? (
             <Group justify="flex-end">
               <Button
-                color="red.8"
+                color="red.9"
                 variant="outline"
                 loading={cancel.isPending}
                 onClick={async () => {

@@ -9,6 +9,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import '@fullcalendar/react/skeleton.css';
 import '@fullcalendar/react/themes/classic/theme.css';
 import '@fullcalendar/react/themes/classic/palette.css';
+import './session-calendar.css';
 import type { DayRange } from './api';
 import { eventTitle } from './session-format';
 
@@ -55,7 +56,7 @@ export function SessionCalendar<S extends ClassSession>({
     };
   });
   return (
-    <Box component="section" aria-label={label} pos="relative" aria-busy={loading}>
+    <Box component="section" className="session-calendar" aria-label={label} pos="relative" aria-busy={loading}>
       {loading ? <Loader size="sm" pos="absolute" top={8} right={8} aria-label="Loading classes" /> : null}
       <FullCalendar
         plugins={[dayGridPlugin, timeGridPlugin, listPlugin, classicThemePlugin]}
@@ -67,6 +68,8 @@ export function SessionCalendar<S extends ClassSession>({
             : { start: 'prev,next today', center: 'title', end: 'dayGridMonth,timeGridWeek,listWeek' }
         }
         height="auto"
+        eventColor="#1d4ed8"
+        eventContrastColor="#ffffff"
         allDaySlot={false}
         noEventsText="No classes in this period."
         events={events}

@@ -25,27 +25,27 @@ export interface DayRange {
 
 /** The scheduling calls (decisions.md "Scheduling"). Form saves are silent: the form shows the field's message. */
 export const schedulingApi = {
-  rooms: () => apiRequest<RoomList>('/schedule/room'),
-  createRoom: (body: RoomInput) => apiRequest<Room>('/schedule/room', { method: 'POST', body, silent: true }),
+  rooms: () => apiRequest<RoomList>('/snode/room'),
+  createRoom: (body: RoomInput) => apiRequest<Room>('/snode/room', { method: 'POST', body, silent: true }),
   updateRoom: (guId: string, body: RoomInput) =>
-    apiRequest<Room>(`/schedule/room/${id(guId)}`, { method: 'PUT', body, silent: true }),
-  deleteRoom: (guId: string) => apiRequest<null>(`/schedule/room/${id(guId)}`, { method: 'DELETE' }),
-  teachers: () => apiRequest<TeacherList>('/schedule/teacher'),
-  rules: () => apiRequest<ClassRuleList>('/schedule/classrule'),
+    apiRequest<Room>(`/snode/room/${id(guId)}`, { method: 'PUT', body, silent: true }),
+  deleteRoom: (guId: string) => apiRequest<null>(`/snode/room/${id(guId)}`, { method: 'DELETE' }),
+  teachers: () => apiRequest<TeacherList>('/snode/teacher'),
+  rules: () => apiRequest<ClassRuleList>('/snode/classrule'),
   createRule: (body: ClassRuleInput) =>
-    apiRequest<ClassRule>('/schedule/classrule', { method: 'POST', body, silent: true }),
+    apiRequest<ClassRule>('/snode/classrule', { method: 'POST', body, silent: true }),
   updateRule: (guId: string, body: ClassRuleInput) =>
-    apiRequest<ClassRule>(`/schedule/classrule/${id(guId)}`, { method: 'PUT', body, silent: true }),
-  staffSessions: (range: DayRange) => apiRequest<ClassSessionList>('/schedule/session', { query: { ...range } }),
-  roster: (sessionId: string) => apiRequest<Roster>(`/schedule/session/${id(sessionId)}`),
+    apiRequest<ClassRule>(`/snode/classrule/${id(guId)}`, { method: 'PUT', body, silent: true }),
+  staffSessions: (range: DayRange) => apiRequest<ClassSessionList>('/snode/session', { query: { ...range } }),
+  roster: (sessionId: string) => apiRequest<Roster>(`/snode/session/${id(sessionId)}`),
   cancelSession: (sessionId: string) =>
-    apiRequest<ClassSession>(`/schedule/session/${id(sessionId)}/cancel`, { method: 'PUT' }),
+    apiRequest<ClassSession>(`/snode/session/${id(sessionId)}/cancel`, { method: 'PUT' }),
   attendance: (bookingId: string, attended: boolean) =>
-    apiRequest<Roster>(`/schedule/booking/${id(bookingId)}/attendance`, { method: 'PUT', body: { attended } }),
-  studentSessions: (range: DayRange) => apiRequest<StudentSessionList>('/student/classes', { query: { ...range } }),
+    apiRequest<Roster>(`/snode/booking/${id(bookingId)}/attendance`, { method: 'PUT', body: { attended } }),
+  studentSessions: (range: DayRange) => apiRequest<StudentSessionList>('/snode/myclasses', { query: { ...range } }),
   book: (body: StudentBookingInput) =>
-    apiRequest<StudentSession>('/student/booking', { method: 'POST', body, silent: true }),
-  cancelBooking: (bookingId: string) => apiRequest<null>(`/student/booking/${id(bookingId)}`, { method: 'DELETE' }),
+    apiRequest<StudentSession>('/snode/mybooking', { method: 'POST', body, silent: true }),
+  cancelBooking: (bookingId: string) => apiRequest<null>(`/snode/mybooking/${id(bookingId)}`, { method: 'DELETE' }),
   publicSessions: (range: DayRange) =>
     apiRequest<ClassSessionList>('/public/publicFitnessClass', { query: { ...range } }),
   publicSession: (classId: string, clsStartTime: string) =>

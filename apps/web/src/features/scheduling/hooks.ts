@@ -81,11 +81,12 @@ export function useRoster(sessionId: string | null) {
 }
 
 export function useAttendance() {
-  const invalidate = useInvalidate();
+  const client = useQueryClient();
   return useMutation({
     mutationFn: ({ bookingId, attended }: { bookingId: string; attended: boolean }) =>
       schedulingApi.attendance(bookingId, attended),
-    onSuccess: invalidate,
+    // The answer is the session's roster as it is now.
+    onSuccess: (roster) => client.setQueryData(scheduleKeys.roster(roster.session.guId), roster),
   });
 }
 
