@@ -186,8 +186,8 @@ test.describe('settings: users', () => {
     await expect(page.getByRole('switch', { name: 'Account Suspended' })).not.toBeChecked();
     await saveUser(page);
     await logIn(theirs, person.email, ORG);
-    // Staff other than admins land on the calendar (spec 1 landing rules), the dashboard until it is built.
-    await expect(theirs).toHaveURL(/\/dashboard$/);
+    // Staff other than admins land on the calendar (spec 1 landing rules).
+    await expect(theirs).toHaveURL(/\/calendar$/);
     await other.close();
 
     // Back to the list.
