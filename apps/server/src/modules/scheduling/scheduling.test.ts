@@ -9,12 +9,12 @@ import {
   type StudentSessionList,
   wallTimeInZone,
 } from '@atrium/contracts';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { json, loginAs, newTenant, startTestApp, type TestTenant } from '../../../test/helpers.ts';
 import type { App } from '../../app.ts';
 import { withTenant } from '../../db/client.ts';
-import { classSessions, contacts } from '../../db/schema/index.ts';
+import { classBookings, classSessions, contacts } from '../../db/schema/index.ts';
 import { caller, errorOf } from '../catalogue/catalogue-fixtures.ts';
 import { addDays } from './recurrence.ts';
 import { extendHorizons } from './scheduling.service.ts';
@@ -407,9 +407,17 @@ describe('sessions, booking, waitlist and check-in', () => {
     expect(waiting).toHaveLength(25);
     expect(waiting.map((b) => b.waitlistPosition)).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
     expect(new Set(roster.bookings.map((b) => b.contactId)).size).toBe(30);
-    // Arrival order: every booked place was taken before every waitlisted one.
-    const lastBooked = Math.max(...booked.map((b) => Date.parse(b.bookedAt)));
-    expect(waiting.every((b) => Date.parse(b.bookedAt) >= lastBooked)).toBe(true);
+    // Arrival order at the session's lock (the booking's seq): every booked place was taken before
+    // every waitlisted one, and the waitlist positions follow it.
+    const seqs = await withTenant(app.platform.db, tenant.tenantId, (tx) =>
+      tx
+        .select({ id: classBookings.id, status: classBookings.status, seq: classBookings.seq })
+        .from(classBookings)
+        .where(and(eq(classBookings.tenantId, tenant.tenantId), eq(classBookings.sessionId, session.guId)))
+        .orderBy(asc(classBookings.seq)),
+    );
+    expect(seqs.map((b) => b.status)).toEqual([...Array(5).fill('booked'), ...Array(25).fill('waitlisted')]);
+    expect(waiting.map((b) => b.guId)).toEqual(seqs.slice(5).map((b) => b.id));
     const [listed] = (await sessionsOf(rule)).filter((s) => s.guId === session.guId);
     expect(listed).toMatchObject({ booked: 5, spotsLeft: 0, waitlisted: 25 });
   });
