@@ -62,6 +62,8 @@ export async function seedDemo(db: Db): Promise<void> {
     name: 'Demo Studio',
     settings: {
       ...allModulesOn,
+      // the timetable names its rooms (Studio A)
+      isShowRoomName: true,
       email: 'hello@demo.test',
       phone: '+1 555 0100',
       addressLine1: '12 Market Street, Springfield',

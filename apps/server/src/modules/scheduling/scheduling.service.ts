@@ -291,12 +291,15 @@ function rangeOf(tenant: TenantContext, range: DateRangeQuery) {
   return { from: startOfDayInZone(range.from, zone), to: endOfDayInZone(range.to, zone) };
 }
 
-/** The staff calendar: every session in the range, cancelled ones included, room names always. */
+/**
+ * The staff calendar: every session in the range, cancelled ones included; room names when the
+ * tenant shows them (isShowRoomName), as on every calendar. A session's roster always names its room.
+ */
 export function staffSessions(db: Db, actor: Authenticated, range: DateRangeQuery): Promise<ClassSessionList> {
   const { tenant } = actor;
   return readTenant(db, tenant.tenantId, async (tx) => {
     const rows = await repo.findSessions(tx, tenant.tenantId, { ...rangeOf(tenant, range), includeCancelled: true });
-    return { data: rows.map((r) => toSession(r, true)), timezone: zoneOf(tenant) };
+    return { data: rows.map((r) => toSession(r, tenant.settings.isShowRoomName)), timezone: zoneOf(tenant) };
   });
 }
 

@@ -156,7 +156,8 @@ describe('class rules', () => {
     expect(sessions).toHaveLength(7);
     for (const s of sessions) {
       expect(wallTimeInZone(new Date(s.startsAt), ZONE).slice(11)).toBe('18:00');
-      expect(s).toMatchObject({ capacity: 12, spotsLeft: 12, roomName: 'Studio A', status: 'scheduled' });
+      // The tenant does not show room names on its calendars (isShowRoomName off); the roster does.
+      expect(s).toMatchObject({ capacity: 12, spotsLeft: 12, roomName: null, status: 'scheduled' });
     }
   });
 
@@ -452,6 +453,10 @@ describe('public timetable', () => {
       headers: { host: shows.host },
     });
     expect(json<ClassSessionList>(withRooms).data[0]).toMatchObject({ roomName: 'Hall' });
+    const staffView = await call(showsAdmin, shows, 'GET', `/snode/session?from=${start}&to=${addDays(start, 1)}`);
+    expect(json<ClassSessionList>(staffView).data[0]).toMatchObject({ roomName: 'Hall' });
+    const roster = json<Roster>(await call(admin, tenant, 'GET', `/snode/session/${mine[0]?.guId}`));
+    expect(roster.session.roomName).toBe('Studio A');
   });
 
   it('404 when the tenant hides its schedule, for an unknown session and another tenant’s session; 400 names the field', async () => {
