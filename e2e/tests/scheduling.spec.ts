@@ -118,7 +118,7 @@ test('a weekly class with a room of 2: booked from the student calendar, the thi
       const session = sessions.data.find((s: { name: string }) => s.name === className);
       const people = await (await fetch('/rest/contact/?autoComplete=true&q=a', { headers: auth })).json();
       const others = people
-        .filter((p: { email: string }) => p.email !== 'student@demo.test')
+        .filter((p: { email: string; label: string }) => p.email !== 'student@demo.test' && !/mateo/i.test(p.label))
         .slice(0, 2)
         .map((p: { id: string }) => p.id);
       const statuses: string[] = [];
@@ -173,6 +173,14 @@ test('a weekly class with a room of 2: booked from the student calendar, the thi
   await checkIn.click();
   await expect(checkIn).toBeChecked();
   await expect(roster.getByRole('list', { name: 'Waitlist' }).getByRole('listitem')).toHaveCount(1);
+  // Someone at the door is added from the contacts: the class is full, so they wait second in line.
+  await roster.getByLabel('Add someone to this class').fill('mateo');
+  await desk.getByRole('option', { name: /Mateo Rossi/ }).click();
+  await expect(desk.getByText('Mateo Rossi is on the waitlist.')).toBeVisible();
+  await expect(roster.getByRole('list', { name: 'Waitlist' }).getByRole('listitem')).toHaveCount(2);
+  await expect(roster.getByRole('list', { name: 'Waitlist' }).getByRole('listitem').nth(1)).toContainText(
+    'Mateo Rossi',
+  );
   // Nothing runs off the side of the phone.
   expect(await desk.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await expectAccessible(desk);

@@ -2,7 +2,8 @@ import type { ClassSession } from '@atrium/contracts';
 import { Alert, Badge, Button, Checkbox, Group, List, Loader, Modal, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { showSuccessToast } from '../../lib/notify';
-import { useAttendance, useCancelSession, useRoster } from './hooks';
+import { ContactSearch } from '../contacts/ContactSearch';
+import { useAddToRoster, useAttendance, useCancelSession, useRoster } from './hooks';
 import { spotsLabel, timeRange } from './session-format';
 
 interface Props {
@@ -10,6 +11,8 @@ interface Props {
   timeZone: string;
   /** Whether the user may cancel a session ('Manage Classes / Programs'). */
   canManage: boolean;
+  /** Whether the user may search contacts ('Manage Contacts'), to add someone at the door. */
+  canAddPeople: boolean;
   onClose: () => void;
 }
 
@@ -22,15 +25,18 @@ const dayLabel = (iso: string, timeZone: string) => {
 };
 
 /** A session's roster: check people in (works at phone width), see the waitlist, cancel the session. */
-export function RosterDialog({ session, timeZone, canManage, onClose }: Props) {
+export function RosterDialog({ session, timeZone, canManage, canAddPeople, onClose }: Props) {
   const phone = useMediaQuery('(max-width: 600px)');
   const roster = useRoster(session?.guId ?? null);
   const attendance = useAttendance();
   const cancel = useCancelSession();
+  const add = useAddToRoster();
   const current = roster.data?.session ?? session;
   const booked = roster.data?.bookings.filter((b) => b.status === 'booked') ?? [];
   const waiting = roster.data?.bookings.filter((b) => b.status === 'waitlisted') ?? [];
   const upcoming = current ? new Date(current.startsAt).getTime() > Date.now() : false;
+  const open = current ? current.status !== 'cancelled' && new Date(current.endsAt).getTime() > Date.now() : false;
+  const present = new Set(roster.data?.bookings.map((b) => b.contactId) ?? []);
 
   return (
     <Modal
@@ -95,6 +101,22 @@ export function RosterDialog({ session, timeZone, canManage, onClose }: Props) {
                   ))}
                 </Stack>
               )}
+              {canAddPeople && open ? (
+                <ContactSearch
+                  label="Add someone to this class"
+                  exclude={[...present]}
+                  onPick={async (contact) => {
+                    const done = await add
+                      .mutateAsync({ sessionId: current.guId, contactId: contact.id })
+                      .catch(() => null);
+                    const status = done?.bookings.find((b) => b.contactId === contact.id)?.status;
+                    if (status)
+                      showSuccessToast(
+                        status === 'booked' ? `${contact.label} is booked.` : `${contact.label} is on the waitlist.`,
+                      );
+                  }}
+                />
+              ) : null}
               {waiting.length > 0 ? (
                 <>
                   <Title order={2} size="h4">

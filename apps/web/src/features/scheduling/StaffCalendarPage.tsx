@@ -39,6 +39,7 @@ export default function StaffCalendarPage() {
         session={picked}
         timeZone={timeZone}
         canManage={account?.permissions.isAllowCreateClasses ?? false}
+        canAddPeople={account?.permissions.isShowContactsList ?? false}
         onClose={() => setPicked(null)}
       />
     </Stack>

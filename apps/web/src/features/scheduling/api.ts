@@ -40,6 +40,8 @@ export const schedulingApi = {
   roster: (sessionId: string) => apiRequest<Roster>(`/snode/session/${id(sessionId)}`),
   cancelSession: (sessionId: string) =>
     apiRequest<ClassSession>(`/snode/session/${id(sessionId)}/cancel`, { method: 'PUT' }),
+  addToRoster: (sessionId: string, contactId: string) =>
+    apiRequest<Roster>(`/snode/session/${id(sessionId)}/booking`, { method: 'POST', body: { contactId } }),
   attendance: (bookingId: string, attended: boolean) =>
     apiRequest<Roster>(`/snode/booking/${id(bookingId)}/attendance`, { method: 'PUT', body: { attended } }),
   studentSessions: (range: DayRange) => apiRequest<StudentSessionList>('/snode/myclasses', { query: { ...range } }),

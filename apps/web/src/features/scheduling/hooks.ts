@@ -90,6 +90,19 @@ export function useAttendance() {
   });
 }
 
+/** The front desk adds a contact to a session (booked, or waitlisted when full). */
+export function useAddToRoster() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ sessionId, contactId }: { sessionId: string; contactId: string }) =>
+      schedulingApi.addToRoster(sessionId, contactId),
+    onSuccess: (roster) => {
+      client.setQueryData(scheduleKeys.roster(roster.session.guId), roster);
+      return client.invalidateQueries({ queryKey: ['scheduling', 'sessions'] });
+    },
+  });
+}
+
 export function useCancelSession() {
   const invalidate = useInvalidate();
   return useMutation({ mutationFn: schedulingApi.cancelSession, onSuccess: invalidate });
