@@ -154,6 +154,16 @@ test('a weekly class with a room of 2: booked from the student calendar, the thi
   await noAtrium(visitor);
   await visitor.getByRole('dialog', { name: className }).getByRole('button', { name: 'Join waitlist' }).click();
   await expect(visitor).toHaveURL(/\/login/);
+  // The stored pick survives the login: the student lands on its signup, which tries to book it
+  // (this student already holds a place, so it says so).
+  await visitor.getByLabel('Email').fill('student@demo.test');
+  await visitor.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await visitor.getByRole('button', { name: 'Login' }).click();
+  await expect(visitor).toHaveURL(/\/signup\/[^/]+\/\d+\?scheduleId=/);
+  await expect(visitor.getByRole('heading', { name: className, level: 1 })).toBeVisible();
+  await expect(visitor.getByText('You are already booked or on the waitlist for this class.')).toBeVisible();
+  await expectAccessible(visitor);
+  await noAtrium(visitor);
   await visitorContext.close();
 
   // The front desk checks the class in at phone width.
