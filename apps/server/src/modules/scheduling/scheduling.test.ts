@@ -424,6 +424,56 @@ describe('sessions, booking, waitlist and check-in', () => {
   });
 });
 
+describe('roles, validation and tenant isolation of the remaining calls', () => {
+  it('students may not use the staff calls; visitors must log in; another tenant gets 404', async () => {
+    const rule = await addRule({ capacity: 1 });
+    const [session] = await sessionsOf(rule);
+    if (!session) throw new Error('no session');
+    const [x, y] = await makeContacts(tenant, 2);
+    const first = await created<Roster>(
+      call(staff, tenant, 'POST', `/snode/session/${session.guId}/booking`, { contactId: x }),
+    );
+    await created<Roster>(call(staff, tenant, 'POST', `/snode/session/${session.guId}/booking`, { contactId: y }));
+    const bookingId = first.bookings[0]?.guId;
+
+    for (const [method, url, body] of [
+      ['GET', '/snode/teacher', undefined],
+      ['GET', `/snode/session?from=${start}&to=${start}`, undefined],
+      ['GET', `/snode/session/${session.guId}`, undefined],
+      ['POST', `/snode/session/${session.guId}/booking`, { contactId: x }],
+      ['DELETE', `/snode/booking/${bookingId}`, undefined],
+      ['PUT', `/snode/classrule/${rule.guId}`, {}],
+      ['PUT', `/snode/session/${session.guId}/cancel`, undefined],
+    ] as const) {
+      expect((await call(student, tenant, method, url, body)).statusCode, `${method} ${url}`).toBe(403);
+    }
+    const asVisitor = (method: 'GET' | 'POST', url: string, payload?: object) =>
+      app.inject({ method, url, headers: { host: tenant.host }, payload });
+    expect((await asVisitor('GET', `/snode/myclasses?from=${start}&to=${start}`)).statusCode).toBe(401);
+    const visitorBooking = { classId: rule.guId, clsStartTime: session.clsStartTime };
+    expect((await asVisitor('POST', '/snode/mybooking', visitorBooking)).statusCode).toBe(401);
+
+    const body = { daysOfWeek: [1], startTime: '18:00', durationMinutes: 60, startDate: start };
+    expect((await call(otherAdmin, other, 'PUT', `/snode/classrule/${rule.guId}`, body)).statusCode).toBe(404);
+    expect((await call(otherAdmin, other, 'PUT', `/snode/session/${session.guId}/cancel`)).statusCode).toBe(404);
+    expect((await call(otherAdmin, other, 'DELETE', `/snode/booking/${bookingId}`)).statusCode).toBe(404);
+    const foreign = await call(otherAdmin, other, 'POST', `/snode/session/${session.guId}/booking`, {
+      contactId: other.users.student.id,
+    });
+    expect(foreign.statusCode).toBe(404);
+    const badEdit = await call(admin, tenant, 'PUT', `/snode/classrule/${rule.guId}`, { ...body, startTime: '7pm' });
+    expect(badEdit.statusCode).toBe(400);
+    expect(errorOf(badEdit.body).field).toBe('startTime');
+    const badRoom = await call(admin, tenant, 'PUT', `/snode/room/${room.guId}`, { name: 'Studio A', capacity: -1 });
+    expect(errorOf(badRoom.body).field).toBe('capacity');
+
+    // Staff cancel a booked place: the first in line takes it.
+    const after = await call(frontdesk, tenant, 'DELETE', `/snode/booking/${bookingId}`);
+    expect(after.statusCode).toBe(200);
+    expect(json<Roster>(after).bookings.map((b) => [b.contactId, b.status])).toEqual([[y, 'booked']]);
+  });
+});
+
 describe('public timetable', () => {
   it('lists sessions with spots left; room names only when the tenant shows them', async () => {
     const rule = await addRule({ roomId: room.guId });
