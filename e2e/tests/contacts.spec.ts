@@ -8,7 +8,7 @@ test.describe('contacts', () => {
     // A long flow that runs while the server is still cold (the first tests of a run).
     test.setTimeout(60_000);
     await logIn(page, 'frontdesk@demo.test');
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page).toHaveURL(/\/calendar$/);
     await page.getByRole('navigation', { name: 'Admin menu' }).getByRole('link', { name: 'Contacts' }).click();
     await expect(page.getByRole('heading', { name: 'Contacts', level: 1 })).toBeVisible();
     const table = page.getByRole('table', { name: 'Contacts' });
@@ -117,7 +117,7 @@ test.describe('contacts', () => {
   test('the list works on a phone-sized screen', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 740 });
     await logIn(page, 'frontdesk@demo.test');
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page).toHaveURL(/\/calendar$/);
     await page.goto('/contacts');
     await expect(
       page.getByRole('table', { name: 'Contacts' }).getByRole('link', { name: 'Olivia Bennett' }),

@@ -35,7 +35,7 @@ test('the admin sees the studio’s first steps, with progress, each leading to 
 
 test('the front desk is told the first steps are the admin’s', async ({ page }) => {
   await logIn(page, 'frontdesk@demo.test');
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page).toHaveURL(/\/calendar$/);
   await page.goto(hostUrl('demo', '/getstarted'));
   await expect(page.getByRole('heading', { name: 'Access denied', level: 1 })).toBeVisible();
   await expect(page.getByRole('alert').filter({ hasText: 'The first steps are taken by admins.' })).toBeVisible();

@@ -38,8 +38,8 @@ test('staff record a partial cash payment, then the rest: partial, then complete
   }, PASSWORD);
 
   await logIn(page, 'staff@demo.test');
-  // staff land on the calendar (spec 1 §2 landing rules), the dashboard until it is built
-  await expect(page).toHaveURL(/\/dashboard$/);
+  // staff land on the calendar (spec 1 §2 landing rules)
+  await expect(page).toHaveURL(/\/calendar$/);
   await page.goto(hostUrl('demo', '/invoices'));
   await expect(page.getByRole('heading', { name: 'Invoices', level: 1 })).toBeVisible();
   await page.getByLabel('Search').fill(invoice.invoiceId);

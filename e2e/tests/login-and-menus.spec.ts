@@ -5,6 +5,9 @@ import { hostUrl, logIn, menuLinks } from './helpers';
 const ADMIN_MENU_DEMO = [
   'Get Started',
   'Dashboard',
+  'Calendar',
+  'Classes',
+  'Facility',
   'Contacts',
   'Website',
   'Store',
@@ -13,7 +16,7 @@ const ADMIN_MENU_DEMO = [
   'Help',
   'Logout',
 ];
-const NOT_BUILT_YET = ['Events', 'Classes', 'Courses', 'Donations', 'Forms', 'Reports'];
+const NOT_BUILT_YET = ['Events', 'Courses', 'Donations', 'Forms', 'Reports'];
 
 test.describe('login, landing and menus', () => {
   test('the admin lands on the dashboard, with a menu of the screens that exist', async ({ page }) => {
@@ -36,12 +39,10 @@ test.describe('login, landing and menus', () => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   });
 
-  test('staff and front desk land on the dashboard (until the calendar is built) with the admin menu', async ({
-    page,
-  }) => {
+  test('staff and front desk land on the calendar with the admin menu', async ({ page }) => {
     for (const email of ['staff@demo.test', 'frontdesk@demo.test']) {
       await logIn(page, email);
-      await expect(page).toHaveURL(/\/dashboard$/);
+      await expect(page).toHaveURL(/\/calendar$/);
       await expect(page.getByRole('navigation', { name: 'Admin menu' })).toBeVisible();
       // The website builder is for admins and staff: the front desk neither sees it nor meets an error there.
       const links = await menuLinks(page, 'Admin menu');
@@ -59,19 +60,22 @@ test.describe('login, landing and menus', () => {
     }
   });
 
-  test('a student lands on their profile (until classes are built) with the student menu', async ({ page }) => {
+  test('a student lands on the class calendar with the student menu', async ({ page }) => {
     await logIn(page, 'student@demo.test');
-    await expect(page).toHaveURL(/\/profile$/);
-    await expect(page.getByText('student@demo.test')).toBeVisible();
+    await expect(page).toHaveURL(/\/classes$/);
+    await expect(page.getByRole('heading', { name: 'Calendar', level: 1 })).toBeVisible();
     const links = await menuLinks(page, 'Student menu');
-    for (const item of ['Calendar', 'Courses', 'Assessments']) expect(links).not.toContain(item);
+    expect(links).toContain('Calendar');
+    for (const item of ['Courses', 'Assessments']) expect(links).not.toContain(item);
     // demo has its store menu on, and My Store is built
     expect(links).toContain('My Store');
     await expect(page.getByRole('navigation', { name: 'Admin menu' })).toHaveCount(0);
+    await page.goto(hostUrl('demo', '/profile'));
+    await expect(page.getByText('student@demo.test')).toBeVisible();
     await expect(page.getByText('Thank you for being a member! How would you rate your experience?')).toBeVisible();
     // an admin path is not for students: back to their home
     await page.goto(hostUrl('demo', '/settings'));
-    await expect(page).toHaveURL(/\/profile$/);
+    await expect(page).toHaveURL(/\/classes$/);
   });
 
   test("a franchise's admin has no master-only items", async ({ page }) => {
@@ -107,7 +111,7 @@ test.describe('login, landing and menus', () => {
 
   test('logout ends the session', async ({ page }) => {
     await logIn(page, 'staff@demo.test');
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page).toHaveURL(/\/calendar$/);
     await page.getByRole('button', { name: /User menu/ }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await expect(page.getByRole('navigation', { name: 'Admin menu' })).toHaveCount(0);

@@ -29,7 +29,7 @@ test('an admin takes "Manage Contacts" from the front desk, who then loses the s
   const desk = await deskContext.newPage();
   try {
     await logIn(desk, 'frontdesk@riverside.test', ORG);
-    await expect(desk).toHaveURL(/\/dashboard$/);
+    await expect(desk).toHaveURL(/\/calendar$/);
     expect(await menuLinks(desk, 'Admin menu')).not.toContain('Contacts');
     await desk.goto(hostUrl(ORG, '/contacts'));
     await expect(desk.getByRole('heading', { name: 'Access denied' })).toBeVisible();
@@ -60,7 +60,7 @@ test('an admin takes "Manage Contacts" from the front desk, who then loses the s
 
 test('the front desk sees the Roles screen read-only', async ({ page }) => {
   await logIn(page, 'frontdesk@riverside.test', ORG);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page).toHaveURL(/\/calendar$/);
   await page.goto(hostUrl(ORG, '/settings/roles'));
   await expect(page.getByText('Only an administrator can change these settings.')).toBeVisible();
   await expect(

@@ -44,7 +44,7 @@ test.describe('session', () => {
 
   test('declining the Session Expired dialog logs out', async ({ page }) => {
     await logIn(page, 'staff@demo.test');
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page).toHaveURL(/\/calendar$/);
     test.setTimeout(60_000);
     await expireSessionAfterShortIdle(page);
     const dialog = page.getByRole('dialog', { name: 'Session Expired' });
@@ -79,7 +79,7 @@ test.describe('preview modes', () => {
     await expect(page).toHaveURL(/\/contacts$/);
     await page.getByRole('button', { name: 'Preview' }).click();
     await page.getByRole('menuitem', { name: 'Student Preview' }).click();
-    await expect(page).toHaveURL(/\/profile$/);
+    await expect(page).toHaveURL(/\/classes$/);
     await expect(page.getByRole('navigation', { name: 'Student menu' })).toBeVisible();
     await page.goBack();
     await expect(page).toHaveURL(/\/dashboard$/);

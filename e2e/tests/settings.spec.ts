@@ -113,7 +113,7 @@ test.describe('settings', () => {
 
   test('staff see the settings read-only, and the server refuses their writes', async ({ page }) => {
     await logIn(page, 'staff@demo.test');
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page).toHaveURL(/\/calendar$/);
     await page.goto(hostUrl('demo', '/settings/display'));
     await expect(page.getByText('Only an administrator can change these settings.')).toBeVisible();
     await expect(page.getByRole('switch', { name: 'Store' })).toBeDisabled();

@@ -107,7 +107,7 @@ test.describe('public shop', () => {
   test('a member buys a Water bottle from My Store with no form, billed to them', async ({ page }) => {
     test.setTimeout(90_000);
     await logIn(page, 'student@demo.test');
-    await expect(page).toHaveURL(/\/profile$/);
+    await expect(page).toHaveURL(/\/classes$/);
     // on a phone the student menu opens from its button
     const menu = page.getByRole('navigation', { name: 'Student menu' });
     await menu.getByRole('button', { name: 'Open student menu' }).click();

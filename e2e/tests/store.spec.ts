@@ -81,7 +81,7 @@ test.describe('store', () => {
     test.setTimeout(60_000);
     await logIn(page, 'frontdesk@demo.test');
     // (signed in before leaving: a navigation that races the login response lands on the login page)
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page).toHaveURL(/\/calendar$/);
     await page.goto(hostUrl('demo', '/store/new'));
     await expect(page.getByRole('heading', { name: 'New sale', level: 1 })).toBeVisible();
     await page.getByRole('combobox', { name: 'Add item' }).fill('starter');

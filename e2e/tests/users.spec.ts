@@ -192,8 +192,8 @@ test.describe('settings: users', () => {
     await expect(page.getByRole('switch', { name: 'Account Suspended' })).not.toBeChecked();
     await saveUser(page);
     await logIn(theirs, person.email, ORG);
-    // Staff other than admins land on the calendar (spec 1 landing rules), the dashboard until it is built.
-    await expect(theirs).toHaveURL(/\/dashboard$/);
+    // Staff other than admins land on the calendar (spec 1 landing rules).
+    await expect(theirs).toHaveURL(/\/calendar$/);
     await other.close();
 
     // Back to the list.
@@ -220,7 +220,7 @@ test.describe('settings: users', () => {
     await expect(submit).toBeEnabled();
     await search.press('Enter');
 
-    await expect(page).toHaveURL(/\/profile$/);
+    await expect(page).toHaveURL(/\/classes$/);
     await expect(page.getByRole('navigation', { name: 'Student menu' })).toBeVisible();
     await expect(page.getByText(`Acting as Mia Member${tag}`)).toBeVisible();
     await page.getByRole('button', { name: 'Admin View' }).click();
@@ -301,7 +301,7 @@ test.describe('my profile', () => {
 
   test('the front desk opens My Profile from the user menu, at phone width too', async ({ page }) => {
     await logIn(page, 'frontdesk@riverside.test', ORG);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page).toHaveURL(/\/calendar$/);
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByRole('button', { name: /^User menu for / }).click();
     await page.getByRole('menuitem', { name: 'My Profile' }).click();

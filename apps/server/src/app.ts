@@ -33,6 +33,7 @@ import { registerMenuRoutes } from './modules/ping/menu.routes.ts';
 import { registerPingRoutes } from './modules/ping/ping.routes.ts';
 import { registerPlanRoutes } from './modules/plan/plan.routes.ts';
 import { registerProfileRoutes } from './modules/profile/profile.routes.ts';
+import { registerSchedulingRoutes } from './modules/scheduling/scheduling.routes.ts';
 import { registerPaymentSettingsRoutes } from './modules/settings/payment-settings.routes.ts';
 import { registerSettingsReadRoutes } from './modules/settings/settings-read.routes.ts';
 import { registerSettingsWriteRoutes } from './modules/settings/settings-write.routes.ts';
@@ -187,6 +188,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   registerCheckoutRoutes(app, platform);
   await registerPaymentRoutes(app, platform);
   registerShopRoutes(app, platform);
+  registerSchedulingRoutes(app, platform);
   await registerIntegrationRoutes(app, platform);
   await registerWebApp(app, platform);
 

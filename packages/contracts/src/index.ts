@@ -32,6 +32,7 @@ export * from './profile.ts';
 export * from './public-menu.ts';
 export * from './role-permissions.ts';
 export * from './roles.ts';
+export * from './scheduling.ts';
 export * from './settings.ts';
 export * from './shop.ts';
 export * from './student-app.ts';

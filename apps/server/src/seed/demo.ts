@@ -5,6 +5,7 @@ import { updateTenantSettings } from '../modules/settings/settings.repo.ts';
 import { seedDemoCatalogue } from './demo-catalogue.ts';
 import { seedDemoContacts } from './demo-contacts.ts';
 import { demoPages } from './demo-pages.ts';
+import { seedDemoSchedule } from './demo-schedule.ts';
 import { seedDemoEmailTemplates, seedDemoWidgets } from './demo-widgets.ts';
 import { createPages, createTenant, createUsers } from './tenants.ts';
 
@@ -61,6 +62,8 @@ export async function seedDemo(db: Db): Promise<void> {
     name: 'Demo Studio',
     settings: {
       ...allModulesOn,
+      // the timetable names its rooms (Studio A)
+      isShowRoomName: true,
       email: 'hello@demo.test',
       phone: '+1 555 0100',
       addressLine1: '12 Market Street, Springfield',
@@ -84,6 +87,7 @@ export async function seedDemo(db: Db): Promise<void> {
   await seedDemoWidgets(db, demo.tenantId, 'http://demo.localhost:3000');
   await seedDemoEmailTemplates(db, demo.tenantId);
   await seedDemoCatalogue(db, demo.tenantId);
+  await seedDemoSchedule(db, demo.tenantId, 'staff@demo.test', 'America/New_York');
 
   const riverside = await createTenant(db, {
     orgId: 'riverside',

@@ -6,6 +6,7 @@ export * from './invoices.ts';
 export * from './offers.ts';
 export * from './outbox.ts';
 export * from './payments.ts';
+export * from './scheduling.ts';
 export * from './settings.ts';
 export * from './shared-state.ts';
 export * from './shop.ts';

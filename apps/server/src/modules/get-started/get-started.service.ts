@@ -2,7 +2,7 @@ import { GET_STARTED_STEPS, type GetStartedKey, type GetStartedResponse } from '
 import { and, eq, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { type Db, readTenant, type Tx } from '../../db/client.ts';
-import { contacts, items, websitePages } from '../../db/schema/index.ts';
+import { classRules, contacts, items, websitePages } from '../../db/schema/index.ts';
 import type { TenantContext } from '../tenants/tenant-directory.ts';
 
 /** Whether the tenant has any row of the table that matches: one index probe, however big. */
@@ -31,7 +31,8 @@ export async function getStarted(db: Db, tenant: TenantContext): Promise<GetStar
       eq(websitePages.isPublished, true),
       eq(websitePages.isExternalLink, false),
     ),
-    offering: await hasAny(tx, items, tenantId, eq(items.isArchived, false)),
+    offering:
+      (await hasAny(tx, items, tenantId, eq(items.isArchived, false))) || (await hasAny(tx, classRules, tenantId)),
     member: await hasAny(tx, contacts, tenantId, eq(contacts.role, 'student'), eq(contacts.isWalkin, false)),
   }));
   const done: Record<GetStartedKey, boolean> = {

@@ -66,6 +66,23 @@ describe('GET /rest/getstarted', () => {
     expect(await stepsDone()).toEqual({ logo: true, website: true, payments: false, offering: true, member: true });
   });
 
+  it('a weekly class is a first offering too', async () => {
+    const t = await newTenant(app);
+    const token = (await loginAs(app, t, 'admin')).access_token;
+    const read = async () =>
+      json<GetStartedResponse>(await call(token, t, 'GET', '/rest/getstarted')).steps.find((s) => s.key === 'offering');
+    expect(await read()).toEqual({ key: 'offering', done: false });
+    const rule = await call(token, t, 'POST', '/snode/classrule', {
+      name: 'Yoga',
+      daysOfWeek: [1, 3],
+      startTime: '18:00',
+      durationMinutes: 60,
+      startDate: '2030-01-07',
+    });
+    expect(rule.statusCode, rule.body).toBe(201);
+    expect(await read()).toEqual({ key: 'offering', done: true });
+  });
+
   it('is for admins: other staff and students are refused, a visitor must sign in, another host is a 401', async () => {
     for (const role of ['staff', 'frontdesk', 'student'] as const) {
       const { access_token } = await loginAs(app, other, role);

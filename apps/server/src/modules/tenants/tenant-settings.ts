@@ -26,6 +26,9 @@ export const TenantSettings = z.object({
   salesEmailList: z.array(z.string()).default([]),
   aboutOrg: z.string().default(''),
   dateFormat: z.string().default('MM/dd/YYYY'),
+  /** Spec 2 §3 account: what a new class rule is called and how many it takes when the form leaves them out. */
+  defaultClassName: z.string().default('Class'),
+  defaultMaxAttendees: z.number().int().positive().default(20),
   logo: z.string().nullable().default(null),
   logoWidth: z.number().nullable().default(null),
   logoHeight: z.number().nullable().default(null),

@@ -28,6 +28,9 @@ const ProductsPage = lazy(() => import('../../features/catalogue/ProductsPage'))
 const ProductFormPage = lazy(() => import('../../features/catalogue/ProductFormPage'));
 const BundlesPage = lazy(() => import('../../features/catalogue/BundlesPage'));
 const OffersPage = lazy(() => import('../../features/offers/OffersPage'));
+const StaffCalendarPage = lazy(() => import('../../features/scheduling/StaffCalendarPage'));
+const SchedulePage = lazy(() => import('../../features/scheduling/SchedulePage'));
+const FacilityPage = lazy(() => import('../../features/scheduling/FacilityPage'));
 const SettingsHome = lazy(() => import('../../features/settings/SettingsHome'));
 const AccountSettingsPage = lazy(() => import('../../features/settings/AccountSettingsPage'));
 const ModuleSettingsPage = lazy(() => import('../../features/settings/ModuleSettingsPage'));
@@ -85,6 +88,9 @@ export const SCREENS: Record<string, ReactNode> = {
   '/products/new': <ProductFormPage />,
   '/productbundle': <BundlesPage />,
   '/offers': <OffersPage />,
+  '/calendar': <StaffCalendarPage />,
+  '/schedule': <SchedulePage />,
+  '/facility': <FacilityPage />,
   '/settings': <SettingsHome />,
   '/settings/account': <AccountSettingsPage />,
   '/settings/display': <ModuleSettingsPage />,

@@ -20,6 +20,7 @@ const PublicInvoicePage = lazy(() => import('../../features/invoices/PublicInvoi
 const MediaGalleryPage = lazy(() => import('../../features/media/MediaGalleryPage'));
 const MerchandisePage = lazy(() => import('../../features/shop/MerchandisePage'));
 const CheckoutPage = lazy(() => import('../../features/shop/CheckoutPage'));
+const PublicCalendarPage = lazy(() => import('../../features/scheduling/PublicCalendarPage'));
 
 /** The built screens by route path: the routes marked `built` in route-paths (faces.test.tsx). */
 export const SCREENS: Record<string, ReactNode> = {
@@ -33,6 +34,7 @@ export const SCREENS: Record<string, ReactNode> = {
   '/mediagallery': <MediaGalleryPage />,
   '/invoice/:id': <PublicInvoicePage />,
   '/merchandise': <MerchandisePage />,
+  '/calendar': <PublicCalendarPage />,
   '/checkout': <CheckoutPage />,
 };
 

@@ -16,6 +16,8 @@ const EmailConfirmPage = lazy(() => import('../../features/profile/EmailConfirmP
 const MyStorePage = lazy(() => import('../../features/shop/MyStorePage'));
 const MemberCheckoutPage = lazy(() => import('../../features/shop/MemberCheckoutPage'));
 const PublicInvoicePage = lazy(() => import('../../features/invoices/PublicInvoicePage'));
+const StudentClassesPage = lazy(() => import('../../features/scheduling/StudentClassesPage'));
+const SignupPage = lazy(() => import('../../features/scheduling/SignupPage'));
 
 /** The built screens by route path: the routes marked `built` in route-paths (faces.test.tsx). */
 export const SCREENS: Record<string, ReactNode> = {
@@ -25,6 +27,8 @@ export const SCREENS: Record<string, ReactNode> = {
   '/store': <MyStorePage />,
   '/cartcheckout': <MemberCheckoutPage />,
   '/invoice/:id': <PublicInvoicePage />,
+  '/classes': <StudentClassesPage />,
+  '/signup/:classId/:clsStartTime': <SignupPage />,
 };
 
 /** The student face (also Student Preview, with the preview bar). */

@@ -25,8 +25,10 @@ describe('admin menu', () => {
     expect(urls(menu)).toEqual([
       '/getstarted',
       '/dashboard',
+      '/calendar',
       '/rules',
       '/schedule',
+      '/facility',
       '/services',
       '/donation',
       '/customforms',
@@ -85,17 +87,20 @@ describe('admin menu', () => {
     expect(plain).not.toContain('/tenant');
   });
 
-  const tenantFlags: [keyof typeof plainTenant, string][] = [
-    ['isShowStoreMenu', '/store'],
-    ['isShowScheduleMenu', '/schedule'],
-    ['isShowCourses', '/services'],
+  const tenantFlags: [keyof typeof plainTenant, string[]][] = [
+    ['isShowStoreMenu', ['/store']],
+    ['isShowScheduleMenu', ['/schedule', '/facility']],
+    ['isShowSchedule', ['/calendar']],
+    ['isShowCourses', ['/services']],
   ];
-  for (const [flag, url] of tenantFlags) {
-    it(`removes ${url} when the tenant's ${flag} is false`, () => {
+  for (const [flag, gone] of tenantFlags) {
+    it(`removes ${gone.join(' and ')} when the tenant's ${flag} is false`, () => {
       const menu = buildAdminMenu(makeTenant({ [flag]: false }), makeAccount(), everything);
-      expect(urls(menu)).not.toContain(url);
+      for (const url of gone) expect(urls(menu)).not.toContain(url);
       // Nothing else disappears.
-      expect(urls(menu)).toHaveLength(urls(buildAdminMenu(plainTenant, makeAccount(), everything)).length - 1);
+      expect(urls(menu)).toHaveLength(
+        urls(buildAdminMenu(plainTenant, makeAccount(), everything)).length - gone.length,
+      );
     });
   }
 
@@ -161,6 +166,9 @@ describe("admin menu with today's built screens", () => {
     expect(urls(visibleMenu(menu))).toEqual([
       '/getstarted',
       '/dashboard',
+      '/calendar',
+      '/schedule',
+      '/facility',
       '/products',
       '/contacts',
       '/website',

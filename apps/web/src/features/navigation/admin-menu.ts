@@ -13,7 +13,7 @@ export const HELP_URL = 'https://support.atrium.app';
 
 type TenantFlags = Pick<
   TenantConfig,
-  'orgId' | 'masterOrgId' | 'isShowStoreMenu' | 'isShowScheduleMenu' | 'isShowCourses'
+  'orgId' | 'masterOrgId' | 'isShowStoreMenu' | 'isShowScheduleMenu' | 'isShowSchedule' | 'isShowCourses'
 >;
 type AccountFlags = Pick<
   AccountDetail,
@@ -69,8 +69,10 @@ export function buildAdminMenu(
   const menu: MaybeNavItem[] = [
     item('getstarted', 'Get Started', '/getstarted', 'rocket', roleMay('/getstarted')),
     item('dashboard', 'Dashboard', '/dashboard', 'dashboard'),
+    item('calendar', 'Calendar', '/calendar', 'calendar-week', tenant.isShowSchedule),
     item('events', 'Events', '/rules', 'calendar-event', flags.isShowEventsMenu && may.isAllowCreateClasses),
     item('classes', 'Classes', '/schedule', 'calendar', tenant.isShowScheduleMenu && may.isAllowCreateClasses),
+    item('facility', 'Facility', '/facility', 'door', tenant.isShowScheduleMenu && may.isAllowCreateClasses),
     item('courses', 'Courses', '/services', 'school', tenant.isShowCourses && may.isShowCourse),
     collapsable('products', 'Products', 'package', [
       item('donations', 'Donations', '/donation', 'heart-handshake', flags.isShowDonationMenu),

@@ -289,22 +289,32 @@ describe('pending event', () => {
 });
 
 describe('while a module is not built', () => {
-  it('sends staff to the dashboard instead of the calendar, and answers its routes with page not found', () => {
-    expect(landing.landingAfterLogin({ role: 'frontdesk', tenant, pendingEvent: null })).toBe('/dashboard');
-    expect(landing.decideStaffPath('/', tenant)).toEqual({ kind: 'redirect', to: '/dashboard' });
-    expect(landing.decideStaffPath('/calendar', tenant)).toEqual({ kind: 'redirect', to: '/dashboard' });
+  it('sends staff and the front desk to the calendar now it is built, admins to the dashboard; modules not built answer page not found', () => {
+    expect(landing.landingAfterLogin({ role: 'frontdesk', tenant, pendingEvent: null })).toBe('/calendar');
+    expect(landing.landingAfterLogin({ role: 'staff', tenant, pendingEvent: null })).toBe('/calendar');
+    expect(landing.landingAfterLogin({ role: 'admin', tenant, pendingEvent: null })).toBe('/dashboard');
+    expect(landing.decideStaffPath('/', tenant)).toEqual({ kind: 'redirect', to: '/calendar' });
+    expect(landing.decideStaffPath('/calendar', tenant)).toEqual({ kind: 'stay' });
+    expect(landing.decideStaffPath('/calendar', { ...tenant, isShowSchedule: false })).toEqual({
+      kind: 'redirect',
+      to: '/dashboard',
+    });
     expect(landing.decideStaffPath('/reports', tenant)).toEqual({ kind: 'notFound' });
     expect(landing.decideStaffPath('/store', tenant)).toEqual({ kind: 'stay' });
     expect(landing.decideStaffPath('/settings/regforms', tenant)).toEqual({ kind: 'notFound' });
     expect(landing.decideStaffPath('/contacts', tenant)).toEqual({ kind: 'stay' });
   });
 
-  it('keeps visitors off the calendar, courses and donations, and logs them out to login', () => {
-    expect(landing.decideVisitorPath('/calendar', '', tenant)).toEqual({ kind: 'notFound' });
+  it('shows visitors the calendar now it is built, keeps them off courses and donations, and logs them out to the calendar', () => {
+    expect(landing.decideVisitorPath('/calendar', '', tenant)).toEqual({ kind: 'stay' });
+    expect(landing.decideVisitorPath('/calendar', '', { ...tenant, isShowSchedule: false })).toEqual({
+      kind: 'notFound',
+    });
     expect(landing.decideVisitorPath('/donations', '', tenant)).toEqual({ kind: 'notFound' });
     expect(landing.decideVisitorPath('/merchandise', '', tenant)).toEqual({ kind: 'stay' });
     expect(landing.decideVisitorPath('/checkout', '', tenant)).toEqual({ kind: 'stay' });
     expect(landing.decideVisitorPath('/login', '', tenant)).toEqual({ kind: 'stay' });
-    expect(landing.publicLogoutTarget(tenant)).toBe('/login');
+    expect(landing.publicLogoutTarget(tenant)).toBe('/calendar');
+    expect(landing.publicLogoutTarget({ ...tenant, isShowSchedule: false })).toBe('/login');
   });
 });

@@ -19,7 +19,7 @@ export const ADMIN_ROUTES: readonly RouteSpec[] = [
   { path: '/email/confirm', title: 'Confirm Email', built: true },
   { path: '/onboarding', title: 'Onboarding' },
   { path: '/getstarted', title: 'Get Started', built: true },
-  { path: '/calendar', title: 'Calendar' },
+  { path: '/calendar', title: 'Calendar', built: true },
   { path: '/content', title: 'Content' },
   { path: '/services', title: 'Courses' },
   { path: '/productbundle', title: 'Product Bundles', built: true },
@@ -35,7 +35,7 @@ export const ADMIN_ROUTES: readonly RouteSpec[] = [
   { path: '/assessment', title: 'Assessment' },
   { path: '/assesment', title: 'Self Assessments' },
   { path: '/offers', title: 'Offers', built: true },
-  { path: '/schedule', title: 'Classes' },
+  { path: '/schedule', title: 'Classes', built: true },
   { path: '/contacts', title: 'Contacts', built: true },
   { path: '/contacts/:guId/detail', title: 'Contact', built: true },
   { path: '/contacts/:id/details', title: 'Contact', built: true },
@@ -52,7 +52,7 @@ export const ADMIN_ROUTES: readonly RouteSpec[] = [
   { path: '/customforms', title: 'Forms' },
   { path: '/registrationform', title: 'Registration Form' },
   { path: '/widget', title: 'Widgets', built: true },
-  { path: '/facility', title: 'Facility' },
+  { path: '/facility', title: 'Facility', built: true },
   { path: '/files', title: 'Files' },
   { path: '/invoices', title: 'Invoices', built: true },
   { path: '/invoices/:id', title: 'Invoice', built: true },
@@ -117,7 +117,7 @@ export const SETTINGS_ROUTES: readonly RouteSpec[] = [
 ];
 
 export const STUDENT_ROUTES: readonly RouteSpec[] = [
-  { path: '/classes', title: 'Calendar' },
+  { path: '/classes', title: 'Calendar', built: true },
   { path: '/mycourses', title: 'My Courses' },
   { path: '/student-assessments', title: 'Assessments' },
   { path: '/myregistration', title: 'My Registrations' },
@@ -134,7 +134,7 @@ export const STUDENT_ROUTES: readonly RouteSpec[] = [
   { path: '/plan', title: 'Plan' },
   { path: '/tenant', title: 'Tenant' },
   { path: '/onboarding', title: 'Onboarding' },
-  { path: '/signup/:classId/:clsStartTime', title: 'Sign Up' },
+  { path: '/signup/:classId/:clsStartTime', title: 'Sign Up', built: true },
   { path: '/profile', title: 'Profile', built: true },
   { path: '/email/confirm', title: 'Confirm Email', built: true },
   { path: '/checkout/invoice/create', title: 'Invoice Payment' },
@@ -143,7 +143,7 @@ export const STUDENT_ROUTES: readonly RouteSpec[] = [
 
 export const PUBLIC_ROUTES: readonly RouteSpec[] = [
   { path: '/', title: 'Home', built: true },
-  { path: '/calendar', title: 'Calendar' },
+  { path: '/calendar', title: 'Calendar', built: true },
   { path: '/courses', title: 'Courses' },
   { path: '/tplan', title: 'Plans' },
   { path: '/publicdonations', title: 'Donations' },

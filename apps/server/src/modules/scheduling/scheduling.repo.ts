@@ -1,0 +1,418 @@
+import { and, asc, eq, gt, gte, inArray, lt, ne, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Tx } from '../../db/client.ts';
+import { classBookings, classRules, classSessions, contacts, rooms } from '../../db/schema/index.ts';
+
+export type RoomRow = typeof rooms.$inferSelect;
+export type RuleRow = typeof classRules.$inferSelect;
+export type SessionRow = typeof classSessions.$inferSelect;
+export type BookingRow = typeof classBookings.$inferSelect;
+export type RuleValues = Omit<typeof classRules.$inferInsert, 'tenantId' | 'id' | 'createdAt' | 'updatedAt'>;
+
+// ---------------------------------------------------------------- rooms
+
+export function listRooms(tx: Tx, tenantId: string): Promise<RoomRow[]> {
+  return tx
+    .select()
+    .from(rooms)
+    .where(eq(rooms.tenantId, tenantId))
+    .orderBy(asc(sql`lower(${rooms.name})`), asc(rooms.id));
+}
+
+export async function findRoom(tx: Tx, tenantId: string, id: string): Promise<RoomRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(rooms)
+    .where(and(eq(rooms.tenantId, tenantId), eq(rooms.id, id)));
+  return row;
+}
+
+export async function findRoomByName(tx: Tx, tenantId: string, name: string): Promise<RoomRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(rooms)
+    .where(and(eq(rooms.tenantId, tenantId), sql`lower(${rooms.name}) = lower(${name})`));
+  return row;
+}
+
+export async function insertRoom(tx: Tx, tenantId: string, values: { name: string; capacity: number }) {
+  const [row] = await tx
+    .insert(rooms)
+    .values({ ...values, tenantId })
+    .returning();
+  if (!row) throw new Error('room insert returned nothing');
+  return row;
+}
+
+export async function updateRoom(tx: Tx, tenantId: string, id: string, values: { name: string; capacity: number }) {
+  const [row] = await tx
+    .update(rooms)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(rooms.tenantId, tenantId), eq(rooms.id, id)))
+    .returning();
+  return row;
+}
+
+/** Whether any rule or session names the room. */
+export async function roomInUse(tx: Tx, tenantId: string, id: string): Promise<boolean> {
+  const [rule] = await tx
+    .select({ id: classRules.id })
+    .from(classRules)
+    .where(and(eq(classRules.tenantId, tenantId), eq(classRules.roomId, id)))
+    .limit(1);
+  if (rule) return true;
+  const [session] = await tx
+    .select({ id: classSessions.id })
+    .from(classSessions)
+    .where(and(eq(classSessions.tenantId, tenantId), eq(classSessions.roomId, id)))
+    .limit(1);
+  return Boolean(session);
+}
+
+export async function deleteRoom(tx: Tx, tenantId: string, id: string): Promise<boolean> {
+  const gone = await tx
+    .delete(rooms)
+    .where(and(eq(rooms.tenantId, tenantId), eq(rooms.id, id)))
+    .returning({ id: rooms.id });
+  return gone.length > 0;
+}
+
+// ---------------------------------------------------------------- teachers
+
+export function listTeachers(tx: Tx, tenantId: string) {
+  return tx
+    .select({ id: contacts.id, name: contacts.name, lastName: contacts.lastName })
+    .from(contacts)
+    .where(
+      and(
+        eq(contacts.tenantId, tenantId),
+        eq(contacts.isTeacher, true),
+        inArray(contacts.role, ['admin', 'staff', 'frontdesk']),
+      ),
+    )
+    .orderBy(asc(sql`lower(${contacts.name})`), asc(contacts.id));
+}
+
+export async function findTeacher(tx: Tx, tenantId: string, id: string) {
+  const [row] = await tx
+    .select({ id: contacts.id, isTeacher: contacts.isTeacher, role: contacts.role })
+    .from(contacts)
+    .where(and(eq(contacts.tenantId, tenantId), eq(contacts.id, id)));
+  return row;
+}
+
+export async function findContact(tx: Tx, tenantId: string, id: string) {
+  const [row] = await tx
+    .select({ id: contacts.id })
+    .from(contacts)
+    .where(and(eq(contacts.tenantId, tenantId), eq(contacts.id, id)));
+  return row;
+}
+
+// ---------------------------------------------------------------- rules
+
+const teacher = alias(contacts, 'teacher');
+
+export interface RuleWithNames {
+  row: RuleRow;
+  roomName: string | null;
+  teacherName: string | null;
+}
+
+function rulesWithNames(tx: Tx, tenantId: string) {
+  return tx
+    .select({
+      row: classRules,
+      roomName: rooms.name,
+      teacherName: sql<string | null>`trim(${teacher.name} || ' ' || ${teacher.lastName})`,
+    })
+    .from(classRules)
+    .leftJoin(rooms, and(eq(rooms.tenantId, tenantId), eq(rooms.id, classRules.roomId)))
+    .leftJoin(teacher, and(eq(teacher.tenantId, tenantId), eq(teacher.id, classRules.teacherId)));
+}
+
+export function listRules(tx: Tx, tenantId: string): Promise<RuleWithNames[]> {
+  return rulesWithNames(tx, tenantId)
+    .where(eq(classRules.tenantId, tenantId))
+    .orderBy(asc(sql`lower(${classRules.name})`), asc(classRules.startTime), asc(classRules.id));
+}
+
+export async function findRuleWithNames(tx: Tx, tenantId: string, id: string): Promise<RuleWithNames | undefined> {
+  const [row] = await rulesWithNames(tx, tenantId).where(and(eq(classRules.tenantId, tenantId), eq(classRules.id, id)));
+  return row;
+}
+
+export async function findRule(tx: Tx, tenantId: string, id: string, lock = false): Promise<RuleRow | undefined> {
+  const query = tx
+    .select()
+    .from(classRules)
+    .where(and(eq(classRules.tenantId, tenantId), eq(classRules.id, id)));
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+
+export async function insertRule(tx: Tx, tenantId: string, values: RuleValues): Promise<RuleRow> {
+  const [row] = await tx
+    .insert(classRules)
+    .values({ ...values, tenantId })
+    .returning();
+  if (!row) throw new Error('rule insert returned nothing');
+  return row;
+}
+
+export async function updateRule(tx: Tx, tenantId: string, id: string, values: Partial<RuleValues>): Promise<void> {
+  await tx
+    .update(classRules)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(classRules.tenantId, tenantId), eq(classRules.id, id)));
+}
+
+/** The tenants with a rule whose sessions stop before `before` (the daily extension's work list). */
+export async function tenantsToExtend(tx: Tx, before: Date): Promise<string[]> {
+  const rows = await tx
+    .selectDistinct({ tenantId: classRules.tenantId })
+    .from(classRules)
+    .where(lt(classRules.generatedUntil, before));
+  return rows.map((r) => r.tenantId);
+}
+
+export function rulesToExtend(tx: Tx, tenantId: string, before: Date): Promise<RuleRow[]> {
+  return tx
+    .select()
+    .from(classRules)
+    .where(and(eq(classRules.tenantId, tenantId), lt(classRules.generatedUntil, before)))
+    .for('update');
+}
+
+// ---------------------------------------------------------------- sessions
+
+/** A rule's sessions that start after `after`, with how many live bookings each has. */
+export function futureSessionsOf(tx: Tx, tenantId: string, ruleId: string, after: Date) {
+  return tx
+    .select({
+      row: classSessions,
+      live: sql<number>`(select count(*)::int from class_bookings b where b.tenant_id = class_sessions.tenant_id and b.session_id = class_sessions.id and b.status <> 'cancelled')`,
+    })
+    .from(classSessions)
+    .where(
+      and(eq(classSessions.tenantId, tenantId), eq(classSessions.ruleId, ruleId), gt(classSessions.startsAt, after)),
+    )
+    .for('update', { of: classSessions });
+}
+
+export async function insertSessions(
+  tx: Tx,
+  tenantId: string,
+  values: Omit<typeof classSessions.$inferInsert, 'tenantId'>[],
+): Promise<void> {
+  if (values.length === 0) return;
+  await tx
+    .insert(classSessions)
+    .values(values.map((v) => ({ ...v, tenantId })))
+    .onConflictDoNothing();
+}
+
+export async function updateSession(
+  tx: Tx,
+  tenantId: string,
+  id: string,
+  values: Partial<Omit<typeof classSessions.$inferInsert, 'tenantId' | 'id'>>,
+): Promise<void> {
+  await tx
+    .update(classSessions)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(classSessions.tenantId, tenantId), eq(classSessions.id, id)));
+}
+
+export async function deleteSessions(tx: Tx, tenantId: string, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await tx.delete(classSessions).where(and(eq(classSessions.tenantId, tenantId), inArray(classSessions.id, ids)));
+}
+
+/** Locks one session row: every booking change of a session runs behind this lock. */
+export async function lockSession(tx: Tx, tenantId: string, id: string) {
+  const [row] = await tx
+    .select({ row: classSessions, priceMinor: classRules.priceMinor })
+    .from(classSessions)
+    .innerJoin(classRules, and(eq(classRules.tenantId, tenantId), eq(classRules.id, classSessions.ruleId)))
+    .where(and(eq(classSessions.tenantId, tenantId), eq(classSessions.id, id)))
+    .for('update', { of: classSessions });
+  return row;
+}
+
+export async function findSessionByStart(tx: Tx, tenantId: string, ruleId: string, startsAt: Date) {
+  const [row] = await tx
+    .select({ id: classSessions.id })
+    .from(classSessions)
+    .where(
+      and(eq(classSessions.tenantId, tenantId), eq(classSessions.ruleId, ruleId), eq(classSessions.startsAt, startsAt)),
+    );
+  return row;
+}
+
+export interface SessionFilter {
+  from?: Date;
+  to?: Date;
+  id?: string;
+  includeCancelled: boolean;
+}
+
+/** Sessions with their rule's name and price, the room and teacher names and the waitlist size. */
+export function findSessions(tx: Tx, tenantId: string, filter: SessionFilter) {
+  return tx
+    .select({
+      row: classSessions,
+      name: classRules.name,
+      priceMinor: classRules.priceMinor,
+      roomName: rooms.name,
+      teacherName: sql<string | null>`trim(${teacher.name} || ' ' || ${teacher.lastName})`,
+      waitlisted: sql<number>`(select count(*)::int from class_bookings b where b.tenant_id = class_sessions.tenant_id and b.session_id = class_sessions.id and b.status = 'waitlisted')`,
+    })
+    .from(classSessions)
+    .innerJoin(classRules, and(eq(classRules.tenantId, tenantId), eq(classRules.id, classSessions.ruleId)))
+    .leftJoin(rooms, and(eq(rooms.tenantId, tenantId), eq(rooms.id, classSessions.roomId)))
+    .leftJoin(teacher, and(eq(teacher.tenantId, tenantId), eq(teacher.id, classSessions.teacherId)))
+    .where(
+      and(
+        eq(classSessions.tenantId, tenantId),
+        filter.from ? gte(classSessions.startsAt, filter.from) : undefined,
+        filter.to ? lt(classSessions.startsAt, filter.to) : undefined,
+        filter.id ? eq(classSessions.id, filter.id) : undefined,
+        filter.includeCancelled ? undefined : ne(classSessions.status, 'cancelled'),
+      ),
+    )
+    .orderBy(asc(classSessions.startsAt), asc(classRules.name), asc(classSessions.id));
+}
+export type SessionWithNames = Awaited<ReturnType<typeof findSessions>>[number];
+
+// ---------------------------------------------------------------- bookings
+
+export async function findLiveBooking(tx: Tx, tenantId: string, sessionId: string, contactId: string) {
+  const [row] = await tx
+    .select()
+    .from(classBookings)
+    .where(
+      and(
+        eq(classBookings.tenantId, tenantId),
+        eq(classBookings.sessionId, sessionId),
+        eq(classBookings.contactId, contactId),
+        ne(classBookings.status, 'cancelled'),
+      ),
+    );
+  return row;
+}
+
+export async function findBooking(tx: Tx, tenantId: string, id: string): Promise<BookingRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(classBookings)
+    .where(and(eq(classBookings.tenantId, tenantId), eq(classBookings.id, id)));
+  return row;
+}
+
+export async function insertBooking(
+  tx: Tx,
+  tenantId: string,
+  values: { sessionId: string; contactId: string; status: 'booked' | 'waitlisted' },
+): Promise<BookingRow> {
+  const [row] = await tx
+    .insert(classBookings)
+    .values({ ...values, tenantId })
+    .returning();
+  if (!row) throw new Error('booking insert returned nothing');
+  return row;
+}
+
+export async function setBooking(
+  tx: Tx,
+  tenantId: string,
+  id: string,
+  values: Partial<Pick<BookingRow, 'status' | 'attendedAt' | 'cancelledAt'>>,
+): Promise<BookingRow | undefined> {
+  const [row] = await tx
+    .update(classBookings)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(classBookings.tenantId, tenantId), eq(classBookings.id, id)))
+    .returning();
+  return row;
+}
+
+/** Adds `delta` to a session's booked count (under the session's lock). */
+export async function addBooked(tx: Tx, tenantId: string, sessionId: string, delta: number): Promise<void> {
+  await tx
+    .update(classSessions)
+    .set({ bookedCount: sql`${classSessions.bookedCount} + ${delta}` })
+    .where(and(eq(classSessions.tenantId, tenantId), eq(classSessions.id, sessionId)));
+}
+
+/** The first in line on a session's waitlist. */
+export async function firstWaitlisted(tx: Tx, tenantId: string, sessionId: string): Promise<BookingRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(classBookings)
+    .where(
+      and(
+        eq(classBookings.tenantId, tenantId),
+        eq(classBookings.sessionId, sessionId),
+        eq(classBookings.status, 'waitlisted'),
+      ),
+    )
+    .orderBy(asc(classBookings.seq))
+    .limit(1);
+  return row;
+}
+
+/** Cancels every live booking of a session (the session itself is cancelled). */
+export async function cancelBookingsOf(tx: Tx, tenantId: string, sessionId: string, now: Date): Promise<void> {
+  await tx
+    .update(classBookings)
+    .set({ status: 'cancelled', cancelledAt: now, updatedAt: now })
+    .where(
+      and(
+        eq(classBookings.tenantId, tenantId),
+        eq(classBookings.sessionId, sessionId),
+        ne(classBookings.status, 'cancelled'),
+      ),
+    );
+}
+
+/** The live bookings of a session, booked first, then the waitlist, each in arrival order. */
+export function rosterOf(tx: Tx, tenantId: string, sessionId: string) {
+  return tx
+    .select({
+      row: classBookings,
+      name: sql<string>`trim(${contacts.name} || ' ' || ${contacts.lastName})`,
+      email: contacts.email,
+    })
+    .from(classBookings)
+    .innerJoin(contacts, and(eq(contacts.tenantId, tenantId), eq(contacts.id, classBookings.contactId)))
+    .where(
+      and(
+        eq(classBookings.tenantId, tenantId),
+        eq(classBookings.sessionId, sessionId),
+        ne(classBookings.status, 'cancelled'),
+      ),
+    )
+    .orderBy(sql`case when ${classBookings.status} = 'booked' then 0 else 1 end`, asc(classBookings.seq));
+}
+
+/** A contact's live bookings on these sessions, with the waitlist position of each waitlisted one. */
+export async function bookingsOfContact(tx: Tx, tenantId: string, contactId: string, sessionIds: string[]) {
+  if (sessionIds.length === 0) return [];
+  return tx
+    .select({
+      row: classBookings,
+      position: sql<
+        number | null
+      >`case when ${classBookings.status} = 'waitlisted' then (select count(*)::int from class_bookings w where w.tenant_id = class_bookings.tenant_id and w.session_id = class_bookings.session_id and w.status = 'waitlisted' and w.seq <= class_bookings.seq) end`,
+    })
+    .from(classBookings)
+    .where(
+      and(
+        eq(classBookings.tenantId, tenantId),
+        eq(classBookings.contactId, contactId),
+        inArray(classBookings.sessionId, sessionIds),
+        ne(classBookings.status, 'cancelled'),
+      ),
+    );
+}

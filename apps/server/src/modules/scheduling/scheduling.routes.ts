@@ -1,0 +1,311 @@
+import {
+  AttendanceInput,
+  ClassRule,
+  ClassRuleInput,
+  ClassRuleList,
+  ClassSession,
+  ClassSessionList,
+  DateRangeQuery,
+  ErrorBody,
+  PublicSessionQuery,
+  Room,
+  RoomInput,
+  RoomList,
+  Roster,
+  StaffBookingInput,
+  StudentBookingInput,
+  StudentSession,
+  StudentSessionList,
+  TeacherList,
+} from '@atrium/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireAuth, requirePermission, requireStaff, requireTenant } from '../../lib/guards.ts';
+import type { Platform } from '../../platform.ts';
+import * as service from './scheduling.service.ts';
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+const tags = ['scheduling'];
+const IdParams = z.object({ id: z.uuid('id must be an id') });
+
+/** Rooms, rules and cancelling sessions change the timetable: the Roles screen's 'Manage Classes / Programs'. */
+const manage = (request: FastifyRequest) => requirePermission(request, 'isAllowCreateClasses');
+const managePre = async (request: FastifyRequest) => {
+  manage(request);
+};
+const staffPre = async (request: FastifyRequest) => {
+  requireStaff(request);
+};
+const signedInPre = async (request: FastifyRequest) => {
+  requireAuth(request);
+};
+
+/** Scheduling (issue 11; decisions.md "Scheduling"). Public calls keep the spec's constant paths. */
+export function registerSchedulingRoutes(server: FastifyInstance, platform: Platform): void {
+  const app = server.withTypeProvider<ZodTypeProvider>();
+  const db = platform.db;
+
+  service.scheduleHorizonExtension(platform.jobs, db);
+
+  // ------------------------------------------------------------ rooms and teachers
+  app.get(
+    '/snode/room',
+    {
+      preValidation: staffPre,
+      schema: { tags, summary: 'The facility’s rooms', response: { 200: RoomList, ...errors } },
+    },
+    async (request) => service.listRooms(db, requireStaff(request)),
+  );
+  app.post(
+    '/snode/room',
+    {
+      preValidation: managePre,
+      schema: {
+        tags,
+        summary: 'Adds a room (names are unique in the tenant)',
+        body: RoomInput,
+        response: { 201: Room, ...errors },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await service.createRoom(db, manage(request), request.body)),
+  );
+  app.put(
+    '/snode/room/:id',
+    {
+      preValidation: managePre,
+      schema: {
+        tags,
+        summary: 'Renames a room or changes its capacity',
+        params: IdParams,
+        body: RoomInput,
+        response: { 200: Room, ...errors },
+      },
+    },
+    async (request) => service.editRoom(db, manage(request), request.params.id, request.body),
+  );
+  app.delete(
+    '/snode/room/:id',
+    {
+      preValidation: managePre,
+      schema: {
+        tags,
+        summary: 'Removes a room no class uses (409 otherwise)',
+        params: IdParams,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await service.removeRoom(db, manage(request), request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+  app.get(
+    '/snode/teacher',
+    {
+      preValidation: staffPre,
+      schema: { tags, summary: 'Users marked Teacher', response: { 200: TeacherList, ...errors } },
+    },
+    async (request) => service.listTeachers(db, requireStaff(request)),
+  );
+
+  // ------------------------------------------------------------ class rules
+  app.get(
+    '/snode/classrule',
+    {
+      preValidation: staffPre,
+      schema: { tags, summary: 'The weekly class rules', response: { 200: ClassRuleList, ...errors } },
+    },
+    async (request) => service.listRules(db, requireStaff(request)),
+  );
+  app.get(
+    '/snode/classrule/:id',
+    {
+      preValidation: staffPre,
+      schema: { tags, summary: 'One class rule', params: IdParams, response: { 200: ClassRule, ...errors } },
+    },
+    async (request) => service.getRule(db, requireStaff(request), request.params.id),
+  );
+  app.post(
+    '/snode/classrule',
+    {
+      preValidation: managePre,
+      schema: {
+        tags,
+        summary: 'Adds a weekly class; its sessions are generated in the tenant’s zone for 26 weeks',
+        body: ClassRuleInput,
+        response: { 201: ClassRule, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await service.createRule(db, manage(request), request.body, new Date())),
+  );
+  app.put(
+    '/snode/classrule/:id',
+    {
+      preValidation: managePre,
+      schema: {
+        tags,
+        summary: 'Changes the whole series: future sessions follow, booked ones keep their bookings',
+        params: IdParams,
+        body: ClassRuleInput,
+        response: { 200: ClassRule, ...errors },
+      },
+    },
+    async (request) => service.editRule(db, manage(request), request.params.id, request.body, new Date()),
+  );
+
+  // ------------------------------------------------------------ sessions, rosters, check-in
+  app.get(
+    '/snode/session',
+    {
+      preValidation: staffPre,
+      schema: {
+        tags,
+        summary: 'The staff calendar: sessions on the tenant’s days from..to (at most 62 days)',
+        querystring: DateRangeQuery,
+        response: { 200: ClassSessionList, ...errors },
+      },
+    },
+    async (request) => service.staffSessions(db, requireStaff(request), request.query),
+  );
+  app.get(
+    '/snode/session/:id',
+    {
+      preValidation: staffPre,
+      schema: { tags, summary: 'A session and its roster', params: IdParams, response: { 200: Roster, ...errors } },
+    },
+    async (request) => service.getRoster(db, requireStaff(request), request.params.id),
+  );
+  app.put(
+    '/snode/session/:id/cancel',
+    {
+      preValidation: managePre,
+      schema: {
+        tags,
+        summary: 'Cancels one session and its bookings',
+        params: IdParams,
+        response: { 200: ClassSession, ...errors },
+      },
+    },
+    async (request) => service.cancelSession(db, manage(request), request.params.id, new Date()),
+  );
+  app.post(
+    '/snode/session/:id/booking',
+    {
+      preValidation: staffPre,
+      schema: {
+        tags,
+        summary: 'Adds a contact to the roster (waitlisted when full)',
+        params: IdParams,
+        body: StaffBookingInput,
+        response: { 201: Roster, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(
+          await service.staffBook(db, requireStaff(request), request.params.id, request.body.contactId, new Date()),
+        ),
+  );
+  app.delete(
+    '/snode/booking/:id',
+    {
+      preValidation: staffPre,
+      schema: {
+        tags,
+        summary: 'Cancels a booking; the first in line takes a freed spot',
+        params: IdParams,
+        response: { 200: Roster, ...errors },
+      },
+    },
+    async (request) => service.staffCancel(db, requireStaff(request), request.params.id, new Date()),
+  );
+  app.put(
+    '/snode/booking/:id/attendance',
+    {
+      preValidation: staffPre,
+      schema: {
+        tags,
+        summary: 'Checks a booked person in, or undoes it',
+        params: IdParams,
+        body: AttendanceInput,
+        response: { 200: Roster, ...errors },
+      },
+    },
+    async (request) =>
+      service.markAttendance(db, requireStaff(request), request.params.id, request.body.attended, new Date()),
+  );
+
+  // ------------------------------------------------------------ the student
+  app.get(
+    '/snode/myclasses',
+    {
+      preValidation: signedInPre,
+      schema: {
+        tags,
+        summary: 'The timetable with the signed-in person’s bookings',
+        querystring: DateRangeQuery,
+        response: { 200: StudentSessionList, ...errors },
+      },
+    },
+    async (request) => service.studentSessions(db, requireAuth(request), request.query),
+  );
+  app.post(
+    '/snode/mybooking',
+    {
+      preValidation: signedInPre,
+      schema: {
+        tags,
+        summary: 'Books the session the signup route names (waitlisted when full; 400 payment_required when priced)',
+        body: StudentBookingInput,
+        response: { 201: StudentSession, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await service.studentBook(db, requireAuth(request), request.body, new Date())),
+  );
+  app.delete(
+    '/snode/mybooking/:id',
+    {
+      preValidation: signedInPre,
+      schema: {
+        tags,
+        summary: 'Cancels one’s own booking before the class',
+        params: IdParams,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await service.studentCancel(db, requireAuth(request), request.params.id, new Date());
+      return reply.code(204).send(null);
+    },
+  );
+
+  // ------------------------------------------------------------ public (spec 1 §7 constant paths)
+  app.get(
+    '/public/publicFitnessClass',
+    {
+      schema: {
+        tags,
+        summary: 'Public: the timetable from..to; 404 when the tenant hides its schedule',
+        querystring: DateRangeQuery,
+        response: { 200: ClassSessionList, ...errors },
+      },
+    },
+    async (request) => service.publicSessions(db, requireTenant(request), request.query),
+  );
+  app.get(
+    '/public/publicScheduleMoreInfo',
+    {
+      schema: {
+        tags,
+        summary: 'Public: one session, by id or by classId and clsStartTime',
+        querystring: PublicSessionQuery,
+        response: { 200: ClassSession, ...errors },
+      },
+    },
+    async (request) => service.publicSession(db, requireTenant(request), request.query),
+  );
+}

@@ -1,0 +1,198 @@
+import { type ClassRule, ClassRuleInput, dateInZone, WEEKDAY_NAMES } from '@atrium/contracts';
+import { Button, Checkbox, Group, Modal, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMediaQuery } from '@mantine/hooks';
+import { useEffect } from 'react';
+import { isApiError } from '../../lib/api-error';
+import { showErrorToast, showSuccessToast } from '../../lib/notify';
+import { useTenant } from '../session/session-store';
+import { useRooms, useSaveRule, useTeachers } from './hooks';
+
+interface Props {
+  opened: boolean;
+  rule: ClassRule | null;
+  onClose: () => void;
+}
+
+interface Values {
+  name: string;
+  daysOfWeek: string[];
+  startTime: string;
+  durationMinutes: number | string;
+  startDate: string;
+  endDate: string;
+  exceptionDates: string;
+  capacity: number | string;
+  roomId: string | null;
+  teacherId: string | null;
+  price: string;
+}
+
+const numberOrUndefined = (value: number | string) => (value === '' ? undefined : Number(value));
+
+/** The body the form sends: empty name and capacity take the account's defaults on the server. */
+export function bodyOf(values: Values): ClassRuleInput {
+  const price = values.price.trim();
+  return {
+    ...(values.name.trim() ? { name: values.name } : {}),
+    daysOfWeek: values.daysOfWeek.map(Number),
+    startTime: values.startTime,
+    durationMinutes: numberOrUndefined(values.durationMinutes) as number,
+    startDate: values.startDate,
+    endDate: values.endDate || null,
+    exceptionDates: values.exceptionDates
+      .split(/[\s,]+/)
+      .map((d) => d.trim())
+      .filter(Boolean),
+    ...(values.capacity === '' ? {} : { capacity: Number(values.capacity) }),
+    roomId: values.roomId,
+    teacherId: values.teacherId,
+    priceMinor: price === '' ? null : Math.round(Number(price) * 100),
+  };
+}
+
+function valuesOf(rule: ClassRule | null, today: string): Values {
+  return {
+    name: rule?.name ?? '',
+    daysOfWeek: rule?.daysOfWeek.map(String) ?? [],
+    startTime: rule?.startTime ?? '18:00',
+    durationMinutes: rule?.durationMinutes ?? 60,
+    startDate: rule?.startDate ?? today,
+    endDate: rule?.endDate ?? '',
+    exceptionDates: rule?.exceptionDates.join(', ') ?? '',
+    capacity: rule?.capacity ?? '',
+    roomId: rule?.roomId ?? null,
+    teacherId: rule?.teacherId ?? null,
+    price: rule?.priceMinor ? (rule.priceMinor / 100).toFixed(2) : '',
+  };
+}
+
+/** Add a weekly class or change the whole series (its future sessions follow). */
+export function ClassRuleDialog({ opened, rule, onClose }: Props) {
+  const tenant = useTenant();
+  const phone = useMediaQuery('(max-width: 600px)');
+  const save = useSaveRule();
+  const rooms = useRooms();
+  const teachers = useTeachers(opened);
+  const today = dateInZone(new Date(), tenant.timezone);
+  const form = useForm<Values>({
+    initialValues: valuesOf(null, today),
+    validate: (values) => {
+      const price = values.price.trim();
+      const errors: Record<string, string> = {};
+      if (price !== '' && !/^\d+(\.\d{1,2})?$/.test(price)) errors.price = 'Enter a price such as 15 or 15.00.';
+      const parsed = ClassRuleInput.safeParse(bodyOf(values));
+      if (!parsed.success) {
+        for (const issue of parsed.error.issues) errors[fieldOf(String(issue.path[0]))] ??= issue.message;
+      }
+      return errors;
+    },
+  });
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the dialog opens on a rule
+  useEffect(() => {
+    if (!opened) return;
+    form.setValues(valuesOf(rule, today));
+    form.clearErrors();
+  }, [opened, rule]);
+
+  const title = rule ? 'Edit Class' : 'Add Class';
+  const roomOptions = (rooms.data?.data ?? []).map((r) => ({ value: r.guId, label: `${r.name} (${r.capacity})` }));
+  const teacherOptions = (teachers.data?.data ?? []).map((t) => ({ value: t.guId, label: t.name }));
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={title}
+      size={640}
+      fullScreen={phone}
+      centered
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
+      <form
+        aria-label={title}
+        noValidate
+        onSubmit={form.onSubmit(async (values) => {
+          try {
+            await save.mutateAsync({ guId: rule?.guId ?? null, body: bodyOf(values) });
+            showSuccessToast(rule ? 'Class saved: its future sessions follow.' : 'Class added.');
+            onClose();
+          } catch (error) {
+            if (isApiError(error) && error.field) form.setFieldError(fieldOf(error.field), error.message);
+            else showErrorToast(error instanceof Error ? error.message : String(error));
+          }
+        })}
+      >
+        <Stack gap="sm">
+          <TextInput
+            label="Class name"
+            description="Empty: the account's default class name"
+            maxLength={120}
+            {...form.getInputProps('name')}
+          />
+          <Checkbox.Group label="Days of the week" required {...form.getInputProps('daysOfWeek')}>
+            <Group gap="sm" mt={4}>
+              {WEEKDAY_NAMES.map((day, index) => (
+                <Checkbox key={day} value={String(index)} label={day.slice(0, 3)} />
+              ))}
+            </Group>
+          </Checkbox.Group>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <TextInput label="Start time" type="time" required {...form.getInputProps('startTime')} />
+            <NumberInput
+              label="Duration (minutes)"
+              required
+              min={5}
+              max={720}
+              allowDecimal={false}
+              {...form.getInputProps('durationMinutes')}
+            />
+            <TextInput label="Start date" type="date" required {...form.getInputProps('startDate')} />
+            <TextInput label="End date" type="date" {...form.getInputProps('endDate')} />
+            <NumberInput
+              label="Max attendees"
+              description="Empty: the account's default"
+              min={1}
+              max={1000}
+              allowDecimal={false}
+              {...form.getInputProps('capacity')}
+            />
+            <TextInput
+              label={`Drop-in price (${tenant.csymbol || '$'})`}
+              description="Empty: free"
+              inputMode="decimal"
+              {...form.getInputProps('price')}
+            />
+            <Select label="Room" data={roomOptions} clearable placeholder="No room" {...form.getInputProps('roomId')} />
+            <Select
+              label="Teacher"
+              data={teacherOptions}
+              clearable
+              placeholder="No teacher"
+              {...form.getInputProps('teacherId')}
+            />
+          </SimpleGrid>
+          <TextInput
+            label="No class on"
+            description="Dates to skip, YYYY-MM-DD, separated by commas"
+            {...form.getInputProps('exceptionDates')}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              Save
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+/** A field the server or the schema names, as the form holds it. */
+function fieldOf(field: string): string {
+  const top = field.split('.')[0] ?? field;
+  return top === 'priceMinor' ? 'price' : top;
+}

@@ -1,0 +1,154 @@
+import type { ClassSession } from '@atrium/contracts';
+import { Alert, Badge, Button, Checkbox, Group, List, Loader, Modal, Stack, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { showSuccessToast } from '../../lib/notify';
+import { ContactSearch } from '../contacts/ContactSearch';
+import { useAddToRoster, useAttendance, useCancelSession, useRoster } from './hooks';
+import { spotsLabel, timeRange } from './session-format';
+
+interface Props {
+  session: ClassSession | null;
+  timeZone: string;
+  /** Whether the user may cancel a session ('Manage Classes / Programs'). */
+  canManage: boolean;
+  /** Whether the user may search contacts ('Manage Contacts'), to add someone at the door. */
+  canAddPeople: boolean;
+  onClose: () => void;
+}
+
+const dayLabel = (iso: string, timeZone: string) => {
+  try {
+    return new Intl.DateTimeFormat(undefined, { dateStyle: 'full', timeZone }).format(new Date(iso));
+  } catch {
+    return new Intl.DateTimeFormat(undefined, { dateStyle: 'full' }).format(new Date(iso));
+  }
+};
+
+/** A session's roster: check people in (works at phone width), see the waitlist, cancel the session. */
+export function RosterDialog({ session, timeZone, canManage, canAddPeople, onClose }: Props) {
+  const phone = useMediaQuery('(max-width: 600px)');
+  const roster = useRoster(session?.guId ?? null);
+  const attendance = useAttendance();
+  const cancel = useCancelSession();
+  const add = useAddToRoster();
+  const current = roster.data?.session ?? session;
+  const booked = roster.data?.bookings.filter((b) => b.status === 'booked') ?? [];
+  const waiting = roster.data?.bookings.filter((b) => b.status === 'waitlisted') ?? [];
+  const upcoming = current ? new Date(current.startsAt).getTime() > Date.now() : false;
+  const open = current ? current.status !== 'cancelled' && new Date(current.endsAt).getTime() > Date.now() : false;
+  const present = new Set(roster.data?.bookings.map((b) => b.contactId) ?? []);
+
+  return (
+    <Modal
+      opened={session !== null}
+      onClose={onClose}
+      title={current ? current.name : 'Class'}
+      fullScreen={phone}
+      size="lg"
+      centered
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
+      {current ? (
+        <Stack gap="sm">
+          <Text>
+            {dayLabel(current.startsAt, timeZone)}, {timeRange(current, timeZone)}
+          </Text>
+          <Group gap="xs">
+            {current.roomName ? <Badge variant="light">{current.roomName}</Badge> : null}
+            {current.teacherName ? (
+              <Badge variant="light" color="gray.8">
+                {current.teacherName}
+              </Badge>
+            ) : null}
+            <Badge color={current.status === 'cancelled' ? 'red.9' : 'teal.9'}>{spotsLabel(current)}</Badge>
+          </Group>
+          <Text size="sm">
+            {current.booked} of {current.capacity} booked
+            {current.waitlisted > 0 ? `, ${current.waitlisted} waiting` : ''}
+          </Text>
+          {roster.isPending ? (
+            <Loader size="sm" aria-label="Loading the roster" />
+          ) : roster.isError ? (
+            <Alert color="red" title="The roster could not be loaded">
+              Please try again.
+            </Alert>
+          ) : (
+            <>
+              <Title order={2} size="h4">
+                Check-in
+              </Title>
+              {booked.length === 0 ? (
+                <Text c="dimmed">Nobody is booked yet.</Text>
+              ) : (
+                <Stack gap="xs" role="list" aria-label="Booked">
+                  {booked.map((b) => (
+                    <Group key={b.guId} role="listitem" justify="space-between" wrap="nowrap" py={4}>
+                      <div>
+                        <Text fw={500}>{b.name || b.email}</Text>
+                        <Text size="xs" c="dimmed">
+                          {b.email}
+                        </Text>
+                      </div>
+                      <Checkbox
+                        size="md"
+                        label="Checked in"
+                        aria-label={`Check in ${b.name || b.email}`}
+                        checked={b.attended}
+                        disabled={attendance.isPending}
+                        onChange={(e) => attendance.mutate({ bookingId: b.guId, attended: e.currentTarget.checked })}
+                      />
+                    </Group>
+                  ))}
+                </Stack>
+              )}
+              {canAddPeople && open ? (
+                <ContactSearch
+                  label="Add someone to this class"
+                  exclude={[...present]}
+                  onPick={async (contact) => {
+                    const done = await add
+                      .mutateAsync({ sessionId: current.guId, contactId: contact.id })
+                      .catch(() => null);
+                    const status = done?.bookings.find((b) => b.contactId === contact.id)?.status;
+                    if (status)
+                      showSuccessToast(
+                        status === 'booked' ? `${contact.label} is booked.` : `${contact.label} is on the waitlist.`,
+                      );
+                  }}
+                />
+              ) : null}
+              {waiting.length > 0 ? (
+                <>
+                  <Title order={2} size="h4">
+                    Waitlist
+                  </Title>
+                  <List type="ordered" aria-label="Waitlist">
+                    {waiting.map((b) => (
+                      <List.Item key={b.guId}>{b.name || b.email}</List.Item>
+                    ))}
+                  </List>
+                </>
+              ) : null}
+            </>
+          )}
+          {canManage && upcoming && current.status !== 'cancelled' ? (
+            <Group justify="flex-end">
+              <Button
+                color="red.9"
+                variant="outline"
+                loading={cancel.isPending}
+                onClick={async () => {
+                  if (!window.confirm('Cancel this class? Everyone booked loses their place.')) return;
+                  const done = await cancel.mutateAsync(current.guId).catch(() => null);
+                  if (done) showSuccessToast('The class was cancelled.');
+                }}
+              >
+                Cancel this class
+              </Button>
+            </Group>
+          ) : null}
+        </Stack>
+      ) : null}
+    </Modal>
+  );
+}

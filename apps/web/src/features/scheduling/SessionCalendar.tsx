@@ -1,0 +1,90 @@
+import { type ClassSession, dateInZone } from '@atrium/contracts';
+import FullCalendar from '@fullcalendar/react';
+import dayGridPlugin from '@fullcalendar/react/daygrid';
+import listPlugin from '@fullcalendar/react/list';
+import classicThemePlugin from '@fullcalendar/react/themes/classic';
+import timeGridPlugin from '@fullcalendar/react/timegrid';
+import { Box, Loader } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import '@fullcalendar/react/skeleton.css';
+import '@fullcalendar/react/themes/classic/theme.css';
+import '@fullcalendar/react/themes/classic/palette.css';
+import './session-calendar.css';
+import type { DayRange } from './api';
+import { eventTitle } from './session-format';
+
+interface Props<S extends ClassSession> {
+  sessions: readonly S[];
+  timeZone: string;
+  loading: boolean;
+  /** The tenant's days the visible range covers (a day more each side: the zone's midnights). */
+  onRangeChange: (range: DayRange) => void;
+  onPick: (session: S) => void;
+  /** Extra text on an event (the student's own booking state). */
+  describe?: (session: S) => string | null;
+  label: string;
+}
+
+const addDay = (date: string, days: number) => {
+  const at = new Date(`${date}T12:00:00Z`);
+  at.setUTCDate(at.getUTCDate() + days);
+  return at.toISOString().slice(0, 10);
+};
+
+/**
+ * FullCalendar 7 in the tenant's zone: month, week and list views (the list first at phone
+ * width). Each session shows its name, the room when the answer carries it and the spots left.
+ */
+export function SessionCalendar<S extends ClassSession>({
+  sessions,
+  timeZone,
+  loading,
+  onRangeChange,
+  onPick,
+  describe,
+  label,
+}: Props<S>) {
+  const phone = useMediaQuery('(max-width: 600px)', false, { getInitialValueInEffect: false });
+  const byId = new Map(sessions.map((s) => [s.guId, s]));
+  const events = sessions.map((s) => {
+    const extra = describe?.(s);
+    return {
+      id: s.guId,
+      title: extra ? `${eventTitle(s)} · ${extra}` : eventTitle(s),
+      start: s.startsAt,
+      end: s.endsAt,
+    };
+  });
+  return (
+    <Box component="section" className="session-calendar" aria-label={label} pos="relative" aria-busy={loading}>
+      {loading ? <Loader size="sm" pos="absolute" top={8} right={8} aria-label="Loading classes" /> : null}
+      <FullCalendar
+        plugins={[dayGridPlugin, timeGridPlugin, listPlugin, classicThemePlugin]}
+        timeZone={timeZone}
+        initialView={phone ? 'listWeek' : 'timeGridWeek'}
+        headerToolbar={
+          phone
+            ? { start: 'prev,next today', center: 'title', end: 'listWeek,dayGridMonth' }
+            : { start: 'prev,next today', center: 'title', end: 'dayGridMonth,timeGridWeek,listWeek' }
+        }
+        height="auto"
+        eventColor="#1d4ed8"
+        eventContrastColor="#ffffff"
+        allDaySlot={false}
+        noEventsText="No classes in this period."
+        events={events}
+        eventClick={(info) => {
+          info.jsEvent.preventDefault();
+          const session = byId.get(info.event.id);
+          if (session) onPick(session);
+        }}
+        datesSet={(info) => {
+          onRangeChange({
+            from: addDay(dateInZone(info.start, timeZone), -1),
+            to: addDay(dateInZone(new Date(info.end.getTime() - 1), timeZone), 1),
+          });
+        }}
+      />
+    </Box>
+  );
+}

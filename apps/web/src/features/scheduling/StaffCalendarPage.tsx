@@ -1,0 +1,47 @@
+import type { ClassSession } from '@atrium/contracts';
+import { Alert, Stack, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useSession, useTenant } from '../session/session-store';
+import { useDocumentHead } from '../tenant/tenant-head';
+import type { DayRange } from './api';
+import { useStaffSessions } from './hooks';
+import { RosterDialog } from './RosterDialog';
+import { SessionCalendar } from './SessionCalendar';
+
+/** /calendar for staff and the front desk: every session with its spots; a click opens the roster. */
+export default function StaffCalendarPage() {
+  const tenant = useTenant();
+  const { account } = useSession();
+  useDocumentHead(tenant, 'Calendar');
+  const [range, setRange] = useState<DayRange | null>(null);
+  const [picked, setPicked] = useState<ClassSession | null>(null);
+  const sessions = useStaffSessions(range);
+  const timeZone = sessions.data?.timezone ?? tenant.timezone;
+  return (
+    <Stack component="section" aria-labelledby="calendar-title" gap="md">
+      <Title order={1} id="calendar-title">
+        Calendar
+      </Title>
+      {sessions.isError ? (
+        <Alert color="red" title="Classes could not be loaded">
+          Please try again.
+        </Alert>
+      ) : null}
+      <SessionCalendar
+        label="Classes"
+        sessions={sessions.data?.data ?? []}
+        timeZone={timeZone}
+        loading={sessions.isFetching}
+        onRangeChange={setRange}
+        onPick={setPicked}
+      />
+      <RosterDialog
+        session={picked}
+        timeZone={timeZone}
+        canManage={account?.permissions.isAllowCreateClasses ?? false}
+        canAddPeople={account?.permissions.isShowContactsList ?? false}
+        onClose={() => setPicked(null)}
+      />
+    </Stack>
+  );
+}

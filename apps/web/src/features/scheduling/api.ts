@@ -1,0 +1,55 @@
+import type {
+  ClassRule,
+  ClassRuleInput,
+  ClassRuleList,
+  ClassSession,
+  ClassSessionList,
+  Room,
+  RoomInput,
+  RoomList,
+  Roster,
+  StudentBookingInput,
+  StudentSession,
+  StudentSessionList,
+  TeacherList,
+} from '@atrium/contracts';
+import { apiRequest } from '../../lib/api';
+
+const id = (value: string) => encodeURIComponent(value);
+
+/** A range of the tenant's days, both ends included (YYYY-MM-DD). */
+export interface DayRange {
+  from: string;
+  to: string;
+}
+
+/** The scheduling calls (decisions.md "Scheduling"). Form saves are silent: the form shows the field's message. */
+export const schedulingApi = {
+  rooms: () => apiRequest<RoomList>('/snode/room'),
+  createRoom: (body: RoomInput) => apiRequest<Room>('/snode/room', { method: 'POST', body, silent: true }),
+  updateRoom: (guId: string, body: RoomInput) =>
+    apiRequest<Room>(`/snode/room/${id(guId)}`, { method: 'PUT', body, silent: true }),
+  deleteRoom: (guId: string) => apiRequest<null>(`/snode/room/${id(guId)}`, { method: 'DELETE' }),
+  teachers: () => apiRequest<TeacherList>('/snode/teacher'),
+  rules: () => apiRequest<ClassRuleList>('/snode/classrule'),
+  createRule: (body: ClassRuleInput) =>
+    apiRequest<ClassRule>('/snode/classrule', { method: 'POST', body, silent: true }),
+  updateRule: (guId: string, body: ClassRuleInput) =>
+    apiRequest<ClassRule>(`/snode/classrule/${id(guId)}`, { method: 'PUT', body, silent: true }),
+  staffSessions: (range: DayRange) => apiRequest<ClassSessionList>('/snode/session', { query: { ...range } }),
+  roster: (sessionId: string) => apiRequest<Roster>(`/snode/session/${id(sessionId)}`),
+  cancelSession: (sessionId: string) =>
+    apiRequest<ClassSession>(`/snode/session/${id(sessionId)}/cancel`, { method: 'PUT' }),
+  addToRoster: (sessionId: string, contactId: string) =>
+    apiRequest<Roster>(`/snode/session/${id(sessionId)}/booking`, { method: 'POST', body: { contactId } }),
+  attendance: (bookingId: string, attended: boolean) =>
+    apiRequest<Roster>(`/snode/booking/${id(bookingId)}/attendance`, { method: 'PUT', body: { attended } }),
+  studentSessions: (range: DayRange) => apiRequest<StudentSessionList>('/snode/myclasses', { query: { ...range } }),
+  book: (body: StudentBookingInput) =>
+    apiRequest<StudentSession>('/snode/mybooking', { method: 'POST', body, silent: true }),
+  cancelBooking: (bookingId: string) => apiRequest<null>(`/snode/mybooking/${id(bookingId)}`, { method: 'DELETE' }),
+  publicSessions: (range: DayRange) =>
+    apiRequest<ClassSessionList>('/public/publicFitnessClass', { query: { ...range } }),
+  publicSession: (classId: string, clsStartTime: string) =>
+    apiRequest<ClassSession>('/public/publicScheduleMoreInfo', { query: { classId, clsStartTime }, silent: true }),
+};

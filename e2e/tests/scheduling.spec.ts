@@ -1,0 +1,207 @@
+import { expect, type Page, test } from '@playwright/test';
+import { expectAccessible, hostUrl, logIn, PASSWORD } from './helpers';
+
+// Runs on the demo tenant (America/New_York) with its own room and class (a new tag each run).
+
+const ZONE = 'America/New_York';
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+/** Tomorrow in the tenant's zone: its date, weekday and whether it falls in next week's view. */
+function tomorrow() {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: ZONE }).format(new Date());
+  const at = new Date(`${today}T12:00:00Z`);
+  const todayWeekday = at.getUTCDay();
+  at.setUTCDate(at.getUTCDate() + 1);
+  return { date: at.toISOString().slice(0, 10), weekday: at.getUTCDay(), nextWeek: todayWeekday === 6 };
+}
+
+async function noAtrium(page: Page) {
+  await expect(page.locator('body')).not.toContainText('Atrium');
+}
+
+/** The week (or list) that holds tomorrow. */
+async function showTomorrowsWeek(page: Page) {
+  if (tomorrow().nextWeek) await page.getByRole('button', { name: /next/i }).first().click();
+}
+
+test('a weekly class with a room of 2: booked from the student calendar, the third waitlisted, checked in at phone width', async ({
+  browser,
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const tag = Date.now().toString(36).slice(-5);
+  const className = `Yoga ${tag}`;
+  const roomName = `Room ${tag}`;
+  const day = tomorrow();
+
+  // The admin adds a room on /facility.
+  await logIn(page, 'admin@demo.test');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto(hostUrl('demo', '/facility'));
+  await expect(page.getByRole('heading', { name: 'Facility', level: 1 })).toBeVisible();
+  await page.getByRole('button', { name: 'Add Room' }).click();
+  const roomDialog = page.getByRole('dialog', { name: 'Add Room' });
+  await roomDialog.getByLabel('Room name').fill(roomName);
+  await roomDialog.getByLabel('Capacity').fill('2');
+  await roomDialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('row').filter({ hasText: roomName })).toBeVisible();
+  await expectAccessible(page);
+  await noAtrium(page);
+
+  // ... and a weekly class with 2 spots on /schedule; an end before the start is named on its field first.
+  await page.goto(hostUrl('demo', '/schedule'));
+  await expect(page.getByRole('heading', { name: 'Schedule', level: 1 })).toBeVisible();
+  await page.getByRole('button', { name: 'Add Class' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Class' });
+  await dialog.getByLabel('Class name').fill(className);
+  await dialog.getByRole('checkbox', { name: WEEKDAYS[day.weekday]?.slice(0, 3), exact: true }).check();
+  await dialog.getByLabel('Start time').fill('18:00');
+  await dialog.getByLabel('Duration (minutes)').fill('60');
+  await dialog.getByLabel('Start date').fill(day.date);
+  await dialog.getByLabel('End date').fill('2020-01-01');
+  await dialog.getByLabel('Max attendees').fill('2');
+  await dialog.getByRole('combobox', { name: 'Room' }).click();
+  await page.getByRole('option', { name: `${roomName} (2)` }).click();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText('The end date must be on or after the start date.')).toBeVisible();
+  await expectAccessible(page);
+  await dialog.getByLabel('End date').fill('');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toHaveCount(0);
+  const row = page.getByRole('row').filter({ hasText: className });
+  await expect(row).toContainText(roomName);
+  await expect(row).toContainText('18:00');
+  await expectAccessible(page);
+
+  // The staff calendar shows the session with its room and spots.
+  await page.goto(hostUrl('demo', '/calendar'));
+  await expect(page.getByRole('heading', { name: 'Calendar', level: 1 })).toBeVisible();
+  await showTomorrowsWeek(page);
+  await expect(page.getByText(`${className} · ${roomName} · 2 spots left`).first()).toBeVisible();
+  await expectAccessible(page);
+  await noAtrium(page);
+
+  // The student books it from their calendar.
+  const studentContext = await browser.newContext();
+  const student = await studentContext.newPage();
+  await logIn(student, 'student@demo.test');
+  await expect(student).toHaveURL(/\/classes$/);
+  await showTomorrowsWeek(student);
+  await student
+    .getByText(new RegExp(`${className}.*2 spots left`))
+    .first()
+    .click();
+  const pick = student.getByRole('dialog', { name: className });
+  await pick.getByRole('button', { name: 'Book' }).click();
+  await expect(pick.getByText('Booked', { exact: true })).toBeVisible();
+  await expect(pick.getByRole('button', { name: 'Cancel booking' })).toBeVisible();
+  await expectAccessible(student);
+  await noAtrium(student);
+  await pick.getByRole('button', { name: 'Close' }).click();
+  await expect(student.getByText(new RegExp(`${className}.*1 spot left.*Booked`)).first()).toBeVisible();
+
+  // Two more bookings by the front desk: the second takes the last spot, the third is waitlisted.
+  const answers = await student.evaluate(
+    async ({ password, className }) => {
+      const json = { 'content-type': 'application/json' };
+      const login = await (
+        await fetch('/login', {
+          method: 'POST',
+          headers: json,
+          body: JSON.stringify({ userId: 'frontdesk@demo.test', password }),
+        })
+      ).json();
+      const auth = { authorization: `Bearer ${login.access_token}` };
+      const from = new Date().toISOString().slice(0, 10);
+      const to = new Date(Date.now() + 9 * 86_400_000).toISOString().slice(0, 10);
+      const sessions = await (await fetch(`/snode/session?from=${from}&to=${to}`, { headers: auth })).json();
+      const session = sessions.data.find((s: { name: string }) => s.name === className);
+      const people = await (await fetch('/rest/contact/?autoComplete=true&q=a', { headers: auth })).json();
+      const others = people
+        .filter((p: { email: string; label: string }) => p.email !== 'student@demo.test' && !/mateo/i.test(p.label))
+        .slice(0, 2)
+        .map((p: { id: string }) => p.id);
+      const statuses: string[] = [];
+      for (const contactId of others) {
+        const response = await fetch(`/snode/session/${session.guId}/booking`, {
+          method: 'POST',
+          headers: { ...json, ...auth },
+          body: JSON.stringify({ contactId }),
+        });
+        const roster = await response.json();
+        statuses.push(roster.bookings.find((b: { contactId: string }) => b.contactId === contactId).status);
+      }
+      return statuses;
+    },
+    { password: PASSWORD, className },
+  );
+  expect(answers).toEqual(['booked', 'waitlisted']);
+  await studentContext.close();
+
+  // A visitor sees the full class on the public calendar; picking it asks for a login first.
+  const visitorContext = await browser.newContext();
+  const visitor = await visitorContext.newPage();
+  await visitor.goto(hostUrl('demo', '/calendar'));
+  await showTomorrowsWeek(visitor);
+  await visitor
+    .getByText(new RegExp(`${className}.*Full`))
+    .first()
+    .click();
+  await expect(
+    visitor.getByRole('dialog', { name: className }).getByRole('button', { name: 'Join waitlist' }),
+  ).toBeVisible();
+  await expectAccessible(visitor);
+  await noAtrium(visitor);
+  await visitor.getByRole('dialog', { name: className }).getByRole('button', { name: 'Join waitlist' }).click();
+  await expect(visitor).toHaveURL(/\/login/);
+  // The stored pick survives the login: the student lands on its signup, which tries to book it
+  // (this student already holds a place, so it says so).
+  await visitor.getByLabel('Email').fill('student@demo.test');
+  await visitor.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await visitor.getByRole('button', { name: 'Login' }).click();
+  await expect(visitor).toHaveURL(/\/signup\/[^/]+\/\d+\?scheduleId=/);
+  await expect(visitor.getByRole('heading', { name: className, level: 1 })).toBeVisible();
+  await expect(visitor.getByText('You are already booked or on the waitlist for this class.')).toBeVisible();
+  await expectAccessible(visitor);
+  await noAtrium(visitor);
+  await visitorContext.close();
+
+  // The front desk checks the class in at phone width.
+  const deskContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const desk = await deskContext.newPage();
+  await logIn(desk, 'frontdesk@demo.test');
+  await expect(desk).toHaveURL(/\/calendar$/);
+  await showTomorrowsWeek(desk);
+  await desk
+    .getByText(new RegExp(`${className}.*Full`))
+    .first()
+    .click();
+  const roster = desk.getByRole('dialog', { name: className });
+  await expect(roster.getByText('2 of 2 booked, 1 waiting')).toBeVisible();
+  const checkIn = roster.getByRole('checkbox', { name: 'Check in Stella Student' });
+  // The box follows the server's answer: checked once the check-in is saved.
+  await checkIn.click();
+  await expect(checkIn).toBeChecked();
+  await expect(roster.getByRole('list', { name: 'Waitlist' }).getByRole('listitem')).toHaveCount(1);
+  // Someone at the door is added from the contacts: the class is full, so they wait second in line.
+  await roster.getByLabel('Add someone to this class').fill('mateo');
+  await desk.getByRole('option', { name: /Mateo Rossi/ }).click();
+  await expect(desk.getByText('Mateo Rossi is on the waitlist.')).toBeVisible();
+  await expect(roster.getByRole('list', { name: 'Waitlist' }).getByRole('listitem')).toHaveCount(2);
+  await expect(roster.getByRole('list', { name: 'Waitlist' }).getByRole('listitem').nth(1)).toContainText(
+    'Mateo Rossi',
+  );
+  // Nothing runs off the side of the phone.
+  expect(await desk.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectAccessible(desk);
+  await noAtrium(desk);
+  // The check-in is kept.
+  await desk.reload();
+  await showTomorrowsWeek(desk);
+  await desk
+    .getByText(new RegExp(`${className}.*Full`))
+    .first()
+    .click();
+  await expect(desk.getByRole('checkbox', { name: 'Check in Stella Student' })).toBeChecked();
+  await deskContext.close();
+});

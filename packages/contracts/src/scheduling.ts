@@ -1,0 +1,237 @@
+import { z } from 'zod';
+import { isCalendarDate } from './tenant-dates.ts';
+
+/**
+ * Scheduling (issue 11): rooms, weekly class rules, their sessions, bookings with a waitlist and
+ * check-in. Dates (YYYY-MM-DD) and wall times (HH:mm) are the tenant's, in its IANA zone; instants
+ * on the wire are ISO strings.
+ */
+
+export const SCHEDULE_MESSAGES = {
+  sessionPast: 'This class has already started.',
+  sessionCancelled: 'This class has been cancelled.',
+  alreadyBooked: 'You are already booked or on the waitlist for this class.',
+  paymentRequired: 'This class has a drop-in price: payment is required to book it.',
+  roomInUse: 'This room is used by a class rule; change the rule first.',
+  notATeacher: 'The teacher must be a staff user marked Teacher.',
+  endBeforeStart: 'The end date must be on or after the start date.',
+  rangeTooLong: 'Ask for at most 62 days at a time.',
+  rangeOrder: 'to must be on or after from.',
+  noSession: 'There is no class at that time.',
+} as const;
+
+const calendarDate = (field: string) =>
+  z
+    .string({ error: `${field} must be a date (YYYY-MM-DD)` })
+    .refine(isCalendarDate, `${field} must be a date (YYYY-MM-DD)`);
+
+const name = (field: string, max: number) =>
+  z
+    .string({ error: `${field} is required` })
+    .trim()
+    .min(1, `${field} is required`)
+    .max(max, `${field} must be at most ${max} characters`);
+
+// ---------------------------------------------------------------- rooms
+
+export const RoomInput = z
+  .object({
+    name: name('name', 100),
+    capacity: z
+      .number({ error: 'capacity must be a whole number from 1 to 1000' })
+      .int('capacity must be a whole number from 1 to 1000')
+      .min(1, 'capacity must be a whole number from 1 to 1000')
+      .max(1000, 'capacity must be a whole number from 1 to 1000'),
+  })
+  .strict();
+export type RoomInput = z.infer<typeof RoomInput>;
+
+export const Room = z.object({ guId: z.string(), name: z.string(), capacity: z.number().int() });
+export type Room = z.infer<typeof Room>;
+export const RoomList = z.object({ data: z.array(Room) });
+export type RoomList = z.infer<typeof RoomList>;
+
+export const Teacher = z.object({ guId: z.string(), name: z.string() });
+export type Teacher = z.infer<typeof Teacher>;
+export const TeacherList = z.object({ data: z.array(Teacher) });
+export type TeacherList = z.infer<typeof TeacherList>;
+
+// ---------------------------------------------------------------- class rules
+
+/** Days of the week as numbers: 0 Sunday … 6 Saturday. */
+export const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+
+export const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+const DAYS = 'daysOfWeek must list days 0 (Sunday) to 6 (Saturday)';
+
+/** The fields of a class rule; name and capacity fall back to the account's defaults when absent. */
+const classRuleFields = {
+  name: name('name', 120).optional(),
+  daysOfWeek: z
+    .array(z.number({ error: DAYS }).int(DAYS).min(0, DAYS).max(6, DAYS), { error: DAYS })
+    .min(1, 'daysOfWeek: pick at least one day')
+    .max(7, DAYS),
+  startTime: z
+    .string({ error: 'startTime must be a time (HH:mm)' })
+    .regex(TIME_PATTERN, 'startTime must be a time (HH:mm)'),
+  durationMinutes: z
+    .number({ error: 'durationMinutes must be from 5 to 720 minutes' })
+    .int('durationMinutes must be from 5 to 720 minutes')
+    .min(5, 'durationMinutes must be from 5 to 720 minutes')
+    .max(720, 'durationMinutes must be from 5 to 720 minutes'),
+  startDate: calendarDate('startDate'),
+  endDate: calendarDate('endDate').nullable().optional(),
+  exceptionDates: z.array(calendarDate('exceptionDates')).max(366, 'exceptionDates: at most 366 dates').optional(),
+  capacity: z
+    .number({ error: 'capacity must be a whole number from 1 to 1000' })
+    .int('capacity must be a whole number from 1 to 1000')
+    .min(1, 'capacity must be a whole number from 1 to 1000')
+    .max(1000, 'capacity must be a whole number from 1 to 1000')
+    .optional(),
+  roomId: z.uuid('roomId must be a room id').nullable().optional(),
+  teacherId: z.uuid('teacherId must be a teacher id').nullable().optional(),
+  /** A drop-in price in minor units of the tenant's currency; null or absent: free. */
+  priceMinor: z
+    .number({ error: 'priceMinor must be a whole number of minor units (0 or more)' })
+    .int('priceMinor must be a whole number of minor units (0 or more)')
+    .min(0, 'priceMinor must be a whole number of minor units (0 or more)')
+    .max(100_000_000, 'priceMinor is too large')
+    .nullable()
+    .optional(),
+};
+
+export const ClassRuleInput = z.object(classRuleFields).strict();
+export type ClassRuleInput = z.infer<typeof ClassRuleInput>;
+
+export const ClassRule = z.object({
+  guId: z.string(),
+  name: z.string(),
+  daysOfWeek: z.array(z.number().int()),
+  startTime: z.string(),
+  durationMinutes: z.number().int(),
+  startDate: z.string(),
+  endDate: z.string().nullable(),
+  exceptionDates: z.array(z.string()),
+  capacity: z.number().int(),
+  roomId: z.string().nullable(),
+  roomName: z.string().nullable(),
+  teacherId: z.string().nullable(),
+  teacherName: z.string().nullable(),
+  priceMinor: z.number().int().nullable(),
+  timezone: z.string(),
+});
+export type ClassRule = z.infer<typeof ClassRule>;
+export const ClassRuleList = z.object({ data: z.array(ClassRule) });
+export type ClassRuleList = z.infer<typeof ClassRuleList>;
+
+// ---------------------------------------------------------------- sessions
+
+/** A range of the tenant's calendar days, both ends included, at most 62 days. */
+export const DateRangeQuery = z
+  .object({ from: calendarDate('from'), to: calendarDate('to') })
+  .superRefine((value, ctx) => {
+    if (!isCalendarDate(value.from) || !isCalendarDate(value.to)) return;
+    if (value.to < value.from) ctx.addIssue({ code: 'custom', path: ['to'], message: SCHEDULE_MESSAGES.rangeOrder });
+    const days = (Date.parse(value.to) - Date.parse(value.from)) / 86_400_000;
+    if (days > 62) ctx.addIssue({ code: 'custom', path: ['to'], message: SCHEDULE_MESSAGES.rangeTooLong });
+  });
+export type DateRangeQuery = z.infer<typeof DateRangeQuery>;
+
+export const SESSION_STATUSES = ['scheduled', 'cancelled'] as const;
+export type SessionStatus = (typeof SESSION_STATUSES)[number];
+
+/** One session as the calendars show it. */
+export const ClassSession = z.object({
+  guId: z.string(),
+  classId: z.string(),
+  name: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  /** The start as epoch milliseconds, as the signup route carries it. */
+  clsStartTime: z.string(),
+  capacity: z.number().int(),
+  booked: z.number().int(),
+  spotsLeft: z.number().int(),
+  waitlisted: z.number().int(),
+  status: z.enum(SESSION_STATUSES),
+  /** Null on the public calendar unless the tenant shows room names (isShowRoomName). */
+  roomName: z.string().nullable(),
+  teacherName: z.string().nullable(),
+  priceMinor: z.number().int().nullable(),
+});
+export type ClassSession = z.infer<typeof ClassSession>;
+export const ClassSessionList = z.object({ data: z.array(ClassSession), timezone: z.string() });
+export type ClassSessionList = z.infer<typeof ClassSessionList>;
+
+export const BOOKING_STATUSES = ['booked', 'waitlisted', 'cancelled'] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+
+/** A session as a signed-in student sees it: with their own booking, when they have one. */
+export const StudentSession = ClassSession.extend({
+  myBookingId: z.string().nullable(),
+  myStatus: z.enum(BOOKING_STATUSES).nullable(),
+  /** 1 for the first in line; null unless waitlisted. */
+  myWaitlistPosition: z.number().int().nullable(),
+});
+export type StudentSession = z.infer<typeof StudentSession>;
+export const StudentSessionList = z.object({ data: z.array(StudentSession), timezone: z.string() });
+export type StudentSessionList = z.infer<typeof StudentSessionList>;
+
+export const Booking = z.object({
+  guId: z.string(),
+  sessionId: z.string(),
+  contactId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  status: z.enum(BOOKING_STATUSES),
+  waitlistPosition: z.number().int().nullable(),
+  attended: z.boolean(),
+  bookedAt: z.string(),
+});
+export type Booking = z.infer<typeof Booking>;
+
+export const Roster = z.object({ session: ClassSession, bookings: z.array(Booking) });
+export type Roster = z.infer<typeof Roster>;
+
+/** POST /snode/mybooking: the session by its rule and start (the signup route's parts), or its id. */
+export const StudentBookingInput = z
+  .object({
+    classId: z.uuid('classId must be a class id'),
+    clsStartTime: z
+      .string({ error: 'clsStartTime must be the start time in milliseconds' })
+      .regex(/^\d{1,15}$/, 'clsStartTime must be the start time in milliseconds'),
+    scheduleId: z.uuid('scheduleId must be a session id').optional(),
+  })
+  .strict();
+export type StudentBookingInput = z.infer<typeof StudentBookingInput>;
+
+/** POST /snode/session/{id}/booking: staff add a contact to the roster. */
+export const StaffBookingInput = z.object({ contactId: z.uuid('contactId must be a contact id') }).strict();
+export type StaffBookingInput = z.infer<typeof StaffBookingInput>;
+
+export const AttendanceInput = z.object({ attended: z.boolean({ error: 'attended must be true or false' }) }).strict();
+export type AttendanceInput = z.infer<typeof AttendanceInput>;
+
+export const PublicSessionQuery = z
+  .object({
+    id: z.uuid('id must be a session id').optional(),
+    classId: z.uuid('classId must be a class id').optional(),
+    clsStartTime: z
+      .string()
+      .regex(/^\d{1,15}$/, 'clsStartTime must be the start time in milliseconds')
+      .optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (!value.id && !(value.classId && value.clsStartTime))
+      ctx.addIssue({ code: 'custom', path: ['id'], message: 'id (or classId and clsStartTime) is required' });
+  });
+export type PublicSessionQuery = z.infer<typeof PublicSessionQuery>;
+
+/** A day's label for a list of weekdays: "Mon, Wed". */
+export function weekdaysLabel(days: readonly number[]): string {
+  return [...days]
+    .sort((a, b) => a - b)
+    .map((d) => (WEEKDAY_NAMES[d] ?? '').slice(0, 3))
+    .join(', ');
+}
