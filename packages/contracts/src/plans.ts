@@ -166,19 +166,6 @@ export const paymentStatusLabel = (transactionStatus: string) =>
 
 // ---- card and bank forms (spec 2 §3 "Card form", "Bank form"; messages of §5) ----
 
-export const CARD_MESSAGES = {
-  name: 'Name is required!',
-  number: 'Number is required!',
-  numberInvalid: 'Card number is invalid',
-  month: 'Month is required!',
-  year: 'Year is required!',
-  expired: 'Card has expired',
-  cvv: 'CVV is required!',
-  cvvInvalid: 'CVV must be 3 or 4 digits',
-  zip: 'ZIP is required!',
-  zipInvalid: 'ZIP is invalid',
-} as const;
-
 export const BANK_MESSAGES = {
   firstName: 'First Name is required!',
   lastName: 'Last Name is required!',
@@ -190,30 +177,6 @@ export const BANK_MESSAGES = {
 } as const;
 
 export const digitsOnly = (value: string) => value.replace(/[\s-]/g, '');
-
-/** The Luhn check every card number passes (12 to 19 digits). */
-export function isValidCardNumber(raw: string): boolean {
-  const digits = digitsOnly(raw);
-  if (!/^\d{12,19}$/.test(digits)) return false;
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let digit = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return sum % 10 === 0;
-}
-
-/** A card is good through the last day of its expiry month. Two-digit years are 20xx. */
-export function isCardExpired(month: number, year: number, now: Date = new Date()): boolean {
-  const fullYear = year < 100 ? 2000 + year : year;
-  const thisYear = now.getUTCFullYear();
-  const thisMonth = now.getUTCMonth() + 1;
-  return fullYear < thisYear || (fullYear === thisYear && month < thisMonth);
-}
 
 /** US ABA routing numbers: 9 digits with the 3-7-1 checksum. */
 export function isValidRoutingNumber(raw: string): boolean {
@@ -228,36 +191,6 @@ export function isValidRoutingNumber(raw: string): boolean {
 }
 
 const required = (message: string) => z.string({ error: message }).trim().min(1, message);
-const wholeNumber = (message: string) =>
-  z.union([z.number(), z.string().trim().regex(/^\d+$/, message).transform(Number)], { error: message });
-
-/** Spec 2 §3 "Card form". The number and CVV are never stored or logged: they go to the provider once. */
-export const CardForm = z
-  .object({
-    cardOwnerName: required(CARD_MESSAGES.name).pipe(z.string().max(100, 'Name cannot exceed 100 characters')),
-    cardNumber: required(CARD_MESSAGES.number).refine(isValidCardNumber, CARD_MESSAGES.numberInvalid),
-    expMonth: wholeNumber(CARD_MESSAGES.month).pipe(
-      z.number().int().min(1, CARD_MESSAGES.month).max(12, CARD_MESSAGES.month),
-    ),
-    expYear: wholeNumber(CARD_MESSAGES.year).pipe(
-      z.number().int().min(0, CARD_MESSAGES.year).max(2100, CARD_MESSAGES.year),
-    ),
-    cvv: required(CARD_MESSAGES.cvv)
-      .pipe(z.string().min(3, CARD_MESSAGES.cvv))
-      .refine((value) => /^\d{3,4}$/.test(value), CARD_MESSAGES.cvvInvalid),
-    zip: required(CARD_MESSAGES.zip).refine(
-      (value) => /^[A-Za-z0-9][A-Za-z0-9 -]{1,9}$/.test(value),
-      CARD_MESSAGES.zipInvalid,
-    ),
-    storeCard: z.boolean().default(false),
-  })
-  .strict()
-  .superRefine((card, ctx) => {
-    if (isCardExpired(card.expMonth, card.expYear)) {
-      ctx.addIssue({ code: 'custom', path: ['expYear'], message: CARD_MESSAGES.expired });
-    }
-  });
-export type CardForm = z.input<typeof CardForm>;
 
 export const BANK_ACCOUNT_TYPES = ['checking', 'savings'] as const;
 
@@ -343,6 +276,31 @@ export const SubscriptionUpdate = z
   })
   .strict();
 export type SubscriptionUpdate = z.infer<typeof SubscriptionUpdate>;
+
+/**
+ * A new card is typed on the payment provider's own hosted page, never on the platform's pages (card
+ * data never reaches the server). POST /rest/tenantPayment/master/cardsetup starts it for a plan
+ * and a checkout token; the provider sends the browser back to /settings/plan/card with its session,
+ * and POST /rest/tenantPayment/master/cardsetup/complete charges the plan with the card it saved.
+ */
+export const CardSetupRequest = z
+  .object({
+    planName: z.enum(PLAN_IDS, {
+      error: (issue) => (issue.input === undefined ? 'planName is required' : 'Unknown plan'),
+    }),
+    token: z.string({ error: 'token is required' }).min(1, 'token is required').max(100),
+    storeCard: z.boolean().default(false),
+  })
+  .strict();
+export type CardSetupRequest = z.input<typeof CardSetupRequest>;
+
+export const CardSetupStart = z.object({ url: z.string() });
+export type CardSetupStart = z.infer<typeof CardSetupStart>;
+
+export const CardSetupComplete = z
+  .object({ sessionId: z.string({ error: 'sessionId is required' }).min(1, 'sessionId is required').max(255) })
+  .strict();
+export type CardSetupComplete = z.infer<typeof CardSetupComplete>;
 
 /** GET /rest/tenantPayment/master (spec 2 §3 "Checkout tokens"). */
 export const CheckoutTokens = z.object({ stripePublishableKey: z.string().nullable(), token: z.string() });

@@ -7,7 +7,9 @@ import type { AddressInfo } from 'node:net';
  * form-encoded bodies, `Authorization: Bearer sk_test_...`, `Idempotency-Key` replays, and Stripe's
  * error JSON (`{ error: { type, code, message, param, decline_code } }`). Test card numbers follow
  * Stripe's: 4242... succeeds, 4000000000000002 is declined at the charge, 4000000000009995 too
- * (insufficient funds). `tok_visa` and `tok_chargeDeclined` are tokens.
+ * (insufficient funds). `tok_visa` and `tok_chargeDeclined` are tokens. Checkout Sessions in setup
+ * mode serve Stripe's hosted page at `/c/setup/{id}`, where the card is typed; completing it makes a
+ * PaymentMethod on the customer and a succeeded SetupIntent, and sends the browser to `success_url`.
  */
 export interface StripeStubRequest {
   method: string;
@@ -36,7 +38,56 @@ interface Method {
   outcome: 'ok' | 'declined' | 'insufficient';
 }
 
+/** A Checkout Session in setup mode: Stripe's hosted page collects a card for the customer. */
+interface SetupSession {
+  id: string;
+  object: 'checkout.session';
+  mode: 'setup';
+  status: 'open' | 'complete' | 'expired';
+  customer: string;
+  success_url: string;
+  cancel_url: string;
+  metadata: Record<string, string>;
+  url: string;
+  setup_intent: string | null;
+}
+
+interface SetupIntent {
+  id: string;
+  object: 'setup_intent';
+  status: 'succeeded';
+  customer: string;
+  payment_method: string;
+  usage: 'off_session';
+}
+
 const id = (prefix: string) => `${prefix}_${randomBytes(8).toString('hex')}`;
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+/** What Stripe's page says for a card it will not save, or null when the card is taken. */
+function setupCardError(form: URLSearchParams): string | null {
+  const number = (form.get('cardNumber') ?? '').replace(/\s+/g, '');
+  if (!/^\d+$/.test(number) || number.length < 16) return 'Your card number is incomplete.';
+  if (number === '4000000000000002') return 'Your card was declined.';
+  if (!['4242424242424242', '5555555555554444'].includes(number)) return 'Your card number is invalid.';
+  const expiry = /^(\d{2})\s*\/\s*(\d{2})$/.exec(form.get('cardExpiry') ?? '');
+  if (!expiry) return "Your card's expiration date is incomplete.";
+  const month = Number(expiry[1]);
+  const year = 2000 + Number(expiry[2]);
+  const now = new Date();
+  if (
+    month < 1 ||
+    month > 12 ||
+    year < now.getUTCFullYear() ||
+    (year === now.getUTCFullYear() && month < now.getUTCMonth() + 1)
+  ) {
+    return "Your card's expiration date is in the past.";
+  }
+  if (!/^\d{3,4}$/.test(form.get('cardCvc') ?? '')) return "Your card's security code is incomplete.";
+  return null;
+}
 
 function brandOf(number: string): string {
   if (number.startsWith('4')) return 'visa';
@@ -56,6 +107,9 @@ export async function startStripeStub(options: { port?: number; secretKey?: stri
   const requests: StripeStubRequest[] = [];
   const methods = new Map<string, Method>();
   const replays = new Map<string, { status: number; body: unknown }>();
+  const sessions = new Map<string, SetupSession>();
+  const setupIntents = new Map<string, SetupIntent>();
+  let baseUrl = '';
 
   const error = (res: ServerResponse, status: number, body: Record<string, unknown>) =>
     send(res, status, { error: body });
@@ -149,6 +203,19 @@ export async function startStripeStub(options: { port?: number; secretKey?: stri
       }
       return fail(400, { type: 'invalid_request_error', param: 'type', message: 'Invalid type' });
     }
+    const one = /^\/v1\/payment_methods\/([^/]+)$/.exec(path);
+    if (req.method === 'GET' && one) {
+      const method = methods.get(one[1] ?? '');
+      if (!method) {
+        return fail(404, {
+          type: 'invalid_request_error',
+          code: 'resource_missing',
+          param: 'payment_method',
+          message: `No such PaymentMethod: '${one[1]}'`,
+        });
+      }
+      return { status: 200, body: publicMethod(method) };
+    }
     const attach = /^\/v1\/payment_methods\/([^/]+)\/attach$/.exec(path);
     if (req.method === 'POST' && attach) {
       const method = methods.get(attach[1] ?? '');
@@ -202,7 +269,123 @@ export async function startStripeStub(options: { port?: number; secretKey?: stri
         },
       };
     }
+    if (req.method === 'POST' && path === '/v1/checkout/sessions') {
+      if (form.mode !== 'setup') {
+        return fail(400, {
+          type: 'invalid_request_error',
+          param: 'mode',
+          message: 'The platform stand-in takes Checkout Sessions in setup mode only.',
+        });
+      }
+      for (const param of ['customer', 'success_url', 'cancel_url']) {
+        if (!form[param]) {
+          return fail(400, {
+            type: 'invalid_request_error',
+            code: 'parameter_missing',
+            param,
+            message: `Missing required param: ${param}.`,
+          });
+        }
+      }
+      const sessionId = `cs_test_${randomBytes(12).toString('hex')}`;
+      const metadata = Object.fromEntries(
+        Object.entries(form)
+          .filter(([key]) => key.startsWith('metadata['))
+          .map(([key, value]) => [key.slice(9, -1), value]),
+      );
+      const session: SetupSession = {
+        id: sessionId,
+        object: 'checkout.session',
+        mode: 'setup',
+        status: 'open',
+        customer: form.customer ?? '',
+        success_url: form.success_url ?? '',
+        cancel_url: form.cancel_url ?? '',
+        metadata,
+        url: `${baseUrl}/c/setup/${sessionId}`,
+        setup_intent: null,
+      };
+      sessions.set(sessionId, session);
+      return { status: 200, body: session };
+    }
+    const retrieve = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
+    if (req.method === 'GET' && retrieve) {
+      const session = sessions.get(retrieve[1] ?? '');
+      if (!session) {
+        return fail(404, {
+          type: 'invalid_request_error',
+          code: 'resource_missing',
+          param: 'session',
+          message: `No such checkout.session: '${retrieve[1]}'`,
+        });
+      }
+      // the SDK sends expand[0]=..., curl's examples expand[]=...
+      const expand = [...new URL(req.url ?? '/', 'http://stub').searchParams.entries()]
+        .filter(([key]) => /^expand\[\d*\]$/.test(key))
+        .map(([, value]) => value);
+      const intent = session.setup_intent ? setupIntents.get(session.setup_intent) : undefined;
+      return {
+        status: 200,
+        body: { ...session, setup_intent: expand.includes('setup_intent') ? (intent ?? null) : session.setup_intent },
+      };
+    }
     return fail(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${path}).` });
+  }
+
+  /** Stripe's hosted page for a setup session: the card is typed here, never on the platform's pages. */
+  function setupPage(res: ServerResponse, session: SetupSession, error = '') {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Save a card</title>
+<style>body{font-family:system-ui,sans-serif;margin:0;padding:16px;color:#1a1f36}main{max-width:420px;margin:auto}
+label{display:block;margin:12px 0 4px;font-weight:600}input{width:100%;box-sizing:border-box;padding:10px;font-size:16px;border:1px solid #6b7280;border-radius:6px}
+button{margin-top:16px;width:100%;padding:12px;font-size:16px;background:#0a2540;color:#fff;border:0;border-radius:6px}
+.error{color:#a4161a;margin-top:12px}.row{display:flex;gap:8px}.row>div{flex:1}a{color:#0a2540}</style></head>
+<body><main><h1>Set up a card for future payments</h1>
+${
+  session.status !== 'open'
+    ? '<p role="status">This Checkout Session is no longer active.</p>'
+    : `<form method="post" aria-label="Card details">
+<label for="cardName">Name on card</label><input id="cardName" name="cardName" autocomplete="cc-name" required>
+<label for="cardNumber">Card number</label><input id="cardNumber" name="cardNumber" inputmode="numeric" autocomplete="cc-number" placeholder="1234 1234 1234 1234" required>
+<div class="row"><div><label for="cardExpiry">Expiration (MM / YY)</label><input id="cardExpiry" name="cardExpiry" autocomplete="cc-exp" placeholder="MM / YY" required></div>
+<div><label for="cardCvc">CVC</label><input id="cardCvc" name="cardCvc" inputmode="numeric" autocomplete="cc-csc" placeholder="CVC" required></div></div>
+${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
+<button type="submit">Save card</button></form>`
+}
+<p><a href="${escapeHtml(session.cancel_url)}">Back</a></p>
+</main></body></html>`);
+  }
+
+  function setupSubmit(res: ServerResponse, session: SetupSession, body: string) {
+    const form = new URLSearchParams(body);
+    const problem = setupCardError(form);
+    if (problem) return setupPage(res, session, problem);
+    const number = (form.get('cardNumber') ?? '').replace(/\s+/g, '');
+    const [month, year] = (form.get('cardExpiry') ?? '').split('/').map((part) => Number(part.trim()));
+    const method: Method = {
+      id: id('pm'),
+      object: 'payment_method',
+      type: 'card',
+      customer: session.customer,
+      card: { brand: brandOf(number), last4: number.slice(-4), exp_month: month ?? 12, exp_year: 2000 + (year ?? 30) },
+      billing_details: { name: form.get('cardName') || null },
+      outcome: 'ok',
+    };
+    methods.set(method.id, method);
+    const intent: SetupIntent = {
+      id: id('seti'),
+      object: 'setup_intent',
+      status: 'succeeded',
+      customer: session.customer,
+      payment_method: method.id,
+      usage: 'off_session',
+    };
+    setupIntents.set(intent.id, intent);
+    session.setup_intent = intent.id;
+    session.status = 'complete';
+    res.writeHead(303, { location: session.success_url.replace('{CHECKOUT_SESSION_ID}', session.id) });
+    res.end();
   }
 
   const server: Server = createServer((req, res) => {
@@ -210,6 +393,18 @@ export async function startStripeStub(options: { port?: number; secretKey?: stri
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const path = (req.url ?? '/').split('?')[0] ?? '/';
+      const hosted = /^\/c\/setup\/([^/]+)$/.exec(path);
+      if (hosted) {
+        const session = sessions.get(hosted[1] ?? '');
+        if (!session) {
+          res.writeHead(404, { 'content-type': 'text/html; charset=utf-8' });
+          return res.end('<!doctype html><title>Not found</title><p>Something went wrong.</p>');
+        }
+        if (req.method === 'POST' && session.status === 'open') {
+          return setupSubmit(res, session, Buffer.concat(chunks).toString('utf8'));
+        }
+        return setupPage(res, session);
+      }
       const form = Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
       const authorization = req.headers.authorization;
       const idempotencyKey = req.headers['idempotency-key'] as string | undefined;
@@ -233,6 +428,7 @@ export async function startStripeStub(options: { port?: number; secretKey?: stri
   });
   await new Promise<void>((resolveListen) => server.listen(options.port ?? 0, '127.0.0.1', resolveListen));
   const { port } = server.address() as AddressInfo;
+  baseUrl = `http://127.0.0.1:${port}`;
   return {
     url: `http://127.0.0.1:${port}`,
     requests,

@@ -1,6 +1,7 @@
 /**
  * How the platform charges a tenant for its plan. One adapter today (Stripe, `stripe-billing.ts`);
- * the service never sees the provider's SDK, and card numbers never go further than the adapter.
+ * the service never sees the provider's SDK. Card numbers never reach the platform: a new card is
+ * typed on the provider's hosted page (a setup session) and comes back as a payment method.
  */
 export interface PaymentMethodInfo {
   id: string;
@@ -11,13 +12,12 @@ export interface PaymentMethodInfo {
   expYear: number | null;
 }
 
-export interface CardDetails {
-  name: string;
-  number: string;
-  expMonth: number;
-  expYear: number;
-  cvc: string;
-  zip: string;
+/** A card saved on the provider's hosted page, and what the session carried. */
+export interface CardSetupResult {
+  customerId: string;
+  metadata: Record<string, string>;
+  /** Null while the page has not been completed (or was abandoned). */
+  method: PaymentMethodInfo | null;
 }
 
 export interface BankDetails {
@@ -50,7 +50,14 @@ export interface BillingProvider {
   readonly publishableKey: string;
   /** The tenant's customer at the provider: the stored one, or a new one (idempotent per tenant). */
   ensureCustomer(input: { customerId: string | null; tenantId: string; name: string; email: string }): Promise<string>;
-  createCardMethod(card: CardDetails): Promise<PaymentMethodInfo>;
+  /** The provider's hosted page where the customer types a new card; its session id goes to successUrl. */
+  startCardSetup(input: {
+    customerId: string;
+    successUrl: string;
+    cancelUrl: string;
+    metadata: Record<string, string>;
+  }): Promise<{ id: string; url: string }>;
+  finishCardSetup(sessionId: string): Promise<CardSetupResult>;
   createBankMethod(bank: BankDetails): Promise<PaymentMethodInfo>;
   /** A provider token (e.g. Stripe's tok_...) turned into a payment method. */
   methodFromToken(token: string): Promise<PaymentMethodInfo>;

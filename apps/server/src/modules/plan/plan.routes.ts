@@ -1,6 +1,8 @@
 import {
   BankForm,
-  CardForm,
+  CardSetupComplete,
+  CardSetupRequest,
+  CardSetupStart,
   CheckoutTokens,
   ErrorBody,
   PaymentMethodToken,
@@ -12,14 +14,16 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireStaff } from '../../lib/guards.ts';
+import { tenantOrigin } from '../../lib/tenant-origin.ts';
 import type { Platform } from '../../platform.ts';
 import type { BillingProvider } from './billing-provider.ts';
 import {
   checkoutTokens,
+  completeCardSetup,
   getSubscription,
   planHistory,
+  startCardSetup,
   tokenizeBank,
-  tokenizeCard,
   updateSubscription,
 } from './plan.service.ts';
 import { createBillingProvider } from './stripe-billing.ts';
@@ -40,6 +44,12 @@ const admin = (request: FastifyRequest) => requireStaff(request, 'admin');
 const preValidation = async (request: FastifyRequest) => {
   admin(request);
 };
+
+/** What an ACH debit's mandate records of the payer's request. */
+const requestMeta = (request: FastifyRequest) => ({
+  ip: request.ip,
+  userAgent: String(request.headers['user-agent'] ?? '').slice(0, 500),
+});
 
 /** Spec 2 §7 "Plan": the tenant's subscription to the platform, its checkout and its payments. */
 export function registerPlanRoutes(
@@ -72,11 +82,7 @@ export function registerPlanRoutes(
         response: { 200: Subscription, ...errors },
       },
     },
-    (request) =>
-      updateSubscription(platform, admin(request), provider, request.body, {
-        ip: request.ip,
-        userAgent: String(request.headers['user-agent'] ?? '').slice(0, 500),
-      }),
+    (request) => updateSubscription(platform, admin(request), provider, request.body, requestMeta(request)),
   );
 
   app.get(
@@ -94,21 +100,36 @@ export function registerPlanRoutes(
     },
   );
 
+  // A new card is typed on the provider's hosted page: no route of ours takes a card number.
   app.post(
-    '/rest/tenantPayment/master/card',
+    '/rest/tenantPayment/master/cardsetup',
     {
       preValidation,
       schema: {
         tags,
-        summary: 'Turn the card form into a payment method at the provider (the number is never kept)',
-        body: CardForm,
-        response: { 200: PaymentMethodToken, ...errors },
+        summary: "Open the provider's hosted page for a new card, for a plan and a checkout token",
+        body: CardSetupRequest,
+        response: { 200: CardSetupStart, ...errors, 409: ErrorBody },
       },
     },
-    async (request) => {
-      admin(request);
-      return tokenizeCard(provider, request.body);
+    (request) => {
+      const ctx = admin(request);
+      return startCardSetup(platform, ctx, provider, request.body, tenantOrigin(platform.config, ctx.tenant));
     },
+  );
+
+  app.post(
+    '/rest/tenantPayment/master/cardsetup/complete',
+    {
+      preValidation,
+      schema: {
+        tags,
+        summary: 'Back from the hosted page: the card it saved pays the plan (once)',
+        body: CardSetupComplete,
+        response: { 200: Subscription, ...errors, 409: ErrorBody },
+      },
+    },
+    (request) => completeCardSetup(platform, admin(request), provider, request.body.sessionId, requestMeta(request)),
   );
 
   app.post(

@@ -1,7 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
   type BankForm,
-  type CardForm,
+  type CardSetupRequest,
+  type CardSetupStart,
   type CheckoutTokens,
   currencySymbol,
   digitsOnly,
@@ -91,28 +92,6 @@ export function checkoutTokens(provider: BillingProvider | null): CheckoutTokens
 
 const tokenOf = (method: PaymentMethodInfo): PaymentMethodToken => ({ ...method });
 
-/**
- * POST /rest/tenantPayment/master/card: the card form's details become a provider PaymentMethod.
- * The number and CVV pass through memory once, to the provider; they are never stored or logged.
- */
-export async function tokenizeCard(provider: BillingProvider | null, card: z.output<typeof CardForm>) {
-  if (!provider) throw notConfigured();
-  try {
-    return tokenOf(
-      await provider.createCardMethod({
-        name: card.cardOwnerName,
-        number: digitsOnly(card.cardNumber),
-        expMonth: card.expMonth,
-        expYear: card.expYear < 100 ? 2000 + card.expYear : card.expYear,
-        cvc: card.cvv,
-        zip: card.zip,
-      }),
-    );
-  } catch (error) {
-    throw toHttpError(error);
-  }
-}
-
 /** POST /rest/tenantPayment/master/bank: a US bank account (ACH debit) becomes a provider PaymentMethod. */
 export async function tokenizeBank(provider: BillingProvider | null, bank: z.output<typeof BankForm>) {
   if (!provider) throw notConfigured();
@@ -133,6 +112,120 @@ export async function tokenizeBank(provider: BillingProvider | null, bank: z.out
 export interface RequestMeta {
   ip: string;
   userAgent: string;
+}
+
+/** Where the provider's hosted card page sends the browser back ({CHECKOUT_SESSION_ID} is Stripe's). */
+const CARD_RETURN_PATH = '/settings/plan/card?session_id={CHECKOUT_SESSION_ID}';
+
+/**
+ * POST /rest/tenantPayment/master/cardsetup: a new card is typed on the provider's hosted page, not
+ * on ours. The plan and the checkout token ride in the session, so the return charges exactly what
+ * was chosen, once. The plan is checked now, so a refusal comes before the page, not after it.
+ */
+export async function startCardSetup(
+  platform: Platform,
+  ctx: Authenticated,
+  provider: BillingProvider | null,
+  body: z.output<typeof CardSetupRequest>,
+  origin: string,
+): Promise<CardSetupStart> {
+  const { tenant } = ctx;
+  const { subscription: current } = await readPlanState(platform.db, tenant.tenantId);
+  const { type, period } = parsePlanId(body.planName);
+  if (type === 'free') throw badRequest('planName', 'The free plan needs no card');
+  if (type === TOP_TIER_PLAN) throw badRequest('planName', 'Please contact us to subscribe to the Leap plan');
+  if (current?.planName === body.planName) throw badRequest('planName', 'This is already your plan');
+  if (current?.spentCheckoutTokens.includes(body.token)) {
+    throw new AppError(409, 'checkout_complete', 'This checkout has already been paid. Please reload the page.');
+  }
+  if (!provider) throw notConfigured();
+  const customerId = await ensurePlanCustomer(platform, tenant, provider, current);
+  try {
+    const session = await provider.startCardSetup({
+      customerId,
+      successUrl: `${origin}${CARD_RETURN_PATH}`,
+      cancelUrl: `${origin}/settings/plan/${type}?period=${period}`,
+      metadata: {
+        tenantId: tenant.tenantId,
+        planName: body.planName,
+        token: body.token,
+        storeCard: body.storeCard ? 'yes' : 'no',
+      },
+    });
+    return { url: session.url };
+  } catch (error) {
+    throw toHttpError(error);
+  }
+}
+
+/**
+ * POST /rest/tenantPayment/master/cardsetup/complete: back from the hosted page. The session must
+ * be this tenant's (its customer and its tenant id), complete, and its card then pays the plan
+ * through the same path as a saved card. Coming back twice (a reload) answers the plan it bought.
+ */
+export async function completeCardSetup(
+  platform: Platform,
+  ctx: Authenticated,
+  provider: BillingProvider | null,
+  sessionId: string,
+  meta: RequestMeta,
+): Promise<Subscription> {
+  const { tenant } = ctx;
+  if (!provider) throw notConfigured();
+  const { subscription: current } = await readPlanState(platform.db, tenant.tenantId);
+  let setup: Awaited<ReturnType<BillingProvider['finishCardSetup']>>;
+  try {
+    setup = await provider.finishCardSetup(sessionId);
+  } catch (error) {
+    throw toHttpError(error);
+  }
+  const { metadata } = setup;
+  if (metadata.tenantId !== tenant.tenantId || !current?.customerId || setup.customerId !== current.customerId) {
+    throw new AppError(404, 'not_found', 'This payment page was not opened by your organisation.', 'sessionId');
+  }
+  const planName = metadata.planName as SubscriptionUpdate['planName'];
+  const token = metadata.token ?? '';
+  if (current.spentCheckoutTokens.includes(token) && current.planName === planName) {
+    return toSubscription(platform, tenant, current, provider);
+  }
+  if (!setup.method) throw badRequest('sessionId', 'The card was not saved. Please try again.');
+  return updateSubscription(
+    platform,
+    ctx,
+    provider,
+    {
+      planName,
+      payment: { type: 'card', methodId: setup.method.id, token, storeCard: metadata.storeCard === 'yes' },
+    },
+    meta,
+  );
+}
+
+/** The tenant's customer at the provider: the stored one, or a new one kept at once. */
+async function ensurePlanCustomer(
+  platform: Platform,
+  tenant: TenantContext,
+  provider: BillingProvider,
+  current: StoredSubscription | null,
+): Promise<string> {
+  let customerId: string;
+  try {
+    customerId = await provider.ensureCustomer({
+      customerId: current?.customerId ?? null,
+      tenantId: tenant.tenantId,
+      name: tenant.name,
+      email: tenant.settings.email,
+    });
+  } catch (error) {
+    throw toHttpError(error);
+  }
+  if (customerId !== current?.customerId) {
+    // Kept at once: a decline later still leaves the tenant with its one customer.
+    await saveTenantSettings(platform, tenant, {
+      subscription: { ...(current ?? emptySubscription(planCurrencyOf(tenant.settings.country))), customerId },
+    });
+  }
+  return customerId;
 }
 
 /**
@@ -216,19 +309,8 @@ export async function updateSubscription(
   let method: PaymentMethodInfo;
   const savedCards = current?.savedCards ?? [];
   const savedCard = savedCards.find((card) => card.methodId === methodRef);
+  customerId = await ensurePlanCustomer(platform, tenant, provider, current);
   try {
-    customerId = await provider.ensureCustomer({
-      customerId: current?.customerId ?? null,
-      tenantId: tenant.tenantId,
-      name: tenant.name,
-      email: tenant.settings.email,
-    });
-    if (customerId !== current?.customerId) {
-      // Kept at once: a decline below still leaves the tenant with its one customer.
-      await saveTenantSettings(platform, tenant, {
-        subscription: { ...(current ?? emptySubscription(currency)), customerId },
-      });
-    }
     method = savedCard
       ? { ...savedCard, id: savedCard.methodId, type: 'card' }
       : await provider.attachMethod(

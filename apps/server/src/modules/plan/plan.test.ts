@@ -42,21 +42,53 @@ type Method = 'GET' | 'PUT' | 'POST';
 const call = (target: App, token: string, tenant: TestTenant, method: Method, url: string, payload?: object) =>
   target.inject({ method, url, headers: bearer(token, tenant.host), payload });
 
-const VISA = {
-  cardOwnerName: 'Ada Lovelace',
-  cardNumber: '4242 4242 4242 4242',
-  expMonth: 12,
-  expYear: 2034,
-  cvv: '123',
-  zip: '10001',
-};
-const DECLINED = { ...VISA, cardNumber: '4000000000000002' };
 const FREE = { planName: 'free_plan', payment: { nonce: 'na', type: 'na', amount: 0 } };
 
-async function cardMethod(token: string, tenant: TestTenant, card: object = VISA): Promise<string> {
-  const response = await call(app, token, tenant, 'POST', '/rest/tenantPayment/master/card', card);
-  expect(response.statusCode, response.body).toBe(200);
-  return json<{ id: string }>(response).id;
+/**
+ * A new card as an admin adds one: our call opens the provider's hosted page, the card is typed
+ * there (a form post to the stand-in, as the browser does), and the page sends the browser back to
+ * our return address with its session. Answers that session id and the checkout token it carries.
+ */
+async function cardOnHostedPage(
+  token: string,
+  tenant: TestTenant,
+  planName: string,
+  card: { number?: string; storeCard?: boolean } = {},
+): Promise<{ sessionId: string; checkout: string; location: URL }> {
+  const checkout = await checkoutToken(token, tenant);
+  const started = await call(app, token, tenant, 'POST', '/rest/tenantPayment/master/cardsetup', {
+    planName,
+    token: checkout,
+    storeCard: card.storeCard ?? true,
+  });
+  expect(started.statusCode, started.body).toBe(200);
+  const pageUrl = json<{ url: string }>(started).url;
+  expect(pageUrl.startsWith(stub.url)).toBe(true);
+  expect(await (await fetch(pageUrl)).text()).toContain('Card number');
+  const typed = await fetch(pageUrl, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      cardName: 'Ada Lovelace',
+      cardNumber: card.number ?? '4242 4242 4242 4242',
+      cardExpiry: '12 / 34',
+      cardCvc: '123',
+    }).toString(),
+  });
+  expect(typed.status).toBe(303);
+  const location = new URL(typed.headers.get('location') ?? '');
+  return { sessionId: location.searchParams.get('session_id') ?? '', checkout, location };
+}
+
+/** A card as Stripe.js would hand one over (a token turned into a payment method at Stripe). */
+async function tokenMethod(): Promise<{ methodId: string }> {
+  const response = await fetch(`${stub.url}/v1/payment_methods`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${stub.secretKey}`, 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'type=card&card[token]=tok_visa',
+  });
+  return { methodId: ((await response.json()) as { id: string }).id };
 }
 
 async function checkoutToken(token: string, tenant: TestTenant): Promise<string> {
@@ -71,7 +103,8 @@ describe('who may see and change the plan', () => {
         ['GET', '/rest/subscription', undefined],
         ['PUT', '/rest/subscription', { planName: 'x' }],
         ['GET', '/rest/tenantPayment/master', undefined],
-        ['POST', '/rest/tenantPayment/master/card', {}],
+        ['POST', '/rest/tenantPayment/master/cardsetup', {}],
+        ['POST', '/rest/tenantPayment/master/cardsetup/complete', {}],
         ['POST', '/rest/tenantPayment/master/bank', {}],
         ['GET', '/rest/subscription/history?year=2026&start=0&length=50', undefined],
       ] as const) {
@@ -138,7 +171,11 @@ describe('without platform Stripe keys', () => {
     expect(json(paid)).toEqual({
       errors: { message: 'Online payment is not configured', code: 'payment_not_configured', field: 'payment' },
     });
-    expect((await call(bare, token, tenant, 'POST', '/rest/tenantPayment/master/card', VISA)).statusCode).toBe(503);
+    const setup = await call(bare, token, tenant, 'POST', '/rest/tenantPayment/master/cardsetup', {
+      planName: 'organize_monthly_plan',
+      token: 'checkout-token',
+    });
+    expect(setup.statusCode).toBe(503);
   });
 
   it('needs both keys or neither', () => {
@@ -149,27 +186,27 @@ describe('without platform Stripe keys', () => {
 });
 
 describe('validation names the field', () => {
-  it("checks the card form with the spec's messages", async () => {
+  it('checks what opens the hosted card page: a paid plan, a checkout token, nothing else', async () => {
     const cases: [object, string, string][] = [
-      [{ ...VISA, cardOwnerName: '' }, 'cardOwnerName', 'Name is required!'],
-      [{ ...VISA, cardNumber: '' }, 'cardNumber', 'Number is required!'],
-      [{ ...VISA, cardNumber: '4242 4242 4242 4241' }, 'cardNumber', 'Card number is invalid'],
-      [{ ...VISA, expMonth: undefined }, 'expMonth', 'Month is required!'],
-      [{ ...VISA, expMonth: 13 }, 'expMonth', 'Month is required!'],
-      [{ ...VISA, expYear: 2020 }, 'expYear', 'Card has expired'],
-      [{ ...VISA, cvv: '' }, 'cvv', 'CVV is required!'],
-      [{ ...VISA, cvv: '12' }, 'cvv', 'CVV is required!'],
-      [{ ...VISA, cvv: '12a' }, 'cvv', 'CVV must be 3 or 4 digits'],
-      [{ ...VISA, zip: '' }, 'zip', 'ZIP is required!'],
-      [{ ...VISA, extra: 1 }, 'body', 'extra'],
+      [{ token: 't' }, 'planName', 'planName is required'],
+      [{ planName: 'gold_plan', token: 't' }, 'planName', 'Unknown plan'],
+      [{ planName: 'organize_monthly_plan' }, 'token', 'token is required'],
+      [{ planName: 'organize_monthly_plan', token: 't', cardNumber: '4242424242424242' }, 'body', 'cardNumber'],
+      [{ planName: 'free_plan', token: 't' }, 'planName', 'The free plan needs no card'],
+      [{ planName: 'leap_monthly_plan', token: 't' }, 'planName', 'Please contact us to subscribe to the Leap plan'],
     ];
     for (const [body, field, message] of cases) {
-      const response = await call(app, admin, studio, 'POST', '/rest/tenantPayment/master/card', body);
+      const response = await call(app, admin, studio, 'POST', '/rest/tenantPayment/master/cardsetup', body);
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
       const error = json<{ errors: { field: string; message: string } }>(response).errors;
       expect(error.field).toBe(field);
       expect(error.message).toContain(message);
     }
+    // no route of ours takes a card number any more
+    const old = await call(app, admin, studio, 'POST', '/rest/tenantPayment/master/card', {
+      cardNumber: '4242424242424242',
+    });
+    expect(old.statusCode).toBe(404);
   });
 
   it("checks the bank form with the spec's messages", async () => {
@@ -237,16 +274,15 @@ describe('validation names the field', () => {
 });
 
 describe('paying for a plan through Stripe', () => {
-  it('charges the plan with an idempotency key, keeps the card for display only, and moves the plan', async () => {
+  it('a new card typed on the hosted page pays the plan once, with an idempotency key; we keep display data only', async () => {
     const before = stub.requests.length;
-    const methodId = await cardMethod(admin, studio);
-    const token = await checkoutToken(admin, studio);
-    const response = await call(app, admin, studio, 'PUT', '/rest/subscription', {
-      planName: 'organize_monthly_plan',
-      payment: { type: 'card', methodId, amount: 25, storeCard: true, token },
-    });
+    const { sessionId, checkout, location } = await cardOnHostedPage(admin, studio, 'organize_monthly_plan');
+    expect(`${location.origin}${location.pathname}`).toBe(`http://${studio.orgId}.localhost/settings/plan/card`);
+    const complete = () =>
+      call(app, admin, studio, 'POST', '/rest/tenantPayment/master/cardsetup/complete', { sessionId });
+    const response = await complete();
     expect(response.statusCode, response.body).toBe(200);
-    const plan = json<Record<string, unknown>>(response);
+    const plan = json<{ savedCards: { methodId: string }[] } & Record<string, unknown>>(response);
     const today = new Date().toISOString().slice(0, 10);
     expect(plan).toMatchObject({
       planName: 'organize_monthly_plan',
@@ -256,49 +292,85 @@ describe('paying for a plan through Stripe', () => {
       currency: 'USD',
       dateCreatedStr: today,
       periodStartStr: today,
-      savedCards: [
-        { methodId, prefCard: 'Visa ending in 4242', brand: 'visa', last4: '4242', expMonth: 12, expYear: 2034 },
-      ],
+      savedCards: [{ prefCard: 'Visa ending in 4242', brand: 'visa', last4: '4242', expMonth: 12, expYear: 2034 }],
     });
     expect(plan.nextBillingDateStr).not.toBe(today);
 
-    const calls = stub.requests.slice(before);
-    expect(calls.map((c) => `${c.method} ${c.path.replace(/pm_\w+/, 'pm')}`)).toEqual([
-      'POST /v1/payment_methods',
+    // What the platform asked Stripe: a customer, a setup session, the session back, the card, a charge.
+    const calls = stub.requests.slice(before).filter((c) => c.path.startsWith('/v1/'));
+    expect(calls.map((c) => `${c.method} ${c.path.replace(/(pm|cs_test)_\w+/, '$1')}`)).toEqual([
       'POST /v1/customers',
+      'POST /v1/checkout/sessions',
+      'GET /v1/checkout/sessions/cs_test',
+      'GET /v1/payment_methods/pm',
       'POST /v1/payment_methods/pm/attach',
       'POST /v1/payment_intents',
     ]);
-    for (const c of calls) expect(c.authorization).toBe(`Bearer ${stub.secretKey}`);
-    expect(calls[0]?.form).toMatchObject({
-      'card[number]': '4242424242424242',
-      'card[cvc]': '123',
-      'billing_details[name]': 'Ada Lovelace',
+    for (const c of calls) {
+      expect(c.authorization).toBe(`Bearer ${stub.secretKey}`);
+      // the card number and CVV went to the provider's page only, never through the platform
+      expect(JSON.stringify(c.form)).not.toMatch(/4242424242424242|card\[number\]|card\[cvc\]/);
+    }
+    expect(calls[0]?.idempotencyKey).toBe(`atrium-customer-${studio.tenantId}`);
+    expect(calls[1]?.form).toMatchObject({
+      mode: 'setup',
+      'metadata[planName]': 'organize_monthly_plan',
+      'metadata[tenantId]': studio.tenantId,
     });
-    expect(calls[1]?.idempotencyKey).toBe(`atrium-customer-${studio.tenantId}`);
-    const intent = calls[3];
-    expect(intent?.idempotencyKey).toBe(`atrium-plan-${studio.tenantId}-organize_monthly_plan-${token}`);
-    expect(intent?.form).toMatchObject({ amount: '2500', currency: 'usd', confirm: 'true', payment_method: methodId });
+    const intent = calls[5];
+    expect(intent?.idempotencyKey).toBe(`atrium-plan-${studio.tenantId}-organize_monthly_plan-${checkout}`);
+    expect(intent?.form).toMatchObject({ amount: '2500', currency: 'usd', confirm: 'true' });
 
-    // Only display data is ours: no card number, no CVV anywhere in what we keep.
     const [row] = await app.platform.db
       .select({ settings: tenants.settings })
       .from(tenants)
       .where(eq(tenants.id, studio.tenantId));
     const kept = JSON.stringify(row?.settings);
     expect(kept).not.toContain('4242424242424242');
-    expect(kept).not.toContain('"123"');
     expect(kept).toContain('cus_');
 
-    expect(json(await call(app, admin, studio, 'GET', '/rest/subscription'))).toMatchObject({
-      planName: 'organize_monthly_plan',
+    // Coming back again (a reload of the return page) charges nothing and answers the plan.
+    const charges = stub.requests.filter((c) => c.path === '/v1/payment_intents').length;
+    const again = await complete();
+    expect(again.statusCode, again.body).toBe(200);
+    expect(json(again)).toMatchObject({ planName: 'organize_monthly_plan' });
+    expect(stub.requests.filter((c) => c.path === '/v1/payment_intents').length).toBe(charges);
+  });
+
+  it('a session another tenant opened, or one left unfinished, pays nothing here', async () => {
+    const theirs = await cardOnHostedPage(otherAdmin, other, 'expand_monthly_plan');
+    const stolen = await call(app, admin, studio, 'POST', '/rest/tenantPayment/master/cardsetup/complete', {
+      sessionId: theirs.sessionId,
     });
+    expect(stolen.statusCode).toBe(404);
+    expect(json(stolen)).toMatchObject({ errors: { field: 'sessionId' } });
+
+    const fresh = await newTenant(app);
+    const freshAdmin = (await loginAs(app, fresh, 'admin')).access_token;
+    const started = await call(app, freshAdmin, fresh, 'POST', '/rest/tenantPayment/master/cardsetup', {
+      planName: 'organize_monthly_plan',
+      token: await checkoutToken(freshAdmin, fresh),
+    });
+    const pageUrl = new URL(json<{ url: string }>(started).url);
+    const open = pageUrl.pathname.split('/').at(-1) ?? '';
+    const unfinished = await call(app, freshAdmin, fresh, 'POST', '/rest/tenantPayment/master/cardsetup/complete', {
+      sessionId: open,
+    });
+    expect(unfinished.statusCode).toBe(400);
+    expect(json(unfinished)).toMatchObject({
+      errors: { field: 'sessionId', message: 'The card was not saved. Please try again.' },
+    });
+    const unknown = await call(app, freshAdmin, fresh, 'POST', '/rest/tenantPayment/master/cardsetup/complete', {
+      sessionId: 'cs_test_nothing',
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(json(await call(app, freshAdmin, fresh, 'GET', '/rest/subscription'))).toMatchObject({ planName: null });
   });
 
   it('needs a checkout token, and refuses one already paid (a replay would start a period for free)', async () => {
     const fresh = await newTenant(app);
     const freshAdmin = (await loginAs(app, fresh, 'admin')).access_token;
-    const methodId = await cardMethod(freshAdmin, fresh);
+    const { methodId } = await tokenMethod();
     const noToken = await call(app, freshAdmin, fresh, 'PUT', '/rest/subscription', {
       planName: 'expand_monthly_plan',
       payment: { type: 'card', methodId, amount: 65 },
@@ -353,10 +425,9 @@ describe('paying for a plan through Stripe', () => {
   });
 
   it("a decline answers 402 with Stripe's message on `payment`, keeps the plan and records a failed row", async () => {
-    const methodId = await cardMethod(admin, studio, DECLINED);
     const response = await call(app, admin, studio, 'PUT', '/rest/subscription', {
       planName: 'organize_yearly_plan',
-      payment: { type: 'card', methodId, amount: 300, token: await checkoutToken(admin, studio) },
+      payment: { type: 'card', nonce: 'tok_chargeDeclined', amount: 300, token: await checkoutToken(admin, studio) },
     });
     expect(response.statusCode).toBe(402);
     expect(json(response)).toEqual({

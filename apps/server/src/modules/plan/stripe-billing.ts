@@ -4,22 +4,14 @@ import {
   type BankDetails,
   BillingError,
   type BillingProvider,
-  type CardDetails,
+  type CardSetupResult,
   type ChargeRequest,
   type ChargeResult,
   type PaymentMethodInfo,
 } from './billing-provider.ts';
 
-/** Stripe's parameter names, as the card and bank forms name them. */
+/** Stripe's parameter names, as the bank form names them. */
 const FIELD_OF_PARAM: Record<string, string> = {
-  'card[number]': 'cardNumber',
-  number: 'cardNumber',
-  'card[exp_month]': 'expMonth',
-  exp_month: 'expMonth',
-  'card[exp_year]': 'expYear',
-  exp_year: 'expYear',
-  'card[cvc]': 'cvv',
-  cvc: 'cvv',
   'us_bank_account[routing_number]': 'bankRoutingNumber',
   'us_bank_account[account_number]': 'bankAccountNumber',
 };
@@ -121,16 +113,46 @@ export class StripeBilling implements BillingProvider {
     }
   }
 
-  async createCardMethod(card: CardDetails): Promise<PaymentMethodInfo> {
+  async startCardSetup(input: {
+    customerId: string;
+    successUrl: string;
+    cancelUrl: string;
+    metadata: Record<string, string>;
+  }): Promise<{ id: string; url: string }> {
     try {
-      const method = await this.stripe.paymentMethods.create({
-        type: 'card',
-        card: { number: card.number, exp_month: card.expMonth, exp_year: card.expYear, cvc: card.cvc },
-        billing_details: { name: card.name, address: { postal_code: card.zip } },
+      const session = await this.stripe.checkout.sessions.create({
+        mode: 'setup',
+        customer: input.customerId,
+        allowed_payment_method_types: ['card'],
+        success_url: input.successUrl,
+        cancel_url: input.cancelUrl,
+        metadata: input.metadata,
       });
-      return toInfo(method);
+      if (!session.url)
+        throw new BillingError(502, 'provider_error', 'The payment page could not be opened.', 'payment');
+      return { id: session.id, url: session.url };
     } catch (error) {
-      throw billingError(error, 'cardNumber');
+      throw error instanceof BillingError ? error : billingError(error);
+    }
+  }
+
+  async finishCardSetup(sessionId: string): Promise<CardSetupResult> {
+    let session: Stripe.Checkout.Session;
+    try {
+      session = await this.stripe.checkout.sessions.retrieve(sessionId, { expand: ['setup_intent'] });
+    } catch (error) {
+      throw billingError(error, 'sessionId');
+    }
+    const customerId = typeof session.customer === 'string' ? session.customer : (session.customer?.id ?? '');
+    const intent = typeof session.setup_intent === 'object' ? session.setup_intent : null;
+    const methodId = intent?.status === 'succeeded' ? intent.payment_method : null;
+    if (session.status !== 'complete' || !methodId)
+      return { customerId, metadata: session.metadata ?? {}, method: null };
+    try {
+      const method = typeof methodId === 'string' ? await this.stripe.paymentMethods.retrieve(methodId) : methodId;
+      return { customerId, metadata: session.metadata ?? {}, method: toInfo(method) };
+    } catch (error) {
+      throw billingError(error);
     }
   }
 

@@ -50,6 +50,7 @@ const UsersPage = lazy(() => import('../../features/users/UsersPage'));
 const UserDetailPage = lazy(() => import('../../features/users/UserDetailPage'));
 const PlanPage = lazy(() => import('../../features/plan/PlanPage'));
 const PlanUpgradePage = lazy(() => import('../../features/plan/PlanUpgradePage'));
+const CardReturnPage = lazy(() => import('../../features/plan/CardReturnPage'));
 const WidgetsPage = lazy(() => import('../../features/widgets/WidgetsPage'));
 const WidgetEditPage = lazy(() => import('../../features/widgets/WidgetEditPage'));
 const IntegrationsHub = lazy(() => import('../../features/integrations/IntegrationsHub'));
@@ -112,6 +113,7 @@ export const SCREENS: Record<string, ReactNode> = {
   '/settings/users/:id': <UserDetailPage />,
   '/settings/plan': <PlanPage />,
   '/settings/plan/upgrade': <PlanUpgradePage />,
+  '/settings/plan/card': <CardReturnPage />,
   '/settings/plan/:type': <PlanUpgradePage />,
   '/settings/widgets': <WidgetsPage />,
   '/settings/widgets/:guId': <WidgetEditPage />,

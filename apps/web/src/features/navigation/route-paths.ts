@@ -109,6 +109,8 @@ export const SETTINGS_ROUTES: readonly RouteSpec[] = [
   { path: '/settings/templates/edit/:id', title: 'Edit Template', built: true },
   { path: '/settings/plan', title: 'Plan', built: true },
   { path: '/settings/plan/upgrade', title: 'Upgrade Plan', built: true },
+  // Back from the payment provider's page for a new card (decisions.md "Plan: cards on the provider's page").
+  { path: '/settings/plan/card', title: 'Card payment', built: true },
   { path: '/settings/plan/:type', title: 'Checkout', built: true },
   { path: '/settings/studentapp', title: 'Student App', built: true },
   { path: '/settings/regforms', title: 'Registration Forms' },

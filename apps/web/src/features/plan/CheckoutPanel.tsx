@@ -22,27 +22,14 @@ import { useNavigate } from 'react-router';
 import { isApiError } from '../../lib/api-error';
 import { showErrorToast, showSuccessToast } from '../../lib/notify';
 import { planApi, useCheckoutTokens, useUpdatePlan } from './api';
-import {
-  type BankValues,
-  bankFormErrors,
-  type CardValues,
-  cardFormErrors,
-  EMPTY_BANK,
-  EMPTY_CARD,
-  formatCardNumber,
-  initialCardChoice,
-  MONTH_OPTIONS,
-  OTHER_CARD,
-  priceLabel,
-  toCardBody,
-  yearOptions,
-} from './plan-rules';
+import { type BankValues, bankFormErrors, EMPTY_BANK, initialCardChoice, OTHER_CARD, priceLabel } from './plan-rules';
 
 type Tab = 'card' | 'bank';
 
 /**
- * Checkout of a paid plan: Card and Bank tabs (spec 2 §4). The card goes to our server, which
- * creates the Stripe PaymentMethod (Stripe.js cannot load here); only its id comes back.
+ * Checkout of a paid plan: Card and Bank tabs (spec 2 §4). A saved card pays here; a new card is
+ * typed on the payment provider's own secure page (card numbers never reach our pages or server),
+ * which sends the admin back to /settings/plan/card to finish (CardReturnPage).
  */
 export default function CheckoutPanel({ subscription, choice }: { subscription: Subscription; choice: PlanChoice }) {
   const navigate = useNavigate();
@@ -52,7 +39,7 @@ export default function CheckoutPanel({ subscription, choice }: { subscription: 
   const [cardChoice, setCardChoice] = useState(initialCardChoice(subscription));
   const [busy, setBusy] = useState(false);
   const [inlineError, setInlineError] = useState<string | null>(null);
-  const card = useForm<CardValues>({ initialValues: EMPTY_CARD, validate: cardFormErrors });
+  const [storeCard, setStoreCard] = useState(true);
   const bank = useForm<BankValues>({ initialValues: EMPTY_BANK, validate: bankFormErrors });
   const usingSavedCard = tab === 'card' && cardChoice !== OTHER_CARD;
 
@@ -60,15 +47,13 @@ export default function CheckoutPanel({ subscription, choice }: { subscription: 
     if (next !== 'card' && next !== 'bank') return;
     // Switching resets the other form (spec 2 §4).
     if (next === 'card') bank.reset();
-    else {
-      card.reset();
-      setCardChoice(initialCardChoice(subscription));
-    }
+    else setCardChoice(initialCardChoice(subscription));
     setInlineError(null);
     setTab(next);
   };
 
   type AnyForm = { values: object; setFieldError: (field: string, message: string) => void };
+  const NO_FIELDS: AnyForm = { values: {}, setFieldError: () => undefined };
   const fail = (error: unknown, form: AnyForm) => {
     const message = error instanceof Error ? error.message : 'The payment did not go through.';
     if (isApiError(error) && error.field && error.field in form.values) form.setFieldError(error.field, message);
@@ -90,20 +75,19 @@ export default function CheckoutPanel({ subscription, choice }: { subscription: 
 
   const submitCard = async () => {
     setInlineError(null);
+    setBusy(true);
     if (usingSavedCard) {
-      setBusy(true);
-      await pay({ type: 'card', methodId: cardChoice, ...base }, card);
+      await pay({ type: 'card', methodId: cardChoice, ...base }, NO_FIELDS);
       setBusy(false);
       return;
     }
-    if (card.validate().hasErrors) return;
-    setBusy(true);
     try {
-      const method = await planApi.card(toCardBody(card.values));
-      await pay({ type: 'card', methodId: method.id, storeCard: card.values.storeCard, ...base }, card);
+      if (!tokens.data) throw new Error('The checkout has expired. Please reload the page.');
+      const { url } = await planApi.startCardSetup({ planName: choice.planName, token: tokens.data.token, storeCard });
+      // The provider's page: the button keeps spinning while the browser leaves.
+      window.location.assign(url);
     } catch (error) {
-      fail(error, card);
-    } finally {
+      fail(error, NO_FIELDS);
       setBusy(false);
     }
   };
@@ -180,73 +164,29 @@ export default function CheckoutPanel({ subscription, choice }: { subscription: 
                       </Stack>
                     </Radio.Group>
                   ) : null}
-                  <fieldset
-                    disabled={usingSavedCard}
-                    aria-label="Card details"
-                    style={{ border: 0, padding: 0, margin: 0, opacity: usingSavedCard ? 0.5 : 1 }}
-                  >
-                    <Stack gap="sm">
-                      <TextInput
-                        label="Name on card"
-                        withAsterisk
-                        autoComplete="cc-name"
-                        {...card.getInputProps('cardOwnerName')}
-                      />
-                      <TextInput
-                        label="Card number"
-                        withAsterisk
-                        inputMode="numeric"
-                        autoComplete="cc-number"
-                        {...card.getInputProps('cardNumber')}
-                        onChange={(event) =>
-                          card.setFieldValue('cardNumber', formatCardNumber(event.currentTarget.value))
-                        }
-                      />
-                      <SimpleGrid cols={{ base: 2, sm: 4 }}>
-                        <Select
-                          label="Month"
-                          withAsterisk
-                          data={MONTH_OPTIONS}
-                          autoComplete="cc-exp-month"
-                          {...card.getInputProps('expMonth')}
-                        />
-                        <Select
-                          label="Year"
-                          withAsterisk
-                          data={yearOptions()}
-                          autoComplete="cc-exp-year"
-                          {...card.getInputProps('expYear')}
-                        />
-                        <TextInput
-                          label="CVV"
-                          withAsterisk
-                          inputMode="numeric"
-                          maxLength={4}
-                          autoComplete="cc-csc"
-                          {...card.getInputProps('cvv')}
-                        />
-                        <TextInput
-                          label="ZIP"
-                          withAsterisk
-                          maxLength={10}
-                          autoComplete="postal-code"
-                          {...card.getInputProps('zip')}
-                        />
-                      </SimpleGrid>
+                  {usingSavedCard ? null : (
+                    <>
+                      <Text size="sm">
+                        You will enter the card on our payment provider&apos;s secure page, then come back here. Your
+                        card number never passes through this site.
+                      </Text>
                       <Checkbox
                         label="Save this card for next time"
-                        {...card.getInputProps('storeCard', { type: 'checkbox' })}
+                        checked={storeCard}
+                        onChange={(event) => setStoreCard(event.currentTarget.checked)}
                       />
-                    </Stack>
-                  </fieldset>
+                    </>
+                  )}
                   {inlineError ? (
                     <Text c="red" size="sm" role="alert">
                       {inlineError}
                     </Text>
                   ) : null}
                   <Group justify="flex-end">
-                    <Button type="submit" loading={busy}>
-                      Pay {priceLabel(subscription.csymbol, choice.price, choice.period)}
+                    <Button type="submit" loading={busy} disabled={!subscription.paymentConfigured}>
+                      {usingSavedCard
+                        ? `Pay ${priceLabel(subscription.csymbol, choice.price, choice.period)}`
+                        : 'Continue to card payment'}
                     </Button>
                   </Group>
                 </Stack>

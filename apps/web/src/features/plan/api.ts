@@ -1,4 +1,6 @@
 import type {
+  CardSetupRequest,
+  CardSetupStart,
   CheckoutTokens,
   PaymentMethodToken,
   PlanHistory,
@@ -22,9 +24,16 @@ export const planApi = {
       query: { year: query.year, start: query.start, length: query.length, 'search[value]': query.search },
     }),
   checkout: () => apiRequest<CheckoutTokens>('/rest/tenantPayment/master'),
-  /** The card goes to our server, which hands it to Stripe once and keeps only brand and last four. */
-  card: (body: object) =>
-    apiRequest<PaymentMethodToken>('/rest/tenantPayment/master/card', { method: 'POST', body, silent: true }),
+  /** The provider's hosted page for a new card (card numbers never come to us). */
+  startCardSetup: (body: CardSetupRequest) =>
+    apiRequest<CardSetupStart>('/rest/tenantPayment/master/cardsetup', { method: 'POST', body, silent: true }),
+  /** Back from that page: the card it saved pays the plan. */
+  completeCardSetup: (sessionId: string) =>
+    apiRequest<Subscription>('/rest/tenantPayment/master/cardsetup/complete', {
+      method: 'POST',
+      body: { sessionId },
+      silent: true,
+    }),
   bank: (body: object) =>
     apiRequest<PaymentMethodToken>('/rest/tenantPayment/master/bank', { method: 'POST', body, silent: true }),
   update: (body: SubscriptionUpdate) =>
