@@ -51,24 +51,12 @@ test('upgrade toggles monthly and yearly prices, checks the card and bank forms,
   await page.getByRole('button', { name: 'Choose Organize' }).click();
   await expect(page).toHaveURL(/\/settings\/plan\/organize\?period=yearly$/);
   await expect(page.getByRole('heading', { name: 'Organize' })).toBeVisible();
+  // A new card is typed on the provider's own page: this page has no card fields at all.
   const card = page.getByRole('form', { name: 'Pay by card' });
-  await card.getByRole('button', { name: /^Pay / }).click();
-  for (const message of [
-    'Name is required!',
-    'Number is required!',
-    'Month is required!',
-    'Year is required!',
-    'CVV is required!',
-    'ZIP is required!',
-  ]) {
-    await expect(card.getByText(message)).toBeVisible();
-  }
-  await page.getByLabel('Card number').fill('4242424242424241');
-  await page.getByLabel('CVV').fill('12');
-  await card.getByRole('button', { name: /^Pay / }).click();
-  await expect(card.getByText('Card number is invalid')).toBeVisible();
-  await expect(card.getByText('CVV is required!')).toBeVisible();
-  await expect(page.getByLabel('Card number')).toHaveValue('4242 4242 4242 4241');
+  await expect(card.getByText(/secure page/)).toBeVisible();
+  await expect(page.getByLabel('Card number')).toHaveCount(0);
+  await expect(card.getByRole('checkbox', { name: 'Save this card for next time' })).toBeChecked();
+  await expect(card.getByRole('button', { name: 'Continue to card payment' })).toBeVisible();
 
   await page.getByRole('tab', { name: 'Bank' }).click();
   const bank = page.getByRole('form', { name: 'Pay by bank draft' });
@@ -82,9 +70,11 @@ test('upgrade toggles monthly and yearly prices, checks the card and bank forms,
   ]) {
     await expect(bank.getByText(message)).toBeVisible();
   }
-  // Switching back resets the card form.
+  // Switching tabs resets the bank form.
   await page.getByRole('tab', { name: 'Card' }).click();
-  await expect(page.getByLabel('Card number')).toHaveValue('');
+  await page.getByRole('tab', { name: 'Bank' }).click();
+  await expect(bank.getByText('First Name is required!')).toHaveCount(0);
+  await page.getByRole('tab', { name: 'Card' }).click();
 
   await page.getByRole('link', { name: 'Back', exact: true }).click();
   await expect(page).toHaveURL(/\/settings\/plan\/upgrade$/);
@@ -97,34 +87,48 @@ test('upgrade toggles monthly and yearly prices, checks the card and bank forms,
   await expect(page.getByTestId('current-plan-name')).toHaveText('Free Plan');
 });
 
-test('a paid upgrade by card through Stripe, then a saved card is offered', async ({ page }) => {
+test('a paid upgrade with a card typed on the provider’s page, then the saved card is offered', async ({ page }) => {
+  test.setTimeout(60_000);
   await logIn(page, 'admin@riverside.test', ORG);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto(hostUrl(ORG, '/settings/plan/upgrade'));
   await page.getByRole('button', { name: 'Choose Organize' }).click();
   await expect(page).toHaveURL(/\/settings\/plan\/organize\?period=monthly$/);
+  await page.getByRole('button', { name: 'Continue to card payment' }).click();
+
+  // Stripe's hosted page (the local stand-in): the card is typed there, a decline first
+  await expect(page).toHaveURL(new RegExp(`^${stripe.url}/c/setup/cs_test_`));
   await page.getByLabel('Name on card').fill('Rita Rivers');
-  await page.getByLabel('Card number').fill('4242424242424242');
-  await page.getByRole('combobox', { name: 'Month' }).click();
-  await page.getByRole('option', { name: '12' }).click();
-  await page.getByRole('combobox', { name: 'Year' }).click();
-  await page.getByRole('option', { name: String(new Date().getFullYear() + 3) }).click();
-  await page.getByLabel('CVV').fill('123');
-  await page.getByLabel('ZIP').fill('10001');
-  await page.getByRole('button', { name: /^Pay / }).click();
+  await page.getByLabel('Card number').fill('4000 0000 0000 0002');
+  await page
+    .getByLabel('Expiration (MM / YY)')
+    .fill(`12 / ${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`);
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: 'Save card' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Your card was declined.');
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page
+    .getByLabel('Expiration (MM / YY)')
+    .fill(`12 / ${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`);
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: 'Save card' }).click();
+
+  // back on the studio's site: the saved card pays the plan
   await expect(page.getByText('Plan updated')).toBeVisible();
   await expect(page).toHaveURL(/\/settings\/plan$/);
   await expect(page.getByTestId('current-plan-name')).toHaveText('Organize Monthly Plan');
   await expect(page.getByRole('cell', { name: 'Organize Monthly Plan' })).toBeVisible();
   await expect(page.getByText('Completed')).toBeVisible();
   expect(stripe.requests.some((r) => r.path === '/v1/payment_intents' && r.idempotencyKey)).toBe(true);
+  // no card number ever went from the platform to Stripe: it was typed on Stripe's page
+  expect(stripe.requests.some((r) => JSON.stringify(r.form).includes('4242424242424242'))).toBe(false);
 
-  // Checkout of another plan offers the saved card, preselected, the card fields dimmed.
+  // Checkout of another plan offers the saved card, preselected; 'Other card' goes to the provider's page.
   await page.goto(hostUrl(ORG, '/settings/plan/expand?period=monthly'));
   await expect(page.getByRole('radio', { name: /Visa ending in 4242/ })).toBeChecked();
-  await expect(page.getByLabel('Card number')).toBeDisabled();
+  await expect(page.getByRole('button', { name: /^Pay / })).toBeVisible();
   await page.getByRole('radio', { name: 'Other card' }).check();
-  await expect(page.getByLabel('Card number')).toBeEnabled();
+  await expect(page.getByRole('button', { name: 'Continue to card payment' })).toBeVisible();
 
   // Back to the free plan, so a rerun on the same data starts where it began.
   await page.goto(hostUrl(ORG, '/settings/plan/upgrade'));

@@ -333,7 +333,7 @@ export async function startStripeStub(options: { port?: number; secretKey?: stri
   }
 
   /** Stripe's hosted page for a setup session: the card is typed here, never on the platform's pages. */
-  function setupPage(res: ServerResponse, session: SetupSession, error = '') {
+  function setupPage(res: ServerResponse, session: SetupSession, error = '', name = '') {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
     res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Save a card</title>
@@ -346,7 +346,7 @@ ${
   session.status !== 'open'
     ? '<p role="status">This Checkout Session is no longer active.</p>'
     : `<form method="post" aria-label="Card details">
-<label for="cardName">Name on card</label><input id="cardName" name="cardName" autocomplete="cc-name" required>
+<label for="cardName">Name on card</label><input id="cardName" name="cardName" autocomplete="cc-name" value="${escapeHtml(name)}" required>
 <label for="cardNumber">Card number</label><input id="cardNumber" name="cardNumber" inputmode="numeric" autocomplete="cc-number" placeholder="1234 1234 1234 1234" required>
 <div class="row"><div><label for="cardExpiry">Expiration (MM / YY)</label><input id="cardExpiry" name="cardExpiry" autocomplete="cc-exp" placeholder="MM / YY" required></div>
 <div><label for="cardCvc">CVC</label><input id="cardCvc" name="cardCvc" inputmode="numeric" autocomplete="cc-csc" placeholder="CVC" required></div></div>
@@ -360,7 +360,8 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
   function setupSubmit(res: ServerResponse, session: SetupSession, body: string) {
     const form = new URLSearchParams(body);
     const problem = setupCardError(form);
-    if (problem) return setupPage(res, session, problem);
+    // as Stripe's page does, the name stays and the card fields are typed again
+    if (problem) return setupPage(res, session, problem, form.get('cardName') ?? '');
     const number = (form.get('cardNumber') ?? '').replace(/\s+/g, '');
     const [month, year] = (form.get('cardExpiry') ?? '').split('/').map((part) => Number(part.trim()));
     const method: Method = {
