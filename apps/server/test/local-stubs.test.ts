@@ -35,23 +35,32 @@ const call = (method: Method, url: string, payload?: object) =>
   app.inject({ method, url, headers: bearer(admin, tenant.host), payload });
 
 describe('the server on the local stand-ins (npm run dev:stubs)', () => {
-  it('pays for a plan with a test card', async () => {
+  it("pays for a plan with a test card typed on the stand-in's hosted page", async () => {
     const master = json<{ stripePublishableKey: string; token: string }>(
       await call('GET', '/rest/tenantPayment/master'),
     );
     expect(master.stripePublishableKey).toBe('pk_test_local_platform');
-    const card = await call('POST', '/rest/tenantPayment/master/card', {
-      cardOwnerName: 'Ada Lovelace',
-      cardNumber: '4242 4242 4242 4242',
-      expMonth: 12,
-      expYear: 2034,
-      cvv: '123',
-      zip: '10001',
-    });
-    expect(card.statusCode, card.body).toBe(200);
-    const paid = await call('PUT', '/rest/subscription', {
+    // the card is typed on the stand-in's hosted page, as on Stripe's
+    const started = await call('POST', '/rest/tenantPayment/master/cardsetup', {
       planName: 'organize_monthly_plan',
-      payment: { type: 'card', methodId: json<{ id: string }>(card).id, amount: 25, token: master.token },
+      token: master.token,
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    const typed = await fetch(json<{ url: string }>(started).url, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        cardName: 'Ada Lovelace',
+        cardNumber: '4242 4242 4242 4242',
+        cardExpiry: '12 / 34',
+        cardCvc: '123',
+      }).toString(),
+    });
+    expect(typed.status).toBe(303);
+    const back = new URL(typed.headers.get('location') ?? '');
+    const paid = await call('POST', '/rest/tenantPayment/master/cardsetup/complete', {
+      sessionId: back.searchParams.get('session_id'),
     });
     expect(paid.statusCode, paid.body).toBe(200);
     expect(json(paid)).toMatchObject({ planName: 'organize_monthly_plan', amount: 25 });
