@@ -1,4 +1,4 @@
-import { type CSSVariablesResolver, createTheme, Modal } from '@mantine/core';
+import { type CSSVariablesResolver, createTheme, Loader, Modal } from '@mantine/core';
 
 /**
  * Kept close to Mantine's defaults so the plain-CSS public shell and Mantine screens match, with
@@ -13,6 +13,9 @@ export const theme = createTheme({
   components: {
     // A dialog's close button is an icon: it needs a name for screen readers (axe: button-name).
     Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    // A spinner is labelled ("Loading invoices"); a label needs a role to be allowed (axe:
+    // aria-prohibited-attr), and status is what a spinner is.
+    Loader: Loader.extend({ defaultProps: { role: 'status' } }),
   },
 });
 
