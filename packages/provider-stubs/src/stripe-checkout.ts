@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { escapeHtml, type ProviderHandler, send } from './http.ts';
+import { hostedCardError } from './stripe-test-cards.ts';
 
 /**
  * Stripe Checkout on connected accounts, as Stripe documents it: `POST /v1/checkout/sessions`,
@@ -389,29 +390,6 @@ ${session.cancelUrl ? `<p><a href="${escapeHtml(session.cancelUrl)}">Back</a></p
     return send(res, 200, html, 'text/html; charset=utf-8');
   }
 
-  /** What Stripe's page says for a card it will not take, or null when the card pays. */
-  function cardError(form: URLSearchParams): string | null {
-    const number = (form.get('cardNumber') ?? '').replace(/\s+/g, '');
-    if (!/^\d+$/.test(number) || number.length < 16) return 'Your card number is incomplete.';
-    if (number === '4000000000000002') return 'Your card was declined.';
-    if (number !== '4242424242424242') return 'Your card number is invalid.';
-    const expiry = /^(\d{2})\s*\/\s*(\d{2})$/.exec(form.get('cardExpiry') ?? '');
-    if (!expiry) return "Your card's expiration date is incomplete.";
-    const month = Number(expiry[1]);
-    const year = 2000 + Number(expiry[2]);
-    const now = new Date();
-    if (
-      month < 1 ||
-      month > 12 ||
-      year < now.getUTCFullYear() ||
-      (year === now.getUTCFullYear() && month < now.getUTCMonth() + 1)
-    ) {
-      return "Your card's expiration date is in the past.";
-    }
-    if (!/^\d{3,4}$/.test(form.get('cardCvc') ?? '')) return "Your card's security code is incomplete.";
-    return null;
-  }
-
   const handler: ProviderHandler = async ({ req, res, url, body }) => {
     const hosted = /^\/c\/pay\/([^/]+)$/.exec(url.pathname);
     if (hosted && options) {
@@ -421,7 +399,7 @@ ${session.cancelUrl ? `<p><a href="${escapeHtml(session.cancelUrl)}">Back</a></p
       if (session.status === 'open' && session.expiresAt < Date.now() / 1000) session.status = 'expired';
       if (req.method === 'GET' || session.status !== 'open') return page(res, session);
       if (req.method !== 'POST') return send(res, 405, { message: 'method not allowed' });
-      const error = cardError(new URLSearchParams(body));
+      const error = hostedCardError(new URLSearchParams(body), ['4242424242424242']);
       if (error) return page(res, session, error);
       complete(session);
       // Stripe announces the payment on its own schedule; the buyer is sent back at once.

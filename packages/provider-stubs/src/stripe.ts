@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { escapeHtml } from './http.ts';
+import { hostedCardError } from './stripe-test-cards.ts';
 
 /**
  * A local server speaking the few Stripe API calls platform billing makes, as Stripe documents them:
@@ -62,32 +64,6 @@ interface SetupIntent {
 }
 
 const id = (prefix: string) => `${prefix}_${randomBytes(8).toString('hex')}`;
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
-
-/** What Stripe's page says for a card it will not save, or null when the card is taken. */
-function setupCardError(form: URLSearchParams): string | null {
-  const number = (form.get('cardNumber') ?? '').replace(/\s+/g, '');
-  if (!/^\d+$/.test(number) || number.length < 16) return 'Your card number is incomplete.';
-  if (number === '4000000000000002') return 'Your card was declined.';
-  if (!['4242424242424242', '5555555555554444'].includes(number)) return 'Your card number is invalid.';
-  const expiry = /^(\d{2})\s*\/\s*(\d{2})$/.exec(form.get('cardExpiry') ?? '');
-  if (!expiry) return "Your card's expiration date is incomplete.";
-  const month = Number(expiry[1]);
-  const year = 2000 + Number(expiry[2]);
-  const now = new Date();
-  if (
-    month < 1 ||
-    month > 12 ||
-    year < now.getUTCFullYear() ||
-    (year === now.getUTCFullYear() && month < now.getUTCMonth() + 1)
-  ) {
-    return "Your card's expiration date is in the past.";
-  }
-  if (!/^\d{3,4}$/.test(form.get('cardCvc') ?? '')) return "Your card's security code is incomplete.";
-  return null;
-}
 
 function brandOf(number: string): string {
   if (number.startsWith('4')) return 'visa';
@@ -359,7 +335,7 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
 
   function setupSubmit(res: ServerResponse, session: SetupSession, body: string) {
     const form = new URLSearchParams(body);
-    const problem = setupCardError(form);
+    const problem = hostedCardError(form, ['4242424242424242', '5555555555554444']);
     // as Stripe's page does, the name stays and the card fields are typed again
     if (problem) return setupPage(res, session, problem, form.get('cardName') ?? '');
     const number = (form.get('cardNumber') ?? '').replace(/\s+/g, '');
