@@ -205,6 +205,73 @@ test.describe('the website builder', () => {
     }
   });
 
+  test('a page from a starter template: its hero edited in a canvas wearing the site, seen at phone width, published', async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    await openBuilder(page);
+    const name = await addPage(page);
+    // the page list folds away while a page is built: the templates and the designer get the width
+    await expect(sidebar(page)).toBeHidden();
+    await page.getByRole('button', { name: 'Use Landing page' }).click();
+    const designer = page.getByRole('application', { name: 'Page designer' });
+    const canvas = page.frameLocator('.gjs-frame');
+    const title = canvas.getByRole('heading', { name: 'Find your strength, your focus and your people' });
+    await expect(title).toBeVisible({ timeout: 20_000 });
+    // the section library, each tile named
+    for (const block of ['Hero', 'Pricing', 'Testimonials', 'Class schedule', 'Contact']) {
+      await expect(designer.getByTitle(block, { exact: true })).toBeVisible();
+    }
+    // the canvas wears the public site's type and the studio's accent
+    const looks = await canvas.locator('body').evaluate((body) => {
+      const button = body.querySelector('.sb-button');
+      return {
+        font: getComputedStyle(body).fontFamily,
+        accent: getComputedStyle(body).getPropertyValue('--site-accent').trim(),
+        button: button ? getComputedStyle(button).backgroundColor : '',
+      };
+    });
+    expect(looks.font).toContain('system-ui');
+    expect(looks.accent).toMatch(/^#[0-9a-f]{6}$/i);
+    expect(looks.button).not.toBe('rgba(0, 0, 0, 0)');
+
+    await title.dblclick();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type(`Weekend workshops ${name}`);
+    await canvas.getByText('Our story').click();
+
+    await designer.getByTitle('Phone view').click();
+    await expect
+      .poll(async () => (await designer.locator('.gjs-frame').boundingBox())?.width ?? 0, { timeout: 10_000 })
+      .toBeLessThanOrEqual(380);
+    await designer.getByTitle('Desktop view').click();
+
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(
+      page.frameLocator('iframe[title="Page preview"]').getByRole('heading', { name: `Weekend workshops ${name}` }),
+    ).toBeVisible();
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByText('Updated successfully.').first()).toBeVisible();
+    await expect(sidebar(page)).toBeVisible();
+    await page.getByRole('switch', { name: 'Private' }).click();
+    await expect(page.getByText(`${name} Page is Published.`)).toBeVisible();
+
+    const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
+    const visitor = await context.newPage();
+    await visitor.goto(hostUrl(ORG, `/${name}`));
+    await expect(visitor.getByRole('heading', { name: `Weekend workshops ${name}` })).toBeVisible();
+    await expect(visitor.getByRole('link', { name: 'See the schedule' })).toHaveAttribute('href', '/calendar');
+    // every section folds to the phone's width: nothing scrolls sideways
+    expect(await visitor.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectAccessible(visitor);
+    await context.close();
+
+    await page.getByRole('button', { name: 'Delete page' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText(`${name} is deleted successfully.`)).toBeVisible();
+  });
+
   test('a page takes its address from its title, keeps its old ones as redirects, and strays get a branded 404', async ({
     page,
     browser,

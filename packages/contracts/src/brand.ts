@@ -39,3 +39,13 @@ export function brandColours(org: { themeColor?: string | null; headerColor?: st
 export function logoHeight(height: number | null | undefined): number {
   return height ? Math.min(Math.max(Math.round(height), 16), 120) : 40;
 }
+
+/**
+ * The accent the page's own sections use (buttons, prices, quotes in the designer's blocks):
+ * `var(--site-accent)` and `var(--site-accent-text)`, the theme colour with its readable text. The
+ * site's stylesheet sets the platform's default; this overrides it for a tenant with a theme colour.
+ */
+export function brandAccentCss(org: { themeColor?: string | null }): string {
+  const accent = area(org.themeColor);
+  return accent ? `:root{--site-accent:${accent.background};--site-accent-text:${accent.text}}` : '';
+}

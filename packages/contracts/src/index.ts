@@ -35,6 +35,7 @@ export * from './roles.ts';
 export * from './scheduling.ts';
 export * from './settings.ts';
 export * from './shop.ts';
+export * from './site-css.ts';
 export * from './student-app.ts';
 export * from './tenant.ts';
 export * from './tenant-dates.ts';

@@ -1,16 +1,17 @@
 import {
+  brandAccentCss,
   brandColours,
   buildPublicMenu,
   type FooterLink,
   footerLinks,
   logoHeight,
   type PublicMenuItem,
+  SITE_CSS,
   type TenantConfig,
   withScheme,
 } from '@atrium/contracts';
 import { ownMediaId } from './favicon.ts';
 import { escapeHtml as e, safeStyleText } from './sanitize.ts';
-import { SITE_CSS } from './site-css.ts';
 import type { SitePage } from './site-entry.ts';
 
 /** What the React app needs to take over the page when the visitor is signed in. */
@@ -45,6 +46,8 @@ function favicon(favIcon: string | null): string {
 function tenantColours(tenant: TenantConfig): string {
   const { toolbar, header } = brandColours(tenant.org);
   const rules: string[] = [];
+  const accent = brandAccentCss(tenant.org);
+  if (accent) rules.push(accent);
   if (toolbar) {
     const { background: bg, text } = toolbar;
     rules.push(

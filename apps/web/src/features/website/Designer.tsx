@@ -1,9 +1,12 @@
+import { brandAccentCss, SITE_CSS } from '@atrium/contracts';
 import { Alert } from '@mantine/core';
 import type { Editor } from 'grapesjs';
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import { Busy } from '../../app/components/Busy';
+import { useTenant } from '../session/session-store';
 import type { PageContent } from './builder-state';
-import { DESIGNER_BLOCKS, DESIGNER_PANELS } from './designer-config';
+import { type StudioDetails, studioBlocks, studioDetailsOf } from './designer-blocks';
+import { DESIGNER_BLOCKS, DESIGNER_COMMANDS, DESIGNER_DEVICES, DESIGNER_PANELS } from './designer-config';
 
 /** What the stepper reads from the designer when it moves on or saves. */
 export interface DesignerHandle {
@@ -16,6 +19,18 @@ interface Props {
 }
 
 /**
+ * The canvas wears the public site's own stylesheet and the studio's accent, so the editor shows
+ * what visitors will see (the frame's styles are never saved with the page). The base rules are
+ * GrapesJS's own frame defaults, which `frameStyle` replaces.
+ */
+function canvasStyle(accentCss: string): string {
+  const base =
+    '*{box-sizing:border-box}html,body,[data-gjs-type=wrapper]{min-height:100%}html{height:100%}body{margin:0;height:100%}' +
+    '[data-gjs-type=wrapper]{padding:24px 16px 48px}';
+  return base + SITE_CSS + accentCss;
+}
+
+/**
  * The GrapesJS page designer. GrapesJS and its CSS load here, when the Edit Page step first opens,
  * never with the screen (DESIGN.md). Nothing is fetched from outside: no telemetry, no icon CSS.
  */
@@ -24,6 +39,11 @@ export function Designer({ initial, handleRef }: Props) {
   const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
   // The initial content is read once per mount; the stepper remounts the designer for a new template.
   const initialRef = useRef(initial);
+  const tenant = useTenant();
+  const studioRef = useRef<{ details: StudioDetails; accentCss: string }>({
+    details: studioDetailsOf(tenant),
+    accentCss: brandAccentCss(tenant.org),
+  });
 
   useEffect(() => {
     let editor: Editor | null = null;
@@ -34,9 +54,10 @@ export function Designer({ initial, handleRef }: Props) {
         if (cancelled || !container) return;
         const content = initialRef.current;
         const hasDesign = !!content.projectData && typeof content.projectData === 'object';
+        const studio = studioRef.current;
         editor = grapesjs.init({
           container,
-          height: '70vh',
+          height: 'calc(100vh - 220px)',
           width: 'auto',
           telemetry: false,
           cssIcons: '',
@@ -47,7 +68,10 @@ export function Designer({ initial, handleRef }: Props) {
             ? { projectData: content.projectData as Record<string, unknown> }
             : { components: content.html, style: content.css }),
           panels: DESIGNER_PANELS,
-          blockManager: { blocks: DESIGNER_BLOCKS },
+          commands: { defaults: DESIGNER_COMMANDS },
+          deviceManager: { devices: DESIGNER_DEVICES },
+          canvas: { frameStyle: canvasStyle(studio.accentCss) },
+          blockManager: { blocks: [...studioBlocks(studio.details), ...DESIGNER_BLOCKS] },
           assetManager: { assets: [], upload: false },
         });
         const active = editor;

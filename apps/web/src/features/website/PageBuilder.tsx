@@ -3,6 +3,7 @@ import { Button, Group, Paper, Stack, Stepper, Textarea, TextInput, Tooltip } fr
 import { IconDeviceFloppy, IconLayoutGrid } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { showSuccessToast } from '../../lib/notify';
+import { useTenant } from '../session/session-store';
 import {
   emptyTemplate,
   htmlTemplate,
@@ -12,6 +13,8 @@ import {
   type TemplateChoice,
 } from './builder-state';
 import { Designer, type DesignerHandle } from './Designer';
+import { studioDetailsOf } from './designer-blocks';
+import { starterTemplate } from './designer-starters';
 import { useCreatePage, useUpdatePage } from './hooks';
 import { PreviewFrame } from './PreviewFrame';
 import { SaveTemplateDialog } from './SaveTemplateDialog';
@@ -38,6 +41,7 @@ export function PageBuilder({ name, page, title, onClose }: Props) {
   const create = useCreatePage();
   const update = useUpdatePage();
   const pageType = templatePageType(name);
+  const tenant = useTenant();
 
   /** The current content: from the designer when it is open, else the raw editor's state. */
   const read = (): PageContent =>
@@ -117,6 +121,7 @@ export function PageBuilder({ name, page, title, onClose }: Props) {
           <TemplatePicker
             pageType={pageType}
             onEmpty={() => pick(emptyTemplate())}
+            onStarter={(starter) => pick(starterTemplate(starter, studioDetailsOf(tenant)))}
             onHtml={() => pick(htmlTemplate(page))}
             onTemplate={(template) => pick(savedTemplate(template))}
           />

@@ -1,4 +1,4 @@
-import type { WebTemplate } from '@atrium/contracts';
+import type { TEMPLATE_PAGE_TYPES, WebTemplate } from '@atrium/contracts';
 import {
   ActionIcon,
   Card,
@@ -12,18 +12,20 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconCode, IconFile, IconSearch, IconTemplate, IconTrash } from '@tabler/icons-react';
+import { IconCode, IconFile, IconLayoutDashboard, IconSearch, IconTemplate, IconTrash } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { showSuccessToast } from '../../lib/notify';
 import { ConfirmDialog } from '../dialogs/ConfirmDialog';
 import { useTenant } from '../session/session-store';
+import { type Starter, startersFor } from './designer-starters';
 import { useDeleteTemplate, useTemplates } from './hooks';
 
 export const TEMPLATE_PAGE_SIZES = ['5', '10', '25', '100'];
 
 interface Props {
-  pageType: string;
+  pageType: (typeof TEMPLATE_PAGE_TYPES)[number];
   onEmpty: () => void;
+  onStarter: (starter: Starter) => void;
   onHtml: () => void;
   onTemplate: (template: WebTemplate) => void;
 }
@@ -55,7 +57,7 @@ function Choice({
 }
 
 /** Step 1 'Select Template': Empty, HTML, and the saved templates, paged and searchable (spec 3 §2.1, §9). */
-export function TemplatePicker({ pageType, onEmpty, onHtml, onTemplate }: Props) {
+export function TemplatePicker({ pageType, onEmpty, onStarter, onHtml, onTemplate }: Props) {
   const tenant = useTenant();
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 250);
@@ -92,6 +94,14 @@ export function TemplatePicker({ pageType, onEmpty, onHtml, onTemplate }: Props)
         />
       </Group>
       <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }} spacing="md">
+        {startersFor(pageType).map((starter) => (
+          <Choice
+            key={starter.id}
+            label={starter.label}
+            icon={<IconLayoutDashboard size={40} />}
+            onClick={() => onStarter(starter)}
+          />
+        ))}
         <Choice label="Empty Template" icon={<IconFile size={40} />} onClick={onEmpty} />
         <Choice label="HTML template" icon={<IconCode size={40} />} onClick={onHtml} />
         {templates.data?.data.map((template) => (

@@ -68,8 +68,9 @@ export default function WebsitePage() {
       ) : pages.isError ? (
         <Text c="red">The pages could not be loaded. Please reload the page.</Text>
       ) : (
-        <div className="atrium-website__layout">
-          <aside className="atrium-website__sidebar">
+        // while a page is edited the page list folds away and the designer takes the full width
+        <div className="atrium-website__layout" data-editing={editing || undefined}>
+          <aside className="atrium-website__sidebar" hidden={editing}>
             <PageSidebar
               pages={pages.data ?? []}
               selected={selected}

@@ -21,6 +21,11 @@ const ICONS = {
     '<circle cx="12" cy="12" r="3"/><path d="M12 2v3M12 19v3M2 12h3M19 12h3M4.9 4.9l2.1 2.1M17 17l2.1 2.1M4.9 19.1L7 17M17 7l2.1-2.1"/>',
   ),
   layers: svg('<path d="M12 4L4 8l8 4 8-4-8-4M4 12l8 4 8-4M4 16l8 4 8-4"/>'),
+  undo: svg('<path d="M9 14L4 9l5-5"/><path d="M4 9h10.5a5.5 5.5 0 0 1 0 11H11"/>'),
+  redo: svg('<path d="M15 14l5-5-5-5"/><path d="M20 9H9.5a5.5 5.5 0 0 0 0 11H13"/>'),
+  desktop: svg('<rect x="3" y="4" width="18" height="12" rx="1"/><path d="M8 20h8M12 16v4"/>'),
+  tablet: svg('<rect x="5" y="3" width="14" height="18" rx="2"/><path d="M11 18h2"/>'),
+  phone: svg('<rect x="7" y="3" width="10" height="18" rx="2"/><path d="M11 18h2"/>'),
   blocks: svg(
     '<rect x="4" y="4" width="6" height="6" rx="1"/><rect x="14" y="4" width="6" height="6" rx="1"/><rect x="4" y="14" width="6" height="6" rx="1"/><rect x="14" y="14" width="6" height="6" rx="1"/>',
   ),
@@ -35,9 +40,44 @@ const button = (id: string, command: string, label: string, title: string, extra
   ...extra,
 });
 
+/**
+ * Device previews: the canvas takes the device's width, and styles set while a device is chosen
+ * apply from its media width down (GrapesJS writes them as max-width media queries).
+ */
+export const DESIGNER_DEVICES = [
+  { id: 'desktop', name: 'Desktop', width: '' },
+  { id: 'tablet', name: 'Tablet', width: '768px', widthMedia: '992px' },
+  { id: 'phone', name: 'Phone', width: '375px', widthMedia: '480px' },
+];
+
+/** GrapesJS registers a configured command only when it carries its own id. */
+const deviceCommand = (device: string) => ({
+  id: `set-device-${device}`,
+  run: (editor: { setDevice: (id: string) => void }) => editor.setDevice(device),
+  stop: () => undefined,
+});
+
+export const DESIGNER_COMMANDS = Object.fromEntries(
+  DESIGNER_DEVICES.map((device) => [`set-device-${device.id}`, deviceCommand(device.id)]),
+);
+
 export const DESIGNER_PANELS = {
   defaults: [
-    { id: 'commands', buttons: [] },
+    {
+      id: 'commands',
+      buttons: [
+        button('device-desktop', 'set-device-desktop', ICONS.desktop, 'Desktop view', {
+          active: true,
+          togglable: false,
+          context: 'device',
+        }),
+        button('device-tablet', 'set-device-tablet', ICONS.tablet, 'Tablet view', {
+          togglable: false,
+          context: 'device',
+        }),
+        button('device-phone', 'set-device-phone', ICONS.phone, 'Phone view', { togglable: false, context: 'device' }),
+      ],
+    },
     {
       id: 'options',
       buttons: [
@@ -48,6 +88,8 @@ export const DESIGNER_PANELS = {
         button('preview', 'preview', ICONS.preview, 'Preview', { context: 'preview' }),
         button('fullscreen', 'fullscreen', ICONS.fullscreen, 'Fullscreen', { context: 'fullscreen' }),
         button('export-template', 'export-template', ICONS.code, 'View code'),
+        button('undo', 'core:undo', ICONS.undo, 'Undo'),
+        button('redo', 'core:redo', ICONS.redo, 'Redo'),
       ],
     },
     {
@@ -62,11 +104,30 @@ export const DESIGNER_PANELS = {
   ],
 };
 
+const tile = (paths: string) => svg(paths).replace(/width="18" height="18"/, 'width="32" height="32"');
+
+const BLOCK_ICONS: Record<string, string> = {
+  section: tile('<rect x="3" y="5" width="18" height="14" rx="2"/><path d="M7 10h10M7 14h6"/>'),
+  heading: tile('<path d="M6 4v16M18 4v16M6 12h12"/>'),
+  text: tile('<path d="M4 6h16M4 10h16M4 14h16M4 18h10"/>'),
+  columns: tile('<rect x="3" y="4" width="8" height="16" rx="1"/><rect x="13" y="4" width="8" height="16" rx="1"/>'),
+  image: tile(
+    '<rect x="3" y="4" width="18" height="16" rx="2"/><circle cx="9" cy="10" r="2"/><path d="M21 17l-5-5-9 8"/>',
+  ),
+  link: tile(
+    '<path d="M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1"/><path d="M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1"/>',
+  ),
+  button: tile('<rect x="3" y="8" width="18" height="8" rx="4"/><path d="M9 12h6"/>'),
+  divider: tile('<path d="M3 12h18"/>'),
+};
+
 const block = (id: string, label: string, content: string | Record<string, unknown>) => ({
   id,
   label,
+  media: BLOCK_ICONS[id],
   category: 'Basic',
   content,
+  attributes: { title: label },
 });
 
 export const DESIGNER_BLOCKS = [
@@ -87,7 +148,7 @@ export const DESIGNER_BLOCKS = [
   block(
     'button',
     'Button',
-    '<a href="/register" style="display:inline-block;padding:10px 20px;border-radius:6px;background:#4c6ef5;color:#fff;text-decoration:none">Sign up</a>',
+    '<a href="/register" style="display:inline-block;padding:10px 20px;border-radius:6px;background-color:var(--site-accent,#364fc7);color:var(--site-accent-text,#fff);text-decoration:none">Sign up</a>',
   ),
   block('divider', 'Divider', '<hr />'),
 ];

@@ -1,6 +1,7 @@
 /** The public site's own styles: small enough to inline, so a page needs no stylesheet request. */
 export const SITE_CSS = `
 *,*::before,*::after{box-sizing:border-box}
+:root{--site-accent:#364fc7;--site-accent-text:#ffffff}
 body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,Helvetica,Arial,sans-serif;color:#212529;line-height:1.55;background:#fff}
 a{color:#1c5fb8}
 .site-wrap{max-width:1366px;margin:0 auto;padding:0 16px}
