@@ -275,6 +275,21 @@ test.describe('my profile', () => {
     await expect(page.getByRole('heading', { name: `Patricia Profile${tag}`, level: 1 })).toBeVisible();
     await expectAccessible(page);
 
+    // a photo: kept as a square on the studio's own host
+    const onePixelPng = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    await page
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: onePixelPng });
+    const avatar = page.getByRole('img', { name: 'Your photo' });
+    await expect(avatar).toHaveAttribute('src', /^\/profile-photo\/[0-9a-f-]{36}$/);
+    await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(256);
+    await page.getByRole('button', { name: 'Remove photo' }).click();
+    await expect(page.getByRole('button', { name: 'Add a photo' })).toBeVisible();
+    await expect(avatar).toHaveCount(0);
+
     await page.getByRole('button', { name: 'Change email' }).click();
     const dialog = page.getByRole('dialog', { name: 'Change email address' });
     await dialog.getByLabel(/^New email address/).fill(newEmail);

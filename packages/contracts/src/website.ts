@@ -36,6 +36,7 @@ export const RESERVED_PAGE_NAMES = [
   'ping',
   'healthz',
   'media',
+  'profile-photo',
   'dashboard',
   'settings',
   'classes',

@@ -41,7 +41,7 @@ export const pendingEmailChanges = (db: Db) =>
 export type PendingEmailChanges = ReturnType<typeof pendingEmailChanges>;
 
 /** Student Preview, acting as a member and franchise mode borrow someone else's account. */
-function ownAccountOnly({ auth }: Authenticated): void {
+export function ownAccountOnly({ auth }: Authenticated): void {
   if (auth.preview || auth.act || auth.masterAdminId) throw forbidden(NOT_YOUR_PROFILE);
 }
 

@@ -1,5 +1,5 @@
 import { PROFILE_SAVED } from '@atrium/contracts';
-import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Avatar, Button, Card, FileButton, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 import { isApiError } from '../../lib/api-error';
 import { showSuccessToast } from '../../lib/notify';
@@ -30,6 +30,10 @@ export default function ProfilePage() {
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [saving, setSaving] = useState(false);
   const [dialog, setDialog] = useState<'password' | 'email' | null>(null);
+  const [photo, setPhoto] = useState<{ busy: 'upload' | 'remove' | null; error: string | null }>({
+    busy: null,
+    error: null,
+  });
   if (!user) return null;
   const borrowed = preview === 'student' || actingAs !== null;
 
@@ -56,6 +60,18 @@ export default function ProfilePage() {
     }
   }
 
+  async function changePhoto(run: () => Promise<{ contact: NonNullable<typeof user> }>, busy: 'upload' | 'remove') {
+    setPhoto({ busy, error: null });
+    try {
+      const { contact } = await run();
+      updateSession({ user: contact });
+      setPhoto({ busy: null, error: null });
+    } catch (failure) {
+      const message = isApiError(failure) ? failure.message : 'The photo could not be saved. Please try again.';
+      setPhoto({ busy: null, error: message });
+    }
+  }
+
   const input = (field: Field) => ({
     value: values[field],
     onChange: (event: React.ChangeEvent<HTMLInputElement>) =>
@@ -69,6 +85,52 @@ export default function ProfilePage() {
       <Title order={1} id="profile-title" mb="md">
         {displayName(user)}
       </Title>
+      <Card withBorder maw={560} mb="md">
+        <Group gap="md" wrap="wrap">
+          <Avatar
+            src={user.picture}
+            alt={user.picture ? 'Your photo' : ''}
+            name={displayName(user)}
+            color="initials"
+            size={84}
+            radius={84}
+          />
+          <Stack gap={6}>
+            <Group gap="xs">
+              <FileButton
+                accept="image/png,image/jpeg,image/gif,image/webp"
+                disabled={borrowed}
+                onChange={(file) => file && changePhoto(() => profileApi.uploadPhoto(file), 'upload')}
+              >
+                {(props) => (
+                  <Button {...props} variant="default" loading={photo.busy === 'upload'} disabled={borrowed}>
+                    {user.picture ? 'Change photo' : 'Add a photo'}
+                  </Button>
+                )}
+              </FileButton>
+              {user.picture ? (
+                <Button
+                  variant="subtle"
+                  color="red"
+                  loading={photo.busy === 'remove'}
+                  disabled={borrowed}
+                  onClick={() => changePhoto(profileApi.removePhoto, 'remove')}
+                >
+                  Remove photo
+                </Button>
+              ) : null}
+            </Group>
+            <Text size="sm" c="dimmed">
+              PNG, JPEG, GIF or WebP, up to 5 MB.
+            </Text>
+            {photo.error ? (
+              <Text size="sm" c="red.8" role="alert">
+                {photo.error}
+              </Text>
+            ) : null}
+          </Stack>
+        </Group>
+      </Card>
       <Card withBorder maw={560}>
         <form onSubmit={save} noValidate aria-label="Your details">
           <Stack gap="sm">

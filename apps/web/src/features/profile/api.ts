@@ -8,6 +8,10 @@ export const profileApi = {
     apiRequest<ProfileResponse>('/rest/user/profile', { method: 'PUT', body, silent: true }),
   changeEmail: (body: ProfileEmailChange) =>
     apiRequest<{ message: string }>('/rest/user/profile/email', { method: 'POST', body, silent: true }),
+  /** The photo's own bytes; the server keeps a 256 px square. */
+  uploadPhoto: (file: File) =>
+    apiRequest<ProfileResponse>('/rest/user/profile/photo', { method: 'PUT', body: file, silent: true }),
+  removePhoto: () => apiRequest<ProfileResponse>('/rest/user/profile/photo', { method: 'DELETE', silent: true }),
   confirmEmail: (token: string) =>
     apiRequest<{ message: string }>('/public/user/email/confirm', { method: 'POST', body: { token }, silent: true }),
 };
