@@ -19,6 +19,25 @@ const ADMIN_MENU_DEMO = [
 const NOT_BUILT_YET = ['Events', 'Courses', 'Donations', 'Forms', 'Reports'];
 
 test.describe('login, landing and menus', () => {
+  test('the login screen paints from the HTML first, then the app takes over with its own styles', async ({ page }) => {
+    const port = process.env.E2E_PORT ?? '3100';
+    const html = await (
+      await page.request.get(`http://127.0.0.1:${port}/login`, { headers: { host: `demo.localhost:${port}` } })
+    ).text();
+    expect(html).toContain('<h1>Login</h1>');
+    await page.goto(hostUrl('demo', '/login'));
+    await expect(page.getByLabel('Email')).toBeVisible();
+    await expect(page.locator('#app-prepaint')).toHaveCount(0);
+    await expect(page.locator('#app-prepaint-style')).toHaveCount(0);
+    await expect(page.locator('link[data-app-style]')).toHaveAttribute('rel', 'stylesheet');
+    // the app's stylesheet is applied: the Login button wears the theme, not the browser's default
+    const button = page.getByRole('button', { name: 'Login', exact: true });
+    expect(await button.evaluate((element) => getComputedStyle(element).backgroundColor)).not.toBe(
+      'rgb(239, 239, 239)',
+    );
+    expect(await button.evaluate((element) => getComputedStyle(element).borderRadius)).not.toBe('0px');
+  });
+
   test('the admin lands on the dashboard, with a menu of the screens that exist', async ({ page }) => {
     await logIn(page, 'admin@demo.test');
     await expect(page).toHaveURL(/\/dashboard$/);

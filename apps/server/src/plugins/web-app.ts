@@ -96,11 +96,11 @@ export async function registerWebApp(app: FastifyInstance, platform: Platform): 
           .type('text/plain; charset=utf-8')
           .send('The web app is not built yet: run `npm run build` (npm start does it for you).');
       }
-      const config = request.tenant ? (await platform.tenantConfigs.get(request.tenant)).config : null;
+      const tenant = request.tenant ? await platform.tenantConfigs.get(request.tenant) : null;
       return reply
         .header('Cache-Control', 'no-cache')
         .type('text/html; charset=utf-8')
-        .send(tenantAppShell(indexHtml, config));
+        .send(tenantAppShell(indexHtml, tenant, request.url));
     }
     return reply.code(404).send({ errors: { message: 'Not found.', code: 'not_found' } });
   });

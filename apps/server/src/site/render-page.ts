@@ -44,6 +44,11 @@ function favicon(favIcon: string | null): string {
 
 /** Website Settings colours: the theme colour paints the top bar and links, the header colour the header. */
 function tenantColours(tenant: TenantConfig): string {
+  const rules = tenantColourRules(tenant);
+  return rules ? `<style>${rules}</style>` : '';
+}
+
+function tenantColourRules(tenant: TenantConfig): string {
   const { toolbar, header } = brandColours(tenant.org);
   const rules: string[] = [];
   const accent = brandAccentCss(tenant.org);
@@ -60,7 +65,7 @@ function tenantColours(tenant: TenantConfig): string {
       `.site-header{background:${bg}}.site-logo,.site-menu a,.site-menu summary{color:${text}}.site-menu__toggle span{background:${text}}`,
     );
   }
-  return rules.length ? `<style>${rules.join('')}</style>` : '';
+  return rules.join('');
 }
 
 /** The name of the site's 404 page (site.service.ts). */
@@ -69,18 +74,68 @@ export const NOT_FOUND_PAGE_NAME = 'not-found';
 const descriptionOf = (tenant: TenantConfig) =>
   tenant.seoDescription || tenant.org.seoDescription || DEFAULT_DESCRIPTION(tenant.name);
 
+/** The id of the element that carries the tenant's config into the web app (tenant-api.ts reads it). */
+export const TENANT_CONFIG_ELEMENT = 'tenant-config';
+
+/** JSON inside a script element: `<` escaped, so no text in it can close the element. */
+const scriptJson = (json: string) => json.replace(/</g, '\\u003c');
+
 /**
  * The web app's index.html for a path the app renders (/login, the shop, the faces), with the
  * tenant's title, description and icon in place of the build's neutral ones: the tab and a link
- * preview name the studio before the app has started (and never the platform).
+ * preview name the studio before the app has started (and never the platform). The tenant's config
+ * (what GET /ping answers) rides along as inert JSON, so the app starts without waiting for /ping.
  */
-export function tenantAppShell(indexHtml: string, tenant: TenantConfig | null): string {
-  const title = tenant ? tenant.title || tenant.name : '';
-  const description = tenant ? descriptionOf(tenant) : '';
+export function tenantAppShell(
+  indexHtml: string,
+  tenant: { config: TenantConfig; json: string } | null,
+  path = '',
+): string {
+  const config = tenant?.config ?? null;
+  const prepaint = config ? appPrepaint(config, path) : null;
+  const title = config ? config.title || config.name : '';
+  const description = config ? descriptionOf(config) : '';
+  const inline = tenant
+    ? `<script id="${TENANT_CONFIG_ELEMENT}" type="application/json">${scriptJson(tenant.json)}</script>`
+    : '';
+  // replacer functions: a studio's text may hold `$&`, which a replacement string would expand
   return indexHtml
-    .replace(/<title>[^<]*<\/title>/, `<title>${e(title)}</title>`)
-    .replace(/<meta name="description" content="[^"]*"\s*\/?>/, `<meta name="description" content="${e(description)}">`)
-    .replace('</head>', `${favicon(tenant?.org.favIcon ?? null)}</head>`);
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${e(title)}</title>`)
+    .replace(
+      /<meta name="description" content="[^"]*"\s*\/?>/,
+      () => `<meta name="description" content="${e(description)}">`,
+    )
+    .replace('</head>', () => `${favicon(config?.org.favIcon ?? null)}${inline}${prepaint?.style ?? ''}</head>`)
+    .replace('<div id="root"></div>', () => `${prepaint?.html ?? ''}<div id="root"></div>`)
+    .replace(/<link rel="stylesheet"([^>]*)>/g, (link, attributes: string) =>
+      // behind a first paint the app's stylesheet need not hold the paint up: it loads alongside and
+      // the app applies it when it starts (web main.tsx), before anything of the app shows
+      prepaint ? `<link rel="preload" as="style"${attributes} data-app-style>` : link,
+    );
+}
+
+/** The screens that open with a first paint from the server: where visitors land to sign in. */
+const PREPAINT_TITLES: Readonly<Record<string, string>> = {
+  '/login': 'Login',
+  '/register': 'Register',
+  '/forgot-password': 'Forgot Password',
+};
+
+/**
+ * The sign-in screens' first paint: the site's own top bar, header and footer around the screen's
+ * title, drawn from the HTML alone while the app's JavaScript loads (on a phone network, seconds).
+ * The app is kept hidden behind it and removes it once its screen is up (web app-prepaint.ts), so
+ * nothing is shown twice and nothing shifts.
+ */
+function appPrepaint(tenant: TenantConfig, path: string): { style: string; html: string } | null {
+  const title = PREPAINT_TITLES[path.split('?')[0]?.replace(/\/+$/, '') ?? ''];
+  if (!title) return null;
+  const css = `#app-prepaint~#root{display:none}.site-prepaint{max-width:420px;margin:40px auto;padding:32px;border:1px solid #dee2e6;border-radius:8px;box-shadow:0 1px 3px rgba(0,0,0,.05)}.site-prepaint h1{margin:0 0 16px;font-size:26px}.site-prepaint p{margin:0;color:#495057}`;
+  const main = `<main class="site-wrap site-page"><div class="site-prepaint"><h1>${e(title)}</h1><p role="status">Loading…</p></div></main>`;
+  return {
+    style: `<style id="app-prepaint-style">${SITE_CSS}${tenantColourRules(tenant)}${css}</style>`,
+    html: `<div id="app-prepaint">${toolbar(tenant)}${navigation(tenant, path)}${main}${tenant.org.isShowFooter ? footer(tenant) : ''}</div>`,
+  };
 }
 
 function head(tenant: TenantConfig, page: SitePage, url: string, assets: AppAssets): string {

@@ -124,7 +124,7 @@ describe('server-rendered public pages', () => {
     const login = (await get(a.host, '/login')).body;
     expect(login).toContain(`<title>Studio ${a.orgId}</title>`);
     expect(login).toContain('<meta name="description" content="Yoga in A town">');
-    expect(login).toContain('<link rel="icon" href="data:,"></head>');
+    expect(login).toContain('<link rel="icon" href="data:,">');
     const other = (await get(b.host, '/login')).body;
     expect(other).toContain(`<title>Studio ${b.orgId}</title>`);
     expect(other).not.toContain('Yoga in A town');
@@ -137,6 +137,44 @@ describe('server-rendered public pages', () => {
     });
     expect(saved.statusCode).toBe(200);
     expect((await get(b.host, '/login')).body).toContain('<title>B &amp; &quot;Co&quot; &lt;Yoga&gt;</title>');
+  });
+
+  it('paints the sign-in screens from the HTML alone, with the app hidden behind until it is up', async () => {
+    const login = (await get(a.host, '/login?returnUrl=%2Fclasses')).body;
+    expect(login).toContain('<div id="app-prepaint"><div class="site-toolbar">');
+    expect(login).toContain('<div class="site-prepaint"><h1>Login</h1><p role="status">Loading…</p></div>');
+    expect(login).toContain('#app-prepaint~#root{display:none}');
+    // the app's stylesheet loads alongside instead of holding the first paint up
+    expect(login).toContain('<link rel="preload" as="style" crossorigin href="/assets/index-abc.css" data-app-style>');
+    expect(login).not.toContain('rel="stylesheet"');
+    expect((await get(a.host, '/register')).body).toContain('<h1>Register</h1>');
+    // every other app screen starts as before
+    const calendar = (await get(a.host, '/calendar')).body;
+    expect(calendar).not.toContain('app-prepaint');
+    expect(calendar).toContain('<link rel="stylesheet" crossorigin href="/assets/index-abc.css">');
+  });
+
+  it("carries the tenant's config into the app page as inert JSON: what /ping answers, unable to close its element", async () => {
+    const admin = (await loginAs(app, b, 'admin')).access_token;
+    const title = '</script><script>alert(1)</script> $& Co';
+    const saved = await app.inject({
+      method: 'PUT',
+      url: '/plugin/tenant/',
+      headers: bearer(admin, b.host),
+      payload: { title },
+    });
+    expect(saved.statusCode).toBe(200);
+    const html = (await get(b.host, '/calendar')).body;
+    const inline = /<script id="tenant-config" type="application\/json">([^<]*)<\/script><\/head>/.exec(html)?.[1];
+    if (!inline) throw new Error('no inline tenant config');
+    expect(inline).not.toContain('</');
+    const ping = await app.inject({ url: '/ping', headers: { host: b.host } });
+    expect(JSON.parse(inline)).toEqual(JSON.parse(ping.body));
+    expect(JSON.parse(inline).title).toBe(title);
+    // the `$&` is text, not a replacement pattern
+    expect(html).toContain('<title>&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; $&amp; Co</title>');
+    // a host no tenant answers gets the page without one (the app asks /ping and shows its no-tenant screen)
+    expect((await get('nobody.localhost', '/login')).body).not.toContain('tenant-config');
   });
 
   it('shows a page change at once', async () => {

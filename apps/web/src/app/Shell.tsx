@@ -35,7 +35,7 @@ export function Shell() {
     if (landing !== null && landing === here) clearLanding();
   }, [landing, here]);
 
-  if (phase === 'booting') return <Busy label="Loading Atrium" fullPage />;
+  if (phase === 'booting') return <Busy label="Loading" fullPage />;
   if (!tenant) {
     return (
       <Suspense fallback={<Busy fullPage />}>

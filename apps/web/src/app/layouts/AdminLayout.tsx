@@ -1,8 +1,9 @@
 import { Drawer } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { buildAdminMenu } from '../../features/navigation/admin-menu';
 import { useSession, useTenant } from '../../features/session/session-store';
+import { revealApp } from '../app-prepaint';
 import { AdminToolbar } from './AdminToolbar';
 import { Footer } from './Footer';
 import { NavigationList } from './NavigationList';
@@ -16,6 +17,8 @@ const LOCKED_OPEN_QUERY = '(min-width: 62em)';
  * md, 80vw under 600 px), content up to 1366 px, footer.
  */
 export function AdminLayout({ children }: { children: ReactNode }) {
+  // a signed-in person sent here from /login: the server's first paint of it gives way
+  useEffect(revealApp, []);
   const tenant = useTenant();
   const { account, user } = useSession();
   const lockedOpen = useMediaQuery(LOCKED_OPEN_QUERY, true, { getInitialValueInEffect: false });

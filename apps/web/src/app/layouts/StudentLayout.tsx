@@ -1,7 +1,8 @@
-import { type ReactNode, useMemo } from 'react';
+import { type ReactNode, useEffect, useMemo } from 'react';
 import { buildStudentMenu } from '../../features/navigation/student-menu';
 import { RatingSection } from '../../features/rating/RatingSection';
 import { useSession, useTenant } from '../../features/session/session-store';
+import { revealApp } from '../app-prepaint';
 import { Footer } from './Footer';
 import { PreviewBar } from './PreviewBar';
 import { StudentMenuBar } from './StudentMenuBar';
@@ -14,6 +15,8 @@ import { useWebsiteRefresh } from './useWebsiteRefresh';
  * is left out.
  */
 export function StudentLayout({ children, preview = false }: { children: ReactNode; preview?: boolean }) {
+  // a signed-in person sent here from /login: the server's first paint of it gives way
+  useEffect(revealApp, []);
   const tenant = useTenant();
   const { user: signedIn, actingAs } = useSession();
   // Acting as a member, the menu names the member, not the admin.

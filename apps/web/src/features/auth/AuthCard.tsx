@@ -1,5 +1,6 @@
 import { Paper, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
+import { revealApp } from '../../app/app-prepaint';
 import { MantineScope } from '../../app/MantineScope';
 import { useSession } from '../session/session-store';
 import { useDocumentHead } from '../tenant/tenant-head';
@@ -8,6 +9,7 @@ import { useDocumentHead } from '../tenant/tenant-head';
 export function AuthCard({ title, children }: { title: string; children: ReactNode }) {
   const { tenant } = useSession();
   useDocumentHead(tenant, title);
+  useEffect(revealApp, []);
   return (
     <MantineScope>
       <Paper withBorder shadow="sm" p="xl" className="auth-card">

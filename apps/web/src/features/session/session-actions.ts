@@ -16,7 +16,7 @@ import {
   takePendingSocialSignIn,
 } from '../auth/login-fragment';
 import { takeFranchiseSwitchCode } from '../franchise/switch-fragment';
-import { pingTenant } from '../tenant/tenant-api';
+import { initialTenant, pingTenant } from '../tenant/tenant-api';
 import { fetchMemberToken } from './preview-actions';
 import { getSession, updateSession } from './session-store';
 import { renewTokens } from './token-renewal';
@@ -29,7 +29,7 @@ export async function bootSession(): Promise<void> {
   const hash = takeCapturedFragment();
   const fragment = hash ? parseLoginFragment(hash) : null;
   const switchCode = takeFranchiseSwitchCode();
-  const tenant = await pingTenant();
+  const tenant = await initialTenant();
   if (!tenant) {
     updateSession({ phase: 'ready', tenant: null });
     return;

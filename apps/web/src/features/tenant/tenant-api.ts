@@ -13,3 +13,21 @@ export async function pingTenant(name?: string): Promise<TenantConfig | null> {
     return null;
   }
 }
+
+/**
+ * The tenant at start: the config the server put in the page (render-page.ts tenantAppShell), read
+ * once, or GET /ping when the page has none (the dev server, an unknown host).
+ */
+export async function initialTenant(): Promise<TenantConfig | null> {
+  const element = document.getElementById('tenant-config');
+  if (element) {
+    element.remove();
+    try {
+      const body = JSON.parse(element.textContent ?? '') as PingResponse;
+      if (isKnownTenant(body)) return body;
+    } catch {
+      // a page that cannot be read falls back to asking
+    }
+  }
+  return pingTenant();
+}
