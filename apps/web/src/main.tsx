@@ -8,14 +8,13 @@ import './app/layouts/footer.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
-import { applyAppStyles, revealAppEventually } from './app/app-prepaint';
+import { revealAppEventually } from './app/app-prepaint';
 import { captureLoginFragment } from './features/auth/login-fragment';
 import { captureFranchiseSwitchFragment } from './features/franchise/switch-fragment';
 
 // Before the router reads the address: a social token or handed-over session leaves the URL at once.
 captureLoginFragment();
 captureFranchiseSwitchFragment();
-applyAppStyles();
 revealAppEventually();
 
 const root = document.getElementById('root');

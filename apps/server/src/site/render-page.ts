@@ -106,12 +106,7 @@ export function tenantAppShell(
       () => `<meta name="description" content="${e(description)}">`,
     )
     .replace('</head>', () => `${favicon(config?.org.favIcon ?? null)}${inline}${prepaint?.style ?? ''}</head>`)
-    .replace('<div id="root"></div>', () => `${prepaint?.html ?? ''}<div id="root"></div>`)
-    .replace(/<link rel="stylesheet"([^>]*)>/g, (link, attributes: string) =>
-      // behind a first paint the app's stylesheet need not hold the paint up: it loads alongside and
-      // the app applies it when it starts (web main.tsx), before anything of the app shows
-      prepaint ? `<link rel="preload" as="style"${attributes} data-app-style>` : link,
-    );
+    .replace('<div id="root"></div>', () => `${prepaint?.html ?? ''}<div id="root"></div>`);
 }
 
 /** The screens that open with a first paint from the server: where visitors land to sign in. */

@@ -11,11 +11,6 @@ export function revealApp(): void {
   document.getElementById('app-prepaint-style')?.remove();
 }
 
-/** The app's stylesheet, preloaded but not applied behind a first paint: applied now, as the app starts. */
-export function applyAppStyles(): void {
-  for (const link of document.querySelectorAll<HTMLLinkElement>('link[data-app-style]')) link.rel = 'stylesheet';
-}
-
 export function revealAppEventually(): void {
   if (document.getElementById('app-prepaint')) window.setTimeout(revealApp, FALLBACK_MS);
 }
