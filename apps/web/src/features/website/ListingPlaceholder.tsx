@@ -46,8 +46,8 @@ export function ListingPlaceholder({ name, title }: { name: string; title: strin
         {name === 'merchandise' && <ShopListing />}
         {name !== 'merchandise' && (
           <Alert variant="light" color="blue" icon={<IconInfoCircle size={18} />}>
-            This page shows the {feature} of your organisation to visitors. Managing the {feature} from here is not
-            available in Atrium yet; the listing will appear here when that part is built.
+            This page lists the {feature} of your organisation for visitors. Its content comes from the {feature}
+            themselves, not from the designer.
           </Alert>
         )}
       </Stack>
