@@ -256,10 +256,16 @@ test.describe('the website builder', () => {
     await expect(sidebar(page)).toBeVisible();
     await page.getByRole('switch', { name: 'Private' }).click();
     await expect(page.getByText(`${name} Page is Published.`)).toBeVisible();
+    // named Workshops, it takes its address from the name; the numeric one it started with leads there
+    await page.getByRole('button', { name: 'Edit page name' }).click();
+    await page.getByRole('textbox', { name: 'Page Name' }).fill(`Workshops ${name}`);
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { name: `Workshops ${name}`, exact: true })).toBeVisible();
 
     const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
     const visitor = await context.newPage();
     await visitor.goto(hostUrl(ORG, `/${name}`));
+    await expect(visitor).toHaveURL(new RegExp(`/workshops-${name}$`));
     await expect(visitor.getByRole('heading', { name: `Weekend workshops ${name}` })).toBeVisible();
     await expect(visitor.getByRole('link', { name: 'See the schedule' })).toHaveAttribute('href', '/calendar');
     // every section folds to the phone's width: nothing scrolls sideways
