@@ -431,6 +431,35 @@ describe('reminders and cancellation notices', () => {
   });
 });
 
+describe('cancelling a session with places held', () => {
+  it('voids an unpaid drop-in’s invoice; a student passing an offer hands it to the next in line', async () => {
+    const priced = await addRule(tenant, admin, { priceMinor: 900, capacity: 2 });
+    const pricedSession = await onlySession(tenant, admin, priced);
+    const pending = json<StudentSession>(await bookAsStudent(tenant, student, priced, pricedSession));
+    expect(pending.myStatus).toBe('pending');
+    expect((await call(admin, tenant, 'PUT', `/snode/session/${pricedSession.guId}/cancel`)).statusCode).toBe(200);
+    const [row] = await app.platform.db
+      .select({ invoiceId: classBookings.invoiceId, status: classBookings.status })
+      .from(classBookings)
+      .where(eq(classBookings.id, pending.myBookingId ?? ''));
+    expect(row?.status).toBe('cancelled');
+    expect(json<InvoiceDetail>(await call(admin, tenant, 'GET', `/item/invoice/${row?.invoiceId}`)).status).toBe(
+      'void',
+    );
+
+    const rule = await addRule(tenant, admin);
+    const session = await onlySession(tenant, admin, rule);
+    const [first, next] = await Promise.all([makeContact(tenant, 'p1'), makeContact(tenant, 'p2')]);
+    const withFirst = json<Roster>(await staffAdd(session.guId, first.id));
+    const waiting = json<StudentSession>(await bookAsStudent(tenant, student, rule, session));
+    await staffAdd(session.guId, next.id);
+    await call(frontdesk, tenant, 'DELETE', `/snode/booking/${withFirst.bookings[0]?.guId}`);
+    expect((await mine(tenant, student, session.guId))?.myStatus).toBe('offered');
+    expect((await call(student, tenant, 'DELETE', `/snode/mybooking/${waiting.myBookingId}`)).statusCode).toBe(204);
+    expect((await roster(session.guId)).bookings.map((b) => [b.contactId, b.status])).toEqual([[next.id, 'offered']]);
+  });
+});
+
 describe('private calendar feeds', () => {
   it('a student’s feed lists their booked classes as text/calendar; revoking it makes the address a 404', async () => {
     const rule = await addRule(tenant, admin, { name: 'Feed, Yoga; Flow', capacity: 3 });

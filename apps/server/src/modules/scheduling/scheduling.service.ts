@@ -388,15 +388,27 @@ export async function cancelSession(
 ): Promise<ClassSession> {
   const { tenant } = actor;
   const view = await withTenant(platform.db, tenant.tenantId, async (tx) => {
+    // Drop-in invoices are locked before the session, in the order a payment takes them (invoice,
+    // then session), so a payment arriving now waits instead of deadlocking.
+    const pendingInvoices = (await livePeopleOf(tx, tenant.tenantId, id))
+      .map((p) => (p.booking.status === 'pending' ? p.booking.invoiceId : null))
+      .filter((invoiceId): invoiceId is string => invoiceId !== null)
+      .sort();
+    const invoices = [];
+    for (const invoiceId of pendingInvoices) invoices.push(await findInvoice(tx, tenant.tenantId, invoiceId, true));
     const locked = await repo.lockSession(tx, tenant.tenantId, id);
     if (!locked) throw sessionNotFound();
     if (locked.row.startsAt <= now) throw badRequest('id', SCHEDULE_MESSAGES.sessionPast);
     if (locked.row.status !== 'cancelled') {
       const people = await livePeopleOf(tx, tenant.tenantId, id);
       await repo.updateSession(tx, tenant.tenantId, id, { status: 'cancelled', bookedCount: 0 });
-      for (const { booking } of people.filter((p) => p.booking.status === 'pending' && p.booking.invoiceId)) {
-        const invoice = booking.invoiceId ? await findInvoice(tx, tenant.tenantId, booking.invoiceId, true) : undefined;
-        if (invoice && invoice.status !== 'void' && invoice.amountPaid === 0) await voidInvoice(tx, tenant, invoice.id);
+      const stillPending = new Set(
+        people.filter((p) => p.booking.status === 'pending').map((p) => p.booking.invoiceId),
+      );
+      for (const invoice of invoices) {
+        if (!invoice || !stillPending.has(invoice.id)) continue;
+        const current = await findInvoice(tx, tenant.tenantId, invoice.id);
+        if (current && current.status !== 'void' && current.amountPaid === 0) await voidInvoice(tx, tenant, current.id);
       }
       await repo.cancelBookingsOf(tx, tenant.tenantId, id, now);
       for (const person of people) {
