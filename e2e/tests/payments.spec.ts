@@ -120,4 +120,20 @@ test('a student books a paid drop-in class, pays it on the provider’s page and
   await expect(dialog.getByText('Booked', { exact: true })).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Cancel booking' })).toBeVisible();
   await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  // The student subscribes to their calendar feed: it lists the class.
+  await page.getByRole('button', { name: 'Show my calendar feed' }).click();
+  const address = page.getByLabel('Calendar feed address');
+  await expect(address).toHaveValue(/\/public\/ical\/[\w-]{43}\.ics$/);
+  const feed = await page.evaluate(
+    async (url) => {
+      const response = await fetch(new URL(url).pathname);
+      return { type: response.headers.get('content-type'), text: await response.text() };
+    },
+    await address.inputValue(),
+  );
+  expect(feed.type).toContain('text/calendar');
+  expect(feed.text).toContain(`SUMMARY:${className}`);
+  await expectAccessible(page);
 });

@@ -176,6 +176,11 @@ test('a weekly class with a room of 2: booked from the student calendar, the thi
   await expect(roster.getByRole('list', { name: 'Waitlist' }).getByRole('listitem').nth(1)).toContainText(
     'Mateo Rossi',
   );
+  // The desk puts Mateo first in line (the order a freed spot is offered in).
+  await roster.getByRole('button', { name: 'Move Mateo Rossi up' }).click();
+  await expect(roster.getByRole('list', { name: 'Waitlist' }).getByRole('listitem').first()).toContainText(
+    'Mateo Rossi',
+  );
   // Nothing runs off the side of the phone.
   expect(await desk.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await expectAccessible(desk);

@@ -53,7 +53,7 @@ export function CalendarFeedPanel({ kind }: { kind: CalendarFeedKind }) {
             </CopyButton>
             <Anchor href={feed.data.url.replace(/^https?:/, 'webcal:')}>Subscribe in your calendar app</Anchor>
             <Button
-              variant="subtle"
+              variant="outline"
               color="red.9"
               loading={revoke.isPending}
               onClick={async () => {
