@@ -63,3 +63,67 @@ export async function seriousViolations(page: Page): Promise<string[]> {
 export async function expectAccessible(page: Page): Promise<void> {
   expect(await seriousViolations(page)).toEqual([]);
 }
+
+const DEMO_ZONE = 'America/New_York';
+
+/** Tomorrow in the demo tenant's zone: its date, weekday and whether it falls in next week's view. */
+export function tomorrow() {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: DEMO_ZONE }).format(new Date());
+  const at = new Date(`${today}T12:00:00Z`);
+  const todayWeekday = at.getUTCDay();
+  at.setUTCDate(at.getUTCDate() + 1);
+  return { date: at.toISOString().slice(0, 10), weekday: at.getUTCDay(), nextWeek: todayWeekday === 6 };
+}
+
+/** The calendar week (or list) that holds tomorrow. */
+export async function showTomorrowsWeek(page: Page) {
+  if (tomorrow().nextWeek) await page.getByRole('button', { name: /next/i }).first().click();
+}
+
+export interface ClassPick {
+  classId: string;
+  clsStartTime: string;
+  scheduleId: string;
+}
+
+/**
+ * A one-off class tomorrow at 18:00 on the demo tenant, made through the API as the admin (the
+ * page must be on a demo page). Answers the signup route's parts of its session.
+ */
+export async function addClassTomorrow(
+  page: Page,
+  body: { name: string; capacity: number; priceMinor?: number },
+): Promise<ClassPick> {
+  const day = tomorrow();
+  return page.evaluate(
+    async ({ password, day, body }) => {
+      const json = { 'content-type': 'application/json' };
+      const login = await (
+        await fetch('/login', {
+          method: 'POST',
+          headers: json,
+          body: JSON.stringify({ userId: 'admin@demo.test', password }),
+        })
+      ).json();
+      const auth = { authorization: `Bearer ${login.access_token}` };
+      const made = await fetch('/snode/classrule', {
+        method: 'POST',
+        headers: { ...json, ...auth },
+        body: JSON.stringify({
+          ...body,
+          daysOfWeek: [day.weekday],
+          startTime: '18:00',
+          durationMinutes: 60,
+          startDate: day.date,
+          endDate: day.date,
+        }),
+      });
+      if (made.status !== 201) throw new Error(`class: ${made.status} ${await made.text()}`);
+      const rule = await made.json();
+      const sessions = await (await fetch(`/snode/session?from=${day.date}&to=${day.date}`, { headers: auth })).json();
+      const session = sessions.data.find((s: { classId: string }) => s.classId === rule.guId);
+      return { classId: rule.guId, clsStartTime: session.clsStartTime, scheduleId: session.guId };
+    },
+    { password: PASSWORD, day, body },
+  );
+}

@@ -1,6 +1,6 @@
 import { startProviderStub } from '@atrium/provider-stubs/provider-stub';
 import { expect, test } from '@playwright/test';
-import { expectAccessible, hostUrl, PASSWORD } from './helpers';
+import { addClassTomorrow, expectAccessible, hostUrl, logIn, PASSWORD, showTomorrowsWeek } from './helpers';
 
 // The demo tenant's Stripe account (seeded: SEED_DEMO_STRIPE_ACCOUNT in playwright.config.ts) takes
 // the card on this stand-in's Checkout page, which announces the payment to the server's webhook.
@@ -81,4 +81,59 @@ test('a visitor pays an invoice by card on the provider’s page, comes back and
   await expect(page.getByRole('button', { name: /^Pay / })).toHaveCount(0);
   await expectAccessible(page);
   expect(stub.stripeCheckout.deliveries).toContain(200);
+});
+
+test('a student books a paid drop-in class, pays it on the provider’s page and sees it booked', async ({ page }) => {
+  test.setTimeout(120_000);
+  const className = `Drop-in ${Date.now().toString(36).slice(-5)}`;
+  await page.goto(hostUrl('demo', '/login'));
+  const pick = await addClassTomorrow(page, { name: className, capacity: 5, priceMinor: 1500 });
+
+  // The stored pick's signup path books it: the spot is held while the student pays.
+  await logIn(page, 'student@demo.test');
+  await expect(page).toHaveURL(/\/classes$/);
+  await page.goto(hostUrl('demo', `/signup/${pick.classId}/${pick.clsStartTime}?scheduleId=${pick.scheduleId}`));
+  await expect(page.getByRole('heading', { name: className, level: 1 })).toBeVisible();
+  await expect(page.getByText('Your spot is held')).toBeVisible();
+  await expect(page.locator('body')).not.toContainText(/atrium/i);
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Pay now' }).click();
+
+  // The provider's page (the stand-in's Checkout) takes the card.
+  await expect(page).toHaveURL(/\/c\/pay\/cs_test_/);
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiration (MM / YY)').fill('12 / 34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: 'Pay' }).click();
+  await expect(page).toHaveURL(/\/invoice\/[\w-]+\?payment=success$/);
+  await expect(page.getByRole('status').filter({ hasText: 'Payment received' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText(new RegExp(`${className} \\(drop-in\\), .* 6:00 PM E[SD]T`))).toBeVisible();
+
+  // Back on the student's calendar the class is booked.
+  await page.goto(hostUrl('demo', '/classes'));
+  await showTomorrowsWeek(page);
+  await page
+    .getByText(new RegExp(`${className}.*Booked`))
+    .first()
+    .click();
+  const dialog = page.getByRole('dialog', { name: className });
+  await expect(dialog.getByText('Booked', { exact: true })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Cancel booking' })).toBeVisible();
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  // The student subscribes to their calendar feed: it lists the class.
+  await page.getByRole('button', { name: 'Show my calendar feed' }).click();
+  const address = page.getByLabel('Calendar feed address');
+  await expect(address).toHaveValue(/\/public\/ical\/[\w-]{43}\.ics$/);
+  const feed = await page.evaluate(
+    async (url) => {
+      const response = await fetch(new URL(url).pathname);
+      return { type: response.headers.get('content-type'), text: await response.text() };
+    },
+    await address.inputValue(),
+  );
+  expect(feed.type).toContain('text/calendar');
+  expect(feed.text).toContain(`SUMMARY:${className}`);
+  await expectAccessible(page);
 });

@@ -1,27 +1,12 @@
 import { expect, type Page, test } from '@playwright/test';
-import { expectAccessible, hostUrl, logIn, PASSWORD } from './helpers';
+import { expectAccessible, hostUrl, logIn, PASSWORD, showTomorrowsWeek, tomorrow } from './helpers';
 
 // Runs on the demo tenant (America/New_York) with its own room and class (a new tag each run).
 
-const ZONE = 'America/New_York';
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-
-/** Tomorrow in the tenant's zone: its date, weekday and whether it falls in next week's view. */
-function tomorrow() {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: ZONE }).format(new Date());
-  const at = new Date(`${today}T12:00:00Z`);
-  const todayWeekday = at.getUTCDay();
-  at.setUTCDate(at.getUTCDate() + 1);
-  return { date: at.toISOString().slice(0, 10), weekday: at.getUTCDay(), nextWeek: todayWeekday === 6 };
-}
 
 async function noAtrium(page: Page) {
   await expect(page.locator('body')).not.toContainText('Atrium');
-}
-
-/** The week (or list) that holds tomorrow. */
-async function showTomorrowsWeek(page: Page) {
-  if (tomorrow().nextWeek) await page.getByRole('button', { name: /next/i }).first().click();
 }
 
 test('a weekly class with a room of 2: booked from the student calendar, the third waitlisted, checked in at phone width', async ({
@@ -189,6 +174,11 @@ test('a weekly class with a room of 2: booked from the student calendar, the thi
   await expect(desk.getByText('Mateo Rossi is on the waitlist.')).toBeVisible();
   await expect(roster.getByRole('list', { name: 'Waitlist' }).getByRole('listitem')).toHaveCount(2);
   await expect(roster.getByRole('list', { name: 'Waitlist' }).getByRole('listitem').nth(1)).toContainText(
+    'Mateo Rossi',
+  );
+  // The desk puts Mateo first in line (the order a freed spot is offered in).
+  await roster.getByRole('button', { name: 'Move Mateo Rossi up' }).click();
+  await expect(roster.getByRole('list', { name: 'Waitlist' }).getByRole('listitem').first()).toContainText(
     'Mateo Rossi',
   );
   // Nothing runs off the side of the phone.

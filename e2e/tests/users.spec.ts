@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { startSmtpServer } from '../../apps/server/test/smtp.ts';
-import { expectAccessible, hostUrl, logIn, PASSWORD } from './helpers';
+import { addClassTomorrow, expectAccessible, hostUrl, logIn, PASSWORD, showTomorrowsWeek } from './helpers';
 
 // Settings > Users on the riverside tenant: other specs assert the demo tenant's people and menus.
 // Each test adds its own people (unique emails), so riverside's seeded logins are never changed.
@@ -326,4 +326,78 @@ test.describe('my profile', () => {
     await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await expectAccessible(page);
   });
+});
+
+// Scheduling's waitlist (issue 11) reads its email here, where the SMTP server runs.
+test('a waitlisted student is emailed when a spot opens, and confirms it from Classes', async ({ page }) => {
+  test.setTimeout(120_000);
+  const className = `Waitlist ${Date.now().toString(36).slice(-5)}`;
+  await page.goto(hostUrl('demo', '/login'));
+  const pick = await addClassTomorrow(page, { name: className, capacity: 1 });
+  // The front desk books someone into the only spot; the student joins the waitlist; the desk
+  // cancels the first booking.
+  const outcome = await page.evaluate(
+    async ({ password, pick }) => {
+      const json = { 'content-type': 'application/json' };
+      const token = async (userId: string) =>
+        (
+          await (
+            await fetch('/login', { method: 'POST', headers: json, body: JSON.stringify({ userId, password }) })
+          ).json()
+        ).access_token as string;
+      const desk = { authorization: `Bearer ${await token('frontdesk@demo.test')}` };
+      const me = { authorization: `Bearer ${await token('student@demo.test')}` };
+      const people = await (await fetch('/rest/contact/?autoComplete=true&q=mateo', { headers: desk })).json();
+      const roster = await (
+        await fetch(`/snode/session/${pick.scheduleId}/booking`, {
+          method: 'POST',
+          headers: { ...json, ...desk },
+          body: JSON.stringify({ contactId: people[0].id }),
+        })
+      ).json();
+      const mine = await (
+        await fetch('/snode/mybooking', { method: 'POST', headers: { ...json, ...me }, body: JSON.stringify(pick) })
+      ).json();
+      await fetch(`/snode/booking/${roster.bookings[0].guId}`, { method: 'DELETE', headers: desk });
+      return mine.myStatus as string;
+    },
+    { password: PASSWORD, pick },
+  );
+  expect(outcome).toBe('waitlisted');
+
+  await expect
+    .poll(
+      () =>
+        smtp.received.some(
+          (m) => m.to.includes('student@demo.test') && m.text.includes(`spot opened up in ${className} on`),
+        ),
+      {
+        timeout: 15_000,
+      },
+    )
+    .toBe(true);
+  const mail = smtp.received.find((m) => m.text.includes(`spot opened up in ${className} on`));
+  expect(mail?.text).toContain(hostUrl('demo', '/classes'));
+  // The message itself names the studio, never the platform (the From header is the server's mail setting).
+  const body =
+    mail?.text
+      .split(/\r?\n\r?\n/)
+      .slice(1)
+      .join('\n') ?? '';
+  expect(body).toContain('Demo Studio');
+  expect(body).not.toMatch(/atrium/i);
+
+  await logIn(page, 'student@demo.test');
+  await expect(page).toHaveURL(/\/classes$/);
+  await showTomorrowsWeek(page);
+  await page
+    .getByText(new RegExp(`${className}.*Spot held for you`))
+    .first()
+    .click();
+  const dialog = page.getByRole('dialog', { name: className });
+  await expect(dialog.getByText(/A spot opened up and is held for you until/)).toBeVisible();
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Confirm my spot' }).click();
+  await expect(page.getByText('You are booked.')).toBeVisible();
+  await expect(dialog.getByText('Booked', { exact: true })).toBeVisible();
 });

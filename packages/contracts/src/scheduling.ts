@@ -18,7 +18,26 @@ export const SCHEDULE_MESSAGES = {
   rangeTooLong: 'Ask for at most 62 days at a time.',
   rangeOrder: 'to must be on or after from.',
   noSession: 'There is no class at that time.',
+  noHold: 'There is no spot held for you in this class.',
+  holdExpired: 'The spot held for you has been released.',
+  notWaitlisted: 'waitlist must list every person waiting for this class, once each.',
+  checkInNotStarted: 'Check-in can be closed once the class has started.',
+  checkInClosed: 'Check-in for this class is closed.',
 } as const;
+
+/** A class's start as people read it, in the tenant's zone: "Wed, Mar 11, 2026, 6:00 PM EDT". */
+export function classTimeLabel(instant: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-US', {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+    timeZone,
+  }).format(instant);
+}
 
 const calendarDate = (field: string) =>
   z
@@ -164,8 +183,15 @@ export type ClassSession = z.infer<typeof ClassSession>;
 export const ClassSessionList = z.object({ data: z.array(ClassSession), timezone: z.string() });
 export type ClassSessionList = z.infer<typeof ClassSessionList>;
 
-export const BOOKING_STATUSES = ['booked', 'waitlisted', 'cancelled'] as const;
+/**
+ * offered: a freed spot held for the first on the waitlist to confirm; pending: a spot held while
+ * the drop-in is paid at checkout.
+ */
+export const BOOKING_STATUSES = ['booked', 'waitlisted', 'offered', 'pending', 'cancelled'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+/** How a place is paid: free, at checkout (pending), paid, or at the desk (staff booked it unpaid). */
+export const BOOKING_PAYMENTS = ['free', 'checkout', 'paid', 'at_desk'] as const;
+export type BookingPayment = (typeof BOOKING_PAYMENTS)[number];
 
 /** A session as a signed-in student sees it: with their own booking, when they have one. */
 export const StudentSession = ClassSession.extend({
@@ -173,6 +199,11 @@ export const StudentSession = ClassSession.extend({
   myStatus: z.enum(BOOKING_STATUSES).nullable(),
   /** 1 for the first in line; null unless waitlisted. */
   myWaitlistPosition: z.number().int().nullable(),
+  /** Until when an offered or pending spot is held for the student. */
+  myHoldExpiresAt: z.string().nullable(),
+  myPayment: z.enum(BOOKING_PAYMENTS).nullable(),
+  /** The drop-in's invoice link id while it is to be paid (POST /item/invoice/{publicId}/publicpayment). */
+  myInvoicePublicId: z.string().nullable(),
 });
 export type StudentSession = z.infer<typeof StudentSession>;
 export const StudentSessionList = z.object({ data: z.array(StudentSession), timezone: z.string() });
@@ -188,10 +219,20 @@ export const Booking = z.object({
   waitlistPosition: z.number().int().nullable(),
   attended: z.boolean(),
   bookedAt: z.string(),
+  payment: z.enum(BOOKING_PAYMENTS),
+  holdExpiresAt: z.string().nullable(),
+  /** Cancelled inside the account's cancel cutoff (shown on the roster). */
+  lateCancel: z.boolean(),
+  noShow: z.boolean(),
 });
 export type Booking = z.infer<typeof Booking>;
 
-export const Roster = z.object({ session: ClassSession, bookings: z.array(Booking) });
+export const Roster = z.object({
+  session: ClassSession,
+  bookings: z.array(Booking),
+  /** When the desk closed check-in (absent booked places were marked no-show); null while open. */
+  checkInClosedAt: z.string().nullable(),
+});
 export type Roster = z.infer<typeof Roster>;
 
 /** POST /snode/mybooking: the session by its rule and start (the signup route's parts), or its id. */
@@ -209,6 +250,25 @@ export type StudentBookingInput = z.infer<typeof StudentBookingInput>;
 /** POST /snode/session/{id}/booking: staff add a contact to the roster. */
 export const StaffBookingInput = z.object({ contactId: z.uuid('contactId must be a contact id') }).strict();
 export type StaffBookingInput = z.infer<typeof StaffBookingInput>;
+
+/** PUT /snode/session/{id}/waitlist: the waitlist in the new order (every waiting booking id once). */
+export const WaitlistOrderInput = z
+  .object({
+    waitlist: z
+      .array(z.uuid('waitlist must list booking ids'), { error: 'waitlist must list booking ids' })
+      .min(1, 'waitlist must list booking ids')
+      .max(500, 'waitlist must list booking ids'),
+  })
+  .strict();
+export type WaitlistOrderInput = z.infer<typeof WaitlistOrderInput>;
+
+/** A private calendar feed's address (GET /snode/calendarfeed?kind=). */
+export const CALENDAR_FEED_KINDS = ['student', 'teacher'] as const;
+export const CalendarFeedQuery = z.object({
+  kind: z.enum(CALENDAR_FEED_KINDS, { error: 'kind must be student or teacher' }),
+});
+export const CalendarFeed = z.object({ url: z.string(), kind: z.enum(CALENDAR_FEED_KINDS) });
+export type CalendarFeed = z.infer<typeof CalendarFeed>;
 
 export const AttendanceInput = z.object({ attended: z.boolean({ error: 'attended must be true or false' }) }).strict();
 export type AttendanceInput = z.infer<typeof AttendanceInput>;

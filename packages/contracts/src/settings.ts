@@ -75,8 +75,21 @@ export const AccountSettings = z.object({
   logoUrl: z.string().nullable(),
   /** Spec 2 §3 salesEmailList: addresses that get a note of every sale (besides staff who opted in). */
   salesEmailList: z.array(z.string()),
+  /** Spec 2 §3 isSendReminder and reminderTime (hours before a booked class), and the class booking windows. */
+  isSendReminder: z.boolean(),
+  reminderTime: z.number().int(),
+  cancelCutoffHours: z.number().int(),
+  waitlistHoldMinutes: z.number().int(),
+  paymentHoldMinutes: z.number().int(),
 });
 export type AccountSettings = z.infer<typeof AccountSettings>;
+
+const wholeBetween = (label: string, unit: string, min: number, max: number) =>
+  z
+    .number({ error: `${label} must be a number of ${unit}` })
+    .int(`${label} must be whole ${unit}`)
+    .min(min, `${label} must be between ${min} and ${max} ${unit}`)
+    .max(max, `${label} must be between ${min} and ${max} ${unit}`);
 
 /** At most this many addresses get the sale notes (spec 2 §3 salesEmailList). */
 export const SALES_EMAIL_LIST_MAX = 10;
@@ -149,6 +162,12 @@ export const AccountSettingsWrite = z
       .transform(normalizeSalesEmails)
       .pipe(z.array(z.string()).max(SALES_EMAIL_LIST_MAX, SALES_EMAIL_MESSAGES.tooMany))
       .optional(),
+    /** Class bookings; each left out stays as it is. */
+    isSendReminder: z.boolean({ error: 'isSendReminder must be true or false' }).optional(),
+    reminderTime: wholeBetween('Reminder time', 'hours', 1, 168).optional(),
+    cancelCutoffHours: wholeBetween('Cancellation cutoff', 'hours', 0, 168).optional(),
+    waitlistHoldMinutes: wholeBetween('Waitlist hold', 'minutes', 5, 2880).optional(),
+    paymentHoldMinutes: wholeBetween('Payment hold', 'minutes', 5, 120).optional(),
   })
   .superRefine((value, ctx) => {
     const zones = timezonesForCountry(value.address.country.name);

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   foreignKey,
   index,
@@ -14,6 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { contacts } from './contacts.ts';
+import { invoices } from './invoices.ts';
 import { tenants } from './tenants.ts';
 
 /** The facility's rooms (issue 11): where a class is held and how many it holds. */
@@ -102,6 +104,8 @@ export const classSessions = pgTable(
     status: text('status', { enum: ['scheduled', 'cancelled'] })
       .notNull()
       .default('scheduled'),
+    /** When the desk closed check-in: the booked who were not checked in were marked no-show. */
+    checkInClosedAt: timestamp('check_in_closed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -122,8 +126,11 @@ export const classSessions = pgTable(
 );
 
 /**
- * A student's place in a session: booked, waitlisted (in `seq` order, the order the booking
- * transactions took the session's lock) or cancelled. One live booking per person and session.
+ * A student's place in a session: booked, waitlisted (in `waitlist_rank`, then `seq` order: the
+ * order staff set, then the order the booking transactions took the session's lock), offered (a
+ * freed spot held for the first in line until `hold_expires_at`), pending (a spot held until
+ * `hold_expires_at` while the drop-in's invoice is paid) or cancelled. Offered and pending places
+ * count in the session's `booked_count`. One live booking per person and session.
  */
 export const classBookings = pgTable(
   'class_bookings',
@@ -134,10 +141,22 @@ export const classBookings = pgTable(
     id: uuid('id').notNull().defaultRandom(),
     sessionId: uuid('session_id').notNull(),
     contactId: uuid('contact_id').notNull(),
-    status: text('status', { enum: ['booked', 'waitlisted', 'cancelled'] }).notNull(),
+    status: text('status', { enum: ['booked', 'waitlisted', 'offered', 'pending', 'cancelled'] }).notNull(),
     seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+    /** Set when staff reorder the waitlist; ranked places come first, the rest in `seq` order. */
+    waitlistRank: integer('waitlist_rank'),
+    /** Until when an offered or pending place is held. */
+    holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
+    /** How the place is paid: free, through checkout (the invoice), paid, or settled at the desk. */
+    payment: text('payment', { enum: ['free', 'checkout', 'paid', 'at_desk'] })
+      .notNull()
+      .default('free'),
+    invoiceId: uuid('invoice_id'),
     attendedAt: timestamp('attended_at', { withTimezone: true }),
+    noShow: boolean('no_show').notNull().default(false),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** Cancelled inside the account's cancel cutoff. */
+    lateCancel: boolean('late_cancel').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -155,5 +174,61 @@ export const classBookings = pgTable(
       .where(sql`${t.status} <> 'cancelled'`),
     index('class_bookings_session_idx').on(t.tenantId, t.sessionId, t.status, t.seq),
     index('class_bookings_contact_idx').on(t.tenantId, t.contactId),
+    foreignKey({ columns: [t.tenantId, t.invoiceId], foreignColumns: [invoices.tenantId, invoices.id] }),
+    uniqueIndex('class_bookings_invoice_uq').on(t.tenantId, t.invoiceId),
+    index('class_bookings_hold_idx').on(t.holdExpiresAt).where(sql`${t.status} in ('offered', 'pending')`),
+    check('class_bookings_hold', sql`(${t.status} in ('offered', 'pending')) = (${t.holdExpiresAt} is not null)`),
+  ],
+);
+
+/**
+ * A message about a booking that must go out once (a reminder): the key is claimed in the same
+ * transaction that queues the email, so two job runners never send it twice.
+ */
+export const classBookingNotices = pgTable(
+  'class_booking_notices',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    bookingId: uuid('booking_id').notNull(),
+    kind: text('kind', { enum: ['reminder'] }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.bookingId, t.kind] }),
+    foreignKey({
+      columns: [t.tenantId, t.bookingId],
+      foreignColumns: [classBookings.tenantId, classBookings.id],
+    }).onDelete('cascade'),
+  ],
+);
+
+/**
+ * A private iCalendar feed: a student's bookings or a teacher's classes, at an address holding an
+ * unguessable token (32 random bytes). The token is kept so the owner can copy the same address
+ * again (calendar apps poll it); a revoked feed answers 404 and the next one gets a new token. One
+ * live feed per person and kind.
+ */
+export const calendarFeeds = pgTable(
+  'calendar_feeds',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull().defaultRandom(),
+    contactId: uuid('contact_id').notNull(),
+    kind: text('kind', { enum: ['student', 'teacher'] }).notNull(),
+    token: text('token').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    foreignKey({ columns: [t.tenantId, t.contactId], foreignColumns: [contacts.tenantId, contacts.id] }).onDelete(
+      'cascade',
+    ),
+    uniqueIndex('calendar_feeds_token_uq').on(t.tenantId, t.token),
+    uniqueIndex('calendar_feeds_live_uq').on(t.tenantId, t.contactId, t.kind).where(sql`${t.revokedAt} is null`),
   ],
 );

@@ -8,6 +8,7 @@ import {
 import type { Tx } from '../../db/client.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import type { TenantContext } from '../tenants/tenant-directory.ts';
+import { invoicePaid } from './invoice-settlement.ts';
 import {
   addRefunded,
   addToContactBalance,
@@ -132,6 +133,7 @@ export async function recordPayment(
   if (input.method !== 'account') {
     await addToContactBalance(tx, tenant.tenantId, invoice.contactId, decimal(input.amount, invoice.currency));
   }
+  if (status === 'complete') await invoicePaid(tx, tenant, updated);
   return { invoice: updated, payment, replayed: false, statusChanged: status !== invoice.status };
 }
 

@@ -232,13 +232,14 @@ export async function deleteSessions(tx: Tx, tenantId: string, ids: string[]): P
 /** Locks one session row: every booking change of a session runs behind this lock. */
 export async function lockSession(tx: Tx, tenantId: string, id: string) {
   const [row] = await tx
-    .select({ row: classSessions, priceMinor: classRules.priceMinor })
+    .select({ row: classSessions, priceMinor: classRules.priceMinor, name: classRules.name })
     .from(classSessions)
     .innerJoin(classRules, and(eq(classRules.tenantId, tenantId), eq(classRules.id, classSessions.ruleId)))
     .where(and(eq(classSessions.tenantId, tenantId), eq(classSessions.id, id)))
     .for('update', { of: classSessions });
   return row;
 }
+export type LockedSession = NonNullable<Awaited<ReturnType<typeof lockSession>>>;
 
 export async function findSessionByStart(tx: Tx, tenantId: string, ruleId: string, startsAt: Date) {
   const [row] = await tx
@@ -310,11 +311,10 @@ export async function findBooking(tx: Tx, tenantId: string, id: string): Promise
   return row;
 }
 
-export async function insertBooking(
-  tx: Tx,
-  tenantId: string,
-  values: { sessionId: string; contactId: string; status: 'booked' | 'waitlisted' },
-): Promise<BookingRow> {
+export type BookingValues = Pick<BookingRow, 'sessionId' | 'contactId' | 'status'> &
+  Partial<Pick<BookingRow, 'payment' | 'invoiceId' | 'holdExpiresAt'>>;
+
+export async function insertBooking(tx: Tx, tenantId: string, values: BookingValues): Promise<BookingRow> {
   const [row] = await tx
     .insert(classBookings)
     .values({ ...values, tenantId })
@@ -327,7 +327,20 @@ export async function setBooking(
   tx: Tx,
   tenantId: string,
   id: string,
-  values: Partial<Pick<BookingRow, 'status' | 'attendedAt' | 'cancelledAt'>>,
+  values: Partial<
+    Pick<
+      BookingRow,
+      | 'status'
+      | 'attendedAt'
+      | 'cancelledAt'
+      | 'holdExpiresAt'
+      | 'payment'
+      | 'invoiceId'
+      | 'lateCancel'
+      | 'noShow'
+      | 'waitlistRank'
+    >
+  >,
 ): Promise<BookingRow | undefined> {
   const [row] = await tx
     .update(classBookings)
@@ -345,6 +358,9 @@ export async function addBooked(tx: Tx, tenantId: string, sessionId: string, del
     .where(and(eq(classSessions.tenantId, tenantId), eq(classSessions.id, sessionId)));
 }
 
+/** Waitlist order: the order staff set (ranked first), then arrival order. */
+const WAITLIST_ORDER = [sql`${classBookings.waitlistRank} asc nulls last`, asc(classBookings.seq)];
+
 /** The first in line on a session's waitlist. */
 export async function firstWaitlisted(tx: Tx, tenantId: string, sessionId: string): Promise<BookingRow | undefined> {
   const [row] = await tx
@@ -357,7 +373,7 @@ export async function firstWaitlisted(tx: Tx, tenantId: string, sessionId: strin
         eq(classBookings.status, 'waitlisted'),
       ),
     )
-    .orderBy(asc(classBookings.seq))
+    .orderBy(...WAITLIST_ORDER)
     .limit(1);
   return row;
 }
@@ -366,7 +382,7 @@ export async function firstWaitlisted(tx: Tx, tenantId: string, sessionId: strin
 export async function cancelBookingsOf(tx: Tx, tenantId: string, sessionId: string, now: Date): Promise<void> {
   await tx
     .update(classBookings)
-    .set({ status: 'cancelled', cancelledAt: now, updatedAt: now })
+    .set({ status: 'cancelled', cancelledAt: now, holdExpiresAt: null, updatedAt: now })
     .where(
       and(
         eq(classBookings.tenantId, tenantId),
@@ -376,7 +392,10 @@ export async function cancelBookingsOf(tx: Tx, tenantId: string, sessionId: stri
     );
 }
 
-/** The live bookings of a session, booked first, then the waitlist, each in arrival order. */
+/**
+ * The live bookings of a session (and its late cancels, which the roster shows): booked, offered
+ * and pending first, then the waitlist in its order, then the late cancels.
+ */
 export function rosterOf(tx: Tx, tenantId: string, sessionId: string) {
   return tx
     .select({
@@ -390,10 +409,13 @@ export function rosterOf(tx: Tx, tenantId: string, sessionId: string) {
       and(
         eq(classBookings.tenantId, tenantId),
         eq(classBookings.sessionId, sessionId),
-        ne(classBookings.status, 'cancelled'),
+        sql`(${classBookings.status} <> 'cancelled' or ${classBookings.lateCancel})`,
       ),
     )
-    .orderBy(sql`case when ${classBookings.status} = 'booked' then 0 else 1 end`, asc(classBookings.seq));
+    .orderBy(
+      sql`case ${classBookings.status} when 'waitlisted' then 1 when 'cancelled' then 2 else 0 end`,
+      ...WAITLIST_ORDER,
+    );
 }
 
 /** A contact's live bookings on these sessions, with the waitlist position of each waitlisted one. */
@@ -404,7 +426,10 @@ export async function bookingsOfContact(tx: Tx, tenantId: string, contactId: str
       row: classBookings,
       position: sql<
         number | null
-      >`case when ${classBookings.status} = 'waitlisted' then (select count(*)::int from class_bookings w where w.tenant_id = class_bookings.tenant_id and w.session_id = class_bookings.session_id and w.status = 'waitlisted' and w.seq <= class_bookings.seq) end`,
+      >`case when ${classBookings.status} = 'waitlisted' then (select count(*)::int from class_bookings w where w.tenant_id = class_bookings.tenant_id and w.session_id = class_bookings.session_id and w.status = 'waitlisted' and (coalesce(w.waitlist_rank, 2147483647), w.seq) <= (coalesce(class_bookings.waitlist_rank, 2147483647), class_bookings.seq)) end`,
+      invoicePublicId: sql<
+        string | null
+      >`(select i.public_id from invoices i where i.tenant_id = class_bookings.tenant_id and i.id = class_bookings.invoice_id)`,
     })
     .from(classBookings)
     .where(

@@ -1,5 +1,7 @@
 import {
   AttendanceInput,
+  CalendarFeed,
+  CalendarFeedQuery,
   ClassRule,
   ClassRuleInput,
   ClassRuleList,
@@ -17,12 +19,15 @@ import {
   StudentSession,
   StudentSessionList,
   TeacherList,
+  WaitlistOrderInput,
 } from '@atrium/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth, requirePermission, requireStaff, requireTenant } from '../../lib/guards.ts';
 import type { Platform } from '../../platform.ts';
+import { closeSessionCheckIn, registerBookingJobs, reorderWaitlist } from './booking-jobs.service.ts';
+import { calendarFeedText, myCalendarFeed, revokeMyCalendarFeed } from './calendar-feed.service.ts';
 import * as service from './scheduling.service.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
@@ -46,7 +51,8 @@ export function registerSchedulingRoutes(server: FastifyInstance, platform: Plat
   const app = server.withTypeProvider<ZodTypeProvider>();
   const db = platform.db;
 
-  service.scheduleHorizonExtension(platform.jobs, db);
+  service.scheduleHorizonExtension(platform.jobs, platform);
+  registerBookingJobs(platform);
 
   // ------------------------------------------------------------ rooms and teachers
   app.get(
@@ -152,7 +158,7 @@ export function registerSchedulingRoutes(server: FastifyInstance, platform: Plat
         response: { 200: ClassRule, ...errors },
       },
     },
-    async (request) => service.editRule(db, manage(request), request.params.id, request.body, new Date()),
+    async (request) => service.editRule(platform, manage(request), request.params.id, request.body, new Date()),
   );
 
   // ------------------------------------------------------------ sessions, rosters, check-in
@@ -188,7 +194,7 @@ export function registerSchedulingRoutes(server: FastifyInstance, platform: Plat
         response: { 200: ClassSession, ...errors },
       },
     },
-    async (request) => service.cancelSession(db, manage(request), request.params.id, new Date()),
+    async (request) => service.cancelSession(platform, manage(request), request.params.id, new Date()),
   );
   app.post(
     '/snode/session/:id/booking',
@@ -206,7 +212,13 @@ export function registerSchedulingRoutes(server: FastifyInstance, platform: Plat
       reply
         .code(201)
         .send(
-          await service.staffBook(db, requireStaff(request), request.params.id, request.body.contactId, new Date()),
+          await service.staffBook(
+            platform,
+            requireStaff(request),
+            request.params.id,
+            request.body.contactId,
+            new Date(),
+          ),
         ),
   );
   app.delete(
@@ -220,7 +232,7 @@ export function registerSchedulingRoutes(server: FastifyInstance, platform: Plat
         response: { 200: Roster, ...errors },
       },
     },
-    async (request) => service.staffCancel(db, requireStaff(request), request.params.id, new Date()),
+    async (request) => service.staffCancel(platform, requireStaff(request), request.params.id, new Date()),
   );
   app.put(
     '/snode/booking/:id/attendance',
@@ -258,13 +270,14 @@ export function registerSchedulingRoutes(server: FastifyInstance, platform: Plat
       preValidation: signedInPre,
       schema: {
         tags,
-        summary: 'Books the session the signup route names (waitlisted when full; 400 payment_required when priced)',
+        summary:
+          'Books the session the signup route names: booked, waitlisted when full, or pending (held) while a drop-in is paid at checkout',
         body: StudentBookingInput,
         response: { 201: StudentSession, ...errors },
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await service.studentBook(db, requireAuth(request), request.body, new Date())),
+      reply.code(201).send(await service.studentBook(platform, requireAuth(request), request.body, new Date())),
   );
   app.delete(
     '/snode/mybooking/:id',
@@ -278,7 +291,7 @@ export function registerSchedulingRoutes(server: FastifyInstance, platform: Plat
       },
     },
     async (request, reply) => {
-      await service.studentCancel(db, requireAuth(request), request.params.id, new Date());
+      await service.studentCancel(platform, requireAuth(request), request.params.id, new Date());
       return reply.code(204).send(null);
     },
   );
@@ -307,5 +320,92 @@ export function registerSchedulingRoutes(server: FastifyInstance, platform: Plat
       },
     },
     async (request) => service.publicSession(db, requireTenant(request), request.query),
+  );
+
+  // ------------------------------------------------------------ slice 2: holds, waitlist order, check-in, feeds
+  app.put(
+    '/snode/mybooking/:id/confirm',
+    {
+      preValidation: signedInPre,
+      schema: {
+        tags,
+        summary: 'Takes the spot held for one from the waitlist (then pending its drop-in payment when priced)',
+        params: IdParams,
+        response: { 200: StudentSession, ...errors },
+      },
+    },
+    async (request) => service.studentConfirm(platform, requireAuth(request), request.params.id, new Date()),
+  );
+  app.put(
+    '/snode/session/:id/waitlist',
+    {
+      preValidation: staffPre,
+      schema: {
+        tags,
+        summary: 'Sets the order of a session’s waitlist (every waiting booking once)',
+        params: IdParams,
+        body: WaitlistOrderInput,
+        response: { 200: Roster, ...errors },
+      },
+    },
+    async (request) => reorderWaitlist(platform, requireStaff(request), request.params.id, request.body, new Date()),
+  );
+  app.put(
+    '/snode/session/:id/checkin/close',
+    {
+      preValidation: staffPre,
+      schema: {
+        tags,
+        summary: 'Closes check-in once the class started: booked places not checked in are marked no-show',
+        params: IdParams,
+        response: { 200: Roster, ...errors },
+      },
+    },
+    async (request) => closeSessionCheckIn(platform, requireStaff(request), request.params.id, new Date()),
+  );
+  app.get(
+    '/snode/calendarfeed',
+    {
+      preValidation: signedInPre,
+      schema: {
+        tags,
+        summary: 'The caller’s private calendar feed address (student: their bookings; teacher: their classes)',
+        querystring: CalendarFeedQuery,
+        response: { 200: CalendarFeed, ...errors },
+      },
+    },
+    async (request) => myCalendarFeed(platform, requireAuth(request), request.query.kind),
+  );
+  app.delete(
+    '/snode/calendarfeed',
+    {
+      preValidation: signedInPre,
+      schema: {
+        tags,
+        summary: 'Revokes the caller’s calendar feed address; the next one is new',
+        querystring: CalendarFeedQuery,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await revokeMyCalendarFeed(platform, requireAuth(request), request.query.kind);
+      return reply.code(204).send(null);
+    },
+  );
+  app.get(
+    '/public/ical/:file',
+    {
+      schema: {
+        tags,
+        summary: 'Public: a private calendar feed (text/calendar) by its token; 404 when unknown or revoked',
+        params: z.object({ file: z.string().max(100) }),
+        response: { 200: z.string(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const token = request.params.file.replace(/\.ics$/, '');
+      const text = await calendarFeedText(platform, requireTenant(request), token, new Date());
+      return reply.type('text/calendar; charset=utf-8').header('cache-control', 'private, max-age=300').send(text);
+    },
   );
 }

@@ -22,15 +22,29 @@ import {
 import { type Db, readTenant, type Tx, withTenant } from '../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import type { Authenticated } from '../../lib/guards.ts';
+import { tenantOrigin } from '../../lib/tenant-origin.ts';
+import type { Platform } from '../../platform.ts';
+import { findInvoice } from '../invoices/invoices.repo.ts';
+import { voidInvoice } from '../invoices/invoices.service.ts';
 import type { JobRunner } from '../jobs/job-runner.ts';
+import { findTenantById } from '../payments/payments.repo.ts';
 import type { TenantContext } from '../tenants/tenant-directory.ts';
+import { type BookingContext, book, confirmOffer, promoteWaitlist, releasePlace } from './booking-core.ts';
+import { livePeopleOf } from './booking-work.repo.ts';
 import { addDays, HORIZON_DAYS, occurrencesBetween } from './recurrence.ts';
 import * as repo from './scheduling.repo.ts';
+import { mailable, queueSessionCancelled } from './scheduling-mail.ts';
+
+/** What a booking change needs: the tenant, its origin for email links, and the clock. */
+export function bookingContext(platform: Platform, tenant: TenantContext, now: Date): BookingContext {
+  return { tenant, origin: tenantOrigin(platform.config, tenant), now };
+}
 
 const roomNotFound = () => notFound('Room');
 const ruleNotFound = () => notFound('Class');
 const sessionNotFound = () => notFound('Class session');
 const bookingNotFound = () => notFound('Booking');
+const HOUR = 3_600_000;
 const conflict = (message: string, field?: string) => new AppError(409, 'conflict', message, field);
 /** A reference in a body the tenant does not have (or another tenant's): a 404 naming the field. */
 const missing = (field: string, what: string) => new AppError(404, 'not_found', `${what} not found.`, field);
@@ -159,7 +173,13 @@ async function ruleValues(tx: Tx, tenant: TenantContext, input: ClassRuleInput) 
  * the session is cancelled with its bookings so the record stays. Sessions already started are
  * never touched.
  */
-async function syncSessions(tx: Tx, tenantId: string, rule: repo.RuleRow, now: Date): Promise<Date> {
+async function syncSessions(
+  tx: Tx,
+  tenantId: string,
+  rule: repo.RuleRow,
+  now: Date,
+  promote: (sessionId: string) => Promise<void>,
+): Promise<Date> {
   const zone = rule.timeZone;
   const today = dateInZone(now, zone);
   const horizonDate = addDays(today, HORIZON_DAYS);
@@ -182,7 +202,7 @@ async function syncSessions(tx: Tx, tenantId: string, rule: repo.RuleRow, now: D
     }
     byDate.delete(o.localDate);
     await repo.updateSession(tx, tenantId, current.row.id, values);
-    if (current.row.status === 'scheduled') await promoteWaitlist(tx, tenantId, current.row.id);
+    if (current.row.status === 'scheduled') await promote(current.row.id);
   }
   await repo.insertSessions(tx, tenantId, fresh);
   const empty: string[] = [];
@@ -206,7 +226,8 @@ export async function insertRuleWithSessions(
   now: Date,
 ): Promise<repo.RuleRow> {
   const row = await repo.insertRule(tx, tenantId, { ...values, generatedUntil: now });
-  const until = await syncSessions(tx, tenantId, row, now);
+  // A new rule's sessions have nobody waiting: nothing to promote.
+  const until = await syncSessions(tx, tenantId, row, now, async () => {});
   await repo.updateRule(tx, tenantId, row.id, { generatedUntil: until });
   return row;
 }
@@ -223,39 +244,48 @@ export function createRule(db: Db, actor: Authenticated, input: ClassRuleInput, 
 }
 
 /** PUT: the whole series changes; its future sessions follow (see syncSessions). */
-export function editRule(
-  db: Db,
+export async function editRule(
+  platform: Platform,
   actor: Authenticated,
   id: string,
   input: ClassRuleInput,
   now: Date,
 ): Promise<ClassRule> {
   const { tenant } = actor;
-  return withTenant(db, tenant.tenantId, async (tx) => {
+  const ctx = bookingContext(platform, tenant, now);
+  const rule = await withTenant(platform.db, tenant.tenantId, async (tx) => {
     const current = await repo.findRule(tx, tenant.tenantId, id, true);
     if (!current) throw ruleNotFound();
     const values = { ...(await ruleValues(tx, tenant, input)), timeZone: zoneOf(tenant) };
     await repo.updateRule(tx, tenant.tenantId, id, values);
-    const until = await syncSessions(tx, tenant.tenantId, { ...current, ...values }, now);
+    const until = await syncSessions(tx, tenant.tenantId, { ...current, ...values }, now, (sessionId) =>
+      promoteWaitlist(tx, ctx, sessionId),
+    );
     await repo.updateRule(tx, tenant.tenantId, id, { generatedUntil: until });
     const found = await repo.findRuleWithNames(tx, tenant.tenantId, id);
     if (!found) throw ruleNotFound();
     return toRule(found);
   });
+  await platform.outbox.kick();
+  return rule;
 }
 
 /**
  * The daily job: every rule whose sessions stop less than the horizon ahead gets the days that
  * came into reach. One transaction per tenant, so row-level security scopes each.
  */
-export async function extendHorizons(db: Db, now: Date): Promise<number> {
+export async function extendHorizons(platform: Platform, now: Date): Promise<number> {
+  const { db } = platform;
   const before = new Date(now.getTime() + (HORIZON_DAYS - 1) * 86_400_000);
   const tenantIds = await db.transaction((tx) => repo.tenantsToExtend(tx, before));
   let extended = 0;
   for (const tenantId of tenantIds) {
+    const tenant = await findTenantById(db, tenantId);
+    if (!tenant) continue;
+    const ctx = bookingContext(platform, tenant, now);
     await withTenant(db, tenantId, async (tx) => {
       for (const rule of await repo.rulesToExtend(tx, tenantId, before)) {
-        const until = await syncSessions(tx, tenantId, rule, now);
+        const until = await syncSessions(tx, tenantId, rule, now, (sessionId) => promoteWaitlist(tx, ctx, sessionId));
         await repo.updateRule(tx, tenantId, rule.id, { generatedUntil: until });
         extended += 1;
       }
@@ -345,19 +375,54 @@ export function publicSession(
   });
 }
 
-/** PUT /snode/session/{id}/cancel: one session off; its bookings are cancelled with it. */
-export function cancelSession(db: Db, actor: Authenticated, id: string, now: Date): Promise<ClassSession> {
+/**
+ * PUT /snode/session/{id}/cancel: one session off; its places are cancelled with it, each person
+ * with a place (booked, offered, pending or waiting) is emailed, and unpaid drop-in invoices are
+ * voided. Paid drop-ins stay paid: refunding them is the desk's call (Refund on the invoice).
+ */
+export async function cancelSession(
+  platform: Platform,
+  actor: Authenticated,
+  id: string,
+  now: Date,
+): Promise<ClassSession> {
   const { tenant } = actor;
-  return withTenant(db, tenant.tenantId, async (tx) => {
+  const view = await withTenant(platform.db, tenant.tenantId, async (tx) => {
+    // Drop-in invoices are locked before the session, in the order a payment takes them (invoice,
+    // then session), so a payment arriving now waits instead of deadlocking.
+    const pendingInvoices = (await livePeopleOf(tx, tenant.tenantId, id))
+      .map((p) => (p.booking.status === 'pending' ? p.booking.invoiceId : null))
+      .filter((invoiceId): invoiceId is string => invoiceId !== null)
+      .sort();
+    const invoices = [];
+    for (const invoiceId of pendingInvoices) invoices.push(await findInvoice(tx, tenant.tenantId, invoiceId, true));
     const locked = await repo.lockSession(tx, tenant.tenantId, id);
     if (!locked) throw sessionNotFound();
     if (locked.row.startsAt <= now) throw badRequest('id', SCHEDULE_MESSAGES.sessionPast);
     if (locked.row.status !== 'cancelled') {
+      const people = await livePeopleOf(tx, tenant.tenantId, id);
       await repo.updateSession(tx, tenant.tenantId, id, { status: 'cancelled', bookedCount: 0 });
+      const stillPending = new Set(
+        people.filter((p) => p.booking.status === 'pending').map((p) => p.booking.invoiceId),
+      );
+      for (const invoice of invoices) {
+        if (!invoice || !stillPending.has(invoice.id)) continue;
+        const current = await findInvoice(tx, tenant.tenantId, invoice.id);
+        if (current && current.status !== 'void' && current.amountPaid === 0) await voidInvoice(tx, tenant, current.id);
+      }
       await repo.cancelBookingsOf(tx, tenant.tenantId, id, now);
+      for (const person of people) {
+        if (!mailable(person.email)) continue;
+        await queueSessionCancelled(tx, tenant, person.email, {
+          className: locked.name,
+          startsAt: locked.row.startsAt,
+        });
+      }
     }
     return sessionView(tx, tenant.tenantId, id, true);
   });
+  await platform.outbox.kick();
+  return view;
 }
 
 async function sessionView(tx: Tx, tenantId: string, id: string, showRoom: boolean): Promise<ClassSession> {
@@ -380,18 +445,27 @@ function toBooking(found: { row: repo.BookingRow; name: string; email: string },
     waitlistPosition: position,
     attended: row.attendedAt !== null,
     bookedAt: row.createdAt.toISOString(),
+    payment: row.payment,
+    holdExpiresAt: row.holdExpiresAt?.toISOString() ?? null,
+    lateCancel: row.lateCancel,
+    noShow: row.noShow,
   };
 }
 
 async function rosterView(tx: Tx, tenantId: string, sessionId: string): Promise<Roster> {
-  const session = await sessionView(tx, tenantId, sessionId, true);
+  const [found] = await repo.findSessions(tx, tenantId, { id: sessionId, includeCancelled: true });
+  if (!found) throw sessionNotFound();
   let position = 0;
-  const bookings = (await repo.rosterOf(tx, tenantId, sessionId)).map((found) => {
-    if (found.row.status !== 'waitlisted') return toBooking(found, null);
+  const bookings = (await repo.rosterOf(tx, tenantId, sessionId)).map((b) => {
+    if (b.row.status !== 'waitlisted') return toBooking(b, null);
     position += 1;
-    return toBooking(found, position);
+    return toBooking(b, position);
   });
-  return { session, bookings };
+  return {
+    session: toSession(found, true),
+    bookings,
+    checkInClosedAt: found.row.checkInClosedAt?.toISOString() ?? null,
+  };
 }
 
 export function getRoster(db: Db, actor: Authenticated, sessionId: string): Promise<Roster> {
@@ -399,104 +473,79 @@ export function getRoster(db: Db, actor: Authenticated, sessionId: string): Prom
   return readTenant(db, tenantId, (tx) => rosterView(tx, tenantId, sessionId));
 }
 
-/** While a spot is free, the first in line takes it (the hold-and-confirm flow is a later step). */
-async function promoteWaitlist(tx: Tx, tenantId: string, sessionId: string): Promise<void> {
-  const locked = await repo.lockSession(tx, tenantId, sessionId);
-  if (!locked || locked.row.status === 'cancelled') return;
-  let free = locked.row.capacity - locked.row.bookedCount;
-  while (free > 0) {
-    const next = await repo.firstWaitlisted(tx, tenantId, sessionId);
-    if (!next) return;
-    await repo.setBooking(tx, tenantId, next.id, { status: 'booked' });
-    await repo.addBooked(tx, tenantId, sessionId, 1);
-    free -= 1;
-  }
-}
-
-interface BookOptions {
-  /** Staff adding someone at the desk: a priced class is settled there, and a started class may still be joined. */
-  byStaff: boolean;
-}
-
-/**
- * Takes a place for a contact. The session row is locked first (FOR UPDATE), so concurrent
- * bookings of one session run one after the other: each sees the count the previous one left, a
- * free spot is booked and a full session puts the contact on the waitlist, in the order the lock
- * was granted (the booking's `seq`).
- */
-async function book(
-  tx: Tx,
-  tenantId: string,
-  sessionId: string,
-  contactId: string,
-  now: Date,
-  options: BookOptions,
-): Promise<repo.BookingRow> {
-  const locked = await repo.lockSession(tx, tenantId, sessionId);
-  if (!locked) throw sessionNotFound();
-  const session = locked.row;
-  if (session.status === 'cancelled') throw badRequest('scheduleId', SCHEDULE_MESSAGES.sessionCancelled);
-  const closesAt = options.byStaff ? session.endsAt : session.startsAt;
-  if (closesAt <= now) throw badRequest('scheduleId', SCHEDULE_MESSAGES.sessionPast);
-  if (!options.byStaff && locked.priceMinor)
-    throw new AppError(400, 'payment_required', SCHEDULE_MESSAGES.paymentRequired, 'scheduleId');
-  if (await repo.findLiveBooking(tx, tenantId, sessionId, contactId))
-    throw conflict(SCHEDULE_MESSAGES.alreadyBooked, 'scheduleId');
-  const hasSpot = session.bookedCount < session.capacity;
-  const row = await repo.insertBooking(tx, tenantId, {
-    sessionId,
-    contactId,
-    status: hasSpot ? 'booked' : 'waitlisted',
-  });
-  if (hasSpot) await repo.addBooked(tx, tenantId, sessionId, 1);
-  return row;
-}
-
-/** Cancels a live booking; a booked place freed goes to the first in line. */
-async function cancelBooking(tx: Tx, tenantId: string, booking: repo.BookingRow, now: Date): Promise<void> {
-  const locked = await repo.lockSession(tx, tenantId, booking.sessionId);
-  if (!locked) throw sessionNotFound();
-  const current = await repo.findBooking(tx, tenantId, booking.id);
-  if (!current || current.status === 'cancelled') return;
-  await repo.setBooking(tx, tenantId, booking.id, { status: 'cancelled', cancelledAt: now });
-  if (current.status === 'booked') {
-    await repo.addBooked(tx, tenantId, booking.sessionId, -1);
-    await promoteWaitlist(tx, tenantId, booking.sessionId);
-  }
-}
+/** A cancel inside the account's cutoff (cancelCutoffHours before the start) is late. */
+const isLate = (tenant: TenantContext, startsAt: Date, now: Date) =>
+  startsAt.getTime() - now.getTime() < tenant.settings.cancelCutoffHours * HOUR;
 
 /** POST /snode/mybooking: the signed-in person books the session the signup route names. */
-export function studentBook(
-  db: Db,
+export async function studentBook(
+  platform: Platform,
   actor: Authenticated,
   input: StudentBookingInput,
   now: Date,
 ): Promise<StudentSessionList['data'][number]> {
   const { tenant, auth } = actor;
   requireSchedule(tenant);
-  return withTenant(db, tenant.tenantId, async (tx) => {
+  const ctx = bookingContext(platform, tenant, now);
+  return withTenant(platform.db, tenant.tenantId, async (tx) => {
     const sessionId = await resolveSession(tx, tenant.tenantId, {
       classId: input.classId,
       clsStartTime: input.clsStartTime,
     });
     if (input.scheduleId && input.scheduleId !== sessionId) throw badRequest('scheduleId', SCHEDULE_MESSAGES.noSession);
-    await book(tx, tenant.tenantId, sessionId, auth.sub, now, { byStaff: false });
-    const [mine] = await studentView(tx, tenant, auth.sub, [sessionId]);
-    if (!mine) throw sessionNotFound();
-    return mine;
+    await book(tx, ctx, sessionId, auth.sub, { byStaff: false });
+    return mineOf(tx, tenant, auth.sub, sessionId);
   });
 }
 
-/** DELETE /snode/mybooking/{id}: only one's own booking, before the class starts. */
-export function studentCancel(db: Db, actor: Authenticated, bookingId: string, now: Date): Promise<void> {
+async function mineOf(tx: Tx, tenant: TenantContext, contactId: string, sessionId: string) {
+  const [mine] = await studentView(tx, tenant, contactId, [sessionId]);
+  if (!mine) throw sessionNotFound();
+  return mine;
+}
+
+async function ownBooking(tx: Tx, tenantId: string, contactId: string, bookingId: string) {
+  const booking = await repo.findBooking(tx, tenantId, bookingId);
+  if (!booking || booking.contactId !== contactId) throw bookingNotFound();
+  const [session] = await repo.findSessions(tx, tenantId, { id: booking.sessionId, includeCancelled: true });
+  if (!session) throw bookingNotFound();
+  return { booking, session };
+}
+
+/**
+ * DELETE /snode/mybooking/{id}: one's own place, before the class starts (a place held for them
+ * is passed on the same way). Inside the cutoff a booked place is marked a late cancel.
+ */
+export async function studentCancel(
+  platform: Platform,
+  actor: Authenticated,
+  bookingId: string,
+  now: Date,
+): Promise<void> {
   const { tenant, auth } = actor;
-  return withTenant(db, tenant.tenantId, async (tx) => {
-    const booking = await repo.findBooking(tx, tenant.tenantId, bookingId);
-    if (!booking || booking.contactId !== auth.sub) throw bookingNotFound();
-    const [session] = await repo.findSessions(tx, tenant.tenantId, { id: booking.sessionId, includeCancelled: true });
-    if (!session) throw bookingNotFound();
+  const ctx = bookingContext(platform, tenant, now);
+  await withTenant(platform.db, tenant.tenantId, async (tx) => {
+    const { booking, session } = await ownBooking(tx, tenant.tenantId, auth.sub, bookingId);
     if (session.row.startsAt <= now) throw badRequest('id', SCHEDULE_MESSAGES.sessionPast);
-    await cancelBooking(tx, tenant.tenantId, booking, now);
+    await releasePlace(tx, ctx, booking, { late: isLate(tenant, session.row.startsAt, now) });
+  });
+  await platform.outbox.kick();
+}
+
+/** PUT /snode/mybooking/{id}/confirm: the student takes the spot held for them (then pays a drop-in). */
+export function studentConfirm(
+  platform: Platform,
+  actor: Authenticated,
+  bookingId: string,
+  now: Date,
+): Promise<StudentSessionList['data'][number]> {
+  const { tenant, auth } = actor;
+  requireSchedule(tenant);
+  const ctx = bookingContext(platform, tenant, now);
+  return withTenant(platform.db, tenant.tenantId, async (tx) => {
+    const { booking } = await ownBooking(tx, tenant.tenantId, auth.sub, bookingId);
+    await confirmOffer(tx, ctx, booking);
+    return mineOf(tx, tenant, auth.sub, booking.sessionId);
   });
 }
 
@@ -527,6 +576,9 @@ async function withMine(tx: Tx, tenant: TenantContext, contactId: string, sessio
       myBookingId: booking?.row.id ?? null,
       myStatus: booking?.row.status ?? null,
       myWaitlistPosition: booking?.position ?? null,
+      myHoldExpiresAt: booking?.row.holdExpiresAt?.toISOString() ?? null,
+      myPayment: booking?.row.payment ?? null,
+      myInvoicePublicId: booking?.row.status === 'pending' ? (booking.invoicePublicId ?? null) : null,
     };
   });
 }
@@ -541,34 +593,48 @@ export function studentSessions(db: Db, actor: Authenticated, range: DateRangeQu
   });
 }
 
-/** POST /snode/session/{id}/booking: staff add a contact (booked, or waitlisted when full). */
+/**
+ * POST /snode/session/{id}/booking: staff add a contact (booked, or waitlisted when full). A priced
+ * class is booked unpaid, to pay at the desk.
+ */
 export function staffBook(
-  db: Db,
+  platform: Platform,
   actor: Authenticated,
   sessionId: string,
   contactId: string,
   now: Date,
 ): Promise<Roster> {
   const { tenantId } = actor.tenant;
-  return withTenant(db, tenantId, async (tx) => {
+  const ctx = bookingContext(platform, actor.tenant, now);
+  return withTenant(platform.db, tenantId, async (tx) => {
     if (!(await repo.findContact(tx, tenantId, contactId))) throw missing('contactId', 'Contact');
-    await book(tx, tenantId, sessionId, contactId, now, { byStaff: true });
+    await book(tx, ctx, sessionId, contactId, { byStaff: true });
     return rosterView(tx, tenantId, sessionId);
   });
 }
 
-/** DELETE /snode/booking/{id}: staff cancel someone's place. */
-export function staffCancel(db: Db, actor: Authenticated, bookingId: string, now: Date): Promise<Roster> {
-  const { tenantId } = actor.tenant;
-  return withTenant(db, tenantId, async (tx) => {
-    const booking = await repo.findBooking(tx, tenantId, bookingId);
+/** DELETE /snode/booking/{id}: staff cancel someone's place (late inside the cutoff, as the student's own). */
+export async function staffCancel(
+  platform: Platform,
+  actor: Authenticated,
+  bookingId: string,
+  now: Date,
+): Promise<Roster> {
+  const { tenant } = actor;
+  const ctx = bookingContext(platform, tenant, now);
+  const roster = await withTenant(platform.db, tenant.tenantId, async (tx) => {
+    const booking = await repo.findBooking(tx, tenant.tenantId, bookingId);
     if (!booking) throw bookingNotFound();
-    await cancelBooking(tx, tenantId, booking, now);
-    return rosterView(tx, tenantId, booking.sessionId);
+    const [session] = await repo.findSessions(tx, tenant.tenantId, { id: booking.sessionId, includeCancelled: true });
+    if (!session) throw bookingNotFound();
+    await releasePlace(tx, ctx, booking, { late: isLate(tenant, session.row.startsAt, now) });
+    return rosterView(tx, tenant.tenantId, booking.sessionId);
   });
+  await platform.outbox.kick();
+  return roster;
 }
 
-/** PUT /snode/booking/{id}/attendance: check a booked person in (or undo it). */
+/** PUT /snode/booking/{id}/attendance: check a booked person in (or undo it) while check-in is open. */
 export function markAttendance(
   db: Db,
   actor: Authenticated,
@@ -581,14 +647,16 @@ export function markAttendance(
     const booking = await repo.findBooking(tx, tenantId, bookingId);
     if (!booking) throw bookingNotFound();
     if (booking.status !== 'booked') throw badRequest('attended', 'Only a booked place can be checked in.');
+    const locked = await repo.lockSession(tx, tenantId, booking.sessionId);
+    if (locked?.row.checkInClosedAt) throw badRequest('attended', SCHEDULE_MESSAGES.checkInClosed);
     await repo.setBooking(tx, tenantId, bookingId, { attendedAt: attended ? (booking.attendedAt ?? now) : null });
     return rosterView(tx, tenantId, booking.sessionId);
   });
 }
 
 /** The daily extension of every rule's sessions to the horizon, once across every process. */
-export function scheduleHorizonExtension(jobs: JobRunner, db: Db): void {
+export function scheduleHorizonExtension(jobs: JobRunner, platform: Platform): void {
   const queue = 'class-sessions-extend';
-  jobs.register(queue, async () => void (await extendHorizons(db, new Date())), { retryLimit: 1 });
+  jobs.register(queue, async () => void (await extendHorizons(platform, new Date())), { retryLimit: 1 });
   jobs.schedule(queue, '23 2 * * *');
 }

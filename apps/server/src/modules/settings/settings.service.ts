@@ -47,6 +47,11 @@ export function toAccountSettings(tenant: TenantContext): AccountSettings {
     apiKeyHint: s.apiKeyHint,
     logoUrl: s.logo,
     salesEmailList: s.salesEmailList,
+    isSendReminder: s.isSendReminder,
+    reminderTime: s.reminderTime,
+    cancelCutoffHours: s.cancelCutoffHours,
+    waitlistHoldMinutes: s.waitlistHoldMinutes,
+    paymentHoldMinutes: s.paymentHoldMinutes,
   };
 }
 
@@ -85,6 +90,11 @@ export async function saveTenantSettings(
   return toTenantContext(row);
 }
 
+/** The keys a form sent (a key left out keeps its stored value). */
+function definedOnly<T extends Record<string, unknown>>(values: T): Partial<T> {
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
 /** PUT /snode/tenant: the whole Account Settings form. */
 export async function updateAccountSettings(
   platform: Platform,
@@ -116,6 +126,13 @@ export async function updateAccountSettings(
       itemExpiresAfter: body.itemExpiresAfter,
       aboutOrg: body.aboutOrg ?? '',
       ...(body.salesEmailList === undefined ? {} : { salesEmailList: body.salesEmailList }),
+      ...definedOnly({
+        isSendReminder: body.isSendReminder,
+        reminderTime: body.reminderTime,
+        cancelCutoffHours: body.cancelCutoffHours,
+        waitlistHoldMinutes: body.waitlistHoldMinutes,
+        paymentHoldMinutes: body.paymentHoldMinutes,
+      }),
     },
     body.name,
   );

@@ -69,6 +69,35 @@ describe('GET /snode/tenant (account detail)', () => {
 });
 
 describe('PUT /snode/tenant (Account Settings)', () => {
+  it('keeps the class booking settings: reminders, the cancel cutoff and the holds (left out: unchanged)', async () => {
+    const tenant = await newTenant(app);
+    const token = (await loginAs(app, tenant, 'admin')).access_token;
+    expect(json<any>(await call(token, tenant, 'GET', '/snode/tenant'))).toMatchObject({
+      isSendReminder: true,
+      reminderTime: 2,
+      cancelCutoffHours: 12,
+      waitlistHoldMinutes: 120,
+      paymentHoldMinutes: 15,
+    });
+    const classes = { isSendReminder: false, reminderTime: 24, cancelCutoffHours: 6, waitlistHoldMinutes: 30 };
+    const saved = await call(token, tenant, 'PUT', '/snode/tenant', accountForm(tenant, classes));
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(json<any>(saved)).toMatchObject({ ...classes, paymentHoldMinutes: 15 });
+    const again = await call(token, tenant, 'PUT', '/snode/tenant', accountForm(tenant));
+    expect(json<any>(again)).toMatchObject(classes);
+    for (const [field, value] of [
+      ['reminderTime', 0],
+      ['cancelCutoffHours', 1.5],
+      ['waitlistHoldMinutes', 3000],
+      ['paymentHoldMinutes', 'soon'],
+      ['isSendReminder', 'yes'],
+    ] as const) {
+      const refused = await call(token, tenant, 'PUT', '/snode/tenant', accountForm(tenant, { [field]: value }));
+      expect(refused.statusCode).toBe(400);
+      expect(json<any>(refused).errors.field).toBe(field);
+    }
+  });
+
   it('saves the form, and ping and the account detail reflect it at once', async () => {
     const tenant = await newTenant(app);
     const token = (await loginAs(app, tenant, 'admin')).access_token;

@@ -29,6 +29,15 @@ export const TenantSettings = z.object({
   /** Spec 2 §3 account: what a new class rule is called and how many it takes when the form leaves them out. */
   defaultClassName: z.string().default('Class'),
   defaultMaxAttendees: z.number().int().positive().default(20),
+  /** Spec 2 §3 account: email booked students reminderTime hours before each class (decisions.md "Scheduling, slice 2"). */
+  isSendReminder: z.boolean().default(true),
+  reminderTime: z.number().int().min(1).max(168).default(2),
+  /** Cancelling a booked place less than this many hours before the class is a late cancel. */
+  cancelCutoffHours: z.number().int().min(0).max(168).default(12),
+  /** How long a freed spot is held for the first on the waitlist to confirm. */
+  waitlistHoldMinutes: z.number().int().min(5).max(2880).default(120),
+  /** How long a spot is held while a drop-in is paid at checkout. */
+  paymentHoldMinutes: z.number().int().min(5).max(120).default(15),
   logo: z.string().nullable().default(null),
   logoWidth: z.number().nullable().default(null),
   logoHeight: z.number().nullable().default(null),

@@ -1,10 +1,11 @@
-import type { ClassSession } from '@atrium/contracts';
-import { Alert, Badge, Button, Checkbox, Group, List, Loader, Modal, Stack, Text, Title } from '@mantine/core';
+import type { Booking, ClassSession } from '@atrium/contracts';
+import { Alert, Badge, Button, Checkbox, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { showSuccessToast } from '../../lib/notify';
 import { ContactSearch } from '../contacts/ContactSearch';
-import { useAddToRoster, useAttendance, useCancelSession, useRoster } from './hooks';
+import { useAddToRoster, useAttendance, useCancelSession, useCloseCheckIn, useRoster } from './hooks';
 import { spotsLabel, timeRange } from './session-format';
+import { WaitlistEditor } from './WaitlistEditor';
 
 interface Props {
   session: ClassSession | null;
@@ -24,6 +25,30 @@ const dayLabel = (iso: string, timeZone: string) => {
   }
 };
 
+/** What the desk needs to know about a booked place: how it is paid, and a no-show. */
+function PlaceBadges({ booking }: { booking: Booking }) {
+  return (
+    <Group gap={4}>
+      {booking.payment === 'at_desk' ? (
+        <Badge color="orange.9" variant="light">
+          Unpaid: pay at the desk
+        </Badge>
+      ) : null}
+      {booking.payment === 'paid' ? (
+        <Badge color="teal.9" variant="light">
+          Paid online
+        </Badge>
+      ) : null}
+      {booking.noShow ? <Badge color="red.9">No-show</Badge> : null}
+    </Group>
+  );
+}
+
+const HELD_LABEL: Record<string, string> = {
+  offered: 'Spot offered from the waitlist, waiting for an answer',
+  pending: 'Paying for the drop-in online',
+};
+
 /** A session's roster: check people in (works at phone width), see the waitlist, cancel the session. */
 export function RosterDialog({ session, timeZone, canManage, canAddPeople, onClose }: Props) {
   const phone = useMediaQuery('(max-width: 600px)');
@@ -34,9 +59,13 @@ export function RosterDialog({ session, timeZone, canManage, canAddPeople, onClo
   const current = roster.data?.session ?? session;
   const booked = roster.data?.bookings.filter((b) => b.status === 'booked') ?? [];
   const waiting = roster.data?.bookings.filter((b) => b.status === 'waitlisted') ?? [];
+  const held = roster.data?.bookings.filter((b) => b.status === 'offered' || b.status === 'pending') ?? [];
+  const lateCancels = roster.data?.bookings.filter((b) => b.status === 'cancelled') ?? [];
+  const closeCheckIn = useCloseCheckIn();
+  const closedAt = roster.data?.checkInClosedAt ?? null;
   const upcoming = current ? new Date(current.startsAt).getTime() > Date.now() : false;
   const open = current ? current.status !== 'cancelled' && new Date(current.endsAt).getTime() > Date.now() : false;
-  const present = new Set(roster.data?.bookings.map((b) => b.contactId) ?? []);
+  const present = new Set(roster.data?.bookings.filter((b) => b.status !== 'cancelled').map((b) => b.contactId) ?? []);
 
   return (
     <Modal
@@ -88,13 +117,14 @@ export function RosterDialog({ session, timeZone, canManage, canAddPeople, onClo
                         <Text size="xs" c="dimmed">
                           {b.email}
                         </Text>
+                        <PlaceBadges booking={b} />
                       </div>
                       <Checkbox
                         size="md"
                         label="Checked in"
                         aria-label={`Check in ${b.name || b.email}`}
                         checked={b.attended}
-                        disabled={attendance.isPending}
+                        disabled={attendance.isPending || closedAt !== null}
                         onChange={(e) => attendance.mutate({ bookingId: b.guId, attended: e.currentTarget.checked })}
                       />
                     </Group>
@@ -117,16 +147,53 @@ export function RosterDialog({ session, timeZone, canManage, canAddPeople, onClo
                   }}
                 />
               ) : null}
-              {waiting.length > 0 ? (
+              {closedAt ? (
+                <Text size="sm" role="status">
+                  Check-in is closed: {booked.filter((b) => b.noShow).length} marked no-show.
+                </Text>
+              ) : !upcoming && current.status !== 'cancelled' && booked.length > 0 ? (
+                <Group>
+                  <Button
+                    variant="outline"
+                    loading={closeCheckIn.isPending}
+                    onClick={async () => {
+                      if (!window.confirm('Close check-in? Everyone booked and not checked in is marked a no-show.'))
+                        return;
+                      const done = await closeCheckIn.mutateAsync(current.guId).catch(() => null);
+                      if (done) showSuccessToast('Check-in is closed.');
+                    }}
+                  >
+                    Close check-in
+                  </Button>
+                </Group>
+              ) : null}
+              {held.length > 0 ? (
                 <>
                   <Title order={2} size="h4">
-                    Waitlist
+                    Held spots
                   </Title>
-                  <List type="ordered" aria-label="Waitlist">
-                    {waiting.map((b) => (
-                      <List.Item key={b.guId}>{b.name || b.email}</List.Item>
+                  <Stack gap={4} component="ul" aria-label="Held spots" p={0} m={0} style={{ listStyle: 'none' }}>
+                    {held.map((b) => (
+                      <Text key={b.guId} component="li">
+                        {b.name || b.email}: {HELD_LABEL[b.status]}
+                      </Text>
                     ))}
-                  </List>
+                  </Stack>
+                </>
+              ) : null}
+              <WaitlistEditor sessionId={current.guId} waiting={waiting} canReorder={upcoming} />
+              {lateCancels.length > 0 ? (
+                <>
+                  <Title order={2} size="h4">
+                    Late cancels
+                  </Title>
+                  <Stack gap={4} component="ul" aria-label="Late cancels" p={0} m={0} style={{ listStyle: 'none' }}>
+                    {lateCancels.map((b) => (
+                      <Text key={b.guId} component="li">
+                        {b.name || b.email}
+                      </Text>
+                    ))}
+                  </Stack>
                 </>
               ) : null}
             </>

@@ -4,6 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../../lib/api-error';
+import { invoicesApi } from '../invoices/api';
+import { goToProvider } from '../invoices/card-payment';
 import { useTenant } from '../session/session-store';
 import { useDocumentHead } from '../tenant/tenant-head';
 import { schedulingApi } from './api';
@@ -29,6 +31,7 @@ export default function SignupPage() {
   });
   const book = useBook();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [paying, setPaying] = useState(false);
   const asked = useRef(false);
 
   useEffect(() => {
@@ -64,6 +67,32 @@ export default function SignupPage() {
         session.data ? (
           <Loader size="sm" aria-label="Booking" />
         ) : null
+      ) : outcome.kind === 'done' && outcome.session.myStatus === 'pending' ? (
+        <Alert color="blue" title="Your spot is held">
+          <Stack gap="xs">
+            <Text size="sm">This class is paid per visit. Pay now to complete your booking.</Text>
+            <Group>
+              <Button
+                loading={paying}
+                onClick={async () => {
+                  if (!outcome.session.myInvoicePublicId) return;
+                  setPaying(true);
+                  try {
+                    goToProvider(await invoicesApi.publicPayment(outcome.session.myInvoicePublicId));
+                  } catch (error) {
+                    setPaying(false);
+                    setOutcome({
+                      kind: 'refused',
+                      message: isApiError(error) || error instanceof Error ? error.message : String(error),
+                    });
+                  }
+                }}
+              >
+                Pay now
+              </Button>
+            </Group>
+          </Stack>
+        </Alert>
       ) : outcome.kind === 'done' ? (
         <Alert
           color="teal"

@@ -4,14 +4,17 @@ import { useState } from 'react';
 import { useSession, useTenant } from '../session/session-store';
 import { useDocumentHead } from '../tenant/tenant-head';
 import type { DayRange } from './api';
-import { useStaffSessions } from './hooks';
+import { CalendarFeedPanel } from './CalendarFeedPanel';
+import { useStaffSessions, useTeachers } from './hooks';
 import { RosterDialog } from './RosterDialog';
 import { SessionCalendar } from './SessionCalendar';
 
 /** /calendar for staff and the front desk: every session with its spots; a click opens the roster. */
 export default function StaffCalendarPage() {
   const tenant = useTenant();
-  const { account } = useSession();
+  const { account, user } = useSession();
+  const teachers = useTeachers(user !== null);
+  const isTeacher = teachers.data?.data.some((t) => t.guId === user?.guId) ?? false;
   useDocumentHead(tenant, 'Calendar');
   const [range, setRange] = useState<DayRange | null>(null);
   const [picked, setPicked] = useState<ClassSession | null>(null);
@@ -35,6 +38,7 @@ export default function StaffCalendarPage() {
         onRangeChange={setRange}
         onPick={setPicked}
       />
+      {isTeacher ? <CalendarFeedPanel kind="teacher" /> : null}
       <RosterDialog
         session={picked}
         timeZone={timeZone}

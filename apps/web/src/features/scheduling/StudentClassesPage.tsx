@@ -4,10 +4,13 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { isApiError } from '../../lib/api-error';
 import { showErrorToast, showSuccessToast } from '../../lib/notify';
+import { invoicesApi } from '../invoices/api';
+import { goToProvider } from '../invoices/card-payment';
 import { useTenant } from '../session/session-store';
 import { useDocumentHead } from '../tenant/tenant-head';
 import type { DayRange } from './api';
-import { useBook, useCancelBooking, useStudentSessions } from './hooks';
+import { CalendarFeedPanel } from './CalendarFeedPanel';
+import { useBook, useCancelBooking, useConfirmBooking, useStudentSessions } from './hooks';
 import { SessionCalendar } from './SessionCalendar';
 import { SessionDetails } from './SessionDetails';
 
@@ -15,7 +18,18 @@ import { SessionDetails } from './SessionDetails';
 export function myStateLabel(session: Pick<StudentSession, 'myStatus' | 'myWaitlistPosition'>): string | null {
   if (session.myStatus === 'booked') return 'Booked';
   if (session.myStatus === 'waitlisted') return `Waitlist #${session.myWaitlistPosition ?? '?'}`;
+  if (session.myStatus === 'offered') return 'Spot held for you';
+  if (session.myStatus === 'pending') return 'Awaiting payment';
   return null;
+}
+
+const clock = (iso: string, timeZone: string) =>
+  new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(iso));
+
+/** Sends the browser to the payment provider's page for the drop-in's invoice. */
+async function payDropIn(session: StudentSession) {
+  if (!session.myInvoicePublicId) return;
+  goToProvider(await invoicesApi.publicPayment(session.myInvoicePublicId));
 }
 
 /** /classes: the timetable with Book, Join waitlist and Cancel. */
@@ -29,6 +43,8 @@ export default function StudentClassesPage() {
   const sessions = useStudentSessions(range);
   const book = useBook();
   const cancel = useCancelBooking();
+  const confirm = useConfirmBooking();
+  const [paying, setPaying] = useState(false);
   const timeZone = sessions.data?.timezone ?? tenant.timezone;
   const picked = sessions.data?.data.find((s) => s.guId === pickedId) ?? null;
 
@@ -39,9 +55,31 @@ export default function StudentClassesPage() {
         clsStartTime: session.clsStartTime,
         scheduleId: session.guId,
       });
+      if (done.myStatus === 'pending') return await pay(done);
       showSuccessToast(
         done.myStatus === 'booked' ? 'You are booked.' : `You are on the waitlist (#${done.myWaitlistPosition}).`,
       );
+    } catch (error) {
+      showErrorToast(isApiError(error) || error instanceof Error ? error.message : String(error));
+    }
+  }
+
+  async function pay(session: StudentSession) {
+    setPaying(true);
+    try {
+      await payDropIn(session);
+    } catch (error) {
+      setPaying(false);
+      showErrorToast(isApiError(error) || error instanceof Error ? error.message : String(error));
+    }
+  }
+
+  async function accept(session: StudentSession) {
+    if (!session.myBookingId) return;
+    try {
+      const done = await confirm.mutateAsync(session.myBookingId);
+      if (done.myStatus === 'pending') return await pay(done);
+      showSuccessToast('You are booked.');
     } catch (error) {
       showErrorToast(isApiError(error) || error instanceof Error ? error.message : String(error));
     }
@@ -53,8 +91,13 @@ export default function StudentClassesPage() {
       .mutateAsync(session.myBookingId)
       .then(() => true)
       .catch(() => false);
-    if (done)
-      showSuccessToast(session.myStatus === 'booked' ? 'Your booking was cancelled.' : 'You left the waitlist.');
+    const said: Record<string, string> = {
+      booked: 'Your booking was cancelled.',
+      waitlisted: 'You left the waitlist.',
+      offered: 'You passed: the spot goes to the next person.',
+      pending: 'Your booking was cancelled.',
+    };
+    if (done) showSuccessToast(said[session.myStatus ?? 'booked'] ?? 'Done.');
   }
 
   const upcoming = picked ? new Date(picked.startsAt).getTime() > Date.now() : false;
@@ -77,6 +120,7 @@ export default function StudentClassesPage() {
         onPick={(s) => setPickedId(s.guId)}
         describe={myStateLabel}
       />
+      <CalendarFeedPanel kind="student" />
       <Modal
         opened={picked !== null}
         onClose={() => setPickedId(null)}
@@ -89,20 +133,43 @@ export default function StudentClassesPage() {
           <Stack gap="sm">
             <SessionDetails session={picked} timeZone={timeZone} />
             {picked.myStatus ? <Text fw={500}>{myStateLabel(picked)}</Text> : null}
+            {picked.myHoldExpiresAt && (picked.myStatus === 'offered' || picked.myStatus === 'pending') ? (
+              <Text>
+                {picked.myStatus === 'offered'
+                  ? `A spot opened up and is held for you until ${clock(picked.myHoldExpiresAt, timeZone)}.`
+                  : `Your spot is held until ${clock(picked.myHoldExpiresAt, timeZone)} while you pay.`}
+              </Text>
+            ) : null}
             {!upcoming ? (
               <Text c="dimmed">This class has started.</Text>
+            ) : picked.myStatus === 'offered' ? (
+              <Group justify="flex-end">
+                <Button color="red.9" variant="outline" loading={cancel.isPending} onClick={() => leave(picked)}>
+                  Pass
+                </Button>
+                <Button loading={confirm.isPending || paying} onClick={() => accept(picked)}>
+                  {picked.priceMinor ? 'Confirm and pay' : 'Confirm my spot'}
+                </Button>
+              </Group>
+            ) : picked.myStatus === 'pending' ? (
+              <Group justify="flex-end">
+                <Button color="red.9" variant="outline" loading={cancel.isPending} onClick={() => leave(picked)}>
+                  Cancel booking
+                </Button>
+                <Button loading={paying} onClick={() => pay(picked)}>
+                  Pay now
+                </Button>
+              </Group>
             ) : picked.myStatus ? (
               <Group justify="flex-end">
                 <Button color="red.9" variant="outline" loading={cancel.isPending} onClick={() => leave(picked)}>
                   {picked.myStatus === 'booked' ? 'Cancel booking' : 'Leave waitlist'}
                 </Button>
               </Group>
-            ) : picked.priceMinor ? (
-              <Text>This class is paid per visit: please book it at the front desk.</Text>
             ) : (
               <Group justify="flex-end">
-                <Button loading={book.isPending} onClick={() => take(picked)}>
-                  {picked.spotsLeft > 0 ? 'Book' : 'Join waitlist'}
+                <Button loading={book.isPending || paying} onClick={() => take(picked)}>
+                  {picked.spotsLeft === 0 ? 'Join waitlist' : picked.priceMinor ? 'Book and pay' : 'Book'}
                 </Button>
               </Group>
             )}

@@ -1,4 +1,5 @@
 import type {
+  CalendarFeed,
   ClassRule,
   ClassRuleInput,
   ClassRuleList,
@@ -16,6 +17,8 @@ import type {
 import { apiRequest } from '../../lib/api';
 
 const id = (value: string) => encodeURIComponent(value);
+
+export type CalendarFeedKind = CalendarFeed['kind'];
 
 /** A range of the tenant's days, both ends included (YYYY-MM-DD). */
 export interface DayRange {
@@ -48,6 +51,16 @@ export const schedulingApi = {
   book: (body: StudentBookingInput) =>
     apiRequest<StudentSession>('/snode/mybooking', { method: 'POST', body, silent: true }),
   cancelBooking: (bookingId: string) => apiRequest<null>(`/snode/mybooking/${id(bookingId)}`, { method: 'DELETE' }),
+  /** Takes the spot held for the student from the waitlist. */
+  confirmBooking: (bookingId: string) =>
+    apiRequest<StudentSession>(`/snode/mybooking/${id(bookingId)}/confirm`, { method: 'PUT', silent: true }),
+  reorderWaitlist: (sessionId: string, waitlist: string[]) =>
+    apiRequest<Roster>(`/snode/session/${id(sessionId)}/waitlist`, { method: 'PUT', body: { waitlist } }),
+  closeCheckIn: (sessionId: string) =>
+    apiRequest<Roster>(`/snode/session/${id(sessionId)}/checkin/close`, { method: 'PUT' }),
+  calendarFeed: (kind: CalendarFeedKind) => apiRequest<CalendarFeed>('/snode/calendarfeed', { query: { kind } }),
+  revokeCalendarFeed: (kind: CalendarFeedKind) =>
+    apiRequest<null>('/snode/calendarfeed', { method: 'DELETE', query: { kind } }),
   publicSessions: (range: DayRange) =>
     apiRequest<ClassSessionList>('/public/publicFitnessClass', { query: { ...range } }),
   publicSession: (classId: string, clsStartTime: string) =>

@@ -1,6 +1,6 @@
-import type { ClassRuleInput, RoomInput, StudentBookingInput } from '@atrium/contracts';
+import type { ClassRuleInput, RoomInput, Roster, StudentBookingInput } from '@atrium/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type DayRange, schedulingApi } from './api';
+import { type CalendarFeedKind, type DayRange, schedulingApi } from './api';
 
 export const scheduleKeys = {
   rooms: ['scheduling', 'rooms'] as const,
@@ -116,4 +116,48 @@ export function useBook() {
 export function useCancelBooking() {
   const invalidate = useInvalidate();
   return useMutation({ mutationFn: schedulingApi.cancelBooking, onSuccess: invalidate });
+}
+
+export function useConfirmBooking() {
+  const invalidate = useInvalidate();
+  return useMutation({ mutationFn: schedulingApi.confirmBooking, onSuccess: invalidate });
+}
+
+/** Roster changes from the desk: the roster answered is put in the cache, the calendars refetch. */
+function useRosterChange<V>(change: (vars: V) => Promise<Roster>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: change,
+    onSuccess: (roster) => {
+      client.setQueryData(scheduleKeys.roster(roster.session.guId), roster);
+      return client.invalidateQueries({ queryKey: ['scheduling', 'sessions'] });
+    },
+  });
+}
+
+export function useReorderWaitlist() {
+  return useRosterChange((vars: { sessionId: string; waitlist: string[] }) =>
+    schedulingApi.reorderWaitlist(vars.sessionId, vars.waitlist),
+  );
+}
+
+export function useCloseCheckIn() {
+  return useRosterChange((sessionId: string) => schedulingApi.closeCheckIn(sessionId));
+}
+
+export function useCalendarFeed(kind: CalendarFeedKind, enabled: boolean) {
+  return useQuery({
+    queryKey: ['scheduling', 'feed', kind],
+    queryFn: () => schedulingApi.calendarFeed(kind),
+    enabled,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+export function useRevokeCalendarFeed(kind: CalendarFeedKind) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => schedulingApi.revokeCalendarFeed(kind),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['scheduling', 'feed', kind] }),
+  });
 }

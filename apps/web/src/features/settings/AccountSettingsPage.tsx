@@ -15,10 +15,12 @@ import {
   Select,
   SimpleGrid,
   Stack,
+  Switch,
   TagsInput,
   Text,
   Textarea,
   TextInput,
+  Title,
   Tooltip,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -203,6 +205,44 @@ function AccountForm({
             clearable
             {...form.getInputProps('salesEmailList')}
           />
+          <Title order={2} size="h4">
+            Class bookings
+          </Title>
+          <Switch
+            label="Send class reminders"
+            description="Email booked students before each class."
+            {...form.getInputProps('isSendReminder', { type: 'checkbox' })}
+          />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <NumberInput
+              label="Reminder time (hours before the class)"
+              min={1}
+              max={168}
+              allowDecimal={false}
+              {...form.getInputProps('reminderTime')}
+            />
+            <NumberInput
+              label="Late cancellation cutoff (hours before the class)"
+              min={0}
+              max={168}
+              allowDecimal={false}
+              {...form.getInputProps('cancelCutoffHours')}
+            />
+            <NumberInput
+              label="Waitlist hold (minutes to confirm a freed spot)"
+              min={5}
+              max={2880}
+              allowDecimal={false}
+              {...form.getInputProps('waitlistHoldMinutes')}
+            />
+            <NumberInput
+              label="Drop-in payment hold (minutes)"
+              min={5}
+              max={120}
+              allowDecimal={false}
+              {...form.getInputProps('paymentHoldMinutes')}
+            />
+          </SimpleGrid>
           <Textarea
             label="About Organization"
             autosize

@@ -27,6 +27,11 @@ export interface AccountFormValues {
   itemExpiresAfter: number | string;
   aboutOrg: string;
   salesEmailList: string[];
+  isSendReminder: boolean;
+  reminderTime: number | string;
+  cancelCutoffHours: number | string;
+  waitlistHoldMinutes: number | string;
+  paymentHoldMinutes: number | string;
 }
 
 export function toFormValues(account: AccountSettings): AccountFormValues {
@@ -49,6 +54,11 @@ export function toFormValues(account: AccountSettings): AccountFormValues {
     itemExpiresAfter: account.itemExpiresAfter ?? '',
     aboutOrg: account.aboutOrg,
     salesEmailList: account.salesEmailList,
+    isSendReminder: account.isSendReminder,
+    reminderTime: account.reminderTime,
+    cancelCutoffHours: account.cancelCutoffHours,
+    waitlistHoldMinutes: account.waitlistHoldMinutes,
+    paymentHoldMinutes: account.paymentHoldMinutes,
   };
 }
 
@@ -72,6 +82,11 @@ export function toWriteBody(values: AccountFormValues): AccountSettingsWrite {
     itemExpiresAfter: Number(values.itemExpiresAfter),
     aboutOrg: values.aboutOrg.trim(),
     salesEmailList: normalizeSalesEmails(values.salesEmailList),
+    isSendReminder: values.isSendReminder,
+    reminderTime: Number(values.reminderTime),
+    cancelCutoffHours: Number(values.cancelCutoffHours),
+    waitlistHoldMinutes: Number(values.waitlistHoldMinutes),
+    paymentHoldMinutes: Number(values.paymentHoldMinutes),
   };
 }
 
@@ -123,6 +138,11 @@ export function formField(serverField: string): keyof AccountFormValues | null {
     'itemExpiresAfter',
     'aboutOrg',
     'salesEmailList',
+    'isSendReminder',
+    'reminderTime',
+    'cancelCutoffHours',
+    'waitlistHoldMinutes',
+    'paymentHoldMinutes',
   ];
   return (known as string[]).includes(last) ? (last as keyof AccountFormValues) : null;
 }

@@ -71,6 +71,11 @@ describe('account form', () => {
     apiKeyHint: null,
     logoUrl: null,
     salesEmailList: ['sales@demo.test'],
+    isSendReminder: true,
+    reminderTime: 2,
+    cancelCutoffHours: 12,
+    waitlistHoldMinutes: 120,
+    paymentHoldMinutes: 15,
   };
 
   it('round-trips the account through the flat form values', () => {
@@ -81,6 +86,9 @@ describe('account form', () => {
       phone: '+1 555 0100',
       address: { line1: '12 Market St', country: { name: 'USA' } },
       itemExpiresAfter: 6,
+      isSendReminder: true,
+      reminderTime: 2,
+      cancelCutoffHours: 12,
     });
   });
 

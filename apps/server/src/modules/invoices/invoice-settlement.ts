@@ -1,0 +1,20 @@
+import type { Tx } from '../../db/client.ts';
+import type { TenantContext } from '../tenants/tenant-directory.ts';
+import type { InvoiceRow } from './invoices.repo.ts';
+
+// What other modules do when an invoice they made is paid in full (a class drop-in's seat is
+// confirmed): they register here, so the invoices module never imports them (no import cycle).
+// Listeners run inside the payment's transaction, after the invoice row was locked and updated.
+
+export type InvoicePaidListener = (tx: Tx, tenant: TenantContext, invoice: InvoiceRow) => Promise<void>;
+
+const listeners = new Map<string, InvoicePaidListener>();
+
+/** Registers (or replaces, by name) what runs when an invoice becomes complete. */
+export function onInvoicePaid(name: string, listener: InvoicePaidListener): void {
+  listeners.set(name, listener);
+}
+
+export async function invoicePaid(tx: Tx, tenant: TenantContext, invoice: InvoiceRow): Promise<void> {
+  for (const listener of listeners.values()) await listener(tx, tenant, invoice);
+}

@@ -1,0 +1,233 @@
+import { classTimeLabel, knownTimeZone, SCHEDULE_MESSAGES } from '@atrium/contracts';
+import type { Tx } from '../../db/client.ts';
+import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import { findInvoice } from '../invoices/invoices.repo.ts';
+import { createInvoice, voidInvoice } from '../invoices/invoices.service.ts';
+import type { TenantContext } from '../tenants/tenant-directory.ts';
+import { contactOf, findBookingByInvoice } from './booking-work.repo.ts';
+import * as repo from './scheduling.repo.ts';
+import { type MailContext, mailable, queueHoldOffered } from './scheduling-mail.ts';
+
+// A place in a class, from taking it to giving it back (decisions.md "Scheduling, slice 2"). Every
+// change runs behind the session's row lock (FOR UPDATE): bookings of one session run one after
+// the other, so capacity is never exceeded. Offered and pending places hold a spot (they count in
+// booked_count) until they are confirmed, paid or released.
+
+export interface BookingContext extends MailContext {
+  now: Date;
+}
+
+const sessionNotFound = () => notFound('Class session');
+const MINUTE = 60_000;
+
+// ---------------------------------------------------------------- how a place is paid
+
+/**
+ * How a place is paid. THE one place this is decided:
+ * - free: the class has no drop-in price;
+ * - at_desk: staff booked someone into a priced class (settled at the desk; shown unpaid);
+ * - checkout: the person pays the drop-in on the Selling checkout (the spot is held meanwhile).
+ * (Next issue: a membership credit is tried here first, before checkout.)
+ */
+export type PaymentDecision = { kind: 'free' } | { kind: 'at_desk' } | { kind: 'checkout'; priceMinor: number };
+
+export async function decideBookingPayment(
+  _tx: Tx,
+  _ctx: BookingContext,
+  place: { priceMinor: number | null; contactId: string; byStaff: boolean },
+): Promise<PaymentDecision> {
+  if (!place.priceMinor || place.priceMinor <= 0) return { kind: 'free' };
+  if (place.byStaff) return { kind: 'at_desk' };
+  return { kind: 'checkout', priceMinor: place.priceMinor };
+}
+
+/** The drop-in's invoice: one class line naming the class and its start in the tenant's zone. */
+async function dropInInvoice(
+  tx: Tx,
+  ctx: BookingContext,
+  locked: repo.LockedSession,
+  contactId: string,
+  priceMinor: number,
+) {
+  const zone = knownTimeZone(ctx.tenant.settings.timezone);
+  return createInvoice(tx, ctx.tenant, {
+    contactId,
+    lines: [
+      {
+        id: 'line-1',
+        guId: locked.row.ruleId,
+        kind: 'class',
+        name: `${locked.name} (drop-in), ${classTimeLabel(locked.row.startsAt, zone)}`,
+        unitPrice: priceMinor,
+        quantity: 1,
+        isTaxable: false,
+        isChargeCreditCardFees: false,
+      },
+    ],
+    paymentMethod: 'credit_card',
+    now: ctx.now,
+  });
+}
+
+/**
+ * Puts a person in a free spot as the decision says: booked (free, or to pay at the desk), or
+ * pending with the drop-in's invoice and a hold of the account's paymentHoldMinutes. `existing` is
+ * a place that already holds the spot (a confirmed waitlist offer); otherwise a new booking takes one.
+ */
+async function placeInSpot(
+  tx: Tx,
+  ctx: BookingContext,
+  locked: repo.LockedSession,
+  contactId: string,
+  decision: PaymentDecision,
+  existing?: repo.BookingRow,
+): Promise<repo.BookingRow> {
+  const { tenantId } = ctx.tenant;
+  let values: Pick<repo.BookingRow, 'status' | 'payment' | 'invoiceId' | 'holdExpiresAt'>;
+  if (decision.kind === 'checkout') {
+    const invoice = await dropInInvoice(tx, ctx, locked, contactId, decision.priceMinor);
+    const hold = new Date(ctx.now.getTime() + ctx.tenant.settings.paymentHoldMinutes * MINUTE);
+    values = { status: 'pending', payment: 'checkout', invoiceId: invoice.id, holdExpiresAt: hold };
+  } else {
+    values = { status: 'booked', payment: decision.kind, invoiceId: null, holdExpiresAt: null };
+  }
+  if (existing) {
+    const row = await repo.setBooking(tx, tenantId, existing.id, values);
+    if (!row) throw new Error('a held place vanished under its session lock');
+    return row;
+  }
+  const row = await repo.insertBooking(tx, tenantId, { sessionId: locked.row.id, contactId, ...values });
+  await repo.addBooked(tx, tenantId, locked.row.id, 1);
+  return row;
+}
+
+export interface BookOptions {
+  /** Staff adding someone at the desk: a priced class is settled there, and a started class may still be joined. */
+  byStaff: boolean;
+}
+
+/**
+ * Takes a place for a contact: a free spot is placed as the payment decision says, a full session
+ * puts the contact on the waitlist, in the order the session's lock was granted (the booking's seq).
+ */
+export async function book(
+  tx: Tx,
+  ctx: BookingContext,
+  sessionId: string,
+  contactId: string,
+  options: BookOptions,
+): Promise<repo.BookingRow> {
+  const { tenantId } = ctx.tenant;
+  const locked = await repo.lockSession(tx, tenantId, sessionId);
+  if (!locked) throw sessionNotFound();
+  const session = locked.row;
+  if (session.status === 'cancelled') throw badRequest('scheduleId', SCHEDULE_MESSAGES.sessionCancelled);
+  const closesAt = options.byStaff ? session.endsAt : session.startsAt;
+  if (closesAt <= ctx.now) throw badRequest('scheduleId', SCHEDULE_MESSAGES.sessionPast);
+  if (await repo.findLiveBooking(tx, tenantId, sessionId, contactId))
+    throw new AppError(409, 'conflict', SCHEDULE_MESSAGES.alreadyBooked, 'scheduleId');
+  if (session.bookedCount >= session.capacity) {
+    return repo.insertBooking(tx, tenantId, { sessionId, contactId, status: 'waitlisted' });
+  }
+  const decision = await decideBookingPayment(tx, ctx, {
+    priceMinor: locked.priceMinor,
+    contactId,
+    byStaff: options.byStaff,
+  });
+  return placeInSpot(tx, ctx, locked, contactId, decision);
+}
+
+/** The student confirms the spot offered to them: booked, or pending its drop-in payment. */
+export async function confirmOffer(tx: Tx, ctx: BookingContext, booking: repo.BookingRow): Promise<repo.BookingRow> {
+  const { tenantId } = ctx.tenant;
+  const locked = await repo.lockSession(tx, tenantId, booking.sessionId);
+  if (!locked) throw sessionNotFound();
+  const current = await repo.findBooking(tx, tenantId, booking.id);
+  if (current?.status !== 'offered' || !current.holdExpiresAt) throw badRequest('id', SCHEDULE_MESSAGES.noHold);
+  if (current.holdExpiresAt <= ctx.now) throw badRequest('id', SCHEDULE_MESSAGES.holdExpired);
+  if (locked.row.startsAt <= ctx.now) throw badRequest('id', SCHEDULE_MESSAGES.sessionPast);
+  const decision = await decideBookingPayment(tx, ctx, {
+    priceMinor: locked.priceMinor,
+    contactId: current.contactId,
+    byStaff: false,
+  });
+  return placeInSpot(tx, ctx, locked, current.contactId, decision, current);
+}
+
+/**
+ * While a spot is free, the first in line is offered it: the spot is held for the account's
+ * waitlistHoldMinutes (never past the start) and they are emailed to confirm or pass. A session
+ * that has started offers nothing.
+ */
+export async function promoteWaitlist(tx: Tx, ctx: BookingContext, sessionId: string): Promise<void> {
+  const { tenantId } = ctx.tenant;
+  const locked = await repo.lockSession(tx, tenantId, sessionId);
+  if (!locked || locked.row.status === 'cancelled' || locked.row.startsAt <= ctx.now) return;
+  let free = locked.row.capacity - locked.row.bookedCount;
+  const window = new Date(ctx.now.getTime() + ctx.tenant.settings.waitlistHoldMinutes * MINUTE);
+  const until = window < locked.row.startsAt ? window : locked.row.startsAt;
+  while (free > 0) {
+    const next = await repo.firstWaitlisted(tx, tenantId, sessionId);
+    if (!next) return;
+    await repo.setBooking(tx, tenantId, next.id, { status: 'offered', holdExpiresAt: until });
+    await repo.addBooked(tx, tenantId, sessionId, 1);
+    const person = await contactOf(tx, tenantId, next.contactId);
+    if (person && !person.isWalkin && mailable(person.email)) {
+      await queueHoldOffered(tx, ctx, person.email, { className: locked.name, startsAt: locked.row.startsAt }, until);
+    }
+    free -= 1;
+  }
+}
+
+/**
+ * Gives a place back: cancelled (marked late when `late`), its spot (booked, offered or pending)
+ * goes to the next in line, and an unpaid drop-in invoice is voided so a late payment is refunded
+ * by the payments module. The invoice is locked before the session, as a payment does.
+ */
+export async function releasePlace(
+  tx: Tx,
+  ctx: BookingContext,
+  booking: repo.BookingRow,
+  options: { late?: boolean; onlyIfHoldExpired?: boolean } = {},
+): Promise<boolean> {
+  const { tenantId } = ctx.tenant;
+  const invoice = booking.invoiceId ? await findInvoice(tx, tenantId, booking.invoiceId, true) : undefined;
+  const locked = await repo.lockSession(tx, tenantId, booking.sessionId);
+  if (!locked) throw sessionNotFound();
+  const current = await repo.findBooking(tx, tenantId, booking.id);
+  if (!current || current.status === 'cancelled') return false;
+  if (options.onlyIfHoldExpired && !(current.holdExpiresAt && current.holdExpiresAt <= ctx.now)) return false;
+  const heldSpot = current.status !== 'waitlisted';
+  await repo.setBooking(tx, tenantId, current.id, {
+    status: 'cancelled',
+    cancelledAt: ctx.now,
+    holdExpiresAt: null,
+    lateCancel: Boolean(options.late) && current.status === 'booked',
+  });
+  if (current.status === 'pending' && invoice && invoice.status !== 'void' && invoice.amountPaid === 0) {
+    await voidInvoice(tx, ctx.tenant, invoice.id);
+  }
+  if (heldSpot) {
+    await repo.addBooked(tx, tenantId, current.sessionId, -1);
+    await promoteWaitlist(tx, ctx, current.sessionId);
+  }
+  return true;
+}
+
+/**
+ * The drop-in's invoice was paid in full (card on the checkout, or at the desk): the pending place
+ * is booked. Runs in the payment's transaction (invoices module's onInvoicePaid), after the invoice
+ * row was locked, so it cannot cross a release of the same place.
+ */
+export async function confirmPaidPlace(tx: Tx, tenant: TenantContext, invoiceId: string): Promise<void> {
+  const booking = await findBookingByInvoice(tx, tenant.tenantId, invoiceId);
+  if (!booking) return;
+  await repo.lockSession(tx, tenant.tenantId, booking.sessionId);
+  const current = await repo.findBooking(tx, tenant.tenantId, booking.id);
+  if (current?.status !== 'pending') {
+    if (current && current.payment === 'at_desk')
+      await repo.setBooking(tx, tenant.tenantId, current.id, { payment: 'paid' });
+    return;
+  }
+  await repo.setBooking(tx, tenant.tenantId, current.id, { status: 'booked', payment: 'paid', holdExpiresAt: null });
+}

@@ -1,0 +1,144 @@
+import { type Roster, SCHEDULE_MESSAGES, type WaitlistOrderInput } from '@atrium/contracts';
+import { withTenant } from '../../db/client.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
+import type { Authenticated } from '../../lib/guards.ts';
+import type { Platform } from '../../platform.ts';
+import { onInvoicePaid } from '../invoices/invoice-settlement.ts';
+import { findTenantById } from '../payments/payments.repo.ts';
+import { confirmPaidPlace, promoteWaitlist, releasePlace } from './booking-core.ts';
+import {
+  bookingsToRemind,
+  claimNotice,
+  closeCheckIn,
+  expiredHolds,
+  tenantsWithExpiredHolds,
+  tenantsWithSessionsBetween,
+  waitlistIds,
+} from './booking-work.repo.ts';
+import * as repo from './scheduling.repo.ts';
+import { bookingContext, getRoster } from './scheduling.service.ts';
+import { mailable, queueReminder } from './scheduling-mail.ts';
+
+// The booking work that runs on the job runner (holds that ran out, reminders) and the desk's
+// waitlist order and check-in close (decisions.md "Scheduling, slice 2").
+
+export const HOLDS_QUEUE = 'class-holds-expire';
+export const REMINDERS_QUEUE = 'class-reminders';
+const HOUR = 3_600_000;
+/** The longest reminderTime an account may set (hours): how far ahead the reminder job looks. */
+const MAX_REMINDER_HOURS = 168;
+
+/**
+ * Every offered or pending place whose hold ran out is released: an unanswered waitlist offer goes
+ * to the next in line (who is emailed), an unpaid drop-in's invoice is voided. One transaction per
+ * tenant; each place re-checked under its locks, so a payment or confirmation that got there first wins.
+ */
+export async function releaseExpiredHolds(platform: Platform, now: Date): Promise<number> {
+  const tenantIds = await platform.db.transaction((tx) => tenantsWithExpiredHolds(tx, now));
+  let released = 0;
+  for (const tenantId of tenantIds) {
+    const tenant = await findTenantById(platform.db, tenantId);
+    if (!tenant) continue;
+    const ctx = bookingContext(platform, tenant, now);
+    await withTenant(platform.db, tenantId, async (tx) => {
+      for (const booking of await expiredHolds(tx, tenantId, now)) {
+        if (await releasePlace(tx, ctx, booking, { onlyIfHoldExpired: true })) released += 1;
+      }
+    });
+  }
+  if (released > 0) await platform.outbox.kick();
+  return released;
+}
+
+/**
+ * Emails each booked person reminderTime hours before their class, when the account sends
+ * reminders (isSendReminder). Exactly once per booking: the notice key is claimed in the
+ * transaction that queues the email, so a second runner (or a rerun) sends nothing. A cancelled
+ * place is never reminded (only booked places are read).
+ */
+export async function sendReminders(platform: Platform, now: Date): Promise<number> {
+  const tenantIds = await platform.db.transaction((tx) =>
+    tenantsWithSessionsBetween(tx, now, new Date(now.getTime() + MAX_REMINDER_HOURS * HOUR)),
+  );
+  let sent = 0;
+  for (const tenantId of tenantIds) {
+    const tenant = await findTenantById(platform.db, tenantId);
+    if (!tenant?.settings.isSendReminder) continue;
+    const until = new Date(now.getTime() + tenant.settings.reminderTime * HOUR);
+    await withTenant(platform.db, tenantId, async (tx) => {
+      for (const due of await bookingsToRemind(tx, tenantId, now, until)) {
+        if (due.isWalkin || !mailable(due.email)) continue;
+        if (!(await claimNotice(tx, tenantId, due.bookingId, 'reminder'))) continue;
+        await queueReminder(tx, tenant, due.email, due);
+        sent += 1;
+      }
+    });
+  }
+  if (sent > 0) await platform.outbox.kick();
+  return sent;
+}
+
+/** The jobs and the payment hook: a paid drop-in invoice books its pending place. */
+export function registerBookingJobs(platform: Platform): void {
+  onInvoicePaid('scheduling', (tx, tenant, invoice) => confirmPaidPlace(tx, tenant, invoice.id));
+  platform.jobs.register(HOLDS_QUEUE, async () => void (await releaseExpiredHolds(platform, new Date())), {
+    retryLimit: 1,
+  });
+  platform.jobs.schedule(HOLDS_QUEUE, '* * * * *');
+  platform.jobs.register(REMINDERS_QUEUE, async () => void (await sendReminders(platform, new Date())), {
+    retryLimit: 2,
+  });
+  platform.jobs.schedule(REMINDERS_QUEUE, '*/5 * * * *');
+}
+
+/**
+ * PUT /snode/session/{id}/waitlist: staff set the waitlist's order (every waiting booking once).
+ * A spot already offered stays with whoever has it.
+ */
+export async function reorderWaitlist(
+  platform: Platform,
+  actor: Authenticated,
+  sessionId: string,
+  input: WaitlistOrderInput,
+  now: Date,
+): Promise<Roster> {
+  const { tenant } = actor;
+  const ctx = bookingContext(platform, tenant, now);
+  await withTenant(platform.db, tenant.tenantId, async (tx) => {
+    const locked = await repo.lockSession(tx, tenant.tenantId, sessionId);
+    if (!locked) throw notFound('Class session');
+    const waiting = new Set(await waitlistIds(tx, tenant.tenantId, sessionId));
+    const wanted = new Set(input.waitlist);
+    const same = wanted.size === input.waitlist.length && wanted.size === waiting.size;
+    if (!same || input.waitlist.some((id) => !waiting.has(id))) {
+      throw badRequest('waitlist', SCHEDULE_MESSAGES.notWaitlisted);
+    }
+    for (const [index, id] of input.waitlist.entries()) {
+      await repo.setBooking(tx, tenant.tenantId, id, { waitlistRank: index + 1 });
+    }
+    await promoteWaitlist(tx, ctx, sessionId);
+  });
+  await platform.outbox.kick();
+  return getRoster(platform.db, actor, sessionId);
+}
+
+/**
+ * PUT /snode/session/{id}/checkin/close: once the class has started the desk closes check-in; the
+ * booked who were not checked in are marked no-show. Closing again changes nothing.
+ */
+export async function closeSessionCheckIn(
+  platform: Platform,
+  actor: Authenticated,
+  sessionId: string,
+  now: Date,
+): Promise<Roster> {
+  const { tenantId } = actor.tenant;
+  await withTenant(platform.db, tenantId, async (tx) => {
+    const locked = await repo.lockSession(tx, tenantId, sessionId);
+    if (!locked) throw notFound('Class session');
+    if (locked.row.status === 'cancelled') throw badRequest('id', SCHEDULE_MESSAGES.sessionCancelled);
+    if (locked.row.startsAt > now) throw badRequest('id', SCHEDULE_MESSAGES.checkInNotStarted);
+    if (!locked.row.checkInClosedAt) await closeCheckIn(tx, tenantId, sessionId, now);
+  });
+  return getRoster(platform.db, actor, sessionId);
+}

@@ -1,0 +1,65 @@
+import { classTimeLabel, knownTimeZone } from '@atrium/contracts';
+import type { Tx } from '../../db/client.ts';
+import { enqueueEmail } from '../mail/outbox.ts';
+import type { TenantContext } from '../tenants/tenant-directory.ts';
+
+// The emails about a booking, in the tenant's time zone and under the tenant's name (white label):
+// each is written to the outbox inside the booking's transaction and sent after the commit.
+
+export interface MailContext {
+  tenant: TenantContext;
+  /** The tenant's own origin, for links (the student's classes page). */
+  origin: string;
+}
+
+const when = (tenant: TenantContext, instant: Date) => classTimeLabel(instant, knownTimeZone(tenant.settings.timezone));
+
+/** A person with no real address (the walk-in, an address ending .invalid) gets no email. */
+export const mailable = (email: string | null | undefined): email is string =>
+  Boolean(email) && !email?.endsWith('.invalid');
+
+interface ClassRef {
+  className: string;
+  startsAt: Date;
+}
+
+/** A freed spot held for the first on the waitlist: confirm (or pass) before the hold ends. */
+export function queueHoldOffered(tx: Tx, ctx: MailContext, to: string, ref: ClassRef, until: Date) {
+  const { tenant, origin } = ctx;
+  return enqueueEmail(tx, tenant.tenantId, {
+    to,
+    subject: `A spot opened up: ${ref.className}, ${when(tenant, ref.startsAt)}`,
+    text: [
+      `Good news: a spot opened up in ${ref.className} on ${when(tenant, ref.startsAt)}, and it is held for you.`,
+      `Confirm it before ${when(tenant, until)}, or it goes to the next person on the waitlist.`,
+      '',
+      `Confirm or pass: ${origin}/classes`,
+      '',
+      tenant.name,
+    ].join('\n'),
+  });
+}
+
+export function queueReminder(tx: Tx, tenant: TenantContext, to: string, ref: ClassRef & { roomName: string | null }) {
+  return enqueueEmail(tx, tenant.tenantId, {
+    to,
+    subject: `Reminder: ${ref.className}, ${when(tenant, ref.startsAt)}`,
+    text: [
+      `This is a reminder that you are booked for ${ref.className} on ${when(tenant, ref.startsAt)}${ref.roomName ? ` in ${ref.roomName}` : ''}.`,
+      '',
+      tenant.name,
+    ].join('\n'),
+  });
+}
+
+export function queueSessionCancelled(tx: Tx, tenant: TenantContext, to: string, ref: ClassRef) {
+  return enqueueEmail(tx, tenant.tenantId, {
+    to,
+    subject: `Cancelled: ${ref.className}, ${when(tenant, ref.startsAt)}`,
+    text: [
+      `${ref.className} on ${when(tenant, ref.startsAt)} has been cancelled. Your place in it is cancelled too.`,
+      '',
+      tenant.name,
+    ].join('\n'),
+  });
+}
