@@ -34,6 +34,7 @@ import { registerPingRoutes } from './modules/ping/ping.routes.ts';
 import { registerPlanRoutes } from './modules/plan/plan.routes.ts';
 import { registerProfileRoutes } from './modules/profile/profile.routes.ts';
 import { registerSchedulingRoutes } from './modules/scheduling/scheduling.routes.ts';
+import { registerDonationRoutes } from './modules/donations/donations.routes.ts';
 import { registerPaymentSettingsRoutes } from './modules/settings/payment-settings.routes.ts';
 import { registerSettingsReadRoutes } from './modules/settings/settings-read.routes.ts';
 import { registerSettingsWriteRoutes } from './modules/settings/settings-write.routes.ts';
@@ -189,6 +190,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await registerPaymentRoutes(app, platform);
   registerShopRoutes(app, platform);
   registerSchedulingRoutes(app, platform);
+  registerDonationRoutes(app, platform);
   await registerIntegrationRoutes(app, platform);
   await registerWebApp(app, platform);
 

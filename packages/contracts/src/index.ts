@@ -43,3 +43,4 @@ export * from './users.ts';
 export * from './website.ts';
 export * from './website-settings.ts';
 export * from './widgets.ts';
+export * from './donations.ts';
