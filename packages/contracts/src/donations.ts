@@ -13,8 +13,8 @@ export const DONATION_MESSAGES = {
   notSuggested: 'Choose one of the suggested amounts.',
   inactive: 'This campaign is not taking donations.',
   notFound: 'Donation campaign not found.',
-  noSuggestions: 'Add at least one suggested amount or allow a custom amount.',
-  minimumAboveSuggested: 'The minimum must not be more than the smallest suggested amount.',
+  noSuggestions: 'suggestedAmounts: add at least one amount or allow a custom amount.',
+  minimumAboveSuggested: 'minimumAmount must not be more than the smallest suggested amount.',
   staffCannotGive: 'Staff give from the public donation page.',
 } as const;
 

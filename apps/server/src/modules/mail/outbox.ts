@@ -209,7 +209,9 @@ export class Outbox {
             to: email.toAddress,
             subject: email.subject,
             text: email.textBody,
-            attachments: attachments.map((a) => ({ filename: a.filename, bytes: a.content.length })),
+            ...(attachments.length > 0
+              ? { attachments: attachments.map((a) => ({ filename: a.filename, bytes: a.content.length })) }
+              : {}),
           },
           'email (no SMTP_URL set)',
         );
