@@ -17,6 +17,7 @@ import { registerCatalogueRoutes } from './modules/catalogue/catalogue.routes.ts
 import { registerCheckoutRoutes } from './modules/checkout/checkout.routes.ts';
 import { registerContactRoutes } from './modules/contacts/contacts.routes.ts';
 import { registerCustomFieldRoutes } from './modules/custom-fields/custom-fields.routes.ts';
+import { registerDonationRoutes } from './modules/donations/donations.routes.ts';
 import { registerEmailTemplateRoutes } from './modules/email-templates/email-templates.routes.ts';
 import { registerFranchiseRoutes } from './modules/franchise/franchise.routes.ts';
 import { registerGetStartedRoutes } from './modules/get-started/get-started.routes.ts';
@@ -34,7 +35,6 @@ import { registerPingRoutes } from './modules/ping/ping.routes.ts';
 import { registerPlanRoutes } from './modules/plan/plan.routes.ts';
 import { registerProfileRoutes } from './modules/profile/profile.routes.ts';
 import { registerSchedulingRoutes } from './modules/scheduling/scheduling.routes.ts';
-import { registerDonationRoutes } from './modules/donations/donations.routes.ts';
 import { registerPaymentSettingsRoutes } from './modules/settings/payment-settings.routes.ts';
 import { registerSettingsReadRoutes } from './modules/settings/settings-read.routes.ts';
 import { registerSettingsWriteRoutes } from './modules/settings/settings-write.routes.ts';

@@ -28,10 +28,7 @@ export const donationCampaigns = pgTable(
     description: text('description').notNull().default(''),
     imageUrl: text('image_url').notNull().default(''),
     goal: bigint('goal', { mode: 'number' }),
-    suggestedAmounts: bigint('suggested_amounts', { mode: 'number' })
-      .array()
-      .notNull()
-      .default(sql`'{}'::bigint[]`),
+    suggestedAmounts: bigint('suggested_amounts', { mode: 'number' }).array().notNull().default(sql`'{}'::bigint[]`),
     allowCustomAmount: boolean('allow_custom_amount').notNull().default(true),
     minimumAmount: bigint('minimum_amount', { mode: 'number' }).notNull(),
     isActive: boolean('is_active').notNull().default(true),
