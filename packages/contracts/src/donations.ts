@@ -100,7 +100,8 @@ export const DonationCampaign = z.object({
   createdAt: z.string(),
 });
 export type DonationCampaign = z.infer<typeof DonationCampaign>;
-export const DonationCampaignList = z.object({ data: z.array(DonationCampaign) });
+/** The campaigns, and the tenant's currency (what new amounts are typed in). */
+export const DonationCampaignList = z.object({ data: z.array(DonationCampaign), currency: z.string() });
 export type DonationCampaignList = z.infer<typeof DonationCampaignList>;
 
 export const DonationCampaignListQuery = z.object({

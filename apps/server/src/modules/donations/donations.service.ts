@@ -109,7 +109,7 @@ export function listCampaigns(db: Db, { tenant }: Authenticated, archived: boole
   return readTenant(db, tenant.tenantId, async (tx) => {
     const totals = await findCampaignTotals(tx, tenant.tenantId);
     const rows = await findCampaigns(tx, tenant.tenantId, { archived });
-    return { data: rows.map((row) => toCampaign(tenant, row, totals.get(row.id))) };
+    return { data: rows.map((row) => toCampaign(tenant, row, totals.get(row.id))), currency: tenantCurrency(tenant) };
   });
 }
 
