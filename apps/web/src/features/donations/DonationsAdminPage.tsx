@@ -107,7 +107,7 @@ export default function DonationsAdminPage() {
                     </Table.Td>
                     <Table.Td>{campaign.donorCount}</Table.Td>
                     <Table.Td>
-                      <Badge variant="light" color={campaign.isActive ? 'green' : 'gray'}>
+                      <Badge variant="light" color={campaign.isActive ? 'teal.9' : 'gray.8'}>
                         {campaign.isArchived ? 'Archived' : campaign.isActive ? 'Active' : 'Inactive'}
                       </Badge>
                     </Table.Td>
