@@ -44,7 +44,13 @@ export function ListingPlaceholder({ name, title }: { name: string; title: strin
           </List>
         )}
         {name === 'merchandise' && <ShopListing />}
-        {name !== 'merchandise' && (
+        {name === 'donations' && (
+          <Alert variant="light" color="blue" icon={<IconInfoCircle size={18} />}>
+            This page lists your active donation campaigns to visitors, with their progress. Manage them under Products
+            &gt; Donations.
+          </Alert>
+        )}
+        {name !== 'merchandise' && name !== 'donations' && (
           <Alert variant="light" color="blue" icon={<IconInfoCircle size={18} />}>
             This page shows the {feature} of your organisation to visitors. Managing the {feature} from here is not
             available in Atrium yet; the listing will appear here when that part is built.
