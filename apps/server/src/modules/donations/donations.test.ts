@@ -6,11 +6,14 @@ import {
   startProviderStub,
   stripeSignature,
 } from '@atrium/provider-stubs';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, json, loginAs, newTenant, startTestApp, type TestTenant } from '../../../test/helpers.ts';
 import { startSmtpServer } from '../../../test/smtp.ts';
 import type { App } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
+import { withTenant } from '../../db/client.ts';
+import { donations } from '../../db/schema/index.ts';
 
 const PLATFORM_KEY = 'sk_test_PLATFORM_donations_7f2c';
 const WEBHOOK_SECRET = 'whsec_test_donations';
@@ -322,5 +325,52 @@ describe('giving (public /donations, /donate/{id})', () => {
     expect((await call(a, 'student', `/snode/donation/receipt/${unpaid.guId}`, undefined, 'GET')).statusCode).toBe(404);
     const mine = json<{ data: Donation[] }>(await call(a, 'student', '/snode/donation/my', undefined, 'GET'));
     expect(mine.data.find((d) => d.guId === unpaid.guId)?.status).toBe('pending');
+  });
+});
+
+describe('a gift paid at the desk, then refunded', () => {
+  it('gets its receipt from a cash payment, and a refund takes it off the total', async () => {
+    const c = await newCampaign(a, { ...roof, name: 'Desk gifts' });
+    const email = `desk-${randomUUID().slice(0, 8)}@example.test`;
+    const gift = json<DonateResult>(await give(a, c.guId, { ...donor(email), amount: 5000 }));
+    const [row] = await withTenant(app.platform.db, a.tenantId, (tx) =>
+      tx
+        .select({ invoiceId: donations.invoiceId })
+        .from(donations)
+        .where(and(eq(donations.tenantId, a.tenantId), eq(donations.id, gift.guId))),
+    );
+    const invoiceId = row?.invoiceId ?? '';
+    const paid = await call(a, 'frontdesk', `/item/invoice/${invoiceId}/payment`, {
+      method: 'cash',
+      amount: '50.00',
+      idempotencyKey: randomUUID(),
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    const mail = await smtp.waitFor(email);
+    expect(mail.text).toContain('Thank you for your donation of $50.00');
+    expect(mail.text).toContain('Content-Type: application/pdf');
+    expect(json<DonationCampaign>(await call(a, 'admin', `/snode/donation/${c.guId}`, undefined, 'GET'))).toMatchObject(
+      {
+        raised: 5000,
+        donorCount: 1,
+      },
+    );
+    const paymentId = json<{ payments: { id: string }[] }>(paid).payments[0]?.id;
+    const refund = await call(a, 'admin', `/item/invoice/${invoiceId}/refund`, {
+      paymentId,
+      idempotencyKey: randomUUID(),
+    });
+    expect(refund.statusCode, refund.body).toBe(200);
+    expect(json<DonationCampaign>(await call(a, 'admin', `/snode/donation/${c.guId}`, undefined, 'GET'))).toMatchObject(
+      {
+        raised: 0,
+        donorCount: 0,
+      },
+    );
+    const gifts = json<{ data: Donation[] }>(
+      await call(a, 'admin', `/snode/donation/${c.guId}/donations`, undefined, 'GET'),
+    );
+    expect(gifts.data[0]?.status).toBe('refunded');
+    expect(smtp.received.filter((m) => m.to.includes(email))).toHaveLength(1);
   });
 });
