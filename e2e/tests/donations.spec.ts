@@ -1,7 +1,7 @@
 import { startProviderStub } from '@atrium/provider-stubs/provider-stub';
 import { expect, test } from '@playwright/test';
 import { startSmtpServer } from '../../apps/server/test/smtp.ts';
-import { expectAccessible, hostUrl, logIn } from './helpers';
+import { expectAccessible, hostUrl, logIn, PASSWORD } from './helpers';
 import { SHARED_PORT_WAIT_MS, whenPortFree } from './shared-ports';
 
 // Donations on the demo tenant: an admin adds a campaign, a visitor gives $20 once on the Stripe
@@ -119,4 +119,56 @@ test('a visitor gives $20 once to a campaign, pays on the provider’s page, get
   await expect(gifts.getByRole('button', { name: /Download receipt R-\d{5}/ })).toBeVisible();
   await expectAccessible(page);
   expect(smtp.received.filter((m) => m.to.includes(donorEmail))).toHaveLength(1);
+});
+
+test('a member sees their gifts on My Donations and downloads the receipt', async ({ page }) => {
+  test.setTimeout(90_000);
+  const name = `Library fund ${Date.now().toString(36)}`;
+  // A gift by the demo student, paid in cash at the desk (through the API, as staff would).
+  await page.goto(hostUrl('demo', '/login'));
+  await page.evaluate(
+    async ({ name, password }) => {
+      const call = async (url: string, body?: object, token?: string) => {
+        const response = await fetch(url, {
+          method: body ? 'POST' : 'GET',
+          headers: {
+            ...(body ? { 'content-type': 'application/json' } : {}),
+            ...(token ? { authorization: `Bearer ${token}` } : {}),
+          },
+          body: body ? JSON.stringify(body) : undefined,
+        });
+        if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
+        return response.json();
+      };
+      const admin = (await call('/login', { userId: 'admin@demo.test', password })).access_token as string;
+      const campaign = await call('/snode/donation', { name, suggestedAmounts: [2000] }, admin);
+      const gift = await call(`/public/donations/${campaign.guId}`, {
+        firstName: 'Stu',
+        lastName: 'Dent',
+        email: 'student@demo.test',
+        amount: 2000,
+        idempotencyKey: crypto.randomUUID(),
+      });
+      const invoice = await call(`/item/invoice/public/${gift.publicId}`);
+      await call(
+        `/item/invoice/${invoice.id}/payment`,
+        { method: 'cash', amount: '20.00', idempotencyKey: crypto.randomUUID() },
+        admin,
+      );
+    },
+    { name, password: PASSWORD },
+  );
+
+  await logIn(page, 'student@demo.test');
+  await expect(page).toHaveURL(/\/classes$/);
+  await page.goto(hostUrl('demo', '/mydonation'));
+  await expect(page.getByRole('heading', { name: 'My Donations', level: 1 })).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: name });
+  await expect(row).toContainText('$20.00');
+  await expect(row).toContainText('Paid');
+  await expect(page.locator('body')).not.toContainText(/atrium/i);
+  await expectAccessible(page);
+  const download = page.waitForEvent('download');
+  await row.getByRole('button', { name: /Download receipt R-\d{5}/ }).click();
+  expect((await download).suggestedFilename()).toMatch(/^R-\d{5}\.pdf$/);
 });
