@@ -16,7 +16,7 @@ const ADMIN_MENU_DEMO = [
   'Help',
   'Logout',
 ];
-const NOT_BUILT_YET = ['Events', 'Courses', 'Donations', 'Forms', 'Reports'];
+const NOT_BUILT_YET = ['Events', 'Courses', 'Forms', 'Reports'];
 
 test.describe('login, landing and menus', () => {
   test('the login screen paints from the HTML first, then the app takes over', async ({ page }) => {
@@ -44,10 +44,12 @@ test.describe('login, landing and menus', () => {
     const links = await menuLinks(page, 'Admin menu');
     for (const item of ADMIN_MENU_DEMO) expect(links).toContain(item);
     for (const item of [...NOT_BUILT_YET, 'Self Assessments']) expect(links).not.toContain(item);
-    // the Products group holds only what is built: Merchandise
+    // the Products group holds only what is built: Donations and Merchandise
     const nav = page.getByRole('navigation', { name: 'Admin menu' });
     await nav.getByText('Products', { exact: true }).click();
+    await expect(nav.getByRole('link', { name: 'Donations' })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Merchandise' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Forms' })).toHaveCount(0);
     // the dashboard counts the studio's contacts and lists the newest
     await expect(page.getByRole('heading', { name: 'Newest contacts' })).toBeVisible();
     await expect(page.getByRole('link', { name: /^All contacts: \d+$/ })).toBeVisible();
@@ -87,6 +89,8 @@ test.describe('login, landing and menus', () => {
     for (const item of ['Courses', 'Assessments']) expect(links).not.toContain(item);
     // demo has its store menu on, and My Store is built
     expect(links).toContain('My Store');
+    // demo has donations on: the member's gifts
+    expect(links).toContain('My Donations');
     await expect(page.getByRole('navigation', { name: 'Admin menu' })).toHaveCount(0);
     await page.goto(hostUrl('demo', '/profile'));
     await expect(page.getByText('student@demo.test')).toBeVisible();

@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { startSmtpServer } from '../../apps/server/test/smtp.ts';
 import { addClassTomorrow, expectAccessible, hostUrl, logIn, PASSWORD, showTomorrowsWeek } from './helpers';
+import { SHARED_PORT_WAIT_MS, whenPortFree } from './shared-ports';
 
 // Settings > Users on the riverside tenant: other specs assert the demo tenant's people and menus.
 // Each test adds its own people (unique emails), so riverside's seeded logins are never changed.
@@ -8,7 +9,8 @@ const ORG = 'riverside';
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 test.beforeAll(async () => {
-  smtp = await startSmtpServer(Number(process.env.E2E_SMTP_PORT));
+  test.setTimeout(SHARED_PORT_WAIT_MS);
+  smtp = await whenPortFree(() => startSmtpServer(Number(process.env.E2E_SMTP_PORT)));
 });
 test.afterAll(() => smtp?.close());
 

@@ -17,6 +17,7 @@ import { registerCatalogueRoutes } from './modules/catalogue/catalogue.routes.ts
 import { registerCheckoutRoutes } from './modules/checkout/checkout.routes.ts';
 import { registerContactRoutes } from './modules/contacts/contacts.routes.ts';
 import { registerCustomFieldRoutes } from './modules/custom-fields/custom-fields.routes.ts';
+import { registerDonationRoutes } from './modules/donations/donations.routes.ts';
 import { registerEmailTemplateRoutes } from './modules/email-templates/email-templates.routes.ts';
 import { registerFranchiseRoutes } from './modules/franchise/franchise.routes.ts';
 import { registerGetStartedRoutes } from './modules/get-started/get-started.routes.ts';
@@ -189,6 +190,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await registerPaymentRoutes(app, platform);
   registerShopRoutes(app, platform);
   registerSchedulingRoutes(app, platform);
+  registerDonationRoutes(app, platform);
   await registerIntegrationRoutes(app, platform);
   await registerWebApp(app, platform);
 

@@ -38,7 +38,14 @@ export async function startSmtpServer(listenPort = 0) {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(listenPort, '127.0.0.1', resolve));
+  // A port in use rejects (EADDRINUSE) rather than hanging: e2e specs share one port and wait their turn.
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(listenPort, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
   const port = (server.server.address() as AddressInfo).port;
   return {
     url: `smtp://127.0.0.1:${port}`,

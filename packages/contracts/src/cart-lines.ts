@@ -6,7 +6,7 @@ import { assertMinor, MoneyError } from './money.ts';
  * services are sold today; memberships, classes and courses are the registrations still to come,
  * named here so offers and totals already treat them right.
  */
-export const LINE_KINDS = ['product', 'bundle', 'service', 'membership', 'class', 'course'] as const;
+export const LINE_KINDS = ['product', 'bundle', 'service', 'membership', 'class', 'course', 'donation'] as const;
 export type LineKind = (typeof LINE_KINDS)[number];
 
 /** Spec 3 §3 / spec 2 §3 category types; a course (and a class or membership) is a SERVICE. */

@@ -14,6 +14,7 @@ export * from './csv.ts';
 export * from './currencies.ts';
 export * from './custom-fields.ts';
 export * from './dial-codes.ts';
+export * from './donations.ts';
 export * from './email-templates.ts';
 export * from './errors.ts';
 export * from './franchise.ts';

@@ -115,7 +115,14 @@ export async function startProviderStub(
     for (const handler of getOnly) if (await handler(call)) return;
     send(res, 404, { message: 'not found' });
   });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  // A port in use rejects (EADDRINUSE) rather than hanging: e2e specs share a port and wait their turn.
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
   const { port } = server.address() as AddressInfo;
   stub.url = `http://127.0.0.1:${port}`;
   stub.close = () =>

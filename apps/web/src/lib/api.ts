@@ -91,3 +91,24 @@ function tokenContext(asStaff: boolean): { accessToken: string | null; studentPr
   const tokens = getTokens();
   return { accessToken: tokens.access, studentPreviewToken: asStaff ? null : tokens.studentPreview };
 }
+
+/** A file from the API (a receipt PDF) under the same request rules; a failure toasts like any call. */
+export async function apiFile(path: string): Promise<Blob> {
+  const { accessToken, studentPreviewToken } = tokenContext(false);
+  const rules = requestRulesFor(path, { accessToken, studentPreviewToken, origin: currentOrigin() }, false);
+  const headers: Record<string, string> = {};
+  if (rules.bearer) headers.authorization = `Bearer ${rules.bearer}`;
+  try {
+    let response: Response;
+    try {
+      response = await fetch(rules.url, { headers, credentials: rules.credentials });
+    } catch {
+      throw new ApiError(0, 'network_error', 'The server could not be reached. Please check your connection.');
+    }
+    if (!response.ok) throw apiErrorFromBody(response.status, await readBody(response));
+    return await response.blob();
+  } catch (error) {
+    showErrorToast(error instanceof Error ? error.message : String(error));
+    throw error;
+  }
+}

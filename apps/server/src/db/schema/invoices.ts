@@ -103,7 +103,9 @@ export const invoiceLines = pgTable(
     id: uuid('id').notNull().defaultRandom(),
     invoiceId: uuid('invoice_id').notNull(),
     position: integer('position').notNull(),
-    kind: text('kind', { enum: ['product', 'bundle', 'service', 'membership', 'class', 'course'] }).notNull(),
+    kind: text('kind', {
+      enum: ['product', 'bundle', 'service', 'membership', 'class', 'course', 'donation'],
+    }).notNull(),
     /** The catalogue item, when there is one; no foreign key (the catalogue is another module). */
     itemId: uuid('item_id'),
     name: text('name').notNull(),

@@ -16,7 +16,8 @@ export type AttemptAction =
   | 'otp_send'
   | 'otp_failed'
   | 'cart_open'
-  | 'public_checkout';
+  | 'public_checkout'
+  | 'public_donation';
 
 export interface ThrottleLimits {
   perAccount: number;

@@ -18,7 +18,7 @@ import { listCountCache } from '../../lib/list-count-cache.ts';
 import type { Platform } from '../../platform.ts';
 import { findWalkin, insertWalkinIfMissing } from '../contacts/contact-records.repo.ts';
 import type { TenantContext } from '../tenants/tenant-directory.ts';
-import { invoicePublicUrl, queueInvoiceEmail, templateForStatus } from './invoice-email.ts';
+import { invoicePublicUrl, queueInvoiceEmail, queueStatusEmail, templateForStatus } from './invoice-email.ts';
 import { findInvoicePage, INVOICE_COUNT_CAP } from './invoice-list.repo.ts';
 import { toDetail, toListRow, toPublic } from './invoice-mappers.ts';
 import {
@@ -182,8 +182,7 @@ async function afterMoney(
   result: MoneyResult,
   mail: () => void,
 ): Promise<InvoiceDetail> {
-  const template = result.replayed ? null : templateForStatus(result.invoice.status);
-  if (template && (await queueInvoiceEmail(tx, platform, tenant, result.invoice, template))) mail();
+  if (!result.replayed && (await queueStatusEmail(tx, platform, tenant, result.invoice))) mail();
   return detailOf(tx, platform, tenant, result.invoice);
 }
 

@@ -95,3 +95,42 @@ export async function queueInvoiceEmail(
   await enqueueEmail(tx, tenant.tenantId, message);
   return true;
 }
+
+/**
+ * What a module does when a payment completes an invoice it owns, in the payment's transaction (a
+ * donation takes its receipt number and mails the receipt instead of the invoice email). Answers
+ * null for an invoice that is not its own, else whether it queued an email.
+ */
+export type InvoiceCompletedHook = (
+  tx: Tx,
+  platform: Pick<Platform, 'config'>,
+  tenant: TenantContext,
+  invoice: InvoiceRow,
+) => Promise<boolean | null>;
+
+const completedHooks = new Set<InvoiceCompletedHook>();
+
+/** Registers a hook (a module's, once per process: registering the same function again changes nothing). */
+export function onInvoiceCompleted(hook: InvoiceCompletedHook): void {
+  completedHooks.add(hook);
+}
+
+/**
+ * The email of the invoice's status after a payment: a completed invoice a module owns gets that
+ * module's (a donation receipt), any other the status's template. Answers whether one was queued.
+ */
+export async function queueStatusEmail(
+  tx: Tx,
+  platform: Pick<Platform, 'config'>,
+  tenant: TenantContext,
+  invoice: InvoiceRow,
+): Promise<boolean> {
+  if (invoice.status === 'complete') {
+    for (const hook of completedHooks) {
+      const mailed = await hook(tx, platform, tenant, invoice);
+      if (mailed !== null) return mailed;
+    }
+  }
+  const template = templateForStatus(invoice.status);
+  return template ? queueInvoiceEmail(tx, platform, tenant, invoice, template) : false;
+}

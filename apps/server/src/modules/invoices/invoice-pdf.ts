@@ -16,11 +16,12 @@ import type { MediaStorage } from '../media/media.storage.ts';
 // (latin-ext, shipped in @fontsource/noto-sans) is registered so ₹, €, İ and Ł print; nothing is
 // fetched: the tenant's logo is read from its own media storage.
 
-const FAMILY = 'InvoiceSans';
+export const FAMILY = 'InvoiceSans';
 type Style = Parameters<typeof StyleSheet.create>[0][string];
 let fontsRegistered = false;
 
-function registerFonts(): void {
+/** Registers the shipped Unicode font once (every PDF the server makes uses it). */
+export function registerFonts(): void {
   if (fontsRegistered) return;
   const require = createRequire(import.meta.url);
   const files = join(dirname(require.resolve('@fontsource/noto-sans/package.json')), 'files');
@@ -62,7 +63,8 @@ export interface InvoicePdfInput {
   timeZone: string;
 }
 
-function dateIn(iso: string, timeZone: string): string {
+/** A date in the tenant's zone, medium style (UTC when the zone is not one Intl knows). */
+export function dateIn(iso: string, timeZone: string): string {
   try {
     return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone }).format(new Date(iso));
   } catch {

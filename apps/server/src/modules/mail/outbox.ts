@@ -9,7 +9,24 @@ export interface OutgoingEmail {
   subject: string;
   text: string;
   html?: string;
+  /** A file made at send time by the renderer registered for its kind (outbox.registerAttachment). */
+  attachment?: AttachmentRef;
 }
+
+/** Names a file to make when the email is sent: the renderer's kind and the record it reads. */
+export interface AttachmentRef {
+  kind: string;
+  ref: string;
+}
+
+export interface RenderedAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+}
+
+/** Makes an attachment's file from its record, on the owner connection (a platform job). */
+export type AttachmentRenderer = (tenantId: string, ref: string) => Promise<RenderedAttachment>;
 
 export interface EmailJob {
   tenantId: string;
@@ -29,6 +46,7 @@ export async function enqueueEmail(tx: Tx, tenantId: string, email: OutgoingEmai
       subject: email.subject,
       textBody: email.text,
       htmlBody: email.html ?? null,
+      attachment: email.attachment ?? null,
     })
     .returning({ id: outboxEmails.id });
   if (row) written.set(row.id, { tenantId, emailId: row.id, at: Date.now() });
@@ -64,6 +82,7 @@ const SWEEP_BATCH = 500;
 export class Outbox {
   readonly queue: string;
   readonly #transport: Transporter | null;
+  readonly #renderers = new Map<string, AttachmentRenderer>();
   #kicking: Promise<void> | null = null;
   #again = false;
 
@@ -84,6 +103,18 @@ export class Outbox {
     const sweep = `${this.queue}-sweep`;
     jobs.register(sweep, async () => void (await this.sweep()), { retryLimit: 0 });
     jobs.schedule(sweep, '* * * * *');
+  }
+
+  /** The renderer of an attachment kind (a module registers its own before buildApp ends). */
+  registerAttachment(kind: string, render: AttachmentRenderer): void {
+    this.#renderers.set(kind, render);
+  }
+
+  async #attachmentsOf(tenantId: string, attachment: AttachmentRef | null): Promise<RenderedAttachment[]> {
+    if (!attachment) return [];
+    const render = this.#renderers.get(attachment.kind);
+    if (!render) throw new Error(`no renderer for attachment kind '${attachment.kind}'`);
+    return [await render(tenantId, attachment.ref)];
   }
 
   /**
@@ -162,8 +193,10 @@ export class Outbox {
     const [email] = await this.db.select().from(outboxEmails).where(where);
     if (email?.status !== 'pending') return;
     try {
+      const attachments = await this.#attachmentsOf(tenantId, email.attachment);
       if (this.#transport) {
         await this.#transport.sendMail({
+          attachments,
           from: this.options.from,
           to: email.toAddress,
           subject: email.subject,
@@ -172,7 +205,14 @@ export class Outbox {
         });
       } else {
         this.options.log.info(
-          { to: email.toAddress, subject: email.subject, text: email.textBody },
+          {
+            to: email.toAddress,
+            subject: email.subject,
+            text: email.textBody,
+            ...(attachments.length > 0
+              ? { attachments: attachments.map((a) => ({ filename: a.filename, bytes: a.content.length })) }
+              : {}),
+          },
           'email (no SMTP_URL set)',
         );
       }

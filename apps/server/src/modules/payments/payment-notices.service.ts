@@ -1,6 +1,6 @@
 import { withTenant } from '../../db/client.ts';
 import type { Platform } from '../../platform.ts';
-import { queueInvoiceEmail, templateForStatus } from '../invoices/invoice-email.ts';
+import { queueStatusEmail } from '../invoices/invoice-email.ts';
 import { recordPayment } from '../invoices/invoice-payments.service.ts';
 import { findInvoice, findPaymentByKey } from '../invoices/invoices.repo.ts';
 import type { CardProviders } from './card-providers.ts';
@@ -78,8 +78,7 @@ export async function applyNotice(
         providerRef: notice.chargeRef,
         note: `Paid online (${notice.attemptRef})`,
       });
-      const template = templateForStatus(result.invoice.status);
-      if (template && (await queueInvoiceEmail(tx, platform, tenant, result.invoice, template))) mailed = true;
+      if (await queueStatusEmail(tx, platform, tenant, result.invoice)) mailed = true;
     }
     const excess = notice.amount - applied;
     await updateEvent(tx, tenant.tenantId, gateway.provider, notice.eventId, {

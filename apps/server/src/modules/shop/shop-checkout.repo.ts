@@ -8,6 +8,8 @@ export interface OnlineBuyerValues {
   lastName: string;
   phone: string;
   address: string;
+  /** Where the contact came from when made here (default 'Online store'). */
+  leadSource?: string;
 }
 
 /**
@@ -30,7 +32,7 @@ export async function findOrInsertBuyer(tx: Tx, tenantId: string, values: Online
       role: 'student',
       statuses: ['client'],
       isUnread: true,
-      leadSource: 'Online store',
+      leadSource: values.leadSource ?? 'Online store',
       subscribeToMailingList: false,
     })
     .onConflictDoNothing({ target: [contacts.tenantId, contacts.email] });

@@ -31,6 +31,7 @@ const OffersPage = lazy(() => import('../../features/offers/OffersPage'));
 const StaffCalendarPage = lazy(() => import('../../features/scheduling/StaffCalendarPage'));
 const SchedulePage = lazy(() => import('../../features/scheduling/SchedulePage'));
 const FacilityPage = lazy(() => import('../../features/scheduling/FacilityPage'));
+const DonationsAdminPage = lazy(() => import('../../features/donations/DonationsAdminPage'));
 const SettingsHome = lazy(() => import('../../features/settings/SettingsHome'));
 const AccountSettingsPage = lazy(() => import('../../features/settings/AccountSettingsPage'));
 const ModuleSettingsPage = lazy(() => import('../../features/settings/ModuleSettingsPage'));
@@ -92,6 +93,7 @@ export const SCREENS: Record<string, ReactNode> = {
   '/calendar': <StaffCalendarPage />,
   '/schedule': <SchedulePage />,
   '/facility': <FacilityPage />,
+  '/donation': <DonationsAdminPage />,
   '/settings': <SettingsHome />,
   '/settings/account': <AccountSettingsPage />,
   '/settings/display': <ModuleSettingsPage />,

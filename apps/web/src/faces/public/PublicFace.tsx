@@ -20,6 +20,8 @@ const PublicInvoicePage = lazy(() => import('../../features/invoices/PublicInvoi
 const MediaGalleryPage = lazy(() => import('../../features/media/MediaGalleryPage'));
 const MerchandisePage = lazy(() => import('../../features/shop/MerchandisePage'));
 const CheckoutPage = lazy(() => import('../../features/shop/CheckoutPage'));
+const PublicDonationsPage = lazy(() => import('../../features/donations/PublicDonationsPage'));
+const DonatePage = lazy(() => import('../../features/donations/DonatePage'));
 const PublicCalendarPage = lazy(() => import('../../features/scheduling/PublicCalendarPage'));
 
 /** The built screens by route path: the routes marked `built` in route-paths (faces.test.tsx). */
@@ -36,6 +38,10 @@ export const SCREENS: Record<string, ReactNode> = {
   '/merchandise': <MerchandisePage />,
   '/calendar': <PublicCalendarPage />,
   '/checkout': <CheckoutPage />,
+  '/donations': <PublicDonationsPage />,
+  '/publicdonations': <PublicDonationsPage />,
+  '/donate': <PublicDonationsPage />,
+  '/donate/:id': <DonatePage />,
 };
 
 function PublicRoutes() {

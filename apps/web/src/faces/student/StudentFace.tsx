@@ -18,6 +18,7 @@ const MemberCheckoutPage = lazy(() => import('../../features/shop/MemberCheckout
 const PublicInvoicePage = lazy(() => import('../../features/invoices/PublicInvoicePage'));
 const StudentClassesPage = lazy(() => import('../../features/scheduling/StudentClassesPage'));
 const SignupPage = lazy(() => import('../../features/scheduling/SignupPage'));
+const MyDonationsPage = lazy(() => import('../../features/donations/MyDonationsPage'));
 
 /** The built screens by route path: the routes marked `built` in route-paths (faces.test.tsx). */
 export const SCREENS: Record<string, ReactNode> = {
@@ -28,6 +29,7 @@ export const SCREENS: Record<string, ReactNode> = {
   '/cartcheckout': <MemberCheckoutPage />,
   '/invoice/:id': <PublicInvoicePage />,
   '/classes': <StudentClassesPage />,
+  '/mydonation': <MyDonationsPage />,
   '/signup/:classId/:clsStartTime': <SignupPage />,
 };
 

@@ -1,6 +1,7 @@
 import { Alert, Anchor, Grid, Group, Loader, Stack } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import { ContactCustomFieldsCard } from '../custom-fields/ContactCustomFieldsCard';
+import { ContactDonationsCard } from '../donations/ContactDonationsCard';
 import { useTenant } from '../session/session-store';
 import { useDocumentHead } from '../tenant/tenant-head';
 import { ContactAccountCard } from './ContactAccountCard';
@@ -58,6 +59,7 @@ export default function ContactDetailPage() {
             <ContactNotes guId={detail.guId} />
             <ContactActivityTimeline guId={detail.guId} />
             <ContactEmailsCard email={detail.email} />
+            <ContactDonationsCard contactId={detail.guId} />
           </Stack>
         </Grid.Col>
       </Grid>

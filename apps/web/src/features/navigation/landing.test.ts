@@ -305,12 +305,16 @@ describe('while a module is not built', () => {
     expect(landing.decideStaffPath('/contacts', tenant)).toEqual({ kind: 'stay' });
   });
 
-  it('shows visitors the calendar now it is built, keeps them off courses and donations, and logs them out to the calendar', () => {
+  it('shows visitors the calendar now it is built, keeps them off courses, shows donations only when on, and logs them out to the calendar', () => {
     expect(landing.decideVisitorPath('/calendar', '', tenant)).toEqual({ kind: 'stay' });
     expect(landing.decideVisitorPath('/calendar', '', { ...tenant, isShowSchedule: false })).toEqual({
       kind: 'notFound',
     });
-    expect(landing.decideVisitorPath('/donations', '', tenant)).toEqual({ kind: 'notFound' });
+    expect(landing.decideVisitorPath('/donations', '', tenant)).toEqual({ kind: 'stay' });
+    expect(landing.decideVisitorPath('/donate/abc', '', tenant)).toEqual({ kind: 'stay' });
+    for (const path of ['/donations', '/publicdonations', '/donate', '/donate/abc']) {
+      expect(landing.decideVisitorPath(path, '', { ...tenant, isShowDonation: false })).toEqual({ kind: 'notFound' });
+    }
     expect(landing.decideVisitorPath('/merchandise', '', tenant)).toEqual({ kind: 'stay' });
     expect(landing.decideVisitorPath('/checkout', '', tenant)).toEqual({ kind: 'stay' });
     expect(landing.decideVisitorPath('/login', '', tenant)).toEqual({ kind: 'stay' });

@@ -21,7 +21,14 @@ import {
 
 export type LandingTenant = Pick<
   TenantConfig,
-  'isShowScheduleMenu' | 'isShowSchedule' | 'isShowCourses' | 'isNewTenant' | 'orgId' | 'masterOrgId' | 'web'
+  | 'isShowScheduleMenu'
+  | 'isShowSchedule'
+  | 'isShowCourses'
+  | 'isShowDonation'
+  | 'isNewTenant'
+  | 'orgId'
+  | 'masterOrgId'
+  | 'web'
 >;
 
 export type PathDecision =
@@ -148,6 +155,7 @@ export function decideStaffPath(pathname: string, tenant: LandingTenant, built =
   if (path === '/onboarding')
     return tenant.isNewTenant ? builtOrNotFound(ADMIN_ROUTES, path, built) : redirect('/dashboard');
   if (path === '/calendar') return tenant.isShowSchedule && built(ADMIN_ROUTES, path) ? STAY : redirect('/dashboard');
+  if (path === '/donation' && !tenant.isShowDonation) return redirect('/dashboard');
   if (matchPath('/tplan/*', path) || path === '/masterplan' || path === '/tenant') {
     return canShowTenantPlan(tenant) ? builtOrNotFound(ADMIN_ROUTES, path, built) : redirect('/dashboard');
   }
@@ -162,6 +170,7 @@ export function decideStudentPath(pathname: string, tenant: LandingTenant, built
   if (path === '/') return redirect(home);
   if (path === '/classes' && !tenant.isShowScheduleMenu) return redirect('/mycourses');
   if (path === '/tplan' && !canShowTenantPlan(tenant)) return redirect(home);
+  if (path === '/mydonation' && !tenant.isShowDonation) return redirect(home);
   if (findRoute(STUDENT_ROUTES, path)) return builtOrNotFound(STUDENT_ROUTES, path, built);
   return isKnownAppPath(path) ? redirect(home) : NOT_FOUND;
 }
@@ -185,6 +194,10 @@ export function internalPageAt(pathname: string, tenant: Pick<TenantConfig, 'web
   return page ? page.name : null;
 }
 
+/** The public donation pages: absent when the tenant has donations off (spec 1 §5). */
+const isDonationPath = (path: string) =>
+  path === '/donations' || path === '/publicdonations' || path === '/donate' || path.startsWith('/donate/');
+
 /** Visitors (and staff in Web Preview): the public site's rules. */
 export function decideVisitorPath(
   pathname: string,
@@ -196,6 +209,7 @@ export function decideVisitorPath(
   if (path === '/') return decideHome(tenant);
   if (path === '/calendar') return canShowPublicCalendar(tenant, built) ? STAY : NOT_FOUND;
   if (path === '/courses') return canShowPublicCourses(tenant, built) ? STAY : NOT_FOUND;
+  if (isDonationPath(path) && !tenant.isShowDonation) return NOT_FOUND;
   if (path.startsWith('/courses/')) return canShowPublicCourses(tenant, built) ? redirect('/courses') : NOT_FOUND;
   if (path === '/tplan') return canShowTenantPlan(tenant) ? builtOrNotFound(PUBLIC_ROUTES, path, built) : NOT_FOUND;
   if (path === '/logout') return redirect(publicLogoutTarget(tenant, built));

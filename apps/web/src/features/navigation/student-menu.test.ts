@@ -10,15 +10,21 @@ import { buildStudentMenu, displayName } from './student-menu';
 const user = makeContact({ fullName: 'Sam Lee' });
 
 describe('student menu', () => {
-  it('has Calendar, Courses, My Store, Assessments and a profile group', () => {
+  it('has Calendar, Courses, My Store, Assessments, My Donations and a profile group', () => {
     const menu = buildStudentMenu(makeTenant(), user, everything);
     expect(menu.map((item) => [item.title, item.url ?? null])).toEqual([
       ['Calendar', '/classes'],
       ['Courses', '/mycourses'],
       ['My Store', '/store'],
       ['Assessments', '/student-assessments'],
+      ['My Donations', '/mydonation'],
       ['Sam Lee', null],
     ]);
+  });
+
+  it('leaves out My Donations when donations are off', () => {
+    const menu = buildStudentMenu(makeTenant({ isShowDonation: false }), user, everything);
+    expect(menu.map((item) => item.url)).not.toContain('/mydonation');
   });
 
   it("names the four tabs with the tenant's Student App labels", () => {
@@ -28,6 +34,7 @@ describe('student menu', () => {
       'Learning',
       'Shop',
       'Quizzes',
+      'My Donations',
       'Sam Lee',
     ]);
   });

@@ -10,11 +10,11 @@ export function displayName(user: Pick<SessionContact, 'fullName' | 'name' | 'la
 
 /**
  * Spec 1 §2, §6: Calendar only with the schedule menu, My Store only with the store menu,
- * and a profile group titled with the user's name holding Profile and Logout. The four tabs take
+ * My Donations only with donations on, and a profile group titled with the user's name holding Profile and Logout. The four tabs take
  * the tenant's Student App labels (spec 2 §3), which default to the spec's names.
  */
 export function buildStudentMenu(
-  tenant: Pick<TenantConfig, 'isShowScheduleMenu' | 'isShowStoreMenu' | 'appLabels'>,
+  tenant: Pick<TenantConfig, 'isShowScheduleMenu' | 'isShowStoreMenu' | 'isShowDonation' | 'appLabels'>,
   user: Pick<SessionContact, 'fullName' | 'name' | 'lastName' | 'email'>,
   isBuilt: (url: string) => boolean = (url) => isBuiltRoute(STUDENT_ROUTES, url),
 ): NavItem[] {
@@ -34,6 +34,9 @@ export function buildStudentMenu(
       url: '/student-assessments',
       icon: 'clipboard-check',
     },
+    tenant.isShowDonation
+      ? { id: 'mydonation', title: 'My Donations', type: 'item', url: '/mydonation', icon: 'heart-handshake' }
+      : null,
     collapsable('profile', displayName(user), 'user-circle', [
       { id: 'profile-page', title: 'Profile', type: 'item', url: '/profile', icon: 'user' },
       { id: 'logout', title: 'Logout', type: 'item', url: '/logout', icon: 'logout' },

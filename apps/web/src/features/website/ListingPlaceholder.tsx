@@ -44,7 +44,13 @@ export function ListingPlaceholder({ name, title }: { name: string; title: strin
           </List>
         )}
         {name === 'merchandise' && <ShopListing />}
-        {name !== 'merchandise' && (
+        {name === 'donations' && (
+          <Alert variant="light" color="blue" icon={<IconInfoCircle size={18} />}>
+            This page lists your active donation campaigns to visitors, with their progress. Manage them under Products
+            &gt; Donations.
+          </Alert>
+        )}
+        {name !== 'merchandise' && name !== 'donations' && (
           <Alert variant="light" color="blue" icon={<IconInfoCircle size={18} />}>
             This page lists the {feature} of your organisation for visitors. Its content comes from the {feature}
             themselves, not from the designer.

@@ -1,0 +1,50 @@
+import type {
+  DonateRequest,
+  DonateResult,
+  DonationCampaign,
+  DonationCampaignInput,
+  DonationCampaignList,
+  DonationList,
+  PaymentRedirect,
+  PublicDonationCampaign,
+  PublicDonationCampaignList,
+} from '@atrium/contracts';
+import { apiFile, apiRequest } from '../../lib/api';
+
+const id = (value: string) => encodeURIComponent(value);
+
+/** The donation calls (decisions.md "Donations"). Amounts are minor units. Form saves are silent. */
+export const donationsApi = {
+  campaigns: (archived: boolean) =>
+    apiRequest<DonationCampaignList>('/snode/donation', { query: { archived: archived ? 'true' : undefined } }),
+  create: (body: DonationCampaignInput) =>
+    apiRequest<DonationCampaign>('/snode/donation', { method: 'POST', body, silent: true }),
+  update: (guId: string, body: DonationCampaignInput) =>
+    apiRequest<DonationCampaign>(`/snode/donation/${id(guId)}`, { method: 'PUT', body, silent: true }),
+  archive: (guId: string, archived: boolean) =>
+    apiRequest<DonationCampaign>(`/snode/donation/${id(guId)}/archive`, { method: 'POST', body: { archived } }),
+  campaignDonations: (guId: string) => apiRequest<DonationList>(`/snode/donation/${id(guId)}/donations`),
+  contactDonations: (contactId: string) => apiRequest<DonationList>(`/snode/donation/contact/${id(contactId)}`),
+  mine: () => apiRequest<DonationList>('/snode/donation/my'),
+  receipt: (guId: string) => apiFile(`/snode/donation/receipt/${id(guId)}`),
+  publicCampaigns: () => apiRequest<PublicDonationCampaignList>('/public/donations'),
+  publicCampaign: (guId: string) =>
+    apiRequest<PublicDonationCampaign>(`/public/donations/${id(guId)}/items`, { silent: true }),
+  give: (guId: string, body: DonateRequest) =>
+    apiRequest<DonateResult>(`/public/donations/${id(guId)}`, { method: 'POST', body, silent: true }),
+  pay: (publicId: string) =>
+    apiRequest<PaymentRedirect>(`/item/invoice/${id(publicId)}/publicpayment`, { method: 'POST', silent: true }),
+};
+
+/** Saves the receipt PDF the browser's way (a link to the file, clicked). */
+export async function downloadReceipt(guId: string, receiptNumber: string): Promise<void> {
+  const blob = await donationsApi.receipt(guId);
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `${receiptNumber}.pdf`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
