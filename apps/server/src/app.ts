@@ -52,8 +52,10 @@ import { registerErrorHandling } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerTenantAndAuth } from './plugins/tenant-and-auth.ts';
+import { registerTestClockRoute } from './plugins/test-clock.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { jwtSecret } from './secrets.ts';
+import { MovableClock } from './lib/clock.ts';
 
 export interface BuildOptions {
   config: AppConfig;
@@ -116,6 +118,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       windowMs: config.loginWindowMinutes * 60_000,
     }),
     jobs,
+    clock: new MovableClock(),
     outbox: new Outbox(database.db, jobs, { smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log }),
     afterAnswer: new AfterAnswer(),
     publicPages: caches.cache('publicPages', 10_000),
@@ -190,6 +193,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   registerShopRoutes(app, platform);
   registerSchedulingRoutes(app, platform);
   await registerIntegrationRoutes(app, platform);
+  if (config.testClockRoute) registerTestClockRoute(app, platform);
   await registerWebApp(app, platform);
 
   app.addHook('onClose', async () => {
