@@ -219,3 +219,24 @@ export const CreditSummary = z.object({
   entries: z.array(CreditEntry),
 });
 export type CreditSummary = z.infer<typeof CreditSummary>;
+
+export const SUBSCRIPTION_SORTS = ['nextChargeAt', 'name', 'contactName', 'createdAt'] as const;
+const flagQuery = z
+  .enum(['true', 'false'], { error: 'showArchive must be true or false' })
+  .transform((value) => value === 'true');
+
+/** Spec 3 §7.5: GET /item/membership/subs/upcoming "with the same query" as /item/ireport. */
+export const SubscriptionListQuery = z.object({
+  offset: z.coerce.number({ error: 'offset must be 0 or more' }).int().min(0, 'offset must be 0 or more').default(0),
+  max: z.coerce
+    .number({ error: 'max must be 1 to 1000' })
+    .int('max must be 1 to 1000')
+    .min(1, 'max must be 1 to 1000')
+    .max(1000, 'max must be 1 to 1000')
+    .default(50),
+  showArchive: flagQuery.default(false),
+  sort: z.enum(SUBSCRIPTION_SORTS, { error: `sort must be one of ${SUBSCRIPTION_SORTS.join(', ')}` }).optional(),
+  order: z.enum(['asc', 'desc'], { error: 'order must be asc or desc' }).optional(),
+  search: z.string().trim().max(100, 'search is too long').optional(),
+  contactId: z.uuid('contactId must be a contact id').optional(),
+});

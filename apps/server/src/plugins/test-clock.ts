@@ -25,11 +25,15 @@ export function registerTestClockRoute(server: FastifyInstance, platform: Platfo
   app.get('/test/clock', { schema: { hide: true, response: { 200: ClockState } } }, async () => ({
     now: platform.clock.now().toISOString(),
   }));
-  app.post('/test/clock', { schema: { hide: true, body: ClockMove, response: { 200: ClockState } } }, async (request) => {
-    const { advanceMs, at, reset } = request.body;
-    if (reset) platform.clock.reset();
-    if (at) platform.clock.set(new Date(at));
-    if (advanceMs) platform.clock.advance(advanceMs);
-    return { now: platform.clock.now().toISOString() };
-  });
+  app.post(
+    '/test/clock',
+    { schema: { hide: true, body: ClockMove, response: { 200: ClockState } } },
+    async (request) => {
+      const { advanceMs, at, reset } = request.body;
+      if (reset) platform.clock.reset();
+      if (at) platform.clock.set(new Date(at));
+      if (advanceMs) platform.clock.advance(advanceMs);
+      return { now: platform.clock.now().toISOString() };
+    },
+  );
 }

@@ -23,6 +23,7 @@ import { type Db, readTenant, type Tx, withTenant } from '../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import type { Authenticated } from '../../lib/guards.ts';
 import type { JobRunner } from '../jobs/job-runner.ts';
+import { payWithMembership, returnCredit } from '../memberships/booking-payment.ts';
 import type { TenantContext } from '../tenants/tenant-directory.ts';
 import { addDays, HORIZON_DAYS, occurrencesBetween } from './recurrence.ts';
 import * as repo from './scheduling.repo.ts';
@@ -438,8 +439,6 @@ async function book(
   if (session.status === 'cancelled') throw badRequest('scheduleId', SCHEDULE_MESSAGES.sessionCancelled);
   const closesAt = options.byStaff ? session.endsAt : session.startsAt;
   if (closesAt <= now) throw badRequest('scheduleId', SCHEDULE_MESSAGES.sessionPast);
-  if (!options.byStaff && locked.priceMinor)
-    throw new AppError(400, 'payment_required', SCHEDULE_MESSAGES.paymentRequired, 'scheduleId');
   if (await repo.findLiveBooking(tx, tenantId, sessionId, contactId))
     throw conflict(SCHEDULE_MESSAGES.alreadyBooked, 'scheduleId');
   const hasSpot = session.bookedCount < session.capacity;
@@ -449,6 +448,10 @@ async function book(
     status: hasSpot ? 'booked' : 'waitlisted',
   });
   if (hasSpot) await repo.addBooked(tx, tenantId, sessionId, 1);
+  // a priced class: an unlimited membership or a class credit pays it (memberships module), else
+  // the student is told to pay (the transaction rolls the booking back)
+  if (!options.byStaff && locked.priceMinor && !(await payWithMembership(tx, tenantId, contactId, row.id, now)))
+    throw new AppError(400, 'payment_required', SCHEDULE_MESSAGES.paymentRequired, 'scheduleId');
   return row;
 }
 
@@ -459,6 +462,8 @@ async function cancelBooking(tx: Tx, tenantId: string, booking: repo.BookingRow,
   const current = await repo.findBooking(tx, tenantId, booking.id);
   if (!current || current.status === 'cancelled') return;
   await repo.setBooking(tx, tenantId, booking.id, { status: 'cancelled', cancelledAt: now });
+  // cancelled before the class starts: a class credit it took goes back
+  if (locked.row.startsAt > now) await returnCredit(tx, tenantId, booking.id, now);
   if (current.status === 'booked') {
     await repo.addBooked(tx, tenantId, booking.sessionId, -1);
     await promoteWaitlist(tx, tenantId, booking.sessionId);
