@@ -153,7 +153,8 @@ export function registerMembershipRoutes(server: FastifyInstance, platform: Plat
 
   // ------------------------------------------------------------ subscriptions
   const listOf = (upcoming: boolean) => async (request: FastifyRequest) => {
-    const query = SubscriptionListQuery.parse(request.query);
+    // validated and transformed by the route's querystring schema
+    const query = request.query as z.output<typeof SubscriptionListQuery>;
     return listSubscriptions(
       m,
       requireStaff(request),

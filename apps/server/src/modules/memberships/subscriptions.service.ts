@@ -348,12 +348,12 @@ export function changeSubscription(
       await repo.updateSubscription(tx, tenant.tenantId, id, { status: 'paused', pausedAt: now });
     } else if (action === 'resume') {
       if (sub.status !== 'paused') throw badRequest('id', 'Only a paused membership can be resumed.');
-      const nextChargeAt = sub.nextChargeAt && sub.nextChargeAt < now ? now : sub.nextChargeAt;
+      // a charge missed while paused is not made up: billing starts again today, on today's day
+      const moved = sub.nextChargeAt !== null && sub.nextChargeAt < now;
       await repo.updateSubscription(tx, tenant.tenantId, id, {
         status: sub.cyclesBilled > 0 ? 'active' : 'trialing',
         pausedAt: null,
-        nextChargeAt,
-        ...(nextChargeAt ? { billingDay: sub.billingDay ?? dayInZone(nextChargeAt, zone) } : {}),
+        ...(moved ? { nextChargeAt: now, billingDay: dayInZone(now, zone) } : {}),
       });
     } else if (action === 'cancelAtPeriodEnd') {
       await repo.updateSubscription(tx, tenant.tenantId, id, { cancelAtPeriodEnd: true, nextChargeAt: null });
