@@ -421,6 +421,19 @@ describe('pause, resume, cancel and the upcoming charges', () => {
     expect(mine.data.some((s) => s.name === 'Weekly soon')).toBe(false);
     const own = json<{ data: MemberSubscription[] }>(await call(t, 'student', 'GET', '/item/membership/mysubs'));
     expect(own.data).toHaveLength(2);
+    // the contact list and detail show when the membership that lasts longest ends
+    const yearly = own.data.find((s) => s.name === 'Yearly later');
+    const rows = json<{ data: Array<{ guId: string; lastActiveMembershipExpiresOn: string | null }> }>(
+      await call(t, 'staff', 'GET', `/snode/contact?search=${encodeURIComponent(t.users.student.email)}`),
+    );
+    const row = rows.data.find((r) => r.guId === t.users.student.id);
+    expect(row?.lastActiveMembershipExpiresOn, JSON.stringify(rows)).toBe(yearly?.periodEndsAt);
+    const detail = json<{ lastActiveMembershipExpiresOn: string | null }>(
+      await call(t, 'staff', 'GET', `/snode/contact/${t.users.student.id}`),
+    );
+    expect(detail.lastActiveMembershipExpiresOn).toBe(yearly?.periodEndsAt);
+    const staffRow = rows.data.find((r) => r.guId === t.users.staff.id);
+    expect(staffRow?.lastActiveMembershipExpiresOn ?? null).toBeNull();
   });
 });
 
