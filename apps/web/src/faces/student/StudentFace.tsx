@@ -18,6 +18,7 @@ const MemberCheckoutPage = lazy(() => import('../../features/shop/MemberCheckout
 const PublicInvoicePage = lazy(() => import('../../features/invoices/PublicInvoicePage'));
 const StudentClassesPage = lazy(() => import('../../features/scheduling/StudentClassesPage'));
 const SignupPage = lazy(() => import('../../features/scheduling/SignupPage'));
+const MyMembershipsPage = lazy(() => import('../../features/memberships/MyMembershipsPage'));
 
 /** The built screens by route path: the routes marked `built` in route-paths (faces.test.tsx). */
 export const SCREENS: Record<string, ReactNode> = {
@@ -29,6 +30,7 @@ export const SCREENS: Record<string, ReactNode> = {
   '/invoice/:id': <PublicInvoicePage />,
   '/classes': <StudentClassesPage />,
   '/signup/:classId/:clsStartTime': <SignupPage />,
+  '/memberships': <MyMembershipsPage />,
 };
 
 /** The student face (also Student Preview, with the preview bar). */

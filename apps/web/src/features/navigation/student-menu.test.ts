@@ -16,6 +16,7 @@ describe('student menu', () => {
       ['Calendar', '/classes'],
       ['Courses', '/mycourses'],
       ['My Store', '/store'],
+      ['My Memberships', '/memberships'],
       ['Assessments', '/student-assessments'],
       ['Sam Lee', null],
     ]);
@@ -27,6 +28,7 @@ describe('student menu', () => {
       'Timetable',
       'Learning',
       'Shop',
+      'My Memberships',
       'Quizzes',
       'Sam Lee',
     ]);

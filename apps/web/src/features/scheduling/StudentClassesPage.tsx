@@ -4,6 +4,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { isApiError } from '../../lib/api-error';
 import { showErrorToast, showSuccessToast } from '../../lib/notify';
+import { MembershipBooking } from '../memberships/MembershipBooking';
 import { useTenant } from '../session/session-store';
 import { useDocumentHead } from '../tenant/tenant-head';
 import type { DayRange } from './api';
@@ -98,7 +99,7 @@ export default function StudentClassesPage() {
                 </Button>
               </Group>
             ) : picked.priceMinor ? (
-              <Text>This class is paid per visit: please book it at the front desk.</Text>
+              <MembershipBooking loading={book.isPending} full={picked.spotsLeft === 0} onBook={() => take(picked)} />
             ) : (
               <Group justify="flex-end">
                 <Button loading={book.isPending} onClick={() => take(picked)}>
