@@ -22,6 +22,9 @@ describe('the test-only clock route', () => {
     expect(app.platform.clock.now().getTime() - Date.now()).toBeGreaterThan(7.9 * 86_400_000);
     const bad = await app.inject({ method: 'POST', url: '/test/clock', payload: {} });
     expect(bad.statusCode).toBe(400);
+    const ran = await app.inject({ method: 'POST', url: '/test/jobs/membership-renewals' });
+    expect(ran.statusCode, ran.body).toBe(200);
+    expect((await app.inject({ method: 'POST', url: '/test/jobs/class-sessions-extend' })).statusCode).toBe(400);
     const reset = await app.inject({ method: 'POST', url: '/test/clock', payload: { reset: true } });
     expect(Math.abs(new Date(reset.json<{ now: string }>().now).getTime() - Date.now())).toBeLessThan(60_000);
   });

@@ -36,4 +36,20 @@ export function registerTestClockRoute(server: FastifyInstance, platform: Platfo
       return { now: platform.clock.now().toISOString() };
     },
   );
+  // Runs a job queue now (the renewals after the clock moved) instead of waiting for its cron tick.
+  app.post(
+    '/test/jobs/:name',
+    {
+      schema: {
+        hide: true,
+        params: z.object({ name: z.enum(['membership-renewals', 'membership-credit-expiry']) }),
+        response: { 200: ClockState },
+      },
+    },
+    async (request) => {
+      await platform.jobs.send(request.params.name, {});
+      await platform.jobs.drain(request.params.name);
+      return { now: platform.clock.now().toISOString() };
+    },
+  );
 }

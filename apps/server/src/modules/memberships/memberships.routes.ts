@@ -57,15 +57,16 @@ export function registerMembershipRoutes(server: FastifyInstance, platform: Plat
   const { db } = platform;
   const m: Memberships = { platform, gateway: createStripeGateway(platform) };
 
-  if (m.gateway) {
-    const gateway = m.gateway;
-    platform.jobs.register(RENEWAL_QUEUE, async () => void (await runRenewals(platform, gateway)), {
-      retryLimit: 0,
-      policy: 'short',
-    });
-    // every 5 minutes: a cycle is charged within minutes of falling due (and retried on its day)
-    platform.jobs.schedule(RENEWAL_QUEUE, '*/5 * * * *');
-  }
+  // without a card provider there is nothing to charge: the queue runs and does nothing
+  platform.jobs.register(
+    RENEWAL_QUEUE,
+    async () => {
+      if (m.gateway) await runRenewals(platform, m.gateway);
+    },
+    { retryLimit: 0, policy: 'short' },
+  );
+  // every 5 minutes: a cycle is charged within minutes of falling due (and retried on its day)
+  platform.jobs.schedule(RENEWAL_QUEUE, '*/5 * * * *');
   platform.jobs.register(CREDIT_EXPIRY_QUEUE, async () => void (await expireCredits(db, platform.clock.now())), {
     retryLimit: 1,
     policy: 'short',
