@@ -13,7 +13,7 @@ import type { Platform } from '../../platform.ts';
 import { currencyOf } from '../catalogue/catalogue-rules.ts';
 import { findCredential } from '../integrations/integrations.repo.ts';
 import { findPerson } from '../invoices/invoices.repo.ts';
-import type { SavedCardGateway } from '../payments/payment-gateway.ts';
+import { GatewayError, type SavedCardGateway } from '../payments/payment-gateway.ts';
 import type { TenantContext } from '../tenants/tenant-directory.ts';
 import { addMonths, dayInZone, nextBillingDay } from './billing-periods.ts';
 import { membershipNotFound } from './membership-products.service.ts';
@@ -116,20 +116,28 @@ export async function startMembershipSetup(
     return { person, account, customer };
   });
   const gateway = m.gateway as SavedCardGateway;
-  const customer =
-    prepared.customer ??
-    (await gateway.createCustomer(prepared.account, {
+  const newCustomer = (suffix: string) =>
+    gateway.createCustomer(prepared.account, {
       email: prepared.person.email,
       name: `${prepared.person.name} ${prepared.person.lastName}`.trim(),
-      idempotencyKey: `atrium-customer-${tenant.tenantId}-${contactId}`,
-    }));
+      idempotencyKey: `atrium-customer-${tenant.tenantId}-${contactId}${suffix}`,
+    });
   const back = returnUrl(platform, tenant, staff);
-  const session = await gateway.startCardSetup(prepared.account, {
-    customer,
-    successUrl: `${back}?session_id={CHECKOUT_SESSION_ID}`,
-    cancelUrl: back,
-    metadata: { tenantId: tenant.tenantId, contactId, itemId, purpose: 'membership' },
-  });
+  const open = (customer: string) =>
+    gateway.startCardSetup(prepared.account, {
+      customer,
+      successUrl: `${back}?session_id={CHECKOUT_SESSION_ID}`,
+      cancelUrl: back,
+      metadata: { tenantId: tenant.tenantId, contactId, itemId, purpose: 'membership' },
+    });
+  let session: { id: string; url: string };
+  try {
+    session = await open(prepared.customer ?? (await newCustomer('')));
+  } catch (error) {
+    // the stored customer was deleted at the provider (a 400 on it): a new one holds the new card
+    if (!(prepared.customer && error instanceof GatewayError && error.status === 400)) throw error;
+    session = await open(await newCustomer(`-${platform.clock.now().getTime()}`));
+  }
   return { url: session.url, sessionId: session.id };
 }
 

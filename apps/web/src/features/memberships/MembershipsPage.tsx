@@ -46,8 +46,8 @@ export default function MembershipsPage() {
                 <Title order={2} size="h4">
                   {m.name}
                 </Title>
-                {!m.isVisible ? <Badge color="gray">Not on sale</Badge> : null}
-                {m.isArchived ? <Badge color="gray">Archived</Badge> : null}
+                {!m.isVisible ? <Badge color="gray.8">Not on sale</Badge> : null}
+                {m.isArchived ? <Badge color="gray.8">Archived</Badge> : null}
               </Group>
               <Text fw={600}>{priceLabel(m)}</Text>
               <Text size="sm">{termsLabel(m)}</Text>

@@ -45,7 +45,7 @@ export function SubscriptionCard({
           <Title order={3} id={headingId} size="h4">
             {sub.name}
           </Title>
-          <Badge color={STATUS_COLOR[sub.status]} variant="light">
+          <Badge color={STATUS_COLOR[sub.status]} variant="outline">
             {STATUS_LABEL[sub.status]}
           </Badge>
         </Group>

@@ -73,7 +73,7 @@ export default function SubscriptionsPage() {
                 </Table.Td>
                 <Table.Td>{sub.name}</Table.Td>
                 <Table.Td>
-                  <Badge color={STATUS_COLOR[sub.status]} variant="light">
+                  <Badge color={STATUS_COLOR[sub.status]} variant="outline">
                     {STATUS_LABEL[sub.status]}
                   </Badge>
                 </Table.Td>

@@ -52,10 +52,10 @@ export const STATUS_LABEL: Record<MemberSubscription['status'], string> = {
 };
 
 export const STATUS_COLOR: Record<MemberSubscription['status'], string> = {
-  trialing: 'blue',
-  active: 'teal',
-  past_due: 'red',
-  paused: 'gray',
-  cancelled: 'gray',
-  completed: 'gray',
+  trialing: 'blue.9',
+  active: 'teal.9',
+  past_due: 'red.9',
+  paused: 'gray.8',
+  cancelled: 'gray.8',
+  completed: 'gray.8',
 };
