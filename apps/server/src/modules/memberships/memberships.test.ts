@@ -219,6 +219,15 @@ describe('membership products', () => {
     expect(foreign.statusCode).toBe(404);
     // a membership is not a plain item of /rest/item
     expect((await call(a, 'admin', 'GET', `/rest/item/${pack.guId}`)).statusCode).toBe(404);
+    // nor sold as a plain line at the desk: it is bought with a saved card
+    const desk = await call(a, 'staff', 'POST', '/item/checkout', {
+      idempotencyKey: `desk-${pack.guId}`,
+      contactId: a.users.student.id,
+      items: [{ guId: pack.guId, qty: 1 }],
+      paymentMethod: 'cash',
+    });
+    expect(desk.statusCode, desk.body).toBe(404);
+    expect(errorOf(desk.body).field).toBe('items.0.guId');
   });
 });
 
