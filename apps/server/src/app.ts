@@ -8,6 +8,7 @@ import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import { AfterAnswer } from './lib/after-answer.ts';
 import { CacheBus } from './lib/cache-bus.ts';
+import { MovableClock } from './lib/clock.ts';
 import { registerAccountRoutes } from './modules/account/account.routes.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { AuthThrottle, scheduleAttemptPruning } from './modules/auth/auth-throttle.ts';
@@ -28,6 +29,7 @@ import { Outbox } from './modules/mail/outbox.ts';
 import { registerMediaRoutes } from './modules/media/media.routes.ts';
 import { S3Storage } from './modules/media/media.s3-storage.ts';
 import { LocalDiskStorage } from './modules/media/media.storage.ts';
+import { registerMembershipRoutes } from './modules/memberships/memberships.routes.ts';
 import { registerOfferRoutes } from './modules/offers/offers.routes.ts';
 import { registerPaymentRoutes } from './modules/payments/payments.routes.ts';
 import { registerMenuRoutes } from './modules/ping/menu.routes.ts';
@@ -53,6 +55,7 @@ import { registerErrorHandling } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerTenantAndAuth } from './plugins/tenant-and-auth.ts';
+import { registerTestClockRoute } from './plugins/test-clock.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { jwtSecret } from './secrets.ts';
 
@@ -117,6 +120,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       windowMs: config.loginWindowMinutes * 60_000,
     }),
     jobs,
+    clock: new MovableClock(),
     outbox: new Outbox(database.db, jobs, { smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log }),
     afterAnswer: new AfterAnswer(),
     publicPages: caches.cache('publicPages', 10_000),
@@ -191,7 +195,9 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   registerShopRoutes(app, platform);
   registerSchedulingRoutes(app, platform);
   registerDonationRoutes(app, platform);
+  registerMembershipRoutes(app, platform);
   await registerIntegrationRoutes(app, platform);
+  if (config.testClockRoute) registerTestClockRoute(app, platform);
   await registerWebApp(app, platform);
 
   app.addHook('onClose', async () => {

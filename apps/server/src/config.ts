@@ -123,6 +123,11 @@ export interface AppConfig {
   oauthApps: OAuthApps;
   /** MX lookup for the connect-email provider check; null uses node:dns (tests inject one, no network). */
   mxResolver: MxResolver | null;
+  /**
+   * TEST_CLOCK_ROUTE=true registers `/test/clock`, which moves the business clock (e2e only; the
+   * e2e server config sets it, production never does). Refused with NODE_ENV=production.
+   */
+  testClockRoute: boolean;
   /** Card payments of tenants' buyers through their connected accounts (decisions.md "Card payments"). */
   payments: PaymentsConfig;
 }
@@ -376,6 +381,12 @@ function s3From(env: NodeJS.ProcessEnv): S3Config | null {
   };
 }
 
+function testClockRouteFrom(env: NodeJS.ProcessEnv): boolean {
+  if (env.TEST_CLOCK_ROUTE !== 'true') return false;
+  if (env.NODE_ENV === 'production') throw new Error('TEST_CLOCK_ROUTE must not be set in production');
+  return true;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const dataDir = resolve(env.DATA_DIR || './data');
   return {
@@ -416,6 +427,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     oauthApps: oauthAppsFrom(env),
     mxResolver: null,
+    testClockRoute: testClockRouteFrom(env),
     payments: paymentsFrom(env),
   };
 }

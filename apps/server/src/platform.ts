@@ -1,6 +1,7 @@
 import type { AppConfig } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { AfterAnswer } from './lib/after-answer.ts';
+import type { MovableClock } from './lib/clock.ts';
 import type { TtlCache } from './lib/ttl-cache.ts';
 import type { AuthThrottle } from './modules/auth/auth-throttle.ts';
 import type { SessionGate } from './modules/auth/session-gate.ts';
@@ -27,6 +28,8 @@ export interface Platform {
   throttle: AuthThrottle;
   /** Background jobs (pg-boss): register before buildApp() ends, send any time after. */
   jobs: JobRunner;
+  /** The business clock (renewals, trials, credit expiry); tests move it. */
+  clock: MovableClock;
   outbox: Outbox;
   /** Work requests run after their answer; shutdown waits for it (bounded). */
   afterAnswer: AfterAnswer;

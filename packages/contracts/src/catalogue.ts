@@ -37,7 +37,7 @@ export const CategoryTypeParam = z
  * What an item is. Only product (merchandise), service (a fee of a course category) and bundle are
  * built; membership, class and course lines come with their modules and reuse the same table.
  */
-export const ITEM_KINDS = ['product', 'service', 'bundle'] as const;
+export const ITEM_KINDS = ['product', 'service', 'bundle', 'membership'] as const;
 export type ItemKind = (typeof ITEM_KINDS)[number];
 
 /** The item kind a category of each type holds. */
@@ -479,3 +479,6 @@ export const ProductsByType = z.object({
   bundles: z.array(CategoryWithItems),
 });
 export type ProductsByType = z.infer<typeof ProductsByType>;
+
+/** The field rules other catalogue lines (memberships) share with items. */
+export const catalogueFields = { name, description, price, flag, id };

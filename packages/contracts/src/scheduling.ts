@@ -189,8 +189,8 @@ export type ClassSessionList = z.infer<typeof ClassSessionList>;
  */
 export const BOOKING_STATUSES = ['booked', 'waitlisted', 'offered', 'pending', 'cancelled'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
-/** How a place is paid: free, at checkout (pending), paid, or at the desk (staff booked it unpaid). */
-export const BOOKING_PAYMENTS = ['free', 'checkout', 'paid', 'at_desk'] as const;
+/** How a place is paid: free, held for the checkout, paid, to pay at the desk, or by the person's membership (an unlimited plan or a class credit). */
+export const BOOKING_PAYMENTS = ['free', 'checkout', 'paid', 'at_desk', 'membership'] as const;
 export type BookingPayment = (typeof BOOKING_PAYMENTS)[number];
 
 /** A session as a signed-in student sees it: with their own booking, when they have one. */

@@ -31,4 +31,5 @@ export {
   stripeSignature,
 } from './stripe-checkout.ts';
 export { type StripeConnectAccounts, type StubCustomer, stripeConnectHandler } from './stripe-connect.ts';
+export { type SavedCardsState, type StubCharge, stripeSavedCardsHandler } from './stripe-saved-cards.ts';
 export { twilioHandler } from './twilio.ts';

@@ -14,6 +14,7 @@ import {
 } from './razorpay-checkout.ts';
 import { type StripeCheckoutOptions, type StripeCheckoutState, stripeCheckoutHandler } from './stripe-checkout.ts';
 import { type StripeConnectAccounts, type StubCustomer, stripeConnectHandler } from './stripe-connect.ts';
+import { type SavedCardsState, stripeSavedCardsHandler } from './stripe-saved-cards.ts';
 import { twilioHandler } from './twilio.ts';
 
 export type { StubCustomer, StubMember, StubRequest };
@@ -46,6 +47,8 @@ export interface ProviderStub extends MailchimpState {
   url: string;
   /** Stripe Checkout's sessions, refunds and events (empty unless `stripeCheckout` was given). */
   stripeCheckout: StripeCheckoutState;
+  /** Saved cards and off-session charges on connected accounts (memberships), with `stripeCheckout`'s key. */
+  stripeSavedCards: SavedCardsState;
   /** Razorpay's orders, payments, refunds and webhooks (empty unless `razorpayCheckout` was given). */
   razorpayCheckout: RazorpayCheckoutState;
   /** PhonePe's transactions, refunds and callbacks (empty unless `phonepe` was given). */
@@ -66,11 +69,23 @@ export async function startProviderStub(
     () => stub.url,
     (account) => Object.values(accounts.stripe?.codes ?? {}).some((grant) => grant.stripeUserId === account),
   );
+  const savedCards = stripeSavedCardsHandler(
+    accounts.stripeCheckout
+      ? {
+          secretKey: accounts.stripeCheckout.secretKey,
+          knows: (account) =>
+            (accounts.stripeCheckout?.accounts ?? []).includes(account) ||
+            Object.values(accounts.stripe?.codes ?? {}).some((grant) => grant.stripeUserId === account),
+        }
+      : undefined,
+    () => stub.url,
+  );
   const razorpay = razorpayCheckoutHandler(accounts.razorpayCheckout, () => accounts.razorpay ?? []);
   const phonepe = phonepeHandler(accounts.phonepe, () => stub.url);
   const stub: ProviderStub = {
     url: '',
     stripeCheckout: checkout.state,
+    stripeSavedCards: savedCards.state,
     razorpayCheckout: razorpay.state,
     phonepe: phonepe.state,
     requests,
@@ -82,6 +97,7 @@ export async function startProviderStub(
   };
   // In this order: the API calls of any method, then the GET-only key checks.
   const anyMethod: ProviderHandler[] = [
+    savedCards.handler,
     checkout.handler,
     razorpay.handler,
     phonepe.handler,

@@ -4,6 +4,7 @@ export * from './contacts.ts';
 export * from './credentials.ts';
 export * from './donations.ts';
 export * from './invoices.ts';
+export * from './memberships.ts';
 export * from './offers.ts';
 export * from './outbox.ts';
 export * from './payments.ts';

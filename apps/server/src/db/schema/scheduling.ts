@@ -148,7 +148,7 @@ export const classBookings = pgTable(
     /** Until when an offered or pending place is held. */
     holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
     /** How the place is paid: free, through checkout (the invoice), paid, or settled at the desk. */
-    payment: text('payment', { enum: ['free', 'checkout', 'paid', 'at_desk'] })
+    payment: text('payment', { enum: ['free', 'checkout', 'paid', 'at_desk', 'membership'] })
       .notNull()
       .default('free'),
     invoiceId: uuid('invoice_id'),

@@ -79,7 +79,9 @@ export async function cartOf(
   const lines: InvoiceLineInput[] = [];
   for (const [index, line] of items.entries()) {
     const row = rows.get(line.guId);
-    if (!row || row.isArchived || !(await sellable(tx, row))) throw itemMissing(`items.${index}.guId`);
+    // a membership is bought with a saved card (memberships module), never as a plain line
+    if (!row || row.isArchived || row.kind === 'membership' || !(await sellable(tx, row)))
+      throw itemMissing(`items.${index}.guId`);
     lines.push({
       id: `line-${index + 1}`,
       guId: row.id,

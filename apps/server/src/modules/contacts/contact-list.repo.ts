@@ -1,7 +1,7 @@
 import { CONTACT_COUNT_CAP, CONTACT_STATUSES, type ContactSort, type ContactStatus } from '@atrium/contracts';
-import { and, asc, count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import { hotRead, type Tx } from '../../db/client.ts';
-import { contacts } from '../../db/schema/index.ts';
+import { contacts, subscriptions } from '../../db/schema/index.ts';
 
 export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`);
@@ -78,6 +78,28 @@ export interface ContactFilter {
   joinBy: 'or' | 'and';
 }
 
+/**
+ * When each contact's current membership period that ends last ends (the memberships module's
+ * subscriptions): the list's lastActiveMembershipExpiresOn. One query for a page; the page's own
+ * statement stays as it was.
+ */
+export async function membershipEnds(tx: Tx, tenantId: string, ids: string[]): Promise<Map<string, Date | string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await tx
+    .select({ id: subscriptions.contactId, endsAt: sql<Date | string>`max(${subscriptions.periodEndsAt})` })
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.tenantId, tenantId),
+        inArray(subscriptions.contactId, ids),
+        inArray(subscriptions.status, ['trialing', 'active', 'past_due', 'paused']),
+        isNotNull(subscriptions.periodEndsAt),
+      ),
+    )
+    .groupBy(subscriptions.contactId);
+  return new Map(rows.map((r) => [r.id, r.endsAt]));
+}
+
 /** What a list row shows (toListRow): not the search text, password hash, address and the rest. */
 const listColumns = {
   id: contacts.id,
@@ -112,7 +134,7 @@ export type ContactListRecord = Pick<
   | 'role'
   | 'createdAt'
   | 'updatedAt'
-> & { hasPassword: boolean };
+> & { hasPassword: boolean; lastMembershipEndsAt?: Date | string | null };
 
 /** The SQL of a filter's parts: placeholders in a cached page statement, values in a one-off one. */
 interface FilterSql {

@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import { type Db, readTenant } from '../../db/client.ts';
 import { listCountCache } from '../../lib/list-count-cache.ts';
 import type { TenantContext } from '../tenants/tenant-directory.ts';
-import { countContactsByStatus, findContactPage } from './contact-list.repo.ts';
+import { countContactsByStatus, findContactPage, membershipEnds } from './contact-list.repo.ts';
 import { toListRow } from './contact-mappers.ts';
 
 type ListQuery = z.output<typeof ContactListQuery>;
@@ -37,7 +37,16 @@ export async function listContacts(db: Db, tenant: TenantContext, query: ListQue
       undefined,
       known,
     );
-    return { ...page, counted: page.capped ? CONTACT_COUNT_CAP + 1 : page.total };
+    const ends = await membershipEnds(
+      tx,
+      tenant.tenantId,
+      page.rows.map((row) => row.id),
+    );
+    return {
+      ...page,
+      rows: page.rows.map((row) => ({ ...row, lastMembershipEndsAt: ends.get(row.id) ?? null })),
+      counted: page.capped ? CONTACT_COUNT_CAP + 1 : page.total,
+    };
   });
   if (cache && known === undefined && writesBefore !== undefined) cache.keep(key, counted, writesBefore);
   return { recordsTotal: total, isTotalCapped: capped, data: rows.map(toListRow) };

@@ -40,7 +40,7 @@ export function toListRow(row: ContactListRecord): ContactListRow {
     statuses,
     tags: row.tags,
     role: row.role,
-    lastActiveMembershipExpiresOn: null,
+    lastActiveMembershipExpiresOn: row.lastMembershipEndsAt ? new Date(row.lastMembershipEndsAt).toISOString() : null,
     dateCreated: row.createdAt.toISOString(),
     dateUpdated: row.updatedAt.toISOString(),
   };
@@ -50,7 +50,11 @@ export function toRelative(row: RelativeRow): ContactRelative {
   return { guId: row.id, name: joinName(row.name, row.lastName), email: row.email, phone: row.phone };
 }
 
-export function toDetail(row: ContactRow, children: RelativeRow[], guardians: RelativeRow[]): ContactDetail {
+export function toDetail(
+  row: ContactRow & { lastMembershipEndsAt?: Date | string | null },
+  children: RelativeRow[],
+  guardians: RelativeRow[],
+): ContactDetail {
   const base = toListRow({ ...row, hasPassword: row.passwordHash !== null });
   return {
     ...base,

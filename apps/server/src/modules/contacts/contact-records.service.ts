@@ -10,6 +10,7 @@ import { type Db, type Tx, withTenant } from '../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import type { Authenticated } from '../../lib/guards.ts';
 import type { TenantContext } from '../tenants/tenant-directory.ts';
+import { membershipEnds } from './contact-list.repo.ts';
 import { toDetail } from './contact-mappers.ts';
 import { assertMayManageLogin } from './contact-permission.ts';
 import {
@@ -39,7 +40,8 @@ export async function requireContact(tx: Tx, tenantId: string, id: string): Prom
 
 export async function loadDetail(tx: Tx, tenantId: string, row: ContactRow): Promise<ContactDetail> {
   const [children, guardians] = [await findChildren(tx, tenantId, row.id), await findGuardians(tx, tenantId, row.id)];
-  return toDetail(row, children, guardians);
+  const ends = await membershipEnds(tx, tenantId, [row.id]);
+  return toDetail({ ...row, lastMembershipEndsAt: ends.get(row.id) ?? null }, children, guardians);
 }
 
 /** A taken email surfaces as the same 400 whether found first or by the unique index in a race. */

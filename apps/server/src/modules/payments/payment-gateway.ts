@@ -99,3 +99,50 @@ export interface SignedEventGateway extends PaymentGateway {
   /** Verifies the signature over the raw body and parses the event; throws InvalidNotice. */
   parseNotice(rawBody: Buffer, signature: string | undefined): PaymentNotice;
 }
+
+/** A card saved on the provider's page for later charges (memberships), as the provider names it. */
+export interface SavedCard {
+  id: string;
+  /** 'visa ending 4242'. */
+  label: string;
+}
+
+export interface CardSetupOutcome {
+  customer: string;
+  metadata: Record<string, string>;
+  /** Null while the page has not been completed. */
+  card: SavedCard | null;
+}
+
+/**
+ * Saved cards on the tenant's account, charged off-session each billing cycle. The card is typed on
+ * the provider's own setup page (card data never reaches us); a charge's idempotency key is derived
+ * from what it pays (a subscription cycle and attempt), so a re-run never charges twice.
+ */
+export interface SavedCardGateway {
+  readonly provider: string;
+  /** A customer of the account for this payer (one per key). */
+  createCustomer(account: string, input: { email: string; name: string; idempotencyKey: string }): Promise<string>;
+  startCardSetup(
+    account: string,
+    input: { customer: string; successUrl: string; cancelUrl: string; metadata: Record<string, string> },
+  ): Promise<{ id: string; url: string }>;
+  /** Reads the setup page's outcome back from the provider (never trusting the browser). */
+  finishCardSetup(account: string, sessionId: string): Promise<CardSetupOutcome>;
+  /**
+   * Charges the saved card; answers the provider's charge id. A refusal (declined card) is a
+   * GatewayError in the 400 range; a failure to reach the provider a 502 (the outcome is unknown: retry with the same key).
+   */
+  chargeSavedCard(
+    account: string,
+    input: {
+      customer: string;
+      card: string;
+      amount: number;
+      currency: string;
+      description: string;
+      idempotencyKey: string;
+      metadata: Record<string, string>;
+    },
+  ): Promise<string>;
+}

@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import {
+  type CardSetupOutcome,
   GatewayError,
   type HostedPayment,
   type HostedPaymentRequest,
@@ -7,6 +8,7 @@ import {
   type PaymentNotice,
   type RefundRequest,
   type RefundResult,
+  type SavedCardGateway,
   type SignedEventGateway,
 } from './payment-gateway.ts';
 
@@ -40,7 +42,7 @@ function gatewayError(error: unknown): GatewayError {
  * endpoint's secret verifies events of every connected account. `apiBase` points the SDK at a
  * local server (tests, e2e, `npm run dev:stubs`).
  */
-export class StripeGateway implements SignedEventGateway {
+export class StripeGateway implements SignedEventGateway, SavedCardGateway {
   readonly provider = 'stripe';
   private readonly stripe: Stripe;
 
@@ -142,5 +144,98 @@ export class StripeGateway implements SignedEventGateway {
     } catch (error) {
       throw gatewayError(error);
     }
+  }
+
+  async createCustomer(account: string, input: { email: string; name: string; idempotencyKey: string }) {
+    try {
+      const customer = await this.stripe.customers.create(
+        { email: input.email || undefined, name: input.name || undefined },
+        { stripeAccount: account, idempotencyKey: input.idempotencyKey },
+      );
+      return customer.id;
+    } catch (error) {
+      throw gatewayError(error);
+    }
+  }
+
+  async startCardSetup(
+    account: string,
+    input: { customer: string; successUrl: string; cancelUrl: string; metadata: Record<string, string> },
+  ) {
+    try {
+      const session = await this.stripe.checkout.sessions.create(
+        {
+          mode: 'setup',
+          customer: input.customer,
+          allowed_payment_method_types: ['card'],
+          success_url: input.successUrl,
+          cancel_url: input.cancelUrl,
+          metadata: input.metadata,
+        },
+        { stripeAccount: account },
+      );
+      if (!session.url) throw new GatewayError(502, PROVIDER_UNREACHABLE);
+      return { id: session.id, url: session.url };
+    } catch (error) {
+      throw error instanceof GatewayError ? error : gatewayError(error);
+    }
+  }
+
+  async finishCardSetup(account: string, sessionId: string): Promise<CardSetupOutcome> {
+    try {
+      const session = await this.stripe.checkout.sessions.retrieve(
+        sessionId,
+        { expand: ['setup_intent'] },
+        { stripeAccount: account },
+      );
+      const customer = typeof session.customer === 'string' ? session.customer : (session.customer?.id ?? '');
+      const intent = typeof session.setup_intent === 'object' ? session.setup_intent : null;
+      const methodId = intent?.status === 'succeeded' ? intent.payment_method : null;
+      if (session.mode !== 'setup' || session.status !== 'complete' || !methodId) {
+        return { customer, metadata: session.metadata ?? {}, card: null };
+      }
+      const method =
+        typeof methodId === 'string'
+          ? await this.stripe.paymentMethods.retrieve(methodId, {}, { stripeAccount: account })
+          : methodId;
+      const label = method.card ? `${method.card.brand} ending ${method.card.last4}` : 'Saved card';
+      return { customer, metadata: session.metadata ?? {}, card: { id: method.id, label } };
+    } catch (error) {
+      throw gatewayError(error);
+    }
+  }
+
+  async chargeSavedCard(
+    account: string,
+    input: {
+      customer: string;
+      card: string;
+      amount: number;
+      currency: string;
+      description: string;
+      idempotencyKey: string;
+      metadata: Record<string, string>;
+    },
+  ): Promise<string> {
+    let intent: Stripe.PaymentIntent;
+    try {
+      intent = await this.stripe.paymentIntents.create(
+        {
+          amount: input.amount,
+          currency: input.currency.toLowerCase(),
+          customer: input.customer,
+          payment_method: input.card,
+          off_session: true,
+          confirm: true,
+          description: input.description,
+          metadata: input.metadata,
+        },
+        { stripeAccount: account, idempotencyKey: input.idempotencyKey },
+      );
+    } catch (error) {
+      throw gatewayError(error);
+    }
+    if (intent.status !== 'succeeded') throw new GatewayError(402, 'The payment did not go through.');
+    return intent.id;
   }
 }

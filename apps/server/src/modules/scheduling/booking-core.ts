@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { classTimeLabel, knownTimeZone, SCHEDULE_MESSAGES } from '@atrium/contracts';
 import type { Tx } from '../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { findInvoice } from '../invoices/invoices.repo.ts';
 import { createInvoice, voidInvoice } from '../invoices/invoices.service.ts';
+import { payWithMembership, returnCredit } from '../memberships/booking-payment.ts';
 import type { TenantContext } from '../tenants/tenant-directory.ts';
 import { contactOf, findBookingByInvoice } from './booking-work.repo.ts';
 import * as repo from './scheduling.repo.ts';
@@ -26,18 +28,26 @@ const MINUTE = 60_000;
  * How a place is paid. THE one place this is decided:
  * - free: the class has no drop-in price;
  * - at_desk: staff booked someone into a priced class (settled at the desk; shown unpaid);
+ * - membership: the person's current unlimited membership covers it, or one class credit is taken
+ *   for this booking (memberships module, under the credits' row lock);
  * - checkout: the person pays the drop-in on the Selling checkout (the spot is held meanwhile).
- * (Next issue: a membership credit is tried here first, before checkout.)
  */
-export type PaymentDecision = { kind: 'free' } | { kind: 'at_desk' } | { kind: 'checkout'; priceMinor: number };
+export type PaymentDecision =
+  | { kind: 'free' }
+  | { kind: 'at_desk' }
+  | { kind: 'membership' }
+  | { kind: 'checkout'; priceMinor: number };
 
 export async function decideBookingPayment(
-  _tx: Tx,
-  _ctx: BookingContext,
-  place: { priceMinor: number | null; contactId: string; byStaff: boolean },
+  tx: Tx,
+  ctx: BookingContext,
+  place: { priceMinor: number | null; contactId: string; byStaff: boolean; bookingId: string },
 ): Promise<PaymentDecision> {
   if (!place.priceMinor || place.priceMinor <= 0) return { kind: 'free' };
   if (place.byStaff) return { kind: 'at_desk' };
+  if (await payWithMembership(tx, ctx.tenant.tenantId, place.contactId, place.bookingId, ctx.now)) {
+    return { kind: 'membership' };
+  }
   return { kind: 'checkout', priceMinor: place.priceMinor };
 }
 
@@ -80,8 +90,9 @@ async function placeInSpot(
   locked: repo.LockedSession,
   contactId: string,
   decision: PaymentDecision,
-  existing?: repo.BookingRow,
+  place: { id: string; existing?: repo.BookingRow },
 ): Promise<repo.BookingRow> {
+  const { existing } = place;
   const { tenantId } = ctx.tenant;
   let values: Pick<repo.BookingRow, 'status' | 'payment' | 'invoiceId' | 'holdExpiresAt'>;
   if (decision.kind === 'checkout') {
@@ -96,7 +107,7 @@ async function placeInSpot(
     if (!row) throw new Error('a held place vanished under its session lock');
     return row;
   }
-  const row = await repo.insertBooking(tx, tenantId, { sessionId: locked.row.id, contactId, ...values });
+  const row = await repo.insertBooking(tx, tenantId, { id: place.id, sessionId: locked.row.id, contactId, ...values });
   await repo.addBooked(tx, tenantId, locked.row.id, 1);
   return row;
 }
@@ -129,12 +140,15 @@ export async function book(
   if (session.bookedCount >= session.capacity) {
     return repo.insertBooking(tx, tenantId, { sessionId, contactId, status: 'waitlisted' });
   }
+  // the booking's id is chosen first: a class credit taken for it names it in the ledger
+  const id = randomUUID();
   const decision = await decideBookingPayment(tx, ctx, {
     priceMinor: locked.priceMinor,
     contactId,
     byStaff: options.byStaff,
+    bookingId: id,
   });
-  return placeInSpot(tx, ctx, locked, contactId, decision);
+  return placeInSpot(tx, ctx, locked, contactId, decision, { id });
 }
 
 /** The student confirms the spot offered to them: booked, or pending its drop-in payment. */
@@ -150,8 +164,9 @@ export async function confirmOffer(tx: Tx, ctx: BookingContext, booking: repo.Bo
     priceMinor: locked.priceMinor,
     contactId: current.contactId,
     byStaff: false,
+    bookingId: current.id,
   });
-  return placeInSpot(tx, ctx, locked, current.contactId, decision, current);
+  return placeInSpot(tx, ctx, locked, current.contactId, decision, { id: current.id, existing: current });
 }
 
 /**
@@ -206,6 +221,10 @@ export async function releasePlace(
   });
   if (current.status === 'pending' && invoice && invoice.status !== 'void' && invoice.amountPaid === 0) {
     await voidInvoice(tx, ctx.tenant, invoice.id);
+  }
+  // a timely cancel (before the account's cutoff) gives back the class credit the place took
+  if (current.payment === 'membership' && !options.late && locked.row.startsAt > ctx.now) {
+    await returnCredit(tx, tenantId, current.id, ctx.now);
   }
   if (heldSpot) {
     await repo.addBooked(tx, tenantId, current.sessionId, -1);

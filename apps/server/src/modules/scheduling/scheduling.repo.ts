@@ -312,7 +312,7 @@ export async function findBooking(tx: Tx, tenantId: string, id: string): Promise
 }
 
 export type BookingValues = Pick<BookingRow, 'sessionId' | 'contactId' | 'status'> &
-  Partial<Pick<BookingRow, 'payment' | 'invoiceId' | 'holdExpiresAt'>>;
+  Partial<Pick<BookingRow, 'id' | 'payment' | 'invoiceId' | 'holdExpiresAt'>>;
 
 export async function insertBooking(tx: Tx, tenantId: string, values: BookingValues): Promise<BookingRow> {
   const [row] = await tx

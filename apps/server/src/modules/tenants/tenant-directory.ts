@@ -108,6 +108,12 @@ export class TenantDirectory {
     return this.resolveHost(trimmed);
   }
 
+  /** For background jobs (no host): read fresh, not cached, since invalidate() knows hosts only. */
+  async byId(tenantId: string): Promise<TenantContext | null> {
+    const [row] = await this.db.select().from(tenants).where(eq(tenants.id, tenantId)).limit(1);
+    return row ? toTenantContext(row) : null;
+  }
+
   byOrgId(orgId: string): Promise<TenantContext | null> {
     return this.cache.get(`org:${orgId}`, async () => {
       const [row] = await this.db.select().from(tenants).where(eq(tenants.orgId, orgId)).limit(1);

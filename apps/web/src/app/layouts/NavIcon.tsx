@@ -16,10 +16,12 @@ import {
   IconForms,
   IconHeartHandshake,
   IconHelp,
+  IconId,
   IconLayoutDashboard,
   IconLogout,
   IconMail,
   IconPackage,
+  IconRepeat,
   IconRocket,
   IconSchool,
   IconSettings,
@@ -65,6 +67,8 @@ const ICONS: Record<string, Icon> = {
   logout: IconLogout,
   'user-circle': IconUserCircle,
   user: IconUser,
+  id: IconId,
+  repeat: IconRepeat,
 };
 
 export function NavIcon({ name, className }: { name: string | undefined; className?: string }) {

@@ -20,6 +20,8 @@ const LogoutScreen = lazy(() => import('../../features/auth/LogoutScreen'));
 const ContactsPage = lazy(() => import('../../features/contacts/ContactsPage'));
 const ContactDetailPage = lazy(() => import('../../features/contacts/ContactDetailPage'));
 const InvoicesPage = lazy(() => import('../../features/invoices/InvoicesPage'));
+const MembershipsPage = lazy(() => import('../../features/memberships/MembershipsPage'));
+const SubscriptionsPage = lazy(() => import('../../features/memberships/SubscriptionsPage'));
 const InvoiceDetailPage = lazy(() => import('../../features/invoices/InvoiceDetailPage'));
 const StorePage = lazy(() => import('../../features/store/StorePage'));
 const NewSalePage = lazy(() => import('../../features/store/NewSalePage'));
@@ -82,6 +84,8 @@ export const SCREENS: Record<string, ReactNode> = {
   '/contacts/:guId/detail': <ContactDetailPage />,
   '/contacts/:id/details': <ContactDetailPage />,
   '/invoices': <InvoicesPage />,
+  '/memberships': <MembershipsPage />,
+  '/subscriptions': <SubscriptionsPage />,
   '/invoices/:id': <InvoiceDetailPage />,
   '/store': <StorePage />,
   '/store/new': <NewSalePage />,

@@ -19,6 +19,7 @@ const PublicInvoicePage = lazy(() => import('../../features/invoices/PublicInvoi
 const StudentClassesPage = lazy(() => import('../../features/scheduling/StudentClassesPage'));
 const SignupPage = lazy(() => import('../../features/scheduling/SignupPage'));
 const MyDonationsPage = lazy(() => import('../../features/donations/MyDonationsPage'));
+const MyMembershipsPage = lazy(() => import('../../features/memberships/MyMembershipsPage'));
 
 /** The built screens by route path: the routes marked `built` in route-paths (faces.test.tsx). */
 export const SCREENS: Record<string, ReactNode> = {
@@ -31,6 +32,7 @@ export const SCREENS: Record<string, ReactNode> = {
   '/classes': <StudentClassesPage />,
   '/mydonation': <MyDonationsPage />,
   '/signup/:classId/:clsStartTime': <SignupPage />,
+  '/memberships': <MyMembershipsPage />,
 };
 
 /** The student face (also Student Preview, with the preview bar). */

@@ -2,6 +2,7 @@ import { Alert, Anchor, Grid, Group, Loader, Stack } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import { ContactCustomFieldsCard } from '../custom-fields/ContactCustomFieldsCard';
 import { ContactDonationsCard } from '../donations/ContactDonationsCard';
+import { ContactMembershipsPanel } from '../memberships/ContactMembershipsPanel';
 import { useTenant } from '../session/session-store';
 import { useDocumentHead } from '../tenant/tenant-head';
 import { ContactAccountCard } from './ContactAccountCard';
@@ -52,6 +53,7 @@ export default function ContactDetailPage() {
             <ContactFamily contact={detail} />
             <ContactAccountCard contact={detail} />
             <ContactSavedCards guId={detail.guId} />
+            <ContactMembershipsPanel contactId={detail.guId} />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7 }}>

@@ -89,6 +89,9 @@ export function buildAdminMenu(
     item('qbank', 'Question Banks', '/qbank', 'books'),
     item('store', 'Store', '/store', 'building-store', tenant.isShowStoreMenu),
     item('invoices', 'Invoices', '/invoices', 'file-invoice'),
+    // Memberships (issue 12): the products and the members' memberships; not part of the spec's menu.
+    item('memberships', 'Memberships', '/memberships', 'id'),
+    item('subscriptions', 'Subscriptions', '/subscriptions', 'repeat'),
     item('masterplan', 'MasterPlans', '/masterplan', 'crown', master),
     item('tenant', 'Tenants', '/tenant', 'building', master),
     item('reports', 'Reports', '/reports', 'chart-bar'),

@@ -56,6 +56,9 @@ export const ADMIN_ROUTES: readonly RouteSpec[] = [
   { path: '/files', title: 'Files' },
   { path: '/invoices', title: 'Invoices', built: true },
   { path: '/invoices/:id', title: 'Invoice', built: true },
+  // Memberships (issue 12): the membership products, and the members' memberships with upcoming charges.
+  { path: '/memberships', title: 'Memberships', built: true },
+  { path: '/subscriptions', title: 'Subscriptions', built: true },
   { path: '/website', title: 'Website', built: true },
   { path: '/tests', title: 'Assessments' },
   { path: '/oauth', title: 'OAuth' },
@@ -129,6 +132,8 @@ export const STUDENT_ROUTES: readonly RouteSpec[] = [
   { path: '/invoices', title: 'Invoices' },
   { path: '/store', title: 'My Store', built: true },
   { path: '/cartcheckout', title: 'Checkout', built: true },
+  // Memberships (issue 12): the member's memberships, card, credits; back here from the card page.
+  { path: '/memberships', title: 'My Memberships', built: true },
   // The public invoice page behind an emailed or thank-you link, for a signed-in member too.
   { path: '/invoice/:id', title: 'Invoice', built: true },
   { path: '/services', title: 'Courses' },

@@ -27,6 +27,7 @@ export function buildStudentMenu(
     tenant.isShowStoreMenu
       ? { id: 'store', title: store || 'My Store', type: 'item', url: '/store', icon: 'building-store' }
       : null,
+    { id: 'memberships', title: 'My Memberships', type: 'item', url: '/memberships', icon: 'id' },
     {
       id: 'assessments',
       title: assessments || 'Assessments',

@@ -6,6 +6,7 @@ import { isApiError } from '../../lib/api-error';
 import { showErrorToast, showSuccessToast } from '../../lib/notify';
 import { invoicesApi } from '../invoices/api';
 import { goToProvider } from '../invoices/card-payment';
+import { MembershipBooking } from '../memberships/MembershipBooking';
 import { useTenant } from '../session/session-store';
 import { useDocumentHead } from '../tenant/tenant-head';
 import type { DayRange } from './api';
@@ -166,6 +167,12 @@ export default function StudentClassesPage() {
                   {picked.myStatus === 'booked' ? 'Cancel booking' : 'Leave waitlist'}
                 </Button>
               </Group>
+            ) : picked.priceMinor ? (
+              <MembershipBooking
+                loading={book.isPending || paying}
+                full={picked.spotsLeft === 0}
+                onBook={() => take(picked)}
+              />
             ) : (
               <Group justify="flex-end">
                 <Button loading={book.isPending || paying} onClick={() => take(picked)}>

@@ -1,0 +1,285 @@
+import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import {
+  contacts,
+  itemCategories,
+  items,
+  membershipTerms,
+  subscriptionCycles,
+  subscriptions,
+} from '../../db/schema/index.ts';
+
+export type TermsRow = typeof membershipTerms.$inferSelect;
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+export type CycleRow = typeof subscriptionCycles.$inferSelect;
+export type MembershipRow = { item: typeof items.$inferSelect; terms: TermsRow; categoryName: string };
+
+// ---------------------------------------------------------------- membership products
+
+function selectMemberships(tx: Tx) {
+  return tx
+    .select({ item: items, terms: membershipTerms, categoryName: itemCategories.name })
+    .from(items)
+    .innerJoin(membershipTerms, and(eq(membershipTerms.tenantId, items.tenantId), eq(membershipTerms.itemId, items.id)))
+    .innerJoin(
+      itemCategories,
+      and(eq(itemCategories.tenantId, items.tenantId), eq(itemCategories.id, items.categoryId)),
+    );
+}
+
+export async function findMembership(tx: Tx, tenantId: string, itemId: string): Promise<MembershipRow | undefined> {
+  const [row] = await selectMemberships(tx).where(and(eq(items.tenantId, tenantId), eq(items.id, itemId)));
+  return row;
+}
+
+export function findMemberships(
+  tx: Tx,
+  tenantId: string,
+  filter: { withArchived: boolean; visibleOnly: boolean },
+): Promise<MembershipRow[]> {
+  return selectMemberships(tx)
+    .where(
+      and(
+        eq(items.tenantId, tenantId),
+        filter.withArchived ? undefined : eq(items.isArchived, false),
+        filter.visibleOnly ? eq(items.isVisible, true) : undefined,
+      ),
+    )
+    .orderBy(asc(items.name), asc(items.id));
+}
+
+export async function insertTerms(tx: Tx, values: typeof membershipTerms.$inferInsert): Promise<void> {
+  await tx.insert(membershipTerms).values(values);
+}
+
+export async function updateTerms(
+  tx: Tx,
+  tenantId: string,
+  itemId: string,
+  values: Partial<typeof membershipTerms.$inferInsert>,
+): Promise<void> {
+  await tx
+    .update(membershipTerms)
+    .set(values)
+    .where(and(eq(membershipTerms.tenantId, tenantId), eq(membershipTerms.itemId, itemId)));
+}
+
+// ---------------------------------------------------------------- subscriptions
+
+export async function insertSubscription(
+  tx: Tx,
+  values: typeof subscriptions.$inferInsert,
+): Promise<SubscriptionRow | undefined> {
+  const [row] = await tx.insert(subscriptions).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function findSubscription(
+  tx: Tx,
+  tenantId: string,
+  id: string,
+  lock = false,
+): Promise<SubscriptionRow | undefined> {
+  const query = tx
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.tenantId, tenantId), eq(subscriptions.id, id)));
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+
+export async function findSubscriptionBySetup(tx: Tx, tenantId: string, setupRef: string) {
+  const [row] = await tx
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.tenantId, tenantId), eq(subscriptions.setupRef, setupRef)));
+  return row;
+}
+
+/** The provider customer a contact already has on this account (one card holder per person). */
+export async function findProviderCustomer(tx: Tx, tenantId: string, contactId: string, account: string) {
+  const [row] = await tx
+    .select({ customer: subscriptions.providerCustomer })
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.tenantId, tenantId),
+        eq(subscriptions.contactId, contactId),
+        eq(subscriptions.providerAccount, account),
+      ),
+    )
+    .orderBy(desc(subscriptions.createdAt))
+    .limit(1);
+  return row?.customer ?? null;
+}
+
+export async function updateSubscription(
+  tx: Tx,
+  tenantId: string,
+  id: string,
+  values: Partial<typeof subscriptions.$inferInsert>,
+): Promise<SubscriptionRow> {
+  const [row] = await tx
+    .update(subscriptions)
+    .set(values)
+    .where(and(eq(subscriptions.tenantId, tenantId), eq(subscriptions.id, id)))
+    .returning();
+  if (!row) throw new Error(`subscription ${id} vanished`);
+  return row;
+}
+
+export type SubscriptionWithContact = { sub: SubscriptionRow; contactName: string; lastFailure: string | null };
+
+const lastFailure = sql<string | null>`(select c.failure_message from subscription_cycles c
+  where c.tenant_id = ${subscriptions.tenantId} and c.subscription_id = ${subscriptions.id} and c.status = 'failed'
+  order by c.cycle desc limit 1)`;
+
+export async function listSubscriptions(
+  tx: Tx,
+  tenantId: string,
+  filter: {
+    contactId?: string;
+    upcomingOnly?: boolean;
+    withEnded?: boolean;
+    search?: string;
+    sort: 'nextChargeAt' | 'name' | 'contactName' | 'createdAt';
+    order: 'asc' | 'desc';
+    offset: number;
+    max: number;
+  },
+): Promise<{ rows: SubscriptionWithContact[]; total: number }> {
+  const contactName = sql<string>`trim(${contacts.name} || ' ' || ${contacts.lastName})`;
+  const where = and(
+    eq(subscriptions.tenantId, tenantId),
+    filter.contactId ? eq(subscriptions.contactId, filter.contactId) : undefined,
+    filter.upcomingOnly
+      ? and(isNotNull(subscriptions.nextChargeAt), inArray(subscriptions.status, ['trialing', 'active', 'past_due']))
+      : undefined,
+    filter.withEnded ? undefined : inArray(subscriptions.status, ['trialing', 'active', 'past_due', 'paused']),
+    filter.search
+      ? or(
+          ilike(subscriptions.name, `%${filter.search.replace(/[\\%_]/g, '\\$&')}%`),
+          ilike(contactName, `%${filter.search.replace(/[\\%_]/g, '\\$&')}%`),
+        )
+      : undefined,
+  );
+  const column = {
+    nextChargeAt: subscriptions.nextChargeAt,
+    name: subscriptions.name,
+    contactName,
+    createdAt: subscriptions.createdAt,
+  }[filter.sort];
+  const base = tx
+    .select({ sub: subscriptions, contactName, lastFailure })
+    .from(subscriptions)
+    .innerJoin(contacts, and(eq(contacts.tenantId, subscriptions.tenantId), eq(contacts.id, subscriptions.contactId)))
+    .where(where);
+  const rows = await base
+    .orderBy(
+      filter.order === 'asc' ? sql`${column} asc nulls last` : sql`${column} desc nulls last`,
+      asc(subscriptions.id),
+    )
+    .limit(filter.max)
+    .offset(filter.offset);
+  const [count] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(subscriptions)
+    .innerJoin(contacts, and(eq(contacts.tenantId, subscriptions.tenantId), eq(contacts.id, subscriptions.contactId)))
+    .where(where);
+  return { rows, total: count?.n ?? 0 };
+}
+
+// ---------------------------------------------------------------- cycles
+
+/** Writes a cycle once: a second writer of the same (subscription, cycle) gets nothing. */
+export async function insertCycle(
+  tx: Tx,
+  values: typeof subscriptionCycles.$inferInsert,
+): Promise<CycleRow | undefined> {
+  const [row] = await tx.insert(subscriptionCycles).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+/**
+ * Claims a cycle to charge: due, or failed with its retry due, or claimed by a worker whose claim
+ * ran out. One statement, so of two workers only one gets the row.
+ */
+export async function claimCycle(tx: Tx, tenantId: string, id: string, now: Date, claimMs: number) {
+  const [row] = await tx
+    .update(subscriptionCycles)
+    .set({ status: 'charging', claimedUntil: new Date(now.getTime() + claimMs) })
+    .where(
+      and(
+        eq(subscriptionCycles.tenantId, tenantId),
+        eq(subscriptionCycles.id, id),
+        or(
+          eq(subscriptionCycles.status, 'due'),
+          and(eq(subscriptionCycles.status, 'failed'), lte(subscriptionCycles.nextAttemptAt, now)),
+          and(eq(subscriptionCycles.status, 'charging'), lte(subscriptionCycles.claimedUntil, now)),
+        ),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+export async function updateCycle(
+  tx: Tx,
+  tenantId: string,
+  id: string,
+  values: Partial<typeof subscriptionCycles.$inferInsert>,
+): Promise<void> {
+  await tx
+    .update(subscriptionCycles)
+    .set(values)
+    .where(and(eq(subscriptionCycles.tenantId, tenantId), eq(subscriptionCycles.id, id)));
+}
+
+export function cyclesOf(tx: Tx, tenantId: string, subscriptionId: string): Promise<CycleRow[]> {
+  return tx
+    .select()
+    .from(subscriptionCycles)
+    .where(and(eq(subscriptionCycles.tenantId, tenantId), eq(subscriptionCycles.subscriptionId, subscriptionId)))
+    .orderBy(asc(subscriptionCycles.cycle));
+}
+
+/** Across tenants (the owner connection): subscriptions with a cycle to write. */
+export function dueSubscriptions(tx: Tx, now: Date, limit: number) {
+  return tx
+    .select({ tenantId: subscriptions.tenantId, id: subscriptions.id })
+    .from(subscriptions)
+    .where(and(lte(subscriptions.nextChargeAt, now), inArray(subscriptions.status, ['trialing', 'active', 'past_due'])))
+    .orderBy(asc(subscriptions.nextChargeAt))
+    .limit(limit);
+}
+
+/** Across tenants: cycles a worker may charge now. */
+export function chargeableCycles(tx: Tx, now: Date, limit: number) {
+  return tx
+    .select({ tenantId: subscriptionCycles.tenantId, id: subscriptionCycles.id })
+    .from(subscriptionCycles)
+    .where(
+      or(
+        eq(subscriptionCycles.status, 'due'),
+        and(eq(subscriptionCycles.status, 'failed'), lte(subscriptionCycles.nextAttemptAt, now)),
+        and(eq(subscriptionCycles.status, 'charging'), lte(subscriptionCycles.claimedUntil, now)),
+      ),
+    )
+    .orderBy(asc(subscriptionCycles.dueAt))
+    .limit(limit);
+}
+
+/** Across tenants: memberships with nothing more to bill whose period is over. */
+export function endingSubscriptions(tx: Tx, now: Date, limit: number) {
+  return tx
+    .select({ tenantId: subscriptions.tenantId, id: subscriptions.id })
+    .from(subscriptions)
+    .where(
+      and(
+        isNull(subscriptions.nextChargeAt),
+        lte(subscriptions.periodEndsAt, now),
+        inArray(subscriptions.status, ['trialing', 'active']),
+      ),
+    )
+    .limit(limit);
+}

@@ -1,0 +1,307 @@
+import { knownTimeZone } from '@atrium/contracts';
+import type { Tx } from '../../db/client.ts';
+import { withTenant } from '../../db/client.ts';
+import type { Platform } from '../../platform.ts';
+import { queueInvoiceEmail } from '../invoices/invoice-email.ts';
+import { recordPayment, recordPaymentFailure } from '../invoices/invoice-payments.service.ts';
+import { createInvoice, markReminded, requireInvoice } from '../invoices/invoices.service.ts';
+import { GatewayError, type SavedCardGateway } from '../payments/payment-gateway.ts';
+import type { TenantContext } from '../tenants/tenant-directory.ts';
+import { addMonths, addPeriods } from './billing-periods.ts';
+import { grantCredits } from './credits.service.ts';
+import * as repo from './memberships.repo.ts';
+
+// Recurring billing (decisions.md "Memberships"): each billing cycle is a row written once (UNIQUE
+// subscription + cycle) and claimed by one worker before its charge, whose idempotency key is
+// derived from (subscription, cycle, attempt). A decline is recorded and retried on the dunning
+// schedule; a provider that cannot be reached leaves the claim to run out, and the retry sends the
+// same key, so the provider answers the first charge instead of making a second.
+
+/** Days after a declined charge before the next try: the failed email, then a reminder each retry. */
+export const RETRY_AFTER_DAYS = [1, 3, 5] as const;
+/** A claimed charge is retried (with the same key) after this, if its worker never finished it. */
+const CLAIM_MS = 10 * 60_000;
+export const RENEWAL_QUEUE = 'membership-renewals';
+export const CREDIT_EXPIRY_QUEUE = 'membership-credit-expiry';
+
+export const zoneOf = (tenant: TenantContext) => knownTimeZone(tenant.settings.timezone);
+export const chargeKey = (sub: { id: string }, cycle: { cycle: number; attempts: number }) =>
+  `atrium-sub-${sub.id}-cycle-${cycle.cycle}-try-${cycle.attempts}`;
+
+/**
+ * Writes every cycle of the subscription that has fallen due (locked FOR UPDATE, so two workers
+ * write each cycle once); answers how many. A membership with all its cycles written gets no
+ * next charge; at the end of its period the job ends it.
+ */
+export async function writeDueCycles(
+  tx: Tx,
+  tenant: TenantContext,
+  subscriptionId: string,
+  now: Date,
+): Promise<number> {
+  const sub = await repo.findSubscription(tx, tenant.tenantId, subscriptionId, true);
+  if (!sub || !['trialing', 'active'].includes(sub.status)) return 0;
+  let { nextChargeAt, cyclesBilled, periodEndsAt } = sub;
+  let written = 0;
+  while (nextChargeAt && nextChargeAt <= now && (sub.billingCycles === null || cyclesBilled < sub.billingCycles)) {
+    cyclesBilled += 1;
+    await repo.insertCycle(tx, {
+      tenantId: tenant.tenantId,
+      subscriptionId: sub.id,
+      cycle: cyclesBilled,
+      amountMinor: sub.priceMinor,
+      dueAt: nextChargeAt,
+      status: 'due',
+    });
+    written += 1;
+    const following = sub.frequency
+      ? addPeriods(nextChargeAt, sub.frequency, zoneOf(tenant), sub.billingDay ?? 1)
+      : null;
+    periodEndsAt = following ?? periodEndsAt;
+    nextChargeAt = following && (sub.billingCycles === null || cyclesBilled < sub.billingCycles) ? following : null;
+  }
+  if (written > 0) {
+    await repo.updateSubscription(tx, tenant.tenantId, sub.id, { cyclesBilled, nextChargeAt, periodEndsAt });
+  }
+  return written;
+}
+
+type Outcome = 'paid' | 'declined' | 'unknown' | 'skipped';
+
+/**
+ * Charges one cycle: claim it and make its invoice (one transaction), charge the saved card
+ * (no transaction open), then record the payment or the decline (another). Answers what happened.
+ */
+export async function chargeCycle(
+  platform: Platform,
+  gateway: SavedCardGateway,
+  tenant: TenantContext,
+  cycleId: string,
+): Promise<Outcome> {
+  const now = platform.clock.now();
+  const claimed = await withTenant(platform.db, tenant.tenantId, async (tx) => {
+    const cycle = await repo.claimCycle(tx, tenant.tenantId, cycleId, now, CLAIM_MS);
+    if (!cycle) return null;
+    const sub = await repo.findSubscription(tx, tenant.tenantId, cycle.subscriptionId);
+    if (!sub) return null;
+    let invoiceId = cycle.invoiceId;
+    if (!invoiceId) {
+      const total = sub.billingCycles ? ` of ${sub.billingCycles}` : '';
+      const invoice = await createInvoice(tx, tenant, {
+        contactId: sub.contactId,
+        lines: [
+          {
+            id: 'line-1',
+            guId: sub.itemId,
+            kind: 'membership',
+            name: cycle.cycle === 0 ? `${sub.name}: registration fee` : `${sub.name}: payment ${cycle.cycle}${total}`,
+            unitPrice: cycle.amountMinor,
+            quantity: 1,
+            isTaxable: true,
+            isChargeCreditCardFees: true,
+          },
+        ],
+        paymentMethod: 'credit_card',
+        note: '',
+        now,
+      });
+      invoiceId = invoice.id;
+      await repo.updateCycle(tx, tenant.tenantId, cycle.id, { invoiceId });
+    }
+    const invoice = await requireInvoice(tx, tenant.tenantId, invoiceId);
+    return { cycle: { ...cycle, invoiceId }, sub, invoice };
+  });
+  if (!claimed) return 'skipped';
+  const { cycle, sub, invoice } = claimed;
+  const key = chargeKey(sub, cycle);
+  let chargeRef: string | null = null;
+  let declined: string | null = null;
+  if (invoice.balance > 0) {
+    try {
+      chargeRef = await gateway.chargeSavedCard(sub.providerAccount, {
+        customer: sub.providerCustomer,
+        card: sub.paymentMethodId,
+        amount: invoice.balance,
+        currency: invoice.currency,
+        description: `${sub.name} - ${tenant.name}`,
+        idempotencyKey: key,
+        metadata: { tenantId: tenant.tenantId, subscriptionId: sub.id, cycle: String(cycle.cycle) },
+      });
+    } catch (error) {
+      if (error instanceof GatewayError && error.status < 500) declined = error.message;
+      // unreachable or failing provider: the claim runs out and the same key is sent again
+      else return 'unknown';
+    }
+  }
+  let mailed = false;
+  await withTenant(platform.db, tenant.tenantId, async (tx) => {
+    const current = await repo.findSubscription(tx, tenant.tenantId, sub.id, true);
+    if (!current) return;
+    if (declined === null) {
+      let paid = invoice;
+      if (invoice.balance > 0 && chargeRef) {
+        const result = await recordPayment(tx, tenant, invoice.id, {
+          method: 'credit_card',
+          amount: invoice.balance,
+          idempotencyKey: key,
+          provider: gateway.provider,
+          providerRef: chargeRef,
+          note: `${sub.name}: automatic payment`,
+        });
+        paid = result.invoice;
+      }
+      await repo.updateCycle(tx, tenant.tenantId, cycle.id, {
+        status: 'paid',
+        chargeRef,
+        claimedUntil: null,
+        nextAttemptAt: null,
+        failureMessage: null,
+      });
+      if (cycle.cycle > 0 && current.creditsPerCycle) {
+        const expiresAt =
+          current.membershipType === 'card'
+            ? current.periodEndsAt
+            : current.frequency
+              ? addPeriods(cycle.dueAt, current.frequency, zoneOf(tenant), current.billingDay ?? 1)
+              : null;
+        await grantCredits(tx, tenant.tenantId, {
+          contactId: current.contactId,
+          name: current.name,
+          credits: current.creditsPerCycle,
+          expiresAt,
+          subscriptionId: current.id,
+          now,
+        });
+      }
+      const stillFailing = (await repo.cyclesOf(tx, tenant.tenantId, sub.id)).some(
+        (c) => c.id !== cycle.id && c.status === 'failed' && c.nextAttemptAt !== null,
+      );
+      if (!stillFailing) {
+        // a paid cycle makes the membership current; a paid registration fee alone leaves a trial on
+        const status =
+          current.status === 'past_due' || (current.status === 'trialing' && cycle.cycle > 0)
+            ? current.cyclesBilled > 0
+              ? 'active'
+              : 'trialing'
+            : current.status;
+        if (status !== current.status) await repo.updateSubscription(tx, tenant.tenantId, sub.id, { status });
+      }
+      if (paid.balance === 0 && paid.total > 0)
+        mailed = (await queueInvoiceEmail(tx, platform, tenant, paid, 'invoice_success')) || mailed;
+      return;
+    }
+    const attempts = cycle.attempts + 1;
+    const retryDays = RETRY_AFTER_DAYS[attempts - 1];
+    const stopped = current.status === 'cancelled';
+    await repo.updateCycle(tx, tenant.tenantId, cycle.id, {
+      status: 'failed',
+      attempts,
+      claimedUntil: null,
+      failureMessage: declined,
+      nextAttemptAt: retryDays === undefined || stopped ? null : new Date(now.getTime() + retryDays * 86_400_000),
+    });
+    if (!stopped) await repo.updateSubscription(tx, tenant.tenantId, sub.id, { status: 'past_due' });
+    // spec 3 §4: the failed email first, then a reminder at each further decline
+    if (attempts === 1) {
+      const failed = await recordPaymentFailure(tx, tenant, invoice.id);
+      mailed = (await queueInvoiceEmail(tx, platform, tenant, failed.invoice, 'invoice_failed')) || mailed;
+    } else {
+      const open = await requireInvoice(tx, tenant.tenantId, invoice.id, true);
+      const reminded = open.balance > 0 ? await markReminded(tx, tenant, open) : open;
+      mailed = (await queueInvoiceEmail(tx, platform, tenant, reminded, 'invoice_reminder')) || mailed;
+      await repo.updateCycle(tx, tenant.tenantId, cycle.id, { remindedAt: now });
+    }
+  });
+  if (mailed) await platform.outbox.kick();
+  return declined === null ? 'paid' : 'declined';
+}
+
+/** Ends memberships whose last period is over (all cycles billed, or cancelled at the period end). */
+async function endFinished(tx: Tx, tenant: TenantContext, subscriptionId: string, now: Date): Promise<void> {
+  const sub = await repo.findSubscription(tx, tenant.tenantId, subscriptionId, true);
+  if (!sub || sub.nextChargeAt !== null || !sub.periodEndsAt || sub.periodEndsAt > now) return;
+  if (!['trialing', 'active'].includes(sub.status)) return;
+  await repo.updateSubscription(tx, tenant.tenantId, sub.id, {
+    status: sub.cancelAtPeriodEnd ? 'cancelled' : 'completed',
+    ...(sub.cancelAtPeriodEnd ? { cancelledAt: now } : {}),
+  });
+}
+
+export interface RenewalRun {
+  written: number;
+  paid: number;
+  declined: number;
+  unknown: number;
+  skipped: number;
+}
+
+/**
+ * The renewal job: writes the cycles that fell due (one transaction per subscription), then charges
+ * every chargeable cycle, `concurrency` at a time. Any number of these may run at once (two
+ * workers, a re-run): each cycle is claimed by one.
+ */
+export async function runRenewals(
+  platform: Platform,
+  gateway: SavedCardGateway,
+  options: { batch?: number; concurrency?: number } = {},
+): Promise<RenewalRun> {
+  const batch = options.batch ?? 500;
+  const concurrency = options.concurrency ?? 8;
+  const run: RenewalRun = { written: 0, paid: 0, declined: 0, unknown: 0, skipped: 0 };
+  const tenants = new Map<string, TenantContext | null>();
+  const tenantOf = async (id: string) => {
+    if (!tenants.has(id)) tenants.set(id, await platform.tenants.byId(id));
+    return tenants.get(id) ?? null;
+  };
+  const now = platform.clock.now();
+  for (;;) {
+    const due = await platform.db.transaction((tx) => repo.dueSubscriptions(tx, now, batch));
+    let wrote = 0;
+    for (const { tenantId, id } of due) {
+      const tenant = await tenantOf(tenantId);
+      if (tenant) wrote += await withTenant(platform.db, tenantId, (tx) => writeDueCycles(tx, tenant, id, now));
+    }
+    run.written += wrote;
+    if (due.length < batch || wrote === 0) break;
+  }
+  const seen = new Set<string>();
+  for (;;) {
+    const cycles = (await platform.db.transaction((tx) => repo.chargeableCycles(tx, now, batch))).filter(
+      (c) => !seen.has(c.id),
+    );
+    if (cycles.length === 0) break;
+    for (const c of cycles) seen.add(c.id);
+    let next = 0;
+    const worker = async () => {
+      while (next < cycles.length) {
+        const cycle = cycles[next++];
+        if (!cycle) break;
+        const tenant = await tenantOf(cycle.tenantId);
+        if (!tenant) continue;
+        run[await chargeCycle(platform, gateway, tenant, cycle.id)] += 1;
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(concurrency, cycles.length) }, worker));
+  }
+  const ending = await platform.db.transaction((tx) => repo.endingSubscriptions(tx, now, batch));
+  for (const { tenantId, id } of ending) {
+    const tenant = await tenantOf(tenantId);
+    if (tenant) await withTenant(platform.db, tenantId, (tx) => endFinished(tx, tenant, id, now));
+  }
+  return run;
+}
+
+/** The first charge's date of a new membership: after the trial, on the set day, or now. */
+export function firstChargeAt(
+  terms: { trialDays: number; startRule: 'today' | 'dayOfMonth' | 'afterTrial'; billingDay: number | null },
+  now: Date,
+  timeZone: string,
+  nextBillingDay: (from: Date, day: number, zone: string) => Date,
+): Date {
+  const afterTrial = terms.trialDays > 0 ? addPeriods(now, 'daily', timeZone, 1, terms.trialDays) : now;
+  if (terms.startRule === 'dayOfMonth' && terms.billingDay)
+    return nextBillingDay(afterTrial, terms.billingDay, timeZone);
+  return afterTrial;
+}
+
+export { addMonths };

@@ -1,0 +1,222 @@
+import { startProviderStub } from '@atrium/provider-stubs/provider-stub';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expectAccessible, hostUrl, logIn, PASSWORD } from './helpers';
+
+// Memberships on the demo tenant, whose Stripe account (SEED_DEMO_STRIPE_ACCOUNT) saves cards on the
+// stand-in's setup page and takes the off-session charges. The business clock is moved through the
+// e2e-only /test/clock and the renewals run through /test/jobs (decisions.md "Memberships"); each test
+// resets the clock and cancels what it bought, so the demo student is left as it was.
+
+const DAY = 86_400_000;
+let stub: Awaited<ReturnType<typeof startProviderStub>> | null = null;
+
+test.beforeAll(async () => {
+  try {
+    stub = await startProviderStub(
+      {
+        stripeCheckout: {
+          secretKey: 'sk_test_e2e',
+          accounts: ['acct_e2e_demo'],
+          webhook: { url: `http://127.0.0.1:${process.env.E2E_PORT}/webhooks/stripe`, secret: 'whsec_e2e_payments' },
+        },
+      },
+      { port: Number(process.env.E2E_PAYMENTS_STUB_PORT) },
+    );
+  } catch (error) {
+    // payments.spec.ts runs the same stand-in (same accounts) on this port: it answers our calls too
+    if (!String(error).includes('EADDRINUSE')) throw error;
+  }
+});
+test.afterAll(async () => {
+  await stub?.close();
+});
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+/** Node does not resolve *.localhost: the API is called on loopback with the demo tenant's Host. */
+const apiUrl = (path: string) => `http://127.0.0.1:${process.env.E2E_PORT}${path}`;
+const HOST = { host: `demo.localhost:${process.env.E2E_PORT}` };
+
+async function tokenOf(request: APIRequestContext, email: string): Promise<string> {
+  const login = await request.post(apiUrl('/login'), { headers: HOST, data: { userId: email, password: PASSWORD } });
+  expect(login.status()).toBe(200);
+  return (await login.json()).access_token as string;
+}
+
+async function api(
+  request: APIRequestContext,
+  token: string,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  data?: object,
+) {
+  const response = await request.fetch(apiUrl(path), {
+    method,
+    headers: { ...HOST, authorization: `Bearer ${token}` },
+    ...(data ? { data } : {}),
+  });
+  expect(response.status(), await response.text()).toBeLessThan(300);
+  return response.status() === 204 ? null : response.json();
+}
+
+async function newMembership(request: APIRequestContext, body: object) {
+  const admin = await tokenOf(request, 'admin@demo.test');
+  const categories = await api(request, admin, 'GET', '/snode/icategory?type=service&start=0&length=1000');
+  const categoryId =
+    categories.data[0]?.guId ??
+    (await api(request, admin, 'POST', '/snode/icategory', { name: 'Memberships', categoryType: 'SERVICE' })).guId;
+  return api(request, admin, 'POST', '/item/membership', { categoryId, ...body });
+}
+
+async function moveClock(request: APIRequestContext, body: object) {
+  expect((await request.post(apiUrl('/test/clock'), { headers: HOST, data: body })).status()).toBe(200);
+}
+async function runRenewals(request: APIRequestContext) {
+  expect((await request.post(apiUrl('/test/jobs/membership-renewals'), { headers: HOST })).status()).toBe(200);
+}
+
+/** The stand-in's hosted page: the card is typed there, never on the studio's pages. */
+async function saveCard(page: Page, number: string) {
+  await expect(page).toHaveURL(/\/c\/setup\/cs_test_/);
+  const form = page.getByRole('form', { name: 'Card details' });
+  await form.getByLabel('Card number').fill(number);
+  await form.getByLabel('Expiration (MM / YY)').fill('12 / 34');
+  await form.getByLabel('CVC').fill('123');
+  await form.getByRole('button', { name: 'Save card' }).click();
+  await expect(page).toHaveURL(hostUrl('demo', '/memberships'));
+}
+
+const membershipCard = (page: Page, name: string) => page.getByRole('article', { name });
+
+async function cancelNow(page: Page, name: string) {
+  const card = membershipCard(page, name).filter({ has: page.getByRole('button', { name: 'Cancel membership' }) });
+  await card.getByRole('button', { name: 'Cancel membership' }).click();
+  await page.getByRole('dialog', { name: 'Cancel membership' }).getByRole('button', { name: 'Now' }).click();
+  await expect(membershipCard(page, name).getByText('Cancelled', { exact: true })).toBeVisible();
+}
+
+test('a student buys a monthly unlimited membership with a 7-day trial and a registration fee; after the trial the month is charged', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const name = `Unlimited ${Date.now().toString(36).slice(-5)}`;
+  await newMembership(request, {
+    name,
+    price: 49,
+    membershipType: 'unlimited',
+    frequency: 'monthly',
+    trialDays: 7,
+    registrationFees: 25,
+    startRule: 'afterTrial',
+  });
+  try {
+    await logIn(page, 'student@demo.test');
+    await expect(page).not.toHaveURL(/\/login/);
+    await page.goto(hostUrl('demo', '/memberships'));
+    await expect(page.getByRole('heading', { name: 'My Memberships', level: 1 })).toBeVisible();
+    const offer = page.getByRole('article', { name });
+    await expect(offer).toContainText('$49.00 a month');
+    await expect(offer).toContainText('7-day trial');
+    await expect(offer).toContainText('$25.00 registration fee');
+    await expectAccessible(page);
+    await offer.getByRole('button', { name: `Buy ${name}` }).click();
+    await saveCard(page, '4242 4242 4242 4242');
+
+    // Back: the trial is on and the first month waits for its end; the fee was charged now.
+    const mine = membershipCard(page, name).filter({ hasText: 'Next payment' });
+    await expect(mine.getByText('Trial', { exact: true })).toBeVisible();
+    await expect(mine).toContainText('Next payment: $49.00 on');
+    await expect(mine).toContainText('Card: visa ending 4242');
+    await expect(page.locator('body')).not.toContainText(/atrium/i);
+    await expectAccessible(page);
+
+    // Eight days later the renewal job charges the first month.
+    await moveClock(request, { advanceMs: 8 * DAY });
+    await runRenewals(request);
+    await page.reload();
+    const active = membershipCard(page, name).filter({ hasText: 'Next payment' });
+    await expect(active.getByText('Active', { exact: true })).toBeVisible();
+    await expect(active).toContainText('Next payment: $49.00 on');
+    await cancelNow(page, name);
+  } finally {
+    await moveClock(request, { reset: true });
+  }
+});
+
+test('a declined card: the payment fails, the member saves another card and it is charged at once', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const name = `Monthly ${Date.now().toString(36).slice(-5)}`;
+  await newMembership(request, { name, price: 30, membershipType: 'recurring', frequency: 'monthly', credits: 8 });
+  await logIn(page, 'student@demo.test');
+  await expect(page).not.toHaveURL(/\/login/);
+  await page.goto(hostUrl('demo', '/memberships'));
+  await page.getByRole('button', { name: `Buy ${name}` }).click();
+  // Stripe's test card that is saved, then declined at every charge
+  await saveCard(page, '4000 0000 0000 0341');
+  await expect(page.getByRole('alert').filter({ hasText: 'Your card was declined.' }).first()).toBeVisible();
+  const card = membershipCard(page, name).filter({ hasText: 'Card:' });
+  await expect(card.getByText('Payment failed', { exact: true })).toBeVisible();
+  await expectAccessible(page);
+
+  await card.getByRole('button', { name: 'Update card' }).click();
+  await saveCard(page, '5555 5555 5555 4444');
+  const paid = membershipCard(page, name).filter({ hasText: 'Card:' });
+  await expect(paid.getByText('Active', { exact: true })).toBeVisible();
+  await expect(paid).toContainText('mastercard ending 4444');
+  await cancelNow(page, name);
+});
+
+test('a 10-class pack pays a priced class with a credit, given back when the booking is cancelled in time', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const tag = Date.now().toString(36).slice(-5);
+  const name = `10 classes ${tag}`;
+  await newMembership(request, { name, price: 120, membershipType: 'card', credits: 10 });
+  // A priced class the day after tomorrow (the tenant's zone is a few hours behind UTC at most).
+  const admin = await tokenOf(request, 'admin@demo.test');
+  const day = new Date(Date.now() + 2 * DAY).toISOString().slice(0, 10);
+  const rule = await api(request, admin, 'POST', '/snode/classrule', {
+    name: `Drop-in ${tag}`,
+    daysOfWeek: [0, 1, 2, 3, 4, 5, 6],
+    startTime: '18:00',
+    durationMinutes: 60,
+    startDate: day,
+    endDate: day,
+    capacity: 10,
+    priceMinor: 2000,
+  });
+  const sessions = await api(request, admin, 'GET', `/snode/session?from=${day}&to=${day}`);
+  const session = sessions.data.find((s: { classId: string }) => s.classId === rule.guId);
+
+  await logIn(page, 'student@demo.test');
+  await expect(page).not.toHaveURL(/\/login/);
+  await page.goto(hostUrl('demo', '/memberships'));
+  await page.getByRole('button', { name: `Buy ${name}` }).click();
+  await saveCard(page, '4242 4242 4242 4242');
+  const balance = page.getByTestId('credit-balance');
+  const before = Number((await balance.innerText()).split(' ')[0]);
+  expect(before).toBeGreaterThanOrEqual(10);
+
+  // The signup link books on arrival: the class is paid with a credit.
+  await page.goto(hostUrl('demo', `/signup/${session.classId}/${session.clsStartTime}?scheduleId=${session.guId}`));
+  await expect(page.getByText('You are booked')).toBeVisible();
+  await page.goto(hostUrl('demo', '/memberships'));
+  await expect(balance).toHaveText(`${before - 1} credits left`);
+  await expect(page.getByText('Used for a class').first()).toBeVisible();
+  await expectAccessible(page);
+
+  // Cancelled before the class: the credit comes back.
+  const student = await tokenOf(request, 'student@demo.test');
+  const mine = await api(request, student, 'GET', `/snode/myclasses?from=${day}&to=${day}`);
+  const booking = mine.data.find((s: { guId: string }) => s.guId === session.guId);
+  await api(request, student, 'DELETE', `/snode/mybooking/${booking.myBookingId}`);
+  await page.reload();
+  await expect(balance).toHaveText(`${before} credits left`);
+  await expect(page.getByText('Returned (booking cancelled)').first()).toBeVisible();
+});
