@@ -2,6 +2,7 @@ export * from './catalogue.ts';
 export * from './checkout.ts';
 export * from './contacts.ts';
 export * from './credentials.ts';
+export * from './forms.ts';
 export * from './invoices.ts';
 export * from './offers.ts';
 export * from './outbox.ts';

@@ -16,11 +16,12 @@ import type { MediaStorage } from '../media/media.storage.ts';
 // (latin-ext, shipped in @fontsource/noto-sans) is registered so ₹, €, İ and Ł print; nothing is
 // fetched: the tenant's logo is read from its own media storage.
 
-const FAMILY = 'InvoiceSans';
+export const FAMILY = 'InvoiceSans';
 type Style = Parameters<typeof StyleSheet.create>[0][string];
 let fontsRegistered = false;
 
-function registerFonts(): void {
+/** Registers the shipped Unicode font once (signed forms use it too). */
+export function registerFonts(): void {
   if (fontsRegistered) return;
   const require = createRequire(import.meta.url);
   const files = join(dirname(require.resolve('@fontsource/noto-sans/package.json')), 'files');
