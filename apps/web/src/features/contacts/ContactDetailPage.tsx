@@ -1,6 +1,7 @@
 import { Alert, Anchor, Grid, Group, Loader, Stack } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import { ContactCustomFieldsCard } from '../custom-fields/ContactCustomFieldsCard';
+import { ContactSignedDocumentsCard } from '../forms/SignedDocuments';
 import { useTenant } from '../session/session-store';
 import { useDocumentHead } from '../tenant/tenant-head';
 import { ContactAccountCard } from './ContactAccountCard';
@@ -49,6 +50,7 @@ export default function ContactDetailPage() {
             <ContactProfileCard contact={detail} />
             <ContactCustomFieldsCard contactId={detail.guId} />
             <ContactFamily contact={detail} />
+            <ContactSignedDocumentsCard contactId={detail.guId} />
             <ContactAccountCard contact={detail} />
             <ContactSavedCards guId={detail.guId} />
           </Stack>

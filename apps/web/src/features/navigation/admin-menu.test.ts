@@ -169,6 +169,7 @@ describe("admin menu with today's built screens", () => {
       '/calendar',
       '/schedule',
       '/facility',
+      '/customforms',
       '/products',
       '/contacts',
       '/website',
