@@ -138,7 +138,7 @@ export function FormBuilder({ form, onClose }: { form: CustomForm | null; onClos
         <Title order={2}>{form ? `Edit ${form.name}` : 'Add Form'}</Title>
         <Group>
           <Button variant="default" onClick={() => setPreview(true)}>
-            Preview
+            Preview Form
           </Button>
           <Button variant="default" onClick={onClose}>
             Cancel
@@ -343,7 +343,13 @@ export function FormBuilder({ form, onClose }: { form: CustomForm | null; onClos
         value={draft.afterForm.description}
         onChange={(v) => set('afterForm', { description: v })}
       />
-      <Modal opened={preview} onClose={() => setPreview(false)} title="Preview" size="xl">
+      <Modal
+        opened={preview}
+        onClose={() => setPreview(false)}
+        title="Preview"
+        size="xl"
+        closeButtonProps={{ 'aria-label': 'Close preview' }}
+      >
         <FormPreview draft={toInput(draft)} />
       </Modal>
     </Stack>

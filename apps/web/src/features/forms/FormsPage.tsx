@@ -61,7 +61,7 @@ export default function FormsPage() {
                   </Table.Td>
                   <Table.Td>{FORM_TYPE_LABELS[form.formType]}</Table.Td>
                   <Table.Td>
-                    <Badge color={form.isPublished ? 'teal' : 'gray'} variant="light">
+                    <Badge color={form.isPublished ? 'teal.9' : 'gray.8'}>
                       {form.isPublished ? 'Published' : 'Unpublished'}
                     </Badge>
                   </Table.Td>

@@ -23,12 +23,14 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useParams } from 'react-router';
 import { Busy } from '../../app/components/Busy';
+import { MantineScope } from '../../app/MantineScope';
 import { ApiError } from '../../lib/api-error';
 import { showErrorToast, showSuccessToast } from '../../lib/notify';
+import { queryClient } from '../../lib/query-client';
 import { useSession, useTenant } from '../session/session-store';
 import { useDocumentHead } from '../tenant/tenant-head';
 import { formsApi, solveHumanCheck } from './api';
@@ -220,6 +222,17 @@ function DocumentDownload({ initial }: { initial: FormSubmissionResult }) {
  * (or with preview) inputs are disabled and nothing is submitted.
  */
 export default function PublicFormPage({ preview = false }: { preview?: boolean }) {
+  // The public shell is plain CSS: this screen brings Mantine and the query client itself.
+  return (
+    <MantineScope>
+      <QueryClientProvider client={queryClient}>
+        <PublicForm preview={preview} />
+      </QueryClientProvider>
+    </MantineScope>
+  );
+}
+
+function PublicForm({ preview }: { preview: boolean }) {
   const params = useParams();
   const guId = params.guId ?? params.id ?? '';
   const tenant = useTenant();

@@ -27,7 +27,7 @@ export function SignedDocumentList({ docs, audit }: { docs: SignedDocument[]; au
             <Text fw={600}>
               {doc.formName}{' '}
               {doc.formType === 'WAIVER' ? (
-                <Badge size="sm" variant="light">
+                <Badge size="sm" color="gray.8">
                   Waiver
                 </Badge>
               ) : null}
@@ -91,11 +91,11 @@ export function ContactSignedDocumentsCard({ contactId }: { contactId: string })
           <Text>
             Waiver:{' '}
             {waiver.data.hasSigned ? (
-              <Badge color="teal" variant="light">
+              <Badge color="teal.9">
                 Signed {waiver.data.signedAt}
               </Badge>
             ) : (
-              <Badge color="red" variant="light">
+              <Badge color="red.9">
                 Not signed
               </Badge>
             )}
