@@ -276,8 +276,10 @@ export function FilledForm({
   const [submitting, setSubmitting] = useState(false);
   const [done, setDone] = useState<FormSubmissionResult | null>(null);
   const dateText = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone }).format(new Date());
-  const set = (key: keyof Identity) => (e: React.ChangeEvent<HTMLInputElement>) =>
-    setIdentity((v) => ({ ...v, [key]: e.currentTarget.value }));
+  const set = (key: keyof Identity) => (e: React.ChangeEvent<HTMLInputElement>) => {
+    const value = e.currentTarget.value;
+    setIdentity((v) => ({ ...v, [key]: value }));
+  };
   const fieldError = (key: string) => errors[key] ?? undefined;
 
   if (done) {

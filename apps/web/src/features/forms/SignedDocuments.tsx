@@ -91,13 +91,9 @@ export function ContactSignedDocumentsCard({ contactId }: { contactId: string })
           <Text>
             Waiver:{' '}
             {waiver.data.hasSigned ? (
-              <Badge color="teal.9">
-                Signed {waiver.data.signedAt}
-              </Badge>
+              <Badge color="teal.9">Signed {waiver.data.signedAt}</Badge>
             ) : (
-              <Badge color="red.9">
-                Not signed
-              </Badge>
+              <Badge color="red.9">Not signed</Badge>
             )}
           </Text>
         ) : null}
