@@ -115,7 +115,9 @@ export function editCustomField(
   const { tenantId } = tenant;
   return translateTagInUse(() =>
     withTenant(db, tenantId, async (tx) => {
-      if (!(await findCustomField(tx, tenantId, id))) throw notFound('Custom field');
+      // A form's field is edited in its form's builder (decisions.md "Forms and signatures").
+      const existing = await findCustomField(tx, tenantId, id);
+      if (!existing || existing.formId) throw notFound('Custom field');
       await checkTag(tx, tenantId, input.tag, id);
       const values = toValues(input);
       const row = await updateCustomField(tx, tenantId, id, {

@@ -114,6 +114,13 @@ describe('form builder (/rest/customForm)', () => {
     expect(tenantFields.some((f) => f.name === 'Level')).toBe(false);
     const formFields = json<any[]>(await call(admin, tenant, 'GET', `/rest/customField?customForm=${form.guId}`));
     expect(formFields.map((f) => f.name)).toEqual(['Level', 'I accept the risks', 'Notes', 'Work email']);
+    // ...and are edited in the builder only.
+    const edit = await call(admin, tenant, 'PUT', `/rest/customField/${formFields[0].guId}`, {
+      type: 'text',
+      name: 'X',
+      tag: 'xfield',
+    });
+    expect(edit.statusCode).toBe(404);
   });
 
   it('reorders, edits and removes fields on a whole save', async () => {
