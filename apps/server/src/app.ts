@@ -20,6 +20,7 @@ import { registerContactRoutes } from './modules/contacts/contacts.routes.ts';
 import { registerCustomFieldRoutes } from './modules/custom-fields/custom-fields.routes.ts';
 import { registerDonationRoutes } from './modules/donations/donations.routes.ts';
 import { registerEmailTemplateRoutes } from './modules/email-templates/email-templates.routes.ts';
+import { registerFormRoutes } from './modules/forms/forms.routes.ts';
 import { registerFranchiseRoutes } from './modules/franchise/franchise.routes.ts';
 import { registerGetStartedRoutes } from './modules/get-started/get-started.routes.ts';
 import { registerIntegrationRoutes } from './modules/integrations/integrations.routes.ts';
@@ -182,6 +183,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   registerWebsiteSettingsRoutes(app, platform);
   registerPaymentSettingsRoutes(app, platform);
   registerCustomFieldRoutes(app, platform);
+  registerFormRoutes(app, platform);
   registerEmailTemplateRoutes(app, platform);
   registerWidgetRoutes(app, platform);
   registerUserRoutes(app, platform);

@@ -222,7 +222,11 @@ export const ContactCustomValuesInput = z
   .max(500);
 export type ContactCustomValuesInput = z.infer<typeof ContactCustomValuesInput>;
 
-type ValueField = Pick<CustomField, 'name' | 'type' | 'isMandatory'> & { options: readonly string[] };
+/** Spec 3 §5: an email-type form field's pattern (a form's fields are custom fields too). */
+export const FORM_EMAIL_PATTERN = /^[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,4}$/;
+
+/** `type` is also a form field's ('email'). */
+type ValueField = Pick<CustomField, 'name' | 'isMandatory'> & { type: string; options: readonly string[] };
 
 /**
  * The message for a value of a field, or null when it fits: number is numeric, checkbox
@@ -240,6 +244,8 @@ export function customValueError(field: ValueField, raw: string): string | null 
       return /^-?\d+(\.\d+)?$/.test(value) && value.length <= 40 ? null : `${field.name} must be a number`;
     case 'checkbox':
       return value === 'true' ? null : `${field.name} must be true or false`;
+    case 'email':
+      return FORM_EMAIL_PATTERN.test(value) ? null : `${field.name} must be a valid email address`;
     case 'radio':
     case 'dropdown':
       return field.options.includes(value) ? null : `${field.name} must be one of its options`;

@@ -13,6 +13,7 @@ export * from './contacts.ts';
 export * from './csv.ts';
 export * from './currencies.ts';
 export * from './custom-fields.ts';
+export * from './custom-forms.ts';
 export * from './dial-codes.ts';
 export * from './donations.ts';
 export * from './email-templates.ts';

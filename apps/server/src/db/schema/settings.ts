@@ -12,6 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { contacts } from './contacts.ts';
+import { customForms } from './forms.ts';
 import { tenants } from './tenants.ts';
 
 /**
@@ -26,8 +27,12 @@ export const customFields = pgTable(
       .references(() => tenants.id, { onDelete: 'cascade' }),
     id: uuid('id').notNull().defaultRandom(),
     type: text('type', {
-      enum: ['text', 'number', 'textarea', 'checkbox', 'radio', 'header', 'dropdown'],
+      enum: ['text', 'number', 'textarea', 'checkbox', 'radio', 'header', 'dropdown', 'email'],
     }).notNull(),
+    /** The form this field belongs to (issue 13); null for the tenant's contact fields. */
+    formId: uuid('form_id'),
+    /** A form field's phone flag (spec 3 "Custom field within a form": phonenumber). */
+    isPhone: boolean('is_phone').notNull().default(false),
     name: text('name').notNull(),
     tag: text('tag').notNull(),
     /** The spec's `fieldName`: the description shown with the field. */
@@ -47,6 +52,12 @@ export const customFields = pgTable(
     primaryKey({ columns: [t.tenantId, t.id] }),
     uniqueIndex('custom_fields_tenant_tag_uq').on(t.tenantId, t.tag),
     index('custom_fields_tenant_sequence_idx').on(t.tenantId, t.sequence),
+    index('custom_fields_tenant_form_idx').on(t.tenantId, t.formId, t.sequence),
+    foreignKey({
+      name: 'custom_fields_form_fk',
+      columns: [t.tenantId, t.formId],
+      foreignColumns: [customForms.tenantId, customForms.id],
+    }).onDelete('cascade'),
   ],
 );
 

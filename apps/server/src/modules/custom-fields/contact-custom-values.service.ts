@@ -9,10 +9,13 @@ import { toCustomField } from './custom-fields.service.ts';
 
 async function loadValues(tx: Tx, tenantId: string, contactId: string): Promise<ContactCustomFieldValue[]> {
   const [fields, values] = [await findCustomFields(tx, tenantId), await findContactValues(tx, tenantId, contactId)];
-  return fields.map((row) => ({
-    ...toCustomField(row),
-    value: row.type === 'header' ? '' : (values.get(row.id) ?? ''),
-  }));
+  // A form's fields are listed for the contacts who answered them (decisions.md "Forms").
+  return fields
+    .filter((row) => row.formId === null || values.has(row.id))
+    .map((row) => ({
+      ...toCustomField(row),
+      value: row.type === 'header' ? '' : (values.get(row.id) ?? ''),
+    }));
 }
 
 /** GET /rest/contact/{id}/customFields: every field of the tenant, in list order, with the contact's value. */
@@ -66,7 +69,8 @@ export function saveContactValues(
     }
     // A mandatory field the body did not mention must already have a value.
     for (const field of fields) {
-      if (seen.has(field.id) || !field.isMandatory) continue;
+      // A form's mandatory field binds the form, not every contact.
+      if (seen.has(field.id) || !field.isMandatory || field.formId !== null) continue;
       const error = customValueError(field, stored.get(field.id) ?? '');
       if (error) throw badRequest(field.tag, error);
     }

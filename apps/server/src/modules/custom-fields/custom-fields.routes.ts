@@ -42,12 +42,12 @@ export function registerCustomFieldRoutes(server: FastifyInstance, platform: Pla
       schema: {
         tags,
         summary:
-          'The custom fields of the tenant, in order (customForm is accepted; custom forms come later). include=all is accepted: every field is already answered, headers included',
+          "The tenant's contact fields in order, or with customForm={form id} that form's fields. include=all is accepted: every field is already answered, headers included",
         querystring: CustomFieldListQuery,
         response: { 200: z.array(CustomField), ...errors },
       },
     },
-    async (request) => listCustomFields(db, requireStaff(request).tenant),
+    async (request) => listCustomFields(db, requireStaff(request).tenant, request.query.customForm),
   );
 
   app.post(

@@ -29,7 +29,8 @@ export function toCustomField(row: CustomFieldRow): CustomField {
     guId: row.id,
     name: row.name,
     tag: row.tag,
-    type: row.type,
+    // A form's email field is a text field in the contact's list (its pattern is the form's rule).
+    type: row.type === 'email' ? 'text' : row.type,
     ...optionFields(row.options),
     fieldName: row.fieldName,
     placeholder: row.placeholder,
@@ -77,10 +78,15 @@ async function checkTag(tx: Tx, tenantId: string, tag: string, exceptId?: string
   if (await tagTaken(tx, tenantId, tag, exceptId)) throw badRequest('tag', TAG_IN_USE);
 }
 
-/** GET /rest/customField: every field of the tenant in list order. */
-export function listCustomFields(db: Db, tenant: TenantContext): Promise<CustomField[]> {
+/**
+ * GET /rest/customField: the tenant's contact fields in list order; `?customForm={form id}` answers
+ * that form's fields instead (a form's fields are kept out of the Custom Fields screen).
+ */
+export function listCustomFields(db: Db, tenant: TenantContext, customForm?: string): Promise<CustomField[]> {
   return readTenant(db, tenant.tenantId, async (tx) =>
-    (await findCustomFields(tx, tenant.tenantId)).map(toCustomField),
+    (await findCustomFields(tx, tenant.tenantId))
+      .filter((row) => (customForm ? row.formId === customForm : row.formId === null))
+      .map(toCustomField),
   );
 }
 
@@ -109,7 +115,9 @@ export function editCustomField(
   const { tenantId } = tenant;
   return translateTagInUse(() =>
     withTenant(db, tenantId, async (tx) => {
-      if (!(await findCustomField(tx, tenantId, id))) throw notFound('Custom field');
+      // A form's field is edited in its form's builder (decisions.md "Forms and signatures").
+      const existing = await findCustomField(tx, tenantId, id);
+      if (!existing || existing.formId) throw notFound('Custom field');
       await checkTag(tx, tenantId, input.tag, id);
       const values = toValues(input);
       const row = await updateCustomField(tx, tenantId, id, {

@@ -11,6 +11,7 @@ import type { AppConfig } from '../../config.ts';
 import { type Db, withTenant } from '../../db/client.ts';
 import type { websitePages } from '../../db/schema/index.ts';
 import type { CacheBus } from '../../lib/cache-bus.ts';
+import { publishedForms } from '../forms/forms.service.ts';
 import { listPublishedPages } from '../website/website.repo.ts';
 import type { TenantContext } from './tenant-directory.ts';
 
@@ -33,7 +34,12 @@ function toPageLink(page: PageRow): WebPageLink {
 }
 
 /** Spec 1 §3 "Tenant config (from ping)": the public face of a tenant, never a secret. */
-export function buildTenantConfig(tenant: TenantContext, pages: PageRow[], config: AppConfig): TenantConfig {
+export function buildTenantConfig(
+  tenant: TenantContext,
+  pages: PageRow[],
+  config: AppConfig,
+  forms: TenantConfig['forms'] = [],
+): TenantConfig {
   const s = tenant.settings;
   const links = pages.map(toPageLink);
   const home = links.find((page) => page.name === 'home') ?? null;
@@ -107,7 +113,7 @@ export function buildTenantConfig(tenant: TenantContext, pages: PageRow[], confi
     page5: s.page5,
     webstate: s.webstate,
     isExternalWebsite: s.webstate === 'ext_website',
-    forms: [],
+    forms,
     privacyPolicyLink: s.privacyPolicyLink,
     termsOfServiceLink: s.termsOfServiceLink,
     isEnableCourses: s.isEnableCourses,
@@ -153,8 +159,11 @@ export class TenantConfigCache {
 
   get(tenant: TenantContext): Promise<{ config: TenantConfig; json: string }> {
     return this.cache.get(tenant.tenantId, async () => {
-      const pages = await withTenant(this.db, tenant.tenantId, (tx) => listPublishedPages(tx, tenant.tenantId));
-      const built = buildTenantConfig(tenant, pages, this.config);
+      const { pages, forms } = await withTenant(this.db, tenant.tenantId, async (tx) => ({
+        pages: await listPublishedPages(tx, tenant.tenantId),
+        forms: (await publishedForms(tx, tenant.tenantId)).map(({ name, guId }) => ({ name, guId })),
+      }));
+      const built = buildTenantConfig(tenant, pages, this.config, forms);
       return { config: built, json: JSON.stringify(built) };
     });
   }

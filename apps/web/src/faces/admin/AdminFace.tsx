@@ -43,6 +43,7 @@ const PaymentSettingsPage = lazy(() => import('../../features/payment-settings/P
 const WebsiteSettingsPage = lazy(() => import('../../features/website-settings/WebsiteSettingsPage'));
 const SeoSettingsPage = lazy(() => import('../../features/website-settings/SeoSettingsPage'));
 const ExternalWebsitePage = lazy(() => import('../../features/website-settings/ExternalWebsitePage'));
+const FormsPage = lazy(() => import('../../features/forms/FormsPage'));
 const CustomFieldsPage = lazy(() => import('../../features/custom-fields/CustomFieldsPage'));
 const EmailTemplatesPage = lazy(() => import('../../features/email-templates/EmailTemplatesPage'));
 const TemplateEditorPage = lazy(() => import('../../features/email-templates/TemplateEditorPage'));
@@ -108,6 +109,9 @@ export const SCREENS: Record<string, ReactNode> = {
   '/settings/website/seosetting': <SeoSettingsPage />,
   '/settings/website/externalwebsite': <ExternalWebsitePage />,
   '/settings/customfield': <CustomFieldsPage />,
+  '/settings/regforms': <FormsPage />,
+  '/customforms': <FormsPage />,
+  '/registrationform': <FormsPage />,
   '/settings/templates': <EmailTemplatesPage />,
   '/settings/templates/add': <TemplateEditorPage />,
   '/settings/templates/edit/:id': <TemplateEditorPage />,

@@ -16,6 +16,7 @@ const EmailConfirmPage = lazy(() => import('../../features/profile/EmailConfirmP
 const ForgotPasswordPage = lazy(() => import('../../features/auth/ForgotPasswordPage'));
 const ResetPasswordPage = lazy(() => import('../../features/auth/ResetPasswordPage'));
 const FormsListPage = lazy(() => import('./FormsListPage'));
+const PublicFormPage = lazy(() => import('../../features/forms/PublicFormPage'));
 const PublicInvoicePage = lazy(() => import('../../features/invoices/PublicInvoicePage'));
 const MediaGalleryPage = lazy(() => import('../../features/media/MediaGalleryPage'));
 const MerchandisePage = lazy(() => import('../../features/shop/MerchandisePage'));
@@ -33,6 +34,9 @@ export const SCREENS: Record<string, ReactNode> = {
   '/forgot-password': <ForgotPasswordPage />,
   '/reset-password': <ResetPasswordPage />,
   '/forms': <FormsListPage />,
+  '/regform/:guId': <PublicFormPage />,
+  '/registration/:id': <PublicFormPage />,
+  '/preview/regform/:guId': <PublicFormPage preview />,
   '/mediagallery': <MediaGalleryPage />,
   '/invoice/:id': <PublicInvoicePage />,
   '/merchandise': <MerchandisePage />,

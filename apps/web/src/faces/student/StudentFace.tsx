@@ -17,12 +17,14 @@ const MyStorePage = lazy(() => import('../../features/shop/MyStorePage'));
 const MemberCheckoutPage = lazy(() => import('../../features/shop/MemberCheckoutPage'));
 const PublicInvoicePage = lazy(() => import('../../features/invoices/PublicInvoicePage'));
 const StudentClassesPage = lazy(() => import('../../features/scheduling/StudentClassesPage'));
+const MyRegistrationPage = lazy(() => import('../../features/forms/SignedDocuments'));
 const SignupPage = lazy(() => import('../../features/scheduling/SignupPage'));
 const MyDonationsPage = lazy(() => import('../../features/donations/MyDonationsPage'));
 const MyMembershipsPage = lazy(() => import('../../features/memberships/MyMembershipsPage'));
 
 /** The built screens by route path: the routes marked `built` in route-paths (faces.test.tsx). */
 export const SCREENS: Record<string, ReactNode> = {
+  '/myregistration': <MyRegistrationPage />,
   '/logout': <LogoutScreen />,
   '/profile': <ProfilePage />,
   '/email/confirm': <EmailConfirmPage />,

@@ -45,7 +45,7 @@ export function ContactAccountCard({ contact }: { contact: ContactDetail }) {
         <Badge variant="light" color={contact.claim ? 'teal' : 'gray'}>
           {contact.claim ? 'Can sign in' : 'No login yet'}
         </Badge>
-        <Badge variant="light" color={contact.isEmailVerified ? 'teal' : 'yellow'}>
+        <Badge variant="light" color={contact.isEmailVerified ? 'teal' : 'gray'}>
           {contact.isEmailVerified ? 'Email verified' : 'Email not verified'}
         </Badge>
         {contact.isSuspended ? (

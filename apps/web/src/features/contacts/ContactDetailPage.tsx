@@ -2,6 +2,7 @@ import { Alert, Anchor, Grid, Group, Loader, Stack } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import { ContactCustomFieldsCard } from '../custom-fields/ContactCustomFieldsCard';
 import { ContactDonationsCard } from '../donations/ContactDonationsCard';
+import { ContactSignedDocumentsCard } from '../forms/SignedDocuments';
 import { ContactMembershipsPanel } from '../memberships/ContactMembershipsPanel';
 import { useTenant } from '../session/session-store';
 import { useDocumentHead } from '../tenant/tenant-head';
@@ -51,6 +52,7 @@ export default function ContactDetailPage() {
             <ContactProfileCard contact={detail} />
             <ContactCustomFieldsCard contactId={detail.guId} />
             <ContactFamily contact={detail} />
+            <ContactSignedDocumentsCard contactId={detail.guId} />
             <ContactAccountCard contact={detail} />
             <ContactSavedCards guId={detail.guId} />
             <ContactMembershipsPanel contactId={detail.guId} />

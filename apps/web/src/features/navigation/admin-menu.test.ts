@@ -172,6 +172,7 @@ describe("admin menu with today's built screens", () => {
       '/schedule',
       '/facility',
       '/donation',
+      '/customforms',
       '/products',
       '/contacts',
       '/website',

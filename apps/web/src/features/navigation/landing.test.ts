@@ -301,7 +301,8 @@ describe('while a module is not built', () => {
     });
     expect(landing.decideStaffPath('/reports', tenant)).toEqual({ kind: 'notFound' });
     expect(landing.decideStaffPath('/store', tenant)).toEqual({ kind: 'stay' });
-    expect(landing.decideStaffPath('/settings/regforms', tenant)).toEqual({ kind: 'notFound' });
+    expect(landing.decideStaffPath('/settings/regforms', tenant)).toEqual({ kind: 'stay' });
+    expect(landing.decideStaffPath('/tests', tenant)).toEqual({ kind: 'notFound' });
     expect(landing.decideStaffPath('/contacts', tenant)).toEqual({ kind: 'stay' });
   });
 

@@ -1,0 +1,89 @@
+import { sql } from 'drizzle-orm';
+import { boolean, foreignKey, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { contacts } from './contacts.ts';
+import { tenants } from './tenants.ts';
+
+/**
+ * Spec 3 §3 "Custom/registration form" (issue 13). Its fields are rows of `custom_fields` with this
+ * form's id, so a submission's answers are the contact's custom-field values.
+ */
+export const customForms = pgTable(
+  'custom_forms',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull().defaultRandom(),
+    name: text('name').notNull(),
+    formType: text('form_type', { enum: ['CUSTOM', 'WAIVER', 'STUDENT_REGISTRATION'] }).notNull(),
+    customFormName: text('custom_form_name').notNull().default(''),
+    isName: boolean('is_name').notNull().default(true),
+    isEmail: boolean('is_email').notNull().default(true),
+    isPhone: boolean('is_phone').notNull().default(true),
+    isShowEmergencyContact: boolean('is_show_emergency_contact').notNull().default(false),
+    isShowBirthdate: boolean('is_show_birthdate').notNull().default(false),
+    isShowGuardian: boolean('is_show_guardian').notNull().default(false),
+    isSignRequired: boolean('is_sign_required').notNull().default(false),
+    isPublished: boolean('is_published').notNull().default(false),
+    /** Rich text (sanitised HTML). */
+    beforeForm: text('before_form').notNull().default(''),
+    subHeader: text('sub_header').notNull().default(''),
+    afterForm: text('after_form').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    index('custom_forms_tenant_type_idx').on(t.tenantId, t.formType, t.isPublished),
+  ],
+);
+
+/**
+ * One submission of a form: what was filled (`content`, the exact document signed, whose SHA-256 is
+ * `document_hash`), the signature and the audit trail; the PDF is made by a job (`status`).
+ */
+export const formSubmissions = pgTable(
+  'form_submissions',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull().defaultRandom(),
+    formId: uuid('form_id').notNull(),
+    contactId: uuid('contact_id').notNull(),
+    formName: text('form_name').notNull(),
+    formType: text('form_type', { enum: ['CUSTOM', 'WAIVER', 'STUDENT_REGISTRATION'] }).notNull(),
+    content: jsonb('content').notNull(),
+    documentHash: text('document_hash').notNull(),
+    /** The drawn signature (PNG data URL) or '' when typed or none. */
+    signature: text('signature').notNull().default(''),
+    typedSignature: text('typed_signature').notNull().default(''),
+    signerName: text('signer_name').notNull(),
+    signerEmail: text('signer_email').notNull(),
+    signedAt: timestamp('signed_at', { withTimezone: true }).notNull().defaultNow(),
+    ip: text('ip').notNull().default(''),
+    userAgent: text('user_agent').notNull().default(''),
+    status: text('status', { enum: ['IN_PROGRESS', 'COMPLETE', 'ERROR'] })
+      .notNull()
+      .default('IN_PROGRESS'),
+    /** The PDF's key in the tenant's media storage once made. */
+    documentKey: text('document_key'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    index('form_submissions_contact_idx').on(t.tenantId, t.contactId, t.signedAt),
+    index('form_submissions_form_idx').on(t.tenantId, t.formId),
+    foreignKey({
+      name: 'form_submissions_form_fk',
+      columns: [t.tenantId, t.formId],
+      foreignColumns: [customForms.tenantId, customForms.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'form_submissions_contact_fk',
+      columns: [t.tenantId, t.contactId],
+      foreignColumns: [contacts.tenantId, contacts.id],
+    }).onDelete('cascade'),
+    index('form_submissions_waiver_idx').on(t.tenantId, t.contactId).where(sql`${t.formType} = 'WAIVER'`),
+  ],
+);

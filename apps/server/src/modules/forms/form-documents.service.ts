@@ -1,0 +1,170 @@
+import { randomUUID } from 'node:crypto';
+import type { FormSubmissionResult, SignedDocument, WaiverStatus } from '@atrium/contracts';
+import { type Db, readTenant, type Tx, withTenant } from '../../db/client.ts';
+import { notFound } from '../../lib/errors.ts';
+import type { Platform } from '../../platform.ts';
+import type { TenantContext } from '../tenants/tenant-directory.ts';
+import { htmlToText, renderFormPdf } from './form-pdf.ts';
+import {
+  findContactSubmissions,
+  findLatestWaiver,
+  findSubmission,
+  type SubmissionRow,
+  setSubmissionDocument,
+} from './forms.repo.ts';
+
+export const FORM_DOCUMENT_QUEUE = 'form-document';
+export interface FormDocumentJob {
+  tenantId: string;
+  orgId: string;
+  submissionId: string;
+}
+
+export const documentUrl = (id: string) => `/cform/regform/${id}/document`;
+
+/** An instant as the tenant reads it: '26 Nov 2026, 21:40 (Europe/London)'. */
+export function tenantTime(instant: Date, timeZone: string): string {
+  const text = new Intl.DateTimeFormat('en-GB', { timeZone, dateStyle: 'medium', timeStyle: 'short' }).format(instant);
+  return `${text} (${timeZone})`;
+}
+
+interface Content {
+  form: { name: string; beforeForm: string; subHeader: string; afterForm: string };
+  signer: { firstName: string; lastName: string; email: string; phone: string };
+  fields: Array<{ name: string; type: string; value: string }>;
+  otherInfo: { emergencyContactName: string; emergencyContactPhone: string; dateOfBirth: string } | null;
+  guardians: Array<{ role: string; name: string; email: string; phone: string }>;
+}
+
+/** The job: the PDF of one submission, kept in the tenant's media storage; its status follows. */
+export async function makeFormDocument(platform: Platform, job: FormDocumentJob): Promise<void> {
+  const tenant = await platform.tenants.byOrgId(job.orgId);
+  if (!tenant || tenant.tenantId !== job.tenantId) return;
+  const row = await readTenant(platform.db, job.tenantId, (tx) => findSubmission(tx, job.tenantId, job.submissionId));
+  if (!row || row.status === 'COMPLETE') return;
+  const c = row.content as Content;
+  const zone = tenant.settings.timezone;
+  const pdf = await renderFormPdf({
+    orgName: tenant.name,
+    formName: c.form.name,
+    beforeText: htmlToText(c.form.beforeForm),
+    subHeaderText: htmlToText(c.form.subHeader),
+    afterText: htmlToText(c.form.afterForm),
+    identity: [
+      ['Name', `${c.signer.firstName} ${c.signer.lastName}`],
+      ['Email', c.signer.email],
+      ['Phone', c.signer.phone],
+    ],
+    fields: c.fields,
+    otherInfo: c.otherInfo
+      ? [
+          ['Emergency contact name', c.otherInfo.emergencyContactName],
+          ['Emergency contact number', c.otherInfo.emergencyContactPhone],
+          ['Date of birth', c.otherInfo.dateOfBirth],
+        ]
+      : [],
+    guardians: c.guardians.flatMap((g): Array<[string, string]> => {
+      const who = g.role === 'mother' ? 'Mother' : 'Father';
+      return [
+        [`${who} name`, g.name],
+        [`${who} email`, g.email],
+        [`${who} phone`, g.phone],
+      ];
+    }),
+    signaturePng: row.signature ? Buffer.from(row.signature.split(',')[1] ?? '', 'base64') : null,
+    typedSignature: row.typedSignature,
+    audit: [
+      ['Signed by', `${row.signerName} <${row.signerEmail}>`],
+      ['Signed at', tenantTime(row.signedAt, zone)],
+      ['IP address', row.ip],
+      ['User agent', row.userAgent],
+      ['Signature', row.signature ? 'Drawn' : row.typedSignature ? 'Typed name' : 'None'],
+      ['Document SHA-256', row.documentHash],
+      ['Submission', row.id],
+    ],
+  });
+  const key = randomUUID();
+  await platform.media.put(job.tenantId, key, pdf);
+  await withTenant(platform.db, job.tenantId, (tx) =>
+    setSubmissionDocument(tx, job.tenantId, row.id, { status: 'COMPLETE', documentKey: key }),
+  );
+}
+
+export function registerFormDocumentJobs(platform: Platform): void {
+  platform.jobs.register<FormDocumentJob>(FORM_DOCUMENT_QUEUE, (job) => makeFormDocument(platform, job), {
+    retryLimit: 2,
+    retryDelaySeconds: 2,
+    onDeadLetter: async (job) => {
+      await withTenant(platform.db, job.tenantId, (tx) =>
+        setSubmissionDocument(tx, job.tenantId, job.submissionId, { status: 'ERROR' }),
+      );
+    },
+  });
+}
+
+export function toResult(row: SubmissionRow): FormSubmissionResult {
+  return { status: row.status, _id: row.id, downloadUrl: documentUrl(row.id), formName: row.formName };
+}
+
+/** GET /cform/regform/{id}: the document's status (the submission id is the visitor's key to it). */
+export function documentStatus(db: Db, tenant: TenantContext, id: string): Promise<FormSubmissionResult> {
+  return readTenant(db, tenant.tenantId, async (tx) => {
+    const row = await findSubmission(tx, tenant.tenantId, id);
+    if (!row) throw notFound('Submission');
+    return toResult(row);
+  });
+}
+
+/** GET /cform/regform/{id}/document: the PDF once made. */
+export async function documentPdf(platform: Platform, tenant: TenantContext, id: string) {
+  const row = await readTenant(platform.db, tenant.tenantId, (tx) => findSubmission(tx, tenant.tenantId, id));
+  if (row?.status !== 'COMPLETE' || !row.documentKey) throw notFound('Document');
+  const bytes = await platform.media.get(tenant.tenantId, row.documentKey);
+  if (!bytes) throw notFound('Document');
+  return { bytes, fileName: `${row.formName.replace(/[^A-Za-z0-9 _-]/g, '').trim() || 'form'}.pdf` };
+}
+
+export function toSignedDocument(row: SubmissionRow, timeZone: string): SignedDocument {
+  return {
+    _id: row.id,
+    formId: row.formId,
+    formName: row.formName,
+    formType: row.formType,
+    status: row.status,
+    downloadUrl: documentUrl(row.id),
+    signerName: row.signerName,
+    signerEmail: row.signerEmail,
+    signedAt: tenantTime(row.signedAt, timeZone),
+    signedAtIso: row.signedAt.toISOString(),
+    ip: row.ip,
+    userAgent: row.userAgent,
+    documentHash: row.documentHash,
+    hasSignature: !!(row.signature || row.typedSignature),
+  };
+}
+
+/** A contact's submissions with their audit trails (contact detail; a student's My Registration). */
+export function contactDocuments(db: Db, tenant: TenantContext, contactId: string): Promise<SignedDocument[]> {
+  return readTenant(db, tenant.tenantId, async (tx) =>
+    (await findContactSubmissions(tx, tenant.tenantId, contactId)).map((row) =>
+      toSignedDocument(row, tenant.settings.timezone),
+    ),
+  );
+}
+
+/**
+ * Whether the contact has signed the tenant's waiver (a submission of a WAIVER form). Booking and
+ * checkout call this inside their own transaction when the tenant's isWaiverFormToBeSigned is on.
+ */
+export async function hasSignedWaiver(tx: Tx, tenantId: string, contactId: string): Promise<boolean> {
+  return (await findLatestWaiver(tx, tenantId, contactId)) !== undefined;
+}
+
+export async function waiverStatus(tx: Tx, tenant: TenantContext, contactId: string): Promise<WaiverStatus> {
+  const latest = await findLatestWaiver(tx, tenant.tenantId, contactId);
+  return {
+    isWaiverFormToBeSigned: tenant.settings.isWaiverFormToBeSigned,
+    hasSigned: latest !== undefined,
+    signedAt: latest ? tenantTime(latest.signedAt, tenant.settings.timezone) : null,
+  };
+}

@@ -1,0 +1,339 @@
+import { FORM_TEXTS } from '@atrium/contracts';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { bearer, json, loginAs, newTenant, startTestApp, type TestTenant } from '../../../test/helpers.ts';
+import type { App } from '../../app.ts';
+import { readTenant } from '../../db/client.ts';
+import { hasSignedWaiver } from './form-documents.service.ts';
+import { findContactByEmailForTest } from './forms.test-support.ts';
+import { solveChallenge } from './human-check.ts';
+
+let app: App;
+let tenant: TestTenant;
+let other: TestTenant;
+let admin: string;
+let staff: string;
+let student: string;
+let otherAdmin: string;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  tenant = await newTenant(app);
+  other = await newTenant(app);
+  admin = (await loginAs(app, tenant, 'admin')).access_token;
+  staff = (await loginAs(app, tenant, 'staff')).access_token;
+  student = (await loginAs(app, tenant, 'student')).access_token;
+  otherAdmin = (await loginAs(app, other, 'admin')).access_token;
+});
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+const call = (token: string | null, t: TestTenant, method: Method, url: string, payload?: unknown) =>
+  app.inject({
+    method,
+    url,
+    headers: token ? bearer(token, t.host) : { host: t.host, 'user-agent': 'FormsTest/1.0' },
+    payload: payload as object,
+  });
+const errorOf = (body: string) => JSON.parse(body).errors as { message: string; code: string; field?: string };
+
+const waiverBody = (patch: Record<string, unknown> = {}) => ({
+  name: 'Liability Waiver',
+  formType: 'WAIVER',
+  isShowGuardian: true,
+  isShowEmergencyContact: true,
+  isShowBirthdate: true,
+  isSignRequired: true,
+  isPublished: true,
+  beforeForm: { description: '<p>Please read <b>carefully</b></p><script>alert(1)</script>' },
+  subHeader: { description: 'Sub header' },
+  afterForm: { description: 'I agree.' },
+  customFields: [
+    { name: 'Level', type: 'dropdown', option1: 'Beginner', option2: 'Advanced', isMandatory: true },
+    { name: 'I accept the risks', type: 'checkbox', isMandatory: true },
+    { name: 'Notes', type: 'textarea', placeholder: 'Anything else', fieldName: 'Optional' },
+    { name: 'Work email', type: 'email' },
+  ],
+  ...patch,
+});
+
+async function createForm(t: TestTenant, token: string, body = waiverBody()) {
+  const response = await call(token, t, 'POST', '/rest/customForm', body);
+  if (response.statusCode !== 201) throw new Error(`create: ${response.statusCode} ${response.body}`);
+  return json<any>(response);
+}
+
+async function token(t: TestTenant): Promise<string> {
+  const response = await call(null, t, 'GET', '/public/humanCheck?action=custom_form_checkout');
+  expect(response.statusCode).toBe(200);
+  return solveChallenge(json<any>(response));
+}
+
+let emailCounter = 0;
+async function submission(t: TestTenant, form: any, patch: Record<string, unknown> = {}) {
+  emailCounter += 1;
+  const [level, accept, notes, work] = form.customFields;
+  return {
+    formId: form.guId,
+    rToken: await token(t),
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: `ada${emailCounter}@example.com`,
+    phone: '5551234567',
+    emergencyContactName: 'Charles',
+    emergencyContactPhone: '5550000000',
+    dateOfBirth: '2015-12-10',
+    motherName: 'Anne Byron',
+    motherEmail: `anne${emailCounter}@example.com`,
+    fatherName: 'George Byron',
+    fatherEmail: `george${emailCounter}@example.com`,
+    customField: [
+      { guId: level.guId, value: 'Advanced' },
+      { guId: accept.guId, value: 'true' },
+      { guId: notes.guId, value: 'None' },
+      { guId: work.guId, value: 'ada@work.com' },
+    ],
+    sign: 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+    ...patch,
+  };
+}
+
+describe('form builder (/rest/customForm)', () => {
+  it('creates a form with its fields in order, sanitises the texts, and lists it', async () => {
+    const form = await createForm(tenant, admin);
+    expect(form).toMatchObject({ name: 'Liability Waiver', formType: 'WAIVER', isPublished: true, isCustomForm: true });
+    expect(form.customFields.map((f: any) => [f.name, f.type, f.sequence])).toEqual([
+      ['Level', 'dropdown', 0],
+      ['I accept the risks', 'checkbox', 1],
+      ['Notes', 'textarea', 2],
+      ['Work email', 'email', 3],
+    ]);
+    expect(form.beforeForm.description).not.toContain('script');
+    const list = json<any[]>(await call(staff, tenant, 'GET', '/rest/customForm?type=WAIVER'));
+    expect(list.map((f) => f.guId)).toContain(form.guId);
+    // The form's fields stay out of the Custom Fields screen, and are there by ?customForm=.
+    const tenantFields = json<any[]>(await call(admin, tenant, 'GET', '/rest/customField'));
+    expect(tenantFields.some((f) => f.name === 'Level')).toBe(false);
+    const formFields = json<any[]>(await call(admin, tenant, 'GET', `/rest/customField?customForm=${form.guId}`));
+    expect(formFields.map((f) => f.name)).toEqual(['Level', 'I accept the risks', 'Notes', 'Work email']);
+    // ...and are edited in the builder only.
+    const edit = await call(admin, tenant, 'PUT', `/rest/customField/${formFields[0].guId}`, {
+      type: 'text',
+      name: 'X',
+      tag: 'xfield',
+    });
+    expect(edit.statusCode).toBe(404);
+  });
+
+  it('reorders, edits and removes fields on a whole save', async () => {
+    const form = await createForm(tenant, admin);
+    const [level, accept, notes] = form.customFields;
+    const saved = json<any>(
+      await call(admin, tenant, 'PUT', `/rest/customForm/${form.guId}`, {
+        ...waiverBody(),
+        isPublished: false,
+        customFields: [
+          { ...notes, name: 'Remarks' },
+          { ...level, option3: 'Expert' },
+          { name: 'Section', type: 'header' },
+          accept,
+        ],
+      }),
+    );
+    expect(saved.isPublished).toBe(false);
+    expect(saved.customFields.map((f: any) => f.name)).toEqual(['Remarks', 'Level', 'Section', 'I accept the risks']);
+    expect(saved.customFields[0].guId).toBe(notes.guId);
+    expect(saved.customFields[1].option3).toBe('Expert');
+  });
+
+  it('answers 400 naming the field', async () => {
+    let response = await call(admin, tenant, 'POST', '/rest/customForm', waiverBody({ name: ' ' }));
+    expect(response.statusCode).toBe(400);
+    expect(errorOf(response.body)).toMatchObject({ field: 'name', message: 'Form Name is required!' });
+    response = await call(
+      admin,
+      tenant,
+      'POST',
+      '/rest/customForm',
+      waiverBody({ customFields: [{ name: 'X', type: 'radio' }] }),
+    );
+    expect(response.statusCode).toBe(400);
+    expect(errorOf(response.body).field).toBe('customFields.0.option1');
+    response = await call(admin, tenant, 'POST', '/rest/customForm', waiverBody({ formType: 'OTHER' }));
+    expect(errorOf(response.body).field).toBe('formType');
+  });
+
+  it('lets only admins write and staff read; students get 403', async () => {
+    expect((await call(staff, tenant, 'POST', '/rest/customForm', waiverBody())).statusCode).toBe(403);
+    expect((await call(student, tenant, 'GET', '/rest/customForm')).statusCode).toBe(403);
+    expect((await call(null, tenant, 'GET', '/rest/customForm')).statusCode).toBe(401);
+  });
+
+  it("answers 404 for another tenant's form", async () => {
+    const form = await createForm(tenant, admin);
+    expect((await call(otherAdmin, other, 'GET', `/rest/customForm/${form.guId}`)).statusCode).toBe(404);
+    expect((await call(otherAdmin, other, 'PUT', `/rest/customForm/${form.guId}`, waiverBody())).statusCode).toBe(404);
+    expect((await call(otherAdmin, other, 'DELETE', `/rest/customForm/${form.guId}`)).statusCode).toBe(404);
+    expect((await call(null, other, 'GET', `/public/customForm/${form.guId}`)).statusCode).toBe(404);
+  });
+});
+
+describe('public form', () => {
+  it('lists published forms in ping and /public/customForm, not unpublished ones', async () => {
+    const t = await newTenant(app);
+    const token = (await loginAs(app, t, 'admin')).access_token;
+    const shown = await createForm(t, token, waiverBody({ name: 'Shown' }));
+    const hidden = await createForm(t, token, waiverBody({ name: 'Hidden', isPublished: false }));
+    const list = json<any[]>(await call(null, t, 'GET', `/public/customForm?tenant=${t.orgId}`));
+    expect(list.map((f) => f.name)).toEqual(['Shown']);
+    const ping = json<any>(await call(null, t, 'GET', '/ping'));
+    expect(ping.forms).toEqual([{ name: 'Shown', guId: shown.guId }]);
+    expect((await call(null, t, 'GET', `/public/customForm/${hidden.guId}`)).statusCode).toBe(404);
+    // Staff may open it for the preview.
+    expect((await call(token, t, 'GET', `/public/customForm/${hidden.guId}`)).statusCode).toBe(200);
+  });
+
+  it('a submission creates the contact, links the guardians, keeps the answers and makes the signed PDF', async () => {
+    const form = await createForm(tenant, admin);
+    const body = await submission(tenant, form);
+    const response = await call(null, tenant, 'POST', '/cform/regform/public', body);
+    expect(response.statusCode).toBe(201);
+    const result = json<any>(response);
+    expect(result).toMatchObject({ status: 'IN_PROGRESS', downloadUrl: `/cform/regform/${result._id}/document` });
+
+    const contact = await findContactByEmailForTest(app, tenant.tenantId, body.email as string);
+    expect(contact).toMatchObject({
+      name: 'Ada',
+      lastName: 'Lovelace',
+      emergencyContactName: 'Charles',
+      dateOfBirth: '2015-12-10',
+    });
+    const guardians = json<any[]>(await call(admin, tenant, 'GET', `/rest/contact/${contact?.id}/guardian`));
+    expect(guardians.map((g) => g.email).sort()).toEqual([body.motherEmail, body.fatherEmail].sort());
+    const values = json<any[]>(await call(admin, tenant, 'GET', `/rest/contact/${contact?.id}/customFields`));
+    expect(values.find((v) => v.name === 'Level')?.value).toBe('Advanced');
+    expect(values.find((v) => v.name === 'I accept the risks')?.value).toBe('true');
+
+    await app.platform.jobs.drain('form-document');
+    await vi.waitFor(
+      async () => {
+        const status = json<any>(await call(null, tenant, 'GET', `/cform/regform/${result._id}`));
+        expect(status.status).toBe('COMPLETE');
+      },
+      { timeout: 10_000 },
+    );
+    const pdf = await call(null, tenant, 'GET', result.downloadUrl);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+
+    const docs = json<any[]>(await call(admin, tenant, 'GET', `/rest/contact/${contact?.id}/signedDocuments`));
+    expect(docs).toHaveLength(1);
+    expect(docs[0]).toMatchObject({
+      signerName: 'Ada Lovelace',
+      userAgent: 'FormsTest/1.0',
+      hasSignature: true,
+      status: 'COMPLETE',
+    });
+    expect(docs[0].documentHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(docs[0].signedAt).toMatch(/\([A-Za-z_]+\/[A-Za-z_]+\)$/);
+    const waiver = json<any>(await call(admin, tenant, 'GET', `/rest/contact/${contact?.id}/waiver`));
+    expect(waiver.hasSigned).toBe(true);
+    expect(
+      await readTenant(app.platform.db, tenant.tenantId, (tx) =>
+        hasSignedWaiver(tx, tenant.tenantId, contact?.id as string),
+      ),
+    ).toBe(true);
+    // Another tenant sees none of it.
+    expect((await call(null, other, 'GET', `/cform/regform/${result._id}`)).statusCode).toBe(404);
+    expect((await call(null, other, 'GET', result.downloadUrl)).statusCode).toBe(404);
+    expect((await call(otherAdmin, other, 'GET', `/rest/contact/${contact?.id}/signedDocuments`)).statusCode).toBe(404);
+  });
+
+  it('refuses bad input with 400 naming the field, storing nothing', async () => {
+    const form = await createForm(tenant, admin);
+    const [level, accept, notes, work] = form.customFields;
+    const cases: Array<[Record<string, unknown>, string, string]> = [
+      [{ sign: '' }, 'sign', FORM_TEXTS.signatureRequired],
+      [{ firstName: '', lastName: '' }, 'firstName', FORM_TEXTS.namesRequired],
+      [{ email: 'Not an email' }, 'email', 'Please enter a valid email address.'],
+      [
+        { customField: [{ guId: level.guId, value: 'Advanced' }] },
+        `customField.${accept.guId}`,
+        'I accept the risks is required',
+      ],
+      [
+        {
+          customField: [
+            { guId: level.guId, value: 'Advanced' },
+            { guId: accept.guId, value: 'true' },
+            { guId: notes.guId, value: 'x'.repeat(256) },
+          ],
+        },
+        `customField.${notes.guId}`,
+        'Notes must be at most 255 characters',
+      ],
+      [
+        {
+          customField: [
+            { guId: level.guId, value: 'Advanced' },
+            { guId: accept.guId, value: 'true' },
+            { guId: work.guId, value: 'Ada@Work' },
+          ],
+        },
+        `customField.${work.guId}`,
+        'Work email must be a valid email address',
+      ],
+      [{ rToken: 'bm90IGEgdG9rZW4=' }, 'rToken', 'The human check failed. Please try again.'],
+    ];
+    for (const [patch, field, message] of cases) {
+      const body = await submission(tenant, form, patch);
+      const response = await call(null, tenant, 'POST', '/cform/regform/public', body);
+      expect(response.statusCode, field).toBe(400);
+      expect(errorOf(response.body)).toMatchObject({ field, message });
+      expect(await findContactByEmailForTest(app, tenant.tenantId, body.email as string)).toBeUndefined();
+    }
+  });
+
+  it('refuses a replayed human check, an unpublished form and another tenant', async () => {
+    const form = await createForm(tenant, admin);
+    const body = await submission(tenant, form);
+    expect((await call(null, tenant, 'POST', '/cform/regform/public', body)).statusCode).toBe(201);
+    const replay = await call(null, tenant, 'POST', '/cform/regform/public', { ...body, email: 'replay@example.com' });
+    expect(replay.statusCode).toBe(400);
+    expect(errorOf(replay.body)).toMatchObject({
+      field: 'rToken',
+      message: 'This human check was already used. Please try again.',
+    });
+    expect(await findContactByEmailForTest(app, tenant.tenantId, 'replay@example.com')).toBeUndefined();
+
+    // A check solved for one tenant is refused on another.
+    const foreign = await call(null, other, 'POST', '/cform/regform/public', await submission(tenant, form));
+    expect(foreign.statusCode).toBe(400);
+
+    const hidden = await createForm(tenant, admin, waiverBody({ isPublished: false }));
+    const refused = await call(null, tenant, 'POST', '/cform/regform/public', await submission(tenant, hidden));
+    expect(refused.statusCode).toBe(404);
+    const otherForm = await createForm(other, otherAdmin);
+    const cross = await call(null, tenant, 'POST', '/cform/regform/public', await submission(tenant, otherForm));
+    expect(cross.statusCode).toBe(404);
+  });
+
+  it('a student submits with their profile and sees it under My Registration', async () => {
+    const form = await createForm(
+      tenant,
+      admin,
+      waiverBody({ formType: 'STUDENT_REGISTRATION', isShowGuardian: false }),
+    );
+    const body = await submission(tenant, form, {
+      firstName: '',
+      lastName: '',
+      email: '',
+      rToken: await token(tenant),
+    });
+    const response = await call(student, tenant, 'POST', '/studentreg/register', body);
+    expect(response.statusCode).toBe(201);
+    const mine = json<any[]>(await call(student, tenant, 'GET', '/cform/myregistration'));
+    expect(mine.some((d) => d._id === json<any>(response)._id && d.signerEmail === tenant.users.student.email)).toBe(
+      true,
+    );
+  });
+});
