@@ -402,7 +402,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     refreshTokenDays: intFrom(env.REFRESH_TOKEN_DAYS, 30, 'REFRESH_TOKEN_DAYS'),
     passwordResetMinutes: intFrom(env.PASSWORD_RESET_MINUTES, 60, 'PASSWORD_RESET_MINUTES'),
     smtpUrl: env.SMTP_URL || null,
-    mailFrom: env.MAIL_FROM || 'Atrium <no-reply@atrium.localhost>',
+    // only the address is used: the display name is each studio's own (outbox.ts senderOf)
+    mailFrom: env.MAIL_FROM || 'no-reply@localhost',
     publicUrl: publicUrlFrom(env),
     trustProxy: trustProxyFrom(env.TRUST_PROXY),
     webDistDir: resolve(env.WEB_DIST_DIR || new URL('../../web/dist', import.meta.url).pathname),

@@ -57,6 +57,30 @@ describe('the email outbox on the job runner', () => {
     expect(receivedBy(rolledBack)).toBe(0);
   });
 
+  it('is from the studio, never the platform: its name on the sending address, replies to the studio', async () => {
+    const studio = await newTenant(app, {
+      name: 'Lotus Yoga',
+      settings: { fromEmailName: 'Lotus & Co', email: 'hello@lotus.test' },
+    });
+    const plain = await newTenant(app, { name: 'Cedar Dance' });
+    const to = address('sender');
+    const other = address('sender-plain');
+    await withTenant(app.platform.db, studio.tenantId, (tx) =>
+      enqueueEmail(tx, studio.tenantId, { to, subject: 'Welcome', text: 'Hello' }),
+    );
+    await withTenant(app.platform.db, plain.tenantId, (tx) =>
+      enqueueEmail(tx, plain.tenantId, { to: other, subject: 'Welcome', text: 'Hello' }),
+    );
+    await app.platform.outbox.kick();
+    const mail = (await smtp.waitFor(to)).text;
+    expect(mail).toMatch(/^From: "Lotus & Co" <[^>]+@[^>]+>$/m);
+    expect(mail).toMatch(/^Reply-To: hello@lotus\.test$/m);
+    const plainMail = (await smtp.waitFor(other)).text;
+    expect(plainMail).toMatch(/^From: Cedar Dance <[^>]+>$/m);
+    expect(plainMail).not.toMatch(/^Reply-To:/m);
+    for (const raw of [mail, plainMail]) expect(raw).not.toContain('Atrium');
+  });
+
   it('the sweep queues an email whose kick never came (a crash after commit); it is sent once', async () => {
     const orphan = address('orphan');
     await write(orphan);

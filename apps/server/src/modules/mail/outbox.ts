@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db, Tx } from '../../db/client.ts';
-import { outboxEmails } from '../../db/schema/index.ts';
+import { outboxEmails, tenants } from '../../db/schema/index.ts';
 import type { JobRunner } from '../jobs/job-runner.ts';
 
 export interface OutgoingEmail {
@@ -195,9 +195,11 @@ export class Outbox {
     try {
       const attachments = await this.#attachmentsOf(tenantId, email.attachment);
       if (this.#transport) {
+        const sender = await this.#senderOf(tenantId);
         await this.#transport.sendMail({
           attachments,
-          from: this.options.from,
+          from: sender.from,
+          ...(sender.replyTo ? { replyTo: sender.replyTo } : {}),
           to: email.toAddress,
           subject: email.subject,
           text: email.textBody,
@@ -228,6 +230,26 @@ export class Outbox {
       .update(outboxEmails)
       .set({ status: 'sent', sentAt: new Date(), attempts: sql`${outboxEmails.attempts} + 1` })
       .where(where);
+  }
+
+  /**
+   * Who an email is from: the studio, never the platform (white label). The display name is the
+   * account's From Email Name, else the studio's name; the address stays the platform's sending
+   * address (MAIL_FROM), which the mail server is allowed to send for, and replies go to the
+   * studio's own From Email (Account Settings keeps it as the account's email).
+   */
+  async #senderOf(
+    tenantId: string,
+  ): Promise<{ from: string | { name: string; address: string }; replyTo: string | null }> {
+    const [tenant] = await this.db
+      .select({ name: tenants.name, settings: tenants.settings })
+      .from(tenants)
+      .where(eq(tenants.id, tenantId));
+    const address = /<([^>]+)>/.exec(this.options.from)?.[1] ?? this.options.from.trim();
+    if (!tenant) return { from: this.options.from, replyTo: null };
+    const name = (tenant.settings.fromEmailName ?? '').trim() || tenant.name;
+    const replyTo = (tenant.settings.email ?? '').trim() || null;
+    return { from: { name, address }, replyTo };
   }
 
   /** The last attempt failed: the row is the dead letter, kept with its last error. */
