@@ -2,10 +2,13 @@ import { startProviderStub } from '@atrium/provider-stubs/provider-stub';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { expectAccessible, hostUrl, logIn, PASSWORD } from './helpers';
 
+// Its own member: a membership or credits bought here would pay the other specs' drop-ins (payments.spec).
+const MEMBER = 'member@demo.test';
+
 // Memberships on the demo tenant, whose Stripe account (SEED_DEMO_STRIPE_ACCOUNT) saves cards on the
 // stand-in's setup page and takes the off-session charges. The business clock is moved through the
 // e2e-only /test/clock and the renewals run through /test/jobs (decisions.md "Memberships"); each test
-// resets the clock and cancels what it bought, so the demo student is left as it was.
+// resets the clock and cancels what it bought.
 
 const DAY = 86_400_000;
 let stub: Awaited<ReturnType<typeof startProviderStub>> | null = null;
@@ -111,7 +114,7 @@ test('a student buys a monthly unlimited membership with a 7-day trial and a reg
     startRule: 'afterTrial',
   });
   try {
-    await logIn(page, 'student@demo.test');
+    await logIn(page, MEMBER);
     await expect(page).not.toHaveURL(/\/login/);
     await page.goto(hostUrl('demo', '/memberships'));
     await expect(page.getByRole('heading', { name: 'My Memberships', level: 1 })).toBeVisible();
@@ -151,7 +154,7 @@ test('a declined card: the payment fails, the member saves another card and it i
   test.setTimeout(120_000);
   const name = `Monthly ${Date.now().toString(36).slice(-5)}`;
   await newMembership(request, { name, price: 30, membershipType: 'recurring', frequency: 'monthly', credits: 8 });
-  await logIn(page, 'student@demo.test');
+  await logIn(page, MEMBER);
   await expect(page).not.toHaveURL(/\/login/);
   await page.goto(hostUrl('demo', '/memberships'));
   await page.getByRole('button', { name: `Buy ${name}` }).click();
@@ -194,7 +197,7 @@ test('a 10-class pack pays a priced class with a credit, given back when the boo
   const sessions = await api(request, admin, 'GET', `/snode/session?from=${day}&to=${day}`);
   const session = sessions.data.find((s: { classId: string }) => s.classId === rule.guId);
 
-  await logIn(page, 'student@demo.test');
+  await logIn(page, MEMBER);
   await expect(page).not.toHaveURL(/\/login/);
   await page.goto(hostUrl('demo', '/memberships'));
   await page.getByRole('button', { name: `Buy ${name}` }).click();
@@ -212,7 +215,7 @@ test('a 10-class pack pays a priced class with a credit, given back when the boo
   await expectAccessible(page);
 
   // Cancelled before the class: the credit comes back.
-  const student = await tokenOf(request, 'student@demo.test');
+  const student = await tokenOf(request, MEMBER);
   const mine = await api(request, student, 'GET', `/snode/myclasses?from=${day}&to=${day}`);
   const booking = mine.data.find((s: { guId: string }) => s.guId === session.guId);
   await api(request, student, 'DELETE', `/snode/mybooking/${booking.myBookingId}`);

@@ -12,6 +12,7 @@ export const SCHEDULE_MESSAGES = {
   sessionCancelled: 'This class has been cancelled.',
   alreadyBooked: 'You are already booked or on the waitlist for this class.',
   paymentRequired: 'This class has a drop-in price: payment is required to book it.',
+  waiverRequired: 'Please sign the waiver before booking a class.',
   roomInUse: 'This room is used by a class rule; change the rule first.',
   notATeacher: 'The teacher must be a staff user marked Teacher.',
   endBeforeStart: 'The end date must be on or after the start date.',

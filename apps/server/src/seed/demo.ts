@@ -16,6 +16,7 @@ export const DEMO_LOGINS = [
   { orgId: 'demo', email: 'staff@demo.test', role: 'staff' },
   { orgId: 'demo', email: 'frontdesk@demo.test', role: 'frontdesk' },
   { orgId: 'demo', email: 'student@demo.test', role: 'student' },
+  { orgId: 'demo', email: 'member@demo.test', role: 'student' },
   { orgId: 'riverside', email: 'admin@riverside.test', role: 'admin' },
   { orgId: 'riverside', email: 'frontdesk@riverside.test', role: 'frontdesk' },
 ] as const;
@@ -80,6 +81,7 @@ export async function seedDemo(db: Db): Promise<void> {
     { email: 'staff@demo.test', password: DEMO_PASSWORD, name: 'Sam', lastName: 'Staff', role: 'staff' },
     { email: 'frontdesk@demo.test', password: DEMO_PASSWORD, name: 'Frankie', lastName: 'Desk', role: 'frontdesk' },
     { email: 'student@demo.test', password: DEMO_PASSWORD, name: 'Stella', lastName: 'Student', role: 'student' },
+    { email: 'member@demo.test', password: DEMO_PASSWORD, name: 'Mia', lastName: 'Member', role: 'student' },
   ]);
   await fillAccountSettings(db, demo.tenantId, demoAdmin?.id);
   await createPages(db, demo.tenantId, demoPages('Demo Studio'));

@@ -3,6 +3,7 @@ import {
   type ContactListQuery,
   type ContactListResponse,
   type ContactStats,
+  knownTimeZone,
 } from '@atrium/contracts';
 import type { z } from 'zod';
 import { type Db, readTenant } from '../../db/client.ts';
@@ -49,7 +50,11 @@ export async function listContacts(db: Db, tenant: TenantContext, query: ListQue
     };
   });
   if (cache && known === undefined && writesBefore !== undefined) cache.keep(key, counted, writesBefore);
-  return { recordsTotal: total, isTotalCapped: capped, data: rows.map(toListRow) };
+  return {
+    recordsTotal: total,
+    isTotalCapped: capped,
+    data: rows.map((row) => toListRow(row, knownTimeZone(tenant.settings.timezone))),
+  };
 }
 
 export function contactStats(db: Db, tenant: TenantContext): Promise<ContactStats> {

@@ -7,6 +7,7 @@ import {
   type ContactRelative,
   type ContactStatus,
   isStaffRole,
+  lastDateInZone,
 } from '@atrium/contracts';
 import type { ContactListRecord } from './contact-list.repo.ts';
 import type { ContactRow, RelativeRow } from './contact-records.repo.ts';
@@ -21,7 +22,8 @@ export function statusesOf(row: Pick<ContactListRecord, 'statuses' | 'role'>): C
   return CONTACT_STATUSES.filter((status) => set.has(status));
 }
 
-export function toListRow(row: ContactListRecord): ContactListRow {
+/** `timeZone`: the tenant's, in which a membership's last day is counted. */
+export function toListRow(row: ContactListRecord, timeZone: string): ContactListRow {
   const statuses = statusesOf(row);
   return {
     guId: row.id,
@@ -40,7 +42,10 @@ export function toListRow(row: ContactListRecord): ContactListRow {
     statuses,
     tags: row.tags,
     role: row.role,
-    lastActiveMembershipExpiresOn: row.lastMembershipEndsAt ? new Date(row.lastMembershipEndsAt).toISOString() : null,
+    // the last day the membership covers, as the studio's calendar reads it
+    lastActiveMembershipExpiresOn: row.lastMembershipEndsAt
+      ? lastDateInZone(new Date(row.lastMembershipEndsAt), timeZone)
+      : null,
     dateCreated: row.createdAt.toISOString(),
     dateUpdated: row.updatedAt.toISOString(),
   };
@@ -54,8 +59,9 @@ export function toDetail(
   row: ContactRow & { lastMembershipEndsAt?: Date | string | null },
   children: RelativeRow[],
   guardians: RelativeRow[],
+  timeZone: string,
 ): ContactDetail {
-  const base = toListRow({ ...row, hasPassword: row.passwordHash !== null });
+  const base = toListRow({ ...row, hasPassword: row.passwordHash !== null }, timeZone);
   return {
     ...base,
     fullName: base.name,

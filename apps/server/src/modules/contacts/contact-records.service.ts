@@ -3,6 +3,7 @@ import {
   type ContactDetail,
   type ContactUpdate,
   isStaffRole,
+  knownTimeZone,
   normaliseTags,
 } from '@atrium/contracts';
 import type { z } from 'zod';
@@ -38,10 +39,12 @@ export async function requireContact(tx: Tx, tenantId: string, id: string): Prom
   return row;
 }
 
-export async function loadDetail(tx: Tx, tenantId: string, row: ContactRow): Promise<ContactDetail> {
+export async function loadDetail(tx: Tx, tenant: TenantContext, row: ContactRow): Promise<ContactDetail> {
+  const { tenantId } = tenant;
   const [children, guardians] = [await findChildren(tx, tenantId, row.id), await findGuardians(tx, tenantId, row.id)];
   const ends = await membershipEnds(tx, tenantId, [row.id]);
-  return toDetail({ ...row, lastMembershipEndsAt: ends.get(row.id) ?? null }, children, guardians);
+  const zone = knownTimeZone(tenant.settings.timezone);
+  return toDetail({ ...row, lastMembershipEndsAt: ends.get(row.id) ?? null }, children, guardians, zone);
 }
 
 /** A taken email surfaces as the same 400 whether found first or by the unique index in a race. */
@@ -72,7 +75,7 @@ export function getContactDetail(db: Db, tenant: TenantContext, id: string, mark
     let row = await requireContact(tx, tenant.tenantId, id);
     if (markRead && row.isUnread)
       row = (await updateContactRecord(tx, tenant.tenantId, id, { isUnread: false })) ?? row;
-    return loadDetail(tx, tenant.tenantId, row);
+    return loadDetail(tx, tenant, row);
   });
 }
 
@@ -97,7 +100,7 @@ export function createContact(db: Db, tenant: TenantContext, body: z.output<type
   return translateUniqueEmail(() =>
     withTenant(db, tenant.tenantId, async (tx) => {
       const row = await insertNewContact(tx, tenant, body);
-      return loadDetail(tx, tenant.tenantId, row);
+      return loadDetail(tx, tenant, row);
     }),
   );
 }
@@ -126,7 +129,7 @@ export function updateContact(
       // A new address has not been verified yet.
       if (emailChanges) changes.isEmailVerified = false;
       const row = (await updateContactRecord(tx, tenant.tenantId, id, changes)) ?? current;
-      return loadDetail(tx, tenant.tenantId, row);
+      return loadDetail(tx, tenant, row);
     }),
   );
 }
@@ -136,7 +139,7 @@ export function setContactTags(db: Db, tenant: TenantContext, id: string, tags: 
     await requireContact(tx, tenant.tenantId, id);
     const row = await updateContactRecord(tx, tenant.tenantId, id, { tags: normaliseTags(tags) });
     if (!row) throw notFound('Contact');
-    return loadDetail(tx, tenant.tenantId, row);
+    return loadDetail(tx, tenant, row);
   });
 }
 
@@ -176,6 +179,6 @@ export function walkinContact(db: Db, tenant: TenantContext) {
       row = await findWalkin(tx, tenant.tenantId);
     }
     if (!row) throw new Error('walk-in contact could not be created');
-    return loadDetail(tx, tenant.tenantId, row);
+    return loadDetail(tx, tenant, row);
   });
 }

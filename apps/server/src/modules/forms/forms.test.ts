@@ -337,3 +337,54 @@ describe('public form', () => {
     );
   });
 });
+
+describe('the waiver before booking', () => {
+  it('a studio that asks for its waiver: a member books only once signed; the desk may book them anyway', async () => {
+    const t = await newTenant(app, {
+      settings: {
+        timezone: 'America/New_York',
+        isWaiverFormToBeSigned: true,
+        waiverFormLink: 'https://example.com/waiver',
+      },
+    });
+    const tAdmin = (await loginAs(app, t, 'admin')).access_token;
+    const tStudent = (await loginAs(app, t, 'student')).access_token;
+    const tStaff = (await loginAs(app, t, 'staff')).access_token;
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const rule = await call(tAdmin, t, 'POST', '/snode/classrule', {
+      daysOfWeek: [0, 1, 2, 3, 4, 5, 6],
+      startTime: '18:00',
+      durationMinutes: 60,
+      startDate: tomorrow,
+      endDate: tomorrow,
+      capacity: 5,
+    });
+    expect(rule.statusCode, rule.body).toBe(201);
+    const sessions = json<any>(await call(tAdmin, t, 'GET', `/snode/session?from=${tomorrow}&to=${tomorrow}`)).data;
+    const session = sessions.find((s: any) => s.classId === json<any>(rule).guId);
+    const booking = { classId: session.classId, clsStartTime: session.clsStartTime, scheduleId: session.guId };
+
+    const refused = await call(tStudent, t, 'POST', '/snode/mybooking', booking);
+    expect(refused.statusCode).toBe(400);
+    expect(errorOf(refused.body)).toMatchObject({ code: 'waiver_required', field: 'scheduleId' });
+
+    const form = await createForm(t, tAdmin);
+    const signed = await call(
+      null,
+      t,
+      'POST',
+      '/cform/regform/public',
+      await submission(t, form, { email: t.users.student.email, firstName: 'student', lastName: t.orgId }),
+    );
+    expect(signed.statusCode, signed.body).toBe(201);
+    const booked = await call(tStudent, t, 'POST', '/snode/mybooking', booking);
+    expect(booked.statusCode, booked.body).toBe(201);
+    expect(json<any>(booked).myStatus).toBe('booked');
+
+    // staff booking someone who has not signed, at the desk
+    const walkIn = await call(tStaff, t, 'POST', `/snode/session/${session.guId}/booking`, {
+      contactId: t.users.frontdesk.id,
+    });
+    expect(walkIn.statusCode, walkIn.body).toBe(201);
+  });
+});

@@ -1,5 +1,5 @@
 import type { ClassRule, ClassSessionList, CreditSummary, MemberSubscription, Membership } from '@atrium/contracts';
-import { dateInZone } from '@atrium/contracts';
+import { dateInZone, lastDateInZone } from '@atrium/contracts';
 import { type ProviderStub, startProviderStub } from '@atrium/provider-stubs';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -406,7 +406,7 @@ describe('pause, resume, cancel and the upcoming charges', () => {
   });
 
   it('GET /item/membership/subs/upcoming: staff only, soonest first, with the list query', async () => {
-    const t = await newTenant(app);
+    const t = await newTenant(app, { settings: { timezone: 'Asia/Kolkata' } });
     await connectStripe(t, 'ac_mem_c');
     const soon = await newMembership(t, { name: 'Weekly soon', frequency: 'weekly', price: 10 });
     const later = await newMembership(t, { name: 'Yearly later', frequency: 'yearly', price: 300 });
@@ -430,17 +430,20 @@ describe('pause, resume, cancel and the upcoming charges', () => {
     expect(mine.data.some((s) => s.name === 'Weekly soon')).toBe(false);
     const own = json<{ data: MemberSubscription[] }>(await call(t, 'student', 'GET', '/item/membership/mysubs'));
     expect(own.data).toHaveLength(2);
-    // the contact list and detail show when the membership that lasts longest ends
+    // the contact list and detail show the last day of the membership that lasts longest, on the
+    // studio's calendar
     const yearly = own.data.find((s) => s.name === 'Yearly later');
+    if (!yearly?.periodEndsAt) throw new Error('no yearly membership');
+    const lastDay = lastDateInZone(new Date(yearly.periodEndsAt), 'Asia/Kolkata');
     const rows = json<{ data: Array<{ guId: string; lastActiveMembershipExpiresOn: string | null }> }>(
       await call(t, 'staff', 'GET', `/snode/contact?search=${encodeURIComponent(t.users.student.email)}`),
     );
     const row = rows.data.find((r) => r.guId === t.users.student.id);
-    expect(row?.lastActiveMembershipExpiresOn, JSON.stringify(rows)).toBe(yearly?.periodEndsAt);
+    expect(row?.lastActiveMembershipExpiresOn, JSON.stringify(rows)).toBe(lastDay);
     const detail = json<{ lastActiveMembershipExpiresOn: string | null }>(
       await call(t, 'staff', 'GET', `/snode/contact/${t.users.student.id}`),
     );
-    expect(detail.lastActiveMembershipExpiresOn).toBe(yearly?.periodEndsAt);
+    expect(detail.lastActiveMembershipExpiresOn).toBe(lastDay);
     const staffRow = rows.data.find((r) => r.guId === t.users.staff.id);
     expect(staffRow?.lastActiveMembershipExpiresOn ?? null).toBeNull();
   });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { classTimeLabel, knownTimeZone, SCHEDULE_MESSAGES } from '@atrium/contracts';
 import type { Tx } from '../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import { findLatestWaiver } from '../forms/forms.repo.ts';
 import { findInvoice } from '../invoices/invoices.repo.ts';
 import { createInvoice, voidInvoice } from '../invoices/invoices.service.ts';
 import { payWithMembership, returnCredit } from '../memberships/booking-payment.ts';
@@ -137,6 +138,14 @@ export async function book(
   if (closesAt <= ctx.now) throw badRequest('scheduleId', SCHEDULE_MESSAGES.sessionPast);
   if (await repo.findLiveBooking(tx, tenantId, sessionId, contactId))
     throw new AppError(409, 'conflict', SCHEDULE_MESSAGES.alreadyBooked, 'scheduleId');
+  // a studio that asks for its waiver gets it signed before a person books themselves (staff may
+  // still book someone at the desk, where the paper is handled)
+  if (
+    !options.byStaff &&
+    ctx.tenant.settings.isWaiverFormToBeSigned &&
+    !(await findLatestWaiver(tx, tenantId, contactId))
+  )
+    throw new AppError(400, 'waiver_required', SCHEDULE_MESSAGES.waiverRequired, 'scheduleId');
   if (session.bookedCount >= session.capacity) {
     return repo.insertBooking(tx, tenantId, { sessionId, contactId, status: 'waitlisted' });
   }

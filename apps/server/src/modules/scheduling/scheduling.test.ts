@@ -5,6 +5,7 @@ import {
   dateInZone,
   type Room,
   type Roster,
+  SCHEDULE_MESSAGES,
   type StudentSession,
   type StudentSessionList,
   wallTimeInZone,
@@ -359,18 +360,29 @@ describe('sessions, booking, waitlist and check-in', () => {
     expect(onCancelled.statusCode).toBe(400);
     expect(errorOf(onCancelled.body).message).toMatch(/cancelled/);
 
+    // one instant for the session's new start and the booking's clsStartTime (two Date.now() calls
+    // could fall in one millisecond or two, and the answer would depend on which)
+    const startedAt = new Date(Date.now() - 3_600_000);
     await withTenant(app.platform.db, tenant.tenantId, (tx) =>
       tx
         .update(classSessions)
-        .set({ startsAt: new Date(Date.now() - 3_600_000), endsAt: new Date(Date.now() - 60_000) })
+        .set({ startsAt: startedAt, endsAt: new Date(Date.now() - 60_000) })
         .where(and(eq(classSessions.tenantId, tenant.tenantId), eq(classSessions.id, s2.guId))),
     );
     const past = await call(student, tenant, 'POST', '/snode/mybooking', {
       classId: rule.guId,
-      clsStartTime: String(Date.now() - 3_600_000),
+      clsStartTime: String(startedAt.getTime()),
       scheduleId: s2.guId,
     });
-    expect(past.statusCode).toBe(404);
+    expect(past.statusCode).toBe(400);
+    expect(errorOf(past.body).message).toBe(SCHEDULE_MESSAGES.sessionPast);
+    // a start the class does not have
+    const elsewhen = await call(student, tenant, 'POST', '/snode/mybooking', {
+      classId: rule.guId,
+      clsStartTime: String(startedAt.getTime() - 60_000),
+      scheduleId: s2.guId,
+    });
+    expect(elsewhen.statusCode).toBe(404);
     const refreshed = json<ClassSession>(
       await app.inject({
         method: 'GET',

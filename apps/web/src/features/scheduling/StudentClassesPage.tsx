@@ -1,5 +1,5 @@
-import type { StudentSession } from '@atrium/contracts';
-import { Alert, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { SCHEDULE_MESSAGES, type StudentSession } from '@atrium/contracts';
+import { Alert, Anchor, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { isApiError } from '../../lib/api-error';
@@ -46,6 +46,7 @@ export default function StudentClassesPage() {
   const cancel = useCancelBooking();
   const confirm = useConfirmBooking();
   const [paying, setPaying] = useState(false);
+  const [waiverNeeded, setWaiverNeeded] = useState(false);
   const timeZone = sessions.data?.timezone ?? tenant.timezone;
   const picked = sessions.data?.data.find((s) => s.guId === pickedId) ?? null;
 
@@ -61,6 +62,7 @@ export default function StudentClassesPage() {
         done.myStatus === 'booked' ? 'You are booked.' : `You are on the waitlist (#${done.myWaitlistPosition}).`,
       );
     } catch (error) {
+      if (isApiError(error) && error.code === 'waiver_required') return setWaiverNeeded(true);
       showErrorToast(isApiError(error) || error instanceof Error ? error.message : String(error));
     }
   }
@@ -118,7 +120,10 @@ export default function StudentClassesPage() {
         timeZone={timeZone}
         loading={sessions.isFetching}
         onRangeChange={setRange}
-        onPick={(s) => setPickedId(s.guId)}
+        onPick={(s) => {
+          setWaiverNeeded(false);
+          setPickedId(s.guId);
+        }}
         describe={myStateLabel}
       />
       <CalendarFeedPanel kind="student" />
@@ -134,6 +139,18 @@ export default function StudentClassesPage() {
           <Stack gap="sm">
             <SessionDetails session={picked} timeZone={timeZone} />
             {picked.myStatus ? <Text fw={500}>{myStateLabel(picked)}</Text> : null}
+            {waiverNeeded ? (
+              <Alert color="yellow" title="Waiver needed" role="alert">
+                {SCHEDULE_MESSAGES.waiverRequired}{' '}
+                {tenant.waiverFormLink ? (
+                  <Anchor href={tenant.waiverFormLink} target="_blank" rel="noopener noreferrer">
+                    Sign the waiver
+                  </Anchor>
+                ) : (
+                  'Ask the front desk for it.'
+                )}
+              </Alert>
+            ) : null}
             {picked.myHoldExpiresAt && (picked.myStatus === 'offered' || picked.myStatus === 'pending') ? (
               <Text>
                 {picked.myStatus === 'offered'
