@@ -9,6 +9,12 @@ export type CacheDrop = { key: string } | { prefix: string | null };
  */
 export class TtlCache<V> {
   private entries = new Map<string, { at: number; value: V }>();
+  /**
+   * The loads in flight, per key. A drop while a load runs marks it stale: what it read may be from
+   * before the write that dropped the key, so it is answered to its caller but not kept (else a
+   * visitor's page load racing a settings save would keep the old value for the whole TTL).
+   */
+  private loading = new Map<string, Set<{ stale: boolean }>>();
 
   constructor(
     private readonly ttlMs: number,
@@ -19,10 +25,18 @@ export class TtlCache<V> {
   async get(key: string, load: () => Promise<V>): Promise<V> {
     const hit = this.entries.get(key);
     if (hit && Date.now() - hit.at < this.ttlMs) return hit.value;
-    const value = await load();
-    if (this.entries.size >= this.maxEntries) this.entries.clear();
-    this.entries.set(key, { at: Date.now(), value });
-    return value;
+    const ticket = { stale: false };
+    const tickets = this.loading.get(key) ?? new Set();
+    tickets.add(ticket);
+    this.loading.set(key, tickets);
+    try {
+      const value = await load();
+      if (!ticket.stale) this.set(key, value);
+      return value;
+    } finally {
+      tickets.delete(ticket);
+      if (tickets.size === 0 && this.loading.get(key) === tickets) this.loading.delete(key);
+    }
   }
 
   /** The live value of key, if any (for values loaded elsewhere, then set()). */
@@ -49,12 +63,9 @@ export class TtlCache<V> {
 
   /** Applies a drop made by another process (not broadcast again). */
   drop(drop: CacheDrop): void {
-    if ('key' in drop) {
-      this.entries.delete(drop.key);
-    } else if (drop.prefix === null) {
-      this.entries.clear();
-    } else {
-      for (const key of this.entries.keys()) if (key.startsWith(drop.prefix)) this.entries.delete(key);
-    }
+    const dropped = (key: string) =>
+      'key' in drop ? key === drop.key : drop.prefix === null || key.startsWith(drop.prefix);
+    for (const key of [...this.entries.keys()]) if (dropped(key)) this.entries.delete(key);
+    for (const [key, tickets] of this.loading) if (dropped(key)) for (const ticket of tickets) ticket.stale = true;
   }
 }
