@@ -468,46 +468,34 @@ export function FilledForm({
         {form.isShowGuardian ? (
           <Fieldset legend="Guardians' Info">
             <SimpleGrid cols={{ base: 1, sm: 3 }}>
-              <TextInput
-                label="Mother Name"
-                disabled={preview}
-                value={identity.motherName}
-                onChange={set('motherName')}
-              />
-              <TextInput
-                label="Mother Email"
-                type="email"
-                disabled={preview}
-                value={identity.motherEmail}
-                onChange={set('motherEmail')}
-              />
-              <TextInput
-                label="Mother Phone"
-                type="tel"
-                disabled={preview}
-                value={identity.motherPhone}
-                onChange={set('motherPhone')}
-              />
-              <TextInput
-                label="Father Name"
-                disabled={preview}
-                value={identity.fatherName}
-                onChange={set('fatherName')}
-              />
-              <TextInput
-                label="Father Email"
-                type="email"
-                disabled={preview}
-                value={identity.fatherEmail}
-                onChange={set('fatherEmail')}
-              />
-              <TextInput
-                label="Father Phone"
-                type="tel"
-                disabled={preview}
-                value={identity.fatherPhone}
-                onChange={set('fatherPhone')}
-              />
+              {(['mother', 'father'] as const).flatMap((guardian) => {
+                const label = guardian === 'mother' ? 'Mother' : 'Father';
+                return [
+                  <TextInput
+                    key={`${guardian}Name`}
+                    label={`${label} Name`}
+                    disabled={preview}
+                    value={identity[`${guardian}Name`]}
+                    onChange={set(`${guardian}Name`)}
+                  />,
+                  <TextInput
+                    key={`${guardian}Email`}
+                    label={`${label} Email`}
+                    type="email"
+                    disabled={preview}
+                    value={identity[`${guardian}Email`]}
+                    onChange={set(`${guardian}Email`)}
+                  />,
+                  <TextInput
+                    key={`${guardian}Phone`}
+                    label={`${label} Phone`}
+                    type="tel"
+                    disabled={preview}
+                    value={identity[`${guardian}Phone`]}
+                    onChange={set(`${guardian}Phone`)}
+                  />,
+                ];
+              })}
             </SimpleGrid>
           </Fieldset>
         ) : null}
