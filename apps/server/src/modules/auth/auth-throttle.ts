@@ -17,7 +17,9 @@ export type AttemptAction =
   | 'otp_failed'
   | 'cart_open'
   | 'public_checkout'
-  | 'public_donation';
+  | 'public_donation'
+  | 'form_submit'
+  | 'studio_signup';
 
 export interface ThrottleLimits {
   perAccount: number;

@@ -42,6 +42,8 @@ describe('concurrent submissions', () => {
           method: 'POST',
           url: '/cform/regform/public',
           headers: { host: tenant.host },
+          // 200 visitors, each on their own network (one IP may send FORM_SUBMISSIONS_PER_IP)
+          remoteAddress: `10.20.${i >> 8}.${i & 255}`,
           payload: {
             formId: form.guId,
             rToken,

@@ -18,11 +18,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readTenant } from '../../db/client.ts';
-import { badRequest, notFound } from '../../lib/errors.ts';
+import { badRequest, notFound, tooManyRequests } from '../../lib/errors.ts';
 import { requireAuth, requireStaff, requireTenant } from '../../lib/guards.ts';
 import { SingleUseStore } from '../../lib/single-use-store.ts';
 import type { Platform } from '../../platform.ts';
 import { jwtSecret } from '../../secrets.ts';
+import { tryAgainIn } from '../auth/auth-throttle.ts';
 import { manageContacts } from '../contacts/contact-permission.ts';
 import { ContactParams } from '../contacts/contact-records.routes.ts';
 import { requireContact } from '../contacts/contact-records.service.ts';
@@ -61,6 +62,12 @@ const preValidation = async (request: FastifyRequest) => {
  * form and its submission (spec 3 §7.9 `/public/customForm*`, `/cform/regform*`,
  * `/studentreg/register`), the human check, the signed documents and the waiver status.
  */
+/**
+ * Public submissions one IP can make in the login window (15 minutes by default): a family or a
+ * front-desk tablet filling a few forms passes, a script replaying solved checks does not.
+ */
+export const FORM_SUBMISSIONS_PER_IP = 20;
+
 export function registerFormRoutes(server: FastifyInstance, platform: Platform): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
   const db = platform.db;
@@ -237,6 +244,11 @@ export function registerFormRoutes(server: FastifyInstance, platform: Platform):
         ) {
           throw badRequest('formType', 'formType must be STUDENT_REGISTRATION');
         }
+        const wait = await platform.throttle.take(tenant.tenantId, 'form_submit', request.ip, request.ip, {
+          perAccount: FORM_SUBMISSIONS_PER_IP,
+          perIp: FORM_SUBMISSIONS_PER_IP,
+        });
+        if (wait > 0) throw tooManyRequests(`Too many forms sent from your network. ${tryAgainIn(wait)}`);
         const { id, result } = await submitForm(
           {
             db,

@@ -4,6 +4,7 @@ import { bearer, json, loginAs, newTenant, startTestApp, type TestTenant } from 
 import type { App } from '../../app.ts';
 import { readTenant } from '../../db/client.ts';
 import { hasSignedWaiver } from './form-documents.service.ts';
+import { FORM_SUBMISSIONS_PER_IP } from './forms.routes.ts';
 import { findContactByEmailForTest } from './forms.test-support.ts';
 import { solveChallenge } from './human-check.ts';
 
@@ -315,6 +316,31 @@ describe('public form', () => {
     const otherForm = await createForm(other, otherAdmin);
     const cross = await call(null, tenant, 'POST', '/cform/regform/public', await submission(tenant, otherForm));
     expect(cross.statusCode).toBe(404);
+  });
+
+  it('throttles one IP after FORM_SUBMISSIONS_PER_IP tries, failed ones included; other IPs still pass', async () => {
+    const form = await createForm(tenant, admin);
+    const from = async (ip: string, body: object) =>
+      app.inject({
+        method: 'POST',
+        url: '/cform/regform/public',
+        headers: { host: tenant.host },
+        remoteAddress: ip,
+        payload: body,
+      });
+    for (let i = 0; i < FORM_SUBMISSIONS_PER_IP; i += 1) {
+      expect(
+        (await from('10.9.9.9', await submission(tenant, form, { rToken: 'not-a-solved-check' }))).statusCode,
+      ).toBe(400);
+    }
+    const valid = await submission(tenant, form);
+    const refused = await from('10.9.9.9', valid);
+    expect(refused.statusCode).toBe(429);
+    expect(errorOf(refused.body).message).toMatch(
+      /^Too many forms sent from your network\. Please try again in \d+ minutes?\.$/,
+    );
+    expect(await findContactByEmailForTest(app, tenant.tenantId, valid.email)).toBeUndefined();
+    expect((await from('10.9.9.10', valid)).statusCode).toBe(201);
   });
 
   it('a student submits with their profile and sees it under My Registration', async () => {
