@@ -76,6 +76,7 @@ export const FORM_MESSAGES = {
   humanCheckUsed: 'This human check was already used. Please try again.',
   emailRequired: 'Email is required!',
   emailInvalid: 'Please enter a valid email address.',
+  waiverBeforeCheckout: 'Please sign the waiver before checking out.',
 } as const;
 
 const OPTION_KEYS = ['option1', 'option2', 'option3', 'option4', 'option5', 'option6'] as const;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FormSubmissionResult, SignedDocument, WaiverStatus } from '@atrium/contracts';
 import { type Db, readTenant, type Tx, withTenant } from '../../db/client.ts';
-import { notFound } from '../../lib/errors.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
 import type { Platform } from '../../platform.ts';
 import type { TenantContext } from '../tenants/tenant-directory.ts';
 import { htmlToText, renderFormPdf } from './form-pdf.ts';
@@ -158,6 +158,22 @@ export function contactDocuments(db: Db, tenant: TenantContext, contactId: strin
  */
 export async function hasSignedWaiver(tx: Tx, tenantId: string, contactId: string): Promise<boolean> {
   return (await findLatestWaiver(tx, tenantId, contactId)) !== undefined;
+}
+
+/**
+ * A studio that asks for its waiver gets it signed before a person books or checks out by
+ * themselves (400 `waiver_required` naming `field`). Staff acting at the desk skip this: the paper
+ * is handled there.
+ */
+export async function requireSignedWaiver(
+  tx: Tx,
+  tenant: TenantContext,
+  contactId: string,
+  refusal: { field: string; message: string },
+): Promise<void> {
+  if (!tenant.settings.isWaiverFormToBeSigned) return;
+  if (await hasSignedWaiver(tx, tenant.tenantId, contactId)) return;
+  throw new AppError(400, 'waiver_required', refusal.message, refusal.field);
 }
 
 export async function waiverStatus(tx: Tx, tenant: TenantContext, contactId: string): Promise<WaiverStatus> {

@@ -1,8 +1,11 @@
-import { FORM_TEXTS } from '@atrium/contracts';
+import { FORM_MESSAGES, FORM_TEXTS } from '@atrium/contracts';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, json, loginAs, newTenant, startTestApp, type TestTenant } from '../../../test/helpers.ts';
 import type { App } from '../../app.ts';
 import { readTenant } from '../../db/client.ts';
+import { invoices } from '../../db/schema/index.ts';
+import { makeCategory, makeItem } from '../catalogue/catalogue-fixtures.ts';
 import { hasSignedWaiver } from './form-documents.service.ts';
 import { FORM_SUBMISSIONS_PER_IP } from './forms.routes.ts';
 import { findContactByEmailForTest } from './forms.test-support.ts';
@@ -364,7 +367,7 @@ describe('public form', () => {
   });
 });
 
-describe('the waiver before booking', () => {
+describe('the waiver before booking or checkout', () => {
   it('a studio that asks for its waiver: a member books only once signed; the desk may book them anyway', async () => {
     const t = await newTenant(app, {
       settings: {
@@ -394,6 +397,22 @@ describe('the waiver before booking', () => {
     expect(refused.statusCode).toBe(400);
     expect(errorOf(refused.body)).toMatchObject({ code: 'waiver_required', field: 'scheduleId' });
 
+    // checking out in My Store is refused the same way, and bills nothing
+    const category = await makeCategory(app, t, tAdmin, { name: 'Gear' });
+    const mat = await makeItem(app, t, tAdmin, category.guId, { name: 'Mat', price: 40 });
+    const order = { items: [{ guId: mat.guId, qty: 1 }], idempotencyKey: `waiver-${t.orgId}` };
+    const unsignedOrder = await call(tStudent, t, 'POST', '/snode/product/usercheckout', order);
+    expect(unsignedOrder.statusCode).toBe(400);
+    expect(errorOf(unsignedOrder.body)).toEqual({
+      code: 'waiver_required',
+      field: 'items',
+      message: FORM_MESSAGES.waiverBeforeCheckout,
+    });
+    const billed = await readTenant(app.platform.db, t.tenantId, (tx) =>
+      tx.select({ id: invoices.id }).from(invoices).where(eq(invoices.contactId, t.users.student.id)),
+    );
+    expect(billed).toEqual([]);
+
     const form = await createForm(t, tAdmin);
     const signed = await call(
       null,
@@ -406,6 +425,8 @@ describe('the waiver before booking', () => {
     const booked = await call(tStudent, t, 'POST', '/snode/mybooking', booking);
     expect(booked.statusCode, booked.body).toBe(201);
     expect(json<any>(booked).myStatus).toBe('booked');
+    const paid = await call(tStudent, t, 'POST', '/snode/product/usercheckout', order);
+    expect(paid.statusCode, paid.body).toBe(201);
 
     // staff booking someone who has not signed, at the desk
     const walkIn = await call(tStaff, t, 'POST', `/snode/session/${session.guId}/booking`, {

@@ -1,4 +1,5 @@
 import {
+  FORM_MESSAGES,
   isStaffRole,
   MEMBERSHIP_MESSAGES,
   type MemberSubscription,
@@ -11,6 +12,7 @@ import type { Authenticated } from '../../lib/guards.ts';
 import { tenantOrigin } from '../../lib/tenant-origin.ts';
 import type { Platform } from '../../platform.ts';
 import { currencyOf } from '../catalogue/catalogue-rules.ts';
+import { requireSignedWaiver } from '../forms/form-documents.service.ts';
 import { findCredential } from '../integrations/integrations.repo.ts';
 import { findPerson } from '../invoices/invoices.repo.ts';
 import { GatewayError, type SavedCardGateway } from '../payments/payment-gateway.ts';
@@ -111,6 +113,12 @@ export async function startMembershipSetup(
     if (!membership || membership.item.isArchived || (!staff && !membership.item.isVisible)) throw membershipNotFound();
     const person = await findPerson(tx, tenant.tenantId, contactId);
     if (!person || person.isWalkin) throw new AppError(404, 'not_found', 'Contact not found.', 'contactId');
+    if (!staff) {
+      await requireSignedWaiver(tx, tenant, contactId, {
+        field: 'contactId',
+        message: FORM_MESSAGES.waiverBeforeCheckout,
+      });
+    }
     const account = await cardAccount(tx, tenant, m.gateway);
     const customer = await repo.findProviderCustomer(tx, tenant.tenantId, contactId, account);
     return { person, account, customer };

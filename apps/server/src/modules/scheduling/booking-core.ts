@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { classTimeLabel, knownTimeZone, SCHEDULE_MESSAGES } from '@atrium/contracts';
 import type { Tx } from '../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
-import { findLatestWaiver } from '../forms/forms.repo.ts';
+import { requireSignedWaiver } from '../forms/form-documents.service.ts';
 import { findInvoice } from '../invoices/invoices.repo.ts';
 import { createInvoice, voidInvoice } from '../invoices/invoices.service.ts';
 import { payWithMembership, returnCredit } from '../memberships/booking-payment.ts';
@@ -138,14 +138,12 @@ export async function book(
   if (closesAt <= ctx.now) throw badRequest('scheduleId', SCHEDULE_MESSAGES.sessionPast);
   if (await repo.findLiveBooking(tx, tenantId, sessionId, contactId))
     throw new AppError(409, 'conflict', SCHEDULE_MESSAGES.alreadyBooked, 'scheduleId');
-  // a studio that asks for its waiver gets it signed before a person books themselves (staff may
-  // still book someone at the desk, where the paper is handled)
-  if (
-    !options.byStaff &&
-    ctx.tenant.settings.isWaiverFormToBeSigned &&
-    !(await findLatestWaiver(tx, tenantId, contactId))
-  )
-    throw new AppError(400, 'waiver_required', SCHEDULE_MESSAGES.waiverRequired, 'scheduleId');
+  if (!options.byStaff) {
+    await requireSignedWaiver(tx, ctx.tenant, contactId, {
+      field: 'scheduleId',
+      message: SCHEDULE_MESSAGES.waiverRequired,
+    });
+  }
   if (session.bookedCount >= session.capacity) {
     return repo.insertBooking(tx, tenantId, { sessionId, contactId, status: 'waitlisted' });
   }

@@ -1,4 +1,5 @@
 import {
+  FORM_MESSAGES,
   formatInvoiceNumber,
   MEMBER_STORE_MESSAGES,
   type MemberCheckoutRequest,
@@ -16,6 +17,7 @@ import type { Authenticated } from '../../lib/guards.ts';
 import type { Platform } from '../../platform.ts';
 import { tryAgainIn } from '../auth/auth-throttle.ts';
 import { assertStockNow, type Buyer, cartOf, priceCart, quoteOf, recordSale } from '../checkout/sale.service.ts';
+import { requireSignedWaiver } from '../forms/form-documents.service.ts';
 import { findInvoice, findPerson } from '../invoices/invoices.repo.ts';
 import type { TenantContext } from '../tenants/tenant-directory.ts';
 import { emptyCart, ONLINE_METHOD, publicSellable } from './cart.service.ts';
@@ -160,6 +162,10 @@ export async function placeMemberOrder(
       buyer: async (tx) => {
         const person = await findPerson(tx, tenant.tenantId, auth.sub);
         if (!person) throw forbidden();
+        await requireSignedWaiver(tx, tenant, person.id, {
+          field: 'items',
+          message: FORM_MESSAGES.waiverBeforeCheckout,
+        });
         return { id: person.id, name: `${person.name} ${person.lastName}`.trim(), isWalkin: false };
       },
       seller: null,

@@ -1,9 +1,10 @@
 import { SCHEDULE_MESSAGES, type StudentSession } from '@atrium/contracts';
-import { Alert, Anchor, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { isApiError } from '../../lib/api-error';
 import { showErrorToast, showSuccessToast } from '../../lib/notify';
+import { WaiverNeeded } from '../forms/WaiverNeeded';
 import { invoicesApi } from '../invoices/api';
 import { goToProvider } from '../invoices/card-payment';
 import { MembershipBooking } from '../memberships/MembershipBooking';
@@ -139,18 +140,7 @@ export default function StudentClassesPage() {
           <Stack gap="sm">
             <SessionDetails session={picked} timeZone={timeZone} />
             {picked.myStatus ? <Text fw={500}>{myStateLabel(picked)}</Text> : null}
-            {waiverNeeded ? (
-              <Alert color="yellow" title="Waiver needed" role="alert">
-                {SCHEDULE_MESSAGES.waiverRequired}{' '}
-                {tenant.waiverFormLink ? (
-                  <Anchor href={tenant.waiverFormLink} target="_blank" rel="noopener noreferrer">
-                    Sign the waiver
-                  </Anchor>
-                ) : (
-                  'Ask the front desk for it.'
-                )}
-              </Alert>
-            ) : null}
+            {waiverNeeded ? <WaiverNeeded message={SCHEDULE_MESSAGES.waiverRequired} /> : null}
             {picked.myHoldExpiresAt && (picked.myStatus === 'offered' || picked.myStatus === 'pending') ? (
               <Text>
                 {picked.myStatus === 'offered'

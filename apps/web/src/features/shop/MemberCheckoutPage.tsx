@@ -1,4 +1,7 @@
 import { Alert, Button, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { isApiError } from '../../lib/api-error';
+import { WaiverNeeded } from '../forms/WaiverNeeded';
 import { useTenant } from '../session/session-store';
 import { useDocumentHead } from '../tenant/tenant-head';
 import { shopApi } from './api';
@@ -15,12 +18,21 @@ export default function MemberCheckoutPage() {
   const state = useCart();
   const { cart } = state;
   const { placing, failure, order, place: placeOrder } = usePlaceOrder(state.reload);
+  const [waiverNeeded, setWaiverNeeded] = useState<string | null>(null);
 
   if (order) return <ThankYou order={order} shopPath="/store" />;
 
   const place = async () => {
     if (!cart || cart.lines.length === 0) return;
-    await placeOrder((idempotencyKey) => shopApi.placeMemberOrder({ ...orderOf(cart), idempotencyKey }));
+    setWaiverNeeded(null);
+    await placeOrder(
+      (idempotencyKey) => shopApi.placeMemberOrder({ ...orderOf(cart), idempotencyKey }),
+      (cause) => {
+        if (!(isApiError(cause) && cause.code === 'waiver_required')) return false;
+        setWaiverNeeded(cause.message);
+        return true;
+      },
+    );
   };
 
   return (
@@ -34,6 +46,7 @@ export default function MemberCheckoutPage() {
         <EmptyCart cart={cart} shopPath="/store" />
       ) : (
         <Stack gap="md" maw={560}>
+          {waiverNeeded && <WaiverNeeded message={waiverNeeded} />}
           {failure && (
             <Alert color="red" role="alert">
               {failure}
