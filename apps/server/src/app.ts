@@ -32,6 +32,7 @@ import { S3Storage } from './modules/media/media.s3-storage.ts';
 import { LocalDiskStorage } from './modules/media/media.storage.ts';
 import { registerMembershipRoutes } from './modules/memberships/memberships.routes.ts';
 import { registerOfferRoutes } from './modules/offers/offers.routes.ts';
+import { registerOnboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
 import { registerPaymentRoutes } from './modules/payments/payments.routes.ts';
 import { registerMenuRoutes } from './modules/ping/menu.routes.ts';
 import { registerPingRoutes } from './modules/ping/ping.routes.ts';
@@ -184,6 +185,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   registerPaymentSettingsRoutes(app, platform);
   registerCustomFieldRoutes(app, platform);
   registerFormRoutes(app, platform);
+  registerOnboardingRoutes(app, platform);
   registerEmailTemplateRoutes(app, platform);
   registerWidgetRoutes(app, platform);
   registerUserRoutes(app, platform);

@@ -27,6 +27,8 @@ export * from './memberships.ts';
 export * from './money.ts';
 export * from './offer-api.ts';
 export * from './offers.ts';
+export * from './onboarding.ts';
+export * from './onboarding-state.ts';
 export * from './page-address.ts';
 export * from './payment-settings.ts';
 export * from './payments.ts';

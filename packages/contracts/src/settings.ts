@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dialCodeForTimezone } from './dial-codes.ts';
+import { OnboardingState } from './onboarding-state.ts';
 
 /** Spec 2 §2 "Account Settings": the country choices, with the timezones each offers (first = default). */
 export const COUNTRY_TIMEZONES = {
@@ -81,6 +82,8 @@ export const AccountSettings = z.object({
   cancelCutoffHours: z.number().int(),
   waitlistHoldMinutes: z.number().int(),
   paymentHoldMinutes: z.number().int(),
+  /** Spec 3 §7.9: GET /snode/tenant also answers the onboarding wizard. */
+  onboarding: OnboardingState,
 });
 export type AccountSettings = z.infer<typeof AccountSettings>;
 

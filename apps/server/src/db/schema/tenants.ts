@@ -1,4 +1,5 @@
-import { jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { TenantSettings } from '../../modules/tenants/tenant-settings.ts';
 
 /**
@@ -21,3 +22,21 @@ export const platformSecrets = pgTable('platform_secrets', {
   value: text('value').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The new-studio sign-up's guards (issue 13), platform data since no tenant exists yet: each try's
+ * IP (`attempt`, the per-IP throttle) and each human-check solution taken (`check`, once only).
+ */
+export const studioSignupGuards = pgTable(
+  'studio_signup_guards',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind', { enum: ['attempt', 'check'] }).notNull(),
+    key: text('key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('studio_signup_guards_check_unique').on(t.key).where(sql`${t.kind} = 'check'`),
+    index('studio_signup_guards_attempts_idx').on(t.key, t.createdAt).where(sql`${t.kind} = 'attempt'`),
+  ],
+);

@@ -4,14 +4,19 @@ import {
   ErrorBody,
   ModuleSettings,
   ModuleSettingsWrite,
+  OnboardingState,
+  OnboardingWrite,
   RoleSettings,
   StudentAppSettings,
   StudentAppSettingsWrite,
 } from '@atrium/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { requireStaff } from '../../lib/guards.ts';
+import { parseBody } from '../../lib/parse-body.ts';
 import type { Platform } from '../../platform.ts';
+import { saveOnboarding } from '../onboarding/onboarding.service.ts';
 import {
   updateAccountSettings,
   updateModuleSettings,
@@ -37,14 +42,25 @@ export function registerSettingsWriteRoutes(server: FastifyInstance, platform: P
     '/snode/tenant',
     {
       preValidation,
+      // Two forms share this path (spec 2 Account Settings, spec 3 §7.9 onboarding): the body is
+      // read by the form it is, so each form's 400 names its own field.
+      validatorCompiler: () => (data) => ({ value: data }),
       schema: {
         tags,
-        summary: 'Save the Account Settings form (the tenant is the host’s; ids in the body are ignored)',
-        body: AccountSettingsWrite,
-        response: { 200: AccountSettings, ...errors },
+        summary:
+          'Save the Account Settings form, or one onboarding step when the body has onBoardingStep (the tenant is the host’s)',
+        body: z.union([AccountSettingsWrite, OnboardingWrite]),
+        response: { 200: z.union([AccountSettings, OnboardingState]), ...errors },
       },
     },
-    (request) => updateAccountSettings(platform, admin(request).tenant, request.body),
+    async (request) => {
+      const { tenant } = admin(request);
+      const body = request.body as unknown;
+      if (body && typeof body === 'object' && 'onBoardingStep' in body) {
+        return saveOnboarding(platform, tenant, parseBody(OnboardingWrite, body));
+      }
+      return updateAccountSettings(platform, tenant, parseBody(AccountSettingsWrite, body));
+    },
   );
 
   app.put(

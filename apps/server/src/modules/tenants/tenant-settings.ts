@@ -91,6 +91,11 @@ export const TenantSettings = z.object({
   isWaiverFormToBeSigned: z.boolean().default(false),
   waiverFormLink: z.string().nullable().default(null),
   isNewTenant: z.boolean().default(false),
+  // onboarding (spec 3 §3 "Onboarding and tenant fields"); the website is `website` (companyUrl)
+  onBoardingStep: z.number().int().default(0),
+  businessType: z.string().default('wellness-trainer'),
+  businessSize: z.string().default('2'),
+  businessReferer: z.string().default(''),
   // Student App (spec 2 §3): the portal's tab labels, its colour and welcome images
   appLabel1: z.string().default('Calendar'),
   appLabel2: z.string().default('Courses'),

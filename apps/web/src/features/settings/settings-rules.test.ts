@@ -76,6 +76,20 @@ describe('account form', () => {
     cancelCutoffHours: 12,
     waitlistHoldMinutes: 120,
     paymentHoldMinutes: 15,
+    onboarding: {
+      onBoardingStep: 3,
+      isNewTenant: false,
+      businessType: 'wellness-trainer',
+      businessSize: '2',
+      businessReferer: '',
+      name: 'Demo Studio',
+      logo: null,
+      phone: '',
+      country: 'USA',
+      timezone: 'America/New_York',
+      companyUrl: '',
+      products: {},
+    },
   };
 
   it('round-trips the account through the flat form values', () => {

@@ -1,0 +1,98 @@
+import {
+  BUSINESS_SIZES,
+  BUSINESS_TYPES,
+  maskDigits,
+  ONBOARDING_COUNTRIES,
+  ONBOARDING_PRODUCTS,
+  ONBOARDING_TEXTS,
+  ONBOARDING_TIMEZONES,
+  type OnboardingState,
+  type OnboardingWrite,
+  PHONE_MASKS,
+} from '@atrium/contracts';
+import { AppError, badRequest } from '../../lib/errors.ts';
+import type { Platform } from '../../platform.ts';
+import { saveTenantSettings } from '../settings/settings.service.ts';
+import type { TenantContext } from '../tenants/tenant-directory.ts';
+import type { TenantSettings } from '../tenants/tenant-settings.ts';
+
+/** What the wizard shows again after a reload (GET /snode/tenant's `onboarding`). */
+export function toOnboardingState(tenant: TenantContext): OnboardingState {
+  const s = tenant.settings;
+  return {
+    onBoardingStep: s.onBoardingStep,
+    isNewTenant: s.isNewTenant,
+    businessType: s.businessType,
+    businessSize: s.businessSize,
+    businessReferer: s.businessReferer,
+    name: tenant.name,
+    logo: s.logo,
+    phone: s.phone,
+    country: s.country,
+    timezone: s.timezone,
+    companyUrl: s.website,
+    products: Object.fromEntries(ONBOARDING_PRODUCTS.map((p) => [p.key, p.alwaysOn || s[p.key]])),
+  };
+}
+
+/** A phone the wizard's mask made: a listed country code and exactly the mask's digits. */
+function isCompletePhone(phone: string): boolean {
+  const [, code = '', digits = ''] = /^(\+\d{1,3})\s+(.+)$/.exec(phone.trim()) ?? [];
+  const mask = PHONE_MASKS.find((m) => m.code === code);
+  return Boolean(mask && digits.replace(/\D/g, '').length === maskDigits(mask.mask));
+}
+
+/**
+ * PUT /snode/tenant with `onBoardingStep` (spec 3 §4, §5, §7.9): "Next saves the step's data, then
+ * advances"; saving the last step turns isNewTenant off. Each step's rules are checked for the
+ * step named, and a step's save never touches another step's fields.
+ */
+export async function saveOnboarding(
+  platform: Platform,
+  tenant: TenantContext,
+  body: OnboardingWrite,
+): Promise<OnboardingState> {
+  // Spec 3 §4: "A tenant that is not new ... goes to the dashboard": its wizard is over.
+  if (!tenant.settings.isNewTenant) throw new AppError(409, 'onboarding_done', 'Onboarding is already complete.');
+  const step = body.onBoardingStep;
+  let patch: Partial<TenantSettings>;
+  let name: string | undefined;
+  if (step === 0) {
+    const type = body.businessType ?? '';
+    if (!BUSINESS_TYPES.some((t) => t.value === type)) throw badRequest('businessType', ONBOARDING_TEXTS.businessType);
+    const size = body.businessSize ?? '';
+    if (!(BUSINESS_SIZES as readonly string[]).includes(size))
+      throw badRequest('businessSize', ONBOARDING_TEXTS.businessSize);
+    patch = { businessType: type, businessSize: size, businessReferer: body.businessReferer ?? '', onBoardingStep: 1 };
+  } else if (step === 1) {
+    name = body.name ?? '';
+    if (!name) throw badRequest('name', ONBOARDING_TEXTS.name);
+    const zone = ONBOARDING_TIMEZONES.find((z) => z.value === body.timezone);
+    if (!zone) throw badRequest('timezone', ONBOARDING_TEXTS.timezone);
+    const country = body.address?.country ?? '';
+    if (!(ONBOARDING_COUNTRIES as readonly string[]).includes(country))
+      throw badRequest('address.country', ONBOARDING_TEXTS.country);
+    if (!body.phone) throw badRequest('phone', ONBOARDING_TEXTS.phoneRequired);
+    if (!isCompletePhone(body.phone)) throw badRequest('phone', ONBOARDING_TEXTS.phoneRequired);
+    const website = body.companyUrl ?? '';
+    if (website && !/^https?:\/\/[^\s]+\.[^\s]+$/i.test(website))
+      throw badRequest('companyUrl', 'Website must start with http:// or https://');
+    patch = {
+      phone: body.phone,
+      timezone: zone.value,
+      country,
+      website,
+      ...(body.logo !== undefined ? { logo: body.logo || null } : {}),
+      onBoardingStep: 2,
+    };
+  } else {
+    const chosen = body.products ?? {};
+    patch = { onBoardingStep: 3, isNewTenant: false };
+    for (const product of ONBOARDING_PRODUCTS) {
+      // Courses is always on (spec 3 §2.4: the toggle is on and disabled)
+      patch[product.key] = product.alwaysOn ? true : chosen[product.key] === true;
+    }
+  }
+  const updated = await saveTenantSettings(platform, tenant, patch, name);
+  return toOnboardingState(updated);
+}

@@ -1,0 +1,156 @@
+import { createHash, randomUUID } from 'node:crypto';
+import {
+  type LoginResponse,
+  STUDIO_SIGNUP_ACTION,
+  STUDIO_SIGNUP_MESSAGES,
+  type StudioSignupRequest,
+  type StudioSignupResult,
+} from '@atrium/contracts';
+import { and, count, eq, gt, lt, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { withTenant } from '../../db/client.ts';
+import { studioSignupGuards } from '../../db/schema/index.ts';
+import { AppError, badRequest, notFound, tooManyRequests, unauthorized } from '../../lib/errors.ts';
+import { SingleUseStore } from '../../lib/single-use-store.ts';
+import { tenantOrigin } from '../../lib/tenant-origin.ts';
+import type { Platform } from '../../platform.ts';
+import { findContactById } from '../auth/auth.repo.ts';
+import { tryAgainIn } from '../auth/auth-throttle.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import { startSession, toSessionContact } from '../auth/session.ts';
+import { newOpaqueToken } from '../auth/tokens.ts';
+import type { HumanCheck } from '../forms/human-check.ts';
+import { insertFranchise, isOrgIdTaken, isUniqueViolation } from '../franchise/franchise.repo.ts';
+import { franchisePages } from '../franchise/franchise-pages.ts';
+import { parseHost, type TenantContext } from '../tenants/tenant-directory.ts';
+
+/** The human check of the bare domain is bound to no tenant: this stands in the HMAC for one. */
+export const SIGNUP_CHECK_SCOPE = 'studio-signup';
+/** Studios one IP may create in the login window: a person tries twice, not ten times. */
+export const STUDIO_SIGNUPS_PER_IP = 5;
+export const WELCOME_CODE_SECONDS = 120;
+
+export interface Client {
+  ip: string;
+  userAgent: string;
+}
+
+interface WelcomeGrant {
+  ownerId: string;
+  ip: string;
+  userAgent: string;
+}
+
+/** Only the bare product domain (e.g. `studios.example`, `localhost`) offers the sign-up. */
+export function assertBareDomain(platform: Platform, host: string | undefined): void {
+  if (parseHost(host, platform.config.productDomains).kind !== 'default') throw notFound('Page');
+}
+
+const welcomeCodes = (platform: Platform) =>
+  new SingleUseStore<WelcomeGrant>(platform.db, 'studio_welcome', WELCOME_CODE_SECONDS * 1000);
+
+/**
+ * POST /public/studio/signup (issue 13): a new studio and its owner, all or nothing. The per-IP
+ * throttle and the human check are taken first, in one transaction on the platform's guard table
+ * (no tenant exists yet); then the tenant, its admin and its pages are written in one transaction,
+ * isNewTenant on, so its owner lands on onboarding. The answer is the new host's onboarding page with
+ * a one-time welcome code in its fragment: sessions are per host, so no token travels.
+ */
+export async function signUpStudio(
+  platform: Platform,
+  humanCheck: HumanCheck,
+  body: z.output<typeof StudioSignupRequest>,
+  client: Client,
+): Promise<StudioSignupResult> {
+  const window = new Date(Date.now() - platform.config.loginWindowMinutes * 60_000);
+  const challenge = await humanCheck.verify(SIGNUP_CHECK_SCOPE, body.rToken, STUDIO_SIGNUP_ACTION);
+  await platform.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('studio_signup'))`);
+    await tx
+      .delete(studioSignupGuards)
+      .where(and(eq(studioSignupGuards.kind, 'attempt'), lt(studioSignupGuards.createdAt, window)));
+    const [tries] = await tx
+      .select({ n: count() })
+      .from(studioSignupGuards)
+      .where(
+        and(
+          eq(studioSignupGuards.kind, 'attempt'),
+          eq(studioSignupGuards.key, client.ip),
+          gt(studioSignupGuards.createdAt, window),
+        ),
+      );
+    if ((tries?.n ?? 0) >= STUDIO_SIGNUPS_PER_IP) {
+      throw tooManyRequests(
+        `Too many studios created from your network. ${tryAgainIn(platform.config.loginWindowMinutes * 60_000)}`,
+      );
+    }
+    await tx.insert(studioSignupGuards).values({ kind: 'attempt', key: client.ip });
+    const used = await tx
+      .insert(studioSignupGuards)
+      .values({ kind: 'check', key: createHash('sha256').update(challenge).digest('hex') })
+      .onConflictDoNothing()
+      .returning({ id: studioSignupGuards.id });
+    if (used.length === 0) throw badRequest('rToken', 'This human check was already used. Please try again.');
+  });
+
+  if (await isOrgIdTaken(platform.db, body.orgId)) throw badRequest('orgId', STUDIO_SIGNUP_MESSAGES.orgIdTaken);
+  const passwordHash = await hashPassword(body.password);
+  const ownerId = randomUUID();
+  let tenant: TenantContext;
+  try {
+    const row = await insertFranchise(platform.db, {
+      orgId: body.orgId,
+      masterOrgId: body.orgId,
+      name: body.businessName,
+      settings: {
+        email: body.email,
+        fromEmailName: body.businessName,
+        title: body.businessName,
+        accountOwner: ownerId,
+        isNewTenant: true,
+        onBoardingStep: 0,
+      },
+      admin: {
+        id: ownerId,
+        email: body.email,
+        passwordHash,
+        name: body.firstName,
+        lastName: body.lastName,
+        phone: '',
+      },
+      pages: franchisePages(body.businessName),
+    });
+    platform.tenants.invalidate({ orgId: row.orgId, customDomain: row.customDomain });
+    tenant = (await platform.tenants.byId(row.id)) as TenantContext;
+  } catch (error) {
+    if (isUniqueViolation(error, 'tenants_org_id_unique')) throw badRequest('orgId', STUDIO_SIGNUP_MESSAGES.orgIdTaken);
+    throw error;
+  }
+  const code = newOpaqueToken();
+  await welcomeCodes(platform).put(tenant.tenantId, code, { ownerId, ...client });
+  return { orgId: tenant.orgId, url: `${tenantOrigin(platform.config, tenant)}/onboarding#studioWelcome=${code}` };
+}
+
+/**
+ * POST /public/studio/welcome on the new studio's host: spends the welcome code (this tenant, the
+ * same browser) and starts the owner's session, as a login does.
+ */
+export async function exchangeWelcomeCode(
+  platform: Platform,
+  host: TenantContext,
+  code: string,
+  client: Client,
+): Promise<LoginResponse> {
+  const grant = await welcomeCodes(platform).take(host.tenantId, code);
+  if (!grant || grant.ip !== client.ip || grant.userAgent !== client.userAgent) {
+    throw unauthorized(STUDIO_SIGNUP_MESSAGES.welcomeExpired);
+  }
+  const session = await withTenant(platform.db, host.tenantId, async (tx) => {
+    const contact = await findContactById(tx, host.tenantId, grant.ownerId);
+    if (!contact) return null;
+    return { contact, tokens: await startSession(platform, tx, host, contact) };
+  });
+  if (!session) throw new AppError(401, 'unauthorized', STUDIO_SIGNUP_MESSAGES.welcomeExpired);
+  const { config } = await platform.tenantConfigs.get(host);
+  return { ...session.tokens, tenant: config, contact: toSessionContact(session.contact, host) };
+}
