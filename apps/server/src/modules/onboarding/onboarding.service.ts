@@ -15,25 +15,7 @@ import type { Platform } from '../../platform.ts';
 import { saveTenantSettings } from '../settings/settings.service.ts';
 import type { TenantContext } from '../tenants/tenant-directory.ts';
 import type { TenantSettings } from '../tenants/tenant-settings.ts';
-
-/** What the wizard shows again after a reload (GET /snode/tenant's `onboarding`). */
-export function toOnboardingState(tenant: TenantContext): OnboardingState {
-  const s = tenant.settings;
-  return {
-    onBoardingStep: s.onBoardingStep,
-    isNewTenant: s.isNewTenant,
-    businessType: s.businessType,
-    businessSize: s.businessSize,
-    businessReferer: s.businessReferer,
-    name: tenant.name,
-    logo: s.logo,
-    phone: s.phone,
-    country: s.country,
-    timezone: s.timezone,
-    companyUrl: s.website,
-    products: Object.fromEntries(ONBOARDING_PRODUCTS.map((p) => [p.key, p.alwaysOn || s[p.key]])),
-  };
-}
+import { toOnboardingState } from './onboarding-state.ts';
 
 /** A phone the wizard's mask made: a listed country code and exactly the mask's digits. */
 function isCompletePhone(phone: string): boolean {

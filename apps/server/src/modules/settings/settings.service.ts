@@ -13,7 +13,7 @@ import {
 import { withTenant } from '../../db/client.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import type { Platform } from '../../platform.ts';
-import { toOnboardingState } from '../onboarding/onboarding.service.ts';
+import { toOnboardingState } from '../onboarding/onboarding-state.ts';
 import { type TenantContext, toTenantContext } from '../tenants/tenant-directory.ts';
 import type { TenantSettings } from '../tenants/tenant-settings.ts';
 import { findActiveAdmin, type TenantRow, updateTenantSettings } from './settings.repo.ts';
