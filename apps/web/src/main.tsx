@@ -11,10 +11,12 @@ import { App } from './app/App';
 import { revealAppEventually } from './app/app-prepaint';
 import { captureLoginFragment } from './features/auth/login-fragment';
 import { captureFranchiseSwitchFragment } from './features/franchise/switch-fragment';
+import { captureStudioWelcomeFragment } from './features/onboarding/welcome-fragment';
 
 // Before the router reads the address: a social token or handed-over session leaves the URL at once.
 captureLoginFragment();
 captureFranchiseSwitchFragment();
+captureStudioWelcomeFragment();
 revealAppEventually();
 
 const root = document.getElementById('root');

@@ -49,6 +49,7 @@ export const APP_PATH_SEGMENTS = [
   'mydonation',
   'myfiles',
   'myregistration',
+  'new-studio',
   'oauth',
   'offers',
   'onboarding',

@@ -8,6 +8,10 @@ import { FaceSwitch } from './FaceSwitch';
 import { PreviewBackGuard } from './PreviewBackGuard';
 
 const UnknownTenant = lazy(() => import('./UnknownTenant'));
+const NewStudioPage = lazy(() => import('../features/onboarding/NewStudioPage'));
+
+/** The platform's own page on the bare product domain: a new studio signs up (no tenant face). */
+export const NEW_STUDIO_PATH = '/new-studio';
 
 let booting: Promise<void> | null = null;
 
@@ -35,6 +39,13 @@ export function Shell() {
     if (landing !== null && landing === here) clearLanding();
   }, [landing, here]);
 
+  if (location.pathname === NEW_STUDIO_PATH) {
+    return (
+      <Suspense fallback={<Busy fullPage />}>
+        <NewStudioPage />
+      </Suspense>
+    );
+  }
   if (phase === 'booting') return <Busy label="Loading" fullPage />;
   if (!tenant) {
     return (

@@ -57,6 +57,7 @@ const PlanUpgradePage = lazy(() => import('../../features/plan/PlanUpgradePage')
 const CardReturnPage = lazy(() => import('../../features/plan/CardReturnPage'));
 const WidgetsPage = lazy(() => import('../../features/widgets/WidgetsPage'));
 const WidgetEditPage = lazy(() => import('../../features/widgets/WidgetEditPage'));
+const OnboardingPage = lazy(() => import('../../features/onboarding/OnboardingPage'));
 const IntegrationsHub = lazy(() => import('../../features/integrations/IntegrationsHub'));
 const PaymentProviderPage = lazy(() => import('../../features/integrations/PaymentProviderPage'));
 const BrevoPage = lazy(() => import('../../features/integrations/BrevoPage'));
@@ -78,6 +79,7 @@ const StripeResultPage = lazy(() =>
 export const SCREENS: Record<string, ReactNode> = {
   '/dashboard': <DashboardPage />,
   '/getstarted': <GetStartedPage />,
+  '/onboarding': <OnboardingPage />,
   '/profile': <ProfilePage />,
   '/email/confirm': <EmailConfirmPage />,
   '/logout': <LogoutScreen />,
@@ -152,6 +154,16 @@ export default function AdminFace() {
   const permission = permissionForPath(pathname);
   const denied = permission && account && !account.permissions[permission] ? permission : null;
   if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
+  // Spec 3 §2.4: the wizard has the page to itself, without the admin menus.
+  if (decision.kind === 'stay' && pathname === '/onboarding' && !roleRefusal) {
+    return (
+      <MantineScope>
+        <QueryClientProvider client={queryClient}>
+          <Suspense fallback={<Busy />}>{SCREENS['/onboarding']}</Suspense>
+        </QueryClientProvider>
+      </MantineScope>
+    );
+  }
 
   return (
     <MantineScope>

@@ -17,7 +17,7 @@ export const ADMIN_ROUTES: readonly RouteSpec[] = [
   // My Profile (issue 14): the signed-in person's own details; the spec's admin list has no such route.
   { path: '/profile', title: 'My Profile', built: true },
   { path: '/email/confirm', title: 'Confirm Email', built: true },
-  { path: '/onboarding', title: 'Onboarding' },
+  { path: '/onboarding', title: 'Onboarding', built: true },
   { path: '/getstarted', title: 'Get Started', built: true },
   { path: '/calendar', title: 'Calendar', built: true },
   { path: '/content', title: 'Content' },
@@ -150,6 +150,9 @@ export const STUDENT_ROUTES: readonly RouteSpec[] = [
 
 export const PUBLIC_ROUTES: readonly RouteSpec[] = [
   { path: '/', title: 'Home', built: true },
+  // A new studio's sign-up (issue 13): the platform's page on the bare product domain, drawn by the
+  // Shell before any tenant face (app/Shell.tsx), so no face lists it as one of its screens.
+  { path: '/new-studio', title: 'Create your studio' },
   { path: '/calendar', title: 'Calendar', built: true },
   { path: '/courses', title: 'Courses' },
   { path: '/tplan', title: 'Plans' },

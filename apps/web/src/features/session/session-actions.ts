@@ -16,6 +16,7 @@ import {
   takePendingSocialSignIn,
 } from '../auth/login-fragment';
 import { takeFranchiseSwitchCode } from '../franchise/switch-fragment';
+import { takeStudioWelcomeCode } from '../onboarding/welcome-fragment';
 import { initialTenant, pingTenant } from '../tenant/tenant-api';
 import { fetchMemberToken } from './preview-actions';
 import { getSession, updateSession } from './session-store';
@@ -29,6 +30,7 @@ export async function bootSession(): Promise<void> {
   const hash = takeCapturedFragment();
   const fragment = hash ? parseLoginFragment(hash) : null;
   const switchCode = takeFranchiseSwitchCode();
+  const welcomeCode = takeStudioWelcomeCode();
   const tenant = await initialTenant();
   if (!tenant) {
     updateSession({ phase: 'ready', tenant: null });
@@ -36,6 +38,10 @@ export async function bootSession(): Promise<void> {
   }
   updateSession({ tenant });
   if (switchCode && (await enterFranchise(switchCode))) {
+    updateSession({ phase: 'ready' });
+    return;
+  }
+  if (welcomeCode && (await welcomeNewStudio(welcomeCode))) {
     updateSession({ phase: 'ready' });
     return;
   }
@@ -60,6 +66,23 @@ async function enterFranchise(code: string): Promise<boolean> {
     return true;
   } catch (error) {
     console.warn('Franchise switch failed', error);
+    return false;
+  }
+}
+
+/**
+ * A new studio's owner, arriving from the sign-up on the bare domain: the one-time welcome code
+ * becomes their session here, and they land on onboarding. A spent or expired code is toasted and
+ * the boot goes on to the login screen.
+ */
+async function welcomeNewStudio(code: string): Promise<boolean> {
+  try {
+    const { onboardingApi } = await import('../onboarding/api');
+    await signIn(await onboardingApi.welcome(code), '/onboarding');
+    return true;
+  } catch (error) {
+    const { showErrorToast } = await import('../../lib/notify');
+    showErrorToast(error instanceof Error ? error.message : String(error));
     return false;
   }
 }
