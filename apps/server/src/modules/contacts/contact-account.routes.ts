@@ -14,7 +14,7 @@ import { requireAuth, requireTenant } from '../../lib/guards.ts';
 import { tenantOrigin } from '../../lib/tenant-origin.ts';
 import type { Platform } from '../../platform.ts';
 import { sendCredentials, sendPasswordReset, sendVerification, verifyEmail } from './contact-account.service.ts';
-import { sendOtp, verifyOtpPublic, verifyOtpSignedIn } from './contact-otp.service.ts';
+import { sendOtp, sendOwnOtp, verifyOtpPublic, verifyOtpSignedIn } from './contact-otp.service.ts';
 import { manageContacts } from './contact-permission.ts';
 import { ContactParams } from './contact-records.routes.ts';
 
@@ -129,6 +129,21 @@ export function registerContactAccountRoutes(server: FastifyInstance, platform: 
       },
     },
     (request) => verifyOtpPublic(platform, requireTenant(request), request.body, request.ip),
+  );
+
+  app.post(
+    '/rest/user/otp',
+    {
+      preValidation: async (request) => {
+        requireAuth(request);
+      },
+      schema: {
+        tags,
+        summary: "Emails the signed-in member a code that verifies their own address (onboarding's verification wait)",
+        response: { 200: MessageResponse, ...errors },
+      },
+    },
+    (request) => sendOwnOtp(platform, requireAuth(request), request.ip),
   );
 
   app.post(

@@ -81,6 +81,16 @@ export async function sendOtp(platform: Platform, caller: Authenticated, id: str
   return { message: `Sent a verification code to ${contact.email}.` };
 }
 
+/**
+ * POST /rest/user/otp: a signed-in member asks for a code to their own address (spec 3 §4: an
+ * unverified student waits on the verification state). A borrowed account cannot.
+ */
+export function sendOwnOtp(platform: Platform, caller: Authenticated, ip: string) {
+  const { auth } = caller;
+  if (auth.preview || auth.act || auth.masterAdminId) throw forbidden(NOT_YOUR_EMAIL);
+  return sendOtp(platform, caller, auth.sub, ip);
+}
+
 type OtpOutcome = 'verified' | 'wrong' | 'expired';
 
 /**

@@ -260,3 +260,28 @@ describe('POST /rest/user/verifyOtp', () => {
     expect(json<ContactDetail>(detail).isEmailVerified).toBe(true);
   });
 });
+
+describe('POST /rest/user/otp (the verification wait)', () => {
+  it('emails the signed-in member a code to their own address, which then verifies it', async () => {
+    const t = await newTenant(app);
+    const student = (await loginAs(app, t, 'student')).access_token;
+    const ask = (token: string) =>
+      app.inject({ method: 'POST', url: '/rest/user/otp', headers: bearer(token, t.host), remoteAddress: '10.2.0.1' });
+    expect((await ask('not-a-token')).statusCode).toBe(401);
+    const sent = await ask(student);
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(json<any>(sent).message).toBe(`Sent a verification code to ${t.users.student.email}.`);
+    const [code = ''] = await codesTo(t.users.student.email);
+    const ok = await app.inject({
+      method: 'POST',
+      url: '/rest/user/verifyOtp',
+      headers: bearer(student, t.host),
+      remoteAddress: '10.2.0.1',
+      payload: { code },
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    // another tenant's token is not a session on this host
+    const other = (await loginAs(app, b, 'student')).access_token;
+    expect((await ask(other)).statusCode).toBe(401);
+  });
+});

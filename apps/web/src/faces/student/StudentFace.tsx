@@ -6,7 +6,7 @@ import { StudentLayout } from '../../app/layouts/StudentLayout';
 import { MantineScope } from '../../app/MantineScope';
 import { decideStudentPath, studentHome } from '../../features/navigation/landing';
 import { STUDENT_ROUTES } from '../../features/navigation/route-paths';
-import { useTenant } from '../../features/session/session-store';
+import { useSession, useTenant } from '../../features/session/session-store';
 import { NotFoundContent } from '../../features/website-pages/NotFoundContent';
 import { queryClient } from '../../lib/query-client';
 
@@ -19,6 +19,7 @@ const PublicInvoicePage = lazy(() => import('../../features/invoices/PublicInvoi
 const StudentClassesPage = lazy(() => import('../../features/scheduling/StudentClassesPage'));
 const MyRegistrationPage = lazy(() => import('../../features/forms/SignedDocuments'));
 const SignupPage = lazy(() => import('../../features/scheduling/SignupPage'));
+const VerificationWaitPage = lazy(() => import('../../features/onboarding/VerificationWaitPage'));
 const MyDonationsPage = lazy(() => import('../../features/donations/MyDonationsPage'));
 const MyMembershipsPage = lazy(() => import('../../features/memberships/MyMembershipsPage'));
 
@@ -35,14 +36,23 @@ export const SCREENS: Record<string, ReactNode> = {
   '/mydonation': <MyDonationsPage />,
   '/signup/:classId/:clsStartTime': <SignupPage />,
   '/memberships': <MyMembershipsPage />,
+  '/onboarding': <VerificationWaitPage />,
 };
+
+/** Where an unverified student may still go: the wait itself, their profile, signing out. */
+const VERIFICATION_FREE_PATHS = new Set(['/onboarding', '/profile', '/email/confirm', '/logout']);
 
 /** The student face (also Student Preview, with the preview bar). */
 export default function StudentFace({ preview = false }: { preview?: boolean }) {
   const tenant = useTenant();
   const { pathname } = useLocation();
+  const { user } = useSession();
   const decision = decideStudentPath(pathname, tenant);
   if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
+  // Spec 3 §4: an unverified student waits on the verification state; a verified one has no wait.
+  const unverified = !preview && user?.isEmailVerified === false;
+  if (unverified && !VERIFICATION_FREE_PATHS.has(pathname)) return <Navigate to="/onboarding" replace />;
+  if (!unverified && pathname === '/onboarding') return <Navigate to={studentHome(tenant)} replace />;
 
   return (
     <MantineScope>

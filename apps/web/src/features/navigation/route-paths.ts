@@ -140,7 +140,7 @@ export const STUDENT_ROUTES: readonly RouteSpec[] = [
   { path: '/tplan', title: 'Tenant Plan' },
   { path: '/plan', title: 'Plan' },
   { path: '/tenant', title: 'Tenant' },
-  { path: '/onboarding', title: 'Onboarding' },
+  { path: '/onboarding', title: 'Verify your email', built: true },
   { path: '/signup/:classId/:clsStartTime', title: 'Sign Up', built: true },
   { path: '/profile', title: 'Profile', built: true },
   { path: '/email/confirm', title: 'Confirm Email', built: true },
