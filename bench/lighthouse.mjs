@@ -1,13 +1,49 @@
 // Lighthouse (mobile, the default simulated throttling) on the demo's public pages (home, about, the
-// shop's merchandise page, the login page and the branded 404 page), in
-// Debian's chromium. Usage: npm run bench:lighthouse (after npm run build).
+// shop's merchandise page, the login page, the branded 404 page and a published public form made for
+// the run) and the new-studio sign-up on the bare domain, in Debian's chromium.
+// Usage: npm run bench:lighthouse (after npm run build).
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { hostFetch } from './host-fetch.mjs';
 import { startAtrium } from './server.mjs';
 
 const PORT = 3220;
-const pages = ['/', '/about', '/merchandise', '/login', '/nope'];
+const DEMO = `http://demo.localhost:${PORT}`;
 const app = await startAtrium(PORT);
+
+/** A published waiver with a dropdown, a checkbox, guardians and a signature, as the form issue builds. */
+async function publicFormPath() {
+  const headers = { host: `demo.localhost:${PORT}`, 'content-type': 'application/json' };
+  const login = await hostFetch(`http://127.0.0.1:${PORT}/login`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ userId: 'admin@demo.test', password: 'Atrium-demo-1' }),
+  });
+  const { access_token: token } = await login.json();
+  const created = await hostFetch(`http://127.0.0.1:${PORT}/rest/customForm`, {
+    method: 'POST',
+    headers: { ...headers, authorization: `Bearer ${token}` },
+    body: JSON.stringify({
+      name: 'Lighthouse Waiver',
+      formType: 'WAIVER',
+      isPublished: true,
+      isShowGuardian: true,
+      isSignRequired: true,
+      beforeForm: { description: '<p>Please read before you sign.</p>' },
+      customFields: [
+        { name: 'Level', type: 'dropdown', option1: 'Beginner', option2: 'Advanced', isMandatory: true },
+        { name: 'I accept the risks', type: 'checkbox', isMandatory: true },
+      ],
+    }),
+  });
+  const form = await created.json();
+  return `/regform/${form.guId}`;
+}
+
+const pages = [
+  ...['/', '/about', '/merchandise', '/login', '/nope', await publicFormPath()].map((path) => [path, `${DEMO}${path}`]),
+  ['/new-studio (bare domain)', `http://localhost:${PORT}/new-studio`],
+];
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   chromeFlags: [
@@ -21,8 +57,8 @@ const chrome = await chromeLauncher.launch({
 try {
   console.log('| page | performance | accessibility | best practices | SEO | FCP | LCP | TBT | CLS | bytes |');
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
-  for (const path of pages) {
-    const result = await lighthouse(`http://demo.localhost:${PORT}${path}`, {
+  for (const [path, url] of pages) {
+    const result = await lighthouse(url, {
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
