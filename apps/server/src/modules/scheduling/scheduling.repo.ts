@@ -260,6 +260,23 @@ export interface SessionFilter {
 
 /** Sessions with their rule's name and price, the room and teacher names and the waitlist size. */
 export function findSessions(tx: Tx, tenantId: string, filter: SessionFilter) {
+  const inRange = (alias: typeof classSessions) =>
+    and(
+      eq(alias.tenantId, tenantId),
+      filter.from ? gte(alias.startsAt, filter.from) : undefined,
+      filter.to ? lt(alias.startsAt, filter.to) : undefined,
+      filter.id ? eq(alias.id, filter.id) : undefined,
+      filter.includeCancelled ? undefined : ne(alias.status, 'cancelled'),
+    );
+  // One grouped count over the range's sessions instead of a count per session (the month's query
+  // spent most of its time in the per-row subquery).
+  const waitlist = tx
+    .select({ sessionId: classBookings.sessionId, n: sql<number>`count(*)::int`.as('wl_n') })
+    .from(classBookings)
+    .innerJoin(classSessions, eq(classSessions.id, classBookings.sessionId))
+    .where(and(eq(classBookings.tenantId, tenantId), eq(classBookings.status, 'waitlisted'), inRange(classSessions)))
+    .groupBy(classBookings.sessionId)
+    .as('wl');
   return tx
     .select({
       row: classSessions,
@@ -267,21 +284,14 @@ export function findSessions(tx: Tx, tenantId: string, filter: SessionFilter) {
       priceMinor: classRules.priceMinor,
       roomName: rooms.name,
       teacherName: sql<string | null>`trim(${teacher.name} || ' ' || ${teacher.lastName})`,
-      waitlisted: sql<number>`(select count(*)::int from class_bookings b where b.tenant_id = class_sessions.tenant_id and b.session_id = class_sessions.id and b.status = 'waitlisted')`,
+      waitlisted: sql<number>`coalesce(${waitlist.n}, 0)::int`,
     })
     .from(classSessions)
     .innerJoin(classRules, and(eq(classRules.tenantId, tenantId), eq(classRules.id, classSessions.ruleId)))
     .leftJoin(rooms, and(eq(rooms.tenantId, tenantId), eq(rooms.id, classSessions.roomId)))
     .leftJoin(teacher, and(eq(teacher.tenantId, tenantId), eq(teacher.id, classSessions.teacherId)))
-    .where(
-      and(
-        eq(classSessions.tenantId, tenantId),
-        filter.from ? gte(classSessions.startsAt, filter.from) : undefined,
-        filter.to ? lt(classSessions.startsAt, filter.to) : undefined,
-        filter.id ? eq(classSessions.id, filter.id) : undefined,
-        filter.includeCancelled ? undefined : ne(classSessions.status, 'cancelled'),
-      ),
-    )
+    .leftJoin(waitlist, eq(waitlist.sessionId, classSessions.id))
+    .where(inRange(classSessions))
     .orderBy(asc(classSessions.startsAt), asc(classRules.name), asc(classSessions.id));
 }
 export type SessionWithNames = Awaited<ReturnType<typeof findSessions>>[number];
