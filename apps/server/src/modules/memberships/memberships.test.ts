@@ -452,7 +452,7 @@ describe('pause, resume, cancel and the upcoming charges', () => {
 describe('class credits', () => {
   async function pricedSessions(t: TestTenant, count: number) {
     const zone = 'America/New_York';
-    const startDate = addDays(dateInZone(new Date(), zone), 1);
+    const startDate = addDays(dateInZone(new Date(), zone), 2);
     const rule = await call(t, 'admin', 'POST', '/snode/classrule', {
       daysOfWeek: [0, 1, 2, 3, 4, 5, 6],
       startTime: '09:00',
