@@ -76,6 +76,7 @@ describe('account form', () => {
     cancelCutoffHours: 12,
     waitlistHoldMinutes: 120,
     paymentHoldMinutes: 15,
+    introMembershipPeriod: 0,
   };
 
   it('round-trips the account through the flat form values', () => {
