@@ -84,6 +84,8 @@ export const AccountSettings = z.object({
   paymentHoldMinutes: z.number().int(),
   /** Spec 3 §7.9: GET /snode/tenant also answers the onboarding wizard. */
   onboarding: OnboardingState,
+  /** Spec 2 §3 introMembershipPeriod: free days a contact's first recurring membership starts with (0: none). */
+  introMembershipPeriod: z.number().int(),
 });
 export type AccountSettings = z.infer<typeof AccountSettings>;
 
@@ -171,6 +173,8 @@ export const AccountSettingsWrite = z
     cancelCutoffHours: wholeBetween('Cancellation cutoff', 'hours', 0, 168).optional(),
     waitlistHoldMinutes: wholeBetween('Waitlist hold', 'minutes', 5, 2880).optional(),
     paymentHoldMinutes: wholeBetween('Payment hold', 'minutes', 5, 120).optional(),
+    /** Left out: stays as it is. */
+    introMembershipPeriod: wholeBetween('Intro Membership Period', 'days', 0, 365).optional(),
   })
   .superRefine((value, ctx) => {
     const zones = timezonesForCountry(value.address.country.name);

@@ -97,6 +97,16 @@ export async function findSubscriptionBySetup(tx: Tx, tenantId: string, setupRef
 }
 
 /** The provider customer a contact already has on this account (one card holder per person). */
+/** Whether the contact ever had a membership in this tenant (any status): the intro offer is for the first only. */
+export async function hadSubscription(tx: Tx, tenantId: string, contactId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.tenantId, tenantId), eq(subscriptions.contactId, contactId)))
+    .limit(1);
+  return row !== undefined;
+}
+
 export async function findProviderCustomer(tx: Tx, tenantId: string, contactId: string, account: string) {
   const [row] = await tx
     .select({ customer: subscriptions.providerCustomer })

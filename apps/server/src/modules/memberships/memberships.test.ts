@@ -119,6 +119,7 @@ beforeAll(async () => {
         ac_mem_c: { stripeUserId: 'acct_1MemC', accessToken: 'sk_test_connected_mem_c', livemode: false },
         ac_mem_d: { stripeUserId: 'acct_1MemD', accessToken: 'sk_test_connected_mem_d', livemode: false },
         ac_mem_e: { stripeUserId: 'acct_1MemE', accessToken: 'sk_test_connected_mem_e', livemode: false },
+        ac_mem_f: { stripeUserId: 'acct_1MemF', accessToken: 'sk_test_connected_mem_f', livemode: false },
       },
     },
     stripeCheckout: { secretKey: PLATFORM_KEY, accounts: [] },
@@ -254,6 +255,36 @@ describe('buying and renewals', () => {
     expect(chargesOf(sub.guId)).toHaveLength(2);
     const subjects = await subjectsTo(a, a.users.student.email);
     expect(subjects.filter((s) => s.startsWith('Payment received'))).toHaveLength(2);
+  });
+
+  it("the intro offer: a contact's first recurring membership starts with introMembershipPeriod free days, the next does not", async () => {
+    const t = await newTenant(app, { settings: { timezone: 'America/New_York', introMembershipPeriod: 14 } });
+    await connectStripe(t, 'ac_mem_f');
+    const monthly = await newMembership(t, { trialDays: 3, registrationFees: 10, startRule: 'afterTrial' });
+    const first = await buy(t, monthly);
+    expect(first.sub.status).toBe('trialing');
+    // the fee is paid now; the first cycle waits the 14 intro days (longer than the product's 3-day trial)
+    expect(chargesOf(first.sub.guId).map((c) => c.amount)).toEqual([1000]);
+    const firstCharge = new Date(first.sub.nextChargeAt ?? '').getTime() - Date.now();
+    expect(firstCharge).toBeGreaterThan(13.9 * DAY);
+    expect(firstCharge).toBeLessThan(14.1 * DAY);
+    // a second membership for the same contact gets only the product's own trial
+    const second = await buy(t, await newMembership(t, { trialDays: 3, startRule: 'afterTrial' }));
+    const secondCharge = new Date(second.sub.nextChargeAt ?? '').getTime() - Date.now();
+    expect(secondCharge).toBeGreaterThan(2.9 * DAY);
+    expect(secondCharge).toBeLessThan(3.1 * DAY);
+    // another contact's first, with a product without a trial, still starts free
+    const forStaff = await buy(t, await newMembership(t), VISA, 'admin', t.users.staff.id);
+    expect(forStaff.sub.status).toBe('trialing');
+    expect(chargesOf(forStaff.sub.guId)).toHaveLength(0);
+    // a class pack is not an intro offer: paid now
+    const pack = await newMembership(t, { membershipType: 'card', credits: 5, price: 80, frequency: null });
+    const packSub = await buy(t, pack, VISA, 'admin', t.users.frontdesk.id);
+    expect(chargesOf(packSub.sub.guId).map((c) => c.amount)).toEqual([8000]);
+    // tenant a has no intro period: a first membership there is charged today
+    const plain = await buy(a, await newMembership(a), VISA, 'admin', a.users.frontdesk.id);
+    expect(plain.sub.status).toBe('active');
+    expect(chargesOf(plain.sub.guId).map((c) => c.amount)).toEqual([4900]);
   });
 
   it('runs a year of monthly cycles in seconds by moving the clock', async () => {

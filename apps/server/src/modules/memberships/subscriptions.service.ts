@@ -197,6 +197,16 @@ async function chargeNow(m: Memberships, tenant: TenantContext, subscriptionId: 
  * their own; a new membership is made once per session (a reload answers the same one) and what
  * is due now is charged. A card update replaces the card and retries a declined payment at once.
  */
+/**
+ * The intro offer (spec 2 §3 introMembershipPeriod, decisions.md "Intro offer"): a contact's first
+ * recurring membership in the studio starts with that many free days, unless its own trial is longer.
+ */
+async function introDays(tx: Tx, tenant: TenantContext, contactId: string): Promise<number> {
+  const days = Math.round(tenant.settings.introMembershipPeriod ?? 0);
+  if (days <= 0) return 0;
+  return (await repo.hadSubscription(tx, tenant.tenantId, contactId)) ? 0 : days;
+}
+
 export async function completeMembershipSetup(
   m: Memberships,
   actor: Authenticated,
@@ -240,7 +250,10 @@ export async function completeMembershipSetup(
     if (!membership || membership.item.isArchived) throw membershipNotFound();
     const { item, terms } = membership;
     const card_ = terms.membershipType === 'card';
-    const first = card_ ? now : firstChargeAt(terms, now, zone, nextBillingDay);
+    const intro = card_ ? 0 : await introDays(tx, tenant, meta.contactId ?? '');
+    const first = card_
+      ? now
+      : firstChargeAt({ ...terms, trialDays: Math.max(terms.trialDays, intro) }, now, zone, nextBillingDay);
     const inserted = await repo.insertSubscription(tx, {
       tenantId: tenant.tenantId,
       contactId: meta.contactId ?? '',

@@ -112,7 +112,13 @@ describe('PUT /snode/tenant (Account Settings)', () => {
       address: { city: 'Pune', zip: '411001', country: { name: 'India' } },
       timezone: 'Asia/Kolkata',
       itemExpiresAfter: 12,
+      introMembershipPeriod: 0,
     });
+    const intro = await call(token, tenant, 'PUT', '/snode/tenant', accountForm(tenant, { introMembershipPeriod: 14 }));
+    expect(json<any>(intro).introMembershipPeriod).toBe(14);
+    // left out, it stays as it is
+    const kept = await call(token, tenant, 'PUT', '/snode/tenant', accountForm(tenant));
+    expect(json<any>(kept).introMembershipPeriod).toBe(14);
     expect(await ping(tenant)).toMatchObject({
       name: 'Lotus Studio',
       email: 'hello@lotus.test',
@@ -133,6 +139,8 @@ describe('PUT /snode/tenant (Account Settings)', () => {
     [{ fromEmail: '' }, 'fromEmail', 'Email Address is required!'],
     [{ itemExpiresAfter: undefined }, 'itemExpiresAfter', 'Membership Expiry Period is required!'],
     [{ phone: '' }, 'phone', 'Phone is required!'],
+    [{ introMembershipPeriod: -1 }, 'introMembershipPeriod', 'Intro Membership Period must be between 0 and 365 days'],
+    [{ introMembershipPeriod: 1.5 }, 'introMembershipPeriod', 'Intro Membership Period must be whole days'],
     [{ timezone: 'America/Chicago' }, 'timezone', undefined],
   ])('refuses %j with 400 on the field', async (patch, field, message) => {
     const response = await call(adminM, master, 'PUT', '/snode/tenant', accountForm(master, patch));

@@ -115,6 +115,8 @@ export const TenantSettings = z.object({
   primaryGuardianLabel: z.string().default('Primary Guardian'),
   secondaryGuardianLabel: z.string().default('Secondary Guardian'),
   itemExpiresAfter: z.number().nullable().default(null),
+  /** Days a contact's first recurring membership is free (the intro offer; 0: none). */
+  introMembershipPeriod: z.number().default(0),
   // payments (public parts only)
   bankFees: z.number().default(0),
   cardFees: z.number().default(0),

@@ -181,6 +181,13 @@ function AccountForm({
               allowDecimal={false}
               {...form.getInputProps('itemExpiresAfter')}
             />
+            <NumberInput
+              label="Intro Membership Period (free days of a first membership)"
+              min={0}
+              max={365}
+              allowDecimal={false}
+              {...form.getInputProps('introMembershipPeriod')}
+            />
             <Select
               label="Date Format"
               allowDeselect={false}

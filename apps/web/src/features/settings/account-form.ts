@@ -32,6 +32,7 @@ export interface AccountFormValues {
   cancelCutoffHours: number | string;
   waitlistHoldMinutes: number | string;
   paymentHoldMinutes: number | string;
+  introMembershipPeriod: number | string;
 }
 
 export function toFormValues(account: AccountSettings): AccountFormValues {
@@ -59,6 +60,7 @@ export function toFormValues(account: AccountSettings): AccountFormValues {
     cancelCutoffHours: account.cancelCutoffHours,
     waitlistHoldMinutes: account.waitlistHoldMinutes,
     paymentHoldMinutes: account.paymentHoldMinutes,
+    introMembershipPeriod: account.introMembershipPeriod,
   };
 }
 
@@ -87,6 +89,7 @@ export function toWriteBody(values: AccountFormValues): AccountSettingsWrite {
     cancelCutoffHours: Number(values.cancelCutoffHours),
     waitlistHoldMinutes: Number(values.waitlistHoldMinutes),
     paymentHoldMinutes: Number(values.paymentHoldMinutes),
+    introMembershipPeriod: Number(values.introMembershipPeriod),
   };
 }
 
@@ -143,6 +146,7 @@ export function formField(serverField: string): keyof AccountFormValues | null {
     'cancelCutoffHours',
     'waitlistHoldMinutes',
     'paymentHoldMinutes',
+    'introMembershipPeriod',
   ];
   return (known as string[]).includes(last) ? (last as keyof AccountFormValues) : null;
 }

@@ -90,6 +90,7 @@ describe('account form', () => {
       companyUrl: '',
       products: {},
     },
+    introMembershipPeriod: 0,
   };
 
   it('round-trips the account through the flat form values', () => {
