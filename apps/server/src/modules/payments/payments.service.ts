@@ -18,6 +18,7 @@ import {
 import type { TenantContext } from '../tenants/tenant-directory.ts';
 import type { CardProvider, CardProviders } from './card-providers.ts';
 import { GatewayError } from './payment-gateway.ts';
+import { startOnce } from './payment-starts.ts';
 
 // Card payments of an invoice through the tenant's own provider account: start a hosted payment
 // (the buyer's card is typed on the provider's page, never here) and refund a card payment. The
@@ -105,11 +106,12 @@ async function startCardPayment(
       : {}),
   };
   const fingerprint = createHash('sha256').update(JSON.stringify(request)).digest('base64url').slice(0, 32);
+  const idempotencyKey = `invoice-pay:${invoice.id}:${fingerprint}`;
   try {
-    const started = await gateway.startHostedPayment({
-      ...request,
-      idempotencyKey: `invoice-pay:${invoice.id}:${fingerprint}`,
-    });
+    // Razorpay's orders and PhonePe's pay call take no idempotency key: one start per attempt here.
+    const started = await startOnce(platform.db, tenant.tenantId, idempotencyKey, () =>
+      gateway.startHostedPayment({ ...request, idempotencyKey }),
+    );
     return { url: started.redirectUrl, ...(started.form ? { form: started.form } : {}) };
   } catch (error) {
     fromGateway(error);

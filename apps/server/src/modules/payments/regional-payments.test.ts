@@ -195,6 +195,31 @@ describe('Razorpay', () => {
     expect(csp).toContain(`form-action 'self' ${stub.url};`);
   });
 
+  it('opens one order however many clicks start the same invoice at once, and a new one for a new balance', async () => {
+    const invoice = await newInvoice(ra);
+    const ordersBefore = stub.razorpayCheckout.orders.size;
+    const started = await Promise.all(
+      Array.from({ length: 20 }, () => call(ra, null, `/item/invoice/${invoice.publicId}/publicpayment`)),
+    );
+    for (const answer of started) expect(answer.statusCode, answer.body).toBe(200);
+    const ids = new Set(started.map((answer) => json<Checkout>(answer).form.order_id));
+    expect(ids.size).toBe(1);
+    expect(stub.razorpayCheckout.orders.size - ordersBefore).toBe(1);
+    const desk = await call(ra, 'staff', '/item/payment/paymentintent', { invoiceId: invoice.id });
+    expect(desk.statusCode, desk.body).toBe(200);
+    // The desk's attempt returns elsewhere: an order of its own, once.
+    expect(json<Checkout>(desk).form.order_id).not.toBe([...ids][0]);
+    const part = await call(ra, 'staff', `/item/invoice/${invoice.id}/payment`, {
+      method: 'cash',
+      amount: '10.00',
+      idempotencyKey: randomUUID(),
+    });
+    expect(part.statusCode, part.body).toBe(200);
+    const after = await startCheckout(ra, invoice);
+    expect(after.form.order_id).not.toBe([...ids][0]);
+    expect(stub.razorpayCheckout.orders.get(after.form.order_id ?? '')).toMatchObject({ amount: 3000 });
+  });
+
   it('passes on what Razorpay refuses (below its minimum) as a 400 with its message', async () => {
     const invoice = await newInvoice(ra, '0.50');
     const response = await call(ra, null, `/item/invoice/${invoice.publicId}/publicpayment`);
@@ -390,6 +415,17 @@ describe('PhonePe', () => {
     expect((await invoiceOf(pa, invoice.id)).balance).toBe(0);
     const statusCalls = stub.requests.filter((r) => r.path === `/pg/v1/status/${PP_A.merchantId}/${id}`);
     expect(statusCalls.length).toBeGreaterThanOrEqual(4);
+  });
+
+  it('starts one PhonePe transaction however many clicks start the same invoice at once', async () => {
+    const invoice = await newInvoice(pa);
+    const paysBefore = stub.requests.filter((r) => r.path === '/pg/v1/pay').length;
+    const started = await Promise.all(
+      Array.from({ length: 20 }, () => call(pa, null, `/item/invoice/${invoice.publicId}/publicpayment`)),
+    );
+    for (const answer of started) expect(answer.statusCode, answer.body).toBe(200);
+    expect(new Set(started.map((answer) => json<{ url: string }>(answer).url)).size).toBe(1);
+    expect(stub.requests.filter((r) => r.path === '/pg/v1/pay').length - paysBefore).toBe(1);
   });
 
   it('records nothing for a failed payment', async () => {
