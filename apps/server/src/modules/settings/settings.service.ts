@@ -48,6 +48,7 @@ export function toAccountSettings(tenant: TenantContext): AccountSettings {
     logoUrl: s.logo,
     salesEmailList: s.salesEmailList,
     isSendReminder: s.isSendReminder,
+    isSendSmsReminder: s.isSendSmsReminder,
     reminderTime: s.reminderTime,
     cancelCutoffHours: s.cancelCutoffHours,
     waitlistHoldMinutes: s.waitlistHoldMinutes,
@@ -128,6 +129,7 @@ export async function updateAccountSettings(
       ...(body.salesEmailList === undefined ? {} : { salesEmailList: body.salesEmailList }),
       ...definedOnly({
         isSendReminder: body.isSendReminder,
+        isSendSmsReminder: body.isSendSmsReminder,
         reminderTime: body.reminderTime,
         cancelCutoffHours: body.cancelCutoffHours,
         waitlistHoldMinutes: body.waitlistHoldMinutes,
