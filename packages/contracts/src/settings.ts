@@ -78,6 +78,8 @@ export const AccountSettings = z.object({
   salesEmailList: z.array(z.string()),
   /** Spec 2 §3 isSendReminder and reminderTime (hours before a booked class), and the class booking windows. */
   isSendReminder: z.boolean(),
+  /** Spec 2 §3 isSendSmsReminder: also text the reminder (and a waitlist hold) through the studio's SMS provider. */
+  isSendSmsReminder: z.boolean(),
   reminderTime: z.number().int(),
   cancelCutoffHours: z.number().int(),
   waitlistHoldMinutes: z.number().int(),
@@ -169,6 +171,7 @@ export const AccountSettingsWrite = z
       .optional(),
     /** Class bookings; each left out stays as it is. */
     isSendReminder: z.boolean({ error: 'isSendReminder must be true or false' }).optional(),
+    isSendSmsReminder: z.boolean({ error: 'isSendSmsReminder must be true or false' }).optional(),
     reminderTime: wholeBetween('Reminder time', 'hours', 1, 168).optional(),
     cancelCutoffHours: wholeBetween('Cancellation cutoff', 'hours', 0, 168).optional(),
     waitlistHoldMinutes: wholeBetween('Waitlist hold', 'minutes', 5, 2880).optional(),

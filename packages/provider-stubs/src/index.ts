@@ -21,6 +21,7 @@ export {
   razorpayCheckoutHandler,
   razorpayHmac,
 } from './razorpay-checkout.ts';
+export { plivoMessagesHandler, type SmsState, type StubSms, twilioMessagesHandler } from './sms.ts';
 export { type StripeStub, type StripeStubRequest, startStripeStub } from './stripe.ts';
 export {
   type StripeCheckoutOptions,

@@ -12,6 +12,7 @@ import {
   type RazorpayCheckoutState,
   razorpayCheckoutHandler,
 } from './razorpay-checkout.ts';
+import { plivoMessagesHandler, type SmsState, twilioMessagesHandler } from './sms.ts';
 import { type StripeCheckoutOptions, type StripeCheckoutState, stripeCheckoutHandler } from './stripe-checkout.ts';
 import { type StripeConnectAccounts, type StubCustomer, stripeConnectHandler } from './stripe-connect.ts';
 import { type SavedCardsState, stripeSavedCardsHandler } from './stripe-saved-cards.ts';
@@ -53,6 +54,8 @@ export interface ProviderStub extends MailchimpState {
   razorpayCheckout: RazorpayCheckoutState;
   /** PhonePe's transactions, refunds and callbacks (empty unless `phonepe` was given). */
   phonepe: PhonePeState;
+  /** Text messages sent through Twilio or Plivo; `failNext` fails that many sends with a 500. */
+  sms: SmsState;
   requests: StubRequest[];
   close(): Promise<void>;
 }
@@ -88,6 +91,7 @@ export async function startProviderStub(
     stripeSavedCards: savedCards.state,
     razorpayCheckout: razorpay.state,
     phonepe: phonepe.state,
+    sms: { messages: [], failNext: 0 },
     requests,
     members: new Map(),
     lists: new Map(Object.entries(accounts.mailchimp?.lists ?? {})),
@@ -101,6 +105,8 @@ export async function startProviderStub(
     checkout.handler,
     razorpay.handler,
     phonepe.handler,
+    twilioMessagesHandler(accounts.twilio, stub.sms),
+    plivoMessagesHandler(accounts.plivo, stub.sms),
     mailchimpHandler(accounts.mailchimp, stub),
     stripeConnectHandler(accounts.stripe, usedCodes),
     oauthTokenHandler(accounts.oauth, usedCodes),

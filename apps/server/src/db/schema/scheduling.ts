@@ -192,7 +192,7 @@ export const classBookingNotices = pgTable(
       .notNull()
       .references(() => tenants.id, { onDelete: 'cascade' }),
     bookingId: uuid('booking_id').notNull(),
-    kind: text('kind', { enum: ['reminder'] }).notNull(),
+    kind: text('kind', { enum: ['reminder', 'sms-reminder'] }).notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

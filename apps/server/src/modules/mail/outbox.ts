@@ -83,6 +83,7 @@ export class Outbox {
   readonly queue: string;
   readonly #transport: Transporter | null;
   readonly #renderers = new Map<string, AttachmentRenderer>();
+  readonly #afterKick: Array<() => Promise<void>> = [];
   #kicking: Promise<void> | null = null;
   #again = false;
 
@@ -103,6 +104,11 @@ export class Outbox {
     const sweep = `${this.queue}-sweep`;
     jobs.register(sweep, async () => void (await this.sweep()), { retryLimit: 0 });
     jobs.schedule(sweep, '* * * * *');
+  }
+
+  /** Work run after each kick (the SMS outbox: messages written in the same transactions as emails). */
+  onKick(run: () => Promise<void>): void {
+    this.#afterKick.push(run);
   }
 
   /** The renderer of an attachment kind (a module registers its own before buildApp ends). */
@@ -132,6 +138,7 @@ export class Outbox {
         this.#again = false;
         await this.#queueWritten();
         await this.jobs.drain(this.queue);
+        for (const run of this.#afterKick) await run();
       } while (this.#again);
     })().finally(() => {
       this.#kicking = null;

@@ -10,6 +10,7 @@ import type { TenantContext } from '../tenants/tenant-directory.ts';
 import { contactOf, findBookingByInvoice } from './booking-work.repo.ts';
 import * as repo from './scheduling.repo.ts';
 import { type MailContext, mailable, queueHoldOffered } from './scheduling-mail.ts';
+import { queueSmsHoldOffered, textable } from './scheduling-sms.ts';
 
 // A place in a class, from taking it to giving it back (decisions.md "Scheduling, slice 2"). Every
 // change runs behind the session's row lock (FOR UPDATE): bookings of one session run one after
@@ -197,6 +198,9 @@ export async function promoteWaitlist(tx: Tx, ctx: BookingContext, sessionId: st
     if (person && !person.isWalkin && mailable(person.email)) {
       await queueHoldOffered(tx, ctx, person.email, { className: locked.name, startsAt: locked.row.startsAt }, until);
     }
+    const phone = person && !person.isWalkin ? textable(ctx.tenant, person.phone) : null;
+    if (phone)
+      await queueSmsHoldOffered(tx, ctx, phone, { className: locked.name, startsAt: locked.row.startsAt }, until);
     free -= 1;
   }
 }

@@ -5,12 +5,14 @@ import type { Authenticated } from '../../lib/guards.ts';
 import type { Platform } from '../../platform.ts';
 import { onInvoicePaid } from '../invoices/invoice-settlement.ts';
 import { findTenantById } from '../payments/payments.repo.ts';
+import { registerSms } from '../sms/sms-outbox.ts';
 import { confirmPaidPlace, promoteWaitlist, releasePlace } from './booking-core.ts';
 import {
   bookingsToRemind,
   claimNotice,
   closeCheckIn,
   expiredHolds,
+  type NoticeKind,
   tenantsWithExpiredHolds,
   tenantsWithSessionsBetween,
   waitlistIds,
@@ -18,6 +20,7 @@ import {
 import * as repo from './scheduling.repo.ts';
 import { bookingContext, getRoster } from './scheduling.service.ts';
 import { mailable, queueReminder } from './scheduling-mail.ts';
+import { queueSmsReminder, textable } from './scheduling-sms.ts';
 
 // The booking work that runs on the job runner (holds that ran out, reminders) and the desk's
 // waitlist order and check-in close (decisions.md "Scheduling, slice 2").
@@ -52,9 +55,10 @@ export async function releaseExpiredHolds(platform: Platform, now: Date): Promis
 
 /**
  * Emails each booked person reminderTime hours before their class, when the account sends
- * reminders (isSendReminder). Exactly once per booking: the notice key is claimed in the
- * transaction that queues the email, so a second runner (or a rerun) sends nothing. A cancelled
- * place is never reminded (only booked places are read).
+ * reminders (isSendReminder), and texts them when it sends SMS reminders (isSendSmsReminder) and
+ * they have an international phone number. Exactly once per booking and channel: the notice key is
+ * claimed in the transaction that queues the message, so a second runner (or a rerun) sends
+ * nothing. A cancelled place is never reminded (only booked places are read).
  */
 export async function sendReminders(platform: Platform, now: Date): Promise<number> {
   const tenantIds = await platform.db.transaction((tx) =>
@@ -63,14 +67,26 @@ export async function sendReminders(platform: Platform, now: Date): Promise<numb
   let sent = 0;
   for (const tenantId of tenantIds) {
     const tenant = await findTenantById(platform.db, tenantId);
-    if (!tenant?.settings.isSendReminder) continue;
+    if (!tenant) continue;
+    const kinds: NoticeKind[] = [];
+    if (tenant.settings.isSendReminder) kinds.push('reminder');
+    if (tenant.settings.isSendSmsReminder) kinds.push('sms-reminder');
+    if (kinds.length === 0) continue;
     const until = new Date(now.getTime() + tenant.settings.reminderTime * HOUR);
     await withTenant(platform.db, tenantId, async (tx) => {
-      for (const due of await bookingsToRemind(tx, tenantId, now, until)) {
-        if (due.isWalkin || !mailable(due.email)) continue;
-        if (!(await claimNotice(tx, tenantId, due.bookingId, 'reminder'))) continue;
-        await queueReminder(tx, tenant, due.email, due);
-        sent += 1;
+      for (const due of await bookingsToRemind(tx, tenantId, now, until, kinds)) {
+        if (due.isWalkin) continue;
+        if (kinds.includes('reminder') && mailable(due.email)) {
+          if (await claimNotice(tx, tenantId, due.bookingId, 'reminder')) {
+            await queueReminder(tx, tenant, due.email, due);
+            sent += 1;
+          }
+        }
+        const phone = textable(tenant, due.phone);
+        if (phone && (await claimNotice(tx, tenantId, due.bookingId, 'sms-reminder'))) {
+          await queueSmsReminder(tx, tenant, phone, due);
+          sent += 1;
+        }
       }
     });
   }
@@ -80,6 +96,7 @@ export async function sendReminders(platform: Platform, now: Date): Promise<numb
 
 /** The jobs and the payment hook: a paid drop-in invoice books its pending place. */
 export function registerBookingJobs(platform: Platform): void {
+  registerSms(platform);
   onInvoicePaid('scheduling', (tx, tenant, invoice) => confirmPaidPlace(tx, tenant, invoice.id));
   platform.jobs.register(HOLDS_QUEUE, async () => void (await releaseExpiredHolds(platform, new Date())), {
     retryLimit: 1,

@@ -78,7 +78,7 @@ export function livePeopleOf(tx: Tx, tenantId: string, sessionId: string) {
 
 export async function contactOf(tx: Tx, tenantId: string, id: string) {
   const [row] = await tx
-    .select({ email: contacts.email, name: contacts.name, isWalkin: contacts.isWalkin })
+    .select({ email: contacts.email, name: contacts.name, isWalkin: contacts.isWalkin, phone: contacts.phone })
     .from(contacts)
     .where(and(eq(contacts.tenantId, tenantId), eq(contacts.id, id)));
   return row;
@@ -97,12 +97,15 @@ export async function tenantsWithSessionsBetween(tx: Tx, from: Date, to: Date): 
   return rows.map((r) => r.tenantId);
 }
 
-/** Booked places in sessions starting in (from, to] that have had no reminder. */
-export function bookingsToRemind(tx: Tx, tenantId: string, from: Date, to: Date) {
+export type NoticeKind = 'reminder' | 'sms-reminder';
+
+/** Booked places in sessions starting in (from, to] still missing one of the reminders `kinds`. */
+export function bookingsToRemind(tx: Tx, tenantId: string, from: Date, to: Date, kinds: NoticeKind[] = ['reminder']) {
   return tx
     .select({
       bookingId: classBookings.id,
       email: contacts.email,
+      phone: contacts.phone,
       firstName: contacts.name,
       isWalkin: contacts.isWalkin,
       className: classRules.name,
@@ -121,7 +124,10 @@ export function bookingsToRemind(tx: Tx, tenantId: string, from: Date, to: Date)
         eq(classSessions.status, 'scheduled'),
         gt(classSessions.startsAt, from),
         lte(classSessions.startsAt, to),
-        sql`not exists (select 1 from class_booking_notices n where n.tenant_id = ${classBookings.tenantId} and n.booking_id = ${classBookings.id} and n.kind = 'reminder')`,
+        sql`(select count(*) from class_booking_notices n where n.tenant_id = ${classBookings.tenantId} and n.booking_id = ${classBookings.id} and n.kind in (${sql.join(
+          kinds.map((kind) => sql`${kind}`),
+          sql`, `,
+        )})) < ${kinds.length}`,
       ),
     )
     .orderBy(asc(classSessions.startsAt), asc(classBookings.seq));
@@ -131,7 +137,7 @@ export function bookingsToRemind(tx: Tx, tenantId: string, from: Date, to: Date)
  * Claims a notice: true for the one transaction that inserts the key. A second runner waits on the
  * primary key until the first commits, then finds it taken (or takes it when the first rolled back).
  */
-export async function claimNotice(tx: Tx, tenantId: string, bookingId: string, kind: 'reminder'): Promise<boolean> {
+export async function claimNotice(tx: Tx, tenantId: string, bookingId: string, kind: NoticeKind): Promise<boolean> {
   const rows = await tx
     .insert(classBookingNotices)
     .values({ tenantId, bookingId, kind })

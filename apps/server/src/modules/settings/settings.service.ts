@@ -49,6 +49,7 @@ export function toAccountSettings(tenant: TenantContext): AccountSettings {
     logoUrl: s.logo,
     salesEmailList: s.salesEmailList,
     isSendReminder: s.isSendReminder,
+    isSendSmsReminder: s.isSendSmsReminder,
     reminderTime: s.reminderTime,
     introMembershipPeriod: s.introMembershipPeriod,
     cancelCutoffHours: s.cancelCutoffHours,
@@ -131,6 +132,7 @@ export async function updateAccountSettings(
       ...(body.salesEmailList === undefined ? {} : { salesEmailList: body.salesEmailList }),
       ...definedOnly({
         isSendReminder: body.isSendReminder,
+        isSendSmsReminder: body.isSendSmsReminder,
         reminderTime: body.reminderTime,
         cancelCutoffHours: body.cancelCutoffHours,
         waitlistHoldMinutes: body.waitlistHoldMinutes,

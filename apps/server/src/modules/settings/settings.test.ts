@@ -74,12 +74,19 @@ describe('PUT /snode/tenant (Account Settings)', () => {
     const token = (await loginAs(app, tenant, 'admin')).access_token;
     expect(json<any>(await call(token, tenant, 'GET', '/snode/tenant'))).toMatchObject({
       isSendReminder: true,
+      isSendSmsReminder: false,
       reminderTime: 2,
       cancelCutoffHours: 12,
       waitlistHoldMinutes: 120,
       paymentHoldMinutes: 15,
     });
-    const classes = { isSendReminder: false, reminderTime: 24, cancelCutoffHours: 6, waitlistHoldMinutes: 30 };
+    const classes = {
+      isSendReminder: false,
+      isSendSmsReminder: true,
+      reminderTime: 24,
+      cancelCutoffHours: 6,
+      waitlistHoldMinutes: 30,
+    };
     const saved = await call(token, tenant, 'PUT', '/snode/tenant', accountForm(tenant, classes));
     expect(saved.statusCode, saved.body).toBe(200);
     expect(json<any>(saved)).toMatchObject({ ...classes, paymentHoldMinutes: 15 });
@@ -91,6 +98,7 @@ describe('PUT /snode/tenant (Account Settings)', () => {
       ['waitlistHoldMinutes', 3000],
       ['paymentHoldMinutes', 'soon'],
       ['isSendReminder', 'yes'],
+      ['isSendSmsReminder', 'no'],
     ] as const) {
       const refused = await call(token, tenant, 'PUT', '/snode/tenant', accountForm(tenant, { [field]: value }));
       expect(refused.statusCode).toBe(400);

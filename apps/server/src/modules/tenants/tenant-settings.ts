@@ -31,6 +31,8 @@ export const TenantSettings = z.object({
   defaultMaxAttendees: z.number().int().positive().default(20),
   /** Spec 2 §3 account: email booked students reminderTime hours before each class (decisions.md "Scheduling, slice 2"). */
   isSendReminder: z.boolean().default(true),
+  /** Spec 2 §3 account: also text reminders and waitlist holds through the tenant's Twilio or Plivo (decisions.md "SMS"). */
+  isSendSmsReminder: z.boolean().default(false),
   reminderTime: z.number().int().min(1).max(168).default(2),
   /** Cancelling a booked place less than this many hours before the class is a late cancel. */
   cancelCutoffHours: z.number().int().min(0).max(168).default(12),

@@ -220,6 +220,11 @@ function AccountForm({
             description="Email booked students before each class."
             {...form.getInputProps('isSendReminder', { type: 'checkbox' })}
           />
+          <Switch
+            label="Send SMS reminders"
+            description="Also text booked students before each class, and tell the next on a waitlist that a spot is held, through your SMS provider (Settings, Integrations)."
+            {...form.getInputProps('isSendSmsReminder', { type: 'checkbox' })}
+          />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <NumberInput
               label="Reminder time (hours before the class)"

@@ -28,6 +28,7 @@ export interface AccountFormValues {
   aboutOrg: string;
   salesEmailList: string[];
   isSendReminder: boolean;
+  isSendSmsReminder: boolean;
   reminderTime: number | string;
   cancelCutoffHours: number | string;
   waitlistHoldMinutes: number | string;
@@ -56,6 +57,7 @@ export function toFormValues(account: AccountSettings): AccountFormValues {
     aboutOrg: account.aboutOrg,
     salesEmailList: account.salesEmailList,
     isSendReminder: account.isSendReminder,
+    isSendSmsReminder: account.isSendSmsReminder,
     reminderTime: account.reminderTime,
     cancelCutoffHours: account.cancelCutoffHours,
     waitlistHoldMinutes: account.waitlistHoldMinutes,
@@ -85,6 +87,7 @@ export function toWriteBody(values: AccountFormValues): AccountSettingsWrite {
     aboutOrg: values.aboutOrg.trim(),
     salesEmailList: normalizeSalesEmails(values.salesEmailList),
     isSendReminder: values.isSendReminder,
+    isSendSmsReminder: values.isSendSmsReminder,
     reminderTime: Number(values.reminderTime),
     cancelCutoffHours: Number(values.cancelCutoffHours),
     waitlistHoldMinutes: Number(values.waitlistHoldMinutes),
@@ -142,6 +145,7 @@ export function formField(serverField: string): keyof AccountFormValues | null {
     'aboutOrg',
     'salesEmailList',
     'isSendReminder',
+    'isSendSmsReminder',
     'reminderTime',
     'cancelCutoffHours',
     'waitlistHoldMinutes',

@@ -72,6 +72,7 @@ describe('account form', () => {
     logoUrl: null,
     salesEmailList: ['sales@demo.test'],
     isSendReminder: true,
+    isSendSmsReminder: true,
     reminderTime: 2,
     cancelCutoffHours: 12,
     waitlistHoldMinutes: 120,
@@ -102,6 +103,7 @@ describe('account form', () => {
       address: { line1: '12 Market St', country: { name: 'USA' } },
       itemExpiresAfter: 6,
       isSendReminder: true,
+      isSendSmsReminder: true,
       reminderTime: 2,
       cancelCutoffHours: 12,
     });
