@@ -90,6 +90,8 @@ test.describe('contacts', () => {
   });
 
   test('staff add a contact from the list and delete it with the selection', async ({ page }) => {
+    // many saves in one flow: it needs more than the default 30 s when the machine is busy
+    test.setTimeout(60_000);
     await logIn(page, 'admin@demo.test');
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.goto('/contacts');

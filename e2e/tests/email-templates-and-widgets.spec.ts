@@ -7,6 +7,8 @@ const ORG = 'riverside';
 
 test.describe('email templates', () => {
   test('add a template with a dragged and a keyboard-inserted tag, edit it, delete it', async ({ page }) => {
+    // many saves in one flow: it needs more than the default 30 s when the machine is busy
+    test.setTimeout(60_000);
     await logIn(page, 'admin@riverside.test', ORG);
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.goto(hostUrl(ORG, '/settings'));

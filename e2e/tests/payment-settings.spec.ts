@@ -5,6 +5,8 @@ import { hostUrl, logIn } from './helpers';
 const ORG = 'riverside';
 
 test("payment settings save with the spec's rules and the currency symbol follows", async ({ page }) => {
+  // many saves in one flow: it needs more than the default 30 s when the machine is busy
+  test.setTimeout(60_000);
   await logIn(page, 'admin@riverside.test', ORG);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto(hostUrl(ORG, '/settings'));

@@ -41,6 +41,8 @@ test.describe('settings', () => {
   });
 
   test('the account form saves with the spec toast; country sets the timezone and dial code', async ({ page }) => {
+    // many saves in one flow: it needs more than the default 30 s when the machine is busy
+    test.setTimeout(60_000);
     await logIn(page, 'admin@riverside.test', ORG);
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.goto(hostUrl(ORG, '/settings/account'));
