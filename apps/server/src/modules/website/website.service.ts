@@ -171,9 +171,11 @@ export async function createWebsitePage(
   const values = pageValues(body, null);
   const url = values.url || name;
   const row = await withTenant(platform.db, tenant.tenantId, async (tx) => {
-    if (await findPageByName(tx, tenant.tenantId, name)) {
-      throw new AppError(409, 'page_exists', `A page named ${name} already exists.`, 'name');
-    }
+    const pageExists = () => new AppError(409, 'page_exists', `A page named ${name} already exists.`, 'name');
+    if (await findPageByName(tx, tenant.tenantId, name)) throw pageExists();
+    // the same page made at the same moment may commit between the two reads: it is the same name
+    const holder = await findPageByUrl(tx, tenant.tenantId, url);
+    if (holder?.name === name) throw pageExists();
     await assertUrlFree(tx, tenant.tenantId, url, null);
     const page = await insertPage(tx, tenant.tenantId, {
       ...values,
