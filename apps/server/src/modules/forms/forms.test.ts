@@ -252,6 +252,31 @@ describe('public form', () => {
     expect((await call(otherAdmin, other, 'GET', `/rest/contact/${contact?.id}/signedDocuments`)).statusCode).toBe(404);
   });
 
+  it('a document the job cannot store ends ERROR after its retries; the download stays 404', async () => {
+    const form = await createForm(tenant, admin);
+    const body = await submission(tenant, form);
+    // The media store refuses every write (a full disk, an unreachable bucket).
+    const put = vi.spyOn(app.platform.media, 'put').mockRejectedValue(new Error('disk full'));
+    let downloadUrl = '';
+    try {
+      const response = await call(null, tenant, 'POST', '/cform/regform/public', body);
+      expect(response.statusCode).toBe(201);
+      const { _id } = json<any>(response);
+      downloadUrl = json<any>(response).downloadUrl;
+      await vi.waitFor(
+        async () => {
+          await app.platform.jobs.drain('form-document');
+          expect(json<any>(await call(null, tenant, 'GET', `/cform/regform/${_id}`)).status).toBe('ERROR');
+        },
+        { timeout: 20_000, interval: 500 },
+      );
+      expect(put.mock.calls.length).toBe(3);
+    } finally {
+      put.mockRestore();
+    }
+    expect((await call(null, tenant, 'GET', downloadUrl)).statusCode).toBe(404);
+  });
+
   it('refuses bad input with 400 naming the field, storing nothing', async () => {
     const form = await createForm(tenant, admin);
     const [level, accept, notes, work] = form.customFields;

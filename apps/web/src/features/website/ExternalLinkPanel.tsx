@@ -22,13 +22,18 @@ export function ExternalLinkPanel({ name, title, page }: Props) {
   const submit = () => {
     if (error) return;
     const body = { isExternalLink: true, externalLink: url.trim() };
+    // mutateAsync: the toast follows the answer even if the panel is replaced meanwhile (a mutate
+    // callback is dropped when its component unmounts). Failures are the hooks' toasts.
     if (page) {
-      update.mutate({ id: page.id, body }, { onSuccess: () => showSuccessToast('Updated successfully.') });
+      update
+        .mutateAsync({ id: page.id, body })
+        .then(() => showSuccessToast('Updated successfully.'))
+        .catch(() => undefined);
     } else {
-      create.mutate(
-        { name, body: { ...body, name, title, url: name } },
-        { onSuccess: (created) => showSuccessToast(`${created.title} page added.`) },
-      );
+      create
+        .mutateAsync({ name, body: { ...body, name, title, url: name } })
+        .then((created) => showSuccessToast(`${created.title} page added.`))
+        .catch(() => undefined);
     }
   };
 

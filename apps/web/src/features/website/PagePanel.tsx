@@ -94,7 +94,9 @@ export function PagePanel({ name, entry, editing, onEditingChange, onDeleted }: 
       </Stack>
     );
   } else if (external)
-    body = <ExternalLinkPanel key={`${name}-${page?.updatedAt}`} name={name} title={title} page={page} />;
+    // Keyed by the page alone: a refetch landing while the address is typed (or saved) must not
+    // reset the field or drop the save's answer.
+    body = <ExternalLinkPanel key={name} name={name} title={title} page={page} />;
   else if (editing || !page)
     body = (
       <PageBuilder
