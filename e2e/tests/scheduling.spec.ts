@@ -193,5 +193,12 @@ test('a weekly class with a room of 2: booked from the student calendar, the thi
     .first()
     .click();
   await expect(desk.getByRole('checkbox', { name: 'Check in Stella Student' })).toBeChecked();
+  // Mateo's contact detail lists the class under Upcoming, first in line.
+  await desk.setViewportSize({ width: 1280, height: 900 });
+  await desk.goto('/contacts');
+  await desk.getByPlaceholder('Search Contact').fill('mateo');
+  await desk.getByRole('table', { name: 'Contacts' }).getByRole('link', { name: 'Mateo Rossi' }).click();
+  const upcoming = desk.getByRole('table', { name: 'Upcoming classes' });
+  await expect(upcoming.getByRole('row', { name: new RegExp(className) }).first()).toContainText('Waitlisted (#1)');
   await deskContext.close();
 });

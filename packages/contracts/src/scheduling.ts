@@ -296,3 +296,55 @@ export function weekdaysLabel(days: readonly number[]): string {
     .map((d) => (WEEKDAY_NAMES[d] ?? '').slice(0, 3))
     .join(', ');
 }
+
+// ---------------------------------------------------------------- a contact's bookings (detail screen)
+
+/** One of a contact's places as their detail screen lists it. */
+export const ContactBooking = z.object({
+  guId: z.string(),
+  sessionId: z.string(),
+  className: z.string(),
+  startsAt: z.string(),
+  status: z.enum(BOOKING_STATUSES),
+  /** The studio cancelled the class itself. */
+  sessionCancelled: z.boolean(),
+  waitlistPosition: z.number().int().nullable(),
+  attended: z.boolean(),
+  noShow: z.boolean(),
+  lateCancel: z.boolean(),
+  payment: z.enum(BOOKING_PAYMENTS),
+});
+export type ContactBooking = z.infer<typeof ContactBooking>;
+
+/** Counted over the contact's classes that have started; rate is attended / (attended + no-shows), in percent. */
+export const ContactAttendance = z.object({
+  attended: z.number().int(),
+  noShows: z.number().int(),
+  lateCancels: z.number().int(),
+  rate: z.number().int().nullable(),
+});
+export type ContactAttendance = z.infer<typeof ContactAttendance>;
+
+export const CONTACT_BOOKINGS_PAGE = 20;
+/** GET /snode/contact/{id}/bookings: start and length page the past classes (newest first). */
+export const ContactBookingsQuery = z.object({
+  start: z.coerce.number({ error: 'start must be a number' }).int().min(0, 'start must be 0 or more').default(0),
+  length: z.coerce
+    .number({ error: 'length must be a number' })
+    .int()
+    .min(1, 'length must be between 1 and 100')
+    .max(100, 'length must be between 1 and 100')
+    .default(CONTACT_BOOKINGS_PAGE),
+});
+export type ContactBookingsQuery = z.infer<typeof ContactBookingsQuery>;
+
+export const ContactBookings = z.object({
+  /** Every live place in a class still to come, soonest first. */
+  upcoming: z.array(ContactBooking),
+  /** Classes that have started (attended, no-shows, late cancels, still open), newest first. */
+  past: z.array(ContactBooking),
+  pastTotal: z.number().int(),
+  attendance: ContactAttendance,
+  timezone: z.string(),
+});
+export type ContactBookings = z.infer<typeof ContactBookings>;

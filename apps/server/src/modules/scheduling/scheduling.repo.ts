@@ -428,15 +428,18 @@ export function rosterOf(tx: Tx, tenantId: string, sessionId: string) {
     );
 }
 
+/** A waitlisted booking's place in line (1 for the first); null for any other status. */
+export const waitlistPosition = sql<
+  number | null
+>`case when ${classBookings.status} = 'waitlisted' then (select count(*)::int from class_bookings w where w.tenant_id = class_bookings.tenant_id and w.session_id = class_bookings.session_id and w.status = 'waitlisted' and (coalesce(w.waitlist_rank, 2147483647), w.seq) <= (coalesce(class_bookings.waitlist_rank, 2147483647), class_bookings.seq)) end`;
+
 /** A contact's live bookings on these sessions, with the waitlist position of each waitlisted one. */
 export async function bookingsOfContact(tx: Tx, tenantId: string, contactId: string, sessionIds: string[]) {
   if (sessionIds.length === 0) return [];
   return tx
     .select({
       row: classBookings,
-      position: sql<
-        number | null
-      >`case when ${classBookings.status} = 'waitlisted' then (select count(*)::int from class_bookings w where w.tenant_id = class_bookings.tenant_id and w.session_id = class_bookings.session_id and w.status = 'waitlisted' and (coalesce(w.waitlist_rank, 2147483647), w.seq) <= (coalesce(class_bookings.waitlist_rank, 2147483647), class_bookings.seq)) end`,
+      position: waitlistPosition,
       invoicePublicId: sql<
         string | null
       >`(select i.public_id from invoices i where i.tenant_id = class_bookings.tenant_id and i.id = class_bookings.invoice_id)`,

@@ -7,6 +7,8 @@ import {
   ClassRuleList,
   ClassSession,
   ClassSessionList,
+  ContactBookings,
+  ContactBookingsQuery,
   DateRangeQuery,
   ErrorBody,
   PublicSessionQuery,
@@ -28,6 +30,7 @@ import { requireAuth, requirePermission, requireStaff, requireTenant } from '../
 import type { Platform } from '../../platform.ts';
 import { closeSessionCheckIn, registerBookingJobs, reorderWaitlist } from './booking-jobs.service.ts';
 import { calendarFeedText, myCalendarFeed, revokeMyCalendarFeed } from './calendar-feed.service.ts';
+import { contactBookings } from './contact-bookings.service.ts';
 import * as service from './scheduling.service.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
@@ -182,6 +185,20 @@ export function registerSchedulingRoutes(server: FastifyInstance, platform: Plat
       schema: { tags, summary: 'A session and its roster', params: IdParams, response: { 200: Roster, ...errors } },
     },
     async (request) => service.getRoster(db, requireStaff(request), request.params.id),
+  );
+  app.get(
+    '/snode/contact/:id/bookings',
+    {
+      preValidation: staffPre,
+      schema: {
+        tags,
+        summary: "A contact's classes to come, a page of past ones (start, length) and their attendance",
+        params: IdParams,
+        querystring: ContactBookingsQuery,
+        response: { 200: ContactBookings, ...errors },
+      },
+    },
+    async (request) => contactBookings(db, requireStaff(request), request.params.id, request.query, new Date()),
   );
   app.put(
     '/snode/session/:id/cancel',

@@ -4,6 +4,7 @@ import { ContactCustomFieldsCard } from '../custom-fields/ContactCustomFieldsCar
 import { ContactDonationsCard } from '../donations/ContactDonationsCard';
 import { ContactSignedDocumentsCard } from '../forms/SignedDocuments';
 import { ContactMembershipsPanel } from '../memberships/ContactMembershipsPanel';
+import { ContactBookingsCard } from '../scheduling/ContactBookingsCard';
 import { useTenant } from '../session/session-store';
 import { useDocumentHead } from '../tenant/tenant-head';
 import { ContactAccountCard } from './ContactAccountCard';
@@ -60,6 +61,7 @@ export default function ContactDetailPage() {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack gap="md">
+            <ContactBookingsCard contactId={detail.guId} />
             <ContactNotes guId={detail.guId} />
             <ContactActivityTimeline guId={detail.guId} />
             <ContactEmailsCard email={detail.email} />

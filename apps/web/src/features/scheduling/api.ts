@@ -5,6 +5,7 @@ import type {
   ClassRuleList,
   ClassSession,
   ClassSessionList,
+  ContactBookings,
   Room,
   RoomInput,
   RoomList,
@@ -47,6 +48,8 @@ export const schedulingApi = {
     apiRequest<Roster>(`/snode/session/${id(sessionId)}/booking`, { method: 'POST', body: { contactId } }),
   attendance: (bookingId: string, attended: boolean) =>
     apiRequest<Roster>(`/snode/booking/${id(bookingId)}/attendance`, { method: 'PUT', body: { attended } }),
+  contactBookings: (contactId: string, start: number) =>
+    apiRequest<ContactBookings>(`/snode/contact/${id(contactId)}/bookings`, { query: { start } }),
   studentSessions: (range: DayRange) => apiRequest<StudentSessionList>('/snode/myclasses', { query: { ...range } }),
   book: (body: StudentBookingInput) =>
     apiRequest<StudentSession>('/snode/mybooking', { method: 'POST', body, silent: true }),
