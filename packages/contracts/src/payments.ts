@@ -34,3 +34,31 @@ export const PhonePeConfirmation = z.object({
   message: z.string(),
 });
 export type PhonePeConfirmation = z.infer<typeof PhonePeConfirmation>;
+
+/**
+ * Money a provider took that found nothing left to pay (a second payment of a paid invoice): it is
+ * given back automatically; staff see the ones that failed or are still on their way, and can retry
+ * the refund or record that they refunded it by hand. Amounts are minor units of `currency`.
+ */
+export const EXCESS_REFUND_STATES = ['refund_due', 'refund_failed'] as const;
+export const ExcessPayment = z.object({
+  provider: z.string(),
+  eventId: z.string(),
+  invoiceId: z.string().nullable(),
+  invoiceNumber: z.number().int().nullable(),
+  currency: z.string(),
+  received: z.number().int(),
+  excess: z.number().int(),
+  outcome: z.enum(EXCESS_REFUND_STATES),
+  message: z.string(),
+  chargeRef: z.string(),
+  receivedAt: z.string(),
+});
+export type ExcessPayment = z.infer<typeof ExcessPayment>;
+export const ExcessPaymentList = z.object({ data: z.array(ExcessPayment) });
+export type ExcessPaymentList = z.infer<typeof ExcessPaymentList>;
+
+export const EXCESS_REFUND_MESSAGES = {
+  notFailed: 'Only a refund that failed can be retried or marked refunded.',
+  settledByHand: (who: string) => `Refunded by hand (marked by ${who}).`,
+} as const;

@@ -100,7 +100,7 @@ export async function applyNotice(
   return outcome;
 }
 
-function queueExcessRefund(platform: Platform, job: ExcessRefundJob) {
+export function queueExcessRefund(platform: Platform, job: ExcessRefundJob) {
   return platform.jobs.send(EXCESS_REFUND_QUEUE, job, { singletonKey: `${job.tenantId}:${job.eventId}` });
 }
 

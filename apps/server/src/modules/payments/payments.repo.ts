@@ -1,6 +1,6 @@
-import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { paymentEvents, tenants } from '../../db/schema/index.ts';
+import { contacts, invoices, paymentEvents, tenants } from '../../db/schema/index.ts';
 import { type TenantContext, toTenantContext } from '../tenants/tenant-directory.ts';
 
 export type PaymentEventRow = typeof paymentEvents.$inferSelect;
@@ -74,4 +74,47 @@ export function findRefundsDue(db: Db, olderThan: Date, limit: number) {
     .where(and(eq(paymentEvents.outcome, 'refund_due'), lte(paymentEvents.updatedAt, olderThan)))
     .orderBy(asc(paymentEvents.updatedAt))
     .limit(limit);
+}
+
+/** A tenant's excess payments still to give back (due, or failed), newest first, with their invoice's number. */
+export function listExcessPayments(tx: Tx, tenantId: string) {
+  return tx
+    .select({ row: paymentEvents, invoiceNumber: invoices.number })
+    .from(paymentEvents)
+    .leftJoin(invoices, and(eq(invoices.tenantId, tenantId), eq(invoices.id, paymentEvents.invoiceId)))
+    .where(and(eq(paymentEvents.tenantId, tenantId), inArray(paymentEvents.outcome, ['refund_due', 'refund_failed'])))
+    .orderBy(desc(paymentEvents.createdAt))
+    .limit(200);
+}
+
+/** Moves a failed refund on, only from refund_failed (two staff pressing at once: one wins). */
+export async function moveFailedRefund(
+  tx: Tx,
+  tenantId: string,
+  provider: string,
+  eventId: string,
+  values: Pick<NewPaymentEvent, 'outcome' | 'message'>,
+): Promise<boolean> {
+  const moved = await tx
+    .update(paymentEvents)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(paymentEvents.tenantId, tenantId),
+        eq(paymentEvents.provider, provider),
+        eq(paymentEvents.eventId, eventId),
+        eq(paymentEvents.outcome, 'refund_failed'),
+      ),
+    )
+    .returning({ eventId: paymentEvents.eventId });
+  return moved.length > 0;
+}
+
+/** A staff member's name as a note shows it. */
+export async function personName(tx: Tx, tenantId: string, contactId: string): Promise<string> {
+  const [row] = await tx
+    .select({ name: sql<string>`trim(${contacts.name} || ' ' || ${contacts.lastName})` })
+    .from(contacts)
+    .where(and(eq(contacts.tenantId, tenantId), eq(contacts.id, contactId)));
+  return row?.name || 'staff';
 }

@@ -1,6 +1,7 @@
 import {
   DeskCardPaymentRequest,
   ErrorBody,
+  ExcessPaymentList,
   InvoiceDetail,
   InvoiceRefundRequest,
   PaymentRedirect,
@@ -14,6 +15,7 @@ import { requireStaff, requireTenant } from '../../lib/guards.ts';
 import type { Platform } from '../../platform.ts';
 import { CredentialVault, credentialsKey } from '../integrations/vault.ts';
 import { CardProviders } from './card-providers.ts';
+import { listExcess, retryExcessRefund, settleExcessByHand } from './excess-payments.service.ts';
 import { InvalidNotice, type PaymentNotice } from './payment-gateway.ts';
 import {
   applyNotice,
@@ -39,6 +41,10 @@ const errors = {
 const InvoiceParams = z.object({ id: z.uuid('id must be an invoice id') });
 const PublicParams = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'id must be an invoice link id') });
 const WebhookAnswer = z.object({ received: z.literal(true) });
+const EventParams = z.object({
+  provider: z.string().regex(/^[a-z]{2,20}$/, 'provider must be a payment provider'),
+  eventId: z.string().min(1, 'eventId is required').max(200, 'eventId must be at most 200 characters'),
+});
 
 /** Selling: every staff role; refunds: admins and staff (decisions.md "Invoices"). */
 const sell = (request: FastifyRequest) => requireStaff(request);
@@ -118,6 +124,51 @@ export async function registerPaymentRoutes(server: FastifyInstance, platform: P
       },
     },
     async (request) => refundInvoicePayment(payments, manage(request), request.params.id, request.body),
+  );
+
+  app.get(
+    '/item/payment/excess',
+    {
+      preValidation: async (request) => void manage(request),
+      schema: {
+        tags,
+        summary: 'Money a provider took that found nothing to pay: refunds still on their way or failed',
+        response: { 200: ExcessPaymentList, ...errors },
+      },
+    },
+    async (request) => listExcess(platform, manage(request)),
+  );
+  app.post(
+    '/item/payment/excess/:provider/:eventId/retry',
+    {
+      preValidation: async (request) => void manage(request),
+      schema: {
+        tags,
+        summary: 'Tries a failed excess refund again through the provider (409 unless it failed)',
+        params: EventParams,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await retryExcessRefund(platform, manage(request), request.params.provider, request.params.eventId);
+      return reply.code(204).send(null);
+    },
+  );
+  app.post(
+    '/item/payment/excess/:provider/:eventId/settle',
+    {
+      preValidation: async (request) => void manage(request),
+      schema: {
+        tags,
+        summary: 'Records that staff gave a failed excess refund back by hand (409 unless it failed)',
+        params: EventParams,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await settleExcessByHand(platform, manage(request), request.params.provider, request.params.eventId);
+      return reply.code(204).send(null);
+    },
   );
 
   // The signature is over the exact bytes Stripe sent: this route alone reads its body raw.

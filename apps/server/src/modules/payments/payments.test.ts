@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { InvoiceDetail, Role } from '@atrium/contracts';
+import { EXCESS_REFUND_MESSAGES, type ExcessPaymentList, type InvoiceDetail, type Role } from '@atrium/contracts';
 import {
   type ProviderStub,
   type StripeCheckoutOptions,
@@ -345,6 +345,94 @@ describe('POST /webhooks/stripe', () => {
       tx.select().from(paymentEvents).where(eq(paymentEvents.eventId, event.id)),
     );
     expect(row).toMatchObject({ outcome: 'refunded', refundRef: refunds[0]?.id });
+  });
+});
+
+describe('excess payments whose refund failed (/item/payment/excess)', () => {
+  /** A card payment for an invoice paid in cash meanwhile, whose automatic refund the provider refused. */
+  async function failedExcess(): Promise<{
+    invoice: InvoiceDetail;
+    event: { id: string; data: { object: { payment_intent: string } } };
+  }> {
+    const invoice = await newInvoice(a);
+    const started = await publicPay(a, invoice.publicId);
+    await call(a, 'staff', `/item/invoice/${invoice.id}/payment`, {
+      method: 'cash',
+      amount: '40.00',
+      idempotencyKey: randomUUID(),
+    });
+    const payload = await stub.stripeCheckout.pay(sessionOf(json<{ url: string }>(started).url));
+    expect((await deliver(payload)).statusCode).toBe(200);
+    await app.platform.jobs.drain(EXCESS_REFUND_QUEUE);
+    const event = JSON.parse(payload);
+    await withTenant(app.platform.db, a.tenantId, (tx) =>
+      tx
+        .update(paymentEvents)
+        .set({ outcome: 'refund_failed', refundRef: null, message: 'Your card was declined.' })
+        .where(eq(paymentEvents.eventId, event.id)),
+    );
+    return { invoice, event };
+  }
+
+  const listed = async (tenant: TestTenant) =>
+    json<ExcessPaymentList>(await call(tenant, 'admin', '/item/payment/excess', undefined, 'GET')).data;
+
+  it('lists a failed refund; a retry refunds it once; another is marked refunded by hand; then neither is listed', async () => {
+    const first = await failedExcess();
+    const second = await failedExcess();
+    const mine = (await listed(a)).filter((p) => [first.event.id, second.event.id].includes(p.eventId));
+    expect(mine).toHaveLength(2);
+    expect(mine.find((p) => p.eventId === first.event.id)).toMatchObject({
+      provider: 'stripe',
+      invoiceId: first.invoice.id,
+      invoiceNumber: first.invoice.number,
+      currency: 'USD',
+      received: 4000,
+      excess: 4000,
+      outcome: 'refund_failed',
+      message: 'Your card was declined.',
+    });
+
+    const retry = await call(a, 'staff', `/item/payment/excess/stripe/${first.event.id}/retry`);
+    expect(retry.statusCode, retry.body).toBe(204);
+    await app.platform.jobs.drain(EXCESS_REFUND_QUEUE);
+    const refunds = stub.stripeCheckout.refunds.filter(
+      (r) => r.paymentIntent === first.event.data.object.payment_intent,
+    );
+    expect(refunds).toHaveLength(1);
+    const [retried] = await withTenant(app.platform.db, a.tenantId, (tx) =>
+      tx.select().from(paymentEvents).where(eq(paymentEvents.eventId, first.event.id)),
+    );
+    expect(retried).toMatchObject({ outcome: 'refunded', refundRef: refunds[0]?.id });
+
+    const settle = await call(a, 'admin', `/item/payment/excess/stripe/${second.event.id}/settle`);
+    expect(settle.statusCode, settle.body).toBe(204);
+    const [settled] = await withTenant(app.platform.db, a.tenantId, (tx) =>
+      tx.select().from(paymentEvents).where(eq(paymentEvents.eventId, second.event.id)),
+    );
+    expect(settled?.outcome).toBe('refunded');
+    expect(settled?.message).toMatch(/^Refunded by hand \(marked by .+\)\.$/);
+
+    expect((await listed(a)).map((p) => p.eventId)).not.toContain(first.event.id);
+    expect((await listed(a)).map((p) => p.eventId)).not.toContain(second.event.id);
+    // Only a failed refund moves: a second press is a 409 that changes nothing.
+    const again = await call(a, 'admin', `/item/payment/excess/stripe/${second.event.id}/retry`);
+    expect(again.statusCode).toBe(409);
+    expect(errorOf(again).message).toBe(EXCESS_REFUND_MESSAGES.notFailed);
+  });
+
+  it('the front desk may not see or act; another tenant gets 404; a bad provider is a 400 naming it', async () => {
+    const { event } = await failedExcess();
+    expect((await call(a, 'frontdesk', '/item/payment/excess', undefined, 'GET')).statusCode).toBe(403);
+    expect((await call(a, 'frontdesk', `/item/payment/excess/stripe/${event.id}/retry`)).statusCode).toBe(403);
+    expect((await listed(b)).map((p) => p.eventId)).not.toContain(event.id);
+    expect((await call(b, 'admin', `/item/payment/excess/stripe/${event.id}/retry`)).statusCode).toBe(404);
+    expect((await call(b, 'admin', `/item/payment/excess/stripe/${event.id}/settle`)).statusCode).toBe(404);
+    const bad = await call(a, 'admin', `/item/payment/excess/Stripe!/${event.id}/retry`);
+    expect(bad.statusCode).toBe(400);
+    expect(errorOf(bad).field).toBe('params.provider');
+    // Still failed, still listed, for its own tenant.
+    expect((await listed(a)).find((p) => p.eventId === event.id)?.outcome).toBe('refund_failed');
   });
 });
 

@@ -21,6 +21,7 @@ import { Link, useNavigate } from 'react-router';
 import { useTenant } from '../session/session-store';
 import { useDocumentHead } from '../tenant/tenant-head';
 import { type InvoiceListParams, invoicesApi } from './api';
+import { ExcessPaymentsPanel } from './ExcessPaymentsPanel';
 import { InvoiceStatusBadge } from './InvoiceView';
 import { formatInvoiceDate, money } from './invoice-format';
 
@@ -77,6 +78,7 @@ export default function InvoicesPage() {
       <Title order={1} id="invoices-title">
         Invoices
       </Title>
+      <ExcessPaymentsPanel />
       <Group gap="sm" wrap="wrap" align="flex-end">
         <TextInput
           label="Search"

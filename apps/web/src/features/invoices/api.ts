@@ -1,4 +1,5 @@
 import type {
+  ExcessPaymentList,
   InvoiceDetail,
   InvoiceList,
   InvoicePublic,
@@ -20,6 +21,11 @@ const id = (value: string) => encodeURIComponent(value);
 
 /** Spec 3 §7.5 invoice calls. */
 export const invoicesApi = {
+  excessPayments: () => apiRequest<ExcessPaymentList>('/item/payment/excess'),
+  retryExcessRefund: (provider: string, eventId: string) =>
+    apiRequest<null>(`/item/payment/excess/${id(provider)}/${id(eventId)}/retry`, { method: 'POST' }),
+  settleExcessRefund: (provider: string, eventId: string) =>
+    apiRequest<null>(`/item/payment/excess/${id(provider)}/${id(eventId)}/settle`, { method: 'POST' }),
   list: (params: InvoiceListParams, signal?: AbortSignal) =>
     apiRequest<InvoiceList>('/item/ireport', {
       signal,
