@@ -24,6 +24,10 @@ export const SCHEDULE_MESSAGES = {
   notWaitlisted: 'waitlist must list every person waiting for this class, once each.',
   checkInNotStarted: 'Check-in can be closed once the class has started.',
   checkInClosed: 'Check-in for this class is closed.',
+  moveIntoPast: 'A class cannot be moved to a time that has passed.',
+  capacityBelowBooked: (booked: number) =>
+    `${booked} ${booked === 1 ? 'person is' : 'people are'} booked: the capacity cannot be less than that.`,
+  nothingToChange: 'Send at least one of date, startTime, durationMinutes, capacity, roomId or teacherId.',
 } as const;
 
 /** A class's start as people read it, in the tenant's zone: "Wed, Mar 11, 2026, 6:00 PM EDT". */
@@ -348,3 +352,55 @@ export const ContactBookings = z.object({
   timezone: z.string(),
 });
 export type ContactBookings = z.infer<typeof ContactBookings>;
+
+// ---------------------------------------------------------------- one session edited on its own
+
+/**
+ * PUT /snode/session/{id}: this session only (a drag on the staff calendar sends date and
+ * startTime). Date and time are the tenant's; what is left out stays as it is. The session then
+ * keeps these values when its series is edited.
+ */
+export const SessionEditInput = z
+  .object({
+    date: calendarDate('date').optional(),
+    startTime: z
+      .string({ error: 'startTime must be a time (HH:mm)' })
+      .regex(TIME_PATTERN, 'startTime must be a time (HH:mm)')
+      .optional(),
+    durationMinutes: classRuleFields.durationMinutes.optional(),
+    capacity: classRuleFields.capacity,
+    roomId: classRuleFields.roomId,
+    teacherId: classRuleFields.teacherId,
+  })
+  .strict()
+  .refine((value) => Object.values(value).some((v) => v !== undefined), {
+    message: SCHEDULE_MESSAGES.nothingToChange,
+    path: ['date'],
+  });
+export type SessionEditInput = z.infer<typeof SessionEditInput>;
+
+/** Another session in the same room, or with the same teacher, at an overlapping time. */
+export const SessionOverlap = z.object({
+  sessionId: z.string(),
+  name: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  reason: z.enum(['room', 'teacher']),
+});
+export type SessionOverlap = z.infer<typeof SessionOverlap>;
+
+export const SessionEdited = z.object({
+  session: ClassSession,
+  /** How many people with a place (booked, held or waiting) were told of the new time or room. */
+  notified: z.number().int(),
+  /** Flagged, not refused: the desk may mean it (a shared room, a teacher covering back to back). */
+  overlaps: z.array(SessionOverlap),
+});
+export type SessionEdited = z.infer<typeof SessionEdited>;
+
+/** "The room is also used by Yoga (Mon 6:00 PM)." */
+export function overlapLabel(overlap: SessionOverlap, when: string): string {
+  return overlap.reason === 'room'
+    ? `The room is also used by ${overlap.name} (${when}).`
+    : `The teacher also teaches ${overlap.name} (${when}).`;
+}

@@ -106,6 +106,8 @@ export const classSessions = pgTable(
       .default('scheduled'),
     /** When the desk closed check-in: the booked who were not checked in were marked no-show. */
     checkInClosedAt: timestamp('check_in_closed_at', { withTimezone: true }),
+    /** Edited on its own (moved, another room): edits of its series leave its time, room, teacher and capacity alone. */
+    detached: boolean('detached').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -63,3 +63,29 @@ export function queueSessionCancelled(tx: Tx, tenant: TenantContext, to: string,
     ].join('\n'),
   });
 }
+
+/** The desk moved a class (or its room): the place is kept; the person may cancel from their classes. */
+export function queueSessionMoved(
+  tx: Tx,
+  ctx: MailContext,
+  to: string,
+  ref: ClassRef & { was: Date; roomName: string | null },
+) {
+  const { tenant, origin } = ctx;
+  const moved = ref.was.getTime() !== ref.startsAt.getTime();
+  const change = moved
+    ? `${ref.className} on ${when(tenant, ref.was)} has moved to ${when(tenant, ref.startsAt)}${ref.roomName ? `, in ${ref.roomName}` : ''}.`
+    : `${ref.className} on ${when(tenant, ref.startsAt)} is now in ${ref.roomName ?? 'another room'}.`;
+  return enqueueEmail(tx, tenant.tenantId, {
+    to,
+    subject: `${moved ? 'New time' : 'New room'}: ${ref.className}, ${when(tenant, ref.startsAt)}`,
+    text: [
+      change,
+      'Your place is kept. If the change does not suit you, you can cancel it from your classes.',
+      '',
+      `Your classes: ${origin}/classes`,
+      '',
+      tenant.name,
+    ].join('\n'),
+  });
+}

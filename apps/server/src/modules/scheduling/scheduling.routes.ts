@@ -16,6 +16,8 @@ import {
   RoomInput,
   RoomList,
   Roster,
+  SessionEdited,
+  SessionEditInput,
   StaffBookingInput,
   StudentBookingInput,
   StudentSession,
@@ -32,6 +34,7 @@ import { closeSessionCheckIn, registerBookingJobs, reorderWaitlist } from './boo
 import { calendarFeedText, myCalendarFeed, revokeMyCalendarFeed } from './calendar-feed.service.ts';
 import { contactBookings } from './contact-bookings.service.ts';
 import * as service from './scheduling.service.ts';
+import { editSession } from './session-edit.service.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 const tags = ['scheduling'];
@@ -199,6 +202,21 @@ export function registerSchedulingRoutes(server: FastifyInstance, platform: Plat
       },
     },
     async (request) => contactBookings(db, requireStaff(request), request.params.id, request.query, new Date()),
+  );
+  app.put(
+    '/snode/session/:id',
+    {
+      preValidation: managePre,
+      schema: {
+        tags,
+        summary:
+          'Moves or changes one session on its own (tenant date and time); people with a place are emailed; overlaps are flagged',
+        params: IdParams,
+        body: SessionEditInput,
+        response: { 200: SessionEdited, ...errors },
+      },
+    },
+    async (request) => editSession(platform, manage(request), request.params.id, request.body, new Date()),
   );
   app.put(
     '/snode/session/:id/cancel',

@@ -49,7 +49,7 @@ const conflict = (message: string, field?: string) => new AppError(409, 'conflic
 /** A reference in a body the tenant does not have (or another tenant's): a 404 naming the field. */
 const missing = (field: string, what: string) => new AppError(404, 'not_found', `${what} not found.`, field);
 
-const zoneOf = (tenant: TenantContext) => knownTimeZone(tenant.settings.timezone);
+export const zoneOf = (tenant: TenantContext) => knownTimeZone(tenant.settings.timezone);
 
 // ---------------------------------------------------------------- rooms
 
@@ -137,19 +137,28 @@ export function getRule(db: Db, actor: Authenticated, id: string): Promise<Class
   });
 }
 
+/** A room of the tenant's, or a 404 naming roomId. */
+export async function checkedRoom(tx: Tx, tenantId: string, roomId: string | null): Promise<string | null> {
+  if (roomId && !(await repo.findRoom(tx, tenantId, roomId))) throw missing('roomId', 'Room');
+  return roomId;
+}
+
+/** A staff user marked Teacher, or a 404 (unknown) or 400 (not a teacher) naming teacherId. */
+export async function checkedTeacher(tx: Tx, tenantId: string, teacherId: string | null): Promise<string | null> {
+  if (!teacherId) return null;
+  const found = await repo.findTeacher(tx, tenantId, teacherId);
+  if (!found) throw missing('teacherId', 'Teacher');
+  if (!found.isTeacher || found.role === 'student') throw badRequest('teacherId', SCHEDULE_MESSAGES.notATeacher);
+  return teacherId;
+}
+
 /** The rule's values from the form: the account's defaults fill a missing name and capacity. */
 async function ruleValues(tx: Tx, tenant: TenantContext, input: ClassRuleInput) {
   const { tenantId } = tenant;
   const endDate = input.endDate ?? null;
   if (endDate && endDate < input.startDate) throw badRequest('endDate', SCHEDULE_MESSAGES.endBeforeStart);
-  const roomId = input.roomId ?? null;
-  if (roomId && !(await repo.findRoom(tx, tenantId, roomId))) throw missing('roomId', 'Room');
-  const teacherId = input.teacherId ?? null;
-  if (teacherId) {
-    const found = await repo.findTeacher(tx, tenantId, teacherId);
-    if (!found) throw missing('teacherId', 'Teacher');
-    if (!found.isTeacher || found.role === 'student') throw badRequest('teacherId', SCHEDULE_MESSAGES.notATeacher);
-  }
+  const roomId = await checkedRoom(tx, tenantId, input.roomId ?? null);
+  const teacherId = await checkedTeacher(tx, tenantId, input.teacherId ?? null);
   return {
     name: input.name ?? tenant.settings.defaultClassName,
     daysOfWeek: [...new Set(input.daysOfWeek)].sort((a, b) => a - b),
@@ -201,6 +210,8 @@ async function syncSessions(
       continue;
     }
     byDate.delete(o.localDate);
+    // A session edited on its own keeps its time, room, teacher and capacity.
+    if (current.row.detached) continue;
     await repo.updateSession(tx, tenantId, current.row.id, values);
     if (current.row.status === 'scheduled') await promote(current.row.id);
   }
@@ -425,7 +436,7 @@ export async function cancelSession(
   return view;
 }
 
-async function sessionView(tx: Tx, tenantId: string, id: string, showRoom: boolean): Promise<ClassSession> {
+export async function sessionView(tx: Tx, tenantId: string, id: string, showRoom: boolean): Promise<ClassSession> {
   const [found] = await repo.findSessions(tx, tenantId, { id, includeCancelled: true });
   if (!found) throw sessionNotFound();
   return toSession(found, showRoom);

@@ -1,0 +1,1 @@
+ALTER TABLE "class_sessions" ADD COLUMN "detached" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,198 @@
+import {
+  type ClassRule,
+  type ClassSessionList,
+  dateInZone,
+  type Room,
+  type Roster,
+  SCHEDULE_MESSAGES,
+  type SessionEdited,
+  wallTimeInZone,
+} from '@atrium/contracts';
+import { and, eq, like } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { json, loginAs, newTenant, startTestApp, type TestTenant } from '../../../test/helpers.ts';
+import type { App } from '../../app.ts';
+import { withTenant } from '../../db/client.ts';
+import { contacts, outboxEmails } from '../../db/schema/index.ts';
+import { caller, errorOf } from '../catalogue/catalogue-fixtures.ts';
+import { addDays } from './recurrence.ts';
+
+const ZONE = 'America/Chicago';
+let app: App;
+let call: ReturnType<typeof caller>;
+let tenant: TestTenant;
+let other: TestTenant;
+let admin: string;
+let frontdesk: string;
+let otherAdmin: string;
+let room: Room;
+let start: string;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  call = caller(app);
+  tenant = await newTenant(app, { settings: { timezone: ZONE } });
+  other = await newTenant(app);
+  [admin, frontdesk, otherAdmin] = await Promise.all([
+    loginAs(app, tenant, 'admin').then((l) => l.access_token),
+    loginAs(app, tenant, 'frontdesk').then((l) => l.access_token),
+    loginAs(app, other, 'admin').then((l) => l.access_token),
+  ]);
+  const made = await call(admin, tenant, 'POST', '/snode/room', { name: 'Studio B', capacity: 20 });
+  room = json<Room>(made);
+  start = addDays(dateInZone(new Date(), ZONE), 3);
+});
+
+async function addRule(body: Record<string, unknown>): Promise<{ rule: ClassRule; sessions: string[] }> {
+  const response = await call(admin, tenant, 'POST', '/snode/classrule', {
+    name: 'Barre',
+    daysOfWeek: [0, 1, 2, 3, 4, 5, 6],
+    startTime: '10:00',
+    durationMinutes: 60,
+    startDate: start,
+    endDate: addDays(start, 2),
+    capacity: 2,
+    roomId: room.guId,
+    ...body,
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  const rule = json<ClassRule>(response);
+  const list = await call(admin, tenant, 'GET', `/snode/session?from=${start}&to=${addDays(start, 3)}`);
+  const sessions = json<ClassSessionList>(list)
+    .data.filter((s) => s.classId === rule.guId)
+    .map((s) => s.guId);
+  return { rule, sessions };
+}
+
+async function person(name: string): Promise<{ id: string; email: string }> {
+  const email = `${name.toLowerCase()}-${Math.random().toString(36).slice(2)}@example.test`;
+  const id = await withTenant(app.platform.db, tenant.tenantId, async (tx) => {
+    const [row] = await tx
+      .insert(contacts)
+      .values({ tenantId: tenant.tenantId, email, name, role: 'student' })
+      .returning({ id: contacts.id });
+    return row?.id as string;
+  });
+  return { id, email };
+}
+
+const book = (sessionId: string, contactId: string) =>
+  call(frontdesk, tenant, 'POST', `/snode/session/${sessionId}/booking`, { contactId });
+const edit = (sessionId: string, body: Record<string, unknown>, token = admin, t = tenant) =>
+  call(token, t, 'PUT', `/snode/session/${sessionId}`, body);
+
+const mailsTo = (to: string, subjectLike: string) =>
+  app.platform.db
+    .select({ subject: outboxEmails.subject, text: outboxEmails.textBody })
+    .from(outboxEmails)
+    .where(
+      and(
+        eq(outboxEmails.tenantId, tenant.tenantId),
+        eq(outboxEmails.toAddress, to),
+        like(outboxEmails.subject, subjectLike),
+      ),
+    );
+
+describe('one session edited on its own (PUT /snode/session/{id})', () => {
+  it('moves a session: everyone with a place is emailed, and a series edit later leaves it where it was put', async () => {
+    const { rule, sessions } = await addRule({});
+    const [first, second] = sessions as [string, string];
+    const ada = await person('Ada');
+    const ben = await person('Ben');
+    const cy = await person('Cy');
+    for (const p of [ada, ben, cy]) expect((await book(first, p.id)).statusCode).toBe(201); // Cy waits
+
+    const moved = await edit(first, { startTime: '17:30' });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const body = json<SessionEdited>(moved);
+    expect(wallTimeInZone(new Date(body.session.startsAt), ZONE)).toBe(`${start}T17:30`);
+    expect(new Date(body.session.endsAt).getTime() - new Date(body.session.startsAt).getTime()).toBe(3_600_000);
+    expect(body.notified).toBe(3);
+    for (const p of [ada, ben, cy]) {
+      const [mail] = await mailsTo(p.email, 'New time: Barre,%');
+      expect(mail?.text).toContain('has moved to');
+      expect(mail?.text).toContain('in Studio B');
+      expect(mail?.text).toContain('Your place is kept.');
+    }
+
+    // The series moves to 08:00: the moved session stays at 17:30, the others follow.
+    const series = await call(admin, tenant, 'PUT', `/snode/classrule/${rule.guId}`, {
+      name: 'Barre',
+      daysOfWeek: [0, 1, 2, 3, 4, 5, 6],
+      startTime: '08:00',
+      durationMinutes: 60,
+      startDate: start,
+      endDate: addDays(start, 2),
+      capacity: 2,
+      roomId: room.guId,
+    });
+    expect(series.statusCode, series.body).toBe(200);
+    const roster = json<Roster>(await call(admin, tenant, 'GET', `/snode/session/${first}`));
+    expect(wallTimeInZone(new Date(roster.session.startsAt), ZONE)).toBe(`${start}T17:30`);
+    const next = json<Roster>(await call(admin, tenant, 'GET', `/snode/session/${second}`));
+    expect(wallTimeInZone(new Date(next.session.startsAt), ZONE)).toBe(`${addDays(start, 1)}T08:00`);
+  });
+
+  it('a larger capacity offers the place to the first waiting; a smaller one cannot drop below those booked', async () => {
+    const { sessions } = await addRule({ startTime: '12:00' });
+    const session = sessions[0] as string;
+    const people = [await person('Di'), await person('Ed'), await person('Flo')];
+    for (const p of people) await book(session, p.id);
+    const tooSmall = await edit(session, { capacity: 1 });
+    expect(tooSmall.statusCode).toBe(400);
+    expect(errorOf(tooSmall.body)).toMatchObject({
+      field: 'capacity',
+      message: SCHEDULE_MESSAGES.capacityBelowBooked(2),
+    });
+    const bigger = await edit(session, { capacity: 3 });
+    expect(bigger.statusCode, bigger.body).toBe(200);
+    expect(json<SessionEdited>(bigger).notified).toBe(0);
+    const roster = json<Roster>(await call(admin, tenant, 'GET', `/snode/session/${session}`));
+    expect(roster.bookings.find((b) => b.contactId === people[2]?.id)?.status).toBe('offered');
+  });
+
+  it('flags a session put in a room already in use, or with a teacher already teaching; back to back is fine', async () => {
+    const { sessions: yoga } = await addRule({ name: 'Yoga', startTime: '14:00' });
+    const { sessions: spin } = await addRule({ name: 'Spin', startTime: '16:00', roomId: null });
+    const spinFirst = spin[0] as string;
+    const clash = await edit(spinFirst, { startTime: '14:30', roomId: room.guId });
+    expect(clash.statusCode, clash.body).toBe(200);
+    const flagged = json<SessionEdited>(clash).overlaps;
+    expect(flagged.map((o) => [o.sessionId, o.name, o.reason])).toContainEqual([yoga[0], 'Yoga', 'room']);
+    const backToBack = await edit(spinFirst, { startTime: '15:00' });
+    expect(json<SessionEdited>(backToBack).overlaps.map((o) => o.sessionId)).not.toContain(yoga[0]);
+  });
+
+  it('400 names the field; the past, a cancelled session, the front desk and another tenant are refused', async () => {
+    const { sessions } = await addRule({ startTime: '19:00' });
+    const [s0, s1] = sessions as [string, string];
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{}, 'date'],
+      [{ date: '2026-02-30' }, 'date'],
+      [{ startTime: '7pm' }, 'startTime'],
+      [{ durationMinutes: 2 }, 'durationMinutes'],
+      [{ capacity: 0 }, 'capacity'],
+      [{ roomId: 'x' }, 'roomId'],
+      [{ price: 5 }, ''],
+    ];
+    for (const [body, field] of cases) {
+      const response = await edit(s0, body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+      if (field) expect(errorOf(response.body).field).toBe(field);
+    }
+    const past = await edit(s0, { date: addDays(start, -10) });
+    expect(past.statusCode).toBe(400);
+    expect(errorOf(past.body)).toMatchObject({ field: 'date', message: SCHEDULE_MESSAGES.moveIntoPast });
+    const unknownRoom = await edit(s0, { roomId: '00000000-0000-4000-8000-000000000000' });
+    expect(unknownRoom.statusCode).toBe(404);
+    expect(errorOf(unknownRoom.body).field).toBe('roomId');
+
+    expect((await call(admin, tenant, 'PUT', `/snode/session/${s1}/cancel`)).statusCode).toBe(200);
+    const cancelled = await edit(s1, { startTime: '20:00' });
+    expect(cancelled.statusCode).toBe(400);
+    expect(errorOf(cancelled.body).message).toBe(SCHEDULE_MESSAGES.sessionCancelled);
+
+    expect((await edit(s0, { startTime: '20:00' }, frontdesk)).statusCode).toBe(403);
+    expect((await edit(s0, { startTime: '20:00' }, otherAdmin, other)).statusCode).toBe(404);
+  });
+});
