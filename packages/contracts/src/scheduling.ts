@@ -237,6 +237,9 @@ export const Roster = z.object({
   bookings: z.array(Booking),
   /** When the desk closed check-in (absent booked places were marked no-show); null while open. */
   checkInClosedAt: z.string().nullable(),
+  /** The session's own room and teacher (the edit form starts from them). */
+  roomId: z.string().nullable(),
+  teacherId: z.string().nullable(),
 });
 export type Roster = z.infer<typeof Roster>;
 

@@ -11,3 +11,8 @@ export function showErrorToast(message: string): void {
 export function showSuccessToast(message: string): void {
   notifications.show({ color: 'teal', message, closeButtonProps: CLOSE });
 }
+
+/** Done, but worth a look (a class put in a room already in use). */
+export function showWarningToast(message: string): void {
+  notifications.show({ color: 'yellow', title: 'Check this', message, closeButtonProps: CLOSE, autoClose: 10_000 });
+}

@@ -476,6 +476,8 @@ async function rosterView(tx: Tx, tenantId: string, sessionId: string): Promise<
     session: toSession(found, true),
     bookings,
     checkInClosedAt: found.row.checkInClosedAt?.toISOString() ?? null,
+    roomId: found.row.roomId,
+    teacherId: found.row.teacherId,
   };
 }
 

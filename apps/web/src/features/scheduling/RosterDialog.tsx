@@ -1,9 +1,11 @@
 import type { Booking, ClassSession } from '@atrium/contracts';
 import { Alert, Badge, Button, Checkbox, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { useEffect, useState } from 'react';
 import { showSuccessToast } from '../../lib/notify';
 import { ContactSearch } from '../contacts/ContactSearch';
 import { useAddToRoster, useAttendance, useCancelSession, useCloseCheckIn, useRoster } from './hooks';
+import { SessionEditForm } from './SessionEditForm';
 import { spotsLabel, timeRange } from './session-format';
 import { WaitlistEditor } from './WaitlistEditor';
 
@@ -65,6 +67,9 @@ export function RosterDialog({ session, timeZone, canManage, canAddPeople, onClo
   const closedAt = roster.data?.checkInClosedAt ?? null;
   const upcoming = current ? new Date(current.startsAt).getTime() > Date.now() : false;
   const open = current ? current.status !== 'cancelled' && new Date(current.endsAt).getTime() > Date.now() : false;
+  const [editing, setEditing] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new session opens with the form closed
+  useEffect(() => setEditing(false), [session?.guId]);
   const present = new Set(roster.data?.bookings.filter((b) => b.status !== 'cancelled').map((b) => b.contactId) ?? []);
 
   return (
@@ -198,8 +203,16 @@ export function RosterDialog({ session, timeZone, canManage, canAddPeople, onClo
               ) : null}
             </>
           )}
+          {canManage && upcoming && current.status !== 'cancelled' && roster.data && editing ? (
+            <SessionEditForm roster={roster.data} timeZone={timeZone} onDone={() => setEditing(false)} />
+          ) : null}
           {canManage && upcoming && current.status !== 'cancelled' ? (
             <Group justify="flex-end">
+              {editing || !roster.data ? null : (
+                <Button variant="default" onClick={() => setEditing(true)}>
+                  Change this class
+                </Button>
+              )}
               <Button
                 color="red.9"
                 variant="outline"

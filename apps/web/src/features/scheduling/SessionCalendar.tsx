@@ -1,6 +1,7 @@
 import { type ClassSession, dateInZone } from '@atrium/contracts';
 import FullCalendar from '@fullcalendar/react';
 import dayGridPlugin from '@fullcalendar/react/daygrid';
+import interactionPlugin from '@fullcalendar/react/interaction';
 import listPlugin from '@fullcalendar/react/list';
 import classicThemePlugin from '@fullcalendar/react/themes/classic';
 import timeGridPlugin from '@fullcalendar/react/timegrid';
@@ -11,7 +12,7 @@ import '@fullcalendar/react/themes/classic/theme.css';
 import '@fullcalendar/react/themes/classic/palette.css';
 import './session-calendar.css';
 import type { DayRange } from './api';
-import { eventTitle } from './session-format';
+import { eventTitle, movedWallTime } from './session-format';
 
 interface Props<S extends ClassSession> {
   sessions: readonly S[];
@@ -22,6 +23,11 @@ interface Props<S extends ClassSession> {
   onPick: (session: S) => void;
   /** Extra text on an event (the student's own booking state). */
   describe?: (session: S) => string | null;
+  /**
+   * Staff who manage classes drag a session to move it (its tenant date and time); false reverts
+   * the drop. The roster's "Change this class" form is the keyboard way to do the same.
+   */
+  onMove?: (session: S, to: { date: string; startTime: string }) => Promise<boolean>;
   label: string;
 }
 
@@ -42,6 +48,7 @@ export function SessionCalendar<S extends ClassSession>({
   onRangeChange,
   onPick,
   describe,
+  onMove,
   label,
 }: Props<S>) {
   const phone = useMediaQuery('(max-width: 600px)', false, { getInitialValueInEffect: false });
@@ -53,13 +60,15 @@ export function SessionCalendar<S extends ClassSession>({
       title: extra ? `${eventTitle(s)} · ${extra}` : eventTitle(s),
       start: s.startsAt,
       end: s.endsAt,
+      // Only a session still to come, and not cancelled, can be moved.
+      editable: Boolean(onMove) && s.status !== 'cancelled' && new Date(s.startsAt).getTime() > Date.now(),
     };
   });
   return (
     <Box component="section" className="session-calendar" aria-label={label} pos="relative" aria-busy={loading}>
       {loading ? <Loader size="sm" pos="absolute" top={8} right={8} aria-label="Loading classes" /> : null}
       <FullCalendar
-        plugins={[dayGridPlugin, timeGridPlugin, listPlugin, classicThemePlugin]}
+        plugins={[dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin, classicThemePlugin]}
         timeZone={timeZone}
         initialView={phone ? 'listWeek' : 'timeGridWeek'}
         headerToolbar={
@@ -73,6 +82,13 @@ export function SessionCalendar<S extends ClassSession>({
         allDaySlot={false}
         noEventsText="No classes in this period."
         events={events}
+        eventDurationEditable={false}
+        eventDrop={async (info) => {
+          const session = byId.get(info.event.id);
+          const moved =
+            session && onMove ? await onMove(session, movedWallTime(session.startsAt, timeZone, info.delta)) : false;
+          if (!moved) info.revert();
+        }}
         eventClick={(info) => {
           info.jsEvent.preventDefault();
           const session = byId.get(info.event.id);

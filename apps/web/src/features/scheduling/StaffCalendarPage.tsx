@@ -1,13 +1,16 @@
 import type { ClassSession } from '@atrium/contracts';
 import { Alert, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
+import { isApiError } from '../../lib/api-error';
+import { showErrorToast, showSuccessToast, showWarningToast } from '../../lib/notify';
 import { useSession, useTenant } from '../session/session-store';
 import { useDocumentHead } from '../tenant/tenant-head';
 import type { DayRange } from './api';
 import { CalendarFeedPanel } from './CalendarFeedPanel';
-import { useStaffSessions, useTeachers } from './hooks';
+import { useEditSession, useStaffSessions, useTeachers } from './hooks';
 import { RosterDialog } from './RosterDialog';
 import { SessionCalendar } from './SessionCalendar';
+import { movedMessages } from './session-format';
 
 /** /calendar for staff and the front desk: every session with its spots; a click opens the roster. */
 export default function StaffCalendarPage() {
@@ -20,6 +23,20 @@ export default function StaffCalendarPage() {
   const [picked, setPicked] = useState<ClassSession | null>(null);
   const sessions = useStaffSessions(range);
   const timeZone = sessions.data?.timezone ?? tenant.timezone;
+  const edit = useEditSession();
+  const canManage = account?.permissions.isAllowCreateClasses ?? false;
+  const move = async (session: ClassSession, to: { date: string; startTime: string }) => {
+    try {
+      const edited = await edit.mutateAsync({ sessionId: session.guId, body: to });
+      const { done, warnings } = movedMessages(edited, timeZone);
+      showSuccessToast(done);
+      for (const warning of warnings) showWarningToast(warning);
+      return true;
+    } catch (error) {
+      showErrorToast(isApiError(error) ? error.message : 'The class could not be moved. Please try again.');
+      return false;
+    }
+  };
   return (
     <Stack component="section" aria-labelledby="calendar-title" gap="md">
       <Title order={1} id="calendar-title">
@@ -37,12 +54,13 @@ export default function StaffCalendarPage() {
         loading={sessions.isFetching}
         onRangeChange={setRange}
         onPick={setPicked}
+        onMove={canManage ? move : undefined}
       />
       {isTeacher ? <CalendarFeedPanel kind="teacher" /> : null}
       <RosterDialog
         session={picked}
         timeZone={timeZone}
-        canManage={account?.permissions.isAllowCreateClasses ?? false}
+        canManage={canManage}
         canAddPeople={account?.permissions.isShowContactsList ?? false}
         onClose={() => setPicked(null)}
       />

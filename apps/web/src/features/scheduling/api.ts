@@ -10,6 +10,8 @@ import type {
   RoomInput,
   RoomList,
   Roster,
+  SessionEdited,
+  SessionEditInput,
   StudentBookingInput,
   StudentSession,
   StudentSessionList,
@@ -42,6 +44,9 @@ export const schedulingApi = {
     apiRequest<ClassRule>(`/snode/classrule/${id(guId)}`, { method: 'PUT', body, silent: true }),
   staffSessions: (range: DayRange) => apiRequest<ClassSessionList>('/snode/session', { query: { ...range } }),
   roster: (sessionId: string) => apiRequest<Roster>(`/snode/session/${id(sessionId)}`),
+  /** Silent: the drag reverts and says why; the form shows the field's message. */
+  editSession: (sessionId: string, body: SessionEditInput) =>
+    apiRequest<SessionEdited>(`/snode/session/${id(sessionId)}`, { method: 'PUT', body, silent: true }),
   cancelSession: (sessionId: string) =>
     apiRequest<ClassSession>(`/snode/session/${id(sessionId)}/cancel`, { method: 'PUT' }),
   addToRoster: (sessionId: string, contactId: string) =>

@@ -1,4 +1,4 @@
-import type { ClassRuleInput, RoomInput, Roster, StudentBookingInput } from '@atrium/contracts';
+import type { ClassRuleInput, RoomInput, Roster, SessionEditInput, StudentBookingInput } from '@atrium/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type CalendarFeedKind, type DayRange, schedulingApi } from './api';
 
@@ -100,6 +100,16 @@ export function useAddToRoster() {
       client.setQueryData(scheduleKeys.roster(roster.session.guId), roster);
       return client.invalidateQueries({ queryKey: ['scheduling', 'sessions'] });
     },
+  });
+}
+
+/** One session moved or changed on its own; the calendars and its roster refresh. */
+export function useEditSession() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: ({ sessionId, body }: { sessionId: string; body: SessionEditInput }) =>
+      schedulingApi.editSession(sessionId, body),
+    onSuccess: invalidate,
   });
 }
 

@@ -1,0 +1,131 @@
+import { type Roster, SessionEditInput, wallTimeInZone } from '@atrium/contracts';
+import { Button, Group, NumberInput, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { isApiError } from '../../lib/api-error';
+import { showErrorToast, showSuccessToast, showWarningToast } from '../../lib/notify';
+import { useEditSession, useRooms, useTeachers } from './hooks';
+import { movedMessages } from './session-format';
+
+interface Values {
+  date: string;
+  startTime: string;
+  durationMinutes: number | string;
+  capacity: number | string;
+  roomId: string | null;
+  teacherId: string | null;
+}
+
+function valuesOf(roster: Roster, timeZone: string): Values {
+  const { session } = roster;
+  const [date = '', startTime = ''] = wallTimeInZone(new Date(session.startsAt), timeZone).split('T');
+  return {
+    date,
+    startTime,
+    durationMinutes: Math.round((Date.parse(session.endsAt) - Date.parse(session.startsAt)) / 60_000),
+    capacity: session.capacity,
+    roomId: roster.roomId,
+    teacherId: roster.teacherId,
+  };
+}
+
+/** Only what changed is sent: a session edited on its own keeps the rest. */
+function changesOf(values: Values, initial: Values): SessionEditInput {
+  const body: Record<string, unknown> = {};
+  if (values.date !== initial.date) body.date = values.date;
+  if (values.startTime !== initial.startTime) body.startTime = values.startTime;
+  if (Number(values.durationMinutes) !== Number(initial.durationMinutes))
+    body.durationMinutes = Number(values.durationMinutes);
+  if (Number(values.capacity) !== Number(initial.capacity)) body.capacity = Number(values.capacity);
+  if (values.roomId !== initial.roomId) body.roomId = values.roomId;
+  if (values.teacherId !== initial.teacherId) body.teacherId = values.teacherId;
+  return body as SessionEditInput;
+}
+
+/**
+ * "Change this class": this session only (its series stays as it is). The keyboard way to do
+ * what a drag on the calendar does, and more: duration, places, room, teacher.
+ */
+export function SessionEditForm({
+  roster,
+  timeZone,
+  onDone,
+}: {
+  roster: Roster;
+  timeZone: string;
+  onDone: () => void;
+}) {
+  const edit = useEditSession();
+  const rooms = useRooms();
+  const teachers = useTeachers();
+  const initial = valuesOf(roster, timeZone);
+  const form = useForm<Values>({
+    initialValues: initial,
+    validate: (values) => {
+      const parsed = SessionEditInput.safeParse(changesOf(values, initial));
+      const errors: Record<string, string> = {};
+      if (!parsed.success) for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
+      return errors;
+    },
+  });
+  const roomOptions = (rooms.data?.data ?? []).map((r) => ({ value: r.guId, label: `${r.name} (${r.capacity})` }));
+  const teacherOptions = (teachers.data?.data ?? []).map((t) => ({ value: t.guId, label: t.name }));
+  return (
+    <form
+      aria-label="Change this class"
+      noValidate
+      onSubmit={form.onSubmit(async (values) => {
+        try {
+          const edited = await edit.mutateAsync({ sessionId: roster.session.guId, body: changesOf(values, initial) });
+          const { done, warnings } = movedMessages(edited, timeZone);
+          showSuccessToast(done);
+          for (const warning of warnings) showWarningToast(warning);
+          onDone();
+        } catch (error) {
+          if (isApiError(error) && error.field)
+            form.setFieldError(error.field.split('.').pop() ?? 'date', error.message);
+          else showErrorToast(isApiError(error) ? error.message : 'The class could not be changed. Please try again.');
+        }
+      })}
+    >
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          Change this class
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <TextInput label="Date" type="date" required {...form.getInputProps('date')} />
+          <TextInput label="Start time" type="time" required {...form.getInputProps('startTime')} />
+          <NumberInput
+            label="Duration (minutes)"
+            min={5}
+            max={720}
+            allowDecimal={false}
+            {...form.getInputProps('durationMinutes')}
+          />
+          <NumberInput
+            label="Max attendees"
+            min={1}
+            max={1000}
+            allowDecimal={false}
+            {...form.getInputProps('capacity')}
+          />
+          <Select label="Room" data={roomOptions} clearable placeholder="No room" {...form.getInputProps('roomId')} />
+          <Select
+            label="Teacher"
+            data={teacherOptions}
+            clearable
+            placeholder="No teacher"
+            {...form.getInputProps('teacherId')}
+          />
+        </SimpleGrid>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={edit.isPending}>
+            Save this class
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
