@@ -127,6 +127,11 @@ test('a weekly class with a room of 2: booked from the student calendar, the thi
   const visitorContext = await browser.newContext();
   const visitor = await visitorContext.newPage();
   await visitor.goto(hostUrl('demo', '/calendar'));
+  // The timetable can be subscribed to: its feed holds the new class.
+  const feedHref = await visitor.getByRole('link', { name: 'its address' }).getAttribute('href');
+  expect(feedHref).toBe('/public/timetable.ics');
+  const feed = await visitor.evaluate(async (href) => (await fetch(href)).text(), feedHref as string);
+  expect(feed).toContain(`SUMMARY:${className}`);
   await showTomorrowsWeek(visitor);
   await visitor
     .getByText(new RegExp(`${className}.*Full`))

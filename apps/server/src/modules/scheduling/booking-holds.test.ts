@@ -516,3 +516,26 @@ describe('private calendar feeds', () => {
     expect((await app.inject({ url: '/public/ical/nope.ics', headers: { host: tenant.host } })).statusCode).toBe(404);
   });
 });
+
+describe('the public timetable feed (GET /public/timetable.ics)', () => {
+  it('lists the public sessions, a cancelled one as CANCELLED; another tenant’s are not in it; 404 when hidden', async () => {
+    const kept = await onlySession(tenant, admin, await addRule(tenant, admin, { name: 'Timetable Pilates' }));
+    const gone = await onlySession(tenant, admin, await addRule(tenant, admin, { name: 'Timetable Spin' }));
+    expect((await call(admin, tenant, 'PUT', `/snode/session/${gone.guId}/cancel`)).statusCode).toBe(200);
+
+    const feed = await app.inject({ url: '/public/timetable.ics', headers: { host: tenant.host } });
+    expect(feed.statusCode).toBe(200);
+    expect(feed.headers['content-type']).toContain('text/calendar');
+    expect(feed.body).toContain('BEGIN:VCALENDAR\r\n');
+    expect(feed.body).toContain(`X-WR-TIMEZONE:${ZONE}`);
+    const event = (id: string) => feed.body.split('BEGIN:VEVENT').find((block) => block.includes(`UID:${id}@`)) ?? '';
+    expect(event(kept.guId)).toContain('SUMMARY:Timetable Pilates');
+    expect(event(kept.guId)).toContain('STATUS:CONFIRMED');
+    expect(event(gone.guId)).toContain('STATUS:CANCELLED');
+
+    const theirs = await app.inject({ url: '/public/timetable.ics', headers: { host: other.host } });
+    expect(theirs.body).not.toContain('Timetable Pilates');
+    const hidden = await newTenant(app, { settings: { isShowSchedule: false } });
+    expect((await app.inject({ url: '/public/timetable.ics', headers: { host: hidden.host } })).statusCode).toBe(404);
+  });
+});

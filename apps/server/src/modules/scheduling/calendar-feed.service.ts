@@ -54,6 +54,45 @@ export async function revokeMyCalendarFeed(platform: Platform, actor: Authentica
   await withTenant(platform.db, tenant.tenantId, (tx) => revokeFeed(tx, tenant.tenantId, auth.sub, kind, new Date()));
 }
 
+/** How far back and ahead the public timetable feed reaches. */
+export const TIMETABLE_FEED_DAYS = { back: 7, ahead: 60 } as const;
+
+/**
+ * GET /public/timetable.ics: the tenant's public timetable as a calendar anyone may subscribe to,
+ * from a week back to 60 days ahead; cancelled sessions stay in it as CANCELLED so subscribers see
+ * them go. 404 when the tenant hides its schedule, as for the public calendar.
+ */
+export async function timetableFeedText(platform: Platform, tenant: TenantContext, now: Date) {
+  if (!tenant.settings.isShowSchedule) throw notFound('Schedule');
+  const zone = knownTimeZone(tenant.settings.timezone);
+  const sessions = await readTenant(platform.db, tenant.tenantId, (tx) =>
+    repo.findSessions(tx, tenant.tenantId, {
+      from: new Date(now.getTime() - TIMETABLE_FEED_DAYS.back * DAY),
+      to: new Date(now.getTime() + TIMETABLE_FEED_DAYS.ahead * DAY),
+      includeCancelled: true,
+    }),
+  );
+  const host = new URL(tenantOrigin(platform.config, tenant)).hostname;
+  return toICalendar({
+    name: tenant.name,
+    timeZone: zone,
+    prodId: `-//${tenant.name.replace(/[\r\n]/g, ' ')}//Timetable//EN`,
+    now,
+    events: sessions.map((s) => ({
+      uid: `${s.row.id}@${host}`,
+      summary: s.name,
+      start: s.row.startsAt,
+      end: s.row.endsAt,
+      location: tenant.settings.isShowRoomName ? s.roomName : null,
+      description: [s.name, classTimeLabel(s.row.startsAt, zone), s.teacherName ? `with ${s.teacherName}` : '']
+        .filter(Boolean)
+        .join(', '),
+      cancelled: s.row.status === 'cancelled',
+      updatedAt: s.row.updatedAt,
+    })),
+  });
+}
+
 /** GET /public/ical/{token}.ics: the feed as text/calendar; an unknown or revoked token is a 404. */
 export async function calendarFeedText(platform: Platform, tenant: TenantContext, token: string, now: Date) {
   if (!TOKEN.test(token)) throw notFound('Calendar');

@@ -31,7 +31,7 @@ import { z } from 'zod';
 import { requireAuth, requirePermission, requireStaff, requireTenant } from '../../lib/guards.ts';
 import type { Platform } from '../../platform.ts';
 import { closeSessionCheckIn, registerBookingJobs, reorderWaitlist } from './booking-jobs.service.ts';
-import { calendarFeedText, myCalendarFeed, revokeMyCalendarFeed } from './calendar-feed.service.ts';
+import { calendarFeedText, myCalendarFeed, revokeMyCalendarFeed, timetableFeedText } from './calendar-feed.service.ts';
 import { contactBookings } from './contact-bookings.service.ts';
 import * as service from './scheduling.service.ts';
 import { editSession } from './session-edit.service.ts';
@@ -425,6 +425,20 @@ export function registerSchedulingRoutes(server: FastifyInstance, platform: Plat
     async (request, reply) => {
       await revokeMyCalendarFeed(platform, requireAuth(request), request.query.kind);
       return reply.code(204).send(null);
+    },
+  );
+  app.get(
+    '/public/timetable.ics',
+    {
+      schema: {
+        tags,
+        summary: 'Public: the timetable as a calendar to subscribe to (a week back, 60 days ahead); 404 when hidden',
+        response: { 200: z.string(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const text = await timetableFeedText(platform, requireTenant(request), new Date());
+      return reply.type('text/calendar; charset=utf-8').header('cache-control', 'public, max-age=300').send(text);
     },
   );
   app.get(

@@ -1,5 +1,5 @@
 import type { ClassSession } from '@atrium/contracts';
-import { Alert, Button, Group, Modal, Stack, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -56,6 +56,13 @@ function PublicTimetable() {
         onRangeChange={setRange}
         onPick={setPicked}
       />
+      <Text size="sm">
+        <Anchor href={`webcal://${window.location.host}/public/timetable.ics`}>
+          Add this {title.toLowerCase()} to your calendar
+        </Anchor>{' '}
+        (or copy <Anchor href="/public/timetable.ics">its address</Anchor>
+        ): it stays up to date, cancellations included.
+      </Text>
       <Modal
         opened={picked !== null}
         onClose={() => setPicked(null)}
