@@ -60,6 +60,8 @@ test.describe('public shop', () => {
     // the cart is kept by the server: a reload shows it again
     await page.reload();
     await expect(cart.getByRole('combobox', { name: 'Quantity of Studio T-shirt' })).toHaveValue('2');
+    // the top bar counts what is in the cart, on every public screen
+    await expect(page.getByRole('link', { name: 'Cart (2)' })).toHaveAttribute('href', '/checkout');
 
     // a code the studio does not have shows its alert; the admin's code takes 10% off
     await cart.getByRole('textbox', { name: 'Offer code' }).fill('nope');
@@ -94,6 +96,7 @@ test.describe('public shop', () => {
 
     await pay.click();
     await expect(page).toHaveURL(/\/invoice\/[A-Za-z0-9_-]{24}$/);
+    await expect(page.getByRole('link', { name: /^Cart \(/ })).toHaveCount(0);
     await expect(page.getByText(number).first()).toBeVisible();
     await expect(page.getByText('Studio T-shirt').first()).toBeVisible();
     await expect(page.getByText('Vera Visitor').first()).toBeVisible();

@@ -29,6 +29,8 @@ export function writeStored(key: string, value: string | null): void {
 export const STORAGE_KEYS = {
   /** The public shop's cart id on this device (the server keeps the cart). */
   cartId: 'atrium.cartId',
+  /** How many items that cart holds (the public top bar's count). */
+  cartCount: 'atrium.cartCount',
   /** Spec 1 §4 login-trace flag: 'true' or 'false'. */
   loginTrace: 'atrium.loginTrace',
   accessToken: 'atrium.accessToken',

@@ -1,7 +1,8 @@
-import { IconMail, IconPhone } from '@tabler/icons-react';
-import { useLocation, useNavigate } from 'react-router';
+import { IconMail, IconPhone, IconShoppingCart } from '@tabler/icons-react';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { endPreview } from '../../features/session/preview-actions';
 import { useSession, useTenant } from '../../features/session/session-store';
+import { useCartCount } from '../../features/shop/cart-count';
 
 /** Spec 1 public toolbar: tenant phone (if present), email link, Login button. */
 export function PublicToolbar() {
@@ -9,7 +10,9 @@ export function PublicToolbar() {
   const { user } = useSession();
   const navigate = useNavigate();
   // On the login page itself the form's Login button is the only one (one 'Login' button per page).
-  const onLoginPage = useLocation().pathname === '/login';
+  const { pathname } = useLocation();
+  const onLoginPage = pathname === '/login';
+  const inCart = useCartCount();
   return (
     <div className="public-toolbar">
       <div className="public-toolbar__inner">
@@ -27,6 +30,12 @@ export function PublicToolbar() {
             </a>
           ) : null}
         </div>
+        {inCart > 0 && pathname !== '/checkout' ? (
+          <Link className="atrium-link public-toolbar__cart" to="/checkout">
+            <IconShoppingCart size={16} aria-hidden />
+            Cart ({inCart})
+          </Link>
+        ) : null}
         {onLoginPage ? null : (
           <button
             type="button"

@@ -38,7 +38,7 @@ const addDay = (date: string, days: number) => {
 };
 
 /**
- * FullCalendar 7 in the tenant's zone: month, week and list views (the list first at phone
+ * FullCalendar 7 in the tenant's zone: month, week, day and list views (the list first at phone
  * width). Each session shows its name, the room when the answer carries it and the spots left.
  */
 export function SessionCalendar<S extends ClassSession>({
@@ -74,7 +74,7 @@ export function SessionCalendar<S extends ClassSession>({
         headerToolbar={
           phone
             ? { start: 'prev,next today', center: 'title', end: 'listWeek,dayGridMonth' }
-            : { start: 'prev,next today', center: 'title', end: 'dayGridMonth,timeGridWeek,listWeek' }
+            : { start: 'prev,next today', center: 'title', end: 'dayGridMonth,timeGridWeek,timeGridDay,listWeek' }
         }
         height="auto"
         eventColor="#1d4ed8"

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { isApiError } from '../../lib/api-error';
 import { readStored, STORAGE_KEYS, writeStored } from '../../lib/storage';
 import { shopApi } from './api';
+import { cartCountOf, storeCartCount } from './cart-count';
 import type { WantedLine } from './cart-lines';
 
 export interface CartState {
@@ -33,6 +34,7 @@ export function useCart(): CartState {
     if (request !== latest.current) return;
     // An id the server no longer knows reads as an empty cart with no id: forget it.
     writeStored(STORAGE_KEYS.cartId, next.cartId);
+    storeCartCount(cartCountOf(next.lines));
     setCart(next);
   }, []);
 
