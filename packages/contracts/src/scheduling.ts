@@ -183,6 +183,8 @@ export const ClassSession = z.object({
   roomName: z.string().nullable(),
   teacherName: z.string().nullable(),
   priceMinor: z.number().int().nullable(),
+  /** Staff calendar only: another scheduled session shares its room or teacher at the same time. */
+  overlap: z.boolean().optional(),
 });
 export type ClassSession = z.infer<typeof ClassSession>;
 export const ClassSessionList = z.object({ data: z.array(ClassSession), timezone: z.string() });
@@ -232,6 +234,16 @@ export const Booking = z.object({
 });
 export type Booking = z.infer<typeof Booking>;
 
+/** Another session in the same room, or with the same teacher, at an overlapping time. */
+export const SessionOverlap = z.object({
+  sessionId: z.string(),
+  name: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  reason: z.enum(['room', 'teacher']),
+});
+export type SessionOverlap = z.infer<typeof SessionOverlap>;
+
 export const Roster = z.object({
   session: ClassSession,
   bookings: z.array(Booking),
@@ -240,6 +252,8 @@ export const Roster = z.object({
   /** The session's own room and teacher (the edit form starts from them). */
   roomId: z.string().nullable(),
   teacherId: z.string().nullable(),
+  /** Other sessions in its room or with its teacher at an overlapping time (flagged, not refused). */
+  overlaps: z.array(SessionOverlap),
 });
 export type Roster = z.infer<typeof Roster>;
 
@@ -381,16 +395,6 @@ export const SessionEditInput = z
     path: ['date'],
   });
 export type SessionEditInput = z.infer<typeof SessionEditInput>;
-
-/** Another session in the same room, or with the same teacher, at an overlapping time. */
-export const SessionOverlap = z.object({
-  sessionId: z.string(),
-  name: z.string(),
-  startsAt: z.string(),
-  endsAt: z.string(),
-  reason: z.enum(['room', 'teacher']),
-});
-export type SessionOverlap = z.infer<typeof SessionOverlap>;
 
 export const SessionEdited = z.object({
   session: ClassSession,

@@ -34,6 +34,7 @@ import { livePeopleOf } from './booking-work.repo.ts';
 import { addDays, HORIZON_DAYS, occurrencesBetween } from './recurrence.ts';
 import * as repo from './scheduling.repo.ts';
 import { mailable, queueSessionCancelled } from './scheduling-mail.ts';
+import { overlappingIn, overlapsOf } from './session-edit.repo.ts';
 
 /** What a booking change needs: the tenant, its origin for email links, and the clock. */
 export function bookingContext(platform: Platform, tenant: TenantContext, now: Date): BookingContext {
@@ -339,8 +340,13 @@ function rangeOf(tenant: TenantContext, range: DateRangeQuery) {
 export function staffSessions(db: Db, actor: Authenticated, range: DateRangeQuery): Promise<ClassSessionList> {
   const { tenant } = actor;
   return readTenant(db, tenant.tenantId, async (tx) => {
-    const rows = await repo.findSessions(tx, tenant.tenantId, { ...rangeOf(tenant, range), includeCancelled: true });
-    return { data: rows.map((r) => toSession(r, tenant.settings.isShowRoomName)), timezone: zoneOf(tenant) };
+    const bounds = rangeOf(tenant, range);
+    const rows = await repo.findSessions(tx, tenant.tenantId, { ...bounds, includeCancelled: true });
+    const overlapping = await overlappingIn(tx, tenant.tenantId, bounds.from, bounds.to);
+    return {
+      data: rows.map((r) => ({ ...toSession(r, tenant.settings.isShowRoomName), overlap: overlapping.has(r.row.id) })),
+      timezone: zoneOf(tenant),
+    };
   });
 }
 
@@ -478,6 +484,7 @@ async function rosterView(tx: Tx, tenantId: string, sessionId: string): Promise<
     checkInClosedAt: found.row.checkInClosedAt?.toISOString() ?? null,
     roomId: found.row.roomId,
     teacherId: found.row.teacherId,
+    overlaps: found.row.status === 'cancelled' ? [] : await overlapsOf(tx, tenantId, found.row),
   };
 }
 

@@ -3,7 +3,6 @@ import {
   SCHEDULE_MESSAGES,
   type SessionEdited,
   type SessionEditInput,
-  type SessionOverlap,
   wallTimeInZone,
 } from '@atrium/contracts';
 import { withTenant } from '../../db/client.ts';
@@ -15,7 +14,7 @@ import { livePeopleOf } from './booking-work.repo.ts';
 import { lockSession, updateSession } from './scheduling.repo.ts';
 import { bookingContext, checkedRoom, checkedTeacher, sessionView, zoneOf } from './scheduling.service.ts';
 import { mailable, queueSessionMoved } from './scheduling-mail.ts';
-import { forgetReminders, overlapping, roomName } from './session-edit.repo.ts';
+import { forgetReminders, overlapsOf, roomName } from './session-edit.repo.ts';
 
 const MINUTE = 60_000;
 
@@ -76,15 +75,7 @@ export async function editSession(
         notified += 1;
       }
     }
-    const overlaps: SessionOverlap[] = (
-      await overlapping(tx, tenantId, { id, startsAt, endsAt, roomId, teacherId })
-    ).map((other) => ({
-      sessionId: other.id,
-      name: other.name,
-      startsAt: other.startsAt.toISOString(),
-      endsAt: other.endsAt.toISOString(),
-      reason: roomId && other.roomId === roomId ? 'room' : 'teacher',
-    }));
+    const overlaps = await overlapsOf(tx, tenantId, { id, startsAt, endsAt, roomId, teacherId });
     return { session: await sessionView(tx, tenantId, id, true), notified, overlaps };
   });
   await platform.outbox.kick();

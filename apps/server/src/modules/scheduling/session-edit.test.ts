@@ -159,8 +159,27 @@ describe('one session edited on its own (PUT /snode/session/{id})', () => {
     expect(clash.statusCode, clash.body).toBe(200);
     const flagged = json<SessionEdited>(clash).overlaps;
     expect(flagged.map((o) => [o.sessionId, o.name, o.reason])).toContainEqual([yoga[0], 'Yoga', 'room']);
+    // The staff calendar marks both; each one's roster names the other.
+    const flags = async () =>
+      new Map(
+        json<ClassSessionList>(
+          await call(admin, tenant, 'GET', `/snode/session?from=${start}&to=${addDays(start, 3)}`),
+        ).data.map((s) => [s.guId, s.overlap]),
+      );
+    expect((await flags()).get(spinFirst)).toBe(true);
+    expect((await flags()).get(yoga[0] as string)).toBe(true);
+    expect((await flags()).get(yoga[1] as string)).toBe(false);
+    const yogaRoster = json<Roster>(await call(admin, tenant, 'GET', `/snode/session/${yoga[0]}`));
+    expect(yogaRoster.overlaps.map((o) => [o.sessionId, o.reason])).toEqual([[spinFirst, 'room']]);
+    // The public calendar says nothing of it.
+    const publicList = await app.inject({
+      url: `/public/publicFitnessClass?from=${start}&to=${start}`,
+      headers: { host: tenant.host },
+    });
+    expect(json<ClassSessionList>(publicList).data.every((s) => s.overlap === undefined)).toBe(true);
     const backToBack = await edit(spinFirst, { startTime: '15:00' });
     expect(json<SessionEdited>(backToBack).overlaps.map((o) => o.sessionId)).not.toContain(yoga[0]);
+    expect((await flags()).get(spinFirst)).toBe(false);
   });
 
   it('400 names the field; the past, a cancelled session, the front desk and another tenant are refused', async () => {

@@ -42,7 +42,7 @@ export function ExcessPaymentsPanel() {
   const failed = payments.filter((p) => p.outcome === 'refund_failed').length;
   return (
     <Alert
-      color={failed > 0 ? 'red' : 'yellow'}
+      color={failed > 0 ? 'red' : 'orange.9'}
       title={failed > 0 ? 'Refunds that need you' : 'Refunds on their way'}
       component="section"
       aria-label="Payments to give back"

@@ -1,4 +1,4 @@
-import type { Booking, ClassSession } from '@atrium/contracts';
+import { type Booking, type ClassSession, overlapLabel } from '@atrium/contracts';
 import { Alert, Badge, Button, Checkbox, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
@@ -96,6 +96,17 @@ export function RosterDialog({ session, timeZone, canManage, canAddPeople, onClo
             ) : null}
             <Badge color={current.status === 'cancelled' ? 'red.9' : 'teal.9'}>{spotsLabel(current)}</Badge>
           </Group>
+          {roster.data && roster.data.overlaps.length > 0 ? (
+            <Alert color="orange.9" title="Double-booked">
+              <Stack gap={2}>
+                {roster.data.overlaps.map((o) => (
+                  <Text key={`${o.reason}:${o.sessionId}`} size="sm">
+                    {overlapLabel(o, `${dayLabel(o.startsAt, timeZone)}, ${timeRange(o, timeZone)}`)}
+                  </Text>
+                ))}
+              </Stack>
+            </Alert>
+          ) : null}
           <Text size="sm">
             {current.booked} of {current.capacity} booked
             {current.waitlisted > 0 ? `, ${current.waitlisted} waiting` : ''}

@@ -55,6 +55,7 @@ export default function StaffCalendarPage() {
         onRangeChange={setRange}
         onPick={setPicked}
         onMove={canManage ? move : undefined}
+        describe={(s) => (s.overlap ? 'Room or teacher double-booked' : null)}
       />
       {isTeacher ? <CalendarFeedPanel kind="teacher" /> : null}
       <RosterDialog
