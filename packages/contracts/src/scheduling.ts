@@ -123,6 +123,8 @@ const classRuleFields = {
     .max(100_000_000, 'priceMinor is too large')
     .nullable()
     .optional(),
+  /** Held online: a Zoom meeting is made through the tenant's Zoom connection (absent: as it is). */
+  isOnline: z.boolean({ error: 'isOnline must be true or false' }).optional(),
 };
 
 export const ClassRuleInput = z.object(classRuleFields).strict();
@@ -144,6 +146,9 @@ export const ClassRule = z.object({
   teacherName: z.string().nullable(),
   priceMinor: z.number().int().nullable(),
   timezone: z.string(),
+  isOnline: z.boolean(),
+  /** The meeting's join link (staff see it; a student sees it once booked). */
+  joinUrl: z.string().nullable(),
 });
 export type ClassRule = z.infer<typeof ClassRule>;
 export const ClassRuleList = z.object({ data: z.array(ClassRule) });
@@ -183,6 +188,8 @@ export const ClassSession = z.object({
   roomName: z.string().nullable(),
   teacherName: z.string().nullable(),
   priceMinor: z.number().int().nullable(),
+  /** Held online (Zoom): the join link goes to those booked. */
+  isOnline: z.boolean(),
   /** Staff calendar only: another scheduled session shares its room or teacher at the same time. */
   overlap: z.boolean().optional(),
 });
@@ -211,6 +218,8 @@ export const StudentSession = ClassSession.extend({
   myPayment: z.enum(BOOKING_PAYMENTS).nullable(),
   /** The drop-in's invoice link id while it is to be paid (POST /item/invoice/{publicId}/publicpayment). */
   myInvoicePublicId: z.string().nullable(),
+  /** An online class's join link, once the student holds a booked place. */
+  myJoinUrl: z.string().nullable(),
 });
 export type StudentSession = z.infer<typeof StudentSession>;
 export const StudentSessionList = z.object({ data: z.array(StudentSession), timezone: z.string() });
@@ -252,6 +261,8 @@ export const Roster = z.object({
   /** The session's own room and teacher (the edit form starts from them). */
   roomId: z.string().nullable(),
   teacherId: z.string().nullable(),
+  /** An online class's join link. */
+  joinUrl: z.string().nullable(),
   /** Other sessions in its room or with its teacher at an overlapping time (flagged, not refused). */
   overlaps: z.array(SessionOverlap),
 });

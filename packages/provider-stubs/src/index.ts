@@ -4,7 +4,7 @@ export type { ProviderHandler, StubCall, StubRequest } from './http.ts';
 export { startTestIdentityProvider, TEST_CLIENT, type TestIdentityProvider } from './identity-provider.ts';
 export { type LocalStubs, startLocalStubs } from './local.ts';
 export { type MailchimpAccounts, mailchimpHandler, type StubMember } from './mailchimp.ts';
-export { authorizePageHandler, type OAuthAccounts, oauthTokenHandler } from './oauth.ts';
+export { authorizePageHandler, newZoomState, type OAuthAccounts, oauthTokenHandler, type ZoomState } from './oauth.ts';
 export {
   type PhonePeMerchant,
   type PhonePeOptions,

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { brevoHandler } from './brevo.ts';
 import { basicPair, type ProviderHandler, readBody, type StubRequest, send } from './http.ts';
 import { type MailchimpAccounts, type MailchimpState, mailchimpHandler, type StubMember } from './mailchimp.ts';
-import { authorizePageHandler, type OAuthAccounts, oauthTokenHandler } from './oauth.ts';
+import { authorizePageHandler, newZoomState, type OAuthAccounts, oauthTokenHandler, type ZoomState } from './oauth.ts';
 import { type PhonePeOptions, type PhonePeState, phonepeHandler } from './phonepe.ts';
 import { plivoHandler } from './plivo.ts';
 import { razorpayHandler } from './razorpay.ts';
@@ -56,6 +56,8 @@ export interface ProviderStub extends MailchimpState {
   phonepe: PhonePeState;
   /** Text messages sent through Twilio or Plivo; `failNext` fails that many sends with a 500. */
   sms: SmsState;
+  /** Zoom meetings made and deleted with the `oauth` zoom grants' tokens. */
+  zoom: ZoomState;
   requests: StubRequest[];
   close(): Promise<void>;
 }
@@ -92,6 +94,7 @@ export async function startProviderStub(
     razorpayCheckout: razorpay.state,
     phonepe: phonepe.state,
     sms: { messages: [], failNext: 0 },
+    zoom: newZoomState(),
     requests,
     members: new Map(),
     lists: new Map(Object.entries(accounts.mailchimp?.lists ?? {})),
@@ -109,7 +112,7 @@ export async function startProviderStub(
     plivoMessagesHandler(accounts.plivo, stub.sms),
     mailchimpHandler(accounts.mailchimp, stub),
     stripeConnectHandler(accounts.stripe, usedCodes),
-    oauthTokenHandler(accounts.oauth, usedCodes),
+    oauthTokenHandler(accounts.oauth, usedCodes, stub.zoom),
     authorizePageHandler(accounts.oauth, accounts.stripe),
   ];
   const getOnly: ProviderHandler[] = [

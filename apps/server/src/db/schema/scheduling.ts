@@ -61,6 +61,9 @@ export const classRules = pgTable(
     roomId: uuid('room_id'),
     teacherId: uuid('teacher_id'),
     priceMinor: integer('price_minor'),
+    /** An online class: its Zoom meeting (one recurring meeting with no fixed time) and join link. */
+    onlineMeetingId: text('online_meeting_id'),
+    onlineJoinUrl: text('online_join_url'),
     timeZone: text('time_zone').notNull(),
     generatedUntil: timestamp('generated_until', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -113,9 +113,20 @@ export class OAuthClients {
   }
 
   /** POST {tokenUrl} grant_type=authorization_code (form encoded), once per code. */
-  async exchange(name: OAuthAppName, code: string, redirectUri: string): Promise<ExchangeResult> {
+  exchange(name: OAuthAppName, code: string, redirectUri: string): Promise<ExchangeResult> {
+    return this.tokenRequest(
+      name,
+      new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: redirectUri }),
+    );
+  }
+
+  /** POST {tokenUrl} grant_type=refresh_token: a new access token (Zoom also rotates the refresh token). */
+  refresh(name: OAuthAppName, refreshToken: string): Promise<ExchangeResult> {
+    return this.tokenRequest(name, new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refreshToken }));
+  }
+
+  private async tokenRequest(name: OAuthAppName, form: URLSearchParams): Promise<ExchangeResult> {
     const app = this.app(name);
-    const form = new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: redirectUri });
     const headers: Record<string, string> = {
       accept: 'application/json',
       'content-type': 'application/x-www-form-urlencoded',
@@ -160,6 +171,11 @@ export class OAuthClients {
         idTokenEmail: emailOfIdToken(body.id_token),
       },
     };
+  }
+
+  /** Zoom's REST API base (https://api.zoom.us in production). */
+  get zoomApiBase(): string {
+    return this.zoomApi;
   }
 
   /** Zoom: GET /v2/users/me with the new access token (who connected). */

@@ -111,6 +111,7 @@ export function bookingsToRemind(tx: Tx, tenantId: string, from: Date, to: Date,
       className: classRules.name,
       startsAt: classSessions.startsAt,
       roomName: rooms.name,
+      joinUrl: classRules.onlineJoinUrl,
     })
     .from(classBookings)
     .innerJoin(classSessions, and(eq(classSessions.tenantId, tenantId), eq(classSessions.id, classBookings.sessionId)))

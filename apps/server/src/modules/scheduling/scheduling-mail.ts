@@ -40,12 +40,18 @@ export function queueHoldOffered(tx: Tx, ctx: MailContext, to: string, ref: Clas
   });
 }
 
-export function queueReminder(tx: Tx, tenant: TenantContext, to: string, ref: ClassRef & { roomName: string | null }) {
+export function queueReminder(
+  tx: Tx,
+  tenant: TenantContext,
+  to: string,
+  ref: ClassRef & { roomName: string | null; joinUrl?: string | null },
+) {
   return enqueueEmail(tx, tenant.tenantId, {
     to,
     subject: `Reminder: ${ref.className}, ${when(tenant, ref.startsAt)}`,
     text: [
       `This is a reminder that you are booked for ${ref.className} on ${when(tenant, ref.startsAt)}${ref.roomName ? ` in ${ref.roomName}` : ''}.`,
+      ...(ref.joinUrl ? ['', `The class is online. Join it here: ${ref.joinUrl}`] : []),
       '',
       tenant.name,
     ].join('\n'),

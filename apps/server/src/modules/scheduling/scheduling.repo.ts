@@ -282,6 +282,7 @@ export function findSessions(tx: Tx, tenantId: string, filter: SessionFilter) {
       row: classSessions,
       name: classRules.name,
       priceMinor: classRules.priceMinor,
+      joinUrl: classRules.onlineJoinUrl,
       roomName: rooms.name,
       teacherName: sql<string | null>`trim(${teacher.name} || ' ' || ${teacher.lastName})`,
       waitlisted: sql<number>`coalesce(${waitlist.n}, 0)::int`,

@@ -30,6 +30,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth, requirePermission, requireStaff, requireTenant } from '../../lib/guards.ts';
 import type { Platform } from '../../platform.ts';
+import { zoomMeetingsOf } from '../integrations/zoom-meetings.ts';
 import { closeSessionCheckIn, registerBookingJobs, reorderWaitlist } from './booking-jobs.service.ts';
 import { calendarFeedText, myCalendarFeed, revokeMyCalendarFeed, timetableFeedText } from './calendar-feed.service.ts';
 import { contactBookings } from './contact-bookings.service.ts';
@@ -56,6 +57,7 @@ const signedInPre = async (request: FastifyRequest) => {
 export function registerSchedulingRoutes(server: FastifyInstance, platform: Platform): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
   const db = platform.db;
+  const meetings = zoomMeetingsOf(platform);
 
   service.scheduleHorizonExtension(platform.jobs, platform);
   registerBookingJobs(platform);
@@ -150,7 +152,7 @@ export function registerSchedulingRoutes(server: FastifyInstance, platform: Plat
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await service.createRule(db, manage(request), request.body, new Date())),
+      reply.code(201).send(await service.createRule(db, manage(request), request.body, new Date(), meetings)),
   );
   app.put(
     '/snode/classrule/:id',
@@ -164,7 +166,8 @@ export function registerSchedulingRoutes(server: FastifyInstance, platform: Plat
         response: { 200: ClassRule, ...errors },
       },
     },
-    async (request) => service.editRule(platform, manage(request), request.params.id, request.body, new Date()),
+    async (request) =>
+      service.editRule(platform, manage(request), request.params.id, request.body, new Date(), meetings),
   );
 
   // ------------------------------------------------------------ sessions, rosters, check-in

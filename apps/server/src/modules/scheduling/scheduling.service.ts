@@ -24,6 +24,7 @@ import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import type { Authenticated } from '../../lib/guards.ts';
 import { tenantOrigin } from '../../lib/tenant-origin.ts';
 import type { Platform } from '../../platform.ts';
+import type { OnlineMeetings, ZoomMeeting } from '../integrations/zoom-meetings.ts';
 import { findInvoice } from '../invoices/invoices.repo.ts';
 import { voidInvoice } from '../invoices/invoices.service.ts';
 import type { JobRunner } from '../jobs/job-runner.ts';
@@ -121,6 +122,8 @@ function toRule(found: repo.RuleWithNames): ClassRule {
     teacherName: found.teacherName,
     priceMinor: row.priceMinor,
     timezone: row.timeZone,
+    isOnline: row.onlineJoinUrl !== null,
+    joinUrl: row.onlineJoinUrl,
   };
 }
 
@@ -244,40 +247,97 @@ export async function insertRuleWithSessions(
   return row;
 }
 
-export function createRule(db: Db, actor: Authenticated, input: ClassRuleInput, now: Date): Promise<ClassRule> {
-  const { tenant } = actor;
-  return withTenant(db, tenant.tenantId, async (tx) => {
-    const values = { ...(await ruleValues(tx, tenant, input)), timeZone: zoneOf(tenant) };
-    const row = await insertRuleWithSessions(tx, tenant.tenantId, values, now);
-    const found = await repo.findRuleWithNames(tx, tenant.tenantId, row.id);
-    if (!found) throw ruleNotFound();
-    return toRule(found);
-  });
+/**
+ * An online class's meeting is made before the class is stored (the provider's answer is needed for
+ * its link) and removed again when the store fails, so a refused save leaves no meeting behind.
+ */
+async function withNewMeeting<T>(
+  meetings: OnlineMeetings,
+  tenantId: string,
+  meeting: ZoomMeeting | null,
+  save: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await save();
+  } catch (error) {
+    if (meeting) await meetings.remove(tenantId, meeting.id);
+    throw error;
+  }
 }
 
-/** PUT: the whole series changes; its future sessions follow (see syncSessions). */
+const onlineColumns = (meeting: ZoomMeeting | null) => ({
+  onlineMeetingId: meeting?.id ?? null,
+  onlineJoinUrl: meeting?.joinUrl ?? null,
+});
+
+export async function createRule(
+  db: Db,
+  actor: Authenticated,
+  input: ClassRuleInput,
+  now: Date,
+  meetings: OnlineMeetings,
+): Promise<ClassRule> {
+  const { tenant } = actor;
+  const zone = zoneOf(tenant);
+  const meeting = input.isOnline
+    ? await meetings.create(tenant.tenantId, input.name ?? tenant.settings.defaultClassName, zone)
+    : null;
+  return withNewMeeting(meetings, tenant.tenantId, meeting, () =>
+    withTenant(db, tenant.tenantId, async (tx) => {
+      const values = { ...(await ruleValues(tx, tenant, input)), timeZone: zone, ...onlineColumns(meeting) };
+      const row = await insertRuleWithSessions(tx, tenant.tenantId, values, now);
+      const found = await repo.findRuleWithNames(tx, tenant.tenantId, row.id);
+      if (!found) throw ruleNotFound();
+      return toRule(found);
+    }),
+  );
+}
+
+/**
+ * PUT: the whole series changes; its future sessions follow (see syncSessions). isOnline true makes
+ * the meeting when the class has none; false removes it after the save (its link stops working).
+ */
 export async function editRule(
   platform: Platform,
   actor: Authenticated,
   id: string,
   input: ClassRuleInput,
   now: Date,
+  meetings: OnlineMeetings,
 ): Promise<ClassRule> {
   const { tenant } = actor;
+  const zone = zoneOf(tenant);
   const ctx = bookingContext(platform, tenant, now);
-  const rule = await withTenant(platform.db, tenant.tenantId, async (tx) => {
-    const current = await repo.findRule(tx, tenant.tenantId, id, true);
-    if (!current) throw ruleNotFound();
-    const values = { ...(await ruleValues(tx, tenant, input)), timeZone: zoneOf(tenant) };
-    await repo.updateRule(tx, tenant.tenantId, id, values);
-    const until = await syncSessions(tx, tenant.tenantId, { ...current, ...values }, now, (sessionId) =>
-      promoteWaitlist(tx, ctx, sessionId),
-    );
-    await repo.updateRule(tx, tenant.tenantId, id, { generatedUntil: until });
-    const found = await repo.findRuleWithNames(tx, tenant.tenantId, id);
-    if (!found) throw ruleNotFound();
-    return toRule(found);
-  });
+  const before = await readTenant(platform.db, tenant.tenantId, (tx) => repo.findRule(tx, tenant.tenantId, id));
+  if (!before) throw ruleNotFound();
+  const meeting =
+    input.isOnline && !before.onlineMeetingId
+      ? await meetings.create(tenant.tenantId, input.name ?? before.name, zone)
+      : null;
+  let dropped: string | null = null;
+  const rule = await withNewMeeting(meetings, tenant.tenantId, meeting, () =>
+    withTenant(platform.db, tenant.tenantId, async (tx) => {
+      const current = await repo.findRule(tx, tenant.tenantId, id, true);
+      if (!current) throw ruleNotFound();
+      const online =
+        meeting !== null
+          ? onlineColumns(meeting)
+          : input.isOnline === false && current.onlineMeetingId
+            ? onlineColumns(null)
+            : {};
+      if (input.isOnline === false) dropped = current.onlineMeetingId;
+      const values = { ...(await ruleValues(tx, tenant, input)), timeZone: zone, ...online };
+      await repo.updateRule(tx, tenant.tenantId, id, values);
+      const until = await syncSessions(tx, tenant.tenantId, { ...current, ...values }, now, (sessionId) =>
+        promoteWaitlist(tx, ctx, sessionId),
+      );
+      await repo.updateRule(tx, tenant.tenantId, id, { generatedUntil: until });
+      const found = await repo.findRuleWithNames(tx, tenant.tenantId, id);
+      if (!found) throw ruleNotFound();
+      return toRule(found);
+    }),
+  );
+  if (dropped) await meetings.remove(tenant.tenantId, dropped);
   await platform.outbox.kick();
   return rule;
 }
@@ -325,6 +385,7 @@ function toSession(found: repo.SessionWithNames, showRoom: boolean): ClassSessio
     roomName: showRoom ? found.roomName : null,
     teacherName: found.teacherName || null,
     priceMinor: found.priceMinor,
+    isOnline: found.joinUrl !== null,
   };
 }
 
@@ -484,6 +545,7 @@ async function rosterView(tx: Tx, tenantId: string, sessionId: string): Promise<
     checkInClosedAt: found.row.checkInClosedAt?.toISOString() ?? null,
     roomId: found.row.roomId,
     teacherId: found.row.teacherId,
+    joinUrl: found.joinUrl,
     overlaps: found.row.status === 'cancelled' ? [] : await overlapsOf(tx, tenantId, found.row),
   };
 }
@@ -599,6 +661,7 @@ async function withMine(tx: Tx, tenant: TenantContext, contactId: string, sessio
       myHoldExpiresAt: booking?.row.holdExpiresAt?.toISOString() ?? null,
       myPayment: booking?.row.payment ?? null,
       myInvoicePublicId: booking?.row.status === 'pending' ? (booking.invoicePublicId ?? null) : null,
+      myJoinUrl: booking?.row.status === 'booked' ? s.joinUrl : null,
     };
   });
 }

@@ -26,6 +26,7 @@ interface Values {
   roomId: string | null;
   teacherId: string | null;
   price: string;
+  isOnline: boolean;
 }
 
 const numberOrUndefined = (value: number | string) => (value === '' ? undefined : Number(value));
@@ -48,6 +49,7 @@ export function bodyOf(values: Values): ClassRuleInput {
     roomId: values.roomId,
     teacherId: values.teacherId,
     priceMinor: price === '' ? null : Math.round(Number(price) * 100),
+    isOnline: values.isOnline,
   };
 }
 
@@ -64,6 +66,7 @@ function valuesOf(rule: ClassRule | null, today: string): Values {
     roomId: rule?.roomId ?? null,
     teacherId: rule?.teacherId ?? null,
     price: rule?.priceMinor ? (rule.priceMinor / 100).toFixed(2) : '',
+    isOnline: rule?.isOnline ?? false,
   };
 }
 
@@ -172,6 +175,11 @@ export function ClassRuleDialog({ opened, rule, onClose }: Props) {
               {...form.getInputProps('teacherId')}
             />
           </SimpleGrid>
+          <Checkbox
+            label="Online class (Zoom)"
+            description="A Zoom meeting is made through the studio's Zoom connection; people booked get its link."
+            {...form.getInputProps('isOnline', { type: 'checkbox' })}
+          />
           <TextInput
             label="No class on"
             description="Dates to skip, YYYY-MM-DD, separated by commas"

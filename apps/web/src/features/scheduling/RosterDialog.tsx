@@ -1,5 +1,5 @@
 import { type Booking, type ClassSession, overlapLabel } from '@atrium/contracts';
-import { Alert, Badge, Button, Checkbox, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Checkbox, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { showSuccessToast } from '../../lib/notify';
@@ -89,6 +89,11 @@ export function RosterDialog({ session, timeZone, canManage, canAddPeople, onClo
           </Text>
           <Group gap="xs">
             {current.roomName ? <Badge variant="light">{current.roomName}</Badge> : null}
+            {roster.data?.joinUrl ? (
+              <Anchor href={roster.data.joinUrl} target="_blank" rel="noopener noreferrer" size="sm">
+                Online: open the Zoom meeting
+              </Anchor>
+            ) : null}
             {current.teacherName ? (
               <Badge variant="light" color="gray.8">
                 {current.teacherName}

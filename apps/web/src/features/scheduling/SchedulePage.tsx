@@ -1,5 +1,17 @@
 import { type ClassRule, weekdaysLabel } from '@atrium/contracts';
-import { ActionIcon, Alert, Button, Group, Loader, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  Loader,
+  Stack,
+  Table,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -70,7 +82,17 @@ export default function SchedulePage() {
                     {rule.startDate}
                     {rule.endDate ? ` – ${rule.endDate}` : ' onwards'}
                   </Table.Td>
-                  <Table.Td>{rule.roomName ?? '—'}</Table.Td>
+                  <Table.Td>
+                    {rule.roomName ?? '—'}
+                    {rule.joinUrl ? (
+                      <>
+                        {' · '}
+                        <Anchor href={rule.joinUrl} target="_blank" rel="noopener noreferrer">
+                          Online (Zoom)
+                        </Anchor>
+                      </>
+                    ) : null}
+                  </Table.Td>
                   <Table.Td>{rule.teacherName ?? '—'}</Table.Td>
                   <Table.Td>{rule.capacity}</Table.Td>
                   <Table.Td>{priceLabel(rule.priceMinor, tenant.csymbol) ?? 'Free'}</Table.Td>

@@ -1,5 +1,5 @@
 import { SCHEDULE_MESSAGES, type StudentSession } from '@atrium/contracts';
-import { Alert, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { isApiError } from '../../lib/api-error';
@@ -140,6 +140,16 @@ export default function StudentClassesPage() {
           <Stack gap="sm">
             <SessionDetails session={picked} timeZone={timeZone} />
             {picked.myStatus ? <Text fw={500}>{myStateLabel(picked)}</Text> : null}
+            {picked.myJoinUrl ? (
+              <Text>
+                This class is online:{' '}
+                <Anchor href={picked.myJoinUrl} target="_blank" rel="noopener noreferrer">
+                  Join online (opens Zoom)
+                </Anchor>
+              </Text>
+            ) : picked.isOnline ? (
+              <Text c="dimmed">This class is online: the link to join is given once you are booked.</Text>
+            ) : null}
             {waiverNeeded ? <WaiverNeeded message={SCHEDULE_MESSAGES.waiverRequired} /> : null}
             {picked.myHoldExpiresAt && (picked.myStatus === 'offered' || picked.myStatus === 'pending') ? (
               <Text>

@@ -16,6 +16,7 @@ const session = {
   roomName: 'Studio A',
   teacherName: null,
   priceMinor: null,
+  isOnline: false,
 };
 
 describe('session labels', () => {

@@ -25,10 +25,11 @@ export function priceLabel(priceMinor: number | null, csymbol: string): string |
   return `${csymbol || '$'}${(priceMinor / 100).toFixed(2)}`;
 }
 
-/** The event title a calendar shows: name, room when given, and the spots left. */
+/** The event title a calendar shows: name, room when given, online, and the spots left. */
 export function eventTitle(session: ClassSession): string {
   const room = session.roomName ? ` · ${session.roomName}` : '';
-  return `${session.name}${room} · ${spotsLabel(session)}`;
+  const online = session.isOnline ? ' · Online' : '';
+  return `${session.name}${room}${online} · ${spotsLabel(session)}`;
 }
 
 /**
