@@ -1,6 +1,6 @@
 import { type ProviderStub, startProviderStub } from '@atrium/provider-stubs/provider-stub';
 import { expect, type Page, test } from '@playwright/test';
-import { hostUrl, logIn } from './helpers';
+import { expectAccessible, hostUrl, logIn } from './helpers';
 
 // riverside: integrations.spec.ts uses its PaymentSpring, Brevo, Mailchimp and Connect Email; this
 // spec takes the providers that one leaves alone (Twilio, Plivo, Razorpay, PhonePe, Stripe, Zoom)
@@ -311,8 +311,10 @@ test('Stripe connect: a denied return fails, an authorized one succeeds, the che
   await expect(hub.getByRole('link', { name: 'Stripe', exact: true })).toBeVisible();
 });
 
-test('Online Meeting: connect Zoom (kept on this machine), the green check, disconnect', async ({ page }) => {
-  test.setTimeout(60_000);
+test('Online Meeting: connect Zoom (kept on this machine), the green check, an online class, disconnect', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
   await logIn(page, 'admin@riverside.test', ORG);
   await expect(page).toHaveURL(/\/dashboard$/);
   let hub = await openHub(page);
@@ -340,6 +342,24 @@ test('Online Meeting: connect Zoom (kept on this machine), the green check, disc
   await expect(
     hub.getByRole('link', { name: 'Online Meeting (integrated)' }).getByRole('img', { name: 'Integrated' }),
   ).toBeVisible();
+
+  // An online class makes its Zoom meeting through the connection: the class list links to it.
+  const className = `Zoom Flow ${Date.now().toString(36).slice(-5)}`;
+  await page.goto(hostUrl(ORG, '/schedule'));
+  await page.getByRole('button', { name: 'Add Class' }).click();
+  const classDialog = page.getByRole('dialog', { name: 'Add Class' });
+  await classDialog.getByLabel('Class name').fill(className);
+  await classDialog.getByRole('checkbox', { name: 'Mon', exact: true }).check();
+  await classDialog.getByLabel('Start time').fill('07:00');
+  await classDialog.getByLabel('Duration (minutes)').fill('45');
+  await classDialog.getByRole('checkbox', { name: 'Online class (Zoom)' }).check();
+  await expectAccessible(page);
+  await classDialog.getByRole('button', { name: 'Save' }).click();
+  await expect(classDialog).toHaveCount(0);
+  await expect(
+    page.getByRole('row').filter({ hasText: className }).getByRole('link', { name: 'Online (Zoom)' }),
+  ).toHaveAttribute('href', /^https:\/\/zoom\.stub\.example\/j\/\d+$/);
+  hub = await openHub(page);
 
   await hub.getByRole('link', { name: 'Online Meeting (integrated)' }).click();
   await screen.getByRole('button', { name: 'Disconnect' }).click();
