@@ -156,6 +156,13 @@ try {
 
   console.log(`== the public calendar month with ~2,000 sessions`);
   started = performance.now();
+  // Five rooms shared by the classes, so the staff calendar's overlap flags have real pairs to find.
+  const rooms = [];
+  for (let r = 0; r < 5; r++) {
+    const room = await call('POST', '/snode/room', { name: `Bench room ${r}`, capacity: 30 }, admin);
+    if (room.status !== 201) throw new Error(`room ${r}: ${room.status} ${room.text}`);
+    rooms.push(room.json().guId);
+  }
   for (let i = 0; i < RULES; i++) {
     const made = await call(
       'POST',
@@ -168,6 +175,7 @@ try {
         startDate: dayIn(1),
         endDate: dayIn(31),
         capacity: 20,
+        roomId: rooms[i % rooms.length],
       },
       admin,
     );
@@ -192,6 +200,23 @@ try {
   check(
     'every answer 200',
     Object.keys(calendar.statuses).every((s) => s === '200'),
+  );
+
+  console.log('== the staff calendar month (every session, with the room and teacher overlap flags)');
+  const staffMonth = await call('GET', `/snode/session?from=${from}&to=${to}`, undefined, admin);
+  const flagged = staffMonth.json().data.filter((s) => s.overlap).length;
+  console.log(`   ${staffMonth.json().data.length} sessions, ${flagged} flagged as double-booked`);
+  check('some sessions are flagged (rooms are shared at the same hour)', flagged > 0);
+  const staffCalendar = await measure('staff calendar month', {
+    url: `${BASE}/snode/session?from=${from}&to=${to}`,
+    headers: { host: HOST, authorization: `Bearer ${admin}` },
+  });
+  console.log(
+    `   ${staffCalendar.requests} requests, ${staffCalendar.rps.toFixed(0)} req/s, p50 ${staffCalendar.p50} ms, p95 ${staffCalendar.p95} ms, p99 ${staffCalendar.p99} ms, answers ${JSON.stringify(staffCalendar.statuses)}`,
+  );
+  check(
+    'every staff answer 200',
+    Object.keys(staffCalendar.statuses).every((s) => s === '200'),
   );
 
   console.log('== the booking call under load (one student, 409 after the first booking)');

@@ -1,6 +1,5 @@
 import type { SessionOverlap } from '@atrium/contracts';
-import { and, asc, eq, gt, gte, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, asc, eq, gt, inArray, lt, ne, or, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { classBookingNotices, classBookings, classRules, classSessions, rooms } from '../../db/schema/index.ts';
 
@@ -42,6 +41,8 @@ export function overlapping(
         eq(classSessions.tenantId, tenantId),
         ne(classSessions.id, session.id),
         eq(classSessions.status, 'scheduled'),
+        // A session lasts at most 12 hours: this bounds the index range to look in.
+        gt(classSessions.startsAt, new Date(session.startsAt.getTime() - 12 * 3_600_000)),
         lt(classSessions.startsAt, session.endsAt),
         gt(classSessions.endsAt, session.startsAt),
         or(...shared),
@@ -73,39 +74,4 @@ export async function overlapsOf(tx: Tx, tenantId: string, session: OverlapSubje
     endsAt: other.endsAt.toISOString(),
     reason: session.roomId && other.roomId === session.roomId ? 'room' : 'teacher',
   }));
-}
-
-/** A session is at most 12 hours long (durationMinutes ≤ 720): an overlapping one starts less than that before. */
-const LONGEST = sql`interval '12 hours'`;
-const other = alias(classSessions, 'other');
-
-/**
- * The scheduled sessions starting in [from, to) that overlap another scheduled session in the same
- * room or with the same teacher: one query for the staff calendar's range.
- */
-export async function overlappingIn(tx: Tx, tenantId: string, from: Date, to: Date): Promise<Set<string>> {
-  const rows = await tx
-    .selectDistinct({ id: classSessions.id })
-    .from(classSessions)
-    .innerJoin(
-      other,
-      and(
-        eq(other.tenantId, classSessions.tenantId),
-        ne(other.id, classSessions.id),
-        eq(other.status, 'scheduled'),
-        gt(other.startsAt, sql`${classSessions.startsAt} - ${LONGEST}`),
-        lt(other.startsAt, classSessions.endsAt),
-        gt(other.endsAt, classSessions.startsAt),
-        or(eq(other.roomId, classSessions.roomId), eq(other.teacherId, classSessions.teacherId)),
-      ),
-    )
-    .where(
-      and(
-        eq(classSessions.tenantId, tenantId),
-        eq(classSessions.status, 'scheduled'),
-        gte(classSessions.startsAt, from),
-        lt(classSessions.startsAt, to),
-      ),
-    );
-  return new Set(rows.map((r) => r.id));
 }
