@@ -29,6 +29,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth, requirePermission, requireStaff, requireTenant } from '../../lib/guards.ts';
+import { TtlCache } from '../../lib/ttl-cache.ts';
 import type { Platform } from '../../platform.ts';
 import { zoomMeetingsOf } from '../integrations/zoom-meetings.ts';
 import { closeSessionCheckIn, registerBookingJobs, reorderWaitlist } from './booking-jobs.service.ts';
@@ -39,6 +40,8 @@ import { editSession } from './session-edit.service.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 const tags = ['scheduling'];
+/** How long a served public timetable may be reused (bounds what other processes' writes take to show). */
+export const PUBLIC_TIMETABLE_TTL_MS = 5_000;
 const IdParams = z.object({ id: z.uuid('id must be an id') });
 
 /** Rooms, rules and cancelling sessions change the timetable: the Roles screen's 'Manage Classes / Programs'. */
@@ -58,6 +61,15 @@ export function registerSchedulingRoutes(server: FastifyInstance, platform: Plat
   const app = server.withTypeProvider<ZodTypeProvider>();
   const db = platform.db;
   const meetings = zoomMeetingsOf(platform);
+  // The public timetable, serialized, for a few seconds per tenant and range: the month's answer costs
+  // ~35 ms of CPU to build, and a studio's calendar page is its busiest public read. Any successful
+  // write on the tenant's host drops its entries once answered (after its commit); writes that come
+  // another way (webhooks, jobs, other processes) show within the TTL (decisions.md).
+  const timetables = new TtlCache<string>(PUBLIC_TIMETABLE_TTL_MS, 1_000);
+  server.addHook('onResponse', async (request, reply) => {
+    if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return;
+    if (request.tenant) timetables.clear(`${request.tenant.tenantId}:`);
+  });
 
   service.scheduleHorizonExtension(platform.jobs, platform);
   registerBookingJobs(platform);
@@ -345,7 +357,18 @@ export function registerSchedulingRoutes(server: FastifyInstance, platform: Plat
         response: { 200: ClassSessionList, ...errors },
       },
     },
-    async (request) => service.publicSessions(db, requireTenant(request), request.query),
+    async (request, reply) => {
+      const tenant = requireTenant(request);
+      const { from, to } = request.query;
+      const body = await timetables.get(`${tenant.tenantId}:${from}:${to}`, async () =>
+        JSON.stringify(await service.publicSessions(db, tenant, request.query)),
+      );
+      // Already serialized (and built from the contract's own mapping): sent as it is.
+      return reply
+        .type('application/json; charset=utf-8')
+        .header('cache-control', 'public, max-age=5')
+        .send(body as unknown as ClassSessionList);
+    },
   );
   app.get(
     '/public/publicScheduleMoreInfo',

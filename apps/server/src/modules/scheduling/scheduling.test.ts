@@ -526,6 +526,35 @@ describe('public timetable', () => {
     expect(roster.session.roomName).toBe('Studio A');
   });
 
+  it('reuses a served timetable, yet a booking on the tenant’s host shows in the next answer', async () => {
+    const rule = await addRule({ name: 'Cached Yoga', capacity: 3 });
+    const url = `/public/publicFitnessClass?from=${start}&to=${start}`;
+    const read = async () => {
+      const response = await app.inject({ method: 'GET', url, headers: { host: tenant.host } });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain('application/json');
+      return json<ClassSessionList>(response).data.find((s) => s.classId === rule.guId);
+    };
+    const before = await read();
+    expect(before?.spotsLeft).toBe(3);
+    // Written behind the server's back: the served answer is reused for a few seconds.
+    await withTenant(app.platform.db, tenant.tenantId, (tx) =>
+      tx
+        .update(classSessions)
+        .set({ capacity: 4 })
+        .where(eq(classSessions.id, before?.guId as string)),
+    );
+    expect((await read())?.spotsLeft).toBe(3);
+    // A booking through the API drops it at once.
+    const [person] = await makeContacts(tenant, 1);
+    expect(
+      (await call(frontdesk, tenant, 'POST', `/snode/session/${before?.guId}/booking`, { contactId: person }))
+        .statusCode,
+    ).toBe(201);
+    expect((await read())?.spotsLeft).toBe(3);
+    expect((await read())?.booked).toBe(1);
+  });
+
   it('404 when the tenant hides its schedule, for an unknown session and another tenant’s session; 400 names the field', async () => {
     const get = (t: TestTenant, url: string) => app.inject({ method: 'GET', url, headers: { host: t.host } });
     expect((await get(hidden, `/public/publicFitnessClass?from=${start}&to=${start}`)).statusCode).toBe(404);
