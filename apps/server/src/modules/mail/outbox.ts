@@ -138,7 +138,10 @@ export class Outbox {
         this.#again = false;
         await this.#queueWritten();
         await this.jobs.drain(this.queue);
-        for (const run of this.#afterKick) await run();
+        // What rides on a kick (the SMS outbox) never fails the email kick: its own sweep sends later.
+        for (const run of this.#afterKick) {
+          await run().catch((error: unknown) => this.options.log.warn({ err: error }, 'an after-kick step failed'));
+        }
       } while (this.#again);
     })().finally(() => {
       this.#kicking = null;

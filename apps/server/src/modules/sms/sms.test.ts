@@ -1,7 +1,7 @@
 import { type ClassRule, type ClassSession, type ClassSessionList, dateInZone, type Roster } from '@atrium/contracts';
 import { type ProviderStub, startProviderStub } from '@atrium/provider-stubs';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { json, loginAs, newTenant, startTestApp, type TestTenant } from '../../../test/helpers.ts';
 import type { App } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
@@ -127,8 +127,15 @@ describe('the SMS adapters and the outbox job', () => {
 
     stub.sms.failNext = 1;
     await write(twilioStudio, '+447700900004', 'second time lucky');
-    const [first] = await rowsOf(twilioStudio, '+447700900004');
-    expect(first).toMatchObject({ status: 'pending', attempts: 1 });
+    // The first try may have been taken by a kick already running (its job has the row's id): wait for it.
+    const first = await vi.waitFor(
+      async () => {
+        const [row] = await rowsOf(twilioStudio, '+447700900004');
+        expect(row).toMatchObject({ status: 'pending', attempts: 1 });
+        return row;
+      },
+      { timeout: 5_000, interval: 100 },
+    );
     expect(first?.lastError).toContain('status 500');
     expect(sentTo('+447700900004')).toHaveLength(0);
     // The retry waits its backoff (10 s); the job runner's workers take it then.
