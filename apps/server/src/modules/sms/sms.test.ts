@@ -65,6 +65,14 @@ async function write(t: TestTenant, to: string, body: string) {
     enqueueSms(tx, t.tenantId, { to, body, kind: 'class-reminder' }),
   );
   await kickSms(app.platform);
+  // A kick already running (another write's, the outbox's) may hold this row's job: wait for its first try.
+  await vi.waitFor(
+    async () => {
+      const [row] = await rowsOf(t, to);
+      expect(row && (row.attempts > 0 || row.status !== 'pending')).toBe(true);
+    },
+    { timeout: 10_000, interval: 100 },
+  );
 }
 
 const rowsOf = (t: TestTenant, to: string) =>
