@@ -154,7 +154,10 @@ describe('the SMS adapters and the outbox job', () => {
       await kickSms(app.platform);
       [row] = await rowsOf(twilioStudio, '+447700900004');
     }
-    expect(row).toMatchObject({ status: 'sent', attempts: 2 });
+    // Sent once. The try count may be one higher: a kick's job and the retry can both pick the row up,
+    // and the later one finds it sent (the property that matters is one text, checked below).
+    expect(row?.status).toBe('sent');
+    expect(row?.attempts).toBeGreaterThanOrEqual(2);
     expect(sentTo('+447700900004')).toHaveLength(1);
   }, 60_000);
 
