@@ -69,11 +69,6 @@ export class ZoomMeetings {
     }
   }
 
-  async isConnected(tenantId: string): Promise<boolean> {
-    const row = await withTenant(this.db, tenantId, (tx) => this.find(tx, tenantId, false));
-    return row?.isIntegrated ?? false;
-  }
-
   private async call(method: string, path: string, token: string, body?: unknown): Promise<Response> {
     try {
       return await fetch(`${this.oauth.zoomApiBase}${path}`, {
