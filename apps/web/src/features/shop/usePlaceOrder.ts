@@ -1,6 +1,7 @@
 import type { PublicCart, PublicCheckoutResult } from '@atrium/contracts';
 import { useRef, useState } from 'react';
 import { isApiError } from '../../lib/api-error';
+import { storeCartCount } from './cart-count';
 import { linesOf } from './cart-lines';
 
 /** What every order sends of the cart: its lines, its accepted code and its id. */
@@ -15,7 +16,8 @@ export function orderOf(cart: PublicCart) {
 /**
  * Placing an order from the cart, for the visitor's and the member's checkout: one idempotency key
  * per visit (a double click or a retry places one order), and after a refusal the cart is read again
- * (stock or a code may have changed since it was priced) and the next try gets a new key.
+ * (stock or a code may have changed since it was priced) and the next try gets a new key. After an
+ * order the emptied cart is read again.
  */
 export function usePlaceOrder(reloadCart: () => Promise<void>) {
   const [placing, setPlacing] = useState(false);
@@ -32,6 +34,10 @@ export function usePlaceOrder(reloadCart: () => Promise<void>) {
     setFailure(null);
     try {
       setOrder(await send(idempotencyKey.current));
+      // The server emptied the cart with the order: the top bar's count goes at once, not on the
+      // next read of the cart (the visitor may leave this page before that read answers).
+      storeCartCount(0);
+      void reloadCart();
     } catch (cause) {
       if (!shownInPlace(cause)) {
         setFailure(isApiError(cause) ? cause.message : 'The order could not be placed. Please try again.');
