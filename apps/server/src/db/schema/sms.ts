@@ -25,6 +25,8 @@ export const outboxSms = pgTable(
     /** The provider that took it and its message id. */
     provider: text('provider'),
     providerMessageId: text('provider_message_id'),
+    /** A send job holds the row until then, so a kick's job and a retry never both send it. */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },

@@ -1,4 +1,4 @@
-import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import { type Tx, withTenant } from '../../db/client.ts';
 import { outboxSms } from '../../db/schema/index.ts';
 import type { Platform } from '../../platform.ts';
@@ -14,6 +14,8 @@ import { type SmsAccount, SmsSendError, sendSms } from './sms-providers.ts';
 export const SMS_QUEUE = 'sms-send';
 const SWEEP_QUEUE = 'sms-send-sweep';
 const SWEEP_AFTER_MS = 60_000;
+/** Longer than a provider's answer can take (its client times out well before). */
+const CLAIM_SECONDS = 120;
 
 export interface OutgoingSms {
   to: string;
@@ -85,8 +87,19 @@ export function registerSms(platform: Platform, options: SmsOptions = {}): void 
   platform.jobs.register<SmsJob>(
     SMS_QUEUE,
     async (job) => {
-      const [sms] = await platform.db.select().from(outboxSms).where(where(job));
-      if (sms?.status !== 'pending') return;
+      // Claim the row for the length of one try; a copy of this job already holding it sends it.
+      const [sms] = await platform.db
+        .update(outboxSms)
+        .set({ claimedUntil: sql`now() + interval '${sql.raw(String(CLAIM_SECONDS))} seconds'` })
+        .where(
+          and(
+            where(job),
+            eq(outboxSms.status, 'pending'),
+            or(isNull(outboxSms.claimedUntil), lte(outboxSms.claimedUntil, sql`now()`)),
+          ),
+        )
+        .returning();
+      if (!sms) return;
       const account = await accountOf(platform, await vaultOf(), job.tenantId);
       if (!account) return void (await fail(job, 'no SMS provider connected'));
       try {
@@ -110,6 +123,7 @@ export function registerSms(platform: Platform, options: SmsOptions = {}): void 
             attempts: sql`${outboxSms.attempts} + 1`,
             lastError: message.slice(0, 500),
             provider: account.provider,
+            claimedUntil: null,
           })
           .where(where(job));
         throw error; // retried with backoff, then dead-lettered
