@@ -38,6 +38,7 @@ import { registerMenuRoutes } from './modules/ping/menu.routes.ts';
 import { registerPingRoutes } from './modules/ping/ping.routes.ts';
 import { registerPlanRoutes } from './modules/plan/plan.routes.ts';
 import { registerProfileRoutes } from './modules/profile/profile.routes.ts';
+import { registerEventRoutes } from './modules/scheduling/events.routes.ts';
 import { registerSchedulingRoutes } from './modules/scheduling/scheduling.routes.ts';
 import { registerPaymentSettingsRoutes } from './modules/settings/payment-settings.routes.ts';
 import { registerSettingsReadRoutes } from './modules/settings/settings-read.routes.ts';
@@ -198,6 +199,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await registerPaymentRoutes(app, platform);
   registerShopRoutes(app, platform);
   registerSchedulingRoutes(app, platform);
+  registerEventRoutes(app, platform);
   registerDonationRoutes(app, platform);
   registerMembershipRoutes(app, platform);
   await registerIntegrationRoutes(app, platform);

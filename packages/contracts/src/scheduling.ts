@@ -89,6 +89,18 @@ export const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 const DAYS = 'daysOfWeek must list days 0 (Sunday) to 6 (Saturday)';
 
+/** A rule makes a weekly class, or an event: a workshop or program people register for once, all its sessions. */
+export const RULE_KINDS = ['class', 'event'] as const;
+export type RuleKind = (typeof RULE_KINDS)[number];
+
+export const EVENT_MESSAGES = {
+  endDateRequired: 'An event needs an end date (the same as the start date for a one-day event).',
+  addressRequired: 'Address is required',
+  closed: 'Registration for this event is closed.',
+  full: 'This event is full.',
+  alreadyRegistered: 'You are already registered for this event.',
+} as const;
+
 /** The fields of a class rule; name and capacity fall back to the account's defaults when absent. */
 const classRuleFields = {
   name: name('name', 120).optional(),
@@ -125,6 +137,21 @@ const classRuleFields = {
     .optional(),
   /** Held online: a Zoom meeting is made through the tenant's Zoom connection (absent: as it is). */
   isOnline: z.boolean({ error: 'isOnline must be true or false' }).optional(),
+  /** A weekly class (the default) or an event; fixed when the rule is made (an edit keeps it). */
+  kind: z.enum(RULE_KINDS, { error: "kind must be 'class' or 'event'" }).optional(),
+  description: z
+    .string({ error: 'description must be text' })
+    .trim()
+    .max(5000, 'description must be at most 5000 characters')
+    .nullable()
+    .optional(),
+  address: z
+    .string({ error: 'address must be text' })
+    .trim()
+    .max(500, 'address must be at most 500 characters')
+    .nullable()
+    .optional(),
+  isFeatured: z.boolean({ error: 'isFeatured must be true or false' }).optional(),
 };
 
 export const ClassRuleInput = z.object(classRuleFields).strict();
@@ -149,10 +176,71 @@ export const ClassRule = z.object({
   isOnline: z.boolean(),
   /** The meeting's join link (staff see it; a student sees it once booked). */
   joinUrl: z.string().nullable(),
+  kind: z.enum(RULE_KINDS),
+  description: z.string().nullable(),
+  address: z.string().nullable(),
+  isFeatured: z.boolean(),
+  /** The shareable link's id: /events/{publicId} (PUT /snode/classrule/{id}/regenerateurl makes a new one). */
+  publicId: z.string(),
 });
 export type ClassRule = z.infer<typeof ClassRule>;
 export const ClassRuleList = z.object({ data: z.array(ClassRule) });
 export type ClassRuleList = z.infer<typeof ClassRuleList>;
+export const ClassRuleListQuery = z.object({
+  kind: z.enum(RULE_KINDS, { error: "kind must be 'class' or 'event'" }).default('class'),
+});
+
+// ---------------------------------------------------------------- events
+
+/** One of an event's sessions, as its public page lists them. */
+export const EventSession = z.object({
+  guId: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  status: z.enum(['scheduled', 'cancelled']),
+});
+export type EventSession = z.infer<typeof EventSession>;
+
+/** An event as visitors see it (GET /snode/pevent/{id}, the events list, featured events). */
+export const PublicEvent = z.object({
+  /** The shareable id: the page is /events/{guId}. */
+  guId: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  address: z.string().nullable(),
+  /** Null unless the tenant shows room names (isShowRoomName). */
+  roomName: z.string().nullable(),
+  teacherName: z.string().nullable(),
+  /** The price of the whole event, in minor units; null: free. */
+  priceMinor: z.number().int().nullable(),
+  isOnline: z.boolean(),
+  isFeatured: z.boolean(),
+  capacity: z.number().int(),
+  /** Places left for a new registration (the fullest of its sessions to come). */
+  spotsLeft: z.number().int(),
+  /** Sessions still to come: registration is open while there is one and a place is left. */
+  isOpen: z.boolean(),
+  startsAt: z.string().nullable(),
+  endsAt: z.string().nullable(),
+  sessions: z.array(EventSession),
+  timezone: z.string(),
+});
+export type PublicEvent = z.infer<typeof PublicEvent>;
+export const PublicEventList = z.object({ data: z.array(PublicEvent) });
+export type PublicEventList = z.infer<typeof PublicEventList>;
+export const PublicEventParams = z.object({
+  id: z.string().regex(/^[A-Za-z0-9_-]{8,32}$/, 'id must be an event link id'),
+});
+
+/** A registration: a place in every session to come; a priced event is held while its invoice is paid. */
+export const EventRegistration = z.object({
+  status: z.enum(['booked', 'pending']),
+  sessions: z.number().int(),
+  /** The event's invoice link id while it is to be paid (the public invoice page). */
+  invoicePublicId: z.string().nullable(),
+  holdExpiresAt: z.string().nullable(),
+});
+export type EventRegistration = z.infer<typeof EventRegistration>;
 
 // ---------------------------------------------------------------- sessions
 

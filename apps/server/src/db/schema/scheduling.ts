@@ -65,6 +65,17 @@ export const classRules = pgTable(
     onlineMeetingId: text('online_meeting_id'),
     onlineJoinUrl: text('online_join_url'),
     timeZone: text('time_zone').notNull(),
+    /** A weekly class, or an event (a workshop or program: people register once for all its sessions). */
+    kind: text('kind', { enum: ['class', 'event'] })
+      .notNull()
+      .default('class'),
+    description: text('description'),
+    /** Where an event is held (required when the tenant sets isAddressNeededForEvent). */
+    address: text('address'),
+    /** Shown in the public featured events. */
+    isFeatured: boolean('is_featured').notNull().default(false),
+    /** The shareable link's id (/events/{publicId}); regenerating it retires the old link. */
+    publicId: text('public_id').notNull().default(sql`substr(md5(random()::text || clock_timestamp()::text), 1, 16)`),
     generatedUntil: timestamp('generated_until', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -76,6 +87,7 @@ export const classRules = pgTable(
       'restrict',
     ),
     index('class_rules_generated_idx').on(t.generatedUntil),
+    uniqueIndex('class_rules_public_id_idx').on(t.tenantId, t.publicId),
     check('class_rules_capacity_positive', sql`${t.capacity} > 0`),
     check('class_rules_duration', sql`${t.durationMinutes} between 5 and 720`),
     check('class_rules_dates_ordered', sql`${t.endDate} is null or ${t.endDate} >= ${t.startDate}`),
@@ -180,7 +192,8 @@ export const classBookings = pgTable(
     index('class_bookings_session_idx').on(t.tenantId, t.sessionId, t.status, t.seq),
     index('class_bookings_contact_idx').on(t.tenantId, t.contactId),
     foreignKey({ columns: [t.tenantId, t.invoiceId], foreignColumns: [invoices.tenantId, invoices.id] }),
-    uniqueIndex('class_bookings_invoice_uq').on(t.tenantId, t.invoiceId),
+    // An event registration's places share one invoice.
+    index('class_bookings_invoice_idx').on(t.tenantId, t.invoiceId),
     index('class_bookings_hold_idx').on(t.holdExpiresAt).where(sql`${t.status} in ('offered', 'pending')`),
     check('class_bookings_hold', sql`(${t.status} in ('offered', 'pending')) = (${t.holdExpiresAt} is not null)`),
   ],

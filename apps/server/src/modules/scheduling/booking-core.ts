@@ -7,7 +7,7 @@ import { findInvoice } from '../invoices/invoices.repo.ts';
 import { createInvoice, voidInvoice } from '../invoices/invoices.service.ts';
 import { payWithMembership, returnCredit } from '../memberships/booking-payment.ts';
 import type { TenantContext } from '../tenants/tenant-directory.ts';
-import { contactOf, findBookingByInvoice } from './booking-work.repo.ts';
+import { contactOf, findBookingsByInvoice } from './booking-work.repo.ts';
 import * as repo from './scheduling.repo.ts';
 import { type MailContext, mailable, queueHoldOffered } from './scheduling-mail.ts';
 import { queueSmsHoldOffered, textable } from './scheduling-sms.ts';
@@ -245,19 +245,19 @@ export async function releasePlace(
 }
 
 /**
- * The drop-in's invoice was paid in full (card on the checkout, or at the desk): the pending place
- * is booked. Runs in the payment's transaction (invoices module's onInvoicePaid), after the invoice
- * row was locked, so it cannot cross a release of the same place.
+ * The drop-in's (or an event registration's) invoice was paid in full (card on the checkout, or at
+ * the desk): its pending places are booked. Runs in the payment's transaction (invoices module's
+ * onInvoicePaid), after the invoice row was locked, so it cannot cross a release of the same place.
  */
 export async function confirmPaidPlace(tx: Tx, tenant: TenantContext, invoiceId: string): Promise<void> {
-  const booking = await findBookingByInvoice(tx, tenant.tenantId, invoiceId);
-  if (!booking) return;
-  await repo.lockSession(tx, tenant.tenantId, booking.sessionId);
-  const current = await repo.findBooking(tx, tenant.tenantId, booking.id);
-  if (current?.status !== 'pending') {
-    if (current && current.payment === 'at_desk')
-      await repo.setBooking(tx, tenant.tenantId, current.id, { payment: 'paid' });
-    return;
+  for (const booking of await findBookingsByInvoice(tx, tenant.tenantId, invoiceId)) {
+    await repo.lockSession(tx, tenant.tenantId, booking.sessionId);
+    const current = await repo.findBooking(tx, tenant.tenantId, booking.id);
+    if (current?.status !== 'pending') {
+      if (current && current.payment === 'at_desk')
+        await repo.setBooking(tx, tenant.tenantId, current.id, { payment: 'paid' });
+      continue;
+    }
+    await repo.setBooking(tx, tenant.tenantId, current.id, { status: 'booked', payment: 'paid', holdExpiresAt: null });
   }
-  await repo.setBooking(tx, tenant.tenantId, current.id, { status: 'booked', payment: 'paid', holdExpiresAt: null });
 }

@@ -15,12 +15,13 @@ import type { BookingRow } from './scheduling.repo.ts';
 // emails of a session's people, check-in's close and the private calendar feeds. Cross-tenant work
 // lists run on the owner connection (like the horizon extension's); the rest take the tenant first.
 
-export async function findBookingByInvoice(tx: Tx, tenantId: string, invoiceId: string) {
-  const [row] = await tx
+/** The places an invoice pays for: one drop-in, or every session of an event registration. */
+export function findBookingsByInvoice(tx: Tx, tenantId: string, invoiceId: string) {
+  return tx
     .select()
     .from(classBookings)
-    .where(and(eq(classBookings.tenantId, tenantId), eq(classBookings.invoiceId, invoiceId)));
-  return row;
+    .where(and(eq(classBookings.tenantId, tenantId), eq(classBookings.invoiceId, invoiceId)))
+    .orderBy(asc(classBookings.seq));
 }
 
 /** The tenants with an offered or pending place whose hold has run out. */

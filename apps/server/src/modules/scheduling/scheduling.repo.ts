@@ -119,7 +119,7 @@ export interface RuleWithNames {
   teacherName: string | null;
 }
 
-function rulesWithNames(tx: Tx, tenantId: string) {
+export function rulesWithNames(tx: Tx, tenantId: string) {
   return tx
     .select({
       row: classRules,
@@ -131,9 +131,9 @@ function rulesWithNames(tx: Tx, tenantId: string) {
     .leftJoin(teacher, and(eq(teacher.tenantId, tenantId), eq(teacher.id, classRules.teacherId)));
 }
 
-export function listRules(tx: Tx, tenantId: string): Promise<RuleWithNames[]> {
+export function listRules(tx: Tx, tenantId: string, kind: RuleRow['kind']): Promise<RuleWithNames[]> {
   return rulesWithNames(tx, tenantId)
-    .where(eq(classRules.tenantId, tenantId))
+    .where(and(eq(classRules.tenantId, tenantId), eq(classRules.kind, kind)))
     .orderBy(asc(sql`lower(${classRules.name})`), asc(classRules.startTime), asc(classRules.id));
 }
 

@@ -5,6 +5,7 @@ import {
   ClassRule,
   ClassRuleInput,
   ClassRuleList,
+  ClassRuleListQuery,
   ClassSession,
   ClassSessionList,
   ContactBookings,
@@ -140,9 +141,27 @@ export function registerSchedulingRoutes(server: FastifyInstance, platform: Plat
     '/snode/classrule',
     {
       preValidation: staffPre,
-      schema: { tags, summary: 'The weekly class rules', response: { 200: ClassRuleList, ...errors } },
+      schema: {
+        tags,
+        summary: 'The weekly class rules, or with kind=event the events (/rules)',
+        querystring: ClassRuleListQuery,
+        response: { 200: ClassRuleList, ...errors },
+      },
     },
-    async (request) => service.listRules(db, requireStaff(request)),
+    async (request) => service.listRules(db, requireStaff(request), request.query.kind),
+  );
+  app.put(
+    '/snode/classrule/:id/regenerateurl',
+    {
+      preValidation: managePre,
+      schema: {
+        tags,
+        summary: 'A new shareable link for a class or event; the old link stops answering',
+        params: IdParams,
+        response: { 200: ClassRule, ...errors },
+      },
+    },
+    async (request) => service.regenerateRuleUrl(db, manage(request), request.params.id),
   );
   app.get(
     '/snode/classrule/:id',

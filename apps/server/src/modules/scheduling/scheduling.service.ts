@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import {
   type Booking,
   type ClassRule,
@@ -7,12 +8,14 @@ import {
   type ClassSessionList,
   type DateRangeQuery,
   dateInZone,
+  EVENT_MESSAGES,
   endOfDayInZone,
   knownTimeZone,
   type Room,
   type RoomInput,
   type RoomList,
   type Roster,
+  type RuleKind,
   SCHEDULE_MESSAGES,
   type StudentBookingInput,
   type StudentSessionList,
@@ -32,6 +35,7 @@ import { findTenantById } from '../payments/payments.repo.ts';
 import type { TenantContext } from '../tenants/tenant-directory.ts';
 import { type BookingContext, book, confirmOffer, promoteWaitlist, releasePlace } from './booking-core.ts';
 import { livePeopleOf } from './booking-work.repo.ts';
+import { cancelEventPlaces, registerForEvent } from './events.service.ts';
 import { overlappingIds } from './overlaps.ts';
 import { addDays, HORIZON_DAYS, occurrencesBetween } from './recurrence.ts';
 import * as repo from './scheduling.repo.ts';
@@ -125,13 +129,34 @@ function toRule(found: repo.RuleWithNames): ClassRule {
     timezone: row.timeZone,
     isOnline: row.onlineJoinUrl !== null,
     joinUrl: row.onlineJoinUrl,
+    kind: row.kind,
+    description: row.description,
+    address: row.address,
+    isFeatured: row.isFeatured,
+    publicId: row.publicId,
   };
 }
 
-export function listRules(db: Db, actor: Authenticated): Promise<ClassRuleList> {
+/** The weekly classes (/schedule) or the events (/rules). */
+export function listRules(db: Db, actor: Authenticated, kind: RuleKind = 'class'): Promise<ClassRuleList> {
   const { tenantId } = actor.tenant;
-  return readTenant(db, tenantId, async (tx) => ({ data: (await repo.listRules(tx, tenantId)).map(toRule) }));
+  return readTenant(db, tenantId, async (tx) => ({ data: (await repo.listRules(tx, tenantId, kind)).map(toRule) }));
 }
+
+/** PUT /snode/classrule/{id}/regenerateurl: a new shareable link; the old one stops answering. */
+export function regenerateRuleUrl(db: Db, actor: Authenticated, id: string): Promise<ClassRule> {
+  const { tenantId } = actor.tenant;
+  return withTenant(db, tenantId, async (tx) => {
+    if (!(await repo.findRule(tx, tenantId, id, true))) throw ruleNotFound();
+    await repo.updateRule(tx, tenantId, id, { publicId: newPublicId() });
+    const found = await repo.findRuleWithNames(tx, tenantId, id);
+    if (!found) throw ruleNotFound();
+    return toRule(found);
+  });
+}
+
+/** 96 random bits, URL-safe: a link nobody guesses. */
+const newPublicId = () => randomBytes(12).toString('base64url');
 
 export function getRule(db: Db, actor: Authenticated, id: string): Promise<ClassRule> {
   const { tenantId } = actor.tenant;
@@ -157,11 +182,20 @@ export async function checkedTeacher(tx: Tx, tenantId: string, teacherId: string
   return teacherId;
 }
 
-/** The rule's values from the form: the account's defaults fill a missing name and capacity. */
-async function ruleValues(tx: Tx, tenant: TenantContext, input: ClassRuleInput) {
+/**
+ * The rule's values from the form: the account's defaults fill a missing name and capacity. An event
+ * ends (endDate), and has an address when the tenant asks for one (isAddressNeededForEvent).
+ */
+async function ruleValues(tx: Tx, tenant: TenantContext, input: ClassRuleInput, kind: RuleKind) {
   const { tenantId } = tenant;
   const endDate = input.endDate ?? null;
   if (endDate && endDate < input.startDate) throw badRequest('endDate', SCHEDULE_MESSAGES.endBeforeStart);
+  const address = input.address?.trim() || null;
+  if (kind === 'event') {
+    if (!endDate) throw badRequest('endDate', EVENT_MESSAGES.endDateRequired);
+    if (!address && !input.isOnline && tenant.settings.isAddressNeededForEvent)
+      throw badRequest('address', EVENT_MESSAGES.addressRequired);
+  }
   const roomId = await checkedRoom(tx, tenantId, input.roomId ?? null);
   const teacherId = await checkedTeacher(tx, tenantId, input.teacherId ?? null);
   return {
@@ -176,6 +210,9 @@ async function ruleValues(tx: Tx, tenant: TenantContext, input: ClassRuleInput) 
     roomId,
     teacherId,
     priceMinor: input.priceMinor && input.priceMinor > 0 ? input.priceMinor : null,
+    description: input.description?.trim() || null,
+    address,
+    isFeatured: input.isFeatured ?? false,
   };
 }
 
@@ -285,7 +322,14 @@ export async function createRule(
     : null;
   return withNewMeeting(meetings, tenant.tenantId, meeting, () =>
     withTenant(db, tenant.tenantId, async (tx) => {
-      const values = { ...(await ruleValues(tx, tenant, input)), timeZone: zone, ...onlineColumns(meeting) };
+      const kind = input.kind ?? 'class';
+      const values = {
+        ...(await ruleValues(tx, tenant, input, kind)),
+        kind,
+        publicId: newPublicId(),
+        timeZone: zone,
+        ...onlineColumns(meeting),
+      };
       const row = await insertRuleWithSessions(tx, tenant.tenantId, values, now);
       const found = await repo.findRuleWithNames(tx, tenant.tenantId, row.id);
       if (!found) throw ruleNotFound();
@@ -327,7 +371,7 @@ export async function editRule(
             ? onlineColumns(null)
             : {};
       if (input.isOnline === false) dropped = current.onlineMeetingId;
-      const values = { ...(await ruleValues(tx, tenant, input)), timeZone: zone, ...online };
+      const values = { ...(await ruleValues(tx, tenant, input, current.kind)), timeZone: zone, ...online };
       await repo.updateRule(tx, tenant.tenantId, id, values);
       const until = await syncSessions(tx, tenant.tenantId, { ...current, ...values }, now, (sessionId) =>
         promoteWaitlist(tx, ctx, sessionId),
@@ -577,9 +621,17 @@ export async function studentBook(
       clsStartTime: input.clsStartTime,
     });
     if (input.scheduleId && input.scheduleId !== sessionId) throw badRequest('scheduleId', SCHEDULE_MESSAGES.noSession);
-    await book(tx, ctx, sessionId, auth.sub, { byStaff: false });
+    // A session of an event is booked by registering for the whole event.
+    const rule = await ruleOfSession(tx, tenant.tenantId, sessionId);
+    if (rule?.kind === 'event') await registerForEvent(tx, ctx, rule, auth.sub);
+    else await book(tx, ctx, sessionId, auth.sub, { byStaff: false });
     return mineOf(tx, tenant, auth.sub, sessionId);
   });
+}
+
+async function ruleOfSession(tx: Tx, tenantId: string, sessionId: string) {
+  const [session] = await repo.findSessions(tx, tenantId, { id: sessionId, includeCancelled: true });
+  return session ? repo.findRule(tx, tenantId, session.row.ruleId) : undefined;
 }
 
 async function mineOf(tx: Tx, tenant: TenantContext, contactId: string, sessionId: string) {
@@ -611,7 +663,12 @@ export async function studentCancel(
   await withTenant(platform.db, tenant.tenantId, async (tx) => {
     const { booking, session } = await ownBooking(tx, tenant.tenantId, auth.sub, bookingId);
     if (session.row.startsAt <= now) throw badRequest('id', SCHEDULE_MESSAGES.sessionPast);
-    await releasePlace(tx, ctx, booking, { late: isLate(tenant, session.row.startsAt, now) });
+    const rule = await repo.findRule(tx, tenant.tenantId, session.row.ruleId);
+    if (rule?.kind === 'event') {
+      await cancelEventPlaces(tx, ctx, rule.id, auth.sub, (startsAt) => isLate(tenant, startsAt, now));
+    } else {
+      await releasePlace(tx, ctx, booking, { late: isLate(tenant, session.row.startsAt, now) });
+    }
   });
   await platform.outbox.kick();
 }

@@ -1,0 +1,327 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type ClassRule,
+  type ClassRuleList,
+  dateInZone,
+  EVENT_MESSAGES,
+  type EventRegistration,
+  type PublicEvent,
+  type PublicEventList,
+  type StudentSessionList,
+} from '@atrium/contracts';
+import { and, eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { json, loginAs, newTenant, PASSWORD, startTestApp, type TestTenant } from '../../../test/helpers.ts';
+import type { App } from '../../app.ts';
+import { classBookings, classSessions } from '../../db/schema/index.ts';
+import { createUsers } from '../../seed/tenants.ts';
+import { caller, errorOf } from '../catalogue/catalogue-fixtures.ts';
+import { releaseExpiredHolds } from './booking-jobs.service.ts';
+import { addDays } from './recurrence.ts';
+
+const ZONE = 'America/New_York';
+const MINUTE = 60_000;
+let app: App;
+let call: ReturnType<typeof caller>;
+let tenant: TestTenant;
+let other: TestTenant;
+let admin: string;
+let frontdesk: string;
+let student: string;
+let otherAdmin: string;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  call = caller(app);
+  tenant = await newTenant(app, { settings: { timezone: ZONE, isAddressNeededForEvent: true } });
+  other = await newTenant(app);
+  [admin, frontdesk, student, otherAdmin] = await Promise.all([
+    loginAs(app, tenant, 'admin').then((l) => l.access_token),
+    loginAs(app, tenant, 'frontdesk').then((l) => l.access_token),
+    loginAs(app, tenant, 'student').then((l) => l.access_token),
+    loginAs(app, other, 'admin').then((l) => l.access_token),
+  ]);
+});
+
+const today = () => dateInZone(new Date(), ZONE);
+
+/** A two-day weekend workshop from tomorrow (Sat and Sun style: two consecutive days). */
+function workshop(body: Record<string, unknown> = {}) {
+  const start = addDays(today(), 1);
+  return {
+    kind: 'event',
+    name: 'Weekend Retreat',
+    description: 'Two mornings of slow flow.',
+    address: '12 River Road',
+    daysOfWeek: [0, 1, 2, 3, 4, 5, 6],
+    startTime: '09:00',
+    durationMinutes: 180,
+    startDate: start,
+    endDate: addDays(start, 1),
+    capacity: 3,
+    ...body,
+  };
+}
+
+async function makeEvent(body: Record<string, unknown> = {}): Promise<ClassRule> {
+  const response = await call(admin, tenant, 'POST', '/snode/classrule', workshop(body));
+  expect(response.statusCode, response.body).toBe(201);
+  return json<ClassRule>(response);
+}
+
+/** New students of the tenant, signed in. */
+async function studentTokens(count: number): Promise<{ token: string; id: string }[]> {
+  const rows = await createUsers(
+    app.platform.db,
+    tenant.tenantId,
+    Array.from({ length: count }, () => ({
+      email: `s-${randomUUID()}@example.test`,
+      password: PASSWORD,
+      name: 'Sam',
+      lastName: 'Student',
+      role: 'student' as const,
+    })),
+  );
+  return Promise.all(
+    rows.map(async (row, i) => {
+      // one address each: the login rate limit counts per address
+      const login = await app.inject({
+        method: 'POST',
+        url: '/login',
+        headers: { host: tenant.host },
+        remoteAddress: `10.9.${Math.floor(i / 250)}.${(i % 250) + 1}`,
+        payload: { userId: row.email, password: PASSWORD },
+      });
+      return { token: json<{ access_token: string }>(login).access_token, id: row.id };
+    }),
+  );
+}
+const studentToken = async () => (await studentTokens(1))[0] as { token: string; id: string };
+
+const register = (token: string, publicId: string) => call(token, tenant, 'POST', `/snode/pevent/${publicId}/register`);
+const eventPage = (publicId: string, t: TestTenant = tenant) =>
+  app.inject({ method: 'GET', url: `/snode/pevent/${publicId}`, headers: { host: t.host } });
+
+describe('events (workshops and programs)', () => {
+  it('an admin makes an event: it is listed under events, not classes, with its address and a shareable link', async () => {
+    const event = await makeEvent({ isFeatured: true });
+    expect(event).toMatchObject({
+      kind: 'event',
+      name: 'Weekend Retreat',
+      address: '12 River Road',
+      description: 'Two mornings of slow flow.',
+      isFeatured: true,
+    });
+    expect(event.publicId).toMatch(/^[A-Za-z0-9_-]{16}$/);
+    const events = json<ClassRuleList>(await call(admin, tenant, 'GET', '/snode/classrule?kind=event'));
+    expect(events.data.map((r) => r.guId)).toContain(event.guId);
+    const classes = json<ClassRuleList>(await call(admin, tenant, 'GET', '/snode/classrule'));
+    expect(classes.data.map((r) => r.guId)).not.toContain(event.guId);
+
+    const page = await eventPage(event.publicId);
+    expect(page.statusCode, page.body).toBe(200);
+    expect(json<PublicEvent>(page)).toMatchObject({
+      guId: event.publicId,
+      name: 'Weekend Retreat',
+      address: '12 River Road',
+      capacity: 3,
+      spotsLeft: 3,
+      isOpen: true,
+      priceMinor: null,
+      timezone: ZONE,
+    });
+    expect(json<PublicEvent>(page).sessions).toHaveLength(2);
+  });
+
+  it('refuses an event without an end date, or without an address when the studio asks for one', async () => {
+    const noEnd = await call(admin, tenant, 'POST', '/snode/classrule', workshop({ endDate: null }));
+    expect(noEnd.statusCode).toBe(400);
+    expect(errorOf(noEnd.body)).toMatchObject({ field: 'endDate', message: EVENT_MESSAGES.endDateRequired });
+    const noAddress = await call(admin, tenant, 'POST', '/snode/classrule', workshop({ address: '  ' }));
+    expect(noAddress.statusCode).toBe(400);
+    expect(errorOf(noAddress.body)).toMatchObject({ field: 'address', message: 'Address is required' });
+    const badKind = await call(admin, tenant, 'POST', '/snode/classrule', workshop({ kind: 'party' }));
+    expect(badKind.statusCode).toBe(400);
+    expect(errorOf(badKind.body).field).toBe('kind');
+    // a weekly class needs neither
+    const weekly = await call(admin, tenant, 'POST', '/snode/classrule', {
+      ...workshop({ kind: undefined, endDate: null, address: null }),
+    });
+    expect(weekly.statusCode, weekly.body).toBe(201);
+    expect(json<ClassRule>(weekly).kind).toBe('class');
+  });
+
+  it('an edit keeps the kind; regenerating the link retires the old one', async () => {
+    const event = await makeEvent();
+    const edited = await call(admin, tenant, 'PUT', `/snode/classrule/${event.guId}`, {
+      ...workshop({ kind: 'class', name: 'Spring Retreat' }),
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(json<ClassRule>(edited)).toMatchObject({ kind: 'event', name: 'Spring Retreat', publicId: event.publicId });
+
+    const denied = await call(frontdesk, tenant, 'PUT', `/snode/classrule/${event.guId}/regenerateurl`);
+    expect(denied.statusCode).toBe(403);
+    const foreign = await call(otherAdmin, other, 'PUT', `/snode/classrule/${event.guId}/regenerateurl`);
+    expect(foreign.statusCode).toBe(404);
+    const regenerated = await call(admin, tenant, 'PUT', `/snode/classrule/${event.guId}/regenerateurl`);
+    expect(regenerated.statusCode, regenerated.body).toBe(200);
+    const fresh = json<ClassRule>(regenerated).publicId;
+    expect(fresh).not.toBe(event.publicId);
+    expect((await eventPage(event.publicId)).statusCode).toBe(404);
+    expect((await eventPage(fresh)).statusCode).toBe(200);
+    // another tenant's host never shows it
+    expect((await eventPage(fresh, other)).statusCode).toBe(404);
+    const badId = await eventPage('no!');
+    expect(badId.statusCode).toBe(400);
+    expect(errorOf(badId.body).field).toBe('params.id');
+  });
+
+  it('a student registers once for every session; twice is refused; the event fills and then refuses', async () => {
+    const event = await makeEvent({ capacity: 2 });
+    const anonymous = await app.inject({
+      method: 'POST',
+      url: `/snode/pevent/${event.publicId}/register`,
+      headers: { host: tenant.host },
+    });
+    expect(anonymous.statusCode).toBe(401);
+
+    const first = await register(student, event.publicId);
+    expect(first.statusCode, first.body).toBe(201);
+    expect(json<EventRegistration>(first)).toEqual({
+      status: 'booked',
+      sessions: 2,
+      invoicePublicId: null,
+      holdExpiresAt: null,
+    });
+    const again = await register(student, event.publicId);
+    expect(again.statusCode).toBe(409);
+    expect(errorOf(again.body).message).toBe(EVENT_MESSAGES.alreadyRegistered);
+
+    const second = await studentToken();
+    expect((await register(second.token, event.publicId)).statusCode).toBe(201);
+    const page = json<PublicEvent>(await eventPage(event.publicId));
+    expect(page).toMatchObject({ spotsLeft: 0, isOpen: false });
+    const third = await studentToken();
+    const full = await register(third.token, event.publicId);
+    expect(full.statusCode).toBe(409);
+    expect(errorOf(full.body)).toMatchObject({ field: 'id', message: EVENT_MESSAGES.full });
+    // nothing was half-written for the refused person
+    const theirs = await app.platform.db
+      .select()
+      .from(classBookings)
+      .where(and(eq(classBookings.tenantId, tenant.tenantId), eq(classBookings.contactId, third.id)));
+    expect(theirs).toHaveLength(0);
+
+    // the student's classes show both sessions; cancelling one cancels the registration
+    const from = today();
+    const mine = json<StudentSessionList>(
+      await call(student, tenant, 'GET', `/snode/myclasses?from=${from}&to=${addDays(from, 3)}`),
+    ).data.filter((s) => s.classId === event.guId);
+    expect(mine.map((s) => s.myStatus)).toEqual(['booked', 'booked']);
+    const cancel = await call(student, tenant, 'DELETE', `/snode/mybooking/${mine[0]?.myBookingId}`);
+    expect(cancel.statusCode, cancel.body).toBe(204);
+    const after = json<StudentSessionList>(
+      await call(student, tenant, 'GET', `/snode/myclasses?from=${from}&to=${addDays(from, 3)}`),
+    ).data.filter((s) => s.classId === event.guId);
+    expect(after.map((s) => s.myStatus)).toEqual([null, null]);
+    expect(json<PublicEvent>(await eventPage(event.publicId)).spotsLeft).toBe(1);
+  });
+
+  it('100 concurrent registrations for 10 places: exactly 10 registered in every session, no 5xx', async () => {
+    const event = await makeEvent({ capacity: 10 });
+    const people = await studentTokens(100);
+    const answers = await Promise.all(people.map((p) => register(p.token, event.publicId)));
+    expect(answers.filter((a) => a.statusCode >= 500).map((a) => a.body)).toEqual([]);
+    expect(people.every((p) => p.token)).toBe(true);
+    expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(10);
+    expect(answers.filter((a) => a.statusCode === 409)).toHaveLength(90);
+    const sessions = await app.platform.db
+      .select({ booked: classSessions.bookedCount })
+      .from(classSessions)
+      .where(and(eq(classSessions.tenantId, tenant.tenantId), eq(classSessions.ruleId, event.guId)));
+    expect(sessions.map((s) => s.booked)).toEqual([10, 10]);
+  }, 120_000);
+
+  it('a priced event is one invoice for the whole event: the places are held until it is paid', async () => {
+    const event = await makeEvent({ priceMinor: 12_000 });
+    const held = await register(student, event.publicId);
+    expect(held.statusCode, held.body).toBe(201);
+    const registration = json<EventRegistration>(held);
+    expect(registration).toMatchObject({ status: 'pending', sessions: 2 });
+    expect(Date.parse(registration.holdExpiresAt ?? '') - Date.now()).toBeGreaterThan(10 * MINUTE);
+    const rows = await app.platform.db
+      .select()
+      .from(classBookings)
+      .where(and(eq(classBookings.tenantId, tenant.tenantId), eq(classBookings.contactId, tenant.users.student.id)))
+      .then((all) => all.filter((b) => b.status === 'pending'));
+    expect(rows).toHaveLength(2);
+    expect(new Set(rows.map((b) => b.invoiceId)).size).toBe(1);
+    const invoiceId = rows[0]?.invoiceId as string;
+    const invoice = json<{ total: number; balance: number; items: { itemName: string }[] }>(
+      await call(admin, tenant, 'GET', `/item/invoice/${invoiceId}`),
+    );
+    expect(invoice.items.map((i) => i.itemName)).toEqual([expect.stringMatching(/^Weekend Retreat \(event\), from /)]);
+
+    const paid = await call(frontdesk, tenant, 'POST', `/item/invoice/${invoiceId}/payment`, {
+      method: 'cash',
+      amount: invoice.balance,
+      idempotencyKey: randomUUID(),
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    const after = await app.platform.db
+      .select()
+      .from(classBookings)
+      .where(and(eq(classBookings.tenantId, tenant.tenantId), eq(classBookings.invoiceId, invoiceId)));
+    expect(after.map((b) => [b.status, b.payment])).toEqual([
+      ['booked', 'paid'],
+      ['booked', 'paid'],
+    ]);
+  });
+
+  it('an unpaid hold runs out: every place of the registration is released and the invoice voided once', async () => {
+    const event = await makeEvent({ priceMinor: 5_000, capacity: 1 });
+    const someone = await studentToken();
+    expect((await register(someone.token, event.publicId)).statusCode).toBe(201);
+    expect(json<PublicEvent>(await eventPage(event.publicId)).spotsLeft).toBe(0);
+    await releaseExpiredHolds(app.platform, new Date(Date.now() + 16 * MINUTE));
+    const places = await app.platform.db
+      .select()
+      .from(classBookings)
+      .where(and(eq(classBookings.tenantId, tenant.tenantId), eq(classBookings.contactId, someone.id)));
+    expect(places.map((b) => b.status)).toEqual(['cancelled', 'cancelled']);
+    const invoice = json<{ status: string }>(await call(admin, tenant, 'GET', `/item/invoice/${places[0]?.invoiceId}`));
+    expect(invoice.status).toBe('void');
+    expect(json<PublicEvent>(await eventPage(event.publicId))).toMatchObject({ spotsLeft: 1, isOpen: true });
+  });
+
+  it('lists the events to come on the public site, featured ones on their own; a past event still opens, closed', async () => {
+    const featured = await makeEvent({ name: 'Featured Day', isFeatured: true });
+    const plain = await makeEvent({ name: 'Plain Day' });
+    const all = json<PublicEventList>(
+      await app.inject({ method: 'GET', url: '/public/events', headers: { host: tenant.host } }),
+    );
+    expect(all.data.map((e) => e.guId)).toEqual(expect.arrayContaining([featured.publicId, plain.publicId]));
+    const onlyFeatured = json<PublicEventList>(
+      await app.inject({ method: 'GET', url: '/public/featuredEvents', headers: { host: tenant.host } }),
+    );
+    expect(onlyFeatured.data.map((e) => e.guId)).toContain(featured.publicId);
+    expect(onlyFeatured.data.map((e) => e.guId)).not.toContain(plain.publicId);
+    expect(onlyFeatured.data.every((e) => e.isFeatured)).toBe(true);
+    const elsewhere = json<PublicEventList>(
+      await app.inject({ method: 'GET', url: '/public/events', headers: { host: other.host } }),
+    );
+    expect(elsewhere.data).toEqual([]);
+
+    // yesterday's one-day event: not listed, its page says it is closed, registering is refused
+    const yesterday = addDays(today(), -1);
+    const past = await makeEvent({ name: 'Gone', startDate: yesterday, endDate: yesterday });
+    const listed = json<PublicEventList>(
+      await app.inject({ method: 'GET', url: '/public/events', headers: { host: tenant.host } }),
+    );
+    expect(listed.data.map((e) => e.guId)).not.toContain(past.publicId);
+    expect(json<PublicEvent>(await eventPage(past.publicId))).toMatchObject({ isOpen: false, sessions: [] });
+    const closed = await register(student, past.publicId);
+    expect(closed.statusCode).toBe(400);
+    expect(errorOf(closed.body).message).toBe(EVENT_MESSAGES.closed);
+  });
+});
