@@ -32,6 +32,7 @@ const BundlesPage = lazy(() => import('../../features/catalogue/BundlesPage'));
 const OffersPage = lazy(() => import('../../features/offers/OffersPage'));
 const StaffCalendarPage = lazy(() => import('../../features/scheduling/StaffCalendarPage'));
 const SchedulePage = lazy(() => import('../../features/scheduling/SchedulePage'));
+const EventsPage = lazy(() => import('../../features/events/EventsPage'));
 const FacilityPage = lazy(() => import('../../features/scheduling/FacilityPage'));
 const DonationsAdminPage = lazy(() => import('../../features/donations/DonationsAdminPage'));
 const SettingsHome = lazy(() => import('../../features/settings/SettingsHome'));
@@ -99,6 +100,7 @@ export const SCREENS: Record<string, ReactNode> = {
   '/offers': <OffersPage />,
   '/calendar': <StaffCalendarPage />,
   '/schedule': <SchedulePage />,
+  '/rules': <EventsPage />,
   '/facility': <FacilityPage />,
   '/donation': <DonationsAdminPage />,
   '/settings': <SettingsHome />,

@@ -24,6 +24,8 @@ const CheckoutPage = lazy(() => import('../../features/shop/CheckoutPage'));
 const PublicDonationsPage = lazy(() => import('../../features/donations/PublicDonationsPage'));
 const DonatePage = lazy(() => import('../../features/donations/DonatePage'));
 const PublicCalendarPage = lazy(() => import('../../features/scheduling/PublicCalendarPage'));
+const PublicEventsPage = lazy(() => import('../../features/events/PublicEventsPage'));
+const EventPage = lazy(() => import('../../features/events/EventPage'));
 
 /** The built screens by route path: the routes marked `built` in route-paths (faces.test.tsx). */
 export const SCREENS: Record<string, ReactNode> = {
@@ -41,6 +43,8 @@ export const SCREENS: Record<string, ReactNode> = {
   '/invoice/:id': <PublicInvoicePage />,
   '/merchandise': <MerchandisePage />,
   '/calendar': <PublicCalendarPage />,
+  '/events': <PublicEventsPage />,
+  '/events/:id': <EventPage />,
   '/checkout': <CheckoutPage />,
   '/donations': <PublicDonationsPage />,
   '/publicdonations': <PublicDonationsPage />,

@@ -21,6 +21,7 @@ const MyRegistrationPage = lazy(() => import('../../features/forms/SignedDocumen
 const SignupPage = lazy(() => import('../../features/scheduling/SignupPage'));
 const VerificationWaitPage = lazy(() => import('../../features/onboarding/VerificationWaitPage'));
 const MyDonationsPage = lazy(() => import('../../features/donations/MyDonationsPage'));
+const EventPage = lazy(() => import('../../features/events/EventPage'));
 const MyMembershipsPage = lazy(() => import('../../features/memberships/MyMembershipsPage'));
 
 /** The built screens by route path: the routes marked `built` in route-paths (faces.test.tsx). */
@@ -32,6 +33,7 @@ export const SCREENS: Record<string, ReactNode> = {
   '/store': <MyStorePage />,
   '/cartcheckout': <MemberCheckoutPage />,
   '/invoice/:id': <PublicInvoicePage />,
+  '/events/:id': <EventPage />,
   '/classes': <StudentClassesPage />,
   '/mydonation': <MyDonationsPage />,
   '/signup/:classId/:clsStartTime': <SignupPage />,

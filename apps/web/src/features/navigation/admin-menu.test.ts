@@ -169,6 +169,7 @@ describe("admin menu with today's built screens", () => {
       '/getstarted',
       '/dashboard',
       '/calendar',
+      '/rules',
       '/schedule',
       '/facility',
       '/donation',

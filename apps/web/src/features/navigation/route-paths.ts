@@ -39,7 +39,7 @@ export const ADMIN_ROUTES: readonly RouteSpec[] = [
   { path: '/contacts', title: 'Contacts', built: true },
   { path: '/contacts/:guId/detail', title: 'Contact', built: true },
   { path: '/contacts/:id/details', title: 'Contact', built: true },
-  { path: '/rules', title: 'Events' },
+  { path: '/rules', title: 'Events', built: true },
   { path: '/classrule', title: 'Class Rule' },
   { path: '/class', title: 'Class' },
   { path: '/campaign', title: 'Campaigns' },
@@ -136,6 +136,8 @@ export const STUDENT_ROUTES: readonly RouteSpec[] = [
   { path: '/memberships', title: 'My Memberships', built: true },
   // The public invoice page behind an emailed or thank-you link, for a signed-in member too.
   { path: '/invoice/:id', title: 'Invoice', built: true },
+  // An event's shareable page, where a member registers (back here after logging in).
+  { path: '/events/:id', title: 'Event', built: true },
   { path: '/services', title: 'Courses' },
   { path: '/tplan', title: 'Tenant Plan' },
   { path: '/plan', title: 'Plan' },
@@ -165,7 +167,8 @@ export const PUBLIC_ROUTES: readonly RouteSpec[] = [
   { path: '/checkout/invoice/create', title: 'Invoice Payment' },
   { path: '/preview', title: 'Preview' },
   { path: '/preview/regform/:guId', title: 'Registration Form Preview', built: true },
-  { path: '/events', title: 'Events' },
+  { path: '/events', title: 'Events', built: true },
+  { path: '/events/:id', title: 'Event', built: true },
   { path: '/forms', title: 'Forms', built: true },
   { path: '/regform/:guId', title: 'Registration Form', built: true },
   { path: '/registration/:id', title: 'Registration Form', built: true },

@@ -1,5 +1,23 @@
-import { type ClassRule, ClassRuleInput, dateInZone, WEEKDAY_NAMES } from '@atrium/contracts';
-import { Button, Checkbox, Group, Modal, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import {
+  type ClassRule,
+  ClassRuleInput,
+  dateInZone,
+  EVENT_MESSAGES,
+  type RuleKind,
+  WEEKDAY_NAMES,
+} from '@atrium/contracts';
+import {
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { useEffect } from 'react';
@@ -12,6 +30,8 @@ interface Props {
   opened: boolean;
   rule: ClassRule | null;
   onClose: () => void;
+  /** A weekly class (the default) or an event: a workshop or program with a description and an address. */
+  kind?: RuleKind;
 }
 
 interface Values {
@@ -27,14 +47,27 @@ interface Values {
   teacherId: string | null;
   price: string;
   isOnline: boolean;
+  description: string;
+  address: string;
+  isFeatured: boolean;
 }
 
 const numberOrUndefined = (value: number | string) => (value === '' ? undefined : Number(value));
 
 /** The body the form sends: empty name and capacity take the account's defaults on the server. */
-export function bodyOf(values: Values): ClassRuleInput {
+export function bodyOf(values: Values, kind: RuleKind = 'class'): ClassRuleInput {
   const price = values.price.trim();
+  const event =
+    kind === 'event'
+      ? {
+          kind,
+          description: values.description.trim() || null,
+          address: values.address.trim() || null,
+          isFeatured: values.isFeatured,
+        }
+      : {};
   return {
+    ...event,
     ...(values.name.trim() ? { name: values.name } : {}),
     daysOfWeek: values.daysOfWeek.map(Number),
     startTime: values.startTime,
@@ -67,11 +100,15 @@ function valuesOf(rule: ClassRule | null, today: string): Values {
     teacherId: rule?.teacherId ?? null,
     price: rule?.priceMinor ? (rule.priceMinor / 100).toFixed(2) : '',
     isOnline: rule?.isOnline ?? false,
+    description: rule?.description ?? '',
+    address: rule?.address ?? '',
+    isFeatured: rule?.isFeatured ?? false,
   };
 }
 
-/** Add a weekly class or change the whole series (its future sessions follow). */
-export function ClassRuleDialog({ opened, rule, onClose }: Props) {
+/** Add a weekly class or an event, or change the whole series (its future sessions follow). */
+export function ClassRuleDialog({ opened, rule, onClose, kind = 'class' }: Props) {
+  const event = kind === 'event';
   const tenant = useTenant();
   const phone = useMediaQuery('(max-width: 600px)');
   const save = useSaveRule();
@@ -84,9 +121,15 @@ export function ClassRuleDialog({ opened, rule, onClose }: Props) {
       const price = values.price.trim();
       const errors: Record<string, string> = {};
       if (price !== '' && !/^\d+(\.\d{1,2})?$/.test(price)) errors.price = 'Enter a price such as 15 or 15.00.';
-      const parsed = ClassRuleInput.safeParse(bodyOf(values));
+      const parsed = ClassRuleInput.safeParse(bodyOf(values, kind));
       if (!parsed.success) {
         for (const issue of parsed.error.issues) errors[fieldOf(String(issue.path[0]))] ??= issue.message;
+      }
+      if (event) {
+        if (!values.name.trim()) errors.name = 'Event name is required';
+        if (!values.endDate) errors.endDate ??= EVENT_MESSAGES.endDateRequired;
+        if (tenant.isAddressNeededForEvent && !values.isOnline && !values.address.trim())
+          errors.address = EVENT_MESSAGES.addressRequired;
       }
       return errors;
     },
@@ -99,7 +142,8 @@ export function ClassRuleDialog({ opened, rule, onClose }: Props) {
     form.clearErrors();
   }, [opened, rule]);
 
-  const title = rule ? 'Edit Class' : 'Add Class';
+  const noun = event ? 'Event' : 'Class';
+  const title = rule ? `Edit ${noun}` : `Add ${noun}`;
   const roomOptions = (rooms.data?.data ?? []).map((r) => ({ value: r.guId, label: `${r.name} (${r.capacity})` }));
   const teacherOptions = (teachers.data?.data ?? []).map((t) => ({ value: t.guId, label: t.name }));
   return (
@@ -117,8 +161,8 @@ export function ClassRuleDialog({ opened, rule, onClose }: Props) {
         noValidate
         onSubmit={form.onSubmit(async (values) => {
           try {
-            await save.mutateAsync({ guId: rule?.guId ?? null, body: bodyOf(values) });
-            showSuccessToast(rule ? 'Class saved: its future sessions follow.' : 'Class added.');
+            await save.mutateAsync({ guId: rule?.guId ?? null, body: bodyOf(values, kind) });
+            showSuccessToast(rule ? `${noun} saved: its future sessions follow.` : `${noun} added.`);
             onClose();
           } catch (error) {
             if (isApiError(error) && error.field) form.setFieldError(fieldOf(error.field), error.message);
@@ -127,13 +171,32 @@ export function ClassRuleDialog({ opened, rule, onClose }: Props) {
         })}
       >
         <Stack gap="sm">
-          <TextInput
-            label="Class name"
-            description="Empty: the account's default class name"
-            maxLength={120}
-            {...form.getInputProps('name')}
-          />
-          <Checkbox.Group label="Days of the week" required {...form.getInputProps('daysOfWeek')}>
+          {event ? (
+            <TextInput label="Event name" required maxLength={120} {...form.getInputProps('name')} />
+          ) : (
+            <TextInput
+              label="Class name"
+              description="Empty: the account's default class name"
+              maxLength={120}
+              {...form.getInputProps('name')}
+            />
+          )}
+          {event && (
+            <Textarea
+              label="Description"
+              autosize
+              minRows={3}
+              maxRows={10}
+              maxLength={5000}
+              {...form.getInputProps('description')}
+            />
+          )}
+          <Checkbox.Group
+            label={event ? 'On these days between the start and end dates' : 'Days of the week'}
+            description={event ? 'A one-day event: its own weekday, with the same start and end date' : undefined}
+            required
+            {...form.getInputProps('daysOfWeek')}
+          >
             <Group gap="sm" mt={4}>
               {WEEKDAY_NAMES.map((day, index) => (
                 <Checkbox key={day} value={String(index)} label={day.slice(0, 3)} />
@@ -151,7 +214,7 @@ export function ClassRuleDialog({ opened, rule, onClose }: Props) {
               {...form.getInputProps('durationMinutes')}
             />
             <TextInput label="Start date" type="date" required {...form.getInputProps('startDate')} />
-            <TextInput label="End date" type="date" {...form.getInputProps('endDate')} />
+            <TextInput label="End date" type="date" required={event} {...form.getInputProps('endDate')} />
             <NumberInput
               label="Max attendees"
               description="Empty: the account's default"
@@ -161,7 +224,7 @@ export function ClassRuleDialog({ opened, rule, onClose }: Props) {
               {...form.getInputProps('capacity')}
             />
             <TextInput
-              label={`Drop-in price (${tenant.csymbol || '$'})`}
+              label={`${event ? 'Price for the whole event' : 'Drop-in price'} (${tenant.csymbol || '$'})`}
               description="Empty: free"
               inputMode="decimal"
               {...form.getInputProps('price')}
@@ -175,13 +238,29 @@ export function ClassRuleDialog({ opened, rule, onClose }: Props) {
               {...form.getInputProps('teacherId')}
             />
           </SimpleGrid>
+          {event && (
+            <TextInput
+              label="Address"
+              required={tenant.isAddressNeededForEvent}
+              maxLength={500}
+              autoComplete="street-address"
+              {...form.getInputProps('address')}
+            />
+          )}
+          {event && (
+            <Checkbox
+              label="Featured"
+              description="Shown in the website's featured events"
+              {...form.getInputProps('isFeatured', { type: 'checkbox' })}
+            />
+          )}
           <Checkbox
-            label="Online class (Zoom)"
+            label={event ? 'Online event (Zoom)' : 'Online class (Zoom)'}
             description="A Zoom meeting is made through the studio's Zoom connection; people booked get its link."
             {...form.getInputProps('isOnline', { type: 'checkbox' })}
           />
           <TextInput
-            label="No class on"
+            label={event ? 'Skip these dates' : 'No class on'}
             description="Dates to skip, YYYY-MM-DD, separated by commas"
             {...form.getInputProps('exceptionDates')}
           />

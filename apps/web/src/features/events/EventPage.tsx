@@ -1,0 +1,210 @@
+import type { EventRegistration, PublicEvent } from '@atrium/contracts';
+import { Alert, Badge, Button, Group, List, Loader, Stack, Text, Title } from '@mantine/core';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { MantineScope } from '../../app/MantineScope';
+import { isApiError } from '../../lib/api-error';
+import { queryClient } from '../../lib/query-client';
+import { invoicesApi } from '../invoices/api';
+import { goToProvider } from '../invoices/card-payment';
+import { priceLabel } from '../scheduling/session-format';
+import { useSession, useTenant } from '../session/session-store';
+import { useDocumentHead } from '../tenant/tenant-head';
+import { eventDates, eventPath, placesLabel, sessionLabel } from './event-format';
+import { usePublicEvent, useRegister } from './hooks';
+
+/**
+ * /events/{id}: one event by its shareable link, for visitors and members. A visitor who registers
+ * logs in first and comes back here; a member registers at once (a priced event is then paid).
+ */
+export default function EventPage() {
+  // The public shell is plain CSS: this screen brings Mantine and the query client itself.
+  return (
+    <MantineScope>
+      <QueryClientProvider client={queryClient}>
+        <EventDetails />
+      </QueryClientProvider>
+    </MantineScope>
+  );
+}
+
+const messageOf = (error: unknown) => (isApiError(error) || error instanceof Error ? error.message : String(error));
+
+function EventDetails() {
+  const tenant = useTenant();
+  const { id = '' } = useParams();
+  const event = usePublicEvent(id);
+  useDocumentHead(tenant, event.data?.name ?? 'Event');
+
+  if (event.isPending) return <Loader aria-label="Loading the event" m="md" />;
+  if (event.isError)
+    return (
+      <Stack component="section" gap="md" p="md" maw={720}>
+        <Title order={1}>Event not found</Title>
+        <Alert color="red" title="This event could not be found">
+          Its link may have been replaced. Please see the events list.
+        </Alert>
+        <Group>
+          <Button component={Link} to="/events" variant="default">
+            All events
+          </Button>
+        </Group>
+      </Stack>
+    );
+  return <EventBody event={event.data} />;
+}
+
+function EventBody({ event }: { event: PublicEvent }) {
+  const tenant = useTenant();
+  const now = Date.now();
+  const scheduled = event.sessions.filter((s) => s.status === 'scheduled');
+  const cancelled = event.sessions.filter((s) => s.status === 'cancelled' && Date.parse(s.startsAt) > now);
+  return (
+    <Stack component="article" aria-labelledby="event-title" gap="md" p="md" maw={720}>
+      <Group gap="xs">
+        <Badge variant="light" color="blue.9">
+          {tenant.workshopLabel || 'Workshop'}
+        </Badge>
+        {event.isOnline && (
+          <Badge variant="light" color="teal.9">
+            Online
+          </Badge>
+        )}
+      </Group>
+      <Title order={1} id="event-title">
+        {event.name}
+      </Title>
+      <Text fw={600}>{eventDates(event)}</Text>
+      {event.description && <Text style={{ whiteSpace: 'pre-wrap' }}>{event.description}</Text>}
+      <Stack gap={4}>
+        {event.address && (
+          <Text size="sm">
+            <strong>Where:</strong> {event.address}
+          </Text>
+        )}
+        {event.roomName && (
+          <Text size="sm">
+            <strong>Room:</strong> {event.roomName}
+          </Text>
+        )}
+        {event.teacherName && (
+          <Text size="sm">
+            <strong>With:</strong> {event.teacherName}
+          </Text>
+        )}
+        <Text size="sm">
+          <strong>Price:</strong> {priceLabel(event.priceMinor, tenant.csymbol) ?? 'Free'}
+          {scheduled.length > 1 ? ' for all sessions' : ''}
+        </Text>
+        <Text size="sm">
+          <strong>Places:</strong> {placesLabel(event)}
+        </Text>
+      </Stack>
+      {scheduled.length > 0 && (
+        <Stack gap={4}>
+          <Title order={2} size="h4">
+            {scheduled.length === 1 ? 'When' : `${scheduled.length} sessions`}
+          </Title>
+          <List spacing={2} size="sm">
+            {scheduled.map((s) => (
+              <List.Item key={s.guId}>{sessionLabel(s, event.timezone)}</List.Item>
+            ))}
+          </List>
+        </Stack>
+      )}
+      {cancelled.length > 0 && (
+        <Text size="sm" c="red.9">
+          Cancelled: {cancelled.map((s) => sessionLabel(s, event.timezone)).join('; ')}
+        </Text>
+      )}
+      <Registration event={event} />
+    </Stack>
+  );
+}
+
+type Outcome = { kind: 'done'; registration: EventRegistration } | { kind: 'refused'; message: string };
+
+function Registration({ event }: { event: PublicEvent }) {
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const register = useRegister(event.guId);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [paying, setPaying] = useState(false);
+
+  if (outcome?.kind === 'done' && outcome.registration.status === 'pending') {
+    const publicId = outcome.registration.invoicePublicId;
+    return (
+      <Alert color="blue" title="Your place is held">
+        <Stack gap="xs">
+          <Text size="sm">Pay now to complete your registration.</Text>
+          <Group>
+            <Button
+              loading={paying}
+              onClick={async () => {
+                if (!publicId) return;
+                setPaying(true);
+                try {
+                  goToProvider(await invoicesApi.publicPayment(publicId));
+                } catch (error) {
+                  setPaying(false);
+                  setOutcome({ kind: 'refused', message: messageOf(error) });
+                }
+              }}
+            >
+              Pay now
+            </Button>
+          </Group>
+        </Stack>
+      </Alert>
+    );
+  }
+  if (outcome?.kind === 'done') {
+    return (
+      <Alert color="teal" title="You are registered">
+        {outcome.registration.sessions === 1
+          ? 'See you there.'
+          : `You have a place in all ${outcome.registration.sessions} sessions. See you there.`}
+      </Alert>
+    );
+  }
+  return (
+    <Stack gap="xs">
+      {outcome?.kind === 'refused' && (
+        <Alert color="red" title="Not registered">
+          {outcome.message}
+        </Alert>
+      )}
+      <Group>
+        <Button
+          size="md"
+          disabled={!event.isOpen}
+          loading={register.isPending}
+          onClick={async () => {
+            if (!user) {
+              navigate(`/login?returnUrl=${encodeURIComponent(eventPath(event.guId))}`);
+              return;
+            }
+            try {
+              setOutcome({ kind: 'done', registration: await register.mutateAsync() });
+            } catch (error) {
+              setOutcome({ kind: 'refused', message: messageOf(error) });
+            }
+          }}
+        >
+          {event.isOpen ? 'Register' : 'Registration closed'}
+        </Button>
+        {!user && (
+          <Button component={Link} to="/events" variant="default">
+            All events
+          </Button>
+        )}
+      </Group>
+      {!user && event.isOpen && (
+        <Text size="sm" c="dimmed">
+          You will be asked to log in or create an account first.
+        </Text>
+      )}
+    </Stack>
+  );
+}
