@@ -2,12 +2,14 @@ import { dateInZone } from '@atrium/contracts';
 import { and, eq } from 'drizzle-orm';
 import { type Db, withTenant } from '../db/client.ts';
 import { contacts } from '../db/schema/index.ts';
+import { addDays } from '../modules/scheduling/recurrence.ts';
 import { insertRoom } from '../modules/scheduling/scheduling.repo.ts';
 import { insertRuleWithSessions } from '../modules/scheduling/scheduling.service.ts';
 
 /**
  * The demo timetable: room Studio A and a weekly Morning Yoga (Tuesday, Thursday and Saturday at
- * 09:00, taught by the staff user, now a Teacher), so the calendars show something.
+ * 09:00, taught by the staff user, now a Teacher), so the calendars show something; and a featured
+ * weekend event (Saturday and Sunday three weeks or so ahead), so the events pages do too.
  */
 export async function seedDemoSchedule(
   db: Db,
@@ -42,5 +44,35 @@ export async function seedDemoSchedule(
       },
       now,
     );
+    const saturday = nextSaturday(addDays(dateInZone(now, timeZone), 14));
+    await insertRuleWithSessions(
+      tx,
+      tenantId,
+      {
+        kind: 'event',
+        name: 'Weekend Retreat',
+        description: 'Two mornings of slow flow, breathing and a shared brunch. All levels welcome.',
+        address: '12 River Road',
+        isFeatured: true,
+        daysOfWeek: [0, 6],
+        startTime: '10:00',
+        durationMinutes: 180,
+        startDate: saturday,
+        endDate: addDays(saturday, 1),
+        exceptionDates: [],
+        capacity: 12,
+        roomId: null,
+        teacherId: null,
+        priceMinor: 12_000,
+        timeZone,
+      },
+      now,
+    );
   });
+}
+
+/** The first Saturday on or after a calendar date (YYYY-MM-DD). */
+function nextSaturday(date: string): string {
+  const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
+  return addDays(date, (6 - weekday + 7) % 7);
 }

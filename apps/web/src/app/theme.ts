@@ -4,7 +4,9 @@ import { type CSSVariablesResolver, createTheme, Loader, Modal } from '@mantine/
  * Kept close to Mantine's defaults so the plain-CSS public shell and Mantine screens match, with
  * the contrast WCAG 2.2 AA asks for small text (4.5:1): the primary colour at shade 7 (indigo 7 on
  * white is 4.98:1; shade 6 is 4.32:1), dimmed text at gray 7 (gray 6 is 3.32:1) and field errors at
- * red 9 (5.46:1; Mantine's red 6 is 3.28:1).
+ * red 9 (5.46:1; Mantine's red 6 is 3.28:1). Light variants (alerts, badges) write in shade 9 of their
+ * colour on its palest tint (shade 0): Mantine's shade 6 on its tint is about 3:1, and a teal title
+ * on teal 1 still failed axe (4.32:1).
  */
 export const theme = createTheme({
   primaryColor: 'indigo',
@@ -19,11 +21,19 @@ export const theme = createTheme({
   },
 });
 
+const LIGHT_VARIANT_COLORS = ['teal', 'green', 'blue', 'cyan', 'indigo', 'violet', 'grape', 'red'] as const;
+
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
   light: {
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
     '--mantine-color-error': 'var(--mantine-color-red-9)',
+    ...Object.fromEntries(
+      LIGHT_VARIANT_COLORS.flatMap((color) => [
+        [`--mantine-color-${color}-light-color`, `var(--mantine-color-${color}-9)`],
+        [`--mantine-color-${color}-light`, `var(--mantine-color-${color}-0)`],
+      ]),
+    ),
   },
   dark: {},
 });

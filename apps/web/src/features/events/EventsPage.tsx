@@ -122,7 +122,7 @@ export default function EventsPage() {
                         </CopyButton>
                         <Button
                           size="compact-sm"
-                          variant="subtle"
+                          variant="outline"
                           color="red.9"
                           aria-label={`New link for ${rule.name}`}
                           loading={regenerate.isPending && regenerate.variables === rule.guId}

@@ -192,8 +192,10 @@ export function ClassRuleDialog({ opened, rule, onClose, kind = 'class' }: Props
             />
           )}
           <Checkbox.Group
-            label={event ? 'On these days between the start and end dates' : 'Days of the week'}
-            description={event ? 'A one-day event: its own weekday, with the same start and end date' : undefined}
+            label="Days of the week"
+            description={
+              event ? 'The days it meets from start to end; a one-day event: that day, ending the same day' : undefined
+            }
             required
             {...form.getInputProps('daysOfWeek')}
           >
