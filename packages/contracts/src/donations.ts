@@ -129,20 +129,75 @@ export type PublicDonationCampaignList = z.infer<typeof PublicDonationCampaignLi
 /** The spec's "tenant query" on the public calls (the host names the tenant; a hint only). */
 export const PublicDonationQuery = z.object({ tenant: z.string().max(100).optional() });
 
-export const DONATION_FREQUENCIES = ['once'] as const;
+/** A gift is one-time, or one of a monthly gift's payments (each its own gift with its own receipt). */
+export const DONATION_FREQUENCIES = ['once', 'monthly'] as const;
 export type DonationFrequency = (typeof DONATION_FREQUENCIES)[number];
 
 /** POST /public/donations/{id}: a one-time gift; the donor pays it on the provider's page. */
 export const DonateRequest = PublicUserForm.pick({ firstName: true, lastName: true, email: true })
   .extend({
     amount: minorAmount('amount'),
-    frequency: z.enum(DONATION_FREQUENCIES, { error: 'frequency must be once' }).default('once'),
+    frequency: z
+      .enum(['once'], { error: 'frequency must be once (a monthly gift starts at /public/donations/{id}/monthly)' })
+      .default('once'),
     note: z.string().trim().max(500, 'note must be at most 500 characters').default(''),
     isAnonymous: z.boolean({ error: 'isAnonymous must be true or false' }).default(false),
     idempotencyKey: PublicCheckoutRequest.shape.idempotencyKey,
   })
   .strict();
 export type DonateRequest = z.input<typeof DonateRequest>;
+
+/** How long a monthly gift goes on: 1 to 5 years, or -1 until the donor cancels (spec 3 §9). */
+export const DONATION_YEARS = [1, 2, 3, 4, 5, -1] as const;
+
+/**
+ * POST /public/donations/{id}/monthly: a monthly gift. The donor saves a card on the provider's page
+ * (the answer's url); the first gift is charged when they come back, then one each month.
+ */
+export const MonthlyDonationRequest = DonateRequest.omit({ frequency: true, idempotencyKey: true })
+  .extend({
+    years: z
+      .number({ error: 'years must be 1 to 5, or -1 (until cancelled)' })
+      .int('years must be 1 to 5, or -1 (until cancelled)')
+      .refine(
+        (n) => (DONATION_YEARS as readonly number[]).includes(n),
+        'years must be 1 to 5, or -1 (until cancelled)',
+      ),
+  })
+  .strict();
+export type MonthlyDonationRequest = z.input<typeof MonthlyDonationRequest>;
+
+export const MonthlyDonationSetup = z.object({ url: z.string(), sessionId: z.string() });
+export type MonthlyDonationSetup = z.infer<typeof MonthlyDonationSetup>;
+
+/** POST /public/donations/{id}/monthly/complete: back from the provider's page. */
+export const MonthlyDonationComplete = z
+  .object({ sessionId: z.string({ error: 'sessionId is required' }).trim().min(1, 'sessionId is required').max(200) })
+  .strict();
+
+/**
+ * The monthly gift set up: its first payment (paid, or not when the card was declined), and how many
+ * gifts it makes in all (null: until cancelled).
+ */
+export const MonthlyDonationResult = z.object({
+  subscriptionId: z.string(),
+  gifts: z.number().int().nullable(),
+  amount: z.number().int(),
+  currency: z.string(),
+  first: z.object({
+    guId: z.string(),
+    publicId: z.string(),
+    paid: z.boolean(),
+    receiptNumber: z.string().nullable(),
+  }),
+});
+export type MonthlyDonationResult = z.infer<typeof MonthlyDonationResult>;
+
+/** How many gifts a monthly gift makes: the first plus the spec's further cycles; null: until cancelled. */
+export function monthlyGiftCount(years: number): number | null {
+  const further = donationCycleCount(years);
+  return further === null ? null : further + 1;
+}
 
 /** The gift recorded: its invoice to pay on the provider's page (POST /item/invoice/{publicId}/publicpayment). */
 export const DonateResult = z.object({

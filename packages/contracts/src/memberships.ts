@@ -168,13 +168,19 @@ export const SubscriptionComplete = z
   .object({ sessionId: z.string({ error: 'sessionId is required' }).trim().min(1, 'sessionId is required').max(200) })
   .strict();
 
+/** What a subscription pays for: a membership of one of the types, or a monthly gift to a campaign. */
+export const SUBSCRIPTION_KINDS = [...MEMBERSHIP_TYPES, 'donation'] as const;
+
 export const MemberSubscription = z.object({
   guId: z.string(),
   contactId: z.string(),
   contactName: z.string(),
-  itemId: z.string(),
+  /** The membership bought; null for a monthly gift. */
+  itemId: z.string().nullable(),
+  /** A monthly gift's campaign; null for a membership. */
+  campaignId: z.string().nullable(),
   name: z.string(),
-  membershipType: z.enum(MEMBERSHIP_TYPES),
+  membershipType: z.enum(SUBSCRIPTION_KINDS),
   frequency: z.enum(BILLING_FREQUENCIES).nullable(),
   status: z.enum(SUBSCRIPTION_STATUSES),
   price: z.number(),

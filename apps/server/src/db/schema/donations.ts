@@ -64,10 +64,12 @@ export const donations = pgTable(
     donorEmail: text('donor_email').notNull(),
     amount: bigint('amount', { mode: 'number' }).notNull(),
     currency: text('currency').notNull(),
-    frequency: text('frequency', { enum: ['once'] })
+    frequency: text('frequency', { enum: ['once', 'monthly'] })
       .notNull()
       .default('once'),
     note: text('note').notNull().default(''),
+    /** A monthly gift's subscription: each paid month is a gift of its own, with its own receipt. */
+    subscriptionId: uuid('subscription_id'),
     isAnonymous: boolean('is_anonymous').notNull().default(false),
     receiptNumber: integer('receipt_number'),
     paidAt: timestamp('paid_at', { withTimezone: true }),

@@ -14,6 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { items } from './catalogue.ts';
 import { contacts } from './contacts.ts';
+import { donationCampaigns } from './donations.ts';
 import { tenants } from './tenants.ts';
 
 /**
@@ -67,9 +68,11 @@ export const subscriptions = pgTable(
       .references(() => tenants.id, { onDelete: 'cascade' }),
     id: uuid('id').notNull().defaultRandom(),
     contactId: uuid('contact_id').notNull(),
-    itemId: uuid('item_id').notNull(),
+    /** The membership bought; null for a recurring gift, which names its campaign instead. */
+    itemId: uuid('item_id'),
+    campaignId: uuid('campaign_id'),
     name: text('name').notNull(),
-    membershipType: text('membership_type', { enum: ['recurring', 'card', 'unlimited'] }).notNull(),
+    membershipType: text('membership_type', { enum: ['recurring', 'card', 'unlimited', 'donation'] }).notNull(),
     frequency: text('frequency', { enum: ['daily', 'weekly', 'monthly', 'quarterly', 'halfyearly', 'yearly'] }),
     status: text('status', { enum: ['trialing', 'active', 'past_due', 'paused', 'cancelled', 'completed'] }).notNull(),
     priceMinor: integer('price_minor').notNull(),
@@ -103,6 +106,12 @@ export const subscriptions = pgTable(
       'cascade',
     ),
     foreignKey({ columns: [t.tenantId, t.itemId], foreignColumns: [items.tenantId, items.id] }).onDelete('restrict'),
+    foreignKey({
+      name: 'subscriptions_campaign_fk',
+      columns: [t.tenantId, t.campaignId],
+      foreignColumns: [donationCampaigns.tenantId, donationCampaigns.id],
+    }).onDelete('restrict'),
+    check('subscriptions_item_or_campaign', sql`(${t.itemId} is null) <> (${t.campaignId} is null)`),
     uniqueIndex('subscriptions_setup_uq').on(t.tenantId, t.setupRef),
     index('subscriptions_contact_idx').on(t.tenantId, t.contactId),
     index('subscriptions_due_idx').on(t.nextChargeAt),

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { donationCampaigns, donationReceiptCounters, donations, invoices } from '../../db/schema/index.ts';
 
@@ -151,4 +151,27 @@ export async function markReceipted(tx: Tx, tenantId: string, id: string, receip
     .where(and(eq(donations.tenantId, tenantId), eq(donations.id, id), isNull(donations.receiptNumber)))
     .returning({ id: donations.id });
   return rows.length === 1;
+}
+
+/** The first gift of a monthly gift (its donor's name and anonymity go on to the later months). */
+export async function firstGiftOf(tx: Tx, tenantId: string, subscriptionId: string): Promise<DonationRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(donations)
+    .where(and(eq(donations.tenantId, tenantId), eq(donations.subscriptionId, subscriptionId)))
+    .orderBy(asc(donations.createdAt), asc(donations.id))
+    .limit(1);
+  return row;
+}
+
+export async function updateDonation(
+  tx: Tx,
+  tenantId: string,
+  id: string,
+  values: Partial<Pick<DonationRow, 'donorName' | 'note' | 'isAnonymous'>>,
+): Promise<void> {
+  await tx
+    .update(donations)
+    .set(values)
+    .where(and(eq(donations.tenantId, tenantId), eq(donations.id, id)));
 }

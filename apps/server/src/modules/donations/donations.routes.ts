@@ -7,6 +7,10 @@ import {
   DonationCampaignListQuery,
   DonationList,
   ErrorBody,
+  MonthlyDonationComplete,
+  MonthlyDonationRequest,
+  MonthlyDonationResult,
+  MonthlyDonationSetup,
   PublicDonationCampaign,
   PublicDonationCampaignList,
   PublicDonationQuery,
@@ -16,8 +20,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth, requireStaff, requireTenant } from '../../lib/guards.ts';
 import type { Platform } from '../../platform.ts';
+import type { Memberships } from '../memberships/subscriptions.service.ts';
+import { createStripeGateway } from '../payments/payments.routes.ts';
 import { registerReceipts } from './donation-receipt.ts';
 import * as service from './donations.service.ts';
+import { completeMonthlyGift, registerMonthlyGifts, startMonthlyGift } from './monthly-gifts.service.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 429: ErrorBody };
 const tags = ['donations'];
@@ -36,6 +43,9 @@ export function registerDonationRoutes(server: FastifyInstance, platform: Platfo
   const app = server.withTypeProvider<ZodTypeProvider>();
   const db = platform.db;
   registerReceipts(platform);
+  registerMonthlyGifts(platform);
+  // Monthly gifts are charged by the memberships' billing engine, on the tenant's saved-card provider.
+  const m: Memberships = { platform, gateway: createStripeGateway(platform) };
 
   // ------------------------------------------------------------ staff
   app.get(
@@ -205,5 +215,37 @@ export function registerDonationRoutes(server: FastifyInstance, platform: Platfo
             request.auth,
           ),
         ),
+  );
+  app.post(
+    '/public/donations/:id/monthly',
+    {
+      schema: {
+        tags,
+        summary:
+          'Public: a monthly gift: the donor saves a card on the provider’s page (url); the first gift is charged on return',
+        params: IdParams,
+        body: MonthlyDonationRequest,
+        response: { 200: MonthlyDonationSetup, ...errors },
+      },
+    },
+    async (request) =>
+      startMonthlyGift(m, requireTenant(request), request.params.id, request.body, request.ip, request.auth),
+  );
+  app.post(
+    '/public/donations/:id/monthly/complete',
+    {
+      schema: {
+        tags,
+        summary:
+          'Public: back from the provider’s page: the monthly gift is made once per session and its first month charged',
+        params: IdParams,
+        body: MonthlyDonationComplete,
+        response: { 201: MonthlyDonationResult, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(await completeMonthlyGift(m, requireTenant(request), request.params.id, request.body.sessionId)),
   );
 }

@@ -48,7 +48,7 @@ export function assertDonationsOn(tenant: TenantContext): void {
   if (!tenant.settings.isShowDonation) throw notFound('Page');
 }
 
-const campaignMissing = () => notFound('Donation campaign');
+export const campaignMissing = () => notFound('Donation campaign');
 
 function toCampaign(tenant: TenantContext, row: CampaignRow, totals?: CampaignTotals): DonationCampaign {
   return {
@@ -216,7 +216,7 @@ export function publicCampaign(db: Db, tenant: TenantContext, id: string) {
 }
 
 /** A suggested amount, or a custom one at or above the minimum when the campaign allows it. */
-function assertAmount(tenant: TenantContext, campaign: CampaignRow, amount: number): void {
+export function assertAmount(tenant: TenantContext, campaign: CampaignRow, amount: number): void {
   if (campaign.suggestedAmounts.includes(amount)) return;
   if (!campaign.allowCustomAmount) throw badRequest('amount', DONATION_MESSAGES.notSuggested);
   if (amount < campaign.minimumAmount) {
@@ -227,7 +227,7 @@ function assertAmount(tenant: TenantContext, campaign: CampaignRow, amount: numb
   }
 }
 
-const GIFTS_PER_EMAIL = 10;
+export const GIFTS_PER_EMAIL = 10;
 
 /**
  * POST /public/donations/{id}: records a one-time gift as a pending invoice (one donation line, no

@@ -2,8 +2,9 @@ import { knownTimeZone } from '@atrium/contracts';
 import type { Tx } from '../../db/client.ts';
 import { withTenant } from '../../db/client.ts';
 import type { Platform } from '../../platform.ts';
-import { queueInvoiceEmail } from '../invoices/invoice-email.ts';
+import { queueInvoiceEmail, queueStatusEmail } from '../invoices/invoice-email.ts';
 import { recordPayment, recordPaymentFailure } from '../invoices/invoice-payments.service.ts';
+import type { InvoiceRow } from '../invoices/invoices.repo.ts';
 import { createInvoice, markReminded, requireInvoice } from '../invoices/invoices.service.ts';
 import { GatewayError, type SavedCardGateway } from '../payments/payment-gateway.ts';
 import type { TenantContext } from '../tenants/tenant-directory.ts';
@@ -66,6 +67,61 @@ export async function writeDueCycles(
   return written;
 }
 
+/**
+ * What another module does when a cycle of a subscription it owns gets its invoice, in that
+ * transaction (a monthly gift records the month's gift, so the receipt follows the payment).
+ */
+export type CycleInvoicedHook = (
+  tx: Tx,
+  tenant: TenantContext,
+  sub: repo.SubscriptionRow,
+  cycle: repo.CycleRow,
+  invoice: InvoiceRow,
+) => Promise<void>;
+
+const cycleInvoicedHooks = new Set<CycleInvoicedHook>();
+
+/** Registers a hook (once per process: the same function again changes nothing). */
+export function onCycleInvoiced(hook: CycleInvoicedHook): void {
+  cycleInvoicedHooks.add(hook);
+}
+
+/**
+ * The invoice of one cycle, made as Selling makes one (tax and card fee from Payment Settings for a
+ * membership; a gift is neither taxed nor charged a fee, as a one-time gift is not).
+ */
+export async function invoiceCycle(
+  tx: Tx,
+  tenant: TenantContext,
+  sub: repo.SubscriptionRow,
+  cycle: repo.CycleRow,
+  now: Date,
+): Promise<InvoiceRow> {
+  const total = sub.billingCycles ? ` of ${sub.billingCycles}` : '';
+  const gift = sub.membershipType === 'donation';
+  const invoice = await createInvoice(tx, tenant, {
+    contactId: sub.contactId,
+    lines: [
+      {
+        id: 'line-1',
+        guId: sub.itemId ?? sub.campaignId ?? sub.id,
+        kind: gift ? 'donation' : 'membership',
+        name: cycle.cycle === 0 ? `${sub.name}: registration fee` : `${sub.name}: payment ${cycle.cycle}${total}`,
+        unitPrice: cycle.amountMinor,
+        quantity: 1,
+        isTaxable: !gift,
+        isChargeCreditCardFees: !gift,
+      },
+    ],
+    paymentMethod: 'credit_card',
+    note: '',
+    now,
+  });
+  await repo.updateCycle(tx, tenant.tenantId, cycle.id, { invoiceId: invoice.id });
+  for (const hook of cycleInvoicedHooks) await hook(tx, tenant, sub, cycle, invoice);
+  return invoice;
+}
+
 type Outcome = 'paid' | 'declined' | 'unknown' | 'skipped';
 
 /**
@@ -84,30 +140,7 @@ export async function chargeCycle(
     if (!cycle) return null;
     const sub = await repo.findSubscription(tx, tenant.tenantId, cycle.subscriptionId);
     if (!sub) return null;
-    let invoiceId = cycle.invoiceId;
-    if (!invoiceId) {
-      const total = sub.billingCycles ? ` of ${sub.billingCycles}` : '';
-      const invoice = await createInvoice(tx, tenant, {
-        contactId: sub.contactId,
-        lines: [
-          {
-            id: 'line-1',
-            guId: sub.itemId,
-            kind: 'membership',
-            name: cycle.cycle === 0 ? `${sub.name}: registration fee` : `${sub.name}: payment ${cycle.cycle}${total}`,
-            unitPrice: cycle.amountMinor,
-            quantity: 1,
-            isTaxable: true,
-            isChargeCreditCardFees: true,
-          },
-        ],
-        paymentMethod: 'credit_card',
-        note: '',
-        now,
-      });
-      invoiceId = invoice.id;
-      await repo.updateCycle(tx, tenant.tenantId, cycle.id, { invoiceId });
-    }
+    const invoiceId = cycle.invoiceId ?? (await invoiceCycle(tx, tenant, sub, cycle, now)).id;
     const invoice = await requireInvoice(tx, tenant.tenantId, invoiceId);
     return { cycle: { ...cycle, invoiceId }, sub, invoice };
   });
@@ -186,8 +219,8 @@ export async function chargeCycle(
             : current.status;
         if (status !== current.status) await repo.updateSubscription(tx, tenant.tenantId, sub.id, { status });
       }
-      if (paid.balance === 0 && paid.total > 0)
-        mailed = (await queueInvoiceEmail(tx, platform, tenant, paid, 'invoice_success')) || mailed;
+      // the paid email, or the module's own for an invoice it owns (a gift's receipt)
+      if (paid.balance === 0 && paid.total > 0) mailed = (await queueStatusEmail(tx, platform, tenant, paid)) || mailed;
       return;
     }
     const attempts = cycle.attempts + 1;

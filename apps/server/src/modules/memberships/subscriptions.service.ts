@@ -35,7 +35,7 @@ const subscriptionNotFound = () => notFound('Membership');
 const noCards = () => new AppError(409, 'no_card_provider', MEMBERSHIP_MESSAGES.noCard);
 
 /** The tenant's connected card account (Stripe), or a 409 that says cards are not set up. */
-async function cardAccount(tx: Tx, tenant: TenantContext, gateway: SavedCardGateway | null): Promise<string> {
+export async function cardAccount(tx: Tx, tenant: TenantContext, gateway: SavedCardGateway | null): Promise<string> {
   if (!gateway || tenant.settings.paymentProvider !== 'STRIPE') throw noCards();
   const row = await findCredential(tx, tenant.tenantId, 'stripe');
   const account = row?.isIntegrated ? String(row.publicFields?.stripeUserId ?? '').trim() : '';
@@ -51,6 +51,7 @@ function toSubscription(row: repo.SubscriptionWithContact): MemberSubscription {
     contactId: sub.contactId,
     contactName: row.contactName,
     itemId: sub.itemId,
+    campaignId: sub.campaignId,
     name: sub.name,
     membershipType: sub.membershipType,
     frequency: sub.frequency,
@@ -123,28 +124,48 @@ export async function startMembershipSetup(
     const customer = await repo.findProviderCustomer(tx, tenant.tenantId, contactId, account);
     return { person, account, customer };
   });
+  const back = returnUrl(platform, tenant, staff);
+  return openCardSetup(m, tenant, { ...prepared, contactId }, back, { itemId, purpose: 'membership' });
+}
+
+/**
+ * The provider's page where a person saves a card on the tenant's account: their customer there is
+ * made once (and again if the provider deleted it), and the page comes back to `back` with the
+ * session's id. `metadata` travels with the session and is read back from the provider on return.
+ */
+export async function openCardSetup(
+  m: Memberships,
+  tenant: TenantContext,
+  who: {
+    account: string;
+    customer: string | null | undefined;
+    contactId: string;
+    person: { email: string; name: string; lastName: string };
+  },
+  back: string,
+  metadata: Record<string, string>,
+): Promise<{ url: string; sessionId: string }> {
   const gateway = m.gateway as SavedCardGateway;
   const newCustomer = (suffix: string) =>
-    gateway.createCustomer(prepared.account, {
-      email: prepared.person.email,
-      name: `${prepared.person.name} ${prepared.person.lastName}`.trim(),
-      idempotencyKey: `atrium-customer-${tenant.tenantId}-${contactId}${suffix}`,
+    gateway.createCustomer(who.account, {
+      email: who.person.email,
+      name: `${who.person.name} ${who.person.lastName}`.trim(),
+      idempotencyKey: `atrium-customer-${tenant.tenantId}-${who.contactId}${suffix}`,
     });
-  const back = returnUrl(platform, tenant, staff);
   const open = (customer: string) =>
-    gateway.startCardSetup(prepared.account, {
+    gateway.startCardSetup(who.account, {
       customer,
       successUrl: `${back}?session_id={CHECKOUT_SESSION_ID}`,
       cancelUrl: back,
-      metadata: { tenantId: tenant.tenantId, contactId, itemId, purpose: 'membership' },
+      metadata: { tenantId: tenant.tenantId, contactId: who.contactId, ...metadata },
     });
   let session: { id: string; url: string };
   try {
-    session = await open(prepared.customer ?? (await newCustomer('')));
+    session = await open(who.customer ?? (await newCustomer('')));
   } catch (error) {
     // the stored customer was deleted at the provider (a 400 on it): a new one holds the new card
-    if (!(prepared.customer && error instanceof GatewayError && error.status === 400)) throw error;
-    session = await open(await newCustomer(`-${platform.clock.now().getTime()}`));
+    if (!(who.customer && error instanceof GatewayError && error.status === 400)) throw error;
+    session = await open(await newCustomer(`-${m.platform.clock.now().getTime()}`));
   }
   return { url: session.url, sessionId: session.id };
 }
@@ -181,7 +202,7 @@ export async function startCardUpdate(
 }
 
 /** Charges what is due of one membership now (the first payment, or a retry after a new card). */
-async function chargeNow(m: Memberships, tenant: TenantContext, subscriptionId: string): Promise<void> {
+export async function chargeNow(m: Memberships, tenant: TenantContext, subscriptionId: string): Promise<void> {
   const due = await withTenant(m.platform.db, tenant.tenantId, async (tx) => {
     await writeDueCycles(tx, tenant, subscriptionId, m.platform.clock.now());
     return (await repo.cyclesOf(tx, tenant.tenantId, subscriptionId)).filter(
