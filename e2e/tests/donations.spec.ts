@@ -172,3 +172,74 @@ test('a member sees their gifts on My Donations and downloads the receipt', asyn
   await row.getByRole('button', { name: /Download receipt R-\d{5}/ }).click();
   expect((await download).suggestedFilename()).toMatch(/^R-\d{5}\.pdf$/);
 });
+
+test('a visitor gives $20 a month for one year: the first gift now, 11 more as the months pass, a receipt for each', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const tag = Date.now().toString(36);
+  const name = `Monthly friends ${tag}`;
+  const donorEmail = `monthly-${tag}@example.test`;
+  const apiUrl = (path: string) => `http://127.0.0.1:${process.env.E2E_PORT}${path}`;
+  const HOST = { host: `demo.localhost:${process.env.E2E_PORT}` };
+  const login = await request.post(apiUrl('/login'), {
+    headers: HOST,
+    data: { userId: 'admin@demo.test', password: PASSWORD },
+  });
+  const admin = { ...HOST, authorization: `Bearer ${(await login.json()).access_token}` };
+  const created = await request.post(apiUrl('/snode/donation'), {
+    headers: admin,
+    data: { name, description: 'Give a little every month.', suggestedAmounts: [2000, 5000] },
+  });
+  expect(created.status()).toBe(201);
+  const campaignId = (await created.json()).guId as string;
+
+  try {
+    await page.goto(hostUrl('demo', `/donate/${campaignId}`));
+    await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+    const form = page.getByRole('form', { name: 'Donation' });
+    await form.getByRole('radio', { name: 'Monthly' }).check();
+    await form.getByText('$20.00', { exact: true }).click();
+    await expect(form.getByRole('combobox', { name: 'For' })).toHaveValue('1 year');
+    await expect(form.getByText('12 gifts of $20.00, one a month, the first today.')).toBeVisible();
+    await form.getByLabel('First name').fill('Mona');
+    await form.getByLabel('Last name').fill('Thly');
+    await form.getByLabel('Email').fill(donorEmail);
+    await expectAccessible(page);
+    await form.getByRole('button', { name: 'Donate' }).click();
+
+    // The provider's page saves the card; the studio's page never sees its number.
+    await expect(page).toHaveURL(/\/c\/setup\/cs_test_/);
+    const card = page.getByRole('form', { name: 'Card details' });
+    await card.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await card.getByLabel('Expiration (MM / YY)').fill('12 / 34');
+    await card.getByLabel('CVC').fill('123');
+    await card.getByRole('button', { name: 'Save card' }).click();
+    await expect(page).toHaveURL(new RegExp(`/donate/${campaignId}\\?session_id=`));
+    await expect(page.getByText('Thank you for your monthly gift')).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByText('12 gifts of $20.00, one each month.')).toBeVisible();
+    await expect(page.locator('body')).not.toContainText(/atrium/i);
+    await expectAccessible(page);
+    const first = await smtp.waitFor(donorEmail, 20_000);
+    expect(first.text).toMatch(/Subject: Thank you for your donation: receipt R-\d{5}/);
+    expect(first.text).toContain('Content-Type: application/pdf');
+
+    // A year passes, a month at a time: the renewal job gives the 11 further gifts.
+    for (let month = 1; month <= 11; month += 1) {
+      const moved = await request.post(apiUrl('/test/clock'), { headers: HOST, data: { advanceMs: 32 * 86_400_000 } });
+      expect(moved.status()).toBe(200);
+      expect((await request.post(apiUrl('/test/jobs/membership-renewals'), { headers: HOST })).status()).toBe(200);
+    }
+    const gifts = await (
+      await request.get(apiUrl(`/snode/donation/${campaignId}/donations`), { headers: admin })
+    ).json();
+    expect(gifts.data).toHaveLength(12);
+    expect(gifts.data.every((g: { status: string }) => g.status === 'paid')).toBe(true);
+    await expect
+      .poll(() => smtp.received.filter((m) => m.to.includes(donorEmail)).length, { timeout: 60_000 })
+      .toBe(12);
+  } finally {
+    await request.post(apiUrl('/test/clock'), { headers: HOST, data: { reset: true } });
+  }
+});

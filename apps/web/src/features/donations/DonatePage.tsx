@@ -1,4 +1,11 @@
-import { DONATION_MESSAGES, type DonateRequest, takesCardPayments } from '@atrium/contracts';
+import {
+  DONATION_MESSAGES,
+  type DonateRequest,
+  type MonthlyDonationResult,
+  monthlyGiftCount,
+  type PublicDonationCampaign,
+  takesCardPayments,
+} from '@atrium/contracts';
 import {
   Alert,
   Button,
@@ -9,6 +16,8 @@ import {
   Image,
   Loader,
   NumberInput,
+  Radio,
+  Select,
   Stack,
   Text,
   Textarea,
@@ -17,8 +26,8 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
-import { Link, Navigate, useParams } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { MantineScope } from '../../app/MantineScope';
 import { isApiError } from '../../lib/api-error';
 import { queryClient } from '../../lib/query-client';
@@ -29,7 +38,11 @@ import { donationsApi } from './api';
 import { minorOf, money } from './campaign-money';
 import { CampaignProgress } from './PublicDonationsPage';
 
-/** /donate/:id: one campaign's page, where a visitor gives a one-time amount and pays it by card. */
+/**
+ * /donate/:id: one campaign's page, where a visitor gives a one-time amount (paid on the provider's
+ * page) or a monthly one (a card saved on the provider's page, charged each month; decisions.md
+ * "Monthly gifts"). The provider's page comes back here with ?session_id=.
+ */
 export default function DonatePage() {
   const { id } = useParams();
   if (!id) return <Navigate to="/donations" replace />;
@@ -50,9 +63,28 @@ interface Values {
   email: string;
   note: string;
   isAnonymous: boolean;
+  frequency: 'once' | 'monthly';
+  years: string;
 }
 
 const CUSTOM = 'custom';
+const YEARS = [
+  { value: '1', label: '1 year' },
+  { value: '2', label: '2 years' },
+  { value: '3', label: '3 years' },
+  { value: '4', label: '4 years' },
+  { value: '5', label: '5 years' },
+  { value: '-1', label: 'Until I cancel' },
+];
+
+/** "12 gifts of $20.00, one a month" or "$20.00 a month until you cancel". */
+function monthlyPlan(amount: number | null, years: string, currency: string): string {
+  if (!amount) return '';
+  const gifts = monthlyGiftCount(Number(years));
+  return gifts === null
+    ? `${money(amount, currency)} a month until you cancel.`
+    : `${gifts} gifts of ${money(amount, currency)}, one a month, the first today.`;
+}
 
 function Donate({ id }: { id: string }) {
   const tenant = useTenant();
@@ -65,9 +97,21 @@ function Donate({ id }: { id: string }) {
   const key = useRef(crypto.randomUUID());
   const [failure, setFailure] = useState<string | null>(null);
   const [leaving, setLeaving] = useState(false);
+  const [search] = useSearchParams();
+  const sessionId = search.get('session_id');
   const data = campaign.data;
   const form = useForm<Values>({
-    initialValues: { choice: '', custom: '', firstName: '', lastName: '', email: '', note: '', isAnonymous: false },
+    initialValues: {
+      choice: '',
+      custom: '',
+      firstName: '',
+      lastName: '',
+      email: '',
+      note: '',
+      isAnonymous: false,
+      frequency: 'once',
+      years: '1',
+    },
     validate: {
       choice: (value, values) => {
         if (!data) return null;
@@ -85,6 +129,7 @@ function Donate({ id }: { id: string }) {
     },
   });
 
+  if (sessionId) return <MonthlyReturn campaignId={id} sessionId={sessionId} campaign={data ?? null} />;
   if (campaign.isPending) return <Loader aria-label="Loading campaign" m="lg" />;
   if (!data) {
     return (
@@ -96,9 +141,35 @@ function Donate({ id }: { id: string }) {
     );
   }
   const cards = takesCardPayments(tenant.paymentProvider);
+  // Monthly gifts are charged on a card saved at the provider: Stripe keeps saved cards (decisions.md).
+  const monthly = tenant.paymentProvider === 'STRIPE';
+  const amountOf = (values: Values) =>
+    values.choice === CUSTOM ? minorOf(values.custom, data.currency) : values.choice ? Number(values.choice) : null;
   const submit = form.onSubmit(async (values) => {
     setFailure(null);
-    const amount = values.choice === CUSTOM ? minorOf(values.custom, data.currency) : Number(values.choice);
+    const amount = amountOf(values);
+    if (values.frequency === 'monthly') {
+      try {
+        setLeaving(true);
+        goToProvider(
+          await donationsApi.startMonthly(data.guId, {
+            amount: amount ?? 0,
+            years: Number(values.years),
+            firstName: values.firstName,
+            lastName: values.lastName,
+            email: values.email,
+            note: values.note,
+            isAnonymous: values.isAnonymous,
+          }),
+        );
+      } catch (error) {
+        setLeaving(false);
+        if (isApiError(error) && error.field === 'amount') form.setFieldError('choice', error.message);
+        else if (isApiError(error) && error.field) form.setFieldError(error.field, error.message);
+        else setFailure(error instanceof Error ? error.message : String(error));
+      }
+      return;
+    }
     const body: DonateRequest = {
       amount: amount ?? 0,
       frequency: 'once',
@@ -137,11 +208,19 @@ function Donate({ id }: { id: string }) {
         ) : (
           <form onSubmit={submit} noValidate aria-label="Donation">
             <Stack gap="sm">
+              {monthly ? (
+                <Radio.Group label="How often" {...form.getInputProps('frequency')}>
+                  <Group gap="md" mt={4}>
+                    <Radio value="once" label="One-time" />
+                    <Radio value="monthly" label="Monthly" />
+                  </Group>
+                </Radio.Group>
+              ) : null}
               <Chip.Group {...form.getInputProps('choice')}>
                 <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
                   <legend>
                     <Text fw={500} size="sm">
-                      Amount (one-time gift)
+                      {form.values.frequency === 'monthly' ? 'Amount each month' : 'Amount (one-time gift)'}
                     </Text>
                   </legend>
                   <Group gap="xs" mt={4}>
@@ -169,6 +248,14 @@ function Donate({ id }: { id: string }) {
                   {...form.getInputProps('custom')}
                 />
               ) : null}
+              {form.values.frequency === 'monthly' ? (
+                <>
+                  <Select label="For" data={YEARS} allowDeselect={false} {...form.getInputProps('years')} />
+                  <Text size="sm" aria-live="polite">
+                    {monthlyPlan(amountOf(form.values), form.values.years, data.currency)}
+                  </Text>
+                </>
+              ) : null}
               <Group grow wrap="wrap">
                 <TextInput label="First name" required autoComplete="given-name" {...form.getInputProps('firstName')} />
                 <TextInput label="Last name" required autoComplete="family-name" {...form.getInputProps('lastName')} />
@@ -185,7 +272,9 @@ function Donate({ id }: { id: string }) {
                 </Alert>
               ) : null}
               <Text size="sm" c="dimmed">
-                You will pay on our payment provider's secure page, and get a receipt by email.
+                {form.values.frequency === 'monthly'
+                  ? "You will save your card on our payment provider's secure page, and get a receipt by email for each gift."
+                  : "You will pay on our payment provider's secure page, and get a receipt by email."}
               </Text>
               <Group justify="flex-end">
                 <Button type="submit" loading={leaving}>
@@ -195,6 +284,78 @@ function Donate({ id }: { id: string }) {
             </Stack>
           </form>
         )}
+      </Stack>
+    </Container>
+  );
+}
+
+type Returned = { kind: 'done'; result: MonthlyDonationResult } | { kind: 'failed'; message: string };
+
+/** Back from the provider's page with a saved card: the monthly gift is made and its first month charged. */
+function MonthlyReturn({
+  campaignId,
+  sessionId,
+  campaign,
+}: {
+  campaignId: string;
+  sessionId: string;
+  campaign: PublicDonationCampaign | null;
+}) {
+  const [returned, setReturned] = useState<Returned | null>(null);
+  const asked = useRef(false);
+  useEffect(() => {
+    if (asked.current) return;
+    asked.current = true;
+    donationsApi
+      .completeMonthly(campaignId, sessionId)
+      .then((result) => setReturned({ kind: 'done', result }))
+      .catch((error: unknown) =>
+        setReturned({ kind: 'failed', message: error instanceof Error ? error.message : String(error) }),
+      );
+  }, [campaignId, sessionId]);
+
+  const title = campaign?.name ?? 'Your monthly gift';
+  return (
+    <Container size="sm" py="lg" component="section" aria-labelledby="donate-title">
+      <Stack>
+        <Title order={1} id="donate-title">
+          {title}
+        </Title>
+        {returned === null ? (
+          <Group gap="xs" role="status">
+            <Loader size="sm" aria-hidden />
+            <Text>Setting up your monthly gift…</Text>
+          </Group>
+        ) : returned.kind === 'failed' ? (
+          <Alert color="red" role="alert" title="Your monthly gift could not be set up">
+            {returned.message} <Link to={`/donate/${campaignId}`}>Try again</Link>
+          </Alert>
+        ) : returned.result.first.paid ? (
+          <Alert color="teal" title="Thank you for your monthly gift">
+            <Stack gap={4}>
+              <Text size="sm">
+                {returned.result.gifts === null
+                  ? `${money(returned.result.amount, returned.result.currency)} each month until you cancel.`
+                  : `${returned.result.gifts} gifts of ${money(returned.result.amount, returned.result.currency)}, one each month.`}
+              </Text>
+              <Text size="sm">
+                Your first gift is received
+                {returned.result.first.receiptNumber ? ` (receipt ${returned.result.first.receiptNumber})` : ''}: the
+                receipt is on its way by email.
+              </Text>
+            </Stack>
+          </Alert>
+        ) : (
+          <Alert color="red" title="Your card was declined">
+            Your monthly gift is set up, but the first payment did not go through. We have emailed you about it; we will
+            try again in a few days.
+          </Alert>
+        )}
+        <Group>
+          <Button component={Link} to="/donations" variant="default">
+            See all campaigns
+          </Button>
+        </Group>
       </Stack>
     </Container>
   );

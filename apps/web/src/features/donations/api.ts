@@ -5,6 +5,9 @@ import type {
   DonationCampaignInput,
   DonationCampaignList,
   DonationList,
+  MonthlyDonationRequest,
+  MonthlyDonationResult,
+  MonthlyDonationSetup,
   PaymentRedirect,
   PublicDonationCampaign,
   PublicDonationCampaignList,
@@ -32,6 +35,15 @@ export const donationsApi = {
     apiRequest<PublicDonationCampaign>(`/public/donations/${id(guId)}/items`, { silent: true }),
   give: (guId: string, body: DonateRequest) =>
     apiRequest<DonateResult>(`/public/donations/${id(guId)}`, { method: 'POST', body, silent: true }),
+  /** A monthly gift: the provider's page where the donor saves a card. */
+  startMonthly: (guId: string, body: MonthlyDonationRequest) =>
+    apiRequest<MonthlyDonationSetup>(`/public/donations/${id(guId)}/monthly`, { method: 'POST', body, silent: true }),
+  completeMonthly: (guId: string, sessionId: string) =>
+    apiRequest<MonthlyDonationResult>(`/public/donations/${id(guId)}/monthly/complete`, {
+      method: 'POST',
+      body: { sessionId },
+      silent: true,
+    }),
   pay: (publicId: string) =>
     apiRequest<PaymentRedirect>(`/item/invoice/${id(publicId)}/publicpayment`, { method: 'POST', silent: true }),
 };
