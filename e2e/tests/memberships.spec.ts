@@ -1,6 +1,7 @@
 import { startProviderStub } from '@atrium/provider-stubs/provider-stub';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { expectAccessible, hostUrl, logIn, PASSWORD } from './helpers';
+import { SHARED_PORT_WAIT_MS, whenPortFree } from './shared-ports';
 
 // Its own member: a membership or credits bought here would pay the other specs' drop-ins (payments.spec).
 const MEMBER = 'member@demo.test';
@@ -14,8 +15,11 @@ const DAY = 86_400_000;
 let stub: Awaited<ReturnType<typeof startProviderStub>> | null = null;
 
 test.beforeAll(async () => {
-  try {
-    stub = await startProviderStub(
+  test.setTimeout(SHARED_PORT_WAIT_MS);
+  // The card port is held for the whole file, as donations.spec holds it: both move the business clock,
+  // so holding the port also keeps them from running at the same time.
+  stub = await whenPortFree(() =>
+    startProviderStub(
       {
         stripeCheckout: {
           secretKey: 'sk_test_e2e',
@@ -24,11 +28,8 @@ test.beforeAll(async () => {
         },
       },
       { port: Number(process.env.E2E_PAYMENTS_STUB_PORT) },
-    );
-  } catch (error) {
-    // payments.spec.ts runs the same stand-in (same accounts) on this port: it answers our calls too
-    if (!String(error).includes('EADDRINUSE')) throw error;
-  }
+    ),
+  );
 });
 test.afterAll(async () => {
   await stub?.close();

@@ -2,7 +2,8 @@
  * The run's SMTP server (E2E_SMTP_PORT) and card stand-in (E2E_PAYMENTS_STUB_PORT) are fixed ports
  * the web server is configured with, and more than one spec reads them (users and donations read
  * mail; payments and donations pay by card). With two workers, a spec whose port is taken waits
- * until the spec holding it closes its server, then binds it for the rest of its own tests.
+ * until the spec holding it closes its server, then binds it for the rest of its own tests. The card
+ * port also keeps the two specs that move the business clock (memberships, donations) apart.
  */
 export async function whenPortFree<T>(start: () => Promise<T>, timeoutMs = 170_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
