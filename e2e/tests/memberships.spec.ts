@@ -80,14 +80,14 @@ async function runRenewals(request: APIRequestContext) {
 }
 
 /** The stand-in's hosted page: the card is typed there, never on the studio's pages. */
-async function saveCard(page: Page, number: string) {
+async function saveCard(page: Page, number: string, back = '/memberships') {
   await expect(page).toHaveURL(/\/c\/setup\/cs_test_/);
   const form = page.getByRole('form', { name: 'Card details' });
   await form.getByLabel('Card number').fill(number);
   await form.getByLabel('Expiration (MM / YY)').fill('12 / 34');
   await form.getByLabel('CVC').fill('123');
   await form.getByRole('button', { name: 'Save card' }).click();
-  await expect(page).toHaveURL(hostUrl('demo', '/memberships'));
+  await expect(page).toHaveURL(hostUrl('demo', back));
 }
 
 const membershipCard = (page: Page, name: string) => page.getByRole('article', { name });
@@ -223,4 +223,39 @@ test('a 10-class pack pays a priced class with a credit, given back when the boo
   await page.reload();
   await expect(balance).toHaveText(`${before} credits left`);
   await expect(page.getByText('Returned (booking cancelled)').first()).toBeVisible();
+});
+
+test('the front desk sells a membership to a contact from a new sale; the contact types the card on the provider’s page', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const name = `Desk monthly ${Date.now().toString(36).slice(-5)}`;
+  await newMembership(request, { name, price: 30, membershipType: 'recurring', frequency: 'monthly' });
+  const admin = await tokenOf(request, 'admin@demo.test');
+  try {
+    await logIn(page, 'frontdesk@demo.test');
+    await expect(page).not.toHaveURL(/\/login/);
+    await page.goto(hostUrl('demo', '/store/new'));
+    await expect(page.getByRole('heading', { name: 'New sale', level: 1 })).toBeVisible();
+    await page.getByRole('radio', { name: 'Contact' }).check();
+    const contact = page.getByRole('textbox', { name: 'Contact' }).or(page.getByRole('combobox', { name: 'Contact' }));
+    await contact.fill('member@demo');
+    await page.getByRole('option').first().click();
+    const section = page.getByRole('region', { name: 'Membership' });
+    await section.getByRole('combobox', { name: /^Membership for / }).click();
+    await page.getByRole('option', { name: new RegExp(`^${name} · \\$30\\.00 a month$`) }).click();
+    await expectAccessible(page);
+    await section.getByRole('button', { name: 'Sell membership' }).click();
+    await saveCard(page, '4242 4242 4242 4242', '/subscriptions');
+    await expect(page.getByText(new RegExp(`: ${name} is set up\\.$`))).toBeVisible();
+    await page.getByRole('textbox', { name: 'Search memberships' }).fill(name);
+    const row = page.getByRole('row').filter({ hasText: name });
+    await expect(row).toContainText('Active');
+    await expectAccessible(page);
+  } finally {
+    const subs = await api(request, admin, 'GET', `/item/membership/subs?search=${encodeURIComponent(name)}&max=10`);
+    for (const sub of subs.data)
+      await api(request, admin, 'PUT', `/item/membership/subs/${sub.guId}/cancel`, { when: 'now' });
+  }
 });

@@ -1,10 +1,24 @@
-import { Badge, Group, Pagination, SegmentedControl, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Group,
+  Loader,
+  Pagination,
+  SegmentedControl,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useState } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { isApiError } from '../../lib/api-error';
+import { showSuccessToast } from '../../lib/notify';
 import { useTenant } from '../session/session-store';
 import { useDocumentHead } from '../tenant/tenant-head';
-import { useSubscriptions } from './hooks';
+import { useCompletePurchase, useSubscriptions } from './hooks';
 import { dayLabel, money, STATUS_COLOR, STATUS_LABEL } from './membership-format';
 
 const PAGE = 50;
@@ -24,12 +38,24 @@ export default function SubscriptionsPage() {
     showArchive: kind === 'all',
   });
   const total = list.data?.recordsTotal ?? 0;
+  const sold = useDeskSaleReturn();
 
   return (
     <Stack component="section" aria-labelledby="subs-title" gap="md">
       <Title order={1} id="subs-title">
         Subscriptions
       </Title>
+      {sold.pending ? (
+        <Group role="status" gap="xs">
+          <Loader size="sm" aria-hidden />
+          <Text>Setting up the membership…</Text>
+        </Group>
+      ) : null}
+      {sold.problem ? (
+        <Alert color="red" title="Payment failed" role="alert">
+          {sold.problem}
+        </Alert>
+      ) : null}
       <Group wrap="wrap">
         <SegmentedControl
           aria-label="Which memberships"
@@ -91,4 +117,30 @@ export default function SubscriptionsPage() {
       ) : null}
     </Stack>
   );
+}
+
+/**
+ * Back from the provider's page after a desk sale (/store/new): the membership is made once for the
+ * session and what is due charged, then the parameter is dropped.
+ */
+function useDeskSaleReturn() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const complete = useCompletePurchase();
+  const [problem, setProblem] = useState<string | null>(null);
+  const returned = params.get('session_id');
+  const handled = useRef<string | null>(null);
+  useEffect(() => {
+    if (!returned || handled.current === returned) return;
+    handled.current = returned;
+    complete
+      .mutateAsync(returned)
+      .then((sub) => {
+        if (sub.status === 'past_due') setProblem(sub.lastFailure ?? 'The payment did not go through.');
+        else showSuccessToast(`${sub.contactName}: ${sub.name} is set up.`);
+      })
+      .catch((error: unknown) => setProblem(isApiError(error) ? error.message : 'Something went wrong.'))
+      .finally(() => navigate('/subscriptions', { replace: true }));
+  }, [returned, complete, navigate]);
+  return { pending: complete.isPending, problem };
 }

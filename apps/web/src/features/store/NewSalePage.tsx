@@ -35,6 +35,7 @@ import { invoicesApi } from '../invoices/api';
 import { goToProvider } from '../invoices/card-payment';
 import { invoicePath } from '../invoices/InvoicesPage';
 import { money } from '../invoices/invoice-format';
+import { DeskMembershipSale } from '../memberships/DeskMembershipSale';
 import { useTenant } from '../session/session-store';
 import { useDocumentHead } from '../tenant/tenant-head';
 import { storeApi } from './api';
@@ -204,6 +205,12 @@ export default function NewSalePage() {
           )}
         </Stack>
       </Paper>
+
+      {buyer.kind === 'contact' && buyer.id ? (
+        <Paper withBorder p="md">
+          <DeskMembershipSale contactId={buyer.id} contactName={buyer.label} />
+        </Paper>
+      ) : null}
 
       <Paper withBorder p="md">
         <Stack gap="sm">
