@@ -25,6 +25,8 @@ export interface StripeStub {
   url: string;
   requests: StripeStubRequest[];
   secretKey: string;
+  /** A saved card starts failing (expired, funds gone), as happens between two renewals. */
+  setCardOutcome(methodId: string, outcome: 'ok' | 'declined' | 'insufficient'): void;
   close(): Promise<void>;
 }
 
@@ -410,6 +412,11 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
     url: `http://127.0.0.1:${port}`,
     requests,
     secretKey,
+    setCardOutcome: (methodId, outcome) => {
+      const method = methods.get(methodId);
+      if (!method) throw new Error(`no payment method ${methodId}`);
+      method.outcome = outcome;
+    },
     close: () => new Promise<void>((resolveClose) => server.close(() => resolveClose())),
   };
 }

@@ -42,7 +42,7 @@ export function registerTestClockRoute(server: FastifyInstance, platform: Platfo
     {
       schema: {
         hide: true,
-        params: z.object({ name: z.enum(['membership-renewals', 'membership-credit-expiry']) }),
+        params: z.object({ name: z.enum(['membership-renewals', 'membership-credit-expiry', 'plan-renewals']) }),
         response: { 200: ClockState },
       },
     },

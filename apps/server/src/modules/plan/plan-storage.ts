@@ -31,6 +31,15 @@ export const StoredSubscription = z.object({
   savedCards: z.array(StoredSavedCard).default([]),
   /** Checkout tokens already paid (newest first, a few): a replayed checkout must not start a period for free. */
   spentCheckoutTokens: z.array(z.string()).default([]),
+  /** The payment method that paid the plan, attached to the customer: renewals charge it off-session. */
+  renewalMethodId: z.string().nullable().default(null),
+  renewalMethodType: z.enum(['card', 'bank']).nullable().default(null),
+  renewalMethodLabel: z.string().nullable().default(null),
+  /** Declined renewals of the current period so far, and when the next try is (ISO); reset when paid. */
+  renewalAttempts: z.number().int().default(0),
+  retryAt: z.string().nullable().default(null),
+  /** A renewal run holds the due charge until then (ISO), so two workers never both record it. */
+  renewalClaimedUntil: z.string().nullable().default(null),
 });
 export type StoredSubscription = z.infer<typeof StoredSubscription>;
 

@@ -70,3 +70,33 @@ export async function findPayer(tx: Tx, tenantId: string, contactId: string) {
     .limit(1);
   return row ?? null;
 }
+
+/**
+ * Claims a due renewal for one run: only while the plan is still at that period and try, and no
+ * other run holds it (or its hold ran out). Answers whether this run got it.
+ */
+export async function claimPlanRenewal(
+  db: Db,
+  tenantId: string,
+  due: { nextBillingDate: string; attempts: number },
+  now: Date,
+  holdMs: number,
+): Promise<boolean> {
+  const sub = sql`${tenants.settings}->'subscription'`;
+  const until = new Date(now.getTime() + holdMs).toISOString();
+  const rows = await db
+    .update(tenants)
+    .set({
+      settings: sql`jsonb_set(${tenants.settings}, '{subscription,renewalClaimedUntil}', to_jsonb(${until}::text))`,
+    })
+    .where(
+      and(
+        eq(tenants.id, tenantId),
+        sql`${sub}->>'nextBillingDate' = ${due.nextBillingDate}`,
+        sql`coalesce((${sub}->>'renewalAttempts')::int, 0) = ${due.attempts}`,
+        sql`(${sub}->>'renewalClaimedUntil' is null or (${sub}->>'renewalClaimedUntil')::timestamptz <= ${now.toISOString()}::timestamptz)`,
+      ),
+    )
+    .returning({ id: tenants.id });
+  return rows.length === 1;
+}

@@ -26,6 +26,7 @@ import {
   tokenizeBank,
   updateSubscription,
 } from './plan.service.ts';
+import { schedulePlanRenewals } from './plan-renewals.service.ts';
 import { createBillingProvider } from './stripe-billing.ts';
 
 const errors = {
@@ -58,6 +59,7 @@ export function registerPlanRoutes(
   provider: BillingProvider | null = createBillingProvider(platform.config.platformBilling),
 ): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
+  schedulePlanRenewals(platform, provider);
 
   app.get(
     '/rest/subscription',

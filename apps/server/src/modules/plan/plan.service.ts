@@ -29,6 +29,7 @@ import { saveTenantSettings } from '../settings/settings.service.ts';
 import type { TenantContext } from '../tenants/tenant-directory.ts';
 import { BillingError, type BillingProvider, type PaymentMethodInfo } from './billing-provider.ts';
 import { findPayer, prependPlanPayment, readPlanState } from './plan.repo.ts';
+import { mailPlanReceipt } from './plan-mail.ts';
 import type { StoredPlanPayment, StoredSavedCard, StoredSubscription } from './plan-storage.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -134,7 +135,9 @@ export async function startCardSetup(
   const { type, period } = parsePlanId(body.planName);
   if (type === 'free') throw badRequest('planName', 'The free plan needs no card');
   if (type === TOP_TIER_PLAN) throw badRequest('planName', 'Please contact us to subscribe to the Leap plan');
-  if (current?.planName === body.planName) throw badRequest('planName', 'This is already your plan');
+  // A plan whose renewal was declined may be bought again with another card: a new period from today.
+  if (current?.planName === body.planName && current.renewalAttempts === 0)
+    throw badRequest('planName', 'This is already your plan');
   if (current?.spentCheckoutTokens.includes(body.token)) {
     throw new AppError(409, 'checkout_complete', 'This checkout has already been paid. Please reload the page.');
   }
@@ -265,7 +268,9 @@ export async function updateSubscription(
   }
 
   if (type === TOP_TIER_PLAN) throw badRequest('planName', 'Please contact us to subscribe to the Leap plan');
-  if (current?.planName === body.planName) throw badRequest('planName', 'This is already your plan');
+  // A plan whose renewal was declined may be bought again with another card: a new period from today.
+  if (current?.planName === body.planName && current.renewalAttempts === 0)
+    throw badRequest('planName', 'This is already your plan');
   if (payment.type === 'na') throw badRequest('payment.type', 'A card or a bank account is needed for a paid plan');
   const methodRef = payment.methodId ?? payment.nonce;
   if (!methodRef) throw badRequest('payment.methodId', 'A payment method is required');
@@ -381,7 +386,21 @@ export async function updateSubscription(
       customerId,
       savedCards: nextCards,
       spentCheckoutTokens: [checkoutToken, ...(current?.spentCheckoutTokens ?? [])].slice(0, SPENT_TOKENS_KEPT),
+      renewalMethodId: method.id,
+      renewalMethodType: method.type,
+      renewalMethodLabel: methodLabel,
+      renewalAttempts: 0,
+      retryAt: null,
+      renewalClaimedUntil: null,
     },
+  });
+  await mailPlanReceipt(platform, saved, {
+    itemName,
+    price,
+    currency,
+    methodLabel,
+    processing: charge.status !== 'succeeded',
+    nextBillingDate: saved.settings.subscription?.nextBillingDate ?? null,
   });
   return toSubscription(platform, saved, saved.settings.subscription, provider);
 }
@@ -399,6 +418,12 @@ function emptySubscription(currency: PlanCurrency): StoredSubscription {
     customerId: null,
     savedCards: [],
     spentCheckoutTokens: [],
+    renewalMethodId: null,
+    renewalMethodType: null,
+    renewalMethodLabel: null,
+    renewalAttempts: 0,
+    retryAt: null,
+    renewalClaimedUntil: null,
   };
 }
 

@@ -1,0 +1,172 @@
+import { type StripeStub, startStripeStub } from '@atrium/provider-stubs/stripe';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, json, loginAs, newTenant, startTestApp, type TestTenant } from '../../../test/helpers.ts';
+import type { App } from '../../app.ts';
+import { outboxEmails } from '../../db/schema/index.ts';
+import type { BillingProvider } from './billing-provider.ts';
+import { readPlanState } from './plan.repo.ts';
+import { renewPlan, renewPlans } from './plan-renewals.service.ts';
+import { createBillingProvider } from './stripe-billing.ts';
+
+const DAY = 86_400_000;
+let stub: StripeStub;
+let app: App;
+let provider: BillingProvider;
+
+beforeAll(async () => {
+  stub = await startStripeStub();
+  app = await startTestApp({
+    platformBilling: {
+      stripeSecretKey: stub.secretKey,
+      stripePublishableKey: 'pk_test_stub',
+      stripeApiBase: stub.url,
+      contactUrl: 'https://platform.example/contact',
+    },
+  });
+  const made = createBillingProvider(app.platform.config.platformBilling);
+  if (!made) throw new Error('no billing provider');
+  provider = made;
+});
+afterEach(() => app.platform.clock.reset());
+afterAll(async () => {
+  await stub.close();
+});
+
+/** A studio on the Organize plan, monthly, paid now with a card. */
+async function paidStudio(): Promise<{ studio: TestTenant; admin: string; email: string }> {
+  const email = `owner-${Math.random().toString(36).slice(2, 8)}@studio.test`;
+  const studio = await newTenant(app, { settings: { email } });
+  const admin = (await loginAs(app, studio, 'admin')).access_token;
+  const call = (method: 'GET' | 'PUT', url: string, payload?: object) =>
+    app.inject({ method, url, headers: bearer(admin, studio.host), payload });
+  const token = json<{ token: string }>(await call('GET', '/rest/tenantPayment/master')).token;
+  const bought = await call('PUT', '/rest/subscription', {
+    planName: 'organize_monthly_plan',
+    payment: { type: 'card', nonce: 'tok_visa', amount: 25, token, storeCard: true },
+  });
+  expect(bought.statusCode, bought.body).toBe(200);
+  return { studio, admin, email };
+}
+
+const planOf = async (t: TestTenant) => {
+  const { subscription, payments } = await readPlanState(app.platform.db, t.tenantId);
+  if (!subscription) throw new Error('no plan');
+  return { sub: subscription, payments };
+};
+
+async function subjectsTo(t: TestTenant, email: string) {
+  const rows = await app.platform.db
+    .select({ subject: outboxEmails.subject })
+    .from(outboxEmails)
+    .where(and(eq(outboxEmails.tenantId, t.tenantId), eq(outboxEmails.toAddress, email)));
+  return rows.map((r) => r.subject);
+}
+
+const renewals = (t: TestTenant) =>
+  stub.requests.filter(
+    (r) => r.path === '/v1/payment_intents' && r.idempotencyKey?.startsWith(`atrium-plan-renew-${t.tenantId}-`),
+  );
+
+describe("renewing a studio's plan", () => {
+  it('charges the card that paid it when the period ends, once, moves the period on and mails a receipt', async () => {
+    const { studio, email } = await paidStudio();
+    const first = await planOf(studio);
+    expect(first.sub).toMatchObject({ renewalMethodType: 'card', renewalAttempts: 0, retryAt: null });
+    expect(first.sub.renewalMethodId).toMatch(/^pm_/);
+    expect(await subjectsTo(studio, email)).toEqual(['Receipt: Organize Monthly Plan, $25.00']);
+
+    // not due yet: nothing happens
+    expect(await renewPlan(app.platform, provider, studio.tenantId, app.platform.clock.now())).toBe('skipped');
+    const due = new Date(Date.parse(first.sub.nextBillingDate ?? '') + 60_000);
+    app.platform.clock.set(due);
+    // two workers at once: one charge at the provider, one payment in the history
+    const outcomes = await Promise.all([
+      renewPlan(app.platform, provider, studio.tenantId, due),
+      renewPlan(app.platform, provider, studio.tenantId, due),
+    ]);
+    expect(outcomes.sort()).toEqual(['renewed', 'skipped']);
+    const keys = new Set(renewals(studio).map((r) => r.idempotencyKey));
+    expect(keys).toEqual(new Set([`atrium-plan-renew-${studio.tenantId}-${first.sub.nextBillingDate}-try-0`]));
+    const after = await planOf(studio);
+    expect(after.payments.filter((p) => p.userName === 'Automatic renewal')).toMatchObject([
+      { transactionStatus: 'SETTLED', price: 25, itemName: 'Organize Monthly Plan', paymentMethod: 'visa 4242' },
+    ]);
+    expect(after.sub.periodStart).toBe(first.sub.nextBillingDate);
+    expect(Date.parse(after.sub.nextBillingDate ?? '')).toBeGreaterThan(
+      Date.parse(first.sub.nextBillingDate ?? '') + 27 * DAY,
+    );
+    expect(renewals(studio)[0]?.form).toMatchObject({ amount: '2500', currency: 'usd', confirm: 'true' });
+    const receipts = (await subjectsTo(studio, email)).filter((s) => s.startsWith('Receipt:'));
+    expect(receipts).toHaveLength(2);
+
+    // the job finds nothing more to do at that time
+    expect(await renewPlans(app.platform, provider)).not.toContain('renewed');
+  });
+
+  it('a declined renewal is retried after 1, 3 and 5 days, then the plan ends; each decline is mailed', async () => {
+    const { studio, admin, email } = await paidStudio();
+    const { sub } = await planOf(studio);
+    stub.setCardOutcome(sub.renewalMethodId ?? '', 'insufficient');
+    let at = new Date(Date.parse(sub.nextBillingDate ?? '') + 60_000);
+    expect(await renewPlan(app.platform, provider, studio.tenantId, at)).toBe('declined');
+    let now = await planOf(studio);
+    expect(now.sub).toMatchObject({ planName: 'organize_monthly_plan', status: 'active', renewalAttempts: 1 });
+    expect(Date.parse(now.sub.retryAt ?? '')).toBe(at.getTime() + DAY);
+    expect(now.payments[0]).toMatchObject({
+      transactionStatus: 'DECLINED',
+      message: 'Your card has insufficient funds.',
+      userName: 'Automatic renewal',
+    });
+    // before the retry is due nothing is charged
+    expect(await renewPlan(app.platform, provider, studio.tenantId, new Date(at.getTime() + DAY / 2))).toBe('skipped');
+
+    // while it is failing the admin may pay the same plan again with another card
+    const call = (method: 'GET' | 'PUT', url: string, payload?: object) =>
+      app.inject({ method, url, headers: bearer(admin, studio.host), payload });
+    const refused = await call('PUT', '/rest/subscription', {
+      planName: 'organize_monthly_plan',
+      payment: {
+        type: 'card',
+        nonce: 'tok_chargeDeclined',
+        amount: 25,
+        token: json<{ token: string }>(await call('GET', '/rest/tenantPayment/master')).token,
+      },
+    });
+    expect(refused.statusCode).toBe(402);
+
+    for (const [attempt, wait] of [
+      [2, 3],
+      [3, 5],
+    ] as const) {
+      at = new Date(Date.parse(now.sub.retryAt ?? '') + 60_000);
+      expect(await renewPlan(app.platform, provider, studio.tenantId, at)).toBe('declined');
+      now = await planOf(studio);
+      expect(now.sub.renewalAttempts).toBe(attempt);
+      expect(Date.parse(now.sub.retryAt ?? '')).toBe(at.getTime() + wait * DAY);
+    }
+    at = new Date(Date.parse(now.sub.retryAt ?? '') + 60_000);
+    expect(await renewPlan(app.platform, provider, studio.tenantId, at)).toBe('ended');
+    now = await planOf(studio);
+    expect(now.sub).toMatchObject({ planName: null, status: 'free', nextBillingDate: null, renewalAttempts: 0 });
+    expect(new Set(renewals(studio).map((r) => r.idempotencyKey)).size).toBe(4);
+    const subjects = await subjectsTo(studio, email);
+    expect(subjects.filter((s) => s === 'Payment failed: Organize Monthly Plan')).toHaveLength(3);
+    expect(subjects).toContain('Your Organize Monthly Plan has ended');
+    // the studio's page says Free Plan
+    expect(json(await call('GET', '/rest/subscription'))).toMatchObject({ planName: null, planType: 'free' });
+  });
+
+  it('a studio without an account email gets the mail at its admins', async () => {
+    const studio = await newTenant(app);
+    const admin = (await loginAs(app, studio, 'admin')).access_token;
+    const call = (method: 'GET' | 'PUT', url: string, payload?: object) =>
+      app.inject({ method, url, headers: bearer(admin, studio.host), payload });
+    const token = json<{ token: string }>(await call('GET', '/rest/tenantPayment/master')).token;
+    await call('PUT', '/rest/subscription', {
+      planName: 'organize_monthly_plan',
+      payment: { type: 'card', nonce: 'tok_visa', amount: 25, token },
+    });
+    expect(await subjectsTo(studio, studio.users.admin.email)).toEqual(['Receipt: Organize Monthly Plan, $25.00']);
+  });
+});
