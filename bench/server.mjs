@@ -37,6 +37,8 @@ export async function startAtrium(port, options = {}) {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     SEED_DEMO: 'true',
+    // the benches load tenants far past any plan's contact limit (100,000 contacts and more)
+    PLAN_LIMITS: 'off',
     DATABASE_URL: options.databaseUrl ?? '',
   });
   await waitFor(`http://127.0.0.1:${port}/healthz`, options.timeoutMs ?? 60_000);

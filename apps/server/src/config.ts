@@ -115,6 +115,8 @@ export interface AppConfig {
   s3: S3Config | null;
   /** The platform's own Stripe account, which bills tenants for their plan (PLATFORM_STRIPE_*). */
   platformBilling: PlatformBillingConfig;
+  /** Whether the plans' member and contact limits are enforced (PLAN_LIMITS=off for a self-hosted install or a benchmark). */
+  planLimits: boolean;
   /** AES-256-GCM key of the credential vault (CREDENTIALS_KEY, 32 bytes base64); null: generated once and kept in the database. */
   credentialsKey: Buffer | null;
   /** Base URLs of the providers whose credentials are checked on save (tests and e2e point them at a local stub). */
@@ -417,6 +419,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     oidcProviders: oidcProvidersFrom(env.OIDC_PROVIDERS),
     s3: s3From(env),
     platformBilling: platformBillingFrom(env),
+    planLimits: !['off', 'false', '0'].includes(String(env.PLAN_LIMITS ?? '').toLowerCase()),
     credentialsKey: credentialsKeyFrom(env.CREDENTIALS_KEY),
     providerUrls: {
       razorpay: baseUrlFrom(env.RAZORPAY_API_URL, 'https://api.razorpay.com', 'RAZORPAY_API_URL'),

@@ -63,7 +63,26 @@ export const PLAN_MESSAGES = {
   freeConfirm: 'You miss the valuable features, Are you sure you want free plan?',
   updated: 'Plan updated',
   notConfigured: 'Online payment is not configured',
+  contactLimit: (max: number) =>
+    `Your plan allows ${max.toLocaleString('en-US')} contacts. Upgrade your plan under Settings > Plan to add more.`,
+  memberLimit: (max: number) =>
+    `Your plan allows ${max.toLocaleString('en-US')} active members. Upgrade your plan under Settings > Plan to add more.`,
+  /** What a member buying online reads: the studio's plan is the studio's business. */
+  memberLimitForMember: 'This studio cannot take new memberships online right now. Please contact the studio.',
 } as const;
+
+/**
+ * What each plan allows (spec 2 §9): active members (null: unlimited) and contacts. The spec names the
+ * paid plans only; the Free Plan allows what Organize does (decisions.md "Plan limits").
+ */
+export const PLAN_LIMITS: Record<PlanType, { members: number | null; contacts: number }> = {
+  free: { members: 100, contacts: 2000 },
+  organize: { members: 100, contacts: 2000 },
+  expand: { members: 250, contacts: 10_000 },
+  leap: { members: null, contacts: 50_000 },
+};
+
+export const planLimitsOf = (planName: string | null | undefined) => PLAN_LIMITS[parsePlanId(planName).type];
 
 export function planIdOf(type: PlanType, period: PlanPeriod): PlanId {
   return type === 'free' ? FREE_PLAN_ID : (`${type}_${period}_plan` as PlanId);

@@ -2,6 +2,7 @@ import type { ContactImportDryRun, ContactImportLogItem, ContactImportResult, Im
 import { IMPORT_DUPLICATE_IN_TENANT, IMPORT_PREVIEW_ROWS } from '@atrium/contracts';
 import { type Db, withTenant } from '../../db/client.ts';
 import type { Authenticated } from '../../lib/guards.ts';
+import { assertContactRoom } from '../plan/plan-limits.ts';
 import type { TenantContext } from '../tenants/tenant-directory.ts';
 import {
   candidateEmails,
@@ -51,6 +52,7 @@ export async function commitImport(db: Db, ctx: Authenticated, input: ImportRequ
   return withTenant(db, tenantId, async (tx) => {
     const existing = await findExistingEmails(tx, tenantId, candidateEmails(file.rows));
     const valid = markDuplicates(file.rows, existing);
+    await assertContactRoom(tx, ctx.tenant, valid.filter((row) => row.contact !== null).length);
     const inserted = await insertImportedContacts(
       tx,
       tenantId,

@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import { type Db, type Tx, withTenant } from '../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import type { Authenticated } from '../../lib/guards.ts';
+import { assertContactRoom } from '../plan/plan-limits.ts';
 import type { TenantContext } from '../tenants/tenant-directory.ts';
 import { membershipEnds } from './contact-list.repo.ts';
 import { toDetail } from './contact-mappers.ts';
@@ -83,6 +84,7 @@ export function getContactDetail(db: Db, tenant: TenantContext, id: string, mark
 export async function insertNewContact(tx: Tx, tenant: TenantContext, input: z.output<typeof ContactCreate>) {
   checkGrn(tenant, input.grnNumber);
   if (await emailTaken(tx, tenant.tenantId, input.email)) throw badRequest('email', EMAIL_TAKEN);
+  await assertContactRoom(tx, tenant, 1);
   return insertContactRecord(tx, tenant.tenantId, {
     email: input.email,
     passwordHash: null,

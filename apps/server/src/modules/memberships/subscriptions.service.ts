@@ -16,6 +16,7 @@ import { requireSignedWaiver } from '../forms/form-documents.service.ts';
 import { findCredential } from '../integrations/integrations.repo.ts';
 import { findPerson } from '../invoices/invoices.repo.ts';
 import { GatewayError, type SavedCardGateway } from '../payments/payment-gateway.ts';
+import { assertMemberRoom } from '../plan/plan-limits.ts';
 import type { TenantContext } from '../tenants/tenant-directory.ts';
 import { addMonths, dayInZone, nextBillingDay } from './billing-periods.ts';
 import { membershipNotFound } from './membership-products.service.ts';
@@ -114,6 +115,7 @@ export async function startMembershipSetup(
     if (!membership || membership.item.isArchived || (!staff && !membership.item.isVisible)) throw membershipNotFound();
     const person = await findPerson(tx, tenant.tenantId, contactId);
     if (!person || person.isWalkin) throw new AppError(404, 'not_found', 'Contact not found.', 'contactId');
+    await assertMemberRoom(tx, tenant, contactId, staff);
     if (!staff) {
       await requireSignedWaiver(tx, tenant, contactId, {
         field: 'contactId',

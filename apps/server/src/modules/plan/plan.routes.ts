@@ -26,6 +26,7 @@ import {
   tokenizeBank,
   updateSubscription,
 } from './plan.service.ts';
+import { enforcePlanLimits } from './plan-limits.ts';
 import { schedulePlanRenewals } from './plan-renewals.service.ts';
 import { createBillingProvider } from './stripe-billing.ts';
 
@@ -60,6 +61,7 @@ export function registerPlanRoutes(
 ): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
   schedulePlanRenewals(platform, provider);
+  enforcePlanLimits(platform.config.planLimits);
 
   app.get(
     '/rest/subscription',
