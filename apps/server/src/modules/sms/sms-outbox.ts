@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { type Tx, withTenant } from '../../db/client.ts';
 import { outboxSms } from '../../db/schema/index.ts';
 import type { Platform } from '../../platform.ts';
@@ -28,9 +28,44 @@ interface SmsJob {
   smsId: string;
 }
 
+/**
+ * Messages written by this process and not yet queued: a kick queues those committed, as the email
+ * outbox does. Another process's rows are its own kick's, or the minute sweep's when it crashed.
+ */
+const written = new Map<string, SmsJob & { at: number }>();
+
 /** Writes a text message inside the caller's transaction; kickSms sends it after commit. */
 export async function enqueueSms(tx: Tx, tenantId: string, sms: OutgoingSms): Promise<void> {
-  await tx.insert(outboxSms).values({ tenantId, toPhone: sms.to, body: sms.body, kind: sms.kind });
+  const [row] = await tx
+    .insert(outboxSms)
+    .values({ tenantId, toPhone: sms.to, body: sms.body, kind: sms.kind })
+    .returning({ id: outboxSms.id });
+  if (row) written.set(row.id, { tenantId, smsId: row.id, at: Date.now() });
+}
+
+/** Queues this process's committed messages (a row of a transaction still open waits for the next kick). */
+async function queueWritten(platform: Platform): Promise<number> {
+  const mine = [...written.values()];
+  if (mine.length === 0) return 0;
+  const committed = await platform.db
+    .select({ tenantId: outboxSms.tenantId, smsId: outboxSms.id })
+    .from(outboxSms)
+    .where(
+      and(
+        inArray(outboxSms.tenantId, [...new Set(mine.map((m) => m.tenantId))]),
+        inArray(
+          outboxSms.id,
+          mine.map((m) => m.smsId),
+        ),
+      ),
+    );
+  for (const job of committed) {
+    written.delete(job.smsId);
+    await platform.jobs.send(SMS_QUEUE, job, { id: job.smsId });
+  }
+  // a rolled-back write never appears: forgotten after the sweep's minute
+  for (const m of mine) if (Date.now() - m.at > SWEEP_AFTER_MS) written.delete(m.smsId);
+  return committed.length;
 }
 
 /** A tenant's active SMS account, opened from the vault; null when none is integrated. */
@@ -87,7 +122,15 @@ export function registerSms(platform: Platform, options: SmsOptions = {}): void 
   platform.jobs.register<SmsJob>(
     SMS_QUEUE,
     async (job) => {
-      // Claim the row for the length of one try; a copy of this job already holding it sends it.
+      // The account first (its lookup may fail and be retried), then the row is claimed for the
+      // length of one send, so a kick's job and a retry never both send it.
+      const [pending] = await platform.db
+        .select({ id: outboxSms.id })
+        .from(outboxSms)
+        .where(and(where(job), eq(outboxSms.status, 'pending')));
+      if (!pending) return;
+      const account = await accountOf(platform, await vaultOf(), job.tenantId);
+      if (!account) return void (await fail(job, 'no SMS provider connected'));
       const [sms] = await platform.db
         .update(outboxSms)
         .set({ claimedUntil: sql`now() + interval '${sql.raw(String(CLAIM_SECONDS))} seconds'` })
@@ -100,8 +143,6 @@ export function registerSms(platform: Platform, options: SmsOptions = {}): void 
         )
         .returning();
       if (!sms) return;
-      const account = await accountOf(platform, await vaultOf(), job.tenantId);
-      if (!account) return void (await fail(job, 'no SMS provider connected'));
       try {
         const id = await sendSms(platform.config.providerUrls, account, sms.toPhone, sms.body);
         await platform.db
@@ -161,7 +202,7 @@ async function queuePendingSms(platform: Platform, olderThanMs: number): Promise
   return pending.length;
 }
 
-/** After a commit that wrote messages: queues the pending ones and sends them now (tests await it). */
+/** After a commit that wrote messages: queues this process's and sends them now (tests await it). */
 export async function kickSms(platform: Platform): Promise<void> {
-  if ((await queuePendingSms(platform, 0)) > 0) await platform.jobs.drain(SMS_QUEUE);
+  if ((await queueWritten(platform)) > 0) await platform.jobs.drain(SMS_QUEUE);
 }
