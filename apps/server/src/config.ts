@@ -50,6 +50,8 @@ export interface PlatformBillingConfig {
   stripeApiBase: string | null;
   /** The page the top-tier plan's button opens (spec 2 §4). */
   contactUrl: string;
+  /** Signs the platform account's webhooks (PLATFORM_STRIPE_WEBHOOK_SECRET); null: they are refused. */
+  webhookSecret?: string | null;
 }
 
 function platformBillingFrom(env: NodeJS.ProcessEnv): PlatformBillingConfig {
@@ -71,6 +73,7 @@ function platformBillingFrom(env: NodeJS.ProcessEnv): PlatformBillingConfig {
     stripeSecretKey,
     stripePublishableKey,
     stripeApiBase: base,
+    webhookSecret: env.PLATFORM_STRIPE_WEBHOOK_SECRET?.trim() || null,
     contactUrl: env.PLATFORM_CONTACT_URL?.trim() || 'https://atrium.example/contact',
   };
 }

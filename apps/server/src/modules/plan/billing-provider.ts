@@ -46,6 +46,14 @@ export interface ChargeResult {
   status: 'succeeded' | 'processing';
 }
 
+/**
+ * What a signed event of the platform's account says about a plan payment: a bank debit settled or
+ * failed days later, or a payment disputed. `paymentRef` is the payment the history recorded.
+ */
+export type PlanEvent =
+  | { kind: 'succeeded' | 'failed' | 'disputed'; eventId: string; paymentRef: string; message: string | null }
+  | { kind: 'ignored'; eventId: string; type: string };
+
 export interface BillingProvider {
   readonly publishableKey: string;
   /** The tenant's customer at the provider: the stored one, or a new one (idempotent per tenant). */
@@ -63,7 +71,11 @@ export interface BillingProvider {
   methodFromToken(token: string): Promise<PaymentMethodInfo>;
   attachMethod(methodId: string, customerId: string): Promise<PaymentMethodInfo>;
   charge(request: ChargeRequest): Promise<ChargeResult>;
+  /** A webhook's event, once its signature over the exact bytes verifies (else an InvalidPlanEvent). */
+  parseEvent(rawBody: Buffer, signature: string | undefined, secret: string): PlanEvent;
 }
+
+export class InvalidPlanEvent extends Error {}
 
 /** A provider refusal the payer can act on (402 declined, 400 a bad field) or the provider failing (502). */
 export class BillingError extends Error {

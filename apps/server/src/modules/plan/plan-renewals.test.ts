@@ -1,3 +1,4 @@
+import { stripeSignature } from '@atrium/provider-stubs';
 import { type StripeStub, startStripeStub } from '@atrium/provider-stubs/stripe';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +11,7 @@ import { renewPlan, renewPlans } from './plan-renewals.service.ts';
 import { createBillingProvider } from './stripe-billing.ts';
 
 const DAY = 86_400_000;
+const WEBHOOK_SECRET = 'whsec_platform_plan_test';
 let stub: StripeStub;
 let app: App;
 let provider: BillingProvider;
@@ -22,6 +24,7 @@ beforeAll(async () => {
       stripePublishableKey: 'pk_test_stub',
       stripeApiBase: stub.url,
       contactUrl: 'https://platform.example/contact',
+      webhookSecret: WEBHOOK_SECRET,
     },
   });
   const made = createBillingProvider(app.platform.config.platformBilling);
@@ -168,5 +171,111 @@ describe("renewing a studio's plan", () => {
       payment: { type: 'card', nonce: 'tok_visa', amount: 25, token },
     });
     expect(await subjectsTo(studio, studio.users.admin.email)).toEqual(['Receipt: Organize Monthly Plan, $25.00']);
+  });
+});
+
+function deliver(type: string, object: Record<string, unknown>, signature?: string) {
+  const payload = JSON.stringify({
+    id: `evt_${Math.random().toString(36).slice(2, 12)}`,
+    object: 'event',
+    type,
+    created: Math.floor(Date.now() / 1000),
+    data: { object },
+  });
+  return app.inject({
+    method: 'POST',
+    url: '/webhooks/stripe/platform',
+    headers: {
+      host: '127.0.0.1',
+      'content-type': 'application/json; charset=utf-8',
+      'stripe-signature': signature ?? stripeSignature(WEBHOOK_SECRET, payload),
+    },
+    payload,
+  });
+}
+
+describe("the platform account's webhooks", () => {
+  it('a bank debit that fails days later marks the payment failed, bills the period again and mails; once', async () => {
+    const email = `bank-${Math.random().toString(36).slice(2, 8)}@studio.test`;
+    const studio = await newTenant(app, { settings: { email } });
+    const admin = (await loginAs(app, studio, 'admin')).access_token;
+    const call = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) =>
+      app.inject({ method, url, headers: bearer(admin, studio.host), payload });
+    const bank = await call('POST', '/rest/tenantPayment/master/bank', {
+      bankFirstName: 'Ada',
+      bankLastName: 'Lovelace',
+      bankAccountNumber: '000123456789',
+      bankRoutingNumber: '110000000',
+      bankAccountType: 'checking',
+    });
+    expect(bank.statusCode, bank.body).toBe(200);
+    const token = json<{ token: string }>(await call('GET', '/rest/tenantPayment/master')).token;
+    const bought = await call('PUT', '/rest/subscription', {
+      planName: 'organize_monthly_plan',
+      payment: { type: 'bank', methodId: json<{ id: string }>(bank).id, amount: 25, token },
+    });
+    expect(bought.statusCode, bought.body).toBe(200);
+    const before = await planOf(studio);
+    const paid = before.payments[0];
+    expect(paid).toMatchObject({ transactionStatus: 'PROCESSING' });
+    expect(await subjectsTo(studio, email)).toEqual(['Receipt: Organize Monthly Plan, $25.00']);
+
+    // a bad signature changes nothing
+    const forged = await deliver('payment_intent.payment_failed', { id: paid?.providerRef }, 't=1,v1=deadbeef');
+    expect(forged.statusCode).toBe(400);
+    expect(json<{ errors: { field: string } }>(forged).errors.field).toBe('stripe-signature');
+
+    const failed = {
+      id: paid?.providerRef,
+      object: 'payment_intent',
+      last_payment_error: { message: 'Account closed.' },
+    };
+    expect((await deliver('payment_intent.payment_failed', failed)).statusCode).toBe(200);
+    const after = await planOf(studio);
+    expect(after.payments[0]).toMatchObject({ transactionStatus: 'FAILED', message: 'Account closed.' });
+    expect(after.sub).toMatchObject({
+      planName: 'organize_monthly_plan',
+      nextBillingDate: before.sub.periodStart,
+      renewalAttempts: 1,
+      renewalMethodId: null,
+    });
+    expect(await subjectsTo(studio, email)).toContain('Payment failed: Organize Monthly Plan');
+    // delivered again: nothing more
+    expect((await deliver('payment_intent.payment_failed', failed)).statusCode).toBe(200);
+    expect((await planOf(studio)).sub.renewalAttempts).toBe(1);
+    expect((await subjectsTo(studio, email)).filter((s) => s.startsWith('Payment failed'))).toHaveLength(1);
+    // with no card to renew with, the admin pays the plan again with one (allowed while it fails)
+    const again = await call('PUT', '/rest/subscription', {
+      planName: 'organize_monthly_plan',
+      payment: {
+        type: 'card',
+        nonce: 'tok_visa',
+        amount: 25,
+        token: json<{ token: string }>(await call('GET', '/rest/tenantPayment/master')).token,
+      },
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect((await planOf(studio)).sub).toMatchObject({ renewalAttempts: 0, renewalMethodType: 'card' });
+  });
+
+  it('a settled debit and a dispute move the payment row; events for no payment of ours are answered', async () => {
+    const { studio } = await paidStudio();
+    const { payments } = await planOf(studio);
+    const ref = payments[0]?.providerRef;
+    // a card payment already settled: its success event changes nothing
+    expect((await deliver('payment_intent.succeeded', { id: ref, object: 'payment_intent' })).statusCode).toBe(200);
+    expect((await planOf(studio)).payments[0]?.transactionStatus).toBe('SETTLED');
+    const disputed = await deliver('charge.dispute.created', {
+      id: 'dp_1',
+      object: 'dispute',
+      payment_intent: ref,
+      reason: 'fraudulent',
+    });
+    expect(disputed.statusCode).toBe(200);
+    expect((await planOf(studio)).payments[0]).toMatchObject({ transactionStatus: 'DISPUTED', message: 'fraudulent' });
+    const stranger = await deliver('payment_intent.succeeded', { id: 'pi_not_ours', object: 'payment_intent' });
+    expect(stranger.statusCode).toBe(200);
+    const other = await deliver('customer.created', { id: 'cus_1', object: 'customer' });
+    expect(other.statusCode).toBe(200);
   });
 });

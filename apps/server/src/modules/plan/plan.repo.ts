@@ -100,3 +100,48 @@ export async function claimPlanRenewal(
     .returning({ id: tenants.id });
   return rows.length === 1;
 }
+
+/** The tenant whose plan history recorded this provider payment (the platform's webhooks name only it). */
+export async function findTenantByPlanPayment(db: Db, providerRef: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: tenants.id })
+    .from(tenants)
+    .where(
+      sql`coalesce(${tenants.settings}->'planPayments', '[]'::jsonb) @> ${JSON.stringify([{ providerRef }])}::jsonb`,
+    )
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/**
+ * Moves one recorded payment to a new status, only from one of `from` (a webhook delivered again
+ * finds it moved and changes nothing); answers whether it moved.
+ */
+export async function setPlanPaymentStatus(
+  db: Db,
+  tenantId: string,
+  providerRef: string,
+  from: string[],
+  status: string,
+  message: string | null,
+): Promise<boolean> {
+  const history = sql`coalesce(${tenants.settings}->'planPayments', '[]'::jsonb)`;
+  const matches = sql`exists (select 1 from jsonb_array_elements(${history}) as e(item)
+    where e.item->>'providerRef' = ${providerRef} and e.item->>'transactionStatus' in (${sql.join(
+      from.map((f) => sql`${f}`),
+      sql`, `,
+    )}))`;
+  const rows = await db
+    .update(tenants)
+    .set({
+      settings: sql`${tenants.settings} || jsonb_build_object('planPayments', (
+        select coalesce(jsonb_agg(case when t.item->>'providerRef' = ${providerRef}
+          then t.item || jsonb_build_object('transactionStatus', ${status}::text, 'message', ${message}::text)
+          else t.item end order by t.position), '[]'::jsonb)
+        from jsonb_array_elements(${history}) with ordinality as t(item, position)
+      ))`,
+    })
+    .where(and(eq(tenants.id, tenantId), matches))
+    .returning({ id: tenants.id });
+  return rows.length === 1;
+}

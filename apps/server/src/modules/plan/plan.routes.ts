@@ -13,10 +13,12 @@ import {
 } from '@atrium/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { badRequest } from '../../lib/errors.ts';
 import { requireStaff } from '../../lib/guards.ts';
 import { tenantOrigin } from '../../lib/tenant-origin.ts';
 import type { Platform } from '../../platform.ts';
-import type { BillingProvider } from './billing-provider.ts';
+import { type BillingProvider, InvalidPlanEvent, type PlanEvent } from './billing-provider.ts';
 import {
   checkoutTokens,
   completeCardSetup,
@@ -28,6 +30,7 @@ import {
 } from './plan.service.ts';
 import { enforcePlanLimits } from './plan-limits.ts';
 import { schedulePlanRenewals } from './plan-renewals.service.ts';
+import { applyPlanEvent } from './plan-webhooks.service.ts';
 import { createBillingProvider } from './stripe-billing.ts';
 
 const errors = {
@@ -40,6 +43,7 @@ const errors = {
   503: ErrorBody,
 };
 const tags = ['plan'];
+const WebhookAnswer = z.object({ received: z.literal(true) });
 /** The plan is the organisation's contract with the platform: admins only, reads included. */
 const admin = (request: FastifyRequest) => requireStaff(request, 'admin');
 // Checked before the body is validated, so a non-admin learns nothing from a 400.
@@ -165,4 +169,40 @@ export function registerPlanRoutes(
     },
     (request) => planHistory(platform, admin(request).tenant, request.query),
   );
+
+  // The platform account's webhooks: a bank debit settled or failed days later, a dispute. The
+  // signature is over the exact bytes Stripe sent, so this route alone reads its body raw.
+  void server.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/webhooks/stripe/platform',
+      {
+        schema: {
+          tags,
+          summary:
+            "The platform Stripe account's webhook (plan payments): signed, 300 s tolerance; a bad signature is a 400 and changes nothing",
+          response: { 200: WebhookAnswer, 400: ErrorBody },
+        },
+      },
+      async (request) => {
+        const secret = platform.config.platformBilling.webhookSecret;
+        if (!provider || !secret)
+          throw badRequest('stripe-signature', 'Plan webhooks are not configured on this platform.');
+        const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        const signature = request.headers['stripe-signature'];
+        let event: PlanEvent;
+        try {
+          event = provider.parseEvent(raw, typeof signature === 'string' ? signature : undefined, secret);
+        } catch (error) {
+          if (error instanceof InvalidPlanEvent)
+            throw badRequest('stripe-signature', 'The webhook signature is missing, wrong or too old.');
+          throw error;
+        }
+        const outcome = await applyPlanEvent(platform, event);
+        if (outcome === 'not_ours') request.log.warn({ eventId: event.eventId }, 'plan event for no payment of ours');
+        return { received: true as const };
+      },
+    );
+  });
 }

@@ -7,8 +7,13 @@ import {
   type CardSetupResult,
   type ChargeRequest,
   type ChargeResult,
+  InvalidPlanEvent,
   type PaymentMethodInfo,
+  type PlanEvent,
 } from './billing-provider.ts';
+
+/** Stripe's own default: an event signed longer ago than this is refused (a replay). */
+const SIGNATURE_TOLERANCE_SECONDS = 300;
 
 /** Stripe's parameter names, as the bank form names them. */
 const FIELD_OF_PARAM: Record<string, string> = {
@@ -238,6 +243,31 @@ export class StripeBilling implements BillingProvider {
       'The payment did not go through. Please use another card.',
       'payment',
     );
+  }
+
+  parseEvent(rawBody: Buffer, signature: string | undefined, secret: string): PlanEvent {
+    if (!signature) throw new InvalidPlanEvent('Stripe-Signature is missing');
+    let event: Stripe.Event;
+    try {
+      event = this.stripe.webhooks.constructEvent(rawBody, signature, secret, SIGNATURE_TOLERANCE_SECONDS);
+    } catch (error) {
+      throw new InvalidPlanEvent(error instanceof Error ? error.message : 'the signature does not verify');
+    }
+    if (event.type === 'payment_intent.succeeded' || event.type === 'payment_intent.payment_failed') {
+      const intent = event.data.object;
+      return {
+        kind: event.type === 'payment_intent.succeeded' ? 'succeeded' : 'failed',
+        eventId: event.id,
+        paymentRef: intent.id,
+        message: intent.last_payment_error?.message ?? null,
+      };
+    }
+    if (event.type === 'charge.dispute.created') {
+      const dispute = event.data.object;
+      const intent = typeof dispute.payment_intent === 'string' ? dispute.payment_intent : dispute.payment_intent?.id;
+      if (intent) return { kind: 'disputed', eventId: event.id, paymentRef: intent, message: dispute.reason ?? null };
+    }
+    return { kind: 'ignored', eventId: event.id, type: event.type };
   }
 }
 
