@@ -271,6 +271,13 @@ export const Subscription = z.object({
   paymentConfigured: z.boolean(),
   /** The page the top-tier plan's button opens in a new tab. */
   contactUrl: z.string(),
+  /** What the plan allows and what is used (GET /rest/subscription only); max null: unlimited. */
+  usage: z
+    .object({
+      contacts: z.object({ used: z.number().int(), max: z.number().int() }),
+      members: z.object({ used: z.number().int(), max: z.number().int().nullable() }),
+    })
+    .optional(),
 });
 export type Subscription = z.infer<typeof Subscription>;
 

@@ -15,13 +15,14 @@ import {
   parsePlanId,
   planCurrencyOf,
   planDisplayName,
+  planLimitsOf,
   planPrice,
   type Subscription,
   type SubscriptionUpdate,
   TOP_TIER_PLAN,
 } from '@atrium/contracts';
 import type { z } from 'zod';
-import { withTenant } from '../../db/client.ts';
+import { readTenant, withTenant } from '../../db/client.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import type { Authenticated } from '../../lib/guards.ts';
 import type { Platform } from '../../platform.ts';
@@ -29,6 +30,7 @@ import { saveTenantSettings } from '../settings/settings.service.ts';
 import type { TenantContext } from '../tenants/tenant-directory.ts';
 import { BillingError, type BillingProvider, type PaymentMethodInfo } from './billing-provider.ts';
 import { findPayer, prependPlanPayment, readPlanState } from './plan.repo.ts';
+import { countActiveMembers, countContacts } from './plan-limits.ts';
 import { mailPlanReceipt } from './plan-mail.ts';
 import type { StoredPlanPayment, StoredSavedCard, StoredSubscription } from './plan-storage.ts';
 
@@ -56,7 +58,17 @@ export async function getSubscription(
   provider: BillingProvider | null,
 ): Promise<Subscription> {
   const { subscription } = await readPlanState(platform.db, tenant.tenantId);
-  return toSubscription(platform, tenant, subscription, provider);
+  const limits = planLimitsOf(subscription?.planName ?? null);
+  const [contacts, members] = await readTenant(platform.db, tenant.tenantId, (tx) =>
+    Promise.all([countContacts(tx, tenant.tenantId), countActiveMembers(tx, tenant.tenantId)]),
+  );
+  return {
+    ...toSubscription(platform, tenant, subscription, provider),
+    usage: {
+      contacts: { used: contacts, max: limits.contacts },
+      members: { used: members, max: limits.members },
+    },
+  };
 }
 
 function toSubscription(

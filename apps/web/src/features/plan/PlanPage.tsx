@@ -74,8 +74,20 @@ function CurrentPlanCard({ subscription }: { subscription: Subscription }) {
         <Fact label="Next billing date" value={summary.nextBillingDate ?? '—'} />
         <Fact label="Billing amount" value={summary.amount} />
       </SimpleGrid>
+      {subscription.usage ? (
+        <SimpleGrid cols={{ base: 1, sm: 3 }} mt="md">
+          <Fact label="Contacts" value={usageLabel(subscription.usage.contacts)} />
+          <Fact label="Active members" value={usageLabel(subscription.usage.members)} />
+        </SimpleGrid>
+      ) : null}
     </Card>
   );
+}
+
+/** "1,234 of 2,000", or "45 (no limit)". */
+function usageLabel({ used, max }: { used: number; max: number | null }): string {
+  const n = (value: number) => value.toLocaleString('en-US');
+  return max === null ? `${n(used)} (no limit)` : `${n(used)} of ${n(max)}`;
 }
 
 function Fact({ label, value }: { label: string; value: string }) {
