@@ -138,6 +138,8 @@ describe('GET /rest/subscription and the checkout tokens', () => {
       savedCards: [],
       paymentConfigured: true,
       contactUrl: 'https://atrium.example/contact',
+      // the four users newTenant makes; nobody has a membership
+      usage: { contacts: { used: 4, max: 2000 }, members: { used: 0, max: 100 } },
     });
     const inr = json(await call(app, indiaAdmin, india, 'GET', '/rest/subscription'));
     expect(inr).toMatchObject({ currency: 'INR', csymbol: '₹' });
