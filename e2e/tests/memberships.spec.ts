@@ -1,5 +1,6 @@
 import { startProviderStub } from '@atrium/provider-stubs/provider-stub';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { startSmtpServer } from '../../apps/server/test/smtp.ts';
 import { expectAccessible, hostUrl, logIn, PASSWORD } from './helpers';
 import { SHARED_PORT_WAIT_MS, whenPortFree } from './shared-ports';
 
@@ -14,10 +15,14 @@ const MEMBER = 'member@demo.test';
 const DAY = 86_400_000;
 let stub: Awaited<ReturnType<typeof startProviderStub>> | null = null;
 
+let smtp: Awaited<ReturnType<typeof startSmtpServer>> | null = null;
+
 test.beforeAll(async () => {
-  test.setTimeout(SHARED_PORT_WAIT_MS);
-  // The card port is held for the whole file, as donations.spec holds it: both move the business clock,
-  // so holding the port also keeps them from running at the same time.
+  test.setTimeout(SHARED_PORT_WAIT_MS * 2);
+  // The run's mail first, then the card port, as donations.spec takes them (never the other way
+  // round, so two specs never wait on each other). Holding the card port for the whole file also
+  // keeps the two specs that move the business clock from running at the same time.
+  smtp = await whenPortFree(() => startSmtpServer(Number(process.env.E2E_SMTP_PORT)));
   stub = await whenPortFree(() =>
     startProviderStub(
       {
@@ -33,6 +38,7 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => {
   await stub?.close();
+  await smtp?.close();
 });
 
 test.use({ viewport: { width: 390, height: 844 } });
@@ -148,7 +154,7 @@ test('a student buys a monthly unlimited membership with a 7-day trial and a reg
   }
 });
 
-test('a declined card: the payment fails, the member saves another card and it is charged at once', async ({
+test('a declined card: the payment fails (emailed), a day later the reminder, the member saves another card and it is charged at once', async ({
   page,
   request,
 }) => {
@@ -158,6 +164,7 @@ test('a declined card: the payment fails, the member saves another card and it i
   await logIn(page, MEMBER);
   await expect(page).not.toHaveURL(/\/login/);
   await page.goto(hostUrl('demo', '/memberships'));
+  const mailsBefore = smtp?.received.length ?? 0;
   await page.getByRole('button', { name: `Buy ${name}` }).click();
   // Stripe's test card that is saved, then declined at every charge
   await saveCard(page, '4000 0000 0000 0341');
@@ -165,6 +172,17 @@ test('a declined card: the payment fails, the member saves another card and it i
   const card = membershipCard(page, name).filter({ hasText: 'Card:' });
   await expect(card.getByText('Payment failed', { exact: true })).toBeVisible();
   await expectAccessible(page);
+  // spec 3 §4: the failed email now, then a reminder at the next declined try (a day later)
+  const mailTo = (subject: RegExp) =>
+    (smtp?.received ?? []).slice(mailsBefore).filter((m) => m.to.includes(MEMBER) && subject.test(m.text));
+  await expect.poll(() => mailTo(/Subject: Payment failed: invoice/).length, { timeout: 20_000 }).toBe(1);
+  try {
+    await moveClock(request, { advanceMs: DAY + 60_000 });
+    await runRenewals(request);
+    await expect.poll(() => mailTo(/Subject: Reminder: invoice/).length, { timeout: 20_000 }).toBe(1);
+  } finally {
+    await moveClock(request, { reset: true });
+  }
 
   await card.getByRole('button', { name: 'Update card' }).click();
   await saveCard(page, '5555 5555 5555 4444');
