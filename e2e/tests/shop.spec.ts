@@ -62,6 +62,12 @@ test.describe('public shop', () => {
     await expect(cart.getByRole('combobox', { name: 'Quantity of Studio T-shirt' })).toHaveValue('2');
     // the top bar counts what is in the cart, on every public screen
     await expect(page.getByRole('link', { name: 'Cart (2)' })).toHaveAttribute('href', '/checkout');
+    // ... the server-rendered website pages too
+    await page.goto(hostUrl(ORG, '/'));
+    await expect(page.getByRole('link', { name: 'Cart (2)' })).toHaveAttribute('href', '/checkout');
+    await expectAccessible(page);
+    await page.goto(hostUrl(ORG, '/merchandise'));
+    await expect(cart.getByRole('combobox', { name: 'Quantity of Studio T-shirt' })).toHaveValue('2');
 
     // a code the studio does not have shows its alert; the admin's code takes 10% off
     await cart.getByRole('textbox', { name: 'Offer code' }).fill('nope');

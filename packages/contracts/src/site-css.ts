@@ -10,6 +10,8 @@ a{color:#1c5fb8}
 .site-toolbar__contact{display:flex;gap:20px;flex-wrap:wrap}
 .site-toolbar a{color:#fff;text-decoration:none}
 .site-toolbar__login{background:#fff;color:#364fc7!important;border-radius:6px;padding:4px 14px;font-weight:600}
+.site-toolbar__actions{display:flex;align-items:center;gap:16px}
+.site-toolbar__cart[hidden]{display:none}
 @media (min-width:1200px) and (max-width:1600px){.site-toolbar .site-wrap{max-width:1080px}}
 .site-header{border-bottom:1px solid #e9ecef;background:#fff}
 .site-header__row{display:flex;align-items:center;justify-content:space-between;min-height:62px;gap:16px}

@@ -1,6 +1,7 @@
 /**
  * The only script a public website page loads (served at /site/boot.js): the phone-width menu
- * toggle, and, for a signed-in visitor, the web app, which then takes the page over.
+ * toggle, the cart's link when the visitor's cart holds something, and, for a signed-in visitor, the
+ * web app, which then takes the page over.
  */
 export const SITE_BOOT_JS = `(function () {
   var script = document.currentScript;
@@ -13,6 +14,14 @@ export const SITE_BOOT_JS = `(function () {
       toggle.setAttribute('aria-label', open ? 'Close site menu' : 'Open site menu');
       menu.setAttribute('data-open', String(open));
     });
+  }
+  // The cart's count, kept on this device by the shop (atrium.cartCount): a link to the checkout.
+  var cart = document.querySelector('.site-toolbar__cart');
+  var inCart = 0;
+  try { inCart = Number(localStorage.getItem('atrium.cartCount') || 0); } catch (e) {}
+  if (cart && inCart > 0 && Math.floor(inCart) === inCart) {
+    cart.textContent = 'Cart (' + inCart + ')';
+    cart.removeAttribute('hidden');
   }
   var signedIn = false;
   try { signedIn = localStorage.getItem('atrium.loginTrace') === 'true'; } catch (e) {}

@@ -169,7 +169,9 @@ function head(tenant: TenantConfig, page: SitePage, url: string, assets: AppAsse
 function toolbar(tenant: TenantConfig): string {
   const phone = tenant.phone ? `<a href="tel:${e(tenant.phone.replace(/[^+\d]/g, ''))}">${e(tenant.phone)}</a>` : '';
   const email = tenant.email ? `<a href="mailto:${e(tenant.email)}">${e(tenant.email)}</a>` : '';
-  return `<div class="site-toolbar"><div class="site-wrap site-toolbar__row"><div class="site-toolbar__contact">${phone}${email}</div><a class="site-toolbar__login" href="/login">Login</a></div></div>`;
+  // The cart's count lives on the visitor's device: boot.js shows the link when it is above 0.
+  const cart = '<a class="site-toolbar__cart" href="/checkout" hidden>Cart</a>';
+  return `<div class="site-toolbar"><div class="site-wrap site-toolbar__row"><div class="site-toolbar__contact">${phone}${email}</div><div class="site-toolbar__actions">${cart}<a class="site-toolbar__login" href="/login">Login</a></div></div></div>`;
 }
 
 function navigation(tenant: TenantConfig, path: string): string {
