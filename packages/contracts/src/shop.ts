@@ -194,3 +194,26 @@ export const MEMBER_STORE_MESSAGES = {
   staffOnly: 'My Store is for members; staff sell from the Store screen.',
   preview: 'Orders cannot be placed in Student Preview.',
 } as const;
+
+/** GET /public/checkout?orgId=: the query; the host names the tenant, orgId must agree when sent. */
+export const PublicCheckoutSettingsQuery = z.object({ orgId: z.string().max(100).optional() });
+
+/**
+ * GET /public/checkout?orgId=: what the public checkout needs to know before an order: the money's
+ * currency, the tax and card fee it adds, whether cards are taken online and by whom, and the labels
+ * and links the form shows. Never a secret.
+ */
+export const PublicCheckoutSettings = z.object({
+  orgId: z.string(),
+  currency: z.string(),
+  csymbol: z.string(),
+  taxPercent: z.number(),
+  cardFees: z.number(),
+  paymentProvider: z.string().nullable(),
+  takesCards: z.boolean(),
+  buyButtonLabel: z.string(),
+  isRegAndPurchaseOnSamePage: z.boolean(),
+  termsOfServiceLink: z.string().nullable(),
+  privacyPolicyLink: z.string().nullable(),
+});
+export type PublicCheckoutSettings = z.infer<typeof PublicCheckoutSettings>;

@@ -1,6 +1,7 @@
 import {
   CART_ID_HEADER,
   CartUpdate,
+  currencySymbol,
   ErrorBody,
   MemberCheckoutRequest,
   PublicCart,
@@ -10,12 +11,16 @@ import {
   PublicCheckoutQuoteRequest,
   PublicCheckoutRequest,
   PublicCheckoutResult,
+  PublicCheckoutSettings,
+  PublicCheckoutSettingsQuery,
   PublicItemParams,
   PublicItemQuery,
   ShopItemDetail,
+  takesCardPayments,
 } from '@atrium/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { notFound } from '../../lib/errors.ts';
 import { requireAuth, requireTenant } from '../../lib/guards.ts';
 import type { Platform } from '../../platform.ts';
 import { getCart, saveCart } from './cart.service.ts';
@@ -35,6 +40,37 @@ function cartIdOf(request: FastifyRequest): string | undefined {
 export function registerShopRoutes(server: FastifyInstance, platform: Platform): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
   const db = platform.db;
+
+  app.get(
+    '/public/checkout',
+    {
+      schema: {
+        tags,
+        summary:
+          'Public: the checkout settings (currency, tax, card fee, whether cards are taken); orgId, when sent, must be the host’s',
+        querystring: PublicCheckoutSettingsQuery,
+        response: { 200: PublicCheckoutSettings, ...errors },
+      },
+    },
+    async (request) => {
+      const tenant = requireTenant(request);
+      if (request.query.orgId && request.query.orgId !== tenant.orgId) throw notFound('Organisation');
+      const s = tenant.settings;
+      return {
+        orgId: tenant.orgId,
+        currency: s.currency.toUpperCase(),
+        csymbol: currencySymbol(s.currency),
+        taxPercent: s.taxPercent,
+        cardFees: s.cardFees,
+        paymentProvider: s.paymentProvider,
+        takesCards: takesCardPayments(s.paymentProvider),
+        buyButtonLabel: s.buyButtonLabel,
+        isRegAndPurchaseOnSamePage: s.isRegAndPurchaseOnSamePage,
+        termsOfServiceLink: s.termsOfServiceLink || null,
+        privacyPolicyLink: s.privacyPolicyLink || null,
+      };
+    },
+  );
 
   app.get(
     '/snode/icategory/public',

@@ -257,3 +257,19 @@ describe('GET and POST /public/cart', () => {
     expect(errorOf(refused.body).message).toMatch(/^Too many carts opened\. Please try again in \d+ minutes?\.$/);
   });
 });
+
+describe('GET /public/checkout?orgId=', () => {
+  it('answers the checkout settings of the host’s studio, no secret; another orgId is not found', async () => {
+    const response = await call('GET', `/public/checkout?orgId=${f.shop.orgId}`);
+    expect(response.statusCode, response.body).toBe(200);
+    const settings = json<Record<string, unknown>>(response);
+    expect(settings).toMatchObject({ orgId: f.shop.orgId, currency: 'USD', csymbol: '$', buyButtonLabel: 'Buy' });
+    expect(typeof settings.takesCards).toBe('boolean');
+    expect(JSON.stringify(settings)).not.toMatch(/sk_|secret|whsec/i);
+    expect((await call('GET', '/public/checkout')).statusCode).toBe(200);
+    const foreign = await call('GET', `/public/checkout?orgId=${f.other.orgId}`);
+    expect(foreign.statusCode).toBe(404);
+    const nowhere = await app.inject({ method: 'GET', url: '/public/checkout', headers: { host: 'nobody.localhost' } });
+    expect(nowhere.statusCode).toBe(404);
+  });
+});
