@@ -56,6 +56,8 @@ export interface StripeCheckoutState {
   deliveries: number[];
   /** Pays an open session as the hosted page does (no browser), and announces it; answers the event's JSON. */
   pay(sessionId: string): Promise<string>;
+  /** While true, refunds are refused as Stripe refuses them when the account's balance cannot cover them. */
+  refuseRefunds: boolean;
 }
 
 /** Stripe's signature header: `t={unix},v1={HMAC-SHA256(secret, "{t}.{payload}") hex}`. */
@@ -259,6 +261,13 @@ export function stripeCheckoutHandler(
     if (!charge || charge.account !== account) {
       return invalid(`No such payment_intent: '${intent}'`, 'payment_intent', 'resource_missing');
     }
+    if (state.refuseRefunds) {
+      return stripeError(400, {
+        type: 'invalid_request_error',
+        code: 'balance_insufficient',
+        message: 'You have insufficient funds in your Stripe account for this refund.',
+      });
+    }
     const left = charge.amount - charge.refunded;
     if (left === 0) {
       return stripeError(400, {
@@ -416,6 +425,7 @@ ${session.cancelUrl ? `<p><a href="${escapeHtml(session.cancelUrl)}">Back</a></p
   };
 
   const state: StripeCheckoutState = {
+    refuseRefunds: false,
     sessions,
     refunds,
     events,

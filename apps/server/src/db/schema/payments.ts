@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { tenants } from './tenants.ts';
 
 /**
@@ -30,6 +30,11 @@ export const paymentEvents = pgTable(
       enum: ['recorded', 'duplicate', 'refund_due', 'refunded', 'refund_failed'],
     }).notNull(),
     refundRef: text('refund_ref'),
+    /**
+     * Staff's retries of a refused refund: each is a new request to the provider (a refusal is kept
+     * under its idempotency key, so the same key would only replay it).
+     */
+    refundAttempt: integer('refund_attempt').notNull().default(0),
     message: text('message').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().default(sql`now()`),

@@ -39,7 +39,7 @@ async function moveFailed(
   actor: Authenticated,
   provider: string,
   eventId: string,
-  next: (tx: Tx) => Promise<{ outcome: 'refund_due' | 'refunded'; message: string }>,
+  next: (tx: Tx) => Promise<{ outcome: 'refund_due' | 'refunded'; message: string; retry?: boolean }>,
 ): Promise<void> {
   const { tenantId } = actor.tenant;
   await withTenant(platform.db, tenantId, async (tx) => {
@@ -51,14 +51,22 @@ async function moveFailed(
   });
 }
 
-/** POST …/retry: the refund goes back to the job (the provider's idempotency key is the event's: one refund at most). */
+/**
+ * POST …/retry: the refund goes back to the job as a new try (its idempotency key names the try: the
+ * provider keeps a refusal under its key, so the old key would only replay it). A try that crashed is
+ * sent again with its own key, so it refunds once.
+ */
 export async function retryExcessRefund(
   platform: Platform,
   actor: Authenticated,
   provider: string,
   eventId: string,
 ): Promise<void> {
-  await moveFailed(platform, actor, provider, eventId, async () => ({ outcome: 'refund_due', message: '' }));
+  await moveFailed(platform, actor, provider, eventId, async () => ({
+    outcome: 'refund_due',
+    message: '',
+    retry: true,
+  }));
   await queueExcessRefund(platform, { tenantId: actor.tenant.tenantId, provider, eventId });
 }
 

@@ -142,7 +142,7 @@ export async function refundExcess(platform: Platform, providers: CardProviders,
       account: due.account,
       chargeRef: due.chargeRef,
       amount: due.excess,
-      idempotencyKey: `excess-refund:${job.provider}:${job.eventId}`,
+      idempotencyKey: `excess-refund:${job.provider}:${job.eventId}${due.refundAttempt > 0 ? `:retry-${due.refundAttempt}` : ''}`,
       reason: 'duplicate',
     });
     await withTenant(platform.db, job.tenantId, (tx) =>

@@ -93,11 +93,16 @@ export async function moveFailedRefund(
   tenantId: string,
   provider: string,
   eventId: string,
-  values: Pick<NewPaymentEvent, 'outcome' | 'message'>,
+  values: Pick<NewPaymentEvent, 'outcome' | 'message'> & { retry?: boolean },
 ): Promise<boolean> {
+  const { retry, ...rest } = values;
   const moved = await tx
     .update(paymentEvents)
-    .set({ ...values, updatedAt: sql`now()` })
+    .set({
+      ...rest,
+      ...(retry ? { refundAttempt: sql`${paymentEvents.refundAttempt} + 1` } : {}),
+      updatedAt: sql`now()`,
+    })
     .where(
       and(
         eq(paymentEvents.tenantId, tenantId),

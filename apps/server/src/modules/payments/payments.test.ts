@@ -361,17 +361,16 @@ describe('excess payments whose refund failed (/item/payment/excess)', () => {
       amount: '40.00',
       idempotencyKey: randomUUID(),
     });
-    const payload = await stub.stripeCheckout.pay(sessionOf(json<{ url: string }>(started).url));
-    expect((await deliver(payload)).statusCode).toBe(200);
-    await app.platform.jobs.drain(EXCESS_REFUND_QUEUE);
-    const event = JSON.parse(payload);
-    await withTenant(app.platform.db, a.tenantId, (tx) =>
-      tx
-        .update(paymentEvents)
-        .set({ outcome: 'refund_failed', refundRef: null, message: 'Your card was declined.' })
-        .where(eq(paymentEvents.eventId, event.id)),
-    );
-    return { invoice, event };
+    // the provider refuses the automatic refund (as Stripe does when the balance cannot cover it)
+    stub.stripeCheckout.refuseRefunds = true;
+    try {
+      const payload = await stub.stripeCheckout.pay(sessionOf(json<{ url: string }>(started).url));
+      expect((await deliver(payload)).statusCode).toBe(200);
+      await app.platform.jobs.drain(EXCESS_REFUND_QUEUE);
+      return { invoice, event: JSON.parse(payload) };
+    } finally {
+      stub.stripeCheckout.refuseRefunds = false;
+    }
   }
 
   const listed = async (tenant: TestTenant) =>
@@ -390,7 +389,7 @@ describe('excess payments whose refund failed (/item/payment/excess)', () => {
       received: 4000,
       excess: 4000,
       outcome: 'refund_failed',
-      message: 'Your card was declined.',
+      message: 'You have insufficient funds in your Stripe account for this refund.',
     });
 
     const retry = await call(a, 'staff', `/item/payment/excess/stripe/${first.event.id}/retry`);
