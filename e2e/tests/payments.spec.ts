@@ -141,3 +141,94 @@ test('a student books a paid drop-in class, pays it on the provider’s page and
   expect(feed.text).toContain(`SUMMARY:${className}`);
   await expectAccessible(page);
 });
+
+test('a card payment that finds its invoice paid goes back; a refund the provider refuses waits for the desk, who retries it', async ({
+  browser,
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.goto(hostUrl('demo', '/login'));
+  const invoice = await page.evaluate(async (password) => {
+    const post = (url: string, body: object, token?: string) =>
+      fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify(body),
+      });
+    const token = (await (await post('/login', { userId: 'staff@demo.test', password })).json()).access_token;
+    const found = await fetch('/rest/contact/?autoComplete=true&q=student@demo.test', {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const [contact] = await found.json();
+    const created = await post(
+      '/item/invoice',
+      { contactId: contact.id, items: [{ itemName: 'Retreat deposit', price: '30.00', isTaxable: false }] },
+      token,
+    );
+    return { ...(await created.json()), token };
+  }, PASSWORD);
+
+  // The buyer opens the provider's page; meanwhile the desk takes the money in cash.
+  const buyer = await browser.newPage();
+  await buyer.goto(hostUrl('demo', `/invoice/${invoice.publicId}`));
+  await buyer.getByRole('button', { name: 'Pay $30.00' }).click();
+  await expect(buyer).toHaveURL(/\/c\/pay\/cs_test_/);
+  await page.evaluate(
+    async ({ id, token }) => {
+      const response = await fetch(`/item/invoice/${id}/payment`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ method: 'cash', amount: '30.00', idempotencyKey: crypto.randomUUID() }),
+      });
+      if (response.status !== 200) throw new Error(`cash: ${response.status}`);
+    },
+    { id: invoice.id, token: invoice.token },
+  );
+  // The provider refuses the automatic refund (its balance cannot cover it).
+  stub.stripeCheckout.refuseRefunds = true;
+  try {
+    await buyer.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await buyer.getByLabel('Expiration (MM / YY)').fill('12 / 34');
+    await buyer.getByLabel('CVC').fill('123');
+    await buyer.getByRole('button', { name: 'Pay' }).click();
+    await expect(buyer).toHaveURL(/\/invoice\/[\w-]+\?payment=success/);
+
+    // The admin sees it on Invoices, with the provider's words.
+    await logIn(page, 'admin@demo.test');
+    await expect(page).toHaveURL(/\/dashboard|\/getstarted/);
+    await page.goto(hostUrl('demo', '/invoices'));
+    const panel = page.getByRole('region', { name: 'Payments to give back' });
+    const row = panel.getByRole('row').filter({ hasText: String(invoice.invoiceId) });
+    await expect
+      .poll(
+        async () => {
+          if ((await row.count()) === 0) await page.reload();
+          return row.count();
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(1);
+    await expect(row).toContainText('Refund failed');
+    await expect(row).toContainText('You have insufficient funds in your Stripe account for this refund.');
+    await expect(row).toContainText('$30.00');
+    await expectAccessible(page);
+
+    stub.stripeCheckout.refuseRefunds = false;
+    await row.getByRole('button', { name: 'Retry the refund of $30.00' }).click();
+    await expect(page.getByText('The refund is being tried again.')).toBeVisible();
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          await expect(page.getByRole('heading', { name: 'Invoices', level: 1 })).toBeVisible();
+          return row.count();
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(0);
+    expect(stub.stripeCheckout.refunds.filter((r) => r.amount === 3000).length).toBeGreaterThanOrEqual(1);
+  } finally {
+    stub.stripeCheckout.refuseRefunds = false;
+    await buyer.close();
+  }
+});
