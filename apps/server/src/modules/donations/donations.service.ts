@@ -12,7 +12,7 @@ import {
   type PublicDonationCampaign,
 } from '@atrium/contracts';
 import type { z } from 'zod';
-import { type Db, readTenant, withTenant } from '../../db/client.ts';
+import { type Db, readTenant, type Tx, withTenant } from '../../db/client.ts';
 import { AppError, badRequest, forbidden, notFound, tooManyRequests } from '../../lib/errors.ts';
 import type { Authenticated } from '../../lib/guards.ts';
 import type { Platform } from '../../platform.ts';
@@ -227,7 +227,40 @@ export function assertAmount(tenant: TenantContext, campaign: CampaignRow, amoun
   }
 }
 
-export const GIFTS_PER_EMAIL = 10;
+const GIFTS_PER_EMAIL = 10;
+
+/** A public gift may start: donations on, not a staff preview, and within the per-email and per-IP limits. */
+export async function admitGift(
+  platform: Platform,
+  tenant: TenantContext,
+  email: string,
+  ip: string,
+  auth: Authenticated['auth'] | null,
+): Promise<void> {
+  assertDonationsOn(tenant);
+  if (auth?.preview) throw forbidden(DONATION_MESSAGES.staffCannotGive);
+  const limits = { perAccount: GIFTS_PER_EMAIL, perIp: platform.config.loginMaxAttemptsPerIp };
+  const wait = await platform.throttle.take(tenant.tenantId, 'public_donation', email, ip, limits);
+  if (wait > 0) throw tooManyRequests(`Too many donations. ${tryAgainIn(wait)}`);
+}
+
+/** The donor's contact, found or made by email (lead source 'Donation'; a public form never changes it). */
+export async function donorContact(
+  tx: Tx,
+  tenant: TenantContext,
+  donor: { email: string; firstName: string; lastName: string },
+) {
+  const buyer = await findOrInsertBuyer(tx, tenant.tenantId, {
+    email: donor.email,
+    firstName: donor.firstName,
+    lastName: donor.lastName,
+    phone: '',
+    address: '',
+    leadSource: 'Donation',
+  });
+  if (buyer.isWalkin) throw badRequest('email', 'Please enter a valid email address');
+  return buyer;
+}
 
 /**
  * POST /public/donations/{id}: records a one-time gift as a pending invoice (one donation line, no
@@ -243,11 +276,7 @@ export async function give(
   ip: string,
   auth: Authenticated['auth'] | null,
 ): Promise<DonateResult> {
-  assertDonationsOn(tenant);
-  if (auth?.preview) throw forbidden(DONATION_MESSAGES.staffCannotGive);
-  const limits = { perAccount: GIFTS_PER_EMAIL, perIp: platform.config.loginMaxAttemptsPerIp };
-  const wait = await platform.throttle.take(tenant.tenantId, 'public_donation', body.email, ip, limits);
-  if (wait > 0) throw tooManyRequests(`Too many donations. ${tryAgainIn(wait)}`);
+  await admitGift(platform, tenant, body.email, ip, auth);
   const key = `donation:${body.idempotencyKey}`;
   const fingerprint = JSON.stringify({ campaignId, email: body.email, amount: body.amount });
   return withTenant(platform.db, tenant.tenantId, async (tx) => {
@@ -264,15 +293,7 @@ export async function give(
     }
     if (!campaign.isActive) throw new AppError(409, 'campaign_inactive', DONATION_MESSAGES.inactive);
     assertAmount(tenant, campaign, body.amount);
-    const buyer = await findOrInsertBuyer(tx, tenant.tenantId, {
-      email: body.email,
-      firstName: body.firstName,
-      lastName: body.lastName,
-      phone: '',
-      address: '',
-      leadSource: 'Donation',
-    });
-    if (buyer.isWalkin) throw badRequest('email', 'Please enter a valid email address');
+    const buyer = await donorContact(tx, tenant, body);
     const donorName = `${body.firstName} ${body.lastName}`.trim();
     const invoice = await createInvoice(tx, tenant, {
       contactId: buyer.id,

@@ -8,11 +8,10 @@ import {
 } from '@atrium/contracts';
 import type { z } from 'zod';
 import { readTenant, type Tx, withTenant } from '../../db/client.ts';
-import { AppError, badRequest, forbidden, notFound, tooManyRequests } from '../../lib/errors.ts';
+import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import type { Authenticated } from '../../lib/guards.ts';
 import { tenantOrigin } from '../../lib/tenant-origin.ts';
 import type { Platform } from '../../platform.ts';
-import { tryAgainIn } from '../auth/auth-throttle.ts';
 import type { InvoiceRow } from '../invoices/invoices.repo.ts';
 import { findInvoice, findPerson } from '../invoices/invoices.repo.ts';
 import { tenantCurrency } from '../invoices/invoices.service.ts';
@@ -21,10 +20,9 @@ import * as memberships from '../memberships/memberships.repo.ts';
 import { invoiceCycle, onCycleInvoiced, writeDueCycles, zoneOf } from '../memberships/renewals.service.ts';
 import { cardAccount, chargeNow, type Memberships, openCardSetup } from '../memberships/subscriptions.service.ts';
 import type { SavedCardGateway } from '../payments/payment-gateway.ts';
-import { findOrInsertBuyer } from '../shop/shop-checkout.repo.ts';
 import type { TenantContext } from '../tenants/tenant-directory.ts';
 import { findCampaign, firstGiftOf, insertDonation, updateDonation } from './donations.repo.ts';
-import { assertAmount, assertDonationsOn, campaignMissing, GIFTS_PER_EMAIL } from './donations.service.ts';
+import { admitGift, assertAmount, assertDonationsOn, campaignMissing, donorContact } from './donations.service.ts';
 
 // Monthly gifts (decisions.md "Monthly gifts"): the donor saves a card on the provider's page, and
 // the memberships' billing engine charges it each month as a subscription of kind 'donation' with a
@@ -45,26 +43,14 @@ export async function startMonthlyGift(
   auth: Authenticated['auth'] | null,
 ): Promise<MonthlyDonationSetup> {
   const { platform } = m;
-  assertDonationsOn(tenant);
-  if (auth?.preview) throw forbidden(DONATION_MESSAGES.staffCannotGive);
-  const limits = { perAccount: GIFTS_PER_EMAIL, perIp: platform.config.loginMaxAttemptsPerIp };
-  const wait = await platform.throttle.take(tenant.tenantId, 'public_donation', body.email, ip, limits);
-  if (wait > 0) throw tooManyRequests(`Too many donations. ${tryAgainIn(wait)}`);
+  await admitGift(platform, tenant, body.email, ip, auth);
   const prepared = await withTenant(platform.db, tenant.tenantId, async (tx) => {
     const campaign = await findCampaign(tx, tenant.tenantId, campaignId);
     if (!campaign || campaign.archivedAt) throw campaignMissing();
     if (!campaign.isActive) throw new AppError(409, 'campaign_inactive', DONATION_MESSAGES.inactive);
     assertAmount(tenant, campaign, body.amount);
     const account = await cardAccount(tx, tenant, m.gateway);
-    const buyer = await findOrInsertBuyer(tx, tenant.tenantId, {
-      email: body.email,
-      firstName: body.firstName,
-      lastName: body.lastName,
-      phone: '',
-      address: '',
-      leadSource: 'Donation',
-    });
-    if (buyer.isWalkin) throw badRequest('email', 'Please enter a valid email address');
+    const buyer = await donorContact(tx, tenant, body);
     const person = await findPerson(tx, tenant.tenantId, buyer.id);
     if (!person) throw new Error('the donor vanished in their own transaction');
     const customer = await memberships.findProviderCustomer(tx, tenant.tenantId, buyer.id, account);
@@ -117,7 +103,7 @@ export async function completeMonthlyGift(
     if (existing) return existing.id;
     const campaign = await findCampaign(tx, tenant.tenantId, campaignId);
     if (!campaign || campaign.archivedAt) throw campaignMissing();
-    const inserted = await memberships.insertSubscription(tx, {
+    const { id, created: inserted } = await memberships.insertSubscriptionOnce(tx, {
       tenantId: tenant.tenantId,
       contactId: meta.contactId ?? '',
       itemId: null,
@@ -141,11 +127,7 @@ export async function completeMonthlyGift(
       setupRef: sessionId,
       startedAt: now,
     });
-    if (!inserted) {
-      const raced = await memberships.findSubscriptionBySetup(tx, tenant.tenantId, sessionId);
-      if (!raced) throw new Error('monthly gift neither written nor found');
-      return raced.id;
-    }
+    if (!inserted) return id;
     // The first month's gift carries what the donor wrote on the page; the later ones its anonymity.
     await writeDueCycles(tx, tenant, inserted.id, now);
     const first = (await memberships.cyclesOf(tx, tenant.tenantId, inserted.id)).find((c) => c.cycle === 1);

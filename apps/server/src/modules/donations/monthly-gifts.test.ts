@@ -5,19 +5,18 @@ import type {
   MonthlyDonationResult,
   MonthlyDonationSetup,
 } from '@atrium/contracts';
-import { type ProviderStub, startProviderStub } from '@atrium/provider-stubs';
+import type { ProviderStub } from '@atrium/provider-stubs';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, json, loginAs, newTenant, startTestApp, type TestTenant } from '../../../test/helpers.ts';
+import { bearer, json, loginAs, newTenant, type TestTenant } from '../../../test/helpers.ts';
 import type { App } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
 import { withTenant } from '../../db/client.ts';
 import { outboxEmails } from '../../db/schema/index.ts';
 import { errorOf } from '../catalogue/catalogue-fixtures.ts';
 import { runRenewals } from '../memberships/renewals.service.ts';
+import { connectStripe, startSavedCardApp } from '../memberships/saved-card-fixtures.ts';
 import { createStripeGateway } from '../payments/payments.routes.ts';
 
-const PLATFORM_KEY = 'sk_test_PLATFORM_monthly_gifts_3a9d';
 const VISA = '4242424242424242';
 /** Stripe's test card that is saved, then declined at every charge. */
 const DECLINES = '4000000000000341';
@@ -35,18 +34,6 @@ async function adminCall(t: TestTenant, method: 'GET' | 'POST' | 'PUT', url: str
 
 const visitor = (t: TestTenant, url: string, payload: object) =>
   app.inject({ method: 'POST', url, headers: { host: t.host }, payload });
-
-async function connectStripe(t: TestTenant, code: string) {
-  const started = await adminCall(t, 'GET', '/authmgr/oauth/connect/stripe');
-  expect(started.statusCode, started.body).toBe(200);
-  const state = new URL(json<{ url: string }>(started).url).searchParams.get('state') ?? '';
-  const landed = await app.inject({
-    url: `/authmgr/oauth/callback/stripe?${new URLSearchParams({ code, state }).toString()}`,
-    headers: { host: t.host, cookie: `atrium_connect_state=${state}` },
-  });
-  expect(String(landed.headers.location)).toContain('result=success');
-  app.platform.tenants.clearCache();
-}
 
 async function campaign(t: TestTenant, body: Record<string, unknown> = {}): Promise<DonationCampaign> {
   const response = await adminCall(t, 'POST', '/snode/donation', {
@@ -97,32 +84,14 @@ async function subjectsTo(t: TestTenant, email: string) {
 }
 
 beforeAll(async () => {
-  stub = await startProviderStub({
-    stripe: {
-      secretKey: PLATFORM_KEY,
-      codes: {
-        ac_gift_a: { stripeUserId: 'acct_1GiftA', accessToken: 'sk_test_connected_gift_a', livemode: false },
-        ac_gift_b: { stripeUserId: 'acct_1GiftB', accessToken: 'sk_test_connected_gift_b', livemode: false },
-      },
-    },
-    stripeCheckout: { secretKey: PLATFORM_KEY, accounts: [] },
-  });
-  const base = loadConfig({});
-  app = await startTestApp({
-    platformBilling: { ...base.platformBilling, stripeSecretKey: PLATFORM_KEY, stripePublishableKey: 'pk_test_g' },
-    oauthApps: {
-      ...base.oauthApps,
-      stripeConnect: { clientId: 'ca_test_gift', authorizeUrl: 'https://connect.stripe.com', apiBase: stub.url },
-    },
-    payments: { ...base.payments, stripeApiBase: stub.url, stripeWebhookSecret: 'whsec_gift' },
-  });
+  ({ app, stub } = await startSavedCardApp('Gift', 2));
   [a, b, unconnected] = await Promise.all([
     newTenant(app, { settings: { timezone: 'America/New_York' } }),
     newTenant(app),
     newTenant(app),
   ]);
-  await connectStripe(a, 'ac_gift_a');
-  await connectStripe(b, 'ac_gift_b');
+  await connectStripe(app, a, 'Gift', 0);
+  await connectStripe(app, b, 'Gift', 1);
 });
 
 afterEach(() => app.platform.clock.reset());

@@ -66,12 +66,19 @@ export async function updateTerms(
 
 // ---------------------------------------------------------------- subscriptions
 
-export async function insertSubscription(
+/**
+ * The subscription of one provider setup session, made once: `created` is null when it already
+ * existed (a reload of the return page, or two at once), and `id` names it either way.
+ */
+export async function insertSubscriptionOnce(
   tx: Tx,
   values: typeof subscriptions.$inferInsert,
-): Promise<SubscriptionRow | undefined> {
+): Promise<{ id: string; created: SubscriptionRow | null }> {
   const [row] = await tx.insert(subscriptions).values(values).onConflictDoNothing().returning();
-  return row;
+  if (row) return { id: row.id, created: row };
+  const raced = await findSubscriptionBySetup(tx, values.tenantId, values.setupRef);
+  if (!raced) throw new Error('subscription neither written nor found');
+  return { id: raced.id, created: null };
 }
 
 export async function findSubscription(

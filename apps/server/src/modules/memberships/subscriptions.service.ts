@@ -277,7 +277,7 @@ export async function completeMembershipSetup(
     const first = card_
       ? now
       : firstChargeAt({ ...terms, trialDays: Math.max(terms.trialDays, intro) }, now, zone, nextBillingDay);
-    const inserted = await repo.insertSubscription(tx, {
+    const { id, created: inserted } = await repo.insertSubscriptionOnce(tx, {
       tenantId: tenant.tenantId,
       contactId: meta.contactId ?? '',
       itemId: item.id,
@@ -300,11 +300,7 @@ export async function completeMembershipSetup(
       setupRef: sessionId,
       startedAt: now,
     });
-    if (!inserted) {
-      const raced = await repo.findSubscriptionBySetup(tx, tenant.tenantId, sessionId);
-      if (!raced) throw new Error('subscription neither written nor found');
-      return raced.id;
-    }
+    if (!inserted) return id;
     if (terms.registrationFeeMinor > 0) {
       await repo.insertCycle(tx, {
         tenantId: tenant.tenantId,

@@ -1,0 +1,47 @@
+import { type ProviderStub, startProviderStub } from '@atrium/provider-stubs';
+import { expect } from 'vitest';
+import { bearer, json, loginAs, startTestApp, type TestTenant } from '../../../test/helpers.ts';
+import type { App } from '../../app.ts';
+import { loadConfig } from '../../config.ts';
+
+/**
+ * A test app on the Stripe stand-in whose studios connect their Stripe account (Connect OAuth codes
+ * `ac_{tag}_{n}` -> `acct_1{tag}{n}`) and save cards on it: what memberships and monthly gifts need.
+ */
+export async function startSavedCardApp(tag: string, accounts: number): Promise<{ app: App; stub: ProviderStub }> {
+  const key = `sk_test_PLATFORM_${tag}`;
+  const codes = Object.fromEntries(
+    Array.from({ length: accounts }, (_, i) => [
+      `ac_${tag}_${i}`,
+      { stripeUserId: `acct_1${tag}${i}`, accessToken: `sk_test_connected_${tag}_${i}`, livemode: false },
+    ]),
+  );
+  const stub = await startProviderStub({
+    stripe: { secretKey: key, codes },
+    stripeCheckout: { secretKey: key, accounts: [] },
+  });
+  const base = loadConfig({});
+  const app = await startTestApp({
+    platformBilling: { ...base.platformBilling, stripeSecretKey: key, stripePublishableKey: `pk_test_${tag}` },
+    oauthApps: {
+      ...base.oauthApps,
+      stripeConnect: { clientId: `ca_test_${tag}`, authorizeUrl: 'https://connect.stripe.com', apiBase: stub.url },
+    },
+    payments: { ...base.payments, stripeApiBase: stub.url, stripeWebhookSecret: `whsec_${tag}` },
+  });
+  return { app, stub };
+}
+
+/** The studio's admin connects Stripe through the OAuth round trip (account number `n` of the app's). */
+export async function connectStripe(app: App, t: TestTenant, tag: string, n: number): Promise<void> {
+  const token = (await loginAs(app, t, 'admin')).access_token;
+  const started = await app.inject({ url: '/authmgr/oauth/connect/stripe', headers: bearer(token, t.host) });
+  expect(started.statusCode, started.body).toBe(200);
+  const state = new URL(json<{ url: string }>(started).url).searchParams.get('state') ?? '';
+  const landed = await app.inject({
+    url: `/authmgr/oauth/callback/stripe?${new URLSearchParams({ code: `ac_${tag}_${n}`, state }).toString()}`,
+    headers: { host: t.host, cookie: `atrium_connect_state=${state}` },
+  });
+  expect(String(landed.headers.location)).toContain('result=success');
+  app.platform.tenants.clearCache();
+}
