@@ -1,8 +1,8 @@
 import { type ProviderStub, startProviderStub } from '@atrium/provider-stubs';
 import { expect } from 'vitest';
-import { bearer, json, loginAs, startTestApp, type TestTenant } from '../../../test/helpers.ts';
-import type { App } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
+import type { App } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { bearer, json, loginAs, startTestApp, type TestTenant } from './helpers.ts';
 
 /**
  * A test app on the Stripe stand-in whose studios connect their Stripe account (Connect OAuth codes
