@@ -99,6 +99,7 @@ export const EVENT_MESSAGES = {
   closed: 'Registration for this event is closed.',
   full: 'This event is full.',
   alreadyRegistered: 'You are already registered for this event.',
+  tooLong: 'An event lasts at most a year (366 days); make a weekly class for longer.',
 } as const;
 
 /** The fields of a class rule; name and capacity fall back to the account's defaults when absent. */

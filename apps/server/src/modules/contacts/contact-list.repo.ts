@@ -1,5 +1,5 @@
 import { CONTACT_COUNT_CAP, CONTACT_STATUSES, type ContactSort, type ContactStatus } from '@atrium/contracts';
-import { and, asc, count, desc, eq, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import { hotRead, type Tx } from '../../db/client.ts';
 import { contacts, subscriptions } from '../../db/schema/index.ts';
 
@@ -93,6 +93,8 @@ export async function membershipEnds(tx: Tx, tenantId: string, ids: string[]): P
         eq(subscriptions.tenantId, tenantId),
         inArray(subscriptions.contactId, ids),
         inArray(subscriptions.status, ['trialing', 'active', 'past_due', 'paused']),
+        // a monthly gift is no membership
+        ne(subscriptions.membershipType, 'donation'),
         isNotNull(subscriptions.periodEndsAt),
       ),
     )

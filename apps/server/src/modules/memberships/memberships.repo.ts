@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import {
   contacts,
@@ -109,7 +109,14 @@ export async function hadSubscription(tx: Tx, tenantId: string, contactId: strin
   const [row] = await tx
     .select({ id: subscriptions.id })
     .from(subscriptions)
-    .where(and(eq(subscriptions.tenantId, tenantId), eq(subscriptions.contactId, contactId)))
+    .where(
+      and(
+        eq(subscriptions.tenantId, tenantId),
+        eq(subscriptions.contactId, contactId),
+        // a monthly gift is no membership: a donor's first membership still takes the intro offer
+        ne(subscriptions.membershipType, 'donation'),
+      ),
+    )
     .limit(1);
   return row !== undefined;
 }

@@ -11,6 +11,7 @@ import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import type { Authenticated } from '../../lib/guards.ts';
 import type { Platform } from '../../platform.ts';
 import { requireSignedWaiver } from '../forms/form-documents.service.ts';
+import { findInvoice } from '../invoices/invoices.repo.ts';
 import { createInvoice } from '../invoices/invoices.service.ts';
 import type { TenantContext } from '../tenants/tenant-directory.ts';
 import { type BookingContext, releasePlace } from './booking-core.ts';
@@ -51,12 +52,16 @@ function toPublicEvent(
     isOpen: upcoming.length > 0 && spotsLeft > 0,
     startsAt: scheduled[0]?.startsAt.toISOString() ?? null,
     endsAt: scheduled.at(-1)?.endsAt.toISOString() ?? null,
-    sessions: sessions.slice(0, SESSIONS_SHOWN).map((s) => ({
-      guId: s.id,
-      startsAt: s.startsAt.toISOString(),
-      endsAt: s.endsAt.toISOString(),
-      status: s.status,
-    })),
+    // what is still to come (a past event lists nothing more)
+    sessions: sessions
+      .filter((s) => s.endsAt > now)
+      .slice(0, SESSIONS_SHOWN)
+      .map((s) => ({
+        guId: s.id,
+        startsAt: s.startsAt.toISOString(),
+        endsAt: s.endsAt.toISOString(),
+        status: s.status,
+      })),
     timezone: knownTimeZone(tenant.settings.timezone),
   };
 }
@@ -116,9 +121,27 @@ export async function registerForEvent(
     const one = await repo.lockSession(tx, tenantId, session.id);
     if (one?.row.status === 'scheduled') locked.push(one);
   }
+  if (locked.length === 0) throw badRequest('id', EVENT_MESSAGES.closed);
+  const mine = [];
   for (const one of locked) {
-    if (await repo.findLiveBooking(tx, tenantId, one.row.id, contactId))
-      throw new AppError(409, 'conflict', EVENT_MESSAGES.alreadyRegistered, 'id');
+    const place = await repo.findLiveBooking(tx, tenantId, one.row.id, contactId);
+    if (place) mine.push(place);
+  }
+  if (mine.length > 0) {
+    // Back to a registration still waiting for its payment: the same invoice to pay, not a refusal.
+    const [first] = mine;
+    if (first?.invoiceId && mine.every((b) => b.status === 'pending' && b.invoiceId === first.invoiceId)) {
+      const invoice = await findInvoice(tx, tenantId, first.invoiceId);
+      if (invoice && invoice.status !== 'void') {
+        return {
+          status: 'pending',
+          sessions: mine.length,
+          invoicePublicId: invoice.publicId,
+          holdExpiresAt: first.holdExpiresAt?.toISOString() ?? null,
+        };
+      }
+    }
+    throw new AppError(409, 'conflict', EVENT_MESSAGES.alreadyRegistered, 'id');
   }
   await requireSignedWaiver(tx, ctx.tenant, contactId, { field: 'id', message: SCHEDULE_MESSAGES.waiverRequired });
   if (locked.some((one) => one.row.bookedCount >= one.row.capacity))

@@ -324,4 +324,39 @@ describe('events (workshops and programs)', () => {
     expect(closed.statusCode).toBe(400);
     expect(errorOf(closed.body).message).toBe(EVENT_MESSAGES.closed);
   });
+
+  it('an event months ahead is made whole at once; one longer than a year is refused', async () => {
+    const start = addDays(today(), 7 * 30);
+    const far = await makeEvent({ startDate: start, endDate: addDays(start, 1), name: 'Far Retreat' });
+    const page = json<PublicEvent>(await eventPage(far.publicId));
+    expect(page.sessions).toHaveLength(2);
+    expect(page.isOpen).toBe(true);
+    const long = await call(admin, tenant, 'POST', '/snode/classrule', workshop({ endDate: addDays(today(), 400) }));
+    expect(long.statusCode).toBe(400);
+    expect(errorOf(long.body)).toMatchObject({ field: 'endDate', message: EVENT_MESSAGES.tooLong });
+  });
+
+  it('registering again while the payment waits answers the same invoice; cancelling one day keeps it', async () => {
+    const event = await makeEvent({ priceMinor: 9_000 });
+    const someone = await studentToken();
+    const first = json<EventRegistration>(await register(someone.token, event.publicId));
+    const again = await register(someone.token, event.publicId);
+    expect(again.statusCode, again.body).toBe(201);
+    expect(json<EventRegistration>(again)).toMatchObject({
+      status: 'pending',
+      sessions: 2,
+      invoicePublicId: first.invoicePublicId,
+    });
+    // staff cancel the second day: the invoice still pays for the first
+    const sessions = json<PublicEvent>(await eventPage(event.publicId)).sessions;
+    const cancelled = await call(admin, tenant, 'PUT', `/snode/session/${sessions[1]?.guId}/cancel`);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const places = await app.platform.db
+      .select()
+      .from(classBookings)
+      .where(and(eq(classBookings.tenantId, tenant.tenantId), eq(classBookings.contactId, someone.id)));
+    const invoice = json<{ status: string }>(await call(admin, tenant, 'GET', `/item/invoice/${places[0]?.invoiceId}`));
+    expect(invoice.status).not.toBe('void');
+    expect(places.filter((p) => p.status === 'pending')).toHaveLength(1);
+  });
 });

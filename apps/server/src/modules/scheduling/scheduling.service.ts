@@ -34,7 +34,7 @@ import type { JobRunner } from '../jobs/job-runner.ts';
 import { findTenantById } from '../payments/payments.repo.ts';
 import type { TenantContext } from '../tenants/tenant-directory.ts';
 import { type BookingContext, book, confirmOffer, promoteWaitlist, releasePlace } from './booking-core.ts';
-import { livePeopleOf } from './booking-work.repo.ts';
+import { findBookingsByInvoice, livePeopleOf } from './booking-work.repo.ts';
 import { cancelEventPlaces, registerForEvent } from './events.service.ts';
 import { overlappingIds } from './overlaps.ts';
 import { addDays, HORIZON_DAYS, occurrencesBetween } from './recurrence.ts';
@@ -155,6 +155,9 @@ export function regenerateRuleUrl(db: Db, actor: Authenticated, id: string): Pro
   });
 }
 
+/** An event is made whole when saved: at most a year of sessions. */
+const EVENT_MAX_DAYS = 366;
+
 /** 96 random bits, URL-safe: a link nobody guesses. */
 const newPublicId = () => randomBytes(12).toString('base64url');
 
@@ -193,6 +196,7 @@ async function ruleValues(tx: Tx, tenant: TenantContext, input: ClassRuleInput, 
   const address = input.address?.trim() || null;
   if (kind === 'event') {
     if (!endDate) throw badRequest('endDate', EVENT_MESSAGES.endDateRequired);
+    if (endDate > addDays(input.startDate, EVENT_MAX_DAYS)) throw badRequest('endDate', EVENT_MESSAGES.tooLong);
     if (!address && !input.isOnline && tenant.settings.isAddressNeededForEvent)
       throw badRequest('address', EVENT_MESSAGES.addressRequired);
   }
@@ -233,7 +237,9 @@ async function syncSessions(
 ): Promise<Date> {
   const zone = rule.timeZone;
   const today = dateInZone(now, zone);
-  const horizonDate = addDays(today, HORIZON_DAYS);
+  // An event is made whole at once (people register for all of it); a weekly class rolls forward.
+  const rolling = addDays(today, HORIZON_DAYS);
+  const horizonDate = rule.kind === 'event' && rule.endDate && rule.endDate > rolling ? rule.endDate : rolling;
   const wanted = occurrencesBetween(rule, zone, today, horizonDate).filter((o) => o.startsAt > now);
   const existing = await repo.futureSessionsOf(tx, tenantId, rule.id, now);
   const byDate = new Map(existing.map((e) => [e.row.localDate, e]));
@@ -531,6 +537,9 @@ export async function cancelSession(
       );
       for (const invoice of invoices) {
         if (!invoice || !stillPending.has(invoice.id)) continue;
+        // An event's invoice also holds places in its other sessions: it stays for those.
+        const places = await findBookingsByInvoice(tx, tenant.tenantId, invoice.id);
+        if (places.some((b) => b.sessionId !== id && b.status !== 'cancelled')) continue;
         const current = await findInvoice(tx, tenant.tenantId, invoice.id);
         if (current && current.status !== 'void' && current.amountPaid === 0) await voidInvoice(tx, tenant, current.id);
       }
