@@ -63,6 +63,7 @@ export const PLAN_MESSAGES = {
   freeConfirm: 'You miss the valuable features, Are you sure you want free plan?',
   updated: 'Plan updated',
   notConfigured: 'Online payment is not configured',
+  busy: 'A payment for your plan is being taken right now. Please try again in a few minutes.',
   contactLimit: (max: number) =>
     `Your plan allows ${max.toLocaleString('en-US')} contacts. Upgrade your plan under Settings > Plan to add more.`,
   memberLimit: (max: number) =>

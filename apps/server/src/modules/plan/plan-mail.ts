@@ -57,24 +57,37 @@ export function mailPlanReceipt(platform: Platform, tenant: TenantContext, payme
   ]);
 }
 
-/** A renewal the card refused: when it is tried again, or that the plan has ended. */
+/**
+ * A plan payment refused: when it is tried again, or that the plan has ended; `settled` when the
+ * failed payment was for a period paid again since (the plan stays as it is).
+ */
 export function mailPlanDeclined(
   platform: Platform,
   tenant: TenantContext,
-  decline: { itemName: string; price: number; currency: PlanCurrency; message: string; retryAt: string | null },
+  decline: {
+    itemName: string;
+    price: number;
+    currency: PlanCurrency;
+    message: string;
+    retryAt: string | null;
+    settled?: boolean;
+  },
 ): Promise<void> {
   const amount = money(decline.price, decline.currency);
-  return send(
-    platform,
-    tenant,
-    decline.retryAt ? `Payment failed: ${decline.itemName}` : `Your ${decline.itemName} has ended`,
-    [
-      `Hello ${tenant.name},`,
-      '',
-      `We could not take ${amount} for the ${decline.itemName}: ${decline.message}`,
-      decline.retryAt
-        ? `We will try again on ${day(decline.retryAt)}. To pay with another card now, choose the same plan under Settings > Plan: it is charged at once and starts a new period.`
-        : 'After several tries the plan has ended and your account is on the Free Plan. You can subscribe again under Settings > Plan.',
-    ],
-  );
+  const subject = decline.settled
+    ? `A payment failed: ${decline.itemName}`
+    : decline.retryAt
+      ? `Payment failed: ${decline.itemName}`
+      : `Your ${decline.itemName} has ended`;
+  const next = decline.settled
+    ? 'Your plan has been paid since, and stays as it is.'
+    : decline.retryAt
+      ? `We will try again on ${day(decline.retryAt)}. To pay with another card now, choose the same plan under Settings > Plan: it is charged at once and starts a new period.`
+      : 'After several tries the plan has ended and your account is on the Free Plan. You can subscribe again under Settings > Plan.';
+  return send(platform, tenant, subject, [
+    `Hello ${tenant.name},`,
+    '',
+    `We could not take ${amount} for the ${decline.itemName}: ${decline.message}`,
+    next,
+  ]);
 }

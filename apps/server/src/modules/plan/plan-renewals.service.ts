@@ -75,6 +75,8 @@ export async function renewPlan(
       subscription: true,
       dateCreated: Math.floor(now.getTime() / 1000),
       paymentMethod: sub.renewalMethodLabel,
+      // the period this try pays
+      periodStart: sub.nextBillingDate,
       ...fields,
     });
 

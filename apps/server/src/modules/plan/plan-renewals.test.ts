@@ -1,10 +1,10 @@
 import { stripeSignature } from '@atrium/provider-stubs';
 import { type StripeStub, startStripeStub } from '@atrium/provider-stubs/stripe';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, json, loginAs, newTenant, startTestApp, type TestTenant } from '../../../test/helpers.ts';
 import type { App } from '../../app.ts';
-import { outboxEmails } from '../../db/schema/index.ts';
+import { outboxEmails, tenants } from '../../db/schema/index.ts';
 import type { BillingProvider } from './billing-provider.ts';
 import { readPlanState } from './plan.repo.ts';
 import { renewPlan, renewPlans } from './plan-renewals.service.ts';
@@ -277,5 +277,66 @@ describe("the platform account's webhooks", () => {
     expect(stranger.statusCode).toBe(200);
     const other = await deliver('customer.created', { id: 'cus_1', object: 'customer' });
     expect(other.statusCode).toBe(200);
+  });
+
+  it('a failed debit for a period paid again since only marks it; a change waits while a renewal holds the plan', async () => {
+    const email = `upgrade-${Math.random().toString(36).slice(2, 8)}@studio.test`;
+    const studio = await newTenant(app, { settings: { email } });
+    const admin = (await loginAs(app, studio, 'admin')).access_token;
+    const call = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) =>
+      app.inject({ method, url, headers: bearer(admin, studio.host), payload });
+    const token = async () => json<{ token: string }>(await call('GET', '/rest/tenantPayment/master')).token;
+    const bank = await call('POST', '/rest/tenantPayment/master/bank', {
+      bankFirstName: 'Ada',
+      bankLastName: 'Lovelace',
+      bankAccountNumber: '000123456789',
+      bankRoutingNumber: '110000000',
+      bankAccountType: 'checking',
+    });
+    await call('PUT', '/rest/subscription', {
+      planName: 'organize_monthly_plan',
+      payment: { type: 'bank', methodId: json<{ id: string }>(bank).id, amount: 25, token: await token() },
+    });
+    const debit = (await planOf(studio)).payments[0];
+    // the studio moves to Growth by card before the debit fails
+    const upgraded = await call('PUT', '/rest/subscription', {
+      planName: 'expand_monthly_plan',
+      payment: { type: 'card', nonce: 'tok_visa', amount: 65, token: await token() },
+    });
+    expect(upgraded.statusCode, upgraded.body).toBe(200);
+    const before = await planOf(studio);
+    const failed = {
+      id: debit?.providerRef,
+      object: 'payment_intent',
+      last_payment_error: { message: 'Account closed.' },
+    };
+    expect((await deliver('payment_intent.payment_failed', failed)).statusCode).toBe(200);
+    const after = await planOf(studio);
+    expect(after.payments.find((p) => p.providerRef === debit?.providerRef)?.transactionStatus).toBe('FAILED');
+    expect(after.sub).toMatchObject({
+      planName: 'expand_monthly_plan',
+      nextBillingDate: before.sub.nextBillingDate,
+      renewalAttempts: 0,
+    });
+    expect(await subjectsTo(studio, email)).toContain('A payment failed: Organize Monthly Plan');
+
+    // while another run holds the plan, a change is told to wait (and charges nothing)
+    const due = new Date(Date.parse(after.sub.nextBillingDate ?? '') + 60_000);
+    await app.platform.db
+      .update(tenants)
+      .set({
+        settings: sql`jsonb_set(${tenants.settings}, '{subscription,renewalClaimedUntil}', to_jsonb(${new Date(due.getTime() + 3_600_000).toISOString()}::text))`,
+      })
+      .where(eq(tenants.id, studio.tenantId));
+    const busy = await call('PUT', '/rest/subscription', {
+      planName: 'free_plan',
+      payment: { nonce: 'na', type: 'na', amount: 0 },
+    });
+    expect(busy.statusCode).toBe(409);
+    expect(json<{ errors: { message: string } }>(busy).errors.message).toBe(
+      'A payment for your plan is being taken right now. Please try again in a few minutes.',
+    );
+    // ... and a renewal falling due meanwhile leaves it to the holder
+    expect(await renewPlan(app.platform, provider, studio.tenantId, due)).toBe('skipped');
   });
 });

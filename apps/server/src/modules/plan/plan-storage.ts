@@ -63,6 +63,8 @@ export const StoredPlanPayment = z.object({
   dateCreated: z.number(),
   /** The provider's payment id (idempotent replays are not recorded twice). */
   providerRef: z.string().nullable(),
+  /** The start of the plan period it paid (ISO): a debit that fails later reopens only that period. */
+  periodStart: z.string().nullable().default(null),
   paymentMethod: z.string().nullable(),
 });
 export type StoredPlanPayment = z.infer<typeof StoredPlanPayment>;

@@ -41,9 +41,22 @@ export async function applyPlanEvent(platform: Platform, event: PlanEvent): Prom
   const message = event.message ?? 'The bank payment failed.';
   const moved = await setPlanPaymentStatus(platform.db, tenantId, event.paymentRef, ['PROCESSING'], 'FAILED', message);
   if (!moved) return 'unchanged';
-  const { subscription: sub } = await readPlanState(platform.db, tenantId);
+  const { subscription: sub, payments } = await readPlanState(platform.db, tenantId);
   const tenant = await findTenantById(platform.db, tenantId);
   if (!tenant || !sub?.planName || sub.status !== 'active' || !sub.periodStart) return 'applied';
+  // Only the period the debit paid is reopened: a plan bought or renewed since has been paid anew.
+  const failed = payments.find((p) => p.providerRef === event.paymentRef);
+  if (failed?.periodStart !== sub.periodStart) {
+    await mailPlanDeclined(platform, tenant, {
+      itemName: failed?.itemName ?? planDisplayName(sub.planName),
+      price: failed?.price ?? sub.amount,
+      currency: failed?.currency ?? sub.currency,
+      message,
+      retryAt: null,
+      settled: true,
+    });
+    return 'applied';
+  }
   const now = platform.clock.now();
   const attempts = sub.renewalAttempts + 1;
   const wait = PLAN_RETRY_AFTER_DAYS[Math.min(attempts, PLAN_RETRY_AFTER_DAYS.length) - 1] ?? 1;

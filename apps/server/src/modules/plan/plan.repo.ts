@@ -145,3 +145,33 @@ export async function setPlanPaymentStatus(
     .returning({ id: tenants.id });
   return rows.length === 1;
 }
+
+/**
+ * Holds the plan for one change (a checkout, a switch, a renewal's charge): answers false while
+ * another holds it (its hold not run out), so two never charge or overwrite each other.
+ */
+export async function claimPlanChange(db: Db, tenantId: string, now: Date, holdMs: number): Promise<boolean> {
+  const sub = sql`${tenants.settings}->'subscription'`;
+  const until = new Date(now.getTime() + holdMs).toISOString();
+  const rows = await db
+    .update(tenants)
+    .set({
+      settings: sql`jsonb_set(${tenants.settings}, '{subscription,renewalClaimedUntil}', to_jsonb(${until}::text))`,
+    })
+    .where(
+      and(
+        eq(tenants.id, tenantId),
+        sql`(${sub}->>'renewalClaimedUntil' is null or (${sub}->>'renewalClaimedUntil')::timestamptz <= ${now.toISOString()}::timestamptz)`,
+      ),
+    )
+    .returning({ id: tenants.id });
+  return rows.length === 1;
+}
+
+/** Lets the plan go after a change that did not save it (a decline, an error). */
+export async function releasePlanClaim(db: Db, tenantId: string): Promise<void> {
+  await db
+    .update(tenants)
+    .set({ settings: sql`jsonb_set(${tenants.settings}, '{subscription,renewalClaimedUntil}', 'null'::jsonb)` })
+    .where(and(eq(tenants.id, tenantId), sql`${tenants.settings}->'subscription' is not null`));
+}

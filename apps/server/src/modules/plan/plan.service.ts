@@ -29,7 +29,7 @@ import type { Platform } from '../../platform.ts';
 import { saveTenantSettings } from '../settings/settings.service.ts';
 import type { TenantContext } from '../tenants/tenant-directory.ts';
 import { BillingError, type BillingProvider, type PaymentMethodInfo } from './billing-provider.ts';
-import { findPayer, prependPlanPayment, readPlanState } from './plan.repo.ts';
+import { claimPlanChange, findPayer, prependPlanPayment, readPlanState, releasePlanClaim } from './plan.repo.ts';
 import { countActiveMembers, countContacts } from './plan-limits.ts';
 import { mailPlanReceipt } from './plan-mail.ts';
 import type { StoredPlanPayment, StoredSavedCard, StoredSubscription } from './plan-storage.ts';
@@ -248,7 +248,31 @@ async function ensurePlanCustomer(
  * plan is charged in full now through the billing provider (no proration), and its period starts
  * today. No database transaction is open while the provider is called.
  */
+/** A change holds the plan this long at most (a crash lets it go then). */
+const CHANGE_HOLD_MS = 10 * 60_000;
+
+/**
+ * PUT /rest/subscription: one change at a time. The plan is held while it is charged and saved, so a
+ * renewal running now (or a second checkout) neither charges beside it nor writes over it.
+ */
 export async function updateSubscription(
+  platform: Platform,
+  ctx: Authenticated,
+  provider: BillingProvider | null,
+  body: SubscriptionUpdate,
+  meta: RequestMeta,
+): Promise<Subscription> {
+  const { tenantId } = ctx.tenant;
+  if (!(await claimPlanChange(platform.db, tenantId, new Date(), CHANGE_HOLD_MS)))
+    throw new AppError(409, 'plan_busy', PLAN_MESSAGES.busy);
+  try {
+    return await changePlan(platform, ctx, provider, body, meta);
+  } finally {
+    await releasePlanClaim(platform.db, tenantId);
+  }
+}
+
+async function changePlan(
   platform: Platform,
   ctx: Authenticated,
   provider: BillingProvider | null,
@@ -308,7 +332,11 @@ export async function updateSubscription(
     ? await withTenant(platform.db, tenant.tenantId, (tx) => findPayer(tx, tenant.tenantId, ctx.auth.sub))
     : null;
   const itemName = planDisplayName(body.planName);
-  const record = (fields: Pick<StoredPlanPayment, 'transactionStatus' | 'message' | 'providerRef' | 'paymentMethod'>) =>
+  const record = (
+    fields: Pick<StoredPlanPayment, 'transactionStatus' | 'message' | 'providerRef' | 'paymentMethod'> & {
+      periodStart?: string;
+    },
+  ) =>
     prependPlanPayment(platform.db, tenant.tenantId, {
       guId: randomUUID(),
       userId: payer?.id ?? null,
@@ -319,6 +347,7 @@ export async function updateSubscription(
       currency,
       subscription: true,
       dateCreated: Math.floor(Date.now() / 1000),
+      periodStart: null,
       ...fields,
     });
 
@@ -365,13 +394,14 @@ export async function updateSubscription(
     throw toHttpError(error);
   }
 
+  const now = new Date();
   await record({
     transactionStatus: charge.status === 'succeeded' ? 'SETTLED' : 'PROCESSING',
     message: null,
     providerRef: charge.id,
     paymentMethod: methodLabel,
+    periodStart: now.toISOString(),
   });
-  const now = new Date();
   const keepCard = payment.storeCard === true && !savedCard && method.type === 'card';
   const nextCards = keepCard
     ? [
