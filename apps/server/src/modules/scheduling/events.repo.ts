@@ -46,13 +46,27 @@ export function upcomingEvents(tx: Tx, tenantId: string, now: Date, featuredOnly
     .limit(200);
 }
 
-/** Every session of these events, in time order (cancelled ones too: the page says so). */
-export function sessionsOfEvents(tx: Tx, tenantId: string, ruleIds: string[]): Promise<SessionRow[]> {
+/**
+ * The sessions of these events, in time order (cancelled ones too: the page says so); with `endingAfter`,
+ * only those not over by then (what a public page shows).
+ */
+export function sessionsOfEvents(
+  tx: Tx,
+  tenantId: string,
+  ruleIds: string[],
+  endingAfter?: Date,
+): Promise<SessionRow[]> {
   if (ruleIds.length === 0) return Promise.resolve([]);
   return tx
     .select()
     .from(classSessions)
-    .where(and(eq(classSessions.tenantId, tenantId), inArray(classSessions.ruleId, ruleIds)))
+    .where(
+      and(
+        eq(classSessions.tenantId, tenantId),
+        inArray(classSessions.ruleId, ruleIds),
+        endingAfter ? gt(classSessions.endsAt, endingAfter) : undefined,
+      ),
+    )
     .orderBy(asc(classSessions.startsAt), asc(classSessions.id));
 }
 

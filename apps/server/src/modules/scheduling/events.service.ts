@@ -88,6 +88,7 @@ export function publicEvents(
       tx,
       tenant.tenantId,
       rules.map((r) => r.row.id),
+      now,
     );
     const byRule = new Map<string, repo.SessionRow[]>();
     for (const s of sessions) {
