@@ -1,5 +1,5 @@
 import { PLAN_HISTORY_CAP } from '@atrium/contracts';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { contacts, tenants } from '../../db/schema/index.ts';
 import { StoredPlanPayment, StoredSubscription } from './plan-storage.ts';
@@ -71,36 +71,6 @@ export async function findPayer(tx: Tx, tenantId: string, contactId: string) {
   return row ?? null;
 }
 
-/**
- * Claims a due renewal for one run: only while the plan is still at that period and try, and no
- * other run holds it (or its hold ran out). Answers whether this run got it.
- */
-export async function claimPlanRenewal(
-  db: Db,
-  tenantId: string,
-  due: { nextBillingDate: string; attempts: number },
-  now: Date,
-  holdMs: number,
-): Promise<boolean> {
-  const sub = sql`${tenants.settings}->'subscription'`;
-  const until = new Date(now.getTime() + holdMs).toISOString();
-  const rows = await db
-    .update(tenants)
-    .set({
-      settings: sql`jsonb_set(${tenants.settings}, '{subscription,renewalClaimedUntil}', to_jsonb(${until}::text))`,
-    })
-    .where(
-      and(
-        eq(tenants.id, tenantId),
-        sql`${sub}->>'nextBillingDate' = ${due.nextBillingDate}`,
-        sql`coalesce((${sub}->>'renewalAttempts')::int, 0) = ${due.attempts}`,
-        sql`(${sub}->>'renewalClaimedUntil' is null or (${sub}->>'renewalClaimedUntil')::timestamptz <= ${now.toISOString()}::timestamptz)`,
-      ),
-    )
-    .returning({ id: tenants.id });
-  return rows.length === 1;
-}
-
 /** The tenant whose plan history recorded this provider payment (the platform's webhooks name only it). */
 export async function findTenantByPlanPayment(db: Db, providerRef: string): Promise<string | null> {
   const [row] = await db
@@ -148,9 +118,10 @@ export async function setPlanPaymentStatus(
 
 /**
  * Holds the plan for one change (a checkout, a switch, a renewal's charge): answers false while
- * another holds it (its hold not run out), so two never charge or overwrite each other.
+ * another holds it (its hold not run out), so two never charge or overwrite each other. `also` adds
+ * what must still hold (a renewal: the same period and try it read).
  */
-export async function claimPlanChange(db: Db, tenantId: string, now: Date, holdMs: number): Promise<boolean> {
+async function holdPlan(db: Db, tenantId: string, now: Date, holdMs: number, also?: SQL): Promise<boolean> {
   const sub = sql`${tenants.settings}->'subscription'`;
   const until = new Date(now.getTime() + holdMs).toISOString();
   const rows = await db
@@ -162,10 +133,35 @@ export async function claimPlanChange(db: Db, tenantId: string, now: Date, holdM
       and(
         eq(tenants.id, tenantId),
         sql`(${sub}->>'renewalClaimedUntil' is null or (${sub}->>'renewalClaimedUntil')::timestamptz <= ${now.toISOString()}::timestamptz)`,
+        also,
       ),
     )
     .returning({ id: tenants.id });
   return rows.length === 1;
+}
+
+export const claimPlanChange = (db: Db, tenantId: string, now: Date, holdMs: number) =>
+  holdPlan(db, tenantId, now, holdMs);
+
+/** A due renewal for one run: only while the plan is still at that period and try. */
+export function claimPlanRenewal(
+  db: Db,
+  tenantId: string,
+  due: { nextBillingDate: string; attempts: number },
+  now: Date,
+  holdMs: number,
+): Promise<boolean> {
+  const sub = sql`${tenants.settings}->'subscription'`;
+  return holdPlan(
+    db,
+    tenantId,
+    now,
+    holdMs,
+    and(
+      sql`${sub}->>'nextBillingDate' = ${due.nextBillingDate}`,
+      sql`coalesce((${sub}->>'renewalAttempts')::int, 0) = ${due.attempts}`,
+    ),
+  );
 }
 
 /** Lets the plan go after a change that did not save it (a decline, an error). */
