@@ -1,13 +1,12 @@
 import { Alert, Button, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useState } from 'react';
 import { isApiError } from '../../lib/api-error';
-import { showErrorToast, showSuccessToast } from '../../lib/notify';
+import { showErrorToast } from '../../lib/notify';
 import { useTenant } from '../session/session-store';
 import { useDocumentHead } from '../tenant/tenant-head';
 import { membershipsApi } from './api';
 import { CreditsPanel } from './CreditsPanel';
-import { useCompletePurchase, useMembershipProducts, useMyCredits, useMySubscriptions } from './hooks';
+import { useMembershipProducts, useMyCredits, useMySubscriptions, useSetupReturn } from './hooks';
 import { priceLabel, termsLabel } from './membership-format';
 import { SubscriptionCard } from './SubscriptionCard';
 
@@ -15,30 +14,12 @@ import { SubscriptionCard } from './SubscriptionCard';
 export default function MyMembershipsPage() {
   const tenant = useTenant();
   useDocumentHead(tenant, 'My Memberships');
-  const [params] = useSearchParams();
-  const navigate = useNavigate();
   const mine = useMySubscriptions();
   const credits = useMyCredits();
   const products = useMembershipProducts();
-  const complete = useCompletePurchase();
   const [buying, setBuying] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const returned = params.get('session_id');
-  const handled = useRef<string | null>(null);
-
-  // back from the provider's page: make (or update) the membership once, then drop the parameter
-  useEffect(() => {
-    if (!returned || handled.current === returned) return;
-    handled.current = returned;
-    complete
-      .mutateAsync(returned)
-      .then((sub) => {
-        setProblem(sub.status === 'past_due' ? (sub.lastFailure ?? 'The payment did not go through.') : null);
-        if (sub.status !== 'past_due') showSuccessToast(`${sub.name}: you are all set.`);
-      })
-      .catch((error: unknown) => setProblem(isApiError(error) ? error.message : 'Something went wrong.'))
-      .finally(() => navigate('/memberships', { replace: true }));
-  }, [returned, complete, navigate]);
+  const returned = useSetupReturn('/memberships', (sub) => `${sub.name}: you are all set.`);
+  const { problem } = returned;
 
   async function buy(id: string) {
     setBuying(id);
@@ -58,7 +39,7 @@ export default function MyMembershipsPage() {
       <Title order={1} id="memberships-title">
         My Memberships
       </Title>
-      {complete.isPending ? (
+      {returned.pending ? (
         <Group role="status" gap="xs">
           <Loader size="sm" aria-label="Saving your card" />
           <Text>Setting up your membership…</Text>

@@ -12,13 +12,11 @@ import {
   Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import { isApiError } from '../../lib/api-error';
-import { showSuccessToast } from '../../lib/notify';
+import { useState } from 'react';
+import { Link } from 'react-router';
 import { useTenant } from '../session/session-store';
 import { useDocumentHead } from '../tenant/tenant-head';
-import { useCompletePurchase, useSubscriptions } from './hooks';
+import { useSetupReturn, useSubscriptions } from './hooks';
 import { dayLabel, money, STATUS_COLOR, STATUS_LABEL } from './membership-format';
 
 const PAGE = 50;
@@ -38,7 +36,8 @@ export default function SubscriptionsPage() {
     showArchive: kind === 'all',
   });
   const total = list.data?.recordsTotal ?? 0;
-  const sold = useDeskSaleReturn();
+  // back from a desk sale on /store/new (the member saved the card on the provider's page)
+  const sold = useSetupReturn('/subscriptions', (sub) => `${sub.contactName}: ${sub.name} is set up.`);
 
   return (
     <Stack component="section" aria-labelledby="subs-title" gap="md">
@@ -117,30 +116,4 @@ export default function SubscriptionsPage() {
       ) : null}
     </Stack>
   );
-}
-
-/**
- * Back from the provider's page after a desk sale (/store/new): the membership is made once for the
- * session and what is due charged, then the parameter is dropped.
- */
-function useDeskSaleReturn() {
-  const [params] = useSearchParams();
-  const navigate = useNavigate();
-  const complete = useCompletePurchase();
-  const [problem, setProblem] = useState<string | null>(null);
-  const returned = params.get('session_id');
-  const handled = useRef<string | null>(null);
-  useEffect(() => {
-    if (!returned || handled.current === returned) return;
-    handled.current = returned;
-    complete
-      .mutateAsync(returned)
-      .then((sub) => {
-        if (sub.status === 'past_due') setProblem(sub.lastFailure ?? 'The payment did not go through.');
-        else showSuccessToast(`${sub.contactName}: ${sub.name} is set up.`);
-      })
-      .catch((error: unknown) => setProblem(isApiError(error) ? error.message : 'Something went wrong.'))
-      .finally(() => navigate('/subscriptions', { replace: true }));
-  }, [returned, complete, navigate]);
-  return { pending: complete.isPending, problem };
 }

@@ -1,5 +1,9 @@
-import type { MembershipInput, MembershipUpdate } from '@atrium/contracts';
+import type { MemberSubscription, MembershipInput, MembershipUpdate } from '@atrium/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { isApiError } from '../../lib/api-error';
+import { showSuccessToast } from '../../lib/notify';
 import { membershipsApi, type SubscriptionQuery } from './api';
 
 export const membershipKeys = {
@@ -60,4 +64,35 @@ export function useSubscriptionAction() {
 export function useCompletePurchase() {
   const invalidate = useInvalidate();
   return useMutation({ mutationFn: membershipsApi.complete, onSuccess: invalidate });
+}
+
+/**
+ * Back from the provider's page (`?session_id=`): the membership is made (or its card updated) once
+ * for the session, then the parameter is dropped. A declined first payment is the problem to show.
+ */
+export function useSetupReturn(path: string, done: (sub: MemberSubscription) => string) {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const complete = useCompletePurchase();
+  const [problem, setProblem] = useState<string | null>(null);
+  const returned = params.get('session_id');
+  const handled = useRef<string | null>(null);
+  const doneRef = useRef(done);
+  doneRef.current = done;
+  useEffect(() => {
+    if (!returned || handled.current === returned) return;
+    handled.current = returned;
+    complete
+      .mutateAsync(returned)
+      .then((sub) => {
+        if (sub.status === 'past_due') setProblem(sub.lastFailure ?? 'The payment did not go through.');
+        else {
+          setProblem(null);
+          showSuccessToast(doneRef.current(sub));
+        }
+      })
+      .catch((error: unknown) => setProblem(isApiError(error) ? error.message : 'Something went wrong.'))
+      .finally(() => navigate(path, { replace: true }));
+  }, [returned, complete, navigate, path]);
+  return { pending: complete.isPending, problem };
 }
