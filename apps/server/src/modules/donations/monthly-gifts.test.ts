@@ -195,6 +195,9 @@ describe('monthly gifts', () => {
     stub.stripeSavedCards.saveCard(sessionId, VISA);
     const stolen = await visitor(b, `/public/donations/${(await campaign(b)).guId}/monthly/complete`, { sessionId });
     expect(stolen.statusCode).toBe(404);
+    const noSession = await visitor(a, `/public/donations/${fund.guId}/monthly/complete`, { sessionId: '' });
+    expect(noSession.statusCode).toBe(400);
+    expect(errorOf(noSession.body).field).toBe('sessionId');
     const wrongCampaign = await visitor(a, `/public/donations/${(await campaign(a)).guId}/monthly/complete`, {
       sessionId,
     });

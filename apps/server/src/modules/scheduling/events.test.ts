@@ -171,6 +171,16 @@ describe('events (workshops and programs)', () => {
     expect((await eventPage(fresh)).statusCode).toBe(200);
     // another tenant's host never shows it
     expect((await eventPage(fresh, other)).statusCode).toBe(404);
+    const badRule = await call(admin, tenant, 'PUT', '/snode/classrule/not-an-id/regenerateurl');
+    expect(badRule.statusCode).toBe(400);
+    expect(errorOf(badRule.body).field).toBe('params.id');
+    // registering through another tenant's host finds no such event
+    const otherStudent = (await loginAs(app, other, 'student')).access_token;
+    const foreignRegister = await call(otherStudent, other, 'POST', `/snode/pevent/${fresh}/register`);
+    expect(foreignRegister.statusCode).toBe(404);
+    const badRegister = await register(student, 'no!');
+    expect(badRegister.statusCode).toBe(400);
+    expect(errorOf(badRegister.body).field).toBe('params.id');
     const badId = await eventPage('no!');
     expect(badId.statusCode).toBe(400);
     expect(errorOf(badId.body).field).toBe('params.id');
