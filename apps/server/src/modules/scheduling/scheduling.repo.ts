@@ -151,6 +151,16 @@ export async function findRule(tx: Tx, tenantId: string, id: string, lock = fals
   return row;
 }
 
+/** The rule a session belongs to (one indexed join: the booking path asks it for every booking). */
+export async function findRuleOfSession(tx: Tx, tenantId: string, sessionId: string): Promise<RuleRow | undefined> {
+  const [row] = await tx
+    .select({ rule: classRules })
+    .from(classSessions)
+    .innerJoin(classRules, and(eq(classRules.tenantId, tenantId), eq(classRules.id, classSessions.ruleId)))
+    .where(and(eq(classSessions.tenantId, tenantId), eq(classSessions.id, sessionId)));
+  return row?.rule;
+}
+
 export async function insertRule(tx: Tx, tenantId: string, values: RuleValues): Promise<RuleRow> {
   const [row] = await tx
     .insert(classRules)

@@ -631,16 +631,11 @@ export async function studentBook(
     });
     if (input.scheduleId && input.scheduleId !== sessionId) throw badRequest('scheduleId', SCHEDULE_MESSAGES.noSession);
     // A session of an event is booked by registering for the whole event.
-    const rule = await ruleOfSession(tx, tenant.tenantId, sessionId);
+    const rule = await repo.findRuleOfSession(tx, tenant.tenantId, sessionId);
     if (rule?.kind === 'event') await registerForEvent(tx, ctx, rule, auth.sub);
     else await book(tx, ctx, sessionId, auth.sub, { byStaff: false });
     return mineOf(tx, tenant, auth.sub, sessionId);
   });
-}
-
-async function ruleOfSession(tx: Tx, tenantId: string, sessionId: string) {
-  const [session] = await repo.findSessions(tx, tenantId, { id: sessionId, includeCancelled: true });
-  return session ? repo.findRule(tx, tenantId, session.row.ruleId) : undefined;
 }
 
 async function mineOf(tx: Tx, tenant: TenantContext, contactId: string, sessionId: string) {
