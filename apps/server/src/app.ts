@@ -152,7 +152,11 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   registerErrorHandling(app);
   registerInputGuard(app);
   // Razorpay's hosted checkout is a form the invoice pages post (decisions.md "Razorpay and PhonePe").
-  registerSecurityHeaders(app, [new URL(config.payments.razorpayApiBase).origin]);
+  registerSecurityHeaders(
+    app,
+    [new URL(config.payments.razorpayApiBase).origin],
+    [new URL(config.payments.paymentspringApiBase).origin],
+  );
   registerTenantAndAuth(app, platform);
 
   app.get(

@@ -149,6 +149,8 @@ export interface PaymentsConfig {
   razorpayWebhookSecret: string | null;
   /** PHONEPE_API_BASE: PhonePe's PG API host (`https://api.phonepe.com/apis/hermes`; its sandbox is `https://api-preprod.phonepe.com/apis/pg-sandbox`). */
   phonepeApiBase: string;
+  /** PAYMENTSPRING_API_BASE: PaymentSpring's REST API (`https://api.paymentspring.com/api/v1`); the buyer's browser makes its card token there. */
+  paymentspringApiBase: string;
 }
 
 function paymentsFrom(env: NodeJS.ProcessEnv): PaymentsConfig {
@@ -168,6 +170,11 @@ function paymentsFrom(env: NodeJS.ProcessEnv): PaymentsConfig {
     ),
     razorpayWebhookSecret: env.RAZORPAY_WEBHOOK_SECRET?.trim() || null,
     phonepeApiBase: baseUrlFrom(env.PHONEPE_API_BASE, 'https://api.phonepe.com/apis/hermes', 'PHONEPE_API_BASE'),
+    paymentspringApiBase: baseUrlFrom(
+      env.PAYMENTSPRING_API_BASE,
+      'https://api.paymentspring.com/api/v1',
+      'PAYMENTSPRING_API_BASE',
+    ),
   };
 }
 

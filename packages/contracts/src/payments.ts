@@ -5,6 +5,17 @@ export const PaymentRedirect = z.object({
   url: z.string(),
   /** Fields to post to `url` as a form (Razorpay's hosted checkout); absent: the browser just goes to `url`. */
   form: z.record(z.string(), z.string()).optional(),
+  /**
+   * PaymentSpring has no hosted page: the page shows a card form whose fields the browser sends to
+   * `tokenUrl` with the public key (never to us), then hands the token to the charge call.
+   */
+  card: z
+    .object({
+      provider: z.literal('pspring'),
+      publicKey: z.string(),
+      tokenUrl: z.string(),
+    })
+    .optional(),
 });
 export type PaymentRedirect = z.infer<typeof PaymentRedirect>;
 
@@ -16,8 +27,22 @@ export const DeskCardPaymentRequest = z
   .strict();
 export type DeskCardPaymentRequest = z.infer<typeof DeskCardPaymentRequest>;
 
-/** The tenant's payment provider (ping's `paymentProvider`) that takes cards on a hosted page here. */
-export const CARD_PAYMENT_PROVIDERS = ['STRIPE', 'RAZORPAY', 'PHONEPE'] as const;
+const cardToken = z
+  .string({ error: 'token is required' })
+  .regex(/^[A-Za-z0-9_-]{6,64}$/, 'token must be the card token the payment provider made');
+
+/** POST /item/invoice/{publicId}/paymentspring: the single-use card token the buyer's browser made at PaymentSpring. */
+export const CardTokenPaymentRequest = z.object({ token: cardToken }).strict();
+export type CardTokenPaymentRequest = z.infer<typeof CardTokenPaymentRequest>;
+
+/** POST /item/payment/paymentspring: the same from the desk's invoice screen. */
+export const DeskCardTokenPaymentRequest = z
+  .object({ invoiceId: z.uuid('invoiceId must be an invoice id'), token: cardToken })
+  .strict();
+export type DeskCardTokenPaymentRequest = z.infer<typeof DeskCardTokenPaymentRequest>;
+
+/** The tenant's payment provider (ping's `paymentProvider`) that takes cards here (hosted page or PaymentSpring's token). */
+export const CARD_PAYMENT_PROVIDERS = ['STRIPE', 'RAZORPAY', 'PHONEPE', 'PSPRING'] as const;
 
 export function takesCardPayments(paymentProvider: string | null | undefined): boolean {
   return (CARD_PAYMENT_PROVIDERS as readonly string[]).includes(paymentProvider ?? '');

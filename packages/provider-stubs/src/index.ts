@@ -6,6 +6,14 @@ export { type LocalStubs, startLocalStubs } from './local.ts';
 export { type MailchimpAccounts, mailchimpHandler, type StubMember } from './mailchimp.ts';
 export { authorizePageHandler, newZoomState, type OAuthAccounts, oauthTokenHandler, type ZoomState } from './oauth.ts';
 export {
+  type PaymentSpringMerchant,
+  type PaymentSpringOptions,
+  type PaymentSpringState,
+  paymentspringHandler,
+  type StubPaymentSpringCharge,
+  type StubPaymentSpringToken,
+} from './paymentspring.ts';
+export {
   type PhonePeMerchant,
   type PhonePeOptions,
   type PhonePeState,

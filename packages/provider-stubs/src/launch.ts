@@ -17,7 +17,7 @@ console.log('# Keys the stand-ins accept (Settings > Integrations):');
 for (const [name, value] of Object.entries(LOCAL_KEYS)) console.log(`#   ${name}: ${JSON.stringify(value)}`);
 console.log('# Test cards (Settings > Plan): 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined.');
 console.log(
-  '# Razorpay checkout: 4111 1111 1111 1111 pays (or netbanking); PhonePe pay page: 4242 4242 4242 4242 pays.',
+  '# Razorpay checkout: 4111 1111 1111 1111 pays (or netbanking); PhonePe pay page and PaymentSpring: 4242 4242 4242 4242 pays.',
 );
 console.log('# Social login: any login name at the identity provider signs in as that email.');
 

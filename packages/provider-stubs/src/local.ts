@@ -11,6 +11,8 @@ export const LOCAL_KEYS = {
   razorpayWebhookSecret: 'local_razorpay_webhook_secret',
   /** Settings > Integrations > PhonePe: Merchant Id, Salt Key, Salt Index. */
   phonepe: { merchantId: 'LOCALMERCHANT', saltKey: 'local-phonepe-salt-key', saltIndex: '1' },
+  /** Settings > Integrations > PaymentSpring: public key and private key (live or test fields alike). */
+  paymentspring: { publicKey: 'local_ps_public_key', privateKey: 'local_ps_private_key' },
   twilio: ['AC00000000000000000000000000000001', 'local_twilio_token'] as [string, string],
   plivo: ['MALOCALPLIVOID00001', 'local_plivo_token'] as [string, string],
   brevo: 'xkeysib-local-0000000000000001',
@@ -60,6 +62,7 @@ export async function startLocalStubs(origins: string[]): Promise<LocalStubs> {
       webhook: { url: `${serverOf(origins)}/webhooks/razorpay`, secret: k.razorpayWebhookSecret },
     },
     phonepe: { merchants: [k.phonepe] },
+    paymentspring: { merchants: [k.paymentspring] },
     oauth: {
       clients: Object.fromEntries(oauthApps.map((app) => [app, [`local-${app}-client`, `local-${app}-secret`]])),
       codes: {},
@@ -93,6 +96,7 @@ export async function startLocalStubs(origins: string[]): Promise<LocalStubs> {
     RAZORPAY_PAYMENTS_API_BASE: p,
     RAZORPAY_WEBHOOK_SECRET: k.razorpayWebhookSecret,
     PHONEPE_API_BASE: p,
+    PAYMENTSPRING_API_BASE: `${p}/api/v1`,
     TWILIO_API_URL: p,
     PLIVO_API_URL: p,
     BREVO_API_URL: p,

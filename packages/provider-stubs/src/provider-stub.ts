@@ -4,6 +4,7 @@ import { brevoHandler } from './brevo.ts';
 import { basicPair, type ProviderHandler, readBody, type StubRequest, send } from './http.ts';
 import { type MailchimpAccounts, type MailchimpState, mailchimpHandler, type StubMember } from './mailchimp.ts';
 import { authorizePageHandler, newZoomState, type OAuthAccounts, oauthTokenHandler, type ZoomState } from './oauth.ts';
+import { type PaymentSpringOptions, type PaymentSpringState, paymentspringHandler } from './paymentspring.ts';
 import { type PhonePeOptions, type PhonePeState, phonepeHandler } from './phonepe.ts';
 import { plivoHandler } from './plivo.ts';
 import { razorpayHandler } from './razorpay.ts';
@@ -42,6 +43,8 @@ export interface StubAccounts {
   razorpayCheckout?: RazorpayCheckoutOptions;
   /** PhonePe's PG API (pay page, status, refunds, callbacks) for these merchants. */
   phonepe?: PhonePeOptions;
+  /** PaymentSpring's tokens (browser, public key), charges and refunds (private key) for these merchants. */
+  paymentspring?: PaymentSpringOptions;
 }
 
 export interface ProviderStub extends MailchimpState {
@@ -54,6 +57,8 @@ export interface ProviderStub extends MailchimpState {
   razorpayCheckout: RazorpayCheckoutState;
   /** PhonePe's transactions, refunds and callbacks (empty unless `phonepe` was given). */
   phonepe: PhonePeState;
+  /** PaymentSpring's tokens, charges and refunds (empty unless `paymentspring` was given). */
+  paymentspring: PaymentSpringState;
   /** Text messages sent through Twilio or Plivo; `failNext` fails that many sends with a 500. */
   sms: SmsState;
   /** Zoom meetings made and deleted with the `oauth` zoom grants' tokens. */
@@ -87,12 +92,14 @@ export async function startProviderStub(
   );
   const razorpay = razorpayCheckoutHandler(accounts.razorpayCheckout, () => accounts.razorpay ?? []);
   const phonepe = phonepeHandler(accounts.phonepe, () => stub.url);
+  const paymentspring = paymentspringHandler(accounts.paymentspring);
   const stub: ProviderStub = {
     url: '',
     stripeCheckout: checkout.state,
     stripeSavedCards: savedCards.state,
     razorpayCheckout: razorpay.state,
     phonepe: phonepe.state,
+    paymentspring: paymentspring.state,
     sms: { messages: [], failNext: 0 },
     zoom: newZoomState(),
     requests,
@@ -108,6 +115,7 @@ export async function startProviderStub(
     checkout.handler,
     razorpay.handler,
     phonepe.handler,
+    paymentspring.handler,
     twilioMessagesHandler(accounts.twilio, stub.sms),
     plivoMessagesHandler(accounts.plivo, stub.sms),
     mailchimpHandler(accounts.mailchimp, stub),

@@ -2,15 +2,16 @@ import type { FastifyInstance } from 'fastify';
 
 // Mantine writes inline style attributes, hence 'unsafe-inline' for styles only; no inline script runs.
 // Forms post to this origin only, and to the card providers whose hosted page takes a posted form
-// (Razorpay's checkout): `formTargets`.
-const csp = (formTargets: string[]) =>
+// (Razorpay's checkout): `formTargets`. Scripts call this origin only, and the card provider that
+// takes the card from the browser itself (PaymentSpring's token endpoint): `connectTargets`.
+const csp = (formTargets: string[], connectTargets: string[]) =>
   [
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
-    "connect-src 'self'",
+    `connect-src ${["'self'", ...connectTargets].join(' ')}`,
     "media-src 'self' https:",
     "frame-src 'self' https:",
     "frame-ancestors 'self'",
@@ -23,8 +24,12 @@ const csp = (formTargets: string[]) =>
 const DOCS_CSP =
   "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:";
 
-export function registerSecurityHeaders(app: FastifyInstance, formTargets: string[] = []): void {
-  const CSP = csp(formTargets);
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  formTargets: string[] = [],
+  connectTargets: string[] = [],
+): void {
+  const CSP = csp(formTargets, connectTargets);
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');

@@ -5,6 +5,7 @@ import { findCredential } from '../integrations/integrations.repo.ts';
 import type { CredentialVault } from '../integrations/vault.ts';
 import type { TenantContext } from '../tenants/tenant-directory.ts';
 import type { PaymentGateway } from './payment-gateway.ts';
+import { PaymentSpringGateway } from './paymentspring-gateway.ts';
 import { PhonePeGateway } from './phonepe-gateway.ts';
 import { RazorpayGateway } from './razorpay-gateway.ts';
 import type { StripeGateway } from './stripe-gateway.ts';
@@ -16,15 +17,20 @@ export interface CardProvider<G extends PaymentGateway = PaymentGateway> {
 }
 
 /** The tenant's `paymentProvider` setting -> the provider that takes cards on a hosted page here. */
-const BY_SETTING: Record<string, CardProviderName> = { STRIPE: 'stripe', RAZORPAY: 'razorpay', PHONEPE: 'phonepe' };
-export type CardProviderName = 'stripe' | 'razorpay' | 'phonepe';
+const BY_SETTING: Record<string, CardProviderName> = {
+  STRIPE: 'stripe',
+  RAZORPAY: 'razorpay',
+  PHONEPE: 'phonepe',
+  PSPRING: 'pspring',
+};
+export type CardProviderName = 'stripe' | 'razorpay' | 'phonepe' | 'pspring';
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 
 /**
  * Which adapter takes a tenant's cards. Stripe is the platform's key on the tenant's connected
- * account; Razorpay and PhonePe are the tenant's own keys from the vault (Settings > Integrations),
- * opened only here and only for the call at hand.
+ * account; Razorpay, PhonePe and PaymentSpring are the tenant's own keys from the vault (Settings >
+ * Integrations), opened only here and only for the call at hand.
  */
 export class CardProviders {
   constructor(
@@ -41,7 +47,7 @@ export class CardProviders {
 
   /**
    * The named provider of the tenant. Stripe only as the current, integrated provider (its
-   * webhook's account check). Razorpay and PhonePe whenever their keys are stored, unless
+   * webhook's account check). Razorpay, PhonePe and PaymentSpring whenever their keys are stored, unless
    * `integrated` is asked: a payment made before a disconnect is still confirmed and refunded
    * with the keys it was made with.
    */
@@ -52,12 +58,21 @@ export class CardProviders {
       const account = row?.isIntegrated ? text(row.publicFields?.stripeUserId) : '';
       return account ? { gateway: this.stripe, account } : null;
     }
-    if (name !== 'razorpay' && name !== 'phonepe') return null;
+    if (name !== 'razorpay' && name !== 'phonepe' && name !== 'pspring') return null;
     const row = await findCredential(tx, tenant.tenantId, name);
     if (!row || (integrated && !row.isIntegrated)) return null;
     const pub = row.publicFields ?? {};
     const secrets = this.vault.open(row.tenantId, row.provider, row);
     const { payments } = this.platform.config;
+    if (name === 'pspring') {
+      const publicKey = text(row.isTestMode ? pub.testApiKey : pub.apiKey);
+      const privateKey = text(row.isTestMode ? secrets.testSecretKey : secrets.secretKey);
+      if (!publicKey || !privateKey) return null;
+      return {
+        gateway: new PaymentSpringGateway(payments.paymentspringApiBase, publicKey, privateKey),
+        account: publicKey,
+      };
+    }
     if (name === 'razorpay') {
       const keyId = text(row.isTestMode ? pub.testApiKey : pub.apiKey);
       const keySecret = text(row.isTestMode ? secrets.testSecretKey : secrets.secretKey);

@@ -86,6 +86,8 @@ export class InvalidNotice extends Error {}
 export interface PaymentGateway {
   /** The provider's name as stored on payments (`invoice_payments.provider`). */
   readonly provider: string;
+  /** Set when the provider takes no idempotency key (PaymentSpring): callers claim each call (`refundOnce`). */
+  readonly withoutIdempotencyKeys?: true;
   startHostedPayment(request: HostedPaymentRequest): Promise<HostedPayment>;
   refund(request: RefundRequest): Promise<RefundResult>;
 }

@@ -5,6 +5,7 @@ import { recordPayment } from '../invoices/invoice-payments.service.ts';
 import { findInvoice, findPaymentByKey } from '../invoices/invoices.repo.ts';
 import type { CardProviders } from './card-providers.ts';
 import { GatewayError, type PaymentNotice } from './payment-gateway.ts';
+import { refundOnce } from './payment-starts.ts';
 import { claimEvent, findEvent, findRefundsDue, findTenantById, updateEvent } from './payments.repo.ts';
 
 // What a provider tells us after the buyer paid on its page: the payment is recorded on the
@@ -138,7 +139,7 @@ export async function refundExcess(platform: Platform, providers: CardProviders,
     return;
   }
   try {
-    const refund = await gateway.refund({
+    const refund = await refundOnce(platform.db, job.tenantId, gateway, {
       account: due.account,
       chargeRef: due.chargeRef,
       amount: due.excess,

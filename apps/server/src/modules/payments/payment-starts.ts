@@ -3,6 +3,7 @@ import { and, eq, lt } from 'drizzle-orm';
 import { type Db, withTenant } from '../../db/client.ts';
 import { singleUseValues } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { PaymentGateway, RefundRequest, RefundResult } from './payment-gateway.ts';
 
 // One hosted payment per attempt, whichever process or click asks first (decisions.md "One order
 // per invoice attempt"). Razorpay's Orders API and PhonePe's pay call take no idempotency key, so a
@@ -30,7 +31,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Answers the payment `start` opened for this attempt key, calling `start` at most once per key
- * while its answer lives (STARTED_TTL_MS), however many requests ask at once.
+ * while its answer lives (`keepMs`, STARTED_TTL_MS by default), however many requests ask at once.
+ * A provider that takes no idempotency key at all (PaymentSpring's charges and refunds) keeps the
+ * answer a day, so a retry long after still answers the first call.
  */
 export async function startOnce<T>(
   db: Db,
@@ -38,6 +41,7 @@ export async function startOnce<T>(
   key: string,
   start: () => Promise<T>,
   now: () => number = Date.now,
+  keepMs: number = STARTED_TTL_MS,
 ): Promise<T> {
   const hash = keyHash(key);
   const mine = and(
@@ -85,7 +89,7 @@ export async function startOnce<T>(
           .update(singleUseValues)
           .set({
             value: { state: 'started', payment } satisfies Stored<T>,
-            expiresAt: new Date(now() + STARTED_TTL_MS),
+            expiresAt: new Date(now() + keepMs),
           })
           .where(mine),
       );
@@ -95,4 +99,25 @@ export async function startOnce<T>(
     if (now() > deadline) throw new AppError(409, 'payment_starting', PAYMENT_STARTING, 'payment');
     await sleep(POLL_MS);
   }
+}
+
+const DAY_MS = 24 * 60 * 60_000;
+
+/**
+ * A refund through the gateway. Providers with idempotency keys get the request's key; one without
+ * (PaymentSpring) is called once per key here, and a retry within a day answers the first refund.
+ */
+export function refundOnce(
+  db: Db,
+  tenantId: string,
+  gateway: PaymentGateway,
+  request: RefundRequest,
+): Promise<RefundResult> {
+  if (!gateway.withoutIdempotencyKeys) return gateway.refund(request);
+  return startOnce(db, tenantId, `refund:${request.idempotencyKey}`, () => gateway.refund(request), Date.now, DAY_MS);
+}
+
+/** A charge through a provider without idempotency keys, once per key for a day (see `refundOnce`). */
+export function chargeOnce<T>(db: Db, tenantId: string, key: string, charge: () => Promise<T>): Promise<T> {
+  return startOnce(db, tenantId, `charge:${key}`, charge, Date.now, DAY_MS);
 }

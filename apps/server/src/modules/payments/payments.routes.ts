@@ -1,5 +1,7 @@
 import {
+  CardTokenPaymentRequest,
   DeskCardPaymentRequest,
+  DeskCardTokenPaymentRequest,
   ErrorBody,
   ExcessPaymentList,
   InvoiceDetail,
@@ -25,7 +27,14 @@ import {
   refundExcess,
   sweepExcessRefunds,
 } from './payment-notices.service.ts';
-import { type Payments, refundInvoicePayment, startDeskPayment, startPublicPayment } from './payments.service.ts';
+import {
+  chargeDeskToken,
+  chargePublicToken,
+  type Payments,
+  refundInvoicePayment,
+  startDeskPayment,
+  startPublicPayment,
+} from './payments.service.ts';
 import { confirmPhonePe, phonepeCallback, razorpayReturn, razorpayWebhook } from './regional-payments.service.ts';
 import { StripeGateway } from './stripe-gateway.ts';
 
@@ -108,6 +117,35 @@ export async function registerPaymentRoutes(server: FastifyInstance, platform: P
       },
     },
     async (request) => startDeskPayment(payments, sell(request), request.body.invoiceId),
+  );
+
+  app.post(
+    '/item/invoice/:id/paymentspring',
+    {
+      schema: {
+        tags,
+        summary:
+          "PaymentSpring: charges the card token the buyer's browser made (never the card) for the invoice's open balance, once per token (no login; the link's id)",
+        params: PublicParams,
+        body: CardTokenPaymentRequest,
+        response: { 200: PaymentRedirect, ...errors },
+      },
+    },
+    async (request) => chargePublicToken(payments, requireTenant(request), request.params.id, request.body.token),
+  );
+
+  app.post(
+    '/item/payment/paymentspring',
+    {
+      preValidation: async (request) => void sell(request),
+      schema: {
+        tags,
+        summary: "PaymentSpring from the desk: charges the token made on the invoice screen's card form",
+        body: DeskCardTokenPaymentRequest,
+        response: { 200: PaymentRedirect, ...errors },
+      },
+    },
+    async (request) => chargeDeskToken(payments, sell(request), request.body.invoiceId, request.body.token),
   );
 
   app.post(

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { formatInvoiceNumber, type InvoiceRefundRequest } from '@atrium/contracts';
+import { formatInvoiceNumber, type InvoiceRefundRequest, type PaymentRedirect } from '@atrium/contracts';
 import type { z } from 'zod';
 import { readTenant, type Tx } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
@@ -18,7 +18,9 @@ import {
 import type { TenantContext } from '../tenants/tenant-directory.ts';
 import type { CardProvider, CardProviders } from './card-providers.ts';
 import { GatewayError } from './payment-gateway.ts';
-import { startOnce } from './payment-starts.ts';
+import { applyNotice } from './payment-notices.service.ts';
+import { chargeOnce, refundOnce, startOnce } from './payment-starts.ts';
+import { PAYMENTSPRING_CURRENCY, PAYMENTSPRING_USD_ONLY, PaymentSpringGateway } from './paymentspring-gateway.ts';
 
 // Card payments of an invoice through the tenant's own provider account: start a hosted payment
 // (the buyer's card is typed on the provider's page, never here) and refund a card payment. The
@@ -84,26 +86,23 @@ async function startCardPayment(
   tenant: TenantContext,
   find: (tx: Tx) => Promise<InvoiceRow | undefined>,
   to: ReturnTo,
-): Promise<{ url: string; form?: Record<string, string> }> {
+): Promise<PaymentRedirect> {
   const { platform } = payments;
-  const { invoice, provider } = await readTenant(platform.db, tenant.tenantId, async (tx) => ({
-    invoice: await find(tx),
-    provider: await payments.providers.current(tx, tenant),
-  }));
-  if (!invoice) throw notFound('Invoice');
-  assertCardPayable(invoice);
-  if (!provider) throw noCardProvider();
+  const { invoice, provider } = await payable(payments, tenant, find);
   const { gateway, account } = provider;
+  if (gateway instanceof PaymentSpringGateway) {
+    // No hosted page: the card form is on the page the buyer is on (its fields go to PaymentSpring).
+    const page = returnPage(platform, tenant, to, to === 'public' ? invoice.publicId : invoice.id);
+    return { url: `${page}?payment=card`, card: gateway.browserCard() };
+  }
   const request = {
     account,
     amount: invoice.balance,
     currency: invoice.currency,
-    description: `Invoice ${formatInvoiceNumber(invoice.number)} - ${tenant.name}`,
+    description: describe(invoice, tenant),
     ...returnUrls(platform, tenant, invoice, to, gateway.provider),
     reference: { tenantId: tenant.tenantId, invoiceId: invoice.id },
-    ...(invoice.contactEmail && !invoice.contactEmail.endsWith('.invalid')
-      ? { customerEmail: invoice.contactEmail }
-      : {}),
+    ...buyerEmail(invoice),
   };
   const fingerprint = createHash('sha256').update(JSON.stringify(request)).digest('base64url').slice(0, 32);
   const idempotencyKey = `invoice-pay:${invoice.id}:${fingerprint}`;
@@ -118,26 +117,104 @@ async function startCardPayment(
   }
 }
 
+const describe = (invoice: InvoiceRow, tenant: TenantContext) =>
+  `Invoice ${formatInvoiceNumber(invoice.number)} - ${tenant.name}`;
+
+const buyerEmail = (invoice: InvoiceRow) =>
+  invoice.contactEmail && !invoice.contactEmail.endsWith('.invalid') ? { customerEmail: invoice.contactEmail } : {};
+
+/** The invoice, still owing, and the tenant's card provider; 404, 409 or 503 otherwise. */
+async function payable(payments: Payments, tenant: TenantContext, find: (tx: Tx) => Promise<InvoiceRow | undefined>) {
+  const { invoice, provider } = await readTenant(payments.platform.db, tenant.tenantId, async (tx) => ({
+    invoice: await find(tx),
+    provider: await payments.providers.current(tx, tenant),
+  }));
+  if (!invoice) throw notFound('Invoice');
+  assertCardPayable(invoice);
+  if (!provider) throw noCardProvider();
+  if (provider.gateway instanceof PaymentSpringGateway && invoice.currency !== PAYMENTSPRING_CURRENCY) {
+    throw conflict('currency_not_supported', PAYMENTSPRING_USD_ONLY);
+  }
+  return { invoice, provider };
+}
+
+/**
+ * Charges the card token the buyer's browser made at PaymentSpring for the invoice's open balance,
+ * and records the payment at once (the charge's answer is our own call's, with the tenant's private
+ * key). The charge is claimed per invoice, balance and token: a double submit charges once and both
+ * get the same answer; a payment made meanwhile changes the balance, so a stale form charges nothing
+ * more than is owed (the excess would be refunded like any other).
+ */
+async function chargeCardToken(
+  payments: Payments,
+  tenant: TenantContext,
+  find: (tx: Tx) => Promise<InvoiceRow | undefined>,
+  to: ReturnTo,
+  token: string,
+): Promise<PaymentRedirect> {
+  const { platform } = payments;
+  const { invoice, provider } = await payable(payments, tenant, find);
+  const { gateway } = provider;
+  if (!(gateway instanceof PaymentSpringGateway)) {
+    throw conflict(
+      'provider_changed',
+      "This business takes cards on its payment provider's page now. Please try again.",
+    );
+  }
+  const reference = { tenantId: tenant.tenantId, invoiceId: invoice.id };
+  const key = `invoice-pay:${invoice.id}:${invoice.balance}:${createHash('sha256').update(token).digest('base64url')}`;
+  try {
+    const notice = await chargeOnce(platform.db, tenant.tenantId, key, () =>
+      gateway.charge({
+        token,
+        amount: invoice.balance,
+        description: describe(invoice, tenant),
+        email: buyerEmail(invoice).customerEmail,
+        reference,
+      }),
+    );
+    await applyNotice(platform, payments.providers, gateway, notice);
+  } catch (error) {
+    fromGateway(error);
+  }
+  const page = returnPage(platform, tenant, to, to === 'public' ? invoice.publicId : invoice.id);
+  return { url: `${page}?payment=success` };
+}
+
 /** POST /item/invoice/{publicId}/publicpayment: anyone holding the invoice's link pays its balance. */
 export function startPublicPayment(payments: Payments, tenant: TenantContext, publicId: string) {
   return startCardPayment(payments, tenant, (tx) => findInvoiceByPublicId(tx, tenant.tenantId, publicId), 'public');
 }
 
+/** The desk's invoice by id (another tenant's or a missing one: undefined, a 404). */
+const deskInvoice = (tenant: TenantContext, invoiceId: string) => async (tx: Tx) => {
+  try {
+    return await requireInvoice(tx, tenant.tenantId, invoiceId);
+  } catch (error) {
+    if (error instanceof AppError && error.statusCode === 404) return undefined;
+    throw error;
+  }
+};
+
 /** POST /item/payment/paymentintent: the desk sends the buyer's browser (or its own) to pay by card. */
 export function startDeskPayment(payments: Payments, { tenant }: Authenticated, invoiceId: string) {
-  return startCardPayment(
+  return startCardPayment(payments, tenant, deskInvoice(tenant, invoiceId), 'desk');
+}
+
+/** POST /item/invoice/{publicId}/paymentspring: anyone holding the link pays with the token their browser made. */
+export function chargePublicToken(payments: Payments, tenant: TenantContext, publicId: string, token: string) {
+  return chargeCardToken(
     payments,
     tenant,
-    async (tx) => {
-      try {
-        return await requireInvoice(tx, tenant.tenantId, invoiceId);
-      } catch (error) {
-        if (error instanceof AppError && error.statusCode === 404) return undefined;
-        throw error;
-      }
-    },
-    'desk',
+    (tx) => findInvoiceByPublicId(tx, tenant.tenantId, publicId),
+    'public',
+    token,
   );
+}
+
+/** POST /item/payment/paymentspring: the desk charges the token made on its card form. */
+export function chargeDeskToken(payments: Payments, { tenant }: Authenticated, invoiceId: string, token: string) {
+  return chargeCardToken(payments, tenant, deskInvoice(tenant, invoiceId), 'desk', token);
 }
 
 /**
@@ -174,7 +251,7 @@ export async function refundInvoicePayment(
   const { gateway, account } = found.provider;
   let refunded: { providerRef: string; amount: number };
   try {
-    refunded = await gateway.refund({
+    refunded = await refundOnce(platform.db, tenant.tenantId, gateway, {
       account,
       chargeRef: payment.providerRef,
       amount: preview.amount,
