@@ -5,6 +5,7 @@ export * from './cart-totals.ts';
 export * from './catalogue.ts';
 export * from './catalogue-money.ts';
 export * from './checkout.ts';
+export * from './checkout-registration.ts';
 export * from './contact-account.ts';
 export * from './contact-cards.ts';
 export * from './contact-import.ts';

@@ -204,6 +204,8 @@ export const ModuleSettings = z.object({
   /** Calendar website view: true = Monthly, false = Weekly. */
   isShowCalenderView: z.boolean(),
   registerButtonLabel: z.string(),
+  /** Spec 1 tenant config: a visitor's checkout also asks for the Student Registration form (decisions.md "Checkout with registration"). */
+  isRegAndPurchaseOnSamePage: z.boolean(),
 });
 export type ModuleSettings = z.infer<typeof ModuleSettings>;
 
@@ -220,6 +222,7 @@ export const MODULE_TOGGLES = [
   'isWaiverFormToBeSigned',
   'isSupportGrn',
   'isShowCalenderView',
+  'isRegAndPurchaseOnSamePage',
 ] as const satisfies readonly (keyof ModuleSettings)[];
 export type ModuleToggle = (typeof MODULE_TOGGLES)[number];
 
@@ -244,6 +247,7 @@ export const ModuleSettingsWrite = z
       .trim()
       .min(1, 'Register Button Label is required!')
       .max(40, 'Register Button Label is too long'),
+    isRegAndPurchaseOnSamePage: z.boolean(),
   })
   .partial()
   .strict();

@@ -7,10 +7,11 @@ import {
   FORM_TEXTS,
   type FormSubmissionInput,
   type FormSubmissionResult,
+  type FormType,
   HUMAN_CHECK_ACTION,
 } from '@atrium/contracts';
 import type { z } from 'zod';
-import { type Db, withTenant } from '../../db/client.ts';
+import { type Db, type Tx, withTenant } from '../../db/client.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import type { AccessClaims } from '../auth/tokens.ts';
 import { findContact, linkGuardian } from '../contacts/contact-records.repo.ts';
@@ -95,148 +96,176 @@ function guardiansOf(input: Input): Guardian[] {
   return out;
 }
 
+/** A submission recorded in the caller's transaction: its answer, and who signed. */
+export interface RecordedSubmission {
+  id: string;
+  result: FormSubmissionResult;
+  contactId: string;
+  /** True when the submission made the contact (no contact had the email). */
+  contactCreated: boolean;
+  signer: { firstName: string; lastName: string; email: string; phone: string };
+}
+
 /**
- * POST /cform/regform/public, /cform/regform and /studentreg/register: checks everything first (400
- * naming the field, nothing stored), then in one transaction takes the human check, creates or
- * updates the contact by email, links the guardians, keeps the answers as the contact's custom-field
- * values and records the submission with its audit trail; the PDF follows in a job.
+ * POST /cform/regform/public, /cform/regform and /studentreg/register: checks the human check, then
+ * records the submission in one transaction (recordSubmission).
  */
 export async function submitForm(
   ctx: SubmitContext,
   input: Input,
 ): Promise<{ result: FormSubmissionResult; id: string }> {
-  const { db, tenant } = ctx;
+  const challenge = await ctx.humanCheck.verify(ctx.tenant.tenantId, input.rToken, HUMAN_CHECK_ACTION);
+  const { id, result } = await withTenant(ctx.db, ctx.tenant.tenantId, (tx) =>
+    recordSubmission(tx, ctx, input, challenge),
+  );
+  return { id, result };
+}
+
+/**
+ * A submission, in the caller's transaction (the form's own submit, or the checkout with
+ * registration, whose order follows in the same transaction): checks everything first (400 naming
+ * the field), then takes the verified human check, creates or updates the contact by email, links
+ * the guardians, keeps the answers as the contact's custom-field values and records the submission
+ * with its audit trail; the PDF follows in a job the caller queues after commit. `formType`, when
+ * given, is the only kind of form taken (another kind is a 404, as an unpublished one).
+ */
+export async function recordSubmission(
+  tx: Tx,
+  ctx: Omit<SubmitContext, 'db'>,
+  input: Input,
+  challenge: string,
+  formType?: FormType,
+): Promise<RecordedSubmission> {
+  const { tenant } = ctx;
   const tenantId = tenant.tenantId;
-  const challenge = await ctx.humanCheck.verify(tenantId, input.rToken, HUMAN_CHECK_ACTION);
   const now = ctx.now ?? new Date();
+  const form = await findForm(tx, tenantId, input.formId);
+  if (!form?.isPublished || (formType && form.formType !== formType)) throw notFound('Form');
 
-  return withTenant(db, tenantId, async (tx) => {
-    const form = await findForm(tx, tenantId, input.formId);
-    if (!form?.isPublished) throw notFound('Form');
+  // Who is signing: the form's fields, or a signed-in student's profile (spec 3 §5).
+  const student = ctx.auth?.role === 'student' ? await findContact(tx, tenantId, ctx.auth.sub) : undefined;
+  let [firstName, lastName] = [input.firstName, input.lastName];
+  if (!firstName && !lastName && input.fullName) [firstName, lastName] = splitFullName(input.fullName);
+  if (student) {
+    firstName ||= student.name;
+    lastName ||= student.lastName;
+  }
+  if (!firstName || !lastName) throw badRequest(firstName ? 'lastName' : 'firstName', FORM_TEXTS.namesRequired);
+  const email = student && !input.email ? student.email : checkEmail('email', input.email);
+  const phone = input.phone || student?.phone || '';
 
-    // Who is signing: the form's fields, or a signed-in student's profile (spec 3 §5).
-    const student = ctx.auth?.role === 'student' ? await findContact(tx, tenantId, ctx.auth.sub) : undefined;
-    let [firstName, lastName] = [input.firstName, input.lastName];
-    if (!firstName && !lastName && input.fullName) [firstName, lastName] = splitFullName(input.fullName);
-    if (student) {
-      firstName ||= student.name;
-      lastName ||= student.lastName;
-    }
-    if (!firstName || !lastName) throw badRequest(firstName ? 'lastName' : 'firstName', FORM_TEXTS.namesRequired);
-    const email = student && !input.email ? student.email : checkEmail('email', input.email);
-    const phone = input.phone || student?.phone || '';
-
-    const fields = (await findFormFields(tx, tenantId, [form.id])).filter((f) => f.formId === form.id);
-    const given = new Map(input.customField.map((a) => [a.guId, a.value]));
-    for (const id of given.keys()) {
-      if (!fields.some((f) => f.id === id)) throw badRequest(`customField.${id}`, 'This field is not on the form.');
-    }
-    const answers = fields.map((field) => {
-      const value = (given.get(field.id) ?? '').trim();
-      const message = answerError(field, value);
-      if (message) throw badRequest(`customField.${field.id}`, message);
-      return { field, value };
-    });
-
-    const guardians = form.isShowGuardian ? guardiansOf(input) : [];
-    const drawn = input.sign.trim();
-    if (drawn && !PNG_DATA_URL.test(drawn)) throw badRequest('sign', 'sign must be a PNG image');
-    const typed = input.typedSign.trim();
-    if (form.isSignRequired && !drawn && !typed) throw badRequest('sign', FORM_TEXTS.signatureRequired);
-
-    await ctx.humanCheck.take(tx, tenantId, challenge);
-
-    const contact = student
-      ? { id: student.id, created: false }
-      : await ensureContactByEmail(tx, tenantId, { email, name: firstName, lastName, phone });
-    // A new contact takes everything given; an existing one (anyone can type an address) only has
-    // its blanks filled, so a form never renames or re-numbers someone else's record.
-    const current = contact.created ? undefined : await findContact(tx, tenantId, contact.id);
-    const blank = (value: string | null | undefined) => !current || !value;
-    const changes: Parameters<typeof updateContactFromForm>[3] = {};
-    if (phone && blank(current?.phone)) changes.phone = phone;
-    if (form.isShowEmergencyContact && input.emergencyContactName && blank(current?.emergencyContactName)) {
-      changes.emergencyContactName = input.emergencyContactName;
-      changes.emergencyContactPhone = input.emergencyContactPhone;
-    }
-    if (form.isShowBirthdate && input.dateOfBirth && blank(current?.dateOfBirth))
-      changes.dateOfBirth = input.dateOfBirth;
-    if (form.formType === 'WAIVER') changes.hasSignedWaiverForm = true;
-    await updateContactFromForm(tx, tenantId, contact.id, changes);
-    for (const guardian of guardians) {
-      if (guardian.email === email)
-        throw badRequest(`${guardian.role}Email`, 'A guardian cannot be the person registering.');
-      const [gFirst, gLast] = splitFullName(guardian.name);
-      const row = await ensureContactByEmail(tx, tenantId, {
-        email: guardian.email,
-        name: gFirst,
-        lastName: gLast,
-        phone: guardian.phone,
-      });
-      await linkGuardian(tx, tenantId, row.id, contact.id);
-    }
-    await upsertContactValues(
-      tx,
-      tenantId,
-      contact.id,
-      answers
-        .filter(({ field, value }) => field.type !== 'header' && value !== '')
-        .map(({ field, value }) => ({ fieldId: field.id, value })),
-    );
-
-    // The exact document signed: the form's texts and questions as shown, and every answer.
-    const content = {
-      form: {
-        id: form.id,
-        name: form.name,
-        formType: form.formType,
-        beforeForm: form.beforeForm,
-        subHeader: form.subHeader,
-        afterForm: form.afterForm,
-      },
-      signer: { firstName, lastName, email, phone },
-      fields: answers.map(({ field, value }) => ({ name: field.name, type: field.type, value })),
-      otherInfo:
-        form.isShowEmergencyContact || form.isShowBirthdate
-          ? {
-              emergencyContactName: form.isShowEmergencyContact ? input.emergencyContactName : '',
-              emergencyContactPhone: form.isShowEmergencyContact ? input.emergencyContactPhone : '',
-              dateOfBirth: form.isShowBirthdate ? input.dateOfBirth : '',
-            }
-          : null,
-      guardians: guardians.map(({ role, name, email: e, phone: p }) => ({ role, name, email: e, phone: p })),
-      signature: drawn
-        ? { kind: 'drawn', imageSha256: createHash('sha256').update(drawn).digest('hex') }
-        : typed
-          ? { kind: 'typed', text: typed }
-          : null,
-      signedAt: now.toISOString(),
-    };
-    const documentHash = createHash('sha256').update(canonicalJson(content)).digest('hex');
-    const submission = await insertSubmission(tx, tenantId, {
-      formId: form.id,
-      contactId: contact.id,
-      formName: form.name,
-      formType: form.formType,
-      content,
-      documentHash,
-      signature: drawn,
-      typedSignature: typed,
-      signerName: `${firstName} ${lastName}`,
-      signerEmail: email,
-      signedAt: now,
-      ip: ctx.ip.slice(0, 100),
-      userAgent: ctx.userAgent.slice(0, 500),
-      status: 'IN_PROGRESS',
-    });
-    return {
-      id: submission.id,
-      result: {
-        status: 'IN_PROGRESS',
-        _id: submission.id,
-        downloadUrl: documentUrl(submission.id),
-        formName: form.name,
-      },
-    };
+  const fields = (await findFormFields(tx, tenantId, [form.id])).filter((f) => f.formId === form.id);
+  const given = new Map(input.customField.map((a) => [a.guId, a.value]));
+  for (const id of given.keys()) {
+    if (!fields.some((f) => f.id === id)) throw badRequest(`customField.${id}`, 'This field is not on the form.');
+  }
+  const answers = fields.map((field) => {
+    const value = (given.get(field.id) ?? '').trim();
+    const message = answerError(field, value);
+    if (message) throw badRequest(`customField.${field.id}`, message);
+    return { field, value };
   });
+
+  const guardians = form.isShowGuardian ? guardiansOf(input) : [];
+  const drawn = input.sign.trim();
+  if (drawn && !PNG_DATA_URL.test(drawn)) throw badRequest('sign', 'sign must be a PNG image');
+  const typed = input.typedSign.trim();
+  if (form.isSignRequired && !drawn && !typed) throw badRequest('sign', FORM_TEXTS.signatureRequired);
+
+  await ctx.humanCheck.take(tx, tenantId, challenge);
+
+  const contact = student
+    ? { id: student.id, created: false }
+    : await ensureContactByEmail(tx, tenantId, { email, name: firstName, lastName, phone });
+  // A new contact takes everything given; an existing one (anyone can type an address) only has
+  // its blanks filled, so a form never renames or re-numbers someone else's record.
+  const current = contact.created ? undefined : await findContact(tx, tenantId, contact.id);
+  const blank = (value: string | null | undefined) => !current || !value;
+  const changes: Parameters<typeof updateContactFromForm>[3] = {};
+  if (phone && blank(current?.phone)) changes.phone = phone;
+  if (form.isShowEmergencyContact && input.emergencyContactName && blank(current?.emergencyContactName)) {
+    changes.emergencyContactName = input.emergencyContactName;
+    changes.emergencyContactPhone = input.emergencyContactPhone;
+  }
+  if (form.isShowBirthdate && input.dateOfBirth && blank(current?.dateOfBirth)) changes.dateOfBirth = input.dateOfBirth;
+  if (form.formType === 'WAIVER') changes.hasSignedWaiverForm = true;
+  await updateContactFromForm(tx, tenantId, contact.id, changes);
+  for (const guardian of guardians) {
+    if (guardian.email === email)
+      throw badRequest(`${guardian.role}Email`, 'A guardian cannot be the person registering.');
+    const [gFirst, gLast] = splitFullName(guardian.name);
+    const row = await ensureContactByEmail(tx, tenantId, {
+      email: guardian.email,
+      name: gFirst,
+      lastName: gLast,
+      phone: guardian.phone,
+    });
+    await linkGuardian(tx, tenantId, row.id, contact.id);
+  }
+  await upsertContactValues(
+    tx,
+    tenantId,
+    contact.id,
+    answers
+      .filter(({ field, value }) => field.type !== 'header' && value !== '')
+      .map(({ field, value }) => ({ fieldId: field.id, value })),
+  );
+
+  // The exact document signed: the form's texts and questions as shown, and every answer.
+  const content = {
+    form: {
+      id: form.id,
+      name: form.name,
+      formType: form.formType,
+      beforeForm: form.beforeForm,
+      subHeader: form.subHeader,
+      afterForm: form.afterForm,
+    },
+    signer: { firstName, lastName, email, phone },
+    fields: answers.map(({ field, value }) => ({ name: field.name, type: field.type, value })),
+    otherInfo:
+      form.isShowEmergencyContact || form.isShowBirthdate
+        ? {
+            emergencyContactName: form.isShowEmergencyContact ? input.emergencyContactName : '',
+            emergencyContactPhone: form.isShowEmergencyContact ? input.emergencyContactPhone : '',
+            dateOfBirth: form.isShowBirthdate ? input.dateOfBirth : '',
+          }
+        : null,
+    guardians: guardians.map(({ role, name, email: e, phone: p }) => ({ role, name, email: e, phone: p })),
+    signature: drawn
+      ? { kind: 'drawn', imageSha256: createHash('sha256').update(drawn).digest('hex') }
+      : typed
+        ? { kind: 'typed', text: typed }
+        : null,
+    signedAt: now.toISOString(),
+  };
+  const documentHash = createHash('sha256').update(canonicalJson(content)).digest('hex');
+  const submission = await insertSubmission(tx, tenantId, {
+    formId: form.id,
+    contactId: contact.id,
+    formName: form.name,
+    formType: form.formType,
+    content,
+    documentHash,
+    signature: drawn,
+    typedSignature: typed,
+    signerName: `${firstName} ${lastName}`,
+    signerEmail: email,
+    signedAt: now,
+    ip: ctx.ip.slice(0, 100),
+    userAgent: ctx.userAgent.slice(0, 500),
+    status: 'IN_PROGRESS',
+  });
+  return {
+    id: submission.id,
+    result: {
+      status: 'IN_PROGRESS',
+      _id: submission.id,
+      downloadUrl: documentUrl(submission.id),
+      formName: form.name,
+    },
+    contactId: contact.id,
+    contactCreated: contact.created,
+    signer: { firstName, lastName, email, phone },
+  };
 }

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   CustomForm,
   CustomFormInput,
@@ -20,9 +19,7 @@ import { z } from 'zod';
 import { readTenant } from '../../db/client.ts';
 import { badRequest, notFound, tooManyRequests } from '../../lib/errors.ts';
 import { requireAuth, requireStaff, requireTenant } from '../../lib/guards.ts';
-import { SingleUseStore } from '../../lib/single-use-store.ts';
 import type { Platform } from '../../platform.ts';
-import { jwtSecret } from '../../secrets.ts';
 import { tryAgainIn } from '../auth/auth-throttle.ts';
 import { manageContacts } from '../contacts/contact-permission.ts';
 import { ContactParams } from '../contacts/contact-records.routes.ts';
@@ -36,9 +33,9 @@ import {
   registerFormDocumentJobs,
   waiverStatus,
 } from './form-documents.service.ts';
+import { formHumanCheck } from './form-human-check.ts';
 import { submitForm } from './form-submit.service.ts';
 import { createForm, getForm, listForms, loadForm, publishedForms, removeForm, saveForm } from './forms.service.ts';
-import { HumanCheck } from './human-check.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 const FormParams = z.object({ id: z.uuid('id must be a form id') });
@@ -71,16 +68,7 @@ export const FORM_SUBMISSIONS_PER_IP = 20;
 export function registerFormRoutes(server: FastifyInstance, platform: Platform): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
   const db = platform.db;
-  let key: Promise<Buffer> | null = null;
-  const humanCheck = new HumanCheck(
-    () => {
-      key ??= jwtSecret(db, platform.config).then((secret) =>
-        createHash('sha256').update(`human-check:${secret}`).digest(),
-      );
-      return key;
-    },
-    (ttl) => new SingleUseStore(db, 'human-check', ttl),
-  );
+  const humanCheck = formHumanCheck(platform);
   registerFormDocumentJobs(platform);
 
   app.get(

@@ -77,6 +77,7 @@ export function toModuleSettings(tenant: TenantContext): ModuleSettings {
     isSupportGrn: s.isSupportGrn,
     isShowCalenderView: s.isShowCalenderView,
     registerButtonLabel: s.registerButtonLabel,
+    isRegAndPurchaseOnSamePage: s.isRegAndPurchaseOnSamePage,
   };
 }
 

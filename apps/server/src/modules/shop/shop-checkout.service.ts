@@ -70,49 +70,94 @@ async function onlineBuyer(tx: Tx, tenant: TenantContext, body: QuoteBody): Prom
   return { id: row.id, name: nameOf(body), isWalkin: false };
 }
 
-const fingerprintOf = (body: OrderBody) =>
+/** An order placed online: who it is for as typed, and the cart's lines, code and key. */
+export interface OnlineOrder {
+  items: { guId: string; qty: number }[];
+  /** Lower-cased; '' for none. */
+  offerCode: string;
+  idempotencyKey: string;
+  cartId?: string;
+  email: string;
+  /** The name the invoice bills. */
+  name: string;
+  phone: string;
+  address: string;
+  note: string;
+  /** What else the key's request is (the channel's own fields): the same key with another is a 409. */
+  fingerprint?: Record<string, unknown>;
+}
+
+const fingerprintOf = (order: OnlineOrder) =>
   JSON.stringify({
     channel: 'online',
-    email: body.email,
-    name: nameOf(body),
-    items: body.items.map((line) => [line.guId, line.qty]),
-    offerCode: codeOf(body) || null,
+    email: order.email,
+    name: order.name,
+    items: order.items.map((line) => [line.guId, line.qty]),
+    offerCode: order.offerCode || null,
+    ...order.fingerprint,
   });
 
+/**
+ * An online order, for the visitor's checkout and the checkout with registration: throttled by the
+ * buyer's email and the IP, then the sale (sale.service.ts) in one transaction with `buyer`, which
+ * finds or makes the buyer in it; the same key again answers the same invoice and calls no buyer.
+ */
+export async function placeOnlineOrder(
+  platform: Platform,
+  tenant: TenantContext,
+  order: OnlineOrder,
+  buyer: (tx: Tx) => Promise<Buyer>,
+  ip: string,
+  now = new Date(),
+): Promise<PublicCheckoutResult> {
+  const limits = { perAccount: ORDERS_PER_EMAIL, perIp: platform.config.loginMaxAttemptsPerIp };
+  const wait = await platform.throttle.take(tenant.tenantId, 'public_checkout', order.email, ip, limits);
+  if (wait > 0) throw tooManyRequests(`Too many orders. ${tryAgainIn(wait)}`);
+  const invoiceId = await recordSale(
+    platform,
+    tenant,
+    {
+      items: order.items,
+      offerCode: order.offerCode,
+      paymentMethod: ONLINE_METHOD,
+      idempotencyKey: `online:${order.idempotencyKey}`,
+      fingerprint: fingerprintOf(order),
+      buyer,
+      seller: null,
+      sellable: publicSellable(tenant.tenantId),
+      noteLines: [
+        `Email: ${order.email}`,
+        ...(order.phone ? [`Phone: ${order.phone}`] : []),
+        ...(order.address ? [`Address: ${order.address}`] : []),
+        ...(order.note ? [`Note: ${order.note}`] : []),
+      ],
+      afterSale: (tx) => emptyCart(tx, tenant.tenantId, order.cartId),
+    },
+    now,
+  );
+  return orderOf(platform, tenant, invoiceId);
+}
+
 /** POST /item/checkout/public: places the order; the same key again answers the same invoice. */
-export async function placePublicOrder(
+export function placePublicOrder(
   platform: Platform,
   tenant: TenantContext,
   body: OrderBody,
   ip: string,
   now = new Date(),
 ): Promise<PublicCheckoutResult> {
-  const limits = { perAccount: ORDERS_PER_EMAIL, perIp: platform.config.loginMaxAttemptsPerIp };
-  const wait = await platform.throttle.take(tenant.tenantId, 'public_checkout', body.email, ip, limits);
-  if (wait > 0) throw tooManyRequests(`Too many orders. ${tryAgainIn(wait)}`);
-  const invoiceId = await recordSale(
-    platform,
-    tenant,
-    {
-      items: body.items,
-      offerCode: codeOf(body),
-      paymentMethod: ONLINE_METHOD,
-      idempotencyKey: `online:${body.idempotencyKey}`,
-      fingerprint: fingerprintOf(body),
-      buyer: (tx) => onlineBuyer(tx, tenant, body),
-      seller: null,
-      sellable: publicSellable(tenant.tenantId),
-      noteLines: [
-        `Email: ${body.email}`,
-        ...(body.phone ? [`Phone: ${body.phone}`] : []),
-        ...(body.address ? [`Address: ${body.address}`] : []),
-        ...(body.note ? [`Note: ${body.note}`] : []),
-      ],
-      afterSale: (tx) => emptyCart(tx, tenant.tenantId, body.cartId),
-    },
-    now,
-  );
-  return orderOf(platform, tenant, invoiceId);
+  const order: OnlineOrder = {
+    items: body.items,
+    offerCode: codeOf(body),
+    idempotencyKey: body.idempotencyKey,
+    cartId: body.cartId,
+    email: body.email,
+    name: nameOf(body),
+    phone: body.phone,
+    address: body.address,
+    note: body.note,
+  };
+  return placeOnlineOrder(platform, tenant, order, (tx) => onlineBuyer(tx, tenant, body), ip, now);
 }
 
 function orderOf(platform: Platform, tenant: TenantContext, invoiceId: string): Promise<PublicCheckoutResult> {

@@ -1,6 +1,8 @@
 import {
   CART_ID_HEADER,
   CartUpdate,
+  CheckoutRegistrationRequest,
+  CheckoutRegistrationResult,
   currencySymbol,
   ErrorBody,
   MemberCheckoutRequest,
@@ -23,7 +25,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/errors.ts';
 import { requireAuth, requireTenant } from '../../lib/guards.ts';
 import type { Platform } from '../../platform.ts';
+import { formHumanCheck } from '../forms/form-human-check.ts';
 import { getCart, saveCart } from './cart.service.ts';
+import { placeRegisteredOrder } from './checkout-registration.service.ts';
 import { publicCatalogue, publicItem } from './shop-catalogue.service.ts';
 import { assertMayOrder, placeMemberOrder, placePublicOrder, quotePublicCheckout } from './shop-checkout.service.ts';
 
@@ -155,6 +159,28 @@ export function registerShopRoutes(server: FastifyInstance, platform: Platform):
         reply.code(201).send(await placePublicOrder(platform, requireTenant(request), request.body, request.ip)),
     );
   }
+
+  app.post(
+    '/public/checkout/register',
+    {
+      schema: {
+        tags,
+        summary:
+          "Public, when the studio has isRegAndPurchaseOnSamePage on: submits its Student Registration form (human check) and places the cart's order for that person, in one transaction",
+        body: CheckoutRegistrationRequest,
+        response: { 201: CheckoutRegistrationResult, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const meta = {
+        humanCheck: formHumanCheck(platform),
+        ip: request.ip,
+        userAgent: String(request.headers['user-agent'] ?? ''),
+      };
+      const answer = await placeRegisteredOrder(platform, requireTenant(request), request.body, meta);
+      return reply.code(201).send(answer);
+    },
+  );
 
   app.post(
     '/snode/product/usercheckout',

@@ -163,6 +163,13 @@ function ModuleForm({ settings }: { settings: ModuleSettings }) {
             disabled={!isAdmin}
             onChange={(next) => toggle('isShowCalenderView', next)}
           />
+          <Switch
+            label="Registration and purchase on the same page"
+            description="A new buyer fills in your published Student Registration form as part of checkout."
+            checked={value('isRegAndPurchaseOnSamePage')}
+            disabled={!isAdmin}
+            onChange={(event) => toggle('isRegAndPurchaseOnSamePage', event.currentTarget.checked)}
+          />
           <Group align="flex-start" gap="xs">
             <TextInput
               label="Register Button Label"
