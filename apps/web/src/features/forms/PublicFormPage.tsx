@@ -1,28 +1,5 @@
-import {
-  type CustomForm,
-  FORM_EMAIL_PATTERN,
-  FORM_TEXTAREA_MAX,
-  FORM_TEXTS,
-  type FormField,
-  type FormSubmissionResult,
-} from '@atrium/contracts';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Checkbox,
-  Fieldset,
-  Group,
-  NumberInput,
-  Radio,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { type CustomForm, FORM_TEXTS, type FormSubmissionResult } from '@atrium/contracts';
+import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useParams } from 'react-router';
@@ -34,157 +11,18 @@ import { queryClient } from '../../lib/query-client';
 import { useSession, useTenant } from '../session/session-store';
 import { useDocumentHead } from '../tenant/tenant-head';
 import { formsApi, solveHumanCheck } from './api';
-import { SignaturePad } from './SignaturePad';
+import { RegistrationFields } from './RegistrationFields';
+import {
+  emptyRegistration,
+  problemToast,
+  type RegistrationProblems,
+  type RegistrationValues,
+  registrationProblems,
+  submissionOf,
+} from './registration-values';
 
-const OPTION_KEYS = ['option1', 'option2', 'option3', 'option4', 'option5', 'option6'] as const;
-const optionsOf = (field: FormField) => OPTION_KEYS.map((k) => field[k]).filter(Boolean);
-
-/** Rich text the server sanitised. */
-function Html({ html, as = 'div' }: { html: string; as?: 'div' }) {
-  const Tag = as;
-  // biome-ignore lint/security/noDangerouslySetInnerHtml: the form's texts are sanitised on save (sanitizePageHtml)
-  return <Tag dangerouslySetInnerHTML={{ __html: html }} />;
-}
-
-type Identity = Record<
-  | 'firstName'
-  | 'lastName'
-  | 'email'
-  | 'phone'
-  | 'emergencyContactName'
-  | 'emergencyContactPhone'
-  | 'dateOfBirth'
-  | 'motherName'
-  | 'motherEmail'
-  | 'motherPhone'
-  | 'fatherName'
-  | 'fatherEmail'
-  | 'fatherPhone',
-  string
->;
-const EMPTY: Identity = {
-  firstName: '',
-  lastName: '',
-  email: '',
-  phone: '',
-  emergencyContactName: '',
-  emergencyContactPhone: '',
-  dateOfBirth: '',
-  motherName: '',
-  motherEmail: '',
-  motherPhone: '',
-  fatherName: '',
-  fatherEmail: '',
-  fatherPhone: '',
-};
-
-/** The message for one answer as the browser checks it (spec 3 §5); the server checks it again. */
-function answerMessage(field: FormField, value: string): string | null {
-  const v = value.trim();
-  if (field.type === 'header') return null;
-  if (!v || (field.type === 'checkbox' && v !== 'true')) return field.isMandatory ? `${field.name} is required` : null;
-  if (field.type === 'email' && !FORM_EMAIL_PATTERN.test(v)) return `${field.name} must be a valid email address`;
-  if (field.type === 'textarea' && v.length > FORM_TEXTAREA_MAX) {
-    return `${field.name} must be at most ${FORM_TEXTAREA_MAX} characters`;
-  }
-  return null;
-}
-
-function FieldInput({
-  field,
-  value,
-  error,
-  disabled,
-  onChange,
-}: {
-  field: FormField;
-  value: string;
-  error: string | null;
-  disabled: boolean;
-  onChange: (value: string) => void;
-}) {
-  const common = {
-    label: field.name,
-    description: field.fieldName || undefined,
-    required: field.isMandatory,
-    disabled,
-    error: error ?? undefined,
-  };
-  switch (field.type) {
-    case 'header':
-      return (
-        <Title order={3} size="h4" mt="sm">
-          {field.name}
-        </Title>
-      );
-    case 'textarea':
-      return (
-        <Textarea
-          {...common}
-          placeholder={field.placeholder}
-          value={value}
-          maxLength={FORM_TEXTAREA_MAX}
-          autosize
-          minRows={3}
-          onChange={(e) => onChange(e.currentTarget.value)}
-        />
-      );
-    case 'number':
-      return (
-        <NumberInput
-          {...common}
-          placeholder={field.placeholder}
-          value={value}
-          onChange={(v) => onChange(String(v ?? ''))}
-        />
-      );
-    case 'checkbox':
-      return (
-        <Checkbox
-          label={field.name}
-          description={field.fieldName || undefined}
-          required={field.isMandatory}
-          disabled={disabled}
-          error={error ?? undefined}
-          checked={value === 'true'}
-          onChange={(e) => onChange(e.currentTarget.checked ? 'true' : 'false')}
-        />
-      );
-    case 'radio':
-      return (
-        <Radio.Group {...common} value={value} onChange={onChange}>
-          <Group mt={4}>
-            {optionsOf(field).map((option) => (
-              <Radio key={option} value={option} label={option} disabled={disabled} />
-            ))}
-          </Group>
-        </Radio.Group>
-      );
-    case 'dropdown':
-      return (
-        <Select
-          {...common}
-          placeholder={field.placeholder || 'Select'}
-          data={optionsOf(field)}
-          value={value || null}
-          onChange={(v) => onChange(v ?? '')}
-          clearable={!field.isMandatory}
-        />
-      );
-    default:
-      return (
-        <TextInput
-          {...common}
-          type={field.type === 'email' ? 'email' : field.phonenumber ? 'tel' : 'text'}
-          placeholder={field.placeholder}
-          value={value}
-          onChange={(e) => onChange(e.currentTarget.value)}
-        />
-      );
-  }
-}
-
-function DocumentDownload({ initial }: { initial: FormSubmissionResult }) {
+/** The signed document's download, or its progress (spec 3 §4 'Registration form'). */
+export function DocumentDownload({ initial }: { initial: FormSubmissionResult }) {
   const [result, setResult] = useState(initial);
   const [busy, setBusy] = useState(false);
   const refresh = async () => {
@@ -268,19 +106,10 @@ export function FilledForm({
   isStudent: boolean;
   timeZone: string;
 }) {
-  const [identity, setIdentity] = useState<Identity>(EMPTY);
-  const [answers, setAnswers] = useState<Record<string, string>>({});
-  const [errors, setErrors] = useState<Record<string, string | null>>({});
-  const [drawn, setDrawn] = useState('');
-  const [typed, setTyped] = useState('');
+  const [values, setValues] = useState<RegistrationValues>(emptyRegistration);
+  const [problems, setProblems] = useState<RegistrationProblems>({});
   const [submitting, setSubmitting] = useState(false);
   const [done, setDone] = useState<FormSubmissionResult | null>(null);
-  const dateText = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone }).format(new Date());
-  const set = (key: keyof Identity) => (e: React.ChangeEvent<HTMLInputElement>) => {
-    const value = e.currentTarget.value;
-    setIdentity((v) => ({ ...v, [key]: value }));
-  };
-  const fieldError = (key: string) => errors[key] ?? undefined;
 
   if (done) {
     return (
@@ -291,34 +120,14 @@ export function FilledForm({
     );
   }
 
-  const validate = (): Record<string, string | null> => {
-    const next: Record<string, string | null> = {};
-    if (!isStudent || identity.firstName || identity.lastName) {
-      if (!identity.firstName.trim()) next.firstName = FORM_TEXTS.namesRequired;
-      if (!identity.lastName.trim()) next.lastName = FORM_TEXTS.namesRequired;
-    }
-    if (!isStudent || identity.email) {
-      const email = identity.email.trim().toLowerCase();
-      if (!email) next.email = 'Email is required!';
-      else if (!FORM_EMAIL_PATTERN.test(email)) next.email = 'Please enter a valid email address.';
-    }
-    for (const field of form.customFields) {
-      const message = answerMessage(field, answers[field.guId] ?? '');
-      if (message) next[field.guId] = message;
-    }
-    if (form.isSignRequired && !drawn && !typed.trim()) next.sign = FORM_TEXTS.signatureRequired;
-    return next;
-  };
-
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (preview) return;
-    const found = validate();
-    setErrors(found);
-    const messages = Object.values(found).filter(Boolean) as string[];
-    if (messages.length > 0) {
-      if (found.firstName || found.lastName) showErrorToast(FORM_TEXTS.namesRequired);
-      else if (found.sign && messages.length === 1) showErrorToast(FORM_TEXTS.signatureRequired);
+    const found = registrationProblems(form, values, isStudent);
+    setProblems(found);
+    if (Object.keys(found).length > 0) {
+      const toast = problemToast(found);
+      if (toast) showErrorToast(toast);
       return;
     }
     setSubmitting(true);
@@ -336,25 +145,7 @@ export function FilledForm({
           : isStudent
             ? '/cform/regform'
             : '/cform/regform/public',
-        {
-          ...identity,
-          email: identity.email.trim().toLowerCase(),
-          formId: form.guId,
-          formType: form.formType,
-          rToken,
-          customField: form.customFields
-            .filter((f) => f.type !== 'header')
-            .map((f) => ({
-              guId: f.guId,
-              sequence: f.sequence,
-              type: f.type,
-              name: f.name,
-              value: answers[f.guId] ?? '',
-            })),
-          sign: drawn,
-          typedSign: drawn ? '' : typed.trim(),
-          signDate: new Date().toISOString(),
-        },
+        submissionOf(form, values, rToken),
       );
       showSuccessToast(FORM_TEXTS.registered);
       setDone(result);
@@ -369,147 +160,17 @@ export function FilledForm({
   return (
     <form onSubmit={submit} noValidate aria-labelledby="form-title">
       <Stack gap="md" maw={720}>
-        <header>
-          <Title order={1} id="form-title" size="h2">
-            {form.name}
-          </Title>
-          {form.beforeForm.description ? <Html html={form.beforeForm.description} /> : null}
-        </header>
-        {form.subHeader.description ? <Html html={form.subHeader.description} /> : null}
-        {preview ? <Alert color="blue">Preview: the form cannot be submitted.</Alert> : null}
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          {form.isName || !isStudent ? (
-            <>
-              <TextInput
-                label="First Name"
-                required
-                disabled={preview}
-                value={identity.firstName}
-                onChange={set('firstName')}
-                error={fieldError('firstName')}
-                autoComplete="given-name"
-              />
-              <TextInput
-                label="Last Name"
-                required
-                disabled={preview}
-                value={identity.lastName}
-                onChange={set('lastName')}
-                error={fieldError('lastName')}
-                autoComplete="family-name"
-              />
-            </>
-          ) : null}
-          {form.isEmail || !isStudent ? (
-            <TextInput
-              label="Email"
-              type="email"
-              required={!isStudent}
-              disabled={preview}
-              value={identity.email}
-              onChange={set('email')}
-              error={fieldError('email')}
-              autoComplete="email"
-            />
-          ) : null}
-          {form.isPhone ? (
-            <TextInput
-              label="Phone"
-              type="tel"
-              disabled={preview}
-              value={identity.phone}
-              onChange={set('phone')}
-              autoComplete="tel"
-            />
-          ) : null}
-        </SimpleGrid>
-        {form.customFields.map((field) => (
-          <FieldInput
-            key={field.guId}
-            field={field}
-            disabled={preview}
-            value={answers[field.guId] ?? ''}
-            error={errors[field.guId] ?? null}
-            onChange={(value) => setAnswers((a) => ({ ...a, [field.guId]: value }))}
-          />
-        ))}
-        {form.isShowEmergencyContact || form.isShowBirthdate ? (
-          <Fieldset legend="Other Info">
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              {form.isShowEmergencyContact ? (
-                <>
-                  <TextInput
-                    label="Emergency Contact Name"
-                    disabled={preview}
-                    value={identity.emergencyContactName}
-                    onChange={set('emergencyContactName')}
-                  />
-                  <TextInput
-                    label="Emergency Contact Number"
-                    type="tel"
-                    disabled={preview}
-                    value={identity.emergencyContactPhone}
-                    onChange={set('emergencyContactPhone')}
-                  />
-                </>
-              ) : null}
-              {form.isShowBirthdate ? (
-                <TextInput
-                  label="Date of Birth"
-                  type="date"
-                  disabled={preview}
-                  value={identity.dateOfBirth}
-                  onChange={set('dateOfBirth')}
-                />
-              ) : null}
-            </SimpleGrid>
-          </Fieldset>
-        ) : null}
-        {form.isShowGuardian ? (
-          <Fieldset legend="Guardians' Info">
-            <SimpleGrid cols={{ base: 1, sm: 3 }}>
-              {(['mother', 'father'] as const).flatMap((guardian) => {
-                const label = guardian === 'mother' ? 'Mother' : 'Father';
-                return [
-                  <TextInput
-                    key={`${guardian}Name`}
-                    label={`${label} Name`}
-                    disabled={preview}
-                    value={identity[`${guardian}Name`]}
-                    onChange={set(`${guardian}Name`)}
-                  />,
-                  <TextInput
-                    key={`${guardian}Email`}
-                    label={`${label} Email`}
-                    type="email"
-                    disabled={preview}
-                    value={identity[`${guardian}Email`]}
-                    onChange={set(`${guardian}Email`)}
-                  />,
-                  <TextInput
-                    key={`${guardian}Phone`}
-                    label={`${label} Phone`}
-                    type="tel"
-                    disabled={preview}
-                    value={identity[`${guardian}Phone`]}
-                    onChange={set(`${guardian}Phone`)}
-                  />,
-                ];
-              })}
-            </SimpleGrid>
-          </Fieldset>
-        ) : null}
-        {form.isSignRequired ? (
-          <SignaturePad
-            disabled={preview}
-            error={errors.sign}
-            typed={typed}
-            onTyped={setTyped}
-            onDrawn={setDrawn}
-            dateText={dateText}
-          />
-        ) : null}
-        {form.afterForm.description ? <Html html={form.afterForm.description} /> : null}
+        <RegistrationFields
+          form={form}
+          values={values}
+          onChange={setValues}
+          problems={problems}
+          disabled={preview}
+          isStudent={isStudent}
+          timeZone={timeZone}
+          titleOrder={1}
+          titleId="form-title"
+        />
         <Group>
           <Button type="submit" disabled={preview} loading={submitting}>
             Submit
