@@ -30,7 +30,7 @@ export function PublicToolbar() {
             </a>
           ) : null}
         </div>
-        {inCart > 0 && pathname !== '/checkout' ? (
+        {inCart > 0 && pathname !== '/checkout' && pathname !== '/checkout/register' ? (
           <Link className="atrium-link public-toolbar__cart" to="/checkout">
             <IconShoppingCart size={16} aria-hidden />
             Cart ({inCart})

@@ -21,6 +21,7 @@ const PublicInvoicePage = lazy(() => import('../../features/invoices/PublicInvoi
 const MediaGalleryPage = lazy(() => import('../../features/media/MediaGalleryPage'));
 const MerchandisePage = lazy(() => import('../../features/shop/MerchandisePage'));
 const CheckoutPage = lazy(() => import('../../features/shop/CheckoutPage'));
+const CheckoutRegisterPage = lazy(() => import('../../features/shop/CheckoutRegisterPage'));
 const PublicDonationsPage = lazy(() => import('../../features/donations/PublicDonationsPage'));
 const DonatePage = lazy(() => import('../../features/donations/DonatePage'));
 const PublicCalendarPage = lazy(() => import('../../features/scheduling/PublicCalendarPage'));
@@ -46,6 +47,7 @@ export const SCREENS: Record<string, ReactNode> = {
   '/events': <PublicEventsPage />,
   '/events/:id': <EventPage />,
   '/checkout': <CheckoutPage />,
+  '/checkout/register': <CheckoutRegisterPage />,
   '/donations': <PublicDonationsPage />,
   '/publicdonations': <PublicDonationsPage />,
   '/donate': <PublicDonationsPage />,

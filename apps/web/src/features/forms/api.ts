@@ -5,6 +5,7 @@ import type {
   FormSubmissionResult,
   FormType,
   HumanChallenge,
+  PublicFormSummary,
   SignedDocument,
   WaiverStatus,
 } from '@atrium/contracts';
@@ -21,6 +22,9 @@ export const formsApi = {
     apiRequest<CustomForm>(`/rest/customForm/${id(guId)}`, { method: 'PUT', body, silent: true }),
   remove: (guId: string) => apiRequest<{ message: string }>(`/rest/customForm/${id(guId)}`, { method: 'DELETE' }),
   publicForm: (guId: string) => apiRequest<CustomForm>(`/public/customForm/${id(guId)}`, { silent: true }),
+  /** The host's published forms of one type, by name (spec 3 §7.9 GET /public/customForm). */
+  publicForms: (type: FormType) =>
+    apiRequest<PublicFormSummary[]>('/public/customForm', { query: { type }, silent: true }),
   challenge: () =>
     apiRequest<HumanChallenge>('/public/humanCheck', { query: { action: 'custom_form_checkout' }, silent: true }),
   submit: (path: string, body: FormSubmissionInput) =>

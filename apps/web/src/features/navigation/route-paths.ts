@@ -163,7 +163,8 @@ export const PUBLIC_ROUTES: readonly RouteSpec[] = [
   { path: '/donate', title: 'Donate', built: true },
   { path: '/donate/:id', title: 'Donate', built: true },
   { path: '/checkout', title: 'Checkout', built: true },
-  { path: '/checkout/register', title: 'Checkout Registration' },
+  // The checkout with registration (decisions.md): the plain checkout when the studio does not ask for it.
+  { path: '/checkout/register', title: 'Checkout Registration', built: true },
   { path: '/checkout/invoice/create', title: 'Invoice Payment' },
   { path: '/preview', title: 'Preview' },
   { path: '/preview/regform/:guId', title: 'Registration Form Preview', built: true },

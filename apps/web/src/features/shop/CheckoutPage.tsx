@@ -1,23 +1,31 @@
 import { type PublicCart, type PublicCheckoutResult, PublicUserForm } from '@atrium/contracts';
 import { Alert, Anchor, Button, Group, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
-import { Link } from 'react-router';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { Link, Navigate } from 'react-router';
 import { MantineScope } from '../../app/MantineScope';
 import { isApiError } from '../../lib/api-error';
+import { queryClient } from '../../lib/query-client';
 import { money } from '../invoices/invoice-format';
 import { useTenant } from '../session/session-store';
 import { useDocumentHead } from '../tenant/tenant-head';
 import { shopApi } from './api';
 import { CartLoading, CartNotes, CartTotals, EmptyCart } from './CartView';
 import { useCart } from './useCart';
+import { useCheckoutRegistration } from './useCheckoutRegistration';
 import { orderOf, usePlaceOrder } from './usePlaceOrder';
 import './shop.css';
 
-/** /checkout: the public user form and the order summary; 'Place order', then the thank-you view. */
+/**
+ * /checkout: the public user form and the order summary; 'Place order', then the thank-you view. A
+ * studio that registers new buyers as they buy sends the visitor to /checkout/register instead.
+ */
 export default function CheckoutPage() {
   return (
     <MantineScope>
-      <Checkout />
+      <QueryClientProvider client={queryClient}>
+        <Checkout />
+      </QueryClientProvider>
     </MantineScope>
   );
 }
@@ -39,7 +47,16 @@ function problemsOf(values: Values): Partial<Record<Field, string>> {
   return problems;
 }
 
-export function ThankYou({ order, shopPath }: { order: PublicCheckoutResult; shopPath: string }) {
+/** The order placed; `children` adds what the page did besides (the checkout with registration's form). */
+export function ThankYou({
+  order,
+  shopPath,
+  children,
+}: {
+  order: PublicCheckoutResult;
+  shopPath: string;
+  children?: ReactNode;
+}) {
   return (
     <section className="shop-page" aria-labelledby="shop-thanks">
       <Stack gap="sm" maw={560}>
@@ -50,6 +67,7 @@ export function ThankYou({ order, shopPath }: { order: PublicCheckoutResult; sho
           Your order is placed: invoice {order.invoiceId}, {money(order.total, order.currency)}.
         </Text>
         <Text>We have emailed you the invoice. Pay it online whenever you are ready.</Text>
+        {children}
         <Group gap="sm">
           <Button component="a" href={`/invoice/${order.publicId}`}>
             View and pay invoice {order.invoiceId}
@@ -104,8 +122,10 @@ function Checkout() {
   const [values, setValues] = useState<Values>(EMPTY);
   const [problems, setProblems] = useState<Partial<Record<Field, string>>>({});
   const { placing, failure, order, place: placeOrder } = usePlaceOrder(state.reload);
+  const registration = useCheckoutRegistration();
 
   if (order) return <ThankYou order={order} shopPath="/merchandise" />;
+  if (registration.formId) return <Navigate to="/checkout/register" replace />;
 
   const set = (field: Field) => (event: { currentTarget: { value: string } }) => {
     const value = event.currentTarget.value;
@@ -142,7 +162,7 @@ function Checkout() {
       <Title order={1} mb="lg">
         Checkout
       </Title>
-      {cart === null ? (
+      {cart === null || registration.pending ? (
         <CartLoading />
       ) : cart.lines.length === 0 ? (
         <EmptyCart cart={cart} shopPath="/merchandise" />

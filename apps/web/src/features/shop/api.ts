@@ -1,6 +1,8 @@
 import {
   CART_ID_HEADER,
   type CartUpdate,
+  type CheckoutRegistrationRequest,
+  type CheckoutRegistrationResult,
   type MemberCheckoutRequest,
   type PublicCart,
   type PublicCatalogue,
@@ -21,6 +23,9 @@ export const shopApi = {
     apiRequest<PublicCart>('/public/cart', { method: 'POST', body, headers: cartHeaders(cartId), silent: true }),
   placeOrder: (body: PublicCheckoutRequest) =>
     apiRequest<PublicCheckoutResult>('/item/checkout/public', { method: 'POST', body, silent: true }),
+  /** The studio's registration form and the order, in one call (decisions.md "Checkout with registration"). */
+  placeRegisteredOrder: (body: CheckoutRegistrationRequest) =>
+    apiRequest<CheckoutRegistrationResult>('/public/checkout/register', { method: 'POST', body, silent: true }),
   placeMemberOrder: (body: MemberCheckoutRequest) =>
     apiRequest<PublicCheckoutResult>('/snode/product/usercheckout', { method: 'POST', body, silent: true }),
 };

@@ -1,0 +1,216 @@
+import {
+  CHECKOUT_REGISTRATION_TEXTS,
+  type CheckoutRegistrationResult,
+  type CustomForm,
+  FORM_TEXTS,
+} from '@atrium/contracts';
+import { Alert, Button, Fieldset, Stack, Text, Textarea, Title } from '@mantine/core';
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { Navigate } from 'react-router';
+import { Busy } from '../../app/components/Busy';
+import { MantineScope } from '../../app/MantineScope';
+import { ApiError, isApiError } from '../../lib/api-error';
+import { showErrorToast } from '../../lib/notify';
+import { queryClient } from '../../lib/query-client';
+import { formsApi, solveHumanCheck } from '../forms/api';
+import { DocumentDownload } from '../forms/PublicFormPage';
+import { RegistrationFields } from '../forms/RegistrationFields';
+import {
+  emptyRegistration,
+  problemKeyOf,
+  problemToast,
+  type RegistrationProblems,
+  type RegistrationValues,
+  registrationProblems,
+} from '../forms/registration-values';
+import { money } from '../invoices/invoice-format';
+import { useTenant } from '../session/session-store';
+import { useDocumentHead } from '../tenant/tenant-head';
+import { shopApi } from './api';
+import { CartLoading, EmptyCart } from './CartView';
+import { OrderSummary, ThankYou } from './CheckoutPage';
+import {
+  type OrderDetailField,
+  type OrderDetails,
+  orderDetailProblems,
+  registrationOrderBody,
+} from './checkout-registration';
+import { useCart } from './useCart';
+import { useCheckoutRegistration } from './useCheckoutRegistration';
+import { usePlaceOrder } from './usePlaceOrder';
+import './shop.css';
+
+/**
+ * /checkout/register (spec 1 public route "checkout register form"; decisions.md "Checkout with
+ * registration"): the studio's Student Registration form beside the order summary, one button that
+ * registers the visitor and places the order for them, then the checkout's thank-you view. With the
+ * setting off or no published registration form it is the plain /checkout.
+ */
+export default function CheckoutRegisterPage() {
+  return (
+    <MantineScope>
+      <QueryClientProvider client={queryClient}>
+        <CheckoutRegister />
+      </QueryClientProvider>
+    </MantineScope>
+  );
+}
+
+function CheckoutRegister() {
+  const tenant = useTenant();
+  useDocumentHead(tenant, 'Checkout');
+  const { pending, formId } = useCheckoutRegistration();
+  const form = useQuery({
+    queryKey: ['forms', 'public', formId],
+    queryFn: () => formsApi.publicForm(formId ?? ''),
+    enabled: formId !== null,
+    retry: false,
+  });
+  if (pending || (formId !== null && form.isPending)) return <Busy label="Loading the checkout" />;
+  if (!form.data) return <Navigate to="/checkout" replace />;
+  return <RegisterAndOrder form={form.data} timeZone={tenant.timezone} />;
+}
+
+const NO_DETAILS: OrderDetails = { address: '', note: '' };
+
+function RegisterAndOrder({ form, timeZone }: { form: CustomForm; timeZone: string }) {
+  const state = useCart();
+  const { cart } = state;
+  const [values, setValues] = useState<RegistrationValues>(emptyRegistration);
+  const [details, setDetails] = useState<OrderDetails>(NO_DETAILS);
+  const [problems, setProblems] = useState<RegistrationProblems>({});
+  const [detailProblems, setDetailProblems] = useState<Partial<Record<OrderDetailField, string>>>({});
+  const { placing, failure, order, place } = usePlaceOrder<CheckoutRegistrationResult>(state.reload);
+  const formRef = useRef<HTMLFormElement>(null);
+  const [checked, setChecked] = useState(0);
+
+  // After a check that found problems, the first field with one takes the focus (keyboard and screen readers).
+  useEffect(() => {
+    if (checked === 0) return;
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [checked]);
+
+  if (order) {
+    return (
+      <ThankYou order={order} shopPath="/merchandise">
+        <Text>{FORM_TEXTS.submitted(form.name)}</Text>
+        {order.registration && form.isSignRequired ? <DocumentDownload initial={order.registration} /> : null}
+      </ThankYou>
+    );
+  }
+
+  const setDetail = (field: OrderDetailField) => (event: { currentTarget: { value: string } }) => {
+    const value = event.currentTarget.value;
+    setDetails((before) => ({ ...before, [field]: value }));
+    if (detailProblems[field]) setDetailProblems((before) => ({ ...before, [field]: undefined }));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = registrationProblems(form, values, false);
+    const foundInDetails = orderDetailProblems(details);
+    setProblems(found);
+    setDetailProblems(foundInDetails);
+    if (Object.keys(found).length > 0 || Object.keys(foundInDetails).length > 0) {
+      const toast = problemToast(found);
+      if (toast) showErrorToast(toast);
+      setChecked((n) => n + 1);
+      return;
+    }
+    if (!cart || cart.lines.length === 0) return;
+    await place(
+      async (idempotencyKey) => {
+        let rToken: string;
+        try {
+          rToken = await solveHumanCheck(await formsApi.challenge());
+        } catch (cause) {
+          if (isApiError(cause)) throw cause;
+          throw new ApiError(0, 'human_check', cause instanceof Error ? cause.message : String(cause));
+        }
+        return shopApi.placeRegisteredOrder(registrationOrderBody(form, values, details, cart, rToken, idempotencyKey));
+      },
+      (cause) => {
+        if (!isApiError(cause)) return false;
+        if (cause.field === 'address' || cause.field === 'note') {
+          setDetailProblems({ [cause.field]: cause.message });
+        } else {
+          const key = problemKeyOf(cause.field);
+          if (!key) return false;
+          setProblems({ [key]: cause.message });
+        }
+        setChecked((n) => n + 1);
+        return true;
+      },
+    );
+  };
+
+  return (
+    <div className="shop-page">
+      <Title order={1} mb="lg">
+        Checkout
+      </Title>
+      {cart === null ? (
+        <CartLoading />
+      ) : cart.lines.length === 0 ? (
+        <EmptyCart cart={cart} shopPath="/merchandise" />
+      ) : (
+        <div className="shop-layout">
+          <form ref={formRef} onSubmit={submit} noValidate aria-labelledby="checkout-form-title" aria-busy={placing}>
+            <Stack gap="md">
+              {failure && (
+                <Alert color="red" role="alert">
+                  {failure}
+                </Alert>
+              )}
+              <RegistrationFields
+                form={form}
+                values={values}
+                onChange={setValues}
+                problems={problems}
+                disabled={false}
+                isStudent={false}
+                timeZone={timeZone}
+                titleOrder={2}
+                titleId="checkout-form-title"
+              />
+              <Fieldset legend="Order details">
+                <Stack gap="sm">
+                  <Textarea
+                    label="Address"
+                    autoComplete="street-address"
+                    maxLength={500}
+                    autosize
+                    minRows={2}
+                    value={details.address}
+                    onChange={setDetail('address')}
+                    error={detailProblems.address}
+                  />
+                  <Textarea
+                    label="Note"
+                    maxLength={255}
+                    autosize
+                    minRows={2}
+                    value={details.note}
+                    onChange={setDetail('note')}
+                    error={detailProblems.note}
+                  />
+                </Stack>
+              </Fieldset>
+              <Text fw={600}>Total to pay: {money(cart.total, cart.currency)}</Text>
+              <Button type="submit" size="md" loading={placing} disabled={state.saving}>
+                {CHECKOUT_REGISTRATION_TEXTS.submit}
+              </Button>
+              {placing && (
+                <Text size="sm" role="status">
+                  {CHECKOUT_REGISTRATION_TEXTS.working}
+                </Text>
+              )}
+            </Stack>
+          </form>
+          <OrderSummary cart={cart} shopPath="/merchandise" />
+        </div>
+      )}
+    </div>
+  );
+}
