@@ -151,6 +151,7 @@ export default defineConfig({
       RAZORPAY_PAYMENTS_API_BASE: `http://127.0.0.1:${process.env.E2E_REGIONAL_PAYMENTS_STUB_PORT}`,
       RAZORPAY_WEBHOOK_SECRET: 'e2e_razorpay_webhook_secret',
       PHONEPE_API_BASE: `http://127.0.0.1:${process.env.E2E_REGIONAL_PAYMENTS_STUB_PORT}`,
+      PAYMENTSPRING_API_BASE: `http://127.0.0.1:${process.env.E2E_REGIONAL_PAYMENTS_STUB_PORT}/api/v1`,
       // e2e only: /test/clock and /test/jobs move the business clock and run renewals (decisions.md "Memberships").
       TEST_CLOCK_ROUTE: 'true',
     },

@@ -2,12 +2,13 @@ import { startProviderStub } from '@atrium/provider-stubs/provider-stub';
 import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible, hostUrl, PASSWORD } from './helpers';
 
-// Razorpay and PhonePe on a franchise of its own (rupees, its own keys), made by the demo admin for
+// Razorpay, PhonePe and PaymentSpring on franchises of their own (rupees, its own keys), made by the demo admin for
 // this run: nothing else reads it. The stand-in speaks both providers' APIs and pages on the port
 // playwright.config.ts points the server at. The key pair is also the one integrations-more.spec's
 // stand-in accepts, since Razorpay's key check on save goes there (or finds nothing and saves unchecked).
 const RZP: [string, string] = ['rzp_test_e2eRiverside', 'rzp-e2e-secret-7788'];
 const PHONEPE = { merchantId: 'E2EMERCHANT', saltKey: 'e2e-phonepe-salt-key-41c0', saltIndex: '1' };
+const PAYMENTSPRING = { publicKey: 'e2e_ps_public_key_31', privateKey: 'e2e_ps_private_key_31' };
 const OWNER_PASSWORD = 'Rupee-pass-1';
 
 let stub: Awaited<ReturnType<typeof startProviderStub>>;
@@ -22,6 +23,7 @@ test.beforeAll(async () => {
         },
       },
       phonepe: { merchants: [PHONEPE] },
+      paymentspring: { merchants: [PAYMENTSPRING] },
     },
     { port: Number(process.env.E2E_REGIONAL_PAYMENTS_STUB_PORT) },
   );
@@ -34,11 +36,15 @@ test.use({ viewport: { width: 390, height: 844 } });
 
 interface Made {
   token: string;
-  invoices: Array<{ publicId: string; invoiceId: string }>;
+  invoices: Array<{ id: string; publicId: string; invoiceId: string }>;
 }
 
-/** The franchise, its payment settings in rupees, Razorpay connected, and two open invoices. */
-async function franchiseWithInvoices(page: Page, orgId: string): Promise<Made> {
+/** The franchise, its payment settings in rupees (or dollars), its provider connected, and two open invoices. */
+async function franchiseWithInvoices(
+  page: Page,
+  orgId: string,
+  provider: 'razorpay' | 'pspring' = 'razorpay',
+): Promise<Made> {
   await page.goto(hostUrl('demo', '/login'));
   await page.evaluate(
     async ({ password, orgId, ownerPassword }) => {
@@ -67,7 +73,7 @@ async function franchiseWithInvoices(page: Page, orgId: string): Promise<Made> {
   );
   await page.goto(hostUrl(orgId, '/login'));
   return page.evaluate(
-    async ({ orgId, ownerPassword, rzp }) => {
+    async ({ orgId, ownerPassword, rzp, provider, ps }) => {
       const call = async (method: string, url: string, body?: object, token?: string) => {
         const response = await fetch(url, {
           method,
@@ -79,16 +85,18 @@ async function franchiseWithInvoices(page: Page, orgId: string): Promise<Made> {
       };
       const login = await call('POST', '/login', { userId: `owner@${orgId}.test`, password: ownerPassword });
       const token = login.access_token as string;
+      const currency = provider === 'razorpay' ? 'INR' : 'USD';
       await call(
         'PUT',
         '/item/tenant',
-        { defaultCurrency: 'INR', currencies: ['INR'], taxPercent: 0, cardFees: 0 },
+        { defaultCurrency: currency, currencies: [currency], taxPercent: 0, cardFees: 0 },
         token,
       );
+      const [apiKey, secretKey] = provider === 'razorpay' ? rzp : [ps.publicKey, ps.privateKey];
       await call(
         'PUT',
-        '/item/tenant/razorpay',
-        { testApiKey: rzp[0], testSecretKey: rzp[1], isTestMode: true, isProviderIntegrated: true },
+        `/item/tenant/${provider}`,
+        { testApiKey: apiKey, testSecretKey: secretKey, isTestMode: true, isProviderIntegrated: true },
         token,
       );
       const [contact] = await call('GET', `/rest/contact/?autoComplete=true&q=owner@${orgId}.test`, undefined, token);
@@ -105,7 +113,7 @@ async function franchiseWithInvoices(page: Page, orgId: string): Promise<Made> {
       }
       return { token, invoices };
     },
-    { orgId, ownerPassword: OWNER_PASSWORD, rzp: RZP },
+    { orgId, ownerPassword: OWNER_PASSWORD, rzp: RZP, provider, ps: PAYMENTSPRING },
   );
 }
 
@@ -179,4 +187,64 @@ test('a visitor pays one invoice through Razorpay’s page and another through P
   await expect(page.getByTestId('invoice-balance')).toHaveText('₹0.00');
   await expect(page.locator('body')).not.toContainText(/atrium/i);
   await expectAccessible(page);
+});
+
+test('a visitor pays by card on the invoice page itself through PaymentSpring, and the desk charges a card too', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const orgId = `spring${Date.now().toString(36)}`;
+  const { invoices } = await franchiseWithInvoices(page, orgId, 'pspring');
+  const [first, second] = invoices as [Made['invoices'][0], Made['invoices'][0]];
+  // Every request the browser makes: the card may go to PaymentSpring's token URL and nowhere else.
+  const sent: Array<{ url: string; body: string }> = [];
+  page.on('request', (request) => sent.push({ url: request.url(), body: request.postData() ?? '' }));
+
+  await page.context().clearCookies();
+  await page.goto(hostUrl(orgId, `/invoice/${first.publicId}`));
+  await page.getByRole('button', { name: 'Pay $40.00' }).click();
+  const form = page.getByRole('region', { name: 'Pay by card' });
+  await expect(form).toBeVisible();
+  await expectAccessible(page);
+  // Checked on the page first, in the spec's words for the owner.
+  await form.getByRole('button', { name: 'Pay $40.00' }).click();
+  await expect(form.getByText('Card owner name is required')).toBeVisible();
+  await form.getByLabel('Name on card').fill('Pat Buyer');
+  await form.getByLabel('Card number').fill('4000000000000002');
+  await expect(form.getByLabel('Card number')).toHaveValue('4000 0000 0000 0002');
+  await form.getByLabel('Expiry (MM / YY)').fill('12 / 34');
+  await form.getByLabel('Security code').fill('123');
+  await form.getByRole('button', { name: 'Pay $40.00' }).click();
+  await expect(form.getByRole('alert')).toContainText('The card was declined.');
+  await form.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await form.getByRole('button', { name: 'Pay $40.00' }).click();
+
+  await expect(page).toHaveURL(hostUrl(orgId, `/invoice/${first.publicId}?payment=success`));
+  await expect(page.getByRole('status').filter({ hasText: 'Payment received' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('invoice-balance')).toHaveText('$0.00');
+  await expect(page.locator('body')).not.toContainText(/atrium/i);
+  await expectAccessible(page);
+  const withCard = sent.filter((r) => r.body.includes('4242424242424242') || r.body.includes('4242 4242'));
+  expect(withCard.map((r) => new URL(r.url).pathname)).toEqual(['/api/v1/tokens']);
+  expect([...stub.paymentspring.charges.values()].map((c) => c.amount)).toEqual([4000]);
+
+  // The owner charges the second invoice's card from the desk's invoice screen.
+  await page.goto(hostUrl(orgId, '/login'));
+  await page.getByLabel('Email').fill(`owner@${orgId}.test`);
+  await page.getByLabel('Password', { exact: true }).fill(OWNER_PASSWORD);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+  await page.goto(hostUrl(orgId, `/invoices/${second.id}`));
+  await page.getByRole('button', { name: 'Pay by card' }).click();
+  const desk = page.getByRole('region', { name: 'Pay by card' });
+  await desk.getByLabel('Name on card').fill('Sam Member');
+  await desk.getByLabel('Card number').fill('4111 1111 1111 1111');
+  await desk.getByLabel('Expiry (MM / YY)').fill('0130');
+  await desk.getByLabel('Security code').fill('4321');
+  await expectAccessible(page);
+  await desk.getByRole('button', { name: 'Charge $40.00' }).click();
+  await expect(page).toHaveURL(hostUrl(orgId, `/invoices/${second.id}?payment=success`));
+  await expect(page.getByRole('status').filter({ hasText: 'Payment received' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('button', { name: 'Pay by card' })).toHaveCount(0);
+  expect([...stub.paymentspring.charges.values()].map((c) => c.amount)).toEqual([4000, 4000]);
 });

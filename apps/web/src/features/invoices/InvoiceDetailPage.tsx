@@ -30,7 +30,8 @@ import { ConfirmDialog } from '../dialogs/ConfirmDialog';
 import { useSession, useTenant } from '../session/session-store';
 import { useDocumentHead } from '../tenant/tenant-head';
 import { invoicePdfUrl, invoicesApi } from './api';
-import { AlertTitle, goToProvider, PaymentReturnNotice, useInvoiceAfterPayment } from './card-payment';
+import { CardTokenForm } from './CardTokenForm';
+import { AlertTitle, PaymentReturnNotice, useCardPayment, useInvoiceAfterPayment } from './card-payment';
 import { InvoiceView } from './InvoiceView';
 import { formatInvoiceDate, money } from './invoice-format';
 
@@ -172,10 +173,6 @@ export default function InvoiceDetailPage() {
   const { invoice, outcome, stillOwed, waiting, message } = useInvoiceAfterPayment(['invoices', 'detail', id], () =>
     invoicesApi.get(id),
   );
-  const cardPay = useMutation({
-    mutationFn: () => invoicesApi.cardPayment(id),
-    onSuccess: (redirect) => goToProvider(redirect),
-  });
   useDocumentHead(tenant, invoice.data ? `Invoice ${invoice.data.invoiceId}` : 'Invoice');
   const [paying, setPaying] = useState(false);
   const [refunding, setRefunding] = useState<InvoicePayment | null>(null);
@@ -193,6 +190,15 @@ export default function InvoiceDetailPage() {
       () => showSuccessToast(message),
       () => undefined,
     );
+
+  const loaded = invoice.data;
+  const cardPayable =
+    !!loaded &&
+    OPEN_INVOICE_STATUSES.includes(loaded.status) &&
+    loaded.balance > 0 &&
+    takesCardPayments(tenant.paymentProvider) &&
+    !waiting.polling;
+  const cardPay = useCardPayment(() => invoicesApi.cardPayment(id), cardPayable);
 
   if (invoice.isPending) return <Loader aria-label="Loading invoice" />;
   if (!invoice.data) return <Alert color="red.9">This invoice could not be loaded.</Alert>;
@@ -218,9 +224,8 @@ export default function InvoiceDetailPage() {
         </Stack>
         <Group gap="xs" wrap="wrap">
           {open ? <Button onClick={() => setPaying(true)}>Record payment</Button> : null}
-          {open && takesCardPayments(tenant.paymentProvider) && !waiting.polling ? (
-            // Stays busy until the browser has left for the provider's page.
-            <Button variant="light" onClick={() => cardPay.mutate()} loading={cardPay.isPending || cardPay.isSuccess}>
+          {cardPayable && !cardPay.card ? (
+            <Button variant="light" onClick={cardPay.start} loading={cardPay.busy}>
               Pay by card
             </Button>
           ) : null}
@@ -264,6 +269,14 @@ export default function InvoiceDetailPage() {
         <Alert color="red" role="alert" title={<AlertTitle text="The card payment could not be started" />}>
           {cardPay.error.message}
         </Alert>
+      ) : null}
+      {cardPay.card && cardPayable ? (
+        <CardTokenForm
+          card={cardPay.card}
+          amount={`Charge ${money(data.balance, data.currency)}`}
+          charge={(token) => invoicesApi.deskTokenPayment(id, token)}
+          onCancel={cardPay.cancel}
+        />
       ) : null}
       <InvoiceView invoice={data} timeZone={tenant.timezone} />
 

@@ -1,13 +1,14 @@
 import { OPEN_INVOICE_STATUSES, takesCardPayments } from '@atrium/contracts';
 import { Alert, Button, Container, Group, Loader, Stack } from '@mantine/core';
-import { QueryClientProvider, useMutation } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { MantineScope } from '../../app/MantineScope';
 import { queryClient } from '../../lib/query-client';
 import { useTenant } from '../session/session-store';
 import { useDocumentHead } from '../tenant/tenant-head';
 import { invoicePdfUrl, invoicesApi } from './api';
-import { AlertTitle, goToProvider, PaymentReturnNotice, useInvoiceAfterPayment } from './card-payment';
+import { CardTokenForm } from './CardTokenForm';
+import { AlertTitle, PaymentReturnNotice, useCardPayment, useInvoiceAfterPayment } from './card-payment';
 import { InvoiceView } from './InvoiceView';
 import { money } from './invoice-format';
 
@@ -32,10 +33,6 @@ function PublicInvoice() {
     () => invoicesApi.publicInvoice(id),
     { retry: false },
   );
-  const pay = useMutation({
-    mutationFn: () => invoicesApi.publicPayment(id),
-    onSuccess: (redirect) => goToProvider(redirect),
-  });
   const data = invoice.data;
   const payable =
     !!data &&
@@ -43,6 +40,7 @@ function PublicInvoice() {
     data.balance > 0 &&
     takesCardPayments(tenant.paymentProvider) &&
     !waiting.polling;
+  const pay = useCardPayment(() => invoicesApi.publicPayment(id), payable);
   return (
     <Container size="md" py="lg" component="section" aria-label="Invoice">
       {invoice.isPending ? (
@@ -61,13 +59,20 @@ function PublicInvoice() {
             </Alert>
           ) : null}
           <InvoiceView invoice={data} timeZone={tenant.timezone} />
+          {pay.card && payable ? (
+            <CardTokenForm
+              card={pay.card}
+              amount={`Pay ${money(data.balance, data.currency)}`}
+              charge={(token) => invoicesApi.publicTokenPayment(id, token)}
+              onCancel={pay.cancel}
+            />
+          ) : null}
           <Group justify="flex-end">
             <Button component="a" href={invoicePdfUrl(id)} target="_blank" rel="noopener" variant="light">
               Download PDF
             </Button>
-            {payable ? (
-              // Stays busy until the browser has left for the provider's page.
-              <Button onClick={() => pay.mutate()} loading={pay.isPending || pay.isSuccess}>
+            {payable && !pay.card ? (
+              <Button onClick={pay.start} loading={pay.busy}>
                 Pay {money(data.balance, data.currency)}
               </Button>
             ) : null}

@@ -49,6 +49,19 @@ export const invoicesApi = {
   /** The same from the desk: the provider sends the browser back to /invoices/:id. */
   cardPayment: (invoiceId: string) =>
     apiRequest<PaymentRedirect>('/item/payment/paymentintent', { method: 'POST', body: { invoiceId }, silent: true }),
+  /** PaymentSpring: the token the browser made from the card (the card itself never comes here). */
+  publicTokenPayment: (publicId: string, token: string) =>
+    apiRequest<PaymentRedirect>(`/item/invoice/${id(publicId)}/paymentspring`, {
+      method: 'POST',
+      body: { token },
+      silent: true,
+    }),
+  deskTokenPayment: (invoiceId: string, token: string) =>
+    apiRequest<PaymentRedirect>('/item/payment/paymentspring', {
+      method: 'POST',
+      body: { invoiceId, token },
+      silent: true,
+    }),
   /** Back from PhonePe's pay page: the server asks PhonePe for the payment's state and records it once. */
   phonepeConfirm: (tenantId: string, transactionId: string) =>
     apiRequest<PhonePeConfirmation>(`/item/phonepe/${id(tenantId)}/confirm/${id(transactionId)}`, { silent: true }),

@@ -43,11 +43,11 @@ describe('PaymentReturnNotice', () => {
 });
 
 describe('takesCardPayments', () => {
-  it('is true for the providers with a hosted card page here', () => {
+  it('is true for the providers that take cards here (a hosted page, or PaymentSpring’s token)', () => {
     expect(takesCardPayments('STRIPE')).toBe(true);
     expect(takesCardPayments('RAZORPAY')).toBe(true);
     expect(takesCardPayments('PHONEPE')).toBe(true);
-    expect(takesCardPayments('PSPRING')).toBe(false);
+    expect(takesCardPayments('PSPRING')).toBe(true);
     expect(takesCardPayments('PAYTM')).toBe(false);
     expect(takesCardPayments(null)).toBe(false);
   });

@@ -1,9 +1,11 @@
+import type { PaymentRedirect } from '@atrium/contracts';
 import { Alert, Group, Loader, Text } from '@mantine/core';
-import { type QueryKey, useQuery } from '@tanstack/react-query';
+import { type QueryKey, useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTenant } from '../session/session-store';
 import { invoicesApi } from './api';
+import type { BrowserCard } from './card-token';
 
 /** How long a returning buyer waits for the provider's confirmation before the page says it may take longer. */
 const CONFIRM_WAIT_MS = 60_000;
@@ -56,6 +58,42 @@ export function goToProvider({ url, form }: { url: string; form?: Record<string,
   }
   document.body.append(element);
   element.submit();
+}
+
+/**
+ * Starting a card payment of an invoice: to the provider's hosted page, or, for a provider without
+ * one (PaymentSpring), the card form on this page (`card`). A page reached with `?payment=card`
+ * (another screen started the payment and sent the buyer here) opens the form by itself.
+ */
+export function useCardPayment(start: () => Promise<PaymentRedirect>, payable: boolean) {
+  const [params, setParams] = useSearchParams();
+  const [card, setCard] = useState<BrowserCard | null>(null);
+  const mutation = useMutation({
+    mutationFn: start,
+    onSuccess: (redirect) => (redirect.card ? setCard(redirect.card) : goToProvider(redirect)),
+  });
+  const asked = params.get('payment') === 'card';
+  const { isIdle, mutate } = mutation;
+  useEffect(() => {
+    if (asked && payable && !card && isIdle) mutate();
+  }, [asked, payable, card, isIdle, mutate]);
+  const cancel = () => {
+    setCard(null);
+    mutation.reset();
+    if (asked) {
+      const next = new URLSearchParams(params);
+      next.delete('payment');
+      setParams(next, { replace: true });
+    }
+  };
+  return {
+    start: () => mutation.mutate(),
+    error: mutation.error,
+    card,
+    cancel,
+    /** Busy until the browser has left for the provider's page, or the card form is shown. */
+    busy: mutation.isPending || (mutation.isSuccess && !card),
+  };
 }
 
 /** Mantine's light alert tints its title with the alert's colour: too pale to read (axe, 4.5:1). */

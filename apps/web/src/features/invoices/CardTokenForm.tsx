@@ -1,0 +1,144 @@
+import type { PaymentRedirect } from '@atrium/contracts';
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { AlertTitle } from './card-payment';
+import {
+  type BrowserCard,
+  type CardFields,
+  type CardProblems,
+  CardTokenError,
+  cardProblems,
+  formatCardNumber,
+  makeCardToken,
+} from './card-token';
+
+const EMPTY: CardFields = { owner: '', number: '', expiry: '', csc: '' };
+
+/**
+ * The card form of a provider without a hosted page (PaymentSpring). The inputs have no `name`:
+ * nothing here is ever posted to our server. The card goes from the browser to the provider's token
+ * endpoint; only the token is handed to `charge`, and the browser then goes where it answers.
+ */
+export function CardTokenForm({
+  card,
+  amount,
+  charge,
+  onCancel,
+}: {
+  card: BrowserCard;
+  /** 'Pay $40.00'. */
+  amount: string;
+  charge: (token: string) => Promise<PaymentRedirect>;
+  onCancel: () => void;
+}) {
+  const [fields, setFields] = useState<CardFields>(EMPTY);
+  const [problems, setProblems] = useState<CardProblems>({});
+  const [failure, setFailure] = useState('');
+  const [step, setStep] = useState<'idle' | 'sending' | 'charging' | 'done'>('idle');
+  const busy = step !== 'idle';
+  const set = (field: keyof CardFields) => (event: { currentTarget: { value: string } }) => {
+    const value = field === 'number' ? formatCardNumber(event.currentTarget.value) : event.currentTarget.value;
+    setFields((current) => ({ ...current, [field]: value }));
+    setProblems((current) => ({ ...current, [field]: undefined }));
+  };
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const found = cardProblems(fields);
+    setProblems(found);
+    setFailure('');
+    if (Object.keys(found).length > 0) return;
+    try {
+      setStep('sending');
+      const token = await makeCardToken(card, fields);
+      setStep('charging');
+      const { url } = await charge(token);
+      setStep('done');
+      window.location.assign(url);
+    } catch (error) {
+      setStep('idle');
+      setFailure(
+        error instanceof CardTokenError || error instanceof Error ? error.message : 'The payment did not go through.',
+      );
+    }
+  }
+
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="card-form-title">
+      <form onSubmit={submit} noValidate aria-busy={busy}>
+        <Stack gap="sm">
+          <Title order={2} size="h4" id="card-form-title">
+            Pay by card
+          </Title>
+          {failure ? (
+            <Alert color="red" role="alert" title={<AlertTitle text="The payment did not go through" />}>
+              <Text size="sm" c="dark.7">
+                {failure}
+              </Text>
+            </Alert>
+          ) : null}
+          <TextInput
+            label="Name on card"
+            autoComplete="cc-name"
+            required
+            value={fields.owner}
+            onChange={set('owner')}
+            error={problems.owner}
+            disabled={busy}
+            data-autofocus
+          />
+          <TextInput
+            label="Card number"
+            autoComplete="cc-number"
+            inputMode="numeric"
+            required
+            value={fields.number}
+            onChange={set('number')}
+            error={problems.number}
+            disabled={busy}
+          />
+          <SimpleGrid cols={2} spacing="sm">
+            <TextInput
+              label="Expiry (MM / YY)"
+              autoComplete="cc-exp"
+              inputMode="numeric"
+              placeholder="MM / YY"
+              required
+              value={fields.expiry}
+              onChange={set('expiry')}
+              error={problems.expiry}
+              disabled={busy}
+            />
+            <TextInput
+              label="Security code"
+              autoComplete="cc-csc"
+              inputMode="numeric"
+              required
+              maxLength={4}
+              value={fields.csc}
+              onChange={set('csc')}
+              error={problems.csc}
+              disabled={busy}
+            />
+          </SimpleGrid>
+          <Text size="xs" c="gray.7">
+            Your card details go straight to our payment provider; they are never stored here.
+          </Text>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onCancel} disabled={busy}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={busy}>
+              {amount}
+            </Button>
+          </Group>
+          {busy ? (
+            <Text size="sm" role="status">
+              {step === 'sending' ? 'Checking your card…' : 'Taking the payment…'}
+            </Text>
+          ) : null}
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
