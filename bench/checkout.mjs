@@ -1,11 +1,14 @@
 // Desk checkout under concurrency and the invoice PDF, over HTTP against the real server on PostgreSQL:
 // 50 checkouts at once for the last 3 units of an item (exactly 3 sold, 47 refused with 409, no 5xx),
 // 50 submissions at once of one checkout with the same idempotency key (one invoice, one payment),
-// then the invoice PDF, one at a time and 4 at once. The counts are asserted: a wrong one exits 1.
+// 50 submissions at once of one PaymentSpring card token for an invoice (one charge at the local
+// stand-in, one payment), then the invoice PDF, one at a time and 4 at once. The counts are asserted:
+// a wrong one exits 1.
 // Usage: npm run bench:checkout   (BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/atrium_bench_checkout,
 // BENCH_PDFS=24 documents per PDF measurement)
 // Not part of npm test. The PostgreSQL database is created when missing and its schema dropped first.
 import { randomUUID } from 'node:crypto';
+import { startProviderStub } from '@atrium/provider-stubs/provider-stub';
 import pg from 'pg';
 import { hostFetch } from './host-fetch.mjs';
 import { startAtrium } from './server.mjs';
@@ -63,7 +66,12 @@ await admin.end();
 const db = new pg.Client({ connectionString: PG_URL });
 await db.connect();
 await db.query('drop schema if exists public cascade; drop schema if exists drizzle cascade; create schema public');
-const server = await startAtrium(PORT, { databaseUrl: PG_URL });
+const PS = { publicKey: 'bench_ps_public', privateKey: 'bench_ps_private' };
+const stub = await startProviderStub({ paymentspring: { merchants: [PS] } });
+const server = await startAtrium(PORT, {
+  databaseUrl: PG_URL,
+  env: { PAYMENTSPRING_API_BASE: `${stub.url}/api/v1` },
+});
 const results = {};
 try {
   const login = await call('POST', '/login', { userId: 'admin@demo.test', password: 'Atrium-demo-1' });
@@ -131,6 +139,54 @@ try {
   check(`exactly one invoice made (${after - before})`, after - before === 1);
   check(`exactly one payment (${payments})`, payments === 1);
 
+  console.log(`== ${BUYERS} submissions at once of one PaymentSpring card token`);
+  const connected = await call('PUT', '/item/tenant/pspring', {
+    testApiKey: PS.publicKey,
+    testSecretKey: PS.privateKey,
+    isTestMode: true,
+    isProviderIntegrated: true,
+  });
+  if (connected.status !== 200) throw new Error(`pspring: ${connected.status}`);
+  const [buyer] = jsonOf(await call('GET', '/rest/contact/?autoComplete=true&q=student@demo.test'));
+  const owed = await created('POST', '/item/invoice', {
+    contactId: buyer.id,
+    items: [{ itemName: 'Bench card payment', price: '40.00', isTaxable: false }],
+  });
+  const made = await fetch(`${stub.url}/api/v1/tokens`, {
+    method: 'POST',
+    headers: {
+      authorization: `Basic ${Buffer.from(`${PS.publicKey}:`).toString('base64')}`,
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify({
+      card_number: '4242424242424242',
+      card_exp_month: 12,
+      card_exp_year: new Date().getFullYear() + 2,
+      csc: '123',
+      card_owner_name: 'Bench Buyer',
+    }),
+  }).then((response) => response.json());
+  started = performance.now();
+  const tokenRush = await Promise.all(
+    Array.from({ length: BUYERS }, () =>
+      call('POST', `/item/invoice/${owed.publicId}/paymentspring`, { token: made.id }),
+    ),
+  );
+  results.token = { ms: performance.now() - started, counts: countBy(tokenRush), times: tokenRush.map((a) => a.ms) };
+  const cardPayments = (
+    await db.query('select count(*)::int as n from invoice_payments where invoice_id = $1', [owed.id])
+  ).rows[0].n;
+  console.log(`   answers: ${JSON.stringify(results.token.counts)} in ${results.token.ms.toFixed(0)} ms`);
+  check(
+    `exactly one charge at PaymentSpring (${stub.paymentspring.charges.size})`,
+    stub.paymentspring.charges.size === 1,
+  );
+  check(`exactly one payment (${cardPayments})`, cardPayments === 1);
+  check(
+    'no 5xx',
+    tokenRush.every((answer) => answer.status < 500),
+  );
+
   console.log(`== the invoice PDF (/cform/pdf/ireport/{id}), ${PDFS} documents each way`);
   const pdf = () => call('GET', `/cform/pdf/ireport/${invoiceId}`);
   const first = await pdf();
@@ -175,6 +231,9 @@ try {
   console.log(
     `| ${BUYERS} x one idempotency key | ${JSON.stringify(results.doubled.counts)} | ${results.doubled.ms.toFixed(0)} | ${latency(results.doubled.times)} |`,
   );
+  console.log(
+    `| ${BUYERS} x one PaymentSpring token | ${JSON.stringify(results.token.counts)} | ${results.token.ms.toFixed(0)} | ${latency(results.token.times)} |`,
+  );
   const p = results.pdf;
   console.log(`\nInvoice PDF (${(p.size / 1024).toFixed(1)} KB), first ${p.firstMs.toFixed(0)} ms (fonts loaded)`);
   console.log('| PDFs | ms per document | p50 ms | p95 ms |');
@@ -188,6 +247,7 @@ try {
 } finally {
   await db.end();
   await server.stop();
+  await stub.close();
 }
 if (failures.length > 0) {
   console.error(`\n${failures.length} check(s) failed: ${failures.join('; ')}`);

@@ -24,7 +24,8 @@ export function spawnQuiet(command, args, env = {}) {
 
 /**
  * The real server, as `npm start` runs it, on its own port. Embedded PGlite in a fresh data folder
- * by default; `dataDir` reuses a folder (kept on stop when given), `databaseUrl` runs it on PostgreSQL.
+ * by default; `dataDir` reuses a folder (kept on stop when given), `databaseUrl` runs it on PostgreSQL,
+ * `env` adds variables (a provider stand-in's address).
  */
 export async function startAtrium(port, options = {}) {
   const ownDir = !options.dataDir;
@@ -40,6 +41,7 @@ export async function startAtrium(port, options = {}) {
     // the benches load tenants far past any plan's contact limit (100,000 contacts and more)
     PLAN_LIMITS: 'off',
     DATABASE_URL: options.databaseUrl ?? '',
+    ...options.env,
   });
   await waitFor(`http://127.0.0.1:${port}/healthz`, options.timeoutMs ?? 60_000);
   return {
