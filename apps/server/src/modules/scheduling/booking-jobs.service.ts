@@ -33,8 +33,11 @@ const MAX_REMINDER_HOURS = 168;
 
 /**
  * Every offered or pending place whose hold ran out is released: an unanswered waitlist offer goes
- * to the next in line (who is emailed), an unpaid drop-in's invoice is voided. One transaction per
- * tenant; each place re-checked under its locks, so a payment or confirmation that got there first wins.
+ * to the next in line (who is emailed), an unpaid drop-in's invoice is voided. Each place in a
+ * transaction of its own, re-checked under its locks (so a payment or confirmation that got there
+ * first wins), and never holding one session's lock while asking for another's: an event
+ * registration locks all its sessions in time order, and a sweep holding them in expiry order
+ * could otherwise deadlock with it.
  */
 export async function releaseExpiredHolds(platform: Platform, now: Date): Promise<number> {
   const tenantIds = await platform.db.transaction((tx) => tenantsWithExpiredHolds(tx, now));
@@ -43,11 +46,13 @@ export async function releaseExpiredHolds(platform: Platform, now: Date): Promis
     const tenant = await findTenantById(platform.db, tenantId);
     if (!tenant) continue;
     const ctx = bookingContext(platform, tenant, now);
-    await withTenant(platform.db, tenantId, async (tx) => {
-      for (const booking of await expiredHolds(tx, tenantId, now)) {
-        if (await releasePlace(tx, ctx, booking, { onlyIfHoldExpired: true })) released += 1;
-      }
-    });
+    const due = await withTenant(platform.db, tenantId, (tx) => expiredHolds(tx, tenantId, now));
+    for (const booking of due) {
+      const done = await withTenant(platform.db, tenantId, (tx) =>
+        releasePlace(tx, ctx, booking, { onlyIfHoldExpired: true }),
+      );
+      if (done) released += 1;
+    }
   }
   if (released > 0) await platform.outbox.kick();
   return released;

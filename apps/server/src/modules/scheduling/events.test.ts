@@ -304,6 +304,38 @@ describe('events (workshops and programs)', () => {
     expect(json<PublicEvent>(await eventPage(event.publicId))).toMatchObject({ spotsLeft: 1, isOpen: true });
   });
 
+  it('the hold sweeper and 20 new registrations run at once: no deadlock, every count right', async () => {
+    const event = await makeEvent({ priceMinor: 2_000, capacity: 40 });
+    const first = await studentTokens(20);
+    for (const p of first) expect((await register(p.token, event.publicId)).statusCode).toBe(201);
+    const sessions = await app.platform.db
+      .select({ id: classSessions.id, startsAt: classSessions.startsAt })
+      .from(classSessions)
+      .where(and(eq(classSessions.tenantId, tenant.tenantId), eq(classSessions.ruleId, event.guId)))
+      .orderBy(classSessions.startsAt);
+    // The later day's holds run out first: a sweep in expiry order meets registrations in time order.
+    const soon = new Date(Date.now() - 2 * MINUTE);
+    const sooner = new Date(Date.now() - 3 * MINUTE);
+    for (const [i, session] of sessions.entries()) {
+      await app.platform.db
+        .update(classBookings)
+        .set({ holdExpiresAt: i === 0 ? soon : sooner })
+        .where(and(eq(classBookings.tenantId, tenant.tenantId), eq(classBookings.sessionId, session.id)));
+    }
+    const second = await studentTokens(20);
+    const [released, ...answers] = await Promise.all([
+      releaseExpiredHolds(app.platform, new Date()),
+      ...second.map((p) => register(p.token, event.publicId)),
+    ]);
+    expect(released).toBe(40);
+    expect(answers.filter((a) => a.statusCode !== 201).map((a) => a.body)).toEqual([]);
+    const rows = await app.platform.db
+      .select({ booked: classSessions.bookedCount })
+      .from(classSessions)
+      .where(and(eq(classSessions.tenantId, tenant.tenantId), eq(classSessions.ruleId, event.guId)));
+    expect(rows.map((r) => r.booked)).toEqual([20, 20]);
+  }, 120_000);
+
   it('lists the events to come on the public site, featured ones on their own; a past event still opens, closed', async () => {
     const featured = await makeEvent({ name: 'Featured Day', isFeatured: true });
     const plain = await makeEvent({ name: 'Plain Day' });
