@@ -13,12 +13,14 @@ import { useDocumentHead } from '../tenant/tenant-head';
 import { formsApi, solveHumanCheck } from './api';
 import { RegistrationFields } from './RegistrationFields';
 import {
+  changedKeys,
   emptyRegistration,
   problemToast,
   type RegistrationProblems,
   type RegistrationValues,
   registrationProblems,
   submissionOf,
+  withoutProblems,
 } from './registration-values';
 
 /** The signed document's download, or its progress (spec 3 §4 'Registration form'). */
@@ -120,6 +122,12 @@ export function FilledForm({
     );
   }
 
+  const change = (update: (before: RegistrationValues) => RegistrationValues) => {
+    const after = update(values);
+    setValues(after);
+    setProblems((shown) => withoutProblems(shown, changedKeys(values, after)));
+  };
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (preview) return;
@@ -163,7 +171,7 @@ export function FilledForm({
         <RegistrationFields
           form={form}
           values={values}
-          onChange={setValues}
+          onChange={change}
           problems={problems}
           disabled={preview}
           isStudent={isStudent}

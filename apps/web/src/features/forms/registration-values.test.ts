@@ -1,12 +1,14 @@
 import type { CustomForm, FormField } from '@atrium/contracts';
 import { describe, expect, it } from 'vitest';
 import {
+  changedKeys,
   emptyRegistration,
   problemKeyOf,
   problemToast,
   type RegistrationValues,
   registrationProblems,
   submissionOf,
+  withoutProblems,
 } from './registration-values';
 
 const field = (guId: string, name: string, type: FormField['type'], isMandatory = false): FormField => ({
@@ -111,6 +113,23 @@ describe('the registration form rules (spec 3 §5)', () => {
     expect(problemToast({ sign: 'Signature is required!' })).toBe('Signature is required!');
     expect(registrationProblems(form(), { ...unsigned, drawn: 'data:image/png;base64,AA==' }, false)).toEqual({});
     expect(registrationProblems(form({ isSignRequired: false }), unsigned, false)).toEqual({});
+  });
+});
+
+describe('problems as the person types', () => {
+  it("an edited field's message goes; the others stay until the next submit", () => {
+    const before = filled();
+    const after = {
+      ...before,
+      identity: { ...before.identity, email: 'grace@navy.mil' },
+      answers: { ...before.answers, level: '' },
+      typed: 'G. Hopper',
+    };
+    expect(changedKeys(before, after)).toEqual(['email', 'level', 'sign']);
+    expect(changedKeys(before, { ...before })).toEqual([]);
+    const shown = { firstName: 'First name and Last name required!', email: 'Email is required!' };
+    expect(withoutProblems(shown, ['email', 'level'])).toEqual({ firstName: 'First name and Last name required!' });
+    expect(withoutProblems(shown, ['phone'])).toBe(shown);
   });
 });
 

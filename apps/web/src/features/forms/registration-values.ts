@@ -91,6 +91,22 @@ export function registrationProblems(
   return problems;
 }
 
+/** The problem keys an edit touched: identity keys, answers' guIds, and 'sign' for the signature. */
+export function changedKeys(before: RegistrationValues, after: RegistrationValues): string[] {
+  const keys: string[] = IDENTITY_KEYS.filter((key) => before.identity[key] !== after.identity[key]);
+  for (const id of new Set([...Object.keys(before.answers), ...Object.keys(after.answers)])) {
+    if ((before.answers[id] ?? '') !== (after.answers[id] ?? '')) keys.push(id);
+  }
+  if (before.drawn !== after.drawn || before.typed !== after.typed) keys.push('sign');
+  return keys;
+}
+
+/** The problems shown once the person edits: an edited field's message goes (the next submit checks again). */
+export function withoutProblems(shown: RegistrationProblems, keys: readonly string[]): RegistrationProblems {
+  if (!keys.some((key) => key in shown)) return shown;
+  return Object.fromEntries(Object.entries(shown).filter(([key]) => !keys.includes(key)));
+}
+
 /** The toast the spec names for these problems: the names first, else a missing signature alone. */
 export function problemToast(problems: RegistrationProblems): string | null {
   if (problems.firstName || problems.lastName) return FORM_TEXTS.namesRequired;

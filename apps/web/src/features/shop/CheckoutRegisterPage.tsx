@@ -17,12 +17,14 @@ import { formsApi, solveHumanCheck } from '../forms/api';
 import { DocumentDownload } from '../forms/PublicFormPage';
 import { RegistrationFields } from '../forms/RegistrationFields';
 import {
+  changedKeys,
   emptyRegistration,
   problemKeyOf,
   problemToast,
   type RegistrationProblems,
   type RegistrationValues,
   registrationProblems,
+  withoutProblems,
 } from '../forms/registration-values';
 import { money } from '../invoices/invoice-format';
 import { useTenant } from '../session/session-store';
@@ -100,6 +102,12 @@ function RegisterAndOrder({ form, timeZone }: { form: CustomForm; timeZone: stri
     );
   }
 
+  const change = (update: (before: RegistrationValues) => RegistrationValues) => {
+    const after = update(values);
+    setValues(after);
+    setProblems((shown) => withoutProblems(shown, changedKeys(values, after)));
+  };
+
   const setDetail = (field: OrderDetailField) => (event: { currentTarget: { value: string } }) => {
     const value = event.currentTarget.value;
     setDetails((before) => ({ ...before, [field]: value }));
@@ -166,7 +174,7 @@ function RegisterAndOrder({ form, timeZone }: { form: CustomForm; timeZone: stri
               <RegistrationFields
                 form={form}
                 values={values}
-                onChange={setValues}
+                onChange={change}
                 problems={problems}
                 disabled={false}
                 isStudent={false}
