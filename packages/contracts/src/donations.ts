@@ -237,3 +237,23 @@ export const DonationList = z.object({ data: z.array(Donation) });
 export type DonationList = z.infer<typeof DonationList>;
 
 export const formatReceiptNumber = (n: number) => `R-${String(n).padStart(5, '0')}`;
+
+/**
+ * GET /public/monthly-gifts/{token}: a monthly gift as its donor sees it from the link in each
+ * receipt (no login): what it gives, to what, and whether more will be charged.
+ */
+export const MonthlyGiftByLink = z.object({
+  campaignName: z.string(),
+  donorName: z.string(),
+  amount: z.number().int(),
+  currency: z.string(),
+  /** active: more gifts will be charged; cancelled or completed: none. */
+  status: z.enum(['active', 'past_due', 'paused', 'cancelled', 'completed']),
+  giftsMade: z.number().int(),
+  /** All the gifts it makes; null: until cancelled. */
+  gifts: z.number().int().nullable(),
+  nextGiftAt: z.string().nullable(),
+});
+export type MonthlyGiftByLink = z.infer<typeof MonthlyGiftByLink>;
+
+export const MONTHLY_GIFT_STOPPED = 'Your monthly gift is stopped. Nothing more will be charged.';

@@ -98,10 +98,13 @@ export const subscriptions = pgTable(
     startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
     pausedAt: timestamp('paused_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** A monthly gift's link for its donor (in each receipt): random, made with the first receipt. */
+    manageToken: text('manage_token'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('subscriptions_manage_token_uq').on(t.tenantId, t.manageToken),
     foreignKey({ columns: [t.tenantId, t.contactId], foreignColumns: [contacts.tenantId, contacts.id] }).onDelete(
       'cascade',
     ),

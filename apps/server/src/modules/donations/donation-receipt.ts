@@ -17,6 +17,7 @@ import {
   markReceipted,
   takeReceiptNumber,
 } from './donations.repo.ts';
+import { giftToken, monthlyGiftUrl } from './monthly-gift-link.ts';
 
 // The receipt of a gift: when a payment completes a donation's invoice (a card payment's webhook, or
 // the desk), in that payment's transaction, the gift takes the tenant's next receipt number once and
@@ -27,7 +28,7 @@ export const RECEIPT_ATTACHMENT = 'donation-receipt';
 /** The hook run by queueStatusEmail: null for an invoice that is no gift. */
 async function receiptOnPayment(
   tx: Tx,
-  _platform: Pick<Platform, 'config'>,
+  platform: Pick<Platform, 'config'>,
   tenant: TenantContext,
   invoice: InvoiceRow,
 ): Promise<boolean | null> {
@@ -38,6 +39,13 @@ async function receiptOnPayment(
   if (!(await markReceipted(tx, tenant.tenantId, gift.id, number, new Date()))) return false;
   const receipt = formatReceiptNumber(number);
   const amount = formatMoney(gift.amount, gift.currency);
+  // A month of a monthly gift: the donor may stop the gift from here, account or not.
+  const manage = gift.subscriptionId
+    ? [
+        '',
+        `This is one of your monthly gifts. To see it or stop it: ${monthlyGiftUrl(platform, tenant, await giftToken(tx, tenant.tenantId, gift.subscriptionId))}`,
+      ]
+    : [];
   await enqueueEmail(tx, tenant.tenantId, {
     to: gift.donorEmail,
     subject: `Thank you for your donation: receipt ${receipt} from ${tenant.name}`,
@@ -46,6 +54,7 @@ async function receiptOnPayment(
       '',
       `Thank you for your donation of ${amount} to ${tenant.name}.`,
       `Your receipt ${receipt} is attached.`,
+      ...manage,
       '',
       tenant.name,
     ].join('\n'),

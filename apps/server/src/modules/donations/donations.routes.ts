@@ -11,6 +11,7 @@ import {
   MonthlyDonationRequest,
   MonthlyDonationResult,
   MonthlyDonationSetup,
+  MonthlyGiftByLink,
   PublicDonationCampaign,
   PublicDonationCampaignList,
   PublicDonationQuery,
@@ -24,11 +25,14 @@ import type { Memberships } from '../memberships/subscriptions.service.ts';
 import { createStripeGateway } from '../payments/payments.routes.ts';
 import { registerReceipts } from './donation-receipt.ts';
 import * as service from './donations.service.ts';
+import { giftByLink, stopGiftByLink } from './monthly-gift-link.ts';
 import { completeMonthlyGift, registerMonthlyGifts, startMonthlyGift } from './monthly-gifts.service.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 429: ErrorBody };
 const tags = ['donations'];
 const IdParams = z.object({ id: z.uuid('id must be an id') });
+const GiftLinkParams = z.object({ token: z.string().min(1, 'token is required').max(64, 'token is not a gift link') });
+const StoppedGift = MonthlyGiftByLink.extend({ message: z.string() });
 const ArchiveBody = z.object({ archived: z.boolean({ error: 'archived must be true or false' }) }).strict();
 
 /** Every staff role reads campaigns and gifts; admins and staff write campaigns (decisions.md "Donations"). */
@@ -247,5 +251,31 @@ export function registerDonationRoutes(server: FastifyInstance, platform: Platfo
       reply
         .code(201)
         .send(await completeMonthlyGift(m, requireTenant(request), request.params.id, request.body.sessionId)),
+  );
+
+  app.get(
+    '/public/monthly-gifts/:token',
+    {
+      schema: {
+        tags,
+        summary:
+          'Public: a monthly gift by the link in its receipts (no login): what it gives and whether more is charged',
+        params: GiftLinkParams,
+        response: { 200: MonthlyGiftByLink, ...errors },
+      },
+    },
+    async (request) => giftByLink(platform, requireTenant(request), request.params.token),
+  );
+  app.post(
+    '/public/monthly-gifts/:token/cancel',
+    {
+      schema: {
+        tags,
+        summary: 'Public: the donor stops their monthly gift from its link; the gifts made stay',
+        params: GiftLinkParams,
+        response: { 200: StoppedGift, ...errors },
+      },
+    },
+    async (request) => stopGiftByLink(platform, requireTenant(request), request.params.token),
   );
 }

@@ -23,6 +23,7 @@ import type { SavedCardGateway } from '../payments/payment-gateway.ts';
 import type { TenantContext } from '../tenants/tenant-directory.ts';
 import { findCampaign, firstGiftOf, insertDonation, updateDonation } from './donations.repo.ts';
 import { admitGift, assertAmount, assertDonationsOn, campaignMissing, donorContact } from './donations.service.ts';
+import { newGiftToken } from './monthly-gift-link.ts';
 
 // Monthly gifts (decisions.md "Monthly gifts"): the donor saves a card on the provider's page, and
 // the memberships' billing engine charges it each month as a subscription of kind 'donation' with a
@@ -126,6 +127,7 @@ export async function completeMonthlyGift(
       paymentMethodLabel: card.label,
       setupRef: sessionId,
       startedAt: now,
+      manageToken: newGiftToken(),
     });
     if (!inserted) return id;
     // The first month's gift carries what the donor wrote on the page; the later ones its anonymity.

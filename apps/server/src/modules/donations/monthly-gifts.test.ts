@@ -4,6 +4,7 @@ import type {
   MemberSubscription,
   MonthlyDonationResult,
   MonthlyDonationSetup,
+  MonthlyGiftByLink,
 } from '@atrium/contracts';
 import type { ProviderStub } from '@atrium/provider-stubs';
 import { and, eq } from 'drizzle-orm';
@@ -165,6 +166,55 @@ describe('monthly gifts', () => {
     expect(subjects.length).toBeGreaterThan(0);
     const gifts = json<DonationList>(await adminCall(a, 'GET', `/snode/donation/${fund.guId}/donations`)).data;
     expect(gifts).toMatchObject([{ status: 'pending', isAnonymous: true }]);
+  });
+
+  it('the donor stops the gift from the link in its receipt; nothing more is charged; the link is this studio’s only', async () => {
+    const fund = await campaign(a);
+    const email = `stop-${Date.now()}@example.test`;
+    const { result } = await giveMonthly(a, fund.guId, email, VISA, { years: -1 });
+    const [receipt] = await withTenant(app.platform.db, a.tenantId, (tx) =>
+      tx
+        .select({ text: outboxEmails.textBody })
+        .from(outboxEmails)
+        .where(and(eq(outboxEmails.tenantId, a.tenantId), eq(outboxEmails.toAddress, email))),
+    );
+    const link = /To see it or stop it: (\S+)/.exec(receipt?.text ?? '')?.[1] ?? '';
+    expect(link).toMatch(new RegExp(`^http://${a.orgId}\\.localhost/donate/monthly/[A-Za-z0-9_-]{22}$`));
+    const token = link.split('/').at(-1) ?? '';
+    const read = (t: TestTenant, tk: string) =>
+      app.inject({ method: 'GET', url: `/public/monthly-gifts/${tk}`, headers: { host: t.host } });
+    const seen = await read(a, token);
+    expect(seen.statusCode, seen.body).toBe(200);
+    expect(json<MonthlyGiftByLink>(seen)).toMatchObject({
+      campaignName: fund.name,
+      donorName: 'Mona Thly',
+      amount: 2000,
+      status: 'active',
+      giftsMade: 1,
+      gifts: null,
+    });
+    // another studio's host, a made-up token and a malformed one are all a 404
+    expect((await read(b, token)).statusCode).toBe(404);
+    expect((await read(a, 'A'.repeat(22))).statusCode).toBe(404);
+    expect((await read(a, 'x')).statusCode).toBe(404);
+    expect((await visitor(b, `/public/monthly-gifts/${token}/cancel`, {})).statusCode).toBe(404);
+
+    const stopped = await visitor(a, `/public/monthly-gifts/${token}/cancel`, {});
+    expect(stopped.statusCode, stopped.body).toBe(200);
+    expect(json<MonthlyGiftByLink & { message: string }>(stopped)).toMatchObject({
+      status: 'cancelled',
+      nextGiftAt: null,
+      message: 'Your monthly gift is stopped. Nothing more will be charged.',
+    });
+    const twice = await visitor(a, `/public/monthly-gifts/${token}/cancel`, {});
+    expect(json<MonthlyGiftByLink>(twice).status).toBe('cancelled');
+    // a month later, nothing is charged
+    app.platform.clock.set(new Date(Date.now() + 40 * 24 * 3_600_000));
+    await run();
+    const charges = stub.stripeSavedCards.charges.filter((c) => c.metadata.subscriptionId === result.subscriptionId);
+    expect(charges).toHaveLength(1);
+    const sub = json<MemberSubscription>(await adminCall(a, 'GET', `/item/membership/subs/${result.subscriptionId}`));
+    expect(sub.status).toBe('cancelled');
   });
 
   it('refuses bad input with 400 naming the field, and what the studio cannot take', async () => {

@@ -406,22 +406,30 @@ export function changeSubscription(
     } else if (action === 'cancelAtPeriodEnd') {
       await repo.updateSubscription(tx, tenant.tenantId, id, { cancelAtPeriodEnd: true, nextChargeAt: null });
     } else {
-      await repo.updateSubscription(tx, tenant.tenantId, id, {
-        status: 'cancelled',
-        cancelledAt: now,
-        nextChargeAt: null,
-        periodEndsAt: sub.periodEndsAt && sub.periodEndsAt < now ? sub.periodEndsAt : now,
-      });
-      for (const cycle of await repo.cyclesOf(tx, tenant.tenantId, id)) {
-        if (cycle.status === 'due' || (cycle.status === 'failed' && cycle.nextAttemptAt)) {
-          await repo.updateCycle(tx, tenant.tenantId, cycle.id, {
-            status: 'failed',
-            nextAttemptAt: null,
-            failureMessage: cycle.failureMessage ?? 'Membership cancelled.',
-          });
-        }
-      }
+      await cancelNow(tx, tenant.tenantId, sub, now);
     }
     return readSubscription(tx, tenant.tenantId, id);
   });
+}
+
+/**
+ * Ends a subscription now (its row locked by the caller): nothing more is charged, and a retry of a
+ * failed or due cycle is stopped.
+ */
+export async function cancelNow(tx: Tx, tenantId: string, sub: repo.SubscriptionRow, now: Date): Promise<void> {
+  await repo.updateSubscription(tx, tenantId, sub.id, {
+    status: 'cancelled',
+    cancelledAt: now,
+    nextChargeAt: null,
+    periodEndsAt: sub.periodEndsAt && sub.periodEndsAt < now ? sub.periodEndsAt : now,
+  });
+  for (const cycle of await repo.cyclesOf(tx, tenantId, sub.id)) {
+    if (cycle.status === 'due' || (cycle.status === 'failed' && cycle.nextAttemptAt)) {
+      await repo.updateCycle(tx, tenantId, cycle.id, {
+        status: 'failed',
+        nextAttemptAt: null,
+        failureMessage: cycle.failureMessage ?? 'Membership cancelled.',
+      });
+    }
+  }
 }
