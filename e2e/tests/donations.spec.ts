@@ -243,3 +243,76 @@ test('a visitor gives $20 a month for one year: the first gift now, 11 more as t
     await request.post(apiUrl('/test/clock'), { headers: HOST, data: { reset: true } });
   }
 });
+
+test('a donor without an account stops their monthly gift from the link in its receipt; nothing more is charged', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const tag = Date.now().toString(36);
+  const name = `Stoppable fund ${tag}`;
+  const donorEmail = `stopper-${tag}@example.test`;
+  const apiUrl = (path: string) => `http://127.0.0.1:${process.env.E2E_PORT}${path}`;
+  const HOST = { host: `demo.localhost:${process.env.E2E_PORT}` };
+  const login = await request.post(apiUrl('/login'), {
+    headers: HOST,
+    data: { userId: 'admin@demo.test', password: PASSWORD },
+  });
+  const admin = { ...HOST, authorization: `Bearer ${(await login.json()).access_token}` };
+  const created = await request.post(apiUrl('/snode/donation'), {
+    headers: admin,
+    data: { name, description: 'Every month helps.', suggestedAmounts: [2000] },
+  });
+  const campaignId = (await created.json()).guId as string;
+
+  try {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(hostUrl('demo', `/donate/${campaignId}`));
+    const form = page.getByRole('form', { name: 'Donation' });
+    await form.getByRole('radio', { name: 'Monthly' }).check();
+    await form.getByText('$20.00', { exact: true }).click();
+    await form.getByLabel('First name').fill('Stella');
+    await form.getByLabel('Last name').fill('Stopper');
+    await form.getByLabel('Email').fill(donorEmail);
+    await form.getByRole('button', { name: 'Donate' }).click();
+    const card = page.getByRole('form', { name: 'Card details' });
+    await card.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await card.getByLabel('Expiration (MM / YY)').fill('12 / 34');
+    await card.getByLabel('CVC').fill('123');
+    await card.getByRole('button', { name: 'Save card' }).click();
+    await expect(page.getByText('Thank you for your monthly gift')).toBeVisible({ timeout: 20_000 });
+
+    // The receipt carries the gift's own link.
+    const receipt = await smtp.waitFor(donorEmail, 20_000);
+    const link = /To see it or stop it: (http\S+\/donate\/monthly\/[A-Za-z0-9_-]+)/.exec(receipt.text)?.[1] ?? '';
+    expect(link).not.toBe('');
+    await page.goto(link);
+    await expect(page.getByRole('heading', { name: 'Your monthly gift', level: 1 })).toBeVisible();
+    await expect(page.getByText(name)).toBeVisible();
+    await expect(page.getByText('From Stella Stopper')).toBeVisible();
+    await expect(page.getByText(/\$20\.00 a month, 12 in all; 1 gift made so far\./)).toBeVisible();
+    await expect(page.locator('body')).not.toContainText(/atrium/i);
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Stop my monthly gift' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Stop your monthly gift?' });
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Stop the gift' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Your monthly gift is stopped.' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Stop my monthly gift' })).toHaveCount(0);
+    await expectAccessible(page);
+    // Opened again later, it says so.
+    await page.reload();
+    await expect(page.getByText('This monthly gift has ended: nothing more will be charged.')).toBeVisible();
+
+    // A month later the renewal job gives nothing: no second gift, no second email.
+    await request.post(apiUrl('/test/clock'), { headers: HOST, data: { advanceMs: 32 * 86_400_000 } });
+    expect((await request.post(apiUrl('/test/jobs/membership-renewals'), { headers: HOST })).status()).toBe(200);
+    const gifts = await (
+      await request.get(apiUrl(`/snode/donation/${campaignId}/donations`), { headers: admin })
+    ).json();
+    expect(gifts.data).toHaveLength(1);
+    expect(smtp.received.filter((m) => m.to.includes(donorEmail))).toHaveLength(1);
+  } finally {
+    await request.post(apiUrl('/test/clock'), { headers: HOST, data: { reset: true } });
+  }
+});

@@ -24,6 +24,7 @@ const CheckoutPage = lazy(() => import('../../features/shop/CheckoutPage'));
 const CheckoutRegisterPage = lazy(() => import('../../features/shop/CheckoutRegisterPage'));
 const PublicDonationsPage = lazy(() => import('../../features/donations/PublicDonationsPage'));
 const DonatePage = lazy(() => import('../../features/donations/DonatePage'));
+const MonthlyGiftPage = lazy(() => import('../../features/donations/MonthlyGiftPage'));
 const PublicCalendarPage = lazy(() => import('../../features/scheduling/PublicCalendarPage'));
 const PublicEventsPage = lazy(() => import('../../features/events/PublicEventsPage'));
 const EventPage = lazy(() => import('../../features/events/EventPage'));
@@ -52,6 +53,7 @@ export const SCREENS: Record<string, ReactNode> = {
   '/publicdonations': <PublicDonationsPage />,
   '/donate': <PublicDonationsPage />,
   '/donate/:id': <DonatePage />,
+  '/donate/monthly/:token': <MonthlyGiftPage />,
 };
 
 function PublicRoutes() {

@@ -23,6 +23,7 @@ const VerificationWaitPage = lazy(() => import('../../features/onboarding/Verifi
 const MyDonationsPage = lazy(() => import('../../features/donations/MyDonationsPage'));
 const EventPage = lazy(() => import('../../features/events/EventPage'));
 const MyMembershipsPage = lazy(() => import('../../features/memberships/MyMembershipsPage'));
+const MonthlyGiftPage = lazy(() => import('../../features/donations/MonthlyGiftPage'));
 
 /** The built screens by route path: the routes marked `built` in route-paths (faces.test.tsx). */
 export const SCREENS: Record<string, ReactNode> = {
@@ -39,6 +40,7 @@ export const SCREENS: Record<string, ReactNode> = {
   '/signup/:classId/:clsStartTime': <SignupPage />,
   '/memberships': <MyMembershipsPage />,
   '/onboarding': <VerificationWaitPage />,
+  '/donate/monthly/:token': <MonthlyGiftPage />,
 };
 
 /** Where an unverified student may still go: the wait itself, their profile, signing out. */

@@ -8,6 +8,7 @@ import type {
   MonthlyDonationRequest,
   MonthlyDonationResult,
   MonthlyDonationSetup,
+  MonthlyGiftByLink,
   PaymentRedirect,
   PublicDonationCampaign,
   PublicDonationCampaignList,
@@ -42,6 +43,13 @@ export const donationsApi = {
     apiRequest<MonthlyDonationResult>(`/public/donations/${id(guId)}/monthly/complete`, {
       method: 'POST',
       body: { sessionId },
+      silent: true,
+    }),
+  /** A monthly gift by the link in its receipts (no login), and stopping it there. */
+  monthlyGift: (token: string) => apiRequest<MonthlyGiftByLink>(`/public/monthly-gifts/${id(token)}`, { silent: true }),
+  stopMonthlyGift: (token: string) =>
+    apiRequest<MonthlyGiftByLink & { message: string }>(`/public/monthly-gifts/${id(token)}/cancel`, {
+      method: 'POST',
       silent: true,
     }),
   pay: (publicId: string) =>

@@ -138,6 +138,8 @@ export const STUDENT_ROUTES: readonly RouteSpec[] = [
   { path: '/invoice/:id', title: 'Invoice', built: true },
   // An event's shareable page, where a member registers (back here after logging in).
   { path: '/events/:id', title: 'Event', built: true },
+  // A monthly gift's receipt link, opened by a donor who is signed in.
+  { path: '/donate/monthly/:token', title: 'Your monthly gift', built: true },
   { path: '/services', title: 'Courses' },
   { path: '/tplan', title: 'Tenant Plan' },
   { path: '/plan', title: 'Plan' },
@@ -162,6 +164,8 @@ export const PUBLIC_ROUTES: readonly RouteSpec[] = [
   { path: '/donations', title: 'Donations', built: true },
   { path: '/donate', title: 'Donate', built: true },
   { path: '/donate/:id', title: 'Donate', built: true },
+  // The link in each monthly gift's receipt (decisions.md "Monthly gifts").
+  { path: '/donate/monthly/:token', title: 'Your monthly gift', built: true },
   { path: '/checkout', title: 'Checkout', built: true },
   // The checkout with registration (decisions.md): the plain checkout when the studio does not ask for it.
   { path: '/checkout/register', title: 'Checkout Registration', built: true },
