@@ -8,8 +8,11 @@ import { type ProviderHandler, send } from './http.ts';
  * PUBLIC key (called from the buyer's browser, hence CORS) turns card_number, card_exp_month,
  * card_exp_year, csc, card_owner_name into a single-use token; `POST /charge` with the PRIVATE key
  * charges `{token, amount}` (cents) and answers the transaction; `GET /charge/{id}` reads it back;
- * `POST /charge/{id}/cancel` with an `amount` refunds part or all of it. Errors are
- * `{errors: [{code, message}]}`. Bodies may be JSON or form-encoded, as the API accepts both.
+ * `POST /charge/{id}/cancel` with an `amount` refunds part or all of it; `POST /api/v2/transactions/search`
+ * (start_date, end_date; `limit`, `offset`) lists the merchant's transactions with their metadata, as
+ * PaymentSpring's v2 search answers them (`{list, meta}`). Errors are `{errors: [{code, message}]}`.
+ * Bodies may be JSON or form-encoded, as the API accepts both. `loseNextAnswers` makes the next calls
+ * succeed at PaymentSpring but answer 504 (a timeout after the money moved).
  * Test cards: 4111 1111 1111 1111 and 4242 4242 4242 4242 pay, 4000 0000 0000 0002 is declined at
  * the charge (the token is still made, as a real declined card's is).
  */
@@ -41,6 +44,8 @@ export interface StubPaymentSpringCharge {
   description: string;
   email: string;
   last4: string;
+  metadata: Record<string, string>;
+  createdAt: string;
 }
 
 export interface PaymentSpringState {
@@ -48,6 +53,10 @@ export interface PaymentSpringState {
   charges: Map<string, StubPaymentSpringCharge>;
   /** Refuses the next N refunds (`cancel`) with PaymentSpring's error shape. */
   refuseRefunds: number;
+  /** The next N charges or refunds are made, but their answer is lost (a 504, as a timed-out gateway). */
+  loseNextAnswers: number;
+  /** Answers every call with a 503 while set (PaymentSpring down: nothing is done). */
+  down: boolean;
 }
 
 const PAYING_CARDS = ['4111111111111111', '4242424242424242', '4000000000000002'];
@@ -75,12 +84,28 @@ function fieldsOf(body: string, contentType: string | undefined): Record<string,
   if (contentType?.includes('application/json')) {
     try {
       const parsed = JSON.parse(body) as Record<string, unknown>;
-      return Object.fromEntries(Object.entries(parsed).map(([k, v]) => [k, v == null ? '' : String(v)]));
+      return Object.fromEntries(
+        Object.entries(parsed).map(([k, v]) => [
+          k,
+          v == null ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v),
+        ]),
+      );
     } catch {
       return {};
     }
   }
   return Object.fromEntries(new URLSearchParams(body));
+}
+
+/** Metadata as sent: a JSON object (JSON bodies keep it as one; a form sends it as a JSON string). */
+function metadataOf(value: string | undefined): Record<string, string> {
+  if (!value) return {};
+  try {
+    const parsed = JSON.parse(value) as Record<string, unknown>;
+    return Object.fromEntries(Object.entries(parsed).map(([k, v]) => [k, String(v)]));
+  } catch {
+    return {};
+  }
 }
 
 const CORS = {
@@ -94,7 +119,21 @@ export function paymentspringHandler(options: PaymentSpringOptions | undefined):
   handler: ProviderHandler;
   state: PaymentSpringState;
 } {
-  const state: PaymentSpringState = { tokens: new Map(), charges: new Map(), refuseRefunds: 0 };
+  const state: PaymentSpringState = {
+    tokens: new Map(),
+    charges: new Map(),
+    refuseRefunds: 0,
+    loseNextAnswers: 0,
+    down: false,
+  };
+  /** The answer of a call that moved money, unless it is to be lost. */
+  const answer = (res: ServerResponse, status: number, body: unknown) => {
+    if (state.loseNextAnswers > 0) {
+      state.loseNextAnswers -= 1;
+      return errors(res, 504, '50400', 'Gateway timeout.');
+    }
+    return send(res, status, body);
+  };
   const byPublic = (key: string | undefined) => options?.merchants.find((m) => m.publicKey === key);
   const byPrivate = (key: string | undefined) => options?.merchants.find((m) => m.privateKey === key);
 
@@ -113,7 +152,8 @@ export function paymentspringHandler(options: PaymentSpringOptions | undefined):
       email: charge.email,
       last_4: charge.last4,
       card_type: charge.last4 ? 'visa' : null,
-      created_at: new Date().toISOString(),
+      metadata: charge.metadata,
+      created_at: charge.createdAt,
     };
   }
 
@@ -181,9 +221,11 @@ export function paymentspringHandler(options: PaymentSpringOptions | undefined):
       description: fields.description ?? '',
       email: fields.email_address ?? '',
       last4: found.cardNumber.slice(-4),
+      metadata: metadataOf(fields.metadata),
+      createdAt: new Date().toISOString(),
     };
     state.charges.set(made.id, made);
-    return send(res, 201, transaction(made));
+    return answer(res, 201, transaction(made));
   }
 
   function cancel(res: ServerResponse, found: StubPaymentSpringCharge, fields: Record<string, string>) {
@@ -196,11 +238,41 @@ export function paymentspringHandler(options: PaymentSpringOptions | undefined):
       return errors(res, 422, '80012', 'This transaction cannot be refunded yet.');
     }
     found.refunded += amount;
-    return send(res, 200, transaction(found));
+    return answer(res, 200, transaction(found));
+  }
+
+  /** v2 search: the merchant's transactions created between start_date and end_date (days, inclusive). */
+  function search(
+    res: ServerResponse,
+    merchant: PaymentSpringMerchant,
+    fields: Record<string, string>,
+    query: URLSearchParams,
+  ) {
+    const from = Date.parse(`${fields.start_date ?? ''}T00:00:00Z`);
+    const to = Date.parse(`${fields.end_date ?? ''}T23:59:59.999Z`);
+    if (Number.isNaN(from) || Number.isNaN(to))
+      return errors(res, 422, '80020', 'start_date and end_date are required.');
+    const limit = Math.min(Number(query.get('limit') ?? 25) || 25, 100);
+    const offset = Number(query.get('offset') ?? 0) || 0;
+    const all = [...state.charges.values()]
+      .filter((c) => c.merchant === merchant.publicKey)
+      .filter((c) => Date.parse(c.createdAt) >= from && Date.parse(c.createdAt) <= to)
+      .reverse();
+    return send(res, 200, {
+      list: all.slice(offset, offset + limit).map(transaction),
+      meta: { limit, offset, total_results: all.length },
+    });
   }
 
   const handler: ProviderHandler = ({ req, res, url, body, pair }) => {
-    if (!options || !url.pathname.startsWith('/api/v1/')) return false;
+    if (!options || !url.pathname.startsWith('/api/v')) return false;
+    if (state.down) return errors(res, 503, '50300', 'Service unavailable.');
+    if (url.pathname === '/api/v2/transactions/search' && req.method === 'POST') {
+      const merchant = byPrivate(pair?.[0]);
+      if (!merchant) return errors(res, 401, '10001', 'Invalid API key.');
+      return search(res, merchant, fieldsOf(body, req.headers['content-type']), url.searchParams);
+    }
+    if (!url.pathname.startsWith('/api/v1/')) return false;
     const path = url.pathname.slice('/api/v1'.length);
     if (path === '/tokens' && req.method === 'OPTIONS') {
       res.writeHead(204, CORS);

@@ -18,6 +18,7 @@ export type AttemptAction =
   | 'cart_open'
   | 'public_checkout'
   | 'public_donation'
+  | 'card_declined'
   | 'form_submit'
   | 'studio_signup';
 

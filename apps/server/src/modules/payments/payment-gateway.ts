@@ -61,6 +61,11 @@ export interface RefundRequest {
   amount?: number;
   /** Derived from the request (or the event) that asked for it: a retry never refunds twice. */
   idempotencyKey: string;
+  /**
+   * What our records hold as refunded from this charge before this request. A provider without
+   * idempotency keys (PaymentSpring) compares it with its own total to tell a lost answer from a new refund.
+   */
+  refundedBefore?: number;
   reason?: 'duplicate' | 'requested_by_customer';
 }
 

@@ -6,7 +6,14 @@ import { findInvoice, findPaymentByKey } from '../invoices/invoices.repo.ts';
 import type { CardProviders } from './card-providers.ts';
 import { GatewayError, type PaymentNotice } from './payment-gateway.ts';
 import { refundOnce } from './payment-starts.ts';
-import { claimEvent, findEvent, findRefundsDue, findTenantById, updateEvent } from './payments.repo.ts';
+import {
+  claimEvent,
+  findEvent,
+  findRefundsDue,
+  findTenantById,
+  refundedOfCharge,
+  updateEvent,
+} from './payments.repo.ts';
 
 // What a provider tells us after the buyer paid on its page: the payment is recorded on the
 // invoice once, however often (or however concurrently) the event is delivered.
@@ -121,10 +128,14 @@ export async function sweepExcessRefunds(platform: Platform, olderThanMs = SWEEP
 export async function refundExcess(platform: Platform, providers: CardProviders, job: ExcessRefundJob): Promise<void> {
   const tenant = await findTenantById(platform.db, job.tenantId);
   if (!tenant) return;
-  const { due, provider } = await withTenant(platform.db, job.tenantId, async (tx) => ({
-    due: await findEvent(tx, job.tenantId, job.provider, job.eventId),
-    provider: await providers.of(tx, tenant, job.provider),
-  }));
+  const { due, provider, refundedBefore } = await withTenant(platform.db, job.tenantId, async (tx) => {
+    const event = await findEvent(tx, job.tenantId, job.provider, job.eventId);
+    return {
+      due: event,
+      provider: await providers.of(tx, tenant, job.provider),
+      refundedBefore: event ? await refundedOfCharge(tx, job.tenantId, job.provider, event.chargeRef) : 0,
+    };
+  });
   if (due?.outcome !== 'refund_due' || due.excess <= 0) return;
   // Stripe's refund is the platform's key on the account the money went to, connected or not now.
   const gateway = job.provider === 'stripe' ? providers.stripe : provider?.gateway;
@@ -144,6 +155,7 @@ export async function refundExcess(platform: Platform, providers: CardProviders,
       chargeRef: due.chargeRef,
       amount: due.excess,
       idempotencyKey: `excess-refund:${job.provider}:${job.eventId}${due.refundAttempt > 0 ? `:retry-${due.refundAttempt}` : ''}`,
+      refundedBefore,
       reason: 'duplicate',
     });
     await withTenant(platform.db, job.tenantId, (tx) =>

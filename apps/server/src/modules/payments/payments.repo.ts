@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { contacts, invoices, paymentEvents, tenants } from '../../db/schema/index.ts';
+import { contacts, invoicePayments, invoices, paymentEvents, tenants } from '../../db/schema/index.ts';
 import { type TenantContext, toTenantContext } from '../tenants/tenant-directory.ts';
 
 export type PaymentEventRow = typeof paymentEvents.$inferSelect;
@@ -122,4 +122,34 @@ export async function personName(tx: Tx, tenantId: string, contactId: string): P
     .from(contacts)
     .where(and(eq(contacts.tenantId, tenantId), eq(contacts.id, contactId)));
   return row?.name || 'staff';
+}
+
+/**
+ * What our records hold as refunded from one provider charge: its payment's refunds and an excess
+ * given back. A provider without idempotency keys compares it with its own total (`refundedBefore`).
+ */
+export async function refundedOfCharge(tx: Tx, tenantId: string, provider: string, chargeRef: string): Promise<number> {
+  const [payments] = await tx
+    .select({ total: sql<string>`coalesce(sum(${invoicePayments.refunded}), 0)` })
+    .from(invoicePayments)
+    .where(
+      and(
+        eq(invoicePayments.tenantId, tenantId),
+        eq(invoicePayments.kind, 'payment'),
+        eq(invoicePayments.provider, provider),
+        eq(invoicePayments.providerRef, chargeRef),
+      ),
+    );
+  const [excess] = await tx
+    .select({ total: sql<string>`coalesce(sum(${paymentEvents.excess}), 0)` })
+    .from(paymentEvents)
+    .where(
+      and(
+        eq(paymentEvents.tenantId, tenantId),
+        eq(paymentEvents.provider, provider),
+        eq(paymentEvents.chargeRef, chargeRef),
+        eq(paymentEvents.outcome, 'refunded'),
+      ),
+    );
+  return Number(payments?.total ?? 0) + Number(excess?.total ?? 0);
 }

@@ -44,6 +44,7 @@ const errors = {
   403: ErrorBody,
   404: ErrorBody,
   409: ErrorBody,
+  429: ErrorBody,
   502: ErrorBody,
   503: ErrorBody,
 };
@@ -131,7 +132,8 @@ export async function registerPaymentRoutes(server: FastifyInstance, platform: P
         response: { 200: PaymentRedirect, ...errors },
       },
     },
-    async (request) => chargePublicToken(payments, requireTenant(request), request.params.id, request.body.token),
+    async (request) =>
+      chargePublicToken(payments, requireTenant(request), request.params.id, request.body.token, request.ip),
   );
 
   app.post(

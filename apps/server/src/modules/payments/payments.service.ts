@@ -2,10 +2,11 @@ import { createHash } from 'node:crypto';
 import { formatInvoiceNumber, type InvoiceRefundRequest, type PaymentRedirect } from '@atrium/contracts';
 import type { z } from 'zod';
 import { readTenant, type Tx } from '../../db/client.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { AppError, notFound, tooManyRequests } from '../../lib/errors.ts';
 import type { Authenticated } from '../../lib/guards.ts';
 import { tenantOrigin } from '../../lib/tenant-origin.ts';
 import type { Platform } from '../../platform.ts';
+import { tryAgainIn } from '../auth/auth-throttle.ts';
 import { previewRefund, refundFromDesk } from '../invoices/invoice-desk.service.ts';
 import { findInvoiceByPublicId, findPaymentByKey, findPayments, type InvoiceRow } from '../invoices/invoices.repo.ts';
 import {
@@ -20,6 +21,7 @@ import type { CardProvider, CardProviders } from './card-providers.ts';
 import { GatewayError } from './payment-gateway.ts';
 import { applyNotice } from './payment-notices.service.ts';
 import { chargeOnce, refundOnce, startOnce } from './payment-starts.ts';
+import { refundedOfCharge } from './payments.repo.ts';
 import { PAYMENTSPRING_CURRENCY, PAYMENTSPRING_USD_ONLY, PaymentSpringGateway } from './paymentspring-gateway.ts';
 
 // Card payments of an invoice through the tenant's own provider account: start a hosted payment
@@ -141,9 +143,13 @@ async function payable(payments: Payments, tenant: TenantContext, find: (tx: Tx)
 /**
  * Charges the card token the buyer's browser made at PaymentSpring for the invoice's open balance,
  * and records the payment at once (the charge's answer is our own call's, with the tenant's private
- * key). The charge is claimed per invoice, balance and token: a double submit charges once and both
- * get the same answer; a payment made meanwhile changes the balance, so a stale form charges nothing
- * more than is owed (the excess would be refunded like any other).
+ * key). PaymentSpring takes no idempotency key, so (decisions.md "PaymentSpring"):
+ * - the charge is claimed per invoice and what is paid of it (not per token): a double submit, a
+ *   second tab or the desk at the same moment wait for the first and get its answer;
+ * - the charge names that state in its metadata (`payKey`), and before charging PaymentSpring is
+ *   asked for a settled charge with it: an answer lost to a timeout is found and recorded instead
+ *   of charging the card again, now or on the buyer's retry;
+ * - money that finds the invoice paid meanwhile, or a provider changed under it, goes back.
  */
 async function chargeCardToken(
   payments: Payments,
@@ -162,20 +168,53 @@ async function chargeCardToken(
     );
   }
   const reference = { tenantId: tenant.tenantId, invoiceId: invoice.id };
-  const key = `invoice-pay:${invoice.id}:${invoice.balance}:${createHash('sha256').update(token).digest('base64url')}`;
+  const payKey = `invoice-pay:${invoice.id}:${invoice.amountPaid}:${invoice.amountRefunded}:${invoice.balance}`;
+  let outcome: Awaited<ReturnType<typeof applyNotice>>;
+  let notice: Awaited<ReturnType<PaymentSpringGateway['charge']>>;
   try {
-    const notice = await chargeOnce(platform.db, tenant.tenantId, key, () =>
-      gateway.charge({
+    notice = await chargeOnce(platform.db, tenant.tenantId, payKey, async () => {
+      const earlier = await gateway.findCharge(reference, payKey);
+      if (earlier) return earlier;
+      const charge = {
         token,
         amount: invoice.balance,
         description: describe(invoice, tenant),
         email: buyerEmail(invoice).customerEmail,
         reference,
-      }),
-    );
-    await applyNotice(platform, payments.providers, gateway, notice);
+        payKey,
+      };
+      try {
+        return await gateway.charge(charge);
+      } catch (error) {
+        // No answer (a timeout, PaymentSpring's 5xx): the money may have moved. Look once more.
+        if (error instanceof GatewayError && error.status >= 500) {
+          const landed = await gateway.findCharge(reference, payKey).catch(() => null);
+          if (landed) return landed;
+        }
+        throw error;
+      }
+    });
+    outcome = await applyNotice(platform, payments.providers, gateway, notice);
   } catch (error) {
     fromGateway(error);
+  }
+  if (outcome === 'not_ours') {
+    // The studio's PaymentSpring keys changed between the charge and its recording: give it back.
+    await refundOnce(platform.db, tenant.tenantId, gateway, {
+      account: notice.account,
+      chargeRef: notice.chargeRef,
+      amount: notice.amount,
+      idempotencyKey: `orphan-refund:pspring:${notice.chargeRef}`,
+      refundedBefore: 0,
+      reason: 'requested_by_customer',
+    }).catch(() => undefined);
+    throw conflict(
+      'provider_changed',
+      'The card payment could not be recorded, so it is being refunded. Please try again.',
+    );
+  }
+  if (outcome === 'refund_due') {
+    throw conflict('invoice_paid', 'This invoice was paid meanwhile: your card payment is being refunded.');
   }
   const page = returnPage(platform, tenant, to, to === 'public' ? invoice.publicId : invoice.id);
   return { url: `${page}?payment=success` };
@@ -201,15 +240,40 @@ export function startDeskPayment(payments: Payments, { tenant }: Authenticated, 
   return startCardPayment(payments, tenant, deskInvoice(tenant, invoiceId), 'desk');
 }
 
-/** POST /item/invoice/{publicId}/paymentspring: anyone holding the link pays with the token their browser made. */
-export function chargePublicToken(payments: Payments, tenant: TenantContext, publicId: string, token: string) {
-  return chargeCardToken(
-    payments,
-    tenant,
-    (tx) => findInvoiceByPublicId(tx, tenant.tenantId, publicId),
-    'public',
-    token,
-  );
+/** Declined cards on one invoice link (or from one IP) within the throttle's window before tries must wait. */
+export const DECLINES_PER_INVOICE = 10;
+
+/**
+ * POST /item/invoice/{publicId}/paymentspring: anyone holding the link pays with the token their
+ * browser made. Declined cards are counted per invoice link and per IP, and past the limit no card
+ * is tried: an open link must not become a way to test stolen cards on the studio's account.
+ */
+export async function chargePublicToken(
+  payments: Payments,
+  tenant: TenantContext,
+  publicId: string,
+  token: string,
+  ip: string,
+) {
+  const { throttle, config } = payments.platform;
+  const account = `invoice:${publicId}`;
+  const limits = { perAccount: DECLINES_PER_INVOICE, perIp: config.loginMaxAttemptsPerIp };
+  const wait = await throttle.wait(tenant.tenantId, 'card_declined', account, ip, limits);
+  if (wait > 0) throw tooManyRequests(`Too many cards were declined. ${tryAgainIn(wait)}`);
+  try {
+    return await chargeCardToken(
+      payments,
+      tenant,
+      (tx) => findInvoiceByPublicId(tx, tenant.tenantId, publicId),
+      'public',
+      token,
+    );
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'provider_refused') {
+      await throttle.record(tenant.tenantId, 'card_declined', account, ip);
+    }
+    throw error;
+  }
 }
 
 /** POST /item/payment/paymentspring: the desk charges the token made on its card form. */
@@ -241,7 +305,11 @@ export async function refundInvoicePayment(
     const provider: CardProvider | null = payment?.provider
       ? await payments.providers.of(tx, tenant, payment.provider)
       : null;
-    return { payment, recorded, provider };
+    const refundedBefore =
+      payment?.provider && payment.providerRef
+        ? await refundedOfCharge(tx, tenant.tenantId, payment.provider, payment.providerRef)
+        : 0;
+    return { payment, recorded, provider, refundedBefore };
   });
   const { payment } = found;
   if (!payment?.provider || !payment.providerRef || found.recorded)
@@ -256,6 +324,7 @@ export async function refundInvoicePayment(
       chargeRef: payment.providerRef,
       amount: preview.amount,
       idempotencyKey: `invoice-refund:${tenant.tenantId}:${body.idempotencyKey}`,
+      refundedBefore: found.refundedBefore,
       reason: 'requested_by_customer',
     });
   } catch (error) {

@@ -22,6 +22,7 @@ interface PaymentSpringTransaction {
   status: string;
   amount_settled: number;
   amount_refunded?: number;
+  metadata?: Record<string, unknown> | null;
 }
 
 export interface PaymentSpringCharge {
@@ -30,7 +31,18 @@ export interface PaymentSpringCharge {
   description: string;
   email?: string;
   reference: { tenantId: string; invoiceId: string };
+  /** What this charge pays (the invoice and its state): kept in the charge's metadata, to find it again. */
+  payKey: string;
 }
+
+type PaidNotice = Extract<PaymentNotice, { kind: 'paid' }>;
+
+/** How far back a lost charge is looked for, and how many of the merchant's transactions are read at most. */
+const SEARCH_DAYS = 2;
+const SEARCH_PAGES = 5;
+const PAGE = 100;
+
+const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /**
  * PaymentSpring's REST API with the tenant's own keys (the mode Settings > Integrations chose).
@@ -39,9 +51,11 @@ export interface PaymentSpringCharge {
  * PRIVATE key (`POST /charge`) and refunds (`POST /charge/{id}/cancel` with an amount). Basic auth,
  * the key as the user name and no password; amounts in cents.
  *
- * PaymentSpring takes no idempotency key: a token charges at most once on its side, and the callers
- * claim each charge and refund attempt before calling (`startOnce`), so a double submit or a retried
- * job calls once.
+ * PaymentSpring takes no idempotency key. A token charges at most once on its side; the callers
+ * claim each charge and refund before calling (`chargeOnce`, `refundOnce`); and because an answer can
+ * be lost after the money moved (a timeout), every charge names what it pays in its metadata and is
+ * looked for (`findCharge`, the v2 transaction search) before another is made, and every refund
+ * compares PaymentSpring's refunded total with ours before it refunds (decisions.md "PaymentSpring").
  */
 export class PaymentSpringGateway implements PaymentGateway {
   readonly provider = 'pspring';
@@ -59,10 +73,10 @@ export class PaymentSpringGateway implements PaymentGateway {
     return { provider: 'pspring', publicKey: this.publicKey, tokenUrl: `${this.apiBase}/tokens` };
   }
 
-  private async call<T>(method: 'GET' | 'POST', path: string, body?: object): Promise<T> {
+  private async call<T>(method: 'GET' | 'POST', path: string, body?: object, base = this.apiBase): Promise<T> {
     let response: Response;
     try {
-      response = await fetch(`${this.apiBase}${path}`, {
+      response = await fetch(`${base}${path}`, {
         method,
         headers: {
           authorization: `Basic ${Buffer.from(`${this.privateKey}:`).toString('base64')}`,
@@ -103,23 +117,32 @@ export class PaymentSpringGateway implements PaymentGateway {
    * with the private key: the amount and id are PaymentSpring's answer, never the browser's). A
    * declined card or a used token is a GatewayError in the 400 range with PaymentSpring's words.
    */
-  async charge(charge: PaymentSpringCharge): Promise<Extract<PaymentNotice, { kind: 'paid' }>> {
+  async charge(charge: PaymentSpringCharge): Promise<PaidNotice> {
     const transaction = await this.call<PaymentSpringTransaction>('POST', '/charge', {
       token: charge.token,
       amount: charge.amount,
       description: charge.description,
       ...(charge.email ? { email_address: charge.email } : {}),
       send_receipt: false,
-      metadata: { tenantId: charge.reference.tenantId, invoiceId: charge.reference.invoiceId },
+      metadata: {
+        tenantId: charge.reference.tenantId,
+        invoiceId: charge.reference.invoiceId,
+        payKey: charge.payKey,
+      },
     });
     if (transaction.class !== 'transaction' || transaction.status !== 'SETTLED' || !transaction.id) {
-      throw new GatewayError(400, `The card payment did not complete (${transaction.status || 'no status'}).`);
+      // Not a settled charge: PaymentSpring may still hold it; our caller looks for it before a retry charges.
+      throw new GatewayError(502, `The card payment did not complete (${transaction.status || 'no status'}).`);
     }
+    return this.notice(transaction, charge.reference);
+  }
+
+  private notice(transaction: PaymentSpringTransaction, reference: PaymentSpringCharge['reference']): PaidNotice {
     return {
       kind: 'paid',
       eventId: transaction.id,
       account: this.publicKey,
-      reference: charge.reference,
+      reference,
       amount: transaction.amount_settled,
       currency: PAYMENTSPRING_CURRENCY,
       chargeRef: transaction.id,
@@ -127,16 +150,58 @@ export class PaymentSpringGateway implements PaymentGateway {
     };
   }
 
+  /**
+   * A settled charge made for this pay key in the last days (its answer may have been lost), read
+   * from PaymentSpring's v2 transaction search; null when there is none. Throws when PaymentSpring
+   * cannot be asked: the caller must not charge then.
+   */
+  async findCharge(reference: PaymentSpringCharge['reference'], payKey: string): Promise<PaidNotice | null> {
+    const now = Date.now();
+    const range = { start_date: day(now - SEARCH_DAYS * 86_400_000), end_date: day(now + 86_400_000) };
+    const v2 = this.apiBase.replace(/\/v1$/, '/v2');
+    for (let page = 0; page < SEARCH_PAGES; page += 1) {
+      const found = await this.call<{ list?: PaymentSpringTransaction[] }>(
+        'POST',
+        `/transactions/search?limit=${PAGE}&offset=${page * PAGE}`,
+        range,
+        v2,
+      );
+      const list = found.list ?? [];
+      const mine = list.find(
+        (t) =>
+          t.status !== 'FAILED' &&
+          t.metadata?.payKey === payKey &&
+          t.metadata?.invoiceId === reference.invoiceId &&
+          t.metadata?.tenantId === reference.tenantId,
+      );
+      if (mine) return this.notice(mine, reference);
+      if (list.length < PAGE) return null;
+    }
+    return null;
+  }
+
+  /**
+   * Refunds `amount` of the charge, comparing first what PaymentSpring has refunded of it with what
+   * we have (`refundedBefore`): equal, the refund is made; already `refundedBefore + amount`, an earlier
+   * try of this very refund landed and its answer was lost, so nothing is sent; anything else is a
+   * refusal to guess (staff look at PaymentSpring's dashboard) rather than a second refund.
+   */
   async refund(request: RefundRequest): Promise<RefundResult> {
-    const before = await this.call<PaymentSpringTransaction>('GET', `/charge/${encodeURIComponent(request.chargeRef)}`);
-    const after = await this.call<PaymentSpringTransaction>(
-      'POST',
-      `/charge/${encodeURIComponent(request.chargeRef)}/cancel`,
-      request.amount === undefined ? {} : { amount: request.amount },
-    );
-    const refunded = request.amount ?? (after.amount_refunded ?? 0) - (before.amount_refunded ?? 0);
+    const path = `/charge/${encodeURIComponent(request.chargeRef)}`;
+    const before = await this.call<PaymentSpringTransaction>('GET', path);
+    const had = before.amount_refunded ?? 0;
+    const amount = request.amount ?? before.amount_settled - (request.refundedBefore ?? had);
+    const reference = (total: number) => `${before.id}:refunded-${total}`;
+    if (request.refundedBefore !== undefined && had !== request.refundedBefore) {
+      if (had === request.refundedBefore + amount) return { providerRef: reference(had), amount };
+      throw new GatewayError(
+        409,
+        'PaymentSpring shows other refunds of this payment than ours. Check the payment on PaymentSpring before refunding it here.',
+      );
+    }
+    const after = await this.call<PaymentSpringTransaction>('POST', `${path}/cancel`, { amount });
     // PaymentSpring's cancel answers the transaction, not a refund of its own: the reference is the
     // transaction and the running total it reached.
-    return { providerRef: `${after.id}:refunded-${after.amount_refunded ?? 0}`, amount: refunded };
+    return { providerRef: reference(after.amount_refunded ?? had + amount), amount };
   }
 }
