@@ -268,25 +268,39 @@ export function cyclesOf(tx: Tx, tenantId: string, subscriptionId: string): Prom
 }
 
 /** Across tenants (the owner connection): subscriptions with a cycle to write. */
-export function dueSubscriptions(tx: Tx, now: Date, limit: number) {
+/** A run's tenants: all of them (undefined), or only these (a test's own, on a shared database). */
+export type TenantScope = readonly string[] | undefined;
+const within = (column: typeof subscriptions.tenantId | typeof subscriptionCycles.tenantId, scope: TenantScope) =>
+  scope ? inArray(column, [...scope]) : undefined;
+
+export function dueSubscriptions(tx: Tx, now: Date, limit: number, scope?: TenantScope) {
   return tx
     .select({ tenantId: subscriptions.tenantId, id: subscriptions.id })
     .from(subscriptions)
-    .where(and(lte(subscriptions.nextChargeAt, now), inArray(subscriptions.status, ['trialing', 'active', 'past_due'])))
+    .where(
+      and(
+        lte(subscriptions.nextChargeAt, now),
+        inArray(subscriptions.status, ['trialing', 'active', 'past_due']),
+        within(subscriptions.tenantId, scope),
+      ),
+    )
     .orderBy(asc(subscriptions.nextChargeAt))
     .limit(limit);
 }
 
 /** Across tenants: cycles a worker may charge now. */
-export function chargeableCycles(tx: Tx, now: Date, limit: number) {
+export function chargeableCycles(tx: Tx, now: Date, limit: number, scope?: TenantScope) {
   return tx
     .select({ tenantId: subscriptionCycles.tenantId, id: subscriptionCycles.id })
     .from(subscriptionCycles)
     .where(
-      or(
-        eq(subscriptionCycles.status, 'due'),
-        and(eq(subscriptionCycles.status, 'failed'), lte(subscriptionCycles.nextAttemptAt, now)),
-        and(eq(subscriptionCycles.status, 'charging'), lte(subscriptionCycles.claimedUntil, now)),
+      and(
+        or(
+          eq(subscriptionCycles.status, 'due'),
+          and(eq(subscriptionCycles.status, 'failed'), lte(subscriptionCycles.nextAttemptAt, now)),
+          and(eq(subscriptionCycles.status, 'charging'), lte(subscriptionCycles.claimedUntil, now)),
+        ),
+        within(subscriptionCycles.tenantId, scope),
       ),
     )
     .orderBy(asc(subscriptionCycles.dueAt))
@@ -294,7 +308,7 @@ export function chargeableCycles(tx: Tx, now: Date, limit: number) {
 }
 
 /** Across tenants: memberships with nothing more to bill whose period is over. */
-export function endingSubscriptions(tx: Tx, now: Date, limit: number) {
+export function endingSubscriptions(tx: Tx, now: Date, limit: number, scope?: TenantScope) {
   return tx
     .select({ tenantId: subscriptions.tenantId, id: subscriptions.id })
     .from(subscriptions)
@@ -303,6 +317,7 @@ export function endingSubscriptions(tx: Tx, now: Date, limit: number) {
         isNull(subscriptions.nextChargeAt),
         lte(subscriptions.periodEndsAt, now),
         inArray(subscriptions.status, ['trialing', 'active']),
+        within(subscriptions.tenantId, scope),
       ),
     )
     .limit(limit);

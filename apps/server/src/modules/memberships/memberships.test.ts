@@ -95,7 +95,8 @@ const chargesOf = (subscriptionId: string) =>
 async function run() {
   const gateway = createStripeGateway(app.platform);
   if (!gateway) throw new Error('no gateway');
-  return runRenewals(app.platform, gateway);
+  // This file's tenants only: other test files share the PostgreSQL database and move their own clocks.
+  return runRenewals(app.platform, gateway, { tenants: [a.tenantId, b.tenantId, unconnected.tenantId] });
 }
 
 async function subjectsTo(t: TestTenant, email: string) {

@@ -276,7 +276,7 @@ export interface RenewalRun {
 export async function runRenewals(
   platform: Platform,
   gateway: SavedCardGateway,
-  options: { batch?: number; concurrency?: number } = {},
+  options: { batch?: number; concurrency?: number; tenants?: repo.TenantScope } = {},
 ): Promise<RenewalRun> {
   const batch = options.batch ?? 500;
   const concurrency = options.concurrency ?? 8;
@@ -288,7 +288,7 @@ export async function runRenewals(
   };
   const now = platform.clock.now();
   for (;;) {
-    const due = await platform.db.transaction((tx) => repo.dueSubscriptions(tx, now, batch));
+    const due = await platform.db.transaction((tx) => repo.dueSubscriptions(tx, now, batch, options.tenants));
     let wrote = 0;
     for (const { tenantId, id } of due) {
       const tenant = await tenantOf(tenantId);
@@ -299,9 +299,9 @@ export async function runRenewals(
   }
   const seen = new Set<string>();
   for (;;) {
-    const cycles = (await platform.db.transaction((tx) => repo.chargeableCycles(tx, now, batch))).filter(
-      (c) => !seen.has(c.id),
-    );
+    const cycles = (
+      await platform.db.transaction((tx) => repo.chargeableCycles(tx, now, batch, options.tenants))
+    ).filter((c) => !seen.has(c.id));
     if (cycles.length === 0) break;
     for (const c of cycles) seen.add(c.id);
     let next = 0;
@@ -316,7 +316,7 @@ export async function runRenewals(
     };
     await Promise.all(Array.from({ length: Math.min(concurrency, cycles.length) }, worker));
   }
-  const ending = await platform.db.transaction((tx) => repo.endingSubscriptions(tx, now, batch));
+  const ending = await platform.db.transaction((tx) => repo.endingSubscriptions(tx, now, batch, options.tenants));
   for (const { tenantId, id } of ending) {
     const tenant = await tenantOf(tenantId);
     if (tenant) await withTenant(platform.db, tenantId, (tx) => endFinished(tx, tenant, id, now));

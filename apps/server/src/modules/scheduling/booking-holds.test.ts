@@ -210,9 +210,11 @@ describe('paid drop-ins through the checkout', () => {
     const pending = json<StudentSession>(await bookAsStudent(tenant, student, rule, session));
     expect(pending.spotsLeft).toBe(0);
     // Not yet: the hold still runs.
-    await releaseExpiredHolds(app.platform, new Date(Date.now() + MINUTE));
+    await releaseExpiredHolds(app.platform, new Date(Date.now() + MINUTE), [tenant.tenantId, other.tenantId]);
     expect((await mine(tenant, student, session.guId))?.myStatus).toBe('pending');
-    expect(await releaseExpiredHolds(app.platform, new Date(Date.now() + 16 * MINUTE))).toBeGreaterThanOrEqual(1);
+    expect(
+      await releaseExpiredHolds(app.platform, new Date(Date.now() + 16 * MINUTE), [tenant.tenantId, other.tenantId]),
+    ).toBeGreaterThanOrEqual(1);
     const after = await mine(tenant, student, session.guId);
     expect(after).toMatchObject({ myStatus: null, spotsLeft: 1 });
     const [row] = await app.platform.db
@@ -257,7 +259,7 @@ describe('waitlist offers with a hold', () => {
     expect(offered[0]?.text).toContain(classTimeLabel(new Date(session.startsAt), ZONE));
 
     // Nobody answers within the window (120 minutes by default): the next in line is offered it.
-    await releaseExpiredHolds(app.platform, new Date(Date.now() + 121 * MINUTE));
+    await releaseExpiredHolds(app.platform, new Date(Date.now() + 121 * MINUTE), [tenant.tenantId, other.tenantId]);
     list = await roster(session.guId);
     expect(list.bookings.map((b) => [b.contactId, b.status])).toEqual([[y.id, 'offered']]);
     expect(await mailsTo(tenant, y.email, 'A spot opened up%')).toHaveLength(1);

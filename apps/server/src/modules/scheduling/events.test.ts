@@ -293,7 +293,7 @@ describe('events (workshops and programs)', () => {
     const someone = await studentToken();
     expect((await register(someone.token, event.publicId)).statusCode).toBe(201);
     expect(json<PublicEvent>(await eventPage(event.publicId)).spotsLeft).toBe(0);
-    await releaseExpiredHolds(app.platform, new Date(Date.now() + 16 * MINUTE));
+    await releaseExpiredHolds(app.platform, new Date(Date.now() + 16 * MINUTE), [tenant.tenantId]);
     const places = await app.platform.db
       .select()
       .from(classBookings)
@@ -324,7 +324,7 @@ describe('events (workshops and programs)', () => {
     }
     const second = await studentTokens(20);
     const [released, ...answers] = await Promise.all([
-      releaseExpiredHolds(app.platform, new Date()),
+      releaseExpiredHolds(app.platform, new Date(), [tenant.tenantId]),
       ...second.map((p) => register(p.token, event.publicId)),
     ]);
     expect(released).toBe(40);
