@@ -1,9 +1,10 @@
 import type { MonthlyGiftByLink } from '@atrium/contracts';
 import { Alert, Button, Container, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
 import { QueryClientProvider, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { MantineScope } from '../../app/MantineScope';
+import { isApiError } from '../../lib/api-error';
 import { queryClient } from '../../lib/query-client';
 import { useTenant } from '../session/session-store';
 import { useDocumentHead } from '../tenant/tenant-head';
@@ -53,6 +54,11 @@ function MonthlyGift() {
     },
   });
   const data = gift.data;
+  const stoppedNotice = useRef<HTMLDivElement>(null);
+  // The button that stopped the gift is gone: the notice that says so takes the focus.
+  useEffect(() => {
+    if (stop.data) stoppedNotice.current?.focus();
+  }, [stop.data]);
   return (
     <Container size="sm" py="lg" component="section" aria-labelledby="gift-title">
       <Stack>
@@ -62,11 +68,24 @@ function MonthlyGift() {
         {gift.isPending ? (
           <Loader aria-label="Loading your monthly gift" />
         ) : !data ? (
-          <Alert color="red" title="This link is not valid" role="alert">
-            <Text size="sm" c="dark.7">
-              The link may be mistyped. The studio can look up your gift for you.
-            </Text>
-          </Alert>
+          isApiError(gift.error) && gift.error.status === 404 ? (
+            <Alert color="red" title="This link is not valid" role="alert">
+              <Text size="sm" c="dark.7">
+                The link may be mistyped. The studio can look up your gift for you.
+              </Text>
+            </Alert>
+          ) : (
+            <Alert color="red" title="Your monthly gift could not be loaded" role="alert">
+              <Stack gap="xs" align="flex-start">
+                <Text size="sm" c="dark.7">
+                  Please try again in a moment.
+                </Text>
+                <Button size="xs" variant="default" onClick={() => void gift.refetch()} loading={gift.isFetching}>
+                  Try again
+                </Button>
+              </Stack>
+            </Alert>
+          )
         ) : (
           <>
             <Text size="lg" fw={600}>
@@ -75,7 +94,7 @@ function MonthlyGift() {
             {data.donorName ? <Text>From {data.donorName}</Text> : null}
             <Text>{summary(data, tenant.timezone)}</Text>
             {stop.data ? (
-              <Alert color="teal" role="status" title="Stopped">
+              <Alert color="teal" role="status" title="Stopped" ref={stoppedNotice} tabIndex={-1}>
                 <Text size="sm" c="dark.7">
                   {stop.data.message} Thank you for your gifts.
                 </Text>
@@ -101,10 +120,10 @@ function MonthlyGift() {
             </Alert>
           ) : null}
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(false)} disabled={stop.isPending}>
+            <Button variant="default" onClick={() => setConfirming(false)} disabled={stop.isPending} data-autofocus>
               Keep giving
             </Button>
-            <Button color="red.9" onClick={() => stop.mutate()} loading={stop.isPending} data-autofocus>
+            <Button color="red.9" onClick={() => stop.mutate()} loading={stop.isPending}>
               Stop the gift
             </Button>
           </Group>

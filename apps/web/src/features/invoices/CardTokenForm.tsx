@@ -1,6 +1,6 @@
 import type { PaymentRedirect } from '@atrium/contracts';
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { AlertTitle } from './card-payment';
 import {
   type BrowserCard,
@@ -36,6 +36,15 @@ export function CardTokenForm({
   const [failure, setFailure] = useState('');
   const [step, setStep] = useState<'idle' | 'sending' | 'charging' | 'done'>('idle');
   const busy = step !== 'idle';
+  const owner = useRef<HTMLInputElement>(null);
+  const inputs = {
+    owner,
+    number: useRef<HTMLInputElement>(null),
+    expiry: useRef<HTMLInputElement>(null),
+    csc: useRef<HTMLInputElement>(null),
+  };
+  // The button that opened the form is gone: the name on the card is where the buyer goes on.
+  useEffect(() => owner.current?.focus(), []);
   const set = (field: keyof CardFields) => (event: { currentTarget: { value: string } }) => {
     const value = field === 'number' ? formatCardNumber(event.currentTarget.value) : event.currentTarget.value;
     setFields((current) => ({ ...current, [field]: value }));
@@ -47,7 +56,11 @@ export function CardTokenForm({
     const found = cardProblems(fields);
     setProblems(found);
     setFailure('');
-    if (Object.keys(found).length > 0) return;
+    const first = (['owner', 'number', 'expiry', 'csc'] as const).find((field) => found[field]);
+    if (first) {
+      inputs[first].current?.focus();
+      return;
+    }
     try {
       setStep('sending');
       const token = await makeCardToken(card, fields);
@@ -85,7 +98,7 @@ export function CardTokenForm({
             onChange={set('owner')}
             error={problems.owner}
             disabled={busy}
-            data-autofocus
+            ref={inputs.owner}
           />
           <TextInput
             label="Card number"
@@ -96,6 +109,7 @@ export function CardTokenForm({
             onChange={set('number')}
             error={problems.number}
             disabled={busy}
+            ref={inputs.number}
           />
           <SimpleGrid cols={2} spacing="sm">
             <TextInput
@@ -108,6 +122,7 @@ export function CardTokenForm({
               onChange={set('expiry')}
               error={problems.expiry}
               disabled={busy}
+              ref={inputs.expiry}
             />
             <TextInput
               label="Security code"
@@ -119,6 +134,7 @@ export function CardTokenForm({
               onChange={set('csc')}
               error={problems.csc}
               disabled={busy}
+              ref={inputs.csc}
             />
           </SimpleGrid>
           <Text size="xs" c="gray.7">

@@ -73,10 +73,14 @@ export function useCardPayment(start: () => Promise<PaymentRedirect>, payable: b
     onSuccess: (redirect) => (redirect.card ? setCard(redirect.card) : goToProvider(redirect)),
   });
   const asked = params.get('payment') === 'card';
-  const { isIdle, mutate } = mutation;
+  // Opened by itself once per visit: after Cancel the buyer stays on the page without the form.
+  const opened = useRef(false);
+  const { mutate } = mutation;
   useEffect(() => {
-    if (asked && payable && !card && isIdle) mutate();
-  }, [asked, payable, card, isIdle, mutate]);
+    if (!asked || !payable || opened.current) return;
+    opened.current = true;
+    mutate();
+  }, [asked, payable, mutate]);
   const cancel = () => {
     setCard(null);
     mutation.reset();

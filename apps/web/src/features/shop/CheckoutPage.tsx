@@ -2,7 +2,7 @@ import { type PublicCart, type PublicCheckoutResult, PublicUserForm } from '@atr
 import { Alert, Anchor, Button, Group, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { Link, Navigate } from 'react-router';
+import { Link, Navigate, useLocation } from 'react-router';
 import { MantineScope } from '../../app/MantineScope';
 import { isApiError } from '../../lib/api-error';
 import { queryClient } from '../../lib/query-client';
@@ -123,9 +123,10 @@ function Checkout() {
   const [problems, setProblems] = useState<Partial<Record<Field, string>>>({});
   const { placing, failure, order, place: placeOrder } = usePlaceOrder(state.reload);
   const registration = useCheckoutRegistration();
+  const sentBack = (useLocation().state as { plain?: boolean } | null)?.plain === true;
 
   if (order) return <ThankYou order={order} shopPath="/merchandise" />;
-  if (registration.formId) return <Navigate to="/checkout/register" replace />;
+  if (registration.formId && !sentBack) return <Navigate to="/checkout/register" replace />;
 
   const set = (field: Field) => (event: { currentTarget: { value: string } }) => {
     const value = event.currentTarget.value;

@@ -70,7 +70,9 @@ function CheckoutRegister() {
     retry: false,
   });
   if (pending || (formId !== null && form.isPending)) return <Busy label="Loading the checkout" />;
-  if (!form.data) return <Navigate to="/checkout" replace />;
+  // No form to show (none published, or it could not be read): the plain checkout, told not to send
+  // the visitor back here (its list of forms may be older than this answer).
+  if (!form.data) return <Navigate to="/checkout" replace state={{ plain: true }} />;
   return <RegisterAndOrder form={form.data} timeZone={tenant.timezone} />;
 }
 
