@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { InvoiceDetail, Role } from '@atrium/contracts';
+import type { InvoiceDetail } from '@atrium/contracts';
 import { type ProviderStub, phonepeChecksum, razorpayHmac, startProviderStub } from '@atrium/provider-stubs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, json, loginAs, newTenant, startTestApp, type TestTenant } from '../../../test/helpers.ts';
+import { json, newTenant, startTestApp, type TestTenant } from '../../../test/helpers.ts';
+import { errorsOf, roleCaller } from '../../../test/role-calls.ts';
 import type { App } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { withTenant } from '../../db/client.ts';
@@ -25,21 +26,8 @@ let ra: TestTenant;
 let rb: TestTenant;
 let pa: TestTenant;
 let pb: TestTenant;
-const tokens = new Map<string, string>();
-
-async function token(tenant: TestTenant, role: Role): Promise<string> {
-  const key = `${tenant.orgId}:${role}`;
-  if (!tokens.has(key)) tokens.set(key, (await loginAs(app, tenant, role)).access_token);
-  return tokens.get(key) as string;
-}
-
-async function call(tenant: TestTenant, role: Role | null, url: string, payload?: object, method = 'POST') {
-  const headers = role ? bearer(await token(tenant, role), tenant.host) : { host: tenant.host };
-  return app.inject({ method: method as 'POST', url, headers, payload });
-}
-
-const errorOf = (response: { json: () => unknown }) =>
-  (response.json() as { errors: { message: string; code: string; field?: string } }).errors;
+const call = roleCaller(() => app);
+const errorOf = errorsOf;
 
 async function useRupees(tenant: TestTenant) {
   const [row] = await app.platform.db.select().from(tenants).where(eq(tenants.id, tenant.tenantId));
