@@ -1,5 +1,5 @@
 import { startProviderStub } from '@atrium/provider-stubs/provider-stub';
-import { expect, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import { startSmtpServer } from '../../apps/server/test/smtp.ts';
 import { expectAccessible, hostUrl, logIn, PASSWORD } from './helpers';
 import { SHARED_PORT_WAIT_MS, whenPortFree } from './shared-ports';
@@ -173,6 +173,21 @@ test('a member sees their gifts on My Donations and downloads the receipt', asyn
   expect((await download).suggestedFilename()).toMatch(/^R-\d{5}\.pdf$/);
 });
 
+const apiUrl = (path: string) => `http://127.0.0.1:${process.env.E2E_PORT}${path}`;
+const HOST = { host: `demo.localhost:${process.env.E2E_PORT}` };
+
+/** A campaign made by the demo admin over the API; answers the admin's headers and its id. */
+async function campaignByApi(request: APIRequestContext, data: Record<string, unknown>) {
+  const login = await request.post(apiUrl('/login'), {
+    headers: HOST,
+    data: { userId: 'admin@demo.test', password: PASSWORD },
+  });
+  const admin = { ...HOST, authorization: `Bearer ${(await login.json()).access_token}` };
+  const created = await request.post(apiUrl('/snode/donation'), { headers: admin, data });
+  expect(created.status()).toBe(201);
+  return { admin, campaignId: (await created.json()).guId as string };
+}
+
 test('a visitor gives $20 a month for one year: the first gift now, 11 more as the months pass, a receipt for each', async ({
   page,
   request,
@@ -181,19 +196,11 @@ test('a visitor gives $20 a month for one year: the first gift now, 11 more as t
   const tag = Date.now().toString(36);
   const name = `Monthly friends ${tag}`;
   const donorEmail = `monthly-${tag}@example.test`;
-  const apiUrl = (path: string) => `http://127.0.0.1:${process.env.E2E_PORT}${path}`;
-  const HOST = { host: `demo.localhost:${process.env.E2E_PORT}` };
-  const login = await request.post(apiUrl('/login'), {
-    headers: HOST,
-    data: { userId: 'admin@demo.test', password: PASSWORD },
+  const { admin, campaignId } = await campaignByApi(request, {
+    name,
+    description: 'Give a little every month.',
+    suggestedAmounts: [2000, 5000],
   });
-  const admin = { ...HOST, authorization: `Bearer ${(await login.json()).access_token}` };
-  const created = await request.post(apiUrl('/snode/donation'), {
-    headers: admin,
-    data: { name, description: 'Give a little every month.', suggestedAmounts: [2000, 5000] },
-  });
-  expect(created.status()).toBe(201);
-  const campaignId = (await created.json()).guId as string;
 
   try {
     await page.goto(hostUrl('demo', `/donate/${campaignId}`));
@@ -252,18 +259,11 @@ test('a donor without an account stops their monthly gift from the link in its r
   const tag = Date.now().toString(36);
   const name = `Stoppable fund ${tag}`;
   const donorEmail = `stopper-${tag}@example.test`;
-  const apiUrl = (path: string) => `http://127.0.0.1:${process.env.E2E_PORT}${path}`;
-  const HOST = { host: `demo.localhost:${process.env.E2E_PORT}` };
-  const login = await request.post(apiUrl('/login'), {
-    headers: HOST,
-    data: { userId: 'admin@demo.test', password: PASSWORD },
+  const { admin, campaignId } = await campaignByApi(request, {
+    name,
+    description: 'Every month helps.',
+    suggestedAmounts: [2000],
   });
-  const admin = { ...HOST, authorization: `Bearer ${(await login.json()).access_token}` };
-  const created = await request.post(apiUrl('/snode/donation'), {
-    headers: admin,
-    data: { name, description: 'Every month helps.', suggestedAmounts: [2000] },
-  });
-  const campaignId = (await created.json()).guId as string;
 
   try {
     await page.setViewportSize({ width: 390, height: 844 });
