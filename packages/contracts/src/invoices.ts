@@ -268,3 +268,38 @@ export function parseInvoiceNumber(search: string): number | null {
   const match = /^(?:inv-?|#)?\s*0*(\d{1,9})$/i.exec(search.trim());
   return match ? Number(match[1]) : null;
 }
+
+/**
+ * GET /item/invoice/contact/{contactId}: the contact's latest invoices and payments (refunds
+ * included), for the contact detail; the balance beside them is the contact's own.
+ */
+export const ContactInvoices = z.object({
+  invoices: z.array(
+    z.object({
+      id: z.string(),
+      invoiceId: z.string(),
+      status: InvoiceStatus,
+      currency: z.string(),
+      total: z.number(),
+      balance: z.number(),
+      createdAt: z.string(),
+    }),
+  ),
+  payments: z.array(
+    z.object({
+      id: z.string(),
+      /** The invoice it belongs to: its id (the desk's link) and its number. */
+      invoiceGuId: z.string(),
+      invoiceId: z.string(),
+      kind: z.enum(['payment', 'refund']),
+      method: PaymentMethodSchema,
+      currency: z.string(),
+      amount: z.number(),
+      createdAt: z.string(),
+    }),
+  ),
+});
+export type ContactInvoices = z.infer<typeof ContactInvoices>;
+
+/** How many of each the contact detail shows. */
+export const CONTACT_INVOICES_SHOWN = 10;

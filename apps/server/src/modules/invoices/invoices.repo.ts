@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import {
   contacts,
@@ -205,4 +205,45 @@ export async function claimStockToReturn(tx: Tx, tenantId: string, invoiceId: st
     )
     .returning({ itemId: invoiceStockTakes.itemId, quantity: invoiceStockTakes.quantity });
   return rows.sort((a, b) => (a.itemId < b.itemId ? -1 : a.itemId > b.itemId ? 1 : 0));
+}
+
+/** A contact's latest invoices (archived ones too: they are still the contact's history). */
+export function findContactInvoices(tx: Tx, tenantId: string, contactId: string, limit: number) {
+  return tx
+    .select({
+      id: invoices.id,
+      number: invoices.number,
+      status: invoices.status,
+      currency: invoices.currency,
+      total: invoices.total,
+      balance: invoices.balance,
+      createdAt: invoices.createdAt,
+    })
+    .from(invoices)
+    .where(and(eq(invoices.tenantId, tenantId), eq(invoices.contactId, contactId)))
+    .orderBy(desc(invoices.createdAt), desc(invoices.number))
+    .limit(limit);
+}
+
+/** A contact's latest payments and refunds, across their invoices. */
+export function findContactPayments(tx: Tx, tenantId: string, contactId: string, limit: number) {
+  return tx
+    .select({
+      id: invoicePayments.id,
+      invoiceGuId: invoices.id,
+      number: invoices.number,
+      kind: invoicePayments.kind,
+      method: invoicePayments.method,
+      currency: invoices.currency,
+      amount: invoicePayments.amount,
+      createdAt: invoicePayments.createdAt,
+    })
+    .from(invoicePayments)
+    .innerJoin(
+      invoices,
+      and(eq(invoices.tenantId, invoicePayments.tenantId), eq(invoices.id, invoicePayments.invoiceId)),
+    )
+    .where(and(eq(invoicePayments.tenantId, tenantId), eq(invoices.contactId, contactId)))
+    .orderBy(desc(invoicePayments.createdAt))
+    .limit(limit);
 }

@@ -1,4 +1,5 @@
 import {
+  ContactInvoices,
   ErrorBody,
   InvoiceApplyPaymentRequest,
   InvoiceCreate,
@@ -16,6 +17,7 @@ import { z } from 'zod';
 import { forbidden } from '../../lib/errors.ts';
 import { type Authenticated, requireStaff, requireTenant } from '../../lib/guards.ts';
 import type { Platform } from '../../platform.ts';
+import { contactInvoices } from './contact-invoices.service.ts';
 import {
   applyPaymentFromDesk,
   archiveFromDesk,
@@ -70,6 +72,19 @@ export function registerInvoiceRoutes(server: FastifyInstance, platform: Platfor
       },
     },
     async (request, reply) => reply.code(201).send(await createFromDesk(platform, sell(request), request.body)),
+  );
+
+  app.get(
+    '/item/invoice/contact/:contactId',
+    {
+      schema: {
+        tags,
+        summary: "A contact's latest invoices and payments (refunds too), for the contact detail",
+        params: z.object({ contactId: z.uuid('contactId must be a contact id') }),
+        response: { 200: ContactInvoices, ...errors },
+      },
+    },
+    async (request) => contactInvoices(platform, sell(request), request.params.contactId),
   );
 
   app.get(

@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router';
 import { ContactCustomFieldsCard } from '../custom-fields/ContactCustomFieldsCard';
 import { ContactDonationsCard } from '../donations/ContactDonationsCard';
 import { ContactSignedDocumentsCard } from '../forms/SignedDocuments';
+import { ContactInvoicesCard } from '../invoices/ContactInvoicesCard';
 import { ContactMembershipsPanel } from '../memberships/ContactMembershipsPanel';
 import { ContactBookingsCard } from '../scheduling/ContactBookingsCard';
 import { useTenant } from '../session/session-store';
@@ -61,6 +62,7 @@ export default function ContactDetailPage() {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack gap="md">
+            <ContactInvoicesCard contactId={detail.guId} />
             <ContactBookingsCard contactId={detail.guId} />
             <ContactNotes guId={detail.guId} />
             <ContactActivityTimeline guId={detail.guId} />

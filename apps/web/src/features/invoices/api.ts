@@ -1,4 +1,5 @@
 import type {
+  ContactInvoices,
   ExcessPaymentList,
   InvoiceDetail,
   InvoiceList,
@@ -32,6 +33,8 @@ export const invoicesApi = {
       query: { ...params, search: params.search.trim() || undefined },
     }),
   get: (invoiceId: string) => apiRequest<InvoiceDetail>(`/item/invoice/${id(invoiceId)}`),
+  /** A contact's latest invoices and payments, for their detail screen. */
+  ofContact: (contactId: string) => apiRequest<ContactInvoices>(`/item/invoice/contact/${id(contactId)}`),
   pay: (invoiceId: string, body: { method: 'cash' | 'account'; amount: string; idempotencyKey: string }) =>
     apiRequest<InvoiceDetail>(`/item/invoice/${id(invoiceId)}/payment`, { method: 'POST', body }),
   refund: (invoiceId: string, body: { paymentId: string; amount: string; idempotencyKey: string }) =>

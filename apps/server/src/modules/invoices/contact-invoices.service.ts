@@ -1,0 +1,46 @@
+import { CONTACT_INVOICES_SHOWN, type ContactInvoices, formatInvoiceNumber, toMajorNumber } from '@atrium/contracts';
+import { readTenant } from '../../db/client.ts';
+import { notFound } from '../../lib/errors.ts';
+import type { Authenticated } from '../../lib/guards.ts';
+import type { Platform } from '../../platform.ts';
+import { findContactInvoices, findContactPayments, findPerson } from './invoices.repo.ts';
+
+/**
+ * GET /item/invoice/contact/{contactId}: what the contact detail shows of a contact's money, read
+ * from their invoices: the latest invoices and the latest payments and refunds. Another studio's
+ * contact, or none, is a 404.
+ */
+export function contactInvoices(
+  platform: Platform,
+  { tenant }: Authenticated,
+  contactId: string,
+): Promise<ContactInvoices> {
+  return readTenant(platform.db, tenant.tenantId, async (tx) => {
+    if (!(await findPerson(tx, tenant.tenantId, contactId))) throw notFound('Contact');
+    const [invoices, payments] = await Promise.all([
+      findContactInvoices(tx, tenant.tenantId, contactId, CONTACT_INVOICES_SHOWN),
+      findContactPayments(tx, tenant.tenantId, contactId, CONTACT_INVOICES_SHOWN),
+    ]);
+    return {
+      invoices: invoices.map((row) => ({
+        id: row.id,
+        invoiceId: formatInvoiceNumber(row.number),
+        status: row.status,
+        currency: row.currency,
+        total: toMajorNumber(row.total, row.currency),
+        balance: toMajorNumber(row.balance, row.currency),
+        createdAt: row.createdAt.toISOString(),
+      })),
+      payments: payments.map((row) => ({
+        id: row.id,
+        invoiceGuId: row.invoiceGuId,
+        invoiceId: formatInvoiceNumber(row.number),
+        kind: row.kind,
+        method: row.method,
+        currency: row.currency,
+        amount: toMajorNumber(row.amount, row.currency),
+        createdAt: row.createdAt.toISOString(),
+      })),
+    };
+  });
+}
