@@ -49,8 +49,7 @@ const FALLBACK_TEXT: Record<InvoiceEmailTemplate, { subject: string; lead: strin
  * Writes the invoice's email to the outbox in the caller's transaction (sent after commit, when the
  * caller kicks the outbox): the tenant's template for `template` when it has one, else the
  * platform's text. The walk-in contact (an `.invalid` address) gets nothing; returns whether one was queued.
- * No PDF is attached (the outbox carries text and HTML only): the email links the invoice page,
- * which offers the PDF.
+ * The invoice's PDF is attached, made by the send job as the invoice stands then (INVOICE_PDF_ATTACHMENT).
  */
 export async function queueInvoiceEmail(
   tx: Tx,
@@ -92,9 +91,15 @@ export async function queueInvoiceEmail(
     { invoicelink: link, invoicenumber: number, invoicetotal: total, invoicebalance: balance },
     { subject, text },
   );
-  await enqueueEmail(tx, tenant.tenantId, message);
+  await enqueueEmail(tx, tenant.tenantId, {
+    ...message,
+    attachment: { kind: INVOICE_PDF_ATTACHMENT, ref: invoice.id },
+  });
   return true;
 }
+
+/** The outbox attachment kind of an invoice's PDF (its renderer: invoices.routes.ts). */
+export const INVOICE_PDF_ATTACHMENT = 'invoice-pdf';
 
 /**
  * What a module does when a payment completes an invoice it owns, in the payment's transaction (a

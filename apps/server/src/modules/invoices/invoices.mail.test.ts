@@ -88,6 +88,9 @@ describe('invoice emails', () => {
     // the body left out {{invoicelink}}: it is appended, so the email always links the invoice
     expect(paid.text).toContain(link);
     expect(paid.text).not.toContain('{{');
+    // the invoice's PDF rides along, named by its number, made when the email was sent
+    expect(paid.text).toMatch(/Content-Type: application\/pdf; name=INV-\d{5}\.pdf/);
+    expect(pending.text).toContain('Content-Type: application/pdf');
   });
 
   it('POST /email sends a reminder and marks the invoice; a void one has nothing to send', async () => {

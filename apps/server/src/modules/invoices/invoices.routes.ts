@@ -31,6 +31,7 @@ import {
   updateFromDesk,
   voidFromDesk,
 } from './invoice-desk.service.ts';
+import { INVOICE_PDF_ATTACHMENT } from './invoice-email.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 const InvoiceParams = z.object({ id: z.uuid('id must be an invoice id') });
@@ -46,6 +47,13 @@ const manage = (request: FastifyRequest) => requireStaff(request, 'admin', 'staf
 export function registerInvoiceRoutes(server: FastifyInstance, platform: Platform): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
   const tags = ['invoices'];
+  // Every invoice email carries the invoice's PDF, made when the email is sent.
+  platform.outbox.registerAttachment(INVOICE_PDF_ATTACHMENT, async (tenantId, ref) => {
+    const tenant = await platform.tenants.byId(tenantId);
+    if (!tenant) throw new Error('invoice PDF for a tenant that is gone');
+    const { pdf, number } = await invoicePdf(platform, tenant, { id: ref });
+    return { filename: `${number}.pdf`, content: pdf, contentType: 'application/pdf' };
+  });
 
   app.get(
     '/item/ireport',

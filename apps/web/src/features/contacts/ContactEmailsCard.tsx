@@ -50,7 +50,8 @@ export function ContactEmailsList({ data, timeZone }: { data: ContactEmailList; 
                   {email.sentAt ? `Sent ${when(email.sentAt)}` : `Queued ${when(email.createdAt)}`}
                 </Text>
               </div>
-              <Badge size="sm" variant="light" color={status.color} style={{ flexShrink: 0 }}>
+              {/* the status in dark 7: Mantine's green and gray on their tints fall under 4.5:1 */}
+              <Badge size="sm" variant="light" color={status.color} c="dark.7" style={{ flexShrink: 0 }}>
                 {status.label}
               </Badge>
             </Group>

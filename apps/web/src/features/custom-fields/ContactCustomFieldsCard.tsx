@@ -88,7 +88,7 @@ export function ContactCustomFieldsCard({ contactId }: { contactId: string }) {
         <Text c="dimmed" size="sm" mt="xs">
           No custom fields yet.{' '}
           {isAdmin ? (
-            <Anchor component={Link} to="/settings/customfield">
+            <Anchor component={Link} to="/settings/customfield" underline="always">
               Add them in Settings
             </Anchor>
           ) : null}

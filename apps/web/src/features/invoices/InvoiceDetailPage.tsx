@@ -201,7 +201,15 @@ export default function InvoiceDetailPage() {
   const cardPay = useCardPayment(() => invoicesApi.cardPayment(id), cardPayable);
 
   if (invoice.isPending) return <Loader aria-label="Loading invoice" />;
-  if (!invoice.data) return <Alert color="red.9">This invoice could not be loaded.</Alert>;
+  if (!invoice.data) {
+    return (
+      <Alert color="red" role="alert" title={<AlertTitle text="This invoice could not be loaded." />}>
+        <Text size="sm" c="dark.7">
+          It may belong to another studio, or the link may be wrong.
+        </Text>
+      </Alert>
+    );
+  }
   const data = invoice.data;
   const open = OPEN_INVOICE_STATUSES.includes(data.status) && data.balance > 0;
   const payments = data.payments.filter((payment) => payment.kind === 'payment');
