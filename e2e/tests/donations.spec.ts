@@ -1,29 +1,16 @@
-import { startProviderStub } from '@atrium/provider-stubs/provider-stub';
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { startSmtpServer } from '../../apps/server/test/smtp.ts';
 import { expectAccessible, hostUrl, logIn, PASSWORD } from './helpers';
-import { SHARED_PORT_WAIT_MS, whenPortFree } from './shared-ports';
+import { SHARED_PORT_WAIT_MS, startDemoCardStandIn, startSharedSmtp } from './shared-ports';
 
 // Donations on the demo tenant: an admin adds a campaign, a visitor gives $20 once on the Stripe
 // stand-in's page (the demo tenant's seeded account) and gets the receipt email with its PDF, and
 // the admin sees the total. Each run adds its own campaign: nothing else reads it.
-let stub: Awaited<ReturnType<typeof startProviderStub>>;
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let stub: Awaited<ReturnType<typeof startDemoCardStandIn>>;
+let smtp: Awaited<ReturnType<typeof startSharedSmtp>>;
 test.beforeAll(async () => {
   test.setTimeout(SHARED_PORT_WAIT_MS * 2);
-  smtp = await whenPortFree(() => startSmtpServer(Number(process.env.E2E_SMTP_PORT)));
-  stub = await whenPortFree(() =>
-    startProviderStub(
-      {
-        stripeCheckout: {
-          secretKey: 'sk_test_e2e',
-          accounts: ['acct_e2e_demo'],
-          webhook: { url: `http://127.0.0.1:${process.env.E2E_PORT}/webhooks/stripe`, secret: 'whsec_e2e_payments' },
-        },
-      },
-      { port: Number(process.env.E2E_PAYMENTS_STUB_PORT) },
-    ),
-  );
+  smtp = await startSharedSmtp();
+  stub = await startDemoCardStandIn();
 });
 test.afterAll(async () => {
   await stub?.close();

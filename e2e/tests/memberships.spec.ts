@@ -1,8 +1,6 @@
-import { startProviderStub } from '@atrium/provider-stubs/provider-stub';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { startSmtpServer } from '../../apps/server/test/smtp.ts';
 import { expectAccessible, hostUrl, logIn, PASSWORD } from './helpers';
-import { SHARED_PORT_WAIT_MS, whenPortFree } from './shared-ports';
+import { SHARED_PORT_WAIT_MS, startDemoCardStandIn, startSharedSmtp } from './shared-ports';
 
 // Its own member: a membership or credits bought here would pay the other specs' drop-ins (payments.spec).
 const MEMBER = 'member@demo.test';
@@ -13,28 +11,17 @@ const MEMBER = 'member@demo.test';
 // resets the clock and cancels what it bought.
 
 const DAY = 86_400_000;
-let stub: Awaited<ReturnType<typeof startProviderStub>> | null = null;
+let stub: Awaited<ReturnType<typeof startDemoCardStandIn>> | null = null;
 
-let smtp: Awaited<ReturnType<typeof startSmtpServer>> | null = null;
+let smtp: Awaited<ReturnType<typeof startSharedSmtp>> | null = null;
 
 test.beforeAll(async () => {
   test.setTimeout(SHARED_PORT_WAIT_MS * 2);
   // The run's mail first, then the card port, as donations.spec takes them (never the other way
   // round, so two specs never wait on each other). Holding the card port for the whole file also
   // keeps the two specs that move the business clock from running at the same time.
-  smtp = await whenPortFree(() => startSmtpServer(Number(process.env.E2E_SMTP_PORT)));
-  stub = await whenPortFree(() =>
-    startProviderStub(
-      {
-        stripeCheckout: {
-          secretKey: 'sk_test_e2e',
-          accounts: ['acct_e2e_demo'],
-          webhook: { url: `http://127.0.0.1:${process.env.E2E_PORT}/webhooks/stripe`, secret: 'whsec_e2e_payments' },
-        },
-      },
-      { port: Number(process.env.E2E_PAYMENTS_STUB_PORT) },
-    ),
-  );
+  smtp = await startSharedSmtp();
+  stub = await startDemoCardStandIn();
 });
 test.afterAll(async () => {
   await stub?.close();

@@ -1,26 +1,14 @@
-import { startProviderStub } from '@atrium/provider-stubs/provider-stub';
 import { expect, test } from '@playwright/test';
 import { addClassTomorrow, expectAccessible, hostUrl, logIn, PASSWORD, showTomorrowsWeek } from './helpers';
-import { SHARED_PORT_WAIT_MS, whenPortFree } from './shared-ports';
+import { SHARED_PORT_WAIT_MS, startDemoCardStandIn } from './shared-ports';
 
 // The demo tenant's Stripe account (seeded: SEED_DEMO_STRIPE_ACCOUNT in playwright.config.ts) takes
 // the card on this stand-in's Checkout page, which announces the payment to the server's webhook.
 // Each run pays a new demo invoice of its own: nothing else reads it.
-let stub: Awaited<ReturnType<typeof startProviderStub>>;
+let stub: Awaited<ReturnType<typeof startDemoCardStandIn>>;
 test.beforeAll(async () => {
   test.setTimeout(SHARED_PORT_WAIT_MS);
-  stub = await whenPortFree(() =>
-    startProviderStub(
-      {
-        stripeCheckout: {
-          secretKey: 'sk_test_e2e',
-          accounts: ['acct_e2e_demo'],
-          webhook: { url: `http://127.0.0.1:${process.env.E2E_PORT}/webhooks/stripe`, secret: 'whsec_e2e_payments' },
-        },
-      },
-      { port: Number(process.env.E2E_PAYMENTS_STUB_PORT) },
-    ),
-  );
+  stub = await startDemoCardStandIn();
 });
 test.afterAll(async () => {
   await stub?.close();

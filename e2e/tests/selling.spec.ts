@@ -1,8 +1,6 @@
-import { startProviderStub } from '@atrium/provider-stubs/provider-stub';
 import { expect, test } from '@playwright/test';
-import { startSmtpServer } from '../../apps/server/test/smtp.ts';
 import { expectAccessible, hostUrl, logIn } from './helpers';
-import { SHARED_PORT_WAIT_MS, whenPortFree } from './shared-ports';
+import { SHARED_PORT_WAIT_MS, startDemoCardStandIn, startSharedSmtp } from './shared-ports';
 
 // Selling (issue 10), "Done when", as one story on the demo tenant: an admin adds a T-shirt with 3 in
 // stock and a 10% code; a visitor buys 2 with the code and pays on the Stripe stand-in's page (the
@@ -10,24 +8,13 @@ import { SHARED_PORT_WAIT_MS, whenPortFree } from './shared-ports';
 // invoice's email; the front desk sells the last one to the walk-in for cash; an admin refunds half
 // of the visitor's invoice; riverside sees none of it. Each run adds its own product, code and
 // buyer: nothing else reads them.
-let stub: Awaited<ReturnType<typeof startProviderStub>>;
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let stub: Awaited<ReturnType<typeof startDemoCardStandIn>>;
+let smtp: Awaited<ReturnType<typeof startSharedSmtp>>;
 test.beforeAll(async () => {
   test.setTimeout(SHARED_PORT_WAIT_MS * 2);
   // SMTP first, then the card port (as donations.spec does): specs that take one each never wait on us both ways.
-  smtp = await whenPortFree(() => startSmtpServer(Number(process.env.E2E_SMTP_PORT)));
-  stub = await whenPortFree(() =>
-    startProviderStub(
-      {
-        stripeCheckout: {
-          secretKey: 'sk_test_e2e',
-          accounts: ['acct_e2e_demo'],
-          webhook: { url: `http://127.0.0.1:${process.env.E2E_PORT}/webhooks/stripe`, secret: 'whsec_e2e_payments' },
-        },
-      },
-      { port: Number(process.env.E2E_PAYMENTS_STUB_PORT) },
-    ),
-  );
+  smtp = await startSharedSmtp();
+  stub = await startDemoCardStandIn();
 });
 test.afterAll(async () => {
   await stub?.close();

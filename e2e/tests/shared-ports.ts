@@ -1,3 +1,6 @@
+import { startProviderStub } from '@atrium/provider-stubs/provider-stub';
+import { startSmtpServer } from '../../apps/server/test/smtp.ts';
+
 /**
  * The run's SMTP server (E2E_SMTP_PORT) and card stand-in (E2E_PAYMENTS_STUB_PORT) are fixed ports
  * the web server is configured with, and more than one spec reads them (users and donations read
@@ -19,3 +22,27 @@ export async function whenPortFree<T>(start: () => Promise<T>, timeoutMs = 170_0
 
 /** How long a beforeAll may wait for a shared port (what whenPortFree waits, and some). */
 export const SHARED_PORT_WAIT_MS = 180_000;
+
+/** The run's SMTP server, on the shared mail port (taken first when a spec needs both ports). */
+export function startSharedSmtp() {
+  return whenPortFree(() => startSmtpServer(Number(process.env.E2E_SMTP_PORT)));
+}
+
+/**
+ * The card stand-in on the shared card port: Stripe Checkout for the demo tenant's seeded account
+ * (SEED_DEMO_STRIPE_ACCOUNT in playwright.config.ts), announcing payments to the server's webhook.
+ */
+export function startDemoCardStandIn() {
+  return whenPortFree(() =>
+    startProviderStub(
+      {
+        stripeCheckout: {
+          secretKey: 'sk_test_e2e',
+          accounts: ['acct_e2e_demo'],
+          webhook: { url: `http://127.0.0.1:${process.env.E2E_PORT}/webhooks/stripe`, secret: 'whsec_e2e_payments' },
+        },
+      },
+      { port: Number(process.env.E2E_PAYMENTS_STUB_PORT) },
+    ),
+  );
+}

@@ -82,7 +82,7 @@ export default function ChangePasswordDialog({ opened, onClose }: { opened: bool
             required
           />
           {serverError && !serverError.field ? (
-            <Text c="red" size="sm" role="alert">
+            <Text c="red.9" size="sm" role="alert">
               {serverError.message}
             </Text>
           ) : null}

@@ -190,7 +190,7 @@ export function BundleDialog({ opened, bundle, onClose }: Props) {
             </Group>
           ))}
           {show(errors.items, 'items') ? (
-            <Text c="red" size="sm" role="alert">
+            <Text c="red.9" size="sm" role="alert">
               {show(errors.items, 'items')}
             </Text>
           ) : null}

@@ -88,7 +88,7 @@ export function ContactEmailsCard({ email }: { email: string }) {
       ) : emails.isPending ? (
         <Loader size="sm" aria-label="Loading emails" mt="xs" />
       ) : emails.isError || !emails.data ? (
-        <Text c="red" size="sm" mt="xs" role="alert">
+        <Text c="red.9" size="sm" mt="xs" role="alert">
           {emails.error instanceof Error && emails.error.message
             ? emails.error.message
             : 'The emails could not be loaded.'}

@@ -134,7 +134,7 @@ export function SavedCardsList({ data, onDelete, now }: ListProps) {
                     )}
                   </Group>
                   {expiry && (
-                    <Text size="xs" c={expired ? 'red' : 'dimmed'}>
+                    <Text size="xs" c={expired ? 'red.9' : 'dimmed'}>
                       {expired ? `Expired ${expiry}` : `Expires ${expiry}`}
                     </Text>
                   )}
@@ -181,7 +181,7 @@ export function ContactSavedCards({ guId }: { guId: string }) {
       {cards.isPending ? (
         <Loader size="sm" aria-label="Loading saved cards" mt="xs" />
       ) : cards.isError || !cards.data ? (
-        <Text c="red" size="sm" mt="xs" role="alert">
+        <Text c="red.9" size="sm" mt="xs" role="alert">
           {cards.error instanceof Error && cards.error.message
             ? cards.error.message
             : 'The saved cards could not be loaded.'}

@@ -82,7 +82,9 @@ export function ContactTable({ rows, selected, onToggle, onToggleAll }: Props) {
               </Table.Td>
               <Table.Td>{row.email}</Table.Td>
               <Table.Td>{row.phone}</Table.Td>
-              <Table.Td c={row.balance < 0 ? 'red' : undefined}>{formatBalance(row.balance, tenant.csymbol)}</Table.Td>
+              <Table.Td c={row.balance < 0 ? 'red.9' : undefined}>
+                {formatBalance(row.balance, tenant.csymbol)}
+              </Table.Td>
               <Table.Td>
                 <Group gap={4}>
                   {row.statuses.map((status) => (

@@ -81,7 +81,7 @@ export function ContactCustomFieldsCard({ contactId }: { contactId: string }) {
       {values.isPending ? (
         <Loader size="sm" aria-label="Loading custom fields" />
       ) : values.isError ? (
-        <Text c="red" size="sm">
+        <Text c="red.9" size="sm">
           The custom fields could not be loaded.
         </Text>
       ) : fields.length === 0 ? (

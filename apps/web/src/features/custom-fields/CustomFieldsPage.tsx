@@ -79,7 +79,7 @@ export default function CustomFieldsPage() {
         {fields.isLoading ? (
           <Busy label="Loading the custom fields" />
         ) : fields.isError ? (
-          <Text c="red">The custom fields could not be loaded. Please reload the page.</Text>
+          <Text c="red.9">The custom fields could not be loaded. Please reload the page.</Text>
         ) : groups.length === 0 ? (
           <Text c="dimmed">
             {filter === 'all'

@@ -246,7 +246,7 @@ function TemplateForm({ title, existing }: { title: string; existing: EmailTempl
               </Group>
             ) : null}
             {submitted && Object.keys(errors).length > 0 ? (
-              <Text c="red" size="sm" role="alert">
+              <Text c="red.9" size="sm" role="alert">
                 Please fill in the required fields.
               </Text>
             ) : null}

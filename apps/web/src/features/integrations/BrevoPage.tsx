@@ -22,7 +22,7 @@ export default function BrevoPage() {
         ) : campaign.data ? (
           <BrevoForm tenant={campaign.data.tenant} />
         ) : (
-          <Text c="red">The Brevo settings could not be loaded. Please reload the page.</Text>
+          <Text c="red.9">The Brevo settings could not be loaded. Please reload the page.</Text>
         )}
       </AdminOnly>
     </section>

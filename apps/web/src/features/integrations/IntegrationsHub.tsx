@@ -30,7 +30,7 @@ function Hub() {
       </SimpleGrid>
     );
   }
-  if (!status.data) return <Text c="red">The integrations could not be loaded. Please reload the page.</Text>;
+  if (!status.data) return <Text c="red.9">The integrations could not be loaded. Please reload the page.</Text>;
   const data = status.data;
   return (
     <Stack gap="xl">

@@ -56,7 +56,7 @@ export default function MailchimpPage() {
         ) : list.data ? (
           <MailchimpForm list={list.data.data} />
         ) : (
-          <Text c="red">The Mailchimp settings could not be loaded. Please reload the page.</Text>
+          <Text c="red.9">The Mailchimp settings could not be loaded. Please reload the page.</Text>
         )}
       </AdminOnly>
     </section>
@@ -328,7 +328,7 @@ function ListInfoDialog({
     <Modal opened={opened} onClose={onClose} title="List Info" centered>
       {stats.isLoading ? <Busy label="Loading the list stats" /> : null}
       {stats.isError ? (
-        <Text c="red" size="sm" mb="sm">
+        <Text c="red.9" size="sm" mb="sm">
           {stats.error.message}
         </Text>
       ) : null}

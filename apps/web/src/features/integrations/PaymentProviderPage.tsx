@@ -77,7 +77,7 @@ function ProviderList() {
 function KeysPanel({ provider }: { provider: 'pspring' | 'razorpay' | 'phonepe' }) {
   const keys = usePaymentKeys();
   if (keys.isLoading) return <Busy label="Loading the payment keys" />;
-  if (!keys.data) return <Text c="red">The payment keys could not be loaded. Please reload the page.</Text>;
+  if (!keys.data) return <Text c="red.9">The payment keys could not be loaded. Please reload the page.</Text>;
   const record = keys.data.keys.find((k) => k.provider === provider);
   return provider === 'phonepe' ? <PhonePeForm record={record} /> : <KeysForm provider={provider} record={record} />;
 }
@@ -199,7 +199,7 @@ function KeysForm({ provider, record }: { provider: 'pspring' | 'razorpay'; reco
               }}
             />
             {ruleError ? (
-              <Text c="red" size="sm" role="alert">
+              <Text c="red.9" size="sm" role="alert">
                 {ruleError}
               </Text>
             ) : null}

@@ -60,7 +60,7 @@ function SmsScreen({ provider }: { provider: Provider }) {
   const sms = useSmsTenant();
   const [editing, setEditing] = useState(false);
   if (sms.isLoading) return <Busy label="Loading the SMS settings" />;
-  if (!sms.data) return <Text c="red">The SMS settings could not be loaded. Please reload the page.</Text>;
+  if (!sms.data) return <Text c="red.9">The SMS settings could not be loaded. Please reload the page.</Text>;
   const tenant = sms.data.tenant;
   return (
     <Stack gap="md" maw={720}>

@@ -107,7 +107,7 @@ export function StripePanel() {
   const [error, setError] = useState('');
   const [opening, setOpening] = useState(false);
   if (account.isLoading) return <Busy label="Loading the Stripe account" />;
-  if (account.isError) return <Text c="red">{account.error.message}</Text>;
+  if (account.isError) return <Text c="red.9">{account.error.message}</Text>;
   const data = account.data;
   if (!data?.connected) {
     return (

@@ -178,7 +178,7 @@ export default function CheckoutPanel({ subscription, choice }: { subscription: 
                     </>
                   )}
                   {inlineError ? (
-                    <Text c="red" size="sm" role="alert">
+                    <Text c="red.9" size="sm" role="alert">
                       {inlineError}
                     </Text>
                   ) : null}
@@ -241,7 +241,7 @@ export default function CheckoutPanel({ subscription, choice }: { subscription: 
                     />
                   </SimpleGrid>
                   {inlineError ? (
-                    <Text c="red" size="sm" role="alert">
+                    <Text c="red.9" size="sm" role="alert">
                       {inlineError}
                     </Text>
                   ) : null}

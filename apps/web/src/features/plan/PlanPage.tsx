@@ -46,7 +46,7 @@ export default function PlanPage() {
           <PaymentsTable />
         </Stack>
       ) : (
-        <Text c="red">The plan could not be loaded. Please reload the page.</Text>
+        <Text c="red.9">The plan could not be loaded. Please reload the page.</Text>
       )}
     </section>
   );

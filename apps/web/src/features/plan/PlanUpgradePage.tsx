@@ -40,7 +40,7 @@ export default function PlanUpgradePage() {
       {subscription.isLoading ? (
         <Busy label="Loading the plans" />
       ) : !subscription.data ? (
-        <Text c="red">The plans could not be loaded. Please reload the page.</Text>
+        <Text c="red.9">The plans could not be loaded. Please reload the page.</Text>
       ) : inCheckout ? (
         <Suspense fallback={<Busy label="Loading the checkout" />}>
           <CheckoutPanel

@@ -31,7 +31,7 @@ export function SettingsScreen<T>(props: {
       ) : query.data !== undefined ? (
         props.children(query.data)
       ) : (
-        <Text c="red">{`${props.what[0]?.toUpperCase()}${props.what.slice(1)} could not be loaded. Please reload the page.`}</Text>
+        <Text c="red.9">{`${props.what[0]?.toUpperCase()}${props.what.slice(1)} could not be loaded. Please reload the page.`}</Text>
       )}
     </section>
   );

@@ -45,7 +45,7 @@ export default function UserDetailPage() {
           ) : detail.data ? (
             <UserForm key={detail.data.guId} detail={detail.data} />
           ) : (
-            <Text c="red">This user could not be loaded.</Text>
+            <Text c="red.9">This user could not be loaded.</Text>
           )}
         </Grid.Col>
       </Grid>

@@ -49,7 +49,7 @@ export default function UsersPage() {
           <Loader aria-label="Loading users" />
         </Group>
       ) : users.isError ? (
-        <Text c="red">The users could not be loaded. Please reload the page.</Text>
+        <Text c="red.9">The users could not be loaded. Please reload the page.</Text>
       ) : (
         <>
           <UsersTable

@@ -66,7 +66,7 @@ export default function WebsitePage() {
       {pages.isLoading ? (
         <Busy label="Loading the pages" />
       ) : pages.isError ? (
-        <Text c="red">The pages could not be loaded. Please reload the page.</Text>
+        <Text c="red.9">The pages could not be loaded. Please reload the page.</Text>
       ) : (
         // while a page is edited the page list folds away and the designer takes the full width
         <div className="atrium-website__layout" data-editing={editing || undefined}>
