@@ -127,11 +127,12 @@ function pageValues(body: WebPageWrite, current: PageRow | null): Partial<PageIn
   return values;
 }
 
+const urlTaken = (title: string, url: string) =>
+  new AppError(409, 'page_url_taken', `The ${title} page already has the address /${url}.`, 'url');
+
 async function assertUrlFree(tx: Tx, tenantId: string, url: string, pageId: string | null): Promise<void> {
   const holder = await findPageByUrl(tx, tenantId, url);
-  if (holder && holder.id !== pageId) {
-    throw new AppError(409, 'page_url_taken', `The ${holder.title} page already has the address /${url}.`, 'url');
-  }
+  if (holder && holder.id !== pageId) throw urlTaken(holder.title, url);
 }
 
 function rejectLegalToggle(page: PageRow, body: WebPageWrite): void {
@@ -173,17 +174,21 @@ export async function createWebsitePage(
   const row = await withTenant(platform.db, tenant.tenantId, async (tx) => {
     const pageExists = () => new AppError(409, 'page_exists', `A page named ${name} already exists.`, 'name');
     if (await findPageByName(tx, tenant.tenantId, name)) throw pageExists();
-    // the same page made at the same moment may commit between the two reads: it is the same name
+    // The same page made at the same moment may commit between these reads, or before the insert:
+    // whichever key it meets first, a page of this name now holding the address is the same page.
     const holder = await findPageByUrl(tx, tenant.tenantId, url);
     if (holder?.name === name) throw pageExists();
-    await assertUrlFree(tx, tenant.tenantId, url, null);
-    const page = await insertPage(tx, tenant.tenantId, {
-      ...values,
-      name,
-      title: values.title ?? name,
-      url,
-      sequence: await nextSequence(tx, tenant.tenantId),
-    });
+    if (holder) throw urlTaken(holder.title, url);
+    const sequence = await nextSequence(tx, tenant.tenantId);
+    let page: PageRow;
+    try {
+      page = await tx.transaction((savepoint) =>
+        insertPage(savepoint, tenant.tenantId, { ...values, name, title: values.title ?? name, url, sequence }),
+      );
+    } catch (error) {
+      if ((await findPageByUrl(tx, tenant.tenantId, url))?.name === name) throw pageExists();
+      throw error;
+    }
     await deleteRedirect(tx, tenant.tenantId, url);
     return page;
   });
