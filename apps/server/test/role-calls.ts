@@ -1,6 +1,7 @@
-import type { Role } from '@atrium/contracts';
+import type { InvoiceDetail, Role } from '@atrium/contracts';
+import { expect } from 'vitest';
 import type { App } from '../src/app.ts';
-import { bearer, loginAs, type TestTenant } from './helpers.ts';
+import { bearer, json, loginAs, type TestTenant } from './helpers.ts';
 
 /**
  * Calls on a tenant's host as one of its roles (each role's login made once and kept), or as a
@@ -22,3 +23,19 @@ export function roleCaller(app: () => App) {
 /** The `errors` object of a failed answer. */
 export const errorsOf = (response: { json: () => unknown }) =>
   (response.json() as { errors: { message: string; code: string; field?: string } }).errors;
+
+/** A manual invoice for the tenant's demo student (one 'Yoga mat' line), and reading one back, by staff. */
+export function invoiceCalls(call: ReturnType<typeof roleCaller>) {
+  return {
+    async newInvoice(tenant: TestTenant, price = '40.00'): Promise<InvoiceDetail> {
+      const response = await call(tenant, 'staff', '/item/invoice', {
+        contactId: tenant.users.student.id,
+        items: [{ itemName: 'Yoga mat', price, qty: 1, isTaxable: false }],
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      return json<InvoiceDetail>(response);
+    },
+    invoiceOf: async (tenant: TestTenant, id: string) =>
+      json<InvoiceDetail>(await call(tenant, 'staff', `/item/invoice/${id}`, undefined, 'GET')),
+  };
+}

@@ -67,9 +67,13 @@ export function returnPage(platform: Platform, tenant: TenantContext, to: Return
  * Razorpay posts its signed answer to a route of ours (verified there, then the browser goes on
  * to the page); Stripe and PhonePe send the browser to the page itself.
  */
+/** The page of this invoice the buyer comes back to: the public one by its link id, or the desk's. */
+const invoicePage = (platform: Platform, tenant: TenantContext, invoice: InvoiceRow, to: ReturnTo) =>
+  returnPage(platform, tenant, to, to === 'public' ? invoice.publicId : invoice.id);
+
 function returnUrls(platform: Platform, tenant: TenantContext, invoice: InvoiceRow, to: ReturnTo, provider: string) {
   const id = to === 'public' ? invoice.publicId : invoice.id;
-  const page = returnPage(platform, tenant, to, id);
+  const page = invoicePage(platform, tenant, invoice, to);
   const successUrl =
     provider === 'razorpay'
       ? `${tenantOrigin(platform.config, tenant)}/item/razorpay/callback/${to}/${encodeURIComponent(id)}`
@@ -94,8 +98,7 @@ async function startCardPayment(
   const { gateway, account } = provider;
   if (gateway instanceof PaymentSpringGateway) {
     // No hosted page: the card form is on the page the buyer is on (its fields go to PaymentSpring).
-    const page = returnPage(platform, tenant, to, to === 'public' ? invoice.publicId : invoice.id);
-    return { url: `${page}?payment=card`, card: gateway.browserCard() };
+    return { url: `${invoicePage(platform, tenant, invoice, to)}?payment=card`, card: gateway.browserCard() };
   }
   const request = {
     account,
@@ -216,8 +219,7 @@ async function chargeCardToken(
   if (outcome === 'refund_due') {
     throw conflict('invoice_paid', 'This invoice was paid meanwhile: your card payment is being refunded.');
   }
-  const page = returnPage(platform, tenant, to, to === 'public' ? invoice.publicId : invoice.id);
-  return { url: `${page}?payment=success` };
+  return { url: `${invoicePage(platform, tenant, invoice, to)}?payment=success` };
 }
 
 /** POST /item/invoice/{publicId}/publicpayment: anyone holding the invoice's link pays its balance. */

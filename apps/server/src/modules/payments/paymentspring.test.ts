@@ -4,7 +4,7 @@ import { type ProviderStub, startProviderStub } from '@atrium/provider-stubs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json, newTenant, startTestApp, type TestTenant } from '../../../test/helpers.ts';
-import { errorsOf, roleCaller } from '../../../test/role-calls.ts';
+import { errorsOf, invoiceCalls, roleCaller } from '../../../test/role-calls.ts';
 import type { App } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { withTenant } from '../../db/client.ts';
@@ -41,17 +41,7 @@ async function connect(tenant: TestTenant, keys: typeof PS_A) {
   app.platform.tenants.clearCache();
 }
 
-async function newInvoice(tenant: TestTenant, price = '40.00'): Promise<InvoiceDetail> {
-  const response = await call(tenant, 'staff', '/item/invoice', {
-    contactId: tenant.users.student.id,
-    items: [{ itemName: 'Yoga mat', price, qty: 1, isTaxable: false }],
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return json<InvoiceDetail>(response);
-}
-
-const invoiceOf = async (tenant: TestTenant, id: string) =>
-  json<InvoiceDetail>(await call(tenant, 'staff', `/item/invoice/${id}`, undefined, 'GET'));
+const { newInvoice, invoiceOf } = invoiceCalls(call);
 
 /** What the buyer's browser does: the card to PaymentSpring's token URL with the public key. */
 async function cardToken(tokenUrl: string, publicKey: string, cardNumber = '4242 4242 4242 4242'): Promise<string> {

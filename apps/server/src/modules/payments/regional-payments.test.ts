@@ -4,7 +4,7 @@ import { type ProviderStub, phonepeChecksum, razorpayHmac, startProviderStub } f
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json, newTenant, startTestApp, type TestTenant } from '../../../test/helpers.ts';
-import { errorsOf, roleCaller } from '../../../test/role-calls.ts';
+import { errorsOf, invoiceCalls, roleCaller } from '../../../test/role-calls.ts';
 import type { App } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { withTenant } from '../../db/client.ts';
@@ -61,17 +61,7 @@ async function connectPhonePe(tenant: TestTenant, merchant: typeof PP_A) {
   app.platform.tenants.clearCache();
 }
 
-async function newInvoice(tenant: TestTenant, price = '40.00'): Promise<InvoiceDetail> {
-  const response = await call(tenant, 'staff', '/item/invoice', {
-    contactId: tenant.users.student.id,
-    items: [{ itemName: 'Yoga mat', price, qty: 1, isTaxable: false }],
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return json<InvoiceDetail>(response);
-}
-
-const invoiceOf = async (tenant: TestTenant, id: string) =>
-  json<InvoiceDetail>(await call(tenant, 'staff', `/item/invoice/${id}`, undefined, 'GET'));
+const { newInvoice, invoiceOf } = invoiceCalls(call);
 
 async function paymentsOf(tenant: TestTenant, invoiceId: string) {
   return withTenant(app.platform.db, tenant.tenantId, (tx) =>
