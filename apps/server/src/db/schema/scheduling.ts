@@ -76,6 +76,10 @@ export const classRules = pgTable(
     isFeatured: boolean('is_featured').notNull().default(false),
     /** The shareable link's id (/events/{publicId}); regenerating it retires the old link. */
     publicId: text('public_id').notNull().default(sql`substr(md5(random()::text || clock_timestamp()::text), 1, 16)`),
+    /** A full class takes names on a waitlist (off: "This class is full."); copied to its sessions as capacity is. */
+    waitlistEnabled: boolean('waitlist_enabled').notNull().default(true),
+    /** At most this many waiting; null: no limit. */
+    waitlistSize: integer('waitlist_size'),
     generatedUntil: timestamp('generated_until', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -87,6 +91,7 @@ export const classRules = pgTable(
       'restrict',
     ),
     index('class_rules_generated_idx').on(t.generatedUntil),
+    check('class_rules_waitlist_size', sql`${t.waitlistSize} is null or ${t.waitlistSize} between 1 and 1000`),
     uniqueIndex('class_rules_public_id_idx').on(t.tenantId, t.publicId),
     check('class_rules_capacity_positive', sql`${t.capacity} > 0`),
     check('class_rules_duration', sql`${t.durationMinutes} between 5 and 720`),
@@ -123,6 +128,14 @@ export const classSessions = pgTable(
     checkInClosedAt: timestamp('check_in_closed_at', { withTimezone: true }),
     /** Edited on its own (moved, another room): edits of its series leave its time, room, teacher and capacity alone. */
     detached: boolean('detached').notNull().default(false),
+    /** The rule's waitlist switch and size, or the session's own once it is edited on its own. */
+    waitlistEnabled: boolean('waitlist_enabled').notNull().default(true),
+    waitlistSize: integer('waitlist_size'),
+    /**
+     * iCalendar SEQUENCE (RFC 5545 §3.8.7.4): raised by one on each change a calendar shows (time,
+     * room, teacher, name, cancellation), so subscribed calendar apps take the new version.
+     */
+    sequence: integer('sequence').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -139,12 +152,13 @@ export const classSessions = pgTable(
     index('class_sessions_tenant_start_idx').on(t.tenantId, t.startsAt),
     check('class_sessions_ordered', sql`${t.endsAt} > ${t.startsAt}`),
     check('class_sessions_booked', sql`${t.bookedCount} >= 0`),
+    check('class_sessions_waitlist_size', sql`${t.waitlistSize} is null or ${t.waitlistSize} between 1 and 1000`),
   ],
 );
 
 /**
- * A student's place in a session: booked, waitlisted (in `waitlist_rank`, then `seq` order: the
- * order staff set, then the order the booking transactions took the session's lock), offered (a
+ * A student's place in a session: booked, waitlisted (in `waitlist_rank`, then `placed_at` order:
+ * the order staff set, then the time each booking took its place behind the session's lock), offered (a
  * freed spot held for the first in line until `hold_expires_at`), pending (a spot held until
  * `hold_expires_at` while the drop-in's invoice is paid) or cancelled. Offered and pending places
  * count in the session's `booked_count`. One live booking per person and session.
@@ -160,7 +174,7 @@ export const classBookings = pgTable(
     contactId: uuid('contact_id').notNull(),
     status: text('status', { enum: ['booked', 'waitlisted', 'offered', 'pending', 'cancelled'] }).notNull(),
     seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
-    /** Set when staff reorder the waitlist; ranked places come first, the rest in `seq` order. */
+    /** Set when staff reorder the waitlist; ranked places come first, the rest in `placed_at` (then `seq`) order. */
     waitlistRank: integer('waitlist_rank'),
     /** Until when an offered or pending place is held. */
     holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
@@ -174,6 +188,14 @@ export const classBookings = pgTable(
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     /** Cancelled inside the account's cancel cutoff. */
     lateCancel: boolean('late_cancel').notNull().default(false),
+    /**
+     * When the place was taken: the database's clock at the insert (clock_timestamp(), not now(),
+     * which is the transaction's start), so two joins waiting on the session's lock are ordered by
+     * when each got it. The waitlist queues in this order (after staff's ranks).
+     */
+    placedAt: timestamp('placed_at', { withTimezone: true })
+      .notNull()
+      .default(sql`clock_timestamp()`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
