@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, foreignKey, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  foreignKey,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { contacts } from './contacts.ts';
 import { tenants } from './tenants.ts';
 
@@ -68,10 +79,19 @@ export const formSubmissions = pgTable(
       .default('IN_PROGRESS'),
     /** The PDF's key in the tenant's media storage once made. */
     documentKey: text('document_key'),
+    /**
+     * When the signature began to count as the contact's own: at signing when signed in as them,
+     * else when they followed the link emailed to them (a waiver; null until then).
+     */
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    /** SHA-256 of the emailed confirmation link's token, kept after use so a second use is told apart. */
+    confirmTokenHash: text('confirm_token_hash'),
+    confirmExpiresAt: timestamp('confirm_expires_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('form_submissions_confirm_token_uq').on(t.tenantId, t.confirmTokenHash),
     index('form_submissions_contact_idx').on(t.tenantId, t.contactId, t.signedAt),
     index('form_submissions_form_idx').on(t.tenantId, t.formId),
     foreignKey({
