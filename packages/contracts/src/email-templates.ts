@@ -47,6 +47,20 @@ export const SYSTEM_TEMPLATE_KEYS = {
     extraTags: ['invoicelink', 'invoicenumber', 'invoicetotal', 'invoicebalance'],
     requiredTag: 'invoicelink',
   },
+  // A refund has a notice of its own: never the paid email (issue 22).
+  invoice_refund: {
+    label: 'Refund issued',
+    extraTags: [
+      'invoicelink',
+      'invoicenumber',
+      'invoicetotal',
+      'invoicebalance',
+      'refundamount',
+      'refundmethod',
+      'invoicepaidnet',
+    ],
+    requiredTag: 'invoicelink',
+  },
 } as const satisfies Record<string, { label: string; extraTags: readonly string[]; requiredTag: string }>;
 export type SystemTemplateKey = keyof typeof SYSTEM_TEMPLATE_KEYS;
 export const SYSTEM_TEMPLATE_KEY_VALUES = Object.keys(SYSTEM_TEMPLATE_KEYS) as [

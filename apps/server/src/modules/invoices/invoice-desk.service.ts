@@ -18,7 +18,13 @@ import { listCountCache } from '../../lib/list-count-cache.ts';
 import type { Platform } from '../../platform.ts';
 import { findWalkin, insertWalkinIfMissing } from '../contacts/contact-records.repo.ts';
 import type { TenantContext } from '../tenants/tenant-directory.ts';
-import { invoicePublicUrl, queueInvoiceEmail, queueStatusEmail, templateForStatus } from './invoice-email.ts';
+import {
+  invoicePublicUrl,
+  queueInvoiceEmail,
+  queueRefundEmail,
+  queueStatusEmail,
+  templateForStatus,
+} from './invoice-email.ts';
 import { findInvoicePage, INVOICE_COUNT_CAP } from './invoice-list.repo.ts';
 import { toDetail, toListRow, toPublic } from './invoice-mappers.ts';
 import {
@@ -250,7 +256,8 @@ export function refundFromDesk(
       note: body.note,
       recordedBy: await caller(tx, tenant, auth),
     });
-    return afterMoney(tx, platform, tenant, result, mail);
+    if (!result.replayed && (await queueRefundEmail(tx, platform, tenant, result.invoice, result.payment))) mail();
+    return detailOf(tx, platform, tenant, result.invoice);
   });
 }
 

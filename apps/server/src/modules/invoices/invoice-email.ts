@@ -1,11 +1,18 @@
-import { formatInvoiceNumber, formatMoney, type InvoiceEmailTemplate, type InvoiceStatus } from '@atrium/contracts';
+import {
+  formatInvoiceNumber,
+  formatMoney,
+  type InvoiceEmailTemplate,
+  type InvoiceStatus,
+  PAYMENT_METHOD_LABELS,
+  type SystemTemplateKey,
+} from '@atrium/contracts';
 import type { Tx } from '../../db/client.ts';
 import { tenantOrigin } from '../../lib/tenant-origin.ts';
 import type { Platform } from '../../platform.ts';
 import { composeSystemEmail } from '../email-templates/system-email.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
 import type { TenantContext } from '../tenants/tenant-directory.ts';
-import { findPerson, type InvoiceRow } from './invoices.repo.ts';
+import { findPerson, type InvoicePaymentRow, type InvoiceRow } from './invoices.repo.ts';
 
 /** Spec 3 §4: each payment status has its template; pending and partial share one. */
 export function templateForStatus(status: InvoiceStatus): InvoiceEmailTemplate | null {
@@ -58,23 +65,48 @@ export async function queueInvoiceEmail(
   invoice: InvoiceRow,
   template: InvoiceEmailTemplate,
 ): Promise<boolean> {
+  const fallback = FALLBACK_TEXT[template];
+  return queueInvoiceMessage(tx, platform, tenant, invoice, template, {}, (facts) => ({
+    subject: fallback.subject,
+    lines: [fallback.lead, '', `Invoice: ${facts.number}`, `Total: ${facts.total}`, `Balance: ${facts.balance}`],
+  }));
+}
+
+/** The invoice's facts every invoice email may print, formatted in its currency. */
+interface InvoiceFacts {
+  number: string;
+  total: string;
+  balance: string;
+}
+
+/**
+ * Writes one invoice email (`template` shaped by the tenant's template when it has one, else the
+ * platform's `fallback` text with `{number}` and `{org}` in its subject) to the outbox, with the
+ * invoice's PDF attached. The walk-in contact (an `.invalid` address) gets nothing.
+ */
+async function queueInvoiceMessage(
+  tx: Tx,
+  platform: Pick<Platform, 'config'>,
+  tenant: TenantContext,
+  invoice: InvoiceRow,
+  template: SystemTemplateKey,
+  extraTags: Record<string, string>,
+  fallback: (facts: InvoiceFacts) => { subject: string; lines: string[] },
+): Promise<boolean> {
   const contact = await findPerson(tx, tenant.tenantId, invoice.contactId);
   const email = contact?.email ?? invoice.contactEmail;
   if (contact?.isWalkin || !email || email.endsWith('.invalid')) return false;
   const link = invoicePublicUrl(platform, tenant, invoice.publicId);
-  const number = formatInvoiceNumber(invoice.number);
-  const total = formatMoney(invoice.total, invoice.currency);
-  const balance = formatMoney(invoice.balance, invoice.currency);
-  const fallback = FALLBACK_TEXT[template];
-  const subject = fallback.subject.replace('{number}', number).replace('{org}', tenant.name);
+  const facts: InvoiceFacts = {
+    number: formatInvoiceNumber(invoice.number),
+    total: formatMoney(invoice.total, invoice.currency),
+    balance: formatMoney(invoice.balance, invoice.currency),
+  };
+  const { subject, lines } = fallback(facts);
   const text = [
     `Hello ${contact?.name ?? invoice.contactName},`,
     '',
-    fallback.lead,
-    '',
-    `Invoice: ${number}`,
-    `Total: ${total}`,
-    `Balance: ${balance}`,
+    ...lines,
     '',
     `View or download it: ${link}`,
     '',
@@ -88,14 +120,66 @@ export async function queueInvoiceEmail(
     tenant,
     template,
     recipient,
-    { invoicelink: link, invoicenumber: number, invoicetotal: total, invoicebalance: balance },
-    { subject, text },
+    {
+      invoicelink: link,
+      invoicenumber: facts.number,
+      invoicetotal: facts.total,
+      invoicebalance: facts.balance,
+      ...extraTags,
+    },
+    { subject: subject.replace('{number}', facts.number).replace('{org}', tenant.name), text },
   );
   await enqueueEmail(tx, tenant.tenantId, {
     ...message,
     attachment: { kind: INVOICE_PDF_ATTACHMENT, ref: invoice.id },
   });
   return true;
+}
+
+/** Where a refund's money went, in the words a buyer reads. */
+function refundDestination(refund: InvoicePaymentRow): string {
+  if (refund.method === 'account') return 'your account balance with us';
+  if (refund.method === 'cash') return 'you in cash';
+  return `your ${PAYMENT_METHOD_LABELS[refund.method].toLowerCase()}`;
+}
+
+/**
+ * The refund notice (template `invoice_refund`): how much was given back, where it went and what
+ * the invoice's payments come to after it. A refund never sends the paid email: the invoice can
+ * still read "complete" after a part refund, and "your invoice is paid" would tell the buyer nothing.
+ */
+export function queueRefundEmail(
+  tx: Tx,
+  platform: Pick<Platform, 'config'>,
+  tenant: TenantContext,
+  invoice: InvoiceRow,
+  refund: InvoicePaymentRow,
+): Promise<boolean> {
+  const amount = formatMoney(refund.amount, invoice.currency);
+  const destination = refundDestination(refund);
+  const paidNet = formatMoney(invoice.amountPaid - invoice.amountRefunded, invoice.currency);
+  return queueInvoiceMessage(
+    tx,
+    platform,
+    tenant,
+    invoice,
+    'invoice_refund',
+    { refundamount: amount, refundmethod: destination, invoicepaidnet: paidNet },
+    (facts) => ({
+      subject: `Refund of ${amount}: invoice {number} from {org}`,
+      lines: [
+        `We have refunded ${amount} to ${destination}.`,
+        ...(refund.method === 'credit_card' || refund.method === 'bank_account'
+          ? ['Card and bank refunds usually reach you within 5 to 10 business days.']
+          : []),
+        '',
+        `Invoice: ${facts.number}`,
+        `Total: ${facts.total}`,
+        `Paid after refunds: ${paidNet}`,
+        ...(invoice.balance > 0 ? [`Still to pay: ${facts.balance}`] : []),
+      ],
+    }),
+  );
 }
 
 /** The outbox attachment kind of an invoice's PDF (its renderer: invoices.routes.ts). */

@@ -111,6 +111,56 @@ describe('invoice emails', () => {
     const none = await staffCall(tenant, 'POST', `/item/invoice/${created.id}/email`, {});
     expect(none.statusCode).toBe(409);
   });
+
+  it('a refund sends a refund notice (amount, where it went, what is left), never the paid email', async () => {
+    const tenant = await newTenant(app, { name: 'Lotus Studio' });
+    const student = tenant.users.student;
+    const created = json<any>(
+      await staffCall(tenant, 'POST', '/item/invoice', {
+        contactId: student.id,
+        items: [{ itemName: 'Ten-class pass', price: '120.00', isTaxable: false }],
+      }),
+    );
+    const paid = json<any>(
+      await staffCall(tenant, 'POST', `/item/invoice/${created.id}/payment`, {
+        method: 'cash',
+        amount: '120.00',
+        idempotencyKey: randomUUID(),
+      }),
+    );
+    await app.platform.outbox.kick();
+    await smtp.waitFor(student.email);
+    smtp.received.length = 0;
+
+    const paymentId = paid.payments.find((p: any) => p.kind === 'payment').id;
+    const key = randomUUID();
+    const half = await staffCall(tenant, 'POST', `/item/invoice/${created.id}/refund`, {
+      paymentId,
+      amount: '50.00',
+      idempotencyKey: key,
+    });
+    expect(half.statusCode, half.body).toBe(200);
+    await app.platform.outbox.kick();
+    const notice = await smtp.waitFor(student.email);
+    expect(notice.text).toMatch(/^Subject: Refund of \$50\.00: invoice INV-\d{5} from Lotus Studio$/m);
+    expect(notice.text).toContain('We have refunded $50.00 to you in cash.');
+    expect(notice.text).toContain('Paid after refunds: $70.00');
+    expect(notice.text).not.toMatch(/Payment received|is paid/);
+
+    // the same request again records nothing and mails nothing
+    smtp.received.length = 0;
+    await staffCall(tenant, 'POST', `/item/invoice/${created.id}/refund`, {
+      paymentId,
+      amount: '50.00',
+      idempotencyKey: key,
+    });
+    await staffCall(tenant, 'POST', `/item/invoice/${created.id}/refund`, { paymentId, idempotencyKey: randomUUID() });
+    await app.platform.outbox.kick();
+    const rest = await smtp.waitFor(student.email);
+    expect(rest.text).toContain('We have refunded $70.00 to you in cash.');
+    expect(rest.text).toContain('Paid after refunds: $0.00');
+    expect(smtp.received.filter((m) => m.to.includes(student.email))).toHaveLength(1);
+  });
 });
 
 describe('the invoice PDF', () => {
