@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import { verifyStripeEvent } from '../../lib/stripe-webhook.ts';
 import {
   type CardSetupOutcome,
   GatewayError,
@@ -11,9 +12,6 @@ import {
   type SavedCardGateway,
   type SignedEventGateway,
 } from './payment-gateway.ts';
-
-/** Stripe's default: a signature older (or newer) than 5 minutes is refused, so a captured event cannot be replayed later. */
-const SIGNATURE_TOLERANCE_SECONDS = 300;
 
 export const PROVIDER_UNREACHABLE = 'The payment provider could not be reached. Please try again.';
 export const PROVIDER_UNAVAILABLE = 'Card payments are not available for this business right now.';
@@ -105,7 +103,7 @@ export class StripeGateway implements SignedEventGateway, SavedCardGateway {
     if (!signature) throw new InvalidNotice('Stripe-Signature is missing');
     let event: Stripe.Event;
     try {
-      event = this.stripe.webhooks.constructEvent(rawBody, signature, this.webhookSecret, SIGNATURE_TOLERANCE_SECONDS);
+      event = verifyStripeEvent(this.stripe, rawBody, signature, this.webhookSecret);
     } catch (error) {
       throw new InvalidNotice(error instanceof Error ? error.message : 'the signature does not verify');
     }

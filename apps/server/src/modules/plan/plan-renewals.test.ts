@@ -174,7 +174,7 @@ describe("renewing a studio's plan", () => {
   });
 });
 
-function deliver(type: string, object: Record<string, unknown>, signature?: string) {
+function deliver(type: string, object: Record<string, unknown>, signature?: string, signedAt?: number) {
   const payload = JSON.stringify({
     id: `evt_${Math.random().toString(36).slice(2, 12)}`,
     object: 'event',
@@ -188,13 +188,28 @@ function deliver(type: string, object: Record<string, unknown>, signature?: stri
     headers: {
       host: '127.0.0.1',
       'content-type': 'application/json; charset=utf-8',
-      'stripe-signature': signature ?? stripeSignature(WEBHOOK_SECRET, payload),
+      'stripe-signature': signature ?? stripeSignature(WEBHOOK_SECRET, payload, signedAt),
     },
     payload,
   });
 }
 
 describe("the platform account's webhooks", () => {
+  it('refuses an event signed an hour ahead or an hour ago with a 400, and takes a fresh one', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const event = { id: 'pi_nobody_of_ours', object: 'payment_intent' };
+    for (const signedAt of [now + 3600, now - 3600, now + 301]) {
+      const answer = await deliver('payment_intent.succeeded', event, undefined, signedAt);
+      expect(answer.statusCode, `signed at now${signedAt - now > 0 ? '+' : ''}${signedAt - now} s`).toBe(400);
+      expect(json<{ errors: { field: string; message: string } }>(answer).errors).toMatchObject({
+        field: 'stripe-signature',
+        message: 'The webhook signature is missing, wrong or too old.',
+      });
+    }
+    const fresh = await deliver('payment_intent.succeeded', event, undefined, now + 60);
+    expect(fresh.statusCode, fresh.body).toBe(200);
+  });
+
   it('a bank debit that fails days later marks the payment failed, bills the period again and mails; once', async () => {
     const email = `bank-${Math.random().toString(36).slice(2, 8)}@studio.test`;
     const studio = await newTenant(app, { settings: { email } });

@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import type { PlatformBillingConfig } from '../../config.ts';
+import { verifyStripeEvent } from '../../lib/stripe-webhook.ts';
 import {
   type BankDetails,
   BillingError,
@@ -11,9 +12,6 @@ import {
   type PaymentMethodInfo,
   type PlanEvent,
 } from './billing-provider.ts';
-
-/** Stripe's own default: an event signed longer ago than this is refused (a replay). */
-const SIGNATURE_TOLERANCE_SECONDS = 300;
 
 /** Stripe's parameter names, as the bank form names them. */
 const FIELD_OF_PARAM: Record<string, string> = {
@@ -249,7 +247,7 @@ export class StripeBilling implements BillingProvider {
     if (!signature) throw new InvalidPlanEvent('Stripe-Signature is missing');
     let event: Stripe.Event;
     try {
-      event = this.stripe.webhooks.constructEvent(rawBody, signature, secret, SIGNATURE_TOLERANCE_SECONDS);
+      event = verifyStripeEvent(this.stripe, rawBody, signature, secret);
     } catch (error) {
       throw new InvalidPlanEvent(error instanceof Error ? error.message : 'the signature does not verify');
     }
