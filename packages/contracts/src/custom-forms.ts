@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CUSTOM_FIELD_NAME_MAX, CUSTOM_FIELD_OPTION_MAX, CUSTOM_FIELD_TEXT_MAX } from './custom-fields.ts';
+import { AGE_OF_MAJORITY_MAX, AGE_OF_MAJORITY_MIN, MINOR_MESSAGES } from './minors.ts';
 
 // Custom and registration forms (spec 3 §2.3, §3 "Custom/registration form", "Custom field within a
 // form", "Form submission payload", §4 "Registration form", §5, §7.9, §8, §9; spec 2 custom-form calls).
@@ -185,6 +186,8 @@ export const CustomForm = z.object({
   afterForm: z.object({ description: z.string() }),
   customFields: z.array(FormField),
   submissions: z.number().int().optional(),
+  /** The public form: the studio's age of majority, below which a guardian is asked for. */
+  ageOfMajority: z.number().int().optional(),
 });
 export type CustomForm = z.infer<typeof CustomForm>;
 
@@ -269,8 +272,50 @@ export const FormSubmissionResult = z.object({
   _id: z.string(),
   downloadUrl: z.string(),
   formName: z.string(),
+  /**
+   * A waiver signed without being signed in as its member: it counts once the member follows the
+   * link emailed to them (decisions.md "A waiver counts when the member signed it (issue 22)").
+   */
+  awaitingConfirmation: z.boolean().optional(),
 });
 export type FormSubmissionResult = z.infer<typeof FormSubmissionResult>;
+
+/** Days the emailed link that confirms a waiver works. */
+export const WAIVER_CONFIRM_LINK_DAYS = 7;
+
+export const WAIVER_CONFIRM_TEXTS = {
+  emailSent:
+    'We have emailed a link to the address given. The waiver counts for bookings and checkouts once it is confirmed from that email.',
+  confirmed: 'Your waiver is confirmed.',
+  used: 'This link was already used: the waiver it confirms is confirmed.',
+  expired: 'This link has expired. Please sign the waiver again to get a new one.',
+  notFound: 'This link is not valid.',
+} as const;
+
+/** POST /public/waiver/confirm: the token from the emailed link. */
+export const WaiverConfirmInput = z.object({
+  token: z
+    .string({ error: 'token is required' })
+    .trim()
+    .min(1, 'token is required')
+    .max(200, 'token must be at most 200 characters'),
+});
+/** GET and PUT /rest/settings/forms: the forms' settings on the Forms screen. */
+export const FormSettings = z.object({ ageOfMajority: z.number().int() });
+export type FormSettings = z.infer<typeof FormSettings>;
+export const FormSettingsWrite = z
+  .object({
+    ageOfMajority: z
+      .number({ error: MINOR_MESSAGES.ageOfMajorityRange })
+      .int(MINOR_MESSAGES.ageOfMajorityRange)
+      .min(AGE_OF_MAJORITY_MIN, MINOR_MESSAGES.ageOfMajorityRange)
+      .max(AGE_OF_MAJORITY_MAX, MINOR_MESSAGES.ageOfMajorityRange),
+  })
+  .strict();
+export type FormSettingsWrite = z.infer<typeof FormSettingsWrite>;
+
+export const WaiverConfirmResult = z.object({ message: z.string(), formName: z.string() });
+export type WaiverConfirmResult = z.infer<typeof WaiverConfirmResult>;
 
 /** A signed document with its audit trail (the contact detail, My Registration). */
 export const SignedDocument = z.object({

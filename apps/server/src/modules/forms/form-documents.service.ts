@@ -34,6 +34,8 @@ interface Content {
   fields: Array<{ name: string; type: string; value: string }>;
   otherInfo: { emergencyContactName: string; emergencyContactPhone: string; dateOfBirth: string } | null;
   guardians: Array<{ role: string; name: string; email: string; phone: string }>;
+  /** A minor's registration: their guardian signed for them. */
+  signedFor?: { name: string; dateOfBirth: string };
 }
 
 /** The job: the PDF of one submission, kept in the tenant's media storage; its status follows. */
@@ -75,6 +77,14 @@ export async function makeFormDocument(platform: Platform, job: FormDocumentJob)
     typedSignature: row.typedSignature,
     audit: [
       ['Signed by', `${row.signerName} <${row.signerEmail}>`],
+      ...(c.signedFor
+        ? [
+            ['Signed for', `${c.signedFor.name}, a minor born ${c.signedFor.dateOfBirth}, as their guardian`] as [
+              string,
+              string,
+            ],
+          ]
+        : []),
       ['Signed at', tenantTime(row.signedAt, zone)],
       ['IP address', row.ip],
       ['User agent', row.userAgent],

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   customValueError,
+  dateInZone,
   FORM_EMAIL_PATTERN,
   FORM_MESSAGES,
   FORM_TEXTAREA_MAX,
@@ -9,6 +10,9 @@ import {
   type FormSubmissionResult,
   type FormType,
   HUMAN_CHECK_ACTION,
+  isCalendarDate,
+  isMinorOn,
+  MINOR_MESSAGES,
 } from '@atrium/contracts';
 import type { z } from 'zod';
 import { type Db, type Tx, withTenant } from '../../db/client.ts';
@@ -26,6 +30,7 @@ import {
   updateContactFromForm,
 } from './forms.repo.ts';
 import type { HumanCheck } from './human-check.ts';
+import { requestWaiverConfirmation } from './waiver-confirmation.service.ts';
 
 type Input = z.output<typeof FormSubmissionInput>;
 
@@ -37,6 +42,8 @@ export interface SubmitContext {
   auth: AccessClaims | null;
   ip: string;
   userAgent: string;
+  /** The studio's own origin (tenantOrigin), for the link that confirms a waiver. */
+  origin: string;
   now?: Date;
 }
 
@@ -83,17 +90,38 @@ interface Guardian {
   phone: string;
 }
 
-function guardiansOf(input: Input): Guardian[] {
+/**
+ * The guardians given (a block counts once any of its fields is filled): a name and a valid email
+ * each, and for a minor a phone too; a minor must name at least one.
+ */
+function guardiansOf(input: Input, minorUnder: number | null): Guardian[] {
   const out: Guardian[] = [];
   for (const role of ['mother', 'father'] as const) {
     const name = input[`${role}Name`];
     const email = input[`${role}Email`];
     const phone = input[`${role}Phone`];
     if (!name && !email && !phone) continue;
-    if (!name) throw badRequest(`${role}Name`, `${role === 'mother' ? 'Mother' : 'Father'} name is required`);
-    out.push({ role, name, email: checkEmail(`${role}Email`, email), phone });
+    const who = role === 'mother' ? 'Mother' : 'Father';
+    if (!name) throw badRequest(`${role}Name`, `${who} name is required`);
+    const checked = checkEmail(`${role}Email`, email);
+    if (minorUnder !== null && !phone) throw badRequest(`${role}Phone`, `${who} phone is required`);
+    out.push({ role, name, email: checked, phone });
   }
+  if (minorUnder !== null && out.length === 0)
+    throw badRequest('motherName', MINOR_MESSAGES.guardianRequired(minorUnder));
   return out;
+}
+
+/** The birth date given on the form, checked; the age of majority when it makes the person a minor, else null. */
+function minorUnder(input: Input, tenant: TenantContext, now: Date): number | null {
+  const born = input.dateOfBirth;
+  if (!born) return null;
+  if (!isCalendarDate(born)) throw badRequest('dateOfBirth', MINOR_MESSAGES.birthDateInvalid);
+  // The studio's date, not the server's: a birthday starts at midnight where the studio is.
+  const today = dateInZone(now, tenant.settings.timezone);
+  if (born > today) throw badRequest('dateOfBirth', MINOR_MESSAGES.birthDateFuture);
+  const age = tenant.settings.ageOfMajority;
+  return isMinorOn(born, today, age) ? age : null;
 }
 
 /** A submission recorded in the caller's transaction: its answer, and who signed. */
@@ -166,7 +194,9 @@ export async function recordSubmission(
     return { field, value };
   });
 
-  const guardians = form.isShowGuardian ? guardiansOf(input) : [];
+  // A minor's registration names a guardian even where the form keeps the block optional.
+  const minor = form.isShowBirthdate ? minorUnder(input, tenant, now) : null;
+  const guardians = form.isShowGuardian || minor !== null ? guardiansOf(input, minor) : [];
   const drawn = input.sign.trim();
   if (drawn && !PNG_DATA_URL.test(drawn)) throw badRequest('sign', 'sign must be a PNG image');
   const typed = input.typedSign.trim();
@@ -188,7 +218,10 @@ export async function recordSubmission(
     changes.emergencyContactPhone = input.emergencyContactPhone;
   }
   if (form.isShowBirthdate && input.dateOfBirth && blank(current?.dateOfBirth)) changes.dateOfBirth = input.dateOfBirth;
-  if (form.formType === 'WAIVER') changes.hasSignedWaiverForm = true;
+  // A waiver counts as the member's own only when they are signed in as themselves; anyone else's
+  // signature waits for the member to confirm it from their email (requestWaiverConfirmation).
+  const counts = form.formType !== 'WAIVER' || student !== undefined;
+  if (form.formType === 'WAIVER' && counts) changes.hasSignedWaiverForm = true;
   await updateContactFromForm(tx, tenantId, contact.id, changes);
   for (const guardian of guardians) {
     if (guardian.email === email)
@@ -211,6 +244,10 @@ export async function recordSubmission(
       .map(({ field, value }) => ({ fieldId: field.id, value })),
   );
 
+  // A minor's signature is their guardian's (the first given), signing for them.
+  const signedBy = minor !== null && guardians[0] ? { name: guardians[0].name, email: guardians[0].email } : null;
+  const signerName = signedBy ? signedBy.name : `${firstName} ${lastName}`;
+  const signerEmail = signedBy ? signedBy.email : email;
   // The exact document signed: the form's texts and questions as shown, and every answer.
   const content = {
     form: {
@@ -237,6 +274,9 @@ export async function recordSubmission(
       : typed
         ? { kind: 'typed', text: typed }
         : null,
+    ...(signedBy
+      ? { signedFor: { name: `${firstName} ${lastName}`, dateOfBirth: input.dateOfBirth, guardian: signedBy } }
+      : {}),
     signedAt: now.toISOString(),
   };
   const documentHash = createHash('sha256').update(canonicalJson(content)).digest('hex');
@@ -249,13 +289,23 @@ export async function recordSubmission(
     documentHash,
     signature: drawn,
     typedSignature: typed,
-    signerName: `${firstName} ${lastName}`,
-    signerEmail: email,
+    signerName,
+    signerEmail,
     signedAt: now,
     ip: ctx.ip.slice(0, 100),
     userAgent: ctx.userAgent.slice(0, 500),
     status: 'IN_PROGRESS',
+    confirmedAt: counts ? now : null,
   });
+  if (!counts) {
+    await requestWaiverConfirmation(tx, ctx, {
+      submissionId: submission.id,
+      contactId: contact.id,
+      formName: form.name,
+      signerName,
+      now,
+    });
+  }
   return {
     id: submission.id,
     result: {
@@ -263,6 +313,7 @@ export async function recordSubmission(
       _id: submission.id,
       downloadUrl: documentUrl(submission.id),
       formName: form.name,
+      ...(counts ? {} : { awaitingConfirmation: true }),
     },
     contactId: contact.id,
     contactCreated: contact.created,

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, notInArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { contacts, customFields, customForms, formSubmissions } from '../../db/schema/index.ts';
 
@@ -187,7 +187,7 @@ export async function setSubmissionDocument(
     .where(and(eq(formSubmissions.tenantId, tenantId), eq(formSubmissions.id, id)));
 }
 
-/** The contact's latest signed waiver, if any. */
+/** The contact's latest waiver that counts as theirs (signed in as them, or confirmed from their email), if any. */
 export async function findLatestWaiver(tx: Tx, tenantId: string, contactId: string) {
   const [row] = await tx
     .select({ signedAt: formSubmissions.signedAt })
@@ -197,6 +197,7 @@ export async function findLatestWaiver(tx: Tx, tenantId: string, contactId: stri
         eq(formSubmissions.tenantId, tenantId),
         eq(formSubmissions.contactId, contactId),
         eq(formSubmissions.formType, 'WAIVER'),
+        isNotNull(formSubmissions.confirmedAt),
       ),
     )
     .orderBy(desc(formSubmissions.signedAt))
@@ -210,4 +211,30 @@ export async function countSubmissions(tx: Tx, tenantId: string, formId: string)
     .from(formSubmissions)
     .where(and(eq(formSubmissions.tenantId, tenantId), eq(formSubmissions.formId, formId)));
   return row?.n ?? 0;
+}
+
+/** The submission an emailed confirmation link names (by its token's hash), locked until the confirmation commits. */
+export async function lockSubmissionByConfirmToken(
+  tx: Tx,
+  tenantId: string,
+  tokenHash: string,
+): Promise<SubmissionRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(formSubmissions)
+    .where(and(eq(formSubmissions.tenantId, tenantId), eq(formSubmissions.confirmTokenHash, tokenHash)))
+    .for('update');
+  return row;
+}
+
+export async function setSubmissionConfirmation(
+  tx: Tx,
+  tenantId: string,
+  id: string,
+  change: Partial<Pick<SubmissionRow, 'confirmedAt' | 'confirmTokenHash' | 'confirmExpiresAt'>>,
+): Promise<void> {
+  await tx
+    .update(formSubmissions)
+    .set(change)
+    .where(and(eq(formSubmissions.tenantId, tenantId), eq(formSubmissions.id, id)));
 }

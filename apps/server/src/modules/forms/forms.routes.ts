@@ -3,6 +3,8 @@ import {
   CustomFormInput,
   CustomFormListQuery,
   ErrorBody,
+  FormSettings,
+  FormSettingsWrite,
   FormSubmissionInput,
   FormSubmissionResult,
   HUMAN_CHECK_ACTION,
@@ -11,6 +13,8 @@ import {
   PublicFormListQuery,
   PublicFormSummary,
   SignedDocument,
+  WaiverConfirmInput,
+  WaiverConfirmResult,
   WaiverStatus,
 } from '@atrium/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -19,11 +23,13 @@ import { z } from 'zod';
 import { readTenant } from '../../db/client.ts';
 import { badRequest, notFound, tooManyRequests } from '../../lib/errors.ts';
 import { requireAuth, requireStaff, requireTenant } from '../../lib/guards.ts';
+import { tenantOrigin } from '../../lib/tenant-origin.ts';
 import type { Platform } from '../../platform.ts';
 import { tryAgainIn } from '../auth/auth-throttle.ts';
 import { manageContacts } from '../contacts/contact-permission.ts';
 import { ContactParams } from '../contacts/contact-records.routes.ts';
 import { requireContact } from '../contacts/contact-records.service.ts';
+import { saveTenantSettings } from '../settings/settings.service.ts';
 import {
   contactDocuments,
   documentPdf,
@@ -36,8 +42,10 @@ import {
 import { formHumanCheck } from './form-human-check.ts';
 import { submitForm } from './form-submit.service.ts';
 import { createForm, getForm, listForms, loadForm, publishedForms, removeForm, saveForm } from './forms.service.ts';
+import { confirmWaiver } from './waiver-confirmation.service.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+const linkErrors = { ...errors, 409: ErrorBody, 410: ErrorBody };
 const FormParams = z.object({ id: z.uuid('id must be a form id') });
 const SubmissionParams = z.object({ id: z.uuid('id must be a submission id') });
 const PublicFormQuery = z.object({
@@ -191,7 +199,7 @@ export function registerFormRoutes(server: FastifyInstance, platform: Platform):
       const form = await readTenant(db, tenant.tenantId, (tx) => loadForm(tx, tenant.tenantId, request.params.id));
       const staff = request.auth && request.auth.role !== 'student';
       if (!form || (!form.isPublished && !staff)) throw notFound('Form');
-      return form;
+      return { ...form, ageOfMajority: tenant.settings.ageOfMajority };
     },
   );
 
@@ -245,6 +253,8 @@ export function registerFormRoutes(server: FastifyInstance, platform: Platform):
             auth: request.auth,
             ip: request.ip,
             userAgent: String(request.headers['user-agent'] ?? ''),
+            origin: tenantOrigin(platform.config, tenant),
+            now: platform.clock.now(),
           },
           request.body,
         );
@@ -253,6 +263,7 @@ export function registerFormRoutes(server: FastifyInstance, platform: Platform):
           { tenantId: tenant.tenantId, orgId: tenant.orgId, submissionId: id },
           { id },
         );
+        if (result.awaitingConfirmation) void platform.outbox.kick();
         return reply.code(201).send(result);
       },
     );
@@ -334,6 +345,48 @@ export function registerFormRoutes(server: FastifyInstance, platform: Platform):
         await requireContact(tx, tenant.tenantId, request.params.id);
         return waiverStatus(tx, tenant, request.params.id);
       });
+    },
+  );
+  app.post(
+    '/public/waiver/confirm',
+    {
+      schema: {
+        tags: ['forms'],
+        summary:
+          "Confirms a waiver from the single-use link emailed to its member (7 days): from now on it counts for the member's bookings and checkouts",
+        body: WaiverConfirmInput,
+        response: { 200: WaiverConfirmResult, ...linkErrors },
+      },
+    },
+    async (request) => confirmWaiver(db, requireTenant(request), request.body.token, platform.clock.now()),
+  );
+
+  app.get(
+    '/rest/settings/forms',
+    {
+      schema: {
+        tags: ['forms'],
+        summary: "The forms' settings (the age of majority, below which a registration names a guardian)",
+        response: { 200: FormSettings, ...errors },
+      },
+    },
+    async (request) => ({ ageOfMajority: requireStaff(request).tenant.settings.ageOfMajority }),
+  );
+
+  app.put(
+    '/rest/settings/forms',
+    {
+      preValidation,
+      schema: {
+        tags: ['forms'],
+        summary: "Saves the forms' settings (admins)",
+        body: FormSettingsWrite,
+        response: { 200: FormSettings, ...errors },
+      },
+    },
+    async (request) => {
+      const saved = await saveTenantSettings(platform, admin(request).tenant, request.body);
+      return { ageOfMajority: saved.settings.ageOfMajority };
     },
   );
 }

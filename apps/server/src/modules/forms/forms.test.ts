@@ -84,7 +84,7 @@ async function submission(t: TestTenant, form: any, patch: Record<string, unknow
     phone: '5551234567',
     emergencyContactName: 'Charles',
     emergencyContactPhone: '5550000000',
-    dateOfBirth: '2015-12-10',
+    dateOfBirth: '1990-12-10',
     motherName: 'Anne Byron',
     motherEmail: `anne${emailCounter}@example.com`,
     fatherName: 'George Byron',
@@ -208,7 +208,7 @@ describe('public form', () => {
       name: 'Ada',
       lastName: 'Lovelace',
       emergencyContactName: 'Charles',
-      dateOfBirth: '2015-12-10',
+      dateOfBirth: '1990-12-10',
     });
     const guardians = json<any[]>(await call(admin, tenant, 'GET', `/rest/contact/${contact?.id}/guardian`));
     expect(guardians.map((g) => g.email).sort()).toEqual([body.motherEmail, body.fatherEmail].sort());
@@ -239,13 +239,15 @@ describe('public form', () => {
     });
     expect(docs[0].documentHash).toMatch(/^[0-9a-f]{64}$/);
     expect(docs[0].signedAt).toMatch(/\([A-Za-z_]+\/[A-Za-z_]+\)$/);
+    // A visitor's waiver counts once the member confirms it from their email (waiver-confirmation.test.ts).
+    expect(result.awaitingConfirmation).toBe(true);
     const waiver = json<any>(await call(admin, tenant, 'GET', `/rest/contact/${contact?.id}/waiver`));
-    expect(waiver.hasSigned).toBe(true);
+    expect(waiver.hasSigned).toBe(false);
     expect(
       await readTenant(app.platform.db, tenant.tenantId, (tx) =>
         hasSignedWaiver(tx, tenant.tenantId, contact?.id as string),
       ),
-    ).toBe(true);
+    ).toBe(false);
     // Another tenant sees none of it.
     expect((await call(null, other, 'GET', `/cform/regform/${result._id}`)).statusCode).toBe(404);
     expect((await call(null, other, 'GET', result.downloadUrl)).statusCode).toBe(404);
@@ -439,12 +441,23 @@ describe('the waiver before booking or checkout', () => {
     expect(billed).toEqual([]);
 
     const form = await createForm(t, tAdmin);
-    const signed = await call(
+    // Anyone can type the member's email: a visitor's signature does not count for them yet.
+    const typed = await call(
       null,
       t,
       'POST',
       '/cform/regform/public',
       await submission(t, form, { email: t.users.student.email, firstName: 'student', lastName: t.orgId }),
+    );
+    expect(typed.statusCode, typed.body).toBe(201);
+    expect((await call(tStudent, t, 'POST', '/snode/mybooking', booking)).statusCode).toBe(400);
+    // Signed while signed in as the member, it counts at once.
+    const signed = await call(
+      tStudent,
+      t,
+      'POST',
+      '/cform/regform',
+      await submission(t, form, { email: '', firstName: '', lastName: '' }),
     );
     expect(signed.statusCode, signed.body).toBe(201);
     const booked = await call(tStudent, t, 'POST', '/snode/mybooking', booking);

@@ -6,6 +6,7 @@ import {
 } from '@atrium/contracts';
 import type { z } from 'zod';
 import { notFound } from '../../lib/errors.ts';
+import { tenantOrigin } from '../../lib/tenant-origin.ts';
 import type { Platform } from '../../platform.ts';
 import { FORM_DOCUMENT_QUEUE, type FormDocumentJob } from '../forms/form-documents.service.ts';
 import { type RecordedSubmission, recordSubmission } from '../forms/form-submit.service.ts';
@@ -62,7 +63,15 @@ export async function placeRegisteredOrder(
     async (tx) => {
       const submitted = await recordSubmission(
         tx,
-        { humanCheck: meta.humanCheck, tenant, auth: null, ip: meta.ip, userAgent: meta.userAgent, now },
+        {
+          humanCheck: meta.humanCheck,
+          tenant,
+          auth: null,
+          ip: meta.ip,
+          userAgent: meta.userAgent,
+          origin: tenantOrigin(platform.config, tenant),
+          now,
+        },
         body,
         challenge,
         'STUDENT_REGISTRATION',

@@ -1,4 +1,4 @@
-import { TenantRoleEntry } from '@atrium/contracts';
+import { AGE_OF_MAJORITY_DEFAULT, AGE_OF_MAJORITY_MAX, AGE_OF_MAJORITY_MIN, TenantRoleEntry } from '@atrium/contracts';
 import { z } from 'zod';
 import { StoredSubscription } from '../plan/plan-storage.ts';
 
@@ -92,6 +92,8 @@ export const TenantSettings = z.object({
   isRegAndPurchaseOnSamePage: z.boolean().default(false),
   isWaiverFormToBeSigned: z.boolean().default(false),
   waiverFormLink: z.string().nullable().default(null),
+  /** Below this age a registration names a guardian, who signs for the minor (decisions.md, issue 22). */
+  ageOfMajority: z.number().int().min(AGE_OF_MAJORITY_MIN).max(AGE_OF_MAJORITY_MAX).default(AGE_OF_MAJORITY_DEFAULT),
   isNewTenant: z.boolean().default(false),
   // onboarding (spec 3 §3 "Onboarding and tenant fields"); the website is `website` (companyUrl)
   onBoardingStep: z.number().int().default(0),
