@@ -58,7 +58,7 @@ test.describe('settings', () => {
     await expect(page.getByText('+91', { exact: true })).toBeVisible();
     await page.getByRole('combobox', { name: 'Country' }).click();
     await page.getByRole('option', { name: 'United States' }).click();
-    await expect(page.getByRole('combobox', { name: 'TimeZone' })).toHaveValue('America/New_York');
+    await expect(page.getByRole('combobox', { name: 'TimeZone' })).toHaveValue('America/New York');
 
     // The demo data fills what the form requires: the owner and the membership expiry are set.
     await expect(page.getByRole('combobox', { name: 'Account Owner' })).toHaveValue(/admin@riverside\.test/);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PASSWORD_RULE, SessionContact } from './auth.ts';
 import { COUNTRY_TIMEZONES } from './settings.ts';
 import { TenantConfig } from './tenant.ts';
+import { isIanaTimeZone } from './time-zones.ts';
 
 /**
  * Spec 2 §2/§3/§5 "Franchise": a franchise is a tenant whose masterOrgId is the master's orgId.
@@ -23,7 +24,7 @@ export const FRANCHISE_MESSAGES = {
   emailInvalid: 'Email is not valid',
   password: 'Password is required!',
   timezone: 'TimeZone is required!',
-  timezoneInvalid: 'TimeZone is not one of the supported timezones',
+  timezoneInvalid: 'TimeZone is not a known time zone (e.g. Europe/London)',
   city: 'City is required!',
   state: 'State is required!',
   zip: 'Zip code is required!',
@@ -74,14 +75,15 @@ export function franchiseZipError(zip: string): string | null {
   return null;
 }
 
-/** Every timezone the settings screens offer (the franchise's country follows from it). */
+/** The zones a franchise form suggests first (any named zone is taken; the country follows from it). */
 export const FRANCHISE_TIMEZONES: readonly string[] = Object.values(COUNTRY_TIMEZONES).flat();
 
-export function countryOfTimezone(timezone: string): string {
+/** The country whose list has the zone; undefined for a zone no country lists (Europe/London). */
+export function countryOfTimezone(timezone: string): string | undefined {
   for (const [country, zones] of Object.entries(COUNTRY_TIMEZONES)) {
     if ((zones as readonly string[]).includes(timezone)) return country;
   }
-  return 'USA';
+  return undefined;
 }
 
 const required = (message: string, max: number) =>
@@ -134,7 +136,7 @@ export const FranchiseCreate = z.object({
     .string({ error: FRANCHISE_MESSAGES.timezone })
     .trim()
     .min(1, FRANCHISE_MESSAGES.timezone)
-    .refine((value) => FRANCHISE_TIMEZONES.includes(value), FRANCHISE_MESSAGES.timezoneInvalid),
+    .refine(isIanaTimeZone, FRANCHISE_MESSAGES.timezoneInvalid),
   user: z.object({
     name: required(FRANCHISE_MESSAGES.userName, 100),
     email,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dialCodeForTimezone } from './dial-codes.ts';
 import { OnboardingState } from './onboarding-state.ts';
+import { isIanaTimeZone } from './time-zones.ts';
 
 /** Spec 2 §2 "Account Settings": the country choices, with the timezones each offers (first = default). */
 export const COUNTRY_TIMEZONES = {
@@ -22,6 +23,8 @@ export const COUNTRY_LABELS: Record<SettingsCountry, string> = { USA: 'United St
 export function timezonesForCountry(country: string): readonly string[] {
   return COUNTRY_TIMEZONES[country as SettingsCountry] ?? [];
 }
+
+export const TIMEZONE_UNKNOWN = 'TimeZone is not a known time zone (e.g. Europe/London)';
 
 /** Spec 2 §2: changing the country sets the first matching timezone and that zone's dial code (spec 1 §9). */
 export function countryDefaults(country: string): { timezone: string; dialCode: string } {
@@ -180,9 +183,9 @@ export const AccountSettingsWrite = z
     introMembershipPeriod: wholeBetween('Intro Membership Period', 'days', 0, 365).optional(),
   })
   .superRefine((value, ctx) => {
-    const zones = timezonesForCountry(value.address.country.name);
-    if (!zones.includes(value.timezone)) {
-      ctx.addIssue({ code: 'custom', path: ['timezone'], message: 'TimeZone is not one of the country’s timezones' });
+    // Any named zone: a London studio in an account whose country list is USA and India is still in London.
+    if (!isIanaTimeZone(value.timezone)) {
+      ctx.addIssue({ code: 'custom', path: ['timezone'], message: TIMEZONE_UNKNOWN });
     }
   });
 export type AccountSettingsWrite = z.input<typeof AccountSettingsWrite>;

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { FRANCHISE_MESSAGES } from '@atrium/contracts';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, json, loginAs, newTenant, startTestApp, type TestTenant } from '../../../test/helpers.ts';
@@ -157,6 +158,19 @@ describe('POST /rest/franchise', () => {
     expect(pages.map((page) => page.name)).toContain('home');
     const list = json<{ data: any[] }>(await call(adminM, master, 'GET', '/rest/franchise')).data;
     expect(list.map((f) => f.orgId)).toContain(form.orgId);
+  });
+
+  it("takes a zone no country list has (Europe/London): the franchise keeps the master's country", async () => {
+    const response = await call(adminM, master, 'POST', '/rest/franchise', createForm({ timezone: 'Europe/London' }));
+    expect(response.statusCode, response.body).toBe(201);
+    const created = json<any>(response);
+    expect(created.timezone).toBe('Europe/London');
+    const [row] = await app.platform.db.select().from(tenants).where(eq(tenants.orgId, created.orgId));
+    const masterPing = json<any>(await app.inject({ url: '/ping', headers: { host: master.host } }));
+    expect(row?.settings.country).toBe(masterPing.country);
+    const unknown = await call(adminM, master, 'POST', '/rest/franchise', createForm({ timezone: 'Europe/Londres' }));
+    expect(unknown.statusCode).toBe(400);
+    expect(error(unknown)).toMatchObject({ field: 'timezone', message: FRANCHISE_MESSAGES.timezoneInvalid });
   });
 
   it('refuses a taken org id (any tenant, even another master) with a 400 on orgId', async () => {

@@ -1,14 +1,15 @@
 import {
   BUSINESS_SIZES,
   BUSINESS_TYPES,
+  isIanaTimeZone,
   maskDigits,
   ONBOARDING_COUNTRIES,
   ONBOARDING_PRODUCTS,
   ONBOARDING_TEXTS,
-  ONBOARDING_TIMEZONES,
   type OnboardingState,
   type OnboardingWrite,
   PHONE_MASKS,
+  TIMEZONE_UNKNOWN,
 } from '@atrium/contracts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import type { Platform } from '../../platform.ts';
@@ -49,8 +50,9 @@ export async function saveOnboarding(
   } else if (step === 1) {
     name = body.name ?? '';
     if (!name) throw badRequest('name', ONBOARDING_TEXTS.name);
-    const zone = ONBOARDING_TIMEZONES.find((z) => z.value === body.timezone);
-    if (!zone) throw badRequest('timezone', ONBOARDING_TEXTS.timezone);
+    const timezone = body.timezone ?? '';
+    if (!timezone) throw badRequest('timezone', ONBOARDING_TEXTS.timezone);
+    if (!isIanaTimeZone(timezone)) throw badRequest('timezone', TIMEZONE_UNKNOWN);
     const country = body.address?.country ?? '';
     if (!(ONBOARDING_COUNTRIES as readonly string[]).includes(country))
       throw badRequest('address.country', ONBOARDING_TEXTS.country);
@@ -61,7 +63,7 @@ export async function saveOnboarding(
       throw badRequest('companyUrl', 'Website must start with http:// or https://');
     patch = {
       phone: body.phone,
-      timezone: zone.value,
+      timezone,
       country,
       website,
       ...(body.logo !== undefined ? { logo: body.logo || null } : {}),

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { ONBOARDING_TEXTS, STUDIO_SIGNUP_MESSAGES } from '@atrium/contracts';
+import { ONBOARDING_TEXTS, STUDIO_SIGNUP_MESSAGES, TIMEZONE_UNKNOWN } from '@atrium/contracts';
 import { eq, like } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, json, loginAs, newTenant, startTestApp, type TestTenant } from '../../../test/helpers.ts';
@@ -213,8 +213,11 @@ describe('onboarding: PUT /snode/tenant with onBoardingStep', () => {
     });
     const shortPhone = await put(token, host, { ...business, phone: '+1 555-123' });
     expect(errorOf(shortPhone.body).field).toBe('phone');
-    const badZone = await put(token, host, { ...business, timezone: 'Europe/Paris' });
-    expect(errorOf(badZone.body).field).toBe('timezone');
+    for (const timezone of ['Europe/Pariss', '+01:00', 'europe/paris']) {
+      const badZone = await put(token, host, { ...business, timezone });
+      expect(badZone.statusCode).toBe(400);
+      expect(errorOf(badZone.body)).toMatchObject({ field: 'timezone', message: TIMEZONE_UNKNOWN });
+    }
     const badStep = await put(token, host, { ...business, onBoardingStep: 5 });
     expect(errorOf(badStep.body).field).toBe('onBoardingStep');
     const step2 = await put(token, host, business);

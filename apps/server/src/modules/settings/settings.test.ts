@@ -1,3 +1,4 @@
+import { TIMEZONE_UNKNOWN } from '@atrium/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, json, loginAs, newTenant, startTestApp, type TestTenant } from '../../../test/helpers.ts';
 import type { App } from '../../app.ts';
@@ -149,13 +150,22 @@ describe('PUT /snode/tenant (Account Settings)', () => {
     [{ phone: '' }, 'phone', 'Phone is required!'],
     [{ introMembershipPeriod: -1 }, 'introMembershipPeriod', 'Intro Membership Period must be between 0 and 365 days'],
     [{ introMembershipPeriod: 1.5 }, 'introMembershipPeriod', 'Intro Membership Period must be whole days'],
-    [{ timezone: 'America/Chicago' }, 'timezone', undefined],
+    [{ timezone: 'Mars/Olympus_Mons' }, 'timezone', TIMEZONE_UNKNOWN],
+    [{ timezone: '+05:30' }, 'timezone', TIMEZONE_UNKNOWN],
   ])('refuses %j with 400 on the field', async (patch, field, message) => {
     const response = await call(adminM, master, 'PUT', '/snode/tenant', accountForm(master, patch));
     expect(response.statusCode).toBe(400);
     const error = json<any>(response).errors;
     expect(error.field).toBe(field);
     if (message) expect(error.message).toBe(message);
+  });
+
+  it('takes any named IANA zone, not only its country list: a London studio is set up in London', async () => {
+    for (const timezone of ['Europe/London', 'America/Chicago', 'Australia/Lord_Howe', 'UTC']) {
+      const response = await call(adminM, master, 'PUT', '/snode/tenant', accountForm(master, { timezone }));
+      expect(response.statusCode, response.body).toBe(200);
+      expect(json<any>(response).timezone).toBe(timezone);
+    }
   });
 
   it('needs an active admin of this tenant as Account Owner', async () => {

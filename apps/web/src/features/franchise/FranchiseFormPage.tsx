@@ -1,4 +1,4 @@
-import { FRANCHISE_MESSAGES, FRANCHISE_TIMEZONES } from '@atrium/contracts';
+import { FRANCHISE_MESSAGES, FRANCHISE_TIMEZONES, timeZoneChoices } from '@atrium/contracts';
 import { Alert, Button, Card, Group, Loader, PasswordInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -93,7 +93,7 @@ function FranchiseForm({ mode, id, initial }: { mode: FranchiseFormMode; id?: st
                   <Select
                     label="TimeZone"
                     withAsterisk
-                    data={[...FRANCHISE_TIMEZONES]}
+                    data={timeZoneChoices(FRANCHISE_TIMEZONES)}
                     searchable
                     {...form.getInputProps('timezone')}
                   />

@@ -1,12 +1,14 @@
 import {
   BUSINESS_SIZES,
   BUSINESS_TYPES,
+  isIanaTimeZone,
   ONBOARDING_COUNTRIES,
   ONBOARDING_PRODUCTS,
   ONBOARDING_TEXTS,
   ONBOARDING_TIMEZONES,
   type OnboardingState,
   type OnboardingWrite,
+  timeZoneChoices,
 } from '@atrium/contracts';
 import {
   Alert,
@@ -17,6 +19,7 @@ import {
   Paper,
   Radio,
   SegmentedControl,
+  Select,
   Stack,
   Stepper,
   Switch,
@@ -62,9 +65,7 @@ export default function OnboardingPage() {
         businessType: state.data.businessType || 'wellness-trainer',
         businessSize: state.data.businessSize || '2',
         country: (ONBOARDING_COUNTRIES as readonly string[]).includes(state.data.country) ? state.data.country : 'USA',
-        timezone: ONBOARDING_TIMEZONES.some((z) => z.value === state.data.timezone)
-          ? state.data.timezone
-          : 'America/New_York',
+        timezone: isIanaTimeZone(state.data.timezone) ? state.data.timezone : 'America/New_York',
       });
       setStep(Math.min(2, Math.max(0, state.data.onBoardingStep)));
     }
@@ -251,15 +252,18 @@ export default function OnboardingPage() {
                 if (phone) setPhoneError(null);
               }}
             />
-            <NativeSelect
+            <Select
               label="Time zone"
               required
+              searchable
+              allowDeselect={false}
+              nothingFoundMessage="No time zone by that name"
               value={draft.timezone}
-              data={ONBOARDING_TIMEZONES.filter((z) => z.country === draft.country).map((z) => ({
-                value: z.value,
-                label: z.value.replace('_', ' '),
-              }))}
-              onChange={(event) => set({ timezone: event.currentTarget.value })}
+              data={timeZoneChoices(
+                ONBOARDING_TIMEZONES.filter((z) => z.country === draft.country).map((z) => z.value),
+                draft.timezone,
+              )}
+              onChange={(value) => value && set({ timezone: value })}
             />
             <TextInput
               label="Website"

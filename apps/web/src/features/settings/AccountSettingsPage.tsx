@@ -4,6 +4,7 @@ import {
   dialCodeForTimezone,
   SALES_EMAIL_LIST_MAX,
   SETTINGS_COUNTRIES,
+  timeZoneChoices,
   timezonesForCountry,
 } from '@atrium/contracts';
 import {
@@ -164,7 +165,9 @@ function AccountForm({
               label="TimeZone"
               withAsterisk
               allowDeselect={false}
-              data={[...timezonesForCountry(form.values.country)]}
+              searchable
+              nothingFoundMessage="No time zone by that name"
+              data={timeZoneChoices(timezonesForCountry(form.values.country), form.values.timezone)}
               {...form.getInputProps('timezone')}
             />
           </SimpleGrid>

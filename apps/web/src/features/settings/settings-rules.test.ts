@@ -38,9 +38,11 @@ describe('country, timezone and dial code', () => {
     expect(onCountryChange('USA')).toEqual({ timezone: 'America/New_York', dialCode: '+1' });
   });
 
-  it("keeps a timezone of the country, replaces one that is not the country's", () => {
+  it("keeps any named zone (a London studio), replaces an unknown one by the country's first", () => {
     expect(timezoneForCountry('USA', 'America/Denver')).toBe('America/Denver');
-    expect(timezoneForCountry('India', 'America/Denver')).toBe('Asia/Kolkata');
+    expect(timezoneForCountry('USA', 'Europe/London')).toBe('Europe/London');
+    expect(timezoneForCountry('India', 'Mars/Olympus')).toBe('Asia/Kolkata');
+    expect(timezoneForCountry('India', '+05:30')).toBe('Asia/Kolkata');
   });
 
   it('splits the stored phone from its dial code and joins it back', () => {

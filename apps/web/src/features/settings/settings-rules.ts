@@ -1,4 +1,10 @@
-import { countryDefaults, dialCodeForTimezone, type ModuleToggle, timezonesForCountry } from '@atrium/contracts';
+import {
+  countryDefaults,
+  dialCodeForTimezone,
+  isIanaTimeZone,
+  type ModuleToggle,
+  timezonesForCountry,
+} from '@atrium/contracts';
 
 export interface SettingsTile {
   id: string;
@@ -93,10 +99,10 @@ export function onCountryChange(country: string): { timezone: string; dialCode: 
   return countryDefaults(country);
 }
 
-/** A stored timezone outside the country's list is replaced by the country's first. */
+/** A stored named zone is kept wherever it is (a London studio); an unknown one becomes the country's first. */
 export function timezoneForCountry(country: string, timezone: string): string {
-  const zones = timezonesForCountry(country);
-  return zones.includes(timezone) ? timezone : (zones[0] ?? timezone);
+  if (isIanaTimeZone(timezone)) return timezone;
+  return timezonesForCountry(country)[0] ?? 'America/New_York';
 }
 
 export const dialCodeFor = (timezone: string) => dialCodeForTimezone(timezone);
