@@ -42,11 +42,19 @@ export const STANDARD_PAGE_PATHS: Record<string, string> = {
 };
 
 /**
- * The standard pages whose screens are built. The others (calendar, courses, events, donations)
- * come with their modules: until then they stay out of the menu and their paths answer page not
- * found, never a placeholder. A module adds its page here when its public screen lands.
+ * The standard pages whose public screens are built (the web app's PUBLIC_ROUTES marks the same
+ * paths built). Courses comes with its module: until then it stays out of the menu and its path
+ * answers page not found, never a placeholder. A module adds its page here when its screen lands.
  */
-export const BUILT_STANDARD_PAGES: ReadonlySet<string> = new Set(['home', 'forms', 'mediagallery', 'merchandise']);
+export const BUILT_STANDARD_PAGES: ReadonlySet<string> = new Set([
+  'home',
+  'calendar',
+  'events',
+  'merchandise',
+  'donations',
+  'forms',
+  'mediagallery',
+]);
 
 export type PublicMenuItem =
   | { id: string; type: 'item'; title: string; url: string; external: false }
@@ -100,7 +108,16 @@ export function isPageLinkText(value: string | null | undefined): value is strin
 export function buildPublicMenu(
   tenant: Pick<
     TenantConfig,
-    'web' | 'forms' | 'isShowSchedule' | 'isShowCourses' | 'page1' | 'page2' | 'page3' | 'page4' | 'page5'
+    | 'web'
+    | 'forms'
+    | 'isShowSchedule'
+    | 'isShowCourses'
+    | 'isShowDonation'
+    | 'page1'
+    | 'page2'
+    | 'page3'
+    | 'page4'
+    | 'page5'
   >,
 ): PublicMenuItem[] {
   const visible = tenant.web.pages.filter((page) => {
@@ -108,6 +125,7 @@ export function buildPublicMenu(
     if (page.name in STANDARD_PAGE_PATHS && !BUILT_STANDARD_PAGES.has(page.name)) return false;
     if (page.name === 'calendar' && !tenant.isShowSchedule) return false;
     if (page.name === 'courses' && !tenant.isShowCourses) return false;
+    if (page.name === 'donations' && !tenant.isShowDonation) return false;
     return true;
   });
 

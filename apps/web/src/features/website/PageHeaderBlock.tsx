@@ -4,6 +4,7 @@ import { IconCheck, IconPencil, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { showSuccessToast } from '../../lib/notify';
 import { useUpdatePage } from './hooks';
+import { pageHeaderSavedMessage } from './website-rules';
 
 /**
  * Spec 3 §2.5 "Standard page header/subheader block": a signed-in user (not in preview) edits the
@@ -19,7 +20,7 @@ export function PageHeaderBlock({ page }: { page: WebPage }) {
       { id: page.id, body: draft },
       {
         onSuccess: () => {
-          showSuccessToast('Updated successfully.');
+          showSuccessToast(pageHeaderSavedMessage(page));
           setDraft(null);
         },
       },

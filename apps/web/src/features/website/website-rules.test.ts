@@ -7,6 +7,7 @@ import {
   firstEditStep,
   moveItem,
   pageControls,
+  pageHeaderSavedMessage,
   pageNameError,
   randomPageName,
   sequencePayload,
@@ -170,5 +171,19 @@ describe('builder steps and editors', () => {
   it('template page types', () => {
     expect(templatePageType('about')).toBe('about');
     expect(templatePageType('4321')).toBe('others');
+  });
+});
+
+describe('pageHeaderSavedMessage (spec 3 §8, page header)', () => {
+  it('says the header was added when the page had none, else updated, naming the page', () => {
+    expect(pageHeaderSavedMessage({ title: 'Events', header: '', subHeader: ' ' })).toBe(
+      'Events is added successfully.',
+    );
+    expect(pageHeaderSavedMessage({ title: 'Events', header: 'Our events', subHeader: '' })).toBe(
+      'Events is updated successfully.',
+    );
+    expect(pageHeaderSavedMessage({ title: 'Shop', header: '', subHeader: 'All we sell' })).toBe(
+      'Shop is updated successfully.',
+    );
   });
 });

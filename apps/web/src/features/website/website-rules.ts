@@ -121,3 +121,12 @@ export const EMPTY_TEMPLATE_CSS = 'body{background-color:#f8f9fa;}';
 export function externalHint(host: string): string {
   return `Enter absolute page address e.g ${host}/services`;
 }
+
+/**
+ * Spec 3 §8 "Page header": the toast after the header/sub-header block is saved. The header is part
+ * of the page here, so it is "added" when the page had neither a header nor a sub-header before.
+ */
+export function pageHeaderSavedMessage(page: { title: string; header: string; subHeader: string }): string {
+  const added = !page.header.trim() && !page.subHeader.trim();
+  return `${page.title} is ${added ? 'added' : 'updated'} successfully.`;
+}
