@@ -74,6 +74,8 @@ async function body(patch: Record<string, unknown> = {}, form = registration) {
     dateOfBirth: '2012-04-01',
     motherName: 'Mary Hopper',
     motherEmail: `mother-${randomUUID().slice(0, 8)}@example.com`,
+    // A 14-year-old: the guardian gives a phone too (decisions.md "A minor registers with a guardian").
+    motherPhone: '5550101010',
     customField: [
       { guId: level.guId, value: 'Advanced' },
       { guId: goals.guId, value: 'Handstands' },
@@ -166,8 +168,9 @@ describe('POST /public/checkout/register', () => {
     const guardians: any[] = await admin(`/rest/contact/${contact?.id}/guardian`);
     expect(guardians.map((g) => g.email)).toEqual([payload.motherEmail]);
     const docs: any[] = await admin(`/rest/contact/${contact?.id}/signedDocuments`);
+    // Grace is 14: her guardian signs for her.
     expect(docs).toMatchObject([
-      { signerName: 'Grace Hopper', userAgent: 'CheckoutRegisterTest/1.0', hasSignature: true },
+      { signerName: 'Mary Hopper', userAgent: 'CheckoutRegisterTest/1.0', hasSignature: true },
     ]);
 
     const invoice = await read(
