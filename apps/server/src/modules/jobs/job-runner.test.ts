@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dropQueues } from '../../../test/jobs.ts';
 import { type Database, openDatabase } from '../../db/client.ts';
+import { SLOT_FIELD } from './cron-slots.ts';
 import { JobRunner, type JobRunnerOptions } from './job-runner.ts';
 
 /** Real pg-boss on TEST_DATABASE_URL when set (two runners get two pools), else on an embedded PGlite. */
@@ -198,5 +199,81 @@ describe('job runner', () => {
     const byRunner = [...runs.values()].flat();
     expect(byRunner.filter((label) => label === 'one').length).toBeGreaterThan(0);
     expect(byRunner.filter((label) => label === 'two').length).toBeGreaterThan(0);
+  });
+
+  it('two runners whose clocks disagree, over ten ticks of a minute cron: each slot runs exactly once', async () => {
+    const name = queueName('cron-slots');
+    const minute = 60_000;
+    const start = Date.UTC(2026, 0, 5, 9, 0, 0);
+    // The test's clock; the second process's runs 7 s ahead of the first's (pg-boss's own cron sent a
+    // tick twice then: once early into the previous minute's throttle slot, once after).
+    let clock = start - 30 * 1000;
+    const runs: Array<{ slot: string | undefined; by: string }> = [];
+    const [one, two] = [
+      runner({ now: () => clock, cronPollSeconds: 0.05 }),
+      runner({ now: () => clock + 7_000, cronPollSeconds: 0.05 }, url ? await open() : shared),
+    ];
+    for (const [by, jobs] of [
+      ['one', one],
+      ['two', two],
+    ] as const) {
+      jobs.register(name, async (_data, job) => {
+        runs.push({ slot: job.slot, by });
+      });
+      jobs.schedule(name, '* * * * *');
+      await jobs.start();
+    }
+    // Ten minutes in steps of 5 s; each process's own cron loop also looks every 50 ms meanwhile.
+    for (let step = 0; step < 120; step += 1) {
+      clock += 5_000;
+      await Promise.all([one.cronTick(), two.cronTick()]);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await Promise.all([one.drain(name), two.drain(name)]);
+    // The clock is now 9:09:30 (9:09:37 on the second): the slots 8:59 (due at the start) to 9:09.
+    const slots = Array.from({ length: 11 }, (_, i) => new Date(start + (i - 1) * minute).toISOString());
+    await until(() => runs.length >= slots.length, 15_000);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const bySlot = new Map<string, number>();
+    for (const { slot } of runs) bySlot.set(String(slot), (bySlot.get(String(slot)) ?? 0) + 1);
+    expect([...bySlot.keys()].sort()).toEqual(slots);
+    expect([...bySlot.entries()].filter(([, count]) => count !== 1)).toEqual([]);
+    expect(runs).toHaveLength(slots.length);
+    expect(new Set(runs.map(({ by }) => by)).size).toBeGreaterThan(0);
+  });
+
+  it('a second job for a slot already run does nothing; a failed run of a slot is retried until it succeeds', async () => {
+    const name = queueName('slot-claim');
+    let clock = Date.UTC(2026, 0, 5, 9, 5, 10);
+    let failNext = true;
+    const runs: string[] = [];
+    const jobs = runner({ work: false, now: () => clock });
+    jobs.register(
+      name,
+      async (data: Record<string, unknown>, job) => {
+        expect(data).toEqual({ sweep: true }); // the slot travels beside the data, not in it
+        if (failNext) {
+          failNext = false;
+          throw new Error('first attempt fails');
+        }
+        runs.push(String(job.slot));
+      },
+      { retryDelaySeconds: 0, retryBackoff: false },
+    );
+    jobs.schedule(name, '*/5 * * * *', { sweep: true });
+    await jobs.start();
+    await jobs.cronTick();
+    await jobs.drain(name); // fails
+    await jobs.drain(name); // its retry runs the slot
+    expect(runs).toEqual(['2026-01-05T09:05:00.000Z']);
+    // The same slot queued again as another job (pg-boss's cron did that): claimed already, nothing runs.
+    expect(await jobs.send(name, { sweep: true, [SLOT_FIELD]: '2026-01-05T09:05:00.000Z' })).not.toBeNull();
+    await jobs.drain(name);
+    expect(runs).toEqual(['2026-01-05T09:05:00.000Z']);
+    // A send without a slot (work asked for now) runs as any job does; the next tick runs its own slot.
+    clock += 5 * 60_000;
+    await jobs.cronTick();
+    await jobs.drain(name);
+    expect(runs).toEqual(['2026-01-05T09:05:00.000Z', '2026-01-05T09:10:00.000Z']);
   });
 });

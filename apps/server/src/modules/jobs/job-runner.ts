@@ -1,9 +1,12 @@
 import PgBoss from 'pg-boss';
 import type { RawSql } from '../../db/client.ts';
+import { latestTick, SLOT_FIELD, SlotClaims, slotJobId } from './cron-slots.ts';
 
 export interface Job<T> {
   id: string;
   data: T;
+  /** A scheduled run's slot: the cron tick (ISO, UTC) it is for. */
+  slot?: string;
 }
 
 export type JobHandler<T> = (data: T, job: Job<T>) => Promise<void>;
@@ -46,6 +49,10 @@ export interface JobRunnerOptions {
   schema?: string;
   /** False: nothing runs by itself (no workers, cron or maintenance); drain() runs queued jobs (benchmarks, tests). */
   work?: boolean;
+  /** The clock the cron reads, in epoch ms (tests inject one); default the process's. */
+  now?: () => number;
+  /** How often each process looks for a cron tick that is due (default 10). */
+  cronPollSeconds?: number;
 }
 
 interface Queue {
@@ -57,6 +64,12 @@ interface Queue {
 type BossJob = { id: string; data: unknown };
 
 const deadLetterOf = (name: string) => `${name}-dead`;
+
+/** A tick is sent while it is younger than this: a process that was down longer skips it (as pg-boss did). */
+const CRON_CATCH_UP_MS = 60_000;
+const HOUR_MS = 3_600_000;
+/** The cron loop's key among the wakers (no queue has this name). */
+const CRON_WAKER = '\u0000cron';
 
 /**
  * The one background job runner (pg-boss on the owner connection, PostgreSQL or PGlite). Features
@@ -78,19 +91,29 @@ export class JobRunner {
   readonly #log: JobRunnerOptions['log'];
   readonly #work: boolean;
   readonly #pollingMs: number;
+  readonly #now: () => number;
+  readonly #cronPollMs: number;
+  readonly #claims: SlotClaims;
+  /** Per schedule, the last tick this process sent (a tick is sent once per process; the id makes it once overall). */
+  readonly #sentTicks = new Map<string, number>();
+  #prunedAt = 0;
   #state: 'new' | 'started' | 'stopping' | 'stopped' = 'new';
 
   constructor(options: JobRunnerOptions) {
     this.#log = options.log;
     this.#work = options.work ?? true;
     this.#pollingMs = (options.pollingSeconds ?? 2) * 1000;
+    this.#now = options.now ?? Date.now;
+    this.#cronPollMs = (options.cronPollSeconds ?? 10) * 1000;
+    const schema = options.schema ?? 'pgboss';
+    this.#claims = new SlotClaims(options.db, schema);
     this.#boss = new PgBoss({
       db: { executeSql: (text, values) => options.db.query(text, values) as Promise<{ rows: never[] }> },
-      schema: options.schema ?? 'pgboss',
+      schema,
       supervise: this.#work,
-      schedule: this.#work,
-      // The cron's own queue is polled about as often as ours.
-      cronWorkerIntervalSeconds: Math.max(1, Math.round(this.#pollingMs / 1000)),
+      // Not pg-boss's timekeeper: it throttles a tick to the minute it is sent in, so two processes
+      // (or one whose clock is ahead of the database's) made two jobs for one tick. See cronTick().
+      schedule: false,
       // Completed and failed jobs leave the job table after a day (then kept 7 days in the archive).
       archiveCompletedAfterSeconds: 86_400,
     });
@@ -103,7 +126,10 @@ export class JobRunner {
     this.#queues.set(name, { name, handler, options } as Queue);
   }
 
-  /** A cron schedule (UTC) of a registered queue: one job per tick across every process. */
+  /**
+   * A cron schedule (UTC; five fields, or six with seconds first) of a registered queue: one job per
+   * tick across every process, run once per tick (its slot).
+   */
   schedule(name: string, cron: string, data: object = {}): void {
     if (this.#state !== 'new') throw new Error(`schedule ${name} added after the job runner started`);
     this.#schedules.push({ name, cron, data });
@@ -131,16 +157,64 @@ export class JobRunner {
       await this.#boss.createQueue(queue.name, settings);
       await this.#boss.updateQueue(queue.name, settings);
     }
+    await this.#claims.ensureTable();
     const scheduled = new Set(this.#schedules.map((s) => s.name));
     for (const existing of await this.#boss.getSchedules()) {
       if (this.#queues.has(existing.name) && !scheduled.has(existing.name)) await this.#boss.unschedule(existing.name);
     }
+    // Stored for the record (schedules()); pg-boss's timekeeper is off, cronTick() sends them.
     for (const { name, cron, data } of this.#schedules) await this.#boss.schedule(name, cron, data);
     if (!this.#work) return;
     for (const queue of this.#queues.values()) {
       const { onDeadLetter, batchSize = 5 } = queue.options;
       this.#loops.push(this.#worker(queue.name, queue.handler, batchSize));
       if (onDeadLetter) this.#loops.push(this.#worker(deadLetterOf(queue.name), onDeadLetter, batchSize));
+    }
+    if (this.#schedules.length > 0) this.#loops.push(this.#cronLoop());
+  }
+
+  /**
+   * Sends each schedule's latest tick that is due (at most a minute old) as the job of its slot: the
+   * job id comes from the queue and the tick, so every process, whatever its clock or timing, sends
+   * the same job and pg-boss keeps one. Every process calls it every cronPollSeconds; tests call it
+   * with an injected clock.
+   */
+  async cronTick(): Promise<void> {
+    const now = this.#now();
+    for (const { name, cron, data } of this.#schedules) {
+      const tick = latestTick(cron, now);
+      if (now - tick.getTime() >= CRON_CATCH_UP_MS || this.#sentTicks.get(name) === tick.getTime()) continue;
+      const id = await this.#boss.send(
+        name,
+        { ...data, [SLOT_FIELD]: tick.toISOString() },
+        { id: slotJobId(name, tick) },
+      );
+      this.#sentTicks.set(name, tick.getTime());
+      if (id) this.#wakers.get(name)?.();
+    }
+    if (now - this.#prunedAt >= HOUR_MS) {
+      this.#prunedAt = now;
+      await this.#claims.prune();
+    }
+  }
+
+  async #cronLoop(): Promise<void> {
+    while (this.#state === 'started') {
+      try {
+        await this.cronTick();
+      } catch (error) {
+        this.#log.error({ err: error }, 'job cron error');
+      }
+      if (this.#state !== 'started') break;
+      await new Promise<void>((resolve) => {
+        const wake = () => {
+          clearTimeout(timer);
+          this.#wakers.delete(CRON_WAKER);
+          resolve();
+        };
+        const timer = setTimeout(wake, this.#cronPollMs);
+        this.#wakers.set(CRON_WAKER, wake);
+      });
     }
   }
 
@@ -226,7 +300,7 @@ export class JobRunner {
 
   /** Runs a batch together; each job is completed or failed on its own (a failure retries only that job). */
   async #runBatch(name: string, jobs: BossJob[], handler: JobHandler<unknown>): Promise<void> {
-    const outcomes = await Promise.allSettled(jobs.map((job) => handler(job.data, job)));
+    const outcomes = await Promise.allSettled(jobs.map((job) => this.#run(name, handler, job)));
     const done = jobs.filter((_, i) => outcomes[i]?.status === 'fulfilled').map((job) => job.id);
     if (done.length > 0) await this.#boss.complete(name, done);
     await Promise.all(
@@ -238,6 +312,23 @@ export class JobRunner {
         await this.#boss.fail(name, job.id, error);
       }),
     );
+  }
+
+  /**
+   * Runs one job. A scheduled one first claims its slot: a second job for a slot already claimed by
+   * another (or done) does nothing, so each tick's work runs once even if it were queued twice.
+   */
+  async #run(name: string, handler: JobHandler<unknown>, job: BossJob): Promise<void> {
+    const data = job.data as Record<string, unknown> | null;
+    const slot = data && typeof data === 'object' ? data[SLOT_FIELD] : undefined;
+    if (typeof slot !== 'string') return handler(job.data, job);
+    const { [SLOT_FIELD]: _slot, ...rest } = data as Record<string, unknown>;
+    if (!(await this.#claims.claim(name, slot, job.id))) {
+      this.#log.warn({ queue: name, slot, job: job.id }, 'scheduled slot already run; this job does nothing');
+      return;
+    }
+    await handler(rest, { id: job.id, data: rest, slot });
+    await this.#claims.complete(name, slot);
   }
 
   /**
