@@ -10,7 +10,15 @@ export type BillingFrequency = (typeof BILLING_FREQUENCIES)[number];
 /** Spec 3 §4: billing of recurring items starts today, on a set day of month, or after the trial period. */
 export const BILLING_START_RULES = ['today', 'dayOfMonth', 'afterTrial'] as const;
 export type BillingStartRule = (typeof BILLING_START_RULES)[number];
-export const SUBSCRIPTION_STATUSES = ['trialing', 'active', 'past_due', 'paused', 'cancelled', 'completed'] as const;
+export const SUBSCRIPTION_STATUSES = [
+  'trialing',
+  'active',
+  'past_due',
+  'paused',
+  'suspended',
+  'cancelled',
+  'completed',
+] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 export const TRIAL_DAYS_MAX = 365;
@@ -29,6 +37,7 @@ export const MEMBERSHIP_MESSAGES = {
   noCard: 'Card payments are not set up for this business yet.',
   notMember: 'Membership not found.',
   cancelled: 'This membership has ended.',
+  suspendedPause: 'A suspended membership is restored by saving a new card.',
   paused: 'Membership paused.',
   resumed: 'Membership resumed.',
   cancelledNow: 'Membership cancelled.',

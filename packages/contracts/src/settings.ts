@@ -190,6 +190,10 @@ export const AccountSettingsWrite = z
   });
 export type AccountSettingsWrite = z.input<typeof AccountSettingsWrite>;
 
+/** What a membership becomes when its last payment retry is declined (decisions.md "Dunning ends"). */
+export const AFTER_LAST_RETRY = ['suspend', 'cancel'] as const;
+export type AfterLastRetry = (typeof AFTER_LAST_RETRY)[number];
+
 /** Spec 2 §2 "Module Settings" and §3 "Display flags". */
 export const ModuleSettings = z.object({
   isShowEventsMenu: z.boolean(),
@@ -209,6 +213,8 @@ export const ModuleSettings = z.object({
   registerButtonLabel: z.string(),
   /** Spec 1 tenant config: a visitor's checkout also asks for the Student Registration form (decisions.md "Checkout with registration"). */
   isRegAndPurchaseOnSamePage: z.boolean(),
+  /** Memberships: after the last declined retry, suspend (a new card restores it) or cancel. */
+  membershipAfterLastRetry: z.enum(AFTER_LAST_RETRY),
 });
 export type ModuleSettings = z.infer<typeof ModuleSettings>;
 
@@ -251,6 +257,9 @@ export const ModuleSettingsWrite = z
       .min(1, 'Register Button Label is required!')
       .max(40, 'Register Button Label is too long'),
     isRegAndPurchaseOnSamePage: z.boolean(),
+    membershipAfterLastRetry: z.enum(AFTER_LAST_RETRY, {
+      error: `membershipAfterLastRetry must be one of ${AFTER_LAST_RETRY.join(', ')}`,
+    }),
   })
   .partial()
   .strict();

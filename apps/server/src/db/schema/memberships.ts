@@ -74,7 +74,10 @@ export const subscriptions = pgTable(
     name: text('name').notNull(),
     membershipType: text('membership_type', { enum: ['recurring', 'card', 'unlimited', 'donation'] }).notNull(),
     frequency: text('frequency', { enum: ['daily', 'weekly', 'monthly', 'quarterly', 'halfyearly', 'yearly'] }),
-    status: text('status', { enum: ['trialing', 'active', 'past_due', 'paused', 'cancelled', 'completed'] }).notNull(),
+    /** suspended: its dunning ended without a payment (decisions.md "Dunning ends"); a new card restores it. */
+    status: text('status', {
+      enum: ['trialing', 'active', 'past_due', 'paused', 'suspended', 'cancelled', 'completed'],
+    }).notNull(),
     priceMinor: integer('price_minor').notNull(),
     currency: text('currency').notNull(),
     /** Null: until cancelled. */

@@ -69,7 +69,8 @@ async function view(tx: Tx, tenant: TenantContext, sub: SubscriptionRow): Promis
     donorName: donor ? `${donor.name} ${donor.lastName ?? ''}`.trim() : '',
     amount: sub.priceMinor,
     currency: sub.currency,
-    status: sub.status === 'trialing' ? 'active' : sub.status,
+    // a gift is never suspended: its dunning ends in cancelled (decisions.md "Dunning ends")
+    status: sub.status === 'trialing' ? 'active' : sub.status === 'suspended' ? 'cancelled' : sub.status,
     giftsMade: sub.cyclesBilled,
     gifts: sub.billingCycles,
     nextGiftAt: sub.nextChargeAt ? sub.nextChargeAt.toISOString() : null,

@@ -179,7 +179,9 @@ export async function listSubscriptions(
     filter.upcomingOnly
       ? and(isNotNull(subscriptions.nextChargeAt), inArray(subscriptions.status, ['trialing', 'active', 'past_due']))
       : undefined,
-    filter.withEnded ? undefined : inArray(subscriptions.status, ['trialing', 'active', 'past_due', 'paused']),
+    filter.withEnded
+      ? undefined
+      : inArray(subscriptions.status, ['trialing', 'active', 'past_due', 'paused', 'suspended']),
     filter.search
       ? or(
           ilike(subscriptions.name, `%${filter.search.replace(/[\\%_]/g, '\\$&')}%`),
@@ -224,9 +226,19 @@ export async function insertCycle(
   return row;
 }
 
+/** The states in which a membership's cycles are charged: never paused, suspended or ended. */
+export const CHARGEABLE = ['trialing', 'active', 'past_due'] as const;
+export const isChargeable = (status: SubscriptionRow['status']) => (CHARGEABLE as readonly string[]).includes(status);
+
+/** The cycle's membership is in a state that is charged (a paused or cancelled one never is). */
+const ofChargeableSubscription = sql`exists (select 1 from subscriptions s
+  where s.tenant_id = subscription_cycles.tenant_id and s.id = subscription_cycles.subscription_id
+  and s.status in ('trialing', 'active', 'past_due'))`;
+
 /**
  * Claims a cycle to charge: due, or failed with its retry due, or claimed by a worker whose claim
- * ran out. One statement, so of two workers only one gets the row.
+ * ran out, and only while its membership is chargeable (a pause or cancel committed before the
+ * claim wins). One statement, so of two workers only one gets the row.
  */
 export async function claimCycle(tx: Tx, tenantId: string, id: string, now: Date, claimMs: number) {
   const [row] = await tx
@@ -241,6 +253,7 @@ export async function claimCycle(tx: Tx, tenantId: string, id: string, now: Date
           and(eq(subscriptionCycles.status, 'failed'), lte(subscriptionCycles.nextAttemptAt, now)),
           and(eq(subscriptionCycles.status, 'charging'), lte(subscriptionCycles.claimedUntil, now)),
         ),
+        ofChargeableSubscription,
       ),
     )
     .returning();
@@ -288,7 +301,7 @@ export function dueSubscriptions(tx: Tx, now: Date, limit: number, scope?: Tenan
     .limit(limit);
 }
 
-/** Across tenants: cycles a worker may charge now. */
+/** Across tenants: cycles a worker may charge now (of memberships that are charged at all). */
 export function chargeableCycles(tx: Tx, now: Date, limit: number, scope?: TenantScope) {
   return tx
     .select({ tenantId: subscriptionCycles.tenantId, id: subscriptionCycles.id })
@@ -300,10 +313,28 @@ export function chargeableCycles(tx: Tx, now: Date, limit: number, scope?: Tenan
           and(eq(subscriptionCycles.status, 'failed'), lte(subscriptionCycles.nextAttemptAt, now)),
           and(eq(subscriptionCycles.status, 'charging'), lte(subscriptionCycles.claimedUntil, now)),
         ),
+        ofChargeableSubscription,
         within(subscriptionCycles.tenantId, scope),
       ),
     )
     .orderBy(asc(subscriptionCycles.dueAt))
+    .limit(limit);
+}
+
+/** Across tenants: past-due subscriptions none of whose payments is being tried any more. */
+export function exhaustedSubscriptions(tx: Tx, limit: number, scope?: TenantScope) {
+  return tx
+    .select({ tenantId: subscriptions.tenantId, id: subscriptions.id })
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.status, 'past_due'),
+        sql`not exists (select 1 from subscription_cycles c
+          where c.tenant_id = subscriptions.tenant_id and c.subscription_id = subscriptions.id
+          and (c.status in ('due', 'charging') or (c.status = 'failed' and c.next_attempt_at is not null)))`,
+        within(subscriptions.tenantId, scope),
+      ),
+    )
     .limit(limit);
 }
 

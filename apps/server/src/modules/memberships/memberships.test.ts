@@ -404,8 +404,16 @@ describe('pause, resume, cancel and the upcoming charges', () => {
     app.platform.clock.advance(40 * DAY);
     await run();
     expect(chargesOf(sub.guId)).toHaveLength(1);
+    // resumed 40 days later: the paid period and the next charge move on by the 40 days paused
     const resumed = json<MemberSubscription>(await call(a, 'admin', 'PUT', `/item/membership/subs/${sub.guId}/resume`));
     expect(resumed.status).toBe('active');
+    const zone = 'America/New_York';
+    expect(dateInZone(new Date(resumed.nextChargeAt ?? ''), zone)).toBe(
+      addDays(dateInZone(new Date(sub.nextChargeAt ?? ''), zone), 40),
+    );
+    await run();
+    expect(chargesOf(sub.guId)).toHaveLength(1);
+    app.platform.clock.set(new Date(new Date(resumed.nextChargeAt ?? '').getTime() + 1000));
     await run();
     expect(chargesOf(sub.guId)).toHaveLength(2);
     const bad = await call(a, 'student', 'PUT', `/item/membership/subs/${sub.guId}/cancel`, { when: 'tomorrow' });

@@ -10,6 +10,7 @@ import { GatewayError, type SavedCardGateway } from '../payments/payment-gateway
 import type { TenantContext } from '../tenants/tenant-directory.ts';
 import { addMonths, addPeriods } from './billing-periods.ts';
 import { grantCredits } from './credits.service.ts';
+import { endDunningIfExhausted } from './dunning-end.ts';
 import * as repo from './memberships.repo.ts';
 
 // Recurring billing (decisions.md "Memberships"): each billing cycle is a row written once (UNIQUE
@@ -191,12 +192,16 @@ export async function chargeCycle(
         failureMessage: null,
       });
       if (cycle.cycle > 0 && current.creditsPerCycle) {
+        const periodEnd = current.frequency
+          ? addPeriods(cycle.dueAt, current.frequency, zoneOf(tenant), current.billingDay ?? 1)
+          : null;
+        // a period paid late (a membership restored by a new card) runs to the membership's period end
         const expiresAt =
           current.membershipType === 'card'
             ? current.periodEndsAt
-            : current.frequency
-              ? addPeriods(cycle.dueAt, current.frequency, zoneOf(tenant), current.billingDay ?? 1)
-              : null;
+            : periodEnd && current.periodEndsAt && current.periodEndsAt > periodEnd
+              ? current.periodEndsAt
+              : periodEnd;
         await grantCredits(tx, tenant.tenantId, {
           contactId: current.contactId,
           name: current.name,
@@ -225,7 +230,7 @@ export async function chargeCycle(
     }
     const attempts = cycle.attempts + 1;
     const retryDays = RETRY_AFTER_DAYS[attempts - 1];
-    const stopped = current.status === 'cancelled';
+    const stopped = current.status === 'cancelled' || current.status === 'completed';
     await repo.updateCycle(tx, tenant.tenantId, cycle.id, {
       status: 'failed',
       attempts,
@@ -233,7 +238,9 @@ export async function chargeCycle(
       failureMessage: declined,
       nextAttemptAt: retryDays === undefined || stopped ? null : new Date(now.getTime() + retryDays * 86_400_000),
     });
-    if (!stopped) await repo.updateSubscription(tx, tenant.tenantId, sub.id, { status: 'past_due' });
+    // a pause or cancel made while the charge was out is kept: only a charged membership falls past due
+    const charged = repo.isChargeable(current.status);
+    if (charged) await repo.updateSubscription(tx, tenant.tenantId, sub.id, { status: 'past_due' });
     // spec 3 §4: the failed email first, then a reminder at each further decline
     if (attempts === 1) {
       const failed = await recordPaymentFailure(tx, tenant, invoice.id);
@@ -244,6 +251,8 @@ export async function chargeCycle(
       mailed = (await queueInvoiceEmail(tx, platform, tenant, reminded, 'invoice_reminder')) || mailed;
       await repo.updateCycle(tx, tenant.tenantId, cycle.id, { remindedAt: now });
     }
+    if (charged && retryDays === undefined)
+      mailed = (await endDunningIfExhausted(tx, platform, tenant, sub.id, now)) || mailed;
   });
   if (mailed) await platform.outbox.kick();
   return declined === null ? 'paid' : 'declined';
@@ -316,6 +325,17 @@ export async function runRenewals(
     };
     await Promise.all(Array.from({ length: Math.min(concurrency, cycles.length) }, worker));
   }
+  // past due with nothing left to try (a membership from before dunning had an end): suspend or cancel it
+  const exhausted = await platform.db.transaction((tx) => repo.exhaustedSubscriptions(tx, batch, options.tenants));
+  let mailed = false;
+  for (const { tenantId, id } of exhausted) {
+    const tenant = await tenantOf(tenantId);
+    if (tenant)
+      mailed =
+        (await withTenant(platform.db, tenantId, (tx) => endDunningIfExhausted(tx, platform, tenant, id, now))) ||
+        mailed;
+  }
+  if (mailed) await platform.outbox.kick();
   const ending = await platform.db.transaction((tx) => repo.endingSubscriptions(tx, now, batch, options.tenants));
   for (const { tenantId, id } of ending) {
     const tenant = await tenantOf(tenantId);

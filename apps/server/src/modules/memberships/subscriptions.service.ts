@@ -5,6 +5,7 @@ import {
   type MemberSubscription,
   type MemberSubscriptionList,
   minorToPrice,
+  wallTimeInZone,
 } from '@atrium/contracts';
 import { readTenant, type Tx, withTenant } from '../../db/client.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.ts';
@@ -18,7 +19,7 @@ import { findPerson } from '../invoices/invoices.repo.ts';
 import { GatewayError, type SavedCardGateway } from '../payments/payment-gateway.ts';
 import { assertMemberRoom } from '../plan/plan-limits.ts';
 import type { TenantContext } from '../tenants/tenant-directory.ts';
-import { addMonths, dayInZone, nextBillingDay } from './billing-periods.ts';
+import { addMonths, addPeriods, dayInZone, nextBillingDay } from './billing-periods.ts';
 import { membershipNotFound } from './membership-products.service.ts';
 import * as repo from './memberships.repo.ts';
 import { chargeCycle, firstChargeAt, writeDueCycles, zoneOf } from './renewals.service.ts';
@@ -215,6 +216,24 @@ export async function chargeNow(m: Memberships, tenant: TenantContext, subscript
 }
 
 /**
+ * A suspended membership restored by a new card: past due until its open payment is taken (once,
+ * now), and the period that payment buys starts today, so the days it was suspended are not
+ * charged (decisions.md "Dunning ends").
+ */
+function restoredDates(tenant: TenantContext, sub: repo.SubscriptionRow, owes: boolean, now: Date) {
+  const zone = zoneOf(tenant);
+  const day = dayInZone(now, zone);
+  const periodEnd = sub.frequency ? addPeriods(now, sub.frequency, zone, day) : sub.periodEndsAt;
+  const more = sub.billingCycles === null || sub.cyclesBilled < sub.billingCycles;
+  return {
+    status: owes ? ('past_due' as const) : sub.cyclesBilled > 0 ? ('active' as const) : ('trialing' as const),
+    nextChargeAt: more ? periodEnd : null,
+    periodEndsAt: periodEnd,
+    billingDay: day,
+  };
+}
+
+/**
  * POST /item/membership/subs/complete: back from the provider's page. The session is read back
  * from the provider (never trusted from the browser) and must be this tenant's and, for a member,
  * their own; a new membership is made once per session (a reload answers the same one) and what
@@ -256,15 +275,15 @@ export async function completeMembershipSetup(
     if (meta.subscriptionId) {
       const sub = await repo.findSubscription(tx, tenant.tenantId, meta.subscriptionId, true);
       if (!sub || sub.contactId !== meta.contactId) throw subscriptionNotFound();
+      const open = (await repo.cyclesOf(tx, tenant.tenantId, sub.id)).filter((c) => c.status === 'failed');
+      const live = sub.status !== 'cancelled' && sub.status !== 'completed';
       await repo.updateSubscription(tx, tenant.tenantId, sub.id, {
         paymentMethodId: card.id,
         paymentMethodLabel: card.label,
+        ...(sub.status === 'suspended' ? restoredDates(tenant, sub, open.length > 0, now) : {}),
       });
-      for (const cycle of await repo.cyclesOf(tx, tenant.tenantId, sub.id)) {
-        if (cycle.status === 'failed' && sub.status !== 'cancelled') {
-          await repo.updateCycle(tx, tenant.tenantId, cycle.id, { nextAttemptAt: now });
-        }
-      }
+      // the open payments are tried again now (a paused membership's wait for its resume)
+      if (live) for (const cycle of open) await repo.updateCycle(tx, tenant.tenantId, cycle.id, { nextAttemptAt: now });
       return sub.id;
     }
     const existing = await repo.findSubscriptionBySetup(tx, tenant.tenantId, sessionId);
@@ -371,12 +390,13 @@ export function getSubscription(m: Memberships, actor: Authenticated, id: string
 type Action = 'pause' | 'resume' | 'cancelNow' | 'cancelAtPeriodEnd';
 
 /**
- * PUT /item/membership/subs/{id}/pause, /resume, /cancel. Pausing stops the charges (staff only);
- * resuming bills again from now on (no charge for the paused time). Cancelling now ends the
- * membership and stops any retry; at the period end, nothing more is charged and it ends then.
- * A member may cancel their own.
+ * PUT /item/membership/subs/{id}/pause, /resume, /cancel. Pausing stops every charge, a payment
+ * retry too (staff only). Resuming moves the next charge date and the period end on by the days it
+ * was paused (a paid day is never lost), and a payment still open from before the pause is tried
+ * again at once. Cancelling now ends the membership and stops any retry; at the period end,
+ * nothing more is charged and it ends then. A member may cancel their own.
  */
-export function changeSubscription(
+export async function changeSubscription(
   m: Memberships,
   actor: Authenticated,
   id: string,
@@ -384,32 +404,58 @@ export function changeSubscription(
 ): Promise<MemberSubscription> {
   const { tenant } = actor;
   if ((action === 'pause' || action === 'resume') && !['admin', 'staff'].includes(actor.auth.role)) throw forbidden();
-  return withTenant(m.platform.db, tenant.tenantId, async (tx) => {
+  const retry = await withTenant(m.platform.db, tenant.tenantId, async (tx) => {
     const sub = await repo.findSubscription(tx, tenant.tenantId, id, true);
     if (!sub) throw subscriptionNotFound();
     assertOwnerOrStaff(actor, sub);
     if (sub.status === 'cancelled' || sub.status === 'completed') throw badRequest('id', MEMBERSHIP_MESSAGES.cancelled);
     const now = m.platform.clock.now();
-    const zone = zoneOf(tenant);
     if (action === 'pause') {
       if (sub.status === 'paused') throw badRequest('id', 'This membership is already paused.');
+      if (sub.status === 'suspended') throw badRequest('id', MEMBERSHIP_MESSAGES.suspendedPause);
       await repo.updateSubscription(tx, tenant.tenantId, id, { status: 'paused', pausedAt: now });
-    } else if (action === 'resume') {
+      return false;
+    }
+    if (action === 'resume') {
       if (sub.status !== 'paused') throw badRequest('id', 'Only a paused membership can be resumed.');
-      // a charge missed while paused is not made up: billing starts again today, on today's day
-      const moved = sub.nextChargeAt !== null && sub.nextChargeAt < now;
-      await repo.updateSubscription(tx, tenant.tenantId, id, {
-        status: sub.cyclesBilled > 0 ? 'active' : 'trialing',
-        pausedAt: null,
-        ...(moved ? { nextChargeAt: now, billingDay: dayInZone(now, zone) } : {}),
-      });
-    } else if (action === 'cancelAtPeriodEnd') {
+      return resume(tx, tenant, sub, now);
+    }
+    if (action === 'cancelAtPeriodEnd' && sub.status !== 'suspended') {
       await repo.updateSubscription(tx, tenant.tenantId, id, { cancelAtPeriodEnd: true, nextChargeAt: null });
     } else {
       await cancelNow(tx, tenant.tenantId, sub, now);
     }
-    return readSubscription(tx, tenant.tenantId, id);
+    return false;
   });
+  if (retry && m.gateway) await chargeNow(m, tenant, id);
+  return readTenant(m.platform.db, tenant.tenantId, (tx) => readSubscription(tx, tenant.tenantId, id));
+}
+
+/** Whole days on the tenant's calendar from one instant to another (0 on the same day). */
+function calendarDaysBetween(from: Date, to: Date, zone: string): number {
+  const day = (instant: Date) => Date.parse(`${wallTimeInZone(instant, zone).slice(0, 10)}T00:00:00Z`);
+  return Math.max(0, Math.round((day(to) - day(from)) / 86_400_000));
+}
+
+/**
+ * Resumes a paused membership (row locked): its dates move on by the calendar days it was paused,
+ * and a payment still open is tried again now. Answers whether there is one to try.
+ */
+async function resume(tx: Tx, tenant: TenantContext, sub: repo.SubscriptionRow, now: Date): Promise<boolean> {
+  const zone = zoneOf(tenant);
+  const days = calendarDaysBetween(sub.pausedAt ?? now, now, zone);
+  const later = (instant: Date | null) => (instant && days > 0 ? addPeriods(instant, 'daily', zone, 1, days) : instant);
+  const nextChargeAt = later(sub.nextChargeAt);
+  const open = (await repo.cyclesOf(tx, tenant.tenantId, sub.id)).filter((c) => c.status === 'failed');
+  for (const cycle of open) await repo.updateCycle(tx, tenant.tenantId, cycle.id, { nextAttemptAt: now });
+  await repo.updateSubscription(tx, tenant.tenantId, sub.id, {
+    status: open.length > 0 ? 'past_due' : sub.cyclesBilled > 0 ? 'active' : 'trialing',
+    pausedAt: null,
+    nextChargeAt,
+    periodEndsAt: later(sub.periodEndsAt),
+    ...(nextChargeAt && days > 0 ? { billingDay: dayInZone(nextChargeAt, zone) } : {}),
+  });
+  return open.length > 0;
 }
 
 /**

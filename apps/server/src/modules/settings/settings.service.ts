@@ -78,6 +78,7 @@ export function toModuleSettings(tenant: TenantContext): ModuleSettings {
     isShowCalenderView: s.isShowCalenderView,
     registerButtonLabel: s.registerButtonLabel,
     isRegAndPurchaseOnSamePage: s.isRegAndPurchaseOnSamePage,
+    membershipAfterLastRetry: s.membershipAfterLastRetry,
   };
 }
 

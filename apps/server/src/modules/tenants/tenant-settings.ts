@@ -90,6 +90,8 @@ export const TenantSettings = z.object({
   isMultiCountrySupport: z.boolean().default(false),
   isAddressNeededForEvent: z.boolean().default(false),
   isRegAndPurchaseOnSamePage: z.boolean().default(false),
+  /** Memberships: what the last declined payment retry leads to (decisions.md "Dunning ends"). */
+  membershipAfterLastRetry: z.enum(['suspend', 'cancel']).default('suspend'),
   isWaiverFormToBeSigned: z.boolean().default(false),
   waiverFormLink: z.string().nullable().default(null),
   /** Below this age a registration names a guardian, who signs for the minor (decisions.md, issue 22). */
