@@ -25,6 +25,7 @@ const CheckoutRegisterPage = lazy(() => import('../../features/shop/CheckoutRegi
 const PublicDonationsPage = lazy(() => import('../../features/donations/PublicDonationsPage'));
 const DonatePage = lazy(() => import('../../features/donations/DonatePage'));
 const MonthlyGiftPage = lazy(() => import('../../features/donations/MonthlyGiftPage'));
+const WaiverConfirmPage = lazy(() => import('../../features/forms/WaiverConfirmPage'));
 const PublicCalendarPage = lazy(() => import('../../features/scheduling/PublicCalendarPage'));
 const PublicEventsPage = lazy(() => import('../../features/events/PublicEventsPage'));
 const EventPage = lazy(() => import('../../features/events/EventPage'));
@@ -54,6 +55,7 @@ export const SCREENS: Record<string, ReactNode> = {
   '/donate': <PublicDonationsPage />,
   '/donate/:id': <DonatePage />,
   '/donate/monthly/:token': <MonthlyGiftPage />,
+  '/waiver/confirm/:token': <WaiverConfirmPage />,
 };
 
 function PublicRoutes() {

@@ -24,6 +24,7 @@ const MyDonationsPage = lazy(() => import('../../features/donations/MyDonationsP
 const EventPage = lazy(() => import('../../features/events/EventPage'));
 const MyMembershipsPage = lazy(() => import('../../features/memberships/MyMembershipsPage'));
 const MonthlyGiftPage = lazy(() => import('../../features/donations/MonthlyGiftPage'));
+const WaiverConfirmPage = lazy(() => import('../../features/forms/WaiverConfirmPage'));
 
 /** The built screens by route path: the routes marked `built` in route-paths (faces.test.tsx). */
 export const SCREENS: Record<string, ReactNode> = {
@@ -41,6 +42,7 @@ export const SCREENS: Record<string, ReactNode> = {
   '/memberships': <MyMembershipsPage />,
   '/onboarding': <VerificationWaitPage />,
   '/donate/monthly/:token': <MonthlyGiftPage />,
+  '/waiver/confirm/:token': <WaiverConfirmPage />,
 };
 
 /** Where an unverified student may still go: the wait itself, their profile, signing out. */

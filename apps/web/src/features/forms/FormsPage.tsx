@@ -9,6 +9,7 @@ import { ConfirmDialog } from '../dialogs/ConfirmDialog';
 import { useSession } from '../session/session-store';
 import { useForms, useRemoveForm } from './api';
 import { FormBuilder } from './FormBuilder';
+import { FormSettingsCard } from './FormSettingsCard';
 
 /** /customforms (and /registrationform, /settings/regforms): the tenant's forms and the builder. */
 export default function FormsPage() {
@@ -93,6 +94,7 @@ export default function FormsPage() {
           </Table>
         </Table.ScrollContainer>
       )}
+      <FormSettingsCard isAdmin={isAdmin} />
       <ConfirmDialog
         opened={deleting !== null}
         title="Delete form"

@@ -1,4 +1,4 @@
-import { type CustomForm, FORM_TEXTS, type FormSubmissionResult } from '@atrium/contracts';
+import { type CustomForm, FORM_TEXTS, type FormSubmissionResult, WAIVER_CONFIRM_TEXTS } from '@atrium/contracts';
 import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -15,6 +15,7 @@ import { RegistrationFields } from './RegistrationFields';
 import {
   changedKeys,
   emptyRegistration,
+  problemKeyOf,
   problemToast,
   type RegistrationProblems,
   type RegistrationValues,
@@ -117,6 +118,11 @@ export function FilledForm({
     return (
       <Stack aria-live="polite">
         <Title order={1}>{FORM_TEXTS.submitted(form.name)}</Title>
+        {done.awaitingConfirmation ? (
+          <Alert color="blue" title="Please confirm from your email">
+            {WAIVER_CONFIRM_TEXTS.emailSent}
+          </Alert>
+        ) : null}
         <DocumentDownload initial={done} />
       </Stack>
     );
@@ -131,7 +137,7 @@ export function FilledForm({
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (preview) return;
-    const found = registrationProblems(form, values, isStudent);
+    const found = registrationProblems(form, values, isStudent, timeZone);
     setProblems(found);
     if (Object.keys(found).length > 0) {
       const toast = problemToast(found);
@@ -159,6 +165,9 @@ export function FilledForm({
       setDone(result);
     } catch (error) {
       const message = error instanceof ApiError ? error.message : String(error);
+      // The server's refusal shows beside its field too (a minor's missing guardian, a birth date).
+      const key = error instanceof ApiError ? problemKeyOf(error.field) : null;
+      if (key) setProblems({ [key]: message });
       showErrorToast(message);
     } finally {
       setSubmitting(false);

@@ -9,12 +9,19 @@ import {
   Select,
   SimpleGrid,
   Stack,
+  Text,
   Textarea,
   TextInput,
   Title,
 } from '@mantine/core';
 import type { ChangeEvent } from 'react';
-import type { IdentityKey, RegistrationProblems, RegistrationValues } from './registration-values';
+import {
+  type IdentityKey,
+  minorAge,
+  type RegistrationProblems,
+  type RegistrationValues,
+  signingGuardian,
+} from './registration-values';
 import { SignaturePad } from './SignaturePad';
 
 const OPTION_KEYS = ['option1', 'option2', 'option3', 'option4', 'option5', 'option6'] as const;
@@ -158,6 +165,10 @@ export function RegistrationFields({
     onChange((v) => ({ ...v, identity: { ...v.identity, [key]: value } }));
   };
   const problem = (key: string) => problems[key] || undefined;
+  // A minor's registration asks for a guardian, who signs for them.
+  const minorUnder = minorAge(form, values, timeZone);
+  const personName = `${identity.firstName} ${identity.lastName}`.trim() || 'the person registering';
+  const guardianName = signingGuardian(values);
   const text = (key: IdentityKey) => ({ disabled, value: identity[key], onChange: set(key), error: problem(key) });
 
   return (
@@ -205,23 +216,40 @@ export function RegistrationFields({
           </SimpleGrid>
         </Fieldset>
       ) : null}
-      {form.isShowGuardian ? (
+      {form.isShowGuardian || minorUnder !== null ? (
         <Fieldset legend="Guardians' Info">
+          {minorUnder !== null ? (
+            <Text size="sm" mb="sm" id="guardian-needed" aria-live="polite">
+              {`${personName} is under ${minorUnder}: add a guardian with their name, email and phone. The guardian signs for them.`}
+            </Text>
+          ) : null}
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             {(['mother', 'father'] as const).flatMap((guardian) => {
               const label = guardian === 'mother' ? 'Mother' : 'Father';
+              // The first guardian is the one a minor must name.
+              const needed = minorUnder !== null && guardian === 'mother' && !identity.fatherName;
               return [
-                <TextInput key={`${guardian}Name`} label={`${label} Name`} {...text(`${guardian}Name`)} />,
+                <TextInput
+                  key={`${guardian}Name`}
+                  label={`${label} Name`}
+                  required={needed}
+                  autoComplete="off"
+                  {...text(`${guardian}Name`)}
+                />,
                 <TextInput
                   key={`${guardian}Email`}
                   label={`${label} Email`}
                   type="email"
+                  required={needed}
+                  autoComplete="off"
                   {...text(`${guardian}Email`)}
                 />,
                 <TextInput
                   key={`${guardian}Phone`}
                   label={`${label} Phone`}
                   type="tel"
+                  required={needed}
+                  autoComplete="off"
                   {...text(`${guardian}Phone`)}
                 />,
               ];
@@ -237,6 +265,7 @@ export function RegistrationFields({
           onTyped={(typed) => onChange((v) => ({ ...v, typed }))}
           onDrawn={(drawn) => onChange((v) => ({ ...v, drawn }))}
           dateText={dateText}
+          signedFor={minorUnder !== null ? { guardian: guardianName || 'The guardian', person: personName } : undefined}
         />
       ) : null}
       {form.afterForm.description ? <Html html={form.afterForm.description} /> : null}

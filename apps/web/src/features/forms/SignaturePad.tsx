@@ -10,13 +10,15 @@ interface Props {
   /** The drawing as a PNG data URL, or '' when cleared. */
   onDrawn: (dataUrl: string) => void;
   dateText: string;
+  /** A minor's form: the guardian signs for them, and the block says so. */
+  signedFor?: { guardian: string; person: string };
 }
 
 /**
  * The signature pad (spec 3 §9: 350x150, minimum stroke width 2) with its clear button. Keyboard
  * and screen-reader users type their full name instead (decisions.md "Forms").
  */
-export function SignaturePad({ disabled, error, typed, onTyped, onDrawn, dateText }: Props) {
+export function SignaturePad({ disabled, error, typed, onTyped, onDrawn, dateText, signedFor }: Props) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const drawing = useRef(false);
   const last = useRef<{ x: number; y: number } | null>(null);
@@ -76,7 +78,12 @@ export function SignaturePad({ disabled, error, typed, onTyped, onDrawn, dateTex
 
   return (
     <Stack gap={6}>
-      <Input.Label id="signature-label">Signature</Input.Label>
+      <Input.Label id="signature-label">{signedFor ? "Guardian's signature" : 'Signature'}</Input.Label>
+      {signedFor ? (
+        <Text size="sm" data-testid="signed-for">
+          {`Signed by ${signedFor.guardian}, guardian, for ${signedFor.person}.`}
+        </Text>
+      ) : null}
       <canvas
         ref={canvas}
         width={SIGNATURE_WIDTH}
@@ -101,10 +108,14 @@ export function SignaturePad({ disabled, error, typed, onTyped, onDrawn, dateTex
         onPointerCancel={up}
       />
       <Text id="signature-help" size="sm" c="dimmed">
-        Sign in the box, or type your full name below.
+        {signedFor
+          ? 'The guardian signs in the box, or types their full name below.'
+          : 'Sign in the box, or type your full name below.'}
       </Text>
       <TextInput
-        label="Or type your full name as your signature"
+        label={
+          signedFor ? "Or type the guardian's full name as their signature" : 'Or type your full name as your signature'
+        }
         value={typed}
         disabled={disabled}
         onChange={(e) => onTyped(e.currentTarget.value)}

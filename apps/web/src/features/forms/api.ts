@@ -1,12 +1,14 @@
 import type {
   CustomForm,
   CustomFormInput,
+  FormSettings,
   FormSubmissionInput,
   FormSubmissionResult,
   FormType,
   HumanChallenge,
   PublicFormSummary,
   SignedDocument,
+  WaiverConfirmResult,
   WaiverStatus,
 } from '@atrium/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -35,7 +37,25 @@ export const formsApi = {
   contactDocuments: (contactId: string) =>
     apiRequest<SignedDocument[]>(`/rest/contact/${id(contactId)}/signedDocuments`),
   contactWaiver: (contactId: string) => apiRequest<WaiverStatus>(`/rest/contact/${id(contactId)}/waiver`),
+  /** The member confirms a waiver from the link emailed to them. */
+  confirmWaiver: (token: string) =>
+    apiRequest<WaiverConfirmResult>('/public/waiver/confirm', { method: 'POST', body: { token }, silent: true }),
+  settings: () => apiRequest<FormSettings>('/rest/settings/forms'),
+  saveSettings: (body: FormSettings) =>
+    apiRequest<FormSettings>('/rest/settings/forms', { method: 'PUT', body, silent: true }),
 };
+
+export function useFormSettings() {
+  return useQuery({ queryKey: ['forms', 'settings'], queryFn: formsApi.settings });
+}
+
+export function useSaveFormSettings() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: formsApi.saveSettings,
+    onSuccess: (saved) => client.setQueryData(['forms', 'settings'], saved),
+  });
+}
 
 export const formKeys = { all: ['forms'] as const, list: ['forms', 'list'] as const };
 

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   changedKeys,
   emptyRegistration,
+  minorAge,
   problemKeyOf,
   problemToast,
   type RegistrationValues,
@@ -162,5 +163,41 @@ describe('the submission', () => {
     expect(problemKeyOf('sign')).toBe('sign');
     expect(problemKeyOf('items.0.guId')).toBeNull();
     expect(problemKeyOf(undefined)).toBeNull();
+  });
+});
+
+describe('a minor registers with a guardian', () => {
+  const kids = form({ isShowBirthdate: true, ageOfMajority: 18 });
+  // 29 Nov 2026 03:00 UTC is still 28 Nov in New York.
+  const now = new Date('2026-11-29T03:00:00Z');
+
+  it('the birth date makes a minor on the studio’s date, not the browser’s', () => {
+    expect(minorAge(kids, filled({ dateOfBirth: '2008-11-29' }), 'America/New_York', now)).toBe(18);
+    expect(minorAge(kids, filled({ dateOfBirth: '2008-11-29' }), 'Europe/London', now)).toBeNull();
+    expect(minorAge(kids, filled({ dateOfBirth: '' }), 'Europe/London', now)).toBeNull();
+    expect(minorAge(form({ isShowBirthdate: false }), filled({ dateOfBirth: '2015-01-01' }), 'UTC', now)).toBeNull();
+  });
+
+  it('a minor names a guardian with a name, email and phone; an adult need not', () => {
+    const child = filled({ dateOfBirth: '2014-05-01' });
+    expect(registrationProblems(kids, child, false, 'UTC')).toEqual({
+      motherName: "Anyone under 18 must add a guardian: enter the guardian's name, email and phone.",
+    });
+    expect(
+      registrationProblems(
+        kids,
+        filled({ dateOfBirth: '2014-05-01', fatherName: 'Ed', fatherEmail: 'ed@x.io' }),
+        false,
+        'UTC',
+      ),
+    ).toEqual({ fatherPhone: 'Father phone is required' });
+    const withGuardian = filled({
+      dateOfBirth: '2014-05-01',
+      fatherName: 'Ed',
+      fatherEmail: 'ed@x.io',
+      fatherPhone: '555',
+    });
+    expect(registrationProblems(kids, withGuardian, false, 'UTC')).toEqual({});
+    expect(registrationProblems(kids, filled({ dateOfBirth: '1990-05-01' }), false, 'UTC')).toEqual({});
   });
 });

@@ -1,11 +1,15 @@
 import {
+  AGE_OF_MAJORITY_DEFAULT,
   type CustomForm,
+  dateInZone,
   FORM_EMAIL_PATTERN,
   FORM_MESSAGES,
   FORM_TEXTAREA_MAX,
   FORM_TEXTS,
   type FormField,
   type FormSubmissionInput,
+  isMinorOn,
+  MINOR_MESSAGES,
 } from '@atrium/contracts';
 
 /**
@@ -63,6 +67,40 @@ export function answerMessage(field: FormField, value: string): string | null {
 }
 
 /**
+ * The age of majority when the birth date typed makes the person a minor on the studio's date
+ * (decisions.md "A minor registers with a guardian"), else null: the guardian fields then show and
+ * one guardian's name, email and phone are required.
+ */
+export function minorAge(form: CustomForm, values: RegistrationValues, timeZone: string, now = new Date()) {
+  if (!form.isShowBirthdate) return null;
+  const age = form.ageOfMajority ?? AGE_OF_MAJORITY_DEFAULT;
+  return isMinorOn(values.identity.dateOfBirth, dateInZone(now, timeZone), age) ? age : null;
+}
+
+/** The guardian who signs for a minor: the first whose block is filled in. */
+export function signingGuardian(values: RegistrationValues): string {
+  return values.identity.motherName.trim() || values.identity.fatherName.trim();
+}
+
+function guardianProblems(values: RegistrationValues, minorUnder: number | null, problems: RegistrationProblems) {
+  const { identity } = values;
+  let given = 0;
+  for (const role of ['mother', 'father'] as const) {
+    const [name, email, phone] = [identity[`${role}Name`], identity[`${role}Email`], identity[`${role}Phone`]].map(
+      (v) => v.trim(),
+    );
+    if (!name && !email && !phone) continue;
+    given += 1;
+    const who = role === 'mother' ? 'Mother' : 'Father';
+    if (!name) problems[`${role}Name`] = `${who} name is required`;
+    if (!email) problems[`${role}Email`] = FORM_MESSAGES.emailRequired;
+    else if (!FORM_EMAIL_PATTERN.test(email.toLowerCase())) problems[`${role}Email`] = FORM_MESSAGES.emailInvalid;
+    if (minorUnder !== null && !phone) problems[`${role}Phone`] = `${who} phone is required`;
+  }
+  if (minorUnder !== null && given === 0) problems.motherName = MINOR_MESSAGES.guardianRequired(minorUnder);
+}
+
+/**
  * Spec 3 §5 "Registration form": first and last name required for non-students (a student falls
  * back to the profile), email required and of the pattern, mandatory fields, the textarea maximum,
  * and the signature when the form requires one.
@@ -71,9 +109,11 @@ export function registrationProblems(
   form: CustomForm,
   values: RegistrationValues,
   isStudent: boolean,
+  timeZone?: string,
 ): RegistrationProblems {
   const { identity } = values;
   const problems: RegistrationProblems = {};
+  const minorUnder = timeZone ? minorAge(form, values, timeZone) : null;
   if (!isStudent || identity.firstName || identity.lastName) {
     if (!identity.firstName.trim()) problems.firstName = FORM_TEXTS.namesRequired;
     if (!identity.lastName.trim()) problems.lastName = FORM_TEXTS.namesRequired;
@@ -87,6 +127,7 @@ export function registrationProblems(
     const message = answerMessage(field, values.answers[field.guId] ?? '');
     if (message) problems[field.guId] = message;
   }
+  if (form.isShowGuardian || minorUnder !== null) guardianProblems(values, minorUnder, problems);
   if (form.isSignRequired && !values.drawn && !values.typed.trim()) problems.sign = FORM_TEXTS.signatureRequired;
   return problems;
 }

@@ -140,6 +140,8 @@ export const STUDENT_ROUTES: readonly RouteSpec[] = [
   { path: '/events/:id', title: 'Event', built: true },
   // A monthly gift's receipt link, opened by a donor who is signed in.
   { path: '/donate/monthly/:token', title: 'Your monthly gift', built: true },
+  // The link that confirms a waiver someone signed with the member's email (issue 22).
+  { path: '/waiver/confirm/:token', title: 'Confirm your waiver', built: true },
   { path: '/services', title: 'Courses' },
   { path: '/tplan', title: 'Tenant Plan' },
   { path: '/plan', title: 'Plan' },
@@ -166,6 +168,8 @@ export const PUBLIC_ROUTES: readonly RouteSpec[] = [
   { path: '/donate/:id', title: 'Donate', built: true },
   // The link in each monthly gift's receipt (decisions.md "Monthly gifts").
   { path: '/donate/monthly/:token', title: 'Your monthly gift', built: true },
+  // The link emailed to confirm a waiver (decisions.md "A waiver counts when the member signed it").
+  { path: '/waiver/confirm/:token', title: 'Confirm your waiver', built: true },
   { path: '/checkout', title: 'Checkout', built: true },
   // The checkout with registration (decisions.md): the plain checkout when the studio does not ask for it.
   { path: '/checkout/register', title: 'Checkout Registration', built: true },

@@ -118,7 +118,7 @@ function RegisterAndOrder({ form, timeZone }: { form: CustomForm; timeZone: stri
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const found = registrationProblems(form, values, false);
+    const found = registrationProblems(form, values, false, timeZone);
     const foundInDetails = orderDetailProblems(details);
     setProblems(found);
     setDetailProblems(foundInDetails);
