@@ -27,7 +27,10 @@ export const SCHEDULE_MESSAGES = {
   moveIntoPast: 'A class cannot be moved to a time that has passed.',
   capacityBelowBooked: (booked: number) =>
     `${booked} ${booked === 1 ? 'person is' : 'people are'} booked: the capacity cannot be less than that.`,
-  nothingToChange: 'Send at least one of date, startTime, durationMinutes, capacity, roomId or teacherId.',
+  nothingToChange:
+    'Send at least one of date, startTime, durationMinutes, capacity, roomId, teacherId, waitlistEnabled or waitlistSize.',
+  /** A full class whose waitlist is off, or full too (409). */
+  classFull: 'This class is full.',
 } as const;
 
 /** A class's start as people read it, in the tenant's zone: "Wed, Mar 11, 2026, 6:00 PM EDT". */
@@ -153,6 +156,16 @@ const classRuleFields = {
     .nullable()
     .optional(),
   isFeatured: z.boolean({ error: 'isFeatured must be true or false' }).optional(),
+  /** A full class takes names on a waitlist (the default); off, a full class answers 'This class is full.'. */
+  waitlistEnabled: z.boolean({ error: 'waitlistEnabled must be true or false' }).optional(),
+  /** At most this many on the waitlist; null or absent: no limit. */
+  waitlistSize: z
+    .number({ error: 'waitlistSize must be a whole number from 1 to 1000' })
+    .int('waitlistSize must be a whole number from 1 to 1000')
+    .min(1, 'waitlistSize must be a whole number from 1 to 1000')
+    .max(1000, 'waitlistSize must be a whole number from 1 to 1000')
+    .nullable()
+    .optional(),
 };
 
 export const ClassRuleInput = z.object(classRuleFields).strict();
@@ -183,6 +196,8 @@ export const ClassRule = z.object({
   isFeatured: z.boolean(),
   /** The shareable link's id: /events/{publicId} (PUT /snode/classrule/{id}/regenerateurl makes a new one). */
   publicId: z.string(),
+  waitlistEnabled: z.boolean(),
+  waitlistSize: z.number().int().nullable(),
 });
 export type ClassRule = z.infer<typeof ClassRule>;
 export const ClassRuleList = z.object({ data: z.array(ClassRule) });
@@ -281,6 +296,8 @@ export const ClassSession = z.object({
   isOnline: z.boolean(),
   /** Staff calendar only: another scheduled session shares its room or teacher at the same time. */
   overlap: z.boolean().optional(),
+  /** Whether a full class still takes names on its waitlist (its waitlist is on and not full). */
+  waitlistOpen: z.boolean(),
 });
 export type ClassSession = z.infer<typeof ClassSession>;
 export const ClassSessionList = z.object({ data: z.array(ClassSession), timezone: z.string() });
@@ -323,6 +340,7 @@ export const Booking = z.object({
   status: z.enum(BOOKING_STATUSES),
   waitlistPosition: z.number().int().nullable(),
   attended: z.boolean(),
+  /** When the place was taken (the waitlist's order after staff's ranks). */
   bookedAt: z.string(),
   payment: z.enum(BOOKING_PAYMENTS),
   holdExpiresAt: z.string().nullable(),
@@ -488,6 +506,8 @@ export const SessionEditInput = z
     capacity: classRuleFields.capacity,
     roomId: classRuleFields.roomId,
     teacherId: classRuleFields.teacherId,
+    waitlistEnabled: classRuleFields.waitlistEnabled,
+    waitlistSize: classRuleFields.waitlistSize,
   })
   .strict()
   .refine((value) => Object.values(value).some((v) => v !== undefined), {

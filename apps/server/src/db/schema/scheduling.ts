@@ -193,9 +193,7 @@ export const classBookings = pgTable(
      * which is the transaction's start), so two joins waiting on the session's lock are ordered by
      * when each got it. The waitlist queues in this order (after staff's ranks).
      */
-    placedAt: timestamp('placed_at', { withTimezone: true })
-      .notNull()
-      .default(sql`clock_timestamp()`),
+    placedAt: timestamp('placed_at', { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

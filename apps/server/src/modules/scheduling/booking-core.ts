@@ -9,8 +9,8 @@ import { payWithMembership, returnCredit } from '../memberships/booking-payment.
 import type { TenantContext } from '../tenants/tenant-directory.ts';
 import { contactOf, findBookingsByInvoice } from './booking-work.repo.ts';
 import * as repo from './scheduling.repo.ts';
-import { type MailContext, mailable, queueHoldOffered } from './scheduling-mail.ts';
-import { queueSmsHoldOffered, textable } from './scheduling-sms.ts';
+import { type MailContext, mailable, queueHoldLapsed, queueHoldOffered } from './scheduling-mail.ts';
+import { queueSmsHoldLapsed, queueSmsHoldOffered, textable } from './scheduling-sms.ts';
 
 // A place in a class, from taking it to giving it back (decisions.md "Scheduling, slice 2"). Every
 // change runs behind the session's row lock (FOR UPDATE): bookings of one session run one after
@@ -114,6 +114,18 @@ async function placeInSpot(
   return row;
 }
 
+/** Whether a full session still takes names: its waitlist is on and below its size (if it has one). */
+export function waitlistTakesNames(
+  session: Pick<repo.SessionRow, 'status' | 'waitlistEnabled' | 'waitlistSize'>,
+  waiting: number,
+): boolean {
+  return (
+    session.status === 'scheduled' &&
+    session.waitlistEnabled &&
+    (session.waitlistSize === null || waiting < session.waitlistSize)
+  );
+}
+
 export interface BookOptions {
   /** Staff adding someone at the desk: a priced class is settled there, and a started class may still be joined. */
   byStaff: boolean;
@@ -121,7 +133,8 @@ export interface BookOptions {
 
 /**
  * Takes a place for a contact: a free spot is placed as the payment decision says, a full session
- * puts the contact on the waitlist, in the order the session's lock was granted (the booking's seq).
+ * puts the contact on the waitlist (queued by the time the place is taken, behind the session's
+ * lock) when its waitlist is on and not full; otherwise 409 'This class is full.', for the desk too.
  */
 export async function book(
   tx: Tx,
@@ -146,6 +159,10 @@ export async function book(
     });
   }
   if (session.bookedCount >= session.capacity) {
+    const waiting = await repo.countWaitlisted(tx, tenantId, sessionId);
+    if (!waitlistTakesNames(session, waiting)) {
+      throw new AppError(409, 'class_full', SCHEDULE_MESSAGES.classFull, 'scheduleId');
+    }
     return repo.insertBooking(tx, tenantId, { sessionId, contactId, status: 'waitlisted' });
   }
   // the booking's id is chosen first: a class credit taken for it names it in the ledger
@@ -205,10 +222,21 @@ export async function promoteWaitlist(tx: Tx, ctx: BookingContext, sessionId: st
   }
 }
 
+/** A waitlist offer ran out unanswered: the person is emailed, and texted as the offer was. */
+async function tellHoldLapsed(tx: Tx, ctx: BookingContext, locked: repo.LockedSession, place: repo.BookingRow) {
+  const person = await contactOf(tx, ctx.tenant.tenantId, place.contactId);
+  if (!person || person.isWalkin || !place.holdExpiresAt) return;
+  const ref = { className: locked.name, startsAt: locked.row.startsAt };
+  if (mailable(person.email)) await queueHoldLapsed(tx, ctx, person.email, ref, place.holdExpiresAt);
+  const phone = textable(ctx.tenant, person.phone);
+  if (phone) await queueSmsHoldLapsed(tx, ctx, phone, ref);
+}
+
 /**
  * Gives a place back: cancelled (marked late when `late`), its spot (booked, offered or pending)
  * goes to the next in line, and an unpaid drop-in invoice is voided so a late payment is refunded
- * by the payments module. The invoice is locked before the session, as a payment does.
+ * by the payments module. The invoice is locked before the session, as a payment does. A waitlist
+ * offer released because its hold ran out is told to its person.
  */
 export async function releasePlace(
   tx: Tx,
@@ -223,6 +251,7 @@ export async function releasePlace(
   const current = await repo.findBooking(tx, tenantId, booking.id);
   if (!current || current.status === 'cancelled') return false;
   if (options.onlyIfHoldExpired && !(current.holdExpiresAt && current.holdExpiresAt <= ctx.now)) return false;
+  if (options.onlyIfHoldExpired && current.status === 'offered') await tellHoldLapsed(tx, ctx, locked, current);
   const heldSpot = current.status !== 'waitlisted';
   await repo.setBooking(tx, tenantId, current.id, {
     status: 'cancelled',

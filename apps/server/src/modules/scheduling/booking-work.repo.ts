@@ -216,7 +216,11 @@ export async function findFeedByToken(tx: Tx, tenantId: string, token: string) {
   return row;
 }
 
-/** What a feed lists: a student's booked sessions, or a teacher's, from `from` on. */
+/**
+ * What a feed lists, from `from` on: a teacher's sessions, or a student's booked ones and those the
+ * studio cancelled while the student had a place (their places were cancelled with the session, the
+ * last places it cancelled), so the calendar app shows the class as cancelled instead of keeping it.
+ */
 export function feedSessions(tx: Tx, tenantId: string, kind: FeedKind, contactId: string, from: Date) {
   const base = tx
     .select({
@@ -226,6 +230,7 @@ export function feedSessions(tx: Tx, tenantId: string, kind: FeedKind, contactId
       endsAt: classSessions.endsAt,
       status: classSessions.status,
       roomName: rooms.name,
+      sequence: classSessions.sequence,
       updatedAt: classSessions.updatedAt,
     })
     .from(classSessions)
@@ -234,7 +239,7 @@ export function feedSessions(tx: Tx, tenantId: string, kind: FeedKind, contactId
   const mine =
     kind === 'teacher'
       ? eq(classSessions.teacherId, contactId)
-      : sql`exists (select 1 from class_bookings b where b.tenant_id = ${classSessions.tenantId} and b.session_id = ${classSessions.id} and b.contact_id = ${contactId} and b.status = 'booked')`;
+      : sql`exists (select 1 from class_bookings b where b.tenant_id = ${classSessions.tenantId} and b.session_id = ${classSessions.id} and b.contact_id = ${contactId} and (b.status = 'booked' or (${classSessions.status} = 'cancelled' and b.status = 'cancelled' and not b.late_cancel and b.cancelled_at = (select max(c.cancelled_at) from class_bookings c where c.tenant_id = b.tenant_id and c.session_id = b.session_id))))`;
   return base
     .where(and(eq(classSessions.tenantId, tenantId), gt(classSessions.endsAt, from), mine))
     .orderBy(asc(classSessions.startsAt))

@@ -88,6 +88,7 @@ export async function timetableFeedText(platform: Platform, tenant: TenantContex
         .filter(Boolean)
         .join(', '),
       cancelled: s.row.status === 'cancelled',
+      sequence: s.row.sequence,
       updatedAt: s.row.updatedAt,
     })),
   });
@@ -116,6 +117,7 @@ export async function calendarFeedText(platform: Platform, tenant: TenantContext
       location: tenant.settings.isShowRoomName ? e.roomName : null,
       description: `${e.name}, ${classTimeLabel(e.startsAt, zone)}`,
       cancelled: e.status === 'cancelled',
+      sequence: e.sequence,
       updatedAt: e.updatedAt,
     })),
   });

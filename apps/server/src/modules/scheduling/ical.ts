@@ -1,6 +1,8 @@
 // A minimal iCalendar (RFC 5545) writer: events with UTC times (DTSTART:...Z), text escaped and
 // lines folded at 75 octets, CRLF line ends. The calendar names the tenant's zone (X-WR-TIMEZONE),
-// so a client shows it in the studio's time; a UTC instant needs no VTIMEZONE.
+// so a client shows it in the studio's time; a UTC instant needs no VTIMEZONE. Each event keeps
+// its UID and carries its SEQUENCE (raised by every change a calendar shows) and LAST-MODIFIED, so a
+// calendar app that already holds it takes the changed version (RFC 5545 §3.8.7.4).
 
 export interface CalendarEvent {
   uid: string;
@@ -10,6 +12,8 @@ export interface CalendarEvent {
   location?: string | null;
   description?: string | null;
   cancelled?: boolean;
+  /** The occurrence's revision: 0 as made, one more for each change of time, room, teacher, name or status. */
+  sequence: number;
   updatedAt: Date;
 }
 
@@ -67,6 +71,7 @@ export function toICalendar(options: {
       `UID:${e.uid}`,
       `DTSTAMP:${utc(options.now)}`,
       `LAST-MODIFIED:${utc(e.updatedAt)}`,
+      `SEQUENCE:${e.sequence}`,
       `DTSTART:${utc(e.start)}`,
       `DTEND:${utc(e.end)}`,
       `SUMMARY:${escapeText(e.summary)}`,

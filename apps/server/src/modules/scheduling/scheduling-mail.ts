@@ -40,6 +40,23 @@ export function queueHoldOffered(tx: Tx, ctx: MailContext, to: string, ref: Clas
   });
 }
 
+/** An offered spot nobody confirmed in time went to the next in line: the person is told. */
+export function queueHoldLapsed(tx: Tx, ctx: MailContext, to: string, ref: ClassRef, heldUntil: Date) {
+  const { tenant, origin } = ctx;
+  return enqueueEmail(tx, tenant.tenantId, {
+    to,
+    subject: `Your held spot was released: ${ref.className}, ${when(tenant, ref.startsAt)}`,
+    text: [
+      `The spot held for you in ${ref.className} on ${when(tenant, ref.startsAt)} was not confirmed by ${when(tenant, heldUntil)}, so it has been released and offered to the next person on the waitlist.`,
+      'You are no longer on the waitlist for this class. You can book another class, or join this one again if it has room.',
+      '',
+      `Your classes: ${origin}/classes`,
+      '',
+      tenant.name,
+    ].join('\n'),
+  });
+}
+
 export function queueReminder(
   tx: Tx,
   tenant: TenantContext,

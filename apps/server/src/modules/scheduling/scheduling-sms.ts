@@ -36,6 +36,15 @@ export function queueSmsReminder(
   return enqueueSms(tx, tenant.tenantId, { to, kind: 'class-reminder', body: smsReminderText(tenant, ref) });
 }
 
+export function queueSmsHoldLapsed(tx: Tx, ctx: MailContext, to: string, ref: ClassRef) {
+  const { tenant, origin } = ctx;
+  return enqueueSms(tx, tenant.tenantId, {
+    to,
+    kind: 'waitlist-hold-lapsed',
+    body: `${tenant.name}: the spot held for you in ${ref.className} on ${when(tenant, ref.startsAt)} was not confirmed in time and has been released. Your classes: ${origin}/classes`,
+  });
+}
+
 export function queueSmsHoldOffered(tx: Tx, ctx: MailContext, to: string, ref: ClassRef, until: Date) {
   const { tenant, origin } = ctx;
   return enqueueSms(tx, tenant.tenantId, {

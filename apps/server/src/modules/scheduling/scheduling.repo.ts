@@ -222,16 +222,51 @@ export async function insertSessions(
     .onConflictDoNothing();
 }
 
+export type SessionValues = Partial<Omit<typeof classSessions.$inferInsert, 'tenantId' | 'id'>>;
+
+/**
+ * Whether `values` change what a calendar shows of the session (its time, room, teacher or
+ * status): each such change raises the session's iCalendar SEQUENCE by one.
+ */
+export function changesCalendar(before: SessionRow, values: SessionValues): boolean {
+  const instant = (a: Date | undefined, b: Date) => a !== undefined && a.getTime() !== b.getTime();
+  const other = <T>(a: T | undefined, b: T) => a !== undefined && a !== b;
+  return (
+    instant(values.startsAt, before.startsAt) ||
+    instant(values.endsAt, before.endsAt) ||
+    other(values.roomId, before.roomId) ||
+    other(values.teacherId, before.teacherId) ||
+    other(values.status, before.status)
+  );
+}
+
+/**
+ * Changes a session (read under its lock as `before`). A change a calendar shows raises its
+ * sequence by one, or `revised` says so (its class was renamed); otherwise the sequence stays.
+ */
 export async function updateSession(
   tx: Tx,
   tenantId: string,
-  id: string,
-  values: Partial<Omit<typeof classSessions.$inferInsert, 'tenantId' | 'id'>>,
+  before: SessionRow,
+  values: SessionValues,
+  now: Date,
+  options: { revised?: boolean } = {},
 ): Promise<void> {
+  const revised = options.revised || changesCalendar(before, values);
   await tx
     .update(classSessions)
-    .set({ ...values, updatedAt: new Date() })
-    .where(and(eq(classSessions.tenantId, tenantId), eq(classSessions.id, id)));
+    .set({ ...values, ...(revised ? { sequence: sql`${classSessions.sequence} + 1` } : {}), updatedAt: now })
+    .where(and(eq(classSessions.tenantId, tenantId), eq(classSessions.id, before.id)));
+}
+
+/** Whether `values` would change the session at all (a series edit that changes nothing writes nothing). */
+export function changesSession(before: SessionRow, values: SessionValues): boolean {
+  return (Object.keys(values) as (keyof SessionValues)[]).some((key) => {
+    const next = values[key];
+    const was = before[key as keyof SessionRow];
+    if (next instanceof Date && was instanceof Date) return next.getTime() !== was.getTime();
+    return next !== undefined && next !== was;
+  });
 }
 
 export async function deleteSessions(tx: Tx, tenantId: string, ids: string[]): Promise<void> {
@@ -379,8 +414,30 @@ export async function addBooked(tx: Tx, tenantId: string, sessionId: string, del
     .where(and(eq(classSessions.tenantId, tenantId), eq(classSessions.id, sessionId)));
 }
 
-/** Waitlist order: the order staff set (ranked first), then arrival order. */
-const WAITLIST_ORDER = [sql`${classBookings.waitlistRank} asc nulls last`, asc(classBookings.seq)];
+/**
+ * Waitlist order: the order staff set (ranked first), then the time each place was taken (the
+ * database clock at its insert, behind the session's lock), then the identity for equal times.
+ */
+const WAITLIST_ORDER = [
+  sql`${classBookings.waitlistRank} asc nulls last`,
+  asc(classBookings.placedAt),
+  asc(classBookings.seq),
+];
+
+/** How many are waiting for a session (read under its lock). */
+export async function countWaitlisted(tx: Tx, tenantId: string, sessionId: string): Promise<number> {
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(classBookings)
+    .where(
+      and(
+        eq(classBookings.tenantId, tenantId),
+        eq(classBookings.sessionId, sessionId),
+        eq(classBookings.status, 'waitlisted'),
+      ),
+    );
+  return row?.n ?? 0;
+}
 
 /** The first in line on a session's waitlist. */
 export async function firstWaitlisted(tx: Tx, tenantId: string, sessionId: string): Promise<BookingRow | undefined> {
@@ -442,7 +499,7 @@ export function rosterOf(tx: Tx, tenantId: string, sessionId: string) {
 /** A waitlisted booking's place in line (1 for the first); null for any other status. */
 export const waitlistPosition = sql<
   number | null
->`case when ${classBookings.status} = 'waitlisted' then (select count(*)::int from class_bookings w where w.tenant_id = class_bookings.tenant_id and w.session_id = class_bookings.session_id and w.status = 'waitlisted' and (coalesce(w.waitlist_rank, 2147483647), w.seq) <= (coalesce(class_bookings.waitlist_rank, 2147483647), class_bookings.seq)) end`;
+>`case when ${classBookings.status} = 'waitlisted' then (select count(*)::int from class_bookings w where w.tenant_id = class_bookings.tenant_id and w.session_id = class_bookings.session_id and w.status = 'waitlisted' and (coalesce(w.waitlist_rank, 2147483647), w.placed_at, w.seq) <= (coalesce(class_bookings.waitlist_rank, 2147483647), class_bookings.placed_at, class_bookings.seq)) end`;
 
 /** A contact's live bookings on these sessions, with the waitlist position of each waitlisted one. */
 export async function bookingsOfContact(tx: Tx, tenantId: string, contactId: string, sessionIds: string[]) {

@@ -33,7 +33,14 @@ import { voidInvoice } from '../invoices/invoices.service.ts';
 import type { JobRunner } from '../jobs/job-runner.ts';
 import { findTenantById } from '../payments/payments.repo.ts';
 import type { TenantContext } from '../tenants/tenant-directory.ts';
-import { type BookingContext, book, confirmOffer, promoteWaitlist, releasePlace } from './booking-core.ts';
+import {
+  type BookingContext,
+  book,
+  confirmOffer,
+  promoteWaitlist,
+  releasePlace,
+  waitlistTakesNames,
+} from './booking-core.ts';
 import { findBookingsByInvoice, livePeopleOf } from './booking-work.repo.ts';
 import { cancelEventPlaces, registerForEvent } from './events.service.ts';
 import { overlappingIds } from './overlaps.ts';
@@ -134,6 +141,8 @@ function toRule(found: repo.RuleWithNames): ClassRule {
     address: row.address,
     isFeatured: row.isFeatured,
     publicId: row.publicId,
+    waitlistEnabled: row.waitlistEnabled,
+    waitlistSize: row.waitlistSize,
   };
 }
 
@@ -217,6 +226,8 @@ async function ruleValues(tx: Tx, tenant: TenantContext, input: ClassRuleInput, 
     description: input.description?.trim() || null,
     address,
     isFeatured: input.isFeatured ?? false,
+    waitlistEnabled: input.waitlistEnabled ?? true,
+    waitlistSize: input.waitlistSize ?? null,
   };
 }
 
@@ -226,7 +237,8 @@ async function ruleValues(tx: Tx, tenant: TenantContext, input: ClassRuleInput, 
  * room, teacher and capacity and keeps its bookings (and its cancelled state); a new day gets a
  * session; a day no longer in the series loses its session, or, when someone is booked or waiting,
  * the session is cancelled with its bookings so the record stays. Sessions already started are
- * never touched.
+ * never touched. A session that does not change is not written, so its iCalendar sequence (raised
+ * by each change a calendar shows, or for all of them when `renamed`) stays.
  */
 async function syncSessions(
   tx: Tx,
@@ -234,6 +246,7 @@ async function syncSessions(
   rule: repo.RuleRow,
   now: Date,
   promote: (sessionId: string) => Promise<void>,
+  renamed = false,
 ): Promise<Date> {
   const zone = rule.timeZone;
   const today = dateInZone(now, zone);
@@ -252,15 +265,22 @@ async function syncSessions(
       capacity: rule.capacity,
       roomId: rule.roomId,
       teacherId: rule.teacherId,
+      waitlistEnabled: rule.waitlistEnabled,
+      waitlistSize: rule.waitlistSize,
     };
     if (!current) {
       fresh.push({ ...values, ruleId: rule.id, localDate: o.localDate });
       continue;
     }
     byDate.delete(o.localDate);
-    // A session edited on its own keeps its time, room, teacher and capacity.
-    if (current.row.detached) continue;
-    await repo.updateSession(tx, tenantId, current.row.id, values);
+    // A session edited on its own keeps its time, room, teacher, capacity and waitlist (not the class's name).
+    if (current.row.detached) {
+      if (renamed) await repo.updateSession(tx, tenantId, current.row, {}, now, { revised: true });
+      continue;
+    }
+    if (renamed || repo.changesSession(current.row, values)) {
+      await repo.updateSession(tx, tenantId, current.row, values, now, { revised: renamed });
+    }
     if (current.row.status === 'scheduled') await promote(current.row.id);
   }
   await repo.insertSessions(tx, tenantId, fresh);
@@ -270,7 +290,7 @@ async function syncSessions(
       empty.push(gone.row.id);
       continue;
     }
-    await repo.updateSession(tx, tenantId, gone.row.id, { status: 'cancelled', bookedCount: 0 });
+    await repo.updateSession(tx, tenantId, gone.row, { status: 'cancelled', bookedCount: 0 }, now);
     await repo.cancelBookingsOf(tx, tenantId, gone.row.id, now);
   }
   await repo.deleteSessions(tx, tenantId, empty);
@@ -379,8 +399,13 @@ export async function editRule(
       if (input.isOnline === false) dropped = current.onlineMeetingId;
       const values = { ...(await ruleValues(tx, tenant, input, current.kind)), timeZone: zone, ...online };
       await repo.updateRule(tx, tenant.tenantId, id, values);
-      const until = await syncSessions(tx, tenant.tenantId, { ...current, ...values }, now, (sessionId) =>
-        promoteWaitlist(tx, ctx, sessionId),
+      const until = await syncSessions(
+        tx,
+        tenant.tenantId,
+        { ...current, ...values },
+        now,
+        (sessionId) => promoteWaitlist(tx, ctx, sessionId),
+        values.name !== current.name,
       );
       await repo.updateRule(tx, tenant.tenantId, id, { generatedUntil: until });
       const found = await repo.findRuleWithNames(tx, tenant.tenantId, id);
@@ -437,6 +462,7 @@ function toSession(found: repo.SessionWithNames, showRoom: boolean): ClassSessio
     teacherName: found.teacherName || null,
     priceMinor: found.priceMinor,
     isOnline: found.joinUrl !== null,
+    waitlistOpen: waitlistTakesNames(row, found.waitlisted),
   };
 }
 
@@ -531,7 +557,7 @@ export async function cancelSession(
     if (locked.row.startsAt <= now) throw badRequest('id', SCHEDULE_MESSAGES.sessionPast);
     if (locked.row.status !== 'cancelled') {
       const people = await livePeopleOf(tx, tenant.tenantId, id);
-      await repo.updateSession(tx, tenant.tenantId, id, { status: 'cancelled', bookedCount: 0 });
+      await repo.updateSession(tx, tenant.tenantId, locked.row, { status: 'cancelled', bookedCount: 0 }, now);
       const stillPending = new Set(
         people.filter((p) => p.booking.status === 'pending').map((p) => p.booking.invoiceId),
       );
@@ -577,7 +603,7 @@ function toBooking(found: { row: repo.BookingRow; name: string; email: string },
     status: row.status,
     waitlistPosition: position,
     attended: row.attendedAt !== null,
-    bookedAt: row.createdAt.toISOString(),
+    bookedAt: row.placedAt.toISOString(),
     payment: row.payment,
     holdExpiresAt: row.holdExpiresAt?.toISOString() ?? null,
     lateCancel: row.lateCancel,

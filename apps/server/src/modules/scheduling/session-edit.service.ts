@@ -56,7 +56,16 @@ export async function editSession(
       throw badRequest('capacity', SCHEDULE_MESSAGES.capacityBelowBooked(before.bookedCount));
     }
 
-    await updateSession(tx, tenantId, id, { startsAt, endsAt, roomId, teacherId, capacity, detached: true });
+    // Turning the waitlist off (or a smaller size) takes no new names; those already waiting stay.
+    const waitlistEnabled = input.waitlistEnabled ?? before.waitlistEnabled;
+    const waitlistSize = input.waitlistSize === undefined ? before.waitlistSize : input.waitlistSize;
+    await updateSession(
+      tx,
+      tenantId,
+      before,
+      { startsAt, endsAt, roomId, teacherId, capacity, waitlistEnabled, waitlistSize, detached: true },
+      now,
+    );
     if (capacity > before.capacity) await promoteWaitlist(tx, ctx, id);
 
     const moved = startsAt.getTime() !== before.startsAt.getTime() || endsAt.getTime() !== before.endsAt.getTime();

@@ -20,7 +20,7 @@ const CLAIM_SECONDS = 120;
 export interface OutgoingSms {
   to: string;
   body: string;
-  kind: 'class-reminder' | 'waitlist-hold';
+  kind: 'class-reminder' | 'waitlist-hold' | 'waitlist-hold-lapsed';
 }
 
 interface SmsJob {

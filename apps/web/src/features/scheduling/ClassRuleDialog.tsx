@@ -15,6 +15,7 @@ import {
   Select,
   SimpleGrid,
   Stack,
+  Switch,
   Textarea,
   TextInput,
 } from '@mantine/core';
@@ -50,6 +51,8 @@ interface Values {
   description: string;
   address: string;
   isFeatured: boolean;
+  waitlistEnabled: boolean;
+  waitlistSize: number | string;
 }
 
 const numberOrUndefined = (value: number | string) => (value === '' ? undefined : Number(value));
@@ -66,8 +69,17 @@ export function bodyOf(values: Values, kind: RuleKind = 'class'): ClassRuleInput
           isFeatured: values.isFeatured,
         }
       : {};
+  // A weekly class takes a waitlist when full (an event is registered for whole: it has none).
+  const waitlist =
+    kind === 'class'
+      ? {
+          waitlistEnabled: values.waitlistEnabled,
+          waitlistSize: values.waitlistEnabled ? (numberOrUndefined(values.waitlistSize) ?? null) : null,
+        }
+      : {};
   return {
     ...event,
+    ...waitlist,
     ...(values.name.trim() ? { name: values.name } : {}),
     daysOfWeek: values.daysOfWeek.map(Number),
     startTime: values.startTime,
@@ -103,6 +115,8 @@ function valuesOf(rule: ClassRule | null, today: string): Values {
     description: rule?.description ?? '',
     address: rule?.address ?? '',
     isFeatured: rule?.isFeatured ?? false,
+    waitlistEnabled: rule?.waitlistEnabled ?? true,
+    waitlistSize: rule?.waitlistSize ?? '',
   };
 }
 
@@ -240,6 +254,25 @@ export function ClassRuleDialog({ opened, rule, onClose, kind = 'class' }: Props
               {...form.getInputProps('teacherId')}
             />
           </SimpleGrid>
+          {event ? null : (
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+              <Switch
+                label="Waitlist when full"
+                description="Off: a full class answers 'This class is full.'"
+                mt={4}
+                {...form.getInputProps('waitlistEnabled', { type: 'checkbox' })}
+              />
+              <NumberInput
+                label="Waitlist size"
+                description="Empty: no limit"
+                min={1}
+                max={1000}
+                allowDecimal={false}
+                disabled={!form.values.waitlistEnabled}
+                {...form.getInputProps('waitlistSize')}
+              />
+            </SimpleGrid>
+          )}
           {event && (
             <TextInput
               label="Address"

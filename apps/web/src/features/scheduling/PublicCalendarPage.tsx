@@ -1,4 +1,4 @@
-import type { ClassSession } from '@atrium/contracts';
+import { type ClassSession, SCHEDULE_MESSAGES } from '@atrium/contracts';
 import { Alert, Anchor, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -13,6 +13,7 @@ import type { DayRange } from './api';
 import { usePublicSessions } from './hooks';
 import { SessionCalendar } from './SessionCalendar';
 import { SessionDetails } from './SessionDetails';
+import { isClosedFull } from './session-format';
 
 /** The public /calendar: the timetable; picking a class goes to its signup (login first). */
 export default function PublicCalendarPage() {
@@ -74,7 +75,11 @@ function PublicTimetable() {
         {picked ? (
           <Stack gap="sm">
             <SessionDetails session={picked} timeZone={timeZone} />
-            {open ? (
+            {open && isClosedFull(picked) ? (
+              <Text fw={500} role="status">
+                {SCHEDULE_MESSAGES.classFull}
+              </Text>
+            ) : open ? (
               <Group justify="flex-end">
                 <Button
                   onClick={() =>

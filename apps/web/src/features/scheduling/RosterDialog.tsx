@@ -115,6 +115,7 @@ export function RosterDialog({ session, timeZone, canManage, canAddPeople, onClo
           <Text size="sm">
             {current.booked} of {current.capacity} booked
             {current.waitlisted > 0 ? `, ${current.waitlisted} waiting` : ''}
+            {current.status === 'scheduled' && !current.waitlistOpen ? ' (the waitlist takes no more names)' : ''}
           </Text>
           {roster.isPending ? (
             <Loader size="sm" aria-label="Loading the roster" />
@@ -202,7 +203,7 @@ export function RosterDialog({ session, timeZone, canManage, canAddPeople, onClo
                   </Stack>
                 </>
               ) : null}
-              <WaitlistEditor sessionId={current.guId} waiting={waiting} canReorder={upcoming} />
+              <WaitlistEditor sessionId={current.guId} waiting={waiting} timeZone={timeZone} canReorder={upcoming} />
               {lateCancels.length > 0 ? (
                 <>
                   <Title order={2} size="h4">

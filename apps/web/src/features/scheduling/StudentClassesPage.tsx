@@ -15,6 +15,7 @@ import { CalendarFeedPanel } from './CalendarFeedPanel';
 import { useBook, useCancelBooking, useConfirmBooking, useStudentSessions } from './hooks';
 import { SessionCalendar } from './SessionCalendar';
 import { SessionDetails } from './SessionDetails';
+import { isClosedFull } from './session-format';
 
 /** The student's own state on a session, as the calendar adds it to the event. */
 export function myStateLabel(session: Pick<StudentSession, 'myStatus' | 'myWaitlistPosition'>): string | null {
@@ -184,6 +185,10 @@ export default function StudentClassesPage() {
                   {picked.myStatus === 'booked' ? 'Cancel booking' : 'Leave waitlist'}
                 </Button>
               </Group>
+            ) : isClosedFull(picked) ? (
+              <Text fw={500} role="status">
+                {SCHEDULE_MESSAGES.classFull}
+              </Text>
             ) : picked.priceMinor ? (
               <MembershipBooking
                 loading={book.isPending || paying}

@@ -1,10 +1,13 @@
 import type { Booking } from '@atrium/contracts';
 import { ActionIcon, Group, Stack, Text, Title } from '@mantine/core';
 import { useReorderWaitlist } from './hooks';
+import { placedAtLabel } from './session-format';
 
 interface Props {
   sessionId: string;
   waiting: Booking[];
+  /** The tenant's zone: when each place was taken is shown on its clocks. */
+  timeZone: string;
   /** Staff may set the order while the class has not started. */
   canReorder: boolean;
 }
@@ -16,8 +19,11 @@ const move = (ids: string[], from: number, to: number) => {
   return next;
 };
 
-/** The waitlist in its order; staff move people up or down (the first in line is offered a freed spot). */
-export function WaitlistEditor({ sessionId, waiting, canReorder }: Props) {
+/**
+ * The waitlist in its order (the time each place was taken, unless staff moved someone); staff move
+ * people up or down (the first in line is offered a freed spot).
+ */
+export function WaitlistEditor({ sessionId, waiting, timeZone, canReorder }: Props) {
   const reorder = useReorderWaitlist();
   if (waiting.length === 0) return null;
   const ids = waiting.map((b) => b.guId);
@@ -32,9 +38,14 @@ export function WaitlistEditor({ sessionId, waiting, canReorder }: Props) {
           const who = b.name || b.email;
           return (
             <Group key={b.guId} component="li" justify="space-between" wrap="nowrap">
-              <Text>
-                {index + 1}. {who}
-              </Text>
+              <div>
+                <Text>
+                  {b.waitlistPosition ?? index + 1}. {who}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  Joined {placedAtLabel(b.bookedAt, timeZone)}
+                </Text>
+              </div>
               {canReorder ? (
                 <Group gap={4} wrap="nowrap">
                   <ActionIcon

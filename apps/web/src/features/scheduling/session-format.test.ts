@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { eventTitle, movedMessages, movedWallTime, priceLabel, spotsLabel } from './session-format';
+import {
+  eventTitle,
+  isClosedFull,
+  movedMessages,
+  movedWallTime,
+  placedAtLabel,
+  priceLabel,
+  spotsLabel,
+} from './session-format';
 
 const session = {
   guId: 's',
@@ -17,6 +25,7 @@ const session = {
   teacherName: null,
   priceMinor: null,
   isOnline: false,
+  waitlistOpen: true,
 };
 
 describe('session labels', () => {
@@ -25,6 +34,18 @@ describe('session labels', () => {
     expect(spotsLabel({ ...session, spotsLeft: 1 })).toBe('1 spot left');
     expect(spotsLabel({ ...session, spotsLeft: 0 })).toBe('Full');
     expect(spotsLabel({ ...session, status: 'cancelled' })).toBe('Cancelled');
+  });
+
+  it('a full class is closed only when its waitlist takes no more names', () => {
+    expect(isClosedFull({ ...session, spotsLeft: 0 })).toBe(false);
+    expect(isClosedFull({ ...session, spotsLeft: 0, waitlistOpen: false })).toBe(true);
+    expect(isClosedFull({ ...session, spotsLeft: 2, waitlistOpen: false })).toBe(false);
+    expect(isClosedFull({ ...session, spotsLeft: 0, waitlistOpen: false, status: 'cancelled' })).toBe(false);
+  });
+
+  it('shows when a place was taken on the tenant’s clocks, to the second', () => {
+    const label = placedAtLabel('2026-03-09T22:00:07.000Z', 'America/Denver');
+    expect(label).toContain('4:00:07');
   });
 
   it('names the room only when the session carries it', () => {

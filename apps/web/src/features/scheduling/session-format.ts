@@ -7,6 +7,27 @@ export function spotsLabel(session: Pick<ClassSession, 'spotsLeft' | 'status'>):
   return session.spotsLeft === 1 ? '1 spot left' : `${session.spotsLeft} spots left`;
 }
 
+/** A full class that takes no more names (its waitlist is off, or full): booking says 'This class is full.'. */
+export function isClosedFull(session: Pick<ClassSession, 'spotsLeft' | 'status' | 'waitlistOpen'>): boolean {
+  return session.status === 'scheduled' && session.spotsLeft <= 0 && !session.waitlistOpen;
+}
+
+/** When a place was taken, on the tenant's clocks with seconds (the waitlist's order): "Dec 1, 6:02:15 PM". */
+export function placedAtLabel(iso: string, timeZone: string): string {
+  const options: Intl.DateTimeFormatOptions = {
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    second: '2-digit',
+  };
+  try {
+    return new Intl.DateTimeFormat(undefined, { ...options, timeZone }).format(new Date(iso));
+  } catch {
+    return new Intl.DateTimeFormat(undefined, options).format(new Date(iso));
+  }
+}
+
 /** The time range of a session on the tenant's clocks, e.g. "6:00 PM – 7:00 PM". */
 export function timeRange(session: Pick<ClassSession, 'startsAt' | 'endsAt'>, timeZone: string): string {
   const format = (iso: string) => {
