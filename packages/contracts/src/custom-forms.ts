@@ -334,6 +334,8 @@ export const SignedDocument = z.object({
   userAgent: z.string(),
   documentHash: z.string(),
   hasSignature: z.boolean(),
+  /** A waiver someone signed with the member's email, not yet confirmed from it: it does not count yet. */
+  awaitingConfirmation: z.boolean(),
 });
 export type SignedDocument = z.infer<typeof SignedDocument>;
 

@@ -150,6 +150,7 @@ export function toSignedDocument(row: SubmissionRow, timeZone: string): SignedDo
     userAgent: row.userAgent,
     documentHash: row.documentHash,
     hasSignature: !!(row.signature || row.typedSignature),
+    awaitingConfirmation: row.formType === 'WAIVER' && row.confirmedAt === null,
   };
 }
 

@@ -97,6 +97,11 @@ describe('a waiver signed with a member’s email', () => {
     expect(errorOf(refused.body).code).toBe('waiver_required');
     const status = json<any>(await call(admin, t, 'GET', `/rest/contact/${member.id}/waiver`));
     expect(status).toMatchObject({ hasSigned: false, signedAt: null });
+    const docs = async () =>
+      json<any[]>(await call(admin, t, 'GET', `/rest/contact/${member.id}/signedDocuments`)).map(
+        (d) => d.awaitingConfirmation,
+      );
+    expect(await docs()).toEqual([true]);
 
     // the member's email: from the studio, naming who signed, with a link to the studio's own site
     const { mail, url, token } = await linkMailedTo(t, member.email);
@@ -115,6 +120,7 @@ describe('a waiver signed with a member’s email', () => {
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     expect(json<any>(confirmed)).toEqual({ message: WAIVER_CONFIRM_TEXTS.confirmed, formName: 'Studio Waiver' });
     expect(await signed(t, member.id)).toBe(true);
+    expect(await docs()).toEqual([false]);
     expect((await findContactByEmailForTest(app, t.tenantId, member.email))?.hasSignedWaiverForm).toBe(true);
     const paid = await call(student, t, 'POST', '/snode/product/usercheckout', order(2));
     expect(paid.statusCode, paid.body).toBe(201);

@@ -30,6 +30,11 @@ export function SignedDocumentList({ docs, audit }: { docs: SignedDocument[]; au
                 <Badge size="sm" color="gray.8">
                   Waiver
                 </Badge>
+              ) : null}{' '}
+              {doc.awaitingConfirmation ? (
+                <Badge size="sm" color="orange.9">
+                  Awaiting the member's confirmation
+                </Badge>
               ) : null}
             </Text>
             <Text size="sm">Signed {doc.signedAt}</Text>
