@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { expectAccessible, hostUrl, logIn, PASSWORD } from './helpers';
 import { SHARED_PORT_WAIT_MS, startDemoCardStandIn, startSharedSmtp } from './shared-ports';
 
@@ -177,6 +177,104 @@ test('a declined card: the payment fails (emailed), a day later the reminder, th
   await expect(paid.getByText('Active', { exact: true })).toBeVisible();
   await expect(paid).toContainText('mastercard ending 4444');
   await cancelNow(page, name);
+});
+
+/** Staff in their own browser context, on the member's contact detail (its memberships panel). */
+async function staffOnContact(browser: Browser, contactId: string) {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const staff = await context.newPage();
+  await logIn(staff, 'admin@demo.test');
+  await expect(staff).not.toHaveURL(/\/login/);
+  await staff.goto(hostUrl('demo', `/contacts/${contactId}/detail`));
+  return { staff, close: () => context.close() };
+}
+
+test('a member in dunning is paused: nothing is charged at the next two retry dates; resumed with a new card, the open payment is charged once', async ({
+  page,
+  request,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const name = `Dunning ${Date.now().toString(36).slice(-5)}`;
+  await newMembership(request, { name, price: 30, membershipType: 'recurring', frequency: 'monthly' });
+  const member = await tokenOf(request, MEMBER);
+  await logIn(page, MEMBER);
+  await expect(page).not.toHaveURL(/\/login/);
+  await page.goto(hostUrl('demo', '/memberships'));
+  await page.getByRole('button', { name: `Buy ${name}` }).click();
+  await saveCard(page, '4000 0000 0000 0341');
+  const card = membershipCard(page, name).filter({ hasText: 'Card:' });
+  await expect(card.getByText('Payment failed', { exact: true })).toBeVisible();
+  const mine = await api(request, member, 'GET', '/item/membership/mysubs');
+  const sub = mine.data.find((s: { name: string }) => s.name === name);
+  const attempts = () => (stub?.stripeSavedCards.charges ?? []).filter((c) => c.metadata.subscriptionId === sub.guId);
+  expect(attempts()).toHaveLength(1);
+
+  const { staff, close } = await staffOnContact(browser, sub.contactId);
+  try {
+    const staffCard = membershipCard(staff, name);
+    await expect(staffCard.getByText('Payment failed', { exact: true })).toBeVisible();
+    await staffCard.getByRole('button', { name: 'Pause' }).click();
+    await expect(staffCard.getByText('Paused', { exact: true })).toBeVisible();
+    await expectAccessible(staff);
+
+    // the two retry dates (1 and 3 days after the first try) pass: nothing is sent to the card
+    await moveClock(request, { advanceMs: DAY + 60_000 });
+    await runRenewals(request);
+    expect(attempts()).toHaveLength(1);
+    await moveClock(request, { advanceMs: 3 * DAY + 60_000 });
+    await runRenewals(request);
+    expect(attempts()).toHaveLength(1);
+    await page.reload();
+    await expect(card.getByText('Paused', { exact: true })).toBeVisible();
+    await expect(card).toContainText('An open payment is taken when the membership resumes.');
+    await expectAccessible(page);
+
+    // a new card while paused is kept for the resume
+    await card.getByRole('button', { name: 'Update card' }).click();
+    await saveCard(page, '5555 5555 5555 4444');
+    await expect(
+      page.getByText(`${name}: your card is saved. Payments start again when the membership resumes.`),
+    ).toBeVisible();
+    await expect(card).toContainText('mastercard ending 4444');
+    expect(attempts()).toHaveLength(1);
+
+    await staff.reload();
+    await staffCard.getByRole('button', { name: 'Resume' }).click();
+    await expect(staffCard.getByText('Active', { exact: true })).toBeVisible();
+    await runRenewals(request);
+    const charged = attempts().filter((c) => c.status === 'succeeded');
+    expect(charged.map((c) => c.amount)).toEqual([3000]);
+    expect(attempts()).toHaveLength(2);
+    await expectAccessible(staff);
+    await page.reload();
+    await expect(card.getByText('Active', { exact: true })).toBeVisible();
+    await expectAccessible(page);
+    await cancelNow(page, name);
+  } finally {
+    await close();
+    await moveClock(request, { reset: true });
+  }
+});
+
+test('Module Settings: after the last payment retry, suspend or cancel', async ({ page }) => {
+  await logIn(page, 'admin@demo.test');
+  await expect(page).not.toHaveURL(/\/login/);
+  await page.goto(hostUrl('demo', '/settings/display'));
+  const choice = page.getByRole('radiogroup', { name: 'After the last payment retry' });
+  await expect(choice.getByRole('radio', { name: 'Suspend' })).toBeChecked();
+  await expectAccessible(page);
+  const choose = async (label: 'Suspend' | 'Cancel') => {
+    const saved = page.waitForResponse(
+      (r) => r.url().endsWith('/rest/settings/display') && r.request().method() === 'PUT' && r.ok(),
+    );
+    await choice.getByText(label, { exact: true }).click();
+    await saved;
+    await page.reload();
+    await expect(choice.getByRole('radio', { name: label })).toBeChecked();
+  };
+  await choose('Cancel');
+  await choose('Suspend');
 });
 
 test('a 10-class pack pays a priced class with a credit, given back when the booking is cancelled in time', async ({

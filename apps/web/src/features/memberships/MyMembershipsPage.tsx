@@ -18,7 +18,11 @@ export default function MyMembershipsPage() {
   const credits = useMyCredits();
   const products = useMembershipProducts();
   const [buying, setBuying] = useState<string | null>(null);
-  const returned = useSetupReturn('/memberships', (sub) => `${sub.name}: you are all set.`);
+  const returned = useSetupReturn('/memberships', (sub) =>
+    sub.status === 'paused'
+      ? `${sub.name}: your card is saved. Payments start again when the membership resumes.`
+      : `${sub.name}: you are all set.`,
+  );
   const { problem } = returned;
 
   async function buy(id: string) {

@@ -19,7 +19,7 @@ export function SubscriptionCard({
   const action = useSubscriptionAction();
   const [asking, setAsking] = useState(false);
   const [moving, setMoving] = useState(false);
-  const live = ['trialing', 'active', 'past_due', 'paused'].includes(sub.status);
+  const live = ['trialing', 'active', 'past_due', 'paused', 'suspended'].includes(sub.status);
   const headingId = `sub-${sub.guId}`;
 
   async function updateCard() {
@@ -63,9 +63,23 @@ export function SubscriptionCard({
         ) : null}
         <Text size="sm">Card: {sub.paymentMethod || '—'}</Text>
         {sub.status === 'past_due' && sub.lastFailure ? (
-          <Alert color="red" title="Your last payment did not go through">
-            {sub.lastFailure} Update your card and we will try again right away.
+          <Alert
+            color="red"
+            title={staff ? 'The last payment did not go through' : 'Your last payment did not go through'}
+          >
+            {sub.lastFailure}{' '}
+            {staff ? 'It is tried again on the retry schedule.' : 'Update your card and we will try again right away.'}
           </Alert>
+        ) : null}
+        {sub.status === 'suspended' ? (
+          <Alert color="red" title="Membership suspended">
+            {staff
+              ? 'The payments did not go through after the last retry, so nothing more is charged. A new card from the member restores it.'
+              : 'Your payments did not go through after several tries, so nothing more is charged. Update your card to restore it: the open payment is then taken once.'}
+          </Alert>
+        ) : null}
+        {sub.status === 'paused' && sub.lastFailure && !staff ? (
+          <Text size="sm">An open payment is taken when the membership resumes.</Text>
         ) : null}
         {live ? (
           <Group gap="xs" wrap="wrap">
@@ -79,7 +93,7 @@ export function SubscriptionCard({
                 Resume
               </Button>
             ) : null}
-            {staff && sub.status !== 'paused' ? (
+            {staff && sub.status !== 'paused' && sub.status !== 'suspended' ? (
               <Button variant="light" loading={action.isPending} onClick={() => run('pause', 'Membership paused.')}>
                 Pause
               </Button>

@@ -85,7 +85,8 @@ export function useSetupReturn(path: string, done: (sub: MemberSubscription) => 
     complete
       .mutateAsync(returned)
       .then((sub) => {
-        if (sub.status === 'past_due') setProblem(sub.lastFailure ?? 'The payment did not go through.');
+        if (sub.status === 'past_due' || sub.status === 'suspended')
+          setProblem(sub.lastFailure ?? 'The payment did not go through.');
         else {
           setProblem(null);
           showSuccessToast(doneRef.current(sub));

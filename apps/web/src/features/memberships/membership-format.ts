@@ -47,6 +47,7 @@ export const STATUS_LABEL: Record<MemberSubscription['status'], string> = {
   active: 'Active',
   past_due: 'Payment failed',
   paused: 'Paused',
+  suspended: 'Suspended',
   cancelled: 'Cancelled',
   completed: 'Ended',
 };
@@ -56,6 +57,7 @@ export const STATUS_COLOR: Record<MemberSubscription['status'], string> = {
   active: 'teal.9',
   past_due: 'red.9',
   paused: 'gray.8',
+  suspended: 'red.9',
   cancelled: 'gray.8',
   completed: 'gray.8',
 };

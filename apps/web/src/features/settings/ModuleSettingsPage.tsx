@@ -1,4 +1,10 @@
-import { type ModuleSettings, type ModuleSettingsWrite, type ModuleToggle, waiverLinkError } from '@atrium/contracts';
+import {
+  type AfterLastRetry,
+  type ModuleSettings,
+  type ModuleSettingsWrite,
+  type ModuleToggle,
+  waiverLinkError,
+} from '@atrium/contracts';
 import { Button, Card, Group, SegmentedControl, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -190,6 +196,31 @@ function ModuleForm({ settings }: { settings: ModuleSettings }) {
               </Button>
             ) : null}
           </Group>
+        </Stack>
+      </Card>
+      <Card withBorder component="section" aria-labelledby="memberships-settings">
+        <Title order={2} size="h4" mb="sm" id="memberships-settings">
+          Memberships
+        </Title>
+        <Stack gap={6}>
+          <Text fw={500} id="after-last-retry">
+            After the last payment retry
+          </Text>
+          <Text size="sm" id="after-last-retry-help">
+            When a member’s card is still declined after the last retry, the membership is suspended until they save a
+            new card (the open payment is then taken once), or cancelled. The member is emailed either way.
+          </Text>
+          <SegmentedControl
+            aria-labelledby="after-last-retry"
+            aria-describedby="after-last-retry-help"
+            disabled={!isAdmin}
+            value={value('membershipAfterLastRetry')}
+            onChange={(next) => send({ membershipAfterLastRetry: next as AfterLastRetry }, 'membershipAfterLastRetry')}
+            data={[
+              { value: 'suspend', label: 'Suspend' },
+              { value: 'cancel', label: 'Cancel' },
+            ]}
+          />
         </Stack>
       </Card>
     </Stack>

@@ -122,7 +122,9 @@ export function fullPhone(dialCode: string, local: string): string {
 }
 
 /** Spec 2 §8: the multi-country toggle has its own toast; every other module change the common one. */
-export function moduleToast(key: ModuleToggle | 'waiverFormLink' | 'registerButtonLabel'): string {
+export function moduleToast(
+  key: ModuleToggle | 'waiverFormLink' | 'registerButtonLabel' | 'membershipAfterLastRetry',
+): string {
   return key === 'isMultiCountrySupport' ? 'Updated multi country support' : 'Successfully updated settings.';
 }
 
