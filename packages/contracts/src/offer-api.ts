@@ -12,6 +12,7 @@ import {
   type OfferItemType,
   type OfferType,
 } from './offers.ts';
+import { ShopItem } from './shop.ts';
 import { isCalendarDate } from './tenant-dates.ts';
 
 // The offers screen and calls (spec 3 §3 "Offer and bundle", §5, §7.8; spec 1 §3, §5; spec 2 §3).
@@ -288,3 +289,29 @@ export const PublicItemOfferQuery = z.object({
     .default(1),
 });
 export type PublicItemOfferQuery = z.input<typeof PublicItemOfferQuery>;
+
+// ---------------------------------------------------------------- a promotion's items (spec 3 §7.8)
+
+/** GET /public/promotions/{id}/items: {id} is the offer's id or its code; `tenant` is a hint (the host's). */
+export const PublicPromotionParams = z.object({ id: z.string().trim().min(1, 'id is required').max(100) });
+export const PublicPromotionQuery = z.object({ tenant: z.string().trim().max(100).optional() });
+
+/**
+ * A shop item the promotion applies to, with what one of it costs after the offer when that is one
+ * number (a flat offer); null for buy-X-get-Y, whose discount depends on the whole cart. `role` says
+ * which side of a buy-X-get-Y deal the item is on (`discounted` for a flat offer).
+ */
+export const PromotionItem = ShopItem.extend({
+  role: z.enum(['discounted', 'buy', 'get']),
+  discount: z.number().nullable(),
+  priceAfterOffer: z.number().nullable(),
+});
+export type PromotionItem = z.infer<typeof PromotionItem>;
+
+/** The promotion's public face (as GET /item/offercode/{code}/public gives it) and the public shop items it applies to. */
+export const PublicPromotionItems = z.object({
+  offer: PublicOffer,
+  currency: z.string(),
+  items: z.array(PromotionItem),
+});
+export type PublicPromotionItems = z.infer<typeof PublicPromotionItems>;

@@ -27,6 +27,38 @@ export const DeskCardPaymentRequest = z
   .strict();
 export type DeskCardPaymentRequest = z.infer<typeof DeskCardPaymentRequest>;
 
+/** The link id of an invoice (never its uuid): what the public invoice page and its payment calls carry. */
+const invoiceLinkId = z
+  .string({ error: 'invoiceId is required' })
+  .regex(/^[A-Za-z0-9_-]{16,64}$/, 'invoiceId must be an invoice link id');
+
+/**
+ * POST /item/payment/public/paymentintent and POST /public/payment?type=: a visitor starts the card
+ * payment of a public invoice by its link id. The spec's payment payload carries more (amount,
+ * currency, contact): those are dropped, the server charges the invoice's open balance.
+ */
+export const PublicCardPaymentRequest = z.object({ invoiceId: invoiceLinkId });
+export type PublicCardPaymentRequest = z.infer<typeof PublicCardPaymentRequest>;
+
+/** Spec 1 §9 "Payment types". */
+export const PAYMENT_TYPES = ['product', 'donation', 'course'] as const;
+export type PaymentType = (typeof PAYMENT_TYPES)[number];
+
+export const PUBLIC_PAYMENT_MESSAGES = {
+  typeRequired: 'type is required',
+  typeUnknown: 'type must be product, donation or course',
+  courseNotSold: 'type course is not taken: courses are not paid for online yet.',
+  typeMismatch: (type: PaymentType) => `type does not match the invoice: it is not a ${type} payment.`,
+} as const;
+
+/** POST /public/payment?type=: what is being paid (spec 1 §9), checked against the invoice. */
+export const PublicPaymentQuery = z.object({
+  type: z.enum(PAYMENT_TYPES, {
+    error: (issue) =>
+      issue.input === undefined ? PUBLIC_PAYMENT_MESSAGES.typeRequired : PUBLIC_PAYMENT_MESSAGES.typeUnknown,
+  }),
+});
+
 const cardToken = z
   .string({ error: 'token is required' })
   .regex(/^[A-Za-z0-9_-]{6,64}$/, 'token must be the card token the payment provider made');

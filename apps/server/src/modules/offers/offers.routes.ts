@@ -7,6 +7,9 @@ import {
   OfferUpdate,
   OfferView,
   PublicItemOfferQuery,
+  PublicPromotionItems,
+  PublicPromotionParams,
+  PublicPromotionQuery,
 } from '@atrium/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -14,6 +17,7 @@ import { z } from 'zod';
 import { requireTenant } from '../../lib/guards.ts';
 import type { Platform } from '../../platform.ts';
 import { createOffer, editOffer, getOffer, listOffers } from './offers.service.ts';
+import { promotionItems } from './offers-promotion.service.ts';
 import { checkItemOffer, checkOfferCode } from './offers-public.service.ts';
 import { manageOffers } from './offers-rules.ts';
 
@@ -113,5 +117,21 @@ export function registerOfferRoutes(server: FastifyInstance, platform: Platform)
       },
     },
     async (request) => checkOfferCode(db, requireTenant(request), request.params.code, new Date()),
+  );
+
+  app.get(
+    '/public/promotions/:id/items',
+    {
+      schema: {
+        tags,
+        summary:
+          "Public: a usable offer (by id or code) and the shop's items it applies to, each with its price after the offer when that is one number; anything else is a 404",
+        params: PublicPromotionParams,
+        querystring: PublicPromotionQuery,
+        response: { 200: PublicPromotionItems, ...errors },
+      },
+    },
+    async (request) =>
+      promotionItems(db, requireTenant(request), request.params.id, request.query.tenant, platform.clock.now()),
   );
 }

@@ -8,6 +8,8 @@ import {
   InvoiceRefundRequest,
   PaymentRedirect,
   PhonePeConfirmation,
+  PublicCardPaymentRequest,
+  PublicPaymentQuery,
 } from '@atrium/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -34,6 +36,7 @@ import {
   refundInvoicePayment,
   startDeskPayment,
   startPublicPayment,
+  startPublicPaymentOfType,
 } from './payments.service.ts';
 import { confirmPhonePe, phonepeCallback, razorpayReturn, razorpayWebhook } from './regional-payments.service.ts';
 import { StripeGateway } from './stripe-gateway.ts';
@@ -104,6 +107,37 @@ export async function registerPaymentRoutes(server: FastifyInstance, platform: P
       },
     },
     async (request) => startPublicPayment(payments, requireTenant(request), request.params.id),
+  );
+
+  // The spec's other names for the same start (spec 3 §7.8): the invoice's link id in the body.
+  app.post(
+    '/item/payment/public/paymentintent',
+    {
+      schema: {
+        tags,
+        summary:
+          "Starts a card payment of a public invoice's open balance (no login; invoiceId is the invoice link's id); as publicpayment",
+        body: PublicCardPaymentRequest,
+        response: { 200: PaymentRedirect, ...errors },
+      },
+    },
+    async (request) => startPublicPayment(payments, requireTenant(request), request.body.invoiceId),
+  );
+
+  app.post(
+    '/public/payment',
+    {
+      schema: {
+        tags,
+        summary:
+          'Starts a card payment of a public invoice, as publicpayment; type (product or donation; course is not sold online yet) must be what the invoice pays for',
+        querystring: PublicPaymentQuery,
+        body: PublicCardPaymentRequest,
+        response: { 200: PaymentRedirect, ...errors },
+      },
+    },
+    async (request) =>
+      startPublicPaymentOfType(payments, requireTenant(request), request.query.type, request.body.invoiceId),
   );
 
   app.post(

@@ -1,14 +1,26 @@
 import { createHash } from 'node:crypto';
-import { formatInvoiceNumber, type InvoiceRefundRequest, type PaymentRedirect } from '@atrium/contracts';
+import {
+  formatInvoiceNumber,
+  type InvoiceRefundRequest,
+  type PaymentRedirect,
+  type PaymentType,
+  PUBLIC_PAYMENT_MESSAGES,
+} from '@atrium/contracts';
 import type { z } from 'zod';
 import { readTenant, type Tx } from '../../db/client.ts';
-import { AppError, notFound, tooManyRequests } from '../../lib/errors.ts';
+import { AppError, badRequest, notFound, tooManyRequests } from '../../lib/errors.ts';
 import type { Authenticated } from '../../lib/guards.ts';
 import { tenantOrigin } from '../../lib/tenant-origin.ts';
 import type { Platform } from '../../platform.ts';
 import { tryAgainIn } from '../auth/auth-throttle.ts';
 import { previewRefund, refundFromDesk } from '../invoices/invoice-desk.service.ts';
-import { findInvoiceByPublicId, findPaymentByKey, findPayments, type InvoiceRow } from '../invoices/invoices.repo.ts';
+import {
+  findInvoiceByPublicId,
+  findLines,
+  findPaymentByKey,
+  findPayments,
+  type InvoiceRow,
+} from '../invoices/invoices.repo.ts';
 import {
   conflict,
   INVOICE_PAID,
@@ -225,6 +237,29 @@ async function chargeCardToken(
 /** POST /item/invoice/{publicId}/publicpayment: anyone holding the invoice's link pays its balance. */
 export function startPublicPayment(payments: Payments, tenant: TenantContext, publicId: string) {
   return startCardPayment(payments, tenant, (tx) => findInvoiceByPublicId(tx, tenant.tenantId, publicId), 'public');
+}
+
+/**
+ * POST /public/payment?type= (spec 3 §7.8): the public invoice's card payment, as publicpayment, for
+ * the payment type the caller names (spec 1 §9). A gift's invoice is a donation, every other invoice
+ * (the shop's, a membership's, one made at the desk) a product; courses are not sold online yet.
+ */
+export function startPublicPaymentOfType(
+  payments: Payments,
+  tenant: TenantContext,
+  type: PaymentType,
+  publicId: string,
+) {
+  if (type === 'course') return Promise.reject(badRequest('querystring.type', PUBLIC_PAYMENT_MESSAGES.courseNotSold));
+  const find = async (tx: Tx) => {
+    const invoice = await findInvoiceByPublicId(tx, tenant.tenantId, publicId);
+    if (!invoice) return undefined;
+    const lines = await findLines(tx, tenant.tenantId, invoice.id);
+    const paying: PaymentType = lines.some((line) => line.kind === 'donation') ? 'donation' : 'product';
+    if (paying !== type) throw badRequest('querystring.type', PUBLIC_PAYMENT_MESSAGES.typeMismatch(type));
+    return invoice;
+  };
+  return startCardPayment(payments, tenant, find, 'public');
 }
 
 /** The desk's invoice by id (another tenant's or a missing one: undefined, a 404). */

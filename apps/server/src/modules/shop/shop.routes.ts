@@ -3,7 +3,6 @@ import {
   CartUpdate,
   CheckoutRegistrationRequest,
   CheckoutRegistrationResult,
-  currencySymbol,
   ErrorBody,
   MemberCheckoutRequest,
   PublicCart,
@@ -18,21 +17,24 @@ import {
   PublicItemParams,
   PublicItemQuery,
   ShopItemDetail,
-  takesCardPayments,
 } from '@atrium/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { notFound } from '../../lib/errors.ts';
+import { z } from 'zod';
+import { badRequest, notFound } from '../../lib/errors.ts';
 import { requireAuth, requireTenant } from '../../lib/guards.ts';
 import type { Platform } from '../../platform.ts';
 import { formHumanCheck } from '../forms/form-human-check.ts';
 import { getCart, saveCart } from './cart.service.ts';
 import { placeRegisteredOrder } from './checkout-registration.service.ts';
+import { publicCheckoutSettings, publicCheckoutSettingsOf } from './checkout-settings.ts';
 import { publicCatalogue, publicItem } from './shop-catalogue.service.ts';
 import { assertMayOrder, placeMemberOrder, placePublicOrder, quotePublicCheckout } from './shop-checkout.service.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 429: ErrorBody };
 const tags = ['shop'];
+const SINGLE_ITEM_CHECKOUT = 'items must hold exactly one item here; use /snode/product/multicheckout for several.';
+const PublicTenantParams = z.object({ id: z.string().trim().min(1).max(100) });
 
 /** The cart id the browser keeps, from its header (never the URL); anything unusable reads as none. */
 function cartIdOf(request: FastifyRequest): string | undefined {
@@ -59,21 +61,22 @@ export function registerShopRoutes(server: FastifyInstance, platform: Platform):
     async (request) => {
       const tenant = requireTenant(request);
       if (request.query.orgId && request.query.orgId !== tenant.orgId) throw notFound('Organisation');
-      const s = tenant.settings;
-      return {
-        orgId: tenant.orgId,
-        currency: s.currency.toUpperCase(),
-        csymbol: currencySymbol(s.currency),
-        taxPercent: s.taxPercent,
-        cardFees: s.cardFees,
-        paymentProvider: s.paymentProvider,
-        takesCards: takesCardPayments(s.paymentProvider),
-        buyButtonLabel: s.buyButtonLabel,
-        isRegAndPurchaseOnSamePage: s.isRegAndPurchaseOnSamePage,
-        termsOfServiceLink: s.termsOfServiceLink || null,
-        privacyPolicyLink: s.privacyPolicyLink || null,
-      };
+      return publicCheckoutSettings(tenant);
     },
+  );
+
+  app.get(
+    '/item/tenant/public/:id',
+    {
+      schema: {
+        tags,
+        summary:
+          "Public: the checkout settings of GET /public/checkout; id is the host tenant's id or org id (any other is a 404)",
+        params: PublicTenantParams,
+        response: { 200: PublicCheckoutSettings, ...errors },
+      },
+    },
+    async (request) => publicCheckoutSettingsOf(requireTenant(request), request.params.id),
   );
 
   app.get(
@@ -142,8 +145,14 @@ export function registerShopRoutes(server: FastifyInstance, platform: Platform):
     async (request) => quotePublicCheckout(platform, requireTenant(request), request.body),
   );
 
-  // The spec names both paths (spec 3 §7.8); one handler.
-  for (const path of ['/item/checkout/public', '/public/checkout']) {
+  // The spec names all these paths (spec 3 §7.8); one handler. /snode/product/checkout is the
+  // one-item order (exactly one line), /snode/product/multicheckout the cart's.
+  for (const path of [
+    '/item/checkout/public',
+    '/public/checkout',
+    '/snode/product/checkout',
+    '/snode/product/multicheckout',
+  ]) {
     app.post(
       path,
       {
@@ -155,8 +164,12 @@ export function registerShopRoutes(server: FastifyInstance, platform: Platform):
           response: { 201: PublicCheckoutResult, ...errors },
         },
       },
-      async (request, reply) =>
-        reply.code(201).send(await placePublicOrder(platform, requireTenant(request), request.body, request.ip)),
+      async (request, reply) => {
+        if (path === '/snode/product/checkout' && request.body.items.length !== 1) {
+          throw badRequest('items', SINGLE_ITEM_CHECKOUT);
+        }
+        return reply.code(201).send(await placePublicOrder(platform, requireTenant(request), request.body, request.ip));
+      },
     );
   }
 
