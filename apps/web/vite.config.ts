@@ -13,7 +13,7 @@ const api: ProxyOptions = { target: API_TARGET, changeOrigin: false };
 const proxy: Record<string, ProxyOptions> = {
   '^/ping(\\?|$)': api,
   '^/refresh-access-token': api,
-  '^/(public|rest|app|stemplate|snode|item|api)/': api,
+  '^/(public|rest|app|stemplate|snode|item|itemreport|api)/': api,
   '^/healthz': api,
   '^/login(\\?|$)': { ...api, bypass: (req) => (req.method === 'GET' ? '/index.html' : undefined) },
 };

@@ -38,6 +38,7 @@ import { registerMenuRoutes } from './modules/ping/menu.routes.ts';
 import { registerPingRoutes } from './modules/ping/ping.routes.ts';
 import { registerPlanRoutes } from './modules/plan/plan.routes.ts';
 import { registerProfileRoutes } from './modules/profile/profile.routes.ts';
+import { registerReportRoutes } from './modules/reports/reports.routes.ts';
 import { registerEventRoutes } from './modules/scheduling/events.routes.ts';
 import { registerSchedulingRoutes } from './modules/scheduling/scheduling.routes.ts';
 import { registerPaymentSettingsRoutes } from './modules/settings/payment-settings.routes.ts';
@@ -206,6 +207,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   registerEventRoutes(app, platform);
   registerDonationRoutes(app, platform);
   registerMembershipRoutes(app, platform);
+  registerReportRoutes(app, platform);
   await registerIntegrationRoutes(app, platform);
   if (config.testClockRoute) registerTestClockRoute(app, platform);
   await registerWebApp(app, platform);

@@ -36,6 +36,7 @@ export * from './payments.ts';
 export * from './plans.ts';
 export * from './profile.ts';
 export * from './public-menu.ts';
+export * from './reports.ts';
 export * from './role-permissions.ts';
 export * from './roles.ts';
 export * from './scheduling.ts';

@@ -23,6 +23,7 @@ const API_SEGMENTS = new Set([
   'fauth',
   'healthz',
   'item',
+  'itemreport',
   'media',
   'ping',
   'public',

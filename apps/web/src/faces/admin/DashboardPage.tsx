@@ -7,6 +7,7 @@ import { useContactList, useContactStats } from '../../features/contacts/hooks';
 import { buildAdminMenu } from '../../features/navigation/admin-menu';
 import { flattenMenu } from '../../features/navigation/nav-item';
 import { displayName } from '../../features/navigation/student-menu';
+import { DashboardToday } from '../../features/reports/DashboardToday';
 import { useSession, useTenant } from '../../features/session/session-store';
 import { useDocumentHead } from '../../features/tenant/tenant-head';
 
@@ -85,7 +86,7 @@ const SHORTCUTS = [
   { to: '/settings', label: 'Settings', text: 'Your account, payments, users, templates and integrations.' },
 ];
 
-/** The staff landing: a welcome, the contacts overview, and shortcuts to the screens the role may use. */
+/** The staff landing: a welcome, today at a glance, the contacts overview, and shortcuts to the screens the role may use. */
 export default function DashboardPage() {
   const tenant = useTenant();
   const { user, account } = useSession();
@@ -102,6 +103,7 @@ export default function DashboardPage() {
         Welcome, {user ? displayName(user) : 'there'}
       </Title>
       <Text mt="sm">{user ? `Signed in as ${ROLE_LABELS[user.role]} of ${tenant.name}.` : null}</Text>
+      <DashboardToday />
       {mayManageContacts ? <ContactsOverview /> : null}
       <Title order={2} size="h3" mt="xl" mb="sm">
         Go to

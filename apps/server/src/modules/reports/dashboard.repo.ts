@@ -1,0 +1,231 @@
+import { and, eq, gt, gte, inArray, isNotNull, lt, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import {
+  classBookings,
+  classSessions,
+  contacts,
+  invoicePayments,
+  invoices,
+  subscriptions,
+} from '../../db/schema/index.ts';
+
+const count = () => sql<number>`count(*)`.mapWith(Number);
+const sum = (value: SQL) => sql<number>`coalesce(sum(${value}), 0)`.mapWith(Number);
+
+/** Money in minus money out (refunds) of the tenant's invoices in `currency`, over [from, to). */
+export async function netReceived(tx: Tx, tenantId: string, currency: string, from: Date, to: Date): Promise<number> {
+  const [row] = await tx
+    .select({
+      net: sum(
+        sql`case when ${invoicePayments.kind} = 'refund' then -${invoicePayments.amount} else ${invoicePayments.amount} end`,
+      ),
+    })
+    .from(invoicePayments)
+    .innerJoin(
+      invoices,
+      and(eq(invoices.tenantId, invoicePayments.tenantId), eq(invoices.id, invoicePayments.invoiceId)),
+    )
+    .where(
+      and(
+        eq(invoicePayments.tenantId, tenantId),
+        eq(invoices.currency, currency),
+        gte(invoicePayments.createdAt, from),
+        lt(invoicePayments.createdAt, to),
+      ),
+    );
+  return row?.net ?? 0;
+}
+
+/** The net received in each of the ranges [bounds[i], bounds[i+1]) in one scan (the charts' months). */
+export async function netReceivedByRange(
+  tx: Tx,
+  tenantId: string,
+  currency: string,
+  bounds: readonly Date[],
+): Promise<number[]> {
+  const first = bounds[0];
+  const last = bounds[bounds.length - 1];
+  if (!first || !last) return [];
+  const edges = sql.join(
+    bounds.map((b) => sql`${b.toISOString()}::timestamptz`),
+    sql`, `,
+  );
+  const rows = await tx
+    .select({
+      bucket: sql<number>`width_bucket(${invoicePayments.createdAt}, array[${edges}])`.mapWith(Number),
+      net: sum(
+        sql`case when ${invoicePayments.kind} = 'refund' then -${invoicePayments.amount} else ${invoicePayments.amount} end`,
+      ),
+    })
+    .from(invoicePayments)
+    .innerJoin(
+      invoices,
+      and(eq(invoices.tenantId, invoicePayments.tenantId), eq(invoices.id, invoicePayments.invoiceId)),
+    )
+    .where(
+      and(
+        eq(invoicePayments.tenantId, tenantId),
+        eq(invoices.currency, currency),
+        gte(invoicePayments.createdAt, first),
+        lt(invoicePayments.createdAt, last),
+      ),
+    )
+    .groupBy(sql`1`);
+  const out = new Array<number>(bounds.length - 1).fill(0);
+  for (const row of rows) if (row.bucket >= 1 && row.bucket < bounds.length) out[row.bucket - 1] = row.net;
+  return out;
+}
+
+/** Places booked (not cancelled) in sessions starting in each range [bounds[i], bounds[i+1]). */
+export async function bookingsByRange(tx: Tx, tenantId: string, bounds: readonly Date[]): Promise<number[]> {
+  const first = bounds[0];
+  const last = bounds[bounds.length - 1];
+  if (!first || !last) return [];
+  const edges = sql.join(
+    bounds.map((b) => sql`${b.toISOString()}::timestamptz`),
+    sql`, `,
+  );
+  const rows = await tx
+    .select({
+      bucket: sql<number>`width_bucket(${classSessions.startsAt}, array[${edges}])`.mapWith(Number),
+      places: count(),
+    })
+    .from(classBookings)
+    .innerJoin(
+      classSessions,
+      and(eq(classSessions.tenantId, classBookings.tenantId), eq(classSessions.id, classBookings.sessionId)),
+    )
+    .where(
+      and(
+        eq(classBookings.tenantId, tenantId),
+        inArray(classBookings.status, ['booked', 'offered', 'pending']),
+        gte(classSessions.startsAt, first),
+        lt(classSessions.startsAt, last),
+      ),
+    )
+    .groupBy(sql`1`);
+  const out = new Array<number>(bounds.length - 1).fill(0);
+  for (const row of rows) if (row.bucket >= 1 && row.bucket < bounds.length) out[row.bucket - 1] = row.places;
+  return out;
+}
+
+/**
+ * Memberships running at `at` (not gifts): started by then, and not cancelled or completed before it.
+ * A paused one counts (the member is still a member); one cancelled later counts for the months before.
+ */
+export async function activeMembersAt(tx: Tx, tenantId: string, at: Date): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.tenantId, tenantId),
+        ne(subscriptions.membershipType, 'donation'),
+        lte(subscriptions.startedAt, at),
+        or(sql`${subscriptions.cancelledAt} is null`, gt(subscriptions.cancelledAt, at)),
+        or(
+          ne(subscriptions.status, 'completed'),
+          and(isNotNull(subscriptions.periodEndsAt), gt(subscriptions.periodEndsAt, at)),
+        ),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/** Today's sessions (not cancelled): how many, places booked and places offered. */
+export async function sessionsBetween(tx: Tx, tenantId: string, from: Date, to: Date) {
+  const [row] = await tx
+    .select({
+      sessions: count(),
+      booked: sum(sql`${classSessions.bookedCount}`),
+      capacity: sum(sql`${classSessions.capacity}`),
+    })
+    .from(classSessions)
+    .where(
+      and(
+        eq(classSessions.tenantId, tenantId),
+        eq(classSessions.status, 'scheduled'),
+        gte(classSessions.startsAt, from),
+        lt(classSessions.startsAt, to),
+      ),
+    );
+  return { sessions: row?.sessions ?? 0, booked: row?.booked ?? 0, capacity: row?.capacity ?? 0 };
+}
+
+/** People checked in over [from, to). */
+export async function checkInsBetween(tx: Tx, tenantId: string, from: Date, to: Date): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(classBookings)
+    .where(
+      and(eq(classBookings.tenantId, tenantId), gte(classBookings.attendedAt, from), lt(classBookings.attendedAt, to)),
+    );
+  return row?.n ?? 0;
+}
+
+/** People on the waitlists of sessions that have not started. */
+export async function waitlistedAfter(tx: Tx, tenantId: string, now: Date): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(classBookings)
+    .innerJoin(
+      classSessions,
+      and(eq(classSessions.tenantId, classBookings.tenantId), eq(classSessions.id, classBookings.sessionId)),
+    )
+    .where(
+      and(
+        eq(classBookings.tenantId, tenantId),
+        eq(classBookings.status, 'waitlisted'),
+        eq(classSessions.status, 'scheduled'),
+        gt(classSessions.startsAt, now),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/** People (not staff) added over [from, to). */
+export async function contactsAddedBetween(tx: Tx, tenantId: string, from: Date, to: Date): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(contacts)
+    .where(
+      and(
+        eq(contacts.tenantId, tenantId),
+        eq(contacts.role, 'student'),
+        gte(contacts.createdAt, from),
+        lt(contacts.createdAt, to),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/** Memberships to chase and to renew: past due now, and due to charge before `until`. */
+export async function membershipsToWatch(tx: Tx, tenantId: string, now: Date, until: Date) {
+  const [row] = await tx
+    .select({
+      pastDue: sql<number>`count(*) filter (where ${subscriptions.status} = 'past_due')`.mapWith(Number),
+      dueSoon:
+        sql<number>`count(*) filter (where ${subscriptions.status} in ('active', 'trialing') and ${subscriptions.nextChargeAt} >= ${now.toISOString()}::timestamptz and ${subscriptions.nextChargeAt} < ${until.toISOString()}::timestamptz and not ${subscriptions.cancelAtPeriodEnd})`.mapWith(
+          Number,
+        ),
+    })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.tenantId, tenantId), ne(subscriptions.membershipType, 'donation')));
+  return { pastDue: row?.pastDue ?? 0, dueSoon: row?.dueSoon ?? 0 };
+}
+
+/** Invoices whose payment failed and that still have something to pay. */
+export async function failedInvoices(tx: Tx, tenantId: string): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.tenantId, tenantId),
+        eq(invoices.status, 'failed'),
+        gt(invoices.balance, 0),
+        eq(invoices.isArchived, false),
+      ),
+    );
+  return row?.n ?? 0;
+}
