@@ -239,7 +239,6 @@ describe('job runner', () => {
     expect([...bySlot.keys()].sort()).toEqual(slots);
     expect([...bySlot.entries()].filter(([, count]) => count !== 1)).toEqual([]);
     expect(runs).toHaveLength(slots.length);
-    expect(new Set(runs.map(({ by }) => by)).size).toBeGreaterThan(0);
   });
 
   it('a second job for a slot already run does nothing; a failed run of a slot is retried until it succeeds', async () => {
