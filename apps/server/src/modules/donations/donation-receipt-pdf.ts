@@ -1,13 +1,14 @@
 import { formatMoney } from '@atrium/contracts';
-import { Document, Image, Page, renderToBuffer, StyleSheet, Text, View } from '@react-pdf/renderer';
+import { Document, Image, Page, renderToBuffer, StyleSheet, View } from '@react-pdf/renderer';
 import { createElement as h, type ReactElement } from 'react';
-import { dateIn, FAMILY, registerFonts } from '../invoices/invoice-pdf.ts';
+import { PDF_FONT_FAMILY, registerPdfFonts, PdfText as Text } from '../../pdf/pdf-fonts.ts';
+import { dateIn } from '../invoices/invoice-pdf.ts';
 
 // A donation receipt as a PDF (the invoice PDF's font and date helpers): the organisation, the
 // donor, the amount, the date in the tenant's zone and the receipt number.
 
 const styles = StyleSheet.create({
-  page: { fontFamily: FAMILY, fontSize: 11, padding: 48, color: '#222' },
+  page: { fontFamily: PDF_FONT_FAMILY, fontSize: 11, padding: 48, color: '#222' },
   logo: { maxHeight: 60, maxWidth: 180, objectFit: 'contain', marginBottom: 6 },
   org: { fontSize: 15, fontWeight: 700 },
   muted: { color: '#555' },
@@ -70,7 +71,7 @@ function receiptDocument(input: DonationReceiptInput): ReactElement {
 }
 
 export async function renderDonationReceiptPdf(input: DonationReceiptInput): Promise<Buffer> {
-  registerFonts();
+  registerPdfFonts();
   // biome-ignore lint/suspicious/noExplicitAny: react-pdf's renderToBuffer types its element as a Document element
   return renderToBuffer(receiptDocument(input) as any);
 }

@@ -1,12 +1,12 @@
-import { Document, Image, Page, renderToBuffer, StyleSheet, Text, View } from '@react-pdf/renderer';
+import { Document, Image, Page, renderToBuffer, StyleSheet, View } from '@react-pdf/renderer';
 import { createElement as h } from 'react';
-import { FAMILY, registerFonts } from '../invoices/invoice-pdf.ts';
+import { PDF_FONT_FAMILY, registerPdfFonts, PdfText as Text } from '../../pdf/pdf-fonts.ts';
 
 // The signed form as a PDF (DESIGN.md "PDF"): the filled form, the signature and an audit trail in
 // the manner of e-signature products. Rich texts are printed as plain text.
 
 const styles = StyleSheet.create({
-  page: { fontFamily: FAMILY, fontSize: 10, padding: 40, color: '#222' },
+  page: { fontFamily: PDF_FONT_FAMILY, fontSize: 10, padding: 40, color: '#222' },
   org: { fontSize: 10, color: '#555', marginBottom: 4 },
   title: { fontSize: 18, fontWeight: 700, marginBottom: 8 },
   text: { marginBottom: 8 },
@@ -65,7 +65,7 @@ function answer(field: FormPdfInput['fields'][number], i: number) {
 }
 
 export async function renderFormPdf(input: FormPdfInput): Promise<Buffer> {
-  registerFonts();
+  registerPdfFonts();
   const doc = h(
     Document,
     { title: input.formName, author: input.orgName },

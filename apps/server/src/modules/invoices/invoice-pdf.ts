@@ -1,5 +1,3 @@
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import {
   formatMoney,
   INVOICE_STATUS_LABELS,
@@ -7,38 +5,20 @@ import {
   PAYMENT_METHOD_LABELS,
   toMinorUnits,
 } from '@atrium/contracts';
-import { Document, Font, Image, Page, renderToBuffer, StyleSheet, Text, View } from '@react-pdf/renderer';
+import { Document, Image, Page, renderToBuffer, StyleSheet, View } from '@react-pdf/renderer';
 import { createElement as h, type ReactElement } from 'react';
 import sharp from 'sharp';
+import { PDF_FONT_FAMILY, registerPdfFonts, PdfText as Text } from '../../pdf/pdf-fonts.ts';
 import type { MediaStorage } from '../media/media.storage.ts';
 
-// The invoice as a PDF, made on the server with @react-pdf/renderer (DESIGN.md "PDF"). Noto Sans
-// (latin-ext, shipped in @fontsource/noto-sans) is registered so ₹, €, İ and Ł print; nothing is
-// fetched: the tenant's logo is read from its own media storage.
+// The invoice as a PDF, made on the server with @react-pdf/renderer (DESIGN.md "PDF"), printed with
+// the shared font chain (src/pdf/pdf-fonts.ts); nothing is fetched: the tenant's logo is read from its
+// own media storage.
 
-export const FAMILY = 'InvoiceSans';
 type Style = Parameters<typeof StyleSheet.create>[0][string];
-let fontsRegistered = false;
-
-/** Registers the shipped Unicode font once (every PDF the server makes uses it). */
-export function registerFonts(): void {
-  if (fontsRegistered) return;
-  const require = createRequire(import.meta.url);
-  const files = join(dirname(require.resolve('@fontsource/noto-sans/package.json')), 'files');
-  Font.register({
-    family: FAMILY,
-    fonts: [
-      { src: join(files, 'noto-sans-latin-ext-400-normal.woff'), fontWeight: 400 },
-      { src: join(files, 'noto-sans-latin-ext-700-normal.woff'), fontWeight: 700 },
-    ],
-  });
-  // Words are never split with a hyphen (names and amounts stay whole).
-  Font.registerHyphenationCallback((word) => [word]);
-  fontsRegistered = true;
-}
 
 const styles = StyleSheet.create({
-  page: { fontFamily: FAMILY, fontSize: 10, padding: 40, color: '#222' },
+  page: { fontFamily: PDF_FONT_FAMILY, fontSize: 10, padding: 40, color: '#222' },
   header: { flexDirection: 'row', justifyContent: 'space-between', marginBottom: 24 },
   logo: { maxHeight: 60, maxWidth: 180, objectFit: 'contain', marginBottom: 6 },
   org: { fontSize: 14, fontWeight: 700 },
@@ -181,7 +161,7 @@ function invoiceDocument({ invoice, logo, timeZone }: InvoicePdfInput): ReactEle
 }
 
 export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
-  registerFonts();
+  registerPdfFonts();
   // biome-ignore lint/suspicious/noExplicitAny: react-pdf's renderToBuffer types its element as a Document element
   return renderToBuffer(invoiceDocument(input) as any);
 }
