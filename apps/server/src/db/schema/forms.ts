@@ -79,6 +79,8 @@ export const formSubmissions = pgTable(
       .default('IN_PROGRESS'),
     /** The PDF's key in the tenant's media storage once made. */
     documentKey: text('document_key'),
+    /** SHA-256 (hex) of the signed PDF as stored, taken when it was made; verify and download recompute it. */
+    fileHash: text('file_hash'),
     /**
      * When the signature began to count as the contact's own: at signing when signed in as them,
      * else when they followed the link emailed to them (a waiver; null until then).
