@@ -5,6 +5,10 @@ import type { RawSql } from '../../db/client.ts';
 /** The job data field that carries a scheduled job's slot (the cron tick it is for); handlers never see it. */
 export const SLOT_FIELD = '__slot';
 
+/** A tick is sent while it is younger than this: a process that was down longer skips it (as pg-boss did). */
+const CATCH_UP_MS = 60_000;
+const HOUR_MS = 3_600_000;
+
 /**
  * The latest tick of a UTC cron at or before `nowMs` (cron-parser's prev() is strictly before its
  * date, hence the millisecond). Five fields, or six with seconds first.
@@ -88,4 +92,77 @@ export class SlotClaims {
   async prune(): Promise<void> {
     await this.#sql.query(`delete from ${this.#table} where slot < now() - interval '7 days'`, []);
   }
+}
+
+export interface CronSchedule {
+  name: string;
+  cron: string;
+  data: object;
+}
+
+/**
+ * Sends each schedule's latest tick that is due (at most a minute old) as the job of its slot: the
+ * job id comes from the queue and the tick, so every process, whatever its clock or timing, sends the
+ * same job and pg-boss keeps one. A process sends a tick once (it remembers the last it sent).
+ */
+export class CronTicks {
+  readonly #schedules: CronSchedule[];
+  readonly #claims: SlotClaims;
+  readonly #now: () => number;
+  readonly #send: (name: string, data: object, id: string) => Promise<void>;
+  readonly #sent = new Map<string, number>();
+  #prunedAt = 0;
+
+  constructor(
+    schedules: CronSchedule[],
+    claims: SlotClaims,
+    now: () => number,
+    send: (name: string, data: object, id: string) => Promise<void>,
+  ) {
+    this.#schedules = schedules;
+    this.#claims = claims;
+    this.#now = now;
+    this.#send = send;
+  }
+
+  async tick(): Promise<void> {
+    const now = this.#now();
+    for (const { name, cron, data } of this.#schedules) {
+      const tick = latestTick(cron, now);
+      if (now - tick.getTime() >= CATCH_UP_MS || this.#sent.get(name) === tick.getTime()) continue;
+      await this.#send(name, { ...data, [SLOT_FIELD]: tick.toISOString() }, slotJobId(name, tick));
+      this.#sent.set(name, tick.getTime());
+    }
+    if (now - this.#prunedAt >= HOUR_MS) {
+      this.#prunedAt = now;
+      await this.#claims.prune();
+    }
+  }
+}
+
+type SlotJob = { id: string; data: unknown };
+type SlotHandler = (data: unknown, job: { id: string; data: unknown; slot?: string }) => Promise<void>;
+
+/**
+ * Runs one job. A scheduled one (its data carries a slot) first claims the slot: a second job for a
+ * slot already claimed by another, or done, does nothing, so each tick's work runs once even if it
+ * were queued twice. The handler gets the data without the slot, and the slot as `job.slot`.
+ */
+export async function runInSlot(
+  claims: SlotClaims,
+  queue: string,
+  handler: SlotHandler,
+  job: SlotJob,
+  log: { warn(details: object, message: string): void },
+): Promise<void> {
+  const data = job.data && typeof job.data === 'object' ? (job.data as Record<string, unknown>) : null;
+  const slot = data?.[SLOT_FIELD];
+  if (!data || typeof slot !== 'string') return handler(job.data, job);
+  const { [SLOT_FIELD]: _slot, ...rest } = data;
+  if (!(await claims.claim(queue, slot, job.id))) {
+    log.warn({ queue, slot, job: job.id }, 'scheduled slot already run; this job does nothing');
+    return;
+  }
+  await handler(rest, { id: job.id, data: rest, slot });
+  await claims.complete(queue, slot);
 }

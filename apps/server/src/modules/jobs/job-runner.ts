@@ -1,6 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { RawSql } from '../../db/client.ts';
-import { latestTick, SLOT_FIELD, SlotClaims, slotJobId } from './cron-slots.ts';
+import { CronTicks, runInSlot, SlotClaims } from './cron-slots.ts';
 
 export interface Job<T> {
   id: string;
@@ -65,9 +65,6 @@ type BossJob = { id: string; data: unknown };
 
 const deadLetterOf = (name: string) => `${name}-dead`;
 
-/** A tick is sent while it is younger than this: a process that was down longer skips it (as pg-boss did). */
-const CRON_CATCH_UP_MS = 60_000;
-const HOUR_MS = 3_600_000;
 /** The cron loop's key among the wakers (no queue has this name). */
 const CRON_WAKER = '\u0000cron';
 
@@ -91,22 +88,22 @@ export class JobRunner {
   readonly #log: JobRunnerOptions['log'];
   readonly #work: boolean;
   readonly #pollingMs: number;
-  readonly #now: () => number;
   readonly #cronPollMs: number;
   readonly #claims: SlotClaims;
-  /** Per schedule, the last tick this process sent (a tick is sent once per process; the id makes it once overall). */
-  readonly #sentTicks = new Map<string, number>();
-  #prunedAt = 0;
+  readonly #cron: CronTicks;
   #state: 'new' | 'started' | 'stopping' | 'stopped' = 'new';
 
   constructor(options: JobRunnerOptions) {
     this.#log = options.log;
     this.#work = options.work ?? true;
     this.#pollingMs = (options.pollingSeconds ?? 2) * 1000;
-    this.#now = options.now ?? Date.now;
     this.#cronPollMs = (options.cronPollSeconds ?? 10) * 1000;
     const schema = options.schema ?? 'pgboss';
     this.#claims = new SlotClaims(options.db, schema);
+    this.#cron = new CronTicks(this.#schedules, this.#claims, options.now ?? Date.now, async (name, data, id) => {
+      const sent = await this.#boss.send(name, data, { id });
+      if (sent) this.#wakers.get(name)?.();
+    });
     this.#boss = new PgBoss({
       db: { executeSql: (text, values) => options.db.query(text, values) as Promise<{ rows: never[] }> },
       schema,
@@ -179,23 +176,8 @@ export class JobRunner {
    * the same job and pg-boss keeps one. Every process calls it every cronPollSeconds; tests call it
    * with an injected clock.
    */
-  async cronTick(): Promise<void> {
-    const now = this.#now();
-    for (const { name, cron, data } of this.#schedules) {
-      const tick = latestTick(cron, now);
-      if (now - tick.getTime() >= CRON_CATCH_UP_MS || this.#sentTicks.get(name) === tick.getTime()) continue;
-      const id = await this.#boss.send(
-        name,
-        { ...data, [SLOT_FIELD]: tick.toISOString() },
-        { id: slotJobId(name, tick) },
-      );
-      this.#sentTicks.set(name, tick.getTime());
-      if (id) this.#wakers.get(name)?.();
-    }
-    if (now - this.#prunedAt >= HOUR_MS) {
-      this.#prunedAt = now;
-      await this.#claims.prune();
-    }
+  cronTick(): Promise<void> {
+    return this.#cron.tick();
   }
 
   async #cronLoop(): Promise<void> {
@@ -300,7 +282,9 @@ export class JobRunner {
 
   /** Runs a batch together; each job is completed or failed on its own (a failure retries only that job). */
   async #runBatch(name: string, jobs: BossJob[], handler: JobHandler<unknown>): Promise<void> {
-    const outcomes = await Promise.allSettled(jobs.map((job) => this.#run(name, handler, job)));
+    const outcomes = await Promise.allSettled(
+      jobs.map((job) => runInSlot(this.#claims, name, handler, job, this.#log)),
+    );
     const done = jobs.filter((_, i) => outcomes[i]?.status === 'fulfilled').map((job) => job.id);
     if (done.length > 0) await this.#boss.complete(name, done);
     await Promise.all(
@@ -312,23 +296,6 @@ export class JobRunner {
         await this.#boss.fail(name, job.id, error);
       }),
     );
-  }
-
-  /**
-   * Runs one job. A scheduled one first claims its slot: a second job for a slot already claimed by
-   * another (or done) does nothing, so each tick's work runs once even if it were queued twice.
-   */
-  async #run(name: string, handler: JobHandler<unknown>, job: BossJob): Promise<void> {
-    const data = job.data as Record<string, unknown> | null;
-    const slot = data && typeof data === 'object' ? data[SLOT_FIELD] : undefined;
-    if (typeof slot !== 'string') return handler(job.data, job);
-    const { [SLOT_FIELD]: _slot, ...rest } = data as Record<string, unknown>;
-    if (!(await this.#claims.claim(name, slot, job.id))) {
-      this.#log.warn({ queue: name, slot, job: job.id }, 'scheduled slot already run; this job does nothing');
-      return;
-    }
-    await handler(rest, { id: job.id, data: rest, slot });
-    await this.#claims.complete(name, slot);
   }
 
   /**
