@@ -1,4 +1,4 @@
-import { and, eq, gt, gte, inArray, isNotNull, lt, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, isNotNull, lt, lte, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import {
   classBookings,
@@ -111,7 +111,8 @@ export async function bookingsByRange(tx: Tx, tenantId: string, bounds: readonly
 
 /**
  * Memberships running at `at` (not gifts): started by then, and not cancelled or completed before it.
- * A paused one counts (the member is still a member); one cancelled later counts for the months before.
+ * A paused one counts (the member is still a member); one cancelled later counts for the months before,
+ * a suspended one until it was suspended.
  */
 export async function activeMembersAt(tx: Tx, tenantId: string, at: Date): Promise<number> {
   const [row] = await tx
@@ -123,8 +124,9 @@ export async function activeMembersAt(tx: Tx, tenantId: string, at: Date): Promi
         ne(subscriptions.membershipType, 'donation'),
         lte(subscriptions.startedAt, at),
         or(sql`${subscriptions.cancelledAt} is null`, gt(subscriptions.cancelledAt, at)),
+        // completed, or suspended when its dunning ended (the period end is that day): a member until then
         or(
-          ne(subscriptions.status, 'completed'),
+          notInArray(subscriptions.status, ['completed', 'suspended']),
           and(isNotNull(subscriptions.periodEndsAt), gt(subscriptions.periodEndsAt, at)),
         ),
       ),

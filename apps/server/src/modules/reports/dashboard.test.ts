@@ -13,8 +13,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { json, loginAs, newTenant, startTestApp, type TestTenant } from '../../../test/helpers.ts';
 import type { App } from '../../app.ts';
 import { withTenant } from '../../db/client.ts';
-import { contacts, invoicePayments, invoices } from '../../db/schema/index.ts';
-import { caller } from '../catalogue/catalogue-fixtures.ts';
+import { contacts, invoicePayments, invoices, subscriptions } from '../../db/schema/index.ts';
+import { caller, makeCategory } from '../catalogue/catalogue-fixtures.ts';
+import { activeMembersAt } from './dashboard.repo.ts';
 import { lastMonthToDateEnd, shiftMonth } from './dashboard.service.ts';
 
 /**
@@ -219,6 +220,49 @@ describe('GET /itemreport/dashboard', () => {
     expect((await call(tokens.student as string, tenant, 'GET', '/itemreport/dashboard')).statusCode).toBe(403);
     expect((await app.inject({ url: '/itemreport/dashboard', headers: { host: tenant.host } })).statusCode).toBe(401);
     expect((await call(tokens.other as string, tenant, 'GET', '/itemreport/dashboard')).statusCode).toBe(401);
+  });
+});
+
+describe('active members', () => {
+  it('a suspended membership counts until the day it was suspended, a paused one still counts', async () => {
+    const t = await newTenant(app);
+    const admin = (await loginAs(app, t, 'admin')).access_token;
+    const category = await makeCategory(app, t, admin, { categoryType: 'SERVICE' });
+    const made = await call(admin, t, 'POST', '/item/membership', {
+      name: 'Monthly',
+      categoryId: category.guId,
+      price: 30,
+      membershipType: 'recurring',
+      frequency: 'monthly',
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const now = new Date();
+    const daysAgo = (n: number) => new Date(now.getTime() - n * 86_400_000);
+    const row = (status: 'active' | 'paused' | 'suspended', periodEndsAt: Date) => ({
+      tenantId: t.tenantId,
+      contactId: t.users.student.id,
+      itemId: json<{ guId: string }>(made).guId,
+      name: 'Monthly',
+      membershipType: 'recurring' as const,
+      frequency: 'monthly' as const,
+      status,
+      priceMinor: 3000,
+      currency: 'usd',
+      periodEndsAt,
+      provider: 'stripe',
+      providerAccount: 'acct_1',
+      providerCustomer: 'cus_1',
+      paymentMethodId: 'pm_1',
+      setupRef: randomUUID(),
+      startedAt: daysAgo(60),
+    });
+    await withTenant(app.platform.db, t.tenantId, async (tx) => {
+      await tx
+        .insert(subscriptions)
+        .values([row('active', daysAgo(-20)), row('paused', daysAgo(-20)), row('suspended', daysAgo(10))]);
+      expect(await activeMembersAt(tx, t.tenantId, daysAgo(20))).toBe(3);
+      expect(await activeMembersAt(tx, t.tenantId, now)).toBe(2);
+    });
   });
 });
 
