@@ -23,6 +23,12 @@ test('an admin uploads a photo on the media gallery page, and visitors see it in
   await page.getByLabel('Description', { exact: true }).press('Enter');
   await expect(page.getByRole('heading', { name: 'Studio moments' })).toBeVisible();
   await expect(page.getByText('Photos from our classes and retreats')).toBeVisible();
+  // spec 3 §8 "Page header": the page had no header yet, so it was added; saving again updates it
+  await expect(page.getByText('Media Gallery is added successfully.')).toBeVisible();
+  await page.getByRole('button', { name: 'Edit page header' }).click();
+  await page.getByLabel('Header', { exact: true }).press('Enter');
+  await expect(page.getByText('Media Gallery is updated successfully.')).toBeVisible();
+  await expect(page.getByText('Updated successfully.', { exact: true })).toHaveCount(0);
 
   // a file that is not an image is refused before it is sent
   const chooser = page.waitForEvent('filechooser');
