@@ -82,6 +82,7 @@ export const APP_PATH_SEGMENTS = [
   'tests',
   'tplan',
   'usersettings',
+  'waiver',
   'website',
   'widget',
 ] as const;
