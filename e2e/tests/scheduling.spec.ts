@@ -207,3 +207,111 @@ test('a weekly class with a room of 2: booked from the student calendar, the thi
   await expect(upcoming.getByRole('row', { name: new RegExp(className) }).first()).toContainText('Waitlisted (#1)');
   await deskContext.close();
 });
+
+test('a class with its waitlist off: the admin turns it off in the class dialog, and a full class says “This class is full.”', async ({
+  browser,
+  page,
+}) => {
+  test.setTimeout(150_000);
+  const tag = Date.now().toString(36).slice(-5);
+  const className = `Reformer ${tag}`;
+  const day = tomorrow();
+
+  // The admin adds a class of one with no waitlist; the size is greyed out once the switch is off.
+  await logIn(page, 'admin@demo.test');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto(hostUrl('demo', '/schedule'));
+  await page.getByRole('button', { name: 'Add Class' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Class' });
+  await dialog.getByLabel('Class name').fill(className);
+  await dialog.getByRole('checkbox', { name: WEEKDAYS[day.weekday]?.slice(0, 3), exact: true }).check();
+  await dialog.getByLabel('Start time').fill('19:30');
+  await dialog.getByLabel('Duration (minutes)').fill('50');
+  await dialog.getByLabel('Start date').fill(day.date);
+  await dialog.getByLabel('End date').fill(day.date);
+  await dialog.getByLabel('Max attendees').fill('1');
+  const waitlistSwitch = dialog.getByRole('switch', { name: 'Waitlist when full' });
+  await expect(waitlistSwitch).toBeChecked();
+  await dialog.getByLabel('Waitlist size').fill('5');
+  // Keyboard: the switch is turned off with the space bar.
+  await waitlistSwitch.focus();
+  await page.keyboard.press('Space');
+  await expect(waitlistSwitch).not.toBeChecked();
+  await expect(dialog.getByLabel('Waitlist size')).toBeDisabled();
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toHaveCount(0);
+  // Opened again, the class keeps its waitlist off.
+  await page.getByRole('row').filter({ hasText: className }).getByRole('button', { name: /edit/i }).first().click();
+  const edit = page.getByRole('dialog', { name: 'Edit Class' });
+  await expect(edit.getByRole('switch', { name: 'Waitlist when full' })).not.toBeChecked();
+  await edit.getByRole('button', { name: 'Cancel' }).click();
+
+  // The front desk books the one place; adding a second person is refused in the roster.
+  const pick = await page.evaluate(
+    async ({ password, className, date }) => {
+      const json = { 'content-type': 'application/json' };
+      const login = await (
+        await fetch('/login', {
+          method: 'POST',
+          headers: json,
+          body: JSON.stringify({ userId: 'frontdesk@demo.test', password }),
+        })
+      ).json();
+      const auth = { authorization: `Bearer ${login.access_token}` };
+      const sessions = await (await fetch(`/snode/session?from=${date}&to=${date}`, { headers: auth })).json();
+      const session = sessions.data.find((s: { name: string }) => s.name === className);
+      const people = await (await fetch('/rest/contact/?autoComplete=true&q=a', { headers: auth })).json();
+      const someone = people.find(
+        (p: { email: string; label: string }) => p.email !== 'student@demo.test' && !/mateo/i.test(p.label),
+      );
+      const booked = await fetch(`/snode/session/${session.guId}/booking`, {
+        method: 'POST',
+        headers: { ...json, ...auth },
+        body: JSON.stringify({ contactId: someone.id }),
+      });
+      return { status: booked.status, classId: session.classId, clsStartTime: session.clsStartTime, id: session.guId };
+    },
+    { password: PASSWORD, className, date: day.date },
+  );
+  expect(pick.status).toBe(201);
+
+  // The student sees the full class with no way to queue: “This class is full.”
+  const studentContext = await browser.newContext({ viewport: { width: 360, height: 780 } });
+  const student = await studentContext.newPage();
+  await logIn(student, 'student@demo.test');
+  await expect(student).toHaveURL(/\/classes$/);
+  await showTomorrowsWeek(student);
+  await student
+    .getByText(new RegExp(`${className}.*Full`))
+    .first()
+    .click();
+  const picked = student.getByRole('dialog', { name: className });
+  await expect(picked.getByText('This class is full.')).toBeVisible();
+  await expect(picked.getByRole('button', { name: 'Join waitlist' })).toHaveCount(0);
+  await expectAccessible(student);
+  await noAtrium(student);
+  // Arriving on the class's signup link (a shared link, an old tab) the server refuses it the same way.
+  await student.goto(hostUrl('demo', `/signup/${pick.classId}/${pick.clsStartTime}?scheduleId=${pick.id}`));
+  await expect(student.getByText('Not booked')).toBeVisible();
+  await expect(student.getByText('This class is full.')).toBeVisible();
+  expect(await student.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await expectAccessible(student);
+  await studentContext.close();
+
+  // A visitor on the public calendar is told the same, with no button to queue.
+  const visitorContext = await browser.newContext();
+  const visitor = await visitorContext.newPage();
+  await visitor.goto(hostUrl('demo', '/calendar'));
+  await showTomorrowsWeek(visitor);
+  await visitor
+    .getByText(new RegExp(`${className}.*Full`))
+    .first()
+    .click();
+  const seen = visitor.getByRole('dialog', { name: className });
+  await expect(seen.getByText('This class is full.')).toBeVisible();
+  await expect(seen.getByRole('button', { name: 'Join waitlist' })).toHaveCount(0);
+  await expectAccessible(visitor);
+  await noAtrium(visitor);
+  await visitorContext.close();
+});

@@ -2,7 +2,7 @@ import { type Booking, type ClassSession, overlapLabel } from '@atrium/contracts
 import { Alert, Anchor, Badge, Button, Checkbox, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
-import { showSuccessToast } from '../../lib/notify';
+import { showErrorToast, showSuccessToast } from '../../lib/notify';
 import { ContactSearch } from '../contacts/ContactSearch';
 import { useAddToRoster, useAttendance, useCancelSession, useCloseCheckIn, useRoster } from './hooks';
 import { SessionEditForm } from './SessionEditForm';
@@ -158,9 +158,13 @@ export function RosterDialog({ session, timeZone, canManage, canAddPeople, onClo
                   label="Add someone to this class"
                   exclude={[...present]}
                   onPick={async (contact) => {
+                    // A full class whose waitlist takes no more names says so ('This class is full.').
                     const done = await add
                       .mutateAsync({ sessionId: current.guId, contactId: contact.id })
-                      .catch(() => null);
+                      .catch((error: unknown) => {
+                        showErrorToast(error instanceof Error ? error.message : String(error));
+                        return null;
+                      });
                     const status = done?.bookings.find((b) => b.contactId === contact.id)?.status;
                     if (status)
                       showSuccessToast(

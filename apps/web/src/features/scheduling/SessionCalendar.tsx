@@ -76,6 +76,8 @@ export function SessionCalendar<S extends ClassSession>({
             ? { start: 'prev,next today', center: 'title', end: 'listWeek,dayGridMonth' }
             : { start: 'prev,next today', center: 'title', end: 'dayGridMonth,timeGridWeek,timeGridDay,listWeek' }
         }
+        // A week spanning two months ("November 29 – December 5, 2026") ran off a 390 px phone.
+        views={{ listWeek: { titleFormat: { year: 'numeric', month: 'short', day: 'numeric' } } }}
         height="auto"
         eventColor="#1d4ed8"
         eventContrastColor="#ffffff"
