@@ -368,6 +368,9 @@ export const Roster = z.object({
   /** The session's own room and teacher (the edit form starts from them). */
   roomId: z.string().nullable(),
   teacherId: z.string().nullable(),
+  /** The session's own waitlist switch and size (its class's, unless changed on the session). */
+  waitlistEnabled: z.boolean(),
+  waitlistSize: z.number().int().nullable(),
   /** An online class's join link. */
   joinUrl: z.string().nullable(),
   /** Other sessions in its room or with its teacher at an overlapping time (flagged, not refused). */

@@ -626,6 +626,8 @@ async function rosterView(tx: Tx, tenantId: string, sessionId: string): Promise<
     checkInClosedAt: found.row.checkInClosedAt?.toISOString() ?? null,
     roomId: found.row.roomId,
     teacherId: found.row.teacherId,
+    waitlistEnabled: found.row.waitlistEnabled,
+    waitlistSize: found.row.waitlistSize,
     joinUrl: found.joinUrl,
     overlaps: found.row.status === 'cancelled' ? [] : await overlapsOf(tx, tenantId, found.row),
   };

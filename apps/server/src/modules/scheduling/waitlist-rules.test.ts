@@ -154,6 +154,7 @@ describe('the waitlist switch and size', () => {
     const off = await call(admin, tenant, 'PUT', `/snode/session/${session.guId}`, { waitlistEnabled: false });
     expect(off.statusCode, off.body).toBe(200);
     expect(json<{ session: ClassSession }>(off).session.waitlistOpen).toBe(false);
+    expect(await roster(session.guId)).toMatchObject({ waitlistEnabled: false, waitlistSize: null });
     expectFull(await studentJoin(rule, session));
     expect((await roster(session.guId)).bookings.map((x) => x.contactId)).toEqual([a.id, b.id]);
     await call(admin, tenant, 'PUT', `/snode/classrule/${rule.guId}`, ruleBody({ waitlistSize: 10 }));

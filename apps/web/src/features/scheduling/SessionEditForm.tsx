@@ -1,5 +1,5 @@
 import { type Roster, SessionEditInput, wallTimeInZone } from '@atrium/contracts';
-import { Button, Group, NumberInput, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { Button, Group, NumberInput, Select, SimpleGrid, Stack, Switch, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { isApiError } from '../../lib/api-error';
 import { showErrorToast, showSuccessToast, showWarningToast } from '../../lib/notify';
@@ -13,6 +13,8 @@ interface Values {
   capacity: number | string;
   roomId: string | null;
   teacherId: string | null;
+  waitlistEnabled: boolean;
+  waitlistSize: number | string;
 }
 
 function valuesOf(roster: Roster, timeZone: string): Values {
@@ -25,6 +27,8 @@ function valuesOf(roster: Roster, timeZone: string): Values {
     capacity: session.capacity,
     roomId: roster.roomId,
     teacherId: roster.teacherId,
+    waitlistEnabled: roster.waitlistEnabled,
+    waitlistSize: roster.waitlistSize ?? '',
   };
 }
 
@@ -38,12 +42,15 @@ function changesOf(values: Values, initial: Values): SessionEditInput {
   if (Number(values.capacity) !== Number(initial.capacity)) body.capacity = Number(values.capacity);
   if (values.roomId !== initial.roomId) body.roomId = values.roomId;
   if (values.teacherId !== initial.teacherId) body.teacherId = values.teacherId;
+  if (values.waitlistEnabled !== initial.waitlistEnabled) body.waitlistEnabled = values.waitlistEnabled;
+  const size = values.waitlistSize === '' ? null : Number(values.waitlistSize);
+  if (size !== (initial.waitlistSize === '' ? null : Number(initial.waitlistSize))) body.waitlistSize = size;
   return body as SessionEditInput;
 }
 
 /**
  * "Change this class": this session only (its series stays as it is). The keyboard way to do
- * what a drag on the calendar does, and more: duration, places, room, teacher.
+ * what a drag on the calendar does, and more: duration, places, room, teacher, its waitlist.
  */
 export function SessionEditForm({
   roster,
@@ -115,6 +122,21 @@ export function SessionEditForm({
             clearable
             placeholder="No teacher"
             {...form.getInputProps('teacherId')}
+          />
+          <Switch
+            label="Waitlist when full"
+            description="Off: this class answers 'This class is full.'"
+            mt={4}
+            {...form.getInputProps('waitlistEnabled', { type: 'checkbox' })}
+          />
+          <NumberInput
+            label="Waitlist size"
+            description="Empty: no limit"
+            min={1}
+            max={1000}
+            allowDecimal={false}
+            disabled={!form.values.waitlistEnabled}
+            {...form.getInputProps('waitlistSize')}
           />
         </SimpleGrid>
         <Group justify="flex-end">
