@@ -116,6 +116,18 @@ test.describe('waivers: minors and members', () => {
     await page.goto(hostUrl('demo', `/contacts/${childId}/detail`));
     const audit = page.getByRole('table', { name: `Audit trail of ${formName}` });
     await expect(audit).toContainText(`Anne Byron (anne-${stamp}@example.com)`);
+
+    // the age is the studio's setting, on the Forms screen; a value out of range is refused
+    await page.goto(hostUrl('demo', '/settings/regforms'));
+    const age = page.getByRole('textbox', { name: 'Age of majority' });
+    await expect(age).toHaveValue('18');
+    await age.fill('12');
+    await page.getByRole('button', { name: 'Save age' }).click();
+    await expect(page.getByText('Age of majority must be a whole number from 16 to 21.')).toBeVisible();
+    await expectAccessible(page);
+    await age.fill('18');
+    await page.getByRole('button', { name: 'Save age' }).click();
+    await expect(page.getByText('Updated successfully.')).toBeVisible();
   });
 
   test("a visitor signs a waiver with a member's email: it counts only once the member follows the emailed link, which works once", async ({

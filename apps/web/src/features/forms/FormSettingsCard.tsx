@@ -57,6 +57,7 @@ function AgeOfMajority({ saved, isAdmin }: { saved: number; isAdmin: boolean }) 
           min={AGE_OF_MAJORITY_MIN}
           max={AGE_OF_MAJORITY_MAX}
           allowDecimal={false}
+          clampBehavior="none"
           error={error}
           disabled={!isAdmin}
           w={160}
