@@ -122,6 +122,11 @@ export interface AppConfig {
   planLimits: boolean;
   /** AES-256-GCM key of the credential vault (CREDENTIALS_KEY, 32 bytes base64); null: generated once and kept in the database. */
   credentialsKey: Buffer | null;
+  /**
+   * The certificate signed form PDFs are sealed with (PDF_SIGNING_P12: a PKCS#12 file in base64,
+   * PDF_SIGNING_P12_PASSPHRASE its passphrase); null: one is generated once and kept in the database.
+   */
+  pdfSigning: { p12: Buffer; passphrase: string } | null;
   /** Base URLs of the providers whose credentials are checked on save (tests and e2e point them at a local stub). */
   providerUrls: ProviderUrls;
   /** OAuth apps of the platform for Stripe Connect, connected mailboxes and Zoom (unset: that connection answers 400). */
@@ -431,6 +436,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     platformBilling: platformBillingFrom(env),
     planLimits: !['off', 'false', '0'].includes(String(env.PLAN_LIMITS ?? '').toLowerCase()),
     credentialsKey: credentialsKeyFrom(env.CREDENTIALS_KEY),
+    pdfSigning: env.PDF_SIGNING_P12
+      ? { p12: Buffer.from(env.PDF_SIGNING_P12, 'base64'), passphrase: env.PDF_SIGNING_P12_PASSPHRASE ?? '' }
+      : null,
     providerUrls: {
       razorpay: baseUrlFrom(env.RAZORPAY_API_URL, 'https://api.razorpay.com', 'RAZORPAY_API_URL'),
       twilio: baseUrlFrom(env.TWILIO_API_URL, 'https://api.twilio.com', 'TWILIO_API_URL'),

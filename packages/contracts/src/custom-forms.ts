@@ -339,6 +339,35 @@ export const SignedDocument = z.object({
 });
 export type SignedDocument = z.infer<typeof SignedDocument>;
 
+/** Decisions.md "A signed form cannot be changed unnoticed": what the Verify action says. */
+export const VERIFY_TEXTS = {
+  unchanged: (signedAt: string) => `Unchanged since signed on ${signedAt}.`,
+  contentChanged: (signedAt: string) =>
+    `Changed after it was signed on ${signedAt}: the answers kept are not the ones signed.`,
+  fileChanged: (signedAt: string) =>
+    `Changed after it was signed on ${signedAt}: the stored PDF is not the one made at signing.`,
+  notReady: 'The signed document is still being made. Verify it again in a few seconds.',
+  failed: 'The signed document could not be made, so there is nothing to verify.',
+  refused: 'This document was changed after it was signed, so it is not given out as signed.',
+} as const;
+
+/**
+ * GET /cform/regform/{id}/verify (staff): both hashes recomputed, the answers' (content, the audit
+ * trail's Document SHA-256) and the stored PDF's.
+ */
+export const SignedDocumentVerification = z.object({
+  _id: z.string(),
+  verified: z.boolean(),
+  contentUnchanged: z.boolean(),
+  /** null while the PDF is not made yet (or could not be). */
+  fileUnchanged: z.boolean().nullable(),
+  documentHash: z.string(),
+  fileHash: z.string().nullable(),
+  signedAt: z.string(),
+  message: z.string(),
+});
+export type SignedDocumentVerification = z.infer<typeof SignedDocumentVerification>;
+
 export const WaiverStatus = z.object({
   isWaiverFormToBeSigned: z.boolean(),
   hasSigned: z.boolean(),

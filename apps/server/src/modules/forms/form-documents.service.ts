@@ -1,9 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import type { FormSubmissionResult, SignedDocument, WaiverStatus } from '@atrium/contracts';
+import {
+  type FormSubmissionResult,
+  type SignedDocument,
+  type SignedDocumentVerification,
+  VERIFY_TEXTS,
+  type WaiverStatus,
+} from '@atrium/contracts';
 import { type Db, readTenant, type Tx, withTenant } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import { pdfSigningKey, sha256Hex, signPdf } from '../../pdf/pdf-signing.ts';
 import type { Platform } from '../../platform.ts';
 import type { TenantContext } from '../tenants/tenant-directory.ts';
+import { canonicalJson } from './canonical-json.ts';
 import { htmlToText, renderFormPdf } from './form-pdf.ts';
 import {
   findContactSubmissions,
@@ -93,10 +101,21 @@ export async function makeFormDocument(platform: Platform, job: FormDocumentJob)
       ['Submission', row.id],
     ],
   });
+  // Sealed with the platform's certificate (PAdES), then kept with its SHA-256: verify and download
+  // recompute it. All of this runs in the job, outside any transaction.
+  const sealed = await signPdf(pdf, await pdfSigningKey(platform.db, platform.config), {
+    name: tenant.name,
+    reason: `${c.form.name} signed by ${row.signerName}`,
+    signingTime: platform.clock.now(),
+  });
   const key = randomUUID();
-  await platform.media.put(job.tenantId, key, pdf);
+  await platform.media.put(job.tenantId, key, sealed);
   await withTenant(platform.db, job.tenantId, (tx) =>
-    setSubmissionDocument(tx, job.tenantId, row.id, { status: 'COMPLETE', documentKey: key }),
+    setSubmissionDocument(tx, job.tenantId, row.id, {
+      status: 'COMPLETE',
+      documentKey: key,
+      fileHash: sha256Hex(sealed),
+    }),
   );
 }
 
@@ -125,13 +144,62 @@ export function documentStatus(db: Db, tenant: TenantContext, id: string): Promi
   });
 }
 
-/** GET /cform/regform/{id}/document: the PDF once made. */
+/** Whether the answers kept are still exactly those signed (the drawn signature's image included). */
+function contentUnchanged(row: SubmissionRow): boolean {
+  if (sha256Hex(canonicalJson(row.content)) !== row.documentHash) return false;
+  const signed = (row.content as { signature?: { kind: string; imageSha256?: string; text?: string } | null })
+    .signature;
+  if (row.signature) return signed?.kind === 'drawn' && signed.imageSha256 === sha256Hex(row.signature);
+  if (row.typedSignature) return signed?.kind === 'typed' && signed.text === row.typedSignature;
+  return !signed;
+}
+
+/** GET /cform/regform/{id}/document: the PDF once made, only while it is unchanged since signed. */
 export async function documentPdf(platform: Platform, tenant: TenantContext, id: string) {
   const row = await readTenant(platform.db, tenant.tenantId, (tx) => findSubmission(tx, tenant.tenantId, id));
   if (row?.status !== 'COMPLETE' || !row.documentKey) throw notFound('Document');
   const bytes = await platform.media.get(tenant.tenantId, row.documentKey);
   if (!bytes) throw notFound('Document');
+  if (!contentUnchanged(row) || !row.fileHash || sha256Hex(bytes) !== row.fileHash) {
+    throw new AppError(409, 'document_changed', VERIFY_TEXTS.refused);
+  }
   return { bytes, fileName: `${row.formName.replace(/[^A-Za-z0-9 _-]/g, '').trim() || 'form'}.pdf` };
+}
+
+/** GET /cform/regform/{id}/verify: recomputes the answers' hash and the stored PDF's (staff). */
+export async function verifyDocument(
+  platform: Platform,
+  tenant: TenantContext,
+  id: string,
+): Promise<SignedDocumentVerification> {
+  const row = await readTenant(platform.db, tenant.tenantId, (tx) => findSubmission(tx, tenant.tenantId, id));
+  if (!row) throw notFound('Submission');
+  const signedAt = tenantTime(row.signedAt, tenant.settings.timezone);
+  const content = contentUnchanged(row);
+  let file: boolean | null = null;
+  if (row.status === 'COMPLETE' && row.documentKey) {
+    const bytes = await platform.media.get(tenant.tenantId, row.documentKey);
+    file = !!bytes && !!row.fileHash && sha256Hex(bytes) === row.fileHash;
+  }
+  const message = !content
+    ? VERIFY_TEXTS.contentChanged(signedAt)
+    : file === false
+      ? VERIFY_TEXTS.fileChanged(signedAt)
+      : file === null
+        ? row.status === 'ERROR'
+          ? VERIFY_TEXTS.failed
+          : VERIFY_TEXTS.notReady
+        : VERIFY_TEXTS.unchanged(signedAt);
+  return {
+    _id: row.id,
+    verified: content && file === true,
+    contentUnchanged: content,
+    fileUnchanged: file,
+    documentHash: row.documentHash,
+    fileHash: row.fileHash,
+    signedAt,
+    message,
+  };
 }
 
 export function toSignedDocument(row: SubmissionRow, timeZone: string): SignedDocument {

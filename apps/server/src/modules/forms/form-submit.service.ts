@@ -21,6 +21,7 @@ import type { AccessClaims } from '../auth/tokens.ts';
 import { findContact, linkGuardian } from '../contacts/contact-records.repo.ts';
 import { upsertContactValues } from '../custom-fields/contact-custom-values.repo.ts';
 import type { TenantContext } from '../tenants/tenant-directory.ts';
+import { canonicalJson } from './canonical-json.ts';
 import { documentUrl } from './form-documents.service.ts';
 import {
   ensureContactByEmail,
@@ -71,16 +72,6 @@ export function answerError(
   return field.type === 'textarea' && value.trim().length > FORM_TEXTAREA_MAX
     ? `${field.name} must be at most ${FORM_TEXTAREA_MAX} characters`
     : null;
-}
-
-/** Canonical JSON (sorted keys) so the same content always hashes the same. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value ?? null);
 }
 
 interface Guardian {

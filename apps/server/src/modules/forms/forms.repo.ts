@@ -179,7 +179,7 @@ export async function setSubmissionDocument(
   tx: Tx,
   tenantId: string,
   id: string,
-  change: { status: SubmissionRow['status']; documentKey?: string | null },
+  change: { status: SubmissionRow['status']; documentKey?: string | null; fileHash?: string | null },
 ): Promise<void> {
   await tx
     .update(formSubmissions)

@@ -13,6 +13,7 @@ import {
   PublicFormListQuery,
   PublicFormSummary,
   SignedDocument,
+  SignedDocumentVerification,
   WaiverConfirmInput,
   WaiverConfirmResult,
   WaiverStatus,
@@ -37,6 +38,7 @@ import {
   FORM_DOCUMENT_QUEUE,
   type FormDocumentJob,
   registerFormDocumentJobs,
+  verifyDocument,
   waiverStatus,
 } from './form-documents.service.ts';
 import { formHumanCheck } from './form-human-check.ts';
@@ -295,6 +297,20 @@ export function registerFormRoutes(server: FastifyInstance, platform: Platform):
         .header('cache-control', 'private, no-store')
         .send(bytes);
     },
+  );
+
+  app.get(
+    '/cform/regform/:id/verify',
+    {
+      schema: {
+        tags: ['forms'],
+        summary:
+          "Staff: whether a signed form is unchanged since signed (the answers' SHA-256 and the stored PDF's, both recomputed)",
+        params: SubmissionParams,
+        response: { 200: SignedDocumentVerification, ...errors },
+      },
+    },
+    async (request) => verifyDocument(platform, manageContacts(request).tenant, request.params.id),
   );
 
   app.get(
