@@ -1,5 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { expectAccessible, hostUrl, logIn } from './helpers';
+import { expectAccessible, hostUrl, logIn, PASSWORD } from './helpers';
+
+const apiUrl = (path: string) => `http://127.0.0.1:${process.env.E2E_PORT}${path}`;
+const HOST = { host: `demo.localhost:${process.env.E2E_PORT}` };
 
 /** The dashboard's day at a glance (issue 24): figures from the ledger and the timetable, money for admins and staff. */
 test.describe('dashboard', () => {
@@ -21,7 +25,66 @@ test.describe('dashboard', () => {
     );
     await expectAccessible(page);
     await today.getByRole('link', { name: /Revenue today/ }).click();
-    await expect(page).toHaveURL(/\/invoices$/);
+    await expect(page).toHaveURL(/\/reports\?from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}&groupBy=method$/);
+    await expect(page.getByRole('heading', { name: 'Reports', level: 1 })).toBeVisible();
+  });
+
+  test('"Revenue this month" opens the sales report; narrowed by item it survives a reload, and its CSV has the same total', async ({
+    page,
+    request,
+  }) => {
+    // a sale at the desk today, over the API: an invoice for the demo student, paid in cash
+    const tag = Date.now().toString(36);
+    const login = async (userId: string) =>
+      (await (
+        await request.post(apiUrl('/login'), { headers: HOST, data: { userId, password: PASSWORD } })
+      ).json()) as {
+        access_token: string;
+        contact: { id: string };
+      };
+    const admin = { ...HOST, authorization: `Bearer ${(await login('admin@demo.test')).access_token}` };
+    const student = (await login('student@demo.test')).contact;
+    const invoice = await request.post(apiUrl('/item/invoice'), {
+      headers: admin,
+      data: { contactId: student.id, items: [{ itemName: `Report mat ${tag}`, price: '12.34', isTaxable: false }] },
+    });
+    expect(invoice.status()).toBe(201);
+    const { id, balance } = await invoice.json();
+    const paid = await request.post(apiUrl(`/item/invoice/${id}/payment`), {
+      headers: admin,
+      data: { method: 'cash', amount: String(balance), idempotencyKey: `report-${tag}` },
+    });
+    expect(paid.status()).toBe(200);
+
+    await logIn(page, 'admin@demo.test');
+    await page
+      .getByRole('region', { name: 'Today' })
+      .getByRole('link', { name: /Revenue this month/ })
+      .click();
+    await expect(page).toHaveURL(/\/reports\?from=\d{4}-\d{2}-01&to=\d{4}-\d{2}-\d{2}&groupBy=day$/);
+    const from = `${new Date().getFullYear() - 1}-01-01`;
+    await page.getByRole('textbox', { name: 'From' }).fill(from);
+    await page.getByRole('combobox', { name: 'Group by' }).click();
+    await page.getByRole('option', { name: 'Item' }).click();
+    await expect(page).toHaveURL(new RegExp(`from=${from}&to=\\d{4}-\\d{2}-\\d{2}&groupBy=item$`));
+    const table = page.getByRole('table', { name: 'Sales by item' });
+    await expect(table.getByRole('row', { name: new RegExp(`Report mat ${tag}`) })).toContainText('$12.34');
+    await page.reload();
+    await expect(page.getByRole('combobox', { name: 'Group by' })).toHaveValue('Item');
+    await expect(page.getByRole('textbox', { name: 'From' })).toHaveValue(from);
+    const total = (await table.locator('tfoot th').last().textContent())?.trim() ?? '';
+    expect(total).toMatch(/^\$[\d,]+\.\d{2}$/);
+    await expectAccessible(page);
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download CSV' }).click();
+    const file = await (await download).path();
+    const csv = readFileSync(file, 'utf8').trim().split(/\r?\n/);
+    expect(csv[0]).toBe('item,count,gross,discount,tax,net');
+    expect(csv.at(-1)?.split(',').at(-1)).toBe(total.replace(/[$,]/g, ''));
+    // a start after the end is refused in words, naming the problem
+    await page.getByRole('textbox', { name: 'From' }).fill('2099-01-01');
+    await expect(page.getByRole('alert')).toContainText('to must be on or after from');
   });
 
   test('the front desk sees the day but no money; a phone shows the tiles one under another', async ({ page }) => {
@@ -33,7 +96,14 @@ test.describe('dashboard', () => {
     await expect(today.getByText('Classes today')).toBeVisible();
     await expect(page.getByText('Revenue today')).toHaveCount(0);
     await expect(page.getByRole('table', { name: 'The last 12 months' })).toHaveCount(0);
+    // reports read the takings: not in the front desk's menu, and refused when typed
+    await expect(
+      page.getByRole('navigation', { name: 'Admin menu' }).getByRole('link', { name: 'Reports' }),
+    ).toHaveCount(0);
     await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await expectAccessible(page);
+    await page.goto(hostUrl('demo', '/reports'));
+    await expect(page.getByRole('heading', { name: 'Access denied' })).toBeVisible();
+    await expect(page.getByText('Reports are read by admins and staff.')).toBeVisible();
   });
 });

@@ -63,8 +63,9 @@ export function isBlankRecord(record: readonly string[]): boolean {
 }
 
 function quoteCell(value: string): string {
-  // A leading =, +, - or @ would run as a formula in a spreadsheet: prefix it with a quote.
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  // A leading =, +, - or @ would run as a formula in a spreadsheet: prefix it with a quote. A plain
+  // number (a refund's -12.50) is no formula and stays a number.
+  const safe = /^[=+\-@\t\r]/.test(value) && !/^-?\d+(\.\d+)?$/.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 

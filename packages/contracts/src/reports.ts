@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { LineKind } from './cart-lines.ts';
 
 /**
  * Reports and the dashboard (issue 24). Money is in minor units of `currency` and is computed from
@@ -76,4 +77,115 @@ export function monthLabel(month: string): string {
 export function percentChange(now: number, before: number): number | null {
   if (before === 0) return null;
   return Math.round(((now - before) / Math.abs(before)) * 100);
+}
+
+/** The longest range a report reads (issue 24: over 5 years is refused). */
+export const REPORT_MAX_DAYS = 5 * 366;
+
+export const SALES_GROUPS = ['day', 'week', 'month', 'method', 'staff', 'item', 'category', 'kind'] as const;
+export type SalesGroup = (typeof SALES_GROUPS)[number];
+
+/**
+ * What a grouping counts: the money received and given back (the ledger: by day, week, month,
+ * payment method or the staff member who took it), or what was sold (the invoice lines of the
+ * invoices issued in the range, void ones left out: by item, category or kind).
+ */
+export const SALES_GROUP_BASIS: Record<SalesGroup, 'payments' | 'sales'> = {
+  day: 'payments',
+  week: 'payments',
+  month: 'payments',
+  method: 'payments',
+  staff: 'payments',
+  item: 'sales',
+  category: 'sales',
+  kind: 'sales',
+};
+
+/** A sold line's kind as a report shows it. */
+export const LINE_KIND_LABELS: Record<LineKind, string> = {
+  product: 'Products',
+  bundle: 'Bundles',
+  service: 'Services',
+  membership: 'Memberships',
+  class: 'Classes',
+  course: 'Courses',
+  donation: 'Donations',
+};
+
+export const SALES_GROUP_LABELS: Record<SalesGroup, string> = {
+  day: 'Day',
+  week: 'Week',
+  month: 'Month',
+  method: 'Payment method',
+  staff: 'Taken by',
+  item: 'Item',
+  category: 'Category',
+  kind: 'Kind',
+};
+
+const reportDate = (field: string) =>
+  z
+    .string({ error: `${field} is required` })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${field} must be a date (YYYY-MM-DD)`)
+    .refine(
+      (value) =>
+        !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
+        new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
+      `${field} must be a real date`,
+    );
+
+/** GET /itemreport/sales (and .csv): a date range in the studio's zone, both days included. */
+export const SalesReportQuery = z
+  .object({
+    from: reportDate('from'),
+    to: reportDate('to'),
+    groupBy: z.enum(SALES_GROUPS, { error: `groupBy must be one of ${SALES_GROUPS.join(', ')}` }).default('day'),
+  })
+  .strict()
+  .superRefine((value, ctx) => {
+    if (value.from > value.to) {
+      ctx.addIssue({ code: 'custom', path: ['to'], message: 'to must be on or after from' });
+      return;
+    }
+    const days = (Date.parse(`${value.to}T00:00:00Z`) - Date.parse(`${value.from}T00:00:00Z`)) / 86_400_000;
+    if (days >= REPORT_MAX_DAYS) {
+      ctx.addIssue({ code: 'custom', path: ['from'], message: 'A report covers at most 5 years' });
+    }
+  });
+export type SalesReportQuery = z.input<typeof SalesReportQuery>;
+
+/**
+ * One row of a sales report. Payments basis: `count` payments, `gross` received, `refunds` given
+ * back, `net` = gross - refunds. Sales basis: `count` units sold, `gross` before discounts,
+ * `discount`, `tax`, `net` = what the lines total (with tax and card fees). Minor units.
+ */
+export const SalesReportRow = z.object({
+  key: z.string(),
+  label: z.string(),
+  count: z.number().int(),
+  gross: z.number().int(),
+  discount: z.number().int(),
+  tax: z.number().int(),
+  refunds: z.number().int(),
+  net: z.number().int(),
+});
+export type SalesReportRow = z.infer<typeof SalesReportRow>;
+
+export const SalesReport = z.object({
+  from: z.string(),
+  to: z.string(),
+  timeZone: z.string(),
+  currency: z.string(),
+  groupBy: z.enum(SALES_GROUPS),
+  basis: z.enum(['payments', 'sales']),
+  rows: z.array(SalesReportRow),
+  totals: SalesReportRow,
+});
+export type SalesReport = z.infer<typeof SalesReport>;
+
+/** The CSV of a report: one header line, one line per row, then the totals (amounts as decimals). */
+export function salesReportCsvColumns(basis: 'payments' | 'sales'): (keyof SalesReportRow)[] {
+  return basis === 'payments'
+    ? ['label', 'count', 'gross', 'refunds', 'net']
+    : ['label', 'count', 'gross', 'discount', 'tax', 'net'];
 }

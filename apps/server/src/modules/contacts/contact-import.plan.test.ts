@@ -47,6 +47,8 @@ describe('parseCsv', () => {
     ];
     expect(parseCsv(toCsv(records))).toEqual(records);
     expect(toCsv([['=1+1', '@SUM(A1)', 'ok']])).toBe("'=1+1,'@SUM(A1),ok\r\n");
+    // a negative amount is a number, not a formula; a formula that starts like one is still neutralised
+    expect(toCsv([['-12.50', '-1+1', '+5']])).toBe("-12.50,'-1+1,'+5\r\n");
   });
 });
 

@@ -13,7 +13,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { json, loginAs, newTenant, startTestApp, type TestTenant } from '../../../test/helpers.ts';
 import type { App } from '../../app.ts';
 import { withTenant } from '../../db/client.ts';
-import { contacts, invoicePayments, invoices, subscriptions } from '../../db/schema/index.ts';
+import { contacts, invoicePayments, subscriptions } from '../../db/schema/index.ts';
 import { caller, makeCategory } from '../catalogue/catalogue-fixtures.ts';
 import { activeMembersAt } from './dashboard.repo.ts';
 import { lastMonthToDateEnd, shiftMonth } from './dashboard.service.ts';

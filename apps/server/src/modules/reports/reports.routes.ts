@@ -1,11 +1,16 @@
-import { DashboardSummary, ErrorBody } from '@atrium/contracts';
-import type { FastifyInstance } from 'fastify';
+import { DashboardSummary, ErrorBody, SalesReport, SalesReportQuery } from '@atrium/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { requireStaff } from '../../lib/guards.ts';
 import type { Platform } from '../../platform.ts';
 import { dashboardSummary } from './dashboard.service.ts';
+import { salesReport, salesReportCsv } from './sales.service.ts';
 
-const errors = { 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+
+/** Reports read the takings: admins and staff (decisions.md "Reports"). */
+const readReports = (request: FastifyRequest) => requireStaff(request, 'admin', 'staff');
 
 /** The dashboard and the reports (spec 1 §2 admin menu: Dashboard, Reports; the "item report" family). */
 export function registerReportRoutes(server: FastifyInstance, platform: Platform): void {
@@ -23,5 +28,38 @@ export function registerReportRoutes(server: FastifyInstance, platform: Platform
       },
     },
     (request) => dashboardSummary(platform, requireStaff(request)),
+  );
+
+  app.get(
+    '/itemreport/sales',
+    {
+      schema: {
+        tags,
+        summary:
+          "Sales over a date range in the studio's zone: money received and refunded by day, week, month, method or who took it, or what was sold by item, category or kind",
+        querystring: SalesReportQuery,
+        response: { 200: SalesReport, ...errors },
+      },
+    },
+    (request) => salesReport(platform, readReports(request), request.query),
+  );
+
+  app.get(
+    '/itemreport/sales.csv',
+    {
+      schema: {
+        tags,
+        summary: 'The same sales report as CSV (amounts as decimals; the totals on the last line)',
+        querystring: SalesReportQuery,
+        response: { 200: z.string(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const report = await salesReport(platform, readReports(request), request.query);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="sales-${report.groupBy}-${report.from}-${report.to}.csv"`)
+        .send(salesReportCsv(report));
+    },
   );
 }

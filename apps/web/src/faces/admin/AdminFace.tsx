@@ -20,6 +20,7 @@ const LogoutScreen = lazy(() => import('../../features/auth/LogoutScreen'));
 const ContactsPage = lazy(() => import('../../features/contacts/ContactsPage'));
 const ContactDetailPage = lazy(() => import('../../features/contacts/ContactDetailPage'));
 const InvoicesPage = lazy(() => import('../../features/invoices/InvoicesPage'));
+const ReportsPage = lazy(() => import('../../features/reports/ReportsPage'));
 const MembershipsPage = lazy(() => import('../../features/memberships/MembershipsPage'));
 const SubscriptionsPage = lazy(() => import('../../features/memberships/SubscriptionsPage'));
 const InvoiceDetailPage = lazy(() => import('../../features/invoices/InvoiceDetailPage'));
@@ -79,6 +80,7 @@ const StripeResultPage = lazy(() =>
 /** The built screens by route path: the routes marked `built` in route-paths (faces.test.tsx). */
 export const SCREENS: Record<string, ReactNode> = {
   '/dashboard': <DashboardPage />,
+  '/reports': <ReportsPage />,
   '/getstarted': <GetStartedPage />,
   '/onboarding': <OnboardingPage />,
   '/profile': <ProfilePage />,

@@ -14,6 +14,7 @@ import type {
   PublicDonationCampaignList,
 } from '@atrium/contracts';
 import { apiFile, apiRequest } from '../../lib/api';
+import { saveBlob } from '../../lib/save-file';
 
 const id = (value: string) => encodeURIComponent(value);
 
@@ -58,13 +59,5 @@ export const donationsApi = {
 
 /** Saves the receipt PDF the browser's way (a link to the file, clicked). */
 export async function downloadReceipt(guId: string, receiptNumber: string): Promise<void> {
-  const blob = await donationsApi.receipt(guId);
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `${receiptNumber}.pdf`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveBlob(await donationsApi.receipt(guId), `${receiptNumber}.pdf`);
 }

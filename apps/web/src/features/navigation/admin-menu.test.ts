@@ -20,6 +20,12 @@ describe('admin menu', () => {
     expect(urls(buildAdminMenu(plainTenant, makeAccount(), everything, 'admin'))).toContain('/website');
   });
 
+  it('leaves Reports out for the front desk: reports read the takings (admins and staff)', () => {
+    expect(urls(buildAdminMenu(plainTenant, makeAccount(), everything, 'frontdesk'))).not.toContain('/reports');
+    expect(urls(buildAdminMenu(plainTenant, makeAccount(), everything, 'staff'))).toContain('/reports');
+    expect(urls(buildAdminMenu(plainTenant, makeAccount(), everything, 'admin'))).toContain('/reports');
+  });
+
   it('lists every item in the spec order when every flag is on (master tenant)', () => {
     const menu = buildAdminMenu(masterTenant, makeAccount(), everything);
     expect(urls(menu)).toEqual([
@@ -181,6 +187,7 @@ describe("admin menu with today's built screens", () => {
       '/invoices',
       '/memberships',
       '/subscriptions',
+      '/reports',
       '/settings',
       HELP_URL,
       '/logout',

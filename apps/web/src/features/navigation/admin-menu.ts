@@ -94,7 +94,7 @@ export function buildAdminMenu(
     item('subscriptions', 'Subscriptions', '/subscriptions', 'repeat'),
     item('masterplan', 'MasterPlans', '/masterplan', 'crown', master),
     item('tenant', 'Tenants', '/tenant', 'building', master),
-    item('reports', 'Reports', '/reports', 'chart-bar'),
+    item('reports', 'Reports', '/reports', 'chart-bar', roleMay('/reports')),
     item('settings', 'Settings', '/settings', 'settings'),
     item('help', 'Help', HELP_URL, 'help', true, { externalUrl: true, openInNewTab: true }),
     item('logout', 'Logout', '/logout', 'logout'),

@@ -299,7 +299,8 @@ describe('while a module is not built', () => {
       kind: 'redirect',
       to: '/dashboard',
     });
-    expect(landing.decideStaffPath('/reports', tenant)).toEqual({ kind: 'notFound' });
+    expect(landing.decideStaffPath('/reports', tenant)).toEqual({ kind: 'stay' });
+    expect(landing.decideStaffPath('/services', tenant)).toEqual({ kind: 'notFound' });
     expect(landing.decideStaffPath('/store', tenant)).toEqual({ kind: 'stay' });
     expect(landing.decideStaffPath('/settings/regforms', tenant)).toEqual({ kind: 'stay' });
     expect(landing.decideStaffPath('/tests', tenant)).toEqual({ kind: 'notFound' });

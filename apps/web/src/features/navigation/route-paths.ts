@@ -43,7 +43,7 @@ export const ADMIN_ROUTES: readonly RouteSpec[] = [
   { path: '/classrule', title: 'Class Rule' },
   { path: '/class', title: 'Class' },
   { path: '/campaign', title: 'Campaigns' },
-  { path: '/reports', title: 'Reports' },
+  { path: '/reports', title: 'Reports', built: true },
   { path: '/donation', title: 'Donations', built: true },
   { path: '/cartcheckout', title: 'Checkout' },
   { path: '/store', title: 'Store', built: true },

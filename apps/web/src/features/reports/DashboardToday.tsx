@@ -3,6 +3,7 @@ import { Button, Card, Group, Loader, SimpleGrid, Table, Text, Title } from '@ma
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useDashboardSummary } from './api';
+import { salesReportPath } from './report-params';
 
 function Tile({ label, value, hint, to }: { label: string; value: ReactNode; hint?: string; to: string }) {
   return (
@@ -28,16 +29,21 @@ function againstLastMonth(money: NonNullable<DashboardSummary['money']>): string
   return `${change >= 0 ? '+' : ''}${change}% on last month by this day (${before})`;
 }
 
-function MoneyTiles({ money }: { money: NonNullable<DashboardSummary['money']> }) {
+function MoneyTiles({ money, today }: { money: NonNullable<DashboardSummary['money']>; today: string }) {
   const chase = money.membershipsPastDue + money.invoicesFailed;
+  const monthStart = `${today.slice(0, 7)}-01`;
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
-      <Tile label="Revenue today" value={formatMoney(money.revenueToday, money.currency)} to="/invoices" />
+      <Tile
+        label="Revenue today"
+        value={formatMoney(money.revenueToday, money.currency)}
+        to={salesReportPath({ from: today, to: today, groupBy: 'method' })}
+      />
       <Tile
         label="Revenue this month"
         value={formatMoney(money.revenueThisMonth, money.currency)}
         hint={againstLastMonth(money)}
-        to="/invoices"
+        to={salesReportPath({ from: monthStart, to: today, groupBy: 'day' })}
       />
       <Tile
         label="Payments to chase"
@@ -89,7 +95,7 @@ function MonthsTable({ months, currency }: { months: NonNullable<DashboardSummar
 /**
  * Today at a glance (issue 24): the day's classes, places, check-ins and waitlists, new people, and
  * for admins and staff the money (the server leaves it out for the front desk). Each tile opens the
- * screen behind it.
+ * screen behind it: the money tiles the sales report of their period.
  */
 export function DashboardToday() {
   const summary = useDashboardSummary();
@@ -137,7 +143,7 @@ export function DashboardToday() {
             <Title order={3} size="h4" mt="lg" mb="sm">
               Money
             </Title>
-            <MoneyTiles money={d.money} />
+            <MoneyTiles money={d.money} today={d.today} />
           </>
         ) : null}
       </section>

@@ -1,0 +1,99 @@
+import {
+  formatDecimal,
+  LINE_KIND_LABELS,
+  nextDate,
+  PAYMENT_METHOD_LABELS,
+  SALES_GROUP_BASIS,
+  type SalesReport,
+  type SalesReportQuery,
+  type SalesReportRow,
+  salesReportCsvColumns,
+  startOfDayInZone,
+  toCsv,
+} from '@atrium/contracts';
+import type { z } from 'zod';
+import { readTenant } from '../../db/client.ts';
+import type { Authenticated } from '../../lib/guards.ts';
+import type { Platform } from '../../platform.ts';
+import { currencyOf } from '../catalogue/catalogue-rules.ts';
+import { ledgerTotals, salesTotals } from './sales.repo.ts';
+
+type Query = z.output<typeof SalesReportQuery>;
+
+const ZERO = { count: 0, gross: 0, discount: 0, tax: 0, refunds: 0, net: 0 };
+
+function payLabel(group: Query['groupBy'], key: string): string {
+  if (group === 'method') return PAYMENT_METHOD_LABELS[key as keyof typeof PAYMENT_METHOD_LABELS] ?? key;
+  if (group === 'staff') return key || 'Online (card or bank)';
+  if (group === 'week') return `Week of ${key}`;
+  return key;
+}
+
+/**
+ * GET /itemreport/sales: the range's money received and refunded (by day, week, month, method or
+ * who took it) or what was sold (by item, category or kind), in the studio's zone and currency,
+ * summed in SQL from the ledger and the invoice lines; totals are the rows' sums.
+ */
+export function salesReport(platform: Platform, { tenant }: Authenticated, query: Query): Promise<SalesReport> {
+  const { tenantId } = tenant;
+  const timeZone = tenant.settings.timezone;
+  const currency = currencyOf(tenant);
+  const from = startOfDayInZone(query.from, timeZone);
+  const to = startOfDayInZone(nextDate(query.to), timeZone);
+  const basis = SALES_GROUP_BASIS[query.groupBy];
+  return readTenant(platform.db, tenantId, async (tx) => {
+    let rows: SalesReportRow[];
+    if (basis === 'payments') {
+      const group = query.groupBy as 'day' | 'week' | 'month' | 'method' | 'staff';
+      rows = (await ledgerTotals(tx, tenantId, currency, from, to, group, timeZone)).map((row) => ({
+        ...ZERO,
+        key: row.key,
+        label: payLabel(group, row.key),
+        count: row.count,
+        gross: row.gross,
+        refunds: row.refunds,
+        net: row.gross - row.refunds,
+      }));
+    } else {
+      const group = query.groupBy as 'item' | 'category' | 'kind';
+      rows = (await salesTotals(tx, tenantId, currency, from, to, group)).map((row) => ({
+        ...ZERO,
+        key: row.key,
+        label:
+          group === 'kind'
+            ? (LINE_KIND_LABELS[row.key as keyof typeof LINE_KIND_LABELS] ?? row.key)
+            : row.label || (group === 'category' ? 'Not in the catalogue' : row.key),
+        count: row.count,
+        gross: row.gross,
+        discount: row.discount,
+        tax: row.tax,
+        net: row.net,
+      }));
+    }
+    const totals: SalesReportRow = { ...ZERO, key: 'total', label: 'Total' };
+    for (const row of rows) {
+      totals.count += row.count;
+      totals.gross += row.gross;
+      totals.discount += row.discount;
+      totals.tax += row.tax;
+      totals.refunds += row.refunds;
+      totals.net += row.net;
+    }
+    return { from: query.from, to: query.to, timeZone, currency, groupBy: query.groupBy, basis, rows, totals };
+  });
+}
+
+/** The report as CSV: amounts as decimals of the currency, the totals as the last line. */
+export function salesReportCsv(report: SalesReport): string {
+  const columns = salesReportCsvColumns(report.basis);
+  const header = columns.map((column) => (column === 'label' ? report.groupBy : column));
+  const line = (row: SalesReportRow) =>
+    columns.map((column) =>
+      column === 'label'
+        ? row.label
+        : column === 'count'
+          ? String(row.count)
+          : formatDecimal(row[column] as number, report.currency),
+    );
+  return toCsv([header, ...report.rows.map(line), line(report.totals)]);
+}
