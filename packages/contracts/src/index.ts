@@ -25,6 +25,7 @@ export * from './integrations.ts';
 export * from './integrations-connect.ts';
 export * from './invoices.ts';
 export * from './memberships.ts';
+export * from './minors.ts';
 export * from './money.ts';
 export * from './offer-api.ts';
 export * from './offers.ts';
