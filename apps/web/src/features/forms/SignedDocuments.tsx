@@ -1,11 +1,12 @@
-import type { SignedDocument } from '@atrium/contracts';
-import { FORM_TEXTS } from '@atrium/contracts';
-import { Anchor, Badge, Card, Code, Stack, Table, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import type { SignedDocument, SignedDocumentVerification } from '@atrium/contracts';
+import { FORM_TEXTS, VERIFY_TEXTS } from '@atrium/contracts';
+import { Alert, Anchor, Badge, Button, Card, Code, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Busy } from '../../app/components/Busy';
 import { formsApi } from './api';
 
-function DocumentLink({ doc }: { doc: SignedDocument }) {
+function DocumentLink({ doc, refused }: { doc: SignedDocument; refused: boolean }) {
+  if (refused) return <Text size="sm">{VERIFY_TEXTS.refused}</Text>;
   if (doc.status === 'COMPLETE') {
     return (
       <Anchor href={doc.downloadUrl} download>
@@ -14,6 +15,49 @@ function DocumentLink({ doc }: { doc: SignedDocument }) {
     );
   }
   return <Text size="sm">{doc.status === 'ERROR' ? FORM_TEXTS.failed : FORM_TEXTS.inProgress}</Text>;
+}
+
+/**
+ * Staff's Verify: the server recomputes the answers' hash and the stored PDF's and says whether the
+ * document is unchanged since signed; a changed one is no longer offered for download.
+ */
+function VerifiedDocument({ doc }: { doc: SignedDocument }) {
+  const verify = useMutation({ mutationFn: () => formsApi.verify(doc._id) });
+  const result: SignedDocumentVerification | undefined = verify.data;
+  const changed = result !== undefined && (!result.contentUnchanged || result.fileUnchanged === false);
+  return (
+    <Stack gap={4}>
+      <Group gap="sm">
+        <DocumentLink doc={doc} refused={changed} />
+        <Button
+          size="compact-sm"
+          variant="default"
+          loading={verify.isPending}
+          onClick={() => verify.mutate()}
+          aria-label={`Verify ${doc.formName} signed ${doc.signedAt}`}
+        >
+          Verify
+        </Button>
+      </Group>
+      <div role="status">
+        {result ? (
+          <Alert
+            color={result.verified ? 'teal.9' : changed ? 'red.9' : 'gray.8'}
+            variant="light"
+            title={result.verified ? 'Verified' : changed ? 'Changed after signing' : 'Not verified yet'}
+          >
+            <Text size="sm" c="dark.9">
+              {result.message}
+            </Text>
+          </Alert>
+        ) : verify.isError ? (
+          <Text size="sm" c="red.9">
+            {verify.error instanceof Error ? verify.error.message : 'The document could not be verified.'}
+          </Text>
+        ) : null}
+      </div>
+    </Stack>
+  );
 }
 
 /** Submissions with each signature's audit trail (signer, time in the tenant's zone, IP, browser, hash). */
@@ -38,7 +82,7 @@ export function SignedDocumentList({ docs, audit }: { docs: SignedDocument[]; au
               ) : null}
             </Text>
             <Text size="sm">Signed {doc.signedAt}</Text>
-            <DocumentLink doc={doc} />
+            {audit ? <VerifiedDocument doc={doc} /> : <DocumentLink doc={doc} refused={false} />}
             {audit ? (
               <Table variant="vertical" withTableBorder fz="sm" aria-label={`Audit trail of ${doc.formName}`}>
                 <Table.Tbody>

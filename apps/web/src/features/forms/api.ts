@@ -8,6 +8,7 @@ import type {
   HumanChallenge,
   PublicFormSummary,
   SignedDocument,
+  SignedDocumentVerification,
   WaiverConfirmResult,
   WaiverStatus,
 } from '@atrium/contracts';
@@ -36,6 +37,9 @@ export const formsApi = {
   mine: () => apiRequest<SignedDocument[]>('/cform/myregistration'),
   contactDocuments: (contactId: string) =>
     apiRequest<SignedDocument[]>(`/rest/contact/${id(contactId)}/signedDocuments`),
+  /** Staff: whether a signed form is unchanged since signed (both hashes recomputed). */
+  verify: (submissionId: string) =>
+    apiRequest<SignedDocumentVerification>(`/cform/regform/${id(submissionId)}/verify`, { silent: true }),
   contactWaiver: (contactId: string) => apiRequest<WaiverStatus>(`/rest/contact/${id(contactId)}/waiver`),
   /** The member confirms a waiver from the link emailed to them. */
   confirmWaiver: (token: string) =>
