@@ -184,7 +184,11 @@ test('a weekly class with a room of 2: booked from the student calendar, the thi
   // The desk puts Mateo first in line (the order a freed spot is offered in).
   await roster.getByRole('button', { name: 'Move Mateo Rossi up' }).click();
   await expect(roster.getByRole('list', { name: 'Waitlist' }).getByRole('listitem').first()).toContainText(
-    'Mateo Rossi',
+    '1. Mateo Rossi',
+  );
+  // Each place in line says when it was taken (the queue's order unless the desk moved someone).
+  await expect(roster.getByRole('list', { name: 'Waitlist' }).getByRole('listitem').nth(1)).toContainText(
+    /2\. .*Joined \w{3} \d{1,2}, \d{1,2}:\d{2}:\d{2}/,
   );
   // Nothing runs off the side of the phone.
   expect(await desk.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
