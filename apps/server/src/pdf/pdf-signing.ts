@@ -1,7 +1,7 @@
 import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { pdflibAddPlaceholder } from '@signpdf/placeholder-pdf-lib';
 import { P12Signer } from '@signpdf/signer-p12';
-import signpdf from '@signpdf/signpdf';
+import { SignPdf } from '@signpdf/signpdf';
 import { eq } from 'drizzle-orm';
 import forge from 'node-forge';
 import { PDFDocument } from 'pdf-lib';
@@ -86,7 +86,8 @@ export async function signPdf(
     signingTime: about.signingTime,
   });
   const prepared = Buffer.from(await doc.save({ useObjectStreams: false }));
-  return signpdf.sign(prepared, new P12Signer(key.p12, { passphrase: key.passphrase }), about.signingTime);
+  // The class, not the package's default export: Node's ESM loader and vitest disagree about a CJS default.
+  return new SignPdf().sign(prepared, new P12Signer(key.p12, { passphrase: key.passphrase }), about.signingTime);
 }
 
 export const sha256Hex = (bytes: Uint8Array | string) => createHash('sha256').update(bytes).digest('hex');

@@ -1,6 +1,6 @@
 import type { SignedDocument, SignedDocumentVerification } from '@atrium/contracts';
 import { FORM_TEXTS, VERIFY_TEXTS } from '@atrium/contracts';
-import { Alert, Anchor, Badge, Button, Card, Code, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Code, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Busy } from '../../app/components/Busy';
 import { formsApi } from './api';
@@ -41,15 +41,10 @@ function VerifiedDocument({ doc }: { doc: SignedDocument }) {
       </Group>
       <div role="status">
         {result ? (
-          <Alert
-            color={result.verified ? 'teal.9' : changed ? 'red.9' : 'gray.8'}
-            variant="light"
-            title={result.verified ? 'Verified' : changed ? 'Changed after signing' : 'Not verified yet'}
-          >
-            <Text size="sm" c="dark.9">
-              {result.message}
-            </Text>
-          </Alert>
+          <Text size="sm" fw={600} c={result.verified ? 'teal.9' : changed ? 'red.9' : 'dark.7'}>
+            {result.verified ? 'Verified: ' : changed ? 'Not as signed: ' : ''}
+            {result.message}
+          </Text>
         ) : verify.isError ? (
           <Text size="sm" c="red.9">
             {verify.error instanceof Error ? verify.error.message : 'The document could not be verified.'}
