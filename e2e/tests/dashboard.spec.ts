@@ -25,7 +25,7 @@ test.describe('dashboard', () => {
     );
     await expectAccessible(page);
     await today.getByRole('link', { name: /Revenue today/ }).click();
-    await expect(page).toHaveURL(/\/reports\?from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}&groupBy=method$/);
+    await expect(page).toHaveURL(/\/reports\?report=sales&from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}&groupBy=method$/);
     await expect(page.getByRole('heading', { name: 'Reports', level: 1 })).toBeVisible();
   });
 
@@ -61,7 +61,7 @@ test.describe('dashboard', () => {
       .getByRole('region', { name: 'Today' })
       .getByRole('link', { name: /Revenue this month/ })
       .click();
-    await expect(page).toHaveURL(/\/reports\?from=\d{4}-\d{2}-01&to=\d{4}-\d{2}-\d{2}&groupBy=day$/);
+    await expect(page).toHaveURL(/\/reports\?report=sales&from=\d{4}-\d{2}-01&to=\d{4}-\d{2}-\d{2}&groupBy=day$/);
     const from = `${new Date().getFullYear() - 1}-01-01`;
     await page.getByRole('textbox', { name: 'From' }).fill(from);
     await page.getByRole('combobox', { name: 'Group by' }).click();
@@ -85,6 +85,16 @@ test.describe('dashboard', () => {
     // a start after the end is refused in words, naming the problem
     await page.getByRole('textbox', { name: 'From' }).fill('2099-01-01');
     await expect(page.getByRole('alert')).toContainText('to must be on or after from');
+
+    // the attendance report, by class, on the same range controls
+    await page.getByRole('textbox', { name: 'From' }).fill(from);
+    await page.getByText('Attendance', { exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`report=attendance&from=${from}&to=[\\d-]+&groupBy=class$`));
+    await expect(page.getByRole('heading', { name: 'Attendance', level: 2 })).toBeVisible();
+    await expect(
+      page.getByRole('table', { name: 'Attendance by class' }).or(page.getByText('No classes in this period.')),
+    ).toBeVisible();
+    await expectAccessible(page);
   });
 
   test('the front desk sees the day but no money; a phone shows the tiles one under another', async ({ page }) => {

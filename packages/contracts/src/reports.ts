@@ -134,6 +134,18 @@ const reportDate = (field: string) =>
       `${field} must be a real date`,
     );
 
+/** A report's date range: both days included, the start not after the end, at most 5 years. */
+function checkRange(value: { from: string; to: string }, ctx: z.RefinementCtx): void {
+  if (value.from > value.to) {
+    ctx.addIssue({ code: 'custom', path: ['to'], message: 'to must be on or after from' });
+    return;
+  }
+  const days = (Date.parse(`${value.to}T00:00:00Z`) - Date.parse(`${value.from}T00:00:00Z`)) / 86_400_000;
+  if (days >= REPORT_MAX_DAYS) {
+    ctx.addIssue({ code: 'custom', path: ['from'], message: 'A report covers at most 5 years' });
+  }
+}
+
 /** GET /itemreport/sales (and .csv): a date range in the studio's zone, both days included. */
 export const SalesReportQuery = z
   .object({
@@ -142,16 +154,7 @@ export const SalesReportQuery = z
     groupBy: z.enum(SALES_GROUPS, { error: `groupBy must be one of ${SALES_GROUPS.join(', ')}` }).default('day'),
   })
   .strict()
-  .superRefine((value, ctx) => {
-    if (value.from > value.to) {
-      ctx.addIssue({ code: 'custom', path: ['to'], message: 'to must be on or after from' });
-      return;
-    }
-    const days = (Date.parse(`${value.to}T00:00:00Z`) - Date.parse(`${value.from}T00:00:00Z`)) / 86_400_000;
-    if (days >= REPORT_MAX_DAYS) {
-      ctx.addIssue({ code: 'custom', path: ['from'], message: 'A report covers at most 5 years' });
-    }
-  });
+  .superRefine(checkRange);
 export type SalesReportQuery = z.input<typeof SalesReportQuery>;
 
 /**
@@ -188,4 +191,59 @@ export function salesReportCsvColumns(basis: 'payments' | 'sales'): (keyof Sales
   return basis === 'payments'
     ? ['label', 'count', 'gross', 'refunds', 'net']
     : ['label', 'count', 'gross', 'discount', 'tax', 'net'];
+}
+
+export const ATTENDANCE_GROUPS = ['class', 'teacher', 'room', 'day'] as const;
+export type AttendanceGroup = (typeof ATTENDANCE_GROUPS)[number];
+export const ATTENDANCE_GROUP_LABELS: Record<AttendanceGroup, string> = {
+  class: 'Class',
+  teacher: 'Teacher',
+  room: 'Room',
+  day: 'Day',
+};
+
+/** GET /itemreport/attendance (and .csv): the sessions that start in the range, in the studio's zone. */
+export const AttendanceReportQuery = z
+  .object({
+    from: reportDate('from'),
+    to: reportDate('to'),
+    groupBy: z
+      .enum(ATTENDANCE_GROUPS, { error: `groupBy must be one of ${ATTENDANCE_GROUPS.join(', ')}` })
+      .default('class'),
+  })
+  .strict()
+  .superRefine(checkRange);
+export type AttendanceReportQuery = z.input<typeof AttendanceReportQuery>;
+
+/**
+ * One row of the attendance report: sessions held (cancelled ones left out), places offered
+ * (capacity) and booked, people checked in, no-shows, late cancels, and the fill rate (booked of
+ * capacity, whole percent; null with no capacity).
+ */
+export const AttendanceReportRow = z.object({
+  key: z.string(),
+  label: z.string(),
+  sessions: z.number().int(),
+  capacity: z.number().int(),
+  booked: z.number().int(),
+  attended: z.number().int(),
+  noShows: z.number().int(),
+  lateCancels: z.number().int(),
+  fillRate: z.number().int().nullable(),
+});
+export type AttendanceReportRow = z.infer<typeof AttendanceReportRow>;
+
+export const AttendanceReport = z.object({
+  from: z.string(),
+  to: z.string(),
+  timeZone: z.string(),
+  groupBy: z.enum(ATTENDANCE_GROUPS),
+  rows: z.array(AttendanceReportRow),
+  totals: AttendanceReportRow,
+});
+export type AttendanceReport = z.infer<typeof AttendanceReport>;
+
+/** Booked of capacity in whole percent (half up); null when nothing was on offer. */
+export function fillRate(booked: number, capacity: number): number | null {
+  return capacity > 0 ? Math.round((booked / capacity) * 100) : null;
 }

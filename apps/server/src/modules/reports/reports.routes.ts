@@ -1,9 +1,17 @@
-import { DashboardSummary, ErrorBody, SalesReport, SalesReportQuery } from '@atrium/contracts';
+import {
+  AttendanceReport,
+  AttendanceReportQuery,
+  DashboardSummary,
+  ErrorBody,
+  SalesReport,
+  SalesReportQuery,
+} from '@atrium/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireStaff } from '../../lib/guards.ts';
 import type { Platform } from '../../platform.ts';
+import { attendanceReport, attendanceReportCsv } from './attendance.service.ts';
 import { dashboardSummary } from './dashboard.service.ts';
 import { salesReport, salesReportCsv } from './sales.service.ts';
 
@@ -60,6 +68,42 @@ export function registerReportRoutes(server: FastifyInstance, platform: Platform
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="sales-${report.groupBy}-${report.from}-${report.to}.csv"`)
         .send(salesReportCsv(report));
+    },
+  );
+
+  app.get(
+    '/itemreport/attendance',
+    {
+      schema: {
+        tags,
+        summary:
+          "Attendance of the sessions that start in a date range (the studio's days) by class, teacher, room or day: sessions, places, booked, checked in, no-shows, late cancels, fill rate",
+        querystring: AttendanceReportQuery,
+        response: { 200: AttendanceReport, ...errors },
+      },
+    },
+    (request) => attendanceReport(platform, readReports(request), request.query),
+  );
+
+  app.get(
+    '/itemreport/attendance.csv',
+    {
+      schema: {
+        tags,
+        summary: 'The same attendance report as CSV (the totals on the last line)',
+        querystring: AttendanceReportQuery,
+        response: { 200: z.string(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const report = await attendanceReport(platform, readReports(request), request.query);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header(
+          'content-disposition',
+          `attachment; filename="attendance-${report.groupBy}-${report.from}-${report.to}.csv"`,
+        )
+        .send(attendanceReportCsv(report));
     },
   );
 }

@@ -3,7 +3,7 @@ import { Button, Card, Group, Loader, SimpleGrid, Table, Text, Title } from '@ma
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useDashboardSummary } from './api';
-import { salesReportPath } from './report-params';
+import { reportPath } from './report-params';
 
 function Tile({ label, value, hint, to }: { label: string; value: ReactNode; hint?: string; to: string }) {
   return (
@@ -37,13 +37,13 @@ function MoneyTiles({ money, today }: { money: NonNullable<DashboardSummary['mon
       <Tile
         label="Revenue today"
         value={formatMoney(money.revenueToday, money.currency)}
-        to={salesReportPath({ from: today, to: today, groupBy: 'method' })}
+        to={reportPath({ report: 'sales', from: today, to: today, groupBy: 'method' })}
       />
       <Tile
         label="Revenue this month"
         value={formatMoney(money.revenueThisMonth, money.currency)}
         hint={againstLastMonth(money)}
-        to={salesReportPath({ from: monthStart, to: today, groupBy: 'day' })}
+        to={reportPath({ report: 'sales', from: monthStart, to: today, groupBy: 'day' })}
       />
       <Tile
         label="Payments to chase"

@@ -1,7 +1,8 @@
-import type { DashboardSummary, SalesGroup, SalesReport } from '@atrium/contracts';
+import type { AttendanceReport, DashboardSummary, SalesReport } from '@atrium/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiFile, apiRequest } from '../../lib/api';
 import { saveBlob } from '../../lib/save-file';
+import { type ReportKind, type ReportParams, reportQuery } from './report-params';
 
 export const reportKeys = {
   dashboard: ['reports', 'dashboard'] as const,
@@ -16,29 +17,27 @@ export function useDashboardSummary() {
   });
 }
 
-export interface SalesParams {
-  from: string;
-  to: string;
-  groupBy: SalesGroup;
-}
-
-const salesQuery = (p: SalesParams) =>
-  `from=${encodeURIComponent(p.from)}&to=${encodeURIComponent(p.to)}&groupBy=${encodeURIComponent(p.groupBy)}`;
-
-/** GET /itemreport/sales for a range and grouping (kept while the next one loads). */
-export function useSalesReport(params: SalesParams, enabled: boolean) {
+/** GET /itemreport/{report}: the report of a range and grouping (the last one kept while the next loads). */
+export function useReport<T extends ReportKind>(params: ReportParams & { report: T }) {
   return useQuery({
-    queryKey: ['reports', 'sales', params] as const,
+    queryKey: ['reports', params.report, params] as const,
     queryFn: ({ signal }) =>
-      apiRequest<SalesReport>(`/itemreport/sales?${salesQuery(params)}`, { signal, silent: true }),
-    placeholderData: keepPreviousData,
-    enabled,
+      apiRequest<T extends 'sales' ? SalesReport : AttendanceReport>(
+        `/itemreport/${params.report}?${reportQuery(params)}`,
+        {
+          signal,
+          silent: true,
+        },
+      ),
+    // the last figures stay while a new range loads, but never another report's (their rows differ)
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[1] === params.report ? keepPreviousData(previous) : undefined,
     staleTime: 15_000,
   });
 }
 
 /** Downloads the report as CSV (the server's own file: the same figures, totals last). */
-export async function downloadSalesCsv(params: SalesParams): Promise<void> {
-  const blob = await apiFile(`/itemreport/sales.csv?${salesQuery(params)}`);
-  saveBlob(blob, `sales-${params.groupBy}-${params.from}-${params.to}.csv`);
+export async function downloadReportCsv(params: ReportParams): Promise<void> {
+  const blob = await apiFile(`/itemreport/${params.report}.csv?${reportQuery(params)}`);
+  saveBlob(blob, `${params.report}-${params.groupBy}-${params.from}-${params.to}.csv`);
 }
