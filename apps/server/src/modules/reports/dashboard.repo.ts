@@ -1,4 +1,4 @@
-import { and, eq, gt, gte, inArray, isNotNull, lt, lte, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, isNotNull, lt, lte, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import {
   classBookings,
@@ -8,32 +8,14 @@ import {
   invoices,
   subscriptions,
 } from '../../db/schema/index.ts';
+import { bucketOf, invoiceOfPayment, ledgerBetween, perRange, signedAmount, sumOf } from './ledger.ts';
 
 const count = () => sql<number>`count(*)`.mapWith(Number);
-const sum = (value: SQL) => sql<number>`coalesce(sum(${value}), 0)`.mapWith(Number);
+const sum = sumOf;
 
 /** Money in minus money out (refunds) of the tenant's invoices in `currency`, over [from, to). */
 export async function netReceived(tx: Tx, tenantId: string, currency: string, from: Date, to: Date): Promise<number> {
-  const [row] = await tx
-    .select({
-      net: sum(
-        sql`case when ${invoicePayments.kind} = 'refund' then -${invoicePayments.amount} else ${invoicePayments.amount} end`,
-      ),
-    })
-    .from(invoicePayments)
-    .innerJoin(
-      invoices,
-      and(eq(invoices.tenantId, invoicePayments.tenantId), eq(invoices.id, invoicePayments.invoiceId)),
-    )
-    .where(
-      and(
-        eq(invoicePayments.tenantId, tenantId),
-        eq(invoices.currency, currency),
-        gte(invoicePayments.createdAt, from),
-        lt(invoicePayments.createdAt, to),
-      ),
-    );
-  return row?.net ?? 0;
+  return (await netReceivedByRange(tx, tenantId, currency, [from, to]))[0] ?? 0;
 }
 
 /** The net received in each of the ranges [bounds[i], bounds[i+1]) in one scan (the charts' months). */
@@ -46,34 +28,13 @@ export async function netReceivedByRange(
   const first = bounds[0];
   const last = bounds[bounds.length - 1];
   if (!first || !last) return [];
-  const edges = sql.join(
-    bounds.map((b) => sql`${b.toISOString()}::timestamptz`),
-    sql`, `,
-  );
   const rows = await tx
-    .select({
-      bucket: sql<number>`width_bucket(${invoicePayments.createdAt}, array[${edges}])`.mapWith(Number),
-      net: sum(
-        sql`case when ${invoicePayments.kind} = 'refund' then -${invoicePayments.amount} else ${invoicePayments.amount} end`,
-      ),
-    })
+    .select({ bucket: bucketOf(invoicePayments.createdAt, bounds), value: sumOf(signedAmount) })
     .from(invoicePayments)
-    .innerJoin(
-      invoices,
-      and(eq(invoices.tenantId, invoicePayments.tenantId), eq(invoices.id, invoicePayments.invoiceId)),
-    )
-    .where(
-      and(
-        eq(invoicePayments.tenantId, tenantId),
-        eq(invoices.currency, currency),
-        gte(invoicePayments.createdAt, first),
-        lt(invoicePayments.createdAt, last),
-      ),
-    )
+    .innerJoin(invoices, invoiceOfPayment)
+    .where(ledgerBetween(tenantId, currency, first, last))
     .groupBy(sql`1`);
-  const out = new Array<number>(bounds.length - 1).fill(0);
-  for (const row of rows) if (row.bucket >= 1 && row.bucket < bounds.length) out[row.bucket - 1] = row.net;
-  return out;
+  return perRange(rows, bounds);
 }
 
 /** Places booked (not cancelled) in sessions starting in each range [bounds[i], bounds[i+1]). */
@@ -81,15 +42,8 @@ export async function bookingsByRange(tx: Tx, tenantId: string, bounds: readonly
   const first = bounds[0];
   const last = bounds[bounds.length - 1];
   if (!first || !last) return [];
-  const edges = sql.join(
-    bounds.map((b) => sql`${b.toISOString()}::timestamptz`),
-    sql`, `,
-  );
   const rows = await tx
-    .select({
-      bucket: sql<number>`width_bucket(${classSessions.startsAt}, array[${edges}])`.mapWith(Number),
-      places: count(),
-    })
+    .select({ bucket: bucketOf(classSessions.startsAt, bounds), value: count() })
     .from(classBookings)
     .innerJoin(
       classSessions,
@@ -104,9 +58,7 @@ export async function bookingsByRange(tx: Tx, tenantId: string, bounds: readonly
       ),
     )
     .groupBy(sql`1`);
-  const out = new Array<number>(bounds.length - 1).fill(0);
-  for (const row of rows) if (row.bucket >= 1 && row.bucket < bounds.length) out[row.bucket - 1] = row.places;
-  return out;
+  return perRange(rows, bounds);
 }
 
 /**

@@ -1,8 +1,9 @@
 import { and, eq, gte, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { invoiceLines, invoicePayments, invoices, itemCategories, items } from '../../db/schema/index.ts';
+import { invoiceOfPayment, ledgerBetween, sumOf } from './ledger.ts';
 
-const int = (value: SQL) => sql<number>`coalesce(sum(${value}), 0)`.mapWith(Number);
+const int = sumOf;
 
 type LedgerGroup = 'day' | 'week' | 'month' | 'method' | 'staff';
 
@@ -46,18 +47,8 @@ export function ledgerTotals(
         refunds: int(sql`case when ${invoicePayments.kind} = 'refund' then ${invoicePayments.amount} else 0 end`),
       })
       .from(invoicePayments)
-      .innerJoin(
-        invoices,
-        and(eq(invoices.tenantId, invoicePayments.tenantId), eq(invoices.id, invoicePayments.invoiceId)),
-      )
-      .where(
-        and(
-          eq(invoicePayments.tenantId, tenantId),
-          eq(invoices.currency, currency),
-          gte(invoicePayments.createdAt, from),
-          lt(invoicePayments.createdAt, to),
-        ),
-      )
+      .innerJoin(invoices, invoiceOfPayment)
+      .where(ledgerBetween(tenantId, currency, from, to))
       // by position: the key carries the zone as a parameter, and a second copy would not match it
       .groupBy(sql`1`)
       .orderBy(sql`1`)

@@ -30,40 +30,29 @@ import { useDocumentHead } from '../tenant/tenant-head';
 import { downloadReportCsv, useReport } from './api';
 import { REPORT_KINDS, type ReportKind, type ReportParams, reportParamsFrom } from './report-params';
 
-type Column = { key: keyof SalesReportRow; label: string; money: boolean };
-
-const COLUMNS: Record<SalesReport['basis'], Column[]> = {
-  payments: [
-    { key: 'count', label: 'Payments', money: false },
-    { key: 'gross', label: 'Received', money: true },
-    { key: 'refunds', label: 'Refunded', money: true },
-    { key: 'net', label: 'Net', money: true },
-  ],
-  sales: [
-    { key: 'count', label: 'Units', money: false },
-    { key: 'gross', label: 'Before discounts', money: true },
-    { key: 'discount', label: 'Discounts', money: true },
-    { key: 'tax', label: 'Tax', money: true },
-    { key: 'net', label: 'Total', money: true },
-  ],
-};
-
-function cell(row: SalesReportRow, column: Column, currency: string): string {
-  const value = row[column.key] as number;
-  return column.money ? formatMoney(value, currency) : String(value);
+interface TableColumn<Row> {
+  key: string;
+  label: string;
+  value: (row: Row) => string;
 }
 
-function SalesTable({ report }: { report: SalesReport }) {
-  const columns = COLUMNS[report.basis];
-  if (report.rows.length === 0) {
-    return <Text mt="md">No sales in this period. Try a longer range.</Text>;
-  }
+/** One report's table: a row per group, the totals in the footer; an empty range says what to try. */
+function ReportTable<Row extends { key: string; label: string }>(props: {
+  name: string;
+  groupLabel: string;
+  rows: readonly Row[];
+  totals: Row;
+  columns: readonly TableColumn<Row>[];
+  empty: string;
+}) {
+  const { name, groupLabel, rows, totals, columns, empty } = props;
+  if (rows.length === 0) return <Text mt="md">{empty}</Text>;
   return (
-    <Table.ScrollContainer minWidth={480} mt="md">
-      <Table striped withTableBorder aria-label={`Sales by ${SALES_GROUP_LABELS[report.groupBy].toLowerCase()}`}>
+    <Table.ScrollContainer minWidth={480 + 40 * columns.length} mt="md">
+      <Table striped withTableBorder aria-label={name}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th scope="col">{SALES_GROUP_LABELS[report.groupBy]}</Table.Th>
+            <Table.Th scope="col">{groupLabel}</Table.Th>
             {columns.map((column) => (
               <Table.Th key={column.key} scope="col" ta="right">
                 {column.label}
@@ -72,14 +61,14 @@ function SalesTable({ report }: { report: SalesReport }) {
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {report.rows.map((row) => (
+          {rows.map((row) => (
             <Table.Tr key={row.key}>
               <Table.Th scope="row" fw={500}>
                 {row.label}
               </Table.Th>
               {columns.map((column) => (
                 <Table.Td key={column.key} ta="right">
-                  {cell(row, column, report.currency)}
+                  {column.value(row)}
                 </Table.Td>
               ))}
             </Table.Tr>
@@ -90,7 +79,7 @@ function SalesTable({ report }: { report: SalesReport }) {
             <Table.Th scope="row">Total</Table.Th>
             {columns.map((column) => (
               <Table.Th key={column.key} ta="right">
-                {cell(report.totals, column, report.currency)}
+                {column.value(totals)}
               </Table.Th>
             ))}
           </Table.Tr>
@@ -100,66 +89,39 @@ function SalesTable({ report }: { report: SalesReport }) {
   );
 }
 
-const ATTENDANCE_COLUMNS: { key: keyof AttendanceReportRow; label: string }[] = [
-  { key: 'sessions', label: 'Sessions' },
-  { key: 'capacity', label: 'Places' },
-  { key: 'booked', label: 'Booked' },
-  { key: 'attended', label: 'Checked in' },
-  { key: 'noShows', label: 'No-shows' },
-  { key: 'lateCancels', label: 'Late cancels' },
-  { key: 'fillRate', label: 'Fill rate' },
+const money = (key: 'gross' | 'discount' | 'tax' | 'refunds' | 'net', label: string, currency: string) => ({
+  key,
+  label,
+  value: (row: SalesReportRow) => formatMoney(row[key], currency),
+});
+
+function salesColumns(report: SalesReport): TableColumn<SalesReportRow>[] {
+  const count = (label: string) => ({ key: 'count', label, value: (row: SalesReportRow) => String(row.count) });
+  const c = report.currency;
+  return report.basis === 'payments'
+    ? [count('Payments'), money('gross', 'Received', c), money('refunds', 'Refunded', c), money('net', 'Net', c)]
+    : [
+        count('Units'),
+        money('gross', 'Before discounts', c),
+        money('discount', 'Discounts', c),
+        money('tax', 'Tax', c),
+        money('net', 'Total', c),
+      ];
+}
+
+const ATTENDANCE_COLUMNS: TableColumn<AttendanceReportRow>[] = [
+  ...(
+    [
+      ['sessions', 'Sessions'],
+      ['capacity', 'Places'],
+      ['booked', 'Booked'],
+      ['attended', 'Checked in'],
+      ['noShows', 'No-shows'],
+      ['lateCancels', 'Late cancels'],
+    ] as const
+  ).map(([key, label]) => ({ key, label, value: (row: AttendanceReportRow) => String(row[key]) })),
+  { key: 'fillRate', label: 'Fill rate', value: (row) => (row.fillRate === null ? '–' : `${row.fillRate}%`) },
 ];
-
-const attendanceCell = (row: AttendanceReportRow, key: keyof AttendanceReportRow) =>
-  key === 'fillRate' ? (row.fillRate === null ? '–' : `${row.fillRate}%`) : String(row[key]);
-
-function AttendanceTable({ report }: { report: AttendanceReport }) {
-  if (report.rows.length === 0) return <Text mt="md">No classes in this period. Try a longer range.</Text>;
-  return (
-    <Table.ScrollContainer minWidth={560} mt="md">
-      <Table
-        striped
-        withTableBorder
-        aria-label={`Attendance by ${ATTENDANCE_GROUP_LABELS[report.groupBy].toLowerCase()}`}
-      >
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">{ATTENDANCE_GROUP_LABELS[report.groupBy]}</Table.Th>
-            {ATTENDANCE_COLUMNS.map((column) => (
-              <Table.Th key={column.key} scope="col" ta="right">
-                {column.label}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {report.rows.map((row) => (
-            <Table.Tr key={row.key}>
-              <Table.Th scope="row" fw={500}>
-                {row.label}
-              </Table.Th>
-              {ATTENDANCE_COLUMNS.map((column) => (
-                <Table.Td key={column.key} ta="right">
-                  {attendanceCell(row, column.key)}
-                </Table.Td>
-              ))}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-        <Table.Tfoot>
-          <Table.Tr>
-            <Table.Th scope="row">Total</Table.Th>
-            {ATTENDANCE_COLUMNS.map((column) => (
-              <Table.Th key={column.key} ta="right">
-                {attendanceCell(report.totals, column.key)}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Tfoot>
-      </Table>
-    </Table.ScrollContainer>
-  );
-}
 
 /** What the chosen report counts, said under its controls. */
 function basisOf(params: ReportParams): string {
@@ -184,13 +146,34 @@ function ReportResult({ params }: { params: ReportParams }) {
     );
   }
   if (!report.data) return <Loader size="sm" mt="md" aria-label="Making the report" />;
+  if (params.report === 'sales') {
+    const sales = report.data as SalesReport;
+    const group = SALES_GROUP_LABELS[sales.groupBy];
+    return (
+      <div aria-busy={report.isFetching}>
+        <ReportTable
+          name={`Sales by ${group.toLowerCase()}`}
+          groupLabel={group}
+          rows={sales.rows}
+          totals={sales.totals}
+          columns={salesColumns(sales)}
+          empty="No sales in this period. Try a longer range."
+        />
+      </div>
+    );
+  }
+  const attendance = report.data as AttendanceReport;
+  const group = ATTENDANCE_GROUP_LABELS[attendance.groupBy];
   return (
     <div aria-busy={report.isFetching}>
-      {params.report === 'sales' ? (
-        <SalesTable report={report.data as SalesReport} />
-      ) : (
-        <AttendanceTable report={report.data as AttendanceReport} />
-      )}
+      <ReportTable
+        name={`Attendance by ${group.toLowerCase()}`}
+        groupLabel={group}
+        rows={attendance.rows}
+        totals={attendance.totals}
+        columns={ATTENDANCE_COLUMNS}
+        empty="No classes in this period. Try a longer range."
+      />
     </div>
   );
 }
