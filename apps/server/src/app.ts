@@ -72,6 +72,8 @@ export interface BuildOptions {
   jobPollingSeconds?: number;
   /** Schema of the job runner's tables (default pgboss). */
   jobSchema?: string;
+  /** False: scheduled jobs fire only when a test calls jobs.cronTick() (test apps share a database). */
+  jobCron?: boolean;
   /** How long shutdown waits for work requests run after their answer (default 10 s). */
   afterAnswerWaitMs?: number;
 }
@@ -103,6 +105,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     log: app.log,
     pollingSeconds: options.jobPollingSeconds,
     schema: options.jobSchema,
+    cron: options.jobCron,
   });
   // Caches forget together in every process (LISTEN/NOTIFY); PGlite has one process, so no bus there.
   const caches = new CacheBus(database.kind === 'postgres' ? config.databaseUrl : null, app.log);

@@ -33,7 +33,17 @@ export async function startTestApp(
   // (with its own SMTP server and provider stubs) runs this app's jobs; the global setup drops them.
   // The same holds for the embedded database, which every test file of a worker process shares.
   const jobSchema = `pgboss_test_${randomBytes(5).toString('hex')}`;
-  const app = await buildApp({ config, database, logger: false, jobPollingSeconds: 1, jobSchema, ...build });
+  // Scheduled jobs (hold sweeps, renewals) act on every tenant's rows: in a test app they fire only when
+  // the test runs them, never in the middle of another test file's work on the shared database.
+  const app = await buildApp({
+    config,
+    database,
+    logger: false,
+    jobPollingSeconds: 1,
+    jobSchema,
+    jobCron: false,
+    ...build,
+  });
   openApps.push({ app, database: url ? database : null });
   return app;
 }

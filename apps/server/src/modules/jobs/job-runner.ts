@@ -53,6 +53,11 @@ export interface JobRunnerOptions {
   now?: () => number;
   /** How often each process looks for a cron tick that is due (default 10). */
   cronPollSeconds?: number;
+  /**
+   * False: the schedules are kept but fire only when cronTick() is called. Test apps share one
+   * database, and a scheduled sweep of one app would act on another test's rows mid-test.
+   */
+  cron?: boolean;
 }
 
 interface Queue {
@@ -89,6 +94,7 @@ export class JobRunner {
   readonly #work: boolean;
   readonly #pollingMs: number;
   readonly #cronPollMs: number;
+  readonly #cronOn: boolean;
   readonly #claims: SlotClaims;
   readonly #cron: CronTicks;
   #state: 'new' | 'started' | 'stopping' | 'stopped' = 'new';
@@ -98,6 +104,7 @@ export class JobRunner {
     this.#work = options.work ?? true;
     this.#pollingMs = (options.pollingSeconds ?? 2) * 1000;
     this.#cronPollMs = (options.cronPollSeconds ?? 10) * 1000;
+    this.#cronOn = options.cron ?? true;
     const schema = options.schema ?? 'pgboss';
     this.#claims = new SlotClaims(options.db, schema);
     this.#cron = new CronTicks(this.#schedules, this.#claims, options.now ?? Date.now, async (name, data, id) => {
@@ -167,7 +174,7 @@ export class JobRunner {
       this.#loops.push(this.#worker(queue.name, queue.handler, batchSize));
       if (onDeadLetter) this.#loops.push(this.#worker(deadLetterOf(queue.name), onDeadLetter, batchSize));
     }
-    if (this.#schedules.length > 0) this.#loops.push(this.#cronLoop());
+    if (this.#schedules.length > 0 && this.#cronOn) this.#loops.push(this.#cronLoop());
   }
 
   /**
