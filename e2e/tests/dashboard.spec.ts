@@ -1,9 +1,15 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import { expectAccessible, hostUrl, logIn, PASSWORD } from './helpers';
 
 const apiUrl = (path: string) => `http://127.0.0.1:${process.env.E2E_PORT}${path}`;
 const HOST = { host: `demo.localhost:${process.env.E2E_PORT}` };
+
+/** A demo login over the API: its access token and contact. */
+async function apiLogin(request: APIRequestContext, userId: string) {
+  const answer = await request.post(apiUrl('/login'), { headers: HOST, data: { userId, password: PASSWORD } });
+  return (await answer.json()) as { access_token: string; contact: { guId: string } };
+}
 
 /** The dashboard's day at a glance (issue 24): figures from the ledger and the timetable, money for admins and staff. */
 test.describe('dashboard', () => {
@@ -35,18 +41,11 @@ test.describe('dashboard', () => {
   }) => {
     // a sale at the desk today, over the API: an invoice for the demo student, paid in cash
     const tag = Date.now().toString(36);
-    const login = async (userId: string) =>
-      (await (
-        await request.post(apiUrl('/login'), { headers: HOST, data: { userId, password: PASSWORD } })
-      ).json()) as {
-        access_token: string;
-        contact: { id: string };
-      };
-    const admin = { ...HOST, authorization: `Bearer ${(await login('admin@demo.test')).access_token}` };
-    const student = (await login('student@demo.test')).contact;
+    const admin = { ...HOST, authorization: `Bearer ${(await apiLogin(request, 'admin@demo.test')).access_token}` };
+    const student = (await apiLogin(request, 'student@demo.test')).contact;
     const invoice = await request.post(apiUrl('/item/invoice'), {
       headers: admin,
-      data: { contactId: student.id, items: [{ itemName: `Report mat ${tag}`, price: '12.34', isTaxable: false }] },
+      data: { contactId: student.guId, items: [{ itemName: `Report mat ${tag}`, price: '12.34', isTaxable: false }] },
     });
     expect(invoice.status()).toBe(201);
     const { id, balance } = await invoice.json();
@@ -115,5 +114,31 @@ test.describe('dashboard', () => {
     await page.goto(hostUrl('demo', '/reports'));
     await expect(page.getByRole('heading', { name: 'Access denied' })).toBeVisible();
     await expect(page.getByText('Reports are read by admins and staff.')).toBeVisible();
+  });
+
+  test('a student lists their own invoices on a phone and opens one', async ({ page, request }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const admin = { ...HOST, authorization: `Bearer ${(await apiLogin(request, 'admin@demo.test')).access_token}` };
+    const student = (await apiLogin(request, 'student@demo.test')).contact;
+    const made = await request.post(apiUrl('/item/invoice'), {
+      headers: admin,
+      data: { contactId: student.guId, items: [{ itemName: 'Private lesson', price: '45.00', isTaxable: false }] },
+    });
+    expect(made.status()).toBe(201);
+    const { invoiceId } = (await made.json()) as { invoiceId: string };
+
+    await logIn(page, 'student@demo.test');
+    await expect(page).toHaveURL(/\/classes$/);
+    // on a phone the student menu opens from its button
+    const menu = page.getByRole('navigation', { name: 'Student menu' });
+    await menu.getByRole('button', { name: 'Open student menu' }).click();
+    await page.getByRole('link', { name: 'My Invoices' }).click();
+    await expect(page.getByRole('heading', { name: 'My Invoices', level: 1 })).toBeVisible();
+    const row = page.getByRole('table', { name: 'Your invoices' }).getByRole('row', { name: new RegExp(invoiceId) });
+    await expect(row).toContainText('$45.00');
+    await expectAccessible(page);
+    await row.getByRole('link', { name: invoiceId }).click();
+    await expect(page).toHaveURL(/\/invoice\/[A-Za-z0-9_-]+$/);
+    await expect(page.getByText(invoiceId).first()).toBeVisible();
   });
 });

@@ -303,3 +303,40 @@ export type ContactInvoices = z.infer<typeof ContactInvoices>;
 
 /** How many of each the contact detail shows. */
 export const CONTACT_INVOICES_SHOWN = 10;
+
+/** GET /item/invoice/my: a page of the signed-in person's own invoices, newest first. */
+export const MyInvoicesQuery = z
+  .object({
+    offset: z.coerce
+      .number({ error: 'offset must be a whole number' })
+      .int('offset must be a whole number')
+      .min(0, 'offset must be 0 or more')
+      .default(0),
+    max: z.coerce
+      .number({ error: 'max must be a whole number' })
+      .int('max must be a whole number')
+      .min(1, 'max must be between 1 and 100')
+      .max(100, 'max must be between 1 and 100')
+      .default(20),
+  })
+  .strict();
+
+/**
+ * The person's invoices (void ones left out): each opens on its public page (`/invoice/{publicId}`),
+ * which shows it, pays its balance and downloads its PDF. Amounts in major units, as the invoice calls.
+ */
+export const MyInvoices = z.object({
+  data: z.array(
+    z.object({
+      publicId: z.string(),
+      invoiceId: z.string(),
+      status: InvoiceStatus,
+      currency: z.string(),
+      total: z.number(),
+      balance: z.number(),
+      createdAt: z.string(),
+    }),
+  ),
+  total: z.number().int(),
+});
+export type MyInvoices = z.infer<typeof MyInvoices>;

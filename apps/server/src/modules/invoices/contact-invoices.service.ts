@@ -1,9 +1,17 @@
-import { CONTACT_INVOICES_SHOWN, type ContactInvoices, formatInvoiceNumber, toMajorNumber } from '@atrium/contracts';
+import {
+  CONTACT_INVOICES_SHOWN,
+  type ContactInvoices,
+  formatInvoiceNumber,
+  type MyInvoices,
+  type MyInvoicesQuery,
+  toMajorNumber,
+} from '@atrium/contracts';
+import type { z } from 'zod';
 import { readTenant } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { Authenticated } from '../../lib/guards.ts';
 import type { Platform } from '../../platform.ts';
-import { findContactInvoices, findContactPayments, findPerson } from './invoices.repo.ts';
+import { findContactInvoices, findContactPayments, findOwnInvoices, findPerson } from './invoices.repo.ts';
 
 /**
  * GET /item/invoice/contact/{contactId}: what the contact detail shows of a contact's money, read
@@ -41,6 +49,33 @@ export function contactInvoices(
         amount: toMajorNumber(row.amount, row.currency),
         createdAt: row.createdAt.toISOString(),
       })),
+    };
+  });
+}
+
+/**
+ * GET /item/invoice/my: the signed-in person's own invoices (a member's purchases, gifts and
+ * memberships), a page at a time; each opens on its public page. The token names the person, so
+ * there is no id to guess.
+ */
+export function myInvoices(
+  platform: Platform,
+  { tenant, auth }: Authenticated,
+  query: z.output<typeof MyInvoicesQuery>,
+): Promise<MyInvoices> {
+  return readTenant(platform.db, tenant.tenantId, async (tx) => {
+    const { rows, total } = await findOwnInvoices(tx, tenant.tenantId, auth.sub, query.offset, query.max);
+    return {
+      data: rows.map((row) => ({
+        publicId: row.publicId,
+        invoiceId: formatInvoiceNumber(row.number),
+        status: row.status,
+        currency: row.currency,
+        total: toMajorNumber(row.total, row.currency),
+        balance: toMajorNumber(row.balance, row.currency),
+        createdAt: row.createdAt.toISOString(),
+      })),
+      total,
     };
   });
 }

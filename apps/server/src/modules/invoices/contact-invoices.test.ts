@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ContactInvoices, InvoiceDetail } from '@atrium/contracts';
+import type { ContactInvoices, InvoiceDetail, MyInvoices } from '@atrium/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { json, newTenant, startTestApp, type TestTenant } from '../../../test/helpers.ts';
 import { errorsOf, roleCaller } from '../../../test/role-calls.ts';
@@ -52,5 +52,41 @@ describe("a contact's invoices and payments", () => {
     expect(errorsOf(bad).message).toBe('contactId must be a contact id');
     const none = await call(a, 'admin', `/item/invoice/contact/${b.users.student.id}`, undefined, 'GET');
     expect(none.statusCode).toBe(404);
+  });
+});
+
+describe("a member's own invoices (GET /item/invoice/my)", () => {
+  it('lists only their own, newest first, void ones left out, a page at a time; visitors 401', async () => {
+    const made = async (contactId: string, itemName: string) =>
+      json<InvoiceDetail>(
+        await call(b, 'admin', '/item/invoice', {
+          contactId,
+          items: [{ itemName, price: '12.50', qty: 1, isTaxable: false }],
+        }),
+      );
+    const first = await made(b.users.student.id, 'Mat rental');
+    const second = await made(b.users.student.id, 'Workshop');
+    const voided = await made(b.users.student.id, 'Typo');
+    expect((await call(b, 'admin', `/item/invoice/${voided.id}/void`, undefined, 'PUT')).statusCode).toBe(200);
+    await made(b.users.staff.id, 'Someone else');
+
+    const mine = await call(b, 'student', '/item/invoice/my', undefined, 'GET');
+    expect(mine.statusCode, mine.body).toBe(200);
+    const page = json<MyInvoices>(mine);
+    expect(page.total).toBe(2);
+    expect(page.data.map((row) => row.invoiceId)).toEqual([second.invoiceId, first.invoiceId]);
+    expect(page.data[0]).toMatchObject({ publicId: second.publicId, status: 'pending', total: 12.5, balance: 12.5 });
+    const paged = json<MyInvoices>(await call(b, 'student', '/item/invoice/my?offset=1&max=1', undefined, 'GET'));
+    expect(paged).toMatchObject({ total: 2, data: [{ invoiceId: first.invoiceId }] });
+
+    // a staff member sees their own (the one made for them), never the studio's
+    expect(json<MyInvoices>(await call(b, 'staff', '/item/invoice/my', undefined, 'GET')).total).toBe(1);
+    expect(json<MyInvoices>(await call(a, 'student', '/item/invoice/my', undefined, 'GET')).data).not.toContainEqual(
+      expect.objectContaining({ publicId: first.publicId }),
+    );
+    expect((await call(b, null, '/item/invoice/my', undefined, 'GET')).statusCode).toBe(401);
+    const bad = await call(b, 'student', '/item/invoice/my?max=500', undefined, 'GET');
+    expect(bad.statusCode).toBe(400);
+    expect(errorsOf(bad).field).toBe('querystring.max');
   });
 });

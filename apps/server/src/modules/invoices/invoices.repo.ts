@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import {
   contacts,
@@ -223,6 +223,31 @@ export function findContactInvoices(tx: Tx, tenantId: string, contactId: string,
     .where(and(eq(invoices.tenantId, tenantId), eq(invoices.contactId, contactId)))
     .orderBy(desc(invoices.createdAt), desc(invoices.number))
     .limit(limit);
+}
+
+/** A page of a person's own invoices, newest first, void ones left out; and how many there are. */
+export async function findOwnInvoices(tx: Tx, tenantId: string, contactId: string, offset: number, max: number) {
+  const own = and(eq(invoices.tenantId, tenantId), eq(invoices.contactId, contactId), ne(invoices.status, 'void'));
+  const rows = await tx
+    .select({
+      publicId: invoices.publicId,
+      number: invoices.number,
+      status: invoices.status,
+      currency: invoices.currency,
+      total: invoices.total,
+      balance: invoices.balance,
+      createdAt: invoices.createdAt,
+    })
+    .from(invoices)
+    .where(own)
+    .orderBy(desc(invoices.createdAt), desc(invoices.number))
+    .offset(offset)
+    .limit(max);
+  const [counted] = await tx
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(invoices)
+    .where(own);
+  return { rows, total: counted?.n ?? 0 };
 }
 
 /** A contact's latest payments and refunds, across their invoices. */

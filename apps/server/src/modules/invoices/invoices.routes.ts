@@ -10,14 +10,16 @@ import {
   InvoicePaymentRequest,
   InvoicePublic,
   InvoiceUpdate,
+  MyInvoices,
+  MyInvoicesQuery,
 } from '@atrium/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forbidden } from '../../lib/errors.ts';
-import { type Authenticated, requireStaff, requireTenant } from '../../lib/guards.ts';
+import { type Authenticated, requireAuth, requireStaff, requireTenant } from '../../lib/guards.ts';
 import type { Platform } from '../../platform.ts';
-import { contactInvoices } from './contact-invoices.service.ts';
+import { contactInvoices, myInvoices } from './contact-invoices.service.ts';
 import {
   applyPaymentFromDesk,
   archiveFromDesk,
@@ -66,6 +68,19 @@ export function registerInvoiceRoutes(server: FastifyInstance, platform: Platfor
       },
     },
     async (request) => listFromDesk(platform, sell(request), request.query),
+  );
+
+  app.get(
+    '/item/invoice/my',
+    {
+      schema: {
+        tags,
+        summary: "The signed-in person's own invoices, newest first (void ones left out), each with its public link id",
+        querystring: MyInvoicesQuery,
+        response: { 200: MyInvoices, ...errors },
+      },
+    },
+    async (request) => myInvoices(platform, requireAuth(request), request.query),
   );
 
   app.post(

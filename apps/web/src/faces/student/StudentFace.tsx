@@ -23,6 +23,7 @@ const VerificationWaitPage = lazy(() => import('../../features/onboarding/Verifi
 const MyDonationsPage = lazy(() => import('../../features/donations/MyDonationsPage'));
 const EventPage = lazy(() => import('../../features/events/EventPage'));
 const MyMembershipsPage = lazy(() => import('../../features/memberships/MyMembershipsPage'));
+const MyInvoicesPage = lazy(() => import('../../features/invoices/MyInvoicesPage'));
 const MonthlyGiftPage = lazy(() => import('../../features/donations/MonthlyGiftPage'));
 const WaiverConfirmPage = lazy(() => import('../../features/forms/WaiverConfirmPage'));
 
@@ -40,6 +41,7 @@ export const SCREENS: Record<string, ReactNode> = {
   '/mydonation': <MyDonationsPage />,
   '/signup/:classId/:clsStartTime': <SignupPage />,
   '/memberships': <MyMembershipsPage />,
+  '/invoices': <MyInvoicesPage />,
   '/onboarding': <VerificationWaitPage />,
   '/donate/monthly/:token': <MonthlyGiftPage />,
   '/waiver/confirm/:token': <WaiverConfirmPage />,

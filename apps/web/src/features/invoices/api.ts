@@ -4,6 +4,7 @@ import type {
   InvoiceDetail,
   InvoiceList,
   InvoicePublic,
+  MyInvoices,
   PaymentRedirect,
   PhonePeConfirmation,
 } from '@atrium/contracts';
@@ -35,6 +36,7 @@ export const invoicesApi = {
   get: (invoiceId: string) => apiRequest<InvoiceDetail>(`/item/invoice/${id(invoiceId)}`),
   /** A contact's latest invoices and payments, for their detail screen. */
   ofContact: (contactId: string) => apiRequest<ContactInvoices>(`/item/invoice/contact/${id(contactId)}`),
+  mine: (offset: number, max: number) => apiRequest<MyInvoices>(`/item/invoice/my?offset=${offset}&max=${max}`),
   pay: (invoiceId: string, body: { method: 'cash' | 'account'; amount: string; idempotencyKey: string }) =>
     apiRequest<InvoiceDetail>(`/item/invoice/${id(invoiceId)}/payment`, { method: 'POST', body }),
   refund: (invoiceId: string, body: { paymentId: string; amount: string; idempotencyKey: string }) =>

@@ -129,7 +129,7 @@ export const STUDENT_ROUTES: readonly RouteSpec[] = [
   { path: '/myassessment', title: 'My Assessments' },
   { path: '/mydonation', title: 'My Donations', built: true },
   { path: '/myfiles', title: 'My Files' },
-  { path: '/invoices', title: 'Invoices' },
+  { path: '/invoices', title: 'My Invoices', built: true },
   { path: '/store', title: 'My Store', built: true },
   { path: '/cartcheckout', title: 'Checkout', built: true },
   // Memberships (issue 12): the member's memberships, card, credits; back here from the card page.

@@ -10,13 +10,14 @@ import { buildStudentMenu, displayName } from './student-menu';
 const user = makeContact({ fullName: 'Sam Lee' });
 
 describe('student menu', () => {
-  it('has Calendar, Courses, My Store, Assessments, My Donations and a profile group', () => {
+  it('has Calendar, Courses, My Store, My Memberships, My Invoices, Assessments, My Donations and a profile group', () => {
     const menu = buildStudentMenu(makeTenant(), user, everything);
     expect(menu.map((item) => [item.title, item.url ?? null])).toEqual([
       ['Calendar', '/classes'],
       ['Courses', '/mycourses'],
       ['My Store', '/store'],
       ['My Memberships', '/memberships'],
+      ['My Invoices', '/invoices'],
       ['Assessments', '/student-assessments'],
       ['My Donations', '/mydonation'],
       ['Sam Lee', null],
@@ -35,6 +36,7 @@ describe('student menu', () => {
       'Learning',
       'Shop',
       'My Memberships',
+      'My Invoices',
       'Quizzes',
       'My Donations',
       'Sam Lee',

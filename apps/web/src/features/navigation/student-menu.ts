@@ -28,6 +28,8 @@ export function buildStudentMenu(
       ? { id: 'store', title: store || 'My Store', type: 'item', url: '/store', icon: 'building-store' }
       : null,
     { id: 'memberships', title: 'My Memberships', type: 'item', url: '/memberships', icon: 'id' },
+    // Not in the spec's student menu (like My Memberships): the member's own invoices (issue 24).
+    { id: 'invoices', title: 'My Invoices', type: 'item', url: '/invoices', icon: 'file-invoice' },
     {
       id: 'assessments',
       title: assessments || 'Assessments',
