@@ -94,6 +94,14 @@ test.describe('dashboard', () => {
       page.getByRole('table', { name: 'Attendance by class' }).or(page.getByText('No classes in this period.')),
     ).toBeVisible();
     await expectAccessible(page);
+
+    // the memberships report: members, joiners, leavers, monthly revenue and churn per membership
+    await page.getByText('Memberships', { exact: true }).click();
+    await expect(page).toHaveURL(/report=memberships&.*groupBy=membership$/);
+    await expect(
+      page.getByRole('table', { name: 'Memberships by membership' }).or(page.getByText('No memberships yet.')),
+    ).toBeVisible();
+    await expectAccessible(page);
   });
 
   test('the front desk sees the day but no money; a phone shows the tiles one under another', async ({ page }) => {

@@ -247,3 +247,56 @@ export type AttendanceReport = z.infer<typeof AttendanceReport>;
 export function fillRate(booked: number, capacity: number): number | null {
   return capacity > 0 ? Math.round((booked / capacity) * 100) : null;
 }
+
+export const MEMBERSHIP_GROUPS = ['membership'] as const;
+export const MEMBERSHIP_GROUP_LABELS: Record<(typeof MEMBERSHIP_GROUPS)[number], string> = { membership: 'Membership' };
+
+/** GET /itemreport/memberships (and .csv): the range in the studio's days. */
+export const MembershipReportQuery = z
+  .object({
+    from: reportDate('from'),
+    to: reportDate('to'),
+    groupBy: z
+      .enum(MEMBERSHIP_GROUPS, { error: `groupBy must be one of ${MEMBERSHIP_GROUPS.join(', ')}` })
+      .default('membership'),
+  })
+  .strict()
+  .superRefine(checkRange);
+export type MembershipReportQuery = z.input<typeof MembershipReportQuery>;
+
+/**
+ * One membership product (gifts left out): members at the start and at the end of the range, new
+ * ones and cancellations in it, paused, past due and suspended now, the monthly recurring revenue
+ * (minor units) of those still billed, and churn: cancellations in the range of the members at its
+ * start, in whole percent (null with none at the start).
+ */
+export const MembershipReportRow = z.object({
+  key: z.string(),
+  label: z.string(),
+  activeAtStart: z.number().int(),
+  activeAtEnd: z.number().int(),
+  started: z.number().int(),
+  cancelled: z.number().int(),
+  paused: z.number().int(),
+  pastDue: z.number().int(),
+  suspended: z.number().int(),
+  mrr: z.number().int(),
+  churnRate: z.number().int().nullable(),
+});
+export type MembershipReportRow = z.infer<typeof MembershipReportRow>;
+
+export const MembershipReport = z.object({
+  from: z.string(),
+  to: z.string(),
+  timeZone: z.string(),
+  currency: z.string(),
+  groupBy: z.enum(MEMBERSHIP_GROUPS),
+  rows: z.array(MembershipReportRow),
+  totals: MembershipReportRow,
+});
+export type MembershipReport = z.infer<typeof MembershipReport>;
+
+/** Cancellations of the members there were at the start, in whole percent (half up); null with none. */
+export function churnRate(cancelled: number, atStart: number): number | null {
+  return atStart > 0 ? Math.round((cancelled / atStart) * 100) : null;
+}

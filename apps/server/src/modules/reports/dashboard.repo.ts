@@ -62,27 +62,27 @@ export async function bookingsByRange(tx: Tx, tenantId: string, bounds: readonly
 }
 
 /**
- * Memberships running at `at` (not gifts): started by then, and not cancelled or completed before it.
- * A paused one counts (the member is still a member); one cancelled later counts for the months before,
- * a suspended one until it was suspended.
+ * A membership running at `at`: started by then, and not cancelled or completed before it. A paused
+ * one counts (the member is still a member); one cancelled later counts for the months before, a
+ * suspended one until it was suspended (its period end is that day).
  */
+export function runningAt(at: Date) {
+  return and(
+    lte(subscriptions.startedAt, at),
+    or(sql`${subscriptions.cancelledAt} is null`, gt(subscriptions.cancelledAt, at)),
+    or(
+      notInArray(subscriptions.status, ['completed', 'suspended']),
+      and(isNotNull(subscriptions.periodEndsAt), gt(subscriptions.periodEndsAt, at)),
+    ),
+  );
+}
+
+/** Memberships (not gifts) running at `at`. */
 export async function activeMembersAt(tx: Tx, tenantId: string, at: Date): Promise<number> {
   const [row] = await tx
     .select({ n: count() })
     .from(subscriptions)
-    .where(
-      and(
-        eq(subscriptions.tenantId, tenantId),
-        ne(subscriptions.membershipType, 'donation'),
-        lte(subscriptions.startedAt, at),
-        or(sql`${subscriptions.cancelledAt} is null`, gt(subscriptions.cancelledAt, at)),
-        // completed, or suspended when its dunning ended (the period end is that day): a member until then
-        or(
-          notInArray(subscriptions.status, ['completed', 'suspended']),
-          and(isNotNull(subscriptions.periodEndsAt), gt(subscriptions.periodEndsAt, at)),
-        ),
-      ),
-    );
+    .where(and(eq(subscriptions.tenantId, tenantId), ne(subscriptions.membershipType, 'donation'), runningAt(at)));
   return row?.n ?? 0;
 }
 

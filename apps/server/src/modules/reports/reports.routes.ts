@@ -3,6 +3,8 @@ import {
   AttendanceReportQuery,
   DashboardSummary,
   ErrorBody,
+  MembershipReport,
+  MembershipReportQuery,
   SalesReport,
   SalesReportQuery,
 } from '@atrium/contracts';
@@ -13,6 +15,7 @@ import { requireStaff } from '../../lib/guards.ts';
 import type { Platform } from '../../platform.ts';
 import { attendanceReport, attendanceReportCsv } from './attendance.service.ts';
 import { dashboardSummary } from './dashboard.service.ts';
+import { membershipReport, membershipReportCsv } from './membership-report.service.ts';
 import { salesReport, salesReportCsv } from './sales.service.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
@@ -104,6 +107,39 @@ export function registerReportRoutes(server: FastifyInstance, platform: Platform
           `attachment; filename="attendance-${report.groupBy}-${report.from}-${report.to}.csv"`,
         )
         .send(attendanceReportCsv(report));
+    },
+  );
+
+  app.get(
+    '/itemreport/memberships',
+    {
+      schema: {
+        tags,
+        summary:
+          "Memberships over a date range (the studio's days), per membership: members at the start and end, new, cancelled, paused, past due, suspended, monthly recurring revenue, churn",
+        querystring: MembershipReportQuery,
+        response: { 200: MembershipReport, ...errors },
+      },
+    },
+    (request) => membershipReport(platform, readReports(request), request.query),
+  );
+
+  app.get(
+    '/itemreport/memberships.csv',
+    {
+      schema: {
+        tags,
+        summary: 'The same memberships report as CSV (the totals on the last line)',
+        querystring: MembershipReportQuery,
+        response: { 200: z.string(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const report = await membershipReport(platform, readReports(request), request.query);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="memberships-${report.from}-${report.to}.csv"`)
+        .send(membershipReportCsv(report));
     },
   );
 }

@@ -3,6 +3,8 @@ import {
   type AttendanceReport,
   type AttendanceReportRow,
   formatMoney,
+  type MembershipReport,
+  type MembershipReportRow,
   SALES_GROUP_BASIS,
   SALES_GROUP_LABELS,
   type SalesGroup,
@@ -123,9 +125,28 @@ const ATTENDANCE_COLUMNS: TableColumn<AttendanceReportRow>[] = [
   { key: 'fillRate', label: 'Fill rate', value: (row) => (row.fillRate === null ? '–' : `${row.fillRate}%`) },
 ];
 
+const MEMBERSHIP_COLUMNS = (currency: string): TableColumn<MembershipReportRow>[] => [
+  ...(
+    [
+      ['activeAtStart', 'Members at start'],
+      ['activeAtEnd', 'Members at end'],
+      ['started', 'New'],
+      ['cancelled', 'Cancelled'],
+      ['paused', 'Paused now'],
+      ['pastDue', 'Past due now'],
+      ['suspended', 'Suspended now'],
+    ] as const
+  ).map(([key, label]) => ({ key, label, value: (row: MembershipReportRow) => String(row[key]) })),
+  { key: 'mrr', label: 'Monthly revenue', value: (row) => formatMoney(row.mrr, currency) },
+  { key: 'churnRate', label: 'Churn', value: (row) => (row.churnRate === null ? '–' : `${row.churnRate}%`) },
+];
+
 /** What the chosen report counts, said under its controls. */
 function basisOf(params: ReportParams): string {
   if (params.report === 'attendance') return ': the classes that start in the period (cancelled ones left out)';
+  if (params.report === 'memberships') {
+    return ': members at the start and end of the period, who joined and left in it; paused, past due and suspended as they are now; monthly revenue of those still billed';
+  }
   return SALES_GROUP_BASIS[params.groupBy as SalesGroup] === 'sales'
     ? ': what the invoices of the period sold (void ones left out)'
     : ': money received and refunded in the period';
@@ -158,6 +179,21 @@ function ReportResult({ params }: { params: ReportParams }) {
           totals={sales.totals}
           columns={salesColumns(sales)}
           empty="No sales in this period. Try a longer range."
+        />
+      </div>
+    );
+  }
+  if (params.report === 'memberships') {
+    const members = report.data as MembershipReport;
+    return (
+      <div aria-busy={report.isFetching}>
+        <ReportTable
+          name="Memberships by membership"
+          groupLabel="Membership"
+          rows={members.rows}
+          totals={members.totals}
+          columns={MEMBERSHIP_COLUMNS(members.currency)}
+          empty="No memberships yet."
         />
       </div>
     );

@@ -1,4 +1,4 @@
-import type { AttendanceReport, DashboardSummary, SalesReport } from '@atrium/contracts';
+import type { AttendanceReport, DashboardSummary, MembershipReport, SalesReport } from '@atrium/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiFile, apiRequest } from '../../lib/api';
 import { saveBlob } from '../../lib/save-file';
@@ -22,7 +22,7 @@ export function useReport<T extends ReportKind>(params: ReportParams & { report:
   return useQuery({
     queryKey: ['reports', params.report, params] as const,
     queryFn: ({ signal }) =>
-      apiRequest<T extends 'sales' ? SalesReport : AttendanceReport>(
+      apiRequest<T extends 'sales' ? SalesReport : T extends 'attendance' ? AttendanceReport : MembershipReport>(
         `/itemreport/${params.report}?${reportQuery(params)}`,
         {
           signal,

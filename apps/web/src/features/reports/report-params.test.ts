@@ -28,6 +28,10 @@ describe('report parameters', () => {
       report: 'attendance',
       groupBy: 'class',
     });
+    expect(reportParamsFrom(new URLSearchParams('report=memberships'), 'UTC', now)).toMatchObject({
+      report: 'memberships',
+      groupBy: 'membership',
+    });
     expect(reportParamsFrom(new URLSearchParams('report=x&from=yesterday&groupBy=colour'), 'UTC', now)).toEqual({
       report: 'sales',
       from: '2026-03-01',

@@ -2,6 +2,8 @@ import {
   ATTENDANCE_GROUP_LABELS,
   ATTENDANCE_GROUPS,
   dateInZone,
+  MEMBERSHIP_GROUP_LABELS,
+  MEMBERSHIP_GROUPS,
   SALES_GROUP_LABELS,
   SALES_GROUPS,
 } from '@atrium/contracts';
@@ -13,6 +15,11 @@ export const REPORT_KINDS = {
     title: 'Attendance',
     groups: ATTENDANCE_GROUPS,
     labels: ATTENDANCE_GROUP_LABELS as Record<string, string>,
+  },
+  memberships: {
+    title: 'Memberships',
+    groups: MEMBERSHIP_GROUPS,
+    labels: MEMBERSHIP_GROUP_LABELS as Record<string, string>,
   },
 } as const;
 export type ReportKind = keyof typeof REPORT_KINDS;
