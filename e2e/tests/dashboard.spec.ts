@@ -87,7 +87,7 @@ test.describe('dashboard', () => {
 
     // the attendance report, by class, on the same range controls
     await page.getByRole('textbox', { name: 'From' }).fill(from);
-    await page.getByText('Attendance', { exact: true }).click();
+    await page.getByRole('radiogroup', { name: 'Report' }).getByText('Attendance').click();
     await expect(page).toHaveURL(new RegExp(`report=attendance&from=${from}&to=[\\d-]+&groupBy=class$`));
     await expect(page.getByRole('heading', { name: 'Attendance', level: 2 })).toBeVisible();
     await expect(
@@ -96,7 +96,7 @@ test.describe('dashboard', () => {
     await expectAccessible(page);
 
     // the memberships report: members, joiners, leavers, monthly revenue and churn per membership
-    await page.getByText('Memberships', { exact: true }).click();
+    await page.getByRole('radiogroup', { name: 'Report' }).getByText('Memberships').click();
     await expect(page).toHaveURL(/report=memberships&.*groupBy=membership$/);
     await expect(
       page.getByRole('table', { name: 'Memberships by membership' }).or(page.getByText('No memberships yet.')),
