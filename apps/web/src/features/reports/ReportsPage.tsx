@@ -10,6 +10,7 @@ import {
   type SalesGroup,
   type SalesReport,
   type SalesReportRow,
+  timeZoneLabel,
 } from '@atrium/contracts';
 import {
   Alert,
@@ -289,7 +290,7 @@ export default function ReportsPage() {
           />
         </SimpleGrid>
         <Text size="sm" mt="xs">
-          {params.from} to {params.to}, {tenant.timezone} time{basisOf(params)}
+          {params.from} to {params.to}, {timeZoneLabel(tenant.timezone)} time{basisOf(params)}
         </Text>
         <ReportResult params={params} />
       </section>
