@@ -1,9 +1,11 @@
 import { type DashboardSummary, formatMoney, monthLabel, percentChange } from '@atrium/contracts';
 import { Button, Card, Group, Loader, SimpleGrid, Table, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Link } from 'react-router';
 import { useDashboardSummary } from './api';
 import { reportPath } from './report-params';
+
+const DashboardCharts = lazy(() => import('./DashboardCharts'));
 
 function Tile({ label, value, hint, to }: { label: string; value: ReactNode; hint?: string; to: string }) {
   return (
@@ -152,6 +154,9 @@ export function DashboardToday() {
           <Title order={2} size="h3" id="dashboard-months" mt="xl" mb="sm">
             The last 12 months
           </Title>
+          <Suspense fallback={<Loader size="sm" aria-label="Loading the charts" />}>
+            <DashboardCharts months={d.months} currency={d.money.currency} />
+          </Suspense>
           <MonthsTable months={d.months} currency={d.money.currency} />
         </section>
       ) : null}
