@@ -102,6 +102,13 @@ test.describe('dashboard', () => {
       page.getByRole('table', { name: 'Memberships by membership' }).or(page.getByText('No memberships yet.')),
     ).toBeVisible();
     await expectAccessible(page);
+
+    // the donations report: gifts per campaign, one-time and monthly, refunds taken off
+    await page.getByRole('radiogroup', { name: 'Report' }).getByText('Donations').click();
+    await expect(page).toHaveURL(/report=donations&.*groupBy=campaign$/);
+    await expect(
+      page.getByRole('table', { name: 'Donations by campaign' }).or(page.getByText('No gifts in this period.')),
+    ).toBeVisible();
   });
 
   test('the front desk sees the day but no money; a phone shows the tiles one under another', async ({ page }) => {
@@ -148,5 +155,20 @@ test.describe('dashboard', () => {
     await row.getByRole('link', { name: invoiceId }).click();
     await expect(page).toHaveURL(/\/invoice\/[A-Za-z0-9_-]+$/);
     await expect(page.getByText(invoiceId).first()).toBeVisible();
+  });
+
+  test('the reports fit a 390 px phone: the report control stacks, the tables scroll inside their frame', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await logIn(page, 'admin@demo.test');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    for (const report of ['sales', 'attendance', 'donations', 'memberships']) {
+      await page.goto(hostUrl('demo', `/reports?report=${report}`));
+      await expect(page.getByRole('radiogroup', { name: 'Report' })).toBeVisible();
+      await expect(page.getByLabel('Making the report')).toHaveCount(0);
+      await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    }
+    await expectAccessible(page);
   });
 });

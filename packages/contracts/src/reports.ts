@@ -300,3 +300,46 @@ export type MembershipReport = z.infer<typeof MembershipReport>;
 export function churnRate(cancelled: number, atStart: number): number | null {
   return atStart > 0 ? Math.round((cancelled / atStart) * 100) : null;
 }
+
+export const DONATION_GROUPS = ['campaign'] as const;
+export const DONATION_GROUP_LABELS: Record<(typeof DONATION_GROUPS)[number], string> = { campaign: 'Campaign' };
+
+/** GET /itemreport/donations (and .csv): the gifts paid in the range (the studio's days). */
+export const DonationReportQuery = z
+  .object({
+    from: reportDate('from'),
+    to: reportDate('to'),
+    groupBy: z
+      .enum(DONATION_GROUPS, { error: `groupBy must be one of ${DONATION_GROUPS.join(', ')}` })
+      .default('campaign'),
+  })
+  .strict()
+  .superRefine(checkRange);
+export type DonationReportQuery = z.input<typeof DonationReportQuery>;
+
+/**
+ * One campaign's gifts paid in the range: how many, from how many donors, the one-time and the
+ * monthly amounts, what was refunded of them, and net. Minor units of the studio's currency.
+ */
+export const DonationReportRow = z.object({
+  key: z.string(),
+  label: z.string(),
+  gifts: z.number().int(),
+  donors: z.number().int(),
+  oneTime: z.number().int(),
+  monthly: z.number().int(),
+  refunded: z.number().int(),
+  net: z.number().int(),
+});
+export type DonationReportRow = z.infer<typeof DonationReportRow>;
+
+export const DonationReport = z.object({
+  from: z.string(),
+  to: z.string(),
+  timeZone: z.string(),
+  currency: z.string(),
+  groupBy: z.enum(DONATION_GROUPS),
+  rows: z.array(DonationReportRow),
+  totals: DonationReportRow,
+});
+export type DonationReport = z.infer<typeof DonationReport>;

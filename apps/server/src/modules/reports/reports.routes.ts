@@ -2,6 +2,8 @@ import {
   AttendanceReport,
   AttendanceReportQuery,
   DashboardSummary,
+  DonationReport,
+  DonationReportQuery,
   ErrorBody,
   MembershipReport,
   MembershipReportQuery,
@@ -15,6 +17,7 @@ import { requireStaff } from '../../lib/guards.ts';
 import type { Platform } from '../../platform.ts';
 import { attendanceReport, attendanceReportCsv } from './attendance.service.ts';
 import { dashboardSummary } from './dashboard.service.ts';
+import { donationReport, donationReportCsv } from './donation-report.service.ts';
 import { membershipReport, membershipReportCsv } from './membership-report.service.ts';
 import { salesReport, salesReportCsv } from './sales.service.ts';
 
@@ -140,6 +143,39 @@ export function registerReportRoutes(server: FastifyInstance, platform: Platform
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="memberships-${report.from}-${report.to}.csv"`)
         .send(membershipReportCsv(report));
+    },
+  );
+
+  app.get(
+    '/itemreport/donations',
+    {
+      schema: {
+        tags,
+        summary:
+          "Donations paid in a date range (the studio's days), per campaign: gifts, donors, one-time and monthly amounts, refunded, net",
+        querystring: DonationReportQuery,
+        response: { 200: DonationReport, ...errors },
+      },
+    },
+    (request) => donationReport(platform, readReports(request), request.query),
+  );
+
+  app.get(
+    '/itemreport/donations.csv',
+    {
+      schema: {
+        tags,
+        summary: 'The same donations report as CSV (the totals on the last line)',
+        querystring: DonationReportQuery,
+        response: { 200: z.string(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const report = await donationReport(platform, readReports(request), request.query);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="donations-${report.from}-${report.to}.csv"`)
+        .send(donationReportCsv(report));
     },
   );
 }

@@ -2,6 +2,8 @@ import {
   ATTENDANCE_GROUP_LABELS,
   type AttendanceReport,
   type AttendanceReportRow,
+  type DonationReport,
+  type DonationReportRow,
   formatMoney,
   type MembershipReport,
   type MembershipReportRow,
@@ -26,6 +28,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTenant } from '../session/session-store';
@@ -142,9 +145,23 @@ const MEMBERSHIP_COLUMNS = (currency: string): TableColumn<MembershipReportRow>[
   { key: 'churnRate', label: 'Churn', value: (row) => (row.churnRate === null ? '–' : `${row.churnRate}%`) },
 ];
 
+const DONATION_COLUMNS = (currency: string): TableColumn<DonationReportRow>[] => [
+  { key: 'gifts', label: 'Gifts', value: (row) => String(row.gifts) },
+  { key: 'donors', label: 'Donors', value: (row) => String(row.donors) },
+  ...(
+    [
+      ['oneTime', 'One-time'],
+      ['monthly', 'Monthly'],
+      ['refunded', 'Refunded'],
+      ['net', 'Net'],
+    ] as const
+  ).map(([key, label]) => ({ key, label, value: (row: DonationReportRow) => formatMoney(row[key], currency) })),
+];
+
 /** What the chosen report counts, said under its controls. */
 function basisOf(params: ReportParams): string {
   if (params.report === 'attendance') return ': the classes that start in the period (cancelled ones left out)';
+  if (params.report === 'donations') return ': the gifts paid in the period, and what was refunded of them';
   if (params.report === 'memberships') {
     return ': members at the start and end of the period, who joined and left in it; paused, past due and suspended as they are now; monthly revenue of those still billed';
   }
@@ -180,6 +197,21 @@ function ReportResult({ params }: { params: ReportParams }) {
           totals={sales.totals}
           columns={salesColumns(sales)}
           empty="No sales in this period. Try a longer range."
+        />
+      </div>
+    );
+  }
+  if (params.report === 'donations') {
+    const gifts = report.data as DonationReport;
+    return (
+      <div aria-busy={report.isFetching}>
+        <ReportTable
+          name="Donations by campaign"
+          groupLabel="Campaign"
+          rows={gifts.rows}
+          totals={gifts.totals}
+          columns={DONATION_COLUMNS(gifts.currency)}
+          empty="No gifts in this period. Try a longer range."
         />
       </div>
     );
@@ -226,6 +258,8 @@ export default function ReportsPage() {
   const [search, setSearch] = useSearchParams();
   const params = reportParamsFrom(search, tenant.timezone);
   const kind = REPORT_KINDS[params.report];
+  // four reports do not fit side by side on a phone
+  const phone = useMediaQuery('(max-width: 36em)');
   const [downloading, setDownloading] = useState(false);
 
   const change = (patch: Partial<ReportParams>) => {
@@ -247,6 +281,8 @@ export default function ReportsPage() {
       <Title order={1}>Reports</Title>
       <SegmentedControl
         className="no-print"
+        fullWidth
+        orientation={phone ? 'vertical' : 'horizontal'}
         aria-label="Report"
         value={params.report}
         onChange={(value) =>

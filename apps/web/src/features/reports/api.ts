@@ -1,4 +1,10 @@
-import type { AttendanceReport, DashboardSummary, MembershipReport, SalesReport } from '@atrium/contracts';
+import type {
+  AttendanceReport,
+  DashboardSummary,
+  DonationReport,
+  MembershipReport,
+  SalesReport,
+} from '@atrium/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiFile, apiRequest } from '../../lib/api';
 import { saveBlob } from '../../lib/save-file';
@@ -17,18 +23,24 @@ export function useDashboardSummary() {
   });
 }
 
+/** The answer of each report. */
+type ReportOf<T extends ReportKind> = T extends 'sales'
+  ? SalesReport
+  : T extends 'attendance'
+    ? AttendanceReport
+    : T extends 'donations'
+      ? DonationReport
+      : MembershipReport;
+
 /** GET /itemreport/{report}: the report of a range and grouping (the last one kept while the next loads). */
 export function useReport<T extends ReportKind>(params: ReportParams & { report: T }) {
   return useQuery({
     queryKey: ['reports', params.report, params] as const,
     queryFn: ({ signal }) =>
-      apiRequest<T extends 'sales' ? SalesReport : T extends 'attendance' ? AttendanceReport : MembershipReport>(
-        `/itemreport/${params.report}?${reportQuery(params)}`,
-        {
-          signal,
-          silent: true,
-        },
-      ),
+      apiRequest<ReportOf<T>>(`/itemreport/${params.report}?${reportQuery(params)}`, {
+        signal,
+        silent: true,
+      }),
     // the last figures stay while a new range loads, but never another report's (their rows differ)
     placeholderData: (previous, previousQuery) =>
       previousQuery?.queryKey[1] === params.report ? keepPreviousData(previous) : undefined,

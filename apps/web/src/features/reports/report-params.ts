@@ -1,6 +1,8 @@
 import {
   ATTENDANCE_GROUP_LABELS,
   ATTENDANCE_GROUPS,
+  DONATION_GROUP_LABELS,
+  DONATION_GROUPS,
   dateInZone,
   MEMBERSHIP_GROUP_LABELS,
   MEMBERSHIP_GROUPS,
@@ -15,6 +17,11 @@ export const REPORT_KINDS = {
     title: 'Attendance',
     groups: ATTENDANCE_GROUPS,
     labels: ATTENDANCE_GROUP_LABELS as Record<string, string>,
+  },
+  donations: {
+    title: 'Donations',
+    groups: DONATION_GROUPS,
+    labels: DONATION_GROUP_LABELS as Record<string, string>,
   },
   memberships: {
     title: 'Memberships',
