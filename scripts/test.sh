@@ -1,13 +1,20 @@
 #!/usr/bin/env bash
 # Every test: the shared rules' unit tests (packages/contracts), unit and integration (PGlite, and
-# PostgreSQL when TEST_DATABASE_URL is set, where two server processes also share it, and again under
-# the Node binary EXTRA_NODE names when set), then the browser tests against a production build.
-# Ends with one line "N passed, N failed".
+# PostgreSQL when TEST_DATABASE_URL is set, where two server processes also share it; under the Node
+# binary EXTRA_NODE names when set), then the browser tests against a production build.
+# Prints each part's time, then ends with one line "N passed, N failed".
 set -uo pipefail
 cd "$(dirname "$0")/.."
 results=$(mktemp -d)
 status=0
-run() { echo "== $1"; shift; "$@" || status=1; }
+run() {
+  local name=$1 started=$SECONDS
+  shift
+  echo "== $name"
+  "$@" || status=1
+  timings+=("$(printf '%5ds  %s' $((SECONDS - started)) "$name")")
+}
+timings=()
 # Two server test files at a time (vitest's default is cores minus one, one on a 2-core machine):
 # much of a file's time is spent waiting on jobs, mail and the database.
 server_workers=--maxWorkers=${SERVER_TEST_WORKERS:-2}
@@ -17,11 +24,16 @@ run "contracts unit tests" npx vitest run --root packages/contracts \
 run "server tests on PGlite" env -u TEST_DATABASE_URL npx vitest run --root apps/server "$server_workers" \
   --reporter=default --reporter=json --outputFile="$results/server-pglite.json"
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
-  run "server tests on PostgreSQL" npx vitest run --root apps/server "$server_workers" \
-    --reporter=default --reporter=json --outputFile="$results/server-postgres.json"
+  # On PostgreSQL the whole server suite runs once, under the newer Node when EXTRA_NODE names one
+  # (below), else under this one: PGlite's whole run and the two processes stay on this Node
+  # (decisions.md "CI's matrix").
+  if [ -z "${EXTRA_NODE:-}" ]; then
+    run "server tests on PostgreSQL" npx vitest run --root apps/server "$server_workers" \
+      --reporter=default --reporter=json --outputFile="$results/server-postgres.json"
+  fi
   run "two server processes on PostgreSQL" npx vitest run --root apps/server --config vitest.multiprocess.config.ts \
     --reporter=default --reporter=json --outputFile="$results/server-two-processes.json"
-  # A second Node binary (.ci/run sets it to Node 24): the server suite again on PostgreSQL under it.
+  # A second Node binary (.ci/run sets it to Node 24): the server suite on PostgreSQL under it.
   if [ -n "${EXTRA_NODE:-}" ]; then
     run "server tests on PostgreSQL under Node $("$EXTRA_NODE" --version)" "$EXTRA_NODE" node_modules/vitest/vitest.mjs \
       run --root apps/server "$server_workers" --reporter=default --reporter=json --outputFile="$results/server-postgres-extra-node.json"
@@ -39,6 +51,8 @@ run "web unit tests" npx vitest run --root apps/web \
   --reporter=default --reporter=json --outputFile="$results/web.json"
 run "browser tests" bash scripts/e2e.sh "$results/e2e.json"
 
+echo "== time per part"
+printf '%s\n' "${timings[@]}"
 node scripts/summary.mjs "$results" || status=1
 rm -rf "$results"
 exit $status
