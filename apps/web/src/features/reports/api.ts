@@ -1,14 +1,9 @@
-import type {
-  AttendanceReport,
-  DashboardSummary,
-  DonationReport,
-  MembershipReport,
-  SalesReport,
-} from '@atrium/contracts';
+import type { DashboardSummary } from '@atrium/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiFile, apiRequest } from '../../lib/api';
 import { saveBlob } from '../../lib/save-file';
-import { type ReportKind, type ReportParams, reportQuery } from './report-params';
+import type { ReportAnswer } from './report-kinds';
+import { REPORT_KINDS, type ReportParams, reportQuery } from './report-params';
 
 export const reportKeys = {
   dashboard: ['reports', 'dashboard'] as const,
@@ -23,21 +18,12 @@ export function useDashboardSummary() {
   });
 }
 
-/** The answer of each report. */
-type ReportOf<T extends ReportKind> = T extends 'sales'
-  ? SalesReport
-  : T extends 'attendance'
-    ? AttendanceReport
-    : T extends 'donations'
-      ? DonationReport
-      : MembershipReport;
-
-/** GET /itemreport/{report}: the report of a range and grouping (the last one kept while the next loads). */
-export function useReport<T extends ReportKind>(params: ReportParams & { report: T }) {
+/** GET {the report's path}: the report of a range, grouping and filters (the last one kept while the next loads). */
+export function useReport(params: ReportParams) {
   return useQuery({
     queryKey: ['reports', params.report, params] as const,
     queryFn: ({ signal }) =>
-      apiRequest<ReportOf<T>>(`/itemreport/${params.report}?${reportQuery(params)}`, {
+      apiRequest<ReportAnswer>(`${REPORT_KINDS[params.report].path}?${reportQuery(params)}`, {
         signal,
         silent: true,
       }),
@@ -50,6 +36,6 @@ export function useReport<T extends ReportKind>(params: ReportParams & { report:
 
 /** Downloads the report as CSV (the server's own file: the same figures, totals last). */
 export async function downloadReportCsv(params: ReportParams): Promise<void> {
-  const blob = await apiFile(`/itemreport/${params.report}.csv?${reportQuery(params)}`);
+  const blob = await apiFile(`${REPORT_KINDS[params.report].path}.csv?${reportQuery(params)}`);
   saveBlob(blob, `${params.report}-${params.groupBy}-${params.from}-${params.to}.csv`);
 }

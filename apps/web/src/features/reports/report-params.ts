@@ -1,41 +1,15 @@
-import {
-  ATTENDANCE_GROUP_LABELS,
-  ATTENDANCE_GROUPS,
-  DONATION_GROUP_LABELS,
-  DONATION_GROUPS,
-  dateInZone,
-  MEMBERSHIP_GROUP_LABELS,
-  MEMBERSHIP_GROUPS,
-  SALES_GROUP_LABELS,
-  SALES_GROUPS,
-} from '@atrium/contracts';
+import { dateInZone } from '@atrium/contracts';
+import { REPORT_KINDS, type ReportKind } from './report-kinds';
 
-/** The reports of /reports, each with its groupings (the first is its default). */
-export const REPORT_KINDS = {
-  sales: { title: 'Sales', groups: SALES_GROUPS, labels: SALES_GROUP_LABELS as Record<string, string> },
-  attendance: {
-    title: 'Attendance',
-    groups: ATTENDANCE_GROUPS,
-    labels: ATTENDANCE_GROUP_LABELS as Record<string, string>,
-  },
-  donations: {
-    title: 'Donations',
-    groups: DONATION_GROUPS,
-    labels: DONATION_GROUP_LABELS as Record<string, string>,
-  },
-  memberships: {
-    title: 'Memberships',
-    groups: MEMBERSHIP_GROUPS,
-    labels: MEMBERSHIP_GROUP_LABELS as Record<string, string>,
-  },
-} as const;
-export type ReportKind = keyof typeof REPORT_KINDS;
+export { REPORT_KINDS, type ReportKind } from './report-kinds';
 
 export interface ReportParams {
   report: ReportKind;
   from: string;
   to: string;
   groupBy: string;
+  /** The report's filters that apply to its grouping (query name to value); absent when none is set. */
+  filters?: Record<string, string>;
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -46,9 +20,24 @@ export function thisMonthSoFar(timeZone: string, now = new Date()): { from: stri
   return { from: `${today.slice(0, 7)}-01`, to: today };
 }
 
+/** The filters of `report` that apply to `groupBy`, kept from `values` (empty ones dropped). */
+export function applicableFilters(
+  report: ReportKind,
+  groupBy: string,
+  values: Readonly<Record<string, string | null | undefined>>,
+): Record<string, string> | undefined {
+  const kept: Record<string, string> = {};
+  for (const filter of REPORT_KINDS[report].filters ?? []) {
+    const value = values[filter.name];
+    if (value && filter.appliesTo(groupBy)) kept[filter.name] = value;
+  }
+  return Object.keys(kept).length > 0 ? kept : undefined;
+}
+
 /**
  * The report's state from the address (so a filtered report can be linked and survives a reload):
- * missing or malformed parts fall back to the sales report of this month so far, by its first grouping.
+ * missing or malformed parts fall back to the sales report of this month so far, by its first
+ * grouping; a filter the grouping does not take is dropped.
  */
 export function reportParamsFrom(search: URLSearchParams, timeZone: string, now = new Date()): ReportParams {
   const fallback = thisMonthSoFar(timeZone, now);
@@ -56,21 +45,32 @@ export function reportParamsFrom(search: URLSearchParams, timeZone: string, now 
   const groups: readonly string[] = REPORT_KINDS[report].groups;
   const from = search.get('from') ?? '';
   const to = search.get('to') ?? '';
-  const groupBy = search.get('groupBy') ?? '';
+  const asked = search.get('groupBy') ?? '';
+  const groupBy = groups.includes(asked) ? asked : (groups[0] as string);
+  const filters = applicableFilters(report, groupBy, Object.fromEntries(search));
   return {
     report,
     from: DATE.test(from) ? from : fallback.from,
     to: DATE.test(to) ? to : fallback.to,
-    groupBy: groups.includes(groupBy) ? groupBy : (groups[0] as string),
+    groupBy,
+    ...(filters ? { filters } : {}),
   };
+}
+
+/** The query of a report: range, grouping, then its filters (the address and the calls use it). */
+export function reportSearch(params: ReportParams): URLSearchParams {
+  const { report, from, to, groupBy, filters } = params;
+  return new URLSearchParams({ report, from, to, groupBy, ...filters });
 }
 
 /** The address of a report (the dashboard's tiles link to one). */
 export function reportPath(params: ReportParams): string {
-  const { report, from, to, groupBy } = params;
-  return `/reports?${new URLSearchParams({ report, from, to, groupBy })}`;
+  return `/reports?${reportSearch(params)}`;
 }
 
-/** The query of a report's calls. */
-export const reportQuery = (params: ReportParams) =>
-  `from=${encodeURIComponent(params.from)}&to=${encodeURIComponent(params.to)}&groupBy=${encodeURIComponent(params.groupBy)}`;
+/** The query of a report's calls (its address's, without the report's name). */
+export function reportQuery(params: ReportParams): string {
+  const search = reportSearch(params);
+  search.delete('report');
+  return search.toString();
+}
