@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { LineKind } from './cart-lines.ts';
+import { LINE_KINDS, type LineKind } from './cart-lines.ts';
+import { PAYMENT_METHODS } from './cart-totals.ts';
 
 /**
  * Reports and the dashboard (issue 24). Money is in minor units of `currency` and is computed from
@@ -123,7 +124,7 @@ export const SALES_GROUP_LABELS: Record<SalesGroup, string> = {
   kind: 'Kind',
 };
 
-const reportDate = (field: string) =>
+export const reportDate = (field: string) =>
   z
     .string({ error: `${field} is required` })
     .regex(/^\d{4}-\d{2}-\d{2}$/, `${field} must be a date (YYYY-MM-DD)`)
@@ -135,7 +136,7 @@ const reportDate = (field: string) =>
     );
 
 /** A report's date range: both days included, the start not after the end, at most 5 years. */
-function checkRange(value: { from: string; to: string }, ctx: z.RefinementCtx): void {
+export function checkRange(value: { from: string; to: string }, ctx: z.RefinementCtx): void {
   if (value.from > value.to) {
     ctx.addIssue({ code: 'custom', path: ['to'], message: 'to must be on or after from' });
     return;
@@ -146,15 +147,47 @@ function checkRange(value: { from: string; to: string }, ctx: z.RefinementCtx): 
   }
 }
 
-/** GET /itemreport/sales (and .csv): a date range in the studio's zone, both days included. */
+/**
+ * The sales report's filters and the basis each narrows: `item` (a catalogue item, membership or
+ * class by its id), `category` and `kind` narrow what was sold; `method` narrows the money received.
+ */
+export const SALES_FILTER_BASIS = {
+  item: 'sales',
+  category: 'sales',
+  kind: 'sales',
+  method: 'payments',
+} as const satisfies Record<string, 'payments' | 'sales'>;
+export type SalesFilter = keyof typeof SALES_FILTER_BASIS;
+
+const SALES_BASIS_GROUPS = {
+  sales: SALES_GROUPS.filter((group) => SALES_GROUP_BASIS[group] === 'sales'),
+  payments: SALES_GROUPS.filter((group) => SALES_GROUP_BASIS[group] === 'payments'),
+};
+
+/** GET /itemreport/sales (and .csv): a date range in the studio's zone, both days included, and its filters. */
 export const SalesReportQuery = z
   .object({
     from: reportDate('from'),
     to: reportDate('to'),
     groupBy: z.enum(SALES_GROUPS, { error: `groupBy must be one of ${SALES_GROUPS.join(', ')}` }).default('day'),
+    item: z.uuid('item must be an item id').optional(),
+    category: z.uuid('category must be a category id').optional(),
+    kind: z.enum(LINE_KINDS, { error: `kind must be one of ${LINE_KINDS.join(', ')}` }).optional(),
+    method: z.enum(PAYMENT_METHODS, { error: `method must be one of ${PAYMENT_METHODS.join(', ')}` }).optional(),
   })
   .strict()
-  .superRefine(checkRange);
+  .superRefine((value, ctx) => {
+    checkRange(value, ctx);
+    const basis = SALES_GROUP_BASIS[value.groupBy];
+    for (const [filter, needs] of Object.entries(SALES_FILTER_BASIS)) {
+      if (value[filter as SalesFilter] === undefined || needs === basis) continue;
+      ctx.addIssue({
+        code: 'custom',
+        path: [filter],
+        message: `${filter} applies when grouped by ${SALES_BASIS_GROUPS[needs].join(', ')}`,
+      });
+    }
+  });
 export type SalesReportQuery = z.input<typeof SalesReportQuery>;
 
 /**
@@ -181,6 +214,11 @@ export const SalesReport = z.object({
   currency: z.string(),
   groupBy: z.enum(SALES_GROUPS),
   basis: z.enum(['payments', 'sales']),
+  /** The filters the report was narrowed by (absent: none). */
+  filters: z
+    .object({ item: z.string(), category: z.string(), kind: z.string(), method: z.string() })
+    .partial()
+    .optional(),
   rows: z.array(SalesReportRow),
   totals: SalesReportRow,
 });

@@ -1,7 +1,63 @@
+import type { SalesFilter } from '@atrium/contracts';
 import { and, eq, gte, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { invoiceLines, invoicePayments, invoices, itemCategories, items } from '../../db/schema/index.ts';
+import { classRules, invoiceLines, invoicePayments, invoices, itemCategories, items } from '../../db/schema/index.ts';
 import { invoiceOfPayment, ledgerBetween, sumOf } from './ledger.ts';
+
+/** The report's filters that are set (the query checked that they fit its basis). */
+export type SalesFilters = Partial<Record<SalesFilter, string>>;
+
+/** The filters of what was sold, on an invoice line joined with its item: the item, its category, the line's kind. */
+export function lineFilters(filters: SalesFilters): SQL | undefined {
+  return and(
+    filters.item === undefined ? undefined : eq(invoiceLines.itemId, filters.item),
+    filters.category === undefined ? undefined : eq(items.categoryId, filters.category),
+    filters.kind === undefined ? undefined : sql`${invoiceLines.kind} = ${filters.kind}`,
+  );
+}
+
+/** The filters of money received, on the ledger: the payment method. */
+export function paymentFilters(filters: SalesFilters): SQL | undefined {
+  return filters.method === undefined ? undefined : sql`${invoicePayments.method} = ${filters.method}`;
+}
+
+/**
+ * Whether `id` is one of the studio's things a line can sell: a catalogue item (a product, service,
+ * bundle or membership, archived ones too), a class, or an id its invoice lines carry.
+ */
+export async function isSellableOfTenant(tx: Tx, tenantId: string, id: string): Promise<boolean> {
+  const lookups = [
+    () =>
+      tx
+        .select({ id: items.id })
+        .from(items)
+        .where(and(eq(items.tenantId, tenantId), eq(items.id, id)))
+        .limit(1),
+    () =>
+      tx
+        .select({ id: classRules.id })
+        .from(classRules)
+        .where(and(eq(classRules.tenantId, tenantId), eq(classRules.id, id)))
+        .limit(1),
+    () =>
+      tx
+        .select({ id: invoiceLines.id })
+        .from(invoiceLines)
+        .where(and(eq(invoiceLines.tenantId, tenantId), eq(invoiceLines.itemId, id)))
+        .limit(1),
+  ];
+  for (const lookup of lookups) if ((await lookup()).length > 0) return true;
+  return false;
+}
+
+/** Whether `id` is one of the studio's catalogue categories. */
+export async function isCategoryOfTenant(tx: Tx, tenantId: string, id: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: itemCategories.id })
+    .from(itemCategories)
+    .where(and(eq(itemCategories.tenantId, tenantId), eq(itemCategories.id, id)));
+  return row !== undefined;
+}
 
 const int = sumOf;
 
@@ -36,6 +92,7 @@ export function ledgerTotals(
   to: Date,
   group: LedgerGroup,
   timeZone: string,
+  filters: SalesFilters = {},
 ) {
   const key = ledgerKey(group, timeZone);
   return (
@@ -48,7 +105,7 @@ export function ledgerTotals(
       })
       .from(invoicePayments)
       .innerJoin(invoices, invoiceOfPayment)
-      .where(ledgerBetween(tenantId, currency, from, to))
+      .where(and(ledgerBetween(tenantId, currency, from, to), paymentFilters(filters)))
       // by position: the key carries the zone as a parameter, and a second copy would not match it
       .groupBy(sql`1`)
       .orderBy(sql`1`)
@@ -61,7 +118,15 @@ type SalesGroupKey = 'item' | 'category' | 'kind';
  * What the invoices issued over [from, to) in `currency` sold (void ones left out), grouped by
  * the line's catalogue item (or its name when it has none), the item's category, or the line's kind.
  */
-export function salesTotals(tx: Tx, tenantId: string, currency: string, from: Date, to: Date, group: SalesGroupKey) {
+export function salesTotals(
+  tx: Tx,
+  tenantId: string,
+  currency: string,
+  from: Date,
+  to: Date,
+  group: SalesGroupKey,
+  filters: SalesFilters = {},
+) {
   const key =
     group === 'item'
       ? sql<string>`coalesce(${invoiceLines.itemId}::text, 'name:' || ${invoiceLines.name})`
@@ -95,6 +160,7 @@ export function salesTotals(tx: Tx, tenantId: string, currency: string, from: Da
         ne(invoices.status, 'void'),
         gte(invoices.createdAt, from),
         lt(invoices.createdAt, to),
+        lineFilters(filters),
       ),
     )
     .groupBy(sql`1`)

@@ -13,10 +13,11 @@ import {
 } from '@atrium/contracts';
 import type { z } from 'zod';
 import { readTenant } from '../../db/client.ts';
+import { notFound } from '../../lib/errors.ts';
 import type { Authenticated } from '../../lib/guards.ts';
 import type { Platform } from '../../platform.ts';
 import { currencyOf } from '../catalogue/catalogue-rules.ts';
-import { ledgerTotals, salesTotals } from './sales.repo.ts';
+import { isCategoryOfTenant, isSellableOfTenant, ledgerTotals, type SalesFilters, salesTotals } from './sales.repo.ts';
 
 type Query = z.output<typeof SalesReportQuery>;
 
@@ -27,6 +28,16 @@ function payLabel(group: Query['groupBy'], key: string): string {
   if (group === 'staff') return key || 'Online (card or bank)';
   if (group === 'week') return `Week of ${key}`;
   return key;
+}
+
+/** The query's filters that are set. */
+export function filtersOf(query: Query): SalesFilters {
+  const filters: SalesFilters = {};
+  for (const name of ['item', 'category', 'kind', 'method'] as const) {
+    const value = query[name];
+    if (value !== undefined) filters[name] = value;
+  }
+  return filters;
 }
 
 /**
@@ -41,11 +52,17 @@ export function salesReport(platform: Platform, { tenant }: Authenticated, query
   const from = startOfDayInZone(query.from, timeZone);
   const to = startOfDayInZone(nextDate(query.to), timeZone);
   const basis = SALES_GROUP_BASIS[query.groupBy];
+  const filters = filtersOf(query);
   return readTenant(platform.db, tenantId, async (tx) => {
+    // another studio's item or category is not one of this studio's: 404, as any other id
+    if (filters.item !== undefined && !(await isSellableOfTenant(tx, tenantId, filters.item))) throw notFound('Item');
+    if (filters.category !== undefined && !(await isCategoryOfTenant(tx, tenantId, filters.category))) {
+      throw notFound('Category');
+    }
     let rows: SalesReportRow[];
     if (basis === 'payments') {
       const group = query.groupBy as 'day' | 'week' | 'month' | 'method' | 'staff';
-      rows = (await ledgerTotals(tx, tenantId, currency, from, to, group, timeZone)).map((row) => ({
+      rows = (await ledgerTotals(tx, tenantId, currency, from, to, group, timeZone, filters)).map((row) => ({
         ...ZERO,
         key: row.key,
         label: payLabel(group, row.key),
@@ -56,7 +73,7 @@ export function salesReport(platform: Platform, { tenant }: Authenticated, query
       }));
     } else {
       const group = query.groupBy as 'item' | 'category' | 'kind';
-      rows = (await salesTotals(tx, tenantId, currency, from, to, group)).map((row) => ({
+      rows = (await salesTotals(tx, tenantId, currency, from, to, group, filters)).map((row) => ({
         ...ZERO,
         key: row.key,
         label:
@@ -79,7 +96,17 @@ export function salesReport(platform: Platform, { tenant }: Authenticated, query
       totals.refunds += row.refunds;
       totals.net += row.net;
     }
-    return { from: query.from, to: query.to, timeZone, currency, groupBy: query.groupBy, basis, rows, totals };
+    return {
+      from: query.from,
+      to: query.to,
+      timeZone,
+      currency,
+      groupBy: query.groupBy,
+      basis,
+      ...(Object.keys(filters).length > 0 ? { filters } : {}),
+      rows,
+      totals,
+    };
   });
 }
 
