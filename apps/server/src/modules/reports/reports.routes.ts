@@ -7,6 +7,8 @@ import {
   ErrorBody,
   MembershipReport,
   MembershipReportQuery,
+  PackReport,
+  PackReportQuery,
   SalesReport,
   SalesReportQuery,
 } from '@atrium/contracts';
@@ -19,6 +21,7 @@ import { attendanceReport, attendanceReportCsv } from './attendance.service.ts';
 import { dashboardSummary } from './dashboard.service.ts';
 import { donationReport, donationReportCsv } from './donation-report.service.ts';
 import { membershipReport, membershipReportCsv } from './membership-report.service.ts';
+import { packReport, packReportCsv } from './packs-report.service.ts';
 import { salesReport, salesReportCsv } from './sales.service.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
@@ -176,6 +179,39 @@ export function registerReportRoutes(server: FastifyInstance, platform: Platform
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="donations-${report.from}-${report.to}.csv"`)
         .send(donationReportCsv(report));
+    },
+  );
+
+  app.get(
+    '/itemreport/packs',
+    {
+      schema: {
+        tags,
+        summary:
+          "Class packs and credits over a date range (the studio's days), per pack or membership with credits: sold and their money (the ledger), credits granted, used, given back, expired; expiring within 30 days of the range's end and open now",
+        querystring: PackReportQuery,
+        response: { 200: PackReport, ...errors },
+      },
+    },
+    (request) => packReport(platform, readReports(request), request.query),
+  );
+
+  app.get(
+    '/itemreport/packs.csv',
+    {
+      schema: {
+        tags,
+        summary: 'The same class packs and credits report as CSV (the totals on the last line)',
+        querystring: PackReportQuery,
+        response: { 200: z.string(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const report = await packReport(platform, readReports(request), request.query);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="packs-${report.from}-${report.to}.csv"`)
+        .send(packReportCsv(report));
     },
   );
 }

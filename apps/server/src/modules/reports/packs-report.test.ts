@@ -1,0 +1,368 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type ClassRule,
+  type ClassSessionList,
+  dateInZone,
+  type MemberSubscription,
+  type Membership,
+  type PackReport,
+  parseCsv,
+} from '@atrium/contracts';
+import { type ProviderStub, startProviderStub } from '@atrium/provider-stubs';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { json, loginAs, newTenant, startTestApp, type TestTenant } from '../../../test/helpers.ts';
+import type { App } from '../../app.ts';
+import { loadConfig } from '../../config.ts';
+import { withTenant } from '../../db/client.ts';
+import {
+  creditEntries,
+  creditGrants,
+  invoicePayments,
+  subscriptionCycles,
+  subscriptions,
+} from '../../db/schema/index.ts';
+import { caller, errorOf, makeCategory } from '../catalogue/catalogue-fixtures.ts';
+import { refundPayment } from '../invoices/invoice-payments.service.ts';
+import { expireCredits } from '../memberships/credits.service.ts';
+import { addDays } from '../scheduling/recurrence.ts';
+import type { TenantContext } from '../tenants/tenant-directory.ts';
+
+/**
+ * The class packs and credits report from packs bought on the provider's page, bookings paid with
+ * their credits, a timely cancellation, a refund and an expiry: each figure reconciled with the rows.
+ */
+const PLATFORM_KEY = 'sk_test_PLATFORM_packs_report_5d1e';
+const ZONE = 'America/New_York';
+const DAY = 86_400_000;
+let app: App;
+let stub: ProviderStub;
+let call: ReturnType<typeof caller>;
+let tenant: TestTenant;
+let other: TestTenant;
+const tokens = new Map<string, string>();
+type Role = 'admin' | 'staff' | 'frontdesk' | 'student';
+const today = () => dateInZone(new Date(), ZONE);
+
+async function token(t: TestTenant, role: Role) {
+  const key = `${t.orgId}:${role}`;
+  if (!tokens.has(key)) tokens.set(key, (await loginAs(app, t, role)).access_token);
+  return tokens.get(key) as string;
+}
+
+async function connectStripe(t: TestTenant, code: string) {
+  const started = await call(await token(t, 'admin'), t, 'GET', '/authmgr/oauth/connect/stripe');
+  expect(started.statusCode, started.body).toBe(200);
+  const state = new URL(json<{ url: string }>(started).url).searchParams.get('state') ?? '';
+  const landed = await app.inject({
+    url: `/authmgr/oauth/callback/stripe?${new URLSearchParams({ code, state }).toString()}`,
+    headers: { host: t.host, cookie: `atrium_connect_state=${state}` },
+  });
+  expect(String(landed.headers.location)).toContain('result=success');
+  app.platform.tenants.clearCache();
+}
+
+async function product(t: TestTenant, body: Record<string, unknown>): Promise<Membership> {
+  const categoryId = (await makeCategory(app, t, await token(t, 'admin'), { categoryType: 'SERVICE' })).guId;
+  const made = await call(await token(t, 'admin'), t, 'POST', '/item/membership', { categoryId, ...body });
+  expect(made.statusCode, made.body).toBe(201);
+  return json<Membership>(made);
+}
+const pack = (t: TestTenant, name: string, credits: number, price: number) =>
+  product(t, { name, membershipType: 'card', frequency: null, credits, price });
+
+/** The student buys it as a browser does: the provider's setup page, the card saved there, the return. */
+async function buy(t: TestTenant, membership: Membership): Promise<MemberSubscription> {
+  const student = await token(t, 'student');
+  const started = await call(student, t, 'POST', `/item/payment/setupintent/${membership.guId}`, {});
+  expect(started.statusCode, started.body).toBe(200);
+  const { sessionId } = json<{ sessionId: string }>(started);
+  stub.stripeSavedCards.saveCard(sessionId, '4242424242424242');
+  const done = await call(student, t, 'POST', '/item/membership/subs/complete', { sessionId });
+  expect(done.statusCode, done.body).toBe(200);
+  return json<MemberSubscription>(done);
+}
+
+/** The grant a purchase made lapses `days` from now (the spending order follows the expiry). */
+async function expiresIn(t: TestTenant, sub: MemberSubscription, days: number) {
+  await withTenant(app.platform.db, t.tenantId, (tx) =>
+    tx
+      .update(creditGrants)
+      .set({ expiresAt: new Date(Date.now() + days * DAY) })
+      .where(and(eq(creditGrants.tenantId, t.tenantId), eq(creditGrants.subscriptionId, sub.guId))),
+  );
+}
+
+const report = async (query: string, t = tenant, role: Role = 'admin') => {
+  const response = await call(await token(t, role), t, 'GET', `/itemreport/packs?${query}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return json<PackReport>(response);
+};
+const figures = (r: PackReport) =>
+  r.rows.map((row) => [
+    row.label,
+    row.kind,
+    row.sold,
+    row.amount,
+    row.granted,
+    row.used,
+    row.returned,
+    row.expired,
+    row.expiring,
+    row.open,
+  ]);
+
+let refunded = 0;
+
+beforeAll(async () => {
+  stub = await startProviderStub({
+    stripe: {
+      secretKey: PLATFORM_KEY,
+      codes: {
+        ac_packs_a: { stripeUserId: 'acct_1PacksA', accessToken: 'sk_test_connected_packs_a', livemode: false },
+        ac_packs_b: { stripeUserId: 'acct_1PacksB', accessToken: 'sk_test_connected_packs_b', livemode: false },
+      },
+    },
+    stripeCheckout: { secretKey: PLATFORM_KEY, accounts: [] },
+  });
+  const base = loadConfig({});
+  app = await startTestApp({
+    platformBilling: { ...base.platformBilling, stripeSecretKey: PLATFORM_KEY, stripePublishableKey: 'pk_test_p' },
+    oauthApps: {
+      ...base.oauthApps,
+      stripeConnect: { clientId: 'ca_test_packs', authorizeUrl: 'https://connect.stripe.com', apiBase: stub.url },
+    },
+    payments: { ...base.payments, stripeApiBase: stub.url, stripeWebhookSecret: 'whsec_packs' },
+  });
+  call = caller(app);
+  [tenant, other] = await Promise.all([
+    newTenant(app, { settings: { timezone: ZONE, itemExpiresAfter: 2 } }),
+    newTenant(app, { settings: { timezone: ZONE, itemExpiresAfter: 2 } }),
+  ]);
+  await connectStripe(tenant, 'ac_packs_a');
+  await connectStripe(other, 'ac_packs_b');
+
+  const five = await pack(tenant, '5 classes', 5, 60);
+  const ten = await pack(tenant, '10 classes', 10, 100);
+  const monthly = await product(tenant, {
+    name: 'Monthly with 4 classes',
+    membershipType: 'recurring',
+    frequency: 'monthly',
+    credits: 4,
+    price: 50,
+  });
+  const fiveA = await buy(tenant, five);
+  const fiveB = await buy(tenant, five);
+  const tenPack = await buy(tenant, ten);
+  const member = await buy(tenant, monthly);
+  // the spending order: 5 classes (A) lapses first, then 10 classes, then the membership's credits
+  await expiresIn(tenant, fiveA, 5);
+  await expiresIn(tenant, tenPack, 20);
+  await expiresIn(tenant, member, 45);
+  // the second 5-class pack lapses unused: the expiry job takes its 5 credits
+  await expiresIn(tenant, fiveB, -1 / 24);
+  expect(await expireCredits(app.platform.db, new Date())).toBeGreaterThanOrEqual(1);
+  // $25 of the second 5-class pack given back (the ledger row a refund writes)
+  const context = (await app.platform.tenants.byOrgId(tenant.orgId)) as TenantContext;
+  await withTenant(app.platform.db, tenant.tenantId, async (tx) => {
+    const [cycle] = await tx
+      .select({ invoiceId: subscriptionCycles.invoiceId })
+      .from(subscriptionCycles)
+      .where(and(eq(subscriptionCycles.tenantId, tenant.tenantId), eq(subscriptionCycles.subscriptionId, fiveB.guId)));
+    const invoiceId = cycle?.invoiceId as string;
+    const [paid] = await tx
+      .select({ id: invoicePayments.id })
+      .from(invoicePayments)
+      .where(and(eq(invoicePayments.tenantId, tenant.tenantId), eq(invoicePayments.invoiceId, invoiceId)));
+    await refundPayment(tx, context, invoiceId, {
+      paymentId: paid?.id as string,
+      amount: 2500,
+      idempotencyKey: randomUUID(),
+    });
+    refunded = 2500;
+  });
+
+  // seven priced classes: the first five are paid from 5 classes (A), the next two from 10 classes
+  const startDate = addDays(today(), 2);
+  const rule = await call(await token(tenant, 'admin'), tenant, 'POST', '/snode/classrule', {
+    daysOfWeek: [0, 1, 2, 3, 4, 5, 6],
+    startTime: '09:00',
+    durationMinutes: 60,
+    startDate,
+    endDate: addDays(startDate, 6),
+    capacity: 10,
+    priceMinor: 2000,
+  });
+  expect(rule.statusCode, rule.body).toBe(201);
+  const sessions = json<ClassSessionList>(
+    await call(
+      await token(tenant, 'admin'),
+      tenant,
+      'GET',
+      `/snode/session?from=${startDate}&to=${addDays(startDate, 6)}`,
+    ),
+  ).data.filter((s) => s.classId === json<ClassRule>(rule).guId);
+  expect(sessions).toHaveLength(7);
+  const bookings: string[] = [];
+  for (const s of sessions) {
+    const booked = await call(await token(tenant, 'student'), tenant, 'POST', '/snode/mybooking', {
+      classId: s.classId,
+      clsStartTime: s.clsStartTime,
+      scheduleId: s.guId,
+    });
+    expect(booked.statusCode, booked.body).toBe(201);
+    const answer = json<{ myStatus: string; myBookingId: string }>(booked);
+    expect(answer.myStatus).toBe('booked');
+    bookings.push(answer.myBookingId);
+  }
+  // cancelled in time: the last one's credit goes back to 10 classes, the first one's to 5 classes (A)
+  for (const id of [bookings[6], bookings[0]]) {
+    const cancelled = await call(await token(tenant, 'student'), tenant, 'DELETE', `/snode/mybooking/${id}`);
+    expect(cancelled.statusCode, cancelled.body).toBe(204);
+  }
+
+  // another studio sells a pack of its own, which the first never counts
+  await buy(other, await pack(other, 'Elsewhere pack', 8, 90));
+});
+
+afterAll(async () => {
+  await stub?.close();
+});
+
+describe('GET /itemreport/packs', () => {
+  it('counts packs sold, credits granted, used, given back, expired, expiring and open, per product', async () => {
+    const answer = await report(`from=${today()}&to=${today()}`);
+    expect(answer).toMatchObject({ currency: 'USD', timeZone: ZONE, groupBy: 'product' });
+    expect(answer.expiringBy).toBe(addDays(today(), 30));
+    expect(figures(answer)).toEqual([
+      // biggest amount first
+      ['10 classes', 'pack', 1, 10000, 10, 1, 1, 0, 9, 9],
+      // two packs at $60, $25 of one refunded; 4 credits used (5 booked, 1 given back), 5 lapsed unused
+      ['5 classes', 'pack', 2, 12000 - refunded, 10, 4, 1, 5, 1, 1],
+      // the membership's credits lapse in 45 days: not within 30 days of the range's end
+      ['Monthly with 4 classes', 'membership', 1, 5000, 4, 0, 0, 0, 0, 4],
+    ]);
+    expect(answer.totals).toMatchObject({
+      sold: 4,
+      amount: 27000 - refunded,
+      granted: 24,
+      used: 5,
+      returned: 2,
+      expired: 5,
+      expiring: 10,
+      open: 14,
+    });
+  });
+
+  it('reconciles every figure with the ledger, the credit entries and the grants', async () => {
+    const answer = await report(`from=${today()}&to=${today()}`);
+    const rows = await withTenant(app.platform.db, tenant.tenantId, async (tx) => {
+      const money = await tx
+        .select({ kind: invoicePayments.kind, amount: invoicePayments.amount })
+        .from(invoicePayments)
+        .where(eq(invoicePayments.tenantId, tenant.tenantId));
+      const entries = await tx
+        .select({ reason: creditEntries.reason, delta: creditEntries.delta })
+        .from(creditEntries)
+        .where(eq(creditEntries.tenantId, tenant.tenantId));
+      const grants = await tx
+        .select({ remaining: creditGrants.remaining, expiresAt: creditGrants.expiresAt })
+        .from(creditGrants)
+        .where(eq(creditGrants.tenantId, tenant.tenantId));
+      const [packs] = await tx
+        .select({ n: sql<number>`count(*)`.mapWith(Number) })
+        .from(subscriptions)
+        .where(eq(subscriptions.tenantId, tenant.tenantId));
+      return { money, entries, grants, packs: packs?.n ?? 0 };
+    });
+    const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+    const moved = (reason: string) =>
+      Math.abs(sum(rows.entries.filter((e) => e.reason === reason).map((e) => e.delta)));
+    expect(answer.totals.amount).toBe(sum(rows.money.map((p) => (p.kind === 'refund' ? -p.amount : p.amount))));
+    expect(answer.totals.sold).toBe(rows.entries.filter((e) => e.reason === 'granted').length);
+    expect(answer.totals.sold).toBe(rows.packs);
+    expect(answer.totals.granted).toBe(moved('granted'));
+    expect(answer.totals.used).toBe(moved('booked') - moved('returned'));
+    expect(answer.totals.returned).toBe(moved('returned'));
+    expect(answer.totals.expired).toBe(moved('expired'));
+    const now = Date.now();
+    const live = rows.grants.filter((g) => !g.expiresAt || g.expiresAt.getTime() > now);
+    expect(answer.totals.open).toBe(sum(live.map((g) => g.remaining)));
+    // every credit granted in the range is used, lapsed or still open
+    expect(answer.totals.granted - answer.totals.used - answer.totals.expired).toBe(answer.totals.open);
+    // each row's figures add up to the totals
+    for (const figure of ['sold', 'amount', 'granted', 'used', 'returned', 'expired', 'expiring', 'open'] as const) {
+      expect(sum(answer.rows.map((r) => r[figure]))).toBe(answer.totals[figure]);
+    }
+  });
+
+  it('a range before the sales sold nothing; its expiring credits are those lapsing by 30 days after its end', async () => {
+    const twentyAgo = addDays(today(), -20);
+    const earlier = await report(`from=${addDays(today(), -40)}&to=${twentyAgo}`);
+    expect(earlier.expiringBy).toBe(addDays(today(), 10));
+    expect(figures(earlier)).toEqual([
+      // nothing happened in the range; open credits are now's; only 5 classes (A) lapses by day +10
+      ['10 classes', 'pack', 0, 0, 0, 0, 0, 0, 0, 9],
+      ['5 classes', 'pack', 0, 0, 0, 0, 0, 0, 1, 1],
+      ['Monthly with 4 classes', 'membership', 0, 0, 0, 0, 0, 0, 0, 4],
+    ]);
+    // a range that ended more than 30 days ago has nothing left to lapse by its window
+    const longAgo = await report(`from=${addDays(today(), -90)}&to=${addDays(today(), -31)}`);
+    expect(longAgo.totals).toMatchObject({ sold: 0, amount: 0, expiring: 0, open: 14 });
+  });
+
+  it('exports the same as CSV, for admins and staff only', async () => {
+    const response = await call(
+      await token(tenant, 'staff'),
+      tenant,
+      'GET',
+      `/itemreport/packs.csv?from=${today()}&to=${today()}`,
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/csv/);
+    expect(response.headers['content-disposition']).toBe(`attachment; filename="packs-${today()}-${today()}.csv"`);
+    const records = parseCsv(response.body).filter((r) => r.some((cell) => cell !== ''));
+    expect(records[0]).toEqual([
+      'product',
+      'kind',
+      'sold',
+      'amount',
+      'granted',
+      'used',
+      'returned',
+      'expired',
+      'expiring',
+      'open',
+    ]);
+    expect(records[2]).toEqual(['5 classes', 'pack', '2', '95.00', '10', '4', '1', '5', '1', '1']);
+    expect(records.at(-1)).toEqual(['Total', '', '4', '245.00', '24', '5', '2', '5', '10', '14']);
+    for (const role of ['frontdesk', 'student'] as const) {
+      for (const path of ['/itemreport/packs', '/itemreport/packs.csv']) {
+        const refused = await call(await token(tenant, role), tenant, 'GET', `${path}?from=${today()}&to=${today()}`);
+        expect(refused.statusCode, `${role} ${path}`).toBe(403);
+      }
+    }
+  });
+
+  it("another studio's packs are never counted, and it sees only its own", async () => {
+    const mine = await report(`from=${today()}&to=${today()}`);
+    expect(mine.rows.map((r) => r.label)).not.toContain('Elsewhere pack');
+    const theirs = await report(`from=${today()}&to=${today()}`, other);
+    expect(figures(theirs)).toEqual([['Elsewhere pack', 'pack', 1, 9000, 8, 0, 0, 0, 0, 8]]);
+  });
+
+  it.each([
+    ['from=2026-02-30&to=2026-03-01', 'from'],
+    ['from=2026-03-01&to=2026-02-01', 'to'],
+    ['from=2019-01-01&to=2026-01-01', 'from'],
+    ['from=2026-01-01&to=2026-01-02&groupBy=colour', 'groupBy'],
+    ['to=2026-01-02', 'from'],
+    ['from=2026-01-01&to=2026-01-02&tenant=x', ''],
+  ])('refuses %s with a 400 naming the field', async (query, field) => {
+    for (const path of ['/itemreport/packs', '/itemreport/packs.csv']) {
+      const response = await call(await token(tenant, 'admin'), tenant, 'GET', `${path}?${query}`);
+      expect(response.statusCode).toBe(400);
+      if (field) expect(errorOf(response.body).field).toBe(`querystring.${field}`);
+    }
+  });
+});
