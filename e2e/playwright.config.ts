@@ -43,7 +43,7 @@ while (
 ) {
   process.env.E2E_STRIPE_STUB_PORT = String(await freePort());
 }
-// Emails go to an SMTP server the users spec starts on this port (it reads registration links).
+// Emails go to the run's SMTP server on this port (e2e/global-setup.ts; specs read it through the mailbox).
 while (
   !process.env.E2E_SMTP_PORT ||
   [
@@ -84,12 +84,28 @@ while (
 ) {
   process.env.E2E_REGIONAL_PAYMENTS_STUB_PORT = String(await freePort());
 }
+// The run's mailbox (e2e/global-setup.ts): what the SMTP server on E2E_SMTP_PORT received, read over HTTP.
+while (
+  !process.env.E2E_MAILBOX_PORT ||
+  [
+    process.env.E2E_PORT,
+    process.env.E2E_PROVIDER_STUB_PORT,
+    process.env.E2E_MORE_PROVIDER_STUB_PORT,
+    process.env.E2E_STRIPE_STUB_PORT,
+    process.env.E2E_SMTP_PORT,
+    process.env.E2E_PAYMENTS_STUB_PORT,
+    process.env.E2E_REGIONAL_PAYMENTS_STUB_PORT,
+  ].includes(process.env.E2E_MAILBOX_PORT)
+) {
+  process.env.E2E_MAILBOX_PORT = String(await freePort());
+}
 // A fresh embedded database for each run, seeded by the server's own demo seed.
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'atrium-e2e-'));
 const jsonOutput = process.env.PLAYWRIGHT_JSON_OUTPUT_NAME;
 
 export default defineConfig({
   testDir: './tests',
+  globalSetup: './global-setup.ts',
   timeout: 30_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,

@@ -1,20 +1,18 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { expectAccessible, hostUrl, logIn, PASSWORD } from './helpers';
-import { SHARED_PORT_WAIT_MS, startDemoCardStandIn, startSharedSmtp } from './shared-ports';
+import { runMailbox, SHARED_PORT_WAIT_MS, startDemoCardStandIn } from './shared-ports';
 
 // Donations on the demo tenant: an admin adds a campaign, a visitor gives $20 once on the Stripe
 // stand-in's page (the demo tenant's seeded account) and gets the receipt email with its PDF, and
 // the admin sees the total. Each run adds its own campaign: nothing else reads it.
 let stub: Awaited<ReturnType<typeof startDemoCardStandIn>>;
-let smtp: Awaited<ReturnType<typeof startSharedSmtp>>;
+const smtp = runMailbox();
 test.beforeAll(async () => {
   test.setTimeout(SHARED_PORT_WAIT_MS * 2);
-  smtp = await startSharedSmtp();
   stub = await startDemoCardStandIn();
 });
 test.afterAll(async () => {
   await stub?.close();
-  await smtp?.close();
 });
 
 test.use({ viewport: { width: 390, height: 844 } });
@@ -105,7 +103,7 @@ test('a visitor gives $20 once to a campaign, pays on the provider’s page, get
   await expect(gifts).toContainText('For the roof');
   await expect(gifts.getByRole('button', { name: /Download receipt R-\d{5}/ })).toBeVisible();
   await expectAccessible(page);
-  expect(smtp.received.filter((m) => m.to.includes(donorEmail))).toHaveLength(1);
+  expect(await smtp.received(donorEmail)).toHaveLength(1);
 });
 
 test('a member sees their gifts on My Donations and downloads the receipt', async ({ page }) => {
@@ -230,9 +228,7 @@ test('a visitor gives $20 a month for one year: the first gift now, 11 more as t
     ).json();
     expect(gifts.data).toHaveLength(12);
     expect(gifts.data.every((g: { status: string }) => g.status === 'paid')).toBe(true);
-    await expect
-      .poll(() => smtp.received.filter((m) => m.to.includes(donorEmail)).length, { timeout: 60_000 })
-      .toBe(12);
+    await expect.poll(async () => (await smtp.received(donorEmail)).length, { timeout: 60_000 }).toBe(12);
   } finally {
     await request.post(apiUrl('/test/clock'), { headers: HOST, data: { reset: true } });
   }
@@ -298,7 +294,7 @@ test('a donor without an account stops their monthly gift from the link in its r
       await request.get(apiUrl(`/snode/donation/${campaignId}/donations`), { headers: admin })
     ).json();
     expect(gifts.data).toHaveLength(1);
-    expect(smtp.received.filter((m) => m.to.includes(donorEmail))).toHaveLength(1);
+    expect(await smtp.received(donorEmail)).toHaveLength(1);
   } finally {
     await request.post(apiUrl('/test/clock'), { headers: HOST, data: { reset: true } });
   }

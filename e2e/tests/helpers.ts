@@ -50,7 +50,7 @@ export async function seriousViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
     .analyze()
-    .finally(() => still.evaluate((style) => style.remove()).catch(() => undefined));
+    .finally(() => still.evaluate((style) => style.parentNode?.removeChild(style)).catch(() => undefined));
   if (process.env.AXE_DEBUG) {
     console.log(
       JSON.stringify(

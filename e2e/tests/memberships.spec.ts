@@ -1,6 +1,6 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { expectAccessible, hostUrl, logIn, PASSWORD } from './helpers';
-import { SHARED_PORT_WAIT_MS, startDemoCardStandIn, startSharedSmtp } from './shared-ports';
+import { runMailbox, SHARED_PORT_WAIT_MS, startDemoCardStandIn } from './shared-ports';
 
 // Its own member: a membership or credits bought here would pay the other specs' drop-ins (payments.spec).
 const MEMBER = 'member@demo.test';
@@ -13,19 +13,17 @@ const MEMBER = 'member@demo.test';
 const DAY = 86_400_000;
 let stub: Awaited<ReturnType<typeof startDemoCardStandIn>> | null = null;
 
-let smtp: Awaited<ReturnType<typeof startSharedSmtp>> | null = null;
+const smtp = runMailbox();
 
 test.beforeAll(async () => {
   test.setTimeout(SHARED_PORT_WAIT_MS * 2);
   // The run's mail first, then the card port, as donations.spec takes them (never the other way
   // round, so two specs never wait on each other). Holding the card port for the whole file also
   // keeps the two specs that move the business clock from running at the same time.
-  smtp = await startSharedSmtp();
   stub = await startDemoCardStandIn();
 });
 test.afterAll(async () => {
   await stub?.close();
-  await smtp?.close();
 });
 
 test.use({ viewport: { width: 390, height: 844 } });
@@ -151,7 +149,7 @@ test('a declined card: the payment fails (emailed), a day later the reminder, th
   await logIn(page, MEMBER);
   await expect(page).not.toHaveURL(/\/login/);
   await page.goto(hostUrl('demo', '/memberships'));
-  const mailsBefore = smtp?.received.length ?? 0;
+  const mailsBefore = (await smtp.received(MEMBER)).length;
   await page.getByRole('button', { name: `Buy ${name}` }).click();
   // Stripe's test card that is saved, then declined at every charge
   await saveCard(page, '4000 0000 0000 0341');
@@ -160,13 +158,13 @@ test('a declined card: the payment fails (emailed), a day later the reminder, th
   await expect(card.getByText('Payment failed', { exact: true })).toBeVisible();
   await expectAccessible(page);
   // spec 3 §4: the failed email now, then a reminder at the next declined try (a day later)
-  const mailTo = (subject: RegExp) =>
-    (smtp?.received ?? []).slice(mailsBefore).filter((m) => m.to.includes(MEMBER) && subject.test(m.text));
-  await expect.poll(() => mailTo(/Subject: Payment failed: invoice/).length, { timeout: 20_000 }).toBe(1);
+  const mailTo = async (subject: RegExp) =>
+    (await smtp.received(MEMBER)).slice(mailsBefore).filter((m) => subject.test(m.text));
+  await expect.poll(async () => (await mailTo(/Subject: Payment failed: invoice/)).length, { timeout: 20_000 }).toBe(1);
   try {
     await moveClock(request, { advanceMs: DAY + 60_000 });
     await runRenewals(request);
-    await expect.poll(() => mailTo(/Subject: Reminder: invoice/).length, { timeout: 20_000 }).toBe(1);
+    await expect.poll(async () => (await mailTo(/Subject: Reminder: invoice/)).length, { timeout: 20_000 }).toBe(1);
   } finally {
     await moveClock(request, { reset: true });
   }

@@ -1,12 +1,12 @@
 import { startProviderStub } from '@atrium/provider-stubs/provider-stub';
-import { startSmtpServer } from '../../apps/server/test/smtp.ts';
+import type { ReceivedMail } from '../../apps/server/test/smtp.ts';
 
 /**
- * The run's SMTP server (E2E_SMTP_PORT) and card stand-in (E2E_PAYMENTS_STUB_PORT) are fixed ports
- * the web server is configured with, and more than one spec reads them (users and donations read
- * mail; payments and donations pay by card). With two workers, a spec whose port is taken waits
- * until the spec holding it closes its server, then binds it for the rest of its own tests. The card
- * port also keeps the two specs that move the business clock (memberships, donations) apart.
+ * The card stand-in (E2E_PAYMENTS_STUB_PORT) is a fixed port the web server is configured with, and
+ * more than one spec pays by card (payments, selling, memberships, donations). With two workers, a
+ * spec whose port is taken waits until the spec holding it closes its server, then binds it for the
+ * rest of its own tests. The card port also keeps the two specs that move the business clock
+ * (memberships, donations) apart.
  */
 export async function whenPortFree<T>(start: () => Promise<T>, timeoutMs = 170_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -23,9 +23,31 @@ export async function whenPortFree<T>(start: () => Promise<T>, timeoutMs = 170_0
 /** How long a beforeAll may wait for a shared port (what whenPortFree waits, and some). */
 export const SHARED_PORT_WAIT_MS = 180_000;
 
-/** The run's SMTP server, on the shared mail port (taken first when a spec needs both ports). */
-export function startSharedSmtp() {
-  return whenPortFree(() => startSmtpServer(Number(process.env.E2E_SMTP_PORT)));
+/**
+ * The run's mail, as the SMTP server started once for the run (e2e/global-setup.ts) received it, read
+ * through its mailbox: every spec and worker sees every message, so no spec waits for the mail port.
+ */
+export function runMailbox() {
+  const base = `http://127.0.0.1:${process.env.E2E_MAILBOX_PORT}`;
+  /** The messages received so far, only those to `to` when given, oldest first. */
+  async function received(to?: string): Promise<ReceivedMail[]> {
+    const response = await fetch(`${base}/messages${to ? `?to=${encodeURIComponent(to)}` : ''}`);
+    if (!response.ok) throw new Error(`the mailbox answered ${response.status}`);
+    return (await response.json()) as ReceivedMail[];
+  }
+  return {
+    received,
+    /** The first message to `address`, waiting for it if needed. */
+    async waitFor(address: string, timeoutMs = 10_000): Promise<ReceivedMail> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const [found] = await received(address);
+        if (found) return found;
+        if (Date.now() > deadline) throw new Error(`no email to ${address} within ${timeoutMs} ms`);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    },
+  };
 }
 
 /**

@@ -1,19 +1,12 @@
 import { expect, type Page, test } from '@playwright/test';
-import { startSmtpServer } from '../../apps/server/test/smtp.ts';
 import { addClassTomorrow, expectAccessible, hostUrl, logIn, PASSWORD, showTomorrowsWeek } from './helpers';
-import { SHARED_PORT_WAIT_MS, whenPortFree } from './shared-ports';
+import { runMailbox } from './shared-ports';
 
 // Settings > Users on the riverside tenant: other specs assert the demo tenant's people and menus.
 // Each test adds its own people (unique emails), so riverside's seeded logins are never changed.
 const ORG = 'riverside';
 
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-test.beforeAll(async () => {
-  test.setTimeout(SHARED_PORT_WAIT_MS);
-  smtp = await whenPortFree(() => startSmtpServer(Number(process.env.E2E_SMTP_PORT)));
-});
-test.afterAll(() => smtp?.close());
-
+const smtp = runMailbox();
 /** The token of the registration email's link (to the page where the password is chosen). */
 function registrationToken(text: string): string {
   const token = text.match(/\/register\/confirm\?token=([\w%-]+)/)?.[1];
@@ -369,16 +362,16 @@ test('a waitlisted student is emailed when a spot opens, and confirms it from Cl
 
   await expect
     .poll(
-      () =>
-        smtp.received.some(
-          (m) => m.to.includes('student@demo.test') && m.text.includes(`spot opened up in ${className} on`),
-        ),
+      async () =>
+        (await smtp.received('student@demo.test')).some((m) => m.text.includes(`spot opened up in ${className} on`)),
       {
         timeout: 15_000,
       },
     )
     .toBe(true);
-  const mail = smtp.received.find((m) => m.text.includes(`spot opened up in ${className} on`));
+  const mail = (await smtp.received('student@demo.test')).find((m) =>
+    m.text.includes(`spot opened up in ${className} on`),
+  );
   expect(mail?.text).toContain(hostUrl('demo', '/classes'));
   // The message itself names the studio, never the platform (the From header is the server's mail setting).
   const body =

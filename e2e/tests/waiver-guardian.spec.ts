@@ -1,18 +1,11 @@
 import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible, hostUrl, logIn, PASSWORD } from './helpers';
-import { SHARED_PORT_WAIT_MS, startSharedSmtp } from './shared-ports';
+import { runMailbox } from './shared-ports';
 
 // Issue 22: a minor registers with a guardian who signs for them; a waiver signed with a member's
 // email counts only once the member follows the link emailed to them.
 
-let smtp: Awaited<ReturnType<typeof startSharedSmtp>>;
-test.beforeAll(async () => {
-  test.setTimeout(SHARED_PORT_WAIT_MS);
-  smtp = await startSharedSmtp();
-});
-test.afterAll(async () => {
-  await smtp?.close();
-});
+const smtp = runMailbox();
 
 /** A published waiver that asks for the birth date (guardians optional), made through the admin's API. */
 async function publishWaiver(page: Page, name: string): Promise<string> {
@@ -183,8 +176,8 @@ test.describe('waivers: minors and members', () => {
     let link = '';
     await expect
       .poll(
-        () => {
-          const mail = smtp.received.find((m) => m.to.includes(member) && m.text.includes(`"${formName}" was signed`));
+        async () => {
+          const mail = (await smtp.received(member)).find((m) => m.text.includes(`"${formName}" was signed`));
           link = mail?.text.match(/http:\/\/\S+\/waiver\/confirm\/[A-Za-z0-9_-]+/)?.[0] ?? '';
           return link;
         },
