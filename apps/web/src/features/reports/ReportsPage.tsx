@@ -19,6 +19,7 @@ import { useSearchParams } from 'react-router';
 import { useTenant } from '../session/session-store';
 import { useDocumentHead } from '../tenant/tenant-head';
 import { downloadReportCsv, useReport } from './api';
+import { ReportFilters } from './ReportFilters';
 import { cellText, type ReportAnswer, type ReportColumn, type ReportRow } from './report-kinds';
 import {
   applicableFilters,
@@ -193,6 +194,7 @@ export default function ReportsPage() {
             onChange={(value) => value && change({ groupBy: value })}
           />
         </SimpleGrid>
+        <ReportFilters params={params} onChange={(filters) => change({ filters })} />
         <Text size="sm" mt="xs">
           {params.from} to {params.to}, {timeZoneLabel(tenant.timezone)} time{kind.basis(params.groupBy)}
         </Text>

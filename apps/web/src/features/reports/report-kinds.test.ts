@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cellText, REPORT_KINDS } from './report-kinds';
+import { applicableFilters, reportParamsFrom, reportPath, reportQuery } from './report-params';
 
 describe('report kinds', () => {
   it('reads each cell as its column says: counts, money in the currency, whole percent or a dash', () => {
@@ -31,5 +32,36 @@ describe('report kinds', () => {
       totals: { key: 't', label: 'T' },
     } as never);
     expect(byItem.map((column) => column.format)).toEqual(['count', 'money', 'money', 'money', 'money']);
+  });
+});
+
+describe('report filters in the address', () => {
+  const now = new Date('2026-03-10T12:00:00Z');
+  const item = '0b6c1f6e-7f1a-4b8e-9a55-2f1f2c3d4e5f';
+
+  it('keeps the filters the grouping takes, after groupBy, and drops the others', () => {
+    const path = reportPath({
+      report: 'sales',
+      from: '2026-02-01',
+      to: '2026-02-28',
+      groupBy: 'item',
+      filters: { item },
+    });
+    expect(path).toBe(`/reports?report=sales&from=2026-02-01&to=2026-02-28&groupBy=item&item=${item}`);
+    const back = reportParamsFrom(new URLSearchParams(path.split('?')[1]), 'UTC', now);
+    expect(back.filters).toEqual({ item });
+    expect(reportQuery(back)).toBe(`from=2026-02-01&to=2026-02-28&groupBy=item&item=${item}`);
+    // by day counts money received: an item does not narrow it, a method does
+    const byDay = reportParamsFrom(
+      new URLSearchParams(`report=sales&groupBy=day&item=${item}&method=cash`),
+      'UTC',
+      now,
+    );
+    expect(byDay.filters).toEqual({ method: 'cash' });
+    expect(applicableFilters('sales', 'category', { item, kind: 'product', method: 'cash', colour: 'red' })).toEqual({
+      item,
+      kind: 'product',
+    });
+    expect(applicableFilters('attendance', 'class', { item })).toBeUndefined();
   });
 });

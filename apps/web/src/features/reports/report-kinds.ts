@@ -9,6 +9,7 @@ import {
   MEMBERSHIP_GROUP_LABELS,
   MEMBERSHIP_GROUPS,
   type MembershipReport,
+  SALES_FILTER_BASIS,
   SALES_GROUP_BASIS,
   SALES_GROUP_LABELS,
   SALES_GROUPS,
@@ -94,6 +95,20 @@ export const REPORT_KINDS = {
         ? ': what the invoices of the period sold (void ones left out)'
         : ': money received and refunded in the period',
     empty: 'No sales in this period. Try a longer range.',
+    // what was sold narrows by item, category and kind; money received by its method (contracts SALES_FILTER_BASIS)
+    filters: (
+      [
+        ['item', 'Item', 'items'],
+        ['category', 'Category', 'categories'],
+        ['kind', 'Kind', 'kinds'],
+        ['method', 'Payment method', 'methods'],
+      ] as const
+    ).map(([name, label, options]) => ({
+      name,
+      label,
+      options,
+      appliesTo: (groupBy: string) => SALES_GROUP_BASIS[groupBy as SalesGroup] === SALES_FILTER_BASIS[name],
+    })),
     columns: (report) =>
       report.basis === 'payments'
         ? [
