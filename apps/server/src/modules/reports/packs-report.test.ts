@@ -7,6 +7,7 @@ import {
   type Membership,
   type PackReport,
   parseCsv,
+  startOfDayInZone,
 } from '@atrium/contracts';
 import { type ProviderStub, startProviderStub } from '@atrium/provider-stubs';
 import { and, eq, sql } from 'drizzle-orm';
@@ -83,12 +84,20 @@ async function buy(t: TestTenant, membership: Membership): Promise<MemberSubscri
   return json<MemberSubscription>(done);
 }
 
-/** The grant a purchase made lapses `days` from now (the spending order follows the expiry). */
-async function expiresIn(t: TestTenant, sub: MemberSubscription, days: number) {
+/**
+ * The grant a purchase made lapses at noon on the studio's day `days` from today (the spending order
+ * follows the expiry). Every date is over 62 days away, past what another test file's expiry run
+ * (memberships.test moves its clock 62 days) takes from the shared database.
+ */
+async function expiresOn(t: TestTenant, sub: MemberSubscription, days: number) {
+  const noon = new Date(startOfDayInZone(addDays(today(), days), ZONE).getTime() + DAY / 2);
+  await setExpiry(t, sub, noon);
+}
+async function setExpiry(t: TestTenant, sub: MemberSubscription, at: Date) {
   await withTenant(app.platform.db, t.tenantId, (tx) =>
     tx
       .update(creditGrants)
-      .set({ expiresAt: new Date(Date.now() + days * DAY) })
+      .set({ expiresAt: at })
       .where(and(eq(creditGrants.tenantId, t.tenantId), eq(creditGrants.subscriptionId, sub.guId))),
   );
 }
@@ -136,8 +145,8 @@ beforeAll(async () => {
   });
   call = caller(app);
   [tenant, other] = await Promise.all([
-    newTenant(app, { settings: { timezone: ZONE, itemExpiresAfter: 2 } }),
-    newTenant(app, { settings: { timezone: ZONE, itemExpiresAfter: 2 } }),
+    newTenant(app, { settings: { timezone: ZONE, itemExpiresAfter: 6 } }),
+    newTenant(app, { settings: { timezone: ZONE, itemExpiresAfter: 6 } }),
   ]);
   await connectStripe(tenant, 'ac_packs_a');
   await connectStripe(other, 'ac_packs_b');
@@ -156,11 +165,11 @@ beforeAll(async () => {
   const tenPack = await buy(tenant, ten);
   const member = await buy(tenant, monthly);
   // the spending order: 5 classes (A) lapses first, then 10 classes, then the membership's credits
-  await expiresIn(tenant, fiveA, 5);
-  await expiresIn(tenant, tenPack, 20);
-  await expiresIn(tenant, member, 45);
+  await expiresOn(tenant, fiveA, 70);
+  await expiresOn(tenant, tenPack, 74);
+  await expiresOn(tenant, member, 130);
   // the second 5-class pack lapses unused: the expiry job takes its 5 credits
-  await expiresIn(tenant, fiveB, -1 / 24);
+  await setExpiry(tenant, fiveB, new Date(Date.now() - 60_000));
   expect(await expireCredits(app.platform.db, new Date())).toBeGreaterThanOrEqual(1);
   // $25 of the second 5-class pack given back (the ledger row a refund writes)
   const context = (await app.platform.tenants.byOrgId(tenant.orgId)) as TenantContext;
@@ -231,15 +240,16 @@ afterAll(async () => {
 
 describe('GET /itemreport/packs', () => {
   it('counts packs sold, credits granted, used, given back, expired, expiring and open, per product', async () => {
-    const answer = await report(`from=${today()}&to=${today()}`);
+    // the range runs 45 days on: credits lapsing by day +75 are expiring
+    const answer = await report(`from=${today()}&to=${addDays(today(), 45)}`);
     expect(answer).toMatchObject({ currency: 'USD', timeZone: ZONE, groupBy: 'product' });
-    expect(answer.expiringBy).toBe(addDays(today(), 30));
+    expect(answer.expiringBy).toBe(addDays(today(), 75));
     expect(figures(answer)).toEqual([
       // biggest amount first
       ['10 classes', 'pack', 1, 10000, 10, 1, 1, 0, 9, 9],
       // two packs at $60, $25 of one refunded; 4 credits used (5 booked, 1 given back), 5 lapsed unused
       ['5 classes', 'pack', 2, 12000 - refunded, 10, 4, 1, 5, 1, 1],
-      // the membership's credits lapse in 45 days: not within 30 days of the range's end
+      // the membership's credits lapse on day +130: not within 30 days of the range's end
       ['Monthly with 4 classes', 'membership', 1, 5000, 4, 0, 0, 0, 0, 4],
     ]);
     expect(answer.totals).toMatchObject({
@@ -252,6 +262,8 @@ describe('GET /itemreport/packs', () => {
       expiring: 10,
       open: 14,
     });
+    // a range that ends today: nothing lapses by day +30
+    expect((await report(`from=${today()}&to=${today()}`)).totals).toMatchObject({ sold: 4, expiring: 0, open: 14 });
   });
 
   it('reconciles every figure with the ledger, the credit entries and the grants', async () => {
@@ -296,19 +308,17 @@ describe('GET /itemreport/packs', () => {
     }
   });
 
-  it('a range before the sales sold nothing; its expiring credits are those lapsing by 30 days after its end', async () => {
-    const twentyAgo = addDays(today(), -20);
-    const earlier = await report(`from=${addDays(today(), -40)}&to=${twentyAgo}`);
-    expect(earlier.expiringBy).toBe(addDays(today(), 10));
-    expect(figures(earlier)).toEqual([
-      // nothing happened in the range; open credits are now's; only 5 classes (A) lapses by day +10
+  it('expiring counts the open credits lapsing by 30 days after the range ends; a range before the sales sold nothing', async () => {
+    const later = await report(`from=${addDays(today(), 1)}&to=${addDays(today(), 40)}`);
+    expect(later.expiringBy).toBe(addDays(today(), 70));
+    expect(figures(later)).toEqual([
+      // nothing happened in the range; open credits are now's; 5 classes (A) lapses on day +70, 10 classes on +74
       ['10 classes', 'pack', 0, 0, 0, 0, 0, 0, 0, 9],
       ['5 classes', 'pack', 0, 0, 0, 0, 0, 0, 1, 1],
       ['Monthly with 4 classes', 'membership', 0, 0, 0, 0, 0, 0, 0, 4],
     ]);
-    // a range that ended more than 30 days ago has nothing left to lapse by its window
-    const longAgo = await report(`from=${addDays(today(), -90)}&to=${addDays(today(), -31)}`);
-    expect(longAgo.totals).toMatchObject({ sold: 0, amount: 0, expiring: 0, open: 14 });
+    const before = await report(`from=${addDays(today(), -90)}&to=${addDays(today(), -31)}`);
+    expect(before.totals).toMatchObject({ sold: 0, amount: 0, granted: 0, used: 0, expiring: 0, open: 14 });
   });
 
   it('exports the same as CSV, for admins and staff only', async () => {
@@ -334,8 +344,8 @@ describe('GET /itemreport/packs', () => {
       'expiring',
       'open',
     ]);
-    expect(records[2]).toEqual(['5 classes', 'pack', '2', '95.00', '10', '4', '1', '5', '1', '1']);
-    expect(records.at(-1)).toEqual(['Total', '', '4', '245.00', '24', '5', '2', '5', '10', '14']);
+    expect(records[2]).toEqual(['5 classes', 'pack', '2', '95.00', '10', '4', '1', '5', '0', '1']);
+    expect(records.at(-1)).toEqual(['Total', '', '4', '245.00', '24', '5', '2', '5', '0', '14']);
     for (const role of ['frontdesk', 'student'] as const) {
       for (const path of ['/itemreport/packs', '/itemreport/packs.csv']) {
         const refused = await call(await token(tenant, role), tenant, 'GET', `${path}?from=${today()}&to=${today()}`);
