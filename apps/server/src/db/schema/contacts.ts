@@ -58,6 +58,11 @@ export const contacts = pgTable(
     emergencyContactPhone: text('emergency_contact_phone').notNull().default(''),
     leadSource: text('lead_source').notNull().default(''),
     /**
+     * How the contact came (the contacts report's sources, issue 24): registration, import, staff,
+     * checkout, donation or form; null for contacts made before it was recorded and for the team.
+     */
+    source: text('source', { enum: ['registration', 'import', 'staff', 'checkout', 'donation', 'form'] }),
+    /**
      * What contact search matches: "first last", email, phone and the phone's digits alone, on
      * separate lines (a search box cannot type a line break, so a match never spans two fields).
      * Stored, so the trigram index's recheck reads it instead of recomputing it for every row.
