@@ -129,6 +129,7 @@ export async function confirmRegistration(
       name: request.name,
       lastName: request.lastName,
       role: 'student',
+      source: 'registration',
       hasAcceptedTerms: true,
       // The link reached this address, so it is verified.
       isEmailVerified: true,

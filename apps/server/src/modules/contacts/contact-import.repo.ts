@@ -35,6 +35,7 @@ export async function insertImportedContacts(tx: Tx, tenantId: string, rows: Val
       lastName: row.lastName,
       phone: row.phone,
       role: 'student' as const,
+      source: 'import' as const,
       hasSignedWaiverForm: row.hasSignedWaiverForm,
       subscribeToMailingList: row.subscribeToMailingList,
     }));

@@ -92,6 +92,7 @@ export async function insertNewContact(tx: Tx, tenant: TenantContext, input: z.o
     lastName: input.lastName,
     phone: input.phone,
     role: 'student',
+    source: 'staff',
     grnNumber: input.grnNumber || null,
     hasSignedWaiverForm: input.hasSignedWaiverForm,
     subscribeToMailingList: input.subscribeToMailingList,

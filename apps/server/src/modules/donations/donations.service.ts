@@ -257,6 +257,7 @@ export async function donorContact(
     phone: '',
     address: '',
     leadSource: 'Donation',
+    source: 'donation',
   });
   if (buyer.isWalkin) throw badRequest('email', 'Please enter a valid email address');
   return buyer;

@@ -124,6 +124,7 @@ export async function ensureContactByEmail(
       lastName: values.lastName,
       phone: values.phone,
       role: 'student',
+      source: 'form',
       passwordHash: null,
     })
     .onConflictDoNothing({ target: [contacts.tenantId, contacts.email] })

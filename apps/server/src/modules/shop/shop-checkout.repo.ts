@@ -10,6 +10,8 @@ export interface OnlineBuyerValues {
   address: string;
   /** Where the contact came from when made here (default 'Online store'). */
   leadSource?: string;
+  /** How the contact came when made here (default: checkout). */
+  source?: 'checkout' | 'donation';
 }
 
 /**
@@ -33,6 +35,7 @@ export async function findOrInsertBuyer(tx: Tx, tenantId: string, values: Online
       statuses: ['client'],
       isUnread: true,
       leadSource: values.leadSource ?? 'Online store',
+      source: values.source ?? 'checkout',
       subscribeToMailingList: false,
     })
     .onConflictDoNothing({ target: [contacts.tenantId, contacts.email] });
