@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { json, newTenant, startTestApp, type TestTenant } from '../test/helpers.ts';
 import type { App } from './app.ts';
@@ -38,5 +39,25 @@ describe('platform routes', () => {
     const response = await app.inject({ url: '/rest/no-such-thing', headers: { host: a.host } });
     expect(response.statusCode).toBe(404);
     expect(json(response)).toEqual({ errors: { message: 'Not found.', code: 'not_found' } });
+  });
+
+  it('compresses answers over 1 KB as the client accepts (brotli first), never small ones', async () => {
+    const plain = await app.inject({ url: '/api/docs/json' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(100_000);
+
+    const brotli = await app.inject({ url: '/api/docs/json', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotli.rawPayload.length).toBeLessThan(plain.rawPayload.length / 5);
+    expect(brotliDecompressSync(brotli.rawPayload).toString('utf8')).toBe(plain.body);
+
+    const gzip = await app.inject({ url: '/api/docs/json', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString('utf8')).toBe(plain.body);
+
+    const small = await app.inject({ url: '/healthz', headers: { 'accept-encoding': 'br' } });
+    expect(small.statusCode).toBe(200);
+    expect(small.headers['content-encoding']).toBeUndefined();
   });
 });

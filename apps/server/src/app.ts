@@ -1,4 +1,6 @@
 import { join } from 'node:path';
+import { constants as zlibConstants } from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
@@ -139,6 +141,18 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   scheduleAttemptPruning(jobs, platform.throttle);
   scheduleCartPruning(jobs, platform.db);
 
+  // JSON, HTML, CSS and JS answers over 1 KB go out as brotli or gzip, as the browser accepts: a staff
+  // calendar month is ~800 KB of JSON and ~70 KB compressed. Media, PDFs and the web build's assets
+  // (already compressed at build time, with their own content-encoding) are left alone.
+  await app.register(fastifyCompress, {
+    globalCompression: true,
+    // Request bodies are taken as sent: no client of ours compresses them, and the body limit stays on the bytes received.
+    globalDecompression: false,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    // Quality 4: most of the size win for a fraction of brotli's top quality's time on each answer.
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(fastifySwagger, {
     openapi: {
       info: {
