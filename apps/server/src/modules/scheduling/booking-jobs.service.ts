@@ -17,9 +17,10 @@ import {
   tenantsWithSessionsBetween,
   waitlistIds,
 } from './booking-work.repo.ts';
+import { getRoster } from './bookings.service.ts';
 import * as repo from './scheduling.repo.ts';
-import { bookingContext, getRoster } from './scheduling.service.ts';
 import { mailable, queueReminder } from './scheduling-mail.ts';
+import { bookingContext } from './scheduling-shared.ts';
 import { queueSmsReminder, textable } from './scheduling-sms.ts';
 
 // The booking work that runs on the job runner (holds that ran out, reminders) and the desk's

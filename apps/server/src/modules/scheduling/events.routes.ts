@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireAuth, requireTenant } from '../../lib/guards.ts';
 import type { Platform } from '../../platform.ts';
 import { publicEvent, publicEvents, studentRegister } from './events.service.ts';
-import { bookingContext } from './scheduling.service.ts';
+import { bookingContext } from './scheduling-shared.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 const tags = ['events'];

@@ -6,8 +6,8 @@ import type { App } from '../../app.ts';
 import { withTenant } from '../../db/client.ts';
 import { contacts } from '../../db/schema/index.ts';
 import { caller } from '../catalogue/catalogue-fixtures.ts';
+import { extendHorizons } from './class-rules.service.ts';
 import { addDays } from './recurrence.ts';
-import { extendHorizons } from './scheduling.service.ts';
 
 // Calendar apps take a changed event only when its SEQUENCE went up (RFC 5545 §3.8.7.4): each change
 // of an occurrence (time, room, teacher, name, cancellation) raises it by one; the rest keep theirs.

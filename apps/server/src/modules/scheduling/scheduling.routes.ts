@@ -34,10 +34,23 @@ import { TtlCache } from '../../lib/ttl-cache.ts';
 import type { Platform } from '../../platform.ts';
 import { zoomMeetingsOf } from '../integrations/zoom-meetings.ts';
 import { closeSessionCheckIn, registerBookingJobs, reorderWaitlist } from './booking-jobs.service.ts';
+import {
+  getRoster,
+  markAttendance,
+  scheduleHorizonExtension,
+  staffBook,
+  staffCancel,
+  studentBook,
+  studentCancel,
+  studentConfirm,
+  studentSessions,
+} from './bookings.service.ts';
 import { calendarFeedText, myCalendarFeed, revokeMyCalendarFeed, timetableFeedText } from './calendar-feed.service.ts';
+import { createRule, editRule, getRule, listRules, regenerateRuleUrl } from './class-rules.service.ts';
 import { contactBookings } from './contact-bookings.service.ts';
-import * as service from './scheduling.service.ts';
+import { createRoom, editRoom, listRooms, listTeachers, removeRoom } from './rooms.service.ts';
 import { editSession } from './session-edit.service.ts';
+import { cancelSession, publicSession, publicSessions, staffSessions } from './sessions.service.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 const tags = ['scheduling'];
@@ -72,7 +85,7 @@ export function registerSchedulingRoutes(server: FastifyInstance, platform: Plat
     if (request.tenant) timetables.clear(`${request.tenant.tenantId}:`);
   });
 
-  service.scheduleHorizonExtension(platform.jobs, platform);
+  scheduleHorizonExtension(platform.jobs, platform);
   registerBookingJobs(platform);
 
   // ------------------------------------------------------------ rooms and teachers
@@ -82,7 +95,7 @@ export function registerSchedulingRoutes(server: FastifyInstance, platform: Plat
       preValidation: staffPre,
       schema: { tags, summary: 'The facility’s rooms', response: { 200: RoomList, ...errors } },
     },
-    async (request) => service.listRooms(db, requireStaff(request)),
+    async (request) => listRooms(db, requireStaff(request)),
   );
   app.post(
     '/snode/room',
@@ -95,7 +108,7 @@ export function registerSchedulingRoutes(server: FastifyInstance, platform: Plat
         response: { 201: Room, ...errors },
       },
     },
-    async (request, reply) => reply.code(201).send(await service.createRoom(db, manage(request), request.body)),
+    async (request, reply) => reply.code(201).send(await createRoom(db, manage(request), request.body)),
   );
   app.put(
     '/snode/room/:id',
@@ -109,7 +122,7 @@ export function registerSchedulingRoutes(server: FastifyInstance, platform: Plat
         response: { 200: Room, ...errors },
       },
     },
-    async (request) => service.editRoom(db, manage(request), request.params.id, request.body),
+    async (request) => editRoom(db, manage(request), request.params.id, request.body),
   );
   app.delete(
     '/snode/room/:id',
@@ -123,7 +136,7 @@ export function registerSchedulingRoutes(server: FastifyInstance, platform: Plat
       },
     },
     async (request, reply) => {
-      await service.removeRoom(db, manage(request), request.params.id);
+      await removeRoom(db, manage(request), request.params.id);
       return reply.code(204).send(null);
     },
   );
@@ -133,7 +146,7 @@ export function registerSchedulingRoutes(server: FastifyInstance, platform: Plat
       preValidation: staffPre,
       schema: { tags, summary: 'Users marked Teacher', response: { 200: TeacherList, ...errors } },
     },
-    async (request) => service.listTeachers(db, requireStaff(request)),
+    async (request) => listTeachers(db, requireStaff(request)),
   );
 
   // ------------------------------------------------------------ class rules
@@ -148,7 +161,7 @@ export function registerSchedulingRoutes(server: FastifyInstance, platform: Plat
         response: { 200: ClassRuleList, ...errors },
       },
     },
-    async (request) => service.listRules(db, requireStaff(request), request.query.kind),
+    async (request) => listRules(db, requireStaff(request), request.query.kind),
   );
   app.put(
     '/snode/classrule/:id/regenerateurl',
@@ -161,7 +174,7 @@ export function registerSchedulingRoutes(server: FastifyInstance, platform: Plat
         response: { 200: ClassRule, ...errors },
       },
     },
-    async (request) => service.regenerateRuleUrl(db, manage(request), request.params.id),
+    async (request) => regenerateRuleUrl(db, manage(request), request.params.id),
   );
   app.get(
     '/snode/classrule/:id',
@@ -169,7 +182,7 @@ export function registerSchedulingRoutes(server: FastifyInstance, platform: Plat
       preValidation: staffPre,
       schema: { tags, summary: 'One class rule', params: IdParams, response: { 200: ClassRule, ...errors } },
     },
-    async (request) => service.getRule(db, requireStaff(request), request.params.id),
+    async (request) => getRule(db, requireStaff(request), request.params.id),
   );
   app.post(
     '/snode/classrule',
@@ -183,7 +196,7 @@ export function registerSchedulingRoutes(server: FastifyInstance, platform: Plat
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await service.createRule(db, manage(request), request.body, new Date(), meetings)),
+      reply.code(201).send(await createRule(db, manage(request), request.body, new Date(), meetings)),
   );
   app.put(
     '/snode/classrule/:id',
@@ -197,8 +210,7 @@ export function registerSchedulingRoutes(server: FastifyInstance, platform: Plat
         response: { 200: ClassRule, ...errors },
       },
     },
-    async (request) =>
-      service.editRule(platform, manage(request), request.params.id, request.body, new Date(), meetings),
+    async (request) => editRule(platform, manage(request), request.params.id, request.body, new Date(), meetings),
   );
 
   // ------------------------------------------------------------ sessions, rosters, check-in
@@ -213,7 +225,7 @@ export function registerSchedulingRoutes(server: FastifyInstance, platform: Plat
         response: { 200: ClassSessionList, ...errors },
       },
     },
-    async (request) => service.staffSessions(db, requireStaff(request), request.query),
+    async (request) => staffSessions(db, requireStaff(request), request.query),
   );
   app.get(
     '/snode/session/:id',
@@ -221,7 +233,7 @@ export function registerSchedulingRoutes(server: FastifyInstance, platform: Plat
       preValidation: staffPre,
       schema: { tags, summary: 'A session and its roster', params: IdParams, response: { 200: Roster, ...errors } },
     },
-    async (request) => service.getRoster(db, requireStaff(request), request.params.id),
+    async (request) => getRoster(db, requireStaff(request), request.params.id),
   );
   app.get(
     '/snode/contact/:id/bookings',
@@ -263,7 +275,7 @@ export function registerSchedulingRoutes(server: FastifyInstance, platform: Plat
         response: { 200: ClassSession, ...errors },
       },
     },
-    async (request) => service.cancelSession(platform, manage(request), request.params.id, new Date()),
+    async (request) => cancelSession(platform, manage(request), request.params.id, new Date()),
   );
   app.post(
     '/snode/session/:id/booking',
@@ -280,15 +292,7 @@ export function registerSchedulingRoutes(server: FastifyInstance, platform: Plat
     async (request, reply) =>
       reply
         .code(201)
-        .send(
-          await service.staffBook(
-            platform,
-            requireStaff(request),
-            request.params.id,
-            request.body.contactId,
-            new Date(),
-          ),
-        ),
+        .send(await staffBook(platform, requireStaff(request), request.params.id, request.body.contactId, new Date())),
   );
   app.delete(
     '/snode/booking/:id',
@@ -301,7 +305,7 @@ export function registerSchedulingRoutes(server: FastifyInstance, platform: Plat
         response: { 200: Roster, ...errors },
       },
     },
-    async (request) => service.staffCancel(platform, requireStaff(request), request.params.id, new Date()),
+    async (request) => staffCancel(platform, requireStaff(request), request.params.id, new Date()),
   );
   app.put(
     '/snode/booking/:id/attendance',
@@ -315,8 +319,7 @@ export function registerSchedulingRoutes(server: FastifyInstance, platform: Plat
         response: { 200: Roster, ...errors },
       },
     },
-    async (request) =>
-      service.markAttendance(db, requireStaff(request), request.params.id, request.body.attended, new Date()),
+    async (request) => markAttendance(db, requireStaff(request), request.params.id, request.body.attended, new Date()),
   );
 
   // ------------------------------------------------------------ the student
@@ -331,7 +334,7 @@ export function registerSchedulingRoutes(server: FastifyInstance, platform: Plat
         response: { 200: StudentSessionList, ...errors },
       },
     },
-    async (request) => service.studentSessions(db, requireAuth(request), request.query),
+    async (request) => studentSessions(db, requireAuth(request), request.query),
   );
   app.post(
     '/snode/mybooking',
@@ -346,7 +349,7 @@ export function registerSchedulingRoutes(server: FastifyInstance, platform: Plat
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await service.studentBook(platform, requireAuth(request), request.body, new Date())),
+      reply.code(201).send(await studentBook(platform, requireAuth(request), request.body, new Date())),
   );
   app.delete(
     '/snode/mybooking/:id',
@@ -360,7 +363,7 @@ export function registerSchedulingRoutes(server: FastifyInstance, platform: Plat
       },
     },
     async (request, reply) => {
-      await service.studentCancel(platform, requireAuth(request), request.params.id, new Date());
+      await studentCancel(platform, requireAuth(request), request.params.id, new Date());
       return reply.code(204).send(null);
     },
   );
@@ -380,7 +383,7 @@ export function registerSchedulingRoutes(server: FastifyInstance, platform: Plat
       const tenant = requireTenant(request);
       const { from, to } = request.query;
       const body = await timetables.get(`${tenant.tenantId}:${from}:${to}`, async () =>
-        JSON.stringify(await service.publicSessions(db, tenant, request.query)),
+        JSON.stringify(await publicSessions(db, tenant, request.query)),
       );
       // Already serialized (and built from the contract's own mapping): sent as it is.
       return reply
@@ -399,7 +402,7 @@ export function registerSchedulingRoutes(server: FastifyInstance, platform: Plat
         response: { 200: ClassSession, ...errors },
       },
     },
-    async (request) => service.publicSession(db, requireTenant(request), request.query),
+    async (request) => publicSession(db, requireTenant(request), request.query),
   );
 
   // ------------------------------------------------------------ slice 2: holds, waitlist order, check-in, feeds
@@ -414,7 +417,7 @@ export function registerSchedulingRoutes(server: FastifyInstance, platform: Plat
         response: { 200: StudentSession, ...errors },
       },
     },
-    async (request) => service.studentConfirm(platform, requireAuth(request), request.params.id, new Date()),
+    async (request) => studentConfirm(platform, requireAuth(request), request.params.id, new Date()),
   );
   app.put(
     '/snode/session/:id/waitlist',

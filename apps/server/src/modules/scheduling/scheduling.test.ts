@@ -17,8 +17,8 @@ import type { App } from '../../app.ts';
 import { withTenant } from '../../db/client.ts';
 import { classBookings, classSessions, contacts } from '../../db/schema/index.ts';
 import { caller, errorOf } from '../catalogue/catalogue-fixtures.ts';
+import { extendHorizons } from './class-rules.service.ts';
 import { addDays } from './recurrence.ts';
-import { extendHorizons } from './scheduling.service.ts';
 
 const ZONE = 'America/New_York';
 let app: App;

@@ -11,10 +11,12 @@ import type { Authenticated } from '../../lib/guards.ts';
 import type { Platform } from '../../platform.ts';
 import { promoteWaitlist } from './booking-core.ts';
 import { livePeopleOf } from './booking-work.repo.ts';
+import { checkedRoom, checkedTeacher } from './class-rules.service.ts';
 import { lockSession, updateSession } from './scheduling.repo.ts';
-import { bookingContext, checkedRoom, checkedTeacher, sessionView, zoneOf } from './scheduling.service.ts';
 import { mailable, queueSessionMoved } from './scheduling-mail.ts';
+import { bookingContext, zoneOf } from './scheduling-shared.ts';
 import { forgetReminders, overlapsOf, roomName } from './session-edit.repo.ts';
+import { sessionView } from './sessions.service.ts';
 
 const MINUTE = 60_000;
 

@@ -18,7 +18,7 @@ import { findTenantById } from '../payments/payments.repo.ts';
 import { book } from './booking-core.ts';
 import { releaseExpiredHolds } from './booking-jobs.service.ts';
 import { addDays } from './recurrence.ts';
-import { bookingContext } from './scheduling.service.ts';
+import { bookingContext } from './scheduling-shared.ts';
 
 // Waitlist rules (issue 22): a class may turn its waitlist off or cap it ('This class is full.',
 // 409), a lapsed hold is told, and the queue is the order in which places were taken.
