@@ -18,28 +18,19 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireStaff } from '../../lib/guards.ts';
 import type { Platform } from '../../platform.ts';
+import { getCampaignTenant, saveBrevo } from './campaign-providers.service.ts';
 import { registerConnectRoutes } from './connect.routes.ts';
 import { dnsMxResolver } from './email-provider.ts';
-import {
-  deletePaymentKeys,
-  getCampaignTenant,
-  getSmsTenant,
-  type Integrations,
-  integrationsStatus,
-  listPaymentKeys,
-  saveBrevo,
-  savePaymentKeys,
-  savePhonePe,
-  savePlivo,
-  saveTwilio,
-} from './integrations.service.ts';
+import { type Integrations, integrationsStatus } from './integrations.service.ts';
 import { registerMailchimpJobs } from './mailchimp.service.ts';
 import { Mailchimp } from './mailchimp.ts';
 import { registerMailingListRoutes } from './mailing-list.routes.ts';
 import { newConnectStore } from './oauth.service.ts';
 import { OAuthClients } from './oauth-clients.ts';
 import { registerOAuthProviderRoutes } from './oauth-providers.routes.ts';
+import { deletePaymentKeys, listPaymentKeys, savePaymentKeys, savePhonePe } from './payment-keys.service.ts';
 import { ProviderChecks } from './providers.ts';
+import { getSmsTenant, savePlivo, saveTwilio } from './sms-providers.service.ts';
 import { StripeConnect } from './stripe-connect.ts';
 import { CredentialVault, credentialsKey } from './vault.ts';
 

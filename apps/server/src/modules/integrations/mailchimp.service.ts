@@ -18,9 +18,9 @@ import { withTenant } from '../../db/client.ts';
 import { contacts } from '../../db/schema/index.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import type { TenantContext } from '../tenants/tenant-directory.ts';
+import { getCampaignTenant } from './campaign-providers.service.ts';
 import { claimMailchimpResync, mergePublicFields } from './integrations.repo.ts';
 import {
-  getCampaignTenant,
   type Integrations,
   load,
   type Stored,

@@ -24,16 +24,9 @@ import {
   findCredentialById,
   listCredentialsByPrefix,
 } from './integrations.repo.ts';
-import {
-  type Integrations,
-  load,
-  MAILBOX_PREFIX,
-  open,
-  save,
-  str,
-  syncPaymentProvider,
-} from './integrations.service.ts';
+import { type Integrations, load, MAILBOX_PREFIX, open, save, str } from './integrations.service.ts';
 import { appLabel } from './oauth-clients.ts';
+import { syncPaymentProvider } from './payment-keys.service.ts';
 import type { PendingConnect } from './pending-connect.ts';
 import { hintOf } from './vault.ts';
 
