@@ -4,12 +4,15 @@
 // the local Stripe stand-in. Reports the time to drain and checks that every cycle was charged
 // exactly once (the stand-in's charges by subscription and cycle, and the cycles paid in the database).
 // Usage: npm run bench:renewals   (BENCH_SUBS=10000, BENCH_ONLY=pglite|postgres,
-// BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/atrium_mem). Its tenants are deleted at the end.
+// BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/atrium_mem, made and migrated when missing). Its
+// tenants are deleted at the end. Progress is printed as it goes (seeding, then charges every 2 s).
 import { randomBytes } from 'node:crypto';
 import { startProviderStub } from '@atrium/provider-stubs/provider-stub';
 import { inArray } from 'drizzle-orm';
+import pg from 'pg';
 import { loadConfig } from '../apps/server/src/config.ts';
-import { withTenant } from '../apps/server/src/db/client.ts';
+import { openDatabase, withTenant } from '../apps/server/src/db/client.ts';
+import { migrateDatabase } from '../apps/server/src/db/migrate.ts';
 import { itemCategories, items, subscriptions, tenants } from '../apps/server/src/db/schema/index.ts';
 import { runRenewals } from '../apps/server/src/modules/memberships/renewals.service.ts';
 import { StripeGateway } from '../apps/server/src/modules/payments/stripe-gateway.ts';
@@ -58,7 +61,9 @@ async function bench(label) {
   const perTenant = Math.ceil(SUBS / TENANTS);
   let made = 0;
   const seedStarted = performance.now();
+  console.log(`${label}: seeding ${SUBS} due subscriptions across ${TENANTS} tenants`);
   for (const [index, account] of accounts.entries()) {
+    if (index > 0 && index % 10 === 0) console.log(`${label}:   ${index} of ${TENANTS} tenants seeded`);
     const orgId = `bench${randomBytes(4).toString('hex')}`;
     const { tenantId } = await createTenant(db, { name: `Bench ${index}`, orgId });
     tenantIds.push(tenantId);
@@ -117,8 +122,17 @@ async function bench(label) {
   }
   const seedSeconds = (performance.now() - seedStarted) / 1000;
   const gateway = () => new StripeGateway(KEY, null, stub.url);
+  console.log(`${label}: seeded in ${seedSeconds.toFixed(1)} s; two workers charging`);
   const started = performance.now();
-  const [a, b] = await Promise.all([runRenewals(one.platform, gateway()), runRenewals(two.platform, gateway())]);
+  const progress = setInterval(() => {
+    const charged = stub.stripeSavedCards.charges.filter((c) => c.metadata.subscriptionId).length;
+    const seconds = (performance.now() - started) / 1000;
+    console.log(`${label}:   ${charged} of ${SUBS} charged after ${seconds.toFixed(0)} s`);
+  }, 2_000);
+  const [a, b] = await Promise.all([
+    runRenewals(one.platform, gateway()),
+    runRenewals(two.platform, gateway()),
+  ]).finally(() => clearInterval(progress));
   const drainSeconds = (performance.now() - started) / 1000;
 
   const ours = stub.stripeSavedCards.charges.filter((c) => c.metadata.subscriptionId);
@@ -159,10 +173,27 @@ async function bench(label) {
 }
 
 if (ONLY !== 'postgres') {
+  console.log('pglite: an embedded database in memory');
   delete process.env.TEST_DATABASE_URL;
   await bench('pglite');
 }
+/** The PostgreSQL database: made when missing, and migrated (the test app expects its tables). */
+async function preparePostgres() {
+  const url = new URL(PG_URL);
+  const name = url.pathname.slice(1);
+  const admin = new pg.Client({ connectionString: Object.assign(new URL(PG_URL), { pathname: '/postgres' }).href });
+  await admin.connect();
+  const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [name]);
+  if (!rowCount) await admin.query(`create database "${name.replaceAll('"', '')}"`);
+  await admin.end();
+  const database = await openDatabase({ databaseUrl: PG_URL, dataDir: null, poolSize: 2 });
+  await migrateDatabase(database);
+  await database.close();
+}
+
 if (ONLY !== 'pglite') {
+  console.log(`postgres: preparing ${PG_URL}`);
+  await preparePostgres();
   process.env.TEST_DATABASE_URL = PG_URL;
   await bench('postgres');
 }
