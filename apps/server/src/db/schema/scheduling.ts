@@ -211,6 +211,8 @@ export const classBookings = pgTable(
       .where(sql`${t.status} <> 'cancelled'`),
     index('class_bookings_session_idx').on(t.tenantId, t.sessionId, t.status, t.seq),
     index('class_bookings_contact_idx').on(t.tenantId, t.contactId),
+    // Check-ins by day (the dashboard's today): only the places someone checked in to.
+    index('class_bookings_attended_idx').on(t.tenantId, t.attendedAt).where(sql`${t.attendedAt} is not null`),
     foreignKey({ columns: [t.tenantId, t.invoiceId], foreignColumns: [invoices.tenantId, invoices.id] }),
     // An event registration's places share one invoice.
     index('class_bookings_invoice_idx').on(t.tenantId, t.invoiceId),

@@ -1,0 +1,3 @@
+CREATE INDEX "invoice_payments_tenant_created_idx" ON "invoice_payments" USING btree ("tenant_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "invoices_tenant_currency_idx" ON "invoices" USING btree ("tenant_id","currency");--> statement-breakpoint
+CREATE INDEX "class_bookings_attended_idx" ON "class_bookings" USING btree ("tenant_id","attended_at") WHERE "class_bookings"."attended_at" is not null;
