@@ -9,6 +9,9 @@ import {
   MEMBERSHIP_GROUP_LABELS,
   MEMBERSHIP_GROUPS,
   type MembershipReport,
+  PACK_GROUP_LABELS,
+  PACK_GROUPS,
+  type PackReport,
   SALES_FILTER_BASIS,
   SALES_GROUP_BASIS,
   SALES_GROUP_LABELS,
@@ -83,6 +86,7 @@ type SalesRow = SalesReport['rows'][number];
 type AttendanceRow = AttendanceReport['rows'][number];
 type MembershipRow = MembershipReport['rows'][number];
 type DonationRow = DonationReport['rows'][number];
+type PackRow = PackReport['rows'][number];
 
 export const REPORT_KINDS = {
   sales: defineReport<SalesReport>({
@@ -188,6 +192,27 @@ export const REPORT_KINDS = {
       ]),
       { key: 'mrr', label: 'Monthly revenue', format: 'money' },
       { key: 'churnRate', label: 'Churn', format: 'percent' },
+    ],
+  }),
+  packs: defineReport<PackReport>({
+    title: 'Class packs',
+    path: '/itemreport/packs',
+    groups: PACK_GROUPS,
+    groupLabels: PACK_GROUP_LABELS,
+    basis: () =>
+      ': packs sold and what their credits did in the period (used less given back, given back, expired); credits open now, and those of them lapsing by 30 days after the period ends',
+    empty: 'No class packs or credits yet.',
+    columns: () => [
+      { key: 'sold', label: 'Sold', format: 'count' },
+      { key: 'amount', label: 'Revenue', format: 'money' },
+      ...counts<PackRow>([
+        ['granted', 'Credits given'],
+        ['used', 'Used'],
+        ['returned', 'Given back'],
+        ['expired', 'Expired'],
+        ['expiring', 'Expiring within 30 days'],
+        ['open', 'Open now'],
+      ]),
     ],
   }),
 } satisfies Record<string, ReportKindConfig>;
