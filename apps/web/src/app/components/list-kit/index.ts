@@ -1,0 +1,19 @@
+export { compareSortValues, matchesSearch, type SortValue, sortRows } from './client-rows';
+export {
+  type ListColumn,
+  type ListFilter,
+  type ListQuery,
+  ListScreen,
+  type ListScreenProps,
+  ListTable,
+  nextSort,
+} from './ListScreen';
+export {
+  isNarrowed,
+  type ListParams,
+  type ListParamsConfig,
+  type ListSort,
+  readListParams,
+  writeListParams,
+} from './list-params';
+export { type ListState, SEARCH_DEBOUNCE_MS, useListState } from './useListState';
