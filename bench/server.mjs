@@ -1,5 +1,5 @@
 // Starts the production server on a fresh embedded database (demo seeded) for a benchmark.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -32,7 +32,13 @@ export async function startAtrium(port, options = {}) {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'atrium-bench-'));
   // BENCH_CPU_PROF=<folder> writes a V8 CPU profile of the server there when it stops.
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [];
-  const child = spawnQuiet(process.execPath, [...profile, '--import', 'tsx', 'apps/server/src/main.ts'], {
+  // What `npm start` runs: the server built for production (built here, so it is never stale).
+  const built = spawnSync(process.execPath, ['apps/server/build.mjs'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  if (built.status !== 0) throw new Error('the server did not build');
+  const child = spawnQuiet(process.execPath, [...profile, '--enable-source-maps', 'apps/server/dist/main.js'], {
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,

@@ -130,7 +130,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node --import tsx src/main.ts',
+    // The production build (scripts/e2e.sh runs `npm run build` first): what `npm start` runs.
+    command: 'node --enable-source-maps dist/main.js',
     cwd: '../apps/server',
     url: `http://127.0.0.1:${port}/healthz`,
     reuseExistingServer: false,
