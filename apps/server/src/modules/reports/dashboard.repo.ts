@@ -8,7 +8,7 @@ import {
   invoices,
   subscriptions,
 } from '../../db/schema/index.ts';
-import { bucketOf, invoiceOfPayment, ledgerBetween, perRange, signedAmount, sumOf } from './ledger.ts';
+import { bucketOf, ledgerBetween, perRange, signedAmount, sumOf } from './ledger.ts';
 
 const count = () => sql<number>`count(*)`.mapWith(Number);
 const sum = sumOf;
@@ -31,7 +31,6 @@ export async function netReceivedByRange(
   const rows = await tx
     .select({ bucket: bucketOf(invoicePayments.createdAt, bounds), value: sumOf(signedAmount) })
     .from(invoicePayments)
-    .innerJoin(invoices, invoiceOfPayment)
     .where(ledgerBetween(tenantId, currency, first, last))
     .groupBy(sql`1`);
   return perRange(rows, bounds);
