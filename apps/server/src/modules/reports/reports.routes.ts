@@ -22,6 +22,7 @@ import { dashboardSummary } from './dashboard.service.ts';
 import { donationReport, donationReportCsv } from './donation-report.service.ts';
 import { membershipReport, membershipReportCsv } from './membership-report.service.ts';
 import { packReport, packReportCsv } from './packs-report.service.ts';
+import { registerSalesLinesRoutes } from './sales-lines.routes.ts';
 import { salesReport, salesReportCsv } from './sales.service.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
@@ -33,6 +34,8 @@ const readReports = (request: FastifyRequest) => requireStaff(request, 'admin', 
 export function registerReportRoutes(server: FastifyInstance, platform: Platform): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
   const tags = ['reports'];
+  // the rows behind the sales report's figures, and their streamed CSV
+  registerSalesLinesRoutes(server, platform);
 
   app.get(
     '/itemreport/dashboard',

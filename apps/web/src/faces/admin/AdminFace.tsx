@@ -21,6 +21,7 @@ const ContactsPage = lazy(() => import('../../features/contacts/ContactsPage'));
 const ContactDetailPage = lazy(() => import('../../features/contacts/ContactDetailPage'));
 const InvoicesPage = lazy(() => import('../../features/invoices/InvoicesPage'));
 const ReportsPage = lazy(() => import('../../features/reports/ReportsPage'));
+const SalesLinesPage = lazy(() => import('../../features/reports/SalesLinesPage'));
 const MembershipsPage = lazy(() => import('../../features/memberships/MembershipsPage'));
 const SubscriptionsPage = lazy(() => import('../../features/memberships/SubscriptionsPage'));
 const InvoiceDetailPage = lazy(() => import('../../features/invoices/InvoiceDetailPage'));
@@ -81,6 +82,7 @@ const StripeResultPage = lazy(() =>
 export const SCREENS: Record<string, ReactNode> = {
   '/dashboard': <DashboardPage />,
   '/reports': <ReportsPage />,
+  '/reports/lines': <SalesLinesPage />,
   '/getstarted': <GetStartedPage />,
   '/onboarding': <OnboardingPage />,
   '/profile': <ProfilePage />,

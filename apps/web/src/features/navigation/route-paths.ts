@@ -44,6 +44,8 @@ export const ADMIN_ROUTES: readonly RouteSpec[] = [
   { path: '/class', title: 'Class' },
   { path: '/campaign', title: 'Campaigns' },
   { path: '/reports', title: 'Reports', built: true },
+  // The rows behind a sales report's figure (issue 24).
+  { path: '/reports/lines', title: 'Sales rows', built: true },
   { path: '/donation', title: 'Donations', built: true },
   { path: '/cartcheckout', title: 'Checkout' },
   { path: '/store', title: 'Store', built: true },

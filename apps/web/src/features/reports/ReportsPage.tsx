@@ -1,6 +1,7 @@
 import { timeZoneLabel } from '@atrium/contracts';
 import {
   Alert,
+  Anchor,
   Button,
   Group,
   Loader,
@@ -15,7 +16,7 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useTenant } from '../session/session-store';
 import { useDocumentHead } from '../tenant/tenant-head';
 import { downloadReportCsv, useReport } from './api';
@@ -29,10 +30,18 @@ import {
   reportParamsFrom,
   reportSearch,
 } from './report-params';
+import { salesLinesPath } from './sales-lines-params';
 
 /** One report's table: a row per group, the totals in the footer; an empty range says what to try. */
-function ReportTable(props: { name: string; groupLabel: string; report: ReportAnswer; columns: readonly Column[] }) {
-  const { name, groupLabel, report, columns } = props;
+function ReportTable(props: {
+  name: string;
+  groupLabel: string;
+  report: ReportAnswer;
+  columns: readonly Column[];
+  /** Where a row's rows are (no key: the totals'); a report without it shows plain labels. */
+  rowsLink?: (key?: string) => string;
+}) {
+  const { name, groupLabel, report, columns, rowsLink } = props;
   const currency = report.currency ?? '';
   const cell = (row: ReportRow, column: Column) =>
     cellText((row as unknown as Record<string, unknown>)[column.key], column.format, currency);
@@ -53,7 +62,13 @@ function ReportTable(props: { name: string; groupLabel: string; report: ReportAn
           {report.rows.map((row) => (
             <Table.Tr key={row.key}>
               <Table.Th scope="row" fw={500}>
-                {row.label}
+                {rowsLink ? (
+                  <Anchor component={Link} to={rowsLink(row.key)} inherit>
+                    {row.label}
+                  </Anchor>
+                ) : (
+                  row.label
+                )}
               </Table.Th>
               {columns.map((column) => (
                 <Table.Td key={column.key} ta="right">
@@ -65,7 +80,15 @@ function ReportTable(props: { name: string; groupLabel: string; report: ReportAn
         </Table.Tbody>
         <Table.Tfoot>
           <Table.Tr>
-            <Table.Th scope="row">Total</Table.Th>
+            <Table.Th scope="row">
+              {rowsLink ? (
+                <Anchor component={Link} to={rowsLink()} inherit aria-label="Total: every row">
+                  Total
+                </Anchor>
+              ) : (
+                'Total'
+              )}
+            </Table.Th>
             {columns.map((column) => (
               <Table.Th key={column.key} ta="right">
                 {cell(report.totals, column)}
@@ -108,6 +131,8 @@ function ReportResult({ params }: { params: ReportParams }) {
           groupLabel={group}
           report={report.data}
           columns={kind.columns(report.data)}
+          // every sales figure links to the rows behind it (/reports/lines)
+          rowsLink={params.report === 'sales' ? (key) => salesLinesPath(params, key) : undefined}
         />
       )}
     </div>
