@@ -41,6 +41,7 @@ export * from './public-menu.ts';
 export * from './reports.ts';
 export * from './role-permissions.ts';
 export * from './roles.ts';
+export * from './sale-receipt.ts';
 export * from './sales-lines.ts';
 export * from './scheduling.ts';
 export * from './settings.ts';

@@ -84,6 +84,37 @@ export function registerPdfFonts(): void {
   registered = true;
 }
 
+let ready: Promise<void> | null = null;
+
+/** What this file needs of a fontkit font. */
+interface GlyphSource {
+  characterSet: number[];
+  glyphForCodePoint(codePoint: number): unknown;
+}
+
+/**
+ * Registers the chain, loads every font of it and makes each font's glyph for every character it
+ * has, once per process. fontkit keeps one glyph object per glyph id with the characters it was
+ * first made for, and a subset that embeds a composite glyph (ü is u and a diaeresis) makes its
+ * parts without any: every later PDF of the process that used such a glyph printed it wrong (after
+ * an invoice from 'Stüdyo Çağ', a bold 'Purchases' came out as 'urchases' and read back as
+ * '!rchases'). Made here first, each glyph keeps its character. Every renderer awaits this before
+ * it renders.
+ */
+export function pdfFontsReady(): Promise<void> {
+  registerPdfFonts();
+  ready ??= Promise.all(
+    pdfFontFiles().map(async ({ family, weight }) => {
+      const descriptor = { fontFamily: family, fontWeight: weight };
+      await Font.load(descriptor);
+      const data = (Font.getFont(descriptor) as unknown as { data?: GlyphSource | null }).data;
+      if (!data) return;
+      for (const codePoint of data.characterSet) data.glyphForCodePoint(codePoint);
+    }),
+  ).then(() => undefined);
+  return ready;
+}
+
 // Characters no font of the chain draws, printed as the nearest one that it does. The narrow
 // no-break space (U+202F, in 'F CFA') would otherwise come out in the PDF base font as '/'.
 const STAND_INS: Record<string, string> = { '\u202f': '\u00a0' };

@@ -1,7 +1,7 @@
 import { formatMoney } from '@atrium/contracts';
 import { Document, Image, Page, renderToBuffer, StyleSheet, View } from '@react-pdf/renderer';
 import { createElement as h, type ReactElement } from 'react';
-import { PDF_FONT_FAMILY, registerPdfFonts, PdfText as Text } from '../../pdf/pdf-fonts.ts';
+import { PDF_FONT_FAMILY, pdfFontsReady, PdfText as Text } from '../../pdf/pdf-fonts.ts';
 import { dateIn } from '../invoices/invoice-pdf.ts';
 
 // A donation receipt as a PDF (the invoice PDF's font and date helpers): the organisation, the
@@ -71,7 +71,7 @@ function receiptDocument(input: DonationReceiptInput): ReactElement {
 }
 
 export async function renderDonationReceiptPdf(input: DonationReceiptInput): Promise<Buffer> {
-  registerPdfFonts();
+  await pdfFontsReady();
   // biome-ignore lint/suspicious/noExplicitAny: react-pdf's renderToBuffer types its element as a Document element
   return renderToBuffer(receiptDocument(input) as any);
 }

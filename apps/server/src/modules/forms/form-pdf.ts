@@ -1,6 +1,6 @@
 import { Document, Image, Page, renderToBuffer, StyleSheet, View } from '@react-pdf/renderer';
 import { createElement as h } from 'react';
-import { PDF_FONT_FAMILY, registerPdfFonts, PdfText as Text } from '../../pdf/pdf-fonts.ts';
+import { PDF_FONT_FAMILY, pdfFontsReady, PdfText as Text } from '../../pdf/pdf-fonts.ts';
 
 // The signed form as a PDF (DESIGN.md "PDF"): the filled form, the signature and an audit trail in
 // the manner of e-signature products. Rich texts are printed as plain text.
@@ -65,7 +65,7 @@ function answer(field: FormPdfInput['fields'][number], i: number) {
 }
 
 export async function renderFormPdf(input: FormPdfInput): Promise<Buffer> {
-  registerPdfFonts();
+  await pdfFontsReady();
   const doc = h(
     Document,
     { title: input.formName, author: input.orgName },

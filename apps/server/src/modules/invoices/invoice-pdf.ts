@@ -8,7 +8,7 @@ import {
 import { Document, Image, Page, renderToBuffer, StyleSheet, View } from '@react-pdf/renderer';
 import { createElement as h, type ReactElement } from 'react';
 import sharp from 'sharp';
-import { PDF_FONT_FAMILY, registerPdfFonts, PdfText as Text } from '../../pdf/pdf-fonts.ts';
+import { PDF_FONT_FAMILY, pdfFontsReady, PdfText as Text } from '../../pdf/pdf-fonts.ts';
 import type { MediaStorage } from '../media/media.storage.ts';
 
 // The invoice as a PDF, made on the server with @react-pdf/renderer (DESIGN.md "PDF"), printed with
@@ -161,7 +161,7 @@ function invoiceDocument({ invoice, logo, timeZone }: InvoicePdfInput): ReactEle
 }
 
 export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
-  registerPdfFonts();
+  await pdfFontsReady();
   // biome-ignore lint/suspicious/noExplicitAny: react-pdf's renderToBuffer types its element as a Document element
   return renderToBuffer(invoiceDocument(input) as any);
 }

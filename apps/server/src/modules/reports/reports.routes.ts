@@ -22,6 +22,7 @@ import { dashboardSummary } from './dashboard.service.ts';
 import { donationReport, donationReportCsv } from './donation-report.service.ts';
 import { membershipReport, membershipReportCsv } from './membership-report.service.ts';
 import { packReport, packReportCsv } from './packs-report.service.ts';
+import { registerReportDocumentRoutes } from './report-documents.routes.ts';
 import { registerSalesLinesRoutes } from './sales-lines.routes.ts';
 import { salesReport, salesReportCsv } from './sales.service.ts';
 
@@ -36,6 +37,8 @@ export function registerReportRoutes(server: FastifyInstance, platform: Platform
   const tags = ['reports'];
   // the rows behind the sales report's figures, and their streamed CSV
   registerSalesLinesRoutes(server, platform);
+  // one sale's page and a contact's activity report
+  registerReportDocumentRoutes(server, platform);
 
   app.get(
     '/itemreport/dashboard',

@@ -22,6 +22,7 @@ const ContactDetailPage = lazy(() => import('../../features/contacts/ContactDeta
 const InvoicesPage = lazy(() => import('../../features/invoices/InvoicesPage'));
 const ReportsPage = lazy(() => import('../../features/reports/ReportsPage'));
 const SalesLinesPage = lazy(() => import('../../features/reports/SalesLinesPage'));
+const SaleReceiptPage = lazy(() => import('../../features/reports/SaleReceiptPage'));
 const MembershipsPage = lazy(() => import('../../features/memberships/MembershipsPage'));
 const SubscriptionsPage = lazy(() => import('../../features/memberships/SubscriptionsPage'));
 const InvoiceDetailPage = lazy(() => import('../../features/invoices/InvoiceDetailPage'));
@@ -83,6 +84,7 @@ export const SCREENS: Record<string, ReactNode> = {
   '/dashboard': <DashboardPage />,
   '/reports': <ReportsPage />,
   '/reports/lines': <SalesLinesPage />,
+  '/reports/sales/:guId': <SaleReceiptPage />,
   '/getstarted': <GetStartedPage />,
   '/onboarding': <OnboardingPage />,
   '/profile': <ProfilePage />,

@@ -9,6 +9,7 @@ import { ContactBookingsCard } from '../scheduling/ContactBookingsCard';
 import { useTenant } from '../session/session-store';
 import { useDocumentHead } from '../tenant/tenant-head';
 import { ContactAccountCard } from './ContactAccountCard';
+import { ContactActivityReportButton } from './ContactActivityReportButton';
 import { ContactActivityTimeline } from './ContactActivityTimeline';
 import { ContactEmailsCard } from './ContactEmailsCard';
 import { ContactFamily } from './ContactFamily';
@@ -45,9 +46,12 @@ export default function ContactDetailPage() {
   const detail = contact.data;
   return (
     <Stack gap="md">
-      <Anchor component={Link} to="/contacts" size="sm">
-        ← Contacts
-      </Anchor>
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <Anchor component={Link} to="/contacts" size="sm">
+          ← Contacts
+        </Anchor>
+        <ContactActivityReportButton guId={detail.guId} name={detail.fullName} />
+      </Group>
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Stack gap="md">

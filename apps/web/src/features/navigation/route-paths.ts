@@ -46,6 +46,8 @@ export const ADMIN_ROUTES: readonly RouteSpec[] = [
   { path: '/reports', title: 'Reports', built: true },
   // The rows behind a sales report's figure (issue 24).
   { path: '/reports/lines', title: 'Sales rows', built: true },
+  // The Plan page's invoice link (spec 2 §2): a plan payment's receipt, or on to the studio's invoice.
+  { path: '/reports/sales/:guId', title: 'Sale', built: true },
   { path: '/donation', title: 'Donations', built: true },
   { path: '/cartcheckout', title: 'Checkout' },
   { path: '/store', title: 'Store', built: true },
