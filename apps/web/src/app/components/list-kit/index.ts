@@ -14,6 +14,7 @@ export {
   type ListParamsConfig,
   type ListSort,
   readListParams,
+  WHOLE_LIST_PAGING,
   writeListParams,
 } from './list-params';
 export { type ListState, SEARCH_DEBOUNCE_MS, useListState } from './useListState';

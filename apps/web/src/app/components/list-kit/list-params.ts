@@ -92,3 +92,6 @@ export function writeListParams(
 /** Is the list narrowed by a search or a filter (so "none match" rather than "none yet")? */
 export const isNarrowed = (params: ListParams): boolean =>
   params.search.trim() !== '' || Object.values(params.filters).some((value) => value !== null);
+
+/** A list the kit pages itself (the call returns every row): pages big enough that most studios see one. */
+export const WHOLE_LIST_PAGING: ListParamsConfig = { pageSizes: [25, 50, 100], defaultPageSize: 50 };
