@@ -1,6 +1,8 @@
 import {
   AttendanceReport,
   AttendanceReportQuery,
+  ContactReport,
+  ContactReportQuery,
   DashboardSummary,
   DonationReport,
   DonationReportQuery,
@@ -18,6 +20,7 @@ import { z } from 'zod';
 import { requireStaff } from '../../lib/guards.ts';
 import type { Platform } from '../../platform.ts';
 import { attendanceReport, attendanceReportCsv } from './attendance.service.ts';
+import { contactReport, contactReportCsv } from './contacts-report.service.ts';
 import { dashboardSummary } from './dashboard.service.ts';
 import { donationReport, donationReportCsv } from './donation-report.service.ts';
 import { membershipReport, membershipReportCsv } from './membership-report.service.ts';
@@ -218,6 +221,42 @@ export function registerReportRoutes(server: FastifyInstance, platform: Platform
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="packs-${report.from}-${report.to}.csv"`)
         .send(packReportCsv(report));
+    },
+  );
+
+  app.get(
+    '/itemreport/contacts',
+    {
+      schema: {
+        tags,
+        summary:
+          "Contacts over a date range (the studio's days): at the start, new and at the end, by day, week or month, or by source, lead source or tag (the team and the walk-in left out)",
+        querystring: ContactReportQuery,
+        response: { 200: ContactReport, ...errors },
+      },
+    },
+    (request) => contactReport(platform, readReports(request), request.query),
+  );
+
+  app.get(
+    '/itemreport/contacts.csv',
+    {
+      schema: {
+        tags,
+        summary: 'The same contacts report as CSV (the totals on the last line)',
+        querystring: ContactReportQuery,
+        response: { 200: z.string(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const report = await contactReport(platform, readReports(request), request.query);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header(
+          'content-disposition',
+          `attachment; filename="contacts-${report.groupBy}-${report.from}-${report.to}.csv"`,
+        )
+        .send(contactReportCsv(report));
     },
   );
 }

@@ -2,6 +2,9 @@ import {
   ATTENDANCE_GROUP_LABELS,
   ATTENDANCE_GROUPS,
   type AttendanceReport,
+  CONTACT_REPORT_GROUP_LABELS,
+  CONTACT_REPORT_GROUPS,
+  type ContactReport,
   DONATION_GROUP_LABELS,
   DONATION_GROUPS,
   type DonationReport,
@@ -214,6 +217,23 @@ export const REPORT_KINDS = {
         ['open', 'Open now'],
       ]),
     ],
+  }),
+  contacts: defineReport<ContactReport>({
+    title: 'Contacts',
+    path: '/itemreport/contacts',
+    groups: CONTACT_REPORT_GROUPS,
+    groupLabels: CONTACT_REPORT_GROUP_LABELS,
+    basis: (groupBy) =>
+      groupBy === 'tag'
+        ? ': contacts at the start and end of the period and the new ones, per tag as tagged now (a contact with two tags counts under each); the team and the walk-in left out'
+        : ': contacts at the start and end of the period and the new ones; the team and the walk-in left out',
+    empty: 'No contacts in this period. Try a longer range.',
+    columns: () =>
+      counts<ContactReport['rows'][number]>([
+        ['atStart', 'At start'],
+        ['added', 'New'],
+        ['atEnd', 'At end'],
+      ]),
   }),
 } satisfies Record<string, ReportKindConfig>;
 
