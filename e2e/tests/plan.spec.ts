@@ -1,6 +1,6 @@
 import { type StripeStub, startStripeStub } from '@atrium/provider-stubs/stripe';
 import { expect, test } from '@playwright/test';
-import { hostUrl, logIn } from './helpers';
+import { expectAccessible, hostUrl, logIn, PASSWORD } from './helpers';
 
 // riverside: no other spec reads its plan. Another spec may switch its country to India for a
 // while, so prices are checked against either list (USD or INR, spec 2 §9).
@@ -136,4 +136,61 @@ test('a paid upgrade with a card typed on the provider’s page, then the saved 
   await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
   await expect(page.getByText('Plan updated')).toBeVisible();
   await expect(page.getByTestId('current-plan-name')).toHaveText('Free Plan');
+});
+
+test('an invoice name in the payments table opens its receipt; an invoice id there opens the invoice', async ({
+  page,
+  request,
+}) => {
+  // A plan payment made over the API (a card as Stripe.js hands one over), then back to free.
+  const api = (path: string) => `http://127.0.0.1:${process.env.E2E_PORT}${path}`;
+  const host = { host: `${ORG}.localhost:${process.env.E2E_PORT}` };
+  const login = await request.post(api('/login'), {
+    headers: host,
+    data: { userId: 'admin@riverside.test', password: PASSWORD },
+  });
+  const { access_token: token, contact } = (await login.json()) as { access_token: string; contact: { guId: string } };
+  const headers = { ...host, authorization: `Bearer ${token}` };
+  const checkout = async () =>
+    ((await (await request.get(api('/rest/tenantPayment/master'), { headers })).json()) as { token: string }).token;
+  const paid = await request.put(api('/rest/subscription'), {
+    headers,
+    data: { planName: 'expand_monthly_plan', payment: { type: 'card', nonce: 'tok_visa', token: await checkout() } },
+  });
+  expect(paid.status(), await paid.text()).toBe(200);
+  const free = await request.put(api('/rest/subscription'), {
+    headers,
+    data: { planName: 'free_plan', payment: { nonce: 'na', type: 'na', amount: 0 } },
+  });
+  expect(free.status()).toBe(200);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await logIn(page, 'admin@riverside.test', ORG);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto(hostUrl(ORG, '/settings/plan'));
+  // newest first: the payment just made
+  await page.getByRole('link', { name: 'Expand Monthly Plan' }).first().click();
+  await expect(page).toHaveURL(/\/reports\/sales\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { name: 'Expand Monthly Plan', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('receipt-amount')).toHaveText(/^(\$65\.00|₹4,786\.00)$/);
+  await expect(page.getByText('Completed')).toBeVisible();
+  await expect(page.getByText('Visa ending in 4242')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Print' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectAccessible(page);
+
+  // The same address with one of the studio's invoices goes on to the invoice screen.
+  const invoice = await request.post(api('/item/invoice'), {
+    headers,
+    data: {
+      contactId: contact.guId,
+      items: [{ itemName: 'Sale page check', price: '5.00', qty: 1, isTaxable: false }],
+    },
+  });
+  expect(invoice.status(), await invoice.text()).toBe(201);
+  const { id } = (await invoice.json()) as { id: string };
+  await page.goto(hostUrl(ORG, `/reports/sales/${id}`));
+  await expect(page).toHaveURL(new RegExp(`/invoices/${id}$`));
+  await page.goto(hostUrl(ORG, '/reports/sales/00000000-0000-4000-8000-000000000000'));
+  await expect(page.getByRole('heading', { name: 'Sale not found' })).toBeVisible();
 });
