@@ -129,7 +129,6 @@ export async function paymentSums(tx: Tx, scope: PaymentScope) {
       refunds: sumOf(sql`case when ${invoicePayments.kind} = 'refund' then ${invoicePayments.amount} else 0 end`),
     })
     .from(invoicePayments)
-    .innerJoin(invoices, invoiceOfPayment)
     .where(paymentWhere(scope));
   return row ?? { rows: 0, count: 0, gross: 0, refunds: 0 };
 }
