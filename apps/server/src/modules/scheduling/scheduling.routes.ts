@@ -20,6 +20,7 @@ import {
   SessionEdited,
   SessionEditInput,
   StaffBookingInput,
+  StaffCalendar,
   StudentBookingInput,
   StudentSession,
   StudentSessionList,
@@ -51,6 +52,7 @@ import { contactBookings } from './contact-bookings.service.ts';
 import { createRoom, editRoom, listRooms, listTeachers, removeRoom } from './rooms.service.ts';
 import { editSession } from './session-edit.service.ts';
 import { cancelSession, publicSession, publicSessions, staffSessions } from './sessions.service.ts';
+import { staffCalendar } from './staff-calendar.service.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 const tags = ['scheduling'];
@@ -226,6 +228,27 @@ export function registerSchedulingRoutes(server: FastifyInstance, platform: Plat
       },
     },
     async (request) => staffSessions(db, requireStaff(request), request.query),
+  );
+  app.get(
+    '/snode/session/calendar',
+    {
+      preValidation: staffPre,
+      schema: {
+        tags,
+        summary:
+          'The staff calendar in a compact form (what the screen draws: classes, rooms and teachers listed once, each session a row of numbers); from..to at most 62 days',
+        querystring: DateRangeQuery,
+        response: { 200: StaffCalendar, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const calendar = await staffCalendar(db, requireStaff(request), request.query);
+      // Built to the StaffCalendar type: sent as it is, not checked again row by row (a month is ~2,000 rows).
+      return reply
+        .type('application/json; charset=utf-8')
+        .serializer((payload: unknown) => payload as string)
+        .send(JSON.stringify(calendar) as never);
+    },
   );
   app.get(
     '/snode/session/:id',

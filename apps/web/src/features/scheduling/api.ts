@@ -12,11 +12,13 @@ import type {
   Roster,
   SessionEdited,
   SessionEditInput,
+  StaffCalendar,
   StudentBookingInput,
   StudentSession,
   StudentSessionList,
   TeacherList,
 } from '@atrium/contracts';
+import { decodeStaffCalendar } from '@atrium/contracts';
 import { apiRequest } from '../../lib/api';
 
 const id = (value: string) => encodeURIComponent(value);
@@ -42,7 +44,11 @@ export const schedulingApi = {
     apiRequest<ClassRule>('/snode/classrule', { method: 'POST', body, silent: true }),
   updateRule: (guId: string, body: ClassRuleInput) =>
     apiRequest<ClassRule>(`/snode/classrule/${id(guId)}`, { method: 'PUT', body, silent: true }),
-  staffSessions: (range: DayRange) => apiRequest<ClassSessionList>('/snode/session', { query: { ...range } }),
+  /** The staff calendar: fetched in its compact form (a month is ~75 bytes a session), decoded here. */
+  staffSessions: async (range: DayRange): Promise<ClassSessionList> => {
+    const calendar = await apiRequest<StaffCalendar>('/snode/session/calendar', { query: { ...range } });
+    return { data: decodeStaffCalendar(calendar), timezone: calendar.timezone };
+  },
   roster: (sessionId: string) => apiRequest<Roster>(`/snode/session/${id(sessionId)}`),
   /** Silent: the drag reverts and says why; the form shows the field's message. */
   editSession: (sessionId: string, body: SessionEditInput) =>

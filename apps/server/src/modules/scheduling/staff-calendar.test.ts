@@ -1,0 +1,197 @@
+import {
+  type ClassRule,
+  type ClassSessionList,
+  dateInZone,
+  decodeStaffCalendar,
+  type Room,
+  StaffCalendar,
+} from '@atrium/contracts';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { json, loginAs, newTenant, startTestApp, type TestTenant } from '../../../test/helpers.ts';
+import type { App } from '../../app.ts';
+import { withTenant } from '../../db/client.ts';
+import { classSessions } from '../../db/schema/index.ts';
+import { caller, errorOf } from '../catalogue/catalogue-fixtures.ts';
+import { addDays } from './recurrence.ts';
+
+// GET /snode/session/calendar (issue 30): the staff calendar's compact answer decodes to exactly the
+// sessions GET /snode/session answers, overlap flags included; those come from SQL window functions
+// here and from a sweep in the process there, two ways that must agree.
+
+const ZONE = 'Europe/Istanbul';
+let app: App;
+let call: ReturnType<typeof caller>;
+let tenant: TestTenant;
+let hiddenRooms: TestTenant;
+let admin: string;
+let frontdesk: string;
+let student: string;
+let otherAdmin: string;
+let start: string;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  call = caller(app);
+  tenant = await newTenant(app, { settings: { timezone: ZONE, isShowRoomName: true } });
+  hiddenRooms = await newTenant(app, { settings: { timezone: ZONE, isShowRoomName: false } });
+  [admin, frontdesk, student, otherAdmin] = await Promise.all([
+    loginAs(app, tenant, 'admin').then((l) => l.access_token),
+    loginAs(app, tenant, 'frontdesk').then((l) => l.access_token),
+    loginAs(app, tenant, 'student').then((l) => l.access_token),
+    loginAs(app, hiddenRooms, 'admin').then((l) => l.access_token),
+  ]);
+  start = addDays(dateInZone(new Date(), ZONE), 1);
+});
+
+async function created<T>(pending: Promise<{ statusCode: number; body: string }>): Promise<T> {
+  const response = await pending;
+  if (response.statusCode !== 201) throw new Error(`${response.statusCode} ${response.body}`);
+  return JSON.parse(response.body) as T;
+}
+
+/** A deterministic stream of numbers in [0, 1) (a linear congruential generator), so a failure repeats. */
+function numbers(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return state / 2_147_483_648;
+  };
+}
+
+/**
+ * Two weeks of four daily classes in two rooms with one teacher, then each session moved, resized,
+ * re-roomed or cancelled at random, so rooms and the teacher overlap in every way (inside a long
+ * session, back to back, across rooms, a cancelled one on top of a scheduled one).
+ */
+async function scrambledTimetable(t: TestTenant, token: string, seed: number) {
+  await call(token, t, 'PUT', `/rest/contact/${t.users.staff.id}`, {
+    isUpdateRole: true,
+    roles: ['ROLE_STAFF'],
+    isTeacher: true,
+  });
+  const roomsMade = [
+    await created<Room>(call(token, t, 'POST', '/snode/room', { name: 'Salon Şule', capacity: 20 })),
+    await created<Room>(call(token, t, 'POST', '/snode/room', { name: 'Αίθουσα Β', capacity: 20 })),
+  ];
+  const names = ['Yoga', 'Пилатес', 'योग', 'Spin'];
+  for (const [index, name] of names.entries()) {
+    await created<ClassRule>(
+      call(token, t, 'POST', '/snode/classrule', {
+        name,
+        daysOfWeek: [0, 1, 2, 3, 4, 5, 6],
+        startTime: `${String(8 + index).padStart(2, '0')}:00`,
+        durationMinutes: 60,
+        startDate: start,
+        endDate: addDays(start, 13),
+        capacity: 2,
+        priceMinor: index === 0 ? 1500 : null,
+        roomId: roomsMade[index % 2]?.guId,
+        teacherId: index < 2 ? t.users.staff.id : undefined,
+      }),
+    );
+  }
+  const next = numbers(seed);
+  await withTenant(app.platform.db, t.tenantId, async (tx) => {
+    const rows = await tx
+      .select({ id: classSessions.id, startsAt: classSessions.startsAt })
+      .from(classSessions)
+      .where(eq(classSessions.tenantId, t.tenantId))
+      .orderBy(asc(classSessions.startsAt));
+    for (const row of rows) {
+      const shiftMinutes = Math.floor(next() * 8) * 15 - 60;
+      const lengthMinutes = [30, 45, 60, 90, 180][Math.floor(next() * 5)] as number;
+      const startsAt = new Date(row.startsAt.getTime() + shiftMinutes * 60_000);
+      const roomPick = Math.floor(next() * 3);
+      await tx
+        .update(classSessions)
+        .set({
+          startsAt,
+          endsAt: new Date(startsAt.getTime() + lengthMinutes * 60_000),
+          roomId: roomPick === 2 ? null : (roomsMade[roomPick]?.guId ?? null),
+          teacherId: next() < 0.5 ? t.users.staff.id : null,
+          status: next() < 0.1 ? 'cancelled' : 'scheduled',
+          waitlistEnabled: next() < 0.8,
+          waitlistSize: next() < 0.3 ? 1 : null,
+        })
+        .where(and(eq(classSessions.tenantId, t.tenantId), eq(classSessions.id, row.id)));
+    }
+  });
+  return roomsMade;
+}
+
+const range = () => `from=${start}&to=${addDays(start, 13)}`;
+
+describe('GET /snode/session/calendar', () => {
+  it('decodes to exactly what /snode/session answers, overlaps included, in a fraction of its size', async () => {
+    await scrambledTimetable(tenant, admin, 7);
+    // two people on the first session of capacity 2, a third and fourth waitlisted (one waitlist place only where sized 1)
+    const list = json<ClassSessionList>(await call(admin, tenant, 'GET', `/snode/session?${range()}`));
+    const first = list.data.find((s) => s.status === 'scheduled' && s.waitlistOpen);
+    expect(first).toBeDefined();
+    for (const role of ['student', 'staff', 'frontdesk', 'admin'] as const) {
+      const booked = await call(admin, tenant, 'POST', `/snode/session/${first?.guId}/booking`, {
+        contactId: tenant.users[role].id,
+      });
+      expect(booked.statusCode, booked.body).toBe(201);
+    }
+
+    const full = await call(admin, tenant, 'GET', `/snode/session?${range()}`);
+    const compact = await call(frontdesk, tenant, 'GET', `/snode/session/calendar?${range()}`);
+    expect(compact.statusCode).toBe(200);
+    const calendar = StaffCalendar.parse(json(compact));
+    const expected = json<ClassSessionList>(full);
+    expect(calendar.timezone).toBe(ZONE);
+    expect(decodeStaffCalendar(calendar)).toEqual(expected.data);
+    expect(expected.data.length).toBe(56);
+    // the scramble made real overlaps, some cancelled sessions and a waitlist
+    expect(expected.data.filter((s) => s.overlap).length).toBeGreaterThan(5);
+    expect(expected.data.filter((s) => !s.overlap && s.status === 'scheduled').length).toBeGreaterThan(0);
+    expect(expected.data.some((s) => s.status === 'cancelled')).toBe(true);
+    expect(expected.data.find((s) => s.guId === first?.guId)).toMatchObject({ booked: 2 });
+    expect(expected.data.find((s) => s.guId === first?.guId)?.waitlisted).toBeGreaterThan(0);
+    // classes, rooms and teachers are listed once
+    expect(calendar.classes.map((c) => c.name).sort()).toEqual(['Spin', 'Yoga', 'Пилатес', 'योग'].sort());
+    expect(calendar.rooms.sort()).toEqual(['Salon Şule', 'Αίθουσα Β'].sort());
+    expect(calendar.teachers).toEqual([`staff ${tenant.orgId}`]);
+    expect(compact.body.length).toBeLessThan(full.body.length / 3);
+  });
+
+  it('other seeds agree too, and rooms stay hidden where the studio hides them (overlaps still flagged)', async () => {
+    await scrambledTimetable(hiddenRooms, otherAdmin, 20_261_129);
+    const full = json<ClassSessionList>(await call(otherAdmin, hiddenRooms, 'GET', `/snode/session?${range()}`));
+    const calendar = StaffCalendar.parse(
+      json(await call(otherAdmin, hiddenRooms, 'GET', `/snode/session/calendar?${range()}`)),
+    );
+    expect(decodeStaffCalendar(calendar)).toEqual(full.data);
+    expect(calendar.rooms).toEqual([]);
+    expect(full.data.some((s) => s.overlap)).toBe(true);
+  });
+
+  it('answers staff only, never another studio’s sessions, and names a bad range', async () => {
+    expect((await call(student, tenant, 'GET', `/snode/session/calendar?${range()}`)).statusCode).toBe(403);
+    expect(
+      (await app.inject({ url: `/snode/session/calendar?${range()}`, headers: { host: tenant.host } })).statusCode,
+    ).toBe(401);
+    const theirs = StaffCalendar.parse(
+      json(await call(otherAdmin, hiddenRooms, 'GET', `/snode/session/calendar?${range()}`)),
+    );
+    const ours = StaffCalendar.parse(json(await call(admin, tenant, 'GET', `/snode/session/calendar?${range()}`)));
+    const ourIds = new Set(ours.sessions.map(([id]) => id));
+    expect(theirs.sessions.some(([id]) => ourIds.has(id))).toBe(false);
+    const tooLong = await call(admin, tenant, 'GET', `/snode/session/calendar?from=${start}&to=${addDays(start, 63)}`);
+    expect(tooLong.statusCode).toBe(400);
+    expect(errorOf(tooLong.body).field).toBe('querystring.to');
+    const backwards = await call(
+      admin,
+      tenant,
+      'GET',
+      `/snode/session/calendar?from=${start}&to=${addDays(start, -1)}`,
+    );
+    expect(errorOf(backwards.body).field).toBe('querystring.to');
+    const count = await withTenant(app.platform.db, tenant.tenantId, (tx) =>
+      tx.select({ n: sql<number>`count(*)::int` }).from(classSessions),
+    );
+    expect(ours.sessions.length).toBeLessThanOrEqual(count[0]?.n ?? 0);
+  });
+});
