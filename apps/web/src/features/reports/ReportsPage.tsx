@@ -46,7 +46,12 @@ function ReportTable(props: {
   const cell = (row: ReportRow, column: Column) =>
     cellText((row as unknown as Record<string, unknown>)[column.key], column.format, currency);
   return (
-    <Table.ScrollContainer minWidth={480 + 40 * columns.length} mt="md">
+    <Table.ScrollContainer
+      minWidth={480 + 40 * columns.length}
+      mt="md"
+      // on a phone the table scrolls sideways: its frame takes the keyboard's focus (arrow keys scroll it)
+      scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': name } }}
+    >
       <Table striped withTableBorder aria-label={name}>
         <Table.Thead>
           <Table.Tr>
