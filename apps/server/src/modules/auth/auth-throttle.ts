@@ -20,7 +20,8 @@ export type AttemptAction =
   | 'public_donation'
   | 'card_declined'
   | 'form_submit'
-  | 'studio_signup';
+  | 'studio_signup'
+  | 'report_email';
 
 export interface ThrottleLimits {
   perAccount: number;

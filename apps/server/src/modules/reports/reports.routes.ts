@@ -11,6 +11,7 @@ import {
   MembershipReportQuery,
   PackReport,
   PackReportQuery,
+  ReportEmailResult,
   SalesReport,
   SalesReportQuery,
 } from '@atrium/contracts';
@@ -26,8 +27,9 @@ import { donationReport, donationReportCsv } from './donation-report.service.ts'
 import { membershipReport, membershipReportCsv } from './membership-report.service.ts';
 import { packReport, packReportCsv } from './packs-report.service.ts';
 import { registerReportDocumentRoutes } from './report-documents.routes.ts';
-import { registerSalesLinesRoutes } from './sales-lines.routes.ts';
+import { EMAILED_REPORTS, emailReport, registerReportPdfAttachment, reportEmailBody } from './report-email.service.ts';
 import { salesReport, salesReportCsv } from './sales.service.ts';
+import { registerSalesLinesRoutes } from './sales-lines.routes.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 
@@ -42,6 +44,25 @@ export function registerReportRoutes(server: FastifyInstance, platform: Platform
   registerSalesLinesRoutes(server, platform);
   // one sale's page and a contact's activity report
   registerReportDocumentRoutes(server, platform);
+  // each report emailed as a PDF: POST /itemreport/{kind}/email (report-email.service.ts)
+  registerReportPdfAttachment(platform);
+  for (const kind of Object.keys(EMAILED_REPORTS)) {
+    app.post(
+      `/itemreport/${kind}/email`,
+      {
+        schema: {
+          tags,
+          summary: `The ${kind} report as a PDF table, emailed (through the mail job) to the recipients, or to the asking staff member; the body is the report's query plus recipients (at most 10)`,
+          body: reportEmailBody(kind),
+          response: { 202: ReportEmailResult, ...errors, 429: ErrorBody },
+        },
+      },
+      async (request, reply) => {
+        const sent = await emailReport(platform, readReports(request), kind, request.body, request.ip);
+        return reply.code(202).send(sent);
+      },
+    );
+  }
 
   app.get(
     '/itemreport/dashboard',
