@@ -212,6 +212,16 @@ export const classBookings = pgTable(
     index('class_bookings_session_idx').on(t.tenantId, t.sessionId, t.status, t.seq),
     index('class_bookings_contact_idx').on(t.tenantId, t.contactId),
     // Check-ins by day (the dashboard's today): only the places someone checked in to.
+    // The attendance report's per-session counts read from the index alone (no visit to each booking).
+    index('class_bookings_session_counts_idx').on(
+      t.tenantId,
+      t.sessionId,
+      t.status,
+      t.attendedAt,
+      t.noShow,
+      t.lateCancel,
+      t.id,
+    ),
     index('class_bookings_attended_idx').on(t.tenantId, t.attendedAt).where(sql`${t.attendedAt} is not null`),
     foreignKey({ columns: [t.tenantId, t.invoiceId], foreignColumns: [invoices.tenantId, invoices.id] }),
     // An event registration's places share one invoice.
