@@ -22,16 +22,14 @@ const productName = sql<string | null>`min(${subscriptions.name})`;
 /** 'card' when the product is a class pack; null for credits given with no membership. */
 const productType = sql<string | null>`min(${subscriptions.membershipType})`;
 
-const grantOfEntry = and(eq(creditGrants.tenantId, creditEntries.tenantId), eq(creditGrants.id, creditEntries.grantId));
 const membershipOfGrant = and(
   eq(subscriptions.tenantId, creditGrants.tenantId),
   eq(subscriptions.id, creditGrants.subscriptionId),
 );
 
-const credits = (reason: 'granted' | 'booked' | 'returned' | 'expired') =>
-  sql<number>`coalesce(abs(sum(${creditEntries.delta}) filter (where ${creditEntries.reason} = ${reason})), 0)`.mapWith(
-    Number,
-  );
+/** Credits moved for `reason` (granted, taken, given back, lapsed) as a positive count, per grant. */
+const moved = (reason: 'granted' | 'booked' | 'returned' | 'expired') =>
+  sql<number>`coalesce(abs(sum(${creditEntries.delta}) filter (where ${creditEntries.reason} = ${reason})), 0)`;
 
 /**
  * Payments minus refunds recorded over [from, to) in `currency` on the invoices of the cycles
@@ -70,26 +68,40 @@ export function packMoney(tx: Tx, tenantId: string, currency: string, from: Date
 
 /**
  * The credits ledger over [from, to), per product: grants made (a pack paid, a cycle paid) and the
- * credits they gave, credits taken by bookings, given back, and lapsed.
+ * credits they gave, credits taken by bookings, given back, and lapsed. The entries are summed per
+ * grant first, so the join to the grants and memberships reads one row per grant, not per entry.
  */
 export function packCreditMoves(tx: Tx, tenantId: string, from: Date, to: Date) {
+  const perGrant = tx
+    .select({
+      grantId: creditEntries.grantId,
+      sold: sql<number>`count(*) filter (where ${creditEntries.reason} = 'granted')`.as('n_sold'),
+      granted: moved('granted').as('n_granted'),
+      booked: moved('booked').as('n_booked'),
+      returned: moved('returned').as('n_returned'),
+      expired: moved('expired').as('n_expired'),
+    })
+    .from(creditEntries)
+    .where(
+      and(eq(creditEntries.tenantId, tenantId), gte(creditEntries.createdAt, from), lt(creditEntries.createdAt, to)),
+    )
+    .groupBy(creditEntries.grantId)
+    .as('per_grant');
+  const total = (column: SQL.Aliased<number>) => sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
   return tx
     .select({
       key: productKey,
       name: productName,
       type: productType,
-      sold: sql<number>`count(*) filter (where ${creditEntries.reason} = 'granted')`.mapWith(Number),
-      granted: credits('granted'),
-      booked: credits('booked'),
-      returned: credits('returned'),
-      expired: credits('expired'),
+      sold: total(perGrant.sold),
+      granted: total(perGrant.granted),
+      booked: total(perGrant.booked),
+      returned: total(perGrant.returned),
+      expired: total(perGrant.expired),
     })
-    .from(creditEntries)
-    .innerJoin(creditGrants, grantOfEntry)
+    .from(perGrant)
+    .innerJoin(creditGrants, and(eq(creditGrants.tenantId, tenantId), eq(creditGrants.id, perGrant.grantId)))
     .leftJoin(subscriptions, membershipOfGrant)
-    .where(
-      and(eq(creditEntries.tenantId, tenantId), gte(creditEntries.createdAt, from), lt(creditEntries.createdAt, to)),
-    )
     .groupBy(sql`1`);
 }
 
