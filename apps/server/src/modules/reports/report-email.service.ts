@@ -1,5 +1,6 @@
 import {
   AttendanceReportQuery,
+  ContactReportQuery,
   DonationReportQuery,
   LINE_KIND_LABELS,
   MembershipReportQuery,
@@ -20,6 +21,7 @@ import { tryAgainIn } from '../auth/auth-throttle.ts';
 import { findPerson } from '../invoices/invoices.repo.ts';
 import { enqueueEmail, type RenderedAttachment } from '../mail/outbox.ts';
 import { attendanceReport, attendanceReportCsv } from './attendance.service.ts';
+import { contactReport, contactReportCsv } from './contacts-report.service.ts';
 import { donationReport, donationReportCsv } from './donation-report.service.ts';
 import { membershipReport, membershipReportCsv } from './membership-report.service.ts';
 import { packReport, packReportCsv } from './packs-report.service.ts';
@@ -56,6 +58,7 @@ export const EMAILED_REPORTS: Record<string, EmailedReport> = {
   memberships: emailed('Memberships', MembershipReportQuery, membershipReport, membershipReportCsv, 'No memberships.'),
   donations: emailed('Donations', DonationReportQuery, donationReport, donationReportCsv, 'No gifts.'),
   packs: emailed('Class packs', PackReportQuery, packReport, packReportCsv, 'No class packs or credits yet.'),
+  contacts: emailed('Contacts', ContactReportQuery, contactReport, contactReportCsv, 'No contacts in this period.'),
 };
 
 /** The body of POST /itemreport/{kind}/email: the report's own query and the recipients. */

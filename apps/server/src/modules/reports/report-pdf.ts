@@ -1,5 +1,6 @@
 import {
   ATTENDANCE_GROUP_LABELS,
+  CONTACT_REPORT_GROUP_LABELS,
   DONATION_GROUP_LABELS,
   formatMoney,
   MEMBERSHIP_GROUP_LABELS,
@@ -89,6 +90,9 @@ const COLUMNS: Record<string, ColumnStyle> = {
   expired: count('Expired'),
   expiring: count('Expiring within 30 days'),
   open: count('Open now'),
+  atStart: count('At start'),
+  added: count('New'),
+  atEnd: count('At end'),
 };
 
 const GROUP_LABELS: Record<string, string> = {
@@ -97,6 +101,7 @@ const GROUP_LABELS: Record<string, string> = {
   ...MEMBERSHIP_GROUP_LABELS,
   ...DONATION_GROUP_LABELS,
   ...PACK_GROUP_LABELS,
+  ...CONTACT_REPORT_GROUP_LABELS,
 };
 
 /** `lateCancels` -> `Late cancels`: the heading of a column no entry above names (a new report's). */

@@ -20,6 +20,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useTenant } from '../session/session-store';
 import { useDocumentHead } from '../tenant/tenant-head';
 import { downloadReportCsv, useReport } from './api';
+import { EmailReportButton } from './EmailReportButton';
 import { ReportFilters } from './ReportFilters';
 import { cellText, type ReportAnswer, type ReportColumn, type ReportRow } from './report-kinds';
 import {
@@ -198,6 +199,7 @@ export default function ReportsPage() {
             <Button variant="light" onClick={download} loading={downloading}>
               Download CSV
             </Button>
+            <EmailReportButton params={params} />
             <Button variant="default" onClick={() => window.print()}>
               Print
             </Button>
