@@ -161,6 +161,8 @@ export const subscriptionCycles = pgTable(
     }).onDelete('cascade'),
     uniqueIndex('subscription_cycles_cycle_uq').on(t.tenantId, t.subscriptionId, t.cycle),
     index('subscription_cycles_retry_idx').on(t.status, t.nextAttemptAt),
+    /** The packs report: a payment's invoice back to its cycle. */
+    index('subscription_cycles_invoice_idx').on(t.tenantId, t.invoiceId),
   ],
 );
 
@@ -216,5 +218,7 @@ export const creditEntries = pgTable(
     ),
     index('credit_entries_contact_idx').on(t.tenantId, t.contactId, t.createdAt),
     index('credit_entries_booking_idx').on(t.tenantId, t.bookingId),
+    /** The packs report: a range's entries, read from the index alone. */
+    index('credit_entries_tenant_created_idx').on(t.tenantId, t.createdAt, t.grantId, t.reason, t.delta),
   ],
 );

@@ -1,0 +1,2 @@
+CREATE INDEX "credit_entries_tenant_created_idx" ON "credit_entries" USING btree ("tenant_id","created_at","grant_id","reason","delta");--> statement-breakpoint
+CREATE INDEX "subscription_cycles_invoice_idx" ON "subscription_cycles" USING btree ("tenant_id","invoice_id");
