@@ -85,6 +85,19 @@ export async function activeMembersAt(tx: Tx, tenantId: string, at: Date): Promi
   return row?.n ?? 0;
 }
 
+/** Memberships (not gifts) running at each of `ats`, in one scan (the chart's 12 month ends). */
+export async function activeMembersAtEach(tx: Tx, tenantId: string, ats: readonly Date[]): Promise<number[]> {
+  if (ats.length === 0) return [];
+  const counts = Object.fromEntries(
+    ats.map((at, i) => [`at${i}`, sql<number>`count(*) filter (where ${runningAt(at)})`.mapWith(Number)]),
+  );
+  const [row] = await tx
+    .select(counts)
+    .from(subscriptions)
+    .where(and(eq(subscriptions.tenantId, tenantId), ne(subscriptions.membershipType, 'donation')));
+  return ats.map((_, i) => (row?.[`at${i}`] as number | undefined) ?? 0);
+}
+
 /** Today's sessions (not cancelled): how many, places booked and places offered. */
 export async function sessionsBetween(tx: Tx, tenantId: string, from: Date, to: Date) {
   const [row] = await tx

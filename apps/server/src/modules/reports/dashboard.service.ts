@@ -4,7 +4,7 @@ import type { Authenticated } from '../../lib/guards.ts';
 import type { Platform } from '../../platform.ts';
 import { currencyOf } from '../catalogue/catalogue-rules.ts';
 import {
-  activeMembersAt,
+  activeMembersAtEach,
   bookingsByRange,
   checkInsBetween,
   contactsAddedBetween,
@@ -77,16 +77,15 @@ export function dashboardSummary(platform: Platform, { tenant, auth }: Authentic
     const bounds = [...months, shiftMonth(thisMonth, 1)].map((month) => monthStart(month, timeZone));
     const revenue = await netReceivedByRange(tx, tenantId, currency, bounds);
     const bookings = await bookingsByRange(tx, tenantId, bounds);
-    const chart: DashboardMonth[] = [];
-    for (const [i, month] of months.entries()) {
-      const end = i === months.length - 1 ? now : (bounds[i + 1] as Date);
-      chart.push({
-        month,
-        revenue: revenue[i] ?? 0,
-        bookings: bookings[i] ?? 0,
-        activeMembers: await activeMembersAt(tx, tenantId, end),
-      });
-    }
+    // each month's end (this month: now), counted in one scan of the memberships
+    const ends = months.map((_, i) => (i === months.length - 1 ? now : (bounds[i + 1] as Date)));
+    const members = await activeMembersAtEach(tx, tenantId, ends);
+    const chart: DashboardMonth[] = months.map((month, i) => ({
+      month,
+      revenue: revenue[i] ?? 0,
+      bookings: bookings[i] ?? 0,
+      activeMembers: members[i] ?? 0,
+    }));
     const watch = await membershipsToWatch(tx, tenantId, now, new Date(now.getTime() + WEEK_MS));
     summary.money = {
       currency,

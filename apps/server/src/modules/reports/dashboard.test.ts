@@ -15,7 +15,7 @@ import type { App } from '../../app.ts';
 import { withTenant } from '../../db/client.ts';
 import { contacts, invoicePayments, subscriptions } from '../../db/schema/index.ts';
 import { caller, makeCategory } from '../catalogue/catalogue-fixtures.ts';
-import { activeMembersAt } from './dashboard.repo.ts';
+import { activeMembersAt, activeMembersAtEach } from './dashboard.repo.ts';
 import { lastMonthToDateEnd, shiftMonth } from './dashboard.service.ts';
 
 /**
@@ -262,6 +262,8 @@ describe('active members', () => {
         .values([row('active', daysAgo(-20)), row('paused', daysAgo(-20)), row('suspended', daysAgo(10))]);
       expect(await activeMembersAt(tx, t.tenantId, daysAgo(20))).toBe(3);
       expect(await activeMembersAt(tx, t.tenantId, now)).toBe(2);
+      // the chart's month ends, counted in one scan, say the same
+      expect(await activeMembersAtEach(tx, t.tenantId, [daysAgo(20), now, daysAgo(90)])).toEqual([3, 2, 0]);
     });
   });
 });
