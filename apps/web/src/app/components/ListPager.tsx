@@ -16,16 +16,20 @@ interface Props {
   onPageSize: (size: number) => void;
   /** What the rows are, for the count ("3 templates"). */
   noun: string;
+  /** The server stopped counting at `total`: the count reads "1–50 of 10000+". */
+  capped?: boolean;
 }
 
 /** A client-side list's footer: "1–5 of 12", rows per page and the page buttons. */
-export function ListPager({ total, page, pageSize, pageSizes, onPage, onPageSize, noun }: Props) {
+export function ListPager({ total, page, pageSize, pageSizes, onPage, onPageSize, noun, capped }: Props) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const start = (page - 1) * pageSize;
   return (
     <Group justify="space-between" wrap="wrap">
       <Text size="sm" c="dimmed" aria-live="polite">
-        {total === 0 ? `0 ${noun}` : `${start + 1}–${Math.min(start + pageSize, total)} of ${total}`}
+        {total === 0
+          ? `0 ${noun}`
+          : `${start + 1}–${Math.min(start + pageSize, total)} of ${total}${capped ? '+' : ''}`}
       </Text>
       <Group gap="sm">
         <Select

@@ -14,7 +14,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
-import { type CSSProperties, type ReactNode, useEffect } from 'react';
+import { type CSSProperties, type KeyboardEvent, type ReactNode, useEffect } from 'react';
 import { ListPager, pageOf } from '../ListPager';
 import { ListSearch } from '../ListSearch';
 import { matchesSearch, type SortValue, sortRows } from './client-rows';
@@ -31,9 +31,11 @@ export interface ListColumn<T> {
   cell: (row: T) => ReactNode;
   /** A list the kit pages itself: the column sorts by this value. */
   sortValue?: (row: T) => SortValue;
-  /** A server-paged list whose call takes this column's order (the page sends `list.params.sort`). */
+  /** The screen sorts by this column itself (a server-paged list whose call takes the order, or rules of its own). */
   sortable?: boolean;
   width?: number | string;
+  /** Amounts line up on the right. */
+  align?: 'right';
 }
 
 export interface ListFilter {
@@ -55,7 +57,11 @@ export interface ListQuery {
 export interface ListScreenProps<T> {
   /** Names the section: its title gets the id `${id}-title`, which also labels the table. */
   id: string;
-  title: ReactNode;
+  title?: ReactNode;
+  /** A screen's own header in place of the title row (a settings screen's SettingsHeader, say). */
+  header?: ReactNode;
+  /** The table's name when the screen has no title of its own (with `header`). */
+  tableLabel?: string;
   /** Above the title (a way back, say). */
   before?: ReactNode;
   /** Beside the title: the primary action last. */
@@ -66,20 +72,28 @@ export interface ListScreenProps<T> {
   search?: {
     label: string;
     placeholder?: string;
+    /** `search` makes the box a searchbox (with its clear button). */
+    type?: 'search';
     /** A list the kit pages itself: the text a row is found by. */
     text?: (row: T) => string;
   };
   filters?: readonly ListFilter[];
   /** Shows the "Show archived" switch (`list.params.showArchived`). */
   archived?: boolean;
+  /** Other controls beside the search and filters (a segmented view switch, say). */
+  toolbar?: ReactNode;
   query: ListQuery;
   rows: readonly T[];
   /** Server-paged: how many rows match in all. Without it the kit searches, sorts and pages `rows` itself. */
   total?: number;
+  /** The server stopped counting at `total` ("of 10000+"). */
+  totalCapped?: boolean;
   rowKey: (row: T) => string;
   columns: readonly ListColumn<T>[];
   /** The last cell of a row (edit, archive...), under a header screen readers read as "Actions". */
   rowActions?: (row: T) => ReactNode;
+  /** A click (or Enter) on a row opens it; give the row a link too, for keyboards and screen readers. */
+  onRowClick?: (row: T) => void;
   /** What the rows are, in the plural ("bundles"): the loading, error, empty and count texts use it. */
   noun: string;
   /** The empty state's next step ("Add a bundle to sell products together."), shown when nothing narrows the list. */
@@ -108,7 +122,7 @@ export function nextSort(current: ListSort | null, column: string): ListSort | n
  */
 export function ListScreen<T>(props: ListScreenProps<T>) {
   const { id, list, query, columns, rowActions, noun, search, filters, archived } = props;
-  const titleId = `${id}-title`;
+  const titleId = props.title === undefined ? undefined : `${id}-title`;
   const { params } = list;
   const texts = {
     loading: `Loading ${noun}`,
@@ -139,23 +153,27 @@ export function ListScreen<T>(props: ListScreenProps<T>) {
     if (pastTheEnd) list.setPage(pages);
   }, [pastTheEnd, pages]);
 
-  const hasToolbar = Boolean(search || filters?.length || archived);
+  const hasToolbar = Boolean(search || filters?.length || archived || props.toolbar);
   return (
     <Stack component="section" aria-labelledby={titleId} gap="md">
       {props.before}
-      <Group justify="space-between" wrap="wrap">
-        <Title order={1} id={titleId}>
-          {props.title}
-        </Title>
-        {props.actions ? <Group gap="xs">{props.actions}</Group> : null}
-      </Group>
+      {props.header ?? (
+        <Group justify="space-between" wrap="wrap">
+          <Title order={1} id={titleId}>
+            {props.title}
+          </Title>
+          {props.actions ? <Group gap="xs">{props.actions}</Group> : null}
+        </Group>
+      )}
       {props.description}
       {hasToolbar ? (
         <Group align="flex-end" gap="sm" wrap="wrap">
+          {props.toolbar}
           {search ? (
             <ListSearch
               label={search.label}
               placeholder={search.placeholder}
+              type={search.type}
               value={list.searchText}
               onSearch={list.setSearchText}
               w={{ base: '100%', sm: 280 }}
@@ -210,10 +228,12 @@ export function ListScreen<T>(props: ListScreenProps<T>) {
       ) : (
         <ListTable
           titleId={titleId}
+          label={props.tableLabel}
           columns={columns}
           rows={rows}
           rowKey={props.rowKey}
           rowActions={rowActions}
+          onRowClick={props.onRowClick}
           sort={params.sort}
           onSort={(column) => list.setSort(nextSort(params.sort, column))}
           sortsHere={!serverPaged}
@@ -221,7 +241,7 @@ export function ListScreen<T>(props: ListScreenProps<T>) {
           highlightOnHover={props.highlightOnHover}
         />
       )}
-      {query.isPending || query.isError ? null : (
+      {query.isPending || query.isError || total === 0 ? null : (
         <ListPager
           total={total}
           page={Math.min(params.page, pages)}
@@ -230,6 +250,7 @@ export function ListScreen<T>(props: ListScreenProps<T>) {
           onPage={list.setPage}
           onPageSize={list.setPageSize}
           noun={noun}
+          capped={props.totalCapped}
         />
       )}
       {props.children}
@@ -238,11 +259,13 @@ export function ListScreen<T>(props: ListScreenProps<T>) {
 }
 
 interface ListTableProps<T> {
-  titleId: string;
+  titleId?: string;
+  label?: string;
   columns: readonly ListColumn<T>[];
   rows: readonly T[];
   rowKey: (row: T) => string;
   rowActions?: (row: T) => ReactNode;
+  onRowClick?: (row: T) => void;
   sort: ListSort | null;
   onSort: (column: string) => void;
   /** The kit sorts the rows (a client list): columns with a sortValue sort. Else those marked sortable. */
@@ -253,27 +276,32 @@ interface ListTableProps<T> {
 
 /**
  * The rows as a table, with explicit table roles so they stay a table for screen readers (and for
- * getByRole('row')) when a phone shows them as cards; each cell of a card carries its column's name.
+ * getByRole('row')) when a phone shows them as cards; each cell of a card shows its column's name from
+ * `data-label` (generated content with empty alternative text: screen readers hear the header instead).
  */
 export function ListTable<T>({
   titleId,
+  label,
   columns,
   rows,
   rowKey,
   rowActions,
+  onRowClick,
   sort,
   onSort,
   sortsHere,
   minWidth = 640,
   highlightOnHover,
 }: ListTableProps<T>) {
-  const sortable = (column: ListColumn<T>) => (sortsHere ? Boolean(column.sortValue) : Boolean(column.sortable));
+  // The kit sorts a whole list by sortValue; a column marked sortable is sorted by the screen (or its call).
+  const sortable = (column: ListColumn<T>) => Boolean((sortsHere && column.sortValue) || column.sortable);
   return (
     <div className="list-kit__scroll" style={{ '--list-kit-min-width': `${minWidth}px` } as CSSProperties}>
       <Table
         striped
         highlightOnHover={highlightOnHover}
-        aria-labelledby={titleId}
+        aria-labelledby={label ? undefined : titleId}
+        aria-label={label}
         role="table"
         className="list-kit__table"
       >
@@ -286,6 +314,7 @@ export function ListTable<T>({
                   key={column.key}
                   role="columnheader"
                   w={column.width}
+                  ta={column.align}
                   aria-sort={
                     sortable(column)
                       ? sorted === 'asc'
@@ -324,19 +353,39 @@ export function ListTable<T>({
         </Table.Thead>
         <Table.Tbody role="rowgroup">
           {rows.map((row) => (
-            <Table.Tr key={rowKey(row)} role="row">
+            <Table.Tr
+              key={rowKey(row)}
+              role="row"
+              {...(onRowClick
+                ? {
+                    onClick: () => onRowClick(row),
+                    onKeyDown: (event: KeyboardEvent) => {
+                      if (event.key === 'Enter' && event.target === event.currentTarget) onRowClick(row);
+                    },
+                    tabIndex: 0,
+                    style: { cursor: 'pointer' },
+                  }
+                : {})}
+            >
               {columns.map((column) => (
-                <Table.Td key={column.key} role="cell" w={column.width}>
-                  {column.hideHeader ? null : (
-                    <span className="list-kit__label" aria-hidden="true">
-                      {column.header}
-                    </span>
-                  )}
+                <Table.Td
+                  key={column.key}
+                  role="cell"
+                  w={column.width}
+                  ta={column.align}
+                  // a phone's card shows the column's name before the value (CSS, not text of the cell)
+                  data-label={column.hideHeader ? undefined : column.header}
+                >
                   <div>{column.cell(row)}</div>
                 </Table.Td>
               ))}
               {rowActions ? (
-                <Table.Td role="cell" className="list-kit__actions">
+                <Table.Td
+                  role="cell"
+                  className="list-kit__actions"
+                  // an action in a row that opens on a click does only its own thing
+                  onClick={onRowClick ? (event) => event.stopPropagation() : undefined}
+                >
                   <Group gap={4} justify="flex-end" wrap="nowrap">
                     {rowActions(row)}
                   </Group>

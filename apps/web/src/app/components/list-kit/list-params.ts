@@ -26,6 +26,8 @@ export interface ListParamsConfig {
   defaultPageSize: number;
   /** The filters this list keeps in the address, by their key there (e.g. `category`, `status`). */
   filters?: readonly string[];
+  /** The order of a list with no `sort` in its address (left out of the address when chosen again). */
+  defaultSort?: ListSort;
 }
 
 /** Keys the kit owns; a filter may not take one of them. */
@@ -57,7 +59,7 @@ export function readListParams(params: URLSearchParams, config: ListParamsConfig
     search: params.get('q') ?? '',
     page: positiveInt(params.get('page')) ?? 1,
     pageSize: size !== null && config.pageSizes.includes(size) ? size : config.defaultPageSize,
-    sort: parseSort(params.get('sort')),
+    sort: parseSort(params.get('sort')) ?? config.defaultSort ?? null,
     showArchived: params.get('archived') === '1',
     filters,
   };
@@ -80,7 +82,10 @@ export function writeListParams(
   if (change.search !== undefined) set('q', change.search);
   if (change.pageSize !== undefined)
     set('size', change.pageSize === config.defaultPageSize ? null : String(change.pageSize));
-  if (change.sort !== undefined) set('sort', formatSort(change.sort));
+  if (change.sort !== undefined) {
+    const sort = formatSort(change.sort);
+    set('sort', sort === formatSort(config.defaultSort ?? null) ? null : sort);
+  }
   if (change.showArchived !== undefined) set('archived', change.showArchived ? '1' : null);
   for (const [key, value] of Object.entries(change.filters ?? {})) set(key, value);
   const onlyPage = Object.keys(change).every((key) => key === 'page');
