@@ -1,9 +1,8 @@
 import { type Room, RoomInput } from '@atrium/contracts';
-import { Button, Group, Modal, NumberInput, Stack, TextInput } from '@mantine/core';
+import { NumberInput, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect } from 'react';
-import { isApiError } from '../../lib/api-error';
-import { showErrorToast, showSuccessToast } from '../../lib/notify';
+import { FormDialog, saveAndClose } from '../../app/components/FormDialog';
 import { useSaveRoom } from './hooks';
 
 interface Props {
@@ -39,42 +38,29 @@ export function RoomDialog({ opened, room, onClose }: Props) {
 
   const title = room ? 'Edit Room' : 'Add Room';
   return (
-    <Modal opened={opened} onClose={onClose} title={title} centered closeButtonProps={{ 'aria-label': 'Close' }}>
-      <form
-        aria-label={title}
-        noValidate
-        onSubmit={form.onSubmit(async (values) => {
-          try {
-            await save.mutateAsync({ guId: room?.guId ?? null, body: bodyOf(values) });
-            showSuccessToast(room ? 'Room saved.' : 'Room added.');
-            onClose();
-          } catch (error) {
-            if (isApiError(error) && error.field) form.setFieldError(error.field, error.message);
-            else showErrorToast(error instanceof Error ? error.message : String(error));
-          }
-        })}
-      >
-        <Stack gap="sm">
-          <TextInput label="Room name" required maxLength={100} {...form.getInputProps('name')} />
-          <NumberInput
-            label="Capacity"
-            required
-            min={1}
-            max={1000}
-            allowDecimal={false}
-            {...form.getInputProps('capacity')}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              Save
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormDialog
+      opened={opened}
+      onClose={onClose}
+      title={title}
+      pending={save.isPending}
+      onSubmit={form.onSubmit((values) =>
+        saveAndClose(() => save.mutateAsync({ guId: room?.guId ?? null, body: bodyOf(values) }), {
+          success: room ? 'Room saved.' : 'Room added.',
+          close: onClose,
+          setFieldError: form.setFieldError,
+        }),
+      )}
+    >
+      <TextInput label="Room name" required maxLength={100} {...form.getInputProps('name')} />
+      <NumberInput
+        label="Capacity"
+        required
+        min={1}
+        max={1000}
+        allowDecimal={false}
+        {...form.getInputProps('capacity')}
+      />
+    </FormDialog>
   );
 }
 
