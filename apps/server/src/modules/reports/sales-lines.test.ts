@@ -236,6 +236,27 @@ describe('GET /itemreport/sales/lines', () => {
     expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
   });
 
+  it("an invoice in another currency than the studio's is in neither the report nor its rows", async () => {
+    const range = `from=${today}&to=${today}&groupBy=method`;
+    const before = (await lines(`${range}&key=cash&max=500`)).rows as SalesPaymentLine[];
+    const chai = before.find((r) => r.amount === 250) as SalesPaymentLine;
+    const setCurrency = (currency: string) =>
+      withTenant(app.platform.db, tenant.tenantId, (tx) =>
+        tx.update(invoices).set({ currency }).where(eq(invoices.id, chai.invoiceId)),
+      );
+    await setCurrency('EUR');
+    try {
+      const report = await get<SalesReport>(`/itemreport/sales?${range}`);
+      const page = await lines(`${range}&key=cash&max=500`);
+      expect(report.rows.find((r) => r.key === 'cash')?.net).toBe(7750);
+      expect(page.sums).toMatchObject({ rows: 3, net: 7750 });
+      expect(page.rows.map((r) => r.id)).not.toContain(chai.id);
+    } finally {
+      await setCurrency('USD');
+    }
+    expect((await lines(`${range}&key=cash&max=500`)).sums.net).toBe(8000);
+  });
+
   it('a day key outside the range, or a range with nothing, has no rows', async () => {
     const empty = await lines('from=2020-01-01&to=2020-01-31&groupBy=day&key=2020-01-05');
     expect(empty.rows).toEqual([]);
