@@ -1,10 +1,9 @@
 import { type DonationCampaign, DonationCampaignInput } from '@atrium/contracts';
-import { Button, Checkbox, Group, Modal, NumberInput, Stack, Textarea, TextInput } from '@mantine/core';
+import { Checkbox, NumberInput, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { isApiError } from '../../lib/api-error';
-import { showErrorToast, showSuccessToast } from '../../lib/notify';
+import { FormDialog, saveAndClose } from '../../app/components/FormDialog';
 import { donationsApi } from './api';
 import { minorList, minorOf } from './campaign-money';
 
@@ -97,52 +96,39 @@ export function CampaignDialog({ opened, campaign, currency, onClose }: Props) {
 
   const title = campaign ? 'Edit Campaign' : 'Add Campaign';
   return (
-    <Modal opened={opened} onClose={onClose} title={title} centered closeButtonProps={{ 'aria-label': 'Close' }}>
-      <form
-        aria-label={title}
-        noValidate
-        onSubmit={form.onSubmit(async (values) => {
-          const body = bodyOf(values);
-          if ('error' in body) return;
-          try {
-            await save.mutateAsync(body);
-            showSuccessToast(campaign ? 'Campaign saved.' : 'Campaign added.');
-            onClose();
-          } catch (error) {
-            if (isApiError(error) && error.field) form.setFieldError(error.field, error.message);
-            else showErrorToast(error instanceof Error ? error.message : String(error));
-          }
-        })}
-      >
-        <Stack gap="sm">
-          <TextInput label="Campaign name" required maxLength={120} {...form.getInputProps('name')} />
-          <Textarea label="Description" autosize minRows={3} maxLength={5000} {...form.getInputProps('description')} />
-          <TextInput label="Image address" placeholder="https://" {...form.getInputProps('imageUrl')} />
-          <NumberInput label="Goal (optional)" min={0} decimalScale={2} hideControls {...form.getInputProps('goal')} />
-          <TextInput
-            label="Suggested amounts"
-            description="Separated by commas, e.g. 20, 50, 100"
-            {...form.getInputProps('suggestedAmounts')}
-          />
-          <Checkbox label="Allow a custom amount" {...form.getInputProps('allowCustomAmount', { type: 'checkbox' })} />
-          <NumberInput
-            label="Minimum amount"
-            min={0}
-            decimalScale={2}
-            hideControls
-            {...form.getInputProps('minimumAmount')}
-          />
-          <Checkbox label="Active (taking donations)" {...form.getInputProps('isActive', { type: 'checkbox' })} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              Save
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormDialog
+      opened={opened}
+      onClose={onClose}
+      title={title}
+      pending={save.isPending}
+      onSubmit={form.onSubmit(async (values) => {
+        const body = bodyOf(values);
+        if ('error' in body) return;
+        await saveAndClose(() => save.mutateAsync(body), {
+          success: campaign ? 'Campaign saved.' : 'Campaign added.',
+          close: onClose,
+          setFieldError: form.setFieldError,
+        });
+      })}
+    >
+      <TextInput label="Campaign name" required maxLength={120} {...form.getInputProps('name')} />
+      <Textarea label="Description" autosize minRows={3} maxLength={5000} {...form.getInputProps('description')} />
+      <TextInput label="Image address" placeholder="https://" {...form.getInputProps('imageUrl')} />
+      <NumberInput label="Goal (optional)" min={0} decimalScale={2} hideControls {...form.getInputProps('goal')} />
+      <TextInput
+        label="Suggested amounts"
+        description="Separated by commas, e.g. 20, 50, 100"
+        {...form.getInputProps('suggestedAmounts')}
+      />
+      <Checkbox label="Allow a custom amount" {...form.getInputProps('allowCustomAmount', { type: 'checkbox' })} />
+      <NumberInput
+        label="Minimum amount"
+        min={0}
+        decimalScale={2}
+        hideControls
+        {...form.getInputProps('minimumAmount')}
+      />
+      <Checkbox label="Active (taking donations)" {...form.getInputProps('isActive', { type: 'checkbox' })} />
+    </FormDialog>
   );
 }

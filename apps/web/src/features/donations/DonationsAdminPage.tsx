@@ -1,23 +1,9 @@
 import type { DonationCampaign } from '@atrium/contracts';
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Loader,
-  Modal,
-  Progress,
-  SegmentedControl,
-  Stack,
-  Table,
-  Text,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Loader, Modal, Progress, SegmentedControl, Text } from '@mantine/core';
 import { IconArchive, IconArchiveOff, IconList, IconPencil } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { type ListColumn, ListScreen, useListState, WHOLE_LIST_PAGING } from '../../app/components/list-kit';
 import { showSuccessToast } from '../../lib/notify';
 import { useSession, useTenant } from '../session/session-store';
 import { useDocumentHead } from '../tenant/tenant-head';
@@ -26,12 +12,52 @@ import { CampaignDialog } from './CampaignDialog';
 import { money, progressOf } from './campaign-money';
 import { DonationTable } from './DonationTable';
 
+const COLUMNS: ListColumn<DonationCampaign>[] = [
+  { key: 'name', header: 'Campaign', cell: (campaign) => campaign.name, sortValue: (campaign) => campaign.name },
+  {
+    key: 'raised',
+    header: 'Raised',
+    sortValue: (campaign) => campaign.raised,
+    cell: (campaign) => {
+      const percent = progressOf(campaign.raised, campaign.goal);
+      return (
+        <>
+          <Text size="sm">
+            {money(campaign.raised, campaign.currency)}
+            {campaign.goal ? ` of ${money(campaign.goal, campaign.currency)}` : ''}
+          </Text>
+          {percent !== null ? (
+            <Progress value={percent} size="sm" aria-label={`${campaign.name}: ${percent}% of the goal`} />
+          ) : null}
+        </>
+      );
+    },
+  },
+  {
+    key: 'donors',
+    header: 'Donors',
+    cell: (campaign) => campaign.donorCount,
+    sortValue: (campaign) => campaign.donorCount,
+  },
+  {
+    key: 'status',
+    header: 'Status',
+    cell: (campaign) => (
+      <Badge variant="light" color={campaign.isActive ? 'teal.9' : 'gray.8'}>
+        {campaign.isArchived ? 'Archived' : campaign.isActive ? 'Active' : 'Inactive'}
+      </Badge>
+    ),
+  },
+];
+
 /** /donation: the donation campaigns with what each raised; add, edit, archive, see the gifts. */
 export default function DonationsAdminPage() {
   const tenant = useTenant();
   const { user } = useSession();
   useDocumentHead(tenant, 'Donations');
-  const [view, setView] = useState<'active' | 'archived'>('active');
+  // "Archived" is the list's Show archived, kept in the address like every list's
+  const list = useListState(WHOLE_LIST_PAGING);
+  const view = list.params.showArchived ? 'archived' : 'active';
   const campaigns = useQuery({
     queryKey: ['donations', 'campaigns', view],
     queryFn: () => donationsApi.campaigns(view === 'archived'),
@@ -47,110 +73,70 @@ export default function DonationsAdminPage() {
   const [editing, setEditing] = useState<{ campaign: DonationCampaign | null } | null>(null);
   const [giftsOf, setGiftsOf] = useState<DonationCampaign | null>(null);
   const mayWrite = user?.role === 'admin' || user?.role === 'staff';
-  const rows = campaigns.data?.data ?? [];
   const currency = campaigns.data?.currency ?? 'USD';
 
   return (
-    <Stack component="section" aria-labelledby="donations-title" gap="md">
-      <Group justify="space-between" wrap="wrap">
-        <Title order={1} id="donations-title">
-          Donations
-        </Title>
-        {mayWrite ? <Button onClick={() => setEditing({ campaign: null })}>Add Campaign</Button> : null}
-      </Group>
-      <SegmentedControl
-        aria-label="Which campaigns"
-        value={view}
-        onChange={(value) => setView(value as 'active' | 'archived')}
-        data={[
-          { value: 'active', label: 'Campaigns' },
-          { value: 'archived', label: 'Archived' },
-        ]}
-        w="fit-content"
-      />
-      {campaigns.isPending ? (
-        <Loader aria-label="Loading campaigns" />
-      ) : campaigns.isError ? (
-        <Alert color="red" title="Campaigns could not be loaded">
-          Please try again.
-        </Alert>
-      ) : rows.length === 0 ? (
-        <Text c="dimmed">{view === 'archived' ? 'No archived campaigns.' : 'No campaigns yet.'}</Text>
-      ) : (
-        <Table.ScrollContainer minWidth={560}>
-          <Table striped aria-labelledby="donations-title">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Campaign</Table.Th>
-                <Table.Th>Raised</Table.Th>
-                <Table.Th>Donors</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((campaign) => {
-                const percent = progressOf(campaign.raised, campaign.goal);
-                return (
-                  <Table.Tr key={campaign.guId}>
-                    <Table.Td>{campaign.name}</Table.Td>
-                    <Table.Td>
-                      <Text size="sm">
-                        {money(campaign.raised, campaign.currency)}
-                        {campaign.goal ? ` of ${money(campaign.goal, campaign.currency)}` : ''}
-                      </Text>
-                      {percent !== null ? (
-                        <Progress value={percent} size="sm" aria-label={`${campaign.name}: ${percent}% of the goal`} />
-                      ) : null}
-                    </Table.Td>
-                    <Table.Td>{campaign.donorCount}</Table.Td>
-                    <Table.Td>
-                      <Badge variant="light" color={campaign.isActive ? 'teal.9' : 'gray.8'}>
-                        {campaign.isArchived ? 'Archived' : campaign.isActive ? 'Active' : 'Inactive'}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={4} justify="flex-end" wrap="nowrap">
-                        <ActionIcon
-                          variant="subtle"
-                          aria-label={`Donations to ${campaign.name}`}
-                          onClick={() => setGiftsOf(campaign)}
-                        >
-                          <IconList size={18} aria-hidden />
-                        </ActionIcon>
-                        {mayWrite ? (
-                          <>
-                            <ActionIcon
-                              variant="subtle"
-                              aria-label={`Edit ${campaign.name}`}
-                              onClick={() => setEditing({ campaign })}
-                            >
-                              <IconPencil size={18} aria-hidden />
-                            </ActionIcon>
-                            <ActionIcon
-                              variant="subtle"
-                              aria-label={`${campaign.isArchived ? 'Restore' : 'Archive'} ${campaign.name}`}
-                              onClick={() => archive.mutate({ guId: campaign.guId, archived: !campaign.isArchived })}
-                            >
-                              {campaign.isArchived ? (
-                                <IconArchiveOff size={18} aria-hidden />
-                              ) : (
-                                <IconArchive size={18} aria-hidden />
-                              )}
-                            </ActionIcon>
-                          </>
-                        ) : null}
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+    <ListScreen
+      id="donations"
+      title="Donations"
+      actions={mayWrite ? <Button onClick={() => setEditing({ campaign: null })}>Add Campaign</Button> : null}
+      list={list}
+      toolbar={
+        <SegmentedControl
+          aria-label="Which campaigns"
+          value={view}
+          onChange={(value) => list.setShowArchived(value === 'archived')}
+          data={[
+            { value: 'active', label: 'Campaigns' },
+            { value: 'archived', label: 'Archived' },
+          ]}
+          w="fit-content"
+        />
+      }
+      query={campaigns}
+      rows={campaigns.data?.data ?? []}
+      rowKey={(campaign) => campaign.guId}
+      columns={COLUMNS}
+      rowActions={(campaign) => (
+        <>
+          <ActionIcon
+            variant="subtle"
+            aria-label={`Donations to ${campaign.name}`}
+            onClick={() => setGiftsOf(campaign)}
+          >
+            <IconList size={18} aria-hidden />
+          </ActionIcon>
+          {mayWrite ? (
+            <>
+              <ActionIcon
+                variant="subtle"
+                aria-label={`Edit ${campaign.name}`}
+                onClick={() => setEditing({ campaign })}
+              >
+                <IconPencil size={18} aria-hidden />
+              </ActionIcon>
+              <ActionIcon
+                variant="subtle"
+                aria-label={`${campaign.isArchived ? 'Restore' : 'Archive'} ${campaign.name}`}
+                onClick={() => archive.mutate({ guId: campaign.guId, archived: !campaign.isArchived })}
+              >
+                {campaign.isArchived ? <IconArchiveOff size={18} aria-hidden /> : <IconArchive size={18} aria-hidden />}
+              </ActionIcon>
+            </>
+          ) : null}
+        </>
       )}
+      noun="campaigns"
+      texts={view === 'archived' ? { none: 'No archived campaigns.' } : undefined}
+      emptyHint={
+        view === 'archived'
+          ? 'A campaign you archive shows here; restore it to take gifts again.'
+          : mayWrite
+            ? 'Add a campaign with Add Campaign: it gets a page where people give.'
+            : 'Campaigns your studio adds show here.'
+      }
+      minWidth={560}
+    >
       <CampaignDialog
         opened={editing !== null}
         campaign={editing?.campaign ?? null}
@@ -166,7 +152,7 @@ export default function DonationsAdminPage() {
       >
         {giftsOf ? <CampaignGifts campaign={giftsOf} timeZone={tenant.timezone} /> : null}
       </Modal>
-    </Stack>
+    </ListScreen>
   );
 }
 
