@@ -1,87 +1,110 @@
-import { USER_PAGE_SIZE_DEFAULT, USER_PAGE_SIZES } from '@atrium/contracts';
-import { Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { type StaffUser, USER_PAGE_SIZE_DEFAULT, USER_PAGE_SIZES } from '@atrium/contracts';
+import { Anchor, Avatar, Badge, Button, Group } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
-import { ListPager, pageOf } from '../../app/components/ListPager';
-import { ListSearch } from '../../app/components/ListSearch';
+import { Link, useNavigate } from 'react-router';
+import { type ListColumn, ListScreen, useListState } from '../../app/components/list-kit';
 import { useTenant } from '../session/session-store';
 import { SettingsHeader, useIsAdmin } from '../settings/SettingsHeader';
 import { useStaffUsers } from './hooks';
-import { UsersTable } from './UsersTable';
-import { DEFAULT_USER_SORT, filterUsers, nextSort, sortUsers, type UserSort } from './users-rules';
+import {
+  DEFAULT_USER_SORT,
+  filterUsers,
+  formatLastLogin,
+  sortUsers,
+  type UserSortKey,
+  userPath,
+  userRoleText,
+} from './users-rules';
 
 const AddUserDialog = lazy(() => import('./AddUserDialog'));
+
+const LIST = {
+  pageSizes: USER_PAGE_SIZES,
+  defaultPageSize: USER_PAGE_SIZE_DEFAULT,
+  defaultSort: { column: DEFAULT_USER_SORT.key, direction: DEFAULT_USER_SORT.direction },
+};
+const SORT_KEYS: readonly string[] = ['fullName', 'email', 'roles', 'lastLoginTime'] satisfies UserSortKey[];
 
 /** /settings/users: the staff users, searchable, sortable, 10 a page (5/10/25/100), and the add dialog. */
 export default function UsersPage() {
   const tenant = useTenant();
   const isAdmin = useIsAdmin();
+  const navigate = useNavigate();
   const users = useStaffUsers();
-  const [search, setSearch] = useState('');
-  const [sort, setSort] = useState<UserSort>(DEFAULT_USER_SORT);
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState<number>(USER_PAGE_SIZE_DEFAULT);
+  const list = useListState(LIST);
   const [adding, setAdding] = useState(false);
+  const { sort, search } = list.params;
+  const order =
+    sort && SORT_KEYS.includes(sort.column)
+      ? { key: sort.column as UserSortKey, direction: sort.direction }
+      : DEFAULT_USER_SORT;
 
-  const matches = sortUsers(filterUsers(users.data ?? [], search), sort);
-  const rows = pageOf(matches, page, pageSize);
+  const columns: ListColumn<StaffUser>[] = [
+    {
+      key: 'fullName',
+      header: 'Name',
+      sortable: true,
+      cell: (row) => (
+        <Group gap="sm" wrap="nowrap">
+          <Avatar src={row.picture} alt="" size="sm" radius="xl" name={row.fullName} color="initials" />
+          <Anchor component={Link} to={userPath(row.guId)} onClick={(event) => event.stopPropagation()}>
+            {row.fullName}
+          </Anchor>
+          {row.accountLocked ? (
+            <Badge size="xs" color="red" variant="light">
+              Suspended
+            </Badge>
+          ) : null}
+          {row.isTeacher ? (
+            <Badge size="xs" variant="light">
+              Teacher
+            </Badge>
+          ) : null}
+        </Group>
+      ),
+    },
+    { key: 'email', header: 'Email', sortable: true, cell: (row) => row.email },
+    { key: 'roles', header: 'Role', sortable: true, cell: userRoleText },
+    {
+      key: 'lastLoginTime',
+      header: 'Last Login',
+      sortable: true,
+      cell: (row) => formatLastLogin(row.lastLoginTime, tenant.timezone),
+    },
+  ];
 
   return (
-    <Stack gap="md" component="section" aria-label="Users">
-      <SettingsHeader title="Users">
-        {isAdmin ? (
-          <Button leftSection={<IconUserPlus size={16} aria-hidden />} onClick={() => setAdding(true)}>
-            Add User
-          </Button>
-        ) : null}
-      </SettingsHeader>
-      <ListSearch
-        label="Search users"
-        placeholder="Search by name, email or role"
-        value={search}
-        onSearch={(text) => {
-          setSearch(text);
-          setPage(1);
-        }}
-      />
-      {users.isPending ? (
-        <Group justify="center" py="xl">
-          <Loader aria-label="Loading users" />
-        </Group>
-      ) : users.isError ? (
-        <Text c="red.9">The users could not be loaded. Please reload the page.</Text>
-      ) : (
-        <>
-          <UsersTable
-            rows={rows}
-            sort={sort}
-            onSort={(key) => {
-              setSort((current) => nextSort(current, key));
-              setPage(1);
-            }}
-            timeZone={tenant.timezone}
-          />
-          {matches.length > 0 ? (
-            <ListPager
-              total={matches.length}
-              page={page}
-              pageSize={pageSize}
-              pageSizes={USER_PAGE_SIZES}
-              onPage={setPage}
-              onPageSize={(size) => {
-                setPageSize(size);
-                setPage(1);
-              }}
-              noun="users"
-            />
+    <ListScreen
+      id="users"
+      header={
+        <SettingsHeader title="Users">
+          {isAdmin ? (
+            <Button leftSection={<IconUserPlus size={16} aria-hidden />} onClick={() => setAdding(true)}>
+              Add User
+            </Button>
           ) : null}
-        </>
-      )}
+        </SettingsHeader>
+      }
+      tableLabel="Users"
+      list={list}
+      search={{ label: 'Search users', placeholder: 'Search by name, email or role' }}
+      query={users}
+      rows={sortUsers(filterUsers(users.data ?? [], search), order)}
+      rowKey={(row) => row.guId}
+      columns={columns}
+      onRowClick={(row) => navigate(userPath(row.guId))}
+      noun="users"
+      texts={{ none: 'No matching records found', noMatch: 'No matching records found' }}
+      emptyHint={isAdmin ? 'Add a user with Add User to give a colleague a sign-in.' : 'Users an admin adds show here.'}
+      minWidth={640}
+      highlightOnHover
+    >
       {adding ? (
         <Suspense fallback={null}>
           <AddUserDialog opened onClose={() => setAdding(false)} />
         </Suspense>
       ) : null}
-    </Stack>
+    </ListScreen>
   );
 }
