@@ -12,7 +12,7 @@ import { asRead, pdfText, squash } from '../../../test/pdf-text.ts';
 import { type ReceivedMail, startSmtpServer } from '../../../test/smtp.ts';
 import type { App } from '../../app.ts';
 import { caller, errorOf, makeCategory, makeItem } from '../catalogue/catalogue-fixtures.ts';
-import { REPORT_EMAILS_PER_PERSON } from './report-email.service.ts';
+import { EMAILED_REPORTS, REPORT_EMAILS_PER_PERSON, REPORT_PDF_MAX_ROWS } from './report-email.service.ts';
 
 /**
  * A report emailed as a PDF: the real SMTP server receives it, and the attached PDF's text holds the
@@ -233,6 +233,36 @@ describe('POST /itemreport/{kind}/email', () => {
     expect(unknown.statusCode).toBe(400);
     await app.platform.outbox.kick();
     expect(smtp.received).toHaveLength(0);
+  });
+
+  it(`a report longer than a PDF holds (${REPORT_PDF_MAX_ROWS} rows) is refused, naming what to change`, async () => {
+    const sales = EMAILED_REPORTS.sales as NonNullable<(typeof EMAILED_REPORTS)['sales']>;
+    const real = sales.make;
+    // the studio's report as it is, with one row more than a PDF holds
+    sales.make = async (...args) => {
+      const report = await real(...args);
+      const row = report.totals;
+      const rows = Array.from({ length: REPORT_PDF_MAX_ROWS + 1 }, (_, i) => ({
+        ...row,
+        key: `k${i}`,
+        label: `Day ${i}`,
+      }));
+      return { ...report, rows };
+    };
+    try {
+      const refused = await call(tokens.admin as string, tenant, 'POST', '/itemreport/sales/email', {
+        from: today,
+        to: today,
+        recipients: ['long@example.test'],
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(errorOf(refused.body)).toMatchObject({
+        field: 'groupBy',
+        message: `This report has ${REPORT_PDF_MAX_ROWS + 1} rows; a PDF holds at most ${REPORT_PDF_MAX_ROWS}. Group it by a longer period, shorten the range, or download the CSV.`,
+      });
+    } finally {
+      sales.make = real;
+    }
   });
 
   it(`a staff member emails at most ${REPORT_EMAILS_PER_PERSON} reports in the window, then waits (429)`, async () => {
