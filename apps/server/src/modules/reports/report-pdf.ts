@@ -13,7 +13,7 @@ import {
 } from '@atrium/contracts';
 import { Document, Page, renderToBuffer, StyleSheet, View } from '@react-pdf/renderer';
 import { createElement as h, type ReactElement } from 'react';
-import { PDF_FONT_FAMILY, registerPdfFonts, PdfText as Text } from '../../pdf/pdf-fonts.ts';
+import { PDF_FONT_FAMILY, pdfFontsReady, PdfText as Text } from '../../pdf/pdf-fonts.ts';
 
 // A report as a PDF table (issue 24, "a report can be emailed as a PDF"). Its cells are the report's
 // own CSV (each service's CSV columns, read back), so the PDF and the CSV never disagree; this file
@@ -284,6 +284,6 @@ function reportDocument({
 
 /** The report's PDF (A4; landscape for wide reports). */
 export async function renderReportPdf(input: ReportPdfInput): Promise<Buffer> {
-  registerPdfFonts();
+  await pdfFontsReady();
   return renderToBuffer(reportDocument(input) as Parameters<typeof renderToBuffer>[0]);
 }
