@@ -1,18 +1,10 @@
 import { expect, type Page, test } from '@playwright/test';
-import { startSmtpServer } from '../../apps/server/test/smtp.ts';
 import { addClassTomorrow, expectAccessible, logIn, PASSWORD, showTomorrowsWeek } from './helpers';
-import { SHARED_PORT_WAIT_MS, whenPortFree } from './shared-ports';
+import { runMailbox } from './shared-ports';
 
 // The admin moves one session of a class: from the roster's form (the keyboard way), then by a drag
 // on the week view. The person booked is emailed each time. Each run adds its own class and person.
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-test.beforeAll(async () => {
-  test.setTimeout(SHARED_PORT_WAIT_MS + 10_000);
-  smtp = await whenPortFree(() => startSmtpServer(Number(process.env.E2E_SMTP_PORT)));
-});
-test.afterAll(async () => {
-  await smtp?.close();
-});
+const smtp = runMailbox();
 
 /** A new contact booked into the session by the desk, through the API as the admin. */
 async function bookSomeone(page: Page, sessionId: string, email: string): Promise<void> {
@@ -46,7 +38,7 @@ async function bookSomeone(page: Page, sessionId: string, email: string): Promis
 }
 
 async function mailCount(to: string, subject: string): Promise<number> {
-  return smtp.received.filter((mail) => mail.to.includes(to) && mail.text.includes(subject)).length;
+  return (await smtp.received(to)).filter((mail) => mail.text.includes(subject)).length;
 }
 
 test('the admin moves one class from its roster, then by a drag; the person booked is emailed each time', async ({
@@ -76,7 +68,7 @@ test('the admin moves one class from its roster, then by a drag; the person book
   await expect(page.getByText('The class was changed. 1 person was emailed.')).toBeVisible();
   await expect(roster.getByText(/7:30\sPM/)).toBeVisible();
   await expect.poll(() => mailCount(email, 'New time'), { timeout: 30_000 }).toBe(1);
-  const mail = smtp.received.find((m) => m.to.includes(email) && m.text.includes('New time'));
+  const mail = (await smtp.received(email)).find((m) => m.text.includes('New time'));
   expect(mail?.text).toContain('has moved to');
   expect(mail?.text).toContain('7:30');
   await roster.getByRole('button', { name: 'Close' }).click();
