@@ -8,12 +8,12 @@ import {
   type Roster,
   startOfDayInZone,
 } from '@atrium/contracts';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { json, loginAs, newTenant, startTestApp, type TestTenant } from '../../../test/helpers.ts';
 import type { App } from '../../app.ts';
 import { withTenant } from '../../db/client.ts';
-import { contacts, invoicePayments, subscriptions } from '../../db/schema/index.ts';
+import { classBookings, classSessions, contacts, invoicePayments, subscriptions } from '../../db/schema/index.ts';
 import { caller, makeCategory } from '../catalogue/catalogue-fixtures.ts';
 import { activeMembersAt, activeMembersAtEach } from './dashboard.repo.ts';
 import { lastMonthToDateEnd, shiftMonth } from './dashboard.service.ts';
@@ -213,7 +213,29 @@ describe('GET /itemreport/dashboard', () => {
     // the front desk sees the day, not the money
     expect(after.money).toBeNull();
     expect(after.months).toBeNull();
-    expect((await dashboard(tokens.staff as string)).money).not.toBeNull();
+    const staffView = await dashboard(tokens.staff as string);
+    expect(staffView.money).not.toBeNull();
+
+    // The chart's places this month are the booking rows behind them: live places of sessions starting this month.
+    const thisMonth = today.slice(0, 7);
+    const rows = await withTenant(app.platform.db, tenant.tenantId, (tx) =>
+      tx
+        .select({ startsAt: classSessions.startsAt })
+        .from(classBookings)
+        .innerJoin(
+          classSessions,
+          and(eq(classSessions.tenantId, classBookings.tenantId), eq(classSessions.id, classBookings.sessionId)),
+        )
+        .where(
+          and(
+            eq(classBookings.tenantId, tenant.tenantId),
+            inArray(classBookings.status, ['booked', 'offered', 'pending']),
+          ),
+        ),
+    );
+    const livePlaces = rows.filter((row) => dateInZone(row.startsAt, zone).startsWith(thisMonth)).length;
+    expect(livePlaces).toBeGreaterThanOrEqual(2);
+    expect(staffView.months?.find((m) => m.month === thisMonth)?.bookings).toBe(livePlaces);
   });
 
   it('is for staff: a student gets 403, a visitor 401, and a token of another studio no answer here', async () => {
