@@ -1,6 +1,7 @@
 import {
   Alert,
   Button,
+  Checkbox,
   type ComboboxData,
   Group,
   Loader,
@@ -47,6 +48,16 @@ export interface ListFilter {
   width?: number;
 }
 
+/** Rows picked for a bulk action (delete selected...): a checkbox column before the others. */
+export interface ListSelection<T> {
+  selected: ReadonlySet<string>;
+  onChange: (next: Set<string>) => void;
+  /** The row's checkbox ("Select Olivia Bennett"). */
+  rowLabel: (row: T) => string;
+  /** The header's checkbox ("Select all contacts on this page"). */
+  allLabel: string;
+}
+
 export interface ListQuery {
   isPending: boolean;
   isError: boolean;
@@ -80,8 +91,10 @@ export interface ListScreenProps<T> {
   filters?: readonly ListFilter[];
   /** Shows the "Show archived" switch (`list.params.showArchived`). */
   archived?: boolean;
-  /** Other controls beside the search and filters (a segmented view switch, say). */
+  /** Other controls before the search and filters (a segmented view switch, say). */
   toolbar?: ReactNode;
+  /** Other controls after the search, filters and switch (filters that take several values, say). */
+  toolbarEnd?: ReactNode;
   query: ListQuery;
   rows: readonly T[];
   /** Server-paged: how many rows match in all. Without it the kit searches, sorts and pages `rows` itself. */
@@ -94,6 +107,8 @@ export interface ListScreenProps<T> {
   rowActions?: (row: T) => ReactNode;
   /** A click (or Enter) on a row opens it; give the row a link too, for keyboards and screen readers. */
   onRowClick?: (row: T) => void;
+  /** Checkboxes to pick rows on this page for a bulk action (the screen clears them when the list changes). */
+  selection?: ListSelection<T>;
   /** What the rows are, in the plural ("bundles"): the loading, error, empty and count texts use it. */
   noun: string;
   /** The empty state's next step ("Add a bundle to sell products together."), shown when nothing narrows the list. */
@@ -153,7 +168,7 @@ export function ListScreen<T>(props: ListScreenProps<T>) {
     if (pastTheEnd) list.setPage(pages);
   }, [pastTheEnd, pages]);
 
-  const hasToolbar = Boolean(search || filters?.length || archived || props.toolbar);
+  const hasToolbar = Boolean(search || filters?.length || archived || props.toolbar || props.toolbarEnd);
   return (
     <Stack component="section" aria-labelledby={titleId} gap="md">
       {props.before}
@@ -199,6 +214,7 @@ export function ListScreen<T>(props: ListScreenProps<T>) {
               mb={8}
             />
           ) : null}
+          {props.toolbarEnd}
         </Group>
       ) : null}
       {query.isPending ? (
@@ -234,6 +250,7 @@ export function ListScreen<T>(props: ListScreenProps<T>) {
           rowKey={props.rowKey}
           rowActions={rowActions}
           onRowClick={props.onRowClick}
+          selection={props.selection}
           sort={params.sort}
           onSort={(column) => list.setSort(nextSort(params.sort, column))}
           sortsHere={!serverPaged}
@@ -266,6 +283,7 @@ interface ListTableProps<T> {
   rowKey: (row: T) => string;
   rowActions?: (row: T) => ReactNode;
   onRowClick?: (row: T) => void;
+  selection?: ListSelection<T>;
   sort: ListSort | null;
   onSort: (column: string) => void;
   /** The kit sorts the rows (a client list): columns with a sortValue sort. Else those marked sortable. */
@@ -287,6 +305,7 @@ export function ListTable<T>({
   rowKey,
   rowActions,
   onRowClick,
+  selection,
   sort,
   onSort,
   sortsHere,
@@ -294,6 +313,15 @@ export function ListTable<T>({
   highlightOnHover,
 }: ListTableProps<T>) {
   // The kit sorts a whole list by sortValue; a column marked sortable is sorted by the screen (or its call).
+  const picked = (row: T) => selection?.selected.has(rowKey(row)) ?? false;
+  const allPicked = rows.length > 0 && rows.every(picked);
+  const togglePicked = (row: T) => {
+    if (!selection) return;
+    const next = new Set(selection.selected);
+    if (next.has(rowKey(row))) next.delete(rowKey(row));
+    else next.add(rowKey(row));
+    selection.onChange(next);
+  };
   const sortable = (column: ListColumn<T>) => Boolean((sortsHere && column.sortValue) || column.sortable);
   return (
     <div className="list-kit__scroll" style={{ '--list-kit-min-width': `${minWidth}px` } as CSSProperties}>
@@ -307,6 +335,16 @@ export function ListTable<T>({
       >
         <Table.Thead role="rowgroup">
           <Table.Tr role="row">
+            {selection ? (
+              <Table.Th role="columnheader" w={40}>
+                <Checkbox
+                  aria-label={selection.allLabel}
+                  checked={allPicked}
+                  indeterminate={!allPicked && rows.some(picked)}
+                  onChange={() => selection.onChange(allPicked ? new Set() : new Set(rows.map(rowKey)))}
+                />
+              </Table.Th>
+            ) : null}
             {columns.map((column) => {
               const sorted = sort?.column === column.key ? sort.direction : null;
               return (
@@ -366,7 +404,17 @@ export function ListTable<T>({
                     style: { cursor: 'pointer' },
                   }
                 : {})}
+              aria-selected={selection ? picked(row) : undefined}
             >
+              {selection ? (
+                <Table.Td role="cell" w={40} onClick={(event) => event.stopPropagation()}>
+                  <Checkbox
+                    aria-label={selection.rowLabel(row)}
+                    checked={picked(row)}
+                    onChange={() => togglePicked(row)}
+                  />
+                </Table.Td>
+              ) : null}
               {columns.map((column) => (
                 <Table.Td
                   key={column.key}

@@ -5,10 +5,12 @@ export {
   type ListQuery,
   ListScreen,
   type ListScreenProps,
+  type ListSelection,
   ListTable,
   nextSort,
 } from './ListScreen';
 export {
+  formatSort,
   isNarrowed,
   type ListParams,
   type ListParamsConfig,

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { MantineProvider } from '@mantine/core';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
 import { MemoryRouter, useLocation, useNavigate } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type ListColumn, type ListParamsConfig, ListScreen, readListParams, useListState, writeListParams } from '.';
@@ -282,5 +283,49 @@ describe('ListScreen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Edit Room 02' }));
     expect(opened).toEqual(['r1', 'r2']);
     expect(edited).toEqual(['r2']);
+  });
+
+  it('picks rows for a bulk action, one by one or the whole page, without opening them', () => {
+    const opened: string[] = [];
+    let picked = new Set<string>();
+    function Pickable() {
+      const list = useListState(CONFIG);
+      const [selected, setSelected] = useState<Set<string>>(new Set());
+      picked = selected;
+      return (
+        <ListScreen
+          id="rooms"
+          title="Rooms"
+          list={list}
+          query={OK}
+          rows={ROOMS.slice(0, 3)}
+          rowKey={(room) => room.id}
+          columns={COLUMNS}
+          selection={{
+            selected,
+            onChange: setSelected,
+            rowLabel: (room) => `Select ${room.name}`,
+            allLabel: 'Select all rooms on this page',
+          }}
+          onRowClick={(room) => opened.push(room.id)}
+          noun="rooms"
+          emptyHint="Add a room."
+        />
+      );
+    }
+    render(
+      <MantineProvider>
+        <MemoryRouter>
+          <Pickable />
+        </MemoryRouter>
+      </MantineProvider>,
+    );
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Room 02' }));
+    expect([...picked]).toEqual(['r2']);
+    expect(opened).toEqual([]);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select all rooms on this page' }));
+    expect([...picked].sort()).toEqual(['r1', 'r2', 'r3']);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select all rooms on this page' }));
+    expect(picked.size).toBe(0);
   });
 });
