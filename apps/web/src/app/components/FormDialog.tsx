@@ -14,6 +14,8 @@ interface Props {
   pending: boolean;
   submitLabel?: string;
   size?: ModalProps['size'];
+  /** The whole screen (a long form on a phone). */
+  fullScreen?: boolean;
   children: ReactNode;
 }
 
@@ -21,13 +23,24 @@ interface Props {
  * The add/edit dialog of a back-office list: a centred modal named by its title, one form, its fields,
  * then Cancel and the submit button (with its pending state). See docs/decisions.md, "The list kit".
  */
-export function FormDialog({ opened, onClose, title, onSubmit, pending, submitLabel = 'Save', size, children }: Props) {
+export function FormDialog({
+  opened,
+  onClose,
+  title,
+  onSubmit,
+  pending,
+  submitLabel = 'Save',
+  size,
+  fullScreen,
+  children,
+}: Props) {
   return (
     <Modal
       opened={opened}
       onClose={onClose}
       title={title}
       size={size}
+      fullScreen={fullScreen}
       centered
       closeButtonProps={{ 'aria-label': 'Close' }}
     >

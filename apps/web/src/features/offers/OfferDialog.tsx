@@ -17,11 +17,11 @@ import {
   type OfferView,
   offerProblem,
 } from '@atrium/contracts';
-import { Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import { NumberInput, Select, SimpleGrid, Switch, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
-import { isApiError } from '../../lib/api-error';
-import { showErrorToast, showSuccessToast } from '../../lib/notify';
+import { FormDialog, showServerError } from '../../app/components/FormDialog';
+import { showSuccessToast } from '../../lib/notify';
 import { useTenant } from '../session/session-store';
 import { useOfferTargets, useSaveOffer } from './hooks';
 
@@ -171,193 +171,181 @@ export function OfferDialog({ opened, offer, onClose }: Props) {
       showSuccessToast(offer ? OFFER_MESSAGES.offerUpdated : OFFER_MESSAGES.offerAdded);
       onClose();
     } catch (error) {
-      if (isApiError(error) && error.field) setServerError({ field: error.field, message: error.message });
-      else showErrorToast(error instanceof Error ? error.message : String(error));
+      showServerError(error, (field, message) => setServerError({ field, message }));
     }
   }
 
   const title = offer ? 'Edit Offer' : 'Add Offer';
   const buyAndGet = form.offerType === 'buyFirstAndGetOther';
   return (
-    <Modal
+    <FormDialog
       opened={opened}
       onClose={onClose}
       title={title}
       size={640}
       fullScreen={phone}
-      centered
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      onSubmit={submit}
+      pending={save.isPending}
+      submitLabel="Submit"
     >
-      <form onSubmit={submit} noValidate aria-label={title}>
-        <Stack gap="sm">
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput
-              label="Offer code"
-              description="Buyers type it at checkout, in any case"
-              required
-              maxLength={50}
-              value={form.offerCode}
-              onChange={(e) => set('offerCode', e.currentTarget.value)}
-              error={show('offerCode')}
-            />
-            <TextInput
-              label="Description"
-              maxLength={200}
-              value={form.description}
-              onChange={(e) => set('description', e.currentTarget.value)}
-              error={show('description')}
-            />
-            <Select
-              label="Offer type"
-              data={OFFER_TYPES.map((value) => ({ value, label: OFFER_TYPE_LABELS[value] }))}
-              value={form.offerType}
-              onChange={(value) => value && set('offerType', value as OfferType)}
-              allowDeselect={false}
-            />
-            <Select
-              label="Discount type"
-              data={DISCOUNT_TYPES.map((value) => ({ value, label: DISCOUNT_TYPE_LABELS[value] }))}
-              value={form.discountType}
-              onChange={(value) => value && set('discountType', value as DiscountType)}
-              allowDeselect={false}
-            />
-            <TextInput
-              label={form.discountType === 'percentage' ? 'Discount (%)' : `Discount (${tenant.csymbol || '$'})`}
-              required
-              inputMode="decimal"
-              value={form.discount}
-              onChange={(e) => set('discount', e.currentTarget.value)}
-              error={show('discount')}
-            />
-            <NumberInput
-              label="Usage limit"
-              description="How many times the code may be used in all; empty for no limit"
-              min={1}
-              allowDecimal={false}
-              allowNegative={false}
-              value={form.usageLimit}
-              onChange={(value) => set('usageLimit', value)}
-              error={show('usageLimit')}
-            />
-          </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <TextInput
+          label="Offer code"
+          description="Buyers type it at checkout, in any case"
+          required
+          maxLength={50}
+          value={form.offerCode}
+          onChange={(e) => set('offerCode', e.currentTarget.value)}
+          error={show('offerCode')}
+        />
+        <TextInput
+          label="Description"
+          maxLength={200}
+          value={form.description}
+          onChange={(e) => set('description', e.currentTarget.value)}
+          error={show('description')}
+        />
+        <Select
+          label="Offer type"
+          data={OFFER_TYPES.map((value) => ({ value, label: OFFER_TYPE_LABELS[value] }))}
+          value={form.offerType}
+          onChange={(value) => value && set('offerType', value as OfferType)}
+          allowDeselect={false}
+        />
+        <Select
+          label="Discount type"
+          data={DISCOUNT_TYPES.map((value) => ({ value, label: DISCOUNT_TYPE_LABELS[value] }))}
+          value={form.discountType}
+          onChange={(value) => value && set('discountType', value as DiscountType)}
+          allowDeselect={false}
+        />
+        <TextInput
+          label={form.discountType === 'percentage' ? 'Discount (%)' : `Discount (${tenant.csymbol || '$'})`}
+          required
+          inputMode="decimal"
+          value={form.discount}
+          onChange={(e) => set('discount', e.currentTarget.value)}
+          error={show('discount')}
+        />
+        <NumberInput
+          label="Usage limit"
+          description="How many times the code may be used in all; empty for no limit"
+          min={1}
+          allowDecimal={false}
+          allowNegative={false}
+          value={form.usageLimit}
+          onChange={(value) => set('usageLimit', value)}
+          error={show('usageLimit')}
+        />
+      </SimpleGrid>
 
-          {buyAndGet ? (
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-              <Select
-                label="Buy from category"
-                placeholder="Choose a category"
-                data={allCategories}
-                searchable
-                value={form.buyCategory}
-                onChange={(value) => set('buyCategory', value)}
-                error={show('primaryItem', 'primaryItem.category')}
-              />
-              <NumberInput
-                label="How many to buy"
-                min={1}
-                max={OFFER_COUNT_MAX}
-                allowDecimal={false}
-                allowNegative={false}
-                value={form.buyCount}
-                onChange={(value) => set('buyCount', value)}
-                error={show('primaryItem.count')}
-              />
-              <Select
-                label="Get from category"
-                placeholder="Choose a category"
-                data={allCategories}
-                searchable
-                value={form.getCategory}
-                onChange={(value) => set('getCategory', value)}
-                error={show('secondaryItem', 'secondaryItem.category')}
-              />
-              <NumberInput
-                label="How many get the discount"
-                min={1}
-                max={OFFER_COUNT_MAX}
-                allowDecimal={false}
-                allowNegative={false}
-                value={form.getCount}
-                onChange={(value) => set('getCount', value)}
-                error={show('secondaryItem.count')}
-              />
-            </SimpleGrid>
+      {buyAndGet ? (
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <Select
+            label="Buy from category"
+            placeholder="Choose a category"
+            data={allCategories}
+            searchable
+            value={form.buyCategory}
+            onChange={(value) => set('buyCategory', value)}
+            error={show('primaryItem', 'primaryItem.category')}
+          />
+          <NumberInput
+            label="How many to buy"
+            min={1}
+            max={OFFER_COUNT_MAX}
+            allowDecimal={false}
+            allowNegative={false}
+            value={form.buyCount}
+            onChange={(value) => set('buyCount', value)}
+            error={show('primaryItem.count')}
+          />
+          <Select
+            label="Get from category"
+            placeholder="Choose a category"
+            data={allCategories}
+            searchable
+            value={form.getCategory}
+            onChange={(value) => set('getCategory', value)}
+            error={show('secondaryItem', 'secondaryItem.category')}
+          />
+          <NumberInput
+            label="How many get the discount"
+            min={1}
+            max={OFFER_COUNT_MAX}
+            allowDecimal={false}
+            allowNegative={false}
+            value={form.getCount}
+            onChange={(value) => set('getCount', value)}
+            error={show('secondaryItem.count')}
+          />
+        </SimpleGrid>
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <Select
+            label="Applies to"
+            data={OFFER_ITEM_TYPES.map((value) => ({ value, label: OFFER_ITEM_TYPE_LABELS[value] }))}
+            value={form.itemType}
+            onChange={(value) => {
+              if (!value) return;
+              setForm((current) => ({ ...current, itemType: value as OfferItemType, courseGuId: null }));
+            }}
+            allowDeselect={false}
+          />
+          {form.itemType === 'item' ? (
+            <Select
+              label="Kind of item"
+              data={OFFER_APPLIES_ON.map((value) => ({ value, label: OFFER_APPLIES_ON_LABELS[value] }))}
+              value={form.appliesOn}
+              onChange={(value) => value && set('appliesOn', value as OfferAppliesOn)}
+              allowDeselect={false}
+            />
           ) : (
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-              <Select
-                label="Applies to"
-                data={OFFER_ITEM_TYPES.map((value) => ({ value, label: OFFER_ITEM_TYPE_LABELS[value] }))}
-                value={form.itemType}
-                onChange={(value) => {
-                  if (!value) return;
-                  setForm((current) => ({ ...current, itemType: value as OfferItemType, courseGuId: null }));
-                }}
-                allowDeselect={false}
-              />
-              {form.itemType === 'item' ? (
-                <Select
-                  label="Kind of item"
-                  data={OFFER_APPLIES_ON.map((value) => ({ value, label: OFFER_APPLIES_ON_LABELS[value] }))}
-                  value={form.appliesOn}
-                  onChange={(value) => value && set('appliesOn', value as OfferAppliesOn)}
-                  allowDeselect={false}
-                />
-              ) : (
-                <Select
-                  label={forCourse ? 'Course' : 'Product or category'}
-                  placeholder="Choose one"
-                  data={targetOptions}
-                  searchable
-                  required
-                  value={form.courseGuId}
-                  onChange={(value) => set('courseGuId', value)}
-                  error={show('courseGuId')}
-                  nothingFoundMessage="Nothing found"
-                />
-              )}
-            </SimpleGrid>
+            <Select
+              label={forCourse ? 'Course' : 'Product or category'}
+              placeholder="Choose one"
+              data={targetOptions}
+              searchable
+              required
+              value={form.courseGuId}
+              onChange={(value) => set('courseGuId', value)}
+              error={show('courseGuId')}
+              nothingFoundMessage="Nothing found"
+            />
           )}
+        </SimpleGrid>
+      )}
 
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput
-              type="date"
-              label="Start date"
-              description={`First day it works (${tenant.timezone || 'the studio’s time zone'})`}
-              value={form.startDate}
-              onChange={(e) => set('startDate', e.currentTarget.value)}
-              error={show('startDate')}
-            />
-            <TextInput
-              type="date"
-              label="End date"
-              description="Last day it works"
-              value={form.endDate}
-              onChange={(e) => set('endDate', e.currentTarget.value)}
-              error={show('endDate')}
-            />
-          </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <TextInput
+          type="date"
+          label="Start date"
+          description={`First day it works (${tenant.timezone || 'the studio’s time zone'})`}
+          value={form.startDate}
+          onChange={(e) => set('startDate', e.currentTarget.value)}
+          error={show('startDate')}
+        />
+        <TextInput
+          type="date"
+          label="End date"
+          description="Last day it works"
+          value={form.endDate}
+          onChange={(e) => set('endDate', e.currentTarget.value)}
+          error={show('endDate')}
+        />
+      </SimpleGrid>
 
-          <Switch
-            label="Discount the subscription price of memberships"
-            checked={form.discountsSubscription}
-            onChange={(e) => set('discountsSubscription', e.currentTarget.checked)}
-          />
-          <Switch
-            label="Discount the registration fees of memberships"
-            checked={form.discountsRegistrationFees}
-            onChange={(e) => set('discountsRegistrationFees', e.currentTarget.checked)}
-          />
-          <Switch label="Active" checked={form.active} onChange={(e) => set('active', e.currentTarget.checked)} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              Submit
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <Switch
+        label="Discount the subscription price of memberships"
+        checked={form.discountsSubscription}
+        onChange={(e) => set('discountsSubscription', e.currentTarget.checked)}
+      />
+      <Switch
+        label="Discount the registration fees of memberships"
+        checked={form.discountsRegistrationFees}
+        onChange={(e) => set('discountsRegistrationFees', e.currentTarget.checked)}
+      />
+      <Switch label="Active" checked={form.active} onChange={(e) => set('active', e.currentTarget.checked)} />
+    </FormDialog>
   );
 }
