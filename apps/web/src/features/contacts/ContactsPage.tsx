@@ -2,66 +2,54 @@ import {
   CONTACT_PAGE_SIZE_DEFAULT,
   CONTACT_PAGE_SIZES,
   CONTACT_SEARCH_DEBOUNCE_MS,
+  CONTACT_SORTS,
   CONTACT_STATUS_LABELS,
   CONTACT_STATUSES,
+  type ContactListRow,
   type ContactSort,
   type ContactStatus,
 } from '@atrium/contracts';
-import {
-  Alert,
-  Button,
-  Group,
-  Loader,
-  MultiSelect,
-  Pagination,
-  SegmentedControl,
-  Select,
-  Stack,
-  TagsInput,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { lazy, Suspense, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Anchor, Badge, Button, Group, MultiSelect, SegmentedControl, Stack, TagsInput, Text } from '@mantine/core';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { formatSort, type ListColumn, ListScreen, useListState } from '../../app/components/list-kit';
 import { showSuccessToast } from '../../lib/notify';
 import { ConfirmDialog } from '../dialogs/ConfirmDialog';
 import { useSession, useTenant } from '../session/session-store';
 import { useDocumentHead } from '../tenant/tenant-head';
 import { ContactDialog } from './ContactDialog';
 import { ContactStatsStrip } from './ContactStatsStrip';
-import { ContactTable, contactPath } from './ContactTable';
-import { formatRange } from './contact-format';
+import { contactPath } from './ContactTable';
+import { formatBalance, formatDayMonthYear, formatRelativeDay } from './contact-format';
 import { useContactList, useCreateContact, useDeleteContacts, useTagRegistry } from './hooks';
 import { tagOptions } from './tag-format';
 
 const ContactImportDialog = lazy(() => import('./ContactImportDialog'));
 
-const SORTS: { value: ContactSort; label: string }[] = [
-  { value: 'name', label: 'Name (A-Z)' },
-  { value: '-name', label: 'Name (Z-A)' },
-  { value: '-dateCreated', label: 'Newest first' },
-  { value: 'dateCreated', label: 'Oldest first' },
-  { value: '-dateUpdated', label: 'Recently updated' },
-  { value: '-balance', label: 'Balance (high to low)' },
-  { value: 'balance', label: 'Balance (low to high)' },
-];
+/** `status` and `tags` hold comma-separated values; `match=all` narrows to contacts with every tag. */
+const LIST = {
+  pageSizes: CONTACT_PAGE_SIZES,
+  defaultPageSize: CONTACT_PAGE_SIZE_DEFAULT,
+  filters: ['status', 'tags', 'match'],
+  defaultSort: { column: 'name', direction: 'asc' as const },
+};
+const values = (raw: string | null | undefined) => (raw ? raw.split(',').filter(Boolean) : []);
+const isStatus = (value: string): value is ContactStatus => (CONTACT_STATUSES as readonly string[]).includes(value);
+const isSort = (value: string | null): value is ContactSort =>
+  value !== null && (CONTACT_SORTS as readonly string[]).includes(value);
 
 /** /contacts: the admin contact list (spec 3 §3, §7.4, §9). */
 export default function ContactsPage() {
   const tenant = useTenant();
   useDocumentHead(tenant, 'Contacts');
   const navigate = useNavigate();
-  const [search, setSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search, CONTACT_SEARCH_DEBOUNCE_MS);
-  const [statuses, setStatuses] = useState<ContactStatus[]>([]);
-  const [tags, setTags] = useState<string[]>([]);
+  const list = useListState(LIST, CONTACT_SEARCH_DEBOUNCE_MS);
+  const { params: state } = list;
+  const statuses = values(state.filters.status).filter(isStatus);
+  const tags = values(state.filters.tags);
+  const joinBy = state.filters.match === 'all' ? 'and' : 'or';
+  const sortParam = formatSort(state.sort);
   const registry = useTagRegistry('tag');
-  const [joinBy, setJoinBy] = useState<'or' | 'and'>('or');
-  const [sort, setSort] = useState<ContactSort>('name');
-  const [max, setMax] = useState<number>(CONTACT_PAGE_SIZE_DEFAULT);
-  const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [creating, setCreating] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -70,36 +58,23 @@ export default function ContactsPage() {
   // Importing is for admin and staff (the server refuses the front desk).
   const canImport = user?.role === 'admin' || user?.role === 'staff';
 
-  const params = { start: (page - 1) * max, max, search: debouncedSearch, statuses, tags, joinBy, sort };
-  const list = useContactList(params);
+  const params = {
+    start: (state.page - 1) * state.pageSize,
+    max: state.pageSize,
+    search: state.search,
+    statuses,
+    tags,
+    joinBy,
+    sort: isSort(sortParam) ? sortParam : 'name',
+  } as const;
+  const contacts = useContactList({ ...params, statuses, tags });
   const create = useCreateContact();
   const remove = useDeleteContacts();
-  const rows = list.data?.data ?? [];
-  const total = list.data?.recordsTotal ?? 0;
-  const pages = Math.max(1, Math.ceil(total / max));
 
-  function resetPaging<T>(setter: (value: T) => void) {
-    return (value: T) => {
-      setter(value);
-      setPage(1);
-      setSelected(new Set());
-    };
-  }
-
-  function toggle(guId: string) {
-    setSelected((current) => {
-      const next = new Set(current);
-      if (next.has(guId)) next.delete(guId);
-      else next.add(guId);
-      return next;
-    });
-  }
-
-  function toggleAll() {
-    setSelected((current) =>
-      rows.every((row) => current.has(row.guId)) ? new Set() : new Set(rows.map((row) => row.guId)),
-    );
-  }
+  // Another page, search or filter shows other rows: what was picked is let go.
+  const listKey = JSON.stringify(params);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: cleared whenever the list asked for changes
+  useEffect(() => setSelected(new Set()), [listKey]);
 
   async function deleteSelected() {
     const ids = [...selected];
@@ -111,13 +86,77 @@ export default function ContactsPage() {
     }
   }
 
+  const columns: ListColumn<ContactListRow>[] = [
+    {
+      key: 'name',
+      header: 'Name',
+      sortable: true,
+      cell: (row) => (
+        <>
+          <Group gap={6} wrap="nowrap">
+            {row.isUnread ? (
+              <Badge size="xs" color="teal" variant="filled" aria-label="Unread">
+                New
+              </Badge>
+            ) : null}
+            <Anchor
+              component={Link}
+              to={contactPath(row.guId)}
+              fw={row.isUnread ? 700 : 500}
+              onClick={(event) => event.stopPropagation()}
+            >
+              {row.name}
+            </Anchor>
+          </Group>
+          {row.tags.length > 0 ? (
+            <Text size="xs" c="dimmed">
+              {row.tags.join(', ')}
+            </Text>
+          ) : null}
+        </>
+      ),
+    },
+    { key: 'email', header: 'Email', sortable: true, cell: (row) => row.email },
+    { key: 'phone', header: 'Phone', cell: (row) => row.phone },
+    {
+      key: 'balance',
+      header: 'Balance',
+      sortable: true,
+      cell: (row) => (
+        <Text span inherit c={row.balance < 0 ? 'red.9' : undefined}>
+          {formatBalance(row.balance, tenant.csymbol)}
+        </Text>
+      ),
+    },
+    {
+      key: 'status',
+      header: 'Status',
+      cell: (row) => (
+        <Group gap={4}>
+          {row.statuses.map((status) => (
+            <Badge key={status} size="sm" variant="light">
+              {CONTACT_STATUS_LABELS[status]}
+            </Badge>
+          ))}
+        </Group>
+      ),
+    },
+    {
+      key: 'expires',
+      header: 'Membership Expires',
+      cell: (row) => formatDayMonthYear(row.lastActiveMembershipExpiresOn) || '—',
+    },
+    { key: 'dateCreated', header: 'Created', sortable: true, cell: (row) => formatRelativeDay(row.dateCreated) },
+    { key: 'dateUpdated', header: 'Updated', sortable: true, cell: (row) => formatRelativeDay(row.dateUpdated) },
+  ];
+
   return (
-    <Stack component="section" aria-labelledby="contacts-title" gap="md">
-      <Group justify="space-between" wrap="wrap">
-        <Title order={1} id="contacts-title">
-          Contacts
-        </Title>
-        <Group gap="xs">
+    <ListScreen
+      id="contacts"
+      title="Contacts"
+      tableLabel="Contacts"
+      actions={
+        <>
           {selected.size > 0 ? (
             <Button color="red" variant="light" onClick={() => setConfirming(true)}>
               Delete Selected ({selected.size})
@@ -129,108 +168,68 @@ export default function ContactsPage() {
             </Button>
           ) : null}
           <Button onClick={() => setCreating(true)}>Add Contact</Button>
-        </Group>
-      </Group>
-
-      <ContactStatsStrip active={statuses} onPick={(status) => resetPaging(setStatuses)(status ? [status] : [])} />
-
-      <Group align="flex-end" gap="sm" wrap="wrap">
-        <TextInput
-          label="Search"
-          placeholder="Search Contact"
-          type="search"
-          value={search}
-          onChange={(event) => {
-            setSearch(event.currentTarget.value);
-            setPage(1);
-          }}
-          w={{ base: '100%', sm: 260 }}
-        />
-        <MultiSelect
-          label="Status"
-          placeholder={statuses.length ? undefined : 'Any status'}
-          data={CONTACT_STATUSES.map((status) => ({ value: status, label: CONTACT_STATUS_LABELS[status] }))}
-          value={statuses}
-          onChange={(value) => resetPaging(setStatuses)(value as ContactStatus[])}
-          clearable
-          w={{ base: '100%', sm: 240 }}
-        />
-        <TagsInput
-          label="Tags"
-          placeholder={tags.length ? undefined : 'Any tag'}
-          data={tagOptions(registry.data, tags)}
-          value={tags}
-          onChange={resetPaging(setTags)}
-          clearable
-          w={{ base: '100%', sm: 220 }}
-        />
-        <Stack gap={4}>
-          <Text size="sm" fw={500} id="contacts-join-by">
-            Match
-          </Text>
-          <SegmentedControl
-            aria-labelledby="contacts-join-by"
-            value={joinBy}
-            onChange={(value) => resetPaging(setJoinBy)(value as 'or' | 'and')}
-            data={[
-              { value: 'or', label: 'Any' },
-              { value: 'and', label: 'All' },
-            ]}
+        </>
+      }
+      description={
+        <ContactStatsStrip active={statuses} onPick={(status) => list.setFilter('status', status ?? null)} />
+      }
+      list={list}
+      search={{ label: 'Search', placeholder: 'Search Contact', type: 'search' }}
+      query={contacts}
+      rows={contacts.data?.data ?? []}
+      total={contacts.data?.recordsTotal ?? 0}
+      totalCapped={contacts.data?.isTotalCapped ?? false}
+      rowKey={(row) => row.guId}
+      columns={columns}
+      selection={{
+        selected,
+        onChange: setSelected,
+        rowLabel: (row) => `Select ${row.name}`,
+        allLabel: 'Select all contacts on this page',
+      }}
+      onRowClick={(row) => navigate(contactPath(row.guId))}
+      noun="contacts"
+      texts={{ none: 'No contacts found.', noMatch: 'No contacts found.' }}
+      emptyHint="Add a contact with Add Contact, or bring a list in with Import."
+      minWidth={960}
+      highlightOnHover
+      toolbarEnd={
+        <>
+          <MultiSelect
+            label="Status"
+            placeholder={statuses.length ? undefined : 'Any status'}
+            data={CONTACT_STATUSES.map((status) => ({ value: status, label: CONTACT_STATUS_LABELS[status] }))}
+            value={statuses}
+            onChange={(value) => list.setFilter('status', value.join(',') || null)}
+            clearable
+            w={{ base: '100%', sm: 240 }}
           />
-        </Stack>
-        <Select
-          label="Sort by"
-          data={SORTS}
-          value={sort}
-          onChange={(value) => value && resetPaging(setSort)(value as ContactSort)}
-          allowDeselect={false}
-          w={{ base: '100%', sm: 200 }}
-        />
-      </Group>
-
-      {list.isPending ? (
-        <Group justify="center" py="xl">
-          <Loader aria-label="Loading contacts" />
-        </Group>
-      ) : list.isError ? (
-        <Alert color="red" title="Contacts could not be loaded">
-          Please try again.
-        </Alert>
-      ) : rows.length === 0 ? (
-        <Text c="dimmed" py="lg">
-          No contacts found.
-        </Text>
-      ) : (
-        <ContactTable rows={rows} selected={selected} onToggle={toggle} onToggleAll={toggleAll} />
-      )}
-
-      <Group justify="space-between" wrap="wrap">
-        <Text size="sm" c="dimmed" aria-live="polite">
-          {formatRange(params.start, rows.length, total, list.data?.isTotalCapped ?? false)}
-          {list.isFetching && !list.isPending ? ' …' : ''}
-        </Text>
-        <Group gap="sm">
-          <Select
-            aria-label="Rows per page"
-            data={CONTACT_PAGE_SIZES.map(String)}
-            value={String(max)}
-            onChange={(value) => value && resetPaging(setMax)(Number(value))}
-            allowDeselect={false}
-            w={90}
+          <TagsInput
+            label="Tags"
+            placeholder={tags.length ? undefined : 'Any tag'}
+            data={tagOptions(registry.data, tags)}
+            value={tags}
+            onChange={(value) => list.setFilter('tags', value.join(',') || null)}
+            clearable
+            w={{ base: '100%', sm: 220 }}
           />
-          <Pagination
-            total={pages}
-            value={page}
-            onChange={(value) => {
-              setPage(value);
-              setSelected(new Set());
-            }}
-            size="sm"
-            getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-          />
-        </Group>
-      </Group>
-
+          <Stack gap={4}>
+            <Text size="sm" fw={500} id="contacts-join-by">
+              Match
+            </Text>
+            <SegmentedControl
+              aria-labelledby="contacts-join-by"
+              value={joinBy}
+              onChange={(value) => list.setFilter('match', value === 'and' ? 'all' : null)}
+              data={[
+                { value: 'or', label: 'Any' },
+                { value: 'and', label: 'All' },
+              ]}
+            />
+          </Stack>
+        </>
+      }
+    >
       <ContactDialog
         opened={creating}
         onClose={() => setCreating(false)}
@@ -264,6 +263,6 @@ export default function ContactsPage() {
         onCancel={() => setConfirming(false)}
         onConfirm={deleteSelected}
       />
-    </Stack>
+    </ListScreen>
   );
 }
