@@ -179,6 +179,21 @@ describe('GET /itemreport/contacts', () => {
     expect(bySource.rows.find((r) => r.key === 'staff')?.added).toBe(1);
   });
 
+  it("agrees with the dashboard's new people this month (the walk-in counted by neither)", async () => {
+    await withTenant(app.platform.db, tenant.tenantId, (tx) =>
+      tx
+        .update(contacts)
+        .set({ createdAt: new Date() })
+        .where(and(eq(contacts.tenantId, tenant.tenantId), eq(contacts.isWalkin, true))),
+    );
+    const today = dateInZone(new Date(), ZONE);
+    const month = await report(`from=${today.slice(0, 7)}-01&to=${today}&groupBy=day`);
+    const dashboard = await call(tokens.admin as string, tenant, 'GET', '/itemreport/dashboard');
+    expect(dashboard.statusCode, dashboard.body).toBe(200);
+    expect(month.totals.added).toBeGreaterThan(0);
+    expect(json<{ newContactsThisMonth: number }>(dashboard).newContactsThisMonth).toBe(month.totals.added);
+  });
+
   it('exports the same figures as CSV, totals last', async () => {
     const response = await call(tokens.staff as string, tenant, 'GET', `/itemreport/contacts.csv?${FEB}&groupBy=tag`);
     expect(response.statusCode, response.body).toBe(200);

@@ -1,4 +1,4 @@
-import { and, eq, gt, gte, isNotNull, lt, lte, ne, notInArray, or, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, isNotNull, lt, lte, ne, not, notInArray, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import {
   classBookings,
@@ -159,6 +159,8 @@ export async function contactsAddedBetween(tx: Tx, tenantId: string, from: Date,
       and(
         eq(contacts.tenantId, tenantId),
         eq(contacts.role, 'student'),
+        // as the contacts report counts them: the walk-in is nobody new
+        not(contacts.isWalkin),
         gte(contacts.createdAt, from),
         lt(contacts.createdAt, to),
       ),

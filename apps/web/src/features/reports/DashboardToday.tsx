@@ -138,7 +138,16 @@ export function DashboardToday() {
             hint="For classes still to come"
             to="/schedule"
           />
-          <Tile label="New people this month" value={d.newContactsThisMonth} to="/contacts" />
+          <Tile
+            label="New people this month"
+            value={d.newContactsThisMonth}
+            // admins and staff (who read reports) get the contacts report of the month; the front desk the list
+            to={
+              d.money
+                ? reportPath({ report: 'contacts', from: `${d.today.slice(0, 7)}-01`, to: d.today, groupBy: 'day' })
+                : '/contacts'
+            }
+          />
         </SimpleGrid>
         {d.money ? (
           <>
