@@ -15,8 +15,8 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { isApiError } from '../../lib/api-error';
-import { showErrorToast, showSuccessToast } from '../../lib/notify';
+import { showServerError } from '../../app/components/FormDialog';
+import { showSuccessToast } from '../../lib/notify';
 import { useTenant } from '../session/session-store';
 import { formatPrice, parsePrice } from './catalogue-format';
 import { useItems, useSaveBundle } from './hooks';
@@ -110,8 +110,7 @@ export function BundleDialog({ opened, bundle, onClose }: Props) {
       showSuccessToast(bundle ? CATALOGUE_MESSAGES.bundleUpdated : CATALOGUE_MESSAGES.bundleAdded);
       onClose();
     } catch (error) {
-      if (isApiError(error) && error.field) setServerError({ field: error.field, message: error.message });
-      else showErrorToast(error instanceof Error ? error.message : String(error));
+      showServerError(error, (field, message) => setServerError({ field, message }));
     }
   }
 

@@ -22,8 +22,8 @@ import {
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { useEffect } from 'react';
-import { isApiError } from '../../lib/api-error';
-import { showErrorToast, showSuccessToast } from '../../lib/notify';
+import { showServerError } from '../../app/components/FormDialog';
+import { showSuccessToast } from '../../lib/notify';
 import { useTenant } from '../session/session-store';
 import { useRooms, useSaveRule, useTeachers } from './hooks';
 
@@ -179,8 +179,7 @@ export function ClassRuleDialog({ opened, rule, onClose, kind = 'class' }: Props
             showSuccessToast(rule ? `${noun} saved: its future sessions follow.` : `${noun} added.`);
             onClose();
           } catch (error) {
-            if (isApiError(error) && error.field) form.setFieldError(fieldOf(error.field), error.message);
-            else showErrorToast(error instanceof Error ? error.message : String(error));
+            showServerError(error, (field, message) => form.setFieldError(fieldOf(field), message));
           }
         })}
       >
