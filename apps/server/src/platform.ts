@@ -1,16 +1,18 @@
 import type { AppConfig } from './config.ts';
 import type { Database, Db } from './db/client.ts';
+import type { AccessClaims } from './lib/access-claims.ts';
 import type { AfterAnswer } from './lib/after-answer.ts';
 import type { MovableClock } from './lib/clock.ts';
+import type { TenantContext } from './lib/tenant-context.ts';
 import type { TtlCache } from './lib/ttl-cache.ts';
 import type { AuthThrottle } from './modules/auth/auth-throttle.ts';
 import type { SessionGate } from './modules/auth/session-gate.ts';
-import type { AccessClaims, AccessTokens } from './modules/auth/tokens.ts';
+import type { AccessTokens } from './modules/auth/tokens.ts';
 import type { JobRunner } from './modules/jobs/job-runner.ts';
 import type { Outbox } from './modules/mail/outbox.ts';
 import type { MediaStorage } from './modules/media/media.storage.ts';
 import type { TenantConfigCache } from './modules/tenants/tenant-config.service.ts';
-import type { TenantContext, TenantDirectory } from './modules/tenants/tenant-directory.ts';
+import type { TenantDirectory } from './modules/tenants/tenant-directory.ts';
 import type { PublicPage } from './modules/website/public-page.ts';
 import type { SiteEntry } from './site/site-entry.ts';
 

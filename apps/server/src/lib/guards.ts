@@ -1,8 +1,8 @@
 import { isStaffRole, permissionsOf, ROLE_PERMISSION_LABELS, type Role, type RolePermission } from '@atrium/contracts';
 import type { FastifyRequest } from 'fastify';
-import type { AccessClaims } from '../modules/auth/tokens.ts';
-import type { TenantContext } from '../modules/tenants/tenant-directory.ts';
+import type { AccessClaims } from './access-claims.ts';
 import { forbidden, tenantNotFound, unauthorized } from './errors.ts';
+import type { TenantContext } from './tenant-context.ts';
 
 export function requireTenant(request: FastifyRequest): TenantContext {
   if (!request.tenant) throw tenantNotFound();

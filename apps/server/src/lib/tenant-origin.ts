@@ -1,5 +1,5 @@
 import type { AppConfig } from '../config.ts';
-import type { TenantContext } from '../modules/tenants/tenant-directory.ts';
+import type { TenantContext } from './tenant-context.ts';
 
 /**
  * The tenant's own origin, from configuration only: its custom domain, else `{orgId}.{PUBLIC_URL host}`.

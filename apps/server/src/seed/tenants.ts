@@ -1,9 +1,9 @@
 import type { Role } from '@atrium/contracts';
 import { type Db, withTenant } from '../db/client.ts';
 import { tenants, websitePages } from '../db/schema/index.ts';
+import type { TenantSettings } from '../lib/tenant-settings.ts';
 import { insertContact } from '../modules/auth/auth.repo.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
-import type { TenantSettings } from '../modules/tenants/tenant-settings.ts';
 
 export interface NewTenant {
   orgId: string;

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
+import type { TenantContext } from '../lib/tenant-context.ts';
 import { readMedia } from '../modules/media/media.service.ts';
-import type { TenantContext } from '../modules/tenants/tenant-directory.ts';
 import type { Platform } from '../platform.ts';
 
 const OWN_MEDIA = /^\/media\/([0-9a-f-]{36})$/;

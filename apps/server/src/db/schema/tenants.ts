@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { TenantSettings } from '../../modules/tenants/tenant-settings.ts';
+import type { TenantSettings } from '../../lib/tenant-settings.ts';
 
 /**
  * The tenant registry: the one platform table the host resolution reads before any tenant is

@@ -8,12 +8,13 @@ import type {
 } from '@atrium/contracts';
 import { isStaffRole } from '@atrium/contracts';
 import { readTenant, type Tx, withTenant } from '../../db/client.ts';
+import type { AccessClaims } from '../../lib/access-claims.ts';
 import { AppError, badRequest, forbidden, tooManyRequests, unauthorized } from '../../lib/errors.ts';
+import type { TenantContext } from '../../lib/tenant-context.ts';
 import type { Platform } from '../../platform.ts';
 import { composeSystemEmail } from '../email-templates/system-email.ts';
 import { isActiveMasterAdmin } from '../franchise/master-admin.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
-import type { TenantContext } from '../tenants/tenant-directory.ts';
 import {
   type ContactRow,
   claimPasswordReset,
@@ -31,7 +32,7 @@ import {
 import { recoveryLimits, tryAgainIn } from './auth-throttle.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
 import { issueRefreshToken, startSession, toSessionContact } from './session.ts';
-import { type AccessClaims, hashToken, masterAdminIdOfRefreshToken, newOpaqueToken } from './tokens.ts';
+import { hashToken, masterAdminIdOfRefreshToken, newOpaqueToken } from './tokens.ts';
 
 const INVALID_LOGIN = 'Invalid email or password.';
 const SESSION_ENDED = 'Your session has ended. Please log in again.';

@@ -8,9 +8,9 @@ import {
 import { type Db, withTenant } from '../../db/client.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { SingleUseStore } from '../../lib/single-use-store.ts';
+import type { TenantContext } from '../../lib/tenant-context.ts';
 import type { Platform } from '../../platform.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
-import type { TenantContext } from '../tenants/tenant-directory.ts';
 import { findContactByEmail, insertContact } from './auth.repo.ts';
 import { matchesTenant } from './auth.service.ts';
 import { recoveryLimits } from './auth-throttle.ts';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { SessionContact, TokenPair } from '@atrium/contracts';
 import type { Tx } from '../../db/client.ts';
+import type { TenantContext } from '../../lib/tenant-context.ts';
 import type { Platform } from '../../platform.ts';
-import type { TenantContext } from '../tenants/tenant-directory.ts';
 import { type ContactRow, insertRefreshToken } from './auth.repo.ts';
 import { hashToken, newRefreshToken } from './tokens.ts';
 

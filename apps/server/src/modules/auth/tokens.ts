@@ -1,22 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Role } from '@atrium/contracts';
 import { jwtVerify, SignJWT } from 'jose';
-
-export interface AccessClaims {
-  /** contact id */
-  sub: string;
-  /** tenant id */
-  tid: string;
-  role: Role;
-  /** refresh-token family (the login session) */
-  sid: string;
-  /** a student-preview token issued to a staff member */
-  preview?: boolean;
-  /** franchise mode: the master admin (contact id in the master tenant) acting as this franchise's admin */
-  masterAdminId?: string;
-  /** acting as a member (RFC 8693 actor claim): the admin who acts; `sub` is the member */
-  act?: { sub: string };
-}
+import type { AccessClaims } from '../../lib/access-claims.ts';
 
 export function newOpaqueToken(): string {
   return randomBytes(32).toString('base64url');

@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import { type Db, readTenant, type Tx, withTenant } from '../../db/client.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import type { Authenticated } from '../../lib/guards.ts';
-import type { TenantContext } from '../tenants/tenant-directory.ts';
+import type { TenantContext } from '../../lib/tenant-context.ts';
 import { checkCategory, checkImage, currencyOf, itemMissing, toBundle, toMinor } from './catalogue-rules.ts';
 import { firstCategoryOfType, insertCategory } from './categories.repo.ts';
 import {

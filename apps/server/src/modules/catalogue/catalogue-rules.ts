@@ -16,7 +16,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Tx } from '../../db/client.ts';
 import { AppError, badRequest, forbidden } from '../../lib/errors.ts';
 import { type Authenticated, requireStaff } from '../../lib/guards.ts';
-import type { TenantContext } from '../tenants/tenant-directory.ts';
+import type { TenantContext } from '../../lib/tenant-context.ts';
 import {
   type CategoryRow,
   type CategoryStatsRow,

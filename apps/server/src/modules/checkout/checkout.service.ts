@@ -10,10 +10,10 @@ import type { z } from 'zod';
 import { readTenant, type Tx, withTenant } from '../../db/client.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import type { Authenticated } from '../../lib/guards.ts';
+import type { TenantContext } from '../../lib/tenant-context.ts';
 import type { Platform } from '../../platform.ts';
 import { getInvoiceDetail, walkinId } from '../invoices/invoice-desk.service.ts';
 import { findPerson } from '../invoices/invoices.repo.ts';
-import type { TenantContext } from '../tenants/tenant-directory.ts';
 import { assertStockNow, type Buyer, cartOf, invoiceMethod, priceCart, quoteOf, recordSale } from './sale.service.ts';
 
 // The front desk's sale (spec 3 §7.5 POST /item/checkout and /item/checkout/validate): the client

@@ -15,6 +15,7 @@ import {
 } from '@atrium/contracts';
 import { type Tx, withTenant } from '../../db/client.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
+import type { TenantContext } from '../../lib/tenant-context.ts';
 import type { Platform } from '../../platform.ts';
 import { itemMissing } from '../catalogue/catalogue-rules.ts';
 import { findBundleLines, findItemsByIds, type ItemRow, takeStock } from '../catalogue/items.repo.ts';
@@ -31,7 +32,6 @@ import {
 import { enqueueEmail } from '../mail/outbox.ts';
 import { previewOffer, redeemOffer } from '../offers/offers.service.ts';
 import { toOffer } from '../offers/offers-rules.ts';
-import type { TenantContext } from '../tenants/tenant-directory.ts';
 import { claimCheckoutKey, findCheckoutKey, salesNotificationEmails, setCheckoutInvoice } from './checkout.repo.ts';
 
 // A sale of catalogue items, whoever sells: the front desk (checkout.service.ts) and the public shop

@@ -2,9 +2,9 @@ import type { CardProvider, ContactCard, ContactCards } from '@atrium/contracts'
 import type Stripe from 'stripe';
 import { type Db, withTenant } from '../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import type { TenantContext } from '../../lib/tenant-context.ts';
 import { findCredential } from '../integrations/integrations.repo.ts';
 import type { CustomerCards, StripeConnect } from '../integrations/stripe-connect.ts';
-import type { TenantContext } from '../tenants/tenant-directory.ts';
 import { requireContact } from './contact-records.service.ts';
 
 /**

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { type Db, withTenant } from '../../db/client.ts';
 import { contacts, outboxEmails } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
-import type { TenantContext } from '../tenants/tenant-directory.ts';
+import type { TenantContext } from '../../lib/tenant-context.ts';
 
 /**
  * POST /esend/email/contact: the outbox rows of this tenant addressed to one of its contacts, newest

@@ -8,7 +8,7 @@ import type {
 import type { z } from 'zod';
 import { type Db, type Tx, withTenant } from '../../db/client.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import type { TenantContext } from '../tenants/tenant-directory.ts';
+import type { TenantContext } from '../../lib/tenant-context.ts';
 import { toRelative } from './contact-mappers.ts';
 import {
   findChildren,

@@ -2,8 +2,8 @@ import type { ContactImportDryRun, ContactImportLogItem, ContactImportResult, Im
 import { IMPORT_DUPLICATE_IN_TENANT, IMPORT_PREVIEW_ROWS } from '@atrium/contracts';
 import { type Db, withTenant } from '../../db/client.ts';
 import type { Authenticated } from '../../lib/guards.ts';
+import type { TenantContext } from '../../lib/tenant-context.ts';
 import { assertContactRoom } from '../plan/plan-limits.ts';
-import type { TenantContext } from '../tenants/tenant-directory.ts';
 import {
   candidateEmails,
   markDuplicates,

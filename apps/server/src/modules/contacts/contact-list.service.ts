@@ -8,7 +8,7 @@ import {
 import type { z } from 'zod';
 import { type Db, readTenant } from '../../db/client.ts';
 import { listCountCache } from '../../lib/list-count-cache.ts';
-import type { TenantContext } from '../tenants/tenant-directory.ts';
+import type { TenantContext } from '../../lib/tenant-context.ts';
 import { countContactsByStatus, findContactPage, membershipEnds } from './contact-list.repo.ts';
 import { toListRow } from './contact-mappers.ts';
 

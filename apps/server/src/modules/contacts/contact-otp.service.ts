@@ -10,11 +10,11 @@ import {
 import { type Tx, withTenant } from '../../db/client.ts';
 import { badRequest, forbidden, tooManyRequests, unauthorized } from '../../lib/errors.ts';
 import type { Authenticated } from '../../lib/guards.ts';
+import type { TenantContext } from '../../lib/tenant-context.ts';
 import type { Platform } from '../../platform.ts';
 import { findContactByEmail, findContactById } from '../auth/auth.repo.ts';
 import { type ThrottleLimits, tryAgainIn } from '../auth/auth-throttle.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
-import type { TenantContext } from '../tenants/tenant-directory.ts';
 import { mailableContact } from './contact-account.service.ts';
 import { lockLatestOtp, markEmailVerified, recordOtpAttempt, replaceOtp } from './contact-otp.repo.ts';
 

@@ -14,8 +14,8 @@ import {
 import type { z } from 'zod';
 import { type Db, withTenant } from '../../db/client.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
+import type { TenantContext } from '../../lib/tenant-context.ts';
 import type { Platform } from '../../platform.ts';
-import type { TenantContext } from '../tenants/tenant-directory.ts';
 import { findContactsByIds } from './contact-records.repo.ts';
 import {
   addTags,

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { type Db, type Tx, withTenant } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { Authenticated } from '../../lib/guards.ts';
-import type { TenantContext } from '../tenants/tenant-directory.ts';
+import type { TenantContext } from '../../lib/tenant-context.ts';
 import { toActivity, toNote } from './contact-mappers.ts';
 import { findContact } from './contact-records.repo.ts';
 import { requireContact } from './contact-records.service.ts';

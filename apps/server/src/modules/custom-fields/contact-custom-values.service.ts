@@ -1,8 +1,8 @@
 import { type ContactCustomFieldValue, type ContactCustomValuesInput, customValueError } from '@atrium/contracts';
 import { type Db, type Tx, withTenant } from '../../db/client.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
+import type { TenantContext } from '../../lib/tenant-context.ts';
 import { requireContact } from '../contacts/contact-records.service.ts';
-import type { TenantContext } from '../tenants/tenant-directory.ts';
 import { deleteContactValues, findContactValues, upsertContactValues } from './contact-custom-values.repo.ts';
 import { findCustomFields } from './custom-fields.repo.ts';
 import { toCustomField } from './custom-fields.service.ts';

@@ -10,7 +10,7 @@ import {
 import type { z } from 'zod';
 import { type Db, readTenant, type Tx, withTenant } from '../../db/client.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import type { TenantContext } from '../tenants/tenant-directory.ts';
+import type { TenantContext } from '../../lib/tenant-context.ts';
 import { deleteFieldValues, findFieldValues } from './contact-custom-values.repo.ts';
 import {
   type CustomFieldRow,

@@ -1,6 +1,7 @@
 import { formatInvoiceNumber, formatMoney, formatReceiptNumber } from '@atrium/contracts';
 import { readTenant, type Tx } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
+import type { TenantContext } from '../../lib/tenant-context.ts';
 import type { Platform } from '../../platform.ts';
 import { onInvoiceCompleted } from '../invoices/invoice-email.ts';
 import { tenantBlock } from '../invoices/invoice-mappers.ts';
@@ -8,7 +9,6 @@ import { loadLogo } from '../invoices/invoice-pdf.ts';
 import type { InvoiceRow } from '../invoices/invoices.repo.ts';
 import { enqueueEmail, type RenderedAttachment } from '../mail/outbox.ts';
 import { findTenantById } from '../payments/payments.repo.ts';
-import type { TenantContext } from '../tenants/tenant-directory.ts';
 import { renderDonationReceiptPdf } from './donation-receipt-pdf.ts';
 import {
   findDonationByInvoice,

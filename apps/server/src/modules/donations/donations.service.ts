@@ -15,13 +15,13 @@ import type { z } from 'zod';
 import { type Db, readTenant, type Tx, withTenant } from '../../db/client.ts';
 import { AppError, badRequest, forbidden, notFound, tooManyRequests } from '../../lib/errors.ts';
 import type { Authenticated } from '../../lib/guards.ts';
+import type { TenantContext } from '../../lib/tenant-context.ts';
 import type { Platform } from '../../platform.ts';
 import { tryAgainIn } from '../auth/auth-throttle.ts';
 import { claimCheckoutKey, findCheckoutKey, setCheckoutInvoice } from '../checkout/checkout.repo.ts';
 import { findInvoice, findPerson } from '../invoices/invoices.repo.ts';
 import { conflict, createInvoice, tenantCurrency } from '../invoices/invoices.service.ts';
 import { findOrInsertBuyer } from '../shop/shop-checkout.repo.ts';
-import type { TenantContext } from '../tenants/tenant-directory.ts';
 import { receiptPdf } from './donation-receipt.ts';
 import {
   type CampaignRow,

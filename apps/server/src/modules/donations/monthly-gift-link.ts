@@ -4,12 +4,12 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { readTenant, type Tx, withTenant } from '../../db/client.ts';
 import { subscriptions } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import type { TenantContext } from '../../lib/tenant-context.ts';
 import { tenantOrigin } from '../../lib/tenant-origin.ts';
 import type { Platform } from '../../platform.ts';
 import { findPerson } from '../invoices/invoices.repo.ts';
 import type { SubscriptionRow } from '../memberships/memberships.repo.ts';
 import { cancelNow } from '../memberships/subscriptions.service.ts';
-import type { TenantContext } from '../tenants/tenant-directory.ts';
 import { findCampaign } from './donations.repo.ts';
 
 // The link in each monthly gift's receipt (decisions.md "Monthly gifts"): a donor without an

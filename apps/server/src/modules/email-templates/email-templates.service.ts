@@ -7,8 +7,8 @@ import {
 import type { z } from 'zod';
 import { type Db, withTenant } from '../../db/client.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
+import type { TenantContext } from '../../lib/tenant-context.ts';
 import { sanitizePageHtml } from '../../site/sanitize.ts';
-import type { TenantContext } from '../tenants/tenant-directory.ts';
 import {
   deleteTemplateRow,
   type EmailTemplateRow,

@@ -1,7 +1,7 @@
 import { renderTemplate, SYSTEM_TEMPLATE_KEYS, type SystemTemplateKey, templateTags } from '@atrium/contracts';
 import type { Tx } from '../../db/client.ts';
+import type { TenantContext } from '../../lib/tenant-context.ts';
 import type { OutgoingEmail } from '../mail/outbox.ts';
-import type { TenantContext } from '../tenants/tenant-directory.ts';
 import { contactCustomTagValues, findSystemTemplateRow } from './email-templates.repo.ts';
 
 export interface EmailRecipient {

@@ -8,9 +8,9 @@ import {
 } from '@atrium/contracts';
 import { type Db, readTenant, type Tx, withTenant } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import type { TenantContext } from '../../lib/tenant-context.ts';
 import { pdfSigningKey, sha256Hex, signPdf } from '../../pdf/pdf-signing.ts';
 import type { Platform } from '../../platform.ts';
-import type { TenantContext } from '../tenants/tenant-directory.ts';
 import { canonicalJson } from './canonical-json.ts';
 import { htmlToText, renderFormPdf } from './form-pdf.ts';
 import {

@@ -16,11 +16,11 @@ import {
 } from '@atrium/contracts';
 import type { z } from 'zod';
 import { type Db, type Tx, withTenant } from '../../db/client.ts';
+import type { AccessClaims } from '../../lib/access-claims.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import type { AccessClaims } from '../auth/tokens.ts';
+import type { TenantContext } from '../../lib/tenant-context.ts';
 import { findContact, linkGuardian } from '../contacts/contact-records.repo.ts';
 import { upsertContactValues } from '../custom-fields/contact-custom-values.repo.ts';
-import type { TenantContext } from '../tenants/tenant-directory.ts';
 import { canonicalJson } from './canonical-json.ts';
 import { documentUrl } from './form-documents.service.ts';
 import {

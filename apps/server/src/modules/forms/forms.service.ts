@@ -10,8 +10,8 @@ import type {
 import type { z } from 'zod';
 import { type Db, readTenant, type Tx, withTenant } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
+import type { TenantContext } from '../../lib/tenant-context.ts';
 import { sanitizePageHtml } from '../../site/sanitize.ts';
-import type { TenantContext } from '../tenants/tenant-directory.ts';
 import {
   type CustomFormRow,
   type CustomFormValues,

@@ -1,10 +1,10 @@
 import { WAIVER_CONFIRM_LINK_DAYS, WAIVER_CONFIRM_TEXTS, type WaiverConfirmResult } from '@atrium/contracts';
 import { type Db, type Tx, withTenant } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { TenantContext } from '../../lib/tenant-context.ts';
 import { hashToken, newOpaqueToken } from '../auth/tokens.ts';
 import { findContact } from '../contacts/contact-records.repo.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
-import type { TenantContext } from '../tenants/tenant-directory.ts';
 import { tenantTime } from './form-documents.service.ts';
 import { lockSubmissionByConfirmToken, setSubmissionConfirmation, updateContactFromForm } from './forms.repo.ts';
 

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { FranchiseSwitchGrant, FranchiseSwitchResponse } from '@atrium/contracts';
 import { type Db, withTenant } from '../../db/client.ts';
+import type { AccessClaims } from '../../lib/access-claims.ts';
 import { AppError, forbidden, unauthorized } from '../../lib/errors.ts';
 import { SingleUseStore } from '../../lib/single-use-store.ts';
+import type { TenantContext } from '../../lib/tenant-context.ts';
 import type { Platform } from '../../platform.ts';
 import { findContactById } from '../auth/auth.repo.ts';
 import { issueRefreshToken, toSessionContact } from '../auth/session.ts';
-import { type AccessClaims, newOpaqueToken } from '../auth/tokens.ts';
-import type { TenantContext } from '../tenants/tenant-directory.ts';
+import { newOpaqueToken } from '../auth/tokens.ts';
 import { findOwner, findOwnerOf } from './franchise.repo.ts';
 import { findFranchise, requireMaster } from './franchise.service.ts';
 import { isActiveMasterAdmin } from './master-admin.ts';

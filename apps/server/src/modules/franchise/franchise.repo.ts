@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import { APP_ROLE, type Db, type Tx, withTenant } from '../../db/client.ts';
 import { contacts, tenants, websitePages } from '../../db/schema/index.ts';
+import type { TenantSettings } from '../../lib/tenant-settings.ts';
 import type { NewPage } from '../../seed/tenants.ts';
-import type { TenantSettings } from '../tenants/tenant-settings.ts';
 
 export type TenantRow = typeof tenants.$inferSelect;
 export interface OwnerRow {

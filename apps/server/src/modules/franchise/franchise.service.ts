@@ -9,10 +9,10 @@ import {
 } from '@atrium/contracts';
 import type { z } from 'zod';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.ts';
+import type { TenantContext } from '../../lib/tenant-context.ts';
+import { settingsWithDefaults } from '../../lib/tenant-settings.ts';
 import type { Platform } from '../../platform.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import type { TenantContext } from '../tenants/tenant-directory.ts';
-import { settingsWithDefaults } from '../tenants/tenant-settings.ts';
 import {
   deleteEmptyFranchise,
   findFranchiseRow,

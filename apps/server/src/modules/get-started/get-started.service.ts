@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { type Db, readTenant, type Tx } from '../../db/client.ts';
 import { classRules, contacts, items, websitePages } from '../../db/schema/index.ts';
-import type { TenantContext } from '../tenants/tenant-directory.ts';
+import type { TenantContext } from '../../lib/tenant-context.ts';
 
 /** Whether the tenant has any row of the table that matches: one index probe, however big. */
 async function hasAny(

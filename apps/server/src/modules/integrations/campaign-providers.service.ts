@@ -2,7 +2,7 @@ import type { BrevoWrite, CampaignTenant } from '@atrium/contracts';
 import type { z } from 'zod';
 import { withTenant } from '../../db/client.ts';
 import { badRequest } from '../../lib/errors.ts';
-import type { TenantContext } from '../tenants/tenant-directory.ts';
+import type { TenantContext } from '../../lib/tenant-context.ts';
 import { listCredentials } from './integrations.repo.ts';
 import { type Integrations, load, save, str, verdict, verificationOf } from './integrations.service.ts';
 import { hintOf } from './vault.ts';

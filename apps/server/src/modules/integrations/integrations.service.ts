@@ -3,8 +3,8 @@ import type { MxResolver } from '../../config.ts';
 import { withTenant } from '../../db/client.ts';
 import { badRequest } from '../../lib/errors.ts';
 import type { SingleUseStore } from '../../lib/single-use-store.ts';
+import type { TenantContext } from '../../lib/tenant-context.ts';
 import type { Platform } from '../../platform.ts';
-import type { TenantContext } from '../tenants/tenant-directory.ts';
 import {
   type CredentialKind,
   type CredentialRow,

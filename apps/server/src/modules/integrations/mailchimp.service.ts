@@ -17,7 +17,7 @@ import type { z } from 'zod';
 import { withTenant } from '../../db/client.ts';
 import { contacts } from '../../db/schema/index.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
-import type { TenantContext } from '../tenants/tenant-directory.ts';
+import type { TenantContext } from '../../lib/tenant-context.ts';
 import { getCampaignTenant } from './campaign-providers.service.ts';
 import { claimMailchimpResync, mergePublicFields } from './integrations.repo.ts';
 import {

@@ -1,7 +1,7 @@
 import { type MailchimpList, RESYNC_IN_PROGRESS } from '@atrium/contracts';
 import { withTenant } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import type { TenantContext } from '../tenants/tenant-directory.ts';
+import type { TenantContext } from '../../lib/tenant-context.ts';
 import { deleteCredential } from './integrations.repo.ts';
 import type { Integrations } from './integrations.service.ts';
 import { getMailchimpList } from './mailchimp.service.ts';

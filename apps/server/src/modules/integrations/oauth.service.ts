@@ -15,7 +15,7 @@ import { contacts } from '../../db/schema/index.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import type { Authenticated } from '../../lib/guards.ts';
 import { SingleUseStore } from '../../lib/single-use-store.ts';
-import type { TenantContext } from '../tenants/tenant-directory.ts';
+import type { TenantContext } from '../../lib/tenant-context.ts';
 import {
   type CredentialKind,
   type CredentialRow,

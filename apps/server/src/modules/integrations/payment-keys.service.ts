@@ -10,8 +10,8 @@ import {
 import type { z } from 'zod';
 import { withTenant } from '../../db/client.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
+import type { TenantContext } from '../../lib/tenant-context.ts';
 import { saveTenantSettings } from '../settings/settings.service.ts';
-import type { TenantContext } from '../tenants/tenant-directory.ts';
 import { type CredentialRow, deleteCredential, listCredentials } from './integrations.repo.ts';
 import {
   hints,

@@ -15,9 +15,9 @@ import { readTenant, type Tx, withTenant } from '../../db/client.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import type { Authenticated } from '../../lib/guards.ts';
 import { listCountCache } from '../../lib/list-count-cache.ts';
+import type { TenantContext } from '../../lib/tenant-context.ts';
 import type { Platform } from '../../platform.ts';
 import { findWalkin, insertWalkinIfMissing } from '../contacts/contact-records.repo.ts';
-import type { TenantContext } from '../tenants/tenant-directory.ts';
 import {
   invoicePublicUrl,
   queueInvoiceEmail,

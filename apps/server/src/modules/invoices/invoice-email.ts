@@ -7,11 +7,11 @@ import {
   type SystemTemplateKey,
 } from '@atrium/contracts';
 import type { Tx } from '../../db/client.ts';
+import type { TenantContext } from '../../lib/tenant-context.ts';
 import { tenantOrigin } from '../../lib/tenant-origin.ts';
 import type { Platform } from '../../platform.ts';
 import { composeSystemEmail } from '../email-templates/system-email.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
-import type { TenantContext } from '../tenants/tenant-directory.ts';
 import { findPerson, type InvoicePaymentRow, type InvoiceRow } from './invoices.repo.ts';
 
 /** Spec 3 §4: each payment status has its template; pending and partial share one. */

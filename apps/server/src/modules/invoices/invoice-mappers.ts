@@ -6,7 +6,7 @@ import {
   type InvoicePublic,
   toMajorNumber,
 } from '@atrium/contracts';
-import type { TenantContext } from '../tenants/tenant-directory.ts';
+import type { TenantContext } from '../../lib/tenant-context.ts';
 import type { InvoiceListRecord } from './invoice-list.repo.ts';
 import type { InvoiceLineRow, InvoicePaymentRow, InvoiceRow } from './invoices.repo.ts';
 

@@ -7,7 +7,7 @@ import {
 } from '@atrium/contracts';
 import type { Tx } from '../../db/client.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import type { TenantContext } from '../tenants/tenant-directory.ts';
+import type { TenantContext } from '../../lib/tenant-context.ts';
 import { invoicePaid } from './invoice-settlement.ts';
 import {
   addRefunded,

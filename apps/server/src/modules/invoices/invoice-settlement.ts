@@ -1,5 +1,5 @@
 import type { Tx } from '../../db/client.ts';
-import type { TenantContext } from '../tenants/tenant-directory.ts';
+import type { TenantContext } from '../../lib/tenant-context.ts';
 import type { InvoiceRow } from './invoices.repo.ts';
 
 // What other modules do when an invoice they made is paid in full (a class drop-in's seat is

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, json, loginAs, newTenant, startTestApp, type TestTenant } from '../../../test/helpers.ts';
 import type { App } from '../../app.ts';
 import { withTenant } from '../../db/client.ts';
-import type { TenantContext } from '../tenants/tenant-directory.ts';
+import type { TenantContext } from '../../lib/tenant-context.ts';
 import { recordPayment, recordPaymentFailure, refundPayment } from './invoice-payments.service.ts';
 import { createInvoice, type InvoiceLineInput } from './invoices.service.ts';
 

@@ -14,8 +14,8 @@ import {
 } from '@atrium/contracts';
 import type { Tx } from '../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import type { TenantContext } from '../../lib/tenant-context.ts';
 import { returnStock } from '../catalogue/items.repo.ts';
-import type { TenantContext } from '../tenants/tenant-directory.ts';
 import {
   addToContactBalance,
   claimStockToReturn,

@@ -3,8 +3,8 @@ import { and, desc, eq } from 'drizzle-orm';
 import { withTenant } from '../../db/client.ts';
 import { mediaFiles } from '../../db/schema/index.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
+import type { TenantContext } from '../../lib/tenant-context.ts';
 import type { Platform } from '../../platform.ts';
-import type { TenantContext } from '../tenants/tenant-directory.ts';
 import { MAX_UPLOAD_BYTES, sniffMediaType } from './media-types.ts';
 
 export interface MediaItem {

@@ -1,9 +1,9 @@
 import type { Tx } from '../../db/client.ts';
+import type { TenantContext } from '../../lib/tenant-context.ts';
 import { tenantOrigin } from '../../lib/tenant-origin.ts';
 import type { Platform } from '../../platform.ts';
 import { findPerson } from '../invoices/invoices.repo.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
-import type { TenantContext } from '../tenants/tenant-directory.ts';
 import * as repo from './memberships.repo.ts';
 
 // When dunning ends (decisions.md "Dunning ends"): a membership whose every open payment has used

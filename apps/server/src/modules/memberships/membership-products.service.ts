@@ -11,9 +11,9 @@ import type { z } from 'zod';
 import { type Db, readTenant, type Tx, withTenant } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { Authenticated } from '../../lib/guards.ts';
+import type { TenantContext } from '../../lib/tenant-context.ts';
 import { assertMayManageType, checkCategory, currencyOf, toMinor } from '../catalogue/catalogue-rules.ts';
 import { insertItem, updateItem } from '../catalogue/items.repo.ts';
-import type { TenantContext } from '../tenants/tenant-directory.ts';
 import { findMembership, findMemberships, insertTerms, type MembershipRow, updateTerms } from './memberships.repo.ts';
 
 // Membership products (spec 3 §3 membershipDetails, spec 2 §3 membership types): a catalogue item of

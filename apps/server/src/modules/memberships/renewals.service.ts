@@ -1,13 +1,13 @@
 import { knownTimeZone } from '@atrium/contracts';
 import type { Tx } from '../../db/client.ts';
 import { withTenant } from '../../db/client.ts';
+import type { TenantContext } from '../../lib/tenant-context.ts';
 import type { Platform } from '../../platform.ts';
 import { queueInvoiceEmail, queueStatusEmail } from '../invoices/invoice-email.ts';
 import { recordPayment, recordPaymentFailure } from '../invoices/invoice-payments.service.ts';
 import type { InvoiceRow } from '../invoices/invoices.repo.ts';
 import { createInvoice, markReminded, requireInvoice } from '../invoices/invoices.service.ts';
 import { GatewayError, type SavedCardGateway } from '../payments/payment-gateway.ts';
-import type { TenantContext } from '../tenants/tenant-directory.ts';
 import { addMonths, addPeriods } from './billing-periods.ts';
 import { grantCredits } from './credits.service.ts';
 import { endDunningIfExhausted } from './dunning-end.ts';

@@ -10,6 +10,7 @@ import {
 import { readTenant, type Tx, withTenant } from '../../db/client.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import type { Authenticated } from '../../lib/guards.ts';
+import type { TenantContext } from '../../lib/tenant-context.ts';
 import { tenantOrigin } from '../../lib/tenant-origin.ts';
 import type { Platform } from '../../platform.ts';
 import { currencyOf } from '../catalogue/catalogue-rules.ts';
@@ -18,7 +19,6 @@ import { findCredential } from '../integrations/integrations.repo.ts';
 import { findPerson } from '../invoices/invoices.repo.ts';
 import { GatewayError, type SavedCardGateway } from '../payments/payment-gateway.ts';
 import { assertMemberRoom } from '../plan/plan-limits.ts';
-import type { TenantContext } from '../tenants/tenant-directory.ts';
 import { addMonths, addPeriods, dayInZone, nextBillingDay } from './billing-periods.ts';
 import { membershipNotFound } from './membership-products.service.ts';
 import * as repo from './memberships.repo.ts';

@@ -13,8 +13,8 @@ import {
 } from '@atrium/contracts';
 import { type Db, readTenant } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
+import type { TenantContext } from '../../lib/tenant-context.ts';
 import { namesAnotherTenant, publicCatalogue } from '../shop/shop-catalogue.service.ts';
-import type { TenantContext } from '../tenants/tenant-directory.ts';
 import { findOffer, findOfferByCode } from './offers.repo.ts';
 import { toOffer, toPublicOffer } from './offers-rules.ts';
 

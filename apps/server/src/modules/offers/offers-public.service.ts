@@ -15,8 +15,8 @@ import {
 import type { z } from 'zod';
 import { type Db, readTenant } from '../../db/client.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
+import type { TenantContext } from '../../lib/tenant-context.ts';
 import { currencyOf } from '../catalogue/catalogue-rules.ts';
-import type { TenantContext } from '../tenants/tenant-directory.ts';
 import { findCategoryRef, findItemRef, type OfferRow } from './offers.repo.ts';
 import { previewOffer } from './offers.service.ts';
 import { toOffer, toPublicOffer } from './offers-rules.ts';

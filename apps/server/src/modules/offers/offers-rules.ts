@@ -15,8 +15,8 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { badRequest } from '../../lib/errors.ts';
 import { type Authenticated, requirePermission } from '../../lib/guards.ts';
+import type { TenantContext } from '../../lib/tenant-context.ts';
 import { currencyOf, toMinor } from '../catalogue/catalogue-rules.ts';
-import type { TenantContext } from '../tenants/tenant-directory.ts';
 import type { OfferRow, OfferValues, OfferWithNames } from './offers.repo.ts';
 
 // ---------------------------------------------------------------- who may do what

@@ -1,5 +1,5 @@
 import { ONBOARDING_PRODUCTS, type OnboardingState } from '@atrium/contracts';
-import type { TenantContext } from '../tenants/tenant-directory.ts';
+import type { TenantContext } from '../../lib/tenant-context.ts';
 
 /** What the wizard shows again after a reload (GET /snode/tenant's `onboarding`). */
 export function toOnboardingState(tenant: TenantContext): OnboardingState {

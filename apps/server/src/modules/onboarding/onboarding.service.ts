@@ -12,10 +12,10 @@ import {
   TIMEZONE_UNKNOWN,
 } from '@atrium/contracts';
 import { AppError, badRequest } from '../../lib/errors.ts';
+import type { TenantContext } from '../../lib/tenant-context.ts';
+import type { TenantSettings } from '../../lib/tenant-settings.ts';
 import type { Platform } from '../../platform.ts';
 import { saveTenantSettings } from '../settings/settings.service.ts';
-import type { TenantContext } from '../tenants/tenant-directory.ts';
-import type { TenantSettings } from '../tenants/tenant-settings.ts';
 import { toOnboardingState } from './onboarding-state.ts';
 
 /** A phone the wizard's mask made: a listed country code and exactly the mask's digits. */

@@ -12,6 +12,7 @@ import { withTenant } from '../../db/client.ts';
 import { studioSignupGuards } from '../../db/schema/index.ts';
 import { AppError, badRequest, notFound, tooManyRequests, unauthorized } from '../../lib/errors.ts';
 import { SingleUseStore } from '../../lib/single-use-store.ts';
+import type { TenantContext } from '../../lib/tenant-context.ts';
 import { tenantOrigin } from '../../lib/tenant-origin.ts';
 import type { Platform } from '../../platform.ts';
 import { findContactById } from '../auth/auth.repo.ts';
@@ -22,7 +23,7 @@ import { newOpaqueToken } from '../auth/tokens.ts';
 import type { HumanCheck } from '../forms/human-check.ts';
 import { insertFranchise, isOrgIdTaken, isUniqueViolation } from '../franchise/franchise.repo.ts';
 import { franchisePages } from '../franchise/franchise-pages.ts';
-import { parseHost, type TenantContext } from '../tenants/tenant-directory.ts';
+import { parseHost } from '../tenants/tenant-directory.ts';
 
 /** The human check of the bare domain is bound to no tenant: this stands in the HMAC for one. */
 export const SIGNUP_CHECK_SCOPE = 'studio-signup';

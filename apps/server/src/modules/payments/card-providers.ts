@@ -1,9 +1,9 @@
 import type { Tx } from '../../db/client.ts';
+import type { TenantContext } from '../../lib/tenant-context.ts';
 import { tenantOrigin } from '../../lib/tenant-origin.ts';
 import type { Platform } from '../../platform.ts';
 import { findCredential } from '../integrations/integrations.repo.ts';
 import type { CredentialVault } from '../integrations/vault.ts';
-import type { TenantContext } from '../tenants/tenant-directory.ts';
 import type { PaymentGateway } from './payment-gateway.ts';
 import { PaymentSpringGateway } from './paymentspring-gateway.ts';
 import { PhonePeGateway } from './phonepe-gateway.ts';

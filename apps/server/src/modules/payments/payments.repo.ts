@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { contacts, invoicePayments, invoices, paymentEvents, tenants } from '../../db/schema/index.ts';
-import { type TenantContext, toTenantContext } from '../tenants/tenant-directory.ts';
+import type { TenantContext } from '../../lib/tenant-context.ts';
+import { toTenantContext } from '../tenants/tenant-directory.ts';
 
 export type PaymentEventRow = typeof paymentEvents.$inferSelect;
 export type NewPaymentEvent = typeof paymentEvents.$inferInsert;

@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import { readTenant, type Tx } from '../../db/client.ts';
 import { AppError, badRequest, notFound, tooManyRequests } from '../../lib/errors.ts';
 import type { Authenticated } from '../../lib/guards.ts';
+import type { TenantContext } from '../../lib/tenant-context.ts';
 import { tenantOrigin } from '../../lib/tenant-origin.ts';
 import type { Platform } from '../../platform.ts';
 import { tryAgainIn } from '../auth/auth-throttle.ts';
@@ -28,7 +29,6 @@ import {
   INVOICE_VOID,
   requireInvoice,
 } from '../invoices/invoices.service.ts';
-import type { TenantContext } from '../tenants/tenant-directory.ts';
 import type { CardProvider, CardProviders } from './card-providers.ts';
 import { GatewayError } from './payment-gateway.ts';
 import { applyNotice } from './payment-notices.service.ts';

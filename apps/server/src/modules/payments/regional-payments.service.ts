@@ -1,7 +1,7 @@
 import type { PhonePeConfirmation } from '@atrium/contracts';
 import { readTenant } from '../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
-import type { TenantContext } from '../tenants/tenant-directory.ts';
+import type { TenantContext } from '../../lib/tenant-context.ts';
 import type { CardProvider } from './card-providers.ts';
 import { GatewayError, InvalidNotice, type PaymentNotice } from './payment-gateway.ts';
 import { applyNotice, type NoticeOutcome } from './payment-notices.service.ts';

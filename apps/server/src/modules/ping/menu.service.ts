@@ -1,6 +1,6 @@
 import { buildPublicMenu, footerLinks, type MenuName, type PublicMenuItem, type TenantMenu } from '@atrium/contracts';
+import type { TenantContext } from '../../lib/tenant-context.ts';
 import type { Platform } from '../../platform.ts';
-import type { TenantContext } from '../tenants/tenant-directory.ts';
 
 type Item = TenantMenu['items'][number];
 

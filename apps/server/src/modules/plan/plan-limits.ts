@@ -3,7 +3,7 @@ import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { contacts, subscriptions } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { TenantContext } from '../tenants/tenant-directory.ts';
+import type { TenantContext } from '../../lib/tenant-context.ts';
 
 // The plans' limits (spec 2 §9; decisions.md "Plan limits"): how many contacts a studio keeps and how
 // many active members it has. Staff adding people meet the limit with a clear message; people coming

@@ -2,9 +2,9 @@ import { currencySymbol, type PlanCurrency } from '@atrium/contracts';
 import { and, eq } from 'drizzle-orm';
 import { type Tx, withTenant } from '../../db/client.ts';
 import { contacts } from '../../db/schema/index.ts';
+import type { TenantContext } from '../../lib/tenant-context.ts';
 import type { Platform } from '../../platform.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
-import type { TenantContext } from '../tenants/tenant-directory.ts';
 
 // The platform's emails to a studio about its own plan: a receipt for each payment, a declined
 // renewal, the plan ended. They go to the studio's account email, or to its admins when it has none.

@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { nextBillingDate, planDisplayName } from '@atrium/contracts';
 import { sql } from 'drizzle-orm';
 import { tenants } from '../../db/schema/index.ts';
+import type { StoredSubscription } from '../../lib/plan-storage.ts';
 import type { Platform } from '../../platform.ts';
 import { findTenantById } from '../payments/payments.repo.ts';
 import { saveTenantSettings } from '../settings/settings.service.ts';
 import { BillingError, type BillingProvider } from './billing-provider.ts';
 import { claimPlanRenewal, prependPlanPayment, readPlanState } from './plan.repo.ts';
 import { mailPlanDeclined, mailPlanReceipt } from './plan-mail.ts';
-import type { StoredSubscription } from './plan-storage.ts';
 
 // Renewals of the studios' own plans (decisions.md "Plan renewals"): when a paid plan's period ends,
 // the payment method that paid it is charged off-session for the next period. The idempotency key

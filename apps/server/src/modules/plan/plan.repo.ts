@@ -2,7 +2,7 @@ import { PLAN_HISTORY_CAP } from '@atrium/contracts';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { contacts, tenants } from '../../db/schema/index.ts';
-import { StoredPlanPayment, StoredSubscription } from './plan-storage.ts';
+import { StoredPlanPayment, StoredSubscription } from '../../lib/plan-storage.ts';
 
 export interface PlanState {
   subscription: StoredSubscription | null;

@@ -25,14 +25,14 @@ import type { z } from 'zod';
 import { readTenant, withTenant } from '../../db/client.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import type { Authenticated } from '../../lib/guards.ts';
+import type { StoredPlanPayment, StoredSavedCard, StoredSubscription } from '../../lib/plan-storage.ts';
+import type { TenantContext } from '../../lib/tenant-context.ts';
 import type { Platform } from '../../platform.ts';
 import { saveTenantSettings } from '../settings/settings.service.ts';
-import type { TenantContext } from '../tenants/tenant-directory.ts';
 import { BillingError, type BillingProvider, type PaymentMethodInfo } from './billing-provider.ts';
 import { claimPlanChange, findPayer, prependPlanPayment, readPlanState, releasePlanClaim } from './plan.repo.ts';
 import { countActiveMembers, countContacts } from './plan-limits.ts';
 import { mailPlanReceipt } from './plan-mail.ts';
-import type { StoredPlanPayment, StoredSavedCard, StoredSubscription } from './plan-storage.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** How many cards a tenant keeps (newest first). */

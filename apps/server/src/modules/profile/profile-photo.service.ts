@@ -4,11 +4,11 @@ import sharp from 'sharp';
 import { withTenant } from '../../db/client.ts';
 import { badRequest, notFound, unauthorized } from '../../lib/errors.ts';
 import type { Authenticated } from '../../lib/guards.ts';
+import type { TenantContext } from '../../lib/tenant-context.ts';
 import type { Platform } from '../../platform.ts';
 import { toSessionContact } from '../auth/session.ts';
 import { findContact, updateContactRecord } from '../contacts/contact-records.repo.ts';
 import { sniffMediaType } from '../media/media-types.ts';
-import type { TenantContext } from '../tenants/tenant-directory.ts';
 import { ownAccountOnly } from './profile.service.ts';
 
 /** A profile photo is taken up to 5 MB and kept as a 256 px square WebP (a few KB). */

@@ -15,6 +15,7 @@ import { type Db, readTenant, withTenant } from '../../db/client.ts';
 import { badRequest, forbidden, tooManyRequests, unauthorized } from '../../lib/errors.ts';
 import type { Authenticated } from '../../lib/guards.ts';
 import { SingleUseStore } from '../../lib/single-use-store.ts';
+import type { TenantContext } from '../../lib/tenant-context.ts';
 import type { Platform } from '../../platform.ts';
 import { findContactById } from '../auth/auth.repo.ts';
 import { recoveryLimits, tryAgainIn } from '../auth/auth-throttle.ts';
@@ -24,7 +25,6 @@ import { newOpaqueToken } from '../auth/tokens.ts';
 import { emailTaken, updateContactRecord } from '../contacts/contact-records.repo.ts';
 import { translateUniqueEmail } from '../contacts/contact-records.service.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
-import type { TenantContext } from '../tenants/tenant-directory.ts';
 
 export const NOT_YOUR_PROFILE = 'You cannot change the profile of an account you are acting as.';
 

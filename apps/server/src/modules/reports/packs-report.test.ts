@@ -23,11 +23,11 @@ import {
   subscriptionCycles,
   subscriptions,
 } from '../../db/schema/index.ts';
+import type { TenantContext } from '../../lib/tenant-context.ts';
 import { caller, errorOf, makeCategory } from '../catalogue/catalogue-fixtures.ts';
 import { refundPayment } from '../invoices/invoice-payments.service.ts';
 import { expireCredits } from '../memberships/credits.service.ts';
 import { addDays } from '../scheduling/recurrence.ts';
-import type { TenantContext } from '../tenants/tenant-directory.ts';
 
 /**
  * The class packs and credits report from packs bought on the provider's page, bookings paid with

@@ -9,9 +9,9 @@ import {
 import { type Db, readTenant, type Tx, withTenant } from '../../db/client.ts';
 import { badRequest } from '../../lib/errors.ts';
 import type { Authenticated } from '../../lib/guards.ts';
+import type { TenantContext } from '../../lib/tenant-context.ts';
 import type { Platform } from '../../platform.ts';
 import type { JobRunner } from '../jobs/job-runner.ts';
-import type { TenantContext } from '../tenants/tenant-directory.ts';
 import { book, confirmOffer, releasePlace } from './booking-core.ts';
 import { extendHorizons } from './class-rules.service.ts';
 import { cancelEventPlaces, registerForEvent } from './events.service.ts';

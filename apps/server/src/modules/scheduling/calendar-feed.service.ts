@@ -3,9 +3,9 @@ import { type CalendarFeed, classTimeLabel, knownTimeZone } from '@atrium/contra
 import { readTenant, withTenant } from '../../db/client.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import type { Authenticated } from '../../lib/guards.ts';
+import type { TenantContext } from '../../lib/tenant-context.ts';
 import { tenantOrigin } from '../../lib/tenant-origin.ts';
 import type { Platform } from '../../platform.ts';
-import type { TenantContext } from '../tenants/tenant-directory.ts';
 import {
   type FeedKind,
   feedSessions,

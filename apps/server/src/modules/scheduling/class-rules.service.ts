@@ -12,10 +12,10 @@ import {
 import { type Db, readTenant, type Tx, withTenant } from '../../db/client.ts';
 import { badRequest } from '../../lib/errors.ts';
 import type { Authenticated } from '../../lib/guards.ts';
+import type { TenantContext } from '../../lib/tenant-context.ts';
 import type { Platform } from '../../platform.ts';
 import type { OnlineMeetings, ZoomMeeting } from '../integrations/zoom-meetings.ts';
 import { findTenantById } from '../payments/payments.repo.ts';
-import type { TenantContext } from '../tenants/tenant-directory.ts';
 import { promoteWaitlist } from './booking-core.ts';
 import { addDays, HORIZON_DAYS, occurrencesBetween } from './recurrence.ts';
 import * as repo from './scheduling.repo.ts';

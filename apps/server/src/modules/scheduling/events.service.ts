@@ -9,11 +9,11 @@ import {
 import { type Db, readTenant, type Tx, withTenant } from '../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import type { Authenticated } from '../../lib/guards.ts';
+import type { TenantContext } from '../../lib/tenant-context.ts';
 import type { Platform } from '../../platform.ts';
 import { requireSignedWaiver } from '../forms/form-documents.service.ts';
 import { findInvoice } from '../invoices/invoices.repo.ts';
 import { createInvoice } from '../invoices/invoices.service.ts';
-import type { TenantContext } from '../tenants/tenant-directory.ts';
 import { type BookingContext, releasePlace } from './booking-core.ts';
 import * as events from './events.repo.ts';
 import * as repo from './scheduling.repo.ts';

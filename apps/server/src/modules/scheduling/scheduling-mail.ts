@@ -1,7 +1,7 @@
 import { classTimeLabel, knownTimeZone } from '@atrium/contracts';
 import type { Tx } from '../../db/client.ts';
+import type { TenantContext } from '../../lib/tenant-context.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
-import type { TenantContext } from '../tenants/tenant-directory.ts';
 
 // The emails about a booking, in the tenant's time zone and under the tenant's name (white label):
 // each is written to the outbox inside the booking's transaction and sent after the commit.

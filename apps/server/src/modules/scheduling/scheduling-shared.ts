@@ -1,9 +1,9 @@
 // What every part of scheduling shares: the booking context, the studio's zone and the not-found answers.
 import { knownTimeZone } from '@atrium/contracts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import type { TenantContext } from '../../lib/tenant-context.ts';
 import { tenantOrigin } from '../../lib/tenant-origin.ts';
 import type { Platform } from '../../platform.ts';
-import type { TenantContext } from '../tenants/tenant-directory.ts';
 import type { BookingContext } from './booking-core.ts';
 
 /** What a booking change needs: the tenant, its origin for email links, and the clock. */

@@ -1,8 +1,8 @@
 import { classTimeLabel, knownTimeZone } from '@atrium/contracts';
 import type { Tx } from '../../db/client.ts';
+import type { TenantContext } from '../../lib/tenant-context.ts';
 import { enqueueSms } from '../sms/sms-outbox.ts';
 import { toE164 } from '../sms/sms-providers.ts';
-import type { TenantContext } from '../tenants/tenant-directory.ts';
 import type { MailContext } from './scheduling-mail.ts';
 
 // The text messages about a booking (decisions.md "SMS"): short, signed with the studio's name

@@ -9,10 +9,10 @@ import {
 import { type Db, readTenant, type Tx, withTenant } from '../../db/client.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import type { Authenticated } from '../../lib/guards.ts';
+import type { TenantContext } from '../../lib/tenant-context.ts';
 import type { Platform } from '../../platform.ts';
 import { findInvoice } from '../invoices/invoices.repo.ts';
 import { voidInvoice } from '../invoices/invoices.service.ts';
-import type { TenantContext } from '../tenants/tenant-directory.ts';
 import { waitlistTakesNames } from './booking-core.ts';
 import { findBookingsByInvoice, livePeopleOf } from './booking-work.repo.ts';
 import { overlappingIds } from './overlaps.ts';

@@ -6,8 +6,8 @@ import {
   type PaymentSettingsWrite,
   supportedCurrencies,
 } from '@atrium/contracts';
+import type { TenantContext } from '../../lib/tenant-context.ts';
 import type { Platform } from '../../platform.ts';
-import type { TenantContext } from '../tenants/tenant-directory.ts';
 import { saveTenantSettings } from './settings.service.ts';
 
 const currencyText = (code: CurrencyCode) => CURRENCIES.find((currency) => currency.code === code)?.text ?? code;

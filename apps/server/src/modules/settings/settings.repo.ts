@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { contacts, tenants } from '../../db/schema/index.ts';
-import type { TenantSettings } from '../tenants/tenant-settings.ts';
+import type { TenantSettings } from '../../lib/tenant-settings.ts';
 
 export type TenantRow = typeof tenants.$inferSelect;
 

@@ -12,10 +12,11 @@ import {
 } from '@atrium/contracts';
 import { withTenant } from '../../db/client.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
+import type { TenantContext } from '../../lib/tenant-context.ts';
+import type { TenantSettings } from '../../lib/tenant-settings.ts';
 import type { Platform } from '../../platform.ts';
 import { toOnboardingState } from '../onboarding/onboarding-state.ts';
-import { type TenantContext, toTenantContext } from '../tenants/tenant-directory.ts';
-import type { TenantSettings } from '../tenants/tenant-settings.ts';
+import { toTenantContext } from '../tenants/tenant-directory.ts';
 import { findActiveAdmin, type TenantRow, updateTenantSettings } from './settings.repo.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

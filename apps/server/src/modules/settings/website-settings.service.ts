@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { ApiKeyResponse, WebsiteSettings, WebsiteSettingsWrite } from '@atrium/contracts';
 import { badRequest } from '../../lib/errors.ts';
+import type { TenantContext } from '../../lib/tenant-context.ts';
+import type { TenantSettings } from '../../lib/tenant-settings.ts';
 import type { Platform } from '../../platform.ts';
-import type { TenantContext } from '../tenants/tenant-directory.ts';
-import type { TenantSettings } from '../tenants/tenant-settings.ts';
 import { saveTenantSettings } from './settings.service.ts';
 
 /** Spec 2 §3 "Website settings", as the Website Settings and External Website screens read them. */

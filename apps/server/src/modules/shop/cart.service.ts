@@ -10,12 +10,12 @@ import {
 import type { z } from 'zod';
 import { type Db, readTenant, type Tx, withTenant } from '../../db/client.ts';
 import { tooManyRequests } from '../../lib/errors.ts';
+import type { TenantContext } from '../../lib/tenant-context.ts';
 import type { Platform } from '../../platform.ts';
 import { tryAgainIn } from '../auth/auth-throttle.ts';
 import { findItemsByIds } from '../catalogue/items.repo.ts';
 import { cartOf, priceCart, quoteOf, type SaleLine, type Sellable } from '../checkout/sale.service.ts';
 import type { JobRunner } from '../jobs/job-runner.ts';
-import type { TenantContext } from '../tenants/tenant-directory.ts';
 import { type CartRow, deleteCartsBefore, findCart, insertCart, updateCart } from './cart.repo.ts';
 import { availabilityOf, sellsPublicly } from './shop-catalogue.service.ts';
 

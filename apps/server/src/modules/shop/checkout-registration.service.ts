@@ -6,13 +6,13 @@ import {
 } from '@atrium/contracts';
 import type { z } from 'zod';
 import { notFound } from '../../lib/errors.ts';
+import type { TenantContext } from '../../lib/tenant-context.ts';
 import { tenantOrigin } from '../../lib/tenant-origin.ts';
 import type { Platform } from '../../platform.ts';
 import { FORM_DOCUMENT_QUEUE, type FormDocumentJob } from '../forms/form-documents.service.ts';
 import { type RecordedSubmission, recordSubmission } from '../forms/form-submit.service.ts';
 import { updateContactFromForm } from '../forms/forms.repo.ts';
 import type { HumanCheck } from '../forms/human-check.ts';
-import type { TenantContext } from '../tenants/tenant-directory.ts';
 import { placeOnlineOrder } from './shop-checkout.service.ts';
 
 // The checkout with registration (spec 1 public route "checkout register form"; decisions.md

@@ -1,6 +1,6 @@
 import { currencySymbol, type PublicCheckoutSettings, takesCardPayments } from '@atrium/contracts';
 import { notFound } from '../../lib/errors.ts';
-import type { TenantContext } from '../tenants/tenant-directory.ts';
+import type { TenantContext } from '../../lib/tenant-context.ts';
 import { namesAnotherTenant } from './shop-catalogue.service.ts';
 
 /** What the public checkout needs to know before an order (GET /public/checkout); never a secret. */

@@ -1,10 +1,10 @@
 import { LOW_STOCK, minorToPrice, type PublicCatalogue, type ShopItem, type ShopItemDetail } from '@atrium/contracts';
 import { type Db, readTenant, type Tx } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
+import type { TenantContext } from '../../lib/tenant-context.ts';
 import { currencyOf } from '../catalogue/catalogue-rules.ts';
 import { findCategories, findCategory } from '../catalogue/categories.repo.ts';
 import { findBundleLines, findItems, findItemsByIds, type ItemRow } from '../catalogue/items.repo.ts';
-import type { TenantContext } from '../tenants/tenant-directory.ts';
 
 // What a visitor sees of the catalogue (spec 3 §7.8): visible, unarchived merchandise (PRODUCT) and
 // bundle (BUNDLE) categories with their visible, unarchived items. Courses (SERVICE) are sold through

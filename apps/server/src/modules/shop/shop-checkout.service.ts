@@ -14,12 +14,12 @@ import type { z } from 'zod';
 import { readTenant, type Tx } from '../../db/client.ts';
 import { badRequest, forbidden, tooManyRequests } from '../../lib/errors.ts';
 import type { Authenticated } from '../../lib/guards.ts';
+import type { TenantContext } from '../../lib/tenant-context.ts';
 import type { Platform } from '../../platform.ts';
 import { tryAgainIn } from '../auth/auth-throttle.ts';
 import { assertStockNow, type Buyer, cartOf, priceCart, quoteOf, recordSale } from '../checkout/sale.service.ts';
 import { requireSignedWaiver } from '../forms/form-documents.service.ts';
 import { findInvoice, findPerson } from '../invoices/invoices.repo.ts';
-import type { TenantContext } from '../tenants/tenant-directory.ts';
 import { emptyCart, ONLINE_METHOD, publicSellable } from './cart.service.ts';
 import { findOrInsertBuyer } from './shop-checkout.repo.ts';
 

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { SingleUseStore } from '../../lib/single-use-store.ts';
+import type { TenantContext } from '../../lib/tenant-context.ts';
 import { newOpaqueToken } from '../auth/tokens.ts';
-import type { TenantContext } from '../tenants/tenant-directory.ts';
 import type { IdentityProviders } from './identity-providers.ts';
 
 export const AUTHORIZATION_TTL_MS = 10 * 60_000;

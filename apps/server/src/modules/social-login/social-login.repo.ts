@@ -1,8 +1,9 @@
 import { asc, eq } from 'drizzle-orm';
 import { type Db, withTenant } from '../../db/client.ts';
 import { tenants } from '../../db/schema/index.ts';
+import type { TenantContext } from '../../lib/tenant-context.ts';
 import { type ContactRow, findContactByEmail } from '../auth/auth.repo.ts';
-import { type TenantContext, toTenantContext } from '../tenants/tenant-directory.ts';
+import { toTenantContext } from '../tenants/tenant-directory.ts';
 
 export interface FranchiseAccount {
   tenant: TenantContext;

@@ -1,10 +1,10 @@
 import type { SocialLoginOrg, SocialLoginRequest, SocialLoginResponse } from '@atrium/contracts';
 import { withTenant } from '../../db/client.ts';
 import { AppError, unauthorized } from '../../lib/errors.ts';
+import type { TenantContext } from '../../lib/tenant-context.ts';
 import type { Platform } from '../../platform.ts';
 import { findContactById, recordLogin } from '../auth/auth.repo.ts';
 import { startSession, toSessionContact } from '../auth/session.ts';
-import type { TenantContext } from '../tenants/tenant-directory.ts';
 import type { SocialTokens } from './oidc-sign-in-flow.ts';
 import { type FranchiseAccount, findAccountsByEmail, listFranchiseGroup } from './social-login.repo.ts';
 

@@ -11,9 +11,9 @@ import type { AppConfig } from '../../config.ts';
 import { type Db, withTenant } from '../../db/client.ts';
 import type { websitePages } from '../../db/schema/index.ts';
 import type { CacheBus } from '../../lib/cache-bus.ts';
+import type { TenantContext } from '../../lib/tenant-context.ts';
 import { publishedForms } from '../forms/forms.service.ts';
 import { listPublishedPages } from '../website/website.repo.ts';
-import type { TenantContext } from './tenant-directory.ts';
 
 type PageRow = typeof websitePages.$inferSelect;
 

@@ -2,17 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { tenants } from '../../db/schema/index.ts';
 import type { CacheBus } from '../../lib/cache-bus.ts';
-import { settingsWithDefaults, type TenantSettings } from './tenant-settings.ts';
-
-/** The tenant a request runs for, resolved once from its host. */
-export interface TenantContext {
-  tenantId: string;
-  orgId: string;
-  masterOrgId: string;
-  name: string;
-  customDomain: string | null;
-  settings: TenantSettings;
-}
+import type { TenantContext } from '../../lib/tenant-context.ts';
+import { settingsWithDefaults } from '../../lib/tenant-settings.ts';
 
 const ORG_ID_PATTERN = /^[a-z0-9][a-z0-9-]{0,62}$/;
 const CACHE_TTL_MS = 30_000;

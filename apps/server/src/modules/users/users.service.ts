@@ -14,10 +14,10 @@ import type { z } from 'zod';
 import { type Tx, withTenant } from '../../db/client.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import type { Authenticated } from '../../lib/guards.ts';
+import type { TenantContext } from '../../lib/tenant-context.ts';
 import type { Platform } from '../../platform.ts';
 import { hashToken, newOpaqueToken } from '../auth/tokens.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
-import type { TenantContext } from '../tenants/tenant-directory.ts';
 import {
   countOtherActiveAdmins,
   emailInUse,

@@ -1,8 +1,8 @@
 import type { WebTemplate, WebTemplateList, WebTemplateWrite } from '@atrium/contracts';
 import { withTenant } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
+import type { TenantContext } from '../../lib/tenant-context.ts';
 import type { Platform } from '../../platform.ts';
-import type { TenantContext } from '../tenants/tenant-directory.ts';
 import { deleteTemplate, insertTemplate, listTemplates, type TemplateRow } from './website.repo.ts';
 
 function toWebTemplate(row: TemplateRow, ownerOrgId: string): WebTemplate {

@@ -13,8 +13,8 @@ import {
 } from '@atrium/contracts';
 import { type Tx, withTenant } from '../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import type { TenantContext } from '../../lib/tenant-context.ts';
 import type { Platform } from '../../platform.ts';
-import type { TenantContext } from '../tenants/tenant-directory.ts';
 import {
   countPagesById,
   deletePage,

@@ -2,7 +2,7 @@ import { WIDGET_TYPE_FIXED, type Widget, type WidgetUpdate } from '@atrium/contr
 import type { z } from 'zod';
 import { type Db, withTenant } from '../../db/client.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import type { TenantContext } from '../tenants/tenant-directory.ts';
+import type { TenantContext } from '../../lib/tenant-context.ts';
 import { findWidgetRow, listWidgetRows, updateWidgetRow, type WidgetRow } from './widgets.repo.ts';
 
 export function toWidget(row: WidgetRow): Widget {

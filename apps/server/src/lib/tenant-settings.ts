@@ -1,6 +1,6 @@
 import { AGE_OF_MAJORITY_DEFAULT, AGE_OF_MAJORITY_MAX, AGE_OF_MAJORITY_MIN, TenantRoleEntry } from '@atrium/contracts';
 import { z } from 'zod';
-import { StoredSubscription } from '../plan/plan-storage.ts';
+import { StoredSubscription } from './plan-storage.ts';
 
 /**
  * What a tenant configures about itself (module flags, labels, contact details, website and SEO).

@@ -1,0 +1,11 @@
+import type { TenantSettings } from './tenant-settings.ts';
+
+/** The tenant a request runs for, resolved once from its host. */
+export interface TenantContext {
+  tenantId: string;
+  orgId: string;
+  masterOrgId: string;
+  name: string;
+  customDomain: string | null;
+  settings: TenantSettings;
+}
