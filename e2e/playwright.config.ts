@@ -16,89 +16,41 @@ function freePort(): Promise<number> {
   });
 }
 
-// Chosen once by the runner; its workers inherit it through the environment.
-process.env.E2E_PORT ??= String(await freePort());
+/**
+ * Ports chosen once by the runner (its workers inherit them through the environment), each free and
+ * none the same as another; one already set (a rerun, a worker) is kept.
+ */
+async function choosePorts(names: readonly string[]): Promise<void> {
+  for (const [index, name] of names.entries()) {
+    const taken = names.slice(0, index).map((earlier) => process.env[earlier]);
+    while (!process.env[name] || taken.includes(process.env[name])) process.env[name] = String(await freePort());
+  }
+}
+await choosePorts([
+  // the server under test
+  'E2E_PORT',
+  // the providers' APIs (credential checks on the integrations screens): a stub the integrations spec starts,
+  // so the run never reaches the internet
+  'E2E_PROVIDER_STUB_PORT',
+  // Razorpay, Twilio, Plivo, Stripe Connect and Zoom: the stub integrations-more.spec.ts starts
+  // (@atrium/provider-stubs), a port of its own as the two specs may run at the same time
+  'E2E_MORE_PROVIDER_STUB_PORT',
+  // the platform's own Stripe account (Settings > Plan): a Stripe stub the plan spec starts
+  'E2E_STRIPE_STUB_PORT',
+  // emails: the run's SMTP server (e2e/global-setup.ts; specs read it through the mailbox)
+  'E2E_SMTP_PORT',
+  // card payments (Stripe Checkout on the demo tenant's connected account, which the seed connects): the
+  // stand-in the payments specs take in turn (shared-ports.ts)
+  'E2E_PAYMENTS_STUB_PORT',
+  // Razorpay's and PhonePe's payments (orders, hosted checkout, pay page, status, refunds): the stand-in the
+  // regional payments spec starts
+  'E2E_REGIONAL_PAYMENTS_STUB_PORT',
+  // the run's mailbox (e2e/global-setup.ts): what the SMTP server received, read over HTTP
+  'E2E_MAILBOX_PORT',
+]);
 const port = Number(process.env.E2E_PORT);
-// The providers' APIs (credential checks on the integrations screens) point at a local stub the
-// integrations spec starts on this port: the e2e run never reaches the internet.
-while (!process.env.E2E_PROVIDER_STUB_PORT || process.env.E2E_PROVIDER_STUB_PORT === process.env.E2E_PORT) {
-  process.env.E2E_PROVIDER_STUB_PORT = String(await freePort());
-}
 const providerStub = `http://127.0.0.1:${process.env.E2E_PROVIDER_STUB_PORT}`;
-// Razorpay, Twilio, Plivo, Stripe Connect and Zoom point at the stub integrations-more.spec.ts starts
-// (@atrium/provider-stubs): a port of its own, as the two specs may run at the same time.
-while (
-  !process.env.E2E_MORE_PROVIDER_STUB_PORT ||
-  [process.env.E2E_PORT, process.env.E2E_PROVIDER_STUB_PORT].includes(process.env.E2E_MORE_PROVIDER_STUB_PORT)
-) {
-  process.env.E2E_MORE_PROVIDER_STUB_PORT = String(await freePort());
-}
 const moreProviderStub = `http://127.0.0.1:${process.env.E2E_MORE_PROVIDER_STUB_PORT}`;
-// The platform's own Stripe account (Settings > Plan) points at a Stripe stub the plan spec starts.
-while (
-  !process.env.E2E_STRIPE_STUB_PORT ||
-  [process.env.E2E_PORT, process.env.E2E_PROVIDER_STUB_PORT, process.env.E2E_MORE_PROVIDER_STUB_PORT].includes(
-    process.env.E2E_STRIPE_STUB_PORT,
-  )
-) {
-  process.env.E2E_STRIPE_STUB_PORT = String(await freePort());
-}
-// Emails go to the run's SMTP server on this port (e2e/global-setup.ts; specs read it through the mailbox).
-while (
-  !process.env.E2E_SMTP_PORT ||
-  [
-    process.env.E2E_PORT,
-    process.env.E2E_PROVIDER_STUB_PORT,
-    process.env.E2E_MORE_PROVIDER_STUB_PORT,
-    process.env.E2E_STRIPE_STUB_PORT,
-  ].includes(process.env.E2E_SMTP_PORT)
-) {
-  process.env.E2E_SMTP_PORT = String(await freePort());
-}
-// Card payments (Stripe Checkout on the demo tenant's connected account) point at a Stripe stand-in
-// the payments spec starts on this port; the seed connects demo to its account.
-while (
-  !process.env.E2E_PAYMENTS_STUB_PORT ||
-  [
-    process.env.E2E_PORT,
-    process.env.E2E_PROVIDER_STUB_PORT,
-    process.env.E2E_MORE_PROVIDER_STUB_PORT,
-    process.env.E2E_STRIPE_STUB_PORT,
-    process.env.E2E_SMTP_PORT,
-  ].includes(process.env.E2E_PAYMENTS_STUB_PORT)
-) {
-  process.env.E2E_PAYMENTS_STUB_PORT = String(await freePort());
-}
-// Razorpay's and PhonePe's payments (orders, hosted checkout, pay page, status, refunds) point at the
-// stand-in the regional payments spec starts on this port.
-while (
-  !process.env.E2E_REGIONAL_PAYMENTS_STUB_PORT ||
-  [
-    process.env.E2E_PORT,
-    process.env.E2E_PROVIDER_STUB_PORT,
-    process.env.E2E_MORE_PROVIDER_STUB_PORT,
-    process.env.E2E_STRIPE_STUB_PORT,
-    process.env.E2E_SMTP_PORT,
-    process.env.E2E_PAYMENTS_STUB_PORT,
-  ].includes(process.env.E2E_REGIONAL_PAYMENTS_STUB_PORT)
-) {
-  process.env.E2E_REGIONAL_PAYMENTS_STUB_PORT = String(await freePort());
-}
-// The run's mailbox (e2e/global-setup.ts): what the SMTP server on E2E_SMTP_PORT received, read over HTTP.
-while (
-  !process.env.E2E_MAILBOX_PORT ||
-  [
-    process.env.E2E_PORT,
-    process.env.E2E_PROVIDER_STUB_PORT,
-    process.env.E2E_MORE_PROVIDER_STUB_PORT,
-    process.env.E2E_STRIPE_STUB_PORT,
-    process.env.E2E_SMTP_PORT,
-    process.env.E2E_PAYMENTS_STUB_PORT,
-    process.env.E2E_REGIONAL_PAYMENTS_STUB_PORT,
-  ].includes(process.env.E2E_MAILBOX_PORT)
-) {
-  process.env.E2E_MAILBOX_PORT = String(await freePort());
-}
 // A fresh embedded database for each run, seeded by the server's own demo seed.
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'atrium-e2e-'));
 const jsonOutput = process.env.PLAYWRIGHT_JSON_OUTPUT_NAME;
