@@ -74,7 +74,7 @@ test('the admin emails the sales report to themselves as a PDF', async ({ page, 
   await page.goto(hostUrl('demo', `/reports?report=sales&from=${from}&to=${today}&groupBy=month`));
   const table = page.getByRole('table', { name: 'Sales by month' });
   await expect(table).toBeVisible();
-  const total = (await table.locator('tfoot th').last().innerText()).trim();
+  const total = (await table.locator('tfoot td').last().innerText()).trim();
 
   await page.getByRole('button', { name: 'Email as PDF' }).click();
   const dialog = page.getByRole('dialog', { name: 'Email the sales report' });

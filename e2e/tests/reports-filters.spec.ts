@@ -71,7 +71,7 @@ test.describe('report filters', () => {
     await expect(table.getByRole('row')).toHaveCount(3);
     await expect(table.getByRole('row', { name: new RegExp(`Filter block ${tag}`) })).toContainText('$14.50');
     await expect(table.getByRole('row', { name: new RegExp(`Other thing ${tag}`) })).toHaveCount(0);
-    const total = (await table.locator('tfoot th').last().textContent())?.trim();
+    const total = (await table.locator('tfoot td').last().textContent())?.trim();
     expect(total).toBe('$14.50');
     await page.reload();
     await expect(page.getByRole('combobox', { name: 'Item' })).toHaveValue(`Filter block ${tag}`);

@@ -96,9 +96,9 @@ function ReportTable(props: {
               )}
             </Table.Th>
             {columns.map((column) => (
-              <Table.Th key={column.key} ta="right">
+              <Table.Td key={column.key} ta="right" fw={700}>
                 {cell(report.totals, column)}
-              </Table.Th>
+              </Table.Td>
             ))}
           </Table.Tr>
         </Table.Tfoot>
