@@ -219,6 +219,30 @@ try {
     Object.keys(staffCalendar.statuses).every((s) => s === '200'),
   );
 
+  console.log('== the staff calendar month in its compact form (GET /snode/session/calendar, what the screen draws)');
+  const compactMonth = await call('GET', `/snode/session/calendar?from=${from}&to=${to}`, undefined, admin);
+  const compact = compactMonth.json();
+  const compactFlagged = compact.sessions.filter((row) => (row[10] & 1) === 1).length;
+  console.log(
+    `   ${compact.sessions.length} sessions, ${compactFlagged} flagged; ${(compactMonth.text.length / 1024).toFixed(0)} KB against ${(staffMonth.text.length / 1024).toFixed(0)} KB`,
+  );
+  check(
+    'the compact month has the same sessions and flags',
+    compact.sessions.length === staffMonth.json().data.length && compactFlagged === flagged,
+  );
+  check('the compact month is under 200 KB before compression', compactMonth.text.length < 200 * 1024);
+  const compactCalendar = await measure('staff calendar month, compact', {
+    url: `${BASE}/snode/session/calendar?from=${from}&to=${to}`,
+    headers: { host: HOST, authorization: `Bearer ${admin}` },
+  });
+  console.log(
+    `   ${compactCalendar.requests} requests, ${compactCalendar.rps.toFixed(0)} req/s, p50 ${compactCalendar.p50} ms, p95 ${compactCalendar.p95} ms, p99 ${compactCalendar.p99} ms, answers ${JSON.stringify(compactCalendar.statuses)}`,
+  );
+  check(
+    'every compact answer 200',
+    Object.keys(compactCalendar.statuses).every((s) => s === '200'),
+  );
+
   console.log('== the booking call under load (one student, 409 after the first booking)');
   const student = (await call('POST', '/login', { userId: 'student@demo.test', password: 'Atrium-demo-1' })).json()
     .access_token;
