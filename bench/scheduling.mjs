@@ -5,7 +5,7 @@
 //    autocannon at 10 connections, p95 from every response's own time (the issue's bar: under 50 ms).
 // 3. The booking call itself under autocannon: POST /snode/mybooking by one student, answered 409
 //    (already booked) after the first: the locked path without a write.
-// Usage: npm run bench:scheduling   (BENCH_PG_URL, default the atrium_sched database; its schema is
+// Usage: npm run bench:scheduling   (BENCH_PG_URL, default the atrium_sched database, made when missing; its schema is
 // dropped first, BENCH_DURATION seconds per autocannon run). The counts are asserted: a wrong one exits 1.
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -84,6 +84,14 @@ function measure(title, options) {
   });
 }
 
+// The bench's own database, made when missing (a fresh machine has none).
+const admin = new pg.Client({ connectionString: Object.assign(new URL(PG_URL), { pathname: '/postgres' }).href });
+await admin.connect();
+const dbName = new URL(PG_URL).pathname.slice(1);
+if (!(await admin.query('select 1 from pg_database where datname = $1', [dbName])).rowCount) {
+  await admin.query(`create database "${dbName.replaceAll('"', '')}"`);
+}
+await admin.end();
 const db = new pg.Client({ connectionString: PG_URL });
 await db.connect();
 await db.query('drop schema if exists public cascade; drop schema if exists drizzle cascade; create schema public');

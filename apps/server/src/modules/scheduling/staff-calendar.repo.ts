@@ -8,14 +8,15 @@ const teacher = alias(contacts, 'teacher');
 /**
  * Whether a scheduled session overlaps another scheduled one in the same room (or with the same
  * teacher) within the range: the latest end before it (in start order) is after its start, or the
- * next start is before its end. Back to back is not an overlap. Two window passes the database runs
- * over the range's rows (sorted by the tenant and start index), no self-join.
+ * next start is before its end. Back to back is not an overlap. Window passes over the range's rows,
+ * each linear (a running max from the partition's start, and `lead`; a `min` over the rows that
+ * follow is quadratic in PostgreSQL: 1 s for a month with one teacher on 2,000 sessions), no self-join.
  */
 function overlapsBy(column: PgColumn): SQL<boolean> {
   const window = sql`partition by ${column}, ${classSessions.status} order by ${classSessions.startsAt}, ${classSessions.id}`;
   return sql<boolean>`(${column} is not null and ${classSessions.status} = 'scheduled' and (
     coalesce(max(${classSessions.endsAt}) over (${window} rows between unbounded preceding and 1 preceding) > ${classSessions.startsAt}, false)
-    or coalesce(min(${classSessions.startsAt}) over (${window} rows between 1 following and unbounded following) < ${classSessions.endsAt}, false)
+    or coalesce(lead(${classSessions.startsAt}) over (${window}) < ${classSessions.endsAt}, false)
   ))`;
 }
 
