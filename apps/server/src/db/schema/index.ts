@@ -16,3 +16,4 @@ export * from './shop.ts';
 export * from './sms.ts';
 export * from './tenants.ts';
 export * from './website.ts';
+export * from './video.ts';

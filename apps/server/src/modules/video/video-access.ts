@@ -1,0 +1,46 @@
+import { isStaffRole } from '@atrium/contracts';
+import type { AccessClaims } from '../../lib/access-claims.ts';
+import type { TenantContext } from '../../lib/tenant-context.ts';
+import type { Platform } from '../../platform.ts';
+import type { VideoAssetRow } from './video.repo.ts';
+
+export interface VideoAccessQuestion {
+  platform: Platform;
+  tenant: TenantContext;
+  /** The signed-in person (a student-preview token counts as the student it previews as). */
+  claims: AccessClaims;
+  asset: VideoAssetRow;
+}
+
+/**
+ * Answers whether a signed-in person who is not staff may watch an asset, e.g. courses: "enrolled
+ * in a course one of whose chapters shows this asset". True grants; false leaves the question to
+ * the other policies. A policy must never answer true for another tenant's asset (it is given the
+ * request's tenant and an asset of that tenant only).
+ */
+export interface VideoAccessPolicy {
+  /** Names the policy in logs and in the decision record, e.g. 'course-enrolment'. */
+  name: string;
+  mayWatch(question: VideoAccessQuestion): Promise<boolean>;
+}
+
+const policies = new Map<string, VideoAccessPolicy>();
+
+/** Adds (or, by the same name, replaces) a policy; modules register theirs when their routes register. */
+export function registerVideoAccessPolicy(policy: VideoAccessPolicy): void {
+  policies.set(policy.name, policy);
+}
+
+/** Staff always may; anyone else when one registered policy says so. Signed-out visitors never. */
+export async function mayWatchVideo(question: VideoAccessQuestion): Promise<boolean> {
+  if (isStaffRole(question.claims.role) && !question.claims.preview) return true;
+  for (const policy of policies.values()) {
+    if (await policy.mayWatch(question)) return true;
+  }
+  return false;
+}
+
+/** For tests: the policies registered so far, by name. */
+export function videoAccessPolicyNames(): string[] {
+  return [...policies.keys()];
+}
