@@ -104,6 +104,18 @@ describe('S3Storage against a local S3 server', () => {
     expect(await storage.get(tenantA, key)).toBeNull();
   });
 
+  it('streams an object as it is read; a missing key streams null', async () => {
+    const key = randomUUID();
+    await storage.put(tenantA, key, PNG);
+    const stream = await storage.stream(tenantA, key);
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream ?? []) chunks.push(Buffer.from(chunk));
+    expect(Buffer.concat(chunks).equals(PNG)).toBe(true);
+    expect(await storage.stream(tenantA, randomUUID())).toBeNull();
+    expect(await storage.stream(tenantB, key)).toBeNull();
+    await storage.remove(tenantA, key);
+  });
+
   it('answers null for a missing key; removing a missing key succeeds', async () => {
     expect(await storage.get(tenantA, randomUUID())).toBeNull();
     await expect(storage.remove(tenantA, randomUUID())).resolves.toBeUndefined();

@@ -5,6 +5,7 @@ import {
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
+import type { Readable } from 'node:stream';
 import type { S3Config } from '../../config.ts';
 import { type MediaStorage, SAFE_STORAGE_KEY } from './media.storage.ts';
 import { sniffMediaType } from './media-types.ts';
@@ -64,6 +65,18 @@ export class S3Storage implements MediaStorage {
       const object = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key }));
       if (!object.Body) return null;
       return Buffer.from(await object.Body.transformToByteArray());
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+  }
+
+  async stream(tenantId: string, key: string): Promise<Readable | null> {
+    const Key = this.objectKey(tenantId, key);
+    try {
+      const object = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key }));
+      // In Node the SDK's body is an IncomingMessage, a Readable.
+      return (object.Body as Readable | undefined) ?? null;
     } catch (error) {
       if (isMissing(error)) return null;
       throw error;

@@ -1,5 +1,7 @@
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { Readable } from 'node:stream';
 
 /**
  * Where uploaded files live: a folder per tenant under DATA_DIR/media (LocalDiskStorage) or,
@@ -8,6 +10,8 @@ import { join } from 'node:path';
 export interface MediaStorage {
   put(tenantId: string, key: string, bytes: Buffer): Promise<void>;
   get(tenantId: string, key: string): Promise<Buffer | null>;
+  /** The stored bytes as a stream (a download sent as it is read, not held in memory); null when missing. */
+  stream(tenantId: string, key: string): Promise<Readable | null>;
   remove(tenantId: string, key: string): Promise<void>;
 }
 
@@ -34,6 +38,16 @@ export class LocalDiskStorage implements MediaStorage {
     } catch {
       return null;
     }
+  }
+
+  async stream(tenantId: string, key: string): Promise<Readable | null> {
+    const path = this.path(tenantId, key);
+    try {
+      if (!(await stat(path)).isFile()) return null;
+    } catch {
+      return null;
+    }
+    return createReadStream(path);
   }
 
   async remove(tenantId: string, key: string): Promise<void> {
