@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
@@ -5,7 +6,6 @@ import {
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
-import type { Readable } from 'node:stream';
 import type { S3Config } from '../../config.ts';
 import { type MediaStorage, SAFE_STORAGE_KEY } from './media.storage.ts';
 import { sniffMediaType } from './media-types.ts';
