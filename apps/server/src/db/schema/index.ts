@@ -3,6 +3,7 @@ export * from './checkout.ts';
 export * from './contacts.ts';
 export * from './credentials.ts';
 export * from './donations.ts';
+export * from './files.ts';
 export * from './forms.ts';
 export * from './invoices.ts';
 export * from './memberships.ts';
