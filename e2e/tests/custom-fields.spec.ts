@@ -51,6 +51,11 @@ test.describe('custom fields', () => {
     await page.getByRole('option', { name: 'Text', exact: true }).click();
     await expect(page.getByRole('region', { name: 'Dropdown' })).toHaveCount(0);
     await expect(page.getByRole('region', { name: 'Text' })).toBeVisible();
+    // the filter is in the address: it survives a reload
+    await expect(page).toHaveURL(/\/settings\/customfield\?type=text$/);
+    await page.reload();
+    await expect(page.getByRole('combobox', { name: 'Type', exact: true })).toHaveValue('Text');
+    await expect(page.getByRole('region', { name: 'Dropdown' })).toHaveCount(0);
     await page.getByRole('combobox', { name: 'Type', exact: true }).click();
     await page.getByRole('option', { name: 'All', exact: true }).click();
 

@@ -13,6 +13,8 @@ interface Props {
   /** Saving: the submit button spins and cannot be pressed again. */
   pending: boolean;
   submitLabel?: string;
+  /** The form is not valid yet (the spec's dialogs that keep Submit off until it is). */
+  submitDisabled?: boolean;
   size?: ModalProps['size'];
   /** The whole screen (a long form on a phone). */
   fullScreen?: boolean;
@@ -30,6 +32,7 @@ export function FormDialog({
   onSubmit,
   pending,
   submitLabel = 'Save',
+  submitDisabled,
   size,
   fullScreen,
   children,
@@ -51,7 +54,7 @@ export function FormDialog({
             <Button variant="default" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" loading={pending}>
+            <Button type="submit" loading={pending} disabled={submitDisabled}>
               {submitLabel}
             </Button>
           </Group>

@@ -10,11 +10,11 @@ import {
   hasHelpText,
   hasOptions,
 } from '@atrium/contracts';
-import { Button, Checkbox, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Checkbox, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useMemo, useState } from 'react';
-import { isApiError } from '../../lib/api-error';
-import { showErrorToast, showSuccessToast } from '../../lib/notify';
+import { FormDialog, saveAndClose } from '../../app/components/FormDialog';
+import { showErrorToast } from '../../lib/notify';
 import {
   type CustomFieldFormErrors,
   type CustomFieldFormField,
@@ -77,115 +77,105 @@ export function CustomFieldDialog({ opened, field, initialType, fields, onClose 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
     if (invalid || busy) return;
-    try {
-      await save.mutateAsync({ guId: field?.guId ?? null, body: toFieldBody(values, field) });
-      showSuccessToast(field ? CUSTOM_FIELD_TOASTS.updated : CUSTOM_FIELD_TOASTS.added);
-      onClose();
-    } catch (error) {
-      const key = isApiError(error) ? (error.field as CustomFieldFormField | undefined) : undefined;
-      if (isApiError(error) && error.status === 400 && key && key in values) {
-        setServerErrors({ [key]: error.message });
-        touch(key);
-      } else {
-        showErrorToast(error instanceof Error ? error.message : String(error));
-      }
-    }
+    await saveAndClose(() => save.mutateAsync({ guId: field?.guId ?? null, body: toFieldBody(values, field) }), {
+      success: field ? CUSTOM_FIELD_TOASTS.updated : CUSTOM_FIELD_TOASTS.added,
+      close: onClose,
+      // a refused field of this form shows under it until it changes; any other refusal is a toast
+      setFieldError: (name, message) => {
+        const key = name as CustomFieldFormField;
+        if (key in values) {
+          setServerErrors({ [key]: message });
+          touch(key);
+        } else showErrorToast(message);
+      },
+    });
   }
 
   return (
-    <Modal
+    <FormDialog
       opened={opened}
       onClose={busy ? () => undefined : onClose}
       title={field ? 'Edit Custom Field' : 'Add Custom Field'}
       size={400}
       fullScreen={phone}
-      centered
+      onSubmit={submit}
+      pending={busy}
+      submitLabel="Submit"
+      submitDisabled={invalid}
     >
-      <form onSubmit={submit} noValidate aria-label={field ? 'Edit Custom Field' : 'Add Custom Field'}>
-        <Stack gap="sm">
-          <Select
-            label="Select Type"
-            data={TYPE_DATA}
-            value={values.type}
-            onChange={(type) => type && change({ ...values, type: type as CustomFieldType }, 'type')}
-            allowDeselect={false}
-            required
-            comboboxProps={{ withinPortal: true }}
-          />
-          <TextInput
-            label="Name"
-            required
-            data-autofocus
-            autoComplete="off"
-            value={values.name}
-            onChange={(event) => change(withName(values, event.currentTarget.value), 'name', 'tag')}
-            onBlur={() => touch('name')}
-            error={shown('name', false)}
-          />
-          <TextInput
-            label="Tag"
-            required
-            autoComplete="off"
-            description={`Lowercase letters and digits, at most ${CUSTOM_FIELD_TAG_MAX}`}
-            value={values.tag}
-            onChange={(event) => change(withTag(values, event.currentTarget.value), 'tag')}
-            onBlur={() => touch('tag')}
-            error={shown('tag', values.tag !== '')}
-          />
-          <TextInput
-            label="Description"
-            autoComplete="off"
-            value={values.fieldName}
-            onChange={(event) => change({ ...values, fieldName: event.currentTarget.value }, 'fieldName')}
-            error={shown('fieldName', values.fieldName !== '')}
-          />
-          {hasHelpText(values.type) ? (
-            <TextInput
-              label="Help text"
-              autoComplete="off"
-              value={values.placeholder}
-              onChange={(event) => change({ ...values, placeholder: event.currentTarget.value }, 'placeholder')}
-              error={shown('placeholder', values.placeholder !== '')}
-            />
-          ) : null}
-          {canBeMandatory(values.type) ? (
-            <Checkbox
-              label="Mandatory"
-              checked={values.isMandatory}
-              onChange={(event) => change({ ...values, isMandatory: event.currentTarget.checked }, 'isMandatory')}
-              error={serverErrors.isMandatory}
-            />
-          ) : null}
-          {hasOptions(values.type) ? (
-            <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
-              <legend style={{ fontSize: 'var(--mantine-font-size-sm)', fontWeight: 500, marginBottom: 4 }}>
-                Options (at least one)
-              </legend>
-              <SimpleGrid cols={2} spacing="xs">
-                {CUSTOM_FIELD_OPTION_KEYS.map((key, i) => (
-                  <TextInput
-                    key={key}
-                    label={`Option ${i + 1}`}
-                    autoComplete="off"
-                    value={values[key]}
-                    onChange={(event) => change({ ...values, [key]: event.currentTarget.value }, key)}
-                    onBlur={() => touch(key)}
-                    error={shown(key, values[key] !== '')}
-                  />
-                ))}
-              </SimpleGrid>
-            </fieldset>
-          ) : null}
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose} disabled={busy}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={invalid} loading={busy}>
-              Submit
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <Select
+        label="Select Type"
+        data={TYPE_DATA}
+        value={values.type}
+        onChange={(type) => type && change({ ...values, type: type as CustomFieldType }, 'type')}
+        allowDeselect={false}
+        required
+        comboboxProps={{ withinPortal: true }}
+      />
+      <TextInput
+        label="Name"
+        required
+        data-autofocus
+        autoComplete="off"
+        value={values.name}
+        onChange={(event) => change(withName(values, event.currentTarget.value), 'name', 'tag')}
+        onBlur={() => touch('name')}
+        error={shown('name', false)}
+      />
+      <TextInput
+        label="Tag"
+        required
+        autoComplete="off"
+        description={`Lowercase letters and digits, at most ${CUSTOM_FIELD_TAG_MAX}`}
+        value={values.tag}
+        onChange={(event) => change(withTag(values, event.currentTarget.value), 'tag')}
+        onBlur={() => touch('tag')}
+        error={shown('tag', values.tag !== '')}
+      />
+      <TextInput
+        label="Description"
+        autoComplete="off"
+        value={values.fieldName}
+        onChange={(event) => change({ ...values, fieldName: event.currentTarget.value }, 'fieldName')}
+        error={shown('fieldName', values.fieldName !== '')}
+      />
+      {hasHelpText(values.type) ? (
+        <TextInput
+          label="Help text"
+          autoComplete="off"
+          value={values.placeholder}
+          onChange={(event) => change({ ...values, placeholder: event.currentTarget.value }, 'placeholder')}
+          error={shown('placeholder', values.placeholder !== '')}
+        />
+      ) : null}
+      {canBeMandatory(values.type) ? (
+        <Checkbox
+          label="Mandatory"
+          checked={values.isMandatory}
+          onChange={(event) => change({ ...values, isMandatory: event.currentTarget.checked }, 'isMandatory')}
+          error={serverErrors.isMandatory}
+        />
+      ) : null}
+      {hasOptions(values.type) ? (
+        <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
+          <legend style={{ fontSize: 'var(--mantine-font-size-sm)', fontWeight: 500, marginBottom: 4 }}>
+            Options (at least one)
+          </legend>
+          <SimpleGrid cols={2} spacing="xs">
+            {CUSTOM_FIELD_OPTION_KEYS.map((key, i) => (
+              <TextInput
+                key={key}
+                label={`Option ${i + 1}`}
+                autoComplete="off"
+                value={values[key]}
+                onChange={(event) => change({ ...values, [key]: event.currentTarget.value }, key)}
+                onBlur={() => touch(key)}
+                error={shown(key, values[key] !== '')}
+              />
+            ))}
+          </SimpleGrid>
+        </fieldset>
+      ) : null}
+    </FormDialog>
   );
 }

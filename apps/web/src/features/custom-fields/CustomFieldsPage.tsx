@@ -6,23 +6,10 @@ import {
   type CustomFieldFilter,
   type CustomFieldType,
 } from '@atrium/contracts';
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Select,
-  Stack,
-  Table,
-  Text,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Group, Select, Text } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Busy } from '../../app/components/Busy';
+import { type ListColumn, ListScreen, useListState, WHOLE_LIST_PAGING } from '../../app/components/list-kit';
 import { showSuccessToast } from '../../lib/notify';
 import { ConfirmDialog } from '../dialogs/ConfirmDialog';
 import { SettingsHeader, useIsAdmin } from '../settings/SettingsHeader';
@@ -35,16 +22,60 @@ const FILTER_DATA = CUSTOM_FIELD_FILTERS.map((filter) => ({
   label: filter === 'all' ? 'All' : CUSTOM_FIELD_TYPE_LABELS[filter],
 }));
 
-/** /settings/customfield: the tenant's custom fields, listed per type (spec 2 §2 "Custom Fields"). */
+/** The type filter lives in the address as `?type=` (none: every type). */
+const LIST = { ...WHOLE_LIST_PAGING, filters: ['type'] };
+
+const COLUMNS: ListColumn<CustomField>[] = [
+  { key: 'name', header: 'Name', sortValue: (field) => field.name, cell: (field) => field.name },
+  {
+    key: 'tag',
+    header: 'Tag',
+    cell: (field) => (
+      <Text ff="monospace" size="sm">
+        {field.tag}
+      </Text>
+    ),
+  },
+  { key: 'description', header: 'Description', cell: (field) => field.fieldName || '—' },
+  {
+    key: 'details',
+    header: 'Details',
+    cell: (field) => (
+      <Group gap={4}>
+        {field.isMandatory ? (
+          <Badge size="sm" color="red" variant="light">
+            Mandatory
+          </Badge>
+        ) : null}
+        {optionsOf(field).map((option) => (
+          <Badge key={option} size="sm" variant="outline" tt="none">
+            {option}
+          </Badge>
+        ))}
+        {field.placeholder ? (
+          <Text size="xs" c="dimmed">
+            {field.placeholder}
+          </Text>
+        ) : null}
+      </Group>
+    ),
+  },
+];
+
+const isFilter = (value: string | null): value is CustomFieldFilter =>
+  (CUSTOM_FIELD_FILTERS as readonly string[]).includes(value ?? '');
+
+/** /settings/customfield: the tenant's custom fields, one table per type (spec 2 §2 "Custom Fields"). */
 export default function CustomFieldsPage() {
   const isAdmin = useIsAdmin();
+  const list = useListState(LIST);
   const fields = useCustomFields();
   const remove = useRemoveCustomField();
-  const [filter, setFilter] = useState<CustomFieldFilter>('all');
+  const typeParam = list.params.filters.type ?? null;
+  const filter: CustomFieldFilter = isFilter(typeParam) ? typeParam : 'all';
   const [editing, setEditing] = useState<{ field: CustomField | null } | null>(null);
   const [deleting, setDeleting] = useState<CustomField | null>(null);
   const all = fields.data ?? [];
-  const groups = groupByType(all, filter);
 
   const confirmDelete = async () => {
     if (!deleting) return;
@@ -53,52 +84,81 @@ export default function CustomFieldsPage() {
     setDeleting(null);
   };
 
+  const typeLabel = filter === 'all' ? null : CUSTOM_FIELD_TYPE_LABELS[filter as CustomFieldType];
   return (
-    <section aria-label="Custom Fields">
-      <SettingsHeader title="Custom Fields">
-        {isAdmin ? (
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing({ field: null })}>
-            Add Custom Field
-          </Button>
-        ) : null}
-      </SettingsHeader>
-      <Stack gap="md" maw={1000}>
-        {!isAdmin ? (
+    <ListScreen
+      id="custom-fields"
+      header={
+        <SettingsHeader title="Custom Fields">
+          {isAdmin ? (
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing({ field: null })}>
+              Add Custom Field
+            </Button>
+          ) : null}
+        </SettingsHeader>
+      }
+      description={
+        !isAdmin ? (
           <Alert color="gray" title="Read only">
             Only an administrator can change these settings.
           </Alert>
-        ) : null}
+        ) : null
+      }
+      toolbar={
         <Select
           label="Type"
           data={FILTER_DATA}
           value={filter}
-          onChange={(value) => value && setFilter(value as CustomFieldFilter)}
+          onChange={(value) => value && list.setFilter('type', value === 'all' ? null : value)}
           allowDeselect={false}
-          maw={240}
+          w={{ base: '100%', sm: 240 }}
         />
-        {fields.isLoading ? (
-          <Busy label="Loading the custom fields" />
-        ) : fields.isError ? (
-          <Text c="red.9">The custom fields could not be loaded. Please reload the page.</Text>
-        ) : groups.length === 0 ? (
-          <Text c="dimmed">
-            {filter === 'all'
-              ? 'No custom fields yet.'
-              : `No ${CUSTOM_FIELD_TYPE_LABELS[filter as CustomFieldType]} fields yet.`}
-          </Text>
-        ) : (
-          groups.map((group) => (
-            <FieldGroup
-              key={group.type}
-              type={group.type}
-              fields={group.fields}
-              isAdmin={isAdmin}
-              onEdit={(field) => setEditing({ field })}
-              onDelete={setDeleting}
-            />
-          ))
-        )}
-      </Stack>
+      }
+      list={list}
+      search={{ label: 'Search custom fields', text: (field) => `${field.name} ${field.tag} ${field.fieldName}` }}
+      query={fields}
+      rows={groupByType(all, filter).flatMap((group) => group.fields)}
+      groups={(rows) =>
+        groupByType(rows, 'all').map((group) => ({
+          key: group.type,
+          title: CUSTOM_FIELD_TYPE_LABELS[group.type],
+          rows: group.fields,
+        }))
+      }
+      rowKey={(field) => field.guId}
+      columns={COLUMNS}
+      rowActions={
+        isAdmin
+          ? (field) => (
+              <>
+                <ActionIcon variant="subtle" aria-label={`Edit ${field.name}`} onClick={() => setEditing({ field })}>
+                  <IconPencil size={18} />
+                </ActionIcon>
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={`Delete ${field.name}`}
+                  onClick={() => setDeleting(field)}
+                >
+                  <IconTrash size={18} />
+                </ActionIcon>
+              </>
+            )
+          : undefined
+      }
+      noun="custom fields"
+      texts={{
+        loading: 'Loading the custom fields',
+        error: 'The custom fields could not be loaded',
+        noMatch: typeLabel && !list.params.search.trim() ? `No ${typeLabel} fields yet.` : 'No custom fields match.',
+      }}
+      emptyHint={
+        isAdmin
+          ? 'Add one with Add Custom Field to keep more about each contact.'
+          : 'Fields an administrator adds show here.'
+      }
+      minWidth={560}
+    >
       <CustomFieldDialog
         opened={editing !== null}
         field={editing?.field ?? null}
@@ -116,91 +176,6 @@ export default function CustomFieldsPage() {
         onCancel={() => setDeleting(null)}
         onConfirm={confirmDelete}
       />
-    </section>
-  );
-}
-
-interface GroupProps {
-  type: CustomFieldType;
-  fields: CustomField[];
-  isAdmin: boolean;
-  onEdit: (field: CustomField) => void;
-  onDelete: (field: CustomField) => void;
-}
-
-function FieldGroup({ type, fields, isAdmin, onEdit, onDelete }: GroupProps) {
-  const titleId = `custom-fields-${type}`;
-  return (
-    <Card withBorder radius="md" component="section" aria-labelledby={titleId}>
-      <Title order={2} size="h4" id={titleId} mb="sm">
-        {CUSTOM_FIELD_TYPE_LABELS[type]}
-      </Title>
-      <Table.ScrollContainer minWidth={560}>
-        <Table striped aria-labelledby={titleId}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Tag</Table.Th>
-              <Table.Th>Description</Table.Th>
-              <Table.Th>Details</Table.Th>
-              {isAdmin ? (
-                <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              ) : null}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {fields.map((field) => (
-              <Table.Tr key={field.guId}>
-                <Table.Td>{field.name}</Table.Td>
-                <Table.Td>
-                  <Text ff="monospace" size="sm">
-                    {field.tag}
-                  </Text>
-                </Table.Td>
-                <Table.Td>{field.fieldName || '—'}</Table.Td>
-                <Table.Td>
-                  <Group gap={4}>
-                    {field.isMandatory ? (
-                      <Badge size="sm" color="red" variant="light">
-                        Mandatory
-                      </Badge>
-                    ) : null}
-                    {optionsOf(field).map((option) => (
-                      <Badge key={option} size="sm" variant="outline" tt="none">
-                        {option}
-                      </Badge>
-                    ))}
-                    {field.placeholder ? (
-                      <Text size="xs" c="dimmed">
-                        {field.placeholder}
-                      </Text>
-                    ) : null}
-                  </Group>
-                </Table.Td>
-                {isAdmin ? (
-                  <Table.Td>
-                    <Group gap={4} justify="flex-end" wrap="nowrap">
-                      <ActionIcon variant="subtle" aria-label={`Edit ${field.name}`} onClick={() => onEdit(field)}>
-                        <IconPencil size={18} />
-                      </ActionIcon>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={`Delete ${field.name}`}
-                        onClick={() => onDelete(field)}
-                      >
-                        <IconTrash size={18} />
-                      </ActionIcon>
-                    </Group>
-                  </Table.Td>
-                ) : null}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    </Card>
+    </ListScreen>
   );
 }

@@ -6,11 +6,11 @@ import {
   type MembershipInput,
   type MembershipUpdate,
 } from '@atrium/contracts';
-import { Button, Checkbox, Group, Modal, NumberInput, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { Checkbox, NumberInput, Select, Textarea, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { isApiError } from '../../lib/api-error';
+import { FormDialog, showServerError } from '../../app/components/FormDialog';
 import { showSuccessToast } from '../../lib/notify';
 import { membershipsApi } from './api';
 import { useSaveMembership } from './hooks';
@@ -129,146 +129,132 @@ export function MembershipDialog({
       showSuccessToast(editing ? 'Membership saved.' : 'Membership added.');
       onClose();
     } catch (error) {
-      if (isApiError(error)) setErrors({ [error.field ?? 'name']: error.message });
+      showServerError(error, (field, message) => setErrors({ [field]: message }));
     }
   }
 
   return (
-    <Modal
+    <FormDialog
       opened={opened}
       onClose={onClose}
       title={editing ? 'Edit membership' : 'New membership'}
       fullScreen={phone}
-      centered
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      pending={save.isPending}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
     >
-      <Stack
-        component="form"
-        gap="sm"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
-        <TextInput
-          label="Name"
-          required
-          value={form.name}
-          onChange={(e) => set('name', e.currentTarget.value)}
-          error={errors.name}
-        />
+      <TextInput
+        label="Name"
+        required
+        value={form.name}
+        onChange={(e) => set('name', e.currentTarget.value)}
+        error={errors.name}
+      />
+      <Select
+        label="Type"
+        data={MEMBERSHIP_TYPES.map((value) => ({ value, label: TYPE_LABEL[value] ?? value }))}
+        value={form.membershipType}
+        onChange={(value) => value && set('membershipType', value as Form['membershipType'])}
+        allowDeselect={false}
+        error={errors.membershipType}
+      />
+      {(categories.data?.data.length ?? 0) > 1 ? (
         <Select
-          label="Type"
-          data={MEMBERSHIP_TYPES.map((value) => ({ value, label: TYPE_LABEL[value] ?? value }))}
-          value={form.membershipType}
-          onChange={(value) => value && set('membershipType', value as Form['membershipType'])}
-          allowDeselect={false}
-          error={errors.membershipType}
+          label="Category"
+          data={(categories.data?.data ?? []).map((c) => ({ value: c.guId, label: c.name }))}
+          value={form.categoryId || null}
+          onChange={(value) => set('categoryId', value ?? '')}
+          error={errors.categoryId}
         />
-        {(categories.data?.data.length ?? 0) > 1 ? (
-          <Select
-            label="Category"
-            data={(categories.data?.data ?? []).map((c) => ({ value: c.guId, label: c.name }))}
-            value={form.categoryId || null}
-            onChange={(value) => set('categoryId', value ?? '')}
-            error={errors.categoryId}
-          />
-        ) : null}
+      ) : null}
+      <NumberInput
+        label={card ? 'Price' : 'Price per period'}
+        required
+        min={0}
+        decimalScale={2}
+        value={form.price}
+        onChange={(v) => set('price', v)}
+        error={errors.price}
+      />
+      {!card ? (
+        <Select
+          label="Billing frequency"
+          data={BILLING_FREQUENCIES.map((value) => ({ value, label: FREQUENCY_LABEL[value] ?? value }))}
+          value={form.frequency}
+          onChange={(value) => set('frequency', value)}
+          error={errors.frequency}
+        />
+      ) : null}
+      {form.membershipType !== 'unlimited' ? (
         <NumberInput
-          label={card ? 'Price' : 'Price per period'}
-          required
-          min={0}
-          decimalScale={2}
-          value={form.price}
-          onChange={(v) => set('price', v)}
-          error={errors.price}
+          label={card ? 'Classes in the pack' : 'Classes each period'}
+          min={1}
+          max={1000}
+          value={form.credits}
+          onChange={(v) => set('credits', v)}
+          error={errors.credits}
         />
-        {!card ? (
-          <Select
-            label="Billing frequency"
-            data={BILLING_FREQUENCIES.map((value) => ({ value, label: FREQUENCY_LABEL[value] ?? value }))}
-            value={form.frequency}
-            onChange={(value) => set('frequency', value)}
-            error={errors.frequency}
-          />
-        ) : null}
-        {form.membershipType !== 'unlimited' ? (
+      ) : null}
+      <NumberInput
+        label="Registration fee"
+        min={0}
+        decimalScale={2}
+        value={form.registrationFees}
+        onChange={(v) => set('registrationFees', v)}
+        error={errors.registrationFees}
+      />
+      {!card ? (
+        <>
           <NumberInput
-            label={card ? 'Classes in the pack' : 'Classes each period'}
-            min={1}
-            max={1000}
-            value={form.credits}
-            onChange={(v) => set('credits', v)}
-            error={errors.credits}
+            label="Trial days"
+            min={0}
+            max={365}
+            value={form.trialDays}
+            onChange={(v) => set('trialDays', v)}
+            error={errors.trialDays}
           />
-        ) : null}
-        <NumberInput
-          label="Registration fee"
-          min={0}
-          decimalScale={2}
-          value={form.registrationFees}
-          onChange={(v) => set('registrationFees', v)}
-          error={errors.registrationFees}
-        />
-        {!card ? (
-          <>
+          <NumberInput
+            label="Number of payments"
+            description="Leave empty to bill until cancelled"
+            min={1}
+            max={999}
+            value={form.numberOfBillingCycles}
+            onChange={(v) => set('numberOfBillingCycles', v)}
+            error={errors.numberOfBillingCycles}
+          />
+          <Select
+            label="Billing starts"
+            data={BILLING_START_RULES.map((value) => ({ value, label: START_LABEL[value] ?? value }))}
+            value={form.startRule}
+            onChange={(value) => value && set('startRule', value as Form['startRule'])}
+            allowDeselect={false}
+            error={errors.startRule}
+          />
+          {form.startRule === 'dayOfMonth' ? (
             <NumberInput
-              label="Trial days"
-              min={0}
-              max={365}
-              value={form.trialDays}
-              onChange={(v) => set('trialDays', v)}
-              error={errors.trialDays}
-            />
-            <NumberInput
-              label="Number of payments"
-              description="Leave empty to bill until cancelled"
+              label="Day of the month"
               min={1}
-              max={999}
-              value={form.numberOfBillingCycles}
-              onChange={(v) => set('numberOfBillingCycles', v)}
-              error={errors.numberOfBillingCycles}
+              max={28}
+              value={form.billingDay}
+              onChange={(v) => set('billingDay', v)}
+              error={errors.billingDay}
             />
-            <Select
-              label="Billing starts"
-              data={BILLING_START_RULES.map((value) => ({ value, label: START_LABEL[value] ?? value }))}
-              value={form.startRule}
-              onChange={(value) => value && set('startRule', value as Form['startRule'])}
-              allowDeselect={false}
-              error={errors.startRule}
-            />
-            {form.startRule === 'dayOfMonth' ? (
-              <NumberInput
-                label="Day of the month"
-                min={1}
-                max={28}
-                value={form.billingDay}
-                onChange={(v) => set('billingDay', v)}
-                error={errors.billingDay}
-              />
-            ) : null}
-          </>
-        ) : null}
-        <Textarea
-          label="Description"
-          value={form.description}
-          onChange={(e) => set('description', e.currentTarget.value)}
-          error={errors.description}
-        />
-        <Checkbox
-          label="On sale to members"
-          checked={form.isVisible}
-          onChange={(e) => set('isVisible', e.currentTarget.checked)}
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            Save
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+          ) : null}
+        </>
+      ) : null}
+      <Textarea
+        label="Description"
+        value={form.description}
+        onChange={(e) => set('description', e.currentTarget.value)}
+        error={errors.description}
+      />
+      <Checkbox
+        label="On sale to members"
+        checked={form.isVisible}
+        onChange={(e) => set('isVisible', e.currentTarget.checked)}
+      />
+    </FormDialog>
   );
 }

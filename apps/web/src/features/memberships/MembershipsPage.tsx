@@ -1,11 +1,32 @@
 import type { Membership } from '@atrium/contracts';
-import { Badge, Button, Card, Group, Loader, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Text } from '@mantine/core';
+import { IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
+import { type ListColumn, ListScreen, useListState, WHOLE_LIST_PAGING } from '../../app/components/list-kit';
 import { useSession, useTenant } from '../session/session-store';
 import { useDocumentHead } from '../tenant/tenant-head';
 import { useMembershipProducts } from './hooks';
 import { MembershipDialog } from './MembershipDialog';
 import { priceLabel, termsLabel } from './membership-format';
+
+const COLUMNS: ListColumn<Membership>[] = [
+  {
+    key: 'name',
+    header: 'Name',
+    sortValue: (m) => m.name,
+    cell: (m) => (
+      <Group gap="xs">
+        <Text fw={600} size="sm">
+          {m.name}
+        </Text>
+        {!m.isVisible ? <Badge color="gray.8">Not on sale</Badge> : null}
+        {m.isArchived ? <Badge color="gray.8">Archived</Badge> : null}
+      </Group>
+    ),
+  },
+  { key: 'price', header: 'Price', sortValue: (m) => m.price, cell: priceLabel },
+  { key: 'terms', header: 'Terms', cell: termsLabel },
+];
 
 /** /memberships (staff): the membership products; admins and staff add and edit them. */
 export default function MembershipsPage() {
@@ -13,63 +34,45 @@ export default function MembershipsPage() {
   useDocumentHead(tenant, 'Memberships');
   const session = useSession();
   const mayEdit = ['admin', 'staff'].includes(session.user?.role ?? '');
-  const [showArchive, setShowArchive] = useState(false);
-  const products = useMembershipProducts(showArchive);
+  const list = useListState(WHOLE_LIST_PAGING);
+  const products = useMembershipProducts(list.params.showArchived);
   const [editing, setEditing] = useState<Membership | null>(null);
   const [open, setOpen] = useState(false);
+  const edit = (membership: Membership | null) => {
+    setEditing(membership);
+    setOpen(true);
+  };
 
   return (
-    <Stack component="section" aria-labelledby="memberships-admin-title" gap="md">
-      <Group justify="space-between" wrap="wrap">
-        <Title order={1} id="memberships-admin-title">
-          Memberships
-        </Title>
-        {mayEdit ? (
-          <Button
-            onClick={() => {
-              setEditing(null);
-              setOpen(true);
-            }}
-          >
-            New membership
-          </Button>
-        ) : null}
-      </Group>
-      <Switch label="Show archived" checked={showArchive} onChange={(e) => setShowArchive(e.currentTarget.checked)} />
-      {products.isLoading ? <Loader size="sm" aria-label="Loading memberships" /> : null}
-      {products.data?.data.length === 0 ? <Text>No memberships yet.</Text> : null}
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-        {products.data?.data.map((m) => (
-          <Card key={m.guId} withBorder component="article" aria-label={m.name}>
-            <Stack gap={6}>
-              <Group justify="space-between">
-                <Title order={2} size="h4">
-                  {m.name}
-                </Title>
-                {!m.isVisible ? <Badge color="gray.8">Not on sale</Badge> : null}
-                {m.isArchived ? <Badge color="gray.8">Archived</Badge> : null}
-              </Group>
-              <Text fw={600}>{priceLabel(m)}</Text>
-              <Text size="sm">{termsLabel(m)}</Text>
-              {mayEdit ? (
-                <Group justify="flex-end">
-                  <Button
-                    variant="light"
-                    aria-label={`Edit ${m.name}`}
-                    onClick={() => {
-                      setEditing(m);
-                      setOpen(true);
-                    }}
-                  >
-                    Edit
-                  </Button>
-                </Group>
-              ) : null}
-            </Stack>
-          </Card>
-        ))}
-      </SimpleGrid>
+    <ListScreen
+      id="memberships-admin"
+      title="Memberships"
+      actions={mayEdit ? <Button onClick={() => edit(null)}>New membership</Button> : null}
+      list={list}
+      search={{ label: 'Search memberships', text: (m) => m.name }}
+      archived
+      query={products}
+      rows={products.data?.data ?? []}
+      rowKey={(m) => m.guId}
+      columns={COLUMNS}
+      rowActions={
+        mayEdit
+          ? (m) => (
+              <ActionIcon variant="subtle" aria-label={`Edit ${m.name}`} onClick={() => edit(m)}>
+                <IconPencil size={18} />
+              </ActionIcon>
+            )
+          : undefined
+      }
+      noun="memberships"
+      emptyHint={
+        mayEdit
+          ? 'Add one with New membership: a monthly plan, unlimited classes or a class pack.'
+          : 'Memberships your studio adds show here.'
+      }
+      minWidth={640}
+    >
       <MembershipDialog opened={open} editing={editing} onClose={() => setOpen(false)} />
-    </Stack>
+    </ListScreen>
   );
 }

@@ -1,14 +1,13 @@
 export { compareSortValues, matchesSearch, type SortValue, sortRows } from './client-rows';
 export {
-  type ListColumn,
   type ListFilter,
+  type ListGroup,
   type ListQuery,
   ListScreen,
   type ListScreenProps,
-  type ListSelection,
-  ListTable,
   nextSort,
 } from './ListScreen';
+export { type ListColumn, type ListSelection, ListTable } from './ListTable';
 export {
   formatSort,
   isNarrowed,

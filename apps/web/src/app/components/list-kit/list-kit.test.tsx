@@ -329,3 +329,62 @@ describe('ListScreen', () => {
     expect(picked.size).toBe(0);
   });
 });
+
+/** Rooms by floor: one table per floor, the rows of the page only; or the whole list unpaged. */
+function RoomsByFloor({ paging }: { paging?: false }) {
+  const list = useListState(CONFIG);
+  const floor = (room: Room) => (Number(room.id.slice(1)) % 2 === 0 ? 'Even' : 'Odd');
+  return (
+    <ListScreen
+      id="floors"
+      title="Rooms by floor"
+      list={list}
+      search={{ label: 'Search rooms', text: (room) => room.name }}
+      query={OK}
+      rows={ROOMS}
+      groups={(rows) =>
+        ['Odd', 'Even'].map((name) => ({
+          key: name.toLowerCase(),
+          title: `${name} rooms`,
+          rows: rows.filter((room) => floor(room) === name),
+        }))
+      }
+      paging={paging}
+      rowKey={(room) => room.id}
+      columns={COLUMNS}
+      noun="rooms"
+      emptyHint="Add a room with Add Room."
+    />
+  );
+}
+
+describe('ListScreen groups and paging', () => {
+  const showGrouped = (address: string, paging?: false) =>
+    render(
+      <MantineProvider>
+        <MemoryRouter initialEntries={[`/floors${address}`]}>
+          <RoomsByFloor paging={paging} />
+        </MemoryRouter>
+      </MantineProvider>,
+    );
+  const groupNames = (title: string) =>
+    within(within(screen.getByRole('region', { name: title })).getByRole('table'))
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => cellText(row, 0));
+
+  it('shows one table per group, each in a section named by its title, with the rows of the page', () => {
+    showGrouped('?page=2');
+    // page 2 of 10 holds rooms 11 to 20
+    expect(groupNames('Odd rooms')).toEqual(['Room 11', 'Room 13', 'Room 15', 'Room 17', 'Room 19']);
+    expect(groupNames('Even rooms')).toEqual(['Room 12', 'Room 14', 'Room 16', 'Room 18', 'Room 20']);
+    expect(screen.getByText('11–20 of 23')).toBeTruthy();
+  });
+
+  it('shows every row with no pager when the list is not paged', () => {
+    showGrouped('?page=2', false);
+    expect(groupNames('Odd rooms')).toHaveLength(12);
+    expect(groupNames('Even rooms')).toHaveLength(11);
+    expect(screen.queryByText(/of 23/)).toBeNull();
+  });
+});
