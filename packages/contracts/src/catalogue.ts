@@ -37,7 +37,7 @@ export const CategoryTypeParam = z
  * What an item is. Only product (merchandise), service (a fee of a course category) and bundle are
  * built; membership, class and course lines come with their modules and reuse the same table.
  */
-export const ITEM_KINDS = ['product', 'service', 'bundle', 'membership'] as const;
+export const ITEM_KINDS = ['product', 'service', 'bundle', 'membership', 'course'] as const;
 export type ItemKind = (typeof ITEM_KINDS)[number];
 
 /** The item kind a category of each type holds. */

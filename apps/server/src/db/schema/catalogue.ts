@@ -75,7 +75,7 @@ export const items = pgTable(
       .references(() => tenants.id, { onDelete: 'cascade' }),
     id: uuid('id').notNull().defaultRandom(),
     categoryId: uuid('category_id').notNull(),
-    kind: text('kind', { enum: ['product', 'service', 'bundle', 'membership'] }).notNull(),
+    kind: text('kind', { enum: ['product', 'service', 'bundle', 'membership', 'course'] }).notNull(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     priceMinor: integer('price_minor').notNull(),

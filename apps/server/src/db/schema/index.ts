@@ -1,6 +1,7 @@
 export * from './catalogue.ts';
 export * from './checkout.ts';
 export * from './contacts.ts';
+export * from './courses.ts';
 export * from './credentials.ts';
 export * from './donations.ts';
 export * from './files.ts';
