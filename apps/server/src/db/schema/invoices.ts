@@ -162,6 +162,8 @@ export const invoicePayments = pgTable(
     recordedById: uuid('recorded_by_id'),
     recordedByName: text('recorded_by_name').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The invoice's currency, copied by a trigger when the payment is written (never null in the database). */
+    currency: text('currency'),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
@@ -214,4 +216,21 @@ export const invoiceStockTakes = pgTable(
     }).onDelete('cascade'),
     check('invoice_stock_takes_quantity_positive', sql`${t.quantity} > 0`),
   ],
+);
+
+/**
+ * The ledger's net (payments minus refunds) per tenant, currency and UTC hour, kept by a trigger on
+ * `invoice_payments` at each commit (migration 0045): what the dashboard's twelve months read.
+ */
+export const ledgerHours = pgTable(
+  'ledger_hours',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    currency: text('currency').notNull(),
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    net: bigint('net', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.currency, t.hour] })],
 );
