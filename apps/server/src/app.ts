@@ -22,6 +22,7 @@ import { registerContactRoutes } from './modules/contacts/contacts.routes.ts';
 import { registerCustomFieldRoutes } from './modules/custom-fields/custom-fields.routes.ts';
 import { registerDonationRoutes } from './modules/donations/donations.routes.ts';
 import { registerEmailTemplateRoutes } from './modules/email-templates/email-templates.routes.ts';
+import { registerFileRoutes } from './modules/files/files.routes.ts';
 import { registerFormRoutes } from './modules/forms/forms.routes.ts';
 import { registerFranchiseRoutes } from './modules/franchise/franchise.routes.ts';
 import { registerGetStartedRoutes } from './modules/get-started/get-started.routes.ts';
@@ -224,6 +225,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   registerEventRoutes(app, platform);
   registerDonationRoutes(app, platform);
   registerMembershipRoutes(app, platform);
+  registerFileRoutes(app, platform);
   registerReportRoutes(app, platform);
   await registerIntegrationRoutes(app, platform);
   if (config.testClockRoute) registerTestClockRoute(app, platform);

@@ -116,6 +116,8 @@ export interface AppConfig {
   oidcProviders: OidcProviderConfig[];
   /** Where media uploads go: an S3-compatible bucket when S3_BUCKET is set, else DATA_DIR/media. */
   s3: S3Config | null;
+  /** The largest document /files and /myfiles take (FILES_MAX_UPLOAD_MB, default 25 MB), in bytes. */
+  filesMaxUploadBytes: number;
   /** The platform's own Stripe account, which bills tenants for their plan (PLATFORM_STRIPE_*). */
   platformBilling: PlatformBillingConfig;
   /** Whether the plans' member and contact limits are enforced (PLAN_LIMITS=off for a self-hosted install or a benchmark). */
@@ -433,6 +435,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     supportUrl: env.SUPPORT_URL || 'https://atrium.example/help',
     oidcProviders: oidcProvidersFrom(env.OIDC_PROVIDERS),
     s3: s3From(env),
+    filesMaxUploadBytes: Math.max(1, intFrom(env.FILES_MAX_UPLOAD_MB, 25, 'FILES_MAX_UPLOAD_MB')) * 1024 * 1024,
     platformBilling: platformBillingFrom(env),
     planLimits: !['off', 'false', '0'].includes(String(env.PLAN_LIMITS ?? '').toLowerCase()),
     credentialsKey: credentialsKeyFrom(env.CREDENTIALS_KEY),

@@ -19,6 +19,7 @@ export * from './custom-fields.ts';
 export * from './custom-forms.ts';
 export * from './dial-codes.ts';
 export * from './donations.ts';
+export * from './files.ts';
 export * from './email-templates.ts';
 export * from './errors.ts';
 export * from './franchise.ts';

@@ -34,7 +34,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const limit = request.routeOptions.bodyLimit ?? request.server.initialConfig.bodyLimit ?? 1_048_576;
       const size = `${Math.round((limit / 1_048_576) * 10) / 10} MB`;
       // Upload routes take a raw file; every other body is JSON.
-      const isFile = /^\/(media|rest\/contact\/import)\b/.test(request.routeOptions.url ?? '');
+      const isFile = /^\/(media|rest\/contact\/import|rest\/(my)?files)\b/.test(request.routeOptions.url ?? '');
       return isFile
         ? send(reply, 413, 'too_large', `The file is larger than ${size}.`, 'file')
         : send(reply, 413, 'too_large', `The request is larger than ${size}.`, 'body');
