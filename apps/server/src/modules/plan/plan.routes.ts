@@ -19,15 +19,9 @@ import { requireStaff } from '../../lib/guards.ts';
 import { tenantOrigin } from '../../lib/tenant-origin.ts';
 import type { Platform } from '../../platform.ts';
 import { type BillingProvider, InvalidPlanEvent, type PlanEvent } from './billing-provider.ts';
-import {
-  checkoutTokens,
-  completeCardSetup,
-  getSubscription,
-  planHistory,
-  startCardSetup,
-  tokenizeBank,
-  updateSubscription,
-} from './plan.service.ts';
+import { getSubscription, planHistory } from './plan.service.ts';
+import { updateSubscription } from './plan-change.service.ts';
+import { checkoutTokens, completeCardSetup, startCardSetup, tokenizeBank } from './plan-checkout.service.ts';
 import { enforcePlanLimits } from './plan-limits.ts';
 import { schedulePlanRenewals } from './plan-renewals.service.ts';
 import { applyPlanEvent } from './plan-webhooks.service.ts';
