@@ -142,6 +142,40 @@ export interface AppConfig {
   testClockRoute: boolean;
   /** Card payments of tenants' buyers through their connected accounts (decisions.md "Card payments"). */
   payments: PaymentsConfig;
+  /** Video uploads (tus), transcoding (ffmpeg) and signed playback (docs/decisions/video.md). */
+  video: VideoConfig;
+}
+
+/** Video uploads and transcoding (env VIDEO_*, FFMPEG_PATH, FFPROBE_PATH). */
+export interface VideoConfig {
+  /** VIDEO_MAX_UPLOAD_BYTES: the largest upload accepted (default 2 GiB; the media gallery's 10 MB is separate). */
+  maxUploadBytes: number;
+  /** VIDEO_DIR: uploads and HLS files; null: DATA_DIR/video. */
+  dir: string | null;
+  /** FFMPEG_PATH / FFPROBE_PATH: a system binary; null uses the one shipped by @ffmpeg-installer / @ffprobe-installer. */
+  ffmpegPath: string | null;
+  ffprobePath: string | null;
+  /** VIDEO_X264_PRESET: libx264's speed/size trade (default veryfast). */
+  x264Preset: string;
+  /** VIDEO_URL_TTL_SECONDS: how long a signed media link works (default 600). */
+  urlTtlSeconds: number;
+}
+
+const X264_PRESETS = ['ultrafast', 'superfast', 'veryfast', 'faster', 'fast', 'medium', 'slow', 'slower', 'veryslow'];
+
+function videoFrom(env: NodeJS.ProcessEnv): VideoConfig {
+  const preset = env.VIDEO_X264_PRESET?.trim() || 'veryfast';
+  if (!X264_PRESETS.includes(preset)) throw new Error(`VIDEO_X264_PRESET must be one of ${X264_PRESETS.join(', ')}`);
+  const ttl = intFrom(env.VIDEO_URL_TTL_SECONDS, 600, 'VIDEO_URL_TTL_SECONDS');
+  if (ttl < 30) throw new Error('VIDEO_URL_TTL_SECONDS must be at least 30');
+  return {
+    maxUploadBytes: intFrom(env.VIDEO_MAX_UPLOAD_BYTES, 2 * 1024 ** 3, 'VIDEO_MAX_UPLOAD_BYTES'),
+    dir: env.VIDEO_DIR?.trim() ? resolve(env.VIDEO_DIR.trim()) : null,
+    ffmpegPath: env.FFMPEG_PATH?.trim() || null,
+    ffprobePath: env.FFPROBE_PATH?.trim() || null,
+    x264Preset: preset,
+    urlTtlSeconds: ttl,
+  };
 }
 
 /** The tenants' card payments: Stripe Checkout on each tenant's connected account, with the platform's key. */
@@ -454,5 +488,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mxResolver: null,
     testClockRoute: testClockRouteFrom(env),
     payments: paymentsFrom(env),
+    video: videoFrom(env),
   };
 }
