@@ -8,12 +8,20 @@ import {
   type Roster,
   startOfDayInZone,
 } from '@atrium/contracts';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { json, loginAs, newTenant, startTestApp, type TestTenant } from '../../../test/helpers.ts';
 import type { App } from '../../app.ts';
 import { withTenant } from '../../db/client.ts';
-import { classBookings, classSessions, contacts, invoicePayments, subscriptions } from '../../db/schema/index.ts';
+import {
+  classBookings,
+  classSessions,
+  contacts,
+  invoicePayments,
+  ledgerHours,
+  subscriptions,
+  tenants,
+} from '../../db/schema/index.ts';
 import { caller, makeCategory } from '../catalogue/catalogue-fixtures.ts';
 import { activeMembersAt, activeMembersAtEach } from './dashboard.repo.ts';
 import { lastMonthToDateEnd, shiftMonth } from './dashboard.service.ts';
@@ -242,6 +250,94 @@ describe('GET /itemreport/dashboard', () => {
     expect((await call(tokens.student as string, tenant, 'GET', '/itemreport/dashboard')).statusCode).toBe(403);
     expect((await app.inject({ url: '/itemreport/dashboard', headers: { host: tenant.host } })).statusCode).toBe(401);
     expect((await call(tokens.other as string, tenant, 'GET', '/itemreport/dashboard')).statusCode).toBe(401);
+  });
+});
+
+describe("the ledger's hourly sums", () => {
+  /** The tenant's hourly sums as kept, and as the payment rows say they should be. */
+  async function hoursKeptAndDue(t: TestTenant) {
+    return withTenant(app.platform.db, t.tenantId, async (tx) => {
+      const kept = await tx
+        .select()
+        .from(ledgerHours)
+        .where(and(eq(ledgerHours.tenantId, t.tenantId), ne(ledgerHours.net, 0)));
+      const payments = await tx.select().from(invoicePayments).where(eq(invoicePayments.tenantId, t.tenantId));
+      const due = new Map<string, number>();
+      for (const p of payments) {
+        const key = `${p.currency} ${new Date(Math.floor(p.createdAt.getTime() / 3_600_000) * 3_600_000).toISOString()}`;
+        due.set(key, (due.get(key) ?? 0) + (p.kind === 'refund' ? -p.amount : p.amount));
+      }
+      return {
+        kept: kept.map((h) => `${h.currency} ${h.hour.toISOString()} ${h.net}`).sort(),
+        due: [...due]
+          .filter(([, net]) => net !== 0)
+          .map(([key, net]) => `${key} ${net}`)
+          .sort(),
+      };
+    });
+  }
+
+  it('follows every payment, refund and moved payment, and splits the hour a month starts in (India, +5:30)', async () => {
+    const kolkata = 'Asia/Kolkata';
+    const t = await newTenant(app, { settings: { timezone: kolkata } });
+    const admin = (await loginAs(app, t, 'admin')).access_token;
+    const today = dateInZone(new Date(), kolkata);
+    const lastMonth = shiftMonth(today.slice(0, 7), -1);
+    // last month starts at 18:30 UTC: one payment 10 minutes before (the month before), one 10 minutes after
+    const start = startOfDayInZone(`${lastMonth}-01`, kolkata);
+    expect(start.getUTCMinutes()).toBe(30);
+    const before = await paidInvoice(t, admin, t.users.student.id, '11.00');
+    const after = await paidInvoice(t, admin, t.users.student.id, '22.00');
+    const kept = await paidInvoice(t, admin, t.users.student.id, '40.00');
+    const refund = await call(admin, t, 'POST', `/item/invoice/${kept.id}/refund`, {
+      paymentId: kept.paymentId,
+      amount: '4.00',
+      idempotencyKey: randomUUID(),
+    });
+    expect(refund.statusCode, refund.body).toBe(200);
+    await withTenant(app.platform.db, t.tenantId, async (tx) => {
+      for (const [id, at] of [
+        [before.paymentId, new Date(start.getTime() - 10 * 60_000)],
+        [after.paymentId, new Date(start.getTime() + 10 * 60_000)],
+      ] as const) {
+        await tx
+          .update(invoicePayments)
+          .set({ createdAt: at })
+          .where(and(eq(invoicePayments.tenantId, t.tenantId), eq(invoicePayments.id, id)));
+      }
+    });
+    const { kept: hours, due } = await hoursKeptAndDue(t);
+    expect(hours).toEqual(due);
+    // both moved payments are in one UTC hour, on either side of the month's first instant
+    expect(hours.filter((h) => h.includes(`${new Date(start.getTime() - 30 * 60_000).toISOString()}`))).toEqual([
+      `USD ${new Date(start.getTime() - 30 * 60_000).toISOString()} 3300`,
+    ]);
+
+    const summary = await dashboard(admin, t);
+    const ledger = await ledgerByMonth(t, kolkata);
+    for (const month of summary.months ?? []) expect(month.revenue, month.month).toBe(ledger.get(month.month) ?? 0);
+    expect(summary.money?.revenueLastMonth).toBe(2200);
+    expect(summary.money?.revenueThisMonth).toBe(3600);
+    expect(summary.months?.[9]?.revenue).toBe(1100);
+  });
+
+  it("is kept in the currency of the payment's invoice, and goes with a studio that is deleted", async () => {
+    const t = await newTenant(app);
+    const admin = (await loginAs(app, t, 'admin')).access_token;
+    await paidInvoice(t, admin, t.users.student.id, '9.99');
+    const { kept, due } = await hoursKeptAndDue(t);
+    expect(kept).toEqual(due);
+    expect(kept).toHaveLength(1);
+    expect(kept[0]).toMatch(/^USD .* 999$/);
+    // a deleted studio takes its sums with it (the deferred trigger's delete branch writes no row)
+    const sumsOf = () =>
+      withTenant(app.platform.db, t.tenantId, (tx) =>
+        tx.select().from(ledgerHours).where(eq(ledgerHours.tenantId, t.tenantId)),
+      );
+    expect(await sumsOf()).toHaveLength(1);
+    await app.platform.db.delete(tenants).where(eq(tenants.id, t.tenantId));
+    expect(await app.platform.db.select().from(tenants).where(eq(tenants.id, t.tenantId))).toEqual([]);
+    expect(await sumsOf()).toEqual([]);
   });
 });
 
