@@ -9,7 +9,7 @@ import { tenantOrigin } from '../../lib/tenant-origin.ts';
 import type { Platform } from '../../platform.ts';
 import { findPerson } from '../invoices/invoices.repo.ts';
 import type { SubscriptionRow } from '../memberships/memberships.repo.ts';
-import { cancelNow } from '../memberships/subscriptions.service.ts';
+import { cancelNow } from '../memberships/subscription-changes.service.ts';
 import { findCampaign } from './donations.repo.ts';
 
 // The link in each monthly gift's receipt (decisions.md "Monthly gifts"): a donor without an

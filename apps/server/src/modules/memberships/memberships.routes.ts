@@ -26,16 +26,9 @@ import { createStripeGateway } from '../payments/payments.routes.ts';
 import { creditSummary, expireCredits } from './credits.service.ts';
 import { createMembership, editMembership, getMembership, listMemberships } from './membership-products.service.ts';
 import { CREDIT_EXPIRY_QUEUE, RENEWAL_QUEUE, runRenewals } from './renewals.service.ts';
-import {
-  changeSubscription,
-  completeMembershipSetup,
-  getSubscription,
-  listSubscriptions,
-  type Memberships,
-  mySubscriptions,
-  startCardUpdate,
-  startMembershipSetup,
-} from './subscriptions.service.ts';
+import { changeSubscription } from './subscription-changes.service.ts';
+import { completeMembershipSetup, startCardUpdate, startMembershipSetup } from './subscription-setup.service.ts';
+import { getSubscription, listSubscriptions, type Memberships, mySubscriptions } from './subscriptions.service.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 502: ErrorBody };
 const IdParams = z.object({ id: z.uuid('id must be an id') });
