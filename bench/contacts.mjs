@@ -1,6 +1,6 @@
 // Contact search and list latency with 100,000 contacts in the demo tenant and 10 other tenants of
 // the same size, on embedded PGlite and on PostgreSQL; then a 10,000-row CSV import (time, peak RSS).
-// Usage: npm run bench:contacts   (BENCH_SECONDS=10 per measurement, BENCH_CONTACTS=100000,
+// Usage: npm run bench:contacts   (BENCH_SECONDS=10 per measurement, BENCH_CONTACTS=100000, BENCH_CONNECTIONS=20,
 // BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/atrium_bench, BENCH_ONLY=pglite|postgres,
 // BENCH_REUSE=1 keeps a PostgreSQL database an earlier run seeded, BENCH_NO_IMPORT=1 skips the import)
 // Not part of npm test. The PostgreSQL database is created when missing and its schema dropped first.
@@ -18,7 +18,7 @@ import { startAtrium } from './server.mjs';
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const PER_TENANT = Number(process.env.BENCH_CONTACTS ?? 100_000);
 const OTHER_TENANTS = 10;
-const CONNECTIONS = 20;
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const IMPORT_ROWS = 10_000;
 const PORT = Number(process.env.BENCH_PORT ?? 3220);
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/atrium_bench';

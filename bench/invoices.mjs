@@ -1,6 +1,6 @@
 // Invoice list and search latency with 100,000 invoices in the demo tenant on PostgreSQL, and the
 // time of one invoice PDF.
-// Usage: npm run bench:invoices   (BENCH_SECONDS=10 per measurement, BENCH_INVOICES=100000,
+// Usage: npm run bench:invoices   (BENCH_SECONDS=10 per measurement, BENCH_INVOICES=100000, BENCH_CONNECTIONS=10,
 // BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/atrium_bench_invoices)
 // Not part of npm test. The PostgreSQL database is created when missing and its schema dropped first.
 import autocannon from 'autocannon';
@@ -10,7 +10,7 @@ import { startAtrium } from './server.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const INVOICES = Number(process.env.BENCH_INVOICES ?? 100_000);
-const CONNECTIONS = 20;
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const PORT = Number(process.env.BENCH_PORT ?? 3230);
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/atrium_bench_invoices';
 const HOST = `demo.localhost:${PORT}`;
