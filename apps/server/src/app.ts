@@ -54,6 +54,7 @@ import { registerSocialLoginRoutes } from './modules/social-login/social-login.r
 import { TenantConfigCache } from './modules/tenants/tenant-config.service.ts';
 import { TenantDirectory } from './modules/tenants/tenant-directory.ts';
 import { registerUserRoutes } from './modules/users/users.routes.ts';
+import { registerVideoRoutes } from './modules/video/video.routes.ts';
 import { registerPublicPageRoutes } from './modules/website/public-page.routes.ts';
 import { registerWebsiteRoutes } from './modules/website/website.routes.ts';
 import { registerWidgetRoutes } from './modules/widgets/widgets.routes.ts';
@@ -228,6 +229,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   registerFileRoutes(app, platform);
   registerReportRoutes(app, platform);
   await registerIntegrationRoutes(app, platform);
+  await registerVideoRoutes(app, platform);
   if (config.testClockRoute) registerTestClockRoute(app, platform);
   await registerWebApp(app, platform);
 

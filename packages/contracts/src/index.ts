@@ -58,6 +58,7 @@ export * from './tenant-dates.ts';
 export * from './tenant-menu.ts';
 export * from './time-zones.ts';
 export * from './users.ts';
+export * from './video.ts';
 export * from './website.ts';
 export * from './website-settings.ts';
 export * from './widgets.ts';
