@@ -26,13 +26,8 @@ import { requestOrigin } from '../../lib/request-origin.ts';
 import { admin, adminFirst, providerErrors, tags } from './admin-route.ts';
 import { identifyEmailProvider } from './email-provider.ts';
 import type { Integrations } from './integrations.service.ts';
-import {
-  createMailchimpList,
-  getMailchimpList,
-  mailchimpStats,
-  saveMailchimp,
-  startMailchimpResync,
-} from './mailchimp.service.ts';
+import { createMailchimpList, getMailchimpList, mailchimpStats, saveMailchimp } from './mailchimp.service.ts';
+import { startMailchimpResync } from './mailchimp-resync.service.ts';
 import {
   CONNECT_TTL_MS,
   disconnectMeeting,
