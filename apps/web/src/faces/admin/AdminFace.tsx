@@ -38,6 +38,7 @@ const SchedulePage = lazy(() => import('../../features/scheduling/SchedulePage')
 const EventsPage = lazy(() => import('../../features/events/EventsPage'));
 const FacilityPage = lazy(() => import('../../features/scheduling/FacilityPage'));
 const DonationsAdminPage = lazy(() => import('../../features/donations/DonationsAdminPage'));
+const FilesPage = lazy(() => import('../../features/files/FilesPage'));
 const SettingsHome = lazy(() => import('../../features/settings/SettingsHome'));
 const AccountSettingsPage = lazy(() => import('../../features/settings/AccountSettingsPage'));
 const ModuleSettingsPage = lazy(() => import('../../features/settings/ModuleSettingsPage'));
@@ -109,6 +110,7 @@ export const SCREENS: Record<string, ReactNode> = {
   '/rules': <EventsPage />,
   '/facility': <FacilityPage />,
   '/donation': <DonationsAdminPage />,
+  '/files': <FilesPage />,
   '/settings': <SettingsHome />,
   '/settings/account': <AccountSettingsPage />,
   '/settings/display': <ModuleSettingsPage />,

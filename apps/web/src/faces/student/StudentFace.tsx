@@ -21,6 +21,7 @@ const MyRegistrationPage = lazy(() => import('../../features/forms/SignedDocumen
 const SignupPage = lazy(() => import('../../features/scheduling/SignupPage'));
 const VerificationWaitPage = lazy(() => import('../../features/onboarding/VerificationWaitPage'));
 const MyDonationsPage = lazy(() => import('../../features/donations/MyDonationsPage'));
+const MyFilesPage = lazy(() => import('../../features/files/MyFilesPage'));
 const EventPage = lazy(() => import('../../features/events/EventPage'));
 const MyMembershipsPage = lazy(() => import('../../features/memberships/MyMembershipsPage'));
 const MyInvoicesPage = lazy(() => import('../../features/invoices/MyInvoicesPage'));
@@ -39,6 +40,7 @@ export const SCREENS: Record<string, ReactNode> = {
   '/events/:id': <EventPage />,
   '/classes': <StudentClassesPage />,
   '/mydonation': <MyDonationsPage />,
+  '/myfiles': <MyFilesPage />,
   '/signup/:classId/:clsStartTime': <SignupPage />,
   '/memberships': <MyMembershipsPage />,
   '/invoices': <MyInvoicesPage />,

@@ -81,6 +81,8 @@ export function buildAdminMenu(
     ]),
     item('assessments', 'Assessments', '/tests', 'clipboard-check', flags.isShowAssessment),
     item('contacts', 'Contacts', '/contacts', 'users', may.isShowContactsList),
+    // Files (issue 25): in the spec's admin routes, not in its sidebar; next to the people they are for.
+    item('files', 'Files', '/files', 'files'),
     item('campaigns', 'Campaigns', '/campaign', 'mail', flags.isShowCampaignsMenu),
     item('reviews', 'G-Reviews', '/reviews', 'star'),
     item('website', 'Website', '/website', 'world', roleMay('/website')),

@@ -57,7 +57,8 @@ export const ADMIN_ROUTES: readonly RouteSpec[] = [
   { path: '/registrationform', title: 'Registration Form', built: true },
   { path: '/widget', title: 'Widgets', built: true },
   { path: '/facility', title: 'Facility', built: true },
-  { path: '/files', title: 'Files' },
+  // Files (issue 25): documents for members, shared with one or with every student.
+  { path: '/files', title: 'Files', built: true },
   { path: '/invoices', title: 'Invoices', built: true },
   { path: '/invoices/:id', title: 'Invoice', built: true },
   // Memberships (issue 12): the membership products, and the members' memberships with upcoming charges.
@@ -132,7 +133,7 @@ export const STUDENT_ROUTES: readonly RouteSpec[] = [
   { path: '/myregistration', title: 'My Registrations', built: true },
   { path: '/myassessment', title: 'My Assessments' },
   { path: '/mydonation', title: 'My Donations', built: true },
-  { path: '/myfiles', title: 'My Files' },
+  { path: '/myfiles', title: 'My Files', built: true },
   { path: '/invoices', title: 'My Invoices', built: true },
   { path: '/store', title: 'My Store', built: true },
   { path: '/cartcheckout', title: 'Checkout', built: true },

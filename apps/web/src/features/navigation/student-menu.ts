@@ -30,6 +30,8 @@ export function buildStudentMenu(
     { id: 'memberships', title: 'My Memberships', type: 'item', url: '/memberships', icon: 'id' },
     // Not in the spec's student menu (like My Memberships): the member's own invoices (issue 24).
     { id: 'invoices', title: 'My Invoices', type: 'item', url: '/invoices', icon: 'file-invoice' },
+    // In the spec's student routes (my files), not in its menu: what the studio shared and the member's uploads.
+    { id: 'myfiles', title: 'My Files', type: 'item', url: '/myfiles', icon: 'files' },
     {
       id: 'assessments',
       title: assessments || 'Assessments',
