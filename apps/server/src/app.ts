@@ -19,6 +19,7 @@ import { AccessTokens } from './modules/auth/tokens.ts';
 import { registerCatalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { registerCheckoutRoutes } from './modules/checkout/checkout.routes.ts';
 import { registerContactRoutes } from './modules/contacts/contacts.routes.ts';
+import { registerCourseRoutes } from './modules/courses/courses.routes.ts';
 import { registerCustomFieldRoutes } from './modules/custom-fields/custom-fields.routes.ts';
 import { registerDonationRoutes } from './modules/donations/donations.routes.ts';
 import { registerEmailTemplateRoutes } from './modules/email-templates/email-templates.routes.ts';
@@ -227,6 +228,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   registerDonationRoutes(app, platform);
   registerMembershipRoutes(app, platform);
   registerFileRoutes(app, platform);
+  registerCourseRoutes(app, platform);
   registerReportRoutes(app, platform);
   await registerIntegrationRoutes(app, platform);
   await registerVideoRoutes(app, platform);

@@ -233,8 +233,8 @@ const chapterFields = {
   html: z
     .string({ error: 'html must be text' })
     .max(CHAPTER_TEXT_MAX, `html must be at most ${CHAPTER_TEXT_MAX} characters`),
-  /** File chapters: a file of the tenant's media library (a worksheet, a PDF). */
-  mediaId: id('mediaId').nullable(),
+  /** File chapters: a document of the tenant's files (/files: a worksheet, a PDF) on the media storage. */
+  fileId: id('fileId').nullable(),
   /** Live sessions: when it starts (an instant) and how long it runs. */
   startsAt: z.iso.datetime({ offset: true, error: 'startsAt must be a date and time' }).nullable(),
   durationMinutes: z
@@ -257,7 +257,7 @@ export const ChapterInput = z
     type: chapterFields.type,
     videoAssetId: chapterFields.videoAssetId.default(null),
     html: chapterFields.html.default(''),
-    mediaId: chapterFields.mediaId.default(null),
+    fileId: chapterFields.fileId.default(null),
     startsAt: chapterFields.startsAt.default(null),
     durationMinutes: chapterFields.durationMinutes.default(null),
     isDemo: chapterFields.isDemo.default(false),
@@ -284,7 +284,7 @@ export const Chapter = z.object({
   sequence: z.number().int(),
   videoAssetId: z.string().nullable(),
   html: z.string(),
-  mediaId: z.string().nullable(),
+  fileId: z.string().nullable(),
   fileName: z.string().nullable(),
   fileUrl: z.string().nullable(),
   startsAt: z.string().nullable(),

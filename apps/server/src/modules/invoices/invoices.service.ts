@@ -16,6 +16,7 @@ import type { Tx } from '../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import type { TenantContext } from '../../lib/tenant-context.ts';
 import { returnStock } from '../catalogue/items.repo.ts';
+import { invoicePaid } from './invoice-settlement.ts';
 import {
   addToContactBalance,
   claimStockToReturn,
@@ -178,6 +179,8 @@ export async function createInvoice(tx: Tx, tenant: TenantContext, input: Create
     lineRows(input.lines, totals),
   );
   await addToContactBalance(tx, tenant.tenantId, contact.id, decimal(-row.total, row.currency));
+  // a sale that costs nothing (a free course, a 100 % code) is paid in full as it is made
+  if (row.status === 'complete') await invoicePaid(tx, tenant, row);
   return row;
 }
 

@@ -65,11 +65,25 @@ export function toShopItem(row: ItemRow, currency: string, available: number | n
   };
 }
 
+/** Whether a visitor may buy an item of another module's kind (its own rules; the cart prices it as any line). */
+export type PublicSale = (tx: Tx, tenantId: string, row: ItemRow) => Promise<boolean>;
+const otherPublicKinds = new Map<ItemRow['kind'], PublicSale>();
+
+/**
+ * Lets the cart and the online checkout sell items of another kind than the shop's (courses: the
+ * item of a published paid course). The shop's listing and item page still show only its own kinds.
+ */
+export function sellPubliclyToo(kind: ItemRow['kind'], rule: PublicSale): void {
+  otherPublicKinds.set(kind, rule);
+}
+
 /**
  * Whether a visitor may see and buy this item: a visible, unarchived product or bundle in a visible,
  * unarchived merchandise or bundle category.
  */
 export async function sellsPublicly(tx: Tx, tenantId: string, row: ItemRow | undefined): Promise<boolean> {
+  const other = row && otherPublicKinds.get(row.kind);
+  if (row && other) return !row.isArchived && other(tx, tenantId, row);
   if (!row || row.isArchived || !row.isVisible || !SHOP_KINDS.includes(row.kind)) return false;
   const category = await findCategory(tx, tenantId, row.categoryId);
   return !!category && category.isVisible && !category.isArchived && category.categoryType !== 'SERVICE';
@@ -124,7 +138,7 @@ export function publicItem(
   const { tenantId } = tenant;
   return readTenant(db, tenantId, async (tx) => {
     const [row] = await findItemsByIds(tx, tenantId, [id]);
-    if (!row || !(await sellsPublicly(tx, tenantId, row))) throw notFound('Item');
+    if (!row || !SHOP_KINDS.includes(row.kind) || !(await sellsPublicly(tx, tenantId, row))) throw notFound('Item');
     const contents = row.kind === 'bundle' ? await findBundleLines(tx, tenantId, [row.id]) : [];
     const available = await availabilityOf(tx, tenantId, [row]);
     return {

@@ -1,0 +1,79 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { readTenant } from '../../db/client.ts';
+import { courses, invoiceLines } from '../../db/schema/index.ts';
+import type { Platform } from '../../platform.ts';
+import { onInvoicePaid } from '../invoices/invoice-settlement.ts';
+import { sellPubliclyToo } from '../shop/shop-catalogue.service.ts';
+import { registerVideoAccessPolicy } from '../video/video-access.ts';
+import { learnerAccess, mayOpen } from './course-access.ts';
+import { findCourseByItem } from './courses.repo.ts';
+import { enrol } from './enrolments.repo.ts';
+import { chaptersShowing } from './outline.repo.ts';
+
+// What the courses module adds to others, registered once when its routes register:
+// - the cart and online checkout sell a published paid course's item (its price is the course's);
+// - an invoice paid in full enrols its buyer in each course on it, once (the enrolment's key is
+//   (course, contact): a replayed webhook or a second process finds the row and adds nothing);
+// - the video module asks whether a signed-in person may watch a video of a chapter.
+
+export function registerCourseHooks(platform: Platform): void {
+  sellPubliclyToo('course', async (tx, tenantId, row) => {
+    const course = await findCourseByItem(tx, tenantId, row.id);
+    return !!course && course.status === 'published' && course.pricing === 'paid';
+  });
+
+  onInvoicePaid('courses', async (tx, tenant, invoice) => {
+    const lines = await tx
+      .select({ itemId: invoiceLines.itemId })
+      .from(invoiceLines)
+      .where(
+        and(
+          eq(invoiceLines.tenantId, tenant.tenantId),
+          eq(invoiceLines.invoiceId, invoice.id),
+          eq(invoiceLines.kind, 'course'),
+        ),
+      );
+    const itemIds = [...new Set(lines.map((line) => line.itemId).filter((id): id is string => !!id))];
+    if (itemIds.length === 0) return;
+    const bought = await tx
+      .select({ id: courses.id })
+      .from(courses)
+      .where(and(eq(courses.tenantId, tenant.tenantId), inArray(courses.itemId, itemIds)));
+    for (const course of bought) {
+      await enrol(tx, tenant.tenantId, {
+        courseId: course.id,
+        contactId: invoice.contactId,
+        source: 'purchase',
+        invoiceId: invoice.id,
+        at: new Date(),
+      });
+    }
+  });
+
+  registerVideoAccessPolicy({
+    name: 'course-enrolment',
+    async mayWatch({ tenant, claims, asset }) {
+      return readTenant(platform.db, tenant.tenantId, async (tx) => {
+        for (const { chapter, course } of await chaptersShowing(tx, tenant.tenantId, asset.id)) {
+          if (course.status !== 'published') continue;
+          if (chapter.id === course.previewChapterId) return true;
+          const access = await learnerAccess(tx, tenant.tenantId, claims, course);
+          if (mayOpen(access.level, course, chapter)) return true;
+        }
+        return false;
+      });
+    },
+  });
+}
+
+/**
+ * Whether anyone may watch this asset without signing in: it is the preview chapter of a published
+ * course (for the video module's signed-out preview, if it offers one).
+ */
+export function isPublicPreview(platform: Platform, tenantId: string, assetId: string): Promise<boolean> {
+  return readTenant(platform.db, tenantId, async (tx) =>
+    (await chaptersShowing(tx, tenantId, assetId)).some(
+      ({ chapter, course }) => course.status === 'published' && chapter.id === course.previewChapterId,
+    ),
+  );
+}

@@ -1,0 +1,169 @@
+import {
+  COURSE_MESSAGES,
+  type PublicCourse,
+  type PublicCourseList,
+  type PublicCourseRegistration,
+  type PublicCourseRegistrationResult,
+} from '@atrium/contracts';
+import { and, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import { type Db, readTenant, type Tx, withTenant } from '../../db/client.ts';
+import { contacts } from '../../db/schema/index.ts';
+import { badRequest, notFound, tooManyRequests } from '../../lib/errors.ts';
+import type { TenantContext } from '../../lib/tenant-context.ts';
+import type { Platform } from '../../platform.ts';
+import { tryAgainIn } from '../auth/auth-throttle.ts';
+import { enqueueEmail } from '../mail/outbox.ts';
+import { courseUrl, loadBundle, toPublicCourse, toPublicSummary } from './course-views.ts';
+import { type CourseRow, findCourse, findCourseBySlug, listCourses } from './courses.repo.ts';
+import { requireCourses } from './courses.service.ts';
+import { enrol } from './enrolments.repo.ts';
+
+// What visitors see (the public /courses page, the website's courses standard page, a course's
+// page) and the demo-course flow of a registration form (spec 3 §2.3). Drafts, another tenant's
+// courses and a tenant with courses off are all 404s.
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** GET /public/course: the published courses by name. */
+export function publicCourses(db: Db, tenant: TenantContext, search?: string): Promise<PublicCourseList> {
+  requireCourses(tenant);
+  return readTenant(db, tenant.tenantId, async (tx) => {
+    const { rows } = await listCourses(
+      tx,
+      tenant.tenantId,
+      { status: 'published', search: search || undefined },
+      { start: 0, length: 1000 },
+    );
+    const bundle = await loadBundle(tx, tenant, rows);
+    return { currency: bundle.currency, data: rows.map((row) => toPublicSummary(bundle, row)) };
+  });
+}
+
+/** A published course by its id or its address (slug); anything else is a 404. */
+async function publishedCourse(tx: Tx, tenantId: string, key: string): Promise<CourseRow> {
+  const row = UUID.test(key)
+    ? await findCourse(tx, tenantId, key)
+    : await findCourseBySlug(tx, tenantId, key.toLowerCase());
+  if (!row || row.status !== 'published') throw notFound('Course');
+  return row;
+}
+
+/**
+ * GET /stemplate/public/course/{id}, /stemplate/public/program/{name} and /snode/pcourse/{a}/{b}:
+ * one published course's page data (outline, teacher, price, its preview chapter).
+ */
+export function publicCourse(db: Db, tenant: TenantContext, key: string): Promise<PublicCourse> {
+  requireCourses(tenant);
+  return readTenant(db, tenant.tenantId, async (tx) => {
+    const row = await publishedCourse(tx, tenant.tenantId, key);
+    return toPublicCourse(await loadBundle(tx, tenant, [row]), row);
+  });
+}
+
+/** /snode/pcourse/{a}/{b}: {a} names the tenant (its org id or tenant id), {b} the course; another tenant's is a 404. */
+export function publicCourseOf(db: Db, tenant: TenantContext, org: string, key: string): Promise<PublicCourse> {
+  const named = org === tenant.tenantId || org.toLowerCase() === tenant.orgId.toLowerCase();
+  if (!named) return Promise.reject(notFound('Course'));
+  return publicCourse(db, tenant, key);
+}
+
+/** Registrations one address (and one IP) may make per window. */
+const REGISTRATIONS = { perAccount: 10, perIp: 30 };
+
+function splitName(fullName: string): { first: string; last: string } {
+  const parts = fullName.trim().split(/\s+/);
+  return { first: parts[0] ?? '', last: parts.slice(1).join(' ') };
+}
+
+/**
+ * POST /public/course/register: the demo-course flow (spec 3 §2.3 "if the demo flag is set or the
+ * course is free, the user is enrolled directly. Otherwise ... the user goes to the course route").
+ * The contact is the one with the form's email, made when there is none (never changed from here);
+ * the course details go to that address, so a stranger's address gains them nothing.
+ */
+export async function registerForCourse(
+  platform: Platform,
+  tenant: TenantContext,
+  body: z.output<typeof PublicCourseRegistration>,
+  ip: string,
+  now = new Date(),
+): Promise<PublicCourseRegistrationResult> {
+  requireCourses(tenant);
+  const { tenantId } = tenant;
+  if (body.orgId && body.orgId !== tenant.tenantId && body.orgId.toLowerCase() !== tenant.orgId.toLowerCase()) {
+    throw notFound('Course');
+  }
+  const email = body.user.email.trim().toLowerCase();
+  const wait = await platform.throttle.take(tenantId, 'form_submit', `course:${email}`, ip, REGISTRATIONS);
+  if (wait > 0) throw tooManyRequests(`Too many registrations. ${tryAgainIn(wait)}`);
+  const answer = await withTenant(platform.db, tenantId, async (tx) => {
+    const course = await publishedCourse(tx, tenantId, body.categoryGuId);
+    const bundle = await loadBundle(tx, tenant, [course]);
+    const summary = toPublicSummary(bundle, course);
+    const demo = body.isDemo && summary.allowsDemo;
+    if (body.isDemo && !summary.allowsDemo) throw badRequest('isDemo', 'This course has no demo chapters.');
+    if (!demo && course.pricing !== 'free') {
+      return {
+        status: 'purchase' as const,
+        message: COURSE_MESSAGES.notFree,
+        toast: null,
+        courseUrl: courseUrl(course.slug),
+      };
+    }
+    const { first, last } = splitName(body.user.fullName);
+    await tx
+      .insert(contacts)
+      .values({
+        tenantId,
+        email,
+        passwordHash: null,
+        name: first,
+        lastName: last,
+        phone: body.user.phone,
+        role: 'student',
+        statuses: ['lead'],
+        isUnread: true,
+        leadSource: 'Course registration',
+        source: 'form',
+        subscribeToMailingList: false,
+      })
+      .onConflictDoNothing({ target: [contacts.tenantId, contacts.email] });
+    const [contact] = await tx
+      .select({ id: contacts.id, name: contacts.name })
+      .from(contacts)
+      .where(and(eq(contacts.tenantId, tenantId), eq(contacts.email, email)));
+    if (!contact) throw new Error('registrant could not be found or made');
+    const { created } = await enrol(tx, tenantId, {
+      courseId: course.id,
+      contactId: contact.id,
+      source: demo ? 'demo' : 'free',
+      at: now,
+    });
+    if (created) {
+      await enqueueEmail(tx, tenantId, {
+        to: email,
+        subject: COURSE_MESSAGES.enrolled(course.name),
+        text: [
+          `Hello ${contact.name || first},`,
+          '',
+          `${COURSE_MESSAGES.enrolled(course.name)}.`,
+          demo ? 'Your demo gives you the demo chapters of the course.' : '',
+          `Sign in to ${tenant.name} and open My Courses to start: ${courseUrl(course.slug)}`,
+          '',
+          tenant.name,
+        ]
+          .filter((line, i, all) => line !== '' || all[i - 1] !== '')
+          .join('\n'),
+      });
+    }
+    return {
+      status: 'enrolled' as const,
+      message: COURSE_MESSAGES.enrolled(course.name),
+      toast: COURSE_MESSAGES.enrolledToast,
+      courseUrl: courseUrl(course.slug),
+    };
+  });
+  if (answer.status === 'enrolled') await platform.outbox.kick();
+  return answer;
+}
