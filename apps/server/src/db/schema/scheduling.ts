@@ -223,6 +223,8 @@ export const classBookings = pgTable(
       t.id,
     ),
     index('class_bookings_attended_idx').on(t.tenantId, t.attendedAt).where(sql`${t.attendedAt} is not null`),
+    // The dashboard's "waiting for a place": only the waitlisted places (usually few), not every booking of a session.
+    index('class_bookings_waitlisted_idx').on(t.tenantId, t.sessionId).where(sql`${t.status} = 'waitlisted'`),
     foreignKey({ columns: [t.tenantId, t.invoiceId], foreignColumns: [invoices.tenantId, invoices.id] }),
     // An event registration's places share one invoice.
     index('class_bookings_invoice_idx').on(t.tenantId, t.invoiceId),

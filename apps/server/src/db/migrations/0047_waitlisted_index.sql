@@ -1,0 +1,1 @@
+CREATE INDEX "class_bookings_waitlisted_idx" ON "class_bookings" USING btree ("tenant_id","session_id") WHERE "class_bookings"."status" = 'waitlisted';
