@@ -34,8 +34,7 @@ export function registerVideoMediaRoute(server: FastifyInstance, files: VideoFil
       if (!path) throw notFound('File');
       const info = await stat(path).catch(() => null);
       if (!info?.isFile()) throw notFound('File');
-      const expires = Number(token.split('.')[0]);
-      const maxAge = Math.max(0, Math.min(expires - Math.floor(Date.now() / 1000), 86_400));
+      const maxAge = Math.min(signer.secondsLeft(token), 86_400);
       return reply
         .type(TYPES[file.slice(file.lastIndexOf('.') + 1)] ?? 'application/octet-stream')
         .header('Content-Length', info.size)

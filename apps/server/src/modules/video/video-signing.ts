@@ -43,4 +43,9 @@ export class VideoLinkSigner {
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'invalid';
     return expires * 1000 > this.now() ? 'ok' : 'expired';
   }
+
+  /** Seconds until a (verified) token expires. */
+  secondsLeft(token: string): number {
+    return Math.max(0, Number(token.split('.')[0]) - Math.floor(this.now() / 1000));
+  }
 }
