@@ -89,6 +89,12 @@ export const invoices = pgTable(
     index('invoices_tenant_unarchived_created_idx')
       .on(t.tenantId, t.createdAt, t.id)
       .where(sql`${t.isArchived} = false`),
+    // The list's other sorts (either direction), the id breaking ties: a page walks its index and stops
+    // (a number is unique in its tenant, so invoices_tenant_number_uq serves that sort).
+    index('invoices_tenant_name_idx').on(t.tenantId, sql`lower(${t.contactName})`, t.id),
+    index('invoices_tenant_total_idx').on(t.tenantId, t.total, t.id),
+    index('invoices_tenant_balance_idx').on(t.tenantId, t.balance, t.id),
+    index('invoices_tenant_status_idx').on(t.tenantId, t.status, t.id),
     index('invoices_tenant_contact_idx').on(t.tenantId, t.contactId),
     // The ledger's currency check finds the few invoices in another currency than the studio's (usually none).
     index('invoices_tenant_currency_idx').on(t.tenantId, t.currency),
