@@ -16,7 +16,9 @@ describe('video uploads in the browser', () => {
   it("shows the server's words from a tus error, plain or JSON, else a connection hint", () => {
     const tus = (text: string) =>
       `tus: unexpected response while uploading chunk, originated from request (method: PATCH, url: /rest/video/upload/${A}, response code: 415, response text: ${text}, request id: n/a)`;
-    expect(uploadErrorMessage(tus('This file is not a video we can read.'))).toBe('This file is not a video we can read.');
+    expect(uploadErrorMessage(tus('This file is not a video we can read.'))).toBe(
+      'This file is not a video we can read.',
+    );
     expect(uploadErrorMessage(tus('{"errors":{"message":"This upload was started by someone else."}}'))).toBe(
       'This upload was started by someone else.',
     );
