@@ -165,7 +165,7 @@ export type InvoiceListRow = z.infer<typeof InvoiceListRow>;
 
 export const InvoiceList = z.object({
   data: z.array(InvoiceListRow),
-  /** Matches counted up to 10,000; `capped` says there are more. */
+  /** Matches counted up to 10,000 (with a search text: up to 1,000); `capped` says there are more. */
   total: z.number(),
   capped: z.boolean(),
 });

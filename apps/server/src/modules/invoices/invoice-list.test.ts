@@ -5,6 +5,7 @@ import { bearer, json, loginAs, newTenant, startTestApp, type TestTenant } from 
 import type { App } from '../../app.ts';
 import { withTenant } from '../../db/client.ts';
 import { invoices } from '../../db/schema/index.ts';
+import { INVOICE_SEARCH_COUNT_CAP } from './invoice-list.repo.ts';
 
 // GET /item/ireport runs one prepared statement per filter shape: every shape must answer what the
 // rules say (filter, sort with the id as tie-break, paging, count), computed here from all the rows.
@@ -205,5 +206,70 @@ describe('GET /item/ireport, one prepared statement per shape', () => {
     });
     expect(foreignNumber.ids).toHaveLength(1);
     expect(theirs.has(foreignNumber.ids[0] ?? '')).toBe(true);
+  });
+});
+
+describe("GET /item/ireport, a search's count", () => {
+  let crowd: TestTenant;
+
+  /** INVOICE_SEARCH_COUNT_CAP invoices of "Crowd Alpha" and one of "Crowd Beta", a minute apart. */
+  beforeAll(async () => {
+    crowd = await newTenant(app);
+    headers.set(crowd.orgId, bearer((await loginAs(app, crowd, 'frontdesk')).access_token, crowd.host));
+    const base = Date.parse('2026-04-01T10:00:00Z');
+    const values = Array.from({ length: INVOICE_SEARCH_COUNT_CAP + 1 }, (_, i) => ({
+      tenantId: crowd.tenantId,
+      number: i + 1,
+      publicId: randomUUID(),
+      contactId: randomUUID(),
+      contactName: i === 0 ? 'Crowd Beta' : 'Crowd Alpha',
+      contactEmail: `member${i}@crowd.test`,
+      currency: 'USD',
+      paymentMethod: 'cash' as const,
+      subtotal: 500,
+      total: 500,
+      balance: 500,
+      status: 'pending' as const,
+      createdAt: new Date(base + i * 60_000),
+    }));
+    await withTenant(app.platform.db, crowd.tenantId, (tx) => tx.insert(invoices).values(values));
+  });
+
+  const shape = (search: string | undefined, offset = 0): Shape => ({
+    search,
+    showArchive: false,
+    sort: 'createdAt',
+    order: 'desc',
+    offset,
+    max: 50,
+  });
+
+  it('counts exactly up to the cap and says "more" past it, the page exact either way', async () => {
+    const rows = await allRows(crowd);
+    const alpha = await list(crowd, shape('alpha'));
+    expect(alpha).toMatchObject({ total: INVOICE_SEARCH_COUNT_CAP, capped: false });
+    expect(alpha.ids).toEqual(expected(rows, shape('alpha')).ids);
+    const all = await list(crowd, shape('crowd', 100));
+    expect(all).toMatchObject({ total: INVOICE_SEARCH_COUNT_CAP, capped: true });
+    expect(all.ids).toEqual(expected(rows, shape('crowd', 100)).ids);
+    // the list with no search text counts them all (its cap is 10,000)
+    expect(await list(crowd, shape(undefined))).toMatchObject({ total: INVOICE_SEARCH_COUNT_CAP + 1, capped: false });
+  });
+
+  it('a page past the last match is empty and still says how many match', async () => {
+    expect(await list(crowd, shape('alpha', 1_000))).toMatchObject({ ids: [], total: 1_000, capped: false });
+    expect(await list(crowd, shape('crowd', 2_000))).toMatchObject({
+      ids: [],
+      total: INVOICE_SEARCH_COUNT_CAP,
+      capped: true,
+    });
+    expect(await list(crowd, shape('beta', 50))).toMatchObject({ ids: [], total: 1, capped: false });
+  });
+
+  it('a rare text among many rows is found through any sort, newest or by name', async () => {
+    const beta = await list(crowd, { ...shape('BETA'), sort: 'name', order: 'asc' });
+    expect(beta).toMatchObject({ total: 1, capped: false });
+    const [row] = await allRows(crowd).then((all) => all.filter((r) => r.contactName === 'Crowd Beta'));
+    expect(beta.ids).toEqual([row?.id]);
   });
 });
