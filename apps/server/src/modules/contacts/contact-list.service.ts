@@ -1,5 +1,6 @@
 import {
   CONTACT_COUNT_CAP,
+  CONTACT_SEARCH_COUNT_CAP,
   type ContactListQuery,
   type ContactListResponse,
   type ContactStats,
@@ -35,7 +36,7 @@ export async function listContacts(db: Db, tenant: TenantContext, query: ListQue
       tenant.tenantId,
       filter,
       { start: query.start, max: query.max, sort: query.sort },
-      undefined,
+      filter.search ? CONTACT_SEARCH_COUNT_CAP : CONTACT_COUNT_CAP,
       known,
     );
     const ends = await membershipEnds(

@@ -1,8 +1,9 @@
-import type { ContactListResponse, ContactStats } from '@atrium/contracts';
+import { CONTACT_SEARCH_COUNT_CAP, type ContactListResponse, type ContactStats } from '@atrium/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, json, loginAs, newTenant, startTestApp, type TestTenant } from '../../../test/helpers.ts';
 import type { App } from '../../app.ts';
 import { withTenant } from '../../db/client.ts';
+import { contacts } from '../../db/schema/index.ts';
 import { createContactVia, errorOf } from './contact-fixtures.ts';
 import { findContactPage } from './contact-list.repo.ts';
 
@@ -203,6 +204,40 @@ describe('the capped count', () => {
     expect(capped.rows).toHaveLength(5);
     expect(await page(1, 'mar')).toMatchObject({ total: 1, capped: true });
     expect(await page(2, 'mar')).toMatchObject({ total: 2, capped: false });
+  });
+});
+
+describe("a search's count over many contacts", () => {
+  it('stops at the search cap ("1,000+"), exact below it; the list with no text counts on to 10,000', async () => {
+    const crowd = await newTenant(app);
+    const token = (await loginAs(app, crowd, 'admin')).access_token;
+    // one Zelda, one Mara, then exactly the cap of Marisols: "mar" matches one more than the cap
+    const rows = Array.from({ length: CONTACT_SEARCH_COUNT_CAP + 2 }, (_, i) => ({
+      tenantId: crowd.tenantId,
+      name: i === 0 ? 'Zelda' : i === 1 ? 'Mara' : 'Marisol',
+      lastName: `Crowd${String(i).padStart(4, '0')}`,
+      email: `crowd${i}@crowd.test`,
+      role: 'student' as const,
+    }));
+    await withTenant(app.platform.db, crowd.tenantId, (tx) => tx.insert(contacts).values(rows));
+    const mar = await list('?search=mar&max=5', token, crowd);
+    expect(mar).toMatchObject({ recordsTotal: CONTACT_SEARCH_COUNT_CAP, isTotalCapped: true });
+    // the page is exact: by name, then last name
+    expect(mar.data.map((row) => row.lastName)).toEqual([
+      'Crowd0001',
+      'Crowd0002',
+      'Crowd0003',
+      'Crowd0004',
+      'Crowd0005',
+    ]);
+    const crowdText = await list('?search=crowd&max=5', token, crowd);
+    expect(crowdText).toMatchObject({ recordsTotal: CONTACT_SEARCH_COUNT_CAP, isTotalCapped: true });
+    const exactly = await list('?search=marisol&max=5', token, crowd);
+    expect(exactly).toMatchObject({ recordsTotal: CONTACT_SEARCH_COUNT_CAP, isTotalCapped: false });
+    expect(await list('?search=zelda', token, crowd)).toMatchObject({ recordsTotal: 1, isTotalCapped: false });
+    const all = await list('?max=5', token, crowd);
+    expect(all.isTotalCapped).toBe(false);
+    expect(all.recordsTotal).toBeGreaterThan(CONTACT_SEARCH_COUNT_CAP + 1);
   });
 });
 
