@@ -4,6 +4,7 @@ import { tenants } from '../db/schema/index.ts';
 import { updateTenantSettings } from '../modules/settings/settings.repo.ts';
 import { seedDemoCatalogue } from './demo-catalogue.ts';
 import { seedDemoContacts } from './demo-contacts.ts';
+import { seedDemoCourses } from './demo-courses.ts';
 import { demoPages } from './demo-pages.ts';
 import { seedDemoSchedule } from './demo-schedule.ts';
 import { seedDemoEmailTemplates, seedDemoWidgets } from './demo-widgets.ts';
@@ -90,6 +91,7 @@ export async function seedDemo(db: Db): Promise<void> {
   await seedDemoEmailTemplates(db, demo.tenantId);
   await seedDemoCatalogue(db, demo.tenantId);
   await seedDemoSchedule(db, demo.tenantId, 'staff@demo.test', 'America/New_York');
+  await seedDemoCourses(db, demo.tenantId, 'staff@demo.test');
 
   const riverside = await createTenant(db, {
     orgId: 'riverside',
