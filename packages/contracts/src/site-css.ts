@@ -1,7 +1,7 @@
 /** The public site's own styles: small enough to inline, so a page needs no stylesheet request. */
 export const SITE_CSS = `
 *,*::before,*::after{box-sizing:border-box}
-:root{--site-accent:#364fc7;--site-accent-text:#ffffff}
+:root{--site-accent:#364fc7;--site-accent-text:#ffffff;--site-accent-tint:#edf2ff;--site-accent-ink:#364fc7}
 body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,Helvetica,Arial,sans-serif;color:#212529;line-height:1.55;background:#fff}
 a{color:#1c5fb8}
 .site-wrap{max-width:1366px;margin:0 auto;padding:0 16px}
@@ -18,7 +18,7 @@ a{color:#1c5fb8}
 .site-logo{font-weight:700;font-size:18px;color:#212529;text-decoration:none;display:flex;align-items:center}
 .site-menu ul{list-style:none;margin:0;padding:0;display:flex;gap:4px;flex-wrap:wrap}
 .site-menu a,.site-menu summary{display:block;padding:10px 12px;border-radius:8px;color:#212529;text-decoration:none;cursor:pointer}
-.site-menu a:hover,.site-menu summary:hover,.site-menu a[aria-current=page]{background:#edf2ff;color:#364fc7}
+.site-menu a:hover,.site-menu summary:hover,.site-menu a[aria-current=page]{background:var(--site-accent-tint);color:var(--site-accent-ink)}
 .site-menu__group{position:relative}
 .site-menu__group ul{position:absolute;background:#fff;border:1px solid #e9ecef;border-radius:8px;padding:4px;display:block;min-width:180px;z-index:2}
 .site-menu__toggle{display:none;background:none;border:0;padding:10px;cursor:pointer}

@@ -110,7 +110,9 @@ describe('PUT /plugin/tenant/', () => {
     expect(html).toContain('.site-header{background:#102a43}');
     expect(html).toContain('.site-toolbar{background:#ffd43b;color:#212529}');
     // the designer's sections read the theme colour as the site's accent, with its readable text
-    expect(html).toContain(':root{--site-accent:#ffd43b;--site-accent-text:#212529}');
+    expect(html).toContain(
+      ':root{--site-accent:#ffd43b;--site-accent-text:#212529;--site-accent-tint:#fffbeb;--site-accent-ink:#8f7000}',
+    );
     expect(html).toContain('//instagram.com/lotus"');
     expect(html).toContain('By the lake since 2001.');
     expect(html).toContain('https://lotus.example.com/privacy');
