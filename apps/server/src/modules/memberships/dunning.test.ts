@@ -1,10 +1,10 @@
 import type { MemberSubscription, MemberSubscriptionList, Membership, ModuleSettings } from '@atrium/contracts';
-import { type ProviderStub, startProviderStub } from '@atrium/provider-stubs';
+import type { ProviderStub } from '@atrium/provider-stubs';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, json, loginAs, newTenant, startTestApp, type TestTenant } from '../../../test/helpers.ts';
+import { bearer, json, loginAs, newTenant, type TestTenant } from '../../../test/helpers.ts';
+import { connectStripe, startSavedCardApp } from '../../../test/saved-card-app.ts';
 import type { App } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
 import { withTenant } from '../../db/client.ts';
 import { outboxEmails, subscriptionCycles } from '../../db/schema/index.ts';
 import { errorOf, makeCategory } from '../catalogue/catalogue-fixtures.ts';
@@ -14,7 +14,6 @@ import { runRenewals } from './renewals.service.ts';
 
 // A pause or cancel is never charged over, and dunning ends (decisions.md "Dunning ends").
 
-const PLATFORM_KEY = 'sk_test_PLATFORM_dunning_41ac';
 const DAY = 86_400_000;
 const VISA = '4242424242424242';
 /** Stripe's test card that is saved, then declined at every charge. */
@@ -34,17 +33,6 @@ async function token(t: TestTenant, role: Role) {
 }
 async function call(t: TestTenant, role: Role, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) {
   return app.inject({ method, url, headers: bearer(await token(t, role), t.host), payload });
-}
-
-async function connectStripe(t: TestTenant, code: string) {
-  const started = await call(t, 'admin', 'GET', '/authmgr/oauth/connect/stripe');
-  const state = new URL(json<{ url: string }>(started).url).searchParams.get('state') ?? '';
-  const landed = await app.inject({
-    url: `/authmgr/oauth/callback/stripe?${new URLSearchParams({ code, state }).toString()}`,
-    headers: { host: t.host, cookie: `atrium_connect_state=${state}` },
-  });
-  expect(String(landed.headers.location)).toContain('result=success');
-  app.platform.tenants.clearCache();
 }
 
 async function newMembership(t: TestTenant, price: number): Promise<Membership> {
@@ -124,31 +112,13 @@ async function declineEveryRetry() {
 }
 
 beforeAll(async () => {
-  stub = await startProviderStub({
-    stripe: {
-      secretKey: PLATFORM_KEY,
-      codes: {
-        ac_dun_a: { stripeUserId: 'acct_1DunA', accessToken: 'sk_test_connected_dun_a', livemode: false },
-        ac_dun_b: { stripeUserId: 'acct_1DunB', accessToken: 'sk_test_connected_dun_b', livemode: false },
-      },
-    },
-    stripeCheckout: { secretKey: PLATFORM_KEY, accounts: [] },
-  });
-  const base = loadConfig({});
-  app = await startTestApp({
-    platformBilling: { ...base.platformBilling, stripeSecretKey: PLATFORM_KEY, stripePublishableKey: 'pk_test_d' },
-    oauthApps: {
-      ...base.oauthApps,
-      stripeConnect: { clientId: 'ca_test_dun', authorizeUrl: 'https://connect.stripe.com', apiBase: stub.url },
-    },
-    payments: { ...base.payments, stripeApiBase: stub.url, stripeWebhookSecret: 'whsec_dun' },
-  });
+  ({ app, stub } = await startSavedCardApp('dun', 2));
   [a, b] = await Promise.all([
     newTenant(app, { settings: { timezone: 'America/New_York' } }),
     newTenant(app, { settings: { timezone: 'Asia/Kolkata' } }),
   ]);
-  await connectStripe(a, 'ac_dun_a');
-  await connectStripe(b, 'ac_dun_b');
+  await connectStripe(app, a, 'dun', 0);
+  await connectStripe(app, b, 'dun', 1);
 });
 
 afterEach(() => app.platform.clock.reset());

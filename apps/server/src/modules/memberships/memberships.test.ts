@@ -1,11 +1,11 @@
 import type { ClassRule, ClassSessionList, CreditSummary, MemberSubscription, Membership } from '@atrium/contracts';
 import { dateInZone, lastDateInZone } from '@atrium/contracts';
-import { type ProviderStub, startProviderStub } from '@atrium/provider-stubs';
+import type { ProviderStub } from '@atrium/provider-stubs';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, json, loginAs, newTenant, startTestApp, type TestTenant } from '../../../test/helpers.ts';
+import { bearer, json, loginAs, newTenant, type TestTenant } from '../../../test/helpers.ts';
+import { connectStripe, startSavedCardApp } from '../../../test/saved-card-app.ts';
 import type { App } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
 import { withTenant } from '../../db/client.ts';
 import { invoices, outboxEmails, subscriptionCycles } from '../../db/schema/index.ts';
 import { errorOf, makeCategory } from '../catalogue/catalogue-fixtures.ts';
@@ -14,7 +14,6 @@ import { addDays } from '../scheduling/recurrence.ts';
 import { expireCredits, grantCredits } from './credits.service.ts';
 import { runRenewals } from './renewals.service.ts';
 
-const PLATFORM_KEY = 'sk_test_PLATFORM_memberships_7f2c';
 const DAY = 86_400_000;
 const VISA = '4242424242424242';
 /** Stripe's test card that is saved, then declined at every charge. */
@@ -35,18 +34,6 @@ async function token(t: TestTenant, role: Role) {
 }
 async function call(t: TestTenant, role: Role, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) {
   return app.inject({ method, url, headers: bearer(await token(t, role), t.host), payload });
-}
-
-async function connectStripe(t: TestTenant, code: string) {
-  const started = await call(t, 'admin', 'GET', '/authmgr/oauth/connect/stripe');
-  expect(started.statusCode, started.body).toBe(200);
-  const state = new URL(json<{ url: string }>(started).url).searchParams.get('state') ?? '';
-  const landed = await app.inject({
-    url: `/authmgr/oauth/callback/stripe?${new URLSearchParams({ code, state }).toString()}`,
-    headers: { host: t.host, cookie: `atrium_connect_state=${state}` },
-  });
-  expect(String(landed.headers.location)).toContain('result=success');
-  app.platform.tenants.clearCache();
 }
 
 const categories = new Map<string, string>();
@@ -111,36 +98,14 @@ async function subjectsTo(t: TestTenant, email: string) {
 }
 
 beforeAll(async () => {
-  stub = await startProviderStub({
-    stripe: {
-      secretKey: PLATFORM_KEY,
-      codes: {
-        ac_mem_a: { stripeUserId: 'acct_1MemA', accessToken: 'sk_test_connected_mem_a', livemode: false },
-        ac_mem_b: { stripeUserId: 'acct_1MemB', accessToken: 'sk_test_connected_mem_b', livemode: false },
-        ac_mem_c: { stripeUserId: 'acct_1MemC', accessToken: 'sk_test_connected_mem_c', livemode: false },
-        ac_mem_d: { stripeUserId: 'acct_1MemD', accessToken: 'sk_test_connected_mem_d', livemode: false },
-        ac_mem_e: { stripeUserId: 'acct_1MemE', accessToken: 'sk_test_connected_mem_e', livemode: false },
-        ac_mem_f: { stripeUserId: 'acct_1MemF', accessToken: 'sk_test_connected_mem_f', livemode: false },
-      },
-    },
-    stripeCheckout: { secretKey: PLATFORM_KEY, accounts: [] },
-  });
-  const base = loadConfig({});
-  app = await startTestApp({
-    platformBilling: { ...base.platformBilling, stripeSecretKey: PLATFORM_KEY, stripePublishableKey: 'pk_test_m' },
-    oauthApps: {
-      ...base.oauthApps,
-      stripeConnect: { clientId: 'ca_test_mem', authorizeUrl: 'https://connect.stripe.com', apiBase: stub.url },
-    },
-    payments: { ...base.payments, stripeApiBase: stub.url, stripeWebhookSecret: 'whsec_mem' },
-  });
+  ({ app, stub } = await startSavedCardApp('mem', 6));
   [a, b, unconnected] = await Promise.all([
     newTenant(app, { settings: { timezone: 'America/New_York', itemExpiresAfter: 3 } }),
     newTenant(app),
     newTenant(app),
   ]);
-  await connectStripe(a, 'ac_mem_a');
-  await connectStripe(b, 'ac_mem_b');
+  await connectStripe(app, a, 'mem', 0);
+  await connectStripe(app, b, 'mem', 1);
 });
 
 afterEach(() => app.platform.clock.reset());
@@ -260,7 +225,7 @@ describe('buying and renewals', () => {
 
   it("the intro offer: a contact's first recurring membership starts with introMembershipPeriod free days, the next does not", async () => {
     const t = await newTenant(app, { settings: { timezone: 'America/New_York', introMembershipPeriod: 14 } });
-    await connectStripe(t, 'ac_mem_f');
+    await connectStripe(app, t, 'mem', 5);
     const monthly = await newMembership(t, { trialDays: 3, registrationFees: 10, startRule: 'afterTrial' });
     const first = await buy(t, monthly);
     expect(first.sub.status).toBe('trialing');
@@ -447,7 +412,7 @@ describe('pause, resume, cancel and the upcoming charges', () => {
 
   it('GET /item/membership/subs/upcoming: staff only, soonest first, with the list query', async () => {
     const t = await newTenant(app, { settings: { timezone: 'Asia/Kolkata' } });
-    await connectStripe(t, 'ac_mem_c');
+    await connectStripe(app, t, 'mem', 2);
     const soon = await newMembership(t, { name: 'Weekly soon', frequency: 'weekly', price: 10 });
     const later = await newMembership(t, { name: 'Yearly later', frequency: 'yearly', price: 300 });
     await buy(t, later);
@@ -517,7 +482,7 @@ describe('class credits', () => {
 
   it('a 10-class pack pays a booking with a credit; a timely cancel gives it back; the credits expire', async () => {
     const t = await newTenant(app, { settings: { timezone: 'America/New_York', itemExpiresAfter: 2 } });
-    await connectStripe(t, 'ac_mem_d');
+    await connectStripe(app, t, 'mem', 3);
     const [session] = await pricedSessions(t, 1);
     if (!session) throw new Error('no session');
     // without credits or a membership the drop-in goes to the checkout: the spot is held, unpaid
@@ -600,7 +565,7 @@ describe('class credits', () => {
 
   it('an unlimited membership books priced classes without credits', async () => {
     const t = await newTenant(app, { settings: { timezone: 'America/New_York' } });
-    await connectStripe(t, 'ac_mem_e');
+    await connectStripe(app, t, 'mem', 4);
     const [session] = await pricedSessions(t, 1);
     if (!session) throw new Error('no session');
     await buy(t, await newMembership(t, { trialDays: 7 }));

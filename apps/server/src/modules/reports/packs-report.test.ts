@@ -9,12 +9,12 @@ import {
   parseCsv,
   startOfDayInZone,
 } from '@atrium/contracts';
-import { type ProviderStub, startProviderStub } from '@atrium/provider-stubs';
+import type { ProviderStub } from '@atrium/provider-stubs';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { json, loginAs, newTenant, startTestApp, type TestTenant } from '../../../test/helpers.ts';
+import { json, loginAs, newTenant, type TestTenant } from '../../../test/helpers.ts';
+import { connectStripe, startSavedCardApp } from '../../../test/saved-card-app.ts';
 import type { App } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
 import { withTenant } from '../../db/client.ts';
 import {
   creditEntries,
@@ -33,7 +33,6 @@ import { addDays } from '../scheduling/recurrence.ts';
  * The class packs and credits report from packs bought on the provider's page, bookings paid with
  * their credits, a timely cancellation, a refund and an expiry: each figure reconciled with the rows.
  */
-const PLATFORM_KEY = 'sk_test_PLATFORM_packs_report_5d1e';
 const ZONE = 'America/New_York';
 const DAY = 86_400_000;
 let app: App;
@@ -49,18 +48,6 @@ async function token(t: TestTenant, role: Role) {
   const key = `${t.orgId}:${role}`;
   if (!tokens.has(key)) tokens.set(key, (await loginAs(app, t, role)).access_token);
   return tokens.get(key) as string;
-}
-
-async function connectStripe(t: TestTenant, code: string) {
-  const started = await call(await token(t, 'admin'), t, 'GET', '/authmgr/oauth/connect/stripe');
-  expect(started.statusCode, started.body).toBe(200);
-  const state = new URL(json<{ url: string }>(started).url).searchParams.get('state') ?? '';
-  const landed = await app.inject({
-    url: `/authmgr/oauth/callback/stripe?${new URLSearchParams({ code, state }).toString()}`,
-    headers: { host: t.host, cookie: `atrium_connect_state=${state}` },
-  });
-  expect(String(landed.headers.location)).toContain('result=success');
-  app.platform.tenants.clearCache();
 }
 
 async function product(t: TestTenant, body: Record<string, unknown>): Promise<Membership> {
@@ -124,32 +111,14 @@ const figures = (r: PackReport) =>
 let refunded = 0;
 
 beforeAll(async () => {
-  stub = await startProviderStub({
-    stripe: {
-      secretKey: PLATFORM_KEY,
-      codes: {
-        ac_packs_a: { stripeUserId: 'acct_1PacksA', accessToken: 'sk_test_connected_packs_a', livemode: false },
-        ac_packs_b: { stripeUserId: 'acct_1PacksB', accessToken: 'sk_test_connected_packs_b', livemode: false },
-      },
-    },
-    stripeCheckout: { secretKey: PLATFORM_KEY, accounts: [] },
-  });
-  const base = loadConfig({});
-  app = await startTestApp({
-    platformBilling: { ...base.platformBilling, stripeSecretKey: PLATFORM_KEY, stripePublishableKey: 'pk_test_p' },
-    oauthApps: {
-      ...base.oauthApps,
-      stripeConnect: { clientId: 'ca_test_packs', authorizeUrl: 'https://connect.stripe.com', apiBase: stub.url },
-    },
-    payments: { ...base.payments, stripeApiBase: stub.url, stripeWebhookSecret: 'whsec_packs' },
-  });
+  ({ app, stub } = await startSavedCardApp('packs', 2));
   call = caller(app);
   [tenant, other] = await Promise.all([
     newTenant(app, { settings: { timezone: ZONE, itemExpiresAfter: 6 } }),
     newTenant(app, { settings: { timezone: ZONE, itemExpiresAfter: 6 } }),
   ]);
-  await connectStripe(tenant, 'ac_packs_a');
-  await connectStripe(other, 'ac_packs_b');
+  await connectStripe(app, tenant, 'packs', 0);
+  await connectStripe(app, other, 'packs', 1);
 
   const five = await pack(tenant, '5 classes', 5, 60);
   const ten = await pack(tenant, '10 classes', 10, 100);
