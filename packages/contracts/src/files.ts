@@ -45,6 +45,7 @@ export const FILE_MESSAGES = {
   renamed: 'File renamed.',
   deleted: 'File deleted.',
   shared: 'File shared.',
+  inCourse: (course: string) => `This file is a chapter of the course '${course}'. Remove it from the course first.`,
   unshared: 'Sharing removed.',
 } as const;
 
@@ -82,6 +83,8 @@ export const FileShare = z.object({
   /** The contact's name (or email when nameless); null for the other kinds. */
   contactName: z.string().nullable(),
   courseId: z.string().nullable(),
+  /** The course's name for a course share; null for the other kinds. */
+  courseName: z.string().nullable(),
   createdAt: z.string(),
 });
 export type FileShare = z.infer<typeof FileShare>;
@@ -138,14 +141,15 @@ export const FileRename = z
   .strict();
 export type FileRename = z.input<typeof FileRename>;
 
-/** POST /rest/files/{id}/shares: with one contact, or with every student of the studio. */
+/** POST /rest/files/{id}/shares: with one contact, every student of the studio, or the students of a course. */
 export const FileShareInput = z.discriminatedUnion(
   'kind',
   [
     z.object({ kind: z.literal('contact'), contactId: z.uuid('contactId must be a contact id') }).strict(),
     z.object({ kind: z.literal('students') }).strict(),
+    z.object({ kind: z.literal('course'), courseId: z.uuid('courseId must be a course id') }).strict(),
   ],
-  { error: 'kind must be contact or students' },
+  { error: 'kind must be contact, students or course' },
 );
 export type FileShareInput = z.input<typeof FileShareInput>;
 

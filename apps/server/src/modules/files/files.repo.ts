@@ -1,7 +1,7 @@
 import type { FileSort } from '@atrium/contracts';
 import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { contacts, fileShares, files } from '../../db/schema/index.ts';
+import { contacts, courseChapters, courseEnrolments, courses, fileShares, files } from '../../db/schema/index.ts';
 import { escapeLike } from '../contacts/contact-list.repo.ts';
 
 export type FileRow = typeof files.$inferSelect;
@@ -9,6 +9,7 @@ export type NewFileRow = typeof files.$inferInsert;
 export type ShareRow = typeof fileShares.$inferSelect;
 export interface ShareWithName extends ShareRow {
   contactName: string | null;
+  courseName: string | null;
 }
 
 export interface FileFilter {
@@ -100,12 +101,14 @@ export async function sharesOf(tx: Tx, tenantId: string, fileIds: string[]): Pro
       contactName: sql<
         string | null
       >`case when ${contacts.id} is null then null else coalesce(nullif(trim(${contacts.name} || ' ' || ${contacts.lastName}), ''), ${contacts.email}) end`,
+      courseName: courses.name,
     })
     .from(fileShares)
     .leftJoin(contacts, and(eq(contacts.tenantId, tenantId), eq(contacts.id, fileShares.contactId)))
+    .leftJoin(courses, and(eq(courses.tenantId, tenantId), eq(courses.id, fileShares.courseId)))
     .where(and(eq(fileShares.tenantId, tenantId), inArray(fileShares.fileId, fileIds)))
     .orderBy(asc(fileShares.createdAt), asc(fileShares.id));
-  return rows.map((row) => ({ ...row.share, contactName: row.contactName }));
+  return rows.map((row) => ({ ...row.share, contactName: row.contactName, courseName: row.courseName }));
 }
 
 /** Adds a share; sharing again what is already shared changes nothing (the unique indexes). */
@@ -129,12 +132,33 @@ export async function findContact(tx: Tx, tenantId: string, id: string) {
   return row;
 }
 
+export async function findCourse(tx: Tx, tenantId: string, id: string) {
+  const [row] = await tx
+    .select({ id: courses.id, name: courses.name })
+    .from(courses)
+    .where(and(eq(courses.tenantId, tenantId), eq(courses.id, id)));
+  return row;
+}
+
+/** A course with a chapter that is this file, if any (the file cannot go while it is one). */
+export async function courseUsingFile(tx: Tx, tenantId: string, fileId: string) {
+  const [row] = await tx
+    .select({ name: courses.name })
+    .from(courseChapters)
+    .innerJoin(courses, and(eq(courses.tenantId, tenantId), eq(courses.id, courseChapters.courseId)))
+    .where(and(eq(courseChapters.tenantId, tenantId), eq(courseChapters.fileId, fileId)))
+    .limit(1);
+  return row;
+}
+
 /**
- * Whether a share reaches this member: shared with them by name, or with every student while they
- * are one. Course shares reach no one until the courses module names its enrolments here.
+ * Whether a share reaches this member: shared with them by name, with every student while they are
+ * one, or with the students of a course they are enrolled in.
  */
 function shareReaches(tenantId: string, member: { contactId: string; isStudent: boolean }): SQL {
-  const reaches = [eq(fileShares.contactId, member.contactId)];
+  const enrolled = sql`${fileShares.courseId} in (select ${courseEnrolments.courseId} from ${courseEnrolments}
+    where ${courseEnrolments.tenantId} = ${tenantId} and ${courseEnrolments.contactId} = ${member.contactId})`;
+  const reaches = [eq(fileShares.contactId, member.contactId), and(eq(fileShares.kind, 'course'), enrolled) as SQL];
   if (member.isStudent) reaches.push(eq(fileShares.kind, 'students'));
   return and(eq(fileShares.tenantId, tenantId), or(...reaches)) as SQL;
 }

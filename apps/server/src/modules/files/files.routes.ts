@@ -17,7 +17,7 @@ import type { Platform } from '../../platform.ts';
 import { contentDisposition } from './file-names.ts';
 import * as files from './files.service.ts';
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 413: ErrorBody };
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 413: ErrorBody };
 const FileId = z.object({ id: z.uuid('id must be a file id') });
 const ShareParams = FileId.extend({ shareId: z.uuid('shareId must be a share id') });
 const UploadHeaders = z.object({ 'x-file-name': z.string().max(1000).optional() });
@@ -145,7 +145,7 @@ export function registerFileRoutes(server: FastifyInstance, platform: Platform):
     {
       schema: {
         tags,
-        summary: 'Share a file with a member or with every student (admin, staff)',
+        summary: "Share a file with a member, every student, or a course's students (admin, staff)",
         params: FileId,
         body: FileShareInput,
         response: { 200: StudioFile, ...errors },

@@ -14,7 +14,7 @@ import {
 import type { z } from 'zod';
 import { readTenant, withTenant } from '../../db/client.ts';
 import type { AccessClaims } from '../../lib/access-claims.ts';
-import { badRequest, notFound } from '../../lib/errors.ts';
+import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import type { TenantContext } from '../../lib/tenant-context.ts';
 import type { Platform } from '../../platform.ts';
 import { cleanFileName } from './file-names.ts';
@@ -43,6 +43,7 @@ function toStudioFile(row: repo.FileRow, shares: repo.ShareWithName[]): StudioFi
         contactId: share.contactId,
         contactName: share.contactName,
         courseId: share.courseId,
+        courseName: share.courseName,
         createdAt: share.createdAt.toISOString(),
       })),
   };
@@ -159,9 +160,13 @@ export async function renameFile(
   return studioFile(platform, tenant, id);
 }
 
-/** Removes the row (and its shares), then the stored bytes. */
+/** Removes the row (and its shares), then the stored bytes; a file that is a course's chapter stays. */
 export async function deleteFile(platform: Platform, tenant: TenantContext, id: string): Promise<void> {
-  const removed = await withTenant(platform.db, tenant.tenantId, (tx) => repo.deleteFile(tx, tenant.tenantId, id));
+  const removed = await withTenant(platform.db, tenant.tenantId, async (tx) => {
+    const course = await repo.courseUsingFile(tx, tenant.tenantId, id);
+    if (course) throw new AppError(409, 'conflict', FILE_MESSAGES.inCourse(course.name), 'id');
+    return repo.deleteFile(tx, tenant.tenantId, id);
+  });
   if (!removed) throw notFound('File');
   await platform.media.remove(tenant.tenantId, removed.storageKey);
 }
@@ -204,6 +209,16 @@ export async function shareFile(
         fileId: id,
         kind: 'contact',
         contactId: contact.id,
+        sharedBy: auth.sub,
+      });
+    } else if (input.kind === 'course') {
+      const course = await repo.findCourse(tx, tenant.tenantId, input.courseId);
+      if (!course) throw notFound('Course');
+      await repo.insertShare(tx, {
+        tenantId: tenant.tenantId,
+        fileId: id,
+        kind: 'course',
+        courseId: course.id,
         sharedBy: auth.sub,
       });
     } else {

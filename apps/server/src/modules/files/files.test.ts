@@ -1,8 +1,11 @@
-import type { FileList, MyFiles, Role, StudioFile } from '@atrium/contracts';
+import type { CourseDetail, FileList, MyFiles, Role, StudioFile } from '@atrium/contracts';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, json, loginAs, newTenant, PASSWORD, startTestApp, type TestTenant } from '../../../test/helpers.ts';
 import { errorsOf } from '../../../test/role-calls.ts';
 import type { App } from '../../app.ts';
+import { withTenant } from '../../db/client.ts';
+import { files } from '../../db/schema/index.ts';
 import { createUsers } from '../../seed/tenants.ts';
 import { DOCX, EXE, PNG, pdfOf } from './file-fixtures.ts';
 
@@ -66,7 +69,11 @@ async function uploaded(tenant: TestTenant, bytes: Buffer, name: string): Promis
   return json<StudioFile>(response);
 }
 
-const myFiles = async (tenant: TestTenant, who: Who) => json<MyFiles>(await call(tenant, who, 'GET', '/rest/myfiles'));
+const myFiles = async (tenant: TestTenant, who: Who) => {
+  const response = await call(tenant, who, 'GET', '/rest/myfiles');
+  expect(response.statusCode, response.body).toBe(200);
+  return json<MyFiles>(response);
+};
 
 /** RFC 5987: the name in `filename*=UTF-8''…`. */
 function dispositionName(header: unknown): string {
@@ -350,12 +357,10 @@ describe('rename and delete', () => {
   it('deletes the row, its shares and the stored bytes', async () => {
     const file = await uploaded(a, pdfOf('gone'), 'gone.pdf');
     await call(a, 'staff', 'POST', `/rest/files/${file.id}/shares`, { kind: 'contact', contactId: a.users.student.id });
-    const storageKey = (
-      await app.platform.db.execute<{ storage_key: string }>(
-        // The owner connection reads past row-level security: the test looks at the stored key.
-        `select storage_key from files where id = '${file.id}'` as never,
-      )
-    ).rows[0]?.storage_key;
+    const [stored] = await withTenant(app.platform.db, a.tenantId, (tx) =>
+      tx.select({ storageKey: files.storageKey }).from(files).where(eq(files.id, file.id)),
+    );
+    const storageKey = stored?.storageKey;
     expect(storageKey).toBeTruthy();
     expect(await app.platform.media.get(a.tenantId, storageKey as string)).not.toBeNull();
     expect((await call(a, 'frontdesk', 'DELETE', `/rest/files/${file.id}`)).statusCode).toBe(403);
@@ -365,5 +370,60 @@ describe('rename and delete', () => {
     expect(await app.platform.media.get(a.tenantId, storageKey as string)).toBeNull();
     expect((await myFiles(a, 'student')).shared.map((f) => f.id)).not.toContain(file.id);
     expect((await call(a, 'admin', 'DELETE', `/rest/files/${file.id}`)).statusCode).toBe(404);
+  });
+});
+
+describe("a course's students", () => {
+  it('reach a file shared with the course once enrolled; a file that is a chapter cannot be deleted', async () => {
+    const bytes = pdfOf('Course notes');
+    const file = await uploaded(a, bytes, 'Course notes.pdf');
+    const created = await call(a, 'admin', 'POST', '/stemplate/program', { name: 'Yoga Basics' });
+    expect(created.statusCode, created.body).toBe(201);
+    const base = `/stemplate/program/${json<CourseDetail>(created).guId}`;
+    const withSection = json<CourseDetail>(await call(a, 'admin', 'POST', `${base}/section`, { title: 'Start' }));
+    const section = withSection.sections[0]?.guId;
+    const chapter = await call(a, 'admin', 'POST', `${base}/section/${section}/chapter`, {
+      title: 'Notes',
+      type: 'file',
+      fileId: file.id,
+    });
+    expect(chapter.statusCode, chapter.body).toBe(201);
+    const course = json<CourseDetail>(chapter);
+
+    const shared = await call(a, 'staff', 'POST', `/rest/files/${file.id}/shares`, {
+      kind: 'course',
+      courseId: course.guId,
+    });
+    expect(shared.statusCode, shared.body).toBe(200);
+    expect(json<StudioFile>(shared).shares).toEqual([
+      expect.objectContaining({ kind: 'course', courseId: course.guId, courseName: 'Yoga Basics' }),
+    ]);
+    // Not enrolled yet: not theirs.
+    expect((await myFiles(a, 'student')).shared.map((f) => f.id)).not.toContain(file.id);
+    expect((await call(a, 'student', 'GET', `/rest/files/${file.id}/download`)).statusCode).toBe(404);
+
+    expect((await call(a, 'admin', 'PUT', `${base}/status`, { status: 'published' })).statusCode).toBe(200);
+    const enrol = await call(a, 'staff', 'POST', `${base}/attendee`, { contactId: a.users.student.id });
+    expect(enrol.statusCode, enrol.body).toBe(201);
+    expect((await myFiles(a, 'student')).shared.map((f) => f.id)).toContain(file.id);
+    const download = await call(a, 'student', 'GET', `/rest/files/${file.id}/download`);
+    expect(download.statusCode).toBe(200);
+    expect(download.rawPayload.equals(bytes)).toBe(true);
+    expect((await call(a, 'other', 'GET', `/rest/files/${file.id}/download`)).statusCode).toBe(404);
+
+    // Another studio's course, or no course at all: not found.
+    const foreign = await call(b, 'admin', 'POST', '/stemplate/program', { name: 'Theirs' });
+    const theirs = await call(a, 'staff', 'POST', `/rest/files/${file.id}/shares`, {
+      kind: 'course',
+      courseId: json<CourseDetail>(foreign).guId,
+    });
+    expect(theirs.statusCode).toBe(404);
+
+    const refused = await call(a, 'admin', 'DELETE', `/rest/files/${file.id}`);
+    expect(refused.statusCode).toBe(409);
+    expect(errorsOf(refused).message).toBe(
+      "This file is a chapter of the course 'Yoga Basics'. Remove it from the course first.",
+    );
+    expect((await call(a, 'admin', 'GET', `/rest/files/${file.id}`)).statusCode).toBe(200);
   });
 });

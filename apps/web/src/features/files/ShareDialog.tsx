@@ -1,11 +1,12 @@
 import { FILE_MESSAGES, type FileShare, type FileShareInput, type StudioFile } from '@atrium/contracts';
-import { ActionIcon, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Button, Group, Modal, Select, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconUsersGroup, IconX } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { showSuccessToast } from '../../lib/notify';
 import { ContactSearch } from '../contacts/ContactSearch';
-import { filesApi } from './api';
+import { filesApi, shareableCourses } from './api';
 
 interface Props {
   file: StudioFile | null;
@@ -15,7 +16,11 @@ interface Props {
 }
 
 const shareName = (share: FileShare) =>
-  share.kind === 'students' ? 'All students' : share.kind === 'course' ? 'A course' : (share.contactName ?? 'A member');
+  share.kind === 'students'
+    ? 'All students'
+    : share.kind === 'course'
+      ? `Students of ${share.courseName ?? 'a course'}`
+      : (share.contactName ?? 'A member');
 
 /**
  * Share a file: with members picked by the contact search, or with every student; each share can be
@@ -43,7 +48,16 @@ export function ShareDialog({ file, onClose, onChanged }: Props) {
   const share = (input: FileShareInput, key: string) =>
     current && run(key, () => filesApi.share(current.id, input), FILE_MESSAGES.shared);
 
+  // The studio's courses, for "the students of a course"; absent when courses are off or not the user's to manage.
+  const courses = useQuery({
+    queryKey: ['files', 'share-courses'],
+    queryFn: shareableCourses,
+    enabled: file !== null,
+    staleTime: 60_000,
+  });
   const shares = current?.shares ?? [];
+  const sharedCourses = new Set(shares.flatMap((s) => (s.courseId ? [s.courseId] : [])));
+  const courseOptions = (courses.data ?? []).filter((course) => !sharedCourses.has(course.value));
   const withEveryone = shares.some((s) => s.kind === 'students');
   return (
     <Modal
@@ -70,6 +84,17 @@ export function ShareDialog({ file, onClose, onChanged }: Props) {
         >
           {withEveryone ? 'Shared with all students' : 'Share with all students'}
         </Button>
+        {courses.data && courses.data.length > 0 ? (
+          <Select
+            label="Share with the students of a course"
+            placeholder={courseOptions.length > 0 ? 'Choose a course' : 'Shared with every course'}
+            data={courseOptions}
+            value={null}
+            searchable
+            disabled={courseOptions.length === 0 || busy === 'course'}
+            onChange={(courseId) => courseId && share({ kind: 'course', courseId }, 'course')}
+          />
+        ) : null}
         <section aria-labelledby="file-shares-title">
           <Title order={2} size="h5" id="file-shares-title" mb="xs">
             Shared with

@@ -1,4 +1,4 @@
-import type { FileList, FileShareInput, MyFiles, StudioFile } from '@atrium/contracts';
+import type { CourseList, FileList, FileShareInput, MyFiles, StudioFile } from '@atrium/contracts';
 import { apiFile, apiRequest } from '../../lib/api';
 import { ApiError, apiErrorFromBody } from '../../lib/api-error';
 import { getTokens } from '../../lib/auth-tokens';
@@ -37,6 +37,19 @@ export const filesApi = {
   mine: () => apiRequest<MyFiles>('/rest/myfiles'),
   removeMine: (fileId: string) => apiRequest<{ message: string }>(`/rest/myfiles/${id(fileId)}`, { method: 'DELETE' }),
 };
+
+/**
+ * The studio's courses as choices, for sharing with a course's students; none when the call is refused
+ * (courses off, or a role without 'Manage Courses'), so the choice is simply not offered.
+ */
+export async function shareableCourses(): Promise<Array<{ value: string; label: string }>> {
+  try {
+    const list = await apiRequest<CourseList>('/stemplate/program', { query: { length: 1000 }, silent: true });
+    return list.data.map((course) => ({ value: course.guId, label: course.name }));
+  } catch {
+    return [];
+  }
+}
 
 /** Saves a file the browser's way, under its own name (in any script). */
 export async function downloadFile(file: { id: string; fileName: string }): Promise<void> {

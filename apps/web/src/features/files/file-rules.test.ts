@@ -8,6 +8,7 @@ const share = (kind: FileShare['kind'], contactName: string | null = null): File
   contactId: contactName ? 'c' : null,
   contactName,
   courseId: kind === 'course' ? 'k' : null,
+  courseName: kind === 'course' ? 'Yoga Basics' : null,
   createdAt: '2026-01-01T00:00:00Z',
 });
 
@@ -20,7 +21,8 @@ describe('files screen rules', () => {
     expect(
       shareSummary([share('students'), share('contact', 'अनु'), share('contact', 'B'), share('contact', 'C')]),
     ).toBe('All students, अनु and 2 others');
-    expect(shareSummary([share('course')])).toBe('1 course');
+    expect(shareSummary([share('course')])).toBe('Yoga Basics (course)');
+    expect(shareSummary([share('students'), share('course'), share('course')])).toBe('All students, 2 courses');
   });
 
   it('refuses an empty or too large file before uploading it', () => {

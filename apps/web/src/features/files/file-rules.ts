@@ -6,13 +6,14 @@ export function shareSummary(shares: readonly FileShare[]): string {
   if (shares.length === 0) return 'Not shared';
   const everyone = shares.some((share) => share.kind === 'students');
   const people = shares.filter((share) => share.kind === 'contact').map((share) => share.contactName ?? 'A member');
-  const courses = shares.filter((share) => share.kind === 'course').length;
+  const courses = shares.filter((share) => share.kind === 'course').map((share) => share.courseName ?? 'A course');
   const parts: string[] = [];
   if (everyone) parts.push('All students');
   if (people.length === 1) parts.push(people[0] as string);
   else if (people.length > 1)
     parts.push(`${people[0]} and ${people.length - 1} ${people.length === 2 ? 'other' : 'others'}`);
-  if (courses > 0) parts.push(courses === 1 ? '1 course' : `${courses} courses`);
+  if (courses.length === 1) parts.push(`${courses[0]} (course)`);
+  else if (courses.length > 1) parts.push(`${courses.length} courses`);
   return parts.join(', ');
 }
 
