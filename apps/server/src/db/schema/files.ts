@@ -12,6 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { contacts } from './contacts.ts';
+import { courses } from './courses.ts';
 import { tenants } from './tenants.ts';
 
 /**
@@ -77,13 +78,14 @@ export const fileShares = pgTable(
       columns: [t.tenantId, t.contactId],
       foreignColumns: [contacts.tenantId, contacts.id],
     }).onDelete('cascade'),
-    uniqueIndex('file_shares_contact_uq')
-      .on(t.tenantId, t.fileId, t.contactId)
-      .where(sql`${t.kind} = 'contact'`),
+    foreignKey({
+      name: 'file_shares_course_fk',
+      columns: [t.tenantId, t.courseId],
+      foreignColumns: [courses.tenantId, courses.id],
+    }).onDelete('cascade'),
+    uniqueIndex('file_shares_contact_uq').on(t.tenantId, t.fileId, t.contactId).where(sql`${t.kind} = 'contact'`),
     uniqueIndex('file_shares_students_uq').on(t.tenantId, t.fileId).where(sql`${t.kind} = 'students'`),
-    uniqueIndex('file_shares_course_uq')
-      .on(t.tenantId, t.fileId, t.courseId)
-      .where(sql`${t.kind} = 'course'`),
+    uniqueIndex('file_shares_course_uq').on(t.tenantId, t.fileId, t.courseId).where(sql`${t.kind} = 'course'`),
     // "Shared with me": a member's contact shares, read from the contact's side.
     index('file_shares_tenant_contact_idx').on(t.tenantId, t.contactId),
     index('file_shares_tenant_course_idx').on(t.tenantId, t.courseId),

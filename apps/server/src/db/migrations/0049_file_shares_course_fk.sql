@@ -1,0 +1,1 @@
+ALTER TABLE "file_shares" ADD CONSTRAINT "file_shares_course_fk" FOREIGN KEY ("tenant_id","course_id") REFERENCES "public"."courses"("tenant_id","id") ON DELETE cascade ON UPDATE no action;
