@@ -41,11 +41,12 @@ const tenant = (overrides: { isShowSchedule?: boolean; isShowCourses?: boolean; 
 });
 
 describe('buildPublicMenu: the standard pages', () => {
-  it('shows every built standard page that is published, with its path; courses is not built yet', () => {
+  it('shows every built standard page that is published, with its path', () => {
     const items = buildPublicMenu(tenant());
     expect(items.map((item) => item.title)).toEqual([
       'Home',
       'Calendar',
+      'Courses',
       'Events',
       'Shop',
       'Donations',
@@ -55,6 +56,7 @@ describe('buildPublicMenu: the standard pages', () => {
     const urls = Object.fromEntries(items.flatMap((item) => (item.type === 'item' ? [[item.title, item.url]] : [])));
     expect(urls).toMatchObject({
       Calendar: '/calendar',
+      Courses: '/courses',
       Events: '/events',
       Shop: '/merchandise',
       Donations: '/donations',
@@ -65,6 +67,7 @@ describe('buildPublicMenu: the standard pages', () => {
   it('leaves out a standard page whose module is off', () => {
     const titles = (t: ReturnType<typeof tenant>) => buildPublicMenu(t).map((item) => item.title);
     expect(titles(tenant({ isShowSchedule: false }))).not.toContain('Calendar');
+    expect(titles(tenant({ isShowCourses: false }))).not.toContain('Courses');
     expect(titles(tenant({ isShowDonation: false }))).not.toContain('Donations');
     expect(titles(tenant({ isShowDonation: false }))).toContain('Events');
   });

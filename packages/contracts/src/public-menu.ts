@@ -43,12 +43,13 @@ export const STANDARD_PAGE_PATHS: Record<string, string> = {
 
 /**
  * The standard pages whose public screens are built (the web app's PUBLIC_ROUTES marks the same
- * paths built). Courses comes with its module: until then it stays out of the menu and its path
- * answers page not found, never a placeholder. A module adds its page here when its screen lands.
+ * paths built). A standard page whose module is not built stays out of the menu and its path answers
+ * page not found, never a placeholder. A module adds its page here when its screen lands.
  */
 export const BUILT_STANDARD_PAGES: ReadonlySet<string> = new Set([
   'home',
   'calendar',
+  'courses',
   'events',
   'merchandise',
   'donations',

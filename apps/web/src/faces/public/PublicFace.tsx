@@ -29,6 +29,8 @@ const WaiverConfirmPage = lazy(() => import('../../features/forms/WaiverConfirmP
 const PublicCalendarPage = lazy(() => import('../../features/scheduling/PublicCalendarPage'));
 const PublicEventsPage = lazy(() => import('../../features/events/PublicEventsPage'));
 const EventPage = lazy(() => import('../../features/events/EventPage'));
+const PublicCoursesPage = lazy(() => import('../../features/courses/public/PublicCoursesPage'));
+const CoursePage = lazy(() => import('../../features/courses/public/CoursePage'));
 
 /** The built screens by route path: the routes marked `built` in route-paths (faces.test.tsx). */
 export const SCREENS: Record<string, ReactNode> = {
@@ -48,6 +50,8 @@ export const SCREENS: Record<string, ReactNode> = {
   '/calendar': <PublicCalendarPage />,
   '/events': <PublicEventsPage />,
   '/events/:id': <EventPage />,
+  '/courses': <PublicCoursesPage />,
+  '/courses/:slug': <CoursePage />,
   '/checkout': <CheckoutPage />,
   '/checkout/register': <CheckoutRegisterPage />,
   '/donations': <PublicDonationsPage />,

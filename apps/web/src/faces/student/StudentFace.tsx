@@ -27,6 +27,10 @@ const MyMembershipsPage = lazy(() => import('../../features/memberships/MyMember
 const MyInvoicesPage = lazy(() => import('../../features/invoices/MyInvoicesPage'));
 const MonthlyGiftPage = lazy(() => import('../../features/donations/MonthlyGiftPage'));
 const WaiverConfirmPage = lazy(() => import('../../features/forms/WaiverConfirmPage'));
+const MyCoursesPage = lazy(() => import('../../features/courses/learn/MyCoursesPage'));
+const CoursePlayerPage = lazy(() => import('../../features/courses/learn/CoursePlayerPage'));
+const CourseCataloguePage = lazy(() => import('../../features/courses/learn/CourseCataloguePage'));
+const CoursePage = lazy(() => import('../../features/courses/public/CoursePage'));
 
 /** The built screens by route path: the routes marked `built` in route-paths (faces.test.tsx). */
 export const SCREENS: Record<string, ReactNode> = {
@@ -47,6 +51,10 @@ export const SCREENS: Record<string, ReactNode> = {
   '/onboarding': <VerificationWaitPage />,
   '/donate/monthly/:token': <MonthlyGiftPage />,
   '/waiver/confirm/:token': <WaiverConfirmPage />,
+  '/mycourses': <MyCoursesPage />,
+  '/mycourses/:courseId': <CoursePlayerPage />,
+  '/services': <CourseCataloguePage />,
+  '/courses/:slug': <CoursePage />,
 };
 
 /** Where an unverified student may still go: the wait itself, their profile, signing out. */

@@ -190,7 +190,11 @@ describe('visitor routes', () => {
   });
 
   it('falls back to the courses route inside courses', () => {
-    expect(decideVisitorPath('/courses/yoga-101', '', tenant)).toEqual({ kind: 'redirect', to: '/courses' });
+    expect(decideVisitorPath('/courses/yoga-101', '', tenant)).toEqual({ kind: 'stay' });
+    expect(decideVisitorPath('/courses/yoga-101/more', '', tenant)).toEqual({ kind: 'redirect', to: '/courses' });
+    expect(decideStudentPath('/courses', tenant)).toEqual({ kind: 'redirect', to: '/services' });
+    expect(decideStudentPath('/courses/yoga-101', tenant)).toEqual({ kind: 'stay' });
+    expect(decideStudentPath('/mycourses/abc', tenant)).toEqual({ kind: 'stay' });
   });
 
   it('shows the tenant plan only on the master tenant', () => {
@@ -307,7 +311,7 @@ describe('while a module is not built', () => {
     expect(landing.decideStaffPath('/contacts', tenant)).toEqual({ kind: 'stay' });
   });
 
-  it('shows visitors the calendar now it is built, keeps them off courses, shows donations only when on, and logs them out to the calendar', () => {
+  it('shows visitors the calendar now it is built, shows courses now they are built, shows donations only when on, and logs them out to the calendar, else the courses', () => {
     expect(landing.decideVisitorPath('/calendar', '', tenant)).toEqual({ kind: 'stay' });
     expect(landing.decideVisitorPath('/calendar', '', { ...tenant, isShowSchedule: false })).toEqual({
       kind: 'notFound',
@@ -321,6 +325,7 @@ describe('while a module is not built', () => {
     expect(landing.decideVisitorPath('/checkout', '', tenant)).toEqual({ kind: 'stay' });
     expect(landing.decideVisitorPath('/login', '', tenant)).toEqual({ kind: 'stay' });
     expect(landing.publicLogoutTarget(tenant)).toBe('/calendar');
-    expect(landing.publicLogoutTarget({ ...tenant, isShowSchedule: false })).toBe('/login');
+    expect(landing.publicLogoutTarget({ ...tenant, isShowSchedule: false })).toBe('/courses');
+    expect(landing.publicLogoutTarget({ ...tenant, isShowSchedule: false, isShowCourses: false })).toBe('/login');
   });
 });

@@ -169,6 +169,8 @@ export function decideStudentPath(pathname: string, tenant: LandingTenant, built
   const home = studentHome(tenant, built);
   if (path === '/') return redirect(home);
   if (path === '/classes' && !tenant.isShowScheduleMenu) return redirect('/mycourses');
+  // The public courses listing, opened by a member: the catalogue of their face (issue 25).
+  if (path === '/courses') return redirect('/services');
   if (path === '/tplan' && !canShowTenantPlan(tenant)) return redirect(home);
   if (path === '/mydonation' && !tenant.isShowDonation) return redirect(home);
   if (findRoute(STUDENT_ROUTES, path)) return builtOrNotFound(STUDENT_ROUTES, path, built);
@@ -210,7 +212,11 @@ export function decideVisitorPath(
   if (path === '/calendar') return canShowPublicCalendar(tenant, built) ? STAY : NOT_FOUND;
   if (path === '/courses') return canShowPublicCourses(tenant, built) ? STAY : NOT_FOUND;
   if (isDonationPath(path) && !tenant.isShowDonation) return NOT_FOUND;
-  if (path.startsWith('/courses/')) return canShowPublicCourses(tenant, built) ? redirect('/courses') : NOT_FOUND;
+  // A course's page (issue 25); an address deeper than /courses/{course} falls back to the listing.
+  if (path.startsWith('/courses/')) {
+    if (!canShowPublicCourses(tenant, built)) return NOT_FOUND;
+    return /^\/courses\/[^/]+$/.test(path) ? STAY : redirect('/courses');
+  }
   if (path === '/tplan') return canShowTenantPlan(tenant) ? builtOrNotFound(PUBLIC_ROUTES, path, built) : NOT_FOUND;
   if (path === '/logout') return redirect(publicLogoutTarget(tenant, built));
   if (LOGIN_FIRST_PATHS.includes(path)) return { kind: 'login', returnUrl: `${path}${search}` };

@@ -128,7 +128,11 @@ export const SETTINGS_ROUTES: readonly RouteSpec[] = [
 
 export const STUDENT_ROUTES: readonly RouteSpec[] = [
   { path: '/classes', title: 'Calendar', built: true },
-  { path: '/mycourses', title: 'My Courses' },
+  { path: '/mycourses', title: 'My Courses', built: true },
+  // The course player (issue 25): the outline with my ticks and the chapter I am on.
+  { path: '/mycourses/:courseId', title: 'Course', built: true },
+  // A course's page, for a member who opens its public address (the server's page hands over to the app).
+  { path: '/courses/:slug', title: 'Course', built: true },
   { path: '/student-assessments', title: 'Assessments' },
   { path: '/myregistration', title: 'My Registrations', built: true },
   { path: '/myassessment', title: 'My Assessments' },
@@ -147,7 +151,7 @@ export const STUDENT_ROUTES: readonly RouteSpec[] = [
   { path: '/donate/monthly/:token', title: 'Your monthly gift', built: true },
   // The link that confirms a waiver someone signed with the member's email (issue 22).
   { path: '/waiver/confirm/:token', title: 'Confirm your waiver', built: true },
-  { path: '/services', title: 'Courses' },
+  { path: '/services', title: 'Courses', built: true },
   { path: '/tplan', title: 'Tenant Plan' },
   { path: '/plan', title: 'Plan' },
   { path: '/tenant', title: 'Tenant' },
@@ -165,7 +169,8 @@ export const PUBLIC_ROUTES: readonly RouteSpec[] = [
   // Shell before any tenant face (app/Shell.tsx), so no face lists it as one of its screens.
   { path: '/new-studio', title: 'Create your studio' },
   { path: '/calendar', title: 'Calendar', built: true },
-  { path: '/courses', title: 'Courses' },
+  { path: '/courses', title: 'Courses', built: true },
+  { path: '/courses/:slug', title: 'Course', built: true },
   { path: '/tplan', title: 'Plans' },
   { path: '/publicdonations', title: 'Donations', built: true },
   { path: '/donations', title: 'Donations', built: true },
