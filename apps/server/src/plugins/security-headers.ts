@@ -12,7 +12,8 @@ const csp = (formTargets: string[], connectTargets: string[]) =>
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
     `connect-src ${["'self'", ...connectTargets].join(' ')}`,
-    "media-src 'self' https:",
+    // blob: is the MediaSource hls.js plays an HLS video through (the course player).
+    "media-src 'self' blob: https:",
     "frame-src 'self' https:",
     "frame-ancestors 'self'",
     `form-action ${["'self'", ...formTargets].join(' ')}`,
