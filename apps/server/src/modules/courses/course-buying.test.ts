@@ -327,6 +327,7 @@ describe('the demo-course flow of a registration form', () => {
         .where(and(eq(outboxEmails.tenantId, a.tenantId), eq(outboxEmails.toAddress, email))),
     );
     expect(mail.map((m) => m.subject)).toEqual(['Τάι τσι δωρεάν enrolled successfully']);
+    expect(mail[0]?.textBody).toContain(`http://${a.orgId}.localhost/courses/${free.detail.slug}`);
     const again = ok<{ status: string }>(
       await call(a, null, 'POST', url, { categoryGuId: free.detail.guId, user: { fullName: 'Zoë Ünal', email } }),
     );

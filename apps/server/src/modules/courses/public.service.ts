@@ -11,6 +11,7 @@ import { type Db, readTenant, type Tx, withTenant } from '../../db/client.ts';
 import { contacts } from '../../db/schema/index.ts';
 import { badRequest, notFound, tooManyRequests } from '../../lib/errors.ts';
 import type { TenantContext } from '../../lib/tenant-context.ts';
+import { tenantOrigin } from '../../lib/tenant-origin.ts';
 import type { Platform } from '../../platform.ts';
 import { tryAgainIn } from '../auth/auth-throttle.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
@@ -149,7 +150,7 @@ export async function registerForCourse(
           '',
           `${COURSE_MESSAGES.enrolled(course.name)}.`,
           demo ? 'Your demo gives you the demo chapters of the course.' : '',
-          `Sign in to ${tenant.name} and open My Courses to start: ${courseUrl(course.slug)}`,
+          `Sign in to ${tenant.name} and open My Courses to start: ${tenantOrigin(platform.config, tenant)}${courseUrl(course.slug)}`,
           '',
           tenant.name,
         ]
