@@ -39,6 +39,11 @@ const EventsPage = lazy(() => import('../../features/events/EventsPage'));
 const FacilityPage = lazy(() => import('../../features/scheduling/FacilityPage'));
 const DonationsAdminPage = lazy(() => import('../../features/donations/DonationsAdminPage'));
 const FilesPage = lazy(() => import('../../features/files/FilesPage'));
+const CoursesPage = lazy(() => import('../../features/courses/admin/CoursesPage'));
+const CourseEditorPage = lazy(() => import('../../features/courses/admin/CourseEditorPage'));
+const ContentIndex = lazy(() =>
+  import('../../features/courses/admin/CourseEditorPage').then((m) => ({ default: m.ContentIndex })),
+);
 const SettingsHome = lazy(() => import('../../features/settings/SettingsHome'));
 const AccountSettingsPage = lazy(() => import('../../features/settings/AccountSettingsPage'));
 const ModuleSettingsPage = lazy(() => import('../../features/settings/ModuleSettingsPage'));
@@ -111,6 +116,9 @@ export const SCREENS: Record<string, ReactNode> = {
   '/facility': <FacilityPage />,
   '/donation': <DonationsAdminPage />,
   '/files': <FilesPage />,
+  '/services': <CoursesPage />,
+  '/content': <ContentIndex />,
+  '/content/:id': <CourseEditorPage />,
   '/settings': <SettingsHome />,
   '/settings/account': <AccountSettingsPage />,
   '/settings/display': <ModuleSettingsPage />,

@@ -179,6 +179,7 @@ describe("admin menu with today's built screens", () => {
       '/rules',
       '/schedule',
       '/facility',
+      '/services',
       '/donation',
       '/customforms',
       '/products',

@@ -304,7 +304,16 @@ describe('while a module is not built', () => {
       to: '/dashboard',
     });
     expect(landing.decideStaffPath('/reports', tenant)).toEqual({ kind: 'stay' });
-    expect(landing.decideStaffPath('/services', tenant)).toEqual({ kind: 'notFound' });
+    expect(landing.decideStaffPath('/services', tenant)).toEqual({ kind: 'stay' });
+    expect(landing.decideStaffPath('/content/any-id', tenant)).toEqual({ kind: 'stay' });
+    expect(landing.decideStaffPath('/services', { ...tenant, isShowCourses: false })).toEqual({
+      kind: 'redirect',
+      to: '/dashboard',
+    });
+    expect(landing.decideStaffPath('/content', { ...tenant, isShowCourses: false })).toEqual({
+      kind: 'redirect',
+      to: '/dashboard',
+    });
     expect(landing.decideStaffPath('/store', tenant)).toEqual({ kind: 'stay' });
     expect(landing.decideStaffPath('/settings/regforms', tenant)).toEqual({ kind: 'stay' });
     expect(landing.decideStaffPath('/tests', tenant)).toEqual({ kind: 'notFound' });

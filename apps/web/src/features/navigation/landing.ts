@@ -156,6 +156,10 @@ export function decideStaffPath(pathname: string, tenant: LandingTenant, built =
     return tenant.isNewTenant ? builtOrNotFound(ADMIN_ROUTES, path, built) : redirect('/dashboard');
   if (path === '/calendar') return tenant.isShowSchedule && built(ADMIN_ROUTES, path) ? STAY : redirect('/dashboard');
   if (path === '/donation' && !tenant.isShowDonation) return redirect('/dashboard');
+  // Courses off (isShowCourses): the staff's course screens go to the dashboard, like the menu item.
+  if (!tenant.isShowCourses && (matchPath('/services', path) || matchPath('/content/*', path))) {
+    return redirect('/dashboard');
+  }
   if (matchPath('/tplan/*', path) || path === '/masterplan' || path === '/tenant') {
     return canShowTenantPlan(tenant) ? builtOrNotFound(ADMIN_ROUTES, path, built) : redirect('/dashboard');
   }

@@ -20,8 +20,10 @@ export const ADMIN_ROUTES: readonly RouteSpec[] = [
   { path: '/onboarding', title: 'Onboarding', built: true },
   { path: '/getstarted', title: 'Get Started', built: true },
   { path: '/calendar', title: 'Calendar', built: true },
-  { path: '/content', title: 'Content' },
-  { path: '/services', title: 'Courses' },
+  // Courses (issue 25): the list, and one course's editor at /content/{id} (/content alone goes to the list).
+  { path: '/content', title: 'Content', built: true },
+  { path: '/content/:id', title: 'Course', built: true },
+  { path: '/services', title: 'Courses', built: true },
   { path: '/productbundle', title: 'Product Bundles', built: true },
   { path: '/tplan', title: 'Tenant Plan' },
   { path: '/tplan/:name/:freq', title: 'Tenant Plan' },
