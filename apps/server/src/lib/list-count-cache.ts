@@ -2,8 +2,10 @@ import { type Db, onTenantWrite } from '../db/client.ts';
 import { TtlCache } from './ttl-cache.ts';
 
 /**
- * How long the match count of a list with no search text is reused (contacts, invoices). Counting a
- * large tenant's first page was most of its cost: up to 10,001 index entries for every request. Any
+ * How long the match count of a list or a search is reused (contacts, invoices: the key names the
+ * filter and the search text, never the sort or the page). Counting a large tenant's first page was
+ * most of its cost: up to 10,001 index entries for every request, and a search's count reads up to
+ * 1,001 matching rows' text (a tenth of 100,000 invoices for a common name). Any
  * withTenant of the tenant in this process forgets its counts at once; another server process's
  * writes show within this time (as the session gate's answers).
  */

@@ -23,13 +23,12 @@ export async function listContacts(db: Db, tenant: TenantContext, query: ListQue
     tags: query.ctag ?? [],
     joinBy: query.join_by,
   };
-  // the count of a list with no search text is reused a few seconds (lib/list-count-cache.ts)
-  const cache = filter.search ? null : listCountCache(db, 'contacts');
-  const key = cache
-    ? `${tenant.tenantId}:${filter.joinBy}:${JSON.stringify([filter.statuses, filter.tags.map((tag) => tag.toLowerCase())])}`
-    : '';
-  const known = cache?.peek(key);
-  const writesBefore = cache?.writes;
+  // The count of the matches is reused a few seconds (lib/list-count-cache.ts): paging through a list or
+  // a search, or sorting it another way, does not count again. A search's count reads rows' text.
+  const cache = listCountCache(db, 'contacts');
+  const key = `${tenant.tenantId}:${filter.joinBy}:${JSON.stringify([filter.search ?? '', filter.statuses, filter.tags.map((tag) => tag.toLowerCase())])}`;
+  const known = cache.peek(key);
+  const writesBefore = cache.writes;
   const { rows, total, capped, counted } = await readTenant(db, tenant.tenantId, async (tx) => {
     const page = await findContactPage(
       tx,
@@ -47,10 +46,11 @@ export async function listContacts(db: Db, tenant: TenantContext, query: ListQue
     return {
       ...page,
       rows: page.rows.map((row) => ({ ...row, lastMembershipEndsAt: ends.get(row.id) ?? null })),
-      counted: page.capped ? CONTACT_COUNT_CAP + 1 : page.total,
+      // past the cap the total is the cap: kept as one more, it answers "capped" again
+      counted: page.capped ? page.total + 1 : page.total,
     };
   });
-  if (cache && known === undefined && writesBefore !== undefined) cache.keep(key, counted, writesBefore);
+  if (known === undefined) cache.keep(key, counted, writesBefore);
   return {
     recordsTotal: total,
     isTotalCapped: capped,

@@ -25,7 +25,7 @@ import {
   queueStatusEmail,
   templateForStatus,
 } from './invoice-email.ts';
-import { findInvoicePage, INVOICE_COUNT_CAP } from './invoice-list.repo.ts';
+import { findInvoicePage } from './invoice-list.repo.ts';
 import { toDetail, toListRow, toPublic } from './invoice-mappers.ts';
 import {
   applyAccountCredit,
@@ -114,15 +114,17 @@ async function write<T>(platform: Platform, tenant: TenantContext, work: (tx: Tx
 
 export async function listFromDesk(platform: Platform, { tenant }: Authenticated, query: InvoiceListQuery) {
   const number = query.search ? parseInvoiceNumber(query.search) : null;
-  // the count of the list with no search text is reused a few seconds (lib/list-count-cache.ts)
-  const cache = query.search ? null : listCountCache(platform.db, 'invoices');
-  const key = `${tenant.tenantId}:${query.showArchive}`;
-  const known = cache?.peek(key);
-  const writesBefore = cache?.writes ?? 0;
+  // The count of the matches is reused a few seconds (lib/list-count-cache.ts): paging through a list or
+  // a search, or sorting it another way, does not count again. A search's count reads rows' text.
+  const cache = listCountCache(platform.db, 'invoices');
+  const key = `${tenant.tenantId}:${query.showArchive}:${query.search ?? ''}`;
+  const known = cache.peek(key);
+  const writesBefore = cache.writes;
   const { rows, total, capped } = await readTenant(platform.db, tenant.tenantId, (tx) =>
     findInvoicePage(tx, tenant.tenantId, query, number, known),
   );
-  if (cache && known === undefined) cache.keep(key, capped ? INVOICE_COUNT_CAP + 1 : total, writesBefore);
+  // past the cap the total is the cap: kept as one more, it answers "capped" again
+  if (known === undefined) cache.keep(key, capped ? total + 1 : total, writesBefore);
   return { data: rows.map(toListRow), total, capped };
 }
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { INVOICE_SORTS, parseInvoiceNumber } from '@atrium/contracts';
+import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, json, loginAs, newTenant, startTestApp, type TestTenant } from '../../../test/helpers.ts';
 import type { App } from '../../app.ts';
@@ -271,5 +272,17 @@ describe("GET /item/ireport, a search's count", () => {
     expect(beta).toMatchObject({ total: 1, capped: false });
     const [row] = await allRows(crowd).then((all) => all.filter((r) => r.contactName === 'Crowd Beta'));
     expect(beta.ids).toEqual([row?.id]);
+  });
+
+  it('a write of the studio forgets the counts it kept: the next page counts again', async () => {
+    expect(await list(crowd, shape('alpha', 50))).toMatchObject({ total: INVOICE_SEARCH_COUNT_CAP, capped: false });
+    await withTenant(app.platform.db, crowd.tenantId, (tx) =>
+      tx
+        .update(invoices)
+        .set({ contactName: 'Crowd Alpha' })
+        .where(and(eq(invoices.tenantId, crowd.tenantId), eq(invoices.contactName, 'Crowd Beta'))),
+    );
+    expect(await list(crowd, shape('alpha', 100))).toMatchObject({ total: INVOICE_SEARCH_COUNT_CAP, capped: true });
+    expect(await list(crowd, shape('beta', 0))).toMatchObject({ ids: [], total: 0, capped: false });
   });
 });
