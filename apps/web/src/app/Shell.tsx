@@ -3,6 +3,7 @@ import { Navigate, useLocation } from 'react-router';
 import { SessionKeeper } from '../features/session/SessionKeeper';
 import { bootSession, clearLanding } from '../features/session/session-actions';
 import { useSession } from '../features/session/session-store';
+import { applyBrandCssVariables } from './brand-shades';
 import { Busy } from './components/Busy';
 import { FaceSwitch } from './FaceSwitch';
 import { PreviewBackGuard } from './PreviewBackGuard';
@@ -38,6 +39,12 @@ export function Shell() {
   useEffect(() => {
     if (landing !== null && landing === here) clearLanding();
   }, [landing, here]);
+
+  // The studio's colour on the app's plain-CSS parts, in the shades Mantine's primary uses (theme.ts).
+  const themeColor = tenant?.org.themeColor ?? null;
+  useEffect(() => {
+    applyBrandCssVariables(document.documentElement, themeColor);
+  }, [themeColor]);
 
   if (location.pathname === NEW_STUDIO_PATH) {
     return (
