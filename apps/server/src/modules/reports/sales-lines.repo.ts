@@ -13,33 +13,37 @@ import { invoiceOfPayment, ledgerBetween, signedAmount, sumOf } from './ledger.t
 type LedgerGroup = 'day' | 'week' | 'month' | 'method' | 'staff';
 type SalesGroup = 'item' | 'category' | 'kind';
 
-export interface PaymentScope {
+/** A report's rows narrowed to one group (or every row): its range, currency, filters and the group's key. */
+interface Scope<Group> {
   tenantId: string;
   currency: string;
   from: Date;
   to: Date;
   timeZone: string;
-  group: LedgerGroup;
+  group: Group;
   /** The group's key; undefined: every row. Day, week and month keys narrow `from`/`to` instead. */
   key: string | undefined;
   /** The report's filters (the same conditions as the report's). */
   filters: SQL | undefined;
 }
 
-export interface SalesScope {
-  tenantId: string;
-  currency: string;
-  from: Date;
-  to: Date;
-  timeZone: string;
-  group: SalesGroup;
-  key: string | undefined;
-  filters: SQL | undefined;
-}
+export type PaymentScope = Scope<LedgerGroup>;
+export type SalesScope = Scope<SalesGroup>;
 
 /** An instant on the studio's clocks: YYYY-MM-DD HH:MM. */
 const wallTime = (at: SQL, timeZone: string) =>
   sql<string>`to_char((${at} at time zone ${timeZone}), 'YYYY-MM-DD HH24:MI')`;
+
+/** A row's instant (and the CSV's cursor: the exact instant as text, microseconds, as a Date keeps milliseconds), its invoice. */
+function rowColumns(at: typeof invoices.createdAt | typeof invoicePayments.createdAt, timeZone: string) {
+  return {
+    at,
+    cursor: sql<string>`${at}::text`,
+    wall: wallTime(sql`${at}`, timeZone),
+    invoiceNumber: invoices.number,
+    contactName: invoices.contactName,
+  };
+}
 
 /** The ledger rows of a scope: the report's range and currency, the group's method or staff member. */
 function paymentWhere(scope: PaymentScope): SQL | undefined {
@@ -102,21 +106,20 @@ const LINE_SORTS: Partial<Record<SalesLineSort, SQL>> = {
 
 const direction = (order: 'asc' | 'desc') => (order === 'asc' ? sql`asc` : sql`desc`);
 
-function paymentColumns(timeZone: string) {
-  return {
-    id: invoicePayments.id,
-    at: invoicePayments.createdAt,
-    /** The exact instant as text (microseconds: a Date keeps milliseconds), the CSV's cursor. */
-    cursor: sql<string>`${invoicePayments.createdAt}::text`,
-    wall: wallTime(sql`${invoicePayments.createdAt}`, timeZone),
-    invoiceId: invoicePayments.invoiceId,
-    invoiceNumber: invoices.number,
-    contactName: invoices.contactName,
-    kind: invoicePayments.kind,
-    method: invoicePayments.method,
-    takenBy: invoicePayments.recordedByName,
-    amount: sql<number>`${signedAmount}`.mapWith(Number),
-  };
+/** The scope's ledger rows with their invoice, to page or batch. */
+function selectPayments(tx: Tx, timeZone: string) {
+  return tx
+    .select({
+      id: invoicePayments.id,
+      ...rowColumns(invoicePayments.createdAt, timeZone),
+      invoiceId: invoicePayments.invoiceId,
+      kind: invoicePayments.kind,
+      method: invoicePayments.method,
+      takenBy: invoicePayments.recordedByName,
+      amount: sql<number>`${signedAmount}`.mapWith(Number),
+    })
+    .from(invoicePayments)
+    .innerJoin(invoices, invoiceOfPayment);
 }
 
 /** What every row of the scope adds up to: payments, received, refunded. */
@@ -141,10 +144,7 @@ export function paymentPage(
 ) {
   const by = PAYMENT_SORTS[page.sort] ?? (PAYMENT_SORTS.date as SQL);
   const dir = direction(page.order);
-  return tx
-    .select(paymentColumns(scope.timeZone))
-    .from(invoicePayments)
-    .innerJoin(invoices, invoiceOfPayment)
+  return selectPayments(tx, scope.timeZone)
     .where(paymentWhere(scope))
     .orderBy(sql`${by} ${dir}`, sql`${invoicePayments.id} ${dir}`)
     .limit(page.max)
@@ -153,10 +153,7 @@ export function paymentPage(
 
 /** The next `size` rows of the scope after `after` (oldest first): the CSV's keyset batches. */
 export function paymentBatch(tx: Tx, scope: PaymentScope, after: { cursor: string; id: string } | null, size: number) {
-  return tx
-    .select(paymentColumns(scope.timeZone))
-    .from(invoicePayments)
-    .innerJoin(invoices, invoiceOfPayment)
+  return selectPayments(tx, scope.timeZone)
     .where(
       and(
         paymentWhere(scope),
@@ -169,25 +166,27 @@ export function paymentBatch(tx: Tx, scope: PaymentScope, after: { cursor: strin
     .limit(size);
 }
 
-function lineColumns(timeZone: string) {
-  return {
-    id: invoiceLines.id,
-    at: invoices.createdAt,
-    cursor: sql<string>`${invoices.createdAt}::text`,
-    wall: wallTime(sql`${invoices.createdAt}`, timeZone),
-    invoiceId: invoices.id,
-    invoiceNumber: invoices.number,
-    contactName: invoices.contactName,
-    position: invoiceLines.position,
-    item: invoiceLines.name,
-    category: sql<string>`coalesce(${itemCategories.name}, '')`,
-    kind: invoiceLines.kind,
-    quantity: invoiceLines.quantity,
-    gross: invoiceLines.amount,
-    discount: invoiceLines.discount,
-    tax: invoiceLines.tax,
-    total: invoiceLines.total,
-  };
+/** The scope's invoice lines with their invoice, item and category, to page or batch. */
+function selectLines(tx: Tx, timeZone: string) {
+  return tx
+    .select({
+      id: invoiceLines.id,
+      ...rowColumns(invoices.createdAt, timeZone),
+      invoiceId: invoices.id,
+      position: invoiceLines.position,
+      item: invoiceLines.name,
+      category: sql<string>`coalesce(${itemCategories.name}, '')`,
+      kind: invoiceLines.kind,
+      quantity: invoiceLines.quantity,
+      gross: invoiceLines.amount,
+      discount: invoiceLines.discount,
+      tax: invoiceLines.tax,
+      total: invoiceLines.total,
+    })
+    .from(invoiceLines)
+    .innerJoin(invoices, lineOfInvoice)
+    .leftJoin(items, itemOfLine)
+    .leftJoin(itemCategories, categoryOfItem);
 }
 
 /** What every line of the scope adds up to: units, before discounts, discounts, tax, total. */
@@ -218,12 +217,7 @@ export function linePage(
 ) {
   const by = LINE_SORTS[page.sort] ?? (LINE_SORTS.date as SQL);
   const dir = direction(page.order);
-  return tx
-    .select(lineColumns(scope.timeZone))
-    .from(invoiceLines)
-    .innerJoin(invoices, lineOfInvoice)
-    .leftJoin(items, itemOfLine)
-    .leftJoin(itemCategories, categoryOfItem)
+  return selectLines(tx, scope.timeZone)
     .where(salesWhere(scope))
     .orderBy(
       sql`${by} ${dir}`,
@@ -249,12 +243,7 @@ export function lineBatch(
         sql`(${invoices.createdAt}, ${invoices.id}, ${invoiceLines.position}) > (${after.cursor}::timestamptz, ${after.invoiceId}::uuid, ${after.position})`,
       )
     : undefined;
-  return tx
-    .select(lineColumns(scope.timeZone))
-    .from(invoiceLines)
-    .innerJoin(invoices, lineOfInvoice)
-    .leftJoin(items, itemOfLine)
-    .leftJoin(itemCategories, categoryOfItem)
+  return selectLines(tx, scope.timeZone)
     .where(and(salesWhere(scope), keyset))
     .orderBy(invoices.createdAt, invoices.id, invoiceLines.position)
     .limit(size);

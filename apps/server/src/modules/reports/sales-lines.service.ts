@@ -235,14 +235,14 @@ export async function* salesLinesCsv(
   const { tenantId, currency } = scoped.scope;
   const money = (minor: number) => formatDecimal(minor, currency);
   yield toCsv([SALES_LINES_CSV_HEADER[scoped.basis]]);
+  const read = <Row>(batch: (tx: Tx) => Promise<Row[]>) => readTenant(platform.db, tenantId, batch);
   if (scoped.basis === 'payments') {
-    let after: { cursor: string; id: string } | null = null;
-    for (;;) {
-      const cursor = after;
-      const batch: PaymentRow[] = await readTenant(platform.db, tenantId, (tx) =>
-        paymentBatch(tx, scoped.scope, cursor, batchRows),
-      );
-      if (batch.length === 0) return;
+    const batches = keysetBatches<PaymentRow, { cursor: string; id: string }>(
+      (after) => read((tx) => paymentBatch(tx, scoped.scope, after, batchRows)),
+      (last) => ({ cursor: last.cursor, id: last.id }),
+      batchRows,
+    );
+    for await (const batch of batches) {
       yield toCsv(
         batch.map((row) => [
           row.wall.slice(0, 10),
@@ -255,18 +255,15 @@ export async function* salesLinesCsv(
           money(row.amount),
         ]),
       );
-      if (batch.length < batchRows) return;
-      const last = batch[batch.length - 1] as PaymentRow;
-      after = { cursor: last.cursor, id: last.id };
     }
+    return;
   }
-  let after: { cursor: string; invoiceId: string; position: number } | null = null;
-  for (;;) {
-    const cursor = after;
-    const batch: LineRow[] = await readTenant(platform.db, tenantId, (tx) =>
-      lineBatch(tx, scoped.scope, cursor, batchRows),
-    );
-    if (batch.length === 0) return;
+  const batches = keysetBatches<LineRow, { cursor: string; invoiceId: string; position: number }>(
+    (after) => read((tx) => lineBatch(tx, scoped.scope, after, batchRows)),
+    (last) => ({ cursor: last.cursor, invoiceId: last.invoiceId, position: last.position }),
+    batchRows,
+  );
+  for await (const batch of batches) {
     yield toCsv(
       batch.map((row) => [
         row.wall.slice(0, 10),
@@ -282,8 +279,21 @@ export async function* salesLinesCsv(
         money(row.total),
       ]),
     );
-    if (batch.length < batchRows) return;
-    const last = batch[batch.length - 1] as LineRow;
-    after = { cursor: last.cursor, invoiceId: last.invoiceId, position: last.position };
+  }
+}
+
+/** Every row after the last one's cursor, `size` at a time (keyset batches; one read each), until a short batch. */
+async function* keysetBatches<Row, Cursor>(
+  read: (after: Cursor | null) => Promise<Row[]>,
+  cursorOf: (last: Row) => Cursor,
+  size: number,
+): AsyncGenerator<Row[]> {
+  let after: Cursor | null = null;
+  for (;;) {
+    const batch = await read(after);
+    if (batch.length === 0) return;
+    yield batch;
+    if (batch.length < size) return;
+    after = cursorOf(batch[batch.length - 1] as Row);
   }
 }
