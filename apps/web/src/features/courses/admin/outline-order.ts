@@ -99,7 +99,9 @@ export function applyChapterMove(sections: readonly Section[], plan: ChapterMove
   const targetId = plan.toSection ?? (sections[place.sectionIndex] as Section).guId;
   return sections.map((section) => {
     const without = section.chapters.filter((chapter) => chapter.guId !== plan.chapterId);
-    if (section.guId !== targetId) return { ...section, chapters: without };
+    if (section.guId !== targetId) {
+      return { ...section, chapters: without.map((chapter, sequence) => ({ ...chapter, sequence })) };
+    }
     const moved = { ...moving, sectionId: targetId };
     const ordered = plan.order
       ? plan.order.chapters.map((id) =>
