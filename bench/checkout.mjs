@@ -9,8 +9,8 @@
 // Not part of npm test. The PostgreSQL database is created when missing and its schema dropped first.
 import { randomUUID } from 'node:crypto';
 import { startProviderStub } from '@atrium/provider-stubs/provider-stub';
-import pg from 'pg';
 import { hostFetch } from './host-fetch.mjs';
+import { openBenchDatabase } from './lib/bench-db.mjs';
 import { startAtrium } from './server.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3240);
@@ -56,16 +56,7 @@ const countBy = (answers) => {
 };
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
-const admin = new pg.Client({ connectionString: PG_URL.replace(/\/[^/]*$/, '/postgres') });
-await admin.connect();
-const dbName = new URL(PG_URL).pathname.slice(1);
-if ((await admin.query('select 1 from pg_database where datname = $1', [dbName])).rowCount === 0) {
-  await admin.query(`create database "${dbName}"`);
-}
-await admin.end();
-const db = new pg.Client({ connectionString: PG_URL });
-await db.connect();
-await db.query('drop schema if exists public cascade; drop schema if exists drizzle cascade; create schema public');
+const db = await openBenchDatabase(PG_URL);
 const PS = { publicKey: 'bench_ps_public', privateKey: 'bench_ps_private' };
 const stub = await startProviderStub({ paymentspring: { merchants: [PS] } });
 const server = await startAtrium(PORT, {

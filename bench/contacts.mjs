@@ -10,9 +10,9 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import autocannon from 'autocannon';
-import pg from 'pg';
 import { hostFetch } from './host-fetch.mjs';
+import { emptySchema, openBenchDatabase } from './lib/bench-db.mjs';
+import { demoTarget } from './lib/bench-http.mjs';
 import { startAtrium } from './server.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -159,51 +159,10 @@ async function seed(exec) {
   return (performance.now() - started) / 1000;
 }
 
-async function login() {
-  const response = await hostFetch(`${BASE}/login`, {
-    method: 'POST',
-    headers: { host: HOST, 'content-type': 'application/json' },
-    body: JSON.stringify({ userId: 'admin@demo.test', password: 'Atrium-demo-1' }),
-  });
-  if (!response.ok) throw new Error(`login: ${response.status} ${await response.text()}`);
-  return (await response.json()).access_token;
-}
-
-function percentile(sorted, p) {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
-/** autocannon at 20 connections; p95 from every response's own time (autocannon reports p97.5 and p99). */
-function measure(title, path, token) {
-  return new Promise((resolve, reject) => {
-    const times = [];
-    const instance = autocannon(
-      {
-        url: `${BASE}${path}`,
-        connections: CONNECTIONS,
-        duration: DURATION,
-        timeout: 120,
-        headers: { host: HOST, authorization: `Bearer ${token}` },
-      },
-      (error, result) => {
-        if (error) return reject(error);
-        if (result.non2xx > 0) return reject(new Error(`${title}: ${result.non2xx} non-2xx answers`));
-        times.sort((a, b) => a - b);
-        resolve({
-          title,
-          requests: times.length,
-          rps: result.requests.average,
-          p50: percentile(times, 50),
-          p95: percentile(times, 95),
-          p975: result.latency.p97_5,
-          p99: result.latency.p99,
-          errors: result.errors,
-        });
-      },
-    );
-    instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
-  });
-}
+const target = demoTarget(PORT);
+const { login } = target;
+const measure = (title, path, token) =>
+  target.measure(title, path, token, { connections: CONNECTIONS, duration: DURATION });
 
 function rssOf(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -275,14 +234,7 @@ async function runOn(kind) {
     if (!process.env.BENCH_KEEP) server.cleanup = dataDir;
     else console.log(`   data kept in ${dataDir}`);
   } else {
-    const admin = new pg.Client({ connectionString: PG_URL.replace(/\/[^/]*$/, '/postgres') });
-    await admin.connect();
-    const name = new URL(PG_URL).pathname.slice(1);
-    const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
-    if (exists.rowCount === 0) await admin.query(`create database "${name}"`);
-    await admin.end();
-    const client = new pg.Client({ connectionString: PG_URL });
-    await client.connect();
+    const client = await openBenchDatabase(PG_URL, { empty: false });
     const seeded =
       process.env.BENCH_REUSE &&
       (await client.query(`select 1 from pg_tables where tablename = 'tenants'`)).rowCount > 0 &&
@@ -292,9 +244,7 @@ async function runOn(kind) {
       seconds = 0;
       console.log('   reusing the seeded database (BENCH_REUSE)');
     } else {
-      await client.query(
-        'drop schema if exists public cascade; drop schema if exists drizzle cascade; create schema public',
-      );
+      await emptySchema(client);
       server = await startAtrium(PORT, { databaseUrl: PG_URL });
       seconds = await seed(async (text) => (await client.query(text)).rows);
       console.log(`   seeded in ${seconds.toFixed(1)} s`);

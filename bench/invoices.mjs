@@ -3,9 +3,8 @@
 // Usage: npm run bench:invoices   (BENCH_SECONDS=10 per measurement, BENCH_INVOICES=100000, BENCH_CONNECTIONS=10,
 // BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/atrium_bench_invoices)
 // Not part of npm test. The PostgreSQL database is created when missing and its schema dropped first.
-import autocannon from 'autocannon';
-import pg from 'pg';
-import { hostFetch } from './host-fetch.mjs';
+import { openBenchDatabase } from './lib/bench-db.mjs';
+import { demoTarget } from './lib/bench-http.mjs';
 import { startAtrium } from './server.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -13,8 +12,6 @@ const INVOICES = Number(process.env.BENCH_INVOICES ?? 100_000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const PORT = Number(process.env.BENCH_PORT ?? 3230);
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/atrium_bench_invoices';
-const HOST = `demo.localhost:${PORT}`;
-const BASE = `http://127.0.0.1:${PORT}`;
 const FIRST = ['Maria', 'Mark', 'Omar', 'Anna', 'Ben', 'Chloe', 'David', 'Emma', 'Felix', 'Grace', 'Hugo', 'Isla'];
 const LAST = ['Martin', 'Smith', 'Jones', 'Brown', 'Taylor', 'Wilson', 'Patel', 'Nguyen', 'Bennett', 'King'];
 const arr = (values) => `array[${values.map((v) => `'${v}'`).join(',')}]`;
@@ -59,65 +56,12 @@ async function seed(client) {
   return (performance.now() - started) / 1000;
 }
 
-async function login() {
-  const response = await hostFetch(`${BASE}/login`, {
-    method: 'POST',
-    headers: { host: HOST, 'content-type': 'application/json' },
-    body: JSON.stringify({ userId: 'admin@demo.test', password: 'Atrium-demo-1' }),
-  });
-  if (!response.ok) throw new Error(`login: ${response.status} ${await response.text()}`);
-  return (await response.json()).access_token;
-}
+const target = demoTarget(PORT);
+const measure = (title, path, token) =>
+  target.measure(title, path, token, { connections: CONNECTIONS, duration: DURATION });
+const { login, timed } = target;
 
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-
-function measure(title, path, token) {
-  return new Promise((resolve, reject) => {
-    const times = [];
-    const instance = autocannon(
-      {
-        url: `${BASE}${path}`,
-        connections: CONNECTIONS,
-        duration: DURATION,
-        timeout: 120,
-        headers: { host: HOST, authorization: `Bearer ${token}` },
-      },
-      (error, result) => {
-        if (error) return reject(error);
-        if (result.non2xx > 0) return reject(new Error(`${title}: ${result.non2xx} non-2xx answers`));
-        times.sort((a, b) => a - b);
-        resolve({
-          title,
-          requests: times.length,
-          rps: result.requests.average,
-          p50: percentile(times, 50),
-          p95: percentile(times, 95),
-          p99: result.latency.p99,
-        });
-      },
-    );
-    instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
-  });
-}
-
-async function timed(path, token) {
-  const started = performance.now();
-  const response = await hostFetch(`${BASE}${path}`, { headers: { host: HOST, authorization: `Bearer ${token}` } });
-  const body = await response.arrayBuffer();
-  if (!response.ok) throw new Error(`${path}: ${response.status}`);
-  return { ms: performance.now() - started, body };
-}
-
-const admin = new pg.Client({ connectionString: PG_URL.replace(/\/[^/]*$/, '/postgres') });
-await admin.connect();
-const name = new URL(PG_URL).pathname.slice(1);
-if ((await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount === 0) {
-  await admin.query(`create database "${name}"`);
-}
-await admin.end();
-const client = new pg.Client({ connectionString: PG_URL });
-await client.connect();
-await client.query('drop schema if exists public cascade; drop schema if exists drizzle cascade; create schema public');
+const client = await openBenchDatabase(PG_URL);
 let server = await startAtrium(PORT, { databaseUrl: PG_URL });
 console.log(`== postgres: seeding ${INVOICES} invoices in the demo tenant ...`);
 const seedSeconds = await seed(client);

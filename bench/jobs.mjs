@@ -5,9 +5,9 @@
 // Usage: npm run bench:jobs   (BENCH_JOBS=10000, BENCH_ONLY=pglite|postgres,
 // BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/atrium_jobs_bench: created when missing, its
 // job tables dropped first). Loopback only; stops by itself (BENCH_TIMEOUT_SECONDS=300).
-import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { JobRunner } from '../apps/server/src/modules/jobs/job-runner.ts';
+import { ensureDatabase } from './lib/bench-db.mjs';
 
 const JOBS = Number(process.env.BENCH_JOBS ?? 10_000);
 const TENANTS = 50;
@@ -26,16 +26,7 @@ setTimeout(() => {
 const log = { warn: (details, message) => console.warn(message, details.err?.message ?? ''), error: console.error };
 const rowsOf = async (database, text, values) => (await database.sql.query(text, values)).rows;
 
-async function ensurePgDatabase() {
-  const url = new URL(PG_URL);
-  const name = url.pathname.slice(1);
-  url.pathname = '/postgres';
-  const admin = new pg.Client({ connectionString: url.toString() });
-  await admin.connect();
-  const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [name]);
-  if (!rowCount) await admin.query(`create database "${name}"`);
-  await admin.end();
-}
+const ensurePgDatabase = () => ensureDatabase(PG_URL);
 
 /** A runner of the bench queue; each job records (n, worker) in bench_runs. */
 function runner(database, worker, work) {

@@ -9,7 +9,6 @@
 import { randomBytes } from 'node:crypto';
 import { startProviderStub } from '@atrium/provider-stubs/provider-stub';
 import { inArray } from 'drizzle-orm';
-import pg from 'pg';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase, withTenant } from '../apps/server/src/db/client.ts';
 import { migrateDatabase } from '../apps/server/src/db/migrate.ts';
@@ -18,6 +17,7 @@ import { runRenewals } from '../apps/server/src/modules/memberships/renewals.ser
 import { StripeGateway } from '../apps/server/src/modules/payments/stripe-gateway.ts';
 import { createTenant, createUsers } from '../apps/server/src/seed/tenants.ts';
 import { closeOpenApps, startTestApp } from '../apps/server/test/helpers.ts';
+import { ensureDatabase } from './lib/bench-db.mjs';
 
 const SUBS = Number(process.env.BENCH_SUBS ?? 10_000);
 const TENANTS = 50;
@@ -179,13 +179,7 @@ if (ONLY !== 'postgres') {
 }
 /** The PostgreSQL database: made when missing, and migrated (the test app expects its tables). */
 async function preparePostgres() {
-  const url = new URL(PG_URL);
-  const name = url.pathname.slice(1);
-  const admin = new pg.Client({ connectionString: Object.assign(new URL(PG_URL), { pathname: '/postgres' }).href });
-  await admin.connect();
-  const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [name]);
-  if (!rowCount) await admin.query(`create database "${name.replaceAll('"', '')}"`);
-  await admin.end();
+  await ensureDatabase(PG_URL);
   const database = await openDatabase({ databaseUrl: PG_URL, dataDir: null, poolSize: 2 });
   await migrateDatabase(database);
   await database.close();

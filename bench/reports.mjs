@@ -12,9 +12,8 @@
 // schema dropped first. A missed target exits 1.
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
-import autocannon from 'autocannon';
-import pg from 'pg';
-import { hostFetch } from './host-fetch.mjs';
+import { emptySchema, openBenchDatabase } from './lib/bench-db.mjs';
+import { demoTarget } from './lib/bench-http.mjs';
 import { startAtrium } from './server.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -26,8 +25,6 @@ const PER_SESSION = 50;
 const PORT = Number(process.env.BENCH_PORT ?? 3260);
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/atrium_bench_reports';
 const REUSE = process.env.BENCH_REUSE === '1';
-const HOST = `demo.localhost:${PORT}`;
-const BASE = `http://127.0.0.1:${PORT}`;
 const TARGETS = { dashboard: 150, report: 300, csvSeconds: 10 };
 
 /** The studio's data, as the owner (seeding is not the app's job: row-level security is bypassed). */
@@ -140,54 +137,10 @@ async function seed(client) {
   return { seconds: (performance.now() - started) / 1000, counts, zone };
 }
 
-async function login() {
-  const response = await hostFetch(`${BASE}/login`, {
-    method: 'POST',
-    headers: { host: HOST, 'content-type': 'application/json' },
-    body: JSON.stringify({ userId: 'admin@demo.test', password: 'Atrium-demo-1' }),
-  });
-  if (!response.ok) throw new Error(`login: ${response.status} ${await response.text()}`);
-  return (await response.json()).access_token;
-}
-
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-
-function measure(title, path, token) {
-  return new Promise((resolve, reject) => {
-    const times = [];
-    const instance = autocannon(
-      {
-        url: `${BASE}${path}`,
-        connections: CONNECTIONS,
-        duration: DURATION,
-        timeout: 120,
-        headers: { host: HOST, authorization: `Bearer ${token}` },
-      },
-      (error, result) => {
-        if (error) return reject(error);
-        if (result.non2xx > 0) return reject(new Error(`${title}: ${result.non2xx} non-2xx answers`));
-        times.sort((a, b) => a - b);
-        resolve({
-          title,
-          requests: times.length,
-          rps: result.requests.average,
-          p50: percentile(times, 50),
-          p95: percentile(times, 95),
-          p99: result.latency.p99,
-        });
-      },
-    );
-    instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
-  });
-}
-
-async function timed(path, token) {
-  const started = performance.now();
-  const response = await hostFetch(`${BASE}${path}`, { headers: { host: HOST, authorization: `Bearer ${token}` } });
-  const body = await response.text();
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${body.slice(0, 200)}`);
-  return { ms: performance.now() - started, body };
-}
+const target = demoTarget(PORT);
+const { host: HOST, base: BASE, login, timed } = target;
+const measure = (title, path, token) =>
+  target.measure(title, path, token, { connections: CONNECTIONS, duration: DURATION });
 
 const rssMb = (pid) => {
   const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
@@ -231,15 +184,7 @@ async function streamCsv(path, token, pid) {
 
 const dateIn = (zone, date = new Date()) => new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(date);
 
-const admin = new pg.Client({ connectionString: PG_URL.replace(/\/[^/]*$/, '/postgres') });
-await admin.connect();
-const name = new URL(PG_URL).pathname.slice(1);
-if ((await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount === 0) {
-  await admin.query(`create database "${name}"`);
-}
-await admin.end();
-const client = new pg.Client({ connectionString: PG_URL });
-await client.connect();
+const client = await openBenchDatabase(PG_URL, { empty: false });
 let server;
 let seeded;
 const reused = REUSE && (await client.query(`select to_regclass('public.invoices') as t`)).rows[0].t !== null;
@@ -249,10 +194,7 @@ if (reused) {
   seeded = { seconds: 0, counts: 'reused', zone };
   server = await startAtrium(PORT, { databaseUrl: PG_URL });
 } else {
-  await client.query(
-    'drop schema if exists public cascade; drop schema if exists drizzle cascade; create schema public',
-  );
-  await client.query('drop schema if exists pgboss cascade').catch(() => {});
+  await emptySchema(client);
   server = await startAtrium(PORT, { databaseUrl: PG_URL });
   console.log('== postgres: seeding the demo studio ...');
   seeded = await seed(client);

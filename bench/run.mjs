@@ -4,8 +4,8 @@
 // BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/atrium_bench_run runs the server on PostgreSQL
 // (that database's schema is dropped first); BENCH_ONLY=signed-in measures only the signed-in reads.
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { hostFetch } from './host-fetch.mjs';
+import { openBenchDatabase } from './lib/bench-db.mjs';
 import { spawnQuiet, startAtrium, waitFor } from './server.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -17,18 +17,7 @@ const SIGNED_IN_ONLY = process.env.BENCH_ONLY === 'signed-in';
 
 /** An empty schema on the bench database (created when missing); the server migrates and seeds it. */
 async function resetPostgres(url) {
-  const admin = new pg.Client({ connectionString: url.replace(/\/[^/]*$/, '/postgres') });
-  await admin.connect();
-  const name = new URL(url).pathname.slice(1);
-  const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
-  if (exists.rowCount === 0) await admin.query(`create database "${name}"`);
-  await admin.end();
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  await client.query(
-    'drop schema if exists public cascade; drop schema if exists drizzle cascade; create schema public',
-  );
-  await client.end();
+  await (await openBenchDatabase(url)).end();
 }
 function measure(title, url, headers = {}) {
   return new Promise((resolve, reject) => {

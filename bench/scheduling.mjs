@@ -8,8 +8,8 @@
 // Usage: npm run bench:scheduling   (BENCH_PG_URL, default the atrium_sched database, made when missing; its schema is
 // dropped first, BENCH_DURATION seconds per autocannon run). The counts are asserted: a wrong one exits 1.
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { hostFetch } from './host-fetch.mjs';
+import { openBenchDatabase } from './lib/bench-db.mjs';
 import { startAtrium } from './server.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3250);
@@ -85,17 +85,7 @@ function measure(title, options) {
 }
 
 // The bench's own database, made when missing (a fresh machine has none).
-const admin = new pg.Client({ connectionString: Object.assign(new URL(PG_URL), { pathname: '/postgres' }).href });
-await admin.connect();
-const dbName = new URL(PG_URL).pathname.slice(1);
-if (!(await admin.query('select 1 from pg_database where datname = $1', [dbName])).rowCount) {
-  await admin.query(`create database "${dbName.replaceAll('"', '')}"`);
-}
-await admin.end();
-const db = new pg.Client({ connectionString: PG_URL });
-await db.connect();
-await db.query('drop schema if exists public cascade; drop schema if exists drizzle cascade; create schema public');
-await db.query('drop schema if exists pgboss cascade').catch(() => {});
+const db = await openBenchDatabase(PG_URL);
 const server = await startAtrium(PORT, { databaseUrl: PG_URL });
 try {
   const login = await call('POST', '/login', { userId: 'admin@demo.test', password: 'Atrium-demo-1' });
