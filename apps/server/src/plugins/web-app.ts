@@ -6,6 +6,7 @@ import { requireTenant } from '../lib/guards.ts';
 import { requestOrigin } from '../lib/request-origin.ts';
 import type { Platform } from '../platform.ts';
 import { SITE_BOOT_JS } from '../site/boot.js.ts';
+import { registerCoursePages } from '../site/course-pages.ts';
 import { robotsTxt, sitemapXml } from '../site/crawlers.ts';
 import { faviconPng } from '../site/favicon.ts';
 import { tenantAppShell } from '../site/render-page.ts';
@@ -64,6 +65,9 @@ export async function registerWebApp(app: FastifyInstance, platform: Platform): 
   app.get('/site/boot.js', { schema: { hide: true } }, (_request, reply) =>
     reply.header('Cache-Control', 'public, max-age=3600').type('text/javascript; charset=utf-8').send(SITE_BOOT_JS),
   );
+
+  // The courses listing and each course's page, rendered here (issue 25).
+  registerCoursePages(app, platform, assets);
 
   app.get('/robots.txt', { schema: { hide: true } }, (request, reply) =>
     reply.type('text/plain; charset=utf-8').send(robotsTxt(requestOrigin(request))),

@@ -135,8 +135,8 @@ function appPrepaint(tenant: TenantConfig, path: string): { style: string; html:
 
 function head(tenant: TenantConfig, page: SitePage, url: string, assets: AppAssets): string {
   const title = page.name === 'home' ? tenant.title : `${page.title} | ${tenant.title}`;
-  const description = descriptionOf(tenant);
-  const image = tenant.org.logo ?? tenant.logo;
+  const description = page.description || descriptionOf(tenant);
+  const image = page.image || (tenant.org.logo ?? tenant.logo);
   const meta = [
     `<meta charset="utf-8">`,
     `<meta name="viewport" content="width=device-width, initial-scale=1">`,

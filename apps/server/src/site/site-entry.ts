@@ -11,6 +11,10 @@ export interface SitePage {
   /** Already sanitised. */
   html: string;
   css: string;
+  /** The page's own search description (a course's), in place of the studio's. */
+  description?: string;
+  /** The page's own preview image (absolute), in place of the studio's logo. */
+  image?: string;
 }
 
 export type SiteEntry =

@@ -1,0 +1,91 @@
+/**
+ * The course pages' island (served at /site/course.js, ~2 KB): Buy puts the course in the visitor's
+ * cart (the shop's cart, kept by the server under the id this device stores) and opens the checkout;
+ * the enrol form sends the demo-course registration (spec 3 §2.3) and shows its answer in place.
+ * Everything else on the page is HTML from the server.
+ */
+export const COURSE_ISLAND_JS = `(function () {
+  function stored(key) { try { return localStorage.getItem(key); } catch (e) { return null; } }
+  function store(key, value) { try { if (value === null) localStorage.removeItem(key); else localStorage.setItem(key, value); } catch (e) {} }
+  function say(el, text, isError) {
+    if (!el) return;
+    el.textContent = text;
+    el.className = isError ? 'course-note course-note--error' : 'course-note course-note--ok';
+    el.hidden = false;
+  }
+  async function call(method, url, body, cartId) {
+    var headers = { accept: 'application/json' };
+    if (body) headers['content-type'] = 'application/json';
+    if (cartId) headers['x-cart-id'] = cartId;
+    var response = await fetch(url, { method: method, headers: headers, body: body ? JSON.stringify(body) : undefined, credentials: 'same-origin' });
+    var data = null;
+    try { data = await response.json(); } catch (e) {}
+    if (!response.ok) throw new Error((data && data.errors && data.errors.message) || 'Something went wrong. Please try again.');
+    return data;
+  }
+  var buy = document.querySelector('[data-course-buy]');
+  if (buy) {
+    buy.addEventListener('click', async function () {
+      var note = document.getElementById('course-buy-note');
+      var item = buy.getAttribute('data-item');
+      buy.disabled = true;
+      buy.setAttribute('aria-busy', 'true');
+      try {
+        var cart = await call('GET', '/public/cart', null, stored('atrium.cartId'));
+        var lines = (cart.lines || []).map(function (line) { return { guId: line.guId, qty: line.qty }; });
+        if (!lines.some(function (line) { return line.guId === item; })) lines.push({ guId: item, qty: 1 });
+        var body = { items: lines };
+        if (cart.offer && cart.offer.offerCode) body.offerCode = cart.offer.offerCode;
+        var saved = await call('POST', '/public/cart', body, cart.cartId);
+        store('atrium.cartId', saved.cartId);
+        var count = (saved.lines || []).reduce(function (sum, line) { return sum + line.qty; }, 0);
+        store('atrium.cartCount', count > 0 ? String(count) : null);
+        window.location.assign('/checkout');
+      } catch (error) {
+        say(note, error.message, true);
+        buy.disabled = false;
+        buy.removeAttribute('aria-busy');
+      }
+    });
+  }
+  document.querySelectorAll('form[data-course-enrol]').forEach(function (form) {
+    form.addEventListener('submit', async function (event) {
+      event.preventDefault();
+      var note = form.querySelector('.course-note');
+      var name = form.elements.namedItem('fullName');
+      var email = form.elements.namedItem('email');
+      var phone = form.elements.namedItem('phone');
+      if (!name.value.trim()) { say(note, 'First name and Last name required!', true); name.focus(); return; }
+      if (!/^\\S+@\\S+\\.\\S+$/.test(email.value.trim())) { say(note, 'Email is required!', true); email.focus(); return; }
+      var demo = form.getAttribute('data-demo') === 'true';
+      var submit = form.querySelector('button[type=submit]');
+      submit.disabled = true;
+      try {
+        var result = await call('POST', '/public/course/register', {
+          categoryGuId: form.getAttribute('data-course'),
+          user: { fullName: name.value.trim(), email: email.value.trim(), phone: phone.value.trim() },
+          isFreeClass: !demo,
+          isDemo: demo
+        });
+        if (result.status === 'purchase') { say(note, result.message, true); submit.disabled = false; return; }
+        var done = document.createElement('div');
+        done.className = 'course-done';
+        done.setAttribute('role', 'status');
+        done.setAttribute('tabindex', '-1');
+        var title = document.createElement('p');
+        title.className = 'course-done__title';
+        title.textContent = result.message;
+        var toast = document.createElement('p');
+        toast.textContent = (result.toast ? result.toast + '. ' : '') + form.getAttribute('data-details');
+        done.appendChild(title);
+        done.appendChild(toast);
+        form.replaceWith(done);
+        done.focus();
+      } catch (error) {
+        say(note, error.message, true);
+        submit.disabled = false;
+      }
+    });
+  });
+})();
+`;
