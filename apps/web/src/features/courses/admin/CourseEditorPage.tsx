@@ -19,10 +19,10 @@ import { COURSES_PATH } from './paths';
 const TABS = ['content', 'details', 'students'] as const;
 type Tab = (typeof TABS)[number];
 
-/** "a description, an image and a teacher". */
+/** "description, image or teacher". */
 function listed(items: string[]): string {
   if (items.length <= 1) return items.join('');
-  return `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+  return `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`;
 }
 
 /** /content without a course: the courses list, where one is picked. */

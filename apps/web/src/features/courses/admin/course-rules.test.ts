@@ -102,9 +102,9 @@ describe('course details form', () => {
     expect(priceLabel({ pricing: 'paid', priceMinor: 123456, currency: 'INR' })).toBe('₹1,234.56');
     expect(priceLabel({ pricing: 'membership', priceMinor: 0, currency: 'USD' })).toBe('In memberships');
     expect(missingDetails({ description: '<p> </p>', imageId: null, teacher: null })).toEqual([
-      'a description',
-      'an image',
-      'a teacher',
+      'description',
+      'image',
+      'teacher',
     ]);
     expect(missingDetails({ description: '<p>Hi</p>', imageId: 'i', teacher: { guId: 't', name: 'T' } })).toEqual([]);
   });

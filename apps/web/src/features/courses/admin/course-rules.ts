@@ -117,9 +117,9 @@ export function formFieldOf(serverField: string): string {
 /** What is missing before a course reads well on its page (publishing asks 'Would you like to Proceed?'). */
 export function missingDetails(course: Pick<Course, 'description' | 'imageId' | 'teacher'>): string[] {
   const missing: string[] = [];
-  if (!course.description.replace(/<[^>]*>/g, '').trim()) missing.push('a description');
-  if (!course.imageId) missing.push('an image');
-  if (!course.teacher) missing.push('a teacher');
+  if (!course.description.replace(/<[^>]*>/g, '').trim()) missing.push('description');
+  if (!course.imageId) missing.push('image');
+  if (!course.teacher) missing.push('teacher');
   return missing;
 }
 
