@@ -12,6 +12,7 @@ export * from './contact-import.ts';
 export * from './contact-tags.ts';
 export * from './contacts.ts';
 export * from './contacts-report.ts';
+export * from './course-learning.ts';
 export * from './courses.ts';
 export * from './csv.ts';
 export * from './currencies.ts';
