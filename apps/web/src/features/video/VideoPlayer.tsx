@@ -76,6 +76,8 @@ export default function VideoPlayer({ assetId, startAt, onProgress, reportEveryS
       void import('hls.js/light').then(({ default: HlsClass }) => {
         if (cancelled || !HlsClass.isSupported()) return;
         hls = new HlsClass({
+          // No worker: the CSP allows scripts from this origin only, not a worker made from a blob.
+          enableWorker: false,
           xhrSetup: (xhr, url) => xhr.open('GET', withFreshVideoToken(url, freshMaster.current), true),
         });
         hls.loadSource(freshMaster.current);
