@@ -35,8 +35,18 @@ export const COURSE_ISLAND_JS = `(function () {
         var lines = (cart.lines || []).map(function (line) { return { guId: line.guId, qty: line.qty }; });
         if (!lines.some(function (line) { return line.guId === item; })) lines.push({ guId: item, qty: 1 });
         var body = { items: lines };
-        if (cart.offer && cart.offer.offerCode) body.offerCode = cart.offer.offerCode;
+        var code = document.getElementById('course-offer-code');
+        var typed = code && code.value.trim();
+        if (typed) body.offerCode = typed;
+        else if (cart.offer && cart.offer.offerCode) body.offerCode = cart.offer.offerCode;
         var saved = await call('POST', '/public/cart', body, cart.cartId);
+        if (typed && saved.offer && !saved.offer.valid) {
+          say(note, saved.offer.alert || 'This offer code cannot be used.', true);
+          buy.disabled = false;
+          buy.removeAttribute('aria-busy');
+          code.focus();
+          return;
+        }
         store('atrium.cartId', saved.cartId);
         var count = (saved.lines || []).reduce(function (sum, line) { return sum + line.qty; }, 0);
         store('atrium.cartCount', count > 0 ? String(count) : null);

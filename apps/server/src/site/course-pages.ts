@@ -36,10 +36,12 @@ const COURSE_CSS = `.course-grid{list-style:none;margin:0;padding:0;display:grid
 .course-actions{margin:20px 0;display:flex;flex-direction:column;gap:16px;align-items:flex-start}
 .course-button{display:inline-block;border:0;border-radius:6px;padding:12px 20px;font:inherit;font-weight:600;background:var(--site-accent);color:var(--site-accent-text);cursor:pointer;text-decoration:none;min-height:44px}
 .course-button:disabled{opacity:.7;cursor:progress}
-.course-button:focus-visible,.course-form input:focus-visible{outline:3px solid var(--site-accent-ink);outline-offset:2px}
+.course-button:focus-visible,.course-form input:focus-visible,.course-code input:focus-visible{outline:3px solid var(--site-accent-ink);outline-offset:2px}
 .course-form{display:grid;gap:10px;width:100%;max-width:420px;border:1px solid #dee2e6;border-radius:8px;padding:16px}
 .course-form h2{margin:0;font-size:1.1rem}
-.course-form label{display:grid;gap:4px;font-weight:500}
+.course-form label,.course-code{display:grid;gap:4px;font-weight:500}
+.course-buy{display:grid;gap:10px;width:100%;max-width:420px}
+.course-code input{font:inherit;padding:10px;border:1px solid #868e96;border-radius:6px;width:100%}
 .course-form input{font:inherit;padding:10px;border:1px solid #868e96;border-radius:6px;width:100%}
 .course-note{margin:0}.course-note--error{color:#c92a2a}.course-note--ok{color:#2b8a3e}
 .course-done{border:1px solid #2b8a3e;border-radius:8px;padding:16px;max-width:420px}.course-done p{margin:0}.course-done__title{font-weight:700}
@@ -100,7 +102,7 @@ function actionsHtml(course: PublicCourse): string {
   const parts: string[] = [];
   if (course.pricing === 'paid') {
     parts.push(
-      `<button class="course-button" type="button" data-course-buy data-item="${e(course.itemId)}" aria-label="Buy ${e(course.name)}">Buy for ${e(priceOf(course))}</button><p class="course-note" id="course-buy-note" role="alert" hidden></p>`,
+      `<div class="course-buy"><label class="course-code">Offer code (optional)<input name="offerCode" id="course-offer-code" maxlength="50" autocomplete="off"></label><button class="course-button" type="button" data-course-buy data-item="${e(course.itemId)}" aria-label="Buy ${e(course.name)}">Buy for ${e(priceOf(course))}</button><p class="course-note" id="course-buy-note" role="alert" hidden></p></div>`,
     );
   } else if (course.pricing === 'membership') {
     parts.push(`<p>This course comes with a membership. <a href="${e(returnTo)}">Sign in</a> to open it.</p>`);
