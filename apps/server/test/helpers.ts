@@ -121,6 +121,22 @@ export async function loginAs(app: App, tenant: TestTenant, role: Role, remoteAd
   return json<{ access_token: string; refresh_token: string; contact: { guId: string; role: Role } }>(response);
 }
 
+/**
+ * A studio with an access token for each role asked, and another studio (with its admin's token) for
+ * the checks that one studio never sees the other's records.
+ */
+export async function twoStudios<R extends Role>(
+  app: App,
+  roles: readonly R[],
+): Promise<{ tenant: TestTenant; other: TestTenant; otherAdmin: string } & Record<R, string>> {
+  const tenant = await newTenant(app);
+  const other = await newTenant(app);
+  const tokens: Partial<Record<R, string>> = {};
+  for (const role of roles) tokens[role] = (await loginAs(app, tenant, role)).access_token;
+  const otherAdmin = (await loginAs(app, other, 'admin')).access_token;
+  return { tenant, other, otherAdmin, ...(tokens as Record<R, string>) };
+}
+
 export function bearer(token: string, host: string) {
   return { host, authorization: `Bearer ${token}` };
 }

@@ -1,6 +1,6 @@
 import type { Bundle, BundleList, Item, ItemCategory } from '@atrium/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { json, loginAs, newTenant, startTestApp, type TestTenant } from '../../../test/helpers.ts';
+import { json, loginAs, newTenant, startTestApp, type TestTenant, twoStudios } from '../../../test/helpers.ts';
 import type { App } from '../../app.ts';
 import { caller, errorOf, makeBundle, makeCategory, makeItem } from './catalogue-fixtures.ts';
 
@@ -18,11 +18,7 @@ let call: ReturnType<typeof caller>;
 beforeAll(async () => {
   app = await startTestApp();
   call = caller(app);
-  tenant = await newTenant(app);
-  other = await newTenant(app);
-  admin = (await loginAs(app, tenant, 'admin')).access_token;
-  frontdesk = (await loginAs(app, tenant, 'frontdesk')).access_token;
-  otherAdmin = (await loginAs(app, other, 'admin')).access_token;
+  ({ tenant, other, admin, frontdesk, otherAdmin } = await twoStudios(app, ['admin', 'frontdesk']));
   const apparel = await makeCategory(app, tenant, admin, { name: 'Apparel' });
   shirt = await makeItem(app, tenant, admin, apparel.guId, { name: 'Shirt', price: 20 });
   mug = await makeItem(app, tenant, admin, apparel.guId, { name: 'Mug', price: 8.5 });

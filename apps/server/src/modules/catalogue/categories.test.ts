@@ -1,6 +1,6 @@
 import type { Item, ItemCategory, ItemCategoryDetail, ItemCategoryList, ProductsByType } from '@atrium/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { json, loginAs, newTenant, startTestApp, type TestTenant } from '../../../test/helpers.ts';
+import { json, loginAs, newTenant, startTestApp, type TestTenant, twoStudios } from '../../../test/helpers.ts';
 import type { App } from '../../app.ts';
 import { caller, errorOf, makeBundle, makeCategory, makeItem } from './catalogue-fixtures.ts';
 
@@ -16,12 +16,7 @@ let call: ReturnType<typeof caller>;
 beforeAll(async () => {
   app = await startTestApp();
   call = caller(app);
-  tenant = await newTenant(app);
-  other = await newTenant(app);
-  admin = (await loginAs(app, tenant, 'admin')).access_token;
-  frontdesk = (await loginAs(app, tenant, 'frontdesk')).access_token;
-  student = (await loginAs(app, tenant, 'student')).access_token;
-  otherAdmin = (await loginAs(app, other, 'admin')).access_token;
+  ({ tenant, other, admin, frontdesk, student, otherAdmin } = await twoStudios(app, ['admin', 'frontdesk', 'student']));
 });
 
 describe('POST /snode/icategory', () => {

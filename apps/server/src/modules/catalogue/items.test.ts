@@ -1,7 +1,7 @@
 import type { Item, ItemCategory, ItemList, ItemSupplier } from '@atrium/contracts';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bearer, json, loginAs, newTenant, startTestApp, type TestTenant } from '../../../test/helpers.ts';
+import { bearer, json, loginAs, newTenant, startTestApp, type TestTenant, twoStudios } from '../../../test/helpers.ts';
 import type { App } from '../../app.ts';
 import { readTenant } from '../../db/client.ts';
 import { items } from '../../db/schema/index.ts';
@@ -28,13 +28,12 @@ const PNG = Buffer.from(
 beforeAll(async () => {
   app = await startTestApp();
   call = caller(app);
-  tenant = await newTenant(app);
-  other = await newTenant(app);
-  admin = (await loginAs(app, tenant, 'admin')).access_token;
-  staff = (await loginAs(app, tenant, 'staff')).access_token;
-  frontdesk = (await loginAs(app, tenant, 'frontdesk')).access_token;
-  student = (await loginAs(app, tenant, 'student')).access_token;
-  otherAdmin = (await loginAs(app, other, 'admin')).access_token;
+  ({ tenant, other, admin, staff, frontdesk, student, otherAdmin } = await twoStudios(app, [
+    'admin',
+    'staff',
+    'frontdesk',
+    'student',
+  ]));
   apparel = await makeCategory(app, tenant, admin, { name: 'Apparel' });
   theirs = await makeCategory(app, other, otherAdmin, { name: 'Their apparel' });
 });

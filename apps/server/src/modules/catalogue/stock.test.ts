@@ -1,6 +1,6 @@
 import type { Item } from '@atrium/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { json, loginAs, newTenant, startTestApp, type TestTenant } from '../../../test/helpers.ts';
+import { json, startTestApp, type TestTenant, twoStudios } from '../../../test/helpers.ts';
 import type { App } from '../../app.ts';
 import { type Database, type Db, openDatabase, withTenant } from '../../db/client.ts';
 import { caller, makeCategory, makeItem } from './catalogue-fixtures.ts';
@@ -14,9 +14,7 @@ let categoryId: string;
 
 beforeAll(async () => {
   app = await startTestApp();
-  tenant = await newTenant(app);
-  other = await newTenant(app);
-  admin = (await loginAs(app, tenant, 'admin')).access_token;
+  ({ tenant, other, admin } = await twoStudios(app, ['admin']));
   categoryId = (await makeCategory(app, tenant, admin)).guId;
 });
 

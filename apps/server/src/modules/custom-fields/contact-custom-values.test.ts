@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bearer, json, loginAs, newTenant, startTestApp, type TestTenant } from '../../../test/helpers.ts';
+import { bearer, json, loginAs, newTenant, startTestApp, type TestTenant, twoStudios } from '../../../test/helpers.ts';
 import type { App } from '../../app.ts';
 import { createContactVia, errorOf } from '../contacts/contact-fixtures.ts';
 
@@ -22,10 +22,7 @@ async function addField(t: TestTenant, token: string, body: Record<string, unkno
 
 beforeAll(async () => {
   app = await startTestApp();
-  tenant = await newTenant(app);
-  other = await newTenant(app);
-  admin = (await loginAs(app, tenant, 'admin')).access_token;
-  otherAdmin = (await loginAs(app, other, 'admin')).access_token;
+  ({ tenant, other, admin, otherAdmin } = await twoStudios(app, ['admin']));
   f.section = await addField(tenant, admin, { type: 'header', name: 'About you', tag: 'aboutyou' });
   f.nick = await addField(tenant, admin, { type: 'text', name: 'Nickname', tag: 'nickname' });
   f.age = await addField(tenant, admin, { type: 'number', name: 'Age', tag: 'age' });

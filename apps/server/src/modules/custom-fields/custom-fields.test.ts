@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bearer, json, loginAs, newTenant, startTestApp, type TestTenant } from '../../../test/helpers.ts';
+import { bearer, json, loginAs, newTenant, startTestApp, type TestTenant, twoStudios } from '../../../test/helpers.ts';
 import type { App } from '../../app.ts';
 import { withTenant } from '../../db/client.ts';
 import { insertCustomField } from './custom-fields.repo.ts';
@@ -13,10 +13,7 @@ let otherAdmin: string;
 
 beforeAll(async () => {
   app = await startTestApp();
-  tenant = await newTenant(app);
-  other = await newTenant(app);
-  admin = (await loginAs(app, tenant, 'admin')).access_token;
-  otherAdmin = (await loginAs(app, other, 'admin')).access_token;
+  ({ tenant, other, admin, otherAdmin } = await twoStudios(app, ['admin']));
 });
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';

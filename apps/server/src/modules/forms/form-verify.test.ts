@@ -1,7 +1,7 @@
 import { VERIFY_TEXTS } from '@atrium/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { bearer, json, loginAs, newTenant, startTestApp, type TestTenant } from '../../../test/helpers.ts';
+import { bearer, json, startTestApp, type TestTenant, twoStudios } from '../../../test/helpers.ts';
 import { checkPdfSignature } from '../../../test/pdf-signature.ts';
 import { asRead, pdfText, SAMPLE, squash } from '../../../test/pdf-text.ts';
 import type { App } from '../../app.ts';
@@ -23,12 +23,7 @@ let otherAdmin: string;
 
 beforeAll(async () => {
   app = await startTestApp();
-  tenant = await newTenant(app);
-  other = await newTenant(app);
-  admin = (await loginAs(app, tenant, 'admin')).access_token;
-  staff = (await loginAs(app, tenant, 'staff')).access_token;
-  student = (await loginAs(app, tenant, 'student')).access_token;
-  otherAdmin = (await loginAs(app, other, 'admin')).access_token;
+  ({ tenant, other, admin, staff, student, otherAdmin } = await twoStudios(app, ['admin', 'staff', 'student']));
 });
 
 const call = (token: string | null, t: TestTenant, url: string, method: 'GET' | 'POST' = 'GET', payload?: object) =>

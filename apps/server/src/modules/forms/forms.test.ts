@@ -1,7 +1,7 @@
 import { FORM_MESSAGES, FORM_TEXTS } from '@atrium/contracts';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { bearer, json, loginAs, newTenant, startTestApp, type TestTenant } from '../../../test/helpers.ts';
+import { bearer, json, loginAs, newTenant, startTestApp, type TestTenant, twoStudios } from '../../../test/helpers.ts';
 import type { App } from '../../app.ts';
 import { readTenant } from '../../db/client.ts';
 import { invoices } from '../../db/schema/index.ts';
@@ -21,12 +21,7 @@ let otherAdmin: string;
 
 beforeAll(async () => {
   app = await startTestApp();
-  tenant = await newTenant(app);
-  other = await newTenant(app);
-  admin = (await loginAs(app, tenant, 'admin')).access_token;
-  staff = (await loginAs(app, tenant, 'staff')).access_token;
-  student = (await loginAs(app, tenant, 'student')).access_token;
-  otherAdmin = (await loginAs(app, other, 'admin')).access_token;
+  ({ tenant, other, admin, staff, student, otherAdmin } = await twoStudios(app, ['admin', 'staff', 'student']));
 });
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';

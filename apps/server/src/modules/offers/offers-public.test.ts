@@ -1,6 +1,6 @@
 import type { CartLine, OfferCheck, OfferView } from '@atrium/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { json, loginAs, newTenant, startTestApp, type TestTenant } from '../../../test/helpers.ts';
+import { json, startTestApp, type TestTenant, twoStudios } from '../../../test/helpers.ts';
 import type { App } from '../../app.ts';
 import { type Database, type Db, openDatabase, withTenant } from '../../db/client.ts';
 import { caller, errorOf, makeCategory, makeItem } from '../catalogue/catalogue-fixtures.ts';
@@ -21,10 +21,7 @@ let mug: string;
 beforeAll(async () => {
   app = await startTestApp();
   call = caller(app);
-  tenant = await newTenant(app);
-  other = await newTenant(app);
-  admin = (await loginAs(app, tenant, 'admin')).access_token;
-  otherAdmin = (await loginAs(app, other, 'admin')).access_token;
+  ({ tenant, other, admin, otherAdmin } = await twoStudios(app, ['admin']));
   shirts = (await makeCategory(app, tenant, admin, { name: 'Shirts' })).guId;
   mugs = (await makeCategory(app, tenant, admin, { name: 'Mugs' })).guId;
   course = (await makeCategory(app, tenant, admin, { name: 'Yoga 101', categoryType: 'SERVICE' })).guId;

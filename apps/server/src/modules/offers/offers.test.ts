@@ -1,6 +1,6 @@
 import type { OfferList, OfferView } from '@atrium/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { json, loginAs, newTenant, startTestApp, type TestTenant } from '../../../test/helpers.ts';
+import { json, loginAs, newTenant, startTestApp, type TestTenant, twoStudios } from '../../../test/helpers.ts';
 import type { App } from '../../app.ts';
 import { caller, errorOf, makeCategory, makeItem } from '../catalogue/catalogue-fixtures.ts';
 
@@ -19,13 +19,12 @@ let course: string;
 beforeAll(async () => {
   app = await startTestApp();
   call = caller(app);
-  tenant = await newTenant(app);
-  other = await newTenant(app);
-  admin = (await loginAs(app, tenant, 'admin')).access_token;
-  staff = (await loginAs(app, tenant, 'staff')).access_token;
-  frontdesk = (await loginAs(app, tenant, 'frontdesk')).access_token;
-  student = (await loginAs(app, tenant, 'student')).access_token;
-  otherAdmin = (await loginAs(app, other, 'admin')).access_token;
+  ({ tenant, other, admin, staff, frontdesk, student, otherAdmin } = await twoStudios(app, [
+    'admin',
+    'staff',
+    'frontdesk',
+    'student',
+  ]));
   shirts = (await makeCategory(app, tenant, admin, { name: 'Shirts' })).guId;
   course = (await makeCategory(app, tenant, admin, { name: 'Yoga 101', categoryType: 'SERVICE' })).guId;
 });
