@@ -159,14 +159,15 @@ export function ChapterDialog({ target, course, timeZone, onClose, onSaved }: Pr
 type Setter = <K extends keyof ChapterForm>(key: K, value: ChapterForm[K]) => void;
 
 function VideoFields({ form, set, error }: { form: ChapterForm; set: Setter; error?: string }) {
-  const [replacing, setReplacing] = useState(false);
+  // The uploader stays once shown (it follows its upload through the transcode); a saved video shows its state.
+  const [uploading, setUploading] = useState(!form.videoAssetId);
   return (
     <Input.Wrapper label="Video" required error={error}>
       <Stack gap="xs" mt={4}>
-        {form.videoAssetId && !replacing ? (
+        {!uploading && form.videoAssetId ? (
           <>
             <ChapterVideoStatus assetId={form.videoAssetId} />
-            <Anchor component="button" type="button" size="sm" ta="left" onClick={() => setReplacing(true)}>
+            <Anchor component="button" type="button" size="sm" ta="left" onClick={() => setUploading(true)}>
               Replace the video
             </Anchor>
           </>
