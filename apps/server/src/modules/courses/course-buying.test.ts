@@ -1,81 +1,27 @@
 import { randomUUID } from 'node:crypto';
-import type { CourseDetail, MyCourseList, Role } from '@atrium/contracts';
+import type { MyCourseList } from '@atrium/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, json, loginAs, newTenant, PASSWORD, startTestApp, type TestTenant } from '../../../test/helpers.ts';
-import { asRead, pdfText, squash } from '../../../test/pdf-text.ts';
+import { bearer, newTenant, startTestApp, type TestTenant } from '../../../test/helpers.ts';
 import type { App } from '../../app.ts';
 import { withTenant } from '../../db/client.ts';
-import {
-  contacts,
-  courseEnrolments,
-  itemCategories,
-  items,
-  outboxEmails,
-  subscriptions,
-} from '../../db/schema/index.ts';
-import { createUsers } from '../../seed/tenants.ts';
+import { courseEnrolments, itemCategories, items, outboxEmails, subscriptions } from '../../db/schema/index.ts';
 import { invoicePaid } from '../invoices/invoice-settlement.ts';
 import { findInvoice } from '../invoices/invoices.repo.ts';
-import { insertVideoAsset } from '../video/video.repo.ts';
-import { mayWatchVideo } from '../video/video-access.ts';
+import { callAs, courseWithChapters, errorOf, newStudent, ok } from './course-fixtures.ts';
 
 // Buying and being given a course: the cart and checkout (with a course offer), enrolment once per
 // paid invoice however often it is announced, memberships that include courses, the demo-course
-// flow of a registration form, the certificate read back, and the video access policy.
+// flow of a registration form.
 
 let app: App;
 let a: TestTenant;
 let b: TestTenant;
-const tokens = new Map<string, string>();
 
-async function token(tenant: TestTenant, role: Role): Promise<string> {
-  const key = `${tenant.orgId}:${role}`;
-  if (!tokens.has(key)) tokens.set(key, (await loginAs(app, tenant, role)).access_token);
-  return tokens.get(key) as string;
-}
-
-async function call(tenant: TestTenant, role: Role | null, method: string, url: string, payload?: object) {
-  const headers = role ? bearer(await token(tenant, role), tenant.host) : { host: tenant.host };
-  return app.inject({ method: method as 'GET', url, headers, payload });
-}
-
-function ok<T>(response: { statusCode: number; body: string }, status = 200): T {
-  expect(response.statusCode, response.body).toBe(status);
-  return JSON.parse(response.body) as T;
-}
-
-const errorOf = (response: { body: string }) =>
-  (JSON.parse(response.body) as { errors: { message: string; code: string; field?: string } }).errors;
-
-/** A published course: one section, text chapters ('Demo' is a demo chapter), the first the preview. */
-async function course(tenant: TestTenant, body: object, titles = ['Demo', 'Deep dive']) {
-  let detail = ok<CourseDetail>(await call(tenant, 'admin', 'POST', '/stemplate/program', body), 201);
-  const base = `/stemplate/program/${detail.guId}`;
-  detail = ok<CourseDetail>(await call(tenant, 'admin', 'POST', `${base}/section`, { title: 'One' }), 201);
-  const section = detail.sections[0]?.guId;
-  for (const title of titles) {
-    detail = ok<CourseDetail>(
-      await call(tenant, 'admin', 'POST', `${base}/section/${section}/chapter`, {
-        title,
-        type: 'text',
-        html: `<p>${title}</p>`,
-        isDemo: title === 'Demo',
-      }),
-      201,
-    );
-  }
-  detail = ok<CourseDetail>(await call(tenant, 'admin', 'PUT', `${base}/status`, { status: 'published' }));
-  return { detail, chapters: detail.sections.flatMap((s) => s.chapters) };
-}
-
-const enrolments = (tenant: TestTenant, courseId: string) =>
-  withTenant(app.platform.db, tenant.tenantId, (tx) =>
-    tx
-      .select()
-      .from(courseEnrolments)
-      .where(and(eq(courseEnrolments.tenantId, tenant.tenantId), eq(courseEnrolments.courseId, courseId))),
-  );
+const call = (tenant: TestTenant, role: Parameters<typeof callAs>[2], method: string, url: string, payload?: object) =>
+  callAs(app, tenant, role, method, url, payload);
+const course = (tenant: TestTenant, body: object, titles?: string[]) => courseWithChapters(app, tenant, body, titles);
+const newTenantStudent = (tenant: TestTenant) => newStudent(app, tenant);
 
 beforeAll(async () => {
   app = await startTestApp();
@@ -86,6 +32,17 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
 });
+
+const enrolments = (tenant: TestTenant, courseId: string) =>
+  withTenant(app.platform.db, tenant.tenantId, (tx) =>
+    tx
+      .select()
+      .from(courseEnrolments)
+      .where(and(eq(courseEnrolments.tenantId, tenant.tenantId), eq(courseEnrolments.courseId, courseId))),
+  );
+
+const memberCall = (member: { token: string }, method: string, url: string) =>
+  app.inject({ method: method as 'GET', url, headers: bearer(member.token, a.host) });
 
 describe('buying a course', () => {
   it('is in the public cart once published, priced by the server, with a course offer applied', async () => {
@@ -259,26 +216,6 @@ describe('memberships that include courses', () => {
 });
 
 // a student of their own (the shared tenant's student is enrolled elsewhere in this file)
-interface Member {
-  id: string;
-  token: string;
-}
-async function newTenantStudent(tenant: TestTenant): Promise<Member> {
-  const email = `member-${randomUUID().slice(0, 8)}@example.test`;
-  await createUsers(app.platform.db, tenant.tenantId, [
-    { email, password: PASSWORD, name: 'Mia', lastName: 'Member', role: 'student' },
-  ]);
-  const login = await app.inject({
-    method: 'POST',
-    url: '/login',
-    headers: { host: tenant.host },
-    payload: { userId: email, password: PASSWORD },
-  });
-  const body = json<{ access_token: string; contact: { guId: string } }>(login);
-  return { id: body.contact.guId, token: body.access_token };
-}
-const memberCall = (member: Member, method: string, url: string) =>
-  app.inject({ method: method as 'GET', url, headers: bearer(member.token, a.host) });
 
 describe('the demo-course flow of a registration form', () => {
   it("enrols in a demo or a free course with the spec's texts, and sends a paid course's visitor to buy it", async () => {
@@ -345,97 +282,5 @@ describe('the demo-course flow of a registration form', () => {
       user: { fullName: 'X', email },
     });
     expect(foreign.statusCode).toBe(404);
-  });
-});
-
-describe('certificate and video access', () => {
-  it("prints the learner's name in any script on the certificate", async () => {
-    const name = 'İstanbul Işık प्रिया';
-    await withTenant(app.platform.db, a.tenantId, (tx) =>
-      tx
-        .update(contacts)
-        .set({ name, lastName: 'Ελληνικά' })
-        .where(and(eq(contacts.tenantId, a.tenantId), eq(contacts.id, a.users.frontdesk.id))),
-    );
-    const { detail, chapters } = await course(a, { name: 'Кириллица 101' }, ['Only']);
-    ok(await call(a, 'frontdesk', 'POST', `/snode/course/${detail.guId}/enrol`));
-    ok(
-      await call(a, 'frontdesk', 'PUT', `/snode/course/${detail.guId}/chapter/${chapters[0]?.guId}/progress`, {
-        positionSeconds: 0,
-        completed: true,
-      }),
-    );
-    const response = await call(a, 'frontdesk', 'GET', `/snode/course/${detail.guId}/certificate`);
-    expect(response.statusCode, response.body).toBe(200);
-    expect(response.headers['content-type']).toBe('application/pdf');
-    const text = squash(await pdfText(response.rawPayload));
-    expect(text).toContain(asRead(`${name} Ελληνικά`));
-    expect(text).toContain(asRead('Кириллица 101'));
-    expect(text).toContain(squash('Certificate of Completion'));
-    expect((await call(a, 'student', 'GET', `/snode/course/${detail.guId}/certificate`)).statusCode).toBe(403);
-  });
-
-  it('lets enrolled learners and anyone signed in on the preview chapter watch, and nobody else', async () => {
-    const asset = await insertVideoAsset(app.platform.db, a.tenantId, {
-      title: 'Lesson',
-      originalName: 'lesson.mp4',
-      sizeBytes: 10,
-      createdBy: a.users.admin.id,
-    });
-    const preview = await insertVideoAsset(app.platform.db, a.tenantId, {
-      title: 'Teaser',
-      originalName: 'teaser.mp4',
-      sizeBytes: 10,
-      createdBy: a.users.admin.id,
-    });
-    let detail = ok<CourseDetail>(
-      await call(a, 'admin', 'POST', '/stemplate/program', { name: 'Watched', pricing: 'paid', priceMinor: 1000 }),
-      201,
-    );
-    const base = `/stemplate/program/${detail.guId}`;
-    detail = ok<CourseDetail>(await call(a, 'admin', 'POST', `${base}/section`, { title: 'S' }), 201);
-    const section = detail.sections[0]?.guId;
-    for (const [title, id] of [
-      ['Teaser', preview.id],
-      ['Lesson', asset.id],
-    ]) {
-      detail = ok<CourseDetail>(
-        await call(a, 'admin', 'POST', `${base}/section/${section}/chapter`, {
-          title,
-          type: 'video',
-          videoAssetId: id,
-        }),
-        201,
-      );
-    }
-    const teaserChapter = detail.sections[0]?.chapters[0]?.guId;
-    ok(await call(a, 'admin', 'PUT', base, { previewChapterId: teaserChapter }));
-    ok(await call(a, 'admin', 'PUT', `${base}/status`, { status: 'published' }));
-
-    const tenant = await app.platform.tenants.byId(a.tenantId);
-    if (!tenant) throw new Error('tenant');
-    const may = (sub: string, assetRow: typeof asset) =>
-      mayWatchVideo({
-        platform: app.platform,
-        tenant,
-        claims: { sub, tid: a.tenantId, role: 'student', sid: 'test' },
-        asset: assetRow,
-      });
-    const learner = await newTenantStudent(a);
-    expect(await may(learner.id, asset)).toBe(false);
-    expect(await may(learner.id, preview)).toBe(true);
-    ok(await call(a, 'admin', 'POST', `${base}/attendee`, { contactId: learner.id }), 201);
-    expect(await may(learner.id, asset)).toBe(true);
-    // another studio's learner asking about this studio's asset through their own tenant: no chapter shows it there
-    const other = await app.platform.tenants.byId(b.tenantId);
-    if (!other) throw new Error('tenant');
-    expect(
-      await mayWatchVideo({
-        platform: app.platform,
-        tenant: other,
-        claims: { sub: b.users.student.id, tid: b.tenantId, role: 'student', sid: 'test' },
-        asset,
-      }),
-    ).toBe(false);
   });
 });

@@ -46,8 +46,8 @@ async function publishedCourse(tx: Tx, tenantId: string, key: string): Promise<C
   const row = UUID.test(key)
     ? await findCourse(tx, tenantId, key)
     : await findCourseBySlug(tx, tenantId, key.toLowerCase());
-  if (!row || row.status !== 'published') throw notFound('Course');
-  return row;
+  if (row?.status === 'published') return row;
+  throw notFound('Course');
 }
 
 /**
