@@ -177,7 +177,8 @@ export function registerLearningRoutes(server: FastifyInstance, platform: Platfo
         request.params.id,
         request.params.chapterId,
       );
-      const name = file.name.replace(/["\\\r\n]/g, '_');
+      // the plain filename is ASCII (a header may carry nothing else); filename* keeps the real name
+      const name = file.name.replace(/[^\x20-\x7e]|["\\]/g, '_');
       return reply
         .header('content-type', file.type)
         .header('content-length', String(file.size))
