@@ -37,6 +37,14 @@ export async function lockCourse(tx: Tx, tenantId: string, id: string): Promise<
   return row;
 }
 
+export async function findCoursesByIds(tx: Tx, tenantId: string, ids: string[]): Promise<CourseRow[]> {
+  if (ids.length === 0) return [];
+  return tx
+    .select()
+    .from(courses)
+    .where(and(eq(courses.tenantId, tenantId), inArray(courses.id, ids)));
+}
+
 export async function findCourseBySlug(tx: Tx, tenantId: string, slug: string): Promise<CourseRow | undefined> {
   const [row] = await tx
     .select()

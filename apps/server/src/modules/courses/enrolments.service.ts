@@ -14,7 +14,7 @@ import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import type { Authenticated } from '../../lib/guards.ts';
 import { isStaffClaims } from './course-access.ts';
 import { loadBundle, secondsOf } from './course-views.ts';
-import { listCourses } from './courses.repo.ts';
+import { findCoursesByIds } from './courses.repo.ts';
 import { courseOr404 } from './courses.service.ts';
 import {
   completedCounts,
@@ -136,8 +136,7 @@ export function studentProgress(db: Db, actor: Authenticated, contactId: string)
     if (!person) throw notFound('Contact');
     const enrolments = await enrolmentsOfContact(tx, tenant.tenantId, contactId);
     const ids = enrolments.map((e) => e.courseId);
-    const { rows } = await listCourses(tx, tenant.tenantId, {}, { start: 0, length: 10_000 });
-    const courseRows = rows.filter((row) => ids.includes(row.id));
+    const courseRows = await findCoursesByIds(tx, tenant.tenantId, ids);
     const bundle = await loadBundle(tx, tenant, courseRows);
     const progress = new Map((await progressOf(tx, tenant.tenantId, contactId, ids)).map((p) => [p.chapterId, p]));
     const byId = new Map(courseRows.map((row) => [row.id, row]));

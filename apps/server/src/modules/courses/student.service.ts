@@ -17,7 +17,7 @@ import type { TenantContext } from '../../lib/tenant-context.ts';
 import type { Platform } from '../../platform.ts';
 import { assertMayOpen, isStaffClaims, learnerAccess, mayOpen } from './course-access.ts';
 import { type CourseBundle, loadBundle, toChapterContent, toPublicSummary } from './course-views.ts';
-import { type CourseRow, listCourses } from './courses.repo.ts';
+import { type CourseRow, findCoursesByIds, listCourses } from './courses.repo.ts';
 import { courseOr404 } from './courses.service.ts';
 import {
   type EnrolmentRow,
@@ -69,8 +69,7 @@ async function myCoursesIn(tx: Tx, actor: Authenticated, onlyCourse?: string): P
     (e) => !onlyCourse || e.courseId === onlyCourse,
   );
   const ids = enrolments.map((e) => e.courseId);
-  const { rows } = await listCourses(tx, tenant.tenantId, {}, { start: 0, length: 10_000 });
-  const byId = new Map(rows.filter((row) => ids.includes(row.id)).map((row) => [row.id, row]));
+  const byId = new Map((await findCoursesByIds(tx, tenant.tenantId, ids)).map((row) => [row.id, row]));
   const published = enrolments.filter((e) => byId.get(e.courseId)?.status === 'published');
   const bundle = await loadBundle(
     tx,
