@@ -128,13 +128,14 @@ export async function loginAs(app: App, tenant: TestTenant, role: Role, remoteAd
 export async function twoStudios<R extends Role>(
   app: App,
   roles: readonly R[],
+  options: { tenant?: Parameters<typeof newTenant>[1]; other?: Parameters<typeof newTenant>[1] } = {},
 ): Promise<{ tenant: TestTenant; other: TestTenant; otherAdmin: string } & Record<R, string>> {
-  const tenant = await newTenant(app);
-  const other = await newTenant(app);
-  const tokens: Partial<Record<R, string>> = {};
-  for (const role of roles) tokens[role] = (await loginAs(app, tenant, role)).access_token;
-  const otherAdmin = (await loginAs(app, other, 'admin')).access_token;
-  return { tenant, other, otherAdmin, ...(tokens as Record<R, string>) };
+  const tenant = await newTenant(app, options.tenant);
+  const other = await newTenant(app, options.other);
+  const token = async (t: TestTenant, role: Role) => (await loginAs(app, t, role)).access_token;
+  const [otherAdmin, ...mine] = await Promise.all([token(other, 'admin'), ...roles.map((role) => token(tenant, role))]);
+  const tokens = Object.fromEntries(roles.map((role, i) => [role, mine[i]])) as Record<R, string>;
+  return { tenant, other, otherAdmin, ...tokens };
 }
 
 export function bearer(token: string, host: string) {

@@ -11,7 +11,7 @@ import {
 } from '@atrium/contracts';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { json, loginAs, newTenant, PASSWORD, startTestApp, type TestTenant } from '../../../test/helpers.ts';
+import { json, loginAs, PASSWORD, startTestApp, type TestTenant, twoStudios } from '../../../test/helpers.ts';
 import type { App } from '../../app.ts';
 import { classBookings, classSessions } from '../../db/schema/index.ts';
 import { createUsers } from '../../seed/tenants.ts';
@@ -33,14 +33,9 @@ let otherAdmin: string;
 beforeAll(async () => {
   app = await startTestApp();
   call = caller(app);
-  tenant = await newTenant(app, { settings: { timezone: ZONE, isAddressNeededForEvent: true } });
-  other = await newTenant(app);
-  [admin, frontdesk, student, otherAdmin] = await Promise.all([
-    loginAs(app, tenant, 'admin').then((l) => l.access_token),
-    loginAs(app, tenant, 'frontdesk').then((l) => l.access_token),
-    loginAs(app, tenant, 'student').then((l) => l.access_token),
-    loginAs(app, other, 'admin').then((l) => l.access_token),
-  ]);
+  ({ tenant, other, admin, frontdesk, student, otherAdmin } = await twoStudios(app, ['admin', 'frontdesk', 'student'], {
+    tenant: { settings: { timezone: ZONE, isAddressNeededForEvent: true } },
+  }));
 });
 
 const today = () => dateInZone(new Date(), ZONE);

@@ -10,7 +10,7 @@ import {
 } from '@atrium/contracts';
 import { and, eq, like } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { json, loginAs, newTenant, startTestApp, type TestTenant } from '../../../test/helpers.ts';
+import { json, startTestApp, type TestTenant, twoStudios } from '../../../test/helpers.ts';
 import type { App } from '../../app.ts';
 import { withTenant } from '../../db/client.ts';
 import { contacts, outboxEmails } from '../../db/schema/index.ts';
@@ -31,13 +31,9 @@ let start: string;
 beforeAll(async () => {
   app = await startTestApp();
   call = caller(app);
-  tenant = await newTenant(app, { settings: { timezone: ZONE } });
-  other = await newTenant(app);
-  [admin, frontdesk, otherAdmin] = await Promise.all([
-    loginAs(app, tenant, 'admin').then((l) => l.access_token),
-    loginAs(app, tenant, 'frontdesk').then((l) => l.access_token),
-    loginAs(app, other, 'admin').then((l) => l.access_token),
-  ]);
+  ({ tenant, other, admin, frontdesk, otherAdmin } = await twoStudios(app, ['admin', 'frontdesk'], {
+    tenant: { settings: { timezone: ZONE } },
+  }));
   const made = await call(admin, tenant, 'POST', '/snode/room', { name: 'Studio B', capacity: 20 });
   room = json<Room>(made);
   start = addDays(dateInZone(new Date(), ZONE), 3);

@@ -9,7 +9,7 @@ import {
 } from '@atrium/contracts';
 import { and, eq, like } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { json, loginAs, newTenant, startTestApp, type TestTenant } from '../../../test/helpers.ts';
+import { json, startTestApp, type TestTenant, twoStudios } from '../../../test/helpers.ts';
 import type { App } from '../../app.ts';
 import { withTenant } from '../../db/client.ts';
 import { contacts, outboxEmails, outboxSms } from '../../db/schema/index.ts';
@@ -38,14 +38,10 @@ let start: string;
 beforeAll(async () => {
   app = await startTestApp();
   call = caller(app);
-  tenant = await newTenant(app, { settings: { timezone: ZONE, isSendSmsReminder: true } });
-  other = await newTenant(app, { settings: { timezone: ZONE } });
-  [admin, frontdesk, student, otherAdmin] = await Promise.all([
-    loginAs(app, tenant, 'admin').then((l) => l.access_token),
-    loginAs(app, tenant, 'frontdesk').then((l) => l.access_token),
-    loginAs(app, tenant, 'student').then((l) => l.access_token),
-    loginAs(app, other, 'admin').then((l) => l.access_token),
-  ]);
+  ({ tenant, other, admin, frontdesk, student, otherAdmin } = await twoStudios(app, ['admin', 'frontdesk', 'student'], {
+    tenant: { settings: { timezone: ZONE, isSendSmsReminder: true } },
+    other: { settings: { timezone: ZONE } },
+  }));
   start = addDays(dateInZone(new Date(), ZONE), 2);
 });
 
