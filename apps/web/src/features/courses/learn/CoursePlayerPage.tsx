@@ -188,11 +188,9 @@ export default function CoursePlayerPage() {
       <Title order={1} style={wrap}>
         {course.course.name}
       </Title>
-      <Progress
-        value={course.progressPercent}
-        aria-label="Course progress"
-        aria-valuetext={`${course.progressPercent}% complete`}
-      />
+      <Progress.Root>
+        <Progress.Section value={course.progressPercent} aria-label="Course progress" />
+      </Progress.Root>
       <Group justify="space-between" gap="xs">
         <Text size="sm">{course.progressPercent}% complete</Text>
         {completedCourse ? (

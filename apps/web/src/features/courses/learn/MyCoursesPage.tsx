@@ -27,12 +27,9 @@ function MyCourseItem({ item }: { item: MyCourse }) {
   };
   return (
     <CourseCard course={course} showPrice={false}>
-      <Progress
-        value={item.progressPercent}
-        mt="xs"
-        aria-label={`${course.name} progress`}
-        aria-valuetext={`${item.progressPercent}% complete`}
-      />
+      <Progress.Root mt="xs">
+        <Progress.Section value={item.progressPercent} aria-label={`${course.name} progress`} />
+      </Progress.Root>
       <Text size="sm">
         {item.progressPercent}% complete · {item.completedChapters} of {item.totalChapters} chapters
       </Text>
