@@ -215,5 +215,60 @@ describe('staff courses', () => {
     expect(refused.statusCode).toBe(409);
     expect((await call(a, 'admin', 'DELETE', `/stemplate/program/${empty.guId}`)).statusCode).toBe(204);
     expect((await call(a, 'admin', 'GET', `/stemplate/program/${empty.guId}`)).statusCode).toBe(404);
+
+    // taking the student out: gone from the list, their course no longer theirs; then the course can go
+    const attendee = `/stemplate/program/${course.guId}/attendee/${a.users.student.id}`;
+    expect((await call(a, 'student', 'DELETE', attendee)).statusCode).toBe(403);
+    expect((await call(b, 'admin', 'DELETE', attendee)).statusCode).toBe(404);
+    expect((await call(a, 'staff', 'DELETE', attendee)).statusCode).toBe(204);
+    expect((await call(a, 'staff', 'DELETE', attendee)).statusCode).toBe(404);
+    const students = ok<{ recordsTotal: number }>(
+      await call(a, 'staff', 'GET', `/stemplate/program/${course.guId}/attendee`),
+    );
+    expect(students.recordsTotal).toBe(0);
+    expect((await call(a, 'admin', 'DELETE', `/stemplate/program/${course.guId}`)).statusCode).toBe(204);
+  });
+
+  it('renames a section; outline writes need Manage Courses and stay within the studio', async () => {
+    const { course } = await publishedCourse(a);
+    const section = course.sections[0]?.guId;
+    const url = `/stemplate/program/${course.guId}/section/${section}`;
+    const renamed = ok<CourseDetail>(await call(a, 'staff', 'PUT', url, { title: 'Begin here' }));
+    expect(renamed.sections.map((s) => s.title)).toEqual(['Begin here', 'Go further']);
+    const empty = await call(a, 'staff', 'PUT', url, { title: '' });
+    expect(empty.statusCode).toBe(400);
+    expect(errorOf(empty)).toMatchObject({ field: 'title', message: 'Title is required!' });
+    for (const role of ['frontdesk', 'student'] as const) {
+      expect((await call(a, role, 'PUT', url, { title: 'x' })).statusCode, role).toBe(403);
+      expect(
+        (await call(a, role, 'POST', `/stemplate/program/${course.guId}/section`, { title: 'x' })).statusCode,
+      ).toBe(403);
+    }
+    expect((await call(b, 'admin', 'PUT', url, { title: 'x' })).statusCode).toBe(404);
+    const theirs = await publishedCourse(b);
+    const crossed = `/stemplate/program/${course.guId}/section/${theirs.course.sections[0]?.guId}`;
+    expect((await call(a, 'admin', 'PUT', crossed, { title: 'x' })).statusCode).toBe(404);
+    // the front desk gets the permission on the Roles screen: now it may
+    const roles = await call(a, 'admin', 'PUT', '/rest/settings/roles', {
+      tenantRoles: [
+        {
+          role: 'ROLE_STAFF',
+          isAllowCreateClasses: true,
+          isShowCourse: true,
+          isShowContactsList: true,
+          isShowOffers: true,
+        },
+        {
+          role: 'ROLE_FRONTDESK',
+          isAllowCreateClasses: false,
+          isShowCourse: true,
+          isShowContactsList: true,
+          isShowOffers: false,
+        },
+      ],
+    });
+    expect(roles.statusCode, roles.body).toBe(200);
+    app.platform.tenants.clearCache();
+    expect((await call(a, 'frontdesk', 'PUT', url, { title: 'Desk renamed' })).statusCode).toBe(200);
   });
 });
