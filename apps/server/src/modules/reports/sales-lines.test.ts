@@ -11,12 +11,13 @@ import {
 } from '@atrium/contracts';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { json, loginAs, newTenant, startTestApp, type TestTenant } from '../../../test/helpers.ts';
+import { json, startTestApp, type TestTenant } from '../../../test/helpers.ts';
 import type { App } from '../../app.ts';
 import { withTenant } from '../../db/client.ts';
 import { invoicePayments, invoices } from '../../db/schema/index.ts';
 import type { Authenticated } from '../../lib/guards.ts';
 import { caller, errorOf, makeCategory, makeItem } from '../catalogue/catalogue-fixtures.ts';
+import { salesStudio } from './reports-fixtures.ts';
 import { salesLinesCsv } from './sales-lines.service.ts';
 
 /** The rows behind every figure of the sales report: reconciled group by group, paged, sorted, streamed as CSV. */
@@ -33,19 +34,13 @@ let ids: { mat: string; drinks: string; otherItem: string };
 beforeAll(async () => {
   app = await startTestApp();
   call = caller(app);
-  tenant = await newTenant(app, { settings: { timezone: ZONE } });
-  other = await newTenant(app);
-  for (const role of ['admin', 'staff', 'frontdesk', 'student'] as const) {
-    tokens[role] = (await loginAs(app, tenant, role)).access_token;
-  }
-  tokens.other = (await loginAs(app, other, 'admin')).access_token;
+  const studio = await salesStudio(app, ZONE);
+  ({ tenant, other } = studio);
+  Object.assign(tokens, studio.tokens);
+  const { drinks, mat, tea } = studio;
   today = dateInZone(new Date(), ZONE);
 
   const admin = tokens.admin as string;
-  const mats = await makeCategory(app, tenant, admin, { name: 'Mats' });
-  const drinks = await makeCategory(app, tenant, admin, { name: 'Drinks' });
-  const mat = await makeItem(app, tenant, admin, mats.guId, { name: 'Cork mat', price: 40, isTaxable: false });
-  const tea = await makeItem(app, tenant, admin, drinks.guId, { name: 'Chai', price: 2.5, isTaxable: false });
   const sell = async (
     lines: { itemId?: string; itemName: string; price: string; qty: number }[],
     payments: { method: string; amount: string; token?: string }[],

@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { dateInZone, parseCsv, type SalesReport } from '@atrium/contracts';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { json, loginAs, newTenant, startTestApp, type TestTenant } from '../../../test/helpers.ts';
+import { json, startTestApp, type TestTenant } from '../../../test/helpers.ts';
 import type { App } from '../../app.ts';
 import { withTenant } from '../../db/client.ts';
 import { invoicePayments } from '../../db/schema/index.ts';
-import { caller, errorOf, makeCategory, makeItem } from '../catalogue/catalogue-fixtures.ts';
+import { caller, errorOf } from '../catalogue/catalogue-fixtures.ts';
+import { salesStudio } from './reports-fixtures.ts';
 
 /** The sales report reconciled with the ledger and the invoice lines, in the studio's zone; roles; bad input. */
 const ZONE = 'Asia/Kolkata';
@@ -20,20 +21,14 @@ let today: string;
 beforeAll(async () => {
   app = await startTestApp();
   call = caller(app);
-  tenant = await newTenant(app, { settings: { timezone: ZONE } });
-  other = await newTenant(app);
-  for (const role of ['admin', 'staff', 'frontdesk', 'student'] as const) {
-    tokens[role] = (await loginAs(app, tenant, role)).access_token;
-  }
-  tokens.other = (await loginAs(app, other, 'admin')).access_token;
+  const studio = await salesStudio(app, ZONE);
+  ({ tenant, other } = studio);
+  Object.assign(tokens, studio.tokens);
+  const { mat, tea } = studio;
   today = dateInZone(new Date(), ZONE);
 
   // Two items of two categories, sold on invoices paid in cash and from the account; one refunded in part.
   const admin = tokens.admin as string;
-  const mats = await makeCategory(app, tenant, admin, { name: 'Mats' });
-  const drinks = await makeCategory(app, tenant, admin, { name: 'Drinks' });
-  const mat = await makeItem(app, tenant, admin, mats.guId, { name: 'Cork mat', price: 40, isTaxable: false });
-  const tea = await makeItem(app, tenant, admin, drinks.guId, { name: 'Chai', price: 2.5, isTaxable: false });
   const sell = async (lines: { itemId: string; itemName: string; price: string; qty: number }[], method: string) => {
     const invoice = json<any>(
       await call(admin, tenant, 'POST', '/item/invoice', {
