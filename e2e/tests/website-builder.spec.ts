@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { expectAccessible, hostUrl, logIn, menuLinks } from './helpers';
 
@@ -141,6 +142,17 @@ test.describe('the website builder', () => {
     await expect(designer.locator('.gjs-frame')).toBeVisible({ timeout: 20_000 });
     await expect(designer.getByTitle('Open Blocks')).toBeVisible();
     await expect(designer.getByText('Heading', { exact: true })).toBeVisible();
+    // the canvas and GrapesJS's own fields are named (issue 29): the page's body selected, the style
+    // manager open, axe's naming rules find nothing (GrapesJS's own colours are not judged here)
+    await page.frameLocator('.gjs-frame').locator('body').click();
+    await designer.getByTitle('Open Style Manager').click();
+    await expect(designer.locator('.gjs-sm-property select').first()).toBeAttached();
+    await expect(designer.locator('.gjs-sm-property select').first()).toHaveAttribute('aria-label', /\S/);
+    const naming = await new AxeBuilder({ page })
+      .include('.atrium-designer')
+      .withRules(['frame-title', 'select-name', 'label', 'aria-input-field-name', 'button-name'])
+      .analyze();
+    expect(naming.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
     await page.getByRole('button', { name: 'Next' }).click();
     await expect(page.locator('iframe[title="Page preview"]')).toBeVisible();
     await page.getByRole('button', { name: 'Submit' }).click();

@@ -1,6 +1,7 @@
 import { DEFAULT_APP_LABELS, type StudentAppSettings, StudentAppSettingsWrite } from '@atrium/contracts';
-import { Card, ColorInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Card, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { ColourInput } from '../../app/components/ColourInput';
 import { showErrorToast, showSuccessToast } from '../../lib/notify';
 import { ImageSetting } from '../website-settings/ImageSetting';
 import { contractErrors } from '../website-settings/website-settings-form';
@@ -66,7 +67,7 @@ function StudentAppForm({ settings }: { settings: StudentAppSettings }) {
       </Card>
       <Card withBorder>
         <Stack gap="sm">
-          <ColorInput
+          <ColourInput
             label="Primary colour"
             format="hex"
             placeholder="#364fc7"

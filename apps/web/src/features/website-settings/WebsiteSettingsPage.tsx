@@ -2,7 +2,6 @@ import { RECOMMENDED_LOGO_HEIGHT, type WebsiteSettings, type WebsiteSettingsWrit
 import {
   Button,
   Card,
-  ColorInput,
   Group,
   NumberInput,
   SimpleGrid,
@@ -16,6 +15,7 @@ import {
 import { useForm } from '@mantine/form';
 import { IconSearch, IconWorld } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { ColourInput } from '../../app/components/ColourInput';
 import { showErrorToast, showSuccessToast } from '../../lib/notify';
 import { useIsAdmin } from '../settings/SettingsHeader';
 import { SettingsForm, SettingsScreen, saveErrorHandler } from '../settings/SettingsScreen';
@@ -130,13 +130,19 @@ function WebsiteForm({ settings }: { settings: WebsiteSettings }) {
             onUploaded={saveImage('favIcon')}
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <ColorInput
+            <ColourInput
               label="Header colour"
               format="hex"
               placeholder="#ffffff"
               {...form.getInputProps('headerColor')}
             />
-            <ColorInput label="Theme colour" format="hex" placeholder="#364fc7" {...form.getInputProps('themeColor')} />
+            <ColourInput
+              label="Theme colour"
+              description="Buttons and links use it, in a deeper shade where text would be hard to read on it."
+              format="hex"
+              placeholder="#364fc7"
+              {...form.getInputProps('themeColor')}
+            />
           </SimpleGrid>
         </Stack>
       </Card>

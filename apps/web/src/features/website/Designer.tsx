@@ -7,6 +7,7 @@ import { useTenant } from '../session/session-store';
 import type { PageContent } from './builder-state';
 import { type StudioDetails, studioBlocks, studioDetailsOf } from './designer-blocks';
 import { DESIGNER_BLOCKS, DESIGNER_COMMANDS, DESIGNER_DEVICES, DESIGNER_PANELS } from './designer-config';
+import { keepDesignerLabelled } from './designer-labels';
 
 /** What the stepper reads from the designer when it moves on or saves. */
 export interface DesignerHandle {
@@ -48,6 +49,7 @@ export function Designer({ initial, handleRef }: Props) {
   useEffect(() => {
     let editor: Editor | null = null;
     let cancelled = false;
+    let stopLabelling: (() => void) | null = null;
     Promise.all([import('grapesjs'), import('grapesjs/dist/css/grapes.min.css')])
       .then(([{ default: grapesjs }]) => {
         const container = containerRef.current;
@@ -55,6 +57,7 @@ export function Designer({ initial, handleRef }: Props) {
         const content = initialRef.current;
         const hasDesign = !!content.projectData && typeof content.projectData === 'object';
         const studio = studioRef.current;
+        stopLabelling = keepDesignerLabelled(container);
         editor = grapesjs.init({
           container,
           height: 'calc(100vh - 220px)',
@@ -89,6 +92,7 @@ export function Designer({ initial, handleRef }: Props) {
       });
     return () => {
       cancelled = true;
+      stopLabelling?.();
       handleRef.current = null;
       editor?.destroy();
     };

@@ -1,0 +1,57 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it } from 'vitest';
+import { keepDesignerLabelled, labelDesignerControls } from './designer-labels';
+
+afterEach(() => {
+  document.body.innerHTML = '';
+});
+
+/** The shapes GrapesJS 0.22 draws: a style-manager property, a number with its unit, a setting. */
+const GRAPES_DOM = `
+  <iframe class="gjs-frame"></iframe>
+  <div class="gjs-sm-property gjs-sm-select">
+    <div class="gjs-sm-label"><span class="gjs-sm-icon">Font family</span></div>
+    <div class="gjs-fields"><div class="gjs-field gjs-select"><span><select><option>Arial</option></select></span></div></div>
+  </div>
+  <div class="gjs-sm-property gjs-sm-integer">
+    <div class="gjs-sm-label"><span class="gjs-sm-icon">Width</span></div>
+    <div class="gjs-field gjs-field-integer"><span class="gjs-input-holder"><input type="text" placeholder="auto"></span>
+      <span class="gjs-field-units"><select><option>px</option></select></span></div>
+  </div>
+  <div class="gjs-trt-trait">
+    <div class="gjs-label-wrp"><div class="gjs-label" title="id">Id</div></div>
+    <div class="gjs-field-wrp"><div class="gjs-field"><input type="text"></div></div>
+  </div>
+  <input id="named" type="text"><label for="named">Already named</label>
+  <input aria-label="Own name" type="text">
+  <input type="text" placeholder="New class">
+`;
+
+describe('labelDesignerControls', () => {
+  it("names the canvas, and each field after its property's caption", () => {
+    document.body.innerHTML = GRAPES_DOM;
+    expect(labelDesignerControls(document.body)).toBe(6);
+    expect(document.querySelector('iframe')?.getAttribute('title')).toBe('The page being designed');
+    const labels = Array.from(document.querySelectorAll('select, input'), (el) => el.getAttribute('aria-label'));
+    expect(labels).toEqual(['Font family', 'Width', 'Width unit', 'Id', null, 'Own name', 'New class']);
+  });
+
+  it('leaves named controls as they are, and names nothing twice', () => {
+    document.body.innerHTML = GRAPES_DOM;
+    labelDesignerControls(document.body);
+    expect(labelDesignerControls(document.body)).toBe(0);
+  });
+
+  it('names what GrapesJS draws later (the style manager appears when an element is selected)', async () => {
+    const root = document.createElement('div');
+    document.body.append(root);
+    const stop = keepDesignerLabelled(root);
+    root.innerHTML = GRAPES_DOM;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(root.querySelector('.gjs-sm-select select')?.getAttribute('aria-label')).toBe('Font family');
+    stop();
+    root.insertAdjacentHTML('beforeend', '<select class="late"></select>');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(root.querySelector('select.late')?.hasAttribute('aria-label')).toBe(false);
+  });
+});

@@ -1,0 +1,58 @@
+/**
+ * GrapesJS draws its own controls without names (issue 29: axe's frame-title, select-name and
+ * label on the designer): the canvas is an untitled iframe, and the style manager's and the
+ * settings' fields are bare selects and inputs beside a caption that is not their label. This
+ * names each from the caption it sits under, and the canvas after what it shows, whenever GrapesJS
+ * draws more of them (the style manager is drawn when an element is selected).
+ */
+
+const CAPTION = '.gjs-sm-label, .gjs-label, .gjs-trt-trait__label';
+const FIELD_HOLDER = '.gjs-sm-property, .gjs-trt-trait, .gjs-sm-layer';
+
+function hasName(control: Element): boolean {
+  if (control.getAttribute('aria-label')?.trim() || control.getAttribute('aria-labelledby')) return true;
+  const id = control.getAttribute('id');
+  if (id && control.ownerDocument.querySelector(`label[for="${CSS.escape(id)}"]`)) return true;
+  return control.closest('label') !== null;
+}
+
+/** The caption of the property or setting a control belongs to ("Font family", "Id"). */
+function captionOf(control: Element): string {
+  const holder = control.closest(FIELD_HOLDER);
+  const caption = holder?.querySelector(CAPTION)?.textContent?.replace(/\s+/g, ' ').trim();
+  const base = caption || control.getAttribute('placeholder')?.trim() || control.getAttribute('name')?.trim() || '';
+  const named = base || 'Designer setting';
+  // the unit picker beside a number (px, %, em) is a second select of the same property
+  return control.matches('select') && control.closest('.gjs-field-units') ? `${named} unit` : named;
+}
+
+/** Names every unnamed iframe, select, input and textarea under `root`; answers how many it named. */
+export function labelDesignerControls(root: ParentNode): number {
+  let named = 0;
+  for (const frame of Array.from(root.querySelectorAll('iframe:not([title])'))) {
+    frame.setAttribute('title', 'The page being designed');
+    named += 1;
+  }
+  for (const control of Array.from(root.querySelectorAll('select, input:not([type=hidden]), textarea'))) {
+    if (hasName(control)) continue;
+    control.setAttribute('aria-label', captionOf(control));
+    named += 1;
+  }
+  return named;
+}
+
+/** Keeps naming what GrapesJS draws under `root` until the answer is called. */
+export function keepDesignerLabelled(root: HTMLElement): () => void {
+  labelDesignerControls(root);
+  let queued = false;
+  const observer = new MutationObserver(() => {
+    if (queued) return;
+    queued = true;
+    queueMicrotask(() => {
+      queued = false;
+      labelDesignerControls(root);
+    });
+  });
+  observer.observe(root, { childList: true, subtree: true });
+  return () => observer.disconnect();
+}
