@@ -18,6 +18,7 @@ import {
 } from 'media-chrome/react';
 import { useEffect, useRef } from 'react';
 import { fetchPlayback } from './api';
+import './video-player.css';
 
 export interface VideoPlayerProps {
   assetId: string;
@@ -29,6 +30,14 @@ export interface VideoPlayerProps {
   reportEverySeconds?: number;
   /** The accessible name of the player (default the video's title). */
   label?: string;
+}
+
+/**
+ * media-chrome gives its captions button role "button" and says on/off with aria-checked, which a button
+ * may not carry (axe: aria-allowed-attr); a switch is what it is, and aria-checked is a switch's state.
+ */
+function captionsAsSwitch(element: HTMLElement | null): void {
+  if (element) queueMicrotask(() => element.setAttribute('role', 'switch'));
 }
 
 /** Asks for fresh links a minute before the current ones expire. */
@@ -130,6 +139,7 @@ export default function VideoPlayer({ assetId, startAt, onProgress, reportEveryS
         </Center>
       )}
       <MediaController
+        className="video-player"
         aria-label={label ?? descriptor?.title ?? 'Video'}
         style={{ width: '100%', height: '100%', display: descriptor ? undefined : 'none' }}
       >
@@ -153,15 +163,18 @@ export default function VideoPlayer({ assetId, startAt, onProgress, reportEveryS
             />
           ))}
         </video>
+        <MediaControlBar className="video-player-timeline">
+          <MediaTimeRange />
+        </MediaControlBar>
         <MediaControlBar>
           <MediaPlayButton />
           <MediaSeekBackwardButton seekOffset={10} />
           <MediaSeekForwardButton seekOffset={10} />
-          <MediaTimeRange />
           <MediaTimeDisplay showDuration />
+          <span className="video-player-spacer" />
           <MediaMuteButton />
           <MediaVolumeRange />
-          <MediaCaptionsButton />
+          <MediaCaptionsButton ref={captionsAsSwitch} />
           <MediaPlaybackRateButton rates={[0.75, 1, 1.25, 1.5, 2]} />
           <MediaFullscreenButton />
         </MediaControlBar>
