@@ -12,7 +12,7 @@ test("payment settings save with the spec's rules and the currency symbol follow
   await page.goto(hostUrl(ORG, '/settings'));
   await page.getByRole('region', { name: 'Settings' }).getByRole('link', { name: 'Payment Settings' }).click();
   await expect(page).toHaveURL(/\/settings\/paccount$/);
-  await expect(page.getByRole('textbox', { name: 'Org Id' })).toHaveValue(ORG);
+  await expect(page.getByRole('textbox', { name: 'Studio ID' })).toHaveValue(ORG);
 
   await page.getByLabel('Tax (%)').fill('');
   await page.getByRole('button', { name: 'Submit' }).click();

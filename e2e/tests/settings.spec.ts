@@ -32,7 +32,7 @@ test.describe('settings', () => {
     await expect(page.getByRole('link', { name: 'Franchise', exact: true })).toHaveCount(0);
 
     await page.getByRole('link', { name: 'Account', exact: true }).click();
-    await expect(page.getByRole('textbox', { name: 'Org Id' })).toHaveValue(ORG);
+    await expect(page.getByRole('textbox', { name: 'Studio ID' })).toHaveValue(ORG);
     await page.getByLabel('Back to Settings').click();
     await expect(page).toHaveURL(/\/settings$/);
     // an unknown settings path goes to the settings home

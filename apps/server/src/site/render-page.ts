@@ -211,7 +211,7 @@ ${column('Pages', pages.length ? list(pages) : '')}
 ${column('Legal', legal.length ? list(legal) : '')}
 ${column('Follow Us', socials)}
 ${column('Contact us', contact ? `<ul>${contact}</ul>` : '')}
-</div><p class="site-footer__meta"><span>${e(tenant.version)}</span><span>© ${year} ${e(tenant.name)}. All rights reserved.</span></p></div></footer>`;
+</div><p class="site-footer__meta"><span>© ${year} ${e(tenant.name)}. All rights reserved.</span></p></div></footer>`;
 }
 
 /** A published website page as a complete, server-rendered document (spec 3 §2.2, spec 1 §9 SEO). */

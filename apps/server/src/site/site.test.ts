@@ -69,7 +69,9 @@ describe('server-rendered public pages', () => {
     expect(html).toContain('<h1>Welcome to Studio A</h1>');
     expect(html).toMatch(/<nav id="site-menu" class="site-menu" aria-label="Site menu">.*href="\/about".*<\/nav>/s);
     expect(html).toContain('href="tel:+15550100"');
-    expect(html).toContain('v6.4 December 2022');
+    // the platform's version is for staff, never on a visitor's page (issue 29)
+    expect(html).not.toContain('v6.4 December 2022');
+    expect(html).toContain('All rights reserved.');
     // the only script: the small boot script, which knows the app's entry for signed-in visitors
     expect(html.match(/<script/g)?.length).toBe(1);
     expect(html).toContain('data-app-entry="/assets/index-abc.js"');

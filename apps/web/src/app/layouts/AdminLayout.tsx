@@ -60,7 +60,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
           <main className="atrium-main">
             <div className="atrium-content">{children}</div>
           </main>
-          <Footer />
+          <Footer showVersion />
         </div>
       </div>
     </div>

@@ -47,8 +47,12 @@ function LinkColumn({ heading, links }: { heading: string; links: FooterLink[] }
   );
 }
 
-/** Spec 3 §2.6 footer. The org's isShowFooter hides the columns; the bottom line always shows. */
-export function Footer() {
+/**
+ * Spec 3 §2.6 footer. The org's isShowFooter hides the columns; the bottom line always shows. The
+ * platform's version is for the studio's staff only (issue 29 "Words"): a visitor or a member
+ * would read it as the studio's, and a 2022 date as a site left alone.
+ */
+export function Footer({ showVersion = false }: { showVersion?: boolean }) {
   const tenant = useTenant();
   const { user, lastAccountActivity } = useSession();
   const { pages, legal } = footerLinks(tenant);
@@ -114,7 +118,7 @@ export function Footer() {
         </div>
       ) : null}
       <div className="atrium-footer__bottom">
-        <span>{PLATFORM_VERSION}</span>
+        {showVersion ? <span>{PLATFORM_VERSION}</span> : null}
         <span>
           © {new Date().getFullYear()} {tenant.name}. All rights reserved.
         </span>

@@ -70,7 +70,7 @@ function PaymentForm({ settings }: { settings: PaymentSettings }) {
       <Card withBorder>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput label="Organization Name" value={settings.name} readOnly />
-          <TextInput label="Org Id" value={settings.orgId} readOnly />
+          <TextInput label="Studio ID" value={settings.orgId} readOnly />
         </SimpleGrid>
       </Card>
       <Card withBorder>

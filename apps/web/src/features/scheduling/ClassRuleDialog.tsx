@@ -25,6 +25,7 @@ import { useEffect } from 'react';
 import { showServerError } from '../../app/components/FormDialog';
 import { showSuccessToast } from '../../lib/notify';
 import { useTenant } from '../session/session-store';
+import { DateListInput } from './DateListInput';
 import { useRooms, useSaveRule, useTeachers } from './hooks';
 
 interface Props {
@@ -189,7 +190,7 @@ export function ClassRuleDialog({ opened, rule, onClose, kind = 'class' }: Props
           ) : (
             <TextInput
               label="Class name"
-              description="Empty: the account's default class name"
+              description="Optional: left empty, it is called “Class”"
               maxLength={120}
               {...form.getInputProps('name')}
             />
@@ -293,10 +294,12 @@ export function ClassRuleDialog({ opened, rule, onClose, kind = 'class' }: Props
             description="A Zoom meeting is made through the studio's Zoom connection; people booked get its link."
             {...form.getInputProps('isOnline', { type: 'checkbox' })}
           />
-          <TextInput
+          <DateListInput
             label={event ? 'Skip these dates' : 'No class on'}
-            description="Dates to skip, YYYY-MM-DD, separated by commas"
-            {...form.getInputProps('exceptionDates')}
+            description={event ? 'Days the event does not take place' : 'Days with no class, such as holidays'}
+            value={form.values.exceptionDates}
+            onChange={(value) => form.setFieldValue('exceptionDates', value)}
+            error={form.errors.exceptionDates}
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>

@@ -110,11 +110,17 @@ function AccountForm({
       <Card withBorder>
         <Stack gap="sm">
           <Group gap="xs" align="flex-end">
-            <TextInput label="Org Id" value={orgId} readOnly style={{ flex: 1 }} />
+            <TextInput
+              label="Studio ID"
+              description="Your studio's short name, as in its web address; support may ask for it."
+              value={orgId}
+              readOnly
+              style={{ flex: 1 }}
+            />
             <CopyButton value={orgId} timeout={2000}>
               {({ copied, copy }) => (
-                <Tooltip label={copied ? 'Copied' : 'Copy org id'}>
-                  <ActionIcon variant="light" size="lg" onClick={copy} aria-label="Copy org id" mb={2}>
+                <Tooltip label={copied ? 'Copied' : 'Copy studio ID'}>
+                  <ActionIcon variant="light" size="lg" onClick={copy} aria-label="Copy studio ID" mb={2}>
                     {copied ? <IconCheck size={18} /> : <IconCopy size={18} />}
                   </ActionIcon>
                 </Tooltip>
