@@ -15,15 +15,22 @@ export function isCalendarDate(text: string): boolean {
 }
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
+const knownZones = new Map<string, string>();
 
 /** The zone itself when the runtime knows it, else UTC (a stored zone that no longer exists). */
 export function knownTimeZone(timeZone: string): string {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone });
-    return timeZone;
-  } catch {
-    return 'UTC';
+  let known = knownZones.get(timeZone);
+  if (known === undefined) {
+    // making a formatter is the only way to ask, and costs far more than the arithmetic it guards: ask once
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone });
+      known = timeZone;
+    } catch {
+      known = 'UTC';
+    }
+    if (knownZones.size < 1_000) knownZones.set(timeZone, known);
   }
+  return known;
 }
 
 function formatterFor(timeZone: string): Intl.DateTimeFormat {
