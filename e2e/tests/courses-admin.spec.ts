@@ -189,10 +189,26 @@ test('an admin builds a course of two sections and three chapters, uploads a vid
   await expect(page.getByText('Published', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Unpublish' })).toBeVisible();
 
-  // The students tab: nobody yet.
+  // The students tab: nobody yet; staff enrol Mia Member, who has not started.
   await page.getByRole('tab', { name: 'Students' }).click();
   await expect(page.getByText('No students yet.')).toBeVisible();
+  await page.getByPlaceholder('Search Contact').fill('Mia');
+  await page.getByRole('option', { name: /Mia Member/ }).click();
+  await expect(page.getByText(`Mia Member is enrolled in ${name}.`)).toBeVisible();
+  const student = page.getByRole('row').filter({ hasText: 'Mia Member' });
+  await expect(student).toContainText('Enrolled by staff');
+  await expect(student).toContainText('0% · 0 of 3 chapters');
+  await expect(student).toContainText('Not started');
   await expectAccessible(page);
+  // Chapter by chapter, from studentProgress.
+  await student.getByRole('button', { name: 'Progress of Mia Member by chapter' }).click();
+  const progress = page.getByRole('dialog', { name: `Mia Member: ${name}` });
+  await expect(progress.getByRole('row')).toHaveCount(4);
+  await expect(progress.getByRole('row').nth(1)).toContainText('Breathing');
+  await expect(progress.getByRole('row').nth(3)).toContainText('First flow');
+  await expect(progress.getByRole('row').nth(3)).toContainText('0:00 of 0:02');
+  await expectAccessible(page);
+  await progress.getByRole('button', { name: 'Close' }).click();
 
   // On a phone (320 px) the editor fits, and the move buttons are still there.
   await page.setViewportSize({ width: 320, height: 720 });
@@ -210,6 +226,7 @@ test('an admin builds a course of two sections and three chapters, uploads a vid
   await expect(row).toContainText('$30.00');
   await expect(row).toContainText('Published');
   await expect(row).toContainText('2 sections, 3 chapters');
+  await expect(row.getByRole('cell').nth(3)).toHaveText('1');
   await expectAccessible(page);
   await page.setViewportSize({ width: 320, height: 720 });
   await expect(row).toBeVisible();
