@@ -382,6 +382,25 @@ describe('active members', () => {
       expect(await activeMembersAt(tx, t.tenantId, now)).toBe(2);
       // the chart's month ends, counted in one scan, say the same
       expect(await activeMembersAtEach(tx, t.tenantId, [daysAgo(20), now, daysAgo(90)])).toEqual([3, 2, 0]);
+      // at every instant, the exact edges included (a start, a suspension's day, a cancellation), the one scan
+      // says what the rule says row by row
+      const cancelledAt = daysAgo(5);
+      await tx.insert(subscriptions).values({ ...row('active', daysAgo(-20)), startedAt: daysAgo(30), cancelledAt });
+      const instants = [
+        daysAgo(60),
+        daysAgo(30),
+        daysAgo(10),
+        cancelledAt,
+        daysAgo(61),
+        now,
+        daysAgo(10),
+        daysAgo(-20),
+      ];
+      const each = await activeMembersAtEach(tx, t.tenantId, instants);
+      const oneByOne = [];
+      for (const at of instants) oneByOne.push(await activeMembersAt(tx, t.tenantId, at));
+      expect(each).toEqual(oneByOne);
+      expect(each).toEqual([3, 4, 3, 2, 0, 2, 3, 2]);
     });
   });
 });
