@@ -1,11 +1,12 @@
 import { PASSWORD_RULE, REGISTRATION_LINK_INVALID } from '@atrium/contracts';
-import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { Anchor, Stack, Text } from '@mantine/core';
 import { hasLength, matchesField, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../lib/api-error';
 import { AuthCard } from './AuthCard';
 import { confirmRegistration } from './auth-api';
+import { NewPasswordFields } from './NewPasswordFields';
 
 /**
  * /register/confirm?token=... from the registration email. Opening it creates nothing: the mailbox's
@@ -45,29 +46,15 @@ export default function RegisterConfirmPage() {
           <Text id="register-confirm-intro" size="sm">
             Choose the password for your new account.
           </Text>
-          {error ? (
-            <Alert color="red" role="alert">
-              {error}
-            </Alert>
-          ) : null}
-          <PasswordInput
-            label="Password"
-            description="At least 8 characters"
-            autoComplete="new-password"
-            required
+          <NewPasswordFields
+            form={form}
+            error={error}
+            passwordLabel="Password"
+            passwordDescription="At least 8 characters"
             disabled={!token}
-            {...form.getInputProps('password')}
+            submitting={submitting}
+            submitLabel="Create my account"
           />
-          <PasswordInput
-            label="Confirm password"
-            autoComplete="new-password"
-            required
-            disabled={!token}
-            {...form.getInputProps('confirmPassword')}
-          />
-          <Button type="submit" loading={submitting} disabled={!token} fullWidth>
-            Create my account
-          </Button>
           <Text size="sm" ta="center">
             <Anchor component={Link} to="/register">
               Register again

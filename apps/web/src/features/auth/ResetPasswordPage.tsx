@@ -1,11 +1,12 @@
 import { PASSWORD_RULE } from '@atrium/contracts';
-import { Alert, Anchor, Button, PasswordInput, Stack } from '@mantine/core';
+import { Alert, Anchor, Stack } from '@mantine/core';
 import { hasLength, matchesField, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { isApiError } from '../../lib/api-error';
 import { AuthCard } from './AuthCard';
 import { resetPassword } from './auth-api';
+import { NewPasswordFields } from './NewPasswordFields';
 
 /** /reset-password?token=... from the forgot-password email. */
 export default function ResetPasswordPage() {
@@ -51,28 +52,14 @@ export default function ResetPasswordPage() {
       ) : (
         <form onSubmit={submit} noValidate>
           <Stack>
-            {error ? (
-              <Alert color="red" role="alert">
-                {error}
-              </Alert>
-            ) : null}
-            <PasswordInput
-              label="New password"
-              autoComplete="new-password"
-              required
+            <NewPasswordFields
+              form={form}
+              error={error}
+              passwordLabel="New password"
               disabled={!token}
-              {...form.getInputProps('password')}
+              submitting={submitting}
+              submitLabel="Reset password"
             />
-            <PasswordInput
-              label="Confirm password"
-              autoComplete="new-password"
-              required
-              disabled={!token}
-              {...form.getInputProps('confirmPassword')}
-            />
-            <Button type="submit" loading={submitting} disabled={!token} fullWidth>
-              Reset password
-            </Button>
             <Anchor component={Link} to="/forgot-password" size="sm">
               Request a new link
             </Anchor>

@@ -1,5 +1,5 @@
 import { type ClassSession, SCHEDULE_MESSAGES } from '@atrium/contracts';
-import { Alert, Anchor, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -11,7 +11,7 @@ import { useTenant } from '../session/session-store';
 import { useDocumentHead } from '../tenant/tenant-head';
 import type { DayRange } from './api';
 import { usePublicSessions } from './hooks';
-import { SessionCalendar } from './SessionCalendar';
+import { ClassesCalendar } from './SessionCalendar';
 import { SessionDetails } from './SessionDetails';
 import { isClosedFull } from './session-format';
 
@@ -44,19 +44,7 @@ function PublicTimetable() {
       <Title order={1} id="public-calendar-title">
         {title}
       </Title>
-      {sessions.isError ? (
-        <Alert color="red" title="Classes could not be loaded">
-          Please try again.
-        </Alert>
-      ) : null}
-      <SessionCalendar
-        label="Classes"
-        sessions={sessions.data?.data ?? []}
-        timeZone={timeZone}
-        loading={sessions.isFetching}
-        onRangeChange={setRange}
-        onPick={setPicked}
-      />
+      <ClassesCalendar query={sessions} timeZone={timeZone} onRangeChange={setRange} onPick={setPicked} />
       <Text size="sm">
         <Anchor href={`webcal://${window.location.host}/public/timetable.ics`}>
           Add this {title.toLowerCase()} to your calendar

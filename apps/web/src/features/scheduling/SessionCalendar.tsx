@@ -5,7 +5,7 @@ import interactionPlugin from '@fullcalendar/react/interaction';
 import listPlugin from '@fullcalendar/react/list';
 import classicThemePlugin from '@fullcalendar/react/themes/classic';
 import timeGridPlugin from '@fullcalendar/react/timegrid';
-import { Box, Loader } from '@mantine/core';
+import { Alert, Box, Loader } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import '@fullcalendar/react/skeleton.css';
 import '@fullcalendar/react/themes/classic/theme.css';
@@ -104,5 +104,24 @@ export function SessionCalendar<S extends ClassSession>({
         }}
       />
     </Box>
+  );
+}
+
+/** The studio's classes on the calendar, under the alert a failed load shows. */
+export function ClassesCalendar<S extends ClassSession>({
+  query,
+  ...props
+}: Omit<Props<S>, 'sessions' | 'loading' | 'label'> & {
+  query: { data?: { data: S[] }; isError: boolean; isFetching: boolean };
+}) {
+  return (
+    <>
+      {query.isError ? (
+        <Alert color="red" title="Classes could not be loaded">
+          Please try again.
+        </Alert>
+      ) : null}
+      <SessionCalendar label="Classes" sessions={query.data?.data ?? []} loading={query.isFetching} {...props} />
+    </>
   );
 }

@@ -1,5 +1,5 @@
 import type { ClassSession } from '@atrium/contracts';
-import { Alert, Stack, Title } from '@mantine/core';
+import { Stack, Title } from '@mantine/core';
 import { useState } from 'react';
 import { isApiError } from '../../lib/api-error';
 import { showErrorToast, showSuccessToast, showWarningToast } from '../../lib/notify';
@@ -9,7 +9,7 @@ import type { DayRange } from './api';
 import { CalendarFeedPanel } from './CalendarFeedPanel';
 import { useEditSession, useStaffSessions, useTeachers } from './hooks';
 import { RosterDialog } from './RosterDialog';
-import { SessionCalendar } from './SessionCalendar';
+import { ClassesCalendar } from './SessionCalendar';
 import { movedMessages } from './session-format';
 
 /** /calendar for staff and the front desk: every session with its spots; a click opens the roster. */
@@ -42,16 +42,9 @@ export default function StaffCalendarPage() {
       <Title order={1} id="calendar-title">
         Calendar
       </Title>
-      {sessions.isError ? (
-        <Alert color="red" title="Classes could not be loaded">
-          Please try again.
-        </Alert>
-      ) : null}
-      <SessionCalendar
-        label="Classes"
-        sessions={sessions.data?.data ?? []}
+      <ClassesCalendar
+        query={sessions}
         timeZone={timeZone}
-        loading={sessions.isFetching}
         onRangeChange={setRange}
         onPick={setPicked}
         onMove={canManage ? move : undefined}

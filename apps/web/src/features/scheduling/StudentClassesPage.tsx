@@ -1,5 +1,5 @@
 import { SCHEDULE_MESSAGES, type StudentSession } from '@atrium/contracts';
-import { Alert, Anchor, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { isApiError } from '../../lib/api-error';
@@ -13,7 +13,7 @@ import { useDocumentHead } from '../tenant/tenant-head';
 import type { DayRange } from './api';
 import { CalendarFeedPanel } from './CalendarFeedPanel';
 import { useBook, useCancelBooking, useConfirmBooking, useStudentSessions } from './hooks';
-import { SessionCalendar } from './SessionCalendar';
+import { ClassesCalendar } from './SessionCalendar';
 import { SessionDetails } from './SessionDetails';
 import { isClosedFull } from './session-format';
 
@@ -111,16 +111,9 @@ export default function StudentClassesPage() {
       <Title order={1} id="classes-title">
         {title}
       </Title>
-      {sessions.isError ? (
-        <Alert color="red" title="Classes could not be loaded">
-          Please try again.
-        </Alert>
-      ) : null}
-      <SessionCalendar
-        label="Classes"
-        sessions={sessions.data?.data ?? []}
+      <ClassesCalendar
+        query={sessions}
         timeZone={timeZone}
-        loading={sessions.isFetching}
         onRangeChange={setRange}
         onPick={(s) => {
           setWaiverNeeded(false);
