@@ -1,10 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { expectAccessible, logIn, PASSWORD } from './helpers';
-
-const apiUrl = (path: string) => `http://127.0.0.1:${process.env.E2E_PORT}${path}`;
-const HOST = { host: `demo.localhost:${process.env.E2E_PORT}` };
+import { apiUrl, DEMO_HOST, expectAccessible, logIn, PASSWORD } from './helpers';
 
 /** The PDF's text as pdf.js reads it, spaces and line breaks left out. */
 async function pdfText(bytes: Uint8Array): Promise<string> {
@@ -24,17 +21,17 @@ test('the admin downloads a contact’s activity report from the contact detail,
 }) => {
   // the member's contact and name, over the API
   const login = await request.post(apiUrl('/login'), {
-    headers: HOST,
+    headers: DEMO_HOST,
     data: { userId: 'member@demo.test', password: PASSWORD },
   });
   const guId = ((await login.json()) as { contact: { guId: string } }).contact.guId;
   const admin = await request.post(apiUrl('/login'), {
-    headers: HOST,
+    headers: DEMO_HOST,
     data: { userId: 'admin@demo.test', password: PASSWORD },
   });
   const token = ((await admin.json()) as { access_token: string }).access_token;
   const contact = await request.get(apiUrl(`/snode/contact/${guId}`), {
-    headers: { ...HOST, authorization: `Bearer ${token}` },
+    headers: { ...DEMO_HOST, authorization: `Bearer ${token}` },
   });
   const name = ((await contact.json()) as { fullName: string }).fullName;
 

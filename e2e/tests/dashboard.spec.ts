@@ -1,15 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { type APIRequestContext, expect, test } from '@playwright/test';
-import { expectAccessible, hostUrl, logIn, PASSWORD } from './helpers';
-
-const apiUrl = (path: string) => `http://127.0.0.1:${process.env.E2E_PORT}${path}`;
-const HOST = { host: `demo.localhost:${process.env.E2E_PORT}` };
-
-/** A demo login over the API: its access token and contact. */
-async function apiLogin(request: APIRequestContext, userId: string) {
-  const answer = await request.post(apiUrl('/login'), { headers: HOST, data: { userId, password: PASSWORD } });
-  return (await answer.json()) as { access_token: string; contact: { guId: string } };
-}
+import { expect, test } from '@playwright/test';
+import { demoStudentInvoice, expectAccessible, hostUrl, logIn } from './helpers';
 
 /** The dashboard's day at a glance (issue 24): figures from the ledger and the timetable, money for admins and staff. */
 test.describe('dashboard', () => {
@@ -41,19 +32,11 @@ test.describe('dashboard', () => {
   }) => {
     // a sale at the desk today, over the API: an invoice for the demo student, paid in cash
     const tag = Date.now().toString(36);
-    const admin = { ...HOST, authorization: `Bearer ${(await apiLogin(request, 'admin@demo.test')).access_token}` };
-    const student = (await apiLogin(request, 'student@demo.test')).contact;
-    const invoice = await request.post(apiUrl('/item/invoice'), {
-      headers: admin,
-      data: { contactId: student.guId, items: [{ itemName: `Report mat ${tag}`, price: '12.34', isTaxable: false }] },
-    });
-    expect(invoice.status()).toBe(201);
-    const { id, balance } = await invoice.json();
-    const paid = await request.post(apiUrl(`/item/invoice/${id}/payment`), {
-      headers: admin,
-      data: { method: 'cash', amount: String(balance), idempotencyKey: `report-${tag}` },
-    });
-    expect(paid.status()).toBe(200);
+    await demoStudentInvoice(
+      request,
+      [{ itemName: `Report mat ${tag}`, price: '12.34', isTaxable: false }],
+      `report-${tag}`,
+    );
 
     await logIn(page, 'admin@demo.test');
     await page
@@ -139,14 +122,9 @@ test.describe('dashboard', () => {
 
   test('a student lists their own invoices on a phone and opens one', async ({ page, request }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    const admin = { ...HOST, authorization: `Bearer ${(await apiLogin(request, 'admin@demo.test')).access_token}` };
-    const student = (await apiLogin(request, 'student@demo.test')).contact;
-    const made = await request.post(apiUrl('/item/invoice'), {
-      headers: admin,
-      data: { contactId: student.guId, items: [{ itemName: 'Private lesson', price: '45.00', isTaxable: false }] },
-    });
-    expect(made.status()).toBe(201);
-    const { invoiceId } = (await made.json()) as { invoiceId: string };
+    const { invoiceId } = await demoStudentInvoice(request, [
+      { itemName: 'Private lesson', price: '45.00', isTaxable: false },
+    ]);
 
     await logIn(page, 'student@demo.test');
     await expect(page).toHaveURL(/\/classes$/);

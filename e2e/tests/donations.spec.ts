@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { expectAccessible, hostUrl, logIn, PASSWORD } from './helpers';
+import { apiUrl, DEMO_HOST, expectAccessible, hostUrl, logIn, PASSWORD } from './helpers';
 import { runMailbox, SHARED_PORT_WAIT_MS, startDemoCardStandIn } from './shared-ports';
 
 // Donations on the demo tenant: an admin adds a campaign, a visitor gives $20 once on the Stripe
@@ -158,16 +158,13 @@ test('a member sees their gifts on My Donations and downloads the receipt', asyn
   expect((await download).suggestedFilename()).toMatch(/^R-\d{5}\.pdf$/);
 });
 
-const apiUrl = (path: string) => `http://127.0.0.1:${process.env.E2E_PORT}${path}`;
-const HOST = { host: `demo.localhost:${process.env.E2E_PORT}` };
-
 /** A campaign made by the demo admin over the API; answers the admin's headers and its id. */
 async function campaignByApi(request: APIRequestContext, data: Record<string, unknown>) {
   const login = await request.post(apiUrl('/login'), {
-    headers: HOST,
+    headers: DEMO_HOST,
     data: { userId: 'admin@demo.test', password: PASSWORD },
   });
-  const admin = { ...HOST, authorization: `Bearer ${(await login.json()).access_token}` };
+  const admin = { ...DEMO_HOST, authorization: `Bearer ${(await login.json()).access_token}` };
   const created = await request.post(apiUrl('/snode/donation'), { headers: admin, data });
   expect(created.status()).toBe(201);
   return { admin, campaignId: (await created.json()).guId as string };
@@ -219,9 +216,12 @@ test('a visitor gives $20 a month for one year: the first gift now, 11 more as t
 
     // A year passes, a month at a time: the renewal job gives the 11 further gifts.
     for (let month = 1; month <= 11; month += 1) {
-      const moved = await request.post(apiUrl('/test/clock'), { headers: HOST, data: { advanceMs: 32 * 86_400_000 } });
+      const moved = await request.post(apiUrl('/test/clock'), {
+        headers: DEMO_HOST,
+        data: { advanceMs: 32 * 86_400_000 },
+      });
       expect(moved.status()).toBe(200);
-      expect((await request.post(apiUrl('/test/jobs/membership-renewals'), { headers: HOST })).status()).toBe(200);
+      expect((await request.post(apiUrl('/test/jobs/membership-renewals'), { headers: DEMO_HOST })).status()).toBe(200);
     }
     const gifts = await (
       await request.get(apiUrl(`/snode/donation/${campaignId}/donations`), { headers: admin })
@@ -230,7 +230,7 @@ test('a visitor gives $20 a month for one year: the first gift now, 11 more as t
     expect(gifts.data.every((g: { status: string }) => g.status === 'paid')).toBe(true);
     await expect.poll(async () => (await smtp.received(donorEmail)).length, { timeout: 60_000 }).toBe(12);
   } finally {
-    await request.post(apiUrl('/test/clock'), { headers: HOST, data: { reset: true } });
+    await request.post(apiUrl('/test/clock'), { headers: DEMO_HOST, data: { reset: true } });
   }
 });
 
@@ -288,14 +288,14 @@ test('a donor without an account stops their monthly gift from the link in its r
     await expect(page.getByText('This monthly gift has ended: nothing more will be charged.')).toBeVisible();
 
     // A month later the renewal job gives nothing: no second gift, no second email.
-    await request.post(apiUrl('/test/clock'), { headers: HOST, data: { advanceMs: 32 * 86_400_000 } });
-    expect((await request.post(apiUrl('/test/jobs/membership-renewals'), { headers: HOST })).status()).toBe(200);
+    await request.post(apiUrl('/test/clock'), { headers: DEMO_HOST, data: { advanceMs: 32 * 86_400_000 } });
+    expect((await request.post(apiUrl('/test/jobs/membership-renewals'), { headers: DEMO_HOST })).status()).toBe(200);
     const gifts = await (
       await request.get(apiUrl(`/snode/donation/${campaignId}/donations`), { headers: admin })
     ).json();
     expect(gifts.data).toHaveLength(1);
     expect(await smtp.received(donorEmail)).toHaveLength(1);
   } finally {
-    await request.post(apiUrl('/test/clock'), { headers: HOST, data: { reset: true } });
+    await request.post(apiUrl('/test/clock'), { headers: DEMO_HOST, data: { reset: true } });
   }
 });

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
 export const PASSWORD = 'Atrium-demo-1';
 
@@ -7,6 +7,57 @@ export const PASSWORD = 'Atrium-demo-1';
 export function hostUrl(orgId: string, path = '/'): string {
   const port = process.env.E2E_PORT ?? '3100';
   return `http://${orgId}.localhost:${port}${path}`;
+}
+
+/** Node does not resolve *.localhost: a spec's API calls go to loopback with the tenant's Host header. */
+export const apiUrl = (path: string) => `http://127.0.0.1:${process.env.E2E_PORT}${path}`;
+/** The demo tenant's Host header for those calls. */
+export const DEMO_HOST = { host: `demo.localhost:${process.env.E2E_PORT}` };
+
+/** A demo sign-in over the API: its access token and contact. */
+export async function apiLogin(request: APIRequestContext, userId: string) {
+  const answer = await request.post(apiUrl('/login'), { headers: DEMO_HOST, data: { userId, password: PASSWORD } });
+  expect(answer.status(), await answer.text()).toBe(200);
+  return (await answer.json()) as { access_token: string; contact: { guId: string } };
+}
+
+/** The headers of a demo user's API calls: the Host and their bearer token. */
+export async function apiHeaders(request: APIRequestContext, userId: string) {
+  return { ...DEMO_HOST, authorization: `Bearer ${(await apiLogin(request, userId)).access_token}` };
+}
+
+export interface DemoInvoice {
+  id: string;
+  number: number;
+  invoiceId: string;
+  balance: number;
+}
+
+/**
+ * An invoice for the demo student with these lines, made over the API by the demo admin; with
+ * `cashKey` it is paid in cash at the desk at once (the payment's idempotency key).
+ */
+export async function demoStudentInvoice(
+  request: APIRequestContext,
+  items: Record<string, unknown>[],
+  cashKey?: string,
+): Promise<DemoInvoice> {
+  const admin = await apiHeaders(request, 'admin@demo.test');
+  const student = (await apiLogin(request, 'student@demo.test')).contact;
+  const made = await request.post(apiUrl('/item/invoice'), {
+    headers: admin,
+    data: { contactId: student.guId, items },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const invoice = (await made.json()) as DemoInvoice;
+  if (cashKey) {
+    const paid = await request.post(apiUrl(`/item/invoice/${invoice.id}/payment`), {
+      headers: admin,
+      data: { method: 'cash', amount: String(invoice.balance), idempotencyKey: cashKey },
+    });
+    expect(paid.status(), await paid.text()).toBe(200);
+  }
+  return invoice;
 }
 
 export async function logIn(page: Page, email: string, orgId = 'demo'): Promise<void> {

@@ -1,5 +1,5 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { expectAccessible, hostUrl, logIn, PASSWORD } from './helpers';
+import { apiUrl, DEMO_HOST, expectAccessible, hostUrl, logIn, PASSWORD } from './helpers';
 import { runMailbox, SHARED_PORT_WAIT_MS, startDemoCardStandIn } from './shared-ports';
 
 // Its own member: a membership or credits bought here would pay the other specs' drop-ins (payments.spec).
@@ -29,11 +29,12 @@ test.afterAll(async () => {
 test.use({ viewport: { width: 390, height: 844 } });
 
 /** Node does not resolve *.localhost: the API is called on loopback with the demo tenant's Host. */
-const apiUrl = (path: string) => `http://127.0.0.1:${process.env.E2E_PORT}${path}`;
-const HOST = { host: `demo.localhost:${process.env.E2E_PORT}` };
 
 async function tokenOf(request: APIRequestContext, email: string): Promise<string> {
-  const login = await request.post(apiUrl('/login'), { headers: HOST, data: { userId: email, password: PASSWORD } });
+  const login = await request.post(apiUrl('/login'), {
+    headers: DEMO_HOST,
+    data: { userId: email, password: PASSWORD },
+  });
   expect(login.status()).toBe(200);
   return (await login.json()).access_token as string;
 }
@@ -47,7 +48,7 @@ async function api(
 ) {
   const response = await request.fetch(apiUrl(path), {
     method,
-    headers: { ...HOST, authorization: `Bearer ${token}` },
+    headers: { ...DEMO_HOST, authorization: `Bearer ${token}` },
     ...(data ? { data } : {}),
   });
   expect(response.status(), await response.text()).toBeLessThan(300);
@@ -64,10 +65,10 @@ async function newMembership(request: APIRequestContext, body: object) {
 }
 
 async function moveClock(request: APIRequestContext, body: object) {
-  expect((await request.post(apiUrl('/test/clock'), { headers: HOST, data: body })).status()).toBe(200);
+  expect((await request.post(apiUrl('/test/clock'), { headers: DEMO_HOST, data: body })).status()).toBe(200);
 }
 async function runRenewals(request: APIRequestContext) {
-  expect((await request.post(apiUrl('/test/jobs/membership-renewals'), { headers: HOST })).status()).toBe(200);
+  expect((await request.post(apiUrl('/test/jobs/membership-renewals'), { headers: DEMO_HOST })).status()).toBe(200);
 }
 
 /** The stand-in's hosted page: the card is typed there, never on the studio's pages. */

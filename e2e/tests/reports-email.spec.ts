@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { ReceivedMail } from '../../apps/server/test/smtp.ts';
-import { expectAccessible, hostUrl, logIn, PASSWORD } from './helpers';
+import { demoStudentInvoice, expectAccessible, hostUrl, logIn } from './helpers';
 import { runMailbox } from './shared-ports';
 
 // Issue 24, "a report can be emailed as a PDF": on a phone, the demo admin emails the sales report
@@ -35,30 +35,10 @@ async function pdfText(bytes: Uint8Array): Promise<string> {
   return text.replace(/\s+/g, '');
 }
 
-const apiUrl = (path: string) => `http://127.0.0.1:${process.env.E2E_PORT}${path}`;
-const HOST = { host: `demo.localhost:${process.env.E2E_PORT}` };
-
 /** A sale at the desk today over the API (an invoice for the demo student, paid in cash). */
 async function saleToday(request: APIRequestContext, price: string): Promise<void> {
-  const login = async (userId: string) =>
-    (await (await request.post(apiUrl('/login'), { headers: HOST, data: { userId, password: PASSWORD } })).json()) as {
-      access_token: string;
-      contact: { guId: string };
-    };
-  const admin = { ...HOST, authorization: `Bearer ${(await login(ADMIN)).access_token}` };
-  const student = (await login('student@demo.test')).contact;
   const tag = Date.now().toString(36);
-  const invoice = await request.post(apiUrl('/item/invoice'), {
-    headers: admin,
-    data: { contactId: student.guId, items: [{ itemName: `Emailed mat ${tag}`, price, isTaxable: false }] },
-  });
-  expect(invoice.status()).toBe(201);
-  const { id, balance } = await invoice.json();
-  const paid = await request.post(apiUrl(`/item/invoice/${id}/payment`), {
-    headers: admin,
-    data: { method: 'cash', amount: String(balance), idempotencyKey: `emailed-${tag}` },
-  });
-  expect(paid.status()).toBe(200);
+  await demoStudentInvoice(request, [{ itemName: `Emailed mat ${tag}`, price, isTaxable: false }], `emailed-${tag}`);
 }
 
 test('the admin emails the sales report to themselves as a PDF', async ({ page, request }) => {

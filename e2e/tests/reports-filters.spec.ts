@@ -1,14 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { type APIRequestContext, expect, test } from '@playwright/test';
-import { expectAccessible, hostUrl, logIn, PASSWORD } from './helpers';
-
-const apiUrl = (path: string) => `http://127.0.0.1:${process.env.E2E_PORT}${path}`;
-const HOST = { host: `demo.localhost:${process.env.E2E_PORT}` };
-
-async function apiLogin(request: APIRequestContext, userId: string) {
-  const answer = await request.post(apiUrl('/login'), { headers: HOST, data: { userId, password: PASSWORD } });
-  return (await answer.json()) as { access_token: string; contact: { guId: string } };
-}
+import { expect, test } from '@playwright/test';
+import { apiHeaders, apiUrl, demoStudentInvoice, expectAccessible, hostUrl, logIn } from './helpers';
 
 /** The sales report narrowed to one product (issue 24's walk), and the contacts report on a phone. */
 test.describe('report filters', () => {
@@ -18,8 +10,7 @@ test.describe('report filters', () => {
   }) => {
     // a product of its own, sold twice at the desk today and paid in cash; another product on the same invoice
     const tag = Date.now().toString(36);
-    const admin = { ...HOST, authorization: `Bearer ${(await apiLogin(request, 'admin@demo.test')).access_token}` };
-    const student = (await apiLogin(request, 'student@demo.test')).contact;
+    const admin = await apiHeaders(request, 'admin@demo.test');
     const category = await request.post(apiUrl('/snode/icategory'), {
       headers: admin,
       data: { name: `Filters ${tag}`, categoryType: 'PRODUCT' },
@@ -32,23 +23,14 @@ test.describe('report filters', () => {
     });
     expect(product.status()).toBe(201);
     const itemId = (await product.json()).guId as string;
-    const invoice = await request.post(apiUrl('/item/invoice'), {
-      headers: admin,
-      data: {
-        contactId: student.guId,
-        items: [
-          { itemId, itemName: `Filter block ${tag}`, price: '7.25', qty: 2, itemType: 'product', isTaxable: false },
-          { itemName: `Other thing ${tag}`, price: '3.00', isTaxable: false },
-        ],
-      },
-    });
-    expect(invoice.status()).toBe(201);
-    const { id, balance } = await invoice.json();
-    const paid = await request.post(apiUrl(`/item/invoice/${id}/payment`), {
-      headers: admin,
-      data: { method: 'cash', amount: String(balance), idempotencyKey: `filters-${tag}` },
-    });
-    expect(paid.status()).toBe(200);
+    await demoStudentInvoice(
+      request,
+      [
+        { itemId, itemName: `Filter block ${tag}`, price: '7.25', qty: 2, itemType: 'product', isTaxable: false },
+        { itemName: `Other thing ${tag}`, price: '3.00', isTaxable: false },
+      ],
+      `filters-${tag}`,
+    );
 
     await logIn(page, 'admin@demo.test');
     await page

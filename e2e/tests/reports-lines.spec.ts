@@ -1,14 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { type APIRequestContext, expect, test } from '@playwright/test';
-import { expectAccessible, hostUrl, logIn, PASSWORD } from './helpers';
-
-const apiUrl = (path: string) => `http://127.0.0.1:${process.env.E2E_PORT}${path}`;
-const HOST = { host: `demo.localhost:${process.env.E2E_PORT}` };
-
-async function apiLogin(request: APIRequestContext, userId: string) {
-  const answer = await request.post(apiUrl('/login'), { headers: HOST, data: { userId, password: PASSWORD } });
-  return (await answer.json()) as { access_token: string; contact: { guId: string } };
-}
+import { expect, test } from '@playwright/test';
+import { demoStudentInvoice, expectAccessible, hostUrl, logIn } from './helpers';
 
 /** The rows behind a sales figure (issue 24): from the report's row to its rows, to an invoice, and as CSV, on a phone. */
 test('a sales figure opens the rows behind it; their CSV adds up to it; an invoice number opens the invoice', async ({
@@ -17,17 +9,9 @@ test('a sales figure opens the rows behind it; their CSV adds up to it; an invoi
 }) => {
   // a sale today over the API, of a line only this test sells
   const tag = Date.now().toString(36);
-  const admin = { ...HOST, authorization: `Bearer ${(await apiLogin(request, 'admin@demo.test')).access_token}` };
-  const student = (await apiLogin(request, 'student@demo.test')).contact;
-  const made = await request.post(apiUrl('/item/invoice'), {
-    headers: admin,
-    data: {
-      contactId: student.guId,
-      items: [{ itemName: `Rows mat ${tag}`, price: '7.25', qty: 2, isTaxable: false }],
-    },
-  });
-  expect(made.status()).toBe(201);
-  const invoice = await made.json();
+  const invoice = await demoStudentInvoice(request, [
+    { itemName: `Rows mat ${tag}`, price: '7.25', qty: 2, isTaxable: false },
+  ]);
 
   await page.setViewportSize({ width: 390, height: 844 });
   await logIn(page, 'admin@demo.test');
