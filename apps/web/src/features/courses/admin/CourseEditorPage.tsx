@@ -1,5 +1,5 @@
 import { COURSE_MESSAGES, type CourseDetail } from '@atrium/contracts';
-import { Alert, Anchor, Button, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, Stack, Tabs, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -122,8 +122,8 @@ function Editor({
               {course.studentCount} {course.studentCount === 1 ? 'student' : 'students'}
             </Text>
             {published ? (
-              <Anchor href={`/courses/${encodeURIComponent(course.slug)}`} target="_blank" size="sm">
-                View course page
+              <Anchor href={`/courses/${encodeURIComponent(course.slug)}`} target="_blank" rel="noreferrer" size="sm">
+                View course page<VisuallyHidden> (opens in a new tab)</VisuallyHidden>
               </Anchor>
             ) : null}
           </Group>
