@@ -17,5 +17,5 @@ export * from './shared-state.ts';
 export * from './shop.ts';
 export * from './sms.ts';
 export * from './tenants.ts';
-export * from './website.ts';
 export * from './video.ts';
+export * from './website.ts';
