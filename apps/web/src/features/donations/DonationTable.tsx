@@ -48,7 +48,7 @@ export function DonationTable({ gifts, timeZone, show, label }: Props) {
                       {gift.donorEmail}
                     </Text>
                     {gift.isAnonymous ? (
-                      <Badge ml="xs" size="sm" variant="light" color="gray.8">
+                      <Badge ml="xs" size="sm" variant="light" color="gray">
                         Anonymous
                       </Badge>
                     ) : null}

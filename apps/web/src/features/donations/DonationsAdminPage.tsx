@@ -43,7 +43,7 @@ const COLUMNS: ListColumn<DonationCampaign>[] = [
     key: 'status',
     header: 'Status',
     cell: (campaign) => (
-      <Badge variant="light" color={campaign.isActive ? 'teal.9' : 'gray.8'}>
+      <Badge variant="light" color={campaign.isActive ? 'teal' : 'gray'}>
         {campaign.isArchived ? 'Archived' : campaign.isActive ? 'Active' : 'Inactive'}
       </Badge>
     ),

@@ -63,11 +63,11 @@ function EventBody({ event }: { event: PublicEvent }) {
   return (
     <Stack component="article" aria-labelledby="event-title" gap="md" p="md" maw={720}>
       <Group gap="xs">
-        <Badge variant="light" color="blue.9">
+        <Badge variant="light" color="blue">
           {tenant.workshopLabel || 'Workshop'}
         </Badge>
         {event.isOnline && (
-          <Badge variant="light" color="teal.9">
+          <Badge variant="light" color="teal">
             Online
           </Badge>
         )}

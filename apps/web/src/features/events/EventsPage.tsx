@@ -49,7 +49,7 @@ export default function EventsPage() {
             {rule.name}
           </Anchor>
           {rule.isFeatured && (
-            <Badge variant="light" color="blue.9" size="sm">
+            <Badge variant="light" color="blue" size="sm">
               Featured
             </Badge>
           )}

@@ -64,11 +64,11 @@ function EventCard({ event, label, csymbol }: { event: PublicEvent; label: strin
     <Card component="li" withBorder radius="md" padding="md">
       <Stack gap={6}>
         <Group gap="xs">
-          <Badge variant="light" color="blue.9">
+          <Badge variant="light" color="blue">
             {label || 'Workshop'}
           </Badge>
           {event.isFeatured && (
-            <Badge variant="light" color="grape.9">
+            <Badge variant="light" color="grape">
               Featured
             </Badge>
           )}

@@ -81,7 +81,7 @@ export function ExcessPaymentsPanel() {
                   </Text>
                 </Table.Td>
                 <Table.Td>
-                  <Badge color={p.outcome === 'refund_failed' ? 'red.9' : 'yellow.9'} variant="light">
+                  <Badge color={p.outcome === 'refund_failed' ? 'red' : 'yellow'} variant="light">
                     {p.outcome === 'refund_failed' ? 'Refund failed' : 'Refund on its way'}
                   </Badge>
                   {p.message ? (

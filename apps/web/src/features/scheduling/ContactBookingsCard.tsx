@@ -8,10 +8,10 @@ import { schedulingApi } from './api';
 import { attendanceSummary, placeLabel } from './contact-bookings-format';
 
 const LABEL_COLOURS: Record<string, string> = {
-  Attended: 'teal.9',
-  'No-show': 'red.9',
-  'Late cancel': 'orange.9',
-  'Class cancelled': 'gray.8',
+  Attended: 'teal',
+  'No-show': 'red',
+  'Late cancel': 'orange',
+  'Class cancelled': 'gray',
 };
 
 function PlacesTable({
@@ -44,11 +44,11 @@ function PlacesTable({
                 <Table.Td>{formatDateTime(place.startsAt, timeZone)}</Table.Td>
                 <Table.Td>
                   <Group gap={4}>
-                    <Badge variant="light" color={LABEL_COLOURS[status] ?? 'blue.9'}>
+                    <Badge variant="light" color={LABEL_COLOURS[status] ?? 'blue'}>
                       {status}
                     </Badge>
                     {place.payment === 'at_desk' ? (
-                      <Badge variant="light" color="orange.9">
+                      <Badge variant="light" color="orange">
                         Unpaid: pay at the desk
                       </Badge>
                     ) : null}

@@ -32,12 +32,12 @@ function PlaceBadges({ booking }: { booking: Booking }) {
   return (
     <Group gap={4}>
       {booking.payment === 'at_desk' ? (
-        <Badge color="orange.9" variant="light">
+        <Badge color="orange" variant="light">
           Unpaid: pay at the desk
         </Badge>
       ) : null}
       {booking.payment === 'paid' ? (
-        <Badge color="teal.9" variant="light">
+        <Badge color="teal" variant="light">
           Paid online
         </Badge>
       ) : null}
@@ -95,7 +95,7 @@ export function RosterDialog({ session, timeZone, canManage, canAddPeople, onClo
               </Anchor>
             ) : null}
             {current.teacherName ? (
-              <Badge variant="light" color="gray.8">
+              <Badge variant="light" color="gray">
                 {current.teacherName}
               </Badge>
             ) : null}

@@ -23,7 +23,7 @@ export function SessionDetails({ session, timeZone }: { session: ClassSession; t
       <Group gap="xs">
         {session.roomName ? <Badge variant="light">{session.roomName}</Badge> : null}
         {session.teacherName ? (
-          <Badge variant="light" color="gray.8">
+          <Badge variant="light" color="gray">
             {session.teacherName}
           </Badge>
         ) : null}
