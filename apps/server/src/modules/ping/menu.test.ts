@@ -65,7 +65,7 @@ describe('GET /edtest/tenant/settings/menu', () => {
     expect(body.items.map((item) => item.title)).not.toContain('About');
   });
 
-  it('shows the published standard pages whose screens are built (calendar, events, shop, donations) while their modules are on', async () => {
+  it('shows the published standard pages whose screens are built (calendar, courses, events, shop, donations) while their modules are on', async () => {
     const pages = ['calendar', 'courses', 'events', 'merchandise', 'donations'].map((name, index) => ({
       name,
       title: name[0]?.toUpperCase() + name.slice(1),
@@ -75,16 +75,19 @@ describe('GET /edtest/tenant/settings/menu', () => {
     }));
     const on = await newTenant(app, { pages });
     const body = TenantMenu.parse(json(await menu(on.host, 'public')));
-    // Courses has no public screen yet: left out rather than a placeholder.
-    expect(body.items.map((item) => item.title)).toEqual(['Calendar', 'Events', 'Merchandise', 'Donations']);
+    expect(body.items.map((item) => item.title)).toEqual(['Calendar', 'Courses', 'Events', 'Merchandise', 'Donations']);
     expect(body.items.map((item) => (item.type === 'item' ? item.url : null))).toEqual([
       '/calendar',
+      '/courses',
       '/events',
       '/merchandise',
       '/donations',
     ]);
-    // The same pages with the schedule and donations switched off.
-    const off = await newTenant(app, { pages, settings: { isShowSchedule: false, isShowDonation: false } });
+    // The same pages with the schedule, courses and donations switched off.
+    const off = await newTenant(app, {
+      pages,
+      settings: { isShowSchedule: false, isShowCourses: false, isShowDonation: false },
+    });
     const titles = TenantMenu.parse(json(await menu(off.host, 'public'))).items.map((item) => item.title);
     expect(titles).toEqual(['Events', 'Merchandise']);
   });
