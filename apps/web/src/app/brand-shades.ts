@@ -18,9 +18,14 @@ export function brandPalette(colour: string): string[] {
   return [...tints, hex, ink, mix(ink, '#000000', 0.15), mix(ink, '#000000', 0.3)];
 }
 
+/** Mantine's gray 1, the darkest surface the app writes coloured text on. */
+const PALEST_SURFACE = '#f1f3f5';
+
 /** The light scheme's variables of one colour that make every variant read at 4.5:1 (see above). */
 export function accessibleColourVariables(name: string, shades: readonly string[]): Record<string, string> {
-  const filled = darkenUntil(shades[7] ?? '#000000', WHITE);
+  // Links and text in the colour sit on white and on the app's pale grays (a striped or hovered list
+  // row is gray 0, some panels gray 1): read at 4.5:1 on the darkest of them, gray 1.
+  const filled = darkenUntil(shades[7] ?? '#000000', PALEST_SURFACE);
   const lightHover = shades[1] ?? WHITE;
   return {
     [`--mantine-color-${name}-filled`]: filled,

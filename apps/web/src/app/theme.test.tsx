@@ -42,6 +42,10 @@ function expectReadable(name: string, variables: Record<string, string>) {
   // outline, subtle, links and coloured text on white
   expect(contrastRatio(v('outline'), WHITE), `${name} outline`).toBeGreaterThanOrEqual(4.5);
   expect(contrastRatio(v('text'), WHITE), `${name} text`).toBeGreaterThanOrEqual(4.5);
+  // links and text on a striped or hovered list row (gray 0) and on gray 1 panels read too
+  for (const surface of ['#f8f9fa', '#f1f3f5']) {
+    expect(contrastRatio(v('text'), surface), `${name} text on ${surface}`).toBeGreaterThanOrEqual(4.5);
+  }
   // light variants (alerts, badges), at rest and hovered
   expect(contrastRatio(v('light-color'), v('light')), `${name} light`).toBeGreaterThanOrEqual(4.5);
   expect(contrastRatio(v('light-color'), v('light-hover')), `${name} light hover`).toBeGreaterThanOrEqual(4.5);
