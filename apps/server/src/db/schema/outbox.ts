@@ -19,6 +19,10 @@ export const outboxEmails = pgTable(
     htmlBody: text('html_body'),
     /** A file made when the email is sent (a PDF receipt): the kind names the renderer, ref its record. */
     attachment: jsonb('attachment').$type<{ kind: string; ref: string }>(),
+    /** Extra headers (a campaign's List-Unsubscribe and List-Unsubscribe-Post, RFC 8058). */
+    headers: jsonb('headers').$type<Record<string, string>>(),
+    /** A campaign's own display name and reply-to, in place of the studio's. */
+    sender: jsonb('sender').$type<{ name?: string; replyTo?: string }>(),
     status: text('status', { enum: ['pending', 'sent', 'failed'] })
       .notNull()
       .default('pending'),

@@ -1,0 +1,112 @@
+import { sql } from 'drizzle-orm';
+import { foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { contacts } from './contacts.ts';
+import { tenants } from './tenants.ts';
+
+/** Who a campaign goes to (docs/decisions/campaigns.md "Audiences"); validated by the contracts' CampaignAudience. */
+export interface CampaignAudienceJson {
+  kind: 'all' | 'tags' | 'membership' | 'no_visit' | 'custom_field';
+  tags?: string[];
+  membershipState?: 'active' | 'past_due' | 'lapsed';
+  days?: number;
+  customFieldId?: string;
+  value?: string;
+}
+
+/**
+ * An email campaign (issue 26): its message, its audience and where its sending stands. The body is
+ * sanitised HTML with merge fields; the recipients are made once when sending starts (total).
+ */
+export const campaigns = pgTable(
+  'campaigns',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull().defaultRandom(),
+    name: text('name').notNull(),
+    subject: text('subject').notNull().default(''),
+    fromName: text('from_name').notNull().default(''),
+    replyTo: text('reply_to').notNull().default(''),
+    bodyHtml: text('body_html').notNull().default(''),
+    audience: jsonb('audience').$type<CampaignAudienceJson>().notNull(),
+    status: text('status', { enum: ['draft', 'scheduled', 'sending', 'sent', 'cancelled'] })
+      .notNull()
+      .default('draft'),
+    scheduledAt: timestamp('scheduled_at', { withTimezone: true }),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** Recipients made when sending started. */
+    total: integer('total').notNull().default(0),
+    createdBy: uuid('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    index('campaigns_tenant_created_idx').on(t.tenantId, t.createdAt, t.id),
+    // The minute job's due scheduled campaigns, across tenants.
+    index('campaigns_due_idx').on(t.scheduledAt).where(sql`${t.status} = 'scheduled'`),
+  ],
+);
+
+/**
+ * One row per (campaign, contact), made once when sending starts. A batch claims pending rows
+ * (FOR UPDATE SKIP LOCKED) and writes their outbox emails in the same transaction, so a row is
+ * emailed once however many workers run and whatever crashes.
+ */
+export const campaignRecipients = pgTable(
+  'campaign_recipients',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    campaignId: uuid('campaign_id').notNull(),
+    contactId: uuid('contact_id').notNull(),
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    status: text('status', { enum: ['pending', 'queued', 'skipped'] })
+      .notNull()
+      .default('pending'),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    /** The outbox email written when the row was claimed. */
+    emailId: uuid('email_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.campaignId, t.contactId] }),
+    foreignKey({
+      name: 'campaign_recipients_campaign_fk',
+      columns: [t.tenantId, t.campaignId],
+      foreignColumns: [campaigns.tenantId, campaigns.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'campaign_recipients_contact_fk',
+      columns: [t.tenantId, t.contactId],
+      foreignColumns: [contacts.tenantId, contacts.id],
+    }).onDelete('cascade'),
+    index('campaign_recipients_status_idx').on(t.tenantId, t.campaignId, t.status),
+  ],
+);
+
+/**
+ * Addresses a studio never emails a campaign: unsubscribed (the one-click link), bounced or
+ * complained (provider webhooks, a later slice). Kept by address, so a contact re-made with the
+ * same email stays left out.
+ */
+export const emailSuppressions = pgTable(
+  'email_suppressions',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    /** Lower case. */
+    email: text('email').notNull(),
+    reason: text('reason', { enum: ['unsubscribed', 'bounced', 'complained'] }).notNull(),
+    campaignId: uuid('campaign_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.email] })],
+);
