@@ -40,6 +40,12 @@ export const customForms = pgTable(
     beforeForm: text('before_form').notNull().default(''),
     subHeader: text('sub_header').notNull().default(''),
     afterForm: text('after_form').notNull().default(''),
+    /**
+     * The course a registration through this form enrols in (the demo-course flow, spec 3 §2.3): a
+     * course's id (its SERVICE category's), checked on write; no foreign key, like a course's teacher
+     * and image: a course deleted later leaves a plain form (docs/decisions/forms.md).
+     */
+    courseId: uuid('course_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

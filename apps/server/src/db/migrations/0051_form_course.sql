@@ -1,0 +1,1 @@
+ALTER TABLE "custom_forms" ADD COLUMN "course_id" uuid;
