@@ -1,5 +1,6 @@
 export * from './auth.ts';
 export * from './brand.ts';
+export * from './campaigns.ts';
 export * from './cart-lines.ts';
 export * from './cart-totals.ts';
 export * from './catalogue.ts';

@@ -1,0 +1,205 @@
+import { z } from 'zod';
+import { WALL_TIME_PATTERN } from './tenant-dates.ts';
+
+// Email campaigns (issue 26, docs/decisions/campaigns.md): a message with merge fields, an audience
+// counted before sending, sent in batches by the job runner with a one-click unsubscribe.
+
+/** The merge fields a campaign may use, as `{{name}}`, with what the editor's insert menu shows. */
+export const CAMPAIGN_MERGE_FIELDS = [
+  { name: 'firstName', label: 'First name' },
+  { name: 'lastName', label: 'Last name' },
+  { name: 'studioName', label: 'Studio name' },
+] as const;
+export type CampaignMergeField = (typeof CAMPAIGN_MERGE_FIELDS)[number]['name'];
+
+const MERGE_TAG = /\{\{\s*([^{}]*?)\s*\}\}/g;
+
+/** The merge fields a text uses that are not known (a typo, a field of another product): empty when all resolve. */
+export function unknownMergeFields(text: string): string[] {
+  const known = new Set<string>(CAMPAIGN_MERGE_FIELDS.map((field) => field.name));
+  const unknown = new Set<string>();
+  for (const match of text.matchAll(MERGE_TAG)) {
+    const name = match[1] ?? '';
+    if (!known.has(name)) unknown.add(name);
+  }
+  // A lone `{{` or `}}` is a merge field left half-written.
+  const stripped = text.replace(MERGE_TAG, '');
+  if (stripped.includes('{{') || stripped.includes('}}')) unknown.add('{{');
+  return [...unknown];
+}
+
+/** Puts each merge field's value in place (values are inserted as given: escape them for HTML first). */
+export function fillMergeFields(text: string, values: Record<CampaignMergeField, string>): string {
+  return text.replace(MERGE_TAG, (whole, name: string) =>
+    name in values ? values[name as CampaignMergeField] : whole,
+  );
+}
+
+export const CAMPAIGN_STATUSES = ['draft', 'scheduled', 'sending', 'sent', 'cancelled'] as const;
+export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
+export const CAMPAIGN_STATUS_LABELS: Record<CampaignStatus, string> = {
+  draft: 'Draft',
+  scheduled: 'Scheduled',
+  sending: 'Sending',
+  sent: 'Sent',
+  cancelled: 'Cancelled',
+};
+
+export const AUDIENCE_KINDS = ['all', 'tags', 'membership', 'no_visit', 'custom_field'] as const;
+export type AudienceKind = (typeof AUDIENCE_KINDS)[number];
+export const AUDIENCE_KIND_LABELS: Record<AudienceKind, string> = {
+  all: 'All contacts',
+  tags: 'Contacts with any of these tags',
+  membership: 'By membership',
+  no_visit: 'No visit in a number of days',
+  custom_field: 'By custom field value',
+};
+export const MEMBERSHIP_STATES = ['active', 'past_due', 'lapsed'] as const;
+export type MembershipState = (typeof MEMBERSHIP_STATES)[number];
+export const MEMBERSHIP_STATE_LABELS: Record<MembershipState, string> = {
+  active: 'Active members',
+  past_due: 'Payment past due',
+  lapsed: 'Lapsed in the last days',
+};
+
+export const AUDIENCE_DAYS_MAX = 3650;
+const days = z.coerce
+  .number({ error: 'days must be a number of days' })
+  .int('days must be a whole number of days')
+  .min(1, `days must be between 1 and ${AUDIENCE_DAYS_MAX}`)
+  .max(AUDIENCE_DAYS_MAX, `days must be between 1 and ${AUDIENCE_DAYS_MAX}`);
+
+/** Who a campaign goes to. Unsubscribed, bounced and complained addresses are always left out. */
+export const CampaignAudience = z.discriminatedUnion(
+  'kind',
+  [
+    z.object({ kind: z.literal('all') }).strict(),
+    z
+      .object({
+        kind: z.literal('tags'),
+        tags: z
+          .array(z.string().trim().min(1, 'tags must not be empty').max(100, 'a tag must be at most 100 characters'))
+          .min(1, 'tags must name at least one tag')
+          .max(50, 'tags must name at most 50 tags'),
+      })
+      .strict(),
+    z
+      .object({
+        kind: z.literal('membership'),
+        membershipState: z.enum(MEMBERSHIP_STATES, { error: 'membershipState must be active, past_due or lapsed' }),
+        days: days.optional(),
+      })
+      .strict()
+      .refine((audience) => audience.membershipState !== 'lapsed' || audience.days !== undefined, {
+        message: 'days is required for members who lapsed',
+        path: ['days'],
+      }),
+    z.object({ kind: z.literal('no_visit'), days }).strict(),
+    z
+      .object({
+        kind: z.literal('custom_field'),
+        customFieldId: z.uuid('customFieldId must be a custom field id'),
+        value: z.string().trim().max(500, 'value must be at most 500 characters'),
+      })
+      .strict(),
+  ],
+  { error: `audience kind must be one of ${AUDIENCE_KINDS.join(', ')}` },
+);
+export type CampaignAudience = z.infer<typeof CampaignAudience>;
+
+export const CAMPAIGN_NAME_MAX = 200;
+export const CAMPAIGN_SUBJECT_MAX = 250;
+export const CAMPAIGN_BODY_MAX = 200_000;
+
+/** POST /rest/campaigns and PUT /rest/campaigns/{id}: a draft may leave the subject and body empty. */
+export const CampaignInput = z
+  .object({
+    name: z
+      .string({ error: 'name is required' })
+      .trim()
+      .min(1, 'name is required')
+      .max(CAMPAIGN_NAME_MAX, `name must be at most ${CAMPAIGN_NAME_MAX} characters`),
+    subject: z
+      .string()
+      .trim()
+      .max(CAMPAIGN_SUBJECT_MAX, `subject must be at most ${CAMPAIGN_SUBJECT_MAX} characters`)
+      .default(''),
+    fromName: z.string().trim().max(100, 'fromName must be at most 100 characters').default(''),
+    replyTo: z.union([z.literal(''), z.email('replyTo must be an email address')]).default(''),
+    bodyHtml: z.string().max(CAMPAIGN_BODY_MAX, `bodyHtml must be at most ${CAMPAIGN_BODY_MAX} characters`).default(''),
+    audience: CampaignAudience.default({ kind: 'all' }),
+  })
+  .strict();
+export type CampaignInput = z.input<typeof CampaignInput>;
+
+export const Campaign = z.object({
+  id: z.string(),
+  name: z.string(),
+  subject: z.string(),
+  fromName: z.string(),
+  replyTo: z.string(),
+  bodyHtml: z.string(),
+  audience: CampaignAudience,
+  status: z.enum(CAMPAIGN_STATUSES),
+  /** ISO instant. */
+  scheduledAt: z.string().nullable(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+  cancelledAt: z.string().nullable(),
+  /** Recipients made when sending started (0 before). */
+  total: z.number().int(),
+  /** Emails sent so far. */
+  sent: z.number().int(),
+  /** Before sending: the audience's count now; after: the recipients. */
+  audienceSize: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Campaign = z.infer<typeof Campaign>;
+
+export const CAMPAIGN_PAGE_SIZE_DEFAULT = 25;
+export const CampaignListQuery = z.object({
+  start: z.coerce.number().int().min(0, 'start must be 0 or more').default(0),
+  length: z.coerce
+    .number()
+    .int()
+    .min(1, 'length must be between 1 and 100')
+    .max(100, 'length must be between 1 and 100')
+    .default(CAMPAIGN_PAGE_SIZE_DEFAULT),
+  search: z.string().trim().max(100, 'search must be at most 100 characters').optional(),
+});
+export type CampaignListQuery = z.input<typeof CampaignListQuery>;
+
+export const CampaignList = z.object({ recordsTotal: z.number().int(), data: z.array(Campaign) });
+export type CampaignList = z.infer<typeof CampaignList>;
+
+/** POST /rest/campaigns/audience/count */
+export const AudienceCountInput = z.object({ audience: CampaignAudience }).strict();
+export type AudienceCountInput = z.input<typeof AudienceCountInput>;
+export const AudienceCount = z.object({ count: z.number().int() });
+export type AudienceCount = z.infer<typeof AudienceCount>;
+
+/** POST /rest/campaigns/{id}/schedule: a wall time in the studio's time zone. */
+export const CampaignScheduleInput = z
+  .object({
+    scheduledAt: z
+      .string({ error: 'scheduledAt is required' })
+      .regex(WALL_TIME_PATTERN, 'scheduledAt must be a date and time (YYYY-MM-DDTHH:mm)'),
+  })
+  .strict();
+export type CampaignScheduleInput = z.input<typeof CampaignScheduleInput>;
+
+export const CAMPAIGN_MESSAGES = {
+  testSent: (to: string) => `A test email was sent to ${to}.`,
+  deleted: 'Campaign deleted.',
+  unknownMergeField: (field: string, name: string) =>
+    name === '{{'
+      ? `${field} has a merge field that is not closed: write it as {{firstName}}.`
+      : `${field} uses the merge field {{${name}}}, which is not known: use ${CAMPAIGN_MERGE_FIELDS.map((f) => `{{${f.name}}}`).join(', ')}.`,
+  subjectRequired: 'subject is required to send a campaign.',
+  bodyRequired: 'bodyHtml is required to send a campaign.',
+  emptyAudience: 'audience has no one to send to.',
+  notDraft: 'Only a draft or scheduled campaign can be changed.',
+  pastSchedule: 'scheduledAt must be in the future.',
+  notSending: 'Only a scheduled or sending campaign can be cancelled.',
+} as const;
