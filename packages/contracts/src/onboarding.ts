@@ -15,15 +15,56 @@ export const BUSINESS_TYPES = [
 export type BusinessType = (typeof BUSINESS_TYPES)[number]['value'];
 export const BUSINESS_SIZES = ['2', '5', '10', 'Other'] as const;
 
-/** Spec 3 §3: the time zones the wizard offers, each with its country. */
-export const ONBOARDING_TIMEZONES = [
-  { value: 'America/Los_Angeles', country: 'USA' },
-  { value: 'America/Denver', country: 'USA' },
-  { value: 'America/Chicago', country: 'USA' },
-  { value: 'America/New_York', country: 'USA' },
-  { value: 'Asia/Kolkata', country: 'IND' },
+/**
+ * The platform's markets: the countries of the spec's phone list (spec 3 §3: US, India, UK, Australia,
+ * Singapore), stored by the ISO 3166 alpha-3 code the spec uses ('USA', 'IND'), each with its name, its
+ * phone code and its time zones. The spec's own five zones come first, in its order.
+ */
+export const ONBOARDING_MARKETS = [
+  {
+    code: 'USA',
+    name: 'United States',
+    dialCode: '+1',
+    zones: [
+      'America/Los_Angeles',
+      'America/Denver',
+      'America/Chicago',
+      'America/New_York',
+      'America/Phoenix',
+      'America/Anchorage',
+      'Pacific/Honolulu',
+    ],
+  },
+  { code: 'IND', name: 'India', dialCode: '+91', zones: ['Asia/Kolkata'] },
+  { code: 'GBR', name: 'United Kingdom', dialCode: '+44', zones: ['Europe/London'] },
+  {
+    code: 'AUS',
+    name: 'Australia',
+    dialCode: '+61',
+    zones: [
+      'Australia/Sydney',
+      'Australia/Melbourne',
+      'Australia/Brisbane',
+      'Australia/Adelaide',
+      'Australia/Perth',
+      'Australia/Darwin',
+      'Australia/Hobart',
+    ],
+  },
+  { code: 'SGP', name: 'Singapore', dialCode: '+65', zones: ['Asia/Singapore'] },
 ] as const;
-export const ONBOARDING_COUNTRIES = ['USA', 'IND'] as const;
+export type OnboardingCountry = (typeof ONBOARDING_MARKETS)[number]['code'];
+
+/** Every time zone the wizard offers, each with its country. */
+export const ONBOARDING_TIMEZONES = ONBOARDING_MARKETS.flatMap((market) =>
+  market.zones.map((value) => ({ value, country: market.code })),
+);
+export const ONBOARDING_COUNTRIES: readonly OnboardingCountry[] = ONBOARDING_MARKETS.map((market) => market.code);
+
+/** The market whose zones include `zone` (a browser's own zone), if any. */
+export function marketOfTimeZone(zone: string): OnboardingCountry | null {
+  return ONBOARDING_TIMEZONES.find((z) => z.value === zone)?.country ?? null;
+}
 
 /** Spec 3 §3 phone country list and masks (0 is a digit). */
 export const PHONE_MASKS = [

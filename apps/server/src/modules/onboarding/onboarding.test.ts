@@ -218,6 +218,19 @@ describe('onboarding: PUT /snode/tenant with onBoardingStep', () => {
       expect(badZone.statusCode).toBe(400);
       expect(errorOf(badZone.body)).toMatchObject({ field: 'timezone', message: TIMEZONE_UNKNOWN });
     }
+    // the platform's markets only, by their ISO 3166 alpha-3 codes
+    for (const country of ['DEU', 'UK', '']) {
+      const badCountry = await put(token, host, { ...business, address: { country } });
+      expect(errorOf(badCountry.body)).toMatchObject({ field: 'address.country', message: ONBOARDING_TEXTS.country });
+    }
+    const london = await put(token, host, {
+      ...business,
+      phone: '+44 2071-234-567',
+      timezone: 'Europe/London',
+      address: { country: 'GBR' },
+    });
+    expect(london.statusCode, london.body).toBe(200);
+    expect(json<any>(london)).toMatchObject({ country: 'GBR', timezone: 'Europe/London', phone: '+44 2071-234-567' });
     const badStep = await put(token, host, { ...business, onBoardingStep: 5 });
     expect(errorOf(badStep.body).field).toBe('onBoardingStep');
     const step2 = await put(token, host, business);

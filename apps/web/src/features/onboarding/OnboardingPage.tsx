@@ -1,8 +1,7 @@
 import {
   BUSINESS_SIZES,
   BUSINESS_TYPES,
-  isIanaTimeZone,
-  ONBOARDING_COUNTRIES,
+  ONBOARDING_MARKETS,
   ONBOARDING_PRODUCTS,
   ONBOARDING_TEXTS,
   ONBOARDING_TIMEZONES,
@@ -18,7 +17,6 @@ import {
   NativeSelect,
   Paper,
   Radio,
-  SegmentedControl,
   Select,
   Stack,
   Stepper,
@@ -36,11 +34,14 @@ import { useSession } from '../session/session-store';
 import { useDocumentHead } from '../tenant/tenant-head';
 import { ImageSetting } from '../website-settings/ImageSetting';
 import { onboardingApi } from './api';
+import { browserTimeZone, firstDraft } from './onboarding-draft';
 import { PhoneField } from './PhoneField';
 import './onboarding.css';
 
 const STEP_TITLES = [ONBOARDING_TEXTS.step1, ONBOARDING_TEXTS.step2, ONBOARDING_TEXTS.step3];
-const dialCodeOf = (country: string) => (country === 'IND' ? '+91' : '+1');
+const dialCodeOf = (country: string) => ONBOARDING_MARKETS.find((m) => m.code === country)?.dialCode ?? '+1';
+const COURSES_ALWAYS_ON =
+  'Always on: every studio can publish courses. Turn them off later in Settings if you do not teach online.';
 
 /**
  * Spec 3 §2.4 onboarding: a three-step linear wizard for a new studio's admin. Next saves the
@@ -60,13 +61,7 @@ export default function OnboardingPage() {
 
   useEffect(() => {
     if (state.data && draft === null) {
-      setDraft({
-        ...state.data,
-        businessType: state.data.businessType || 'wellness-trainer',
-        businessSize: state.data.businessSize || '2',
-        country: (ONBOARDING_COUNTRIES as readonly string[]).includes(state.data.country) ? state.data.country : 'USA',
-        timezone: isIanaTimeZone(state.data.timezone) ? state.data.timezone : 'America/New_York',
-      });
+      setDraft(firstDraft(state.data, browserTimeZone()));
       setStep(Math.min(2, Math.max(0, state.data.onBoardingStep)));
     }
   }, [state.data, draft]);
@@ -106,7 +101,8 @@ export default function OnboardingPage() {
 
   /** Spec 3 §5 "Onboarding": each step's required fields, checked before it is saved. */
   const problem = (): string | null => {
-    if (step === 0 && (!draft.businessType || !draft.businessSize)) return ONBOARDING_TEXTS.requiredFields;
+    if (step === 0 && !draft.businessType) return ONBOARDING_TEXTS.businessType;
+    if (step === 0 && !draft.businessSize) return ONBOARDING_TEXTS.businessSize;
     if (step === 1) {
       setPhoneError(draft.phone ? null : ONBOARDING_TEXTS.phoneRequired);
       if (!draft.name.trim() || !draft.timezone || !draft.country || !draft.phone)
@@ -196,18 +192,18 @@ export default function OnboardingPage() {
                 ))}
               </Group>
             </Radio.Group>
-            <div>
-              <Text fw={500} size="sm" id="business-size-label">
-                How many people work in your organization?
-              </Text>
-              <SegmentedControl
-                mt={4}
-                aria-labelledby="business-size-label"
-                data={BUSINESS_SIZES.map((size) => ({ value: size, label: size }))}
-                value={draft.businessSize}
-                onChange={(value) => set({ businessSize: value })}
-              />
-            </div>
+            <Radio.Group
+              label="How many people work in your organization?"
+              required
+              value={draft.businessSize}
+              onChange={(value) => set({ businessSize: value })}
+            >
+              <Group mt="xs">
+                {BUSINESS_SIZES.map((size) => (
+                  <Radio key={size} value={size} label={size} />
+                ))}
+              </Group>
+            </Radio.Group>
             <TextInput
               label="How did you hear about us?"
               value={draft.businessReferer}
@@ -227,6 +223,7 @@ export default function OnboardingPage() {
               label="Logo"
               value={draft.logo ?? ''}
               previewHeight={48}
+              imageOnly
               onChange={(value) => set({ logo: value })}
               onUploaded={async (url) => set({ logo: url })}
             />
@@ -234,7 +231,10 @@ export default function OnboardingPage() {
               label="Country"
               required
               value={draft.country}
-              data={ONBOARDING_COUNTRIES.map((country) => ({ value: country, label: country }))}
+              data={[
+                ...(draft.country ? [] : [{ value: '', label: 'Choose your country', disabled: true }]),
+                ...ONBOARDING_MARKETS.map((market) => ({ value: market.code, label: market.name })),
+              ]}
               onChange={(event) => {
                 const country = event.currentTarget.value;
                 const zone = ONBOARDING_TIMEZONES.find((z) => z.country === country)?.value ?? draft.timezone;
@@ -283,6 +283,7 @@ export default function OnboardingPage() {
                 color="teal.8"
                 checked={product.alwaysOn || draft.products[product.key] === true}
                 disabled={product.alwaysOn}
+                description={product.alwaysOn ? COURSES_ALWAYS_ON : undefined}
                 onChange={(event) =>
                   set({ products: { ...draft.products, [product.key]: event.currentTarget.checked } })
                 }

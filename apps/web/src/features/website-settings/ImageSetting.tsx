@@ -1,4 +1,4 @@
-import { Button, FileButton, Group, Image, Stack, Text, TextInput } from '@mantine/core';
+import { Button, FileButton, Group, Image, Input, Stack, Text, TextInput } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { showErrorToast } from '../../lib/notify';
@@ -18,6 +18,8 @@ export function ImageSetting(props: {
   error?: string;
   disabled?: boolean;
   previewHeight: number;
+  /** Only the image and its Upload / Remove buttons, no address field (for owners who never type one). */
+  imageOnly?: boolean;
   onChange: (value: string) => void;
   /** Called when the typed address is left (blur), for settings that save at once. */
   onBlur?: () => void;
@@ -44,6 +46,44 @@ export function ImageSetting(props: {
     }
   };
 
+  const uploadButton = (text: string) => (
+    <FileButton onChange={upload} accept={IMAGE_TYPES} disabled={props.disabled}>
+      {(buttonProps) => (
+        <Button
+          {...buttonProps}
+          variant="light"
+          leftSection={<IconUpload size={16} />}
+          loading={uploading}
+          aria-label={`${text} ${props.label.toLowerCase()}`}
+        >
+          {text}
+        </Button>
+      )}
+    </FileButton>
+  );
+
+  if (props.imageOnly) {
+    return (
+      <Input.Wrapper label={props.label} description={props.description} error={props.error}>
+        <Group gap="sm" mt={6} wrap="wrap">
+          {props.value ? (
+            <Image src={props.value} alt={props.label} h={props.previewHeight} w="auto" fit="contain" />
+          ) : (
+            <Text size="sm" c="dimmed">
+              No image yet
+            </Text>
+          )}
+          {uploadButton(props.value ? 'Replace' : 'Upload')}
+          {props.value && (
+            <Button variant="subtle" color="red" disabled={props.disabled} onClick={() => props.onChange('')}>
+              Remove
+            </Button>
+          )}
+        </Group>
+      </Input.Wrapper>
+    );
+  }
+
   return (
     <Stack gap={6}>
       <Group align="flex-end" gap="xs" wrap="nowrap">
@@ -58,19 +98,7 @@ export function ImageSetting(props: {
           onChange={(event) => props.onChange(event.currentTarget.value)}
           onBlur={props.onBlur}
         />
-        <FileButton onChange={upload} accept={IMAGE_TYPES} disabled={props.disabled}>
-          {(buttonProps) => (
-            <Button
-              {...buttonProps}
-              variant="light"
-              leftSection={<IconUpload size={16} />}
-              loading={uploading}
-              aria-label={`Upload ${props.label.toLowerCase()}`}
-            >
-              Upload
-            </Button>
-          )}
-        </FileButton>
+        {uploadButton('Upload')}
       </Group>
       {props.value ? (
         <Image src={props.value} alt={`${props.label} preview`} h={props.previewHeight} w="auto" fit="contain" />
