@@ -16,6 +16,7 @@ import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { AuthThrottle, scheduleAttemptPruning } from './modules/auth/auth-throttle.ts';
 import { SessionGate } from './modules/auth/session-gate.ts';
 import { AccessTokens } from './modules/auth/tokens.ts';
+import { registerCampaignRoutes } from './modules/campaigns/campaigns.routes.ts';
 import { registerCatalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { registerCheckoutRoutes } from './modules/checkout/checkout.routes.ts';
 import { registerContactRoutes } from './modules/contacts/contacts.routes.ts';
@@ -230,6 +231,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   registerFileRoutes(app, platform);
   registerCourseRoutes(app, platform);
   registerReportRoutes(app, platform);
+  registerCampaignRoutes(app, platform);
   await registerIntegrationRoutes(app, platform);
   await registerVideoRoutes(app, platform);
   if (config.testClockRoute) registerTestClockRoute(app, platform);

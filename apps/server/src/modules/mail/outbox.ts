@@ -11,6 +11,10 @@ export interface OutgoingEmail {
   html?: string;
   /** A file made at send time by the renderer registered for its kind (outbox.registerAttachment). */
   attachment?: AttachmentRef;
+  /** Extra headers (a campaign's RFC 8058 List-Unsubscribe pair). */
+  headers?: Record<string, string>;
+  /** A display name and reply-to in place of the studio's (a campaign's). */
+  sender?: { name?: string; replyTo?: string };
 }
 
 /** Names a file to make when the email is sent: the renderer's kind and the record it reads. */
@@ -47,9 +51,35 @@ export async function enqueueEmail(tx: Tx, tenantId: string, email: OutgoingEmai
       textBody: email.text,
       htmlBody: email.html ?? null,
       attachment: email.attachment ?? null,
+      headers: email.headers ?? null,
+      sender: email.sender ?? null,
     })
     .returning({ id: outboxEmails.id });
   if (row) written.set(row.id, { tenantId, emailId: row.id, at: Date.now() });
+}
+
+/** Writes many emails in one statement, each with the id the caller chose (a campaign's batch). */
+export async function enqueueEmails(
+  tx: Tx,
+  tenantId: string,
+  emails: Array<OutgoingEmail & { id: string }>,
+): Promise<void> {
+  if (emails.length === 0) return;
+  await tx.insert(outboxEmails).values(
+    emails.map((email) => ({
+      tenantId,
+      id: email.id,
+      toAddress: email.to,
+      subject: email.subject,
+      textBody: email.text,
+      htmlBody: email.html ?? null,
+      attachment: email.attachment ?? null,
+      headers: email.headers ?? null,
+      sender: email.sender ?? null,
+    })),
+  );
+  const at = Date.now();
+  for (const email of emails) written.set(email.id, { tenantId, emailId: email.id, at });
 }
 
 interface Logger {
@@ -205,11 +235,12 @@ export class Outbox {
     try {
       const attachments = await this.#attachmentsOf(tenantId, email.attachment);
       if (this.#transport) {
-        const sender = await this.#senderOf(tenantId);
+        const sender = await this.#senderOf(tenantId, email.sender);
         await this.#transport.sendMail({
           attachments,
           from: sender.from,
           ...(sender.replyTo ? { replyTo: sender.replyTo } : {}),
+          ...(email.headers ? { headers: email.headers } : {}),
           to: email.toAddress,
           subject: email.subject,
           text: email.textBody,
@@ -250,6 +281,7 @@ export class Outbox {
    */
   async #senderOf(
     tenantId: string,
+    own: { name?: string; replyTo?: string } | null = null,
   ): Promise<{ from: string | { name: string; address: string }; replyTo: string | null }> {
     const [tenant] = await this.db
       .select({ name: tenants.name, settings: tenants.settings })
@@ -257,8 +289,8 @@ export class Outbox {
       .where(eq(tenants.id, tenantId));
     const address = /<([^>]+)>/.exec(this.options.from)?.[1] ?? this.options.from.trim();
     if (!tenant) return { from: this.options.from, replyTo: null };
-    const name = (tenant.settings.fromEmailName ?? '').trim() || tenant.name;
-    const replyTo = (tenant.settings.email ?? '').trim() || null;
+    const name = own?.name?.trim() || (tenant.settings.fromEmailName ?? '').trim() || tenant.name;
+    const replyTo = own?.replyTo?.trim() || (tenant.settings.email ?? '').trim() || null;
     return { from: { name, address }, replyTo };
   }
 

@@ -1,0 +1,142 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { fillMergeFields } from '@atrium/contracts';
+import sanitizeHtml from 'sanitize-html';
+import type { TenantContext } from '../../lib/tenant-context.ts';
+import { tenantOrigin } from '../../lib/tenant-origin.ts';
+import type { Platform } from '../../platform.ts';
+import { jwtSecret } from '../../secrets.ts';
+import { escapeHtml } from '../../site/sanitize.ts';
+import type { OutgoingEmail } from '../mail/outbox.ts';
+
+// What one recipient receives (docs/decisions/campaigns.md "Unsubscribe"): the body with their
+// merge fields, a footer with the studio's unsubscribe link, and RFC 8058's one-click headers whose
+// URL carries a token signed for this studio, campaign and contact.
+
+const keys = new WeakMap<Platform, Promise<Buffer>>();
+
+/** The key unsubscribe tokens are signed with, derived from the platform's signing secret. */
+function unsubscribeKey(platform: Platform): Promise<Buffer> {
+  let key = keys.get(platform);
+  if (!key) {
+    key = jwtSecret(platform.db, platform.config).then((secret) =>
+      createHmac('sha256', secret).update('campaign-unsubscribe').digest(),
+    );
+    keys.set(platform, key);
+  }
+  return key;
+}
+
+const uuidBytes = (id: string) => Buffer.from(id.replace(/-/g, ''), 'hex');
+const uuidOf = (bytes: Buffer) => {
+  const hex = bytes.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+};
+const signature = (key: Buffer, tenantId: string, ids: Buffer) =>
+  createHmac('sha256', key).update(tenantId).update(ids).digest().subarray(0, 16);
+
+export interface UnsubscribeTarget {
+  campaignId: string;
+  contactId: string;
+}
+
+/** `{campaign}{contact}` (32 bytes) and a 128-bit signature that binds them to the studio, base64url. */
+export async function unsubscribeToken(platform: Platform, tenantId: string, target: UnsubscribeTarget) {
+  const ids = Buffer.concat([uuidBytes(target.campaignId), uuidBytes(target.contactId)]);
+  const key = await unsubscribeKey(platform);
+  return `${ids.toString('base64url')}.${signature(key, tenantId, ids).toString('base64url')}`;
+}
+
+/** The token's campaign and contact when its signature holds for this studio; null otherwise. */
+export async function readUnsubscribeToken(
+  platform: Platform,
+  tenantId: string,
+  token: string,
+): Promise<UnsubscribeTarget | null> {
+  const match = /^([A-Za-z0-9_-]{43})\.([A-Za-z0-9_-]{22})$/.exec(token);
+  if (!match?.[1] || !match[2]) return null;
+  const ids = Buffer.from(match[1], 'base64url');
+  const given = Buffer.from(match[2], 'base64url');
+  if (ids.length !== 32 || given.length !== 16) return null;
+  const expected = signature(await unsubscribeKey(platform), tenantId, ids);
+  if (!timingSafeEqual(given, expected)) return null;
+  return { campaignId: uuidOf(ids.subarray(0, 16)), contactId: uuidOf(ids.subarray(16)) };
+}
+
+export const unsubscribeUrl = (platform: Platform, tenant: TenantContext, token: string) =>
+  `${tenantOrigin(platform.config, tenant)}/unsubscribe/${token}`;
+
+/** The plain-text part: the HTML's text, paragraphs and line breaks kept, links written out. */
+export function plainTextOf(html: string): string {
+  const marked = html
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<\/(p|div|h[1-6]|li|tr|blockquote)>/gi, '\n\n')
+    .replace(/<li[^>]*>/gi, '- ')
+    .replace(/<a\s[^>]*href="([^"]*)"[^>]*>(.*?)<\/a>/gi, (_, href: string, text: string) =>
+      text.trim() && text.trim() !== href ? `${text} (${href})` : href,
+    );
+  const text = sanitizeHtml(marked, { allowedTags: [], allowedAttributes: {} })
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'");
+  return text
+    .split('\n')
+    .map((line) => line.trim())
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+export interface CampaignMessage {
+  subject: string;
+  bodyHtml: string;
+  fromName: string;
+  replyTo: string;
+}
+
+export interface Person {
+  firstName: string;
+  lastName: string;
+}
+
+/** One recipient's email: merge fields filled (escaped in the HTML), the footer and the one-click headers. */
+export function campaignEmail(
+  tenant: TenantContext,
+  message: CampaignMessage,
+  to: string,
+  person: Person,
+  unsubscribe: string,
+): OutgoingEmail {
+  const values = { firstName: person.firstName, lastName: person.lastName, studioName: tenant.name };
+  const escaped = {
+    firstName: escapeHtml(values.firstName),
+    lastName: escapeHtml(values.lastName),
+    studioName: escapeHtml(values.studioName),
+  };
+  const body = fillMergeFields(message.bodyHtml, escaped);
+  const studio = escapeHtml(tenant.name);
+  const link = escapeHtml(unsubscribe);
+  const html = `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"></head>
+<body style="margin:0;padding:0;background:#f4f4f5"><div style="max-width:600px;margin:0 auto;padding:24px;background:#ffffff;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;color:#1f2937">
+${body}
+<hr style="border:none;border-top:1px solid #e5e7eb;margin:32px 0 16px">
+<p style="font-size:13px;color:#4b5563">You receive this email from ${studio}. <a href="${link}" style="color:#1d4ed8">Unsubscribe</a></p>
+</div></body></html>`;
+  const text = `${plainTextOf(body)}\n\n--\nYou receive this email from ${tenant.name}. Unsubscribe: ${unsubscribe}`;
+  return {
+    to,
+    subject: fillMergeFields(message.subject, values),
+    html,
+    text,
+    headers: {
+      'List-Unsubscribe': `<${unsubscribe}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+    sender: {
+      ...(message.fromName.trim() ? { name: message.fromName.trim() } : {}),
+      ...(message.replyTo.trim() ? { replyTo: message.replyTo.trim() } : {}),
+    },
+  };
+}

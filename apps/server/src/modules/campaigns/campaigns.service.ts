@@ -1,0 +1,302 @@
+import { randomUUID } from 'node:crypto';
+import {
+  CAMPAIGN_MESSAGES,
+  type Campaign,
+  CampaignAudience,
+  type CampaignInput,
+  type CampaignList,
+  type CampaignListQuery,
+  instantOfWallTime,
+  unknownMergeFields,
+} from '@atrium/contracts';
+import { and, count, desc, eq, ilike, inArray } from 'drizzle-orm';
+import type { z } from 'zod';
+import { readTenant, type Tx, withTenant } from '../../db/client.ts';
+import { campaignRecipients, campaigns, contacts, outboxEmails } from '../../db/schema/index.ts';
+import type { AccessClaims } from '../../lib/access-claims.ts';
+import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import type { TenantContext } from '../../lib/tenant-context.ts';
+import type { Platform } from '../../platform.ts';
+import { sanitizePageHtml } from '../../site/sanitize.ts';
+import { enqueueEmails } from '../mail/outbox.ts';
+import { checkAudience, countAudience } from './campaign-audience.ts';
+import { campaignEmail, unsubscribeToken, unsubscribeUrl } from './campaign-mail.ts';
+import { beginSending, queueBatches } from './campaign-sending.ts';
+
+type Input = z.output<typeof CampaignInput>;
+type ListQuery = z.output<typeof CampaignListQuery>;
+type Row = typeof campaigns.$inferSelect;
+
+const campaignNotFound = () => notFound('Campaign');
+const conflict = (message: string) => new AppError(409, 'conflict', message);
+
+/** Subject and body may use only the known merge fields: anything else is a 400 naming the field. */
+function checkMergeFields(subject: string, bodyHtml: string): void {
+  for (const [field, text] of [
+    ['subject', subject],
+    ['bodyHtml', bodyHtml],
+  ] as const) {
+    const [unknown] = unknownMergeFields(text);
+    if (unknown !== undefined) throw badRequest(field, CAMPAIGN_MESSAGES.unknownMergeField(field, unknown));
+  }
+}
+
+async function sentCounts(tx: Tx, tenantId: string, ids: string[]): Promise<Map<string, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await tx
+    .select({ campaignId: campaignRecipients.campaignId, sent: count() })
+    .from(campaignRecipients)
+    .innerJoin(
+      outboxEmails,
+      and(eq(outboxEmails.tenantId, campaignRecipients.tenantId), eq(outboxEmails.id, campaignRecipients.emailId)),
+    )
+    .where(
+      and(
+        eq(campaignRecipients.tenantId, tenantId),
+        inArray(campaignRecipients.campaignId, ids),
+        eq(outboxEmails.status, 'sent'),
+      ),
+    )
+    .groupBy(campaignRecipients.campaignId);
+  return new Map(rows.map((row) => [row.campaignId, row.sent]));
+}
+
+async function toCampaigns(tx: Tx, platform: Platform, tenantId: string, rows: Row[]): Promise<Campaign[]> {
+  const sent = await sentCounts(
+    tx,
+    tenantId,
+    rows.filter((row) => row.status !== 'draft' && row.status !== 'scheduled').map((row) => row.id),
+  );
+  const now = platform.clock.now();
+  return Promise.all(
+    rows.map(async (row) => {
+      const audience = CampaignAudience.parse(row.audience);
+      const unsent = row.status === 'draft' || row.status === 'scheduled';
+      return {
+        id: row.id,
+        name: row.name,
+        subject: row.subject,
+        fromName: row.fromName,
+        replyTo: row.replyTo,
+        bodyHtml: row.bodyHtml,
+        audience,
+        status: row.status,
+        scheduledAt: row.scheduledAt?.toISOString() ?? null,
+        startedAt: row.startedAt?.toISOString() ?? null,
+        finishedAt: row.finishedAt?.toISOString() ?? null,
+        cancelledAt: row.cancelledAt?.toISOString() ?? null,
+        total: row.total,
+        sent: sent.get(row.id) ?? 0,
+        audienceSize: unsent ? await countAudience(tx, tenantId, audience, now) : row.total,
+        createdAt: row.createdAt.toISOString(),
+        updatedAt: row.updatedAt.toISOString(),
+      };
+    }),
+  );
+}
+
+async function findRow(tx: Tx, tenantId: string, id: string, lock = false): Promise<Row> {
+  const query = tx
+    .select()
+    .from(campaigns)
+    .where(and(eq(campaigns.tenantId, tenantId), eq(campaigns.id, id)));
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw campaignNotFound();
+  return row;
+}
+
+export function listCampaigns(platform: Platform, tenant: TenantContext, query: ListQuery): Promise<CampaignList> {
+  return readTenant(platform.db, tenant.tenantId, async (tx) => {
+    const where = and(
+      eq(campaigns.tenantId, tenant.tenantId),
+      query.search ? ilike(campaigns.name, `%${query.search.replace(/[\\%_]/g, '\\$&')}%`) : undefined,
+    );
+    const [total] = await tx.select({ n: count() }).from(campaigns).where(where);
+    const rows = await tx
+      .select()
+      .from(campaigns)
+      .where(where)
+      .orderBy(desc(campaigns.createdAt), desc(campaigns.id))
+      .limit(query.length)
+      .offset(query.start);
+    return { recordsTotal: total?.n ?? 0, data: await toCampaigns(tx, platform, tenant.tenantId, rows) };
+  });
+}
+
+export function getCampaign(platform: Platform, tenant: TenantContext, id: string): Promise<Campaign> {
+  return readTenant(platform.db, tenant.tenantId, async (tx) => {
+    const [campaign] = await toCampaigns(tx, platform, tenant.tenantId, [await findRow(tx, tenant.tenantId, id)]);
+    if (!campaign) throw campaignNotFound();
+    return campaign;
+  });
+}
+
+function cleanInput(input: Input) {
+  const bodyHtml = input.bodyHtml.trim() ? sanitizePageHtml(input.bodyHtml) : '';
+  checkMergeFields(input.subject, bodyHtml);
+  return { ...input, bodyHtml };
+}
+
+export async function createCampaign(
+  platform: Platform,
+  tenant: TenantContext,
+  auth: AccessClaims,
+  input: Input,
+): Promise<Campaign> {
+  const values = cleanInput(input);
+  const id = await withTenant(platform.db, tenant.tenantId, async (tx) => {
+    await checkAudience(tx, tenant.tenantId, values.audience);
+    const [row] = await tx
+      .insert(campaigns)
+      .values({ tenantId: tenant.tenantId, ...values, createdBy: auth.sub })
+      .returning({ id: campaigns.id });
+    if (!row) throw new Error('the campaign was not written');
+    return row.id;
+  });
+  return getCampaign(platform, tenant, id);
+}
+
+export async function updateCampaign(
+  platform: Platform,
+  tenant: TenantContext,
+  id: string,
+  input: Input,
+): Promise<Campaign> {
+  const values = cleanInput(input);
+  await withTenant(platform.db, tenant.tenantId, async (tx) => {
+    const row = await findRow(tx, tenant.tenantId, id, true);
+    if (row.status !== 'draft' && row.status !== 'scheduled') throw conflict(CAMPAIGN_MESSAGES.notDraft);
+    await checkAudience(tx, tenant.tenantId, values.audience);
+    await tx
+      .update(campaigns)
+      .set({ ...values, updatedAt: new Date() })
+      .where(and(eq(campaigns.tenantId, tenant.tenantId), eq(campaigns.id, id)));
+  });
+  return getCampaign(platform, tenant, id);
+}
+
+export async function deleteCampaign(platform: Platform, tenant: TenantContext, id: string): Promise<void> {
+  await withTenant(platform.db, tenant.tenantId, async (tx) => {
+    const row = await findRow(tx, tenant.tenantId, id, true);
+    if (row.status === 'sending') throw conflict('A campaign that is sending cannot be deleted: cancel it first.');
+    await tx.delete(campaigns).where(and(eq(campaigns.tenantId, tenant.tenantId), eq(campaigns.id, id)));
+  });
+}
+
+export function countCampaignAudience(
+  platform: Platform,
+  tenant: TenantContext,
+  audience: CampaignAudience,
+): Promise<number> {
+  return readTenant(platform.db, tenant.tenantId, async (tx) => {
+    await checkAudience(tx, tenant.tenantId, audience);
+    return countAudience(tx, tenant.tenantId, audience, platform.clock.now());
+  });
+}
+
+/** What sending needs: a subject, a body, known merge fields, an audience with someone in it. */
+async function checkSendable(tx: Tx, platform: Platform, tenantId: string, row: Row): Promise<CampaignAudience> {
+  if (row.status !== 'draft' && row.status !== 'scheduled') throw conflict(CAMPAIGN_MESSAGES.notDraft);
+  if (!row.subject.trim()) throw badRequest('subject', CAMPAIGN_MESSAGES.subjectRequired);
+  if (!row.bodyHtml.trim()) throw badRequest('bodyHtml', CAMPAIGN_MESSAGES.bodyRequired);
+  checkMergeFields(row.subject, row.bodyHtml);
+  const audience = CampaignAudience.parse(row.audience);
+  await checkAudience(tx, tenantId, audience);
+  if ((await countAudience(tx, tenantId, audience, platform.clock.now())) === 0) {
+    throw badRequest('audience', CAMPAIGN_MESSAGES.emptyAudience);
+  }
+  return audience;
+}
+
+/** Send now: the recipients made once, then the batch job. */
+export async function sendCampaign(platform: Platform, tenant: TenantContext, id: string): Promise<Campaign> {
+  await withTenant(platform.db, tenant.tenantId, async (tx) => {
+    const row = await findRow(tx, tenant.tenantId, id, true);
+    const audience = await checkSendable(tx, platform, tenant.tenantId, row);
+    await beginSending(tx, tenant.tenantId, id, audience, platform.clock.now());
+  });
+  await queueBatches(platform, { tenantId: tenant.tenantId, campaignId: id });
+  return getCampaign(platform, tenant, id);
+}
+
+/** Send later: a wall time in the studio's zone, in the future; the minute job starts it. */
+export async function scheduleCampaign(
+  platform: Platform,
+  tenant: TenantContext,
+  id: string,
+  wallTime: string,
+): Promise<Campaign> {
+  let at: Date;
+  try {
+    at = instantOfWallTime(wallTime, tenant.settings.timezone);
+  } catch {
+    throw badRequest('scheduledAt', 'scheduledAt must be a date and time (YYYY-MM-DDTHH:mm)');
+  }
+  if (Number.isNaN(at.getTime()))
+    throw badRequest('scheduledAt', 'scheduledAt must be a date and time (YYYY-MM-DDTHH:mm)');
+  if (at.getTime() <= platform.clock.now().getTime()) throw badRequest('scheduledAt', CAMPAIGN_MESSAGES.pastSchedule);
+  await withTenant(platform.db, tenant.tenantId, async (tx) => {
+    const row = await findRow(tx, tenant.tenantId, id, true);
+    await checkSendable(tx, platform, tenant.tenantId, row);
+    await tx
+      .update(campaigns)
+      .set({ status: 'scheduled', scheduledAt: at, updatedAt: new Date() })
+      .where(and(eq(campaigns.tenantId, tenant.tenantId), eq(campaigns.id, id)));
+  });
+  return getCampaign(platform, tenant, id);
+}
+
+/** Stops a scheduled or sending campaign: no further batch claims anyone (those already written go). */
+export async function cancelCampaign(platform: Platform, tenant: TenantContext, id: string): Promise<Campaign> {
+  await withTenant(platform.db, tenant.tenantId, async (tx) => {
+    const row = await findRow(tx, tenant.tenantId, id, true);
+    if (row.status !== 'scheduled' && row.status !== 'sending') throw conflict(CAMPAIGN_MESSAGES.notSending);
+    const now = platform.clock.now();
+    await tx
+      .update(campaigns)
+      .set({ status: 'cancelled', cancelledAt: now, updatedAt: now })
+      .where(and(eq(campaigns.tenantId, tenant.tenantId), eq(campaigns.id, id)));
+    await tx
+      .update(campaignRecipients)
+      .set({ status: 'skipped' })
+      .where(
+        and(
+          eq(campaignRecipients.tenantId, tenant.tenantId),
+          eq(campaignRecipients.campaignId, id),
+          eq(campaignRecipients.status, 'pending'),
+        ),
+      );
+  });
+  return getCampaign(platform, tenant, id);
+}
+
+/** A test send to the signed-in staff member, with their own name in the merge fields. */
+export async function sendTest(
+  platform: Platform,
+  tenant: TenantContext,
+  auth: AccessClaims,
+  id: string,
+): Promise<string> {
+  const to = await withTenant(platform.db, tenant.tenantId, async (tx) => {
+    const row = await findRow(tx, tenant.tenantId, id);
+    if (!row.subject.trim()) throw badRequest('subject', CAMPAIGN_MESSAGES.subjectRequired);
+    if (!row.bodyHtml.trim()) throw badRequest('bodyHtml', CAMPAIGN_MESSAGES.bodyRequired);
+    const [me] = await tx
+      .select({ email: contacts.email, name: contacts.name, lastName: contacts.lastName })
+      .from(contacts)
+      .where(and(eq(contacts.tenantId, tenant.tenantId), eq(contacts.id, auth.sub)));
+    if (!me) throw notFound('Contact');
+    const token = await unsubscribeToken(platform, tenant.tenantId, { campaignId: id, contactId: auth.sub });
+    const email = campaignEmail(
+      tenant,
+      { ...row, subject: `[Test] ${row.subject}` },
+      me.email,
+      { firstName: me.name, lastName: me.lastName },
+      unsubscribeUrl(platform, tenant, token),
+    );
+    await enqueueEmails(tx, tenant.tenantId, [{ ...email, id: randomUUID() }]);
+    return me.email;
+  });
+  void platform.outbox.kick();
+  return to;
+}
