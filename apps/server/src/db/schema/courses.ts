@@ -178,6 +178,16 @@ export const courseEnrolments = pgTable(
     source: text('source', { enum: ['free', 'demo', 'purchase', 'membership', 'staff'] }).notNull(),
     /** The paid invoice of a purchase. */
     invoiceId: uuid('invoice_id'),
+    /**
+     * The best other right the contact holds besides a purchase (staff, free, membership, demo): what the
+     * enrolment falls back to when the purchase is refunded in full. Null when they had none.
+     */
+    fallbackSource: text('fallback_source', { enum: ['free', 'demo', 'membership', 'staff'] }),
+    /**
+     * When the invoice of a purchase was refunded in full. A purchase with a refund opens nothing (the row
+     * and the progress stay, like an ended membership's); kept as history when the source falls back.
+     */
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
     enrolledAt: timestamp('enrolled_at', { withTimezone: true }).notNull().defaultNow(),
     /** The chapter last saved (where "continue" goes). */
     lastChapterId: uuid('last_chapter_id'),
