@@ -72,11 +72,11 @@ export async function sendOneBatch(platform: Platform, job: CampaignJob, size = 
     if (campaign?.status !== 'sending') return 0;
     const rows = await rowsOf<Claimed>(
       tx,
-      sql`update campaign_recipients r
-      set status = 'queued', claimed_at = now()
-      from (select contact_id from campaign_recipients
+      sql`with pick as (select contact_id from campaign_recipients
             where tenant_id = ${tenantId}::uuid and campaign_id = ${campaignId}::uuid and status = 'pending'
-            order by contact_id limit ${size} for update skip locked) pick
+            order by contact_id limit ${size} for update skip locked)
+      update campaign_recipients r set status = 'queued', claimed_at = now()
+      from pick
       where r.tenant_id = ${tenantId}::uuid and r.campaign_id = ${campaignId}::uuid and r.contact_id = pick.contact_id
       returning r.contact_id, r.email, r.first_name, r.last_name`,
     );
