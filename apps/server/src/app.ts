@@ -57,6 +57,7 @@ import { TenantConfigCache } from './modules/tenants/tenant-config.service.ts';
 import { TenantDirectory } from './modules/tenants/tenant-directory.ts';
 import { registerUserRoutes } from './modules/users/users.routes.ts';
 import { registerVideoRoutes } from './modules/video/video.routes.ts';
+import { videoSegmentOrigin } from './modules/video/video-s3-files.ts';
 import { registerPublicPageRoutes } from './modules/website/public-page.routes.ts';
 import { registerWebsiteRoutes } from './modules/website/website.routes.ts';
 import { registerWidgetRoutes } from './modules/widgets/widgets.routes.ts';
@@ -173,11 +174,13 @@ export async function buildApp(options: BuildOptions): Promise<App> {
 
   registerErrorHandling(app);
   registerInputGuard(app);
-  // Razorpay's hosted checkout is a form the invoice pages post (decisions.md "Razorpay and PhonePe").
+  // Razorpay's hosted checkout is a form the invoice pages post (decisions.md "Razorpay and PhonePe");
+  // the video player fetches segments from the bucket when they are redirected there (video.md).
+  const videoSegments = await videoSegmentOrigin(config);
   registerSecurityHeaders(
     app,
     [new URL(config.payments.razorpayApiBase).origin],
-    [new URL(config.payments.paymentspringApiBase).origin],
+    [new URL(config.payments.paymentspringApiBase).origin, ...(videoSegments ? [videoSegments] : [])],
   );
   registerTenantAndAuth(app, platform);
 

@@ -159,6 +159,12 @@ export interface VideoConfig {
   x264Preset: string;
   /** VIDEO_URL_TTL_SECONDS: how long a signed media link works (default 600). */
   urlTtlSeconds: number;
+  /**
+   * VIDEO_S3_SEGMENTS, when videos are in the S3 bucket (S3_BUCKET): `redirect` (default) answers a
+   * signed segment link with a 302 to a presigned S3 URL that expires with the link (the bucket needs
+   * CORS for GET from the studios' sites); `stream` sends the segment through the server instead.
+   */
+  s3Segments: 'redirect' | 'stream';
 }
 
 const X264_PRESETS = ['ultrafast', 'superfast', 'veryfast', 'faster', 'fast', 'medium', 'slow', 'slower', 'veryslow'];
@@ -168,6 +174,9 @@ function videoFrom(env: NodeJS.ProcessEnv): VideoConfig {
   if (!X264_PRESETS.includes(preset)) throw new Error(`VIDEO_X264_PRESET must be one of ${X264_PRESETS.join(', ')}`);
   const ttl = intFrom(env.VIDEO_URL_TTL_SECONDS, 600, 'VIDEO_URL_TTL_SECONDS');
   if (ttl < 30) throw new Error('VIDEO_URL_TTL_SECONDS must be at least 30');
+  const s3Segments = env.VIDEO_S3_SEGMENTS?.trim() || 'redirect';
+  if (s3Segments !== 'redirect' && s3Segments !== 'stream')
+    throw new Error('VIDEO_S3_SEGMENTS must be redirect or stream');
   return {
     maxUploadBytes: intFrom(env.VIDEO_MAX_UPLOAD_BYTES, 2 * 1024 ** 3, 'VIDEO_MAX_UPLOAD_BYTES'),
     dir: env.VIDEO_DIR?.trim() ? resolve(env.VIDEO_DIR.trim()) : null,
@@ -175,6 +184,7 @@ function videoFrom(env: NodeJS.ProcessEnv): VideoConfig {
     ffprobePath: env.FFPROBE_PATH?.trim() || null,
     x264Preset: preset,
     urlTtlSeconds: ttl,
+    s3Segments,
   };
 }
 

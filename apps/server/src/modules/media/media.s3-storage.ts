@@ -4,13 +4,32 @@ import {
   GetObjectCommand,
   PutObjectCommand,
   S3Client,
+  type S3ClientConfig,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import type { S3Config } from '../../config.ts';
 import { type MediaStorage, SAFE_STORAGE_KEY } from './media.storage.ts';
 import { sniffMediaType } from './media-types.ts';
 
-function isMissing(error: unknown): boolean {
+/** The S3 client's settings from S3_* (the media storage's, and the videos' when they go to the bucket). */
+export function s3ClientConfig(config: S3Config): S3ClientConfig {
+  return {
+    region: config.region,
+    endpoint: config.endpoint ?? undefined,
+    forcePathStyle: config.forcePathStyle,
+    credentials:
+      config.accessKeyId && config.secretAccessKey
+        ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey }
+        : undefined,
+    // Checksums only where the operation requires one: since SDK 3.729 every PutObject carries a
+    // CRC32 checksum by default, which several S3-compatible services (Backblaze B2, some
+    // MinIO/R2 versions, OSS/COS) refuse. Every PUT and part has a known length.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  };
+}
+
+export function isMissing(error: unknown): boolean {
   if (error instanceof S3ServiceException)
     return error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404;
   return false;
@@ -26,20 +45,7 @@ export class S3Storage implements MediaStorage {
 
   constructor(config: S3Config) {
     this.bucket = config.bucket;
-    this.client = new S3Client({
-      region: config.region,
-      endpoint: config.endpoint ?? undefined,
-      forcePathStyle: config.forcePathStyle,
-      credentials:
-        config.accessKeyId && config.secretAccessKey
-          ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey }
-          : undefined,
-      // Checksums only where the operation requires one: since SDK 3.729 every PutObject carries a
-      // CRC32 checksum by default, which several S3-compatible services (Backblaze B2, some
-      // MinIO/R2 versions, OSS/COS) refuse. Uploads are single small PUTs with a known length.
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-    });
+    this.client = new S3Client(s3ClientConfig(config));
   }
 
   private objectKey(tenantId: string, key: string): string {

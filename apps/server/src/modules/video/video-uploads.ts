@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { VIDEO_TEXTS, VIDEO_UPLOAD_PATH } from '@atrium/contracts';
-import { FileStore } from '@tus/file-store';
 import { Server as TusServer } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
@@ -9,7 +8,7 @@ import type { Authenticated } from '../../lib/guards.ts';
 import { requireStaff } from '../../lib/guards.ts';
 import type { Platform } from '../../platform.ts';
 import { findVideoAsset, insertVideoAsset, updateVideoAsset } from './video.repo.ts';
-import type { VideoFiles } from './video-files.ts';
+import { UUID, type VideoStorage } from './video-files.ts';
 import { probeVideo } from './video-probe.ts';
 
 /** The signed-in staff member of each tus request, for the hooks (which see tus's own request object). */
@@ -50,24 +49,29 @@ function cleanName(raw: string | null | undefined, fallback: string): string {
 export type UploadFinished = (tenantId: string, assetId: string) => Promise<void>;
 
 /**
- * Resumable uploads (tus 1.0 through @tus/server, files in VIDEO_DIR/uploads): staff (admin, staff)
- * create an upload with its length and Upload-Metadata (filename, title, joinIntro, joinOutro); its id
- * is the video asset's. Only the person who started an upload may resume it (HEAD, PATCH); another
- * studio's upload is not found. When the last byte arrives ffprobe decides whether it is a video.
+ * Resumable uploads (tus 1.0 through @tus/server; files in VIDEO_DIR/uploads, or through
+ * @tus/s3-store in the bucket when media go to S3): staff (admin, staff) create an upload with its
+ * length and Upload-Metadata (filename, title, joinIntro, joinOutro); the URL's id is the video
+ * asset's (in the bucket, tus's own id is the object key under the studio's prefix). Only the person
+ * who started an upload may resume it (HEAD, PATCH); another studio's upload is not found. When the
+ * last byte arrives ffprobe decides whether it is a video.
  */
 export function registerVideoUploads(
   server: FastifyInstance,
   platform: Platform,
-  files: VideoFiles,
+  files: VideoStorage,
   onFinished: UploadFinished,
 ): TusServer {
   const limit = platform.config.video.maxUploadBytes;
   const tus = new TusServer({
     path: VIDEO_UPLOAD_PATH,
-    datastore: new FileStore({ directory: files.uploadsDir }),
+    datastore: files.datastore,
     maxSize: limit,
-    relativeLocation: true,
-    namingFunction: () => randomUUID(),
+    namingFunction: (req) => files.uploadId(contextOf(req).tenant.tenantId, randomUUID()),
+    // The Location names the asset; the request's tenant turns it back into tus's id.
+    generateUrl: (_req, { path, id }) => `${path}/${files.assetIdOf(id)}`,
+    getFileIdFromRequest: (req, lastPath) =>
+      lastPath && UUID.test(lastPath) ? files.uploadId(contextOf(req).tenant.tenantId, lastPath) : undefined,
     onResponseError: (_req, error) => {
       if ('status_code' in error && error.status_code === 413)
         return { status_code: 413, body: `${VIDEO_TEXTS.tooLarge(formatLimit(limit))}\n` };
@@ -80,7 +84,7 @@ export function registerVideoUploads(
       const metadata = upload.metadata ?? {};
       const originalName = cleanName(metadata.filename, 'video');
       await insertVideoAsset(platform.db, tenant.tenantId, {
-        id: upload.id,
+        id: files.assetIdOf(upload.id),
         title: cleanName(metadata.title, originalName.replace(/\.[A-Za-z0-9]{1,5}$/, '') || 'Video'),
         originalName,
         sizeBytes: upload.size,
@@ -92,16 +96,17 @@ export function registerVideoUploads(
     },
     onUploadFinish: async (req, upload) => {
       const { tenant } = contextOf(req);
-      const probe = await probeVideo(platform.config.video, files.sourcePath(upload.id));
+      const assetId = files.assetIdOf(upload.id);
+      const probe = await probeVideo(platform.config.video, await files.probeInput(tenant.tenantId, assetId));
       if (!probe) {
-        await updateVideoAsset(platform.db, tenant.tenantId, upload.id, {
+        await updateVideoAsset(platform.db, tenant.tenantId, assetId, {
           status: 'failed',
           failureReason: VIDEO_TEXTS.notAVideo,
         });
-        await files.removeAsset(tenant.tenantId, upload.id);
+        await files.removeAsset(tenant.tenantId, assetId);
         throw { status_code: 415, body: `${VIDEO_TEXTS.notAVideo}\n` };
       }
-      await updateVideoAsset(platform.db, tenant.tenantId, upload.id, {
+      await updateVideoAsset(platform.db, tenant.tenantId, assetId, {
         status: 'processing',
         progressPercent: 0,
         mimeType: probe.mimeType,
@@ -109,7 +114,7 @@ export function registerVideoUploads(
         width: probe.width,
         height: probe.height,
       });
-      await onFinished(tenant.tenantId, upload.id);
+      await onFinished(tenant.tenantId, assetId);
       return {};
     },
   });

@@ -15,8 +15,9 @@ import { requireAuth, requireStaff } from '../../lib/guards.ts';
 import type { Platform } from '../../platform.ts';
 import { jwtSecret } from '../../secrets.ts';
 import * as video from './video.service.ts';
-import { VideoFiles } from './video-files.ts';
+import { VideoFiles, type VideoStorage } from './video-files.ts';
 import { registerVideoMediaRoute } from './video-media.routes.ts';
+import { S3VideoFiles } from './video-s3-files.ts';
 import { VideoLinkSigner } from './video-signing.ts';
 import { queueTranscode, registerTranscodeJob } from './video-transcode.job.ts';
 import { registerVideoUploads } from './video-uploads.ts';
@@ -32,8 +33,12 @@ const tags = ['video'];
  * registerVideoAccessPolicy.
  */
 export async function registerVideoRoutes(server: FastifyInstance, platform: Platform): Promise<void> {
-  const files = new VideoFiles(platform.config);
+  // The same switch as the media gallery's: S3_BUCKET puts videos in the bucket too.
+  const files: VideoStorage = platform.config.s3
+    ? new S3VideoFiles(platform.config.s3, platform.config)
+    : new VideoFiles(platform.config);
   await files.ensure();
+  server.addHook('onClose', async () => files.close());
   const signer = new VideoLinkSigner(
     await jwtSecret(platform.db, platform.config),
     platform.config.video.urlTtlSeconds,

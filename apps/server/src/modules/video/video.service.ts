@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
 import {
   VIDEO_TEXTS,
   type VideoAsset,
@@ -18,13 +16,13 @@ import type { TenantContext } from '../../lib/tenant-context.ts';
 import type { Platform } from '../../platform.ts';
 import { findVideoAsset, updateVideoAsset, type VideoAssetRow } from './video.repo.ts';
 import { mayWatchVideo } from './video-access.ts';
-import type { VideoFiles } from './video-files.ts';
+import type { VideoStorage } from './video-files.ts';
 import type { VideoLinkSigner } from './video-signing.ts';
 import { queueTranscode } from './video-transcode.job.ts';
 
 export interface VideoParts {
   platform: Platform;
-  files: VideoFiles;
+  files: VideoStorage;
   signer: VideoLinkSigner;
 }
 
@@ -181,9 +179,7 @@ export async function addCaptions(
   if (!/^WEBVTT([ \t].*)?(\r?\n|$)/.test(text)) throw badRequest('vtt', VIDEO_TEXTS.badCaptions);
   if (row.captions.length >= 20) throw badRequest('vtt', 'A video has at most 20 caption tracks.');
   const captionId = randomUUID();
-  const path = parts.files.captionPath(tenant.tenantId, id, captionId);
-  await mkdir(dirname(path), { recursive: true });
-  await writeFile(path, text);
+  await parts.files.putCaption(tenant.tenantId, id, captionId, text);
   const captions = [
     ...row.captions.map((c) => (body.isDefault ? { ...c, isDefault: false } : c)),
     {
@@ -210,7 +206,7 @@ export async function removeCaptions(
   const updated = await updateVideoAsset(parts.platform.db, tenant.tenantId, id, {
     captions: row.captions.filter((c) => c.id !== captionId),
   });
-  await rm(parts.files.captionPath(tenant.tenantId, id, captionId), { force: true });
+  await parts.files.removeCaption(tenant.tenantId, id, captionId);
   if (!updated) throw notFound('Video');
   return toVideoAsset(updated);
 }
