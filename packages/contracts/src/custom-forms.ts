@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PublicCourseRegistrationResult } from './course-learning.ts';
 import { CUSTOM_FIELD_NAME_MAX, CUSTOM_FIELD_OPTION_MAX, CUSTOM_FIELD_TEXT_MAX } from './custom-fields.ts';
 import { AGE_OF_MAJORITY_MAX, AGE_OF_MAJORITY_MIN, MINOR_MESSAGES } from './minors.ts';
 
@@ -78,7 +79,25 @@ export const FORM_MESSAGES = {
   emailRequired: 'Email is required!',
   emailInvalid: 'Please enter a valid email address.',
   waiverBeforeCheckout: 'Please sign the waiver before checking out.',
+  courseNotPublished: 'Publish the course before tying a form to it.',
+  courseNotDemo: 'Only a free course or a course with demo chapters can be tied to a form.',
 } as const;
+
+/**
+ * The demo-course flow's thank-you view (spec 3 §2.3): '{course} enrolled successfully' is the
+ * server's message (COURSE_MESSAGES.enrolled), the details notice COURSE_MESSAGES.detailsByEmail.
+ * The app-download notice points at the studio's own app on the phone (the web app), since the
+ * studio settings hold no app-store links (docs/decisions/forms.md "A form can enrol in a course").
+ */
+export const FORM_COURSE_TEXTS = {
+  appNotice: (studio: string) =>
+    `Take the course on your phone too: sign in to ${studio} in your phone's browser and open My Courses.`,
+  signIn: 'Sign in',
+  goingToCourse: 'Taking you to the course page…',
+} as const;
+
+/** Where the form keeps the registrant for the course page (sessionStorage; spec 3 §4 "stored locally"). */
+export const COURSE_REGISTRANT_KEY = 'courseRegistrant';
 
 const OPTION_KEYS = ['option1', 'option2', 'option3', 'option4', 'option5', 'option6'] as const;
 const text = (max: number, label: string) =>
@@ -142,6 +161,11 @@ export const CustomFormInput = z.object({
   beforeForm: richText,
   subHeader: richText,
   afterForm: richText,
+  /** The course a registration enrols in (the demo-course flow); null or left out: none. */
+  courseGuId: z
+    .uuid('courseGuId must be a course id')
+    .nullish()
+    .transform((v) => v ?? null),
   customFields: z
     .array(FormFieldInput)
     .max(FORM_FIELDS_MAX, `A form has at most ${FORM_FIELDS_MAX} fields`)
@@ -185,6 +209,11 @@ export const CustomForm = z.object({
   subHeader: z.object({ description: z.string() }),
   afterForm: z.object({ description: z.string() }),
   customFields: z.array(FormField),
+  /**
+   * The course the form enrols in. Staff see it while the course exists (any status); the public form
+   * only while it is published and courses are on.
+   */
+  course: z.object({ guId: z.string(), name: z.string() }).nullable(),
   submissions: z.number().int().optional(),
   /** The public form: the studio's age of majority, below which a guardian is asked for. */
   ageOfMajority: z.number().int().optional(),
@@ -260,6 +289,8 @@ export const FormSubmissionInput = z.object({
   /** A keyboard user's typed signature (decisions.md "Forms"). */
   typedSign: text(100, 'typedSign'),
   signDate: z.string().max(40).optional(),
+  /** The page's ?isDemo=true (spec 3 §2.3): enrol in the form's course's demo chapters. */
+  isDemo: z.boolean({ error: 'isDemo must be true or false' }).default(false),
 });
 export type FormSubmissionInput = z.input<typeof FormSubmissionInput>;
 
@@ -277,6 +308,11 @@ export const FormSubmissionResult = z.object({
    * link emailed to them (decisions.md "A waiver counts when the member signed it (issue 22)").
    */
   awaitingConfirmation: z.boolean().optional(),
+  /**
+   * A form tied to a course: enrolled (a demo or a free course), or purchase (a paid course: the
+   * visitor goes to its page, courseUrl, to buy it). Absent when the form has no course.
+   */
+  course: PublicCourseRegistrationResult.optional(),
 });
 export type FormSubmissionResult = z.infer<typeof FormSubmissionResult>;
 

@@ -13,6 +13,7 @@ import {
   isCalendarDate,
   isMinorOn,
   MINOR_MESSAGES,
+  type PublicCourseRegistrationResult,
 } from '@atrium/contracts';
 import type { z } from 'zod';
 import { type Db, type Tx, withTenant } from '../../db/client.ts';
@@ -20,6 +21,7 @@ import type { AccessClaims } from '../../lib/access-claims.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import type { TenantContext } from '../../lib/tenant-context.ts';
 import { findContact, linkGuardian } from '../contacts/contact-records.repo.ts';
+import { enrolRegistrant, formCourseState } from '../courses/public.service.ts';
 import { upsertContactValues } from '../custom-fields/contact-custom-values.repo.ts';
 import { canonicalJson } from './canonical-json.ts';
 import { documentUrl } from './form-documents.service.ts';
@@ -123,6 +125,8 @@ export interface RecordedSubmission {
   /** True when the submission made the contact (no contact had the email). */
   contactCreated: boolean;
   signer: { firstName: string; lastName: string; email: string; phone: string };
+  /** The course the form enrols in (the demo-course flow), when it names one. */
+  courseId: string | null;
 }
 
 /**
@@ -134,10 +138,43 @@ export async function submitForm(
   input: Input,
 ): Promise<{ result: FormSubmissionResult; id: string }> {
   const challenge = await ctx.humanCheck.verify(ctx.tenant.tenantId, input.rToken, HUMAN_CHECK_ACTION);
-  const { id, result } = await withTenant(ctx.db, ctx.tenant.tenantId, (tx) =>
-    recordSubmission(tx, ctx, input, challenge),
+  return withTenant(ctx.db, ctx.tenant.tenantId, async (tx) => {
+    const recorded = await recordSubmission(tx, ctx, input, challenge);
+    const course = recorded.courseId ? await registerForFormCourse(tx, ctx, recorded, input.isDemo) : null;
+    return { id: recorded.id, result: course ? { ...recorded.result, course } : recorded.result };
+  });
+}
+
+/**
+ * The demo-course flow of a form tied to a course (spec 3 §4 "if the demo flag is set or the course is
+ * free, the user is enrolled directly. Otherwise ... the user goes to the course route"), in the
+ * submission's transaction, through the courses module's own registration: the signer is enrolled
+ * (a demo when the page says isDemo and the course has demo chapters, else a free course), or the
+ * answer is `purchase` with the course's address. A course since deleted or unpublished, or courses
+ * turned off, leave a plain form (null).
+ */
+async function registerForFormCourse(
+  tx: Tx,
+  ctx: Omit<SubmitContext, 'db'>,
+  recorded: RecordedSubmission,
+  isDemo: boolean,
+): Promise<PublicCourseRegistrationResult | null> {
+  const found = await formCourseState(tx, ctx.tenant, recorded.courseId as string);
+  if (found.state === 'missing' || found.state === 'draft') return null;
+  const { course } = found;
+  const { firstName, lastName, email, phone } = recorded.signer;
+  return enrolRegistrant(
+    tx,
+    ctx.tenant,
+    ctx.origin,
+    {
+      categoryGuId: course.guId,
+      user: { fullName: `${firstName} ${lastName}`, email, phone },
+      isFreeClass: course.pricing === 'free',
+      isDemo: isDemo && course.allowsDemo,
+    },
+    ctx.now ?? new Date(),
   );
-  return { id, result };
 }
 
 /**
@@ -309,5 +346,6 @@ export async function recordSubmission(
     contactId: contact.id,
     contactCreated: contact.created,
     signer: { firstName, lastName, email, phone },
+    courseId: form.courseId,
   };
 }

@@ -10,6 +10,7 @@ import {
   HUMAN_CHECK_ACTION,
   HumanChallenge,
   MessageResponse,
+  PublicCourseSummary,
   PublicFormListQuery,
   PublicFormSummary,
   SignedDocument,
@@ -30,6 +31,7 @@ import { tryAgainIn } from '../auth/auth-throttle.ts';
 import { manageContacts } from '../contacts/contact-permission.ts';
 import { ContactParams } from '../contacts/contact-records.routes.ts';
 import { requireContact } from '../contacts/contact-records.service.ts';
+import { demoCourses } from '../courses/public.service.ts';
 import { saveTenantSettings } from '../settings/settings.service.ts';
 import {
   contactDocuments,
@@ -92,6 +94,22 @@ export function registerFormRoutes(server: FastifyInstance, platform: Platform):
       },
     },
     async (request) => listForms(db, requireStaff(request).tenant, request.query.type),
+  );
+
+  app.get(
+    '/rest/customForm/courses',
+    {
+      schema: {
+        tags: ['forms'],
+        summary:
+          'The demo-course list a form may enrol in: published courses that are free or have a demo chapter (404 while courses are off)',
+        response: { 200: z.array(PublicCourseSummary), ...errors },
+      },
+    },
+    async (request) => {
+      const { tenant } = requireStaff(request);
+      return readTenant(db, tenant.tenantId, (tx) => demoCourses(tx, tenant));
+    },
   );
 
   app.get(
@@ -198,7 +216,7 @@ export function registerFormRoutes(server: FastifyInstance, platform: Platform):
       const tenant = requireTenant(request);
       const { tid } = request.query;
       if (tid && tid !== tenant.tenantId && tid !== tenant.orgId) throw notFound('Form');
-      const form = await readTenant(db, tenant.tenantId, (tx) => loadForm(tx, tenant.tenantId, request.params.id));
+      const form = await readTenant(db, tenant.tenantId, (tx) => loadForm(tx, tenant, request.params.id, 'public'));
       const staff = request.auth && request.auth.role !== 'student';
       if (!form || (!form.isPublished && !staff)) throw notFound('Form');
       return { ...form, ageOfMajority: tenant.settings.ageOfMajority };
@@ -265,7 +283,7 @@ export function registerFormRoutes(server: FastifyInstance, platform: Platform):
           { tenantId: tenant.tenantId, orgId: tenant.orgId, submissionId: id },
           { id },
         );
-        if (result.awaitingConfirmation) void platform.outbox.kick();
+        if (result.awaitingConfirmation || result.course?.status === 'enrolled') void platform.outbox.kick();
         return reply.code(201).send(result);
       },
     );

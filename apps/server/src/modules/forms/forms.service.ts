@@ -1,17 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import type {
-  CustomForm,
-  CustomFormInput,
-  FormField,
-  FormFieldType,
-  FormType,
-  PublicFormSummary,
+import {
+  COURSE_MESSAGES,
+  type CustomForm,
+  type CustomFormInput,
+  FORM_MESSAGES,
+  type FormField,
+  type FormFieldType,
+  type FormType,
+  type PublicFormSummary,
 } from '@atrium/contracts';
 import type { z } from 'zod';
 import { type Db, readTenant, type Tx, withTenant } from '../../db/client.ts';
-import { notFound } from '../../lib/errors.ts';
+import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import type { TenantContext } from '../../lib/tenant-context.ts';
 import { sanitizePageHtml } from '../../site/sanitize.ts';
+import { courseSummaries, formCourseState } from '../courses/public.service.ts';
 import {
   type CustomFormRow,
   type CustomFormValues,
@@ -48,7 +51,15 @@ export function toFormField(row: FormFieldRow): FormField {
   };
 }
 
-export function toCustomForm(row: CustomFormRow, fields: FormFieldRow[], submissions?: number): CustomForm {
+/** The course a form names, as the form shows it (null: none, or not shown). */
+type FormCourse = CustomForm['course'];
+
+export function toCustomForm(
+  row: CustomFormRow,
+  fields: FormFieldRow[],
+  submissions?: number,
+  course: FormCourse = null,
+): CustomForm {
   return {
     guId: row.id,
     name: row.name,
@@ -67,6 +78,7 @@ export function toCustomForm(row: CustomFormRow, fields: FormFieldRow[], submiss
     subHeader: { description: row.subHeader },
     afterForm: { description: row.afterForm },
     customFields: fields.filter((f) => f.formId === row.id).map(toFormField),
+    course,
     ...(submissions === undefined ? {} : { submissions }),
   };
 }
@@ -88,7 +100,42 @@ function formValues(input: FormInput): CustomFormValues {
     beforeForm: sanitizePageHtml(input.beforeForm.description),
     subHeader: sanitizePageHtml(input.subHeader.description),
     afterForm: sanitizePageHtml(input.afterForm.description),
+    courseId: input.courseGuId,
   };
+}
+
+/**
+ * A course newly named on a form must be one of the demo-course list (published, free or with a demo
+ * chapter): another studio's, an unknown one, or any while courses are off is a 404 on courseGuId; a
+ * draft or a paid course without demo chapters a 400. A link left as it was is not checked again, so
+ * a form whose course was since unpublished still saves (the public form then ignores the course).
+ */
+async function checkCourse(tx: Tx, tenant: TenantContext, courseId: string | null, current: string | null) {
+  if (!courseId || courseId === current) return;
+  const found = await formCourseState(tx, tenant, courseId);
+  if (found.state === 'missing') throw new AppError(404, 'not_found', COURSE_MESSAGES.notFound, 'courseGuId');
+  if (found.state === 'draft') throw badRequest('courseGuId', FORM_MESSAGES.courseNotPublished);
+  if (found.state === 'not-offered') throw badRequest('courseGuId', FORM_MESSAGES.courseNotDemo);
+}
+
+/**
+ * The courses the forms name, by id, as they show: to staff while the course exists; to the public
+ * form only while it is published and courses are on.
+ */
+async function coursesOf(
+  tx: Tx,
+  tenant: TenantContext,
+  rows: CustomFormRow[],
+  view: 'staff' | 'public',
+): Promise<Map<string, NonNullable<FormCourse>>> {
+  if (view === 'public' && !tenant.settings.isShowCourses) return new Map();
+  const ids = rows.map((row) => row.courseId).filter((id): id is string => !!id);
+  const found = await courseSummaries(tx, tenant, ids);
+  return new Map(
+    [...found.values()]
+      .filter((course) => view === 'staff' || course.published)
+      .map((course) => [course.guId, { guId: course.guId, name: course.name }]),
+  );
 }
 
 /** Saves the builder's field list: sequence is the list order; fields not listed are removed. */
@@ -126,19 +173,35 @@ export function listForms(db: Db, tenant: TenantContext, type?: FormType): Promi
       tenant.tenantId,
       rows.map((r) => r.form.id),
     );
-    return rows.map((r) => toCustomForm(r.form, fields, r.submissions));
+    const courses = await coursesOf(
+      tx,
+      tenant,
+      rows.map((r) => r.form),
+      'staff',
+    );
+    return rows.map((r) =>
+      toCustomForm(r.form, fields, r.submissions, (r.form.courseId && courses.get(r.form.courseId)) || null),
+    );
   });
 }
 
-export async function loadForm(tx: Tx, tenantId: string, id: string): Promise<CustomForm | null> {
-  const row = await findForm(tx, tenantId, id);
+/** One form with its fields and its course as staff (or, `public`, a visitor) see it. */
+export async function loadForm(
+  tx: Tx,
+  tenant: TenantContext,
+  id: string,
+  view: 'staff' | 'public' = 'staff',
+): Promise<CustomForm | null> {
+  const row = await findForm(tx, tenant.tenantId, id);
   if (!row) return null;
-  return toCustomForm(row, await findFormFields(tx, tenantId, [id]));
+  const courses = await coursesOf(tx, tenant, [row], view);
+  const course = (row.courseId && courses.get(row.courseId)) || null;
+  return toCustomForm(row, await findFormFields(tx, tenant.tenantId, [id]), undefined, course);
 }
 
 export function getForm(db: Db, tenant: TenantContext, id: string): Promise<CustomForm> {
   return readTenant(db, tenant.tenantId, async (tx) => {
-    const form = await loadForm(tx, tenant.tenantId, id);
+    const form = await loadForm(tx, tenant, id);
     if (!form) throw notFound('Form');
     return form;
   });
@@ -146,18 +209,21 @@ export function getForm(db: Db, tenant: TenantContext, id: string): Promise<Cust
 
 export async function createForm(db: Db, tenant: TenantContext, input: FormInput): Promise<CustomForm> {
   return withTenant(db, tenant.tenantId, async (tx) => {
+    await checkCourse(tx, tenant, input.courseGuId, null);
     const row = await insertForm(tx, tenant.tenantId, formValues(input));
     await saveFields(tx, tenant.tenantId, row.id, input);
-    return (await loadForm(tx, tenant.tenantId, row.id)) as CustomForm;
+    return (await loadForm(tx, tenant, row.id)) as CustomForm;
   });
 }
 
 export async function saveForm(db: Db, tenant: TenantContext, id: string, input: FormInput): Promise<CustomForm> {
   return withTenant(db, tenant.tenantId, async (tx) => {
-    if (!(await lockForm(tx, tenant.tenantId, id))) throw notFound('Form');
+    const before = await lockForm(tx, tenant.tenantId, id);
+    if (!before) throw notFound('Form');
+    await checkCourse(tx, tenant, input.courseGuId, before.courseId);
     await updateForm(tx, tenant.tenantId, id, formValues(input));
     await saveFields(tx, tenant.tenantId, id, input);
-    return (await loadForm(tx, tenant.tenantId, id)) as CustomForm;
+    return (await loadForm(tx, tenant, id)) as CustomForm;
   });
 }
 

@@ -86,6 +86,7 @@ export function draftOf(form: CustomForm | null): Draft {
     beforeForm: { description: form?.beforeForm.description ?? '' },
     subHeader: { description: form?.subHeader.description ?? '' },
     afterForm: { description: form?.afterForm.description ?? '' },
+    courseGuId: form?.course?.guId ?? null,
     customFields: (form?.customFields ?? []).map(({ sequence: _s, ...f }) => ({ ...f, key: newKey() })),
   };
 }

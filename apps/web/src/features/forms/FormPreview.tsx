@@ -23,6 +23,7 @@ export function FormPreview({ draft }: { draft: CustomFormInput }) {
     beforeForm: { description: '' },
     subHeader: { description: '' },
     afterForm: { description: '' },
+    course: null,
     customFields: (draft.customFields ?? []).map((f, i) => ({
       guId: f.guId ?? `new-${i}`,
       name: f.name || `Field ${i + 1}`,

@@ -46,6 +46,7 @@ const form = (patch: Partial<CustomForm> = {}): CustomForm => ({
   beforeForm: { description: '' },
   subHeader: { description: '' },
   afterForm: { description: '' },
+  course: null,
   customFields: [
     field('level', 'Level', 'dropdown', true),
     field('goals', 'Goals', 'textarea'),
