@@ -1,19 +1,22 @@
 import '@mantine/tiptap/styles.css';
 import { Input } from '@mantine/core';
 import { Link, RichTextEditor } from '@mantine/tiptap';
-import { useEditor } from '@tiptap/react';
+import { type Editor, useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 
 /** One of the form's texts (before, sub-header, after) as rich text (Tiptap). */
 export function RichTextField({
   label,
   value,
   onChange,
+  controls,
 }: {
   label: string;
   value: string;
   onChange: (html: string) => void;
+  /** More toolbar controls, given the editor (a campaign's merge-field menu). */
+  controls?: (editor: Editor | null) => ReactNode;
 }) {
   const id = useId();
   const editor = useEditor({
@@ -34,6 +37,7 @@ export function RichTextField({
             <RichTextEditor.BulletList />
             <RichTextEditor.Link />
           </RichTextEditor.ControlsGroup>
+          {controls ? <RichTextEditor.ControlsGroup>{controls(editor)}</RichTextEditor.ControlsGroup> : null}
         </RichTextEditor.Toolbar>
         <RichTextEditor.Content />
       </RichTextEditor>

@@ -1,0 +1,425 @@
+import {
+  CAMPAIGN_MERGE_FIELDS,
+  CAMPAIGN_NAME_MAX,
+  CAMPAIGN_SUBJECT_MAX,
+  type Campaign,
+  type CampaignAudience,
+  type CampaignInput,
+} from '@atrium/contracts';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  Loader,
+  Menu,
+  Paper,
+  Progress,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { RichTextEditor } from '@mantine/tiptap';
+import { IconArrowLeft, IconBraces } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Editor } from '@tiptap/react';
+import { type ReactNode, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { showServerError } from '../../app/components/FormDialog';
+import { formatDateTime } from '../../lib/format';
+import { showSuccessToast } from '../../lib/notify';
+import { ConfirmDialog } from '../dialogs/ConfirmDialog';
+import { RichTextField } from '../forms/RichTextField';
+import { useTenant } from '../session/session-store';
+import { useDocumentHead } from '../tenant/tenant-head';
+import { AudienceBuilder } from './AudienceBuilder';
+import { campaignKeys, campaignsApi } from './api';
+import { CampaignStatusBadge } from './CampaignsPage';
+import {
+  audienceSummary,
+  CAMPAIGNS_PATH,
+  contactsLabel,
+  isCancellable,
+  isEditable,
+  progressLabel,
+  progressPercent,
+} from './campaign-rules';
+
+const wrap = { overflowWrap: 'anywhere' } as const;
+const MERGE_HINT = `Merge fields: ${CAMPAIGN_MERGE_FIELDS.map((field) => `{{${field.name}}}`).join(', ')}.`;
+
+function MergeFieldMenu({ editor }: { editor: Editor | null }) {
+  return (
+    <Menu position="bottom-start" withinPortal>
+      <Menu.Target>
+        <RichTextEditor.Control aria-label="Insert merge field" title="Insert merge field" px={6}>
+          <Group gap={4} wrap="nowrap">
+            <IconBraces size={16} aria-hidden />
+            <Text size="xs">Merge field</Text>
+          </Group>
+        </RichTextEditor.Control>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {CAMPAIGN_MERGE_FIELDS.map((field) => (
+          <Menu.Item key={field.name} onClick={() => editor?.chain().focus().insertContent(`{{${field.name}}}`).run()}>
+            {field.label}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+/** /campaign/{id}: write the campaign, pick its audience, test it, send or schedule it, follow its sending. */
+export default function CampaignEditorPage() {
+  const { id = '' } = useParams();
+  const tenant = useTenant();
+  const campaign = useQuery({
+    queryKey: campaignKeys.detail(id),
+    queryFn: () => campaignsApi.get(id),
+    refetchInterval: (query) => (query.state.data?.status === 'sending' ? 2000 : false),
+  });
+  useDocumentHead(tenant, campaign.data?.name ?? 'Campaign');
+  const back = (
+    <Anchor component={Link} to={CAMPAIGNS_PATH} size="sm">
+      <Group gap={4} component="span">
+        <IconArrowLeft size={16} aria-hidden />
+        Campaigns
+      </Group>
+    </Anchor>
+  );
+  if (campaign.isPending) {
+    return (
+      <Stack>
+        {back}
+        <Loader aria-label="Loading the campaign" />
+      </Stack>
+    );
+  }
+  if (campaign.isError) {
+    return (
+      <Stack>
+        {back}
+        <Alert color="red" title="Campaign not found.">
+          <Button size="xs" variant="default" onClick={() => void campaign.refetch()}>
+            Retry
+          </Button>
+        </Alert>
+      </Stack>
+    );
+  }
+  const data = campaign.data;
+  return (
+    <Stack gap="md" maw={900}>
+      {back}
+      <Group justify="space-between" wrap="wrap">
+        <Title order={1} size="h2" style={wrap}>
+          {data.name}
+        </Title>
+        <CampaignStatusBadge status={data.status} />
+      </Group>
+      {isEditable(data.status) ? (
+        <CampaignForm key={data.id} campaign={data} timeZone={tenant.timezone} />
+      ) : (
+        <SendingView campaign={data} timeZone={tenant.timezone} />
+      )}
+    </Stack>
+  );
+}
+
+type Confirming = { kind: 'send' | 'schedule' | 'cancel'; count: number | null } | null;
+
+function useCampaignUpdate(id: string) {
+  const client = useQueryClient();
+  return (next: Campaign) => {
+    client.setQueryData(campaignKeys.detail(id), next);
+    void client.invalidateQueries({ queryKey: [...campaignKeys.all, 'list'] });
+  };
+}
+
+function CampaignForm({ campaign, timeZone }: { campaign: Campaign; timeZone: string }) {
+  const setCampaign = useCampaignUpdate(campaign.id);
+  const form = useForm({
+    initialValues: {
+      name: campaign.name,
+      subject: campaign.subject,
+      fromName: campaign.fromName,
+      replyTo: campaign.replyTo,
+      bodyHtml: campaign.bodyHtml,
+      audience: campaign.audience as CampaignAudience,
+      scheduledAt: '',
+    },
+    validate: {
+      name: (value) => (value.trim() ? null : 'name is required'),
+    },
+  });
+  const [busy, setBusy] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<Confirming>(null);
+
+  const input = (): CampaignInput => {
+    const { scheduledAt: _, ...values } = form.getValues();
+    return values;
+  };
+  /** Saves the form; a refusal lands under its field. */
+  const save = async (): Promise<Campaign | null> => {
+    if (form.validate().hasErrors) return null;
+    try {
+      const saved = await campaignsApi.update(campaign.id, input());
+      setCampaign(saved);
+      return saved;
+    } catch (error) {
+      showServerError(error, (field, message) =>
+        form.setFieldError(field === 'audience' ? 'audience' : field, message),
+      );
+      return null;
+    }
+  };
+  const run = async (what: string, action: () => Promise<void>) => {
+    setBusy(what);
+    try {
+      await action();
+    } finally {
+      setBusy(null);
+    }
+  };
+  const confirm = (kind: 'send' | 'schedule') =>
+    run(kind, async () => {
+      if (kind === 'schedule' && !form.getValues().scheduledAt) {
+        form.setFieldError('scheduledAt', 'scheduledAt is required: pick a date and time.');
+        return;
+      }
+      const saved = await save();
+      if (!saved) return;
+      setConfirming({ kind, count: saved.audienceSize });
+    });
+
+  const act = (what: string, call: () => Promise<Campaign>, done: string) =>
+    run(what, async () => {
+      try {
+        setCampaign(await call());
+        showSuccessToast(done);
+        setConfirming(null);
+      } catch (error) {
+        setConfirming(null);
+        showServerError(error, (field, message) => form.setFieldError(field, message));
+      }
+    });
+
+  const when = form.getValues().scheduledAt;
+  const audienceError = form.errors.audience;
+  return (
+    <Stack gap="md">
+      <Paper withBorder p="md">
+        <Stack gap="sm">
+          <TextInput label="Campaign name" required maxLength={CAMPAIGN_NAME_MAX} {...form.getInputProps('name')} />
+          <TextInput
+            label="Subject"
+            description={MERGE_HINT}
+            maxLength={CAMPAIGN_SUBJECT_MAX}
+            {...form.getInputProps('subject')}
+          />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput
+              label="From name"
+              description="Shown as the sender; the studio's name when empty."
+              maxLength={100}
+              {...form.getInputProps('fromName')}
+            />
+            <TextInput
+              label="Reply-to email"
+              description="Where replies go; the studio's email when empty."
+              type="email"
+              {...form.getInputProps('replyTo')}
+            />
+          </SimpleGrid>
+          <RichTextField
+            label="Message"
+            value={campaign.bodyHtml}
+            onChange={(html) => form.setFieldValue('bodyHtml', html)}
+            controls={(editor) => <MergeFieldMenu editor={editor} />}
+          />
+          {form.errors.bodyHtml ? (
+            <Text size="sm" c="red" role="alert">
+              {form.errors.bodyHtml}
+            </Text>
+          ) : null}
+        </Stack>
+      </Paper>
+      <Paper withBorder p="md">
+        <Stack gap="sm">
+          <Title order={2} size="h4">
+            Audience
+          </Title>
+          <AudienceBuilder
+            value={form.getValues().audience}
+            onChange={(audience) => {
+              form.setFieldValue('audience', audience);
+              form.clearFieldError('audience');
+            }}
+          />
+          {audienceError ? (
+            <Text size="sm" c="red" role="alert">
+              {audienceError}
+            </Text>
+          ) : null}
+        </Stack>
+      </Paper>
+      <Paper withBorder p="md">
+        <Stack gap="sm">
+          <Title order={2} size="h4">
+            Send
+          </Title>
+          {campaign.status === 'scheduled' && campaign.scheduledAt ? (
+            <Text size="sm">Scheduled for {formatDateTime(campaign.scheduledAt, timeZone)}.</Text>
+          ) : null}
+          <Group wrap="wrap" gap="sm">
+            <Button
+              variant="default"
+              loading={busy === 'save'}
+              onClick={() =>
+                run('save', async () => {
+                  if (await save()) showSuccessToast('Campaign saved.');
+                })
+              }
+            >
+              Save
+            </Button>
+            <Button
+              variant="default"
+              loading={busy === 'test'}
+              onClick={() =>
+                run('test', async () => {
+                  if (!(await save())) return;
+                  const answer = await campaignsApi.test(campaign.id).catch(() => null);
+                  if (answer) showSuccessToast(answer.message);
+                })
+              }
+            >
+              Send test
+            </Button>
+            <Button loading={busy === 'send'} onClick={() => void confirm('send')}>
+              Send now
+            </Button>
+          </Group>
+          <Group align="flex-end" wrap="wrap" gap="sm">
+            <TextInput
+              type="datetime-local"
+              label={`Send at (studio time, ${timeZone})`}
+              {...form.getInputProps('scheduledAt')}
+            />
+            <Button variant="light" loading={busy === 'schedule'} onClick={() => void confirm('schedule')}>
+              Schedule
+            </Button>
+            {campaign.status === 'scheduled' ? (
+              <Button variant="subtle" color="red" onClick={() => setConfirming({ kind: 'cancel', count: null })}>
+                Cancel schedule
+              </Button>
+            ) : null}
+          </Group>
+        </Stack>
+      </Paper>
+      <ConfirmDialog
+        opened={confirming !== null}
+        title={
+          confirming?.kind === 'send' ? 'Send now' : confirming?.kind === 'schedule' ? 'Schedule' : 'Cancel schedule'
+        }
+        message={
+          <Text mb="lg" style={wrap}>
+            {confirming?.kind === 'cancel'
+              ? `Cancel ${campaign.name}? It will not be sent.`
+              : `${confirming?.kind === 'send' ? 'Send' : `Schedule for ${when.replace('T', ' ')}:`} ${campaign.name} to ${contactsLabel(confirming?.count ?? 0)} (${audienceSummary(form.getValues().audience)})?`}
+          </Text>
+        }
+        confirmLabel={confirming?.kind === 'send' ? 'Send' : confirming?.kind === 'schedule' ? 'Schedule' : 'Cancel it'}
+        cancelLabel="Back"
+        danger={confirming?.kind === 'cancel'}
+        busy={busy !== null}
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => {
+          if (confirming?.kind === 'send') void act('send', () => campaignsApi.send(campaign.id), 'Sending started.');
+          else if (confirming?.kind === 'schedule')
+            void act('schedule', () => campaignsApi.schedule(campaign.id, when), 'Campaign scheduled.');
+          else void act('cancel', () => campaignsApi.cancel(campaign.id), 'Campaign cancelled.');
+        }}
+      />
+    </Stack>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" style={wrap}>
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+/** Sending, sent or cancelled: what went, to whom, and the progress (with Cancel while sending). */
+function SendingView({ campaign, timeZone }: { campaign: Campaign; timeZone: string }) {
+  const setCampaign = useCampaignUpdate(campaign.id);
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const percent = progressPercent(campaign);
+  return (
+    <Paper withBorder p="md">
+      <Stack gap="sm">
+        <Progress value={percent} aria-label={`Sent ${progressLabel(campaign)}`} size="lg" />
+        <Text size="sm" fw={500} aria-live="polite" data-testid="campaign-progress">
+          {progressLabel(campaign)}
+        </Text>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <Fact label="Subject">{campaign.subject}</Fact>
+          <Fact label="Audience">
+            {audienceSummary(campaign.audience)} ({contactsLabel(campaign.total)})
+          </Fact>
+          {campaign.startedAt ? <Fact label="Started">{formatDateTime(campaign.startedAt, timeZone)}</Fact> : null}
+          {campaign.finishedAt ? <Fact label="Finished">{formatDateTime(campaign.finishedAt, timeZone)}</Fact> : null}
+          {campaign.cancelledAt ? (
+            <Fact label="Cancelled">{formatDateTime(campaign.cancelledAt, timeZone)}</Fact>
+          ) : null}
+        </SimpleGrid>
+        {isCancellable(campaign.status) ? (
+          <Group>
+            <Button color="red" variant="light" onClick={() => setConfirming(true)}>
+              Cancel sending
+            </Button>
+          </Group>
+        ) : null}
+        <ConfirmDialog
+          opened={confirming}
+          title="Cancel sending"
+          message={
+            <Text mb="lg">Stop sending {campaign.name}? Emails already sent stay sent; nobody else receives it.</Text>
+          }
+          confirmLabel="Stop sending"
+          cancelLabel="Back"
+          danger
+          busy={busy}
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => {
+            setBusy(true);
+            campaignsApi
+              .cancel(campaign.id)
+              .then((next) => {
+                setCampaign(next);
+                showSuccessToast('Sending stopped.');
+              })
+              .catch(() => undefined)
+              .finally(() => {
+                setBusy(false);
+                setConfirming(false);
+              });
+          }}
+        />
+      </Stack>
+    </Paper>
+  );
+}
