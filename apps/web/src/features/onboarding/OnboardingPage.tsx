@@ -40,8 +40,7 @@ import './onboarding.css';
 
 const STEP_TITLES = [ONBOARDING_TEXTS.step1, ONBOARDING_TEXTS.step2, ONBOARDING_TEXTS.step3];
 const dialCodeOf = (country: string) => ONBOARDING_MARKETS.find((m) => m.code === country)?.dialCode ?? '+1';
-const COURSES_ALWAYS_ON =
-  'Always on: every studio can publish courses. Turn them off later in Settings if you do not teach online.';
+const COURSES_ALWAYS_ON = 'Always on: every studio can create and sell courses.';
 
 /**
  * Spec 3 §2.4 onboarding: a three-step linear wizard for a new studio's admin. Next saves the
