@@ -31,7 +31,8 @@ import { IconArrowDown, IconArrowUp, IconGripVertical, IconPlus, IconTrash } fro
 import { useState } from 'react';
 import { ApiError } from '../../lib/api-error';
 import { showErrorToast, showSuccessToast } from '../../lib/notify';
-import { useSaveForm } from './api';
+import { useTenant } from '../session/session-store';
+import { useFormCourses, useSaveForm } from './api';
 import { FormPreview } from './FormPreview';
 import { RichTextField } from './RichTextField';
 
@@ -106,6 +107,16 @@ export function FormBuilder({ form, onClose }: { form: CustomForm | null; onClos
   const [dragging, setDragging] = useState<number | null>(null);
   const [status, setStatus] = useState('');
   const save = useSaveForm();
+  const tenant = useTenant();
+  const courses = useFormCourses(tenant.isShowCourses);
+  const courseOptions = (courses.data ?? []).map((c) => ({
+    value: c.guId,
+    label: `${c.name} (${c.pricing === 'free' ? 'free' : 'demo'})`,
+  }));
+  // A course linked before that is no longer in the list (unpublished, no demo now) stays choosable.
+  if (form?.course && !courseOptions.some((o) => o.value === form.course?.guId)) {
+    courseOptions.push({ value: form.course.guId, label: `${form.course.name} (not offered now)` });
+  }
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
   const setField = (index: number, patch: Partial<Field>) =>
     setDraft((d) => ({ ...d, customFields: d.customFields.map((f, i) => (i === index ? { ...f, ...patch } : f)) }));
@@ -170,6 +181,20 @@ export function FormBuilder({ form, onClose }: { form: CustomForm | null; onClos
         checked={draft.isPublished}
         onChange={(e) => set('isPublished', e.currentTarget.checked)}
       />
+      {tenant.isShowCourses ? (
+        <Select
+          label="Course"
+          placeholder="No course"
+          description="A registration enrols in this course: a free course at once, a paid course's demo when the link ends in ?isDemo=true. Otherwise the person goes to the course page to buy it."
+          data={courseOptions}
+          value={draft.courseGuId}
+          onChange={(v) => set('courseGuId', v)}
+          error={errors.courseGuId}
+          clearable
+          searchable
+          nothingFoundMessage="No published course is free or has demo chapters"
+        />
+      ) : null}
       <Card withBorder>
         <Text fw={600} mb="xs">
           Blocks

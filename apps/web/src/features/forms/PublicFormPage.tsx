@@ -1,8 +1,15 @@
-import { type CustomForm, FORM_TEXTS, type FormSubmissionResult, WAIVER_CONFIRM_TEXTS } from '@atrium/contracts';
+import {
+  COURSE_MESSAGES,
+  type CustomForm,
+  FORM_COURSE_TEXTS,
+  FORM_TEXTS,
+  type FormSubmissionResult,
+  WAIVER_CONFIRM_TEXTS,
+} from '@atrium/contracts';
 import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { Busy } from '../../app/components/Busy';
 import { MantineScope } from '../../app/MantineScope';
 import { ApiError } from '../../lib/api-error';
@@ -11,6 +18,8 @@ import { queryClient } from '../../lib/query-client';
 import { useSession, useTenant } from '../session/session-store';
 import { useDocumentHead } from '../tenant/tenant-head';
 import { formsApi, solveHumanCheck } from './api';
+import { CourseEnrolled } from './CourseEnrolled';
+import { registrantOf, rememberRegistrant } from './course-registrant';
 import { RegistrationFields } from './RegistrationFields';
 import {
   changedKeys,
@@ -76,6 +85,9 @@ export default function PublicFormPage({ preview = false }: { preview?: boolean 
 function PublicForm({ preview }: { preview: boolean }) {
   const params = useParams();
   const guId = params.guId ?? params.id ?? '';
+  // Spec 3 §2.3: the page reads ?isDemo (a form tied to a course then enrols in its demo).
+  const [search] = useSearchParams();
+  const isDemo = search.get('isDemo') === 'true';
   const tenant = useTenant();
   const { user } = useSession();
   const form = useQuery({
@@ -94,7 +106,14 @@ function PublicForm({ preview }: { preview: boolean }) {
     );
   }
   return (
-    <FilledForm form={form.data} preview={preview} isStudent={user?.role === 'student'} timeZone={tenant.timezone} />
+    <FilledForm
+      form={form.data}
+      preview={preview}
+      isStudent={user?.role === 'student'}
+      timeZone={tenant.timezone}
+      isDemo={isDemo}
+      studio={tenant.name}
+    />
   );
 }
 
@@ -103,17 +122,39 @@ export function FilledForm({
   preview,
   isStudent,
   timeZone,
+  isDemo = false,
+  studio = '',
 }: {
   form: CustomForm;
   preview: boolean;
   isStudent: boolean;
   timeZone: string;
+  /** The page's ?isDemo=true: a form tied to a course enrols in its demo. */
+  isDemo?: boolean;
+  /** The studio's name, for the demo-course flow's app notice. */
+  studio?: string;
 }) {
   const [values, setValues] = useState<RegistrationValues>(emptyRegistration);
   const [problems, setProblems] = useState<RegistrationProblems>({});
   const [submitting, setSubmitting] = useState(false);
   const [done, setDone] = useState<FormSubmissionResult | null>(null);
 
+  if (done?.course?.status === 'enrolled') {
+    return (
+      <CourseEnrolled course={done.course} studio={studio}>
+        <DocumentDownload initial={done} />
+      </CourseEnrolled>
+    );
+  }
+  if (done?.course?.status === 'purchase') {
+    // A paid course: the registrant is kept for its page, which opens next (spec 3 §4).
+    return (
+      <Stack aria-live="polite">
+        <Text>{FORM_COURSE_TEXTS.goingToCourse}</Text>
+        <Anchor href={done.course.courseUrl}>{done.course.message}</Anchor>
+      </Stack>
+    );
+  }
   if (done) {
     return (
       <Stack aria-live="polite">
@@ -159,9 +200,15 @@ export function FilledForm({
           : isStudent
             ? '/cform/regform'
             : '/cform/regform/public',
-        submissionOf(form, values, rToken),
+        { ...submissionOf(form, values, rToken), isDemo },
       );
-      showSuccessToast(FORM_TEXTS.registered);
+      if (result.course?.status === 'purchase') {
+        rememberRegistrant(registrantOf(values.identity));
+        setDone(result);
+        window.location.assign(result.course.courseUrl);
+        return;
+      }
+      showSuccessToast(result.course ? COURSE_MESSAGES.enrolledToast : FORM_TEXTS.registered);
       setDone(result);
     } catch (error) {
       const message = error instanceof ApiError ? error.message : String(error);

@@ -6,6 +6,7 @@ import type {
   FormSubmissionResult,
   FormType,
   HumanChallenge,
+  PublicCourseSummary,
   PublicFormSummary,
   SignedDocument,
   SignedDocumentVerification,
@@ -44,6 +45,8 @@ export const formsApi = {
   /** The member confirms a waiver from the link emailed to them. */
   confirmWaiver: (token: string) =>
     apiRequest<WaiverConfirmResult>('/public/waiver/confirm', { method: 'POST', body: { token }, silent: true }),
+  /** The demo-course list a form may enrol in (published; free or with a demo chapter). */
+  courses: () => apiRequest<PublicCourseSummary[]>('/rest/customForm/courses'),
   settings: () => apiRequest<FormSettings>('/rest/settings/forms'),
   saveSettings: (body: FormSettings) =>
     apiRequest<FormSettings>('/rest/settings/forms', { method: 'PUT', body, silent: true }),
@@ -59,6 +62,11 @@ export function useSaveFormSettings() {
     mutationFn: formsApi.saveSettings,
     onSuccess: (saved) => client.setQueryData(['forms', 'settings'], saved),
   });
+}
+
+/** The builder's course choice; asked only while the studio has courses on. */
+export function useFormCourses(enabled: boolean) {
+  return useQuery({ queryKey: ['forms', 'courses'], queryFn: formsApi.courses, enabled });
 }
 
 export const formKeys = { all: ['forms'] as const, list: ['forms', 'list'] as const };
