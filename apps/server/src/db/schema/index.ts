@@ -12,6 +12,7 @@ export * from './memberships.ts';
 export * from './offers.ts';
 export * from './outbox.ts';
 export * from './payments.ts';
+export * from './reviews.ts';
 export * from './scheduling.ts';
 export * from './settings.ts';
 export * from './shared-state.ts';

@@ -1,0 +1,51 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  foreignKey,
+  index,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { contacts } from './contacts.ts';
+import { tenants } from './tenants.ts';
+
+/**
+ * A member's review of the studio (spec 3 §3 "Review": stars, reviewText, isReviewedOnGoogle): one per
+ * member, changed in place; staff answer it (`reply`). `is_shown_on_website` is the member's consent.
+ */
+export const reviews = pgTable(
+  'reviews',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull().defaultRandom(),
+    contactId: uuid('contact_id').notNull(),
+    stars: smallint('stars').notNull(),
+    reviewText: text('review_text').notNull().default(''),
+    isReviewedOnGoogle: boolean('is_reviewed_on_google').notNull().default(false),
+    isShownOnWebsite: boolean('is_shown_on_website').notNull().default(false),
+    reply: text('reply').notNull().default(''),
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
+    repliedByName: text('replied_by_name').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    foreignKey({
+      name: 'reviews_contact_fk',
+      columns: [t.tenantId, t.contactId],
+      foreignColumns: [contacts.tenantId, contacts.id],
+    }).onDelete('cascade'),
+    uniqueIndex('reviews_contact_uq').on(t.tenantId, t.contactId),
+    index('reviews_tenant_created_idx').on(t.tenantId, t.createdAt, t.id),
+    check('reviews_stars_range', sql`${t.stars} between 1 and 5`),
+  ],
+);
