@@ -122,6 +122,7 @@ const ROLE_SCREENS: readonly { root: string; roles: readonly Role[]; what: strin
   { root: '/settings/franchise', roles: ['admin'], what: 'Franchises are managed by admins.' },
   { root: '/getstarted', roles: ['admin'], what: 'The first steps are taken by admins.' },
   { root: '/reports', roles: ['admin', 'staff'], what: 'Reports are read by admins and staff.' },
+  { root: '/campaign', roles: ['admin', 'staff'], what: 'Campaigns are sent by admins and staff.' },
 ];
 
 /** Why the role may not open the staff path, or null when it may. */

@@ -39,6 +39,8 @@ const EventsPage = lazy(() => import('../../features/events/EventsPage'));
 const FacilityPage = lazy(() => import('../../features/scheduling/FacilityPage'));
 const DonationsAdminPage = lazy(() => import('../../features/donations/DonationsAdminPage'));
 const FilesPage = lazy(() => import('../../features/files/FilesPage'));
+const CampaignsPage = lazy(() => import('../../features/campaigns/CampaignsPage'));
+const CampaignEditorPage = lazy(() => import('../../features/campaigns/CampaignEditorPage'));
 const CoursesPage = lazy(() => import('../../features/courses/admin/CoursesPage'));
 const CourseEditorPage = lazy(() => import('../../features/courses/admin/CourseEditorPage'));
 const ContentIndex = lazy(() =>
@@ -116,6 +118,8 @@ export const SCREENS: Record<string, ReactNode> = {
   '/facility': <FacilityPage />,
   '/donation': <DonationsAdminPage />,
   '/files': <FilesPage />,
+  '/campaign': <CampaignsPage />,
+  '/campaign/:id': <CampaignEditorPage />,
   '/services': <CoursesPage />,
   '/content': <ContentIndex />,
   '/content/:id': <CourseEditorPage />,

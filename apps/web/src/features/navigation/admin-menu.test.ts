@@ -26,6 +26,12 @@ describe('admin menu', () => {
     expect(urls(buildAdminMenu(plainTenant, makeAccount(), everything, 'admin'))).toContain('/reports');
   });
 
+  it('leaves Campaigns out for the front desk: campaigns are sent by admins and staff', () => {
+    expect(urls(buildAdminMenu(plainTenant, makeAccount(), everything, 'frontdesk'))).not.toContain('/campaign');
+    expect(urls(buildAdminMenu(plainTenant, makeAccount(), everything, 'staff'))).toContain('/campaign');
+    expect(urls(buildAdminMenu(plainTenant, makeAccount(), everything, 'admin'))).toContain('/campaign');
+  });
+
   it('lists every item in the spec order when every flag is on (master tenant)', () => {
     const menu = buildAdminMenu(masterTenant, makeAccount(), everything);
     expect(urls(menu)).toEqual([
@@ -185,6 +191,7 @@ describe("admin menu with today's built screens", () => {
       '/products',
       '/contacts',
       '/files',
+      '/campaign',
       '/website',
       '/store',
       '/invoices',

@@ -83,7 +83,7 @@ export function buildAdminMenu(
     item('contacts', 'Contacts', '/contacts', 'users', may.isShowContactsList),
     // Files (issue 25): in the spec's admin routes, not in its sidebar; next to the people they are for.
     item('files', 'Files', '/files', 'files'),
-    item('campaigns', 'Campaigns', '/campaign', 'mail', flags.isShowCampaignsMenu),
+    item('campaigns', 'Campaigns', '/campaign', 'mail', flags.isShowCampaignsMenu && roleMay('/campaign')),
     item('reviews', 'G-Reviews', '/reviews', 'star'),
     item('website', 'Website', '/website', 'world', roleMay('/website')),
     // Spec: "Self Assessments /assesment (hidden)". Kept in the definition, never shown.

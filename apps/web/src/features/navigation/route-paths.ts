@@ -44,7 +44,9 @@ export const ADMIN_ROUTES: readonly RouteSpec[] = [
   { path: '/rules', title: 'Events', built: true },
   { path: '/classrule', title: 'Class Rule' },
   { path: '/class', title: 'Class' },
-  { path: '/campaign', title: 'Campaigns' },
+  // Campaigns (issue 26): the list, and one campaign's editor at /campaign/{id}.
+  { path: '/campaign', title: 'Campaigns', built: true },
+  { path: '/campaign/:id', title: 'Campaign', built: true },
   { path: '/reports', title: 'Reports', built: true },
   // The rows behind a sales report's figure (issue 24).
   { path: '/reports/lines', title: 'Sales rows', built: true },
