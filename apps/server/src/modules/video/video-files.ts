@@ -41,8 +41,6 @@ export interface VideoStorage {
   /** The asset id of a tus upload id. */
   assetIdOf(uploadId: string): string;
   ensure(): Promise<void>;
-  /** What ffprobe reads to check a just finished upload: a path or a short-lived URL. */
-  probeInput(tenantId: string, assetId: string): Promise<string>;
   /** The upload as a local file, or null when it is missing. */
   localSource(tenantId: string, assetId: string): Promise<LocalSource | null>;
   /** The folder the transcode writes a version into (empty). */
@@ -102,10 +100,6 @@ export class VideoFiles implements VideoStorage {
 
   async ensure(): Promise<void> {
     await mkdir(this.uploadsDir, { recursive: true });
-  }
-
-  async probeInput(_tenantId: string, assetId: string): Promise<string> {
-    return this.sourcePath(assetId);
   }
 
   async localSource(_tenantId: string, assetId: string): Promise<LocalSource | null> {

@@ -26,8 +26,6 @@ import {
 } from './video-files.ts';
 
 const UPLOAD_ID = /^([0-9a-f-]{36})\/video\/([0-9a-f-]{36})\/source$/;
-/** ffprobe reads a just finished upload through a presigned URL that works this long. */
-const PROBE_URL_SECONDS = 900;
 /** Outputs uploaded at once after a transcode. */
 const UPLOAD_CONCURRENCY = 4;
 
@@ -46,9 +44,9 @@ async function inParallel<T>(items: T[], limit: number, work: (item: T) => Promi
  * Videos in the media bucket (S3_BUCKET), under the studio's prefix: `{tenantId}/video/{assetId}/`
  * holds the tus upload `source` (with tus's `source.info` and, between chunks, `source.part`), one
  * `hls-{n}/` folder per transcode and `captions/`. Uploads go through @tus/s3-store (a multipart
- * upload; a chunk smaller than a part waits in `source.part`); ffprobe reads a finished upload
- * through a presigned URL; the transcode downloads the source to a temporary folder, runs ffmpeg
- * there and uploads what it wrote. Signed segment links answer with a redirect to a presigned URL
+ * upload; a chunk smaller than a part waits in `source.part`); ffprobe and ffmpeg read a local copy
+ * of the upload in VIDEO_DIR/work (never a URL: ffmpeg's playlist demuxers would fetch what an
+ * uploaded playlist names); the transcode uploads what ffmpeg wrote there. Signed segment links answer with a redirect to a presigned URL
  * that expires with the link (VIDEO_S3_SEGMENTS=redirect), or stream through the server (`stream`).
  */
 export class S3VideoFiles implements VideoStorage {
@@ -86,14 +84,6 @@ export class S3VideoFiles implements VideoStorage {
 
   async ensure(): Promise<void> {
     await mkdir(this.workDir, { recursive: true });
-  }
-
-  probeInput(tenantId: string, assetId: string): Promise<string> {
-    return getSignedUrl(
-      this.#client,
-      new GetObjectCommand({ Bucket: this.#bucket, Key: this.uploadId(tenantId, assetId) }),
-      { expiresIn: PROBE_URL_SECONDS },
-    );
   }
 
   async localSource(tenantId: string, assetId: string): Promise<LocalSource | null> {

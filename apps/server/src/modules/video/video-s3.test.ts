@@ -1,4 +1,5 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -79,11 +80,11 @@ async function objectBytes(key: string): Promise<Buffer> {
 
 const tusHeaders = (token: string) => ({ ...bearer(token, studio.host), 'tus-resumable': '1.0.0' });
 
-async function createUpload(length: number) {
+async function createUpload(length: number, metadata: Record<string, string> = {}) {
   const answer = await send(port, 'POST', '/rest/video/upload', {
     ...tusHeaders(tokens.admin as string),
     'upload-length': String(length),
-    'upload-metadata': tusMetadata({ filename: 'Lesson.mp4', title: 'Lesson' }),
+    'upload-metadata': tusMetadata({ filename: 'Lesson.mp4', title: 'Lesson', ...metadata }),
   });
   expect(answer.status).toBe(201);
   const location = String(answer.headers.location ?? '');
@@ -213,14 +214,29 @@ describe('videos in the S3 bucket', () => {
     expect(await keys(prefix)).toEqual([]);
   }, 60_000);
 
-  it('refuses a file that is not a video and removes it from the bucket', async () => {
-    const text = Buffer.from('A lesson plan, not a video.\n'.repeat(100));
-    const { location, id } = await createUpload(text.length);
+  it('refuses a file that is not a video and removes it from the bucket; a playlist never makes ffprobe fetch what it names', async () => {
+    let fetched = 0;
+    const lure = createServer((_request, response) => {
+      fetched += 1;
+      response.end();
+    });
+    await new Promise<void>((done) => lure.listen(0, '127.0.0.1', done));
+    const lurePort = (lure.address() as AddressInfo).port;
+    const text = Buffer.from(
+      `#EXTM3U\n#EXT-X-TARGETDURATION:4\n#EXTINF:4.0,\nhttp://127.0.0.1:${lurePort}/internal.ts\n#EXT-X-ENDLIST\n`,
+    );
+    // The uploader names the playlist's type, which tus's S3 store would give the object.
+    const { location, id } = await createUpload(text.length, {
+      filename: 'lesson.m3u8',
+      contentType: 'application/vnd.apple.mpegurl',
+    });
     const done = await patch(location, 0, text);
     expect(done.status).toBe(415);
     expect(done.body.trim()).toBe(VIDEO_TEXTS.notAVideo);
     expect(await asset(id)).toMatchObject({ status: 'failed', failureReason: VIDEO_TEXTS.notAVideo });
     expect(await keys(`${studio.tenantId}/video/${id}/`)).toEqual([]);
+    await new Promise((done) => lure.close(done));
+    expect(fetched).toBe(0);
   });
 
   it('deletes an unfinished upload with its waiting chunk', async () => {

@@ -97,7 +97,11 @@ export function registerVideoUploads(
     onUploadFinish: async (req, upload) => {
       const { tenant } = contextOf(req);
       const assetId = files.assetIdOf(upload.id);
-      const probe = await probeVideo(platform.config.video, await files.probeInput(tenant.tenantId, assetId));
+      // In the bucket the upload is downloaded for ffprobe (a local file, as on disk; see video.md).
+      const source = await files.localSource(tenant.tenantId, assetId);
+      const probe = source
+        ? await probeVideo(platform.config.video, source.path).finally(() => source.release())
+        : null;
       if (!probe) {
         await updateVideoAsset(platform.db, tenant.tenantId, assetId, {
           status: 'failed',
