@@ -44,6 +44,7 @@ import { registerPingRoutes } from './modules/ping/ping.routes.ts';
 import { registerPlanRoutes } from './modules/plan/plan.routes.ts';
 import { registerProfileRoutes } from './modules/profile/profile.routes.ts';
 import { registerReportRoutes } from './modules/reports/reports.routes.ts';
+import { registerReviewRoutes } from './modules/reviews/reviews.routes.ts';
 import { registerEventRoutes } from './modules/scheduling/events.routes.ts';
 import { registerSchedulingRoutes } from './modules/scheduling/scheduling.routes.ts';
 import { registerPaymentSettingsRoutes } from './modules/settings/payment-settings.routes.ts';
@@ -218,6 +219,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   registerOnboardingRoutes(app, platform);
   registerEmailTemplateRoutes(app, platform);
   registerWidgetRoutes(app, platform);
+  registerReviewRoutes(app, platform);
   registerUserRoutes(app, platform);
   registerFranchiseRoutes(app, platform);
   registerPlanRoutes(app, platform);

@@ -45,6 +45,7 @@ export * from './profile.ts';
 export * from './public-menu.ts';
 export * from './report-email.ts';
 export * from './reports.ts';
+export * from './reviews.ts';
 export * from './role-permissions.ts';
 export * from './roles.ts';
 export * from './sale-receipt.ts';

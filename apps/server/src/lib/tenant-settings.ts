@@ -47,6 +47,8 @@ export const TenantSettings = z.object({
   headerColor: z.string().nullable().default(null),
   themeColor: z.string().nullable().default(null),
   googleReviewLink: z.string().nullable().default(null),
+  /** The Google Place ID the review link was generated from (G-Reviews); null when the link was pasted. */
+  googlePlaceId: z.string().nullable().default(null),
   /** The tenant API key (Account and SEO settings): only its SHA-256 and last four characters are kept. */
   apiKeyHash: z.string().nullable().default(null),
   apiKeyHint: z.string().nullable().default(null),
