@@ -1,8 +1,9 @@
 /**
- * The course pages' island (served at /site/course.js, ~2 KB): Buy puts the course in the visitor's
+ * The course pages' island (served at /site/course.js, ~2 KB gzip): Buy puts the course in the visitor's
  * cart (the shop's cart, kept by the server under the id this device stores) and opens the checkout;
- * the enrol form sends the demo-course registration (spec 3 §2.3) and shows its answer in place.
- * Everything else on the page is HTML from the server.
+ * the enrol form sends the demo-course registration (spec 3 §2.3) and shows its answer in place; the
+ * preview video's Play asks for signed links and only then loads hls.js (Safari plays HLS itself)
+ * into the page's native <video>. Everything else on the page is HTML from the server.
  */
 export const COURSE_ISLAND_JS = `(function () {
   function stored(key) { try { return localStorage.getItem(key); } catch (e) { return null; } }
@@ -55,6 +56,57 @@ export const COURSE_ISLAND_JS = `(function () {
         say(note, error.message, true);
         buy.disabled = false;
         buy.removeAttribute('aria-busy');
+      }
+    });
+  }
+  var box = document.querySelector('[data-course-video]');
+  if (box) {
+    var play = box.querySelector('button');
+    var video = box.querySelector('video');
+    var master = '';
+    // The links are short-lived: fresh ones a minute before they expire, put into every later request.
+    async function links() {
+      var d = await call('GET', '/rest/video/' + box.getAttribute('data-course-video') + '/playback');
+      master = d.masterUrl;
+      setTimeout(function () { links().catch(function () {}); }, Math.max(10000, new Date(d.expiresAt).getTime() - Date.now() - 60000));
+      return d;
+    }
+    function fresh(url) { return url.replace(/[/]video-media[/][^/]+[/][^/]+[/][^/]+[/]/, master.slice(0, master.lastIndexOf('/') + 1)); }
+    function script(src) {
+      return new Promise(function (done, fail) {
+        var tag = document.createElement('script');
+        tag.src = src;
+        tag.onload = done;
+        tag.onerror = function () { fail(new Error('The video could not load. Please try again.')); };
+        document.head.appendChild(tag);
+      });
+    }
+    play.addEventListener('click', async function () {
+      play.disabled = true;
+      play.setAttribute('aria-busy', 'true');
+      try {
+        var d = await links();
+        d.captions.forEach(function (c) {
+          var track = document.createElement('track');
+          track.kind = 'captions'; track.src = c.url; track.srclang = c.language; track.label = c.label; track.default = c.isDefault;
+          video.appendChild(track);
+        });
+        if (video.canPlayType('application/vnd.apple.mpegurl') && !window.MediaSource) video.src = master;
+        else {
+          if (!window.Hls) await script(box.getAttribute('data-hls'));
+          if (!window.Hls.isSupported()) throw new Error('This browser cannot play the video.');
+          var hls = new window.Hls({ enableWorker: false, xhrSetup: function (xhr, url) { xhr.open('GET', fresh(url), true); } });
+          hls.loadSource(master);
+          hls.attachMedia(video);
+        }
+        video.controls = true;
+        play.remove();
+        video.focus();
+        video.play().catch(function () {});
+      } catch (error) {
+        say(document.getElementById('course-video-note'), error.message, true);
+        play.disabled = false;
+        play.removeAttribute('aria-busy');
       }
     });
   }

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -6,6 +6,8 @@ import type { CourseDetail } from '@atrium/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, loginAs, newTenant, startTestApp, type TestTenant } from '../../test/helpers.ts';
 import type { App } from '../app.ts';
+import { insertVideoAsset, updateVideoAsset } from '../modules/video/video.repo.ts';
+import { VideoFiles } from '../modules/video/video-files.ts';
 import { demoPages } from '../seed/demo-pages.ts';
 
 // The server-rendered /courses and /courses/{course} (docs/decisions/courses.md "Course pages").
@@ -50,6 +52,28 @@ async function course(tenant: TestTenant, body: object, publish = true): Promise
 }
 
 const get = (host: string, url: string) => app.inject({ url, headers: { host } });
+
+/** A video as the transcode leaves it: ready, with its master playlist and poster on disk. */
+async function readyVideo(tenant: TestTenant, title: string) {
+  const row = await insertVideoAsset(app.platform.db, tenant.tenantId, {
+    title,
+    originalName: `${title}.mp4`,
+    sizeBytes: 10,
+    createdBy: tenant.users.admin.id,
+  });
+  await updateVideoAsset(app.platform.db, tenant.tenantId, row.id, {
+    status: 'ready',
+    hlsPrefix: 'hls-1',
+    hlsMasterKey: 'master.m3u8',
+    posterKey: 'poster.jpg',
+    durationMs: 90_000,
+  });
+  const dir = new VideoFiles(app.platform.config).versionDir(tenant.tenantId, row.id, 'hls-1');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'master.m3u8'), '#EXTM3U\n');
+  writeFileSync(join(dir, 'poster.jpg'), Buffer.from([0xff, 0xd8, 0xff, 0xd9]));
+  return row;
+}
 
 beforeAll(async () => {
   const dist = mkdtempSync(join(tmpdir(), 'atrium-dist-'));
@@ -141,6 +165,62 @@ describe('the courses pages from the server', () => {
     const response = await get(a.host, '/site/course.js');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('javascript');
-    expect(gzipSync(response.body).length).toBeLessThan(2_000);
+    // Buy, the enrol form and the preview video's Play (2.3 KB gzip measured)
+    expect(gzipSync(response.body).length).toBeLessThan(2_500);
+    // it is valid script (an escape lost in the template would break every button of the page)
+    expect(() => new Function(response.body)).not.toThrow();
+    // the preview's link refresh puts a fresh token into a later file's address
+    const fresh = /function fresh\(url\) \{ return url\.replace\((\/.+?\/), /.exec(response.body)?.[1] ?? '';
+    const pattern = new Function(`return ${fresh}`)() as RegExp;
+    expect('http://x/video-media/a/hls-1/1.old/r0_001.ts'.replace(pattern, '/video-media/a/hls-1/2.new/')).toBe(
+      'http://x/video-media/a/hls-1/2.new/r0_001.ts',
+    );
+  });
+
+  it('plays a video preview for visitors: a native video with its signed poster, hls.js only on Play', async () => {
+    const ready = await readyVideo(a, 'Teaser');
+    const processing = await insertVideoAsset(app.platform.db, a.tenantId, {
+      title: 'Still processing',
+      originalName: 'late.mp4',
+      sizeBytes: 10,
+      createdBy: a.users.admin.id,
+    });
+    const withVideo = async (name: string, videoAssetId: string) => {
+      let made = await call(a, 'POST', '/stemplate/program', { name, pricing: 'paid', priceMinor: 1500 });
+      const base = `/stemplate/program/${made.guId}`;
+      made = await call(a, 'POST', `${base}/section`, { title: 'Start' });
+      made = await call(a, 'POST', `${base}/section/${made.sections[0]?.guId}/chapter`, {
+        title: 'Teaser',
+        type: 'video',
+        videoAssetId,
+      });
+      made = await call(a, 'PUT', base, { previewChapterId: made.sections[0]?.chapters[0]?.guId });
+      return call(a, 'PUT', `${base}/status`, { status: 'published' });
+    };
+    const playable = await withVideo('Video Preview', ready.id);
+    const html = (await get(a.host, `/courses/${playable.slug}`)).body;
+    expect(html).toContain(`data-course-video="${ready.id}"`);
+    expect(html).toContain('<button class="course-button course-video__play" type="button">');
+    expect(html).toContain('Play the preview');
+    expect(html).not.toContain('to watch the free preview');
+    // the poster is the video's own, signed and short-lived like every media link; it answers a visitor
+    const poster = /<video preload="none" playsinline poster="([^"]+)"/.exec(html)?.[1] ?? '';
+    expect(poster).toMatch(new RegExp(`^/video-media/${ready.id}/hls-1/\\d+\\.[\\w-]{32}/poster\\.jpg$`));
+    expect((await get(a.host, poster)).statusCode).toBe(200);
+    // no hls.js on the page itself: only its address, fetched on Play, kept a year (versioned)
+    expect(html).not.toMatch(/<script[^>]+hls/);
+    const hlsUrl = /data-hls="([^"]+)"/.exec(html)?.[1] ?? '';
+    expect(hlsUrl).toMatch(/^\/site\/hls-\d+\.\d+\.\d+\.js$/);
+    const hls = await get(a.host, hlsUrl);
+    expect(hls.statusCode).toBe(200);
+    expect(hls.headers['content-type']).toContain('javascript');
+    expect(hls.headers['cache-control']).toContain('immutable');
+    expect(hls.body).toContain('.Hls=');
+    expect(hls.body).not.toContain('sourceMappingURL');
+    // a preview video still processing is left out rather than shown unfinished
+    const late = await withVideo('Late Preview', processing.id);
+    const lateHtml = (await get(a.host, `/courses/${late.slug}`)).body;
+    expect(lateHtml).not.toContain('data-course-video');
+    expect(lateHtml).not.toContain('Free preview:');
   });
 });

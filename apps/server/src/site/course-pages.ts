@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import {
   COURSE_MESSAGES,
   type CoursePricing,
@@ -11,6 +13,7 @@ import { AppError } from '../lib/errors.ts';
 import { requireTenant } from '../lib/guards.ts';
 import { requestOrigin } from '../lib/request-origin.ts';
 import { publicCourse, publicCourses } from '../modules/courses/public.service.ts';
+import { visitorPlayback } from '../modules/video/video.service.ts';
 import type { Platform } from '../platform.ts';
 import { COURSE_ISLAND_JS } from './course-island.js.ts';
 import { type AppAssets, NOT_FOUND_PAGE_NAME, renderSitePage } from './render-page.ts';
@@ -19,7 +22,14 @@ import type { SitePage } from './site-entry.ts';
 
 // The public /courses listing (also the website's courses standard page) and each course's page,
 // rendered on the server with the studio's brand and SEO head like the builder's pages. Only the Buy
-// button and the enrol form run script: /site/course.js, a few hundred bytes gzip (docs/decisions/courses.md).
+// button, the enrol form and the preview video's Play run script: /site/course.js, ~2 KB gzip; hls.js
+// (light) loads from /site/hls-{version}.js when Play is pressed (docs/decisions/courses.md).
+
+const require = createRequire(import.meta.url);
+const HLS_VERSION = (require('hls.js/package.json') as { version: string }).version;
+/** hls.js light, versioned in its address so a browser keeps it for a year. */
+const HLS_SCRIPT_URL = `/site/hls-${HLS_VERSION}.js`;
+let hlsScript: Promise<Buffer> | null = null;
 
 const COURSE_CSS = `.course-grid{list-style:none;margin:0;padding:0;display:grid;gap:20px;grid-template-columns:repeat(auto-fill,minmax(min(100%,16rem),1fr))}
 .course-card{border:1px solid #dee2e6;border-radius:8px;overflow:hidden;display:flex;flex-direction:column;background:#fff}
@@ -47,7 +57,10 @@ const COURSE_CSS = `.course-grid{list-style:none;margin:0;padding:0;display:grid
 .course-done{border:1px solid #2b8a3e;border-radius:8px;padding:16px;max-width:420px}.course-done p{margin:0}.course-done__title{font-weight:700}
 .course-outline{list-style:none;margin:0;padding:0}.course-outline li{padding:6px 0;border-bottom:1px solid #f1f3f5;overflow-wrap:anywhere}
 .course-outline small{color:#495057}
-.course-text{overflow-wrap:anywhere}`;
+.course-text{overflow-wrap:anywhere}
+.course-video{position:relative;max-width:640px;aspect-ratio:16/9;background:#000;border-radius:8px;overflow:hidden}
+.course-video video{width:100%;height:100%;display:block;object-fit:contain}
+.course-video__play{position:absolute;left:50%;top:50%;transform:translate(-50%,-50%);display:inline-flex;align-items:center;gap:8px;white-space:nowrap;box-shadow:0 2px 8px rgba(0,0,0,.4)}`;
 
 const TYPE_LABELS = { video: 'Video', text: 'Reading', file: 'Download', live: 'Live session' } as const;
 
@@ -113,16 +126,25 @@ function actionsHtml(course: PublicCourse): string {
   return `<div class="course-actions">${parts.join('')}</div>`;
 }
 
-function previewHtml(course: PublicCourse): string {
+/** What the page needs of the preview's video: its poster (signed, short-lived like every media link). */
+export interface PreviewVideo {
+  posterUrl: string | null;
+}
+
+function previewHtml(course: PublicCourse, video: PreviewVideo | null): string {
   const chapter = course.previewChapter;
   if (!chapter) return '';
   let body = '';
   if (chapter.type === 'text') body = `<div class="course-text">${chapter.html}</div>`;
   else if (chapter.type === 'file' && chapter.file)
     body = `<p><a href="${e(chapter.file.url)}" download>Download ${e(chapter.file.name)}</a></p>`;
-  else if (chapter.type === 'video')
-    body = `<p><a href="/login?returnUrl=${encodeURIComponent(course.url)}">Sign in</a> to watch the free preview${chapter.durationSeconds ? ` (${e(lengthOf(chapter.durationSeconds))})` : ''}.</p>`;
-  else if (chapter.type === 'live') body = '<p>A live session: enrol to get its link.</p>';
+  else if (chapter.type === 'video' && chapter.videoAssetId) {
+    // Not ready to watch (still processing): the preview is left out rather than shown unfinished.
+    if (!video) return '';
+    const poster = video.posterUrl ?? course.imageUrl;
+    const length = chapter.durationSeconds ? ` (${e(lengthOf(chapter.durationSeconds))})` : '';
+    body = `<div class="course-video" data-course-video="${e(chapter.videoAssetId)}" data-hls="${e(HLS_SCRIPT_URL)}"><video preload="none" playsinline${poster ? ` poster="${e(poster)}"` : ''}></video><button class="course-button course-video__play" type="button"><svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false"><path fill="currentColor" d="M8 5v14l11-7z"/></svg>Play the preview${length}</button></div><p class="course-note" id="course-video-note" role="alert" hidden></p>`;
+  } else if (chapter.type === 'live') body = '<p>A live session: enrol to get its link.</p>';
   return `<section aria-labelledby="course-preview"><h2 id="course-preview">Free preview: ${e(chapter.title)}</h2>${body}</section>`;
 }
 
@@ -157,7 +179,12 @@ function jsonLd(course: PublicCourse, tenant: TenantConfig, url: string): string
 }
 
 /** One course's page: hero, name, teacher, price, Buy or enrol, description, preview, outline. */
-export function coursePageHtml(course: PublicCourse, tenant: TenantConfig, url: string): string {
+export function coursePageHtml(
+  course: PublicCourse,
+  tenant: TenantConfig,
+  url: string,
+  video: PreviewVideo | null = null,
+): string {
   const outline = course.sections
     .map(
       (section) =>
@@ -177,7 +204,7 @@ ${course.teacher ? `<p class="course-meta">with ${e(course.teacher.name)}</p>` :
 <p class="course-meta"><span class="course-price">${e(priceOf(course))}</span> · ${e(factsOf(course))}</p>
 ${actionsHtml(course)}
 ${course.description ? `<div class="course-text">${course.description}</div>` : ''}
-${previewHtml(course)}
+${previewHtml(course, video)}
 <section aria-labelledby="course-outline"><h2 id="course-outline">What is inside</h2>${outline}</section>
 </article>${jsonLd(course, tenant, url)}<script src="/site/course.js" defer></script>`;
 }
@@ -202,6 +229,17 @@ export function registerCoursePages(app: FastifyInstance, platform: Platform, as
   app.get('/site/course.js', { schema: { hide: true } }, (_request, reply) =>
     reply.header('Cache-Control', 'public, max-age=3600').type('text/javascript; charset=utf-8').send(COURSE_ISLAND_JS),
   );
+
+  app.get(HLS_SCRIPT_URL, { schema: { hide: true } }, async (_request, reply) => {
+    hlsScript ??= readFile(require.resolve('hls.js/dist/hls.light.min.js')).then((bytes) =>
+      // its source map is not shipped: no request for it from an open developer tools panel
+      Buffer.from(bytes.toString('utf8').replace(/\n\/\/# sourceMappingURL=\S+\s*$/, '\n')),
+    );
+    return reply
+      .header('Cache-Control', 'public, max-age=31536000, immutable')
+      .type('text/javascript; charset=utf-8')
+      .send(await hlsScript);
+  });
 
   const page = async (
     request: FastifyRequest,
@@ -245,6 +283,9 @@ export function registerCoursePages(app: FastifyInstance, platform: Platform, as
       const course = await publicCourse(platform.db, requireTenant(request), request.params.slug.slice(0, 200));
       // Found by its id or an upper-case spelling: sent on to its one address.
       if (request.params.slug !== course.slug) return { redirect: course.url };
+      const previewVideo = course.previewChapter?.videoAssetId
+        ? await visitorPlayback(platform, requireTenant(request), course.previewChapter.videoAssetId)
+        : null;
       const description = course.description
         .replace(/<[^>]*>/g, ' ')
         .replace(/\s+/g, ' ')
@@ -254,7 +295,7 @@ export function registerCoursePages(app: FastifyInstance, platform: Platform, as
         title: course.name,
         header: '',
         subHeader: '',
-        html: coursePageHtml(course, config, url),
+        html: coursePageHtml(course, config, url, previewVideo),
         css: COURSE_CSS,
         description: description.slice(0, 160) || undefined,
         image: course.imageUrl ? `${requestOrigin(request)}${course.imageUrl}` : undefined,

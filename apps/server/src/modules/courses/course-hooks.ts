@@ -14,7 +14,8 @@ import { chaptersShowing } from './outline.repo.ts';
 // - the cart and online checkout sell a published paid course's item (its price is the course's);
 // - an invoice paid in full enrols its buyer in each course on it, once (the enrolment's key is
 //   (course, contact): a replayed webhook or a second process finds the row and adds nothing);
-// - the video module asks whether a signed-in person may watch a video of a chapter.
+// - the video module asks whether a signed-in person, or a signed-out visitor (the preview chapter
+//   of a published course only), may watch a video of a chapter.
 
 export function registerCourseHooks(platform: Platform): void {
   sellPubliclyToo('course', async (tx, tenantId, row) => {
@@ -63,17 +64,17 @@ export function registerCourseHooks(platform: Platform): void {
         return false;
       });
     },
+    // A signed-out visitor watches the preview chapter of a published course (its page shows it);
+    // another chapter of a published course is 'listed' (403: enrol); a draft's, or any video while
+    // the studio's courses are off, is unknown (404), as the draft itself is.
+    async forVisitor({ tenant, asset }) {
+      if (!tenant.settings.isShowCourses) return 'unknown';
+      const shown = await readTenant(platform.db, tenant.tenantId, (tx) =>
+        chaptersShowing(tx, tenant.tenantId, asset.id),
+      );
+      const published = shown.filter(({ course }) => course.status === 'published');
+      if (published.some(({ chapter, course }) => chapter.id === course.previewChapterId)) return 'watch';
+      return published.length > 0 ? 'listed' : 'unknown';
+    },
   });
-}
-
-/**
- * Whether anyone may watch this asset without signing in: it is the preview chapter of a published
- * course (for the video module's signed-out preview, if it offers one).
- */
-export function isPublicPreview(platform: Platform, tenantId: string, assetId: string): Promise<boolean> {
-  return readTenant(platform.db, tenantId, async (tx) =>
-    (await chaptersShowing(tx, tenantId, assetId)).some(
-      ({ chapter, course }) => course.status === 'published' && chapter.id === course.previewChapterId,
-    ),
-  );
 }

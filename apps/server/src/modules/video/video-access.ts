@@ -12,6 +12,16 @@ export interface VideoAccessQuestion {
   asset: VideoAssetRow;
 }
 
+/** A signed-out visitor's question: no claims. */
+export type VisitorVideoQuestion = Omit<VideoAccessQuestion, 'claims'>;
+
+/**
+ * What a policy says of a signed-out visitor: `watch` (e.g. the preview chapter of a published
+ * course), `listed` (a public page shows the video but it is not open to visitors: 403), `unknown`
+ * (nothing public shows it: the visitor is told it does not exist, 404).
+ */
+export type VisitorVideoAnswer = 'watch' | 'listed' | 'unknown';
+
 /**
  * Answers whether a signed-in person who is not staff may watch an asset, e.g. courses: "enrolled
  * in a course one of whose chapters shows this asset". True grants; false leaves the question to
@@ -22,6 +32,8 @@ export interface VideoAccessPolicy {
   /** Names the policy in logs and in the decision record, e.g. 'course-enrolment'. */
   name: string;
   mayWatch(question: VideoAccessQuestion): Promise<boolean>;
+  /** Signed-out visitors; a policy without it shows visitors nothing. */
+  forVisitor?(question: VisitorVideoQuestion): Promise<VisitorVideoAnswer>;
 }
 
 const policies = new Map<string, VideoAccessPolicy>();
@@ -31,13 +43,27 @@ export function registerVideoAccessPolicy(policy: VideoAccessPolicy): void {
   policies.set(policy.name, policy);
 }
 
-/** Staff always may; anyone else when one registered policy says so. Signed-out visitors never. */
+/** Staff always may; anyone else signed in when one registered policy says so. */
 export async function mayWatchVideo(question: VideoAccessQuestion): Promise<boolean> {
   if (isStaffRole(question.claims.role) && !question.claims.preview) return true;
   for (const policy of policies.values()) {
     if (await policy.mayWatch(question)) return true;
   }
   return false;
+}
+
+/**
+ * A signed-out visitor: `watch` when a policy opens the video to visitors, else `listed` when one
+ * shows it publicly, else `unknown`.
+ */
+export async function visitorMayWatchVideo(question: VisitorVideoQuestion): Promise<VisitorVideoAnswer> {
+  let answer: VisitorVideoAnswer = 'unknown';
+  for (const policy of policies.values()) {
+    const said = (await policy.forVisitor?.(question)) ?? 'unknown';
+    if (said === 'watch') return 'watch';
+    if (said === 'listed') answer = 'listed';
+  }
+  return answer;
 }
 
 /** For tests: the policies registered so far, by name. */

@@ -11,7 +11,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAuth, requireStaff } from '../../lib/guards.ts';
+import { unauthorized } from '../../lib/errors.ts';
+import { requireStaff, requireTenant } from '../../lib/guards.ts';
 import type { Platform } from '../../platform.ts';
 import { jwtSecret } from '../../secrets.ts';
 import * as video from './video.service.ts';
@@ -46,6 +47,7 @@ export async function registerVideoRoutes(server: FastifyInstance, platform: Pla
     () => platform.clock.now().getTime(),
   );
   const parts: video.VideoParts = { platform, files, signer };
+  video.rememberVideoParts(parts);
   registerTranscodeJob(platform, files);
   registerVideoUploads(server, platform, files, async (tenantId, assetId) => {
     await queueTranscode(platform, tenantId, assetId);
@@ -182,14 +184,17 @@ export async function registerVideoRoutes(server: FastifyInstance, platform: Pla
       schema: {
         tags,
         summary:
-          'Short-lived signed links to watch a video (staff, or whom a policy such as a course enrolment allows)',
+          'Short-lived signed links to watch a video (staff, whom a policy such as a course enrolment allows, or a signed-out visitor on a published course preview)',
         params: VideoId,
         response: { 200: VideoPlayback, ...errors },
       },
     },
     async (request, reply) => {
-      const { tenant, auth } = requireAuth(request);
-      const descriptor = await video.playback(parts, tenant, auth, request.params.id);
+      const tenant = requireTenant(request);
+      // A token that no longer counts (expired, ended session) is a 401, so the app refreshes it
+      // and asks again as the member rather than as a visitor.
+      if (!request.auth && request.headers.authorization?.startsWith('Bearer ')) throw unauthorized();
+      const descriptor = await video.playback(parts, tenant, request.auth ?? null, request.params.id);
       return reply.header('Cache-Control', 'no-store').send(descriptor);
     },
   );

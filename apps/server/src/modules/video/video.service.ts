@@ -15,7 +15,7 @@ import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import type { TenantContext } from '../../lib/tenant-context.ts';
 import type { Platform } from '../../platform.ts';
 import { findVideoAsset, updateVideoAsset, type VideoAssetRow } from './video.repo.ts';
-import { mayWatchVideo } from './video-access.ts';
+import { mayWatchVideo, visitorMayWatchVideo } from './video-access.ts';
 import type { VideoStorage } from './video-files.ts';
 import type { VideoLinkSigner } from './video-signing.ts';
 import { queueTranscode } from './video-transcode.job.ts';
@@ -213,17 +213,25 @@ export async function removeCaptions(
 
 /**
  * The player's descriptor: for staff, or for anyone a registered policy lets watch (e.g. a course's
- * enrolled students); everyone else 403, another studio's asset 404. The links expire (VIDEO_URL_TTL).
+ * enrolled students, or a signed-out visitor on a published course's preview chapter); everyone else
+ * 403, another studio's asset 404, and to a signed-out visitor any video no public page shows is a
+ * 404 too. The links expire (VIDEO_URL_TTL) whoever asked.
  */
 export async function playback(
   parts: VideoParts,
   tenant: TenantContext,
-  claims: AccessClaims,
+  claims: AccessClaims | null,
   id: string,
 ): Promise<VideoPlayback> {
   const asset = await existing(parts.platform, tenant, id);
-  if (!(await mayWatchVideo({ platform: parts.platform, tenant, claims, asset })))
-    throw forbidden('You do not have access to this video.');
+  if (claims) {
+    if (!(await mayWatchVideo({ platform: parts.platform, tenant, claims, asset })))
+      throw forbidden('You do not have access to this video.');
+  } else {
+    const answer = await visitorMayWatchVideo({ platform: parts.platform, tenant, asset });
+    if (answer === 'unknown') throw notFound('Video');
+    if (answer === 'listed') throw forbidden('Sign in and enrol to watch this video.');
+  }
   // The last good transcode plays while a new one (after a change of joins) runs.
   if (!asset.hlsPrefix || !asset.hlsMasterKey) throw new AppError(409, 'not_ready', VIDEO_TEXTS.notReady);
   const { base, expiresAt } = parts.signer.sign(tenant.tenantId, asset.id, asset.hlsPrefix);
@@ -242,4 +250,31 @@ export async function playback(
     })),
     expiresAt: expiresAt.toISOString(),
   };
+}
+
+/** The parts of each running platform, for server-rendered pages that show a public video. */
+const partsOf = new WeakMap<Platform, VideoParts>();
+
+export function rememberVideoParts(parts: VideoParts): void {
+  partsOf.set(parts.platform, parts);
+}
+
+/**
+ * A signed-out visitor's descriptor for a server-rendered page (a course's preview: its poster goes
+ * into the HTML), by the same policies as the playback call; null when the video is not open to
+ * visitors, not ready, or the video module is not running.
+ */
+export async function visitorPlayback(
+  platform: Platform,
+  tenant: TenantContext,
+  assetId: string,
+): Promise<VideoPlayback | null> {
+  const parts = partsOf.get(platform);
+  if (!parts) return null;
+  try {
+    return await playback(parts, tenant, null, assetId);
+  } catch (error) {
+    if (error instanceof AppError && error.statusCode < 500) return null;
+    throw error;
+  }
 }

@@ -226,14 +226,15 @@ describe('video uploads (tus)', () => {
       expect((await media(masterUrl.replace('master.m3u8', '../../x'))).statusCode).toBe(404);
     }, 30_000);
 
-    it('is 404 for another studio, 403 for a student no policy admits, 200 once a policy does', async () => {
+    it('is 404 for another studio and a visitor, 403 for a student no policy admits, 200 once a policy does', async () => {
       expect((await descriptorOf(tokens.otherAdmin as string, readyId, otherStudio.host)).statusCode).toBe(404);
       const denied = await descriptorOf(tokens.student as string);
       expect(denied.statusCode).toBe(403);
+      // a signed-out visitor: no public page shows this video, so it does not exist for them
       expect(
         (await app.inject({ method: 'GET', url: `/rest/video/${readyId}/playback`, headers: { host: studio.host } }))
           .statusCode,
-      ).toBe(401);
+      ).toBe(404);
       const studentId = studio.users.student.id;
       registerVideoAccessPolicy({
         name: 'video-test-one-student',

@@ -18,19 +18,16 @@ import { EnrolForm } from './EnrolForm';
 
 const wrap = { overflowWrap: 'anywhere' } as const;
 
-function Preview({ course, signedIn }: { course: PublicCourse; signedIn: boolean }) {
+/** The preview chapter, open to everyone: a video plays signed in or not (the video module's visitor policy). */
+function Preview({ course }: { course: PublicCourse }) {
   const chapter = course.previewChapter;
   if (!chapter) return null;
   let body: React.ReactNode = null;
   if (chapter.type === 'video' && chapter.videoAssetId)
-    body = signedIn ? (
+    body = (
       <Suspense fallback={<Loader size="sm" aria-label="Loading the player" />}>
         <LazyVideoPlayer assetId={chapter.videoAssetId} label={`Preview: ${chapter.title}`} />
       </Suspense>
-    ) : (
-      <Text size="sm">
-        <Anchor href={`/login?returnUrl=${encodeURIComponent(course.url)}`}>Sign in</Anchor> to watch the free preview.
-      </Text>
     );
   else if (chapter.type === 'text')
     body = (
@@ -139,7 +136,7 @@ function CourseBody({ slug }: { slug: string }) {
           <div style={wrap} dangerouslySetInnerHTML={{ __html: course.description }} />
         </Typography>
       ) : null}
-      <Preview course={course} signedIn={signedIn} />
+      <Preview course={course} />
       <section aria-labelledby="outline-title">
         <Title order={2} size="h4" id="outline-title" mb="xs">
           What is inside
