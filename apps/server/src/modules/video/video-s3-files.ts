@@ -26,6 +26,8 @@ import {
 } from './video-files.ts';
 
 const UPLOAD_ID = /^([0-9a-f-]{36})\/video\/([0-9a-f-]{36})\/source$/;
+/** Left-over downloads and transcode folders older than this are removed at start. */
+const STALE_WORK_MS = 7 * 3600_000;
 /** Outputs uploaded at once after a transcode. */
 const UPLOAD_CONCURRENCY = 4;
 
@@ -82,8 +84,18 @@ export class S3VideoFiles implements VideoStorage {
     return match[2];
   }
 
-  async ensure(): Promise<void> {
+  /**
+   * Creates the work folder and removes what a stopped process left there: entries untouched for
+   * longer than a transcode may run (the job expires after 6 hours), so another process's live work
+   * on a shared VIDEO_DIR stays.
+   */
+  async ensure(now = Date.now()): Promise<void> {
     await mkdir(this.workDir, { recursive: true });
+    for (const name of await readdir(this.workDir)) {
+      const path = join(this.workDir, name);
+      const info = await stat(path).catch(() => null);
+      if (info && now - info.mtimeMs > STALE_WORK_MS) await rm(path, { recursive: true, force: true });
+    }
   }
 
   async localSource(tenantId: string, assetId: string): Promise<LocalSource | null> {

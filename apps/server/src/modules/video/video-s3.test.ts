@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -274,6 +274,14 @@ describe('videos in the S3 bucket', () => {
       expect(chunks[0]?.[0]).toBe(0x47);
       expect(await files.mediaFile(studio.tenantId, id, 'hls-2', 'r0_000.ts', 60)).toBeNull();
       expect(await files.mediaFile(studio.tenantId, id, 'hls-1', '../source', 60)).toBeNull();
+      // What a stopped process left in the work folder goes at the next start; fresh work stays.
+      mkdirSync(join(files.workDir, 'source-left'), { recursive: true });
+      mkdirSync(join(files.workDir, 'hls-running'), { recursive: true });
+      const eightHoursAgo = new Date(Date.now() - 8 * 3600_000);
+      utimesSync(join(files.workDir, 'source-left'), eightHoursAgo, eightHoursAgo);
+      await files.ensure();
+      expect(readdirSync(files.workDir)).toEqual(['hls-running']);
+      rmSync(join(files.workDir, 'hls-running'), { recursive: true });
     } finally {
       files.close();
     }
