@@ -131,8 +131,10 @@ export const MyCourse = z.object({
   lastActivityAt: z.string().nullable(),
   /** Where to continue: the last chapter opened and its position, or the first unfinished chapter. */
   resume: ResumePoint.nullable(),
-  /** False when the membership that gave it is no longer active. */
+  /** False when the membership that gave it is no longer active, or its purchase was refunded. */
   hasAccess: z.boolean(),
+  /** When the purchase that gave it was refunded in full (ISO), else null. */
+  refundedAt: z.string().nullable(),
 });
 export type MyCourse = z.infer<typeof MyCourse>;
 

@@ -329,6 +329,8 @@ export const CourseStudent = z.object({
   progressPercent: z.number().int(),
   lastActivityAt: z.string().nullable(),
   completedAt: z.string().nullable(),
+  /** When their purchase was refunded in full (ISO): with source purchase, they open nothing any more. */
+  refundedAt: z.string().nullable(),
 });
 export type CourseStudent = z.infer<typeof CourseStudent>;
 

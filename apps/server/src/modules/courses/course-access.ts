@@ -3,12 +3,13 @@ import type { Tx } from '../../db/client.ts';
 import type { AccessClaims } from '../../lib/access-claims.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { ChapterRow, CourseRow } from './courses.repo.ts';
-import { type EnrolmentRow, findEnrolment, membershipCourseIds } from './enrolments.repo.ts';
+import { type EnrolmentRow, findEnrolment, isRefundedPurchase, membershipCourseIds } from './enrolments.repo.ts';
 
 // Who may open what of a course (docs/decisions/courses.md "Access"):
 // - staff (not in student preview): everything, drafts included;
 // - an enrolled learner: every chapter; a demo enrolment only the demo chapters; a membership
-//   enrolment only while a membership that includes the course is active;
+//   enrolment only while a membership that includes the course is active; a purchase refunded in
+//   full nothing;
 // - an active member of a membership that includes the course: every chapter (enrolled on first use);
 // - anyone, signed in or not: the preview chapter of a published course.
 // A draft is a 404 to everyone but staff, as another tenant's course is.
@@ -40,7 +41,8 @@ export async function learnerAccess(
   const enrolment = await findEnrolment(tx, tenantId, course.id, claims.sub);
   const viaMembership = (await membershipCourseIds(tx, tenantId, claims.sub)).has(course.id);
   if (viaMembership) return { level: 'full', enrolment, viaMembership };
-  if (!enrolment || enrolment.source === 'membership') return { level: 'none', enrolment, viaMembership };
+  if (!enrolment || enrolment.source === 'membership' || isRefundedPurchase(enrolment))
+    return { level: 'none', enrolment, viaMembership };
   return { level: enrolment.source === 'demo' ? 'demo' : 'full', enrolment, viaMembership };
 }
 

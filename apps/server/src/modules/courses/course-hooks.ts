@@ -1,19 +1,20 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { readTenant } from '../../db/client.ts';
-import { courses, invoiceLines } from '../../db/schema/index.ts';
+import { courseEnrolments, courses, invoiceLines } from '../../db/schema/index.ts';
 import type { Platform } from '../../platform.ts';
-import { onInvoicePaid } from '../invoices/invoice-settlement.ts';
+import { onInvoicePaid, onInvoiceRefunded } from '../invoices/invoice-settlement.ts';
 import { sellPubliclyToo } from '../shop/shop-catalogue.service.ts';
 import { registerVideoAccessPolicy } from '../video/video-access.ts';
 import { learnerAccess, mayOpen } from './course-access.ts';
 import { findCourseByItem } from './courses.repo.ts';
-import { enrol } from './enrolments.repo.ts';
+import { enrol, refundPurchases } from './enrolments.repo.ts';
 import { chaptersShowing } from './outline.repo.ts';
 
 // What the courses module adds to others, registered once when its routes register:
 // - the cart and online checkout sell a published paid course's item (its price is the course's);
 // - an invoice paid in full enrols its buyer in each course on it, once (the enrolment's key is
 //   (course, contact): a replayed webhook or a second process finds the row and adds nothing);
+// - an invoice refunded in full takes back the access its purchases gave (unless another right holds);
 // - the video module asks whether a signed-in person, or a signed-out visitor (the preview chapter
 //   of a published course only), may watch a video of a chapter.
 
@@ -49,6 +50,22 @@ export function registerCourseHooks(platform: Platform): void {
         at: new Date(),
       });
     }
+  });
+
+  // A bought course's invoice refunded in full: the enrolment it made opens nothing any more (the row
+  // and the progress stay), unless the contact holds another right (staff, free, a membership).
+  onInvoiceRefunded('courses', async (tx, tenant, invoice) => {
+    const enrolled = await tx
+      .select({ id: courses.id, pricing: courses.pricing })
+      .from(courseEnrolments)
+      .innerJoin(
+        courses,
+        and(eq(courses.tenantId, courseEnrolments.tenantId), eq(courses.id, courseEnrolments.courseId)),
+      )
+      .where(and(eq(courseEnrolments.tenantId, tenant.tenantId), eq(courseEnrolments.invoiceId, invoice.id)));
+    if (enrolled.length === 0) return;
+    const free = new Set(enrolled.filter((course) => course.pricing === 'free').map((course) => course.id));
+    await refundPurchases(tx, tenant.tenantId, invoice.id, free, new Date());
   });
 
   registerVideoAccessPolicy({

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import {
   contacts,
@@ -35,9 +35,20 @@ export async function findEnrolment(
   return row;
 }
 
+/** A purchase whose invoice was refunded in full: the row and progress stay, it opens nothing. */
+export const isRefundedPurchase = (row: Pick<EnrolmentRow, 'source' | 'refundedAt'>) =>
+  row.source === 'purchase' && row.refundedAt !== null;
+
+type FallbackSource = NonNullable<EnrolmentRow['fallbackSource']>;
+
+const better = (a: FallbackSource | null, b: FallbackSource | null): FallbackSource | null =>
+  !a ? b : !b ? a : RANK[a] >= RANK[b] ? a : b;
+
 /**
  * Enrols once: the row is keyed by (course, contact), so a replayed webhook, a second process or a
- * double click finds it there. An existing enrolment only moves up (a demo becomes a purchase).
+ * double click finds it there. An existing enrolment only moves up (a demo becomes a purchase); a
+ * purchase remembers the best other right the contact holds (its fallback when refunded), and a
+ * refunded purchase gives way to any new right (a new purchase, a free enrolment, staff's).
  * Answers the row and whether it was made now.
  */
 export async function enrol(
@@ -60,10 +71,29 @@ export async function enrol(
   if (inserted) return { row: inserted, created: true };
   const current = await findEnrolment(tx, tenantId, values.courseId, values.contactId);
   if (!current) throw new Error('enrolment vanished');
-  if (RANK[values.source] <= RANK[current.source]) return { row: current, created: false };
-  const [upgraded] = await tx
+  let change: Partial<EnrolmentRow> | null = null;
+  if (isRefundedPurchase(current)) {
+    // The refunded purchase is history (refundedAt stays unless bought again); the new right takes over.
+    change = {
+      source: values.source,
+      invoiceId: values.invoiceId ?? current.invoiceId,
+      ...(values.source === 'purchase' ? { refundedAt: null } : {}),
+    };
+  } else if (current.source === 'purchase' && values.source !== 'purchase') {
+    const fallback = better(current.fallbackSource, values.source);
+    if (fallback !== current.fallbackSource) change = { fallbackSource: fallback };
+  } else if (RANK[values.source] > RANK[current.source]) {
+    change = {
+      source: values.source,
+      invoiceId: values.invoiceId ?? current.invoiceId,
+      // a purchase is valid again: an earlier refund (kept while the row fell back) no longer applies
+      ...(values.source === 'purchase' ? { fallbackSource: current.source as FallbackSource, refundedAt: null } : {}),
+    };
+  }
+  if (!change) return { row: current, created: false };
+  const [updated] = await tx
     .update(courseEnrolments)
-    .set({ source: values.source, invoiceId: values.invoiceId ?? current.invoiceId })
+    .set(change)
     .where(
       and(
         eq(courseEnrolments.tenantId, tenantId),
@@ -72,7 +102,49 @@ export async function enrol(
       ),
     )
     .returning();
-  return { row: upgraded ?? current, created: false };
+  return { row: updated ?? current, created: false };
+}
+
+/**
+ * The invoice that enrolled these purchases was refunded in full: each enrolment it made falls back
+ * to the contact's other right (staff, free, membership, demo; `free` also when the course is free
+ * now), or, with none, keeps its row and progress but opens nothing. Answers how many lost access.
+ */
+export async function refundPurchases(
+  tx: Tx,
+  tenantId: string,
+  invoiceId: string,
+  freeCourseIds: Set<string>,
+  at: Date,
+): Promise<number> {
+  const rows = await tx
+    .select()
+    .from(courseEnrolments)
+    .where(
+      and(
+        eq(courseEnrolments.tenantId, tenantId),
+        eq(courseEnrolments.invoiceId, invoiceId),
+        eq(courseEnrolments.source, 'purchase'),
+        isNull(courseEnrolments.refundedAt),
+      ),
+    )
+    .for('update');
+  let revoked = 0;
+  for (const row of rows) {
+    const fallback = freeCourseIds.has(row.courseId) ? better(row.fallbackSource, 'free') : row.fallbackSource;
+    if (!fallback) revoked += 1;
+    await tx
+      .update(courseEnrolments)
+      .set(fallback ? { source: fallback, fallbackSource: null, refundedAt: at } : { refundedAt: at })
+      .where(
+        and(
+          eq(courseEnrolments.tenantId, tenantId),
+          eq(courseEnrolments.courseId, row.courseId),
+          eq(courseEnrolments.contactId, row.contactId),
+        ),
+      );
+  }
+  return revoked;
 }
 
 export async function unenrol(tx: Tx, tenantId: string, courseId: string, contactId: string): Promise<boolean> {

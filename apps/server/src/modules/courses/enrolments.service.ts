@@ -50,6 +50,7 @@ function studentOf(
     progressPercent: progressPercent(done, total),
     lastActivityAt: iso(enrolment.lastActivityAt),
     completedAt: iso(enrolment.completedAt),
+    refundedAt: iso(enrolment.refundedAt),
   };
 }
 

@@ -23,6 +23,7 @@ import {
   type EnrolmentRow,
   enrol,
   enrolmentsOfContact,
+  isRefundedPurchase,
   membershipCourseIds,
   type ProgressRow,
   progressOf,
@@ -60,6 +61,7 @@ function myCourse(
       ? resumePoint(chapters, progress, enrolment.lastChapterId, (c) => mayOpen(level, course, c))
       : null,
     hasAccess,
+    refundedAt: enrolment.refundedAt?.toISOString() ?? null,
   };
 }
 
@@ -80,7 +82,7 @@ async function myCoursesIn(tx: Tx, actor: Authenticated, onlyCourse?: string): P
   const members = await membershipCourseIds(tx, tenant.tenantId, auth.sub);
   return published.map((e) => {
     const course = byId.get(e.courseId) as CourseRow;
-    const hasAccess = e.source !== 'membership' || members.has(e.courseId);
+    const hasAccess = members.has(e.courseId) || (e.source !== 'membership' && !isRefundedPurchase(e));
     return myCourse(bundle, course, e, progressMap(progress.filter((p) => p.courseId === course.id)), hasAccess);
   });
 }
@@ -102,7 +104,7 @@ export function courseCatalogue(db: Db, actor: Authenticated): Promise<CourseCat
       currency: bundle.currency,
       data: rows.map((row) => {
         const enrolment = enrolled.get(row.id);
-        const isEnrolled = !!enrolment && enrolment.source !== 'demo';
+        const isEnrolled = !!enrolment && enrolment.source !== 'demo' && !isRefundedPurchase(enrolment);
         return {
           ...toPublicSummary(bundle, row),
           isEnrolled,

@@ -8,7 +8,7 @@ import {
 import type { Tx } from '../../db/client.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import type { TenantContext } from '../../lib/tenant-context.ts';
-import { invoicePaid } from './invoice-settlement.ts';
+import { invoicePaid, invoiceRefunded } from './invoice-settlement.ts';
 import {
   addRefunded,
   addToContactBalance,
@@ -257,6 +257,7 @@ export async function refundPayment(
   let contactDelta = payment.method === 'account' ? amount : 0;
   if (fully) contactDelta += invoice.balance;
   await addToContactBalance(tx, tenant.tenantId, invoice.contactId, decimal(contactDelta, invoice.currency));
+  if (fully && invoice.status !== 'refunded') await invoiceRefunded(tx, tenant, updated);
   return { invoice: updated, payment: refund, replayed: false, statusChanged: updated.status !== invoice.status };
 }
 

@@ -3,8 +3,9 @@ import type { TenantContext } from '../../lib/tenant-context.ts';
 import type { InvoiceRow } from './invoices.repo.ts';
 
 // What other modules do when an invoice they made is paid in full (a class drop-in's seat is
-// confirmed): they register here, so the invoices module never imports them (no import cycle).
-// Listeners run inside the payment's transaction, after the invoice row was locked and updated.
+// confirmed), or refunded in full (a bought course's access ends): they register here, so the
+// invoices module never imports them (no import cycle). Listeners run inside the payment's (or the
+// refund's) transaction, after the invoice row was locked and updated.
 
 export type InvoicePaidListener = (tx: Tx, tenant: TenantContext, invoice: InvoiceRow) => Promise<void>;
 
@@ -17,4 +18,20 @@ export function onInvoicePaid(name: string, listener: InvoicePaidListener): void
 
 export async function invoicePaid(tx: Tx, tenant: TenantContext, invoice: InvoiceRow): Promise<void> {
   for (const listener of listeners.values()) await listener(tx, tenant, invoice);
+}
+
+export type InvoiceRefundedListener = InvoicePaidListener;
+
+const refundListeners = new Map<string, InvoiceRefundedListener>();
+
+/**
+ * Registers (or replaces, by name) what runs when an invoice becomes `refunded`: everything paid on it
+ * given back. A partial refund announces nothing.
+ */
+export function onInvoiceRefunded(name: string, listener: InvoiceRefundedListener): void {
+  refundListeners.set(name, listener);
+}
+
+export async function invoiceRefunded(tx: Tx, tenant: TenantContext, invoice: InvoiceRow): Promise<void> {
+  for (const listener of refundListeners.values()) await listener(tx, tenant, invoice);
 }

@@ -74,7 +74,7 @@ export function CourseStudents({ course, timeZone }: { course: CourseDetail; tim
         <>
           <Text size="sm">{formatDateTime(s.enrolledAt, timeZone)}</Text>
           <Text size="xs" c="dimmed">
-            {SOURCE_LABELS[s.source]}
+            {s.source === 'purchase' && s.refundedAt ? 'Bought, refunded: no access' : SOURCE_LABELS[s.source]}
           </Text>
         </>
       ),

@@ -41,7 +41,9 @@ function MyCourseItem({ item }: { item: MyCourse }) {
       ) : null}
       {!item.hasAccess ? (
         <Text size="sm" c="red.9">
-          The membership that included this course is no longer active.
+          {item.source === 'purchase' && item.refundedAt
+            ? 'This course was refunded, so it is closed. Your progress is kept if you take it again.'
+            : 'The membership that included this course is no longer active.'}
         </Text>
       ) : null}
       <Group gap="xs" mt="auto" pt="xs">
