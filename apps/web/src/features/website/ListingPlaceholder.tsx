@@ -1,5 +1,6 @@
 import { Alert, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
+import { CourseListing } from '../courses/public/CourseListing';
 import { useTenant } from '../session/session-store';
 import { ShopListing } from '../shop/ShopListing';
 
@@ -13,10 +14,13 @@ const FEATURES: Record<string, string> = {
   mediagallery: 'media gallery',
 };
 
+/** Pages whose own listing replaces the generic note. */
+const LISTED = new Set(['merchandise', 'donations', 'courses']);
+
 /**
  * The standard pages show a listing of their feature instead of the designer (spec 3 §2.1). The
  * features not built yet say so; the forms page lists the public forms the tenant already has, the
- * merchandise page what visitors see in the shop.
+ * merchandise page what visitors see in the shop, the courses page the published courses.
  */
 export function ListingPlaceholder({ name, title }: { name: string; title: string }) {
   const tenant = useTenant();
@@ -44,13 +48,14 @@ export function ListingPlaceholder({ name, title }: { name: string; title: strin
           </List>
         )}
         {name === 'merchandise' && <ShopListing />}
+        {name === 'courses' && <CourseListing />}
         {name === 'donations' && (
           <Alert variant="light" color="blue" icon={<IconInfoCircle size={18} />}>
             This page lists your active donation campaigns to visitors, with their progress. Manage them under Products
             &gt; Donations.
           </Alert>
         )}
-        {name !== 'merchandise' && name !== 'donations' && (
+        {!LISTED.has(name) && (
           <Alert variant="light" color="blue" icon={<IconInfoCircle size={18} />}>
             This page lists the {feature} of your organisation for visitors. Its content comes from the {feature}
             themselves, not from the designer.
