@@ -39,11 +39,19 @@ export interface UnsubscribeTarget {
   contactId: string;
 }
 
-/** `{campaign}{contact}` (32 bytes) and a 128-bit signature that binds them to the studio, base64url. */
-export async function unsubscribeToken(platform: Platform, tenantId: string, target: UnsubscribeTarget) {
-  const ids = Buffer.concat([uuidBytes(target.campaignId), uuidBytes(target.contactId)]);
+/**
+ * Signs unsubscribe tokens: `{campaign}{contact}` (32 bytes) and a 128-bit signature that binds them to
+ * the studio, base64url. Made before a transaction: loading the key may query the database, which on
+ * PGlite (one connection) would wait forever behind an open transaction.
+ */
+export async function unsubscribeSigner(
+  platform: Platform,
+): Promise<(tenantId: string, target: UnsubscribeTarget) => string> {
   const key = await unsubscribeKey(platform);
-  return `${ids.toString('base64url')}.${signature(key, tenantId, ids).toString('base64url')}`;
+  return (tenantId, target) => {
+    const ids = Buffer.concat([uuidBytes(target.campaignId), uuidBytes(target.contactId)]);
+    return `${ids.toString('base64url')}.${signature(key, tenantId, ids).toString('base64url')}`;
+  };
 }
 
 /** The token's campaign and contact when its signature holds for this studio; null otherwise. */

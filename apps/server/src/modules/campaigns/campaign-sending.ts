@@ -6,7 +6,7 @@ import { campaigns } from '../../db/schema/index.ts';
 import type { Platform } from '../../platform.ts';
 import { enqueueEmails } from '../mail/outbox.ts';
 import { materialiseRecipients, rowsOf } from './campaign-audience.ts';
-import { campaignEmail, unsubscribeToken, unsubscribeUrl } from './campaign-mail.ts';
+import { campaignEmail, unsubscribeSigner, unsubscribeUrl } from './campaign-mail.ts';
 
 // Sending (docs/decisions/campaigns.md "Sending once"): the recipients are made once when sending
 // starts; then the batch job claims pending rows with FOR UPDATE SKIP LOCKED and writes their outbox
@@ -62,6 +62,7 @@ export async function sendOneBatch(platform: Platform, job: CampaignJob, size = 
   const tenant = await platform.tenants.byId(job.tenantId);
   if (!tenant) return 0;
   const { tenantId, campaignId } = job;
+  const sign = await unsubscribeSigner(platform);
   return withTenant(platform.db, tenantId, async (tx) => {
     // A shared lock: a cancel (which takes the row for update) waits for this batch, or this batch for it.
     const [campaign] = await tx
@@ -81,19 +82,17 @@ export async function sendOneBatch(platform: Platform, job: CampaignJob, size = 
       returning r.contact_id, r.email, r.first_name, r.last_name`,
     );
     if (rows.length === 0) return 0;
-    const emails = await Promise.all(
-      rows.map(async (row) => {
-        const token = await unsubscribeToken(platform, tenantId, { campaignId, contactId: row.contact_id });
-        const email = campaignEmail(
-          tenant,
-          campaign,
-          row.email,
-          { firstName: row.first_name, lastName: row.last_name },
-          unsubscribeUrl(platform, tenant, token),
-        );
-        return { ...email, id: randomUUID(), contactId: row.contact_id };
-      }),
-    );
+    const emails = rows.map((row) => {
+      const token = sign(tenantId, { campaignId, contactId: row.contact_id });
+      const email = campaignEmail(
+        tenant,
+        campaign,
+        row.email,
+        { firstName: row.first_name, lastName: row.last_name },
+        unsubscribeUrl(platform, tenant, token),
+      );
+      return { ...email, id: randomUUID(), contactId: row.contact_id };
+    });
     await enqueueEmails(tx, tenantId, emails);
     await tx.execute(sql`update campaign_recipients r set email_id = v.email_id
       from (select unnest(${textArrayOf(emails.map((e) => e.contactId))}::uuid[]) as contact_id,

@@ -20,7 +20,7 @@ import type { Platform } from '../../platform.ts';
 import { sanitizePageHtml } from '../../site/sanitize.ts';
 import { enqueueEmails } from '../mail/outbox.ts';
 import { checkAudience, countAudience } from './campaign-audience.ts';
-import { campaignEmail, unsubscribeToken, unsubscribeUrl } from './campaign-mail.ts';
+import { campaignEmail, unsubscribeSigner, unsubscribeUrl } from './campaign-mail.ts';
 import { beginSending, queueBatches } from './campaign-sending.ts';
 
 type Input = z.output<typeof CampaignInput>;
@@ -277,6 +277,7 @@ export async function sendTest(
   auth: AccessClaims,
   id: string,
 ): Promise<string> {
+  const sign = await unsubscribeSigner(platform);
   const to = await withTenant(platform.db, tenant.tenantId, async (tx) => {
     const row = await findRow(tx, tenant.tenantId, id);
     if (!row.subject.trim()) throw badRequest('subject', CAMPAIGN_MESSAGES.subjectRequired);
@@ -286,7 +287,7 @@ export async function sendTest(
       .from(contacts)
       .where(and(eq(contacts.tenantId, tenant.tenantId), eq(contacts.id, auth.sub)));
     if (!me) throw notFound('Contact');
-    const token = await unsubscribeToken(platform, tenant.tenantId, { campaignId: id, contactId: auth.sub });
+    const token = sign(tenant.tenantId, { campaignId: id, contactId: auth.sub });
     const email = campaignEmail(
       tenant,
       { ...row, subject: `[Test] ${row.subject}` },

@@ -533,3 +533,47 @@ describe('campaigns: sending', () => {
     expect(json<Campaign>(await call(staff, tenant, 'GET', `/rest/campaigns/${campaign.id}`)).status).toBe('draft');
   });
 });
+
+describe('campaigns without JWT_SECRET', () => {
+  it('signs unsubscribe links with the key kept in the database, outside any transaction', async () => {
+    // The key is read from the database on first use: inside a transaction it would wait forever on
+    // PGlite's one connection. A test send and a batch both sign links.
+    const own = await startTestApp({ smtpUrl: smtp.url, jwtSecret: null });
+    const tenant = await newTenant(own, { name: 'Keyless Studio' });
+    const admin = (await loginAs(own, tenant, 'admin')).access_token;
+    const [member] = await withTenant(own.platform.db, tenant.tenantId, (tx) =>
+      tx
+        .insert(contacts)
+        .values({
+          tenantId: tenant.tenantId,
+          email: `keyless-${randomBytes(4).toString('hex')}@members.test`,
+          name: 'Kim',
+          role: 'student',
+        })
+        .returning({ email: contacts.email }),
+    );
+    const created = await own.inject({
+      method: 'POST',
+      url: '/rest/campaigns',
+      headers: bearer(admin, tenant.host),
+      payload: body(),
+    });
+    const campaign = json<Campaign>(created);
+    const test = await own.inject({
+      method: 'POST',
+      url: `/rest/campaigns/${campaign.id}/test`,
+      headers: bearer(admin, tenant.host),
+    });
+    expect(test.statusCode, test.body).toBe(200);
+    const send = await own.inject({
+      method: 'POST',
+      url: `/rest/campaigns/${campaign.id}/send`,
+      headers: bearer(admin, tenant.host),
+    });
+    expect(send.statusCode, send.body).toBe(200);
+    await runCampaignBatches(own.platform, { tenantId: tenant.tenantId, campaignId: campaign.id });
+    await own.platform.outbox.kick();
+    const mail = (await smtp.waitFor(member?.email as string)).text.replace(/\r?\n[ \t]+/g, ' ');
+    expect(mail).toMatch(/^List-Unsubscribe: <http:\/\/[^>]+\/unsubscribe\//m);
+  });
+});
