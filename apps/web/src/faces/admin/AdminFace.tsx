@@ -39,6 +39,7 @@ const EventsPage = lazy(() => import('../../features/events/EventsPage'));
 const FacilityPage = lazy(() => import('../../features/scheduling/FacilityPage'));
 const DonationsAdminPage = lazy(() => import('../../features/donations/DonationsAdminPage'));
 const FilesPage = lazy(() => import('../../features/files/FilesPage'));
+const ReviewsPage = lazy(() => import('../../features/reviews/ReviewsPage'));
 const CampaignsPage = lazy(() => import('../../features/campaigns/CampaignsPage'));
 const CampaignEditorPage = lazy(() => import('../../features/campaigns/CampaignEditorPage'));
 const CoursesPage = lazy(() => import('../../features/courses/admin/CoursesPage'));
@@ -118,6 +119,7 @@ export const SCREENS: Record<string, ReactNode> = {
   '/facility': <FacilityPage />,
   '/donation': <DonationsAdminPage />,
   '/files': <FilesPage />,
+  '/reviews': <ReviewsPage />,
   '/campaign': <CampaignsPage />,
   '/campaign/:id': <CampaignEditorPage />,
   '/services': <CoursesPage />,

@@ -192,6 +192,7 @@ describe("admin menu with today's built screens", () => {
       '/contacts',
       '/files',
       '/campaign',
+      '/reviews',
       '/website',
       '/store',
       '/invoices',

@@ -73,7 +73,8 @@ export const ADMIN_ROUTES: readonly RouteSpec[] = [
   { path: '/oauth', title: 'OAuth' },
   { path: '/oauth/stripe', title: 'Stripe', built: true },
   { path: '/oauth/omeeting', title: 'Online Meeting', built: true },
-  { path: '/reviews', title: 'G-Reviews' },
+  // G-Reviews (issue 27): members' reviews, answers and the Google review link.
+  { path: '/reviews', title: 'G-Reviews', built: true },
   { path: '/integrations/zoom', title: 'Zoom Integration' },
   { path: '/integrations/paymentprovider', title: 'Payment Provider Integration' },
   { path: '/checkout/invoice/create', title: 'Invoice Payment' },
