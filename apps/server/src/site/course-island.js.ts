@@ -1,9 +1,12 @@
+import { COURSE_REGISTRANT_KEY } from '@atrium/contracts';
+
 /**
  * The course pages' island (served at /site/course.js, ~2 KB gzip): Buy puts the course in the visitor's
  * cart (the shop's cart, kept by the server under the id this device stores) and opens the checkout;
  * the enrol form sends the demo-course registration (spec 3 §2.3) and shows its answer in place; the
  * preview video's Play asks for signed links and only then loads hls.js (Safari plays HLS itself)
- * into the page's native <video>. Everything else on the page is HTML from the server.
+ * into the page's native <video>. Everything else on the page is HTML from the server. The enrol form
+ * is prefilled with who registered on a form tied to the course in this tab (COURSE_REGISTRANT_KEY).
  */
 export const COURSE_ISLAND_JS = `(function () {
   function stored(key) { try { return localStorage.getItem(key); } catch (e) { return null; } }
@@ -110,7 +113,13 @@ export const COURSE_ISLAND_JS = `(function () {
       }
     });
   }
+  var kept = {};
+  try { kept = JSON.parse(sessionStorage.getItem('${COURSE_REGISTRANT_KEY}')) || {}; } catch (e) {}
   document.querySelectorAll('form[data-course-enrol]').forEach(function (form) {
+    ['fullName', 'email', 'phone'].forEach(function (key) {
+      var input = form.elements.namedItem(key);
+      if (input && !input.value && typeof kept[key] === 'string') input.value = kept[key];
+    });
     form.addEventListener('submit', async function (event) {
       event.preventDefault();
       var note = form.querySelector('.course-note');

@@ -5,7 +5,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { CourseEnrolled } from './CourseEnrolled';
-import { registrantOf, rememberRegistrant } from './course-registrant';
+import { keptRegistrant, registrantOf, rememberRegistrant } from './course-registrant';
 import { emptyRegistration } from './registration-values';
 
 const render = (node: ReactNode) =>
@@ -53,12 +53,30 @@ describe('the registrant kept for the course page', () => {
       phone: '555',
     });
     const kept = new Map<string, string>();
-    const storage = { setItem: (k: string, v: string) => kept.set(k, v) } as unknown as Storage;
+    const storage = {
+      setItem: (k: string, v: string) => kept.set(k, v),
+      getItem: (k: string) => kept.get(k) ?? null,
+    } as unknown as Storage;
+    expect(keptRegistrant(storage)).toEqual({});
     rememberRegistrant(registrantOf(values.identity), storage);
     expect(JSON.parse(kept.get(COURSE_REGISTRANT_KEY) ?? '{}')).toEqual({
       fullName: 'Ada Lovelace',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
       email: 'ada@example.com',
       phone: '555',
     });
+    expect(keptRegistrant(storage)).toEqual({
+      fullName: 'Ada Lovelace',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: 'ada@example.com',
+      phone: '555',
+    });
+    // something else under the key is ignored
+    kept.set(COURSE_REGISTRANT_KEY, JSON.stringify({ email: 42, phone: '', firstName: 'Bo' }));
+    expect(keptRegistrant(storage)).toEqual({ firstName: 'Bo' });
+    kept.set(COURSE_REGISTRANT_KEY, '{not json');
+    expect(keptRegistrant(storage)).toEqual({});
   });
 });

@@ -6,6 +6,7 @@ import { Link, Navigate, useLocation } from 'react-router';
 import { MantineScope } from '../../app/MantineScope';
 import { isApiError } from '../../lib/api-error';
 import { queryClient } from '../../lib/query-client';
+import { keptRegistrant } from '../forms/course-registrant';
 import { money } from '../invoices/invoice-format';
 import { useTenant } from '../session/session-store';
 import { useDocumentHead } from '../tenant/tenant-head';
@@ -119,7 +120,11 @@ function Checkout() {
   useDocumentHead(tenant, 'Checkout');
   const state = useCart();
   const { cart } = state;
-  const [values, setValues] = useState<Values>(EMPTY);
+  // A registration form tied to this paid course kept who registered in this tab (spec 3 §4).
+  const [values, setValues] = useState<Values>(() => {
+    const { firstName = '', lastName = '', email = '', phone = '' } = keptRegistrant();
+    return { ...EMPTY, firstName, lastName, email, phone };
+  });
   const [problems, setProblems] = useState<Partial<Record<Field, string>>>({});
   const { placing, failure, order, place: placeOrder } = usePlaceOrder(state.reload);
   const registration = useCheckoutRegistration();
