@@ -195,17 +195,19 @@ describe('submitting a form tied to a course', () => {
     expect((await mailTo(email)).map((m) => m.subject)).toEqual(['Deep Yoga enrolled successfully']);
   });
 
-  it('enrols in a free course without the flag', async () => {
+  it('enrols in a free course without the flag, and with it (the course has no demo chapters)', async () => {
     const form = await newForm(free.guId);
     const before = (await enrolmentsOf(free.guId)).length;
-    const response = await submit(form.guId);
-    expect(response.statusCode, response.body).toBe(201);
-    expect(json<any>(response).course).toMatchObject({
-      status: 'enrolled',
-      message: 'Free Flow enrolled successfully',
-    });
+    for (const patch of [{}, { isDemo: true }]) {
+      const response = await submit(form.guId, patch);
+      expect(response.statusCode, response.body).toBe(201);
+      expect(json<any>(response).course).toMatchObject({
+        status: 'enrolled',
+        message: 'Free Flow enrolled successfully',
+      });
+    }
     const after = await enrolmentsOf(free.guId);
-    expect(after).toHaveLength(before + 1);
+    expect(after).toHaveLength(before + 2);
     expect(after.filter((row) => row.source === 'free')).toHaveLength(after.length);
   });
 
