@@ -42,6 +42,7 @@ import {
   audienceSummary,
   CAMPAIGNS_PATH,
   contactsLabel,
+  formFieldOf,
   isCancellable,
   isEditable,
   progressLabel,
@@ -171,9 +172,7 @@ function CampaignForm({ campaign, timeZone }: { campaign: Campaign; timeZone: st
       setCampaign(saved);
       return saved;
     } catch (error) {
-      showServerError(error, (field, message) =>
-        form.setFieldError(field === 'audience' ? 'audience' : field, message),
-      );
+      showServerError(error, (field, message) => form.setFieldError(formFieldOf(field), message));
       return null;
     }
   };
@@ -204,7 +203,7 @@ function CampaignForm({ campaign, timeZone }: { campaign: Campaign; timeZone: st
         setConfirming(null);
       } catch (error) {
         setConfirming(null);
-        showServerError(error, (field, message) => form.setFieldError(field, message));
+        showServerError(error, (field, message) => form.setFieldError(formFieldOf(field), message));
       }
     });
 

@@ -3,6 +3,7 @@ import {
   audienceOfKind,
   audienceSummary,
   contactsLabel,
+  formFieldOf,
   isCancellable,
   isCountable,
   isEditable,
@@ -46,5 +47,13 @@ describe('campaign rules', () => {
     expect(audienceSummary({ kind: 'no_visit', days: 30 })).toBe('No visit in 30 days');
     expect(contactsLabel(1)).toBe('1 contact');
     expect(contactsLabel(12)).toBe('12 contacts');
+  });
+
+  it('shows a refusal about the audience under the audience, others under their field', () => {
+    expect(formFieldOf('audience.tags')).toBe('audience');
+    expect(formFieldOf('customFieldId')).toBe('audience');
+    expect(formFieldOf('audience')).toBe('audience');
+    expect(formFieldOf('bodyHtml')).toBe('bodyHtml');
+    expect(formFieldOf('scheduledAt')).toBe('scheduledAt');
   });
 });

@@ -87,3 +87,7 @@ export function audienceSummary(audience: CampaignAudience, fieldName?: (id: str
 
 /** "1 contact" / "12 contacts". */
 export const contactsLabel = (count: number) => `${count} contact${count === 1 ? '' : 's'}`;
+
+/** Where a server refusal shows in the editor: the audience's details (audience.tags, customFieldId) under the audience. */
+export const formFieldOf = (field: string) =>
+  field.startsWith('audience') || field === 'customFieldId' ? 'audience' : field;
