@@ -21,7 +21,7 @@ import type { AccessClaims } from '../../lib/access-claims.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import type { TenantContext } from '../../lib/tenant-context.ts';
 import { findContact, linkGuardian } from '../contacts/contact-records.repo.ts';
-import { enrolRegistrant, formCourseState } from '../courses/public.service.ts';
+import { enrolRegistrant, formCourseState } from '../courses/course-registration.ts';
 import { upsertContactValues } from '../custom-fields/contact-custom-values.repo.ts';
 import { canonicalJson } from './canonical-json.ts';
 import { documentUrl } from './form-documents.service.ts';

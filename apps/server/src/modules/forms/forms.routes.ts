@@ -31,7 +31,7 @@ import { tryAgainIn } from '../auth/auth-throttle.ts';
 import { manageContacts } from '../contacts/contact-permission.ts';
 import { ContactParams } from '../contacts/contact-records.routes.ts';
 import { requireContact } from '../contacts/contact-records.service.ts';
-import { demoCourses } from '../courses/public.service.ts';
+import { demoCourses } from '../courses/course-registration.ts';
 import { saveTenantSettings } from '../settings/settings.service.ts';
 import {
   contactDocuments,

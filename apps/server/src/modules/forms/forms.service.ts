@@ -14,7 +14,7 @@ import { type Db, readTenant, type Tx, withTenant } from '../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import type { TenantContext } from '../../lib/tenant-context.ts';
 import { sanitizePageHtml } from '../../site/sanitize.ts';
-import { courseSummaries, formCourseState } from '../courses/public.service.ts';
+import { courseSummaries, formCourseState } from '../courses/course-registration.ts';
 import {
   type CustomFormRow,
   type CustomFormValues,
