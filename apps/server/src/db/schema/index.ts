@@ -10,6 +10,7 @@ export * from './files.ts';
 export * from './forms.ts';
 export * from './invoices.ts';
 export * from './memberships.ts';
+export * from './notices.ts';
 export * from './offers.ts';
 export * from './outbox.ts';
 export * from './payments.ts';
