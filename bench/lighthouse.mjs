@@ -1,5 +1,5 @@
 // Lighthouse (mobile, the default simulated throttling) on the demo's public pages (home, about, the
-// shop's merchandise page, the login page, the branded 404 page and a published public form made for
+// shop's merchandise page, the course listing and the demo course's page, the login page, the branded 404 page and a published public form made for
 // the run) and the new-studio sign-up on the bare domain, in Debian's chromium.
 // Usage: npm run bench:lighthouse (after npm run build).
 import * as chromeLauncher from 'chrome-launcher';
@@ -41,7 +41,16 @@ async function publicFormPath() {
 }
 
 const pages = [
-  ...['/', '/about', '/merchandise', '/login', '/nope', await publicFormPath()].map((path) => [path, `${DEMO}${path}`]),
+  ...[
+    '/',
+    '/about',
+    '/merchandise',
+    '/courses',
+    '/courses/introductory-session',
+    '/login',
+    '/nope',
+    await publicFormPath(),
+  ].map((path) => [path, `${DEMO}${path}`]),
   ['/new-studio (bare domain)', `http://localhost:${PORT}/new-studio`],
 ];
 const chrome = await chromeLauncher.launch({
