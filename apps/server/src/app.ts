@@ -24,6 +24,7 @@ import { registerCourseRoutes } from './modules/courses/courses.routes.ts';
 import { registerCustomFieldRoutes } from './modules/custom-fields/custom-fields.routes.ts';
 import { registerDonationRoutes } from './modules/donations/donations.routes.ts';
 import { registerEmailTemplateRoutes } from './modules/email-templates/email-templates.routes.ts';
+import { registerFeedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { registerFileRoutes } from './modules/files/files.routes.ts';
 import { registerFormRoutes } from './modules/forms/forms.routes.ts';
 import { registerFranchiseRoutes } from './modules/franchise/franchise.routes.ts';
@@ -220,6 +221,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   registerEmailTemplateRoutes(app, platform);
   registerWidgetRoutes(app, platform);
   registerReviewRoutes(app, platform);
+  registerFeedbackRoutes(app, platform);
   registerUserRoutes(app, platform);
   registerFranchiseRoutes(app, platform);
   registerPlanRoutes(app, platform);

@@ -23,6 +23,7 @@ export * from './dial-codes.ts';
 export * from './donations.ts';
 export * from './email-templates.ts';
 export * from './errors.ts';
+export * from './feedback.ts';
 export * from './files.ts';
 export * from './franchise.ts';
 export * from './get-started.ts';
