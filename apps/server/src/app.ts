@@ -37,6 +37,7 @@ import { registerMediaRoutes } from './modules/media/media.routes.ts';
 import { S3Storage } from './modules/media/media.s3-storage.ts';
 import { LocalDiskStorage } from './modules/media/media.storage.ts';
 import { registerMembershipRoutes } from './modules/memberships/memberships.routes.ts';
+import { registerNoticeRoutes } from './modules/notices/notices.routes.ts';
 import { registerOfferRoutes } from './modules/offers/offers.routes.ts';
 import { registerOnboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
 import { registerPaymentRoutes } from './modules/payments/payments.routes.ts';
@@ -221,6 +222,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   registerEmailTemplateRoutes(app, platform);
   registerWidgetRoutes(app, platform);
   registerReviewRoutes(app, platform);
+  registerNoticeRoutes(app, platform);
   registerFeedbackRoutes(app, platform);
   registerUserRoutes(app, platform);
   registerFranchiseRoutes(app, platform);

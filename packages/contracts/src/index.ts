@@ -33,6 +33,7 @@ export * from './invoices.ts';
 export * from './memberships.ts';
 export * from './minors.ts';
 export * from './money.ts';
+export * from './notices.ts';
 export * from './offer-api.ts';
 export * from './offers.ts';
 export * from './onboarding.ts';
