@@ -31,6 +31,7 @@ export const APP_PATH_SEGMENTS = [
   'email',
   'events',
   'facility',
+  'feedback',
   'files',
   'forgot-password',
   'forms',

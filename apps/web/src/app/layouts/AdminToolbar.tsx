@@ -2,6 +2,7 @@ import { Avatar, Burger, Button, Menu, Text } from '@mantine/core';
 import { IconChevronDown, IconEye, IconKey, IconLogout, IconUser } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
+import { StaffFeedbackLink } from '../../features/feedback/FeedbackButton';
 import { FranchiseSwitcher } from '../../features/franchise/FranchiseSwitcher';
 import { HiddenCommandIndicator } from '../../features/hidden-command/HiddenCommandIndicator';
 import { displayName } from '../../features/navigation/student-menu';
@@ -17,7 +18,7 @@ interface Props {
   onToggleMenu: () => void;
 }
 
-/** Spec 3 §2.6 staff toolbar: menu toggle, logo, Preview menu, user menu. */
+/** Spec 3 §2.6 staff toolbar: menu toggle, logo, feedback, Preview menu, user menu. */
 export function AdminToolbar({ menuExpanded, onToggleMenu }: Props) {
   const { user } = useSession();
   const [startingPreview, setStartingPreview] = useState(false);
@@ -30,6 +31,7 @@ export function AdminToolbar({ menuExpanded, onToggleMenu }: Props) {
       <TenantLogo to="/dashboard" />
       <div className="admin-toolbar__spacer" />
       {user?.role === 'admin' ? <HiddenCommandIndicator /> : null}
+      <StaffFeedbackLink labelClassName="admin-toolbar__label" />
       <FranchiseSwitcher />
       <Menu position="bottom-end" withinPortal>
         <Menu.Target>

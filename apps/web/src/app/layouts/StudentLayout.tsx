@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useMemo } from 'react';
+import { MemberFeedbackButton } from '../../features/feedback/FeedbackButton';
 import { buildStudentMenu } from '../../features/navigation/student-menu';
 import { RatingSection } from '../../features/rating/RatingSection';
 import { useSession, useTenant } from '../../features/session/session-store';
@@ -36,6 +37,8 @@ export function StudentLayout({ children, preview = false }: { children: ReactNo
         <div className="student-navbar__inner">
           <TenantLogo to="/" />
           <StudentMenuBar items={items} />
+          {/* Spec 3 §2.6 toolbar feedback button; §6 "Student preview hides creation". */}
+          {!preview && user?.role === 'student' ? <MemberFeedbackButton /> : null}
         </div>
       </header>
       {!preview && user?.role === 'student' ? <RatingSection /> : null}

@@ -40,6 +40,7 @@ const FacilityPage = lazy(() => import('../../features/scheduling/FacilityPage')
 const DonationsAdminPage = lazy(() => import('../../features/donations/DonationsAdminPage'));
 const FilesPage = lazy(() => import('../../features/files/FilesPage'));
 const ReviewsPage = lazy(() => import('../../features/reviews/ReviewsPage'));
+const FeedbackPage = lazy(() => import('../../features/feedback/FeedbackPage'));
 const CampaignsPage = lazy(() => import('../../features/campaigns/CampaignsPage'));
 const CampaignEditorPage = lazy(() => import('../../features/campaigns/CampaignEditorPage'));
 const CoursesPage = lazy(() => import('../../features/courses/admin/CoursesPage'));
@@ -120,6 +121,7 @@ export const SCREENS: Record<string, ReactNode> = {
   '/donation': <DonationsAdminPage />,
   '/files': <FilesPage />,
   '/reviews': <ReviewsPage />,
+  '/feedback': <FeedbackPage />,
   '/campaign': <CampaignsPage />,
   '/campaign/:id': <CampaignEditorPage />,
   '/services': <CoursesPage />,

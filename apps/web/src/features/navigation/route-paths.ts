@@ -75,6 +75,8 @@ export const ADMIN_ROUTES: readonly RouteSpec[] = [
   { path: '/oauth/omeeting', title: 'Online Meeting', built: true },
   // G-Reviews (issue 27): members' reviews, answers and the Google review link.
   { path: '/reviews', title: 'G-Reviews', built: true },
+  // Feedback (issue 27): what members sent from the feedback dialog; the toolbar's Feedback button opens it.
+  { path: '/feedback', title: 'Feedback', built: true },
   { path: '/integrations/zoom', title: 'Zoom Integration' },
   { path: '/integrations/paymentprovider', title: 'Payment Provider Integration' },
   { path: '/checkout/invoice/create', title: 'Invoice Payment' },
