@@ -6,13 +6,12 @@ import {
   type Campaign,
   type CampaignStatus,
 } from '@atrium/contracts';
-import { ActionIcon, Anchor, Badge, Button, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { ActionIcon, Anchor, Badge, Button, Text } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { FormDialog, saveAndClose } from '../../app/components/FormDialog';
+import { CreateByNameDialog } from '../../app/components/CreateByNameDialog';
 import { type ListColumn, ListScreen, useListState } from '../../app/components/list-kit';
 import { formatDateTime } from '../../lib/format';
 import { showSuccessToast } from '../../lib/notify';
@@ -36,47 +35,22 @@ export function CampaignStatusBadge({ status }: { status: CampaignStatus }) {
 function NewCampaignDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const navigate = useNavigate();
   const client = useQueryClient();
-  const form = useForm({
-    initialValues: { name: '' },
-    validate: { name: (value) => (value.trim() ? null : 'name is required') },
-  });
-  const [pending, setPending] = useState(false);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a fresh form each time it opens
-  useEffect(() => {
-    if (opened) form.reset();
-  }, [opened]);
   return (
-    <FormDialog
+    <CreateByNameDialog
       opened={opened}
       onClose={onClose}
       title="New campaign"
-      submitLabel="Create"
-      pending={pending}
-      onSubmit={form.onSubmit(async (values) => {
-        setPending(true);
-        let created: Campaign | null = null;
-        await saveAndClose(
-          async () => {
-            created = await campaignsApi.create({ name: values.name.trim() });
-          },
-          { success: `${values.name.trim()} is created.`, close: onClose, setFieldError: form.setFieldError },
-        );
-        setPending(false);
-        if (created) {
-          await client.invalidateQueries({ queryKey: campaignKeys.all });
-          navigate(campaignPath((created as Campaign).id));
-        }
-      })}
-    >
-      <TextInput
-        label="Campaign name"
-        description="For you only: members see the subject."
-        required
-        data-autofocus
-        maxLength={CAMPAIGN_NAME_MAX}
-        {...form.getInputProps('name')}
-      />
-    </FormDialog>
+      label="Campaign name"
+      description="For you only: members see the subject."
+      maxLength={CAMPAIGN_NAME_MAX}
+      nameRequired="name is required"
+      create={(name) => campaignsApi.create({ name })}
+      success={(name) => `${name} is created.`}
+      onCreated={async (created: Campaign) => {
+        await client.invalidateQueries({ queryKey: campaignKeys.all });
+        navigate(campaignPath(created.id));
+      }}
+    />
   );
 }
 
