@@ -168,7 +168,11 @@ export type PublicCheckoutRequest = z.input<typeof PublicCheckoutRequest>;
 export const PublicCheckoutQuote = CheckoutQuote.omit({ contact: true, paymentMethod: true });
 export type PublicCheckoutQuote = z.infer<typeof PublicCheckoutQuote>;
 
-/** The order placed: the invoice to pay by card on its public page (/invoice/{publicId}). */
+/**
+ * The order placed: the invoice (its public page /invoice/{publicId}), paid by card on the provider's
+ * page (`payment` 'card', the card fee priced) or at the studio ('at_studio': the studio takes no
+ * cards online; no card fee). The server decides from the studio's provider.
+ */
 export const PublicCheckoutResult = z.object({
   /** The invoice number as printed (INV-00042). */
   invoiceId: z.string(),
@@ -177,6 +181,7 @@ export const PublicCheckoutResult = z.object({
   currency: z.string(),
   total: z.number(),
   balance: z.number(),
+  payment: z.enum(['card', 'at_studio']),
 });
 export type PublicCheckoutResult = z.infer<typeof PublicCheckoutResult>;
 

@@ -2,10 +2,12 @@ import { createHash, randomBytes } from 'node:crypto';
 import {
   CART_NOTES,
   type CartUpdate,
+  type DeskPaymentMethod,
   LOW_STOCK,
   normalizeOfferCode,
   type PublicCart,
   QUANTITY_MAX,
+  takesCardPayments,
 } from '@atrium/contracts';
 import type { z } from 'zod';
 import { type Db, readTenant, type Tx, withTenant } from '../../db/client.ts';
@@ -14,7 +16,7 @@ import type { TenantContext } from '../../lib/tenant-context.ts';
 import type { Platform } from '../../platform.ts';
 import { tryAgainIn } from '../auth/auth-throttle.ts';
 import { findItemsByIds } from '../catalogue/items.repo.ts';
-import { cartOf, priceCart, quoteOf, type SaleLine, type Sellable } from '../checkout/sale.service.ts';
+import { cartOf, invoiceMethod, priceCart, quoteOf, type SaleLine, type Sellable } from '../checkout/sale.service.ts';
 import type { JobRunner } from '../jobs/job-runner.ts';
 import { type CartRow, deleteCartsBefore, findCart, insertCart, updateCart } from './cart.repo.ts';
 import { availabilityOf, sellsPublicly } from './shop-catalogue.service.ts';
@@ -34,8 +36,13 @@ export const publicSellable =
   (tx, row) =>
     sellsPublicly(tx, tenantId, row);
 
-/** How the buyer pays online: by card on the invoice page, so the card fee is priced. */
-export const ONLINE_METHOD = 'credit_card' as const;
+/**
+ * How an online order is paid, decided from the studio's provider and never from the browser: by card
+ * on the provider's page when the studio takes cards (the card fee priced), else at the studio (the
+ * invoice left open with no card fee, as the desk's "Leave open"; staff record the payment there).
+ */
+export const onlineMethod = (tenant: TenantContext): DeskPaymentMethod =>
+  takesCardPayments(tenant.settings.paymentProvider) ? 'credit_card' : 'invoice';
 
 const newCartId = () => randomBytes(32).toString('base64url');
 const hashOf = (cartId: string) => createHash('sha256').update(`cart:v1:${cartId}`).digest('hex');
@@ -115,7 +122,7 @@ async function priced(
   now: Date,
 ): Promise<PublicCart> {
   const cart = await cartOf(tx, tenant.tenantId, tidied.lines, publicSellable(tenant.tenantId));
-  const quote = quoteOf(await priceCart(tx, tenant, cart, code, ONLINE_METHOD, now));
+  const quote = quoteOf(await priceCart(tx, tenant, cart, code, invoiceMethod(onlineMethod(tenant)), now));
   return {
     cartId,
     currency: quote.currency,

@@ -17,16 +17,24 @@ import type { Authenticated } from '../../lib/guards.ts';
 import type { TenantContext } from '../../lib/tenant-context.ts';
 import type { Platform } from '../../platform.ts';
 import { tryAgainIn } from '../auth/auth-throttle.ts';
-import { assertStockNow, type Buyer, cartOf, priceCart, quoteOf, recordSale } from '../checkout/sale.service.ts';
+import {
+  assertStockNow,
+  type Buyer,
+  cartOf,
+  invoiceMethod,
+  priceCart,
+  quoteOf,
+  recordSale,
+} from '../checkout/sale.service.ts';
 import { requireSignedWaiver } from '../forms/form-documents.service.ts';
 import { findInvoice, findPerson } from '../invoices/invoices.repo.ts';
-import { emptyCart, ONLINE_METHOD, publicSellable } from './cart.service.ts';
+import { emptyCart, onlineMethod, publicSellable } from './cart.service.ts';
 import { findOrInsertBuyer } from './shop-checkout.repo.ts';
 
 // The visitor's checkout (spec 3 §7.8 POST /item/checkout/public/validate, /item/checkout/public and
 // /public/checkout): the public user form (spec 3 §3, §5) and the cart's items and code. The sale is
-// the desk's own (sale.service.ts); the invoice is left pending for the buyer to pay by card on its
-// public page.
+// the desk's own (sale.service.ts); the invoice is left pending for the buyer to pay by card on the
+// provider's page, or at the studio when the studio takes no cards (`onlineMethod`).
 
 type QuoteBody = z.output<typeof PublicCheckoutQuoteRequest>;
 type OrderBody = z.output<typeof PublicCheckoutRequest>;
@@ -49,7 +57,7 @@ export function quotePublicCheckout(
   return readTenant(platform.db, tenant.tenantId, async (tx) => {
     const cart = await cartOf(tx, tenant.tenantId, body.items, publicSellable(tenant.tenantId));
     assertStockNow(cart);
-    return quoteOf(await priceCart(tx, tenant, cart, codeOf(body), ONLINE_METHOD, now));
+    return quoteOf(await priceCart(tx, tenant, cart, codeOf(body), invoiceMethod(onlineMethod(tenant)), now));
   });
 }
 
@@ -119,7 +127,7 @@ export async function placeOnlineOrder(
     {
       items: order.items,
       offerCode: order.offerCode,
-      paymentMethod: ONLINE_METHOD,
+      paymentMethod: onlineMethod(tenant),
       idempotencyKey: `online:${order.idempotencyKey}`,
       fingerprint: fingerprintOf(order),
       buyer,
@@ -130,6 +138,7 @@ export async function placeOnlineOrder(
         ...(order.phone ? [`Phone: ${order.phone}`] : []),
         ...(order.address ? [`Address: ${order.address}`] : []),
         ...(order.note ? [`Note: ${order.note}`] : []),
+        ...(onlineMethod(tenant) === 'invoice' ? ['To be paid at the studio.'] : []),
       ],
       afterSale: (tx) => emptyCart(tx, tenant.tenantId, order.cartId),
     },
@@ -171,6 +180,7 @@ function orderOf(platform: Platform, tenant: TenantContext, invoiceId: string): 
       currency: invoice.currency,
       total: minorToPrice(invoice.total, invoice.currency),
       balance: minorToPrice(invoice.balance, invoice.currency),
+      payment: invoice.paymentMethod === 'credit_card' ? 'card' : 'at_studio',
     };
   });
 }
@@ -201,7 +211,7 @@ export async function placeMemberOrder(
     {
       items: body.items,
       offerCode: code,
-      paymentMethod: ONLINE_METHOD,
+      paymentMethod: onlineMethod(tenant),
       idempotencyKey: `member:${auth.sub}:${body.idempotencyKey}`,
       fingerprint: JSON.stringify({ channel: 'member', items: body.items.map((l) => [l.guId, l.qty]), code }),
       buyer: async (tx) => {

@@ -5,7 +5,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, json, loginAs, startTestApp } from '../../../test/helpers.ts';
 import type { App } from '../../app.ts';
 import { withTenant } from '../../db/client.ts';
-import { contacts, invoices, items, notificationSettings, offers, outboxEmails } from '../../db/schema/index.ts';
+import {
+  contacts,
+  invoices,
+  items,
+  notificationSettings,
+  offers,
+  outboxEmails,
+  tenants,
+} from '../../db/schema/index.ts';
 import { errorOf } from '../catalogue/catalogue-fixtures.ts';
 import { makeShop, type ShopFixture, visit } from './shop-fixtures.ts';
 
@@ -112,8 +120,13 @@ describe('POST /item/checkout/public', () => {
     const response = await order({ ...buyer, items: [{ guId: f.shirt, qty: 1, price: 0.01 }] });
     expect(response.statusCode, response.body).toBe(201);
     const result = json<PublicCheckoutResult>(response);
-    expect(result).toMatchObject({ status: 'pending', currency: 'USD', total: 28.33, balance: 28.33 });
+    // the studio takes cards: paid by card on the provider's page, the card fee priced
+    expect(result).toMatchObject({ status: 'pending', currency: 'USD', total: 28.33, balance: 28.33, payment: 'card' });
     expect(result.invoiceId).toMatch(/^INV-\d{5}$/);
+    const stored = await read(
+      async (tx) => (await tx.select().from(invoices).where(eq(invoices.publicId, result.publicId)))[0],
+    );
+    expect(stored?.paymentMethod).toBe('credit_card');
     expect(result.publicId).toMatch(/^[A-Za-z0-9_-]{24}$/);
     expect(await stockOf(f.shirt)).toBe((stock ?? 0) - 1);
     const publicInvoice = await call('GET', `/item/invoice/public/${result.publicId}`);
@@ -151,7 +164,15 @@ describe('POST /item/checkout/public', () => {
     });
     expect(response.statusCode, response.body).toBe(201);
     const result = json<PublicCheckoutResult>(response);
-    expect(Object.keys(result).sort()).toEqual(['balance', 'currency', 'invoiceId', 'publicId', 'status', 'total']);
+    expect(Object.keys(result).sort()).toEqual([
+      'balance',
+      'currency',
+      'invoiceId',
+      'payment',
+      'publicId',
+      'status',
+      'total',
+    ]);
     const invoice = await read(
       async (tx) => (await tx.select().from(invoices).where(eq(invoices.publicId, result.publicId)))[0],
     );
@@ -254,6 +275,75 @@ describe('POST /item/checkout/public', () => {
         .where(and(eq(contacts.email, email))),
     );
     expect(mine).toHaveLength(1);
+  });
+});
+
+describe('a studio that takes no cards online: the order is paid at the studio', () => {
+  let g: ShopFixture;
+  let visitor: ReturnType<typeof visit>;
+  beforeAll(async () => {
+    g = await makeShop(app);
+    // no payment provider connected (a new studio): the fixture's Stripe setting taken away
+    const [row] = await app.platform.db.select().from(tenants).where(eq(tenants.id, g.shop.tenantId));
+    await app.platform.db
+      .update(tenants)
+      .set({ settings: { ...(row?.settings as object), paymentProvider: null } })
+      .where(eq(tenants.id, g.shop.tenantId));
+    app.platform.tenants.clearCache();
+    visitor = visit(app, g.shop);
+  });
+  const readG = <T>(fn: (tx: Parameters<Parameters<typeof withTenant>[2]>[0]) => Promise<T>) =>
+    withTenant(app.platform.db, g.shop.tenantId, fn);
+
+  it('prices the cart and the order without the card fee (the browser cannot ask for the card)', async () => {
+    const cart = await visitor('POST', '/public/cart', { items: [{ guId: g.shirt, qty: 2 }] });
+    expect(cart.statusCode, cart.body).toBe(200);
+    expect(json<PublicCart>(cart)).toMatchObject({ subtotal: 50, tax: 5, cardFee: 0, total: 55 });
+    const quote = await visitor('POST', '/item/checkout/public/validate', {
+      ...form(),
+      items: [{ guId: g.shirt, qty: 2 }],
+      paymentMethod: 'credit_card',
+    });
+    expect(quote.statusCode, quote.body).toBe(200);
+    expect(json(quote)).toMatchObject({ subtotal: 50, tax: 5, cardFee: 0, total: 55 });
+  });
+
+  it('places a pending invoice to pay at the studio: no card fee, not by card, the staff note says so', async () => {
+    await readG((tx) =>
+      tx
+        .insert(notificationSettings)
+        .values({ tenantId: g.shop.tenantId, contactId: g.shop.users.admin.id, isNotifySales: true }),
+    );
+    const response = await visitor('POST', '/item/checkout/public', {
+      ...form(),
+      items: [{ guId: g.shirt, qty: 1 }],
+      paymentMethod: 'credit_card',
+      idempotencyKey: key(),
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const result = json<PublicCheckoutResult>(response);
+    expect(result).toMatchObject({ status: 'pending', total: 27.5, balance: 27.5, payment: 'at_studio' });
+    const stored = await readG(
+      async (tx) => (await tx.select().from(invoices).where(eq(invoices.publicId, result.publicId)))[0],
+    );
+    expect(stored).toMatchObject({ status: 'pending', paymentMethod: 'cash', cardFee: 0, balance: 2750 });
+    // staff see it unpaid in Invoices, as any open invoice
+    const list = await app.inject({
+      method: 'GET',
+      url: '/item/ireport?max=100',
+      headers: bearer(g.adminToken, g.shop.host),
+    });
+    expect(list.statusCode, list.body).toBe(200);
+    const row = json<{ data: { number: number; status: string; balance: number }[] }>(list).data.find(
+      (r) => r.number === Number(result.invoiceId.slice(4)),
+    );
+    expect(row).toMatchObject({ status: 'pending', balance: 27.5 });
+    const mails = await readG((tx) => tx.select().from(outboxEmails));
+    const note = mails.find((m) => m.subject === `New sale ${result.invoiceId}: $27.50`);
+    expect(note?.textBody).toContain('left open');
+    expect(note?.textBody).toContain('To be paid at the studio.');
+    // the invoice stays viewable by its link
+    expect((await visitor('GET', `/item/invoice/public/${result.publicId}`)).statusCode).toBe(200);
   });
 });
 

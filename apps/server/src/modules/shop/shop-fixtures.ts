@@ -21,14 +21,22 @@ export interface ShopFixture {
   foreignItem: string;
 }
 
-/** USD, tax 10%, card fee 3%; shirt $25 (5 left), mat $40 (10), bottle $12.50 (untracked, untaxed, no fee). */
+/** USD, tax 10%, card fee 3%, cards taken (Stripe); shirt $25 (5 left), mat $40 (10), bottle $12.50 (untracked, untaxed, no fee). */
 export async function makeShop(app: App): Promise<ShopFixture> {
   const shop = await newTenant(app);
   const other = await newTenant(app);
   const [row] = await app.platform.db.select().from(tenants).where(eq(tenants.id, shop.tenantId));
   await app.platform.db
     .update(tenants)
-    .set({ settings: { ...(row?.settings as object), currency: 'USD', taxPercent: 10, cardFees: 3 } })
+    .set({
+      settings: {
+        ...(row?.settings as object),
+        currency: 'USD',
+        taxPercent: 10,
+        cardFees: 3,
+        paymentProvider: 'STRIPE',
+      },
+    })
     .where(eq(tenants.id, shop.tenantId));
   app.platform.tenants.clearCache();
   const admin = (await loginAs(app, shop, 'admin')).access_token;
