@@ -6,6 +6,7 @@ import { StaffFeedbackLink } from '../../features/feedback/FeedbackButton';
 import { FranchiseSwitcher } from '../../features/franchise/FranchiseSwitcher';
 import { HiddenCommandIndicator } from '../../features/hidden-command/HiddenCommandIndicator';
 import { displayName } from '../../features/navigation/student-menu';
+import { NoticesButton } from '../../features/notices/NoticesButton';
 import { startActingAsMember, startStudentPreview, startWebPreview } from '../../features/session/preview-actions';
 import { useSession } from '../../features/session/session-store';
 import { TenantLogo } from './TenantLogo';
@@ -32,6 +33,8 @@ export function AdminToolbar({ menuExpanded, onToggleMenu }: Props) {
       <div className="admin-toolbar__spacer" />
       {user?.role === 'admin' ? <HiddenCommandIndicator /> : null}
       <StaffFeedbackLink labelClassName="admin-toolbar__label" />
+      {/* admins and staff write notices (Manage links); front desk reads the board */}
+      <NoticesButton manage={user?.role === 'admin' || user?.role === 'staff'} />
       <FranchiseSwitcher />
       <Menu position="bottom-end" withinPortal>
         <Menu.Target>

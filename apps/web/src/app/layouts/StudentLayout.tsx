@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { MemberFeedbackButton } from '../../features/feedback/FeedbackButton';
 import { buildStudentMenu } from '../../features/navigation/student-menu';
+import { NoticesButton } from '../../features/notices/NoticesButton';
 import { RatingSection } from '../../features/rating/RatingSection';
 import { useSession, useTenant } from '../../features/session/session-store';
 import { revealApp } from '../app-prepaint';
@@ -37,6 +38,10 @@ export function StudentLayout({ children, preview = false }: { children: ReactNo
         <div className="student-navbar__inner">
           <TenantLogo to="/" />
           <StudentMenuBar items={items} />
+          {/* the notice board (spec 3 §2.6), read-only for members and in Student Preview */}
+          <div style={{ marginLeft: 'auto' }}>
+            <NoticesButton />
+          </div>
           {/* Spec 3 §2.6 toolbar feedback button; §6 "Student preview hides creation". */}
           {!preview && user?.role === 'student' ? <MemberFeedbackButton /> : null}
         </div>
