@@ -1,12 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { expectAccessible, hostUrl, logIn, PASSWORD } from './helpers';
+import { apiLogin, apiUrl, DEMO_HOST, expectAccessible, hostUrl, logIn } from './helpers';
 import { SHARED_PORT_WAIT_MS, startDemoCardStandIn } from './shared-ports';
+import { apiCall, uploadTestVideo } from './video-fixtures';
 
 // Issue 25's visitor and student half: a visitor on a phone finds a course on /courses, buys it with a
 // 10 % code on the card stand-in, watches part of a chapter, and on another browser continues from the
@@ -14,8 +10,6 @@ import { SHARED_PORT_WAIT_MS, startDemoCardStandIn } from './shared-ports';
 // The course is made through the API with a tiny generated video. The card port keeps this spec apart
 // from the other specs that move the business clock (shared-ports.ts).
 
-const api = (path: string) => `http://127.0.0.1:${process.env.E2E_PORT}${path}`;
-const HOST = { host: `demo.localhost:${process.env.E2E_PORT}` };
 const BUYER = 'student@demo.test';
 const stamp = Date.now().toString(36);
 const COURSE = `Flow Foundations ${stamp}`;
@@ -25,63 +19,7 @@ let stub: Awaited<ReturnType<typeof startDemoCardStandIn>> | null = null;
 let course: { guId: string; slug: string; videoAssetId: string };
 
 async function adminToken(request: APIRequestContext): Promise<string> {
-  const login = await request.post(api('/login'), {
-    headers: HOST,
-    data: { userId: 'admin@demo.test', password: PASSWORD },
-  });
-  expect(login.status()).toBe(200);
-  return (await login.json()).access_token as string;
-}
-
-async function call<T>(
-  request: APIRequestContext,
-  token: string,
-  method: string,
-  path: string,
-  data?: object,
-): Promise<T> {
-  const response = await request.fetch(api(path), {
-    method,
-    headers: { ...HOST, authorization: `Bearer ${token}` },
-    data,
-  });
-  expect(response.status(), `${method} ${path}: ${await response.text()}`).toBeLessThan(300);
-  return (await response.json()) as T;
-}
-
-/** A 24-second 320x180 video made with the ffmpeg of node_modules, uploaded by tus and transcoded. */
-async function uploadVideo(request: APIRequestContext, token: string): Promise<string> {
-  const ffmpeg = (createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path: string }).path;
-  const file = join(mkdtempSync(join(tmpdir(), 'atrium-course-')), 'flow.mp4');
-  execFileSync(ffmpeg, [
-    ...['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=duration=24:size=320x180:rate=15'],
-    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', file],
-  ]);
-  const bytes = readFileSync(file);
-  const b64 = (text: string) => Buffer.from(text).toString('base64');
-  const tus = { ...HOST, authorization: `Bearer ${token}`, 'tus-resumable': '1.0.0' };
-  const created = await request.post(api('/rest/video/upload'), {
-    headers: {
-      ...tus,
-      'upload-length': String(bytes.length),
-      'upload-metadata': `filename ${b64('flow.mp4')},title ${b64('First flow')}`,
-    },
-  });
-  expect(created.status()).toBe(201);
-  const location = new URL(created.headers().location ?? '', api('/')).pathname;
-  const patched = await request.patch(api(location), {
-    headers: { ...tus, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
-    data: bytes,
-  });
-  expect(patched.status()).toBe(204);
-  const id = location.split('/').pop() as string;
-  await expect
-    .poll(async () => (await call<{ status: string }>(request, token, 'GET', `/rest/video/${id}`)).status, {
-      timeout: 90_000,
-      intervals: [1000],
-    })
-    .toBe('ready');
-  return id;
+  return (await apiLogin(request, 'admin@demo.test')).access_token;
 }
 
 test.describe('courses for visitors and students', () => {
@@ -89,37 +27,41 @@ test.describe('courses for visitors and students', () => {
     test.setTimeout(SHARED_PORT_WAIT_MS + 150_000);
     stub = await startDemoCardStandIn();
     const token = await adminToken(request);
-    const videoAssetId = await uploadVideo(request, token);
+    const videoAssetId = await uploadTestVideo(request, token, {
+      seconds: 24,
+      title: 'First flow',
+      fileName: 'flow.mp4',
+    });
     type Detail = { guId: string; slug: string; sections: { guId: string; chapters: { guId: string }[] }[] };
-    let detail = await call<Detail>(request, token, 'POST', '/stemplate/program', {
+    let detail = await apiCall<Detail>(request, token, 'POST', '/stemplate/program', {
       name: COURSE,
       pricing: 'paid',
       priceMinor: 3000,
       description: '<p>Slow, steady flows for every body.</p>',
     });
     const base = `/stemplate/program/${detail.guId}`;
-    detail = await call<Detail>(request, token, 'POST', `${base}/section`, { title: 'Getting started' });
-    detail = await call<Detail>(request, token, 'POST', `${base}/section`, { title: 'Going further' });
+    detail = await apiCall<Detail>(request, token, 'POST', `${base}/section`, { title: 'Getting started' });
+    detail = await apiCall<Detail>(request, token, 'POST', `${base}/section`, { title: 'Going further' });
     const [first, second] = detail.sections.map((section) => section.guId);
-    detail = await call<Detail>(request, token, 'POST', `${base}/section/${first}/chapter`, {
+    detail = await apiCall<Detail>(request, token, 'POST', `${base}/section/${first}/chapter`, {
       title: 'Welcome',
       type: 'text',
       html: '<p>Roll out your mat and breathe.</p>',
     });
-    detail = await call<Detail>(request, token, 'POST', `${base}/section/${first}/chapter`, {
+    detail = await apiCall<Detail>(request, token, 'POST', `${base}/section/${first}/chapter`, {
       title: 'First flow',
       type: 'video',
       videoAssetId,
     });
-    detail = await call<Detail>(request, token, 'POST', `${base}/section/${second}/chapter`, {
+    detail = await apiCall<Detail>(request, token, 'POST', `${base}/section/${second}/chapter`, {
       title: 'Standing poses',
       type: 'text',
       html: '<p>Stand tall.</p>',
     });
     const welcome = detail.sections[0]?.chapters[0]?.guId;
-    await call(request, token, 'PUT', base, { previewChapterId: welcome });
-    await call(request, token, 'PUT', `${base}/status`, { status: 'published' });
-    await call(request, token, 'POST', '/item/offer', {
+    await apiCall(request, token, 'PUT', base, { previewChapterId: welcome });
+    await apiCall(request, token, 'PUT', `${base}/status`, { status: 'published' });
+    await apiCall(request, token, 'POST', '/item/offer', {
       offerCode: CODE,
       offerType: 'flat',
       discountType: 'percentage',
@@ -131,7 +73,7 @@ test.describe('courses for visitors and students', () => {
   });
 
   test.afterAll(async ({ request }) => {
-    await request.post(api('/test/clock'), { headers: HOST, data: { reset: true } });
+    await request.post(apiUrl('/test/clock'), { headers: DEMO_HOST, data: { reset: true } });
     await stub?.close();
   });
 
@@ -200,17 +142,17 @@ test.describe('courses for visitors and students', () => {
 
     // A copied media link works now and stops once it expires.
     const token = await page.evaluate(() => localStorage.getItem('atrium.accessToken'));
-    const playback = await request.get(api(`/rest/video/${course.videoAssetId}/playback`), {
-      headers: { ...HOST, authorization: `Bearer ${token}` },
+    const playback = await request.get(apiUrl(`/rest/video/${course.videoAssetId}/playback`), {
+      headers: { ...DEMO_HOST, authorization: `Bearer ${token}` },
     });
     expect(playback.status()).toBe(200);
     const { masterUrl } = (await playback.json()) as { masterUrl: string };
-    expect((await request.get(api(masterUrl), { headers: HOST })).status()).toBe(200);
-    await request.post(api('/test/clock'), { headers: HOST, data: { advanceMs: 11 * 60_000 } });
-    const expired = await request.get(api(masterUrl), { headers: HOST });
+    expect((await request.get(apiUrl(masterUrl), { headers: DEMO_HOST })).status()).toBe(200);
+    await request.post(apiUrl('/test/clock'), { headers: DEMO_HOST, data: { advanceMs: 11 * 60_000 } });
+    const expired = await request.get(apiUrl(masterUrl), { headers: DEMO_HOST });
     expect(expired.status()).toBe(403);
     expect(await expired.text()).toContain('This video link has expired.');
-    await request.post(api('/test/clock'), { headers: HOST, data: { reset: true } });
+    await request.post(apiUrl('/test/clock'), { headers: DEMO_HOST, data: { reset: true } });
 
     // Another browser, the same member: Continue opens the chapter at the second they stopped.
     const other = await browser.newContext({ baseURL: hostUrl('demo') });

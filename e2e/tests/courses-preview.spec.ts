@@ -1,98 +1,42 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { type APIRequestContext, expect, test } from '@playwright/test';
-import { expectAccessible, hostUrl, PASSWORD } from './helpers';
+import { expect, test } from '@playwright/test';
+import { apiLogin, apiUrl, DEMO_HOST, expectAccessible, hostUrl } from './helpers';
+import { apiCall, uploadTestVideo } from './video-fixtures';
 
 // A signed-out visitor plays a published course's preview video on the server-rendered course page:
 // the page carries a native <video> with its poster and a Play button; Play asks for signed links and
 // only then loads hls.js (docs/decisions/courses.md "Signed-out preview video").
 
-const api = (path: string) => `http://127.0.0.1:${process.env.E2E_PORT}${path}`;
-const HOST = { host: `demo.localhost:${process.env.E2E_PORT}` };
 const COURSE = `Preview Flow ${Date.now().toString(36)}`;
 
 let course: { slug: string; lessonAssetId: string };
 
-async function call<T>(request: APIRequestContext, token: string, method: string, path: string, data?: object) {
-  const response = await request.fetch(api(path), {
-    method,
-    headers: { ...HOST, authorization: `Bearer ${token}` },
-    data,
-  });
-  expect(response.status(), `${method} ${path}: ${await response.text()}`).toBeLessThan(300);
-  return (await response.json()) as T;
-}
-
-/** A short 320x180 video made with the ffmpeg of node_modules, uploaded by tus and transcoded. */
-async function uploadVideo(request: APIRequestContext, token: string, title: string): Promise<string> {
-  const ffmpeg = (createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path: string }).path;
-  const file = join(mkdtempSync(join(tmpdir(), 'atrium-preview-')), 'teaser.mp4');
-  execFileSync(ffmpeg, [
-    ...['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=duration=6:size=320x180:rate=15'],
-    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', file],
-  ]);
-  const bytes = readFileSync(file);
-  const b64 = (text: string) => Buffer.from(text).toString('base64');
-  const tus = { ...HOST, authorization: `Bearer ${token}`, 'tus-resumable': '1.0.0' };
-  const created = await request.post(api('/rest/video/upload'), {
-    headers: {
-      ...tus,
-      'upload-length': String(bytes.length),
-      'upload-metadata': `filename ${b64('teaser.mp4')},title ${b64(title)}`,
-    },
-  });
-  expect(created.status()).toBe(201);
-  const location = new URL(created.headers().location ?? '', api('/')).pathname;
-  const patched = await request.patch(api(location), {
-    headers: { ...tus, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
-    data: bytes,
-  });
-  expect(patched.status()).toBe(204);
-  const id = location.split('/').pop() as string;
-  await expect
-    .poll(async () => (await call<{ status: string }>(request, token, 'GET', `/rest/video/${id}`)).status, {
-      timeout: 90_000,
-      intervals: [1000],
-    })
-    .toBe('ready');
-  return id;
-}
-
 test.describe('a course preview video for signed-out visitors', () => {
   test.beforeAll(async ({ request }) => {
     test.setTimeout(200_000);
-    const login = await request.post(api('/login'), {
-      headers: HOST,
-      data: { userId: 'admin@demo.test', password: PASSWORD },
-    });
-    expect(login.status()).toBe(200);
-    const token = (await login.json()).access_token as string;
-    const teaser = await uploadVideo(request, token, 'Teaser');
-    const lesson = await uploadVideo(request, token, 'Lesson');
+    const token = (await apiLogin(request, 'admin@demo.test')).access_token;
+    const teaser = await uploadTestVideo(request, token, { seconds: 6, title: 'Teaser', fileName: 'teaser.mp4' });
+    const lesson = await uploadTestVideo(request, token, { seconds: 6, title: 'Lesson', fileName: 'teaser.mp4' });
     type Detail = { guId: string; slug: string; sections: { guId: string; chapters: { guId: string }[] }[] };
-    let detail = await call<Detail>(request, token, 'POST', '/stemplate/program', {
+    let detail = await apiCall<Detail>(request, token, 'POST', '/stemplate/program', {
       name: COURSE,
       pricing: 'paid',
       priceMinor: 2500,
     });
     const base = `/stemplate/program/${detail.guId}`;
-    detail = await call<Detail>(request, token, 'POST', `${base}/section`, { title: 'Start' });
+    detail = await apiCall<Detail>(request, token, 'POST', `${base}/section`, { title: 'Start' });
     const section = detail.sections[0]?.guId;
     for (const [title, videoAssetId] of [
       ['Meet the teacher', teaser],
       ['The full flow', lesson],
     ]) {
-      detail = await call<Detail>(request, token, 'POST', `${base}/section/${section}/chapter`, {
+      detail = await apiCall<Detail>(request, token, 'POST', `${base}/section/${section}/chapter`, {
         title,
         type: 'video',
         videoAssetId,
       });
     }
-    await call(request, token, 'PUT', base, { previewChapterId: detail.sections[0]?.chapters[0]?.guId });
-    await call(request, token, 'PUT', `${base}/status`, { status: 'published' });
+    await apiCall(request, token, 'PUT', base, { previewChapterId: detail.sections[0]?.chapters[0]?.guId });
+    await apiCall(request, token, 'PUT', `${base}/status`, { status: 'published' });
     course = { slug: detail.slug, lessonAssetId: lesson };
   });
 
@@ -129,7 +73,7 @@ test.describe('a course preview video for signed-out visitors', () => {
     await expectAccessible(page);
 
     // the course's other chapter stays closed to a visitor: no links
-    const closed = await request.get(api(`/rest/video/${course.lessonAssetId}/playback`), { headers: HOST });
+    const closed = await request.get(apiUrl(`/rest/video/${course.lessonAssetId}/playback`), { headers: DEMO_HOST });
     expect(closed.status()).toBe(403);
   });
 });
