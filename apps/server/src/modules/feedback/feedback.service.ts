@@ -74,7 +74,7 @@ export async function replyToFeedback(
   reply: string,
 ): Promise<Feedback> {
   const origin = tenantOrigin(platform.config, tenant);
-  return withTenant(platform.db, tenant.tenantId, async (tx) => {
+  const answered = await withTenant(platform.db, tenant.tenantId, async (tx) => {
     const current = await repo.findFeedback(tx, tenant.tenantId, id);
     if (!current) throw notFound('Feedback');
     const repliedByName = await repo.contactName(tx, tenant.tenantId, auth.sub);
@@ -100,4 +100,7 @@ export async function replyToFeedback(
     if (!row) throw notFound('Feedback');
     return toFeedback(row);
   });
+  // committed: the answer goes now, not at the next sweep
+  await platform.outbox.kick();
+  return answered;
 }
