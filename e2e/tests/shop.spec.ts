@@ -1,13 +1,24 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible, hostUrl, logIn, PASSWORD } from './helpers';
+import { SHARED_PORT_WAIT_MS, startDemoCardStandIn } from './shared-ports';
 
 // The demo tenant's seeded catalogue (Studio T-shirt $25, 20 in stock), bought by a visitor on a phone.
+// The demo tenant takes cards (its seeded Stripe account): the order goes on into the card stand-in's
+// hosted page (shared-ports.ts) and back to a paid invoice.
 const ORG = 'demo';
 
 test.describe('public shop', () => {
   test.use({ viewport: { width: 390, height: 844 } });
+  let stub: Awaited<ReturnType<typeof startDemoCardStandIn>>;
+  test.beforeAll(async () => {
+    test.setTimeout(SHARED_PORT_WAIT_MS);
+    stub = await startDemoCardStandIn();
+  });
+  test.afterAll(async () => {
+    await stub?.close();
+  });
 
-  test('a visitor adds 2 Studio T-shirts, keeps them over a reload, applies a code, checks out and opens the invoice', async ({
+  test('a visitor adds 2 Studio T-shirts, keeps them over a reload, applies a code, places the order and pays it at once', async ({
     page,
   }) => {
     // an API setup, four screens, four axe scans: well over 30 s on a busy 2-core machine
@@ -83,8 +94,10 @@ test.describe('public shop', () => {
     await expect(page.getByRole('heading', { name: 'Checkout', level: 1 })).toBeVisible();
     const summary = page.getByRole('region', { name: 'Order summary' });
     await expect(summary).toContainText('2 × Studio T-shirt');
-    // the public user form's rules (spec 3 §5)
-    await page.getByRole('button', { name: 'Place order' }).click();
+    // the button says the order is paid now; the public user form's rules (spec 3 §5)
+    const placeOrder = page.getByRole('button', { name: 'Place order and pay' });
+    await expect(page.getByText('You pay at the studio.')).toHaveCount(0);
+    await placeOrder.click();
     await expect(page.getByText('First name is required')).toBeVisible();
     await expect(page.getByText('Email is required')).toBeVisible();
     await expectAccessible(page);
@@ -92,21 +105,34 @@ test.describe('public shop', () => {
     await page.getByRole('textbox', { name: 'Last name' }).fill('Visitor');
     await page.getByRole('textbox', { name: 'Email' }).fill(`vera.${Date.now()}@example.com`);
     await page.getByRole('textbox', { name: 'Phone' }).fill('+1 555 0100');
-    await page.getByRole('button', { name: 'Place order' }).click();
+    await placeOrder.click();
 
-    await expect(page.getByRole('heading', { name: 'Thank you', level: 1 })).toBeVisible();
-    const pay = page.getByRole('link', { name: /^View and pay invoice INV-\d{5}$/ });
-    await expect(pay).toHaveAttribute('href', /^\/invoice\/[A-Za-z0-9_-]{24}$/);
-    const number = ((await pay.textContent()) ?? '').replace('View and pay invoice ', '');
-    await expectAccessible(page);
-
-    await pay.click();
-    await expect(page).toHaveURL(/\/invoice\/[A-Za-z0-9_-]{24}$/);
+    // no thank-you stop: straight on to the provider's hosted page (the stand-in's Checkout)
+    await expect(page).toHaveURL(/\/c\/pay\/cs_test_/, { timeout: 20_000 });
+    // the buyer goes back unpaid: the invoice, 'Payment cancelled', and the payment offered again
+    await page.getByRole('link', { name: 'Back' }).click();
+    await expect(page).toHaveURL(/\/invoice\/[A-Za-z0-9_-]{24}\?payment=cancel$/);
+    await expect(page.getByRole('status').filter({ hasText: 'Payment cancelled' })).toBeVisible();
     await expect(page.getByRole('link', { name: /^Cart \(/ })).toHaveCount(0);
-    await expect(page.getByText(number).first()).toBeVisible();
     await expect(page.getByText('Studio T-shirt').first()).toBeVisible();
     await expect(page.getByText('Vera Visitor').first()).toBeVisible();
     await expectAccessible(page);
+    await page.getByRole('button', { name: /^Pay \$\d+\.\d{2}$/ }).click();
+
+    await expect(page).toHaveURL(/\/c\/pay\/cs_test_/);
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByLabel('Expiration (MM / YY)').fill('12 / 34');
+    await page.getByLabel('CVC').fill('123');
+    await page.getByRole('button', { name: 'Pay' }).click();
+
+    // back on the studio's page: the paid confirmation
+    await expect(page).toHaveURL(/\/invoice\/[A-Za-z0-9_-]{24}\?payment=success$/);
+    await expect(page.getByRole('status').filter({ hasText: 'Payment received' })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByTestId('invoice-balance')).toHaveText('$0.00');
+    await expect(page.getByRole('button', { name: /^Pay / })).toHaveCount(0);
+    await expect(page.getByText('Studio T-shirt').first()).toBeVisible();
+    await expectAccessible(page);
+    expect(stub.stripeCheckout.deliveries).toContain(200);
 
     // the order emptied the cart
     await page.goto(hostUrl(ORG, '/merchandise'));
@@ -139,5 +165,122 @@ test.describe('public shop', () => {
     await expect(page).toHaveURL(/\/invoice\/[A-Za-z0-9_-]{24}$/);
     await expect(page.getByText('Water bottle').first()).toBeVisible();
     await expectAccessible(page);
+  });
+});
+
+test.describe('a studio that takes no cards online', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('a visitor on a phone places an order that is paid at the studio: no card fee, no card link, the invoice to see', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    // A new studio with no payment provider: a franchise of demo made through the API (riverside's
+    // providers are connected and disconnected by the integrations specs), with one item to sell.
+    const orgId = `shop${Date.now().toString(36)}`;
+    const itemName = `Studio towel ${orgId}`;
+    const owner = `owner@${orgId}.test`;
+    await page.goto(hostUrl(ORG, '/login'));
+    const franchiseId = await page.evaluate(
+      async ({ password, orgId, owner }) => {
+        const login = await (
+          await fetch('/login', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ userId: 'admin@demo.test', password }),
+          })
+        ).json();
+        const created = await fetch('/rest/franchise', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${login.access_token}` },
+          body: JSON.stringify({
+            businessName: 'Towel Yoga',
+            orgId,
+            phone: '+1 555 0199',
+            timezone: 'America/New_York',
+            user: { name: 'Tess Towel', email: owner, password: 'Towel-pass-1' },
+            address: { city: 'Portland', state: 'ME', zip: '04101' },
+          }),
+        });
+        if (created.status >= 300) throw new Error(`franchise: ${created.status} ${await created.text()}`);
+        return (await created.json()).id as string;
+      },
+      { password: PASSWORD, orgId, owner },
+    );
+    await page.goto(hostUrl(orgId, '/login'));
+    await page.evaluate(
+      async ({ owner, itemName }) => {
+        const post = async (url: string, body: object, token?: string) => {
+          const response = await fetch(url, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+            body: JSON.stringify(body),
+          });
+          if (response.status >= 300) throw new Error(`${url}: ${response.status} ${await response.text()}`);
+          return response.json();
+        };
+        const login = await post('/login', { userId: owner, password: 'Towel-pass-1' });
+        const token = login.access_token as string;
+        const category = await post('/snode/icategory', { name: 'Towels', categoryType: 'PRODUCT' }, token);
+        await post('/rest/item', { name: itemName, categoryId: category.guId, price: 12, stock: 5 }, token);
+      },
+      { owner, itemName },
+    );
+
+    await page.context().clearCookies();
+    await page.evaluate(() => localStorage.clear());
+    await page.goto(hostUrl(orgId, '/merchandise'));
+    const towel = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: itemName }) });
+    await towel.getByRole('button', { name: 'Add to cart' }).click();
+    const cart = page.getByRole('region', { name: 'Your cart' });
+    await expect(cart).toContainText(itemName);
+    await expect(cart).not.toContainText('Card fee');
+    await cart.getByRole('link', { name: 'Checkout' }).click();
+    await expect(page).toHaveURL(/\/checkout$/);
+
+    // the button says what happens: the order is placed, and paid at the studio
+    await expect(page.getByRole('button', { name: 'Place order and pay' })).toHaveCount(0);
+    await expect(page.getByText('You pay at the studio.')).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('textbox', { name: 'First name' }).fill('Paula');
+    await page.getByRole('textbox', { name: 'Last name' }).fill('Present');
+    await page.getByRole('textbox', { name: 'Email' }).fill(`paula.${Date.now()}@example.com`);
+    await page.getByRole('button', { name: 'Place order', exact: true }).click();
+
+    await expect(page.getByRole('heading', { name: 'Thank you', level: 1 })).toBeVisible();
+    await expect(page.getByRole('status')).toHaveText(/^Your order is placed: invoice INV-\d{5}, \$\d+\.\d{2}\.$/);
+    await expect(page.getByText('You pay at the studio. We have emailed you the invoice.')).toBeVisible();
+    await expect(page.getByRole('link', { name: /View and pay/ })).toHaveCount(0);
+    const view = page.getByRole('link', { name: /^View invoice INV-\d{5}$/ });
+    await expect(view).toHaveAttribute('href', /^\/invoice\/[A-Za-z0-9_-]{24}$/);
+    await expect(page.getByText(/Card payments are not set up/)).toHaveCount(0);
+    await expectAccessible(page);
+
+    // the invoice stays there to see, unpaid, with nothing to pay by card
+    await view.click();
+    await expect(page).toHaveURL(/\/invoice\/[A-Za-z0-9_-]{24}$/);
+    await expect(page.getByText(itemName).first()).toBeVisible();
+    await expect(page.getByText('Paula Present').first()).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Pay / })).toHaveCount(0);
+    await expectAccessible(page);
+
+    // the master removes the test studio again
+    await page.goto(hostUrl(ORG, '/login'));
+    await page.evaluate(
+      async ({ password, franchiseId }) => {
+        const login = await (
+          await fetch('/login', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ userId: 'admin@demo.test', password }),
+          })
+        ).json();
+        await fetch(`/rest/franchise/${franchiseId}`, {
+          method: 'DELETE',
+          headers: { authorization: `Bearer ${login.access_token}` },
+        });
+      },
+      { password: PASSWORD, franchiseId },
+    );
   });
 });

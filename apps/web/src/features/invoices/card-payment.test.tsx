@@ -3,7 +3,7 @@ import { MantineProvider } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { PaymentReturnNotice } from './card-payment';
+import { PaymentReturnNotice, withoutPaymentAsked } from './card-payment';
 
 const render = (node: ReactNode) => renderToStaticMarkup(<MantineProvider>{node}</MantineProvider>);
 
@@ -50,5 +50,14 @@ describe('takesCardPayments', () => {
     expect(takesCardPayments('PSPRING')).toBe(true);
     expect(takesCardPayments('PAYTM')).toBe(false);
     expect(takesCardPayments(null)).toBe(false);
+  });
+});
+
+describe('withoutPaymentAsked', () => {
+  it('drops only the instruction to start paying, so Back from the provider does not start it again', () => {
+    expect(withoutPaymentAsked('https://demo.example.com/invoice/abc?payment=card')).toBe('/invoice/abc');
+    expect(withoutPaymentAsked('https://demo.example.com/invoice/abc?x=1&payment=card#top')).toBe(
+      '/invoice/abc?x=1#top',
+    );
   });
 });

@@ -63,16 +63,22 @@ export function goToProvider({ url, form }: { url: string; form?: Record<string,
 /**
  * Starting a card payment of an invoice: to the provider's hosted page, or, for a provider without
  * one (PaymentSpring), the card form on this page (`card`). A page reached with `?payment=card`
- * (another screen started the payment and sent the buyer here) opens the form by itself.
+ * (another screen started the payment, or the shop's checkout placed a card order, and sent the
+ * buyer here) starts it by itself: the form opens, or the browser goes on to the provider's page.
  */
 export function useCardPayment(start: () => Promise<PaymentRedirect>, payable: boolean) {
   const [params, setParams] = useSearchParams();
   const [card, setCard] = useState<BrowserCard | null>(null);
+  const asked = params.get('payment') === 'card';
   const mutation = useMutation({
     mutationFn: start,
-    onSuccess: (redirect) => (redirect.card ? setCard(redirect.card) : goToProvider(redirect)),
+    onSuccess: (redirect) => {
+      if (redirect.card) return setCard(redirect.card);
+      // Back from the provider's page returns to this invoice, not to a page that starts it again.
+      if (asked) window.history.replaceState(window.history.state, '', withoutPaymentAsked(window.location.href));
+      goToProvider(redirect);
+    },
   });
-  const asked = params.get('payment') === 'card';
   // Opened by itself once per visit: after Cancel the buyer stays on the page without the form.
   const opened = useRef(false);
   const { mutate } = mutation;
@@ -98,6 +104,13 @@ export function useCardPayment(start: () => Promise<PaymentRedirect>, payable: b
     /** Busy until the browser has left for the provider's page, or the card form is shown. */
     busy: mutation.isPending || (mutation.isSuccess && !card),
   };
+}
+
+/** A page's address (`href`) without the `?payment=card` that asked it to start paying. */
+export function withoutPaymentAsked(href: string): string {
+  const url = new URL(href);
+  url.searchParams.delete('payment');
+  return `${url.pathname}${url.search}${url.hash}`;
 }
 
 /** Mantine's light alert tints its title with the alert's colour: too pale to read (axe, 4.5:1). */

@@ -12,14 +12,17 @@ import { useTenant } from '../session/session-store';
 import { useDocumentHead } from '../tenant/tenant-head';
 import { shopApi } from './api';
 import { CartLoading, CartNotes, CartTotals, EmptyCart } from './CartView';
+import { checkoutPayment, paymentPathOf } from './checkout-payment';
 import { useCart } from './useCart';
 import { useCheckoutRegistration } from './useCheckoutRegistration';
 import { orderOf, usePlaceOrder } from './usePlaceOrder';
 import './shop.css';
 
 /**
- * /checkout: the public user form and the order summary; 'Place order', then the thank-you view. A
- * studio that registers new buyers as they buy sends the visitor to /checkout/register instead.
+ * /checkout: the public user form and the order summary; 'Place order and pay' goes on into the card
+ * payment of the order's invoice, or, when the studio takes no cards online, 'Place order' (paid at
+ * the studio) and the thank-you view. A studio that registers new buyers as they buy sends the
+ * visitor to /checkout/register instead.
  */
 export default function CheckoutPage() {
   return (
@@ -48,7 +51,10 @@ function problemsOf(values: Values): Partial<Record<Field, string>> {
   return problems;
 }
 
-/** The order placed; `children` adds what the page did besides (the checkout with registration's form). */
+/**
+ * The order placed; `children` adds what the page did besides (the checkout with registration's form).
+ * An order paid at the studio says so and links its invoice to view; a card order links it to pay.
+ */
 export function ThankYou({
   order,
   shopPath,
@@ -58,6 +64,8 @@ export function ThankYou({
   shopPath: string;
   children?: ReactNode;
 }) {
+  // Paid at the studio (the studio takes no cards online): the invoice is there to see, not to pay.
+  const atStudio = order.payment === 'at_studio';
   return (
     <section className="shop-page" aria-labelledby="shop-thanks">
       <Stack gap="sm" maw={560}>
@@ -67,11 +75,15 @@ export function ThankYou({
         <Text role="status">
           Your order is placed: invoice {order.invoiceId}, {money(order.total, order.currency)}.
         </Text>
-        <Text>We have emailed you the invoice. Pay it online whenever you are ready.</Text>
+        {atStudio ? (
+          <Text>You pay at the studio. We have emailed you the invoice.</Text>
+        ) : (
+          <Text>We have emailed you the invoice. Pay it online whenever you are ready.</Text>
+        )}
         {children}
         <Group gap="sm">
           <Button component="a" href={`/invoice/${order.publicId}`}>
-            View and pay invoice {order.invoiceId}
+            {atStudio ? 'View invoice' : 'View and pay invoice'} {order.invoiceId}
           </Button>
           <Anchor component={Link} to={shopPath}>
             Continue shopping
@@ -129,8 +141,13 @@ function Checkout() {
   const { placing, failure, order, place: placeOrder } = usePlaceOrder(state.reload);
   const registration = useCheckoutRegistration();
   const sentBack = (useLocation().state as { plain?: boolean } | null)?.plain === true;
+  const payment = checkoutPayment(tenant.paymentProvider);
 
-  if (order) return <ThankYou order={order} shopPath="/merchandise" />;
+  if (order) {
+    // A card order goes on into its payment at once; one paid at the studio gets the thank-you.
+    const payNow = paymentPathOf(order);
+    return payNow ? <Navigate to={payNow} replace /> : <ThankYou order={order} shopPath="/merchandise" />;
+  }
   if (registration.formId && !sentBack) return <Navigate to="/checkout/register" replace />;
 
   const set = (field: Field) => (event: { currentTarget: { value: string } }) => {
@@ -212,8 +229,9 @@ function Checkout() {
               />
               <Textarea label="Note" maxLength={255} autosize minRows={2} {...input('note')} />
               <Button type="submit" size="md" loading={placing} disabled={state.saving}>
-                Place order
+                {payment.button}
               </Button>
+              {payment.note && <Text size="sm">{payment.note}</Text>}
               {placing && (
                 <Text size="sm" role="status">
                   Placing your order…
