@@ -1,5 +1,5 @@
 import { googleReviewLinkFor, type ReviewLink } from '@atrium/contracts';
-import { Anchor, Button, Group, Paper, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { showServerError } from '../../app/components/FormDialog';
@@ -64,16 +64,12 @@ export function GoogleLinkCard({ editable }: { editable: boolean }) {
         </Text>
         {editable && (
           <>
-            <SegmentedControl
-              aria-label="How to add the link"
-              value={mode}
-              onChange={(value) => setMode(value as Mode)}
-              data={[
-                { value: 'place', label: 'From my Google Place ID' },
-                { value: 'link', label: 'Paste a link' },
-              ]}
-              fullWidth
-            />
+            <Radio.Group label="How to add the link" value={mode} onChange={(value) => setMode(value as Mode)}>
+              <Group mt={4} gap="md">
+                <Radio value="place" label="From my Google Place ID" />
+                <Radio value="link" label="Paste a link" />
+              </Group>
+            </Radio.Group>
             {mode === 'place' ? (
               <TextInput
                 label="Google Place ID"
