@@ -169,7 +169,7 @@ export async function replyToReview(
   reply: string,
 ): Promise<Review> {
   const origin = tenantOrigin(platform.config, tenant);
-  return withTenant(platform.db, tenant.tenantId, async (tx) => {
+  const answered = await withTenant(platform.db, tenant.tenantId, async (tx) => {
     const current = await repo.findReview(tx, tenant.tenantId, { id });
     if (!current) throw notFound('Review');
     const [staff] = await tx
@@ -198,6 +198,9 @@ export async function replyToReview(
     if (!row) throw notFound('Review');
     return toReview(row);
   });
+  // the answer's email goes now, not at the outbox's next sweep
+  await platform.outbox.kick();
+  return answered;
 }
 
 /** PUT /providerservice/review/link: generate the link from a Place ID, paste one, or clear it (null). */
