@@ -85,6 +85,8 @@ test.describe('waivers: minors and members', () => {
     await phone.getByRole('button', { name: 'Submit' }).click();
     await expect(phone.getByText('Successfully registered')).toBeVisible({ timeout: 20_000 });
     await expect(phone.getByRole('heading', { name: `${formName} submitted successfully` })).toBeVisible();
+    // the thank-you says it was signed
+    await expect(phone.getByText(`You signed ${formName}.`, { exact: false })).toBeVisible();
     await expectAccessible(phone);
     await visitor.close();
 

@@ -68,6 +68,8 @@ export const FORM_TEXTS = {
 
 /** Decisions.md "Forms": messages where the spec is silent. */
 export const FORM_MESSAGES = {
+  /** The thank-you of a signed form says it was signed, not only "submitted" (issue 29). */
+  signed: (name: string) => `You signed ${name}. A signed copy is kept with your records at the studio.`,
   nameRequired: 'Form Name is required!',
   fieldNameRequired: 'Field Name is required!',
   optionRequired: 'Add at least one option',

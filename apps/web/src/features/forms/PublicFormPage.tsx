@@ -2,6 +2,7 @@ import {
   COURSE_MESSAGES,
   type CustomForm,
   FORM_COURSE_TEXTS,
+  FORM_MESSAGES,
   FORM_TEXTS,
   type FormSubmissionResult,
   WAIVER_CONFIRM_TEXTS,
@@ -159,6 +160,7 @@ export function FilledForm({
     return (
       <Stack aria-live="polite">
         <Title order={1}>{FORM_TEXTS.submitted(form.name)}</Title>
+        {form.isSignRequired ? <Text>{FORM_MESSAGES.signed(form.name)}</Text> : null}
         {done.awaitingConfirmation ? (
           <Alert color="blue" title="Please confirm from your email">
             {WAIVER_CONFIRM_TEXTS.emailSent}
