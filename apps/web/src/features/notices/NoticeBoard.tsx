@@ -1,3 +1,4 @@
+import './notices.css';
 import { NOTICE_MESSAGES, type Notice } from '@atrium/contracts';
 import { Blockquote, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconQuote } from '@tabler/icons-react';
