@@ -141,3 +141,17 @@ export async function twoStudios<R extends Role>(
 export function bearer(token: string, host: string) {
   return { host, authorization: `Bearer ${token}` };
 }
+
+/** Another member (a student with a password) of the tenant, signed in: their email and access token. */
+export async function newMember(app: App, tenant: TestTenant, name: string, lastName: string) {
+  const email = `m-${randomBytes(4).toString('hex')}@${tenant.orgId}.test`;
+  await createUsers(app.platform.db, tenant.tenantId, [{ email, password: PASSWORD, name, lastName, role: 'student' }]);
+  const login = await app.inject({
+    method: 'POST',
+    url: '/login',
+    headers: { host: tenant.host },
+    payload: { userId: email, password: PASSWORD },
+  });
+  if (login.statusCode !== 200) throw new Error(`member login failed: ${login.statusCode} ${login.body}`);
+  return { email, token: json<{ access_token: string }>(login).access_token };
+}

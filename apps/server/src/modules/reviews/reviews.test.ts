@@ -1,11 +1,10 @@
 import { googleReviewLinkFor, REVIEW_MESSAGES } from '@atrium/contracts';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bearer, json, loginAs, newTenant, PASSWORD, startTestApp, type TestTenant } from '../../../test/helpers.ts';
+import { bearer, json, loginAs, newMember, newTenant, startTestApp, type TestTenant } from '../../../test/helpers.ts';
 import type { App } from '../../app.ts';
 import { withTenant } from '../../db/client.ts';
 import { outboxEmails } from '../../db/schema/index.ts';
-import { createUsers } from '../../seed/tenants.ts';
 import { errorOf } from '../contacts/contact-fixtures.ts';
 
 // Reviews (issue 27): the member's rating prompt's calls (spec 3 §4 "Rating flow", §5, §7.9) and
@@ -20,17 +19,7 @@ type Method = 'GET' | 'POST' | 'PUT';
 const call = (tenant: TestTenant, token: string | null, method: Method, url: string, payload?: object) =>
   app.inject({ method, url, headers: token ? bearer(token, tenant.host) : { host: tenant.host }, payload });
 
-async function member(tenant: TestTenant, name: string, lastName: string) {
-  const email = `${name.toLowerCase().replace(/[^a-z]/g, '') || 'm'}-${Math.random().toString(36).slice(2, 7)}@${tenant.orgId}.test`;
-  await createUsers(app.platform.db, tenant.tenantId, [{ email, password: PASSWORD, name, lastName, role: 'student' }]);
-  const login = await app.inject({
-    method: 'POST',
-    url: '/login',
-    headers: { host: tenant.host },
-    payload: { userId: email, password: PASSWORD },
-  });
-  return { email, token: json<{ access_token: string }>(login).access_token };
-}
+const member = (tenant: TestTenant, name: string, lastName: string) => newMember(app, tenant, name, lastName);
 
 beforeAll(async () => {
   app = await startTestApp();
