@@ -14,6 +14,7 @@ export * from './notices.ts';
 export * from './offers.ts';
 export * from './outbox.ts';
 export * from './payments.ts';
+export * from './qbank.ts';
 export * from './reviews.ts';
 export * from './scheduling.ts';
 export * from './settings.ts';
