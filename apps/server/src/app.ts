@@ -45,6 +45,7 @@ import { registerMenuRoutes } from './modules/ping/menu.routes.ts';
 import { registerPingRoutes } from './modules/ping/ping.routes.ts';
 import { registerPlanRoutes } from './modules/plan/plan.routes.ts';
 import { registerProfileRoutes } from './modules/profile/profile.routes.ts';
+import { registerQbankRoutes } from './modules/qbank/qbank.routes.ts';
 import { registerReportRoutes } from './modules/reports/reports.routes.ts';
 import { registerReviewRoutes } from './modules/reviews/reviews.routes.ts';
 import { registerEventRoutes } from './modules/scheduling/events.routes.ts';
@@ -224,6 +225,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   registerReviewRoutes(app, platform);
   registerNoticeRoutes(app, platform);
   registerFeedbackRoutes(app, platform);
+  registerQbankRoutes(app, platform);
   registerUserRoutes(app, platform);
   registerFranchiseRoutes(app, platform);
   registerPlanRoutes(app, platform);

@@ -45,6 +45,7 @@ export * from './payments.ts';
 export * from './plans.ts';
 export * from './profile.ts';
 export * from './public-menu.ts';
+export * from './qbank.ts';
 export * from './report-email.ts';
 export * from './reports.ts';
 export * from './reviews.ts';
