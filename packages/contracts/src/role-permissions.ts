@@ -123,6 +123,7 @@ const ROLE_SCREENS: readonly { root: string; roles: readonly Role[]; what: strin
   { root: '/getstarted', roles: ['admin'], what: 'The first steps are taken by admins.' },
   { root: '/reports', roles: ['admin', 'staff'], what: 'Reports are read by admins and staff.' },
   { root: '/campaign', roles: ['admin', 'staff'], what: 'Campaigns are sent by admins and staff.' },
+  { root: '/qbank', roles: ['admin', 'staff'], what: 'Question banks are kept by admins and staff.' },
 ];
 
 /** Why the role may not open the staff path, or null when it may. */

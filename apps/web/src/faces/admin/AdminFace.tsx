@@ -41,6 +41,8 @@ const DonationsAdminPage = lazy(() => import('../../features/donations/Donations
 const FilesPage = lazy(() => import('../../features/files/FilesPage'));
 const ReviewsPage = lazy(() => import('../../features/reviews/ReviewsPage'));
 const FeedbackPage = lazy(() => import('../../features/feedback/FeedbackPage'));
+const QbankPage = lazy(() => import('../../features/qbank/QbankPage'));
+const QuestionFormPage = lazy(() => import('../../features/qbank/QuestionFormPage'));
 const CampaignsPage = lazy(() => import('../../features/campaigns/CampaignsPage'));
 const CampaignEditorPage = lazy(() => import('../../features/campaigns/CampaignEditorPage'));
 const CoursesPage = lazy(() => import('../../features/courses/admin/CoursesPage'));
@@ -122,6 +124,8 @@ export const SCREENS: Record<string, ReactNode> = {
   '/files': <FilesPage />,
   '/reviews': <ReviewsPage />,
   '/feedback': <FeedbackPage />,
+  '/qbank': <QbankPage />,
+  '/qbank/add': <QuestionFormPage />,
   '/campaign': <CampaignsPage />,
   '/campaign/:id': <CampaignEditorPage />,
   '/services': <CoursesPage />,

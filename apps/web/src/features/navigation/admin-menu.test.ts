@@ -122,7 +122,6 @@ describe('admin menu', () => {
   const accountFlags: [keyof ReturnType<typeof makeAccount>, string][] = [
     ['isShowEventsMenu', '/rules'],
     ['isShowDonationMenu', '/donation'],
-    ['isShowAssessment', '/tests'],
     ['isShowFormsMenu', '/customforms'],
     ['isShowMerchandiseMenu', '/products'],
     ['isShowCampaignsMenu', '/campaign'],
@@ -134,6 +133,19 @@ describe('admin menu', () => {
       expect(urls(menu)).toHaveLength(urls(buildAdminMenu(plainTenant, makeAccount(), everything)).length - 1);
     });
   }
+
+  it("removes Assessments and Question Banks when the account's isShowAssessment is false", () => {
+    const menu = urls(buildAdminMenu(plainTenant, makeAccount({ isShowAssessment: false }), everything));
+    expect(menu).not.toContain('/tests');
+    expect(menu).not.toContain('/qbank');
+    expect(menu).toHaveLength(urls(buildAdminMenu(plainTenant, makeAccount(), everything)).length - 2);
+  });
+
+  it('leaves Question Banks out for the front desk: the questions hold the answers (admins and staff)', () => {
+    expect(urls(buildAdminMenu(plainTenant, makeAccount(), everything, 'frontdesk'))).not.toContain('/qbank');
+    expect(urls(buildAdminMenu(plainTenant, makeAccount(), everything, 'staff'))).toContain('/qbank');
+    expect(urls(buildAdminMenu(plainTenant, makeAccount(), everything, 'admin'))).toContain('/qbank');
+  });
 
   it('removes the Products group when all of its items are off', () => {
     const menu = buildAdminMenu(
@@ -168,7 +180,7 @@ describe('admin menu', () => {
 
   it('hides the account-driven items when the account detail is unknown', () => {
     const menu = urls(buildAdminMenu(plainTenant, null, everything));
-    for (const url of ['/rules', '/donation', '/customforms', '/products', '/tests', '/campaign']) {
+    for (const url of ['/rules', '/donation', '/customforms', '/products', '/tests', '/qbank', '/campaign']) {
       expect(menu).not.toContain(url);
     }
     expect(menu).toEqual(expect.arrayContaining(['/dashboard', '/contacts', '/settings', '/logout']));
@@ -194,6 +206,7 @@ describe("admin menu with today's built screens", () => {
       '/campaign',
       '/reviews',
       '/website',
+      '/qbank',
       '/store',
       '/invoices',
       '/memberships',

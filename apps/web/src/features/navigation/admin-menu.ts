@@ -88,7 +88,8 @@ export function buildAdminMenu(
     item('website', 'Website', '/website', 'world', roleMay('/website')),
     // Spec: "Self Assessments /assesment (hidden)". Kept in the definition, never shown.
     item('self-assessments', 'Self Assessments', '/assesment', 'checklist', true, { hidden: true }),
-    item('qbank', 'Question Banks', '/qbank', 'books'),
+    // Question banks belong to assessments: shown when the studio shows assessments (spec 1 §6).
+    item('qbank', 'Question Banks', '/qbank', 'books', flags.isShowAssessment && roleMay('/qbank')),
     item('store', 'Store', '/store', 'building-store', tenant.isShowStoreMenu),
     item('invoices', 'Invoices', '/invoices', 'file-invoice'),
     // Memberships (issue 12): the products and the members' memberships; not part of the spec's menu.
