@@ -255,6 +255,11 @@ export const EventRegistration = z.object({
   /** The event's invoice link id while it is to be paid (the public invoice page). */
   invoicePublicId: z.string().nullable(),
   holdExpiresAt: z.string().nullable(),
+  /**
+   * How a priced event is paid, decided by the server from the studio's provider: by card now (the
+   * places held until paid), or at the studio (the places booked, the invoice left open); null: free.
+   */
+  payment: z.enum(['card', 'at_studio']).nullable(),
 });
 export type EventRegistration = z.infer<typeof EventRegistration>;
 
@@ -322,7 +327,10 @@ export const StudentSession = ClassSession.extend({
   /** Until when an offered or pending spot is held for the student. */
   myHoldExpiresAt: z.string().nullable(),
   myPayment: z.enum(BOOKING_PAYMENTS).nullable(),
-  /** The drop-in's invoice link id while it is to be paid (POST /item/invoice/{publicId}/publicpayment). */
+  /**
+   * The drop-in's invoice link id while it is to be paid: by card while the spot is held (pending),
+   * or at the studio (booked, myPayment at_desk, when the studio takes no cards online).
+   */
   myInvoicePublicId: z.string().nullable(),
   /** An online class's join link, once the student holds a booked place. */
   myJoinUrl: z.string().nullable(),

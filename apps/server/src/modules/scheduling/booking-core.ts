@@ -3,10 +3,12 @@ import { classTimeLabel, knownTimeZone, SCHEDULE_MESSAGES } from '@atrium/contra
 import type { Tx } from '../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import type { TenantContext } from '../../lib/tenant-context.ts';
+import { invoiceMethod } from '../checkout/sale.service.ts';
 import { requireSignedWaiver } from '../forms/form-documents.service.ts';
 import { findInvoice } from '../invoices/invoices.repo.ts';
 import { createInvoice, voidInvoice } from '../invoices/invoices.service.ts';
 import { payWithMembership, returnCredit } from '../memberships/booking-payment.ts';
+import { onlineMethod } from '../shop/cart.service.ts';
 import { contactOf, findBookingsByInvoice } from './booking-work.repo.ts';
 import * as repo from './scheduling.repo.ts';
 import { type MailContext, mailable, queueHoldLapsed, queueHoldOffered } from './scheduling-mail.ts';
@@ -32,13 +34,17 @@ const MINUTE = 60_000;
  * - at_desk: staff booked someone into a priced class (settled at the desk; shown unpaid);
  * - membership: the person's current unlimited membership covers it, or one class credit is taken
  *   for this booking (memberships module, under the credits' row lock);
- * - checkout: the person pays the drop-in on the Selling checkout (the spot is held meanwhile).
+ * - checkout: the person pays the drop-in by card on the provider's page (the spot is held meanwhile);
+ * - at_studio: the same, for a studio that takes no cards online (no provider): the place is booked
+ *   at once and the drop-in's invoice left open to pay at the studio (no hold runs out for it).
+ * Card or studio is the shop's own choice (`onlineMethod`), from the studio's provider, never the browser.
  */
 export type PaymentDecision =
   | { kind: 'free' }
   | { kind: 'at_desk' }
   | { kind: 'membership' }
-  | { kind: 'checkout'; priceMinor: number };
+  | { kind: 'checkout'; priceMinor: number }
+  | { kind: 'at_studio'; priceMinor: number };
 
 export async function decideBookingPayment(
   tx: Tx,
@@ -50,8 +56,17 @@ export async function decideBookingPayment(
   if (await payWithMembership(tx, ctx.tenant.tenantId, place.contactId, place.bookingId, ctx.now)) {
     return { kind: 'membership' };
   }
-  return { kind: 'checkout', priceMinor: place.priceMinor };
+  return onlineMethod(ctx.tenant) === 'credit_card'
+    ? { kind: 'checkout', priceMinor: place.priceMinor }
+    : { kind: 'at_studio', priceMinor: place.priceMinor };
 }
+
+/**
+ * A booked place whose invoice is still owed at the studio (an online booking of a studio that takes
+ * no cards): like a held place, its unpaid invoice goes when the place goes.
+ */
+export const owedAtStudio = (booking: Pick<repo.BookingRow, 'status' | 'payment' | 'invoiceId'>) =>
+  booking.status === 'booked' && booking.payment === 'at_desk' && booking.invoiceId !== null;
 
 /** The drop-in's invoice: one class line naming the class and its start in the tenant's zone. */
 async function dropInInvoice(
@@ -76,14 +91,16 @@ async function dropInInvoice(
         isChargeCreditCardFees: false,
       },
     ],
-    paymentMethod: 'credit_card',
+    // by card on the provider's page, or left open as cash for the studio (no card fee either way)
+    paymentMethod: invoiceMethod(onlineMethod(ctx.tenant)),
     now: ctx.now,
   });
 }
 
 /**
- * Puts a person in a free spot as the decision says: booked (free, or to pay at the desk), or
- * pending with the drop-in's invoice and a hold of the account's paymentHoldMinutes. `existing` is
+ * Puts a person in a free spot as the decision says: booked (free, or to pay at the desk), pending
+ * with the drop-in's invoice and a hold of the account's paymentHoldMinutes, or booked with the
+ * drop-in's invoice left open to pay at the studio (no hold: the place is theirs). `existing` is
  * a place that already holds the spot (a confirmed waitlist offer); otherwise a new booking takes one.
  */
 async function placeInSpot(
@@ -101,6 +118,9 @@ async function placeInSpot(
     const invoice = await dropInInvoice(tx, ctx, locked, contactId, decision.priceMinor);
     const hold = new Date(ctx.now.getTime() + ctx.tenant.settings.paymentHoldMinutes * MINUTE);
     values = { status: 'pending', payment: 'checkout', invoiceId: invoice.id, holdExpiresAt: hold };
+  } else if (decision.kind === 'at_studio') {
+    const invoice = await dropInInvoice(tx, ctx, locked, contactId, decision.priceMinor);
+    values = { status: 'booked', payment: 'at_desk', invoiceId: invoice.id, holdExpiresAt: null };
   } else {
     values = { status: 'booked', payment: decision.kind, invoiceId: null, holdExpiresAt: null };
   }
@@ -261,6 +281,13 @@ export async function releasePlace(
   });
   if (current.status === 'pending' && invoice && invoice.status !== 'void' && invoice.amountPaid === 0) {
     await voidInvoice(tx, ctx.tenant, invoice.id);
+  }
+  // A place to pay at the studio given back: nothing is owed once no place on its invoice is left
+  // (an event's invoice stays for its other days).
+  if (owedAtStudio(current) && invoice && invoice.status !== 'void' && invoice.amountPaid === 0) {
+    const others = await findBookingsByInvoice(tx, tenantId, invoice.id);
+    if (!others.some((b) => b.id !== current.id && b.status !== 'cancelled'))
+      await voidInvoice(tx, ctx.tenant, invoice.id);
   }
   // a timely cancel (before the account's cutoff) gives back the class credit the place took
   if (current.payment === 'membership' && !options.late && locked.row.startsAt > ctx.now) {

@@ -12,7 +12,7 @@ import type { Authenticated } from '../../lib/guards.ts';
 import type { TenantContext } from '../../lib/tenant-context.ts';
 import type { Platform } from '../../platform.ts';
 import type { JobRunner } from '../jobs/job-runner.ts';
-import { book, confirmOffer, releasePlace } from './booking-core.ts';
+import { book, confirmOffer, owedAtStudio, releasePlace } from './booking-core.ts';
 import { extendHorizons } from './class-rules.service.ts';
 import { cancelEventPlaces, registerForEvent } from './events.service.ts';
 import * as repo from './scheduling.repo.ts';
@@ -181,7 +181,11 @@ async function withMine(tx: Tx, tenant: TenantContext, contactId: string, sessio
       myWaitlistPosition: booking?.position ?? null,
       myHoldExpiresAt: booking?.row.holdExpiresAt?.toISOString() ?? null,
       myPayment: booking?.row.payment ?? null,
-      myInvoicePublicId: booking?.row.status === 'pending' ? (booking.invoicePublicId ?? null) : null,
+      // to pay by card while held, or at the studio (booked, its invoice open)
+      myInvoicePublicId:
+        booking && (booking.row.status === 'pending' || owedAtStudio(booking.row))
+          ? (booking.invoicePublicId ?? null)
+          : null,
       myJoinUrl: booking?.row.status === 'booked' ? s.joinUrl : null,
     };
   });

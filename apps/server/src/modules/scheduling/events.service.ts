@@ -11,9 +11,11 @@ import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import type { Authenticated } from '../../lib/guards.ts';
 import type { TenantContext } from '../../lib/tenant-context.ts';
 import type { Platform } from '../../platform.ts';
+import { invoiceMethod } from '../checkout/sale.service.ts';
 import { requireSignedWaiver } from '../forms/form-documents.service.ts';
 import { findInvoice } from '../invoices/invoices.repo.ts';
 import { createInvoice } from '../invoices/invoices.service.ts';
+import { onlineMethod } from '../shop/cart.service.ts';
 import { type BookingContext, releasePlace } from './booking-core.ts';
 import * as events from './events.repo.ts';
 import * as repo from './scheduling.repo.ts';
@@ -139,6 +141,7 @@ export async function registerForEvent(
           sessions: mine.length,
           invoicePublicId: invoice.publicId,
           holdExpiresAt: first.holdExpiresAt?.toISOString() ?? null,
+          payment: 'card',
         };
       }
     }
@@ -149,24 +152,29 @@ export async function registerForEvent(
     throw new AppError(409, 'conflict', EVENT_MESSAGES.full, 'id');
 
   const priced = rule.priceMinor !== null && rule.priceMinor > 0;
+  // By card (the places held until paid) or, for a studio that takes no cards online, at the studio
+  // (the places booked at once, the invoice left open as cash): the shop's choice, from the provider.
+  const byCard = onlineMethod(ctx.tenant) === 'credit_card';
   const invoice = priced ? await eventInvoice(tx, ctx, rule, locked[0]?.row.startsAt ?? ctx.now, contactId) : null;
-  const hold = invoice ? new Date(ctx.now.getTime() + ctx.tenant.settings.paymentHoldMinutes * MINUTE) : null;
+  const held = invoice !== null && byCard;
+  const hold = held ? new Date(ctx.now.getTime() + ctx.tenant.settings.paymentHoldMinutes * MINUTE) : null;
   for (const one of locked) {
     await repo.insertBooking(tx, tenantId, {
       sessionId: one.row.id,
       contactId,
-      status: invoice ? 'pending' : 'booked',
-      payment: invoice ? 'checkout' : 'free',
+      status: held ? 'pending' : 'booked',
+      payment: invoice ? (byCard ? 'checkout' : 'at_desk') : 'free',
       invoiceId: invoice?.id ?? null,
       holdExpiresAt: hold,
     });
     await repo.addBooked(tx, tenantId, one.row.id, 1);
   }
   return {
-    status: invoice && invoice.status !== 'complete' ? 'pending' : 'booked',
+    status: held && invoice.status !== 'complete' ? 'pending' : 'booked',
     sessions: locked.length,
     invoicePublicId: invoice?.publicId ?? null,
     holdExpiresAt: hold?.toISOString() ?? null,
+    payment: invoice ? (byCard ? 'card' : 'at_studio') : null,
   };
 }
 
@@ -192,7 +200,7 @@ function eventInvoice(tx: Tx, ctx: BookingContext, rule: repo.RuleRow, firstStar
         isChargeCreditCardFees: false,
       },
     ],
-    paymentMethod: 'credit_card',
+    paymentMethod: invoiceMethod(onlineMethod(ctx.tenant)),
     now: ctx.now,
   });
 }

@@ -34,7 +34,8 @@ beforeAll(async () => {
   app = await startTestApp();
   call = caller(app);
   ({ tenant, other, admin, frontdesk, student, otherAdmin } = await twoStudios(app, ['admin', 'frontdesk', 'student'], {
-    tenant: { settings: { timezone: ZONE, isAddressNeededForEvent: true } },
+    // takes cards (a priced event is held until paid by card); a studio without: its own describe
+    tenant: { settings: { timezone: ZONE, isAddressNeededForEvent: true, paymentProvider: 'STRIPE' } },
   }));
 });
 
@@ -197,6 +198,7 @@ describe('events (workshops and programs)', () => {
       sessions: 2,
       invoicePublicId: null,
       holdExpiresAt: null,
+      payment: null,
     });
     const again = await register(student, event.publicId);
     expect(again.statusCode).toBe(409);
@@ -252,7 +254,7 @@ describe('events (workshops and programs)', () => {
     const held = await register(student, event.publicId);
     expect(held.statusCode, held.body).toBe(201);
     const registration = json<EventRegistration>(held);
-    expect(registration).toMatchObject({ status: 'pending', sessions: 2 });
+    expect(registration).toMatchObject({ status: 'pending', sessions: 2, payment: 'card' });
     expect(Date.parse(registration.holdExpiresAt ?? '') - Date.now()).toBeGreaterThan(10 * MINUTE);
     const rows = await app.platform.db
       .select()

@@ -39,7 +39,8 @@ beforeAll(async () => {
   app = await startTestApp();
   call = caller(app);
   tenant = await newTenant(app, {
-    settings: { timezone: ZONE, defaultClassName: 'Open Class', defaultMaxAttendees: 12 },
+    // takes cards: a priced drop-in is held while it is paid by card
+    settings: { timezone: ZONE, defaultClassName: 'Open Class', defaultMaxAttendees: 12, paymentProvider: 'STRIPE' },
   });
   other = await newTenant(app);
   hidden = await newTenant(app, { settings: { isShowSchedule: false } });

@@ -13,7 +13,7 @@ import type { TenantContext } from '../../lib/tenant-context.ts';
 import type { Platform } from '../../platform.ts';
 import { findInvoice } from '../invoices/invoices.repo.ts';
 import { voidInvoice } from '../invoices/invoices.service.ts';
-import { waitlistTakesNames } from './booking-core.ts';
+import { owedAtStudio, waitlistTakesNames } from './booking-core.ts';
 import { findBookingsByInvoice, livePeopleOf } from './booking-work.repo.ts';
 import { overlappingIds } from './overlaps.ts';
 import * as repo from './scheduling.repo.ts';
@@ -111,8 +111,8 @@ export function publicSession(
 
 /**
  * PUT /snode/session/{id}/cancel: one session off; its places are cancelled with it, each person
- * with a place (booked, offered, pending or waiting) is emailed, and unpaid drop-in invoices are
- * voided. Paid drop-ins stay paid: refunding them is the desk's call (Refund on the invoice).
+ * with a place (booked, offered, pending or waiting) is emailed, and unpaid drop-in invoices
+ * (held for a card payment, or to pay at the studio) are voided. Paid drop-ins stay paid: refunding them is the desk's call (Refund on the invoice).
  */
 export async function cancelSession(
   platform: Platform,
@@ -125,7 +125,7 @@ export async function cancelSession(
     // Drop-in invoices are locked before the session, in the order a payment takes them (invoice,
     // then session), so a payment arriving now waits instead of deadlocking.
     const pendingInvoices = (await livePeopleOf(tx, tenant.tenantId, id))
-      .map((p) => (p.booking.status === 'pending' ? p.booking.invoiceId : null))
+      .map((p) => (p.booking.status === 'pending' || owedAtStudio(p.booking) ? p.booking.invoiceId : null))
       .filter((invoiceId): invoiceId is string => invoiceId !== null)
       .sort();
     const invoices = [];
@@ -137,7 +137,7 @@ export async function cancelSession(
       const people = await livePeopleOf(tx, tenant.tenantId, id);
       await repo.updateSession(tx, tenant.tenantId, locked.row, { status: 'cancelled', bookedCount: 0 }, now);
       const stillPending = new Set(
-        people.filter((p) => p.booking.status === 'pending').map((p) => p.booking.invoiceId),
+        people.filter((p) => p.booking.status === 'pending' || owedAtStudio(p.booking)).map((p) => p.booking.invoiceId),
       );
       for (const invoice of invoices) {
         if (!invoice || !stillPending.has(invoice.id)) continue;
