@@ -74,6 +74,8 @@ function QuestionForm({ id, initial }: { id: string | null; initial: QuestionFor
   const client = useQueryClient();
   const form = useForm<QuestionFormValues>({ initialValues: initial ?? newQuestion(search.get('bank') ?? '') });
   const [pending, setPending] = useState(false);
+  // The rich-text editor keeps its own text: a new round (save and add another) starts it empty.
+  const [round, setRound] = useState(0);
   const lists = useQuery({
     queryKey: [...qbankKeys.all, 'list', 'suggestions'],
     queryFn: () => qbankApi.list({ page: 1, size: 1, search: '', bank: null, tag: null, type: null }),
@@ -99,6 +101,7 @@ function QuestionForm({ id, initial }: { id: string | null; initial: QuestionFor
       if (again) {
         form.setValues({ ...newQuestion(values.bank), type: values.type, tags: values.tags });
         form.resetDirty();
+        setRound((n) => n + 1);
       } else navigate('/qbank');
     } catch (error) {
       showServerError(error, (field, message) =>
@@ -144,6 +147,7 @@ function QuestionForm({ id, initial }: { id: string | null; initial: QuestionFor
           </Group>
           <div>
             <RichTextField
+              key={round}
               label="Question"
               value={values.question}
               onChange={(html) => form.setFieldValue('question', html)}
