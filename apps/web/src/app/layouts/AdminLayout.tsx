@@ -39,6 +39,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
       <AdminToolbar
         menuExpanded={lockedOpen ? !folded : drawerOpen}
         onToggleMenu={() => (lockedOpen ? setFolded((value) => !value) : setDrawerOpen((value) => !value))}
+        menu={items}
       />
       <div className="admin-shell">
         {lockedOpen ? (

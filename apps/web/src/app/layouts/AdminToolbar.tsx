@@ -5,10 +5,12 @@ import { Link } from 'react-router';
 import { StaffFeedbackLink } from '../../features/feedback/FeedbackButton';
 import { FranchiseSwitcher } from '../../features/franchise/FranchiseSwitcher';
 import { HiddenCommandIndicator } from '../../features/hidden-command/HiddenCommandIndicator';
+import type { NavItem } from '../../features/navigation/nav-item';
 import { displayName } from '../../features/navigation/student-menu';
 import { NoticesButton } from '../../features/notices/NoticesButton';
 import { startActingAsMember, startStudentPreview, startWebPreview } from '../../features/session/preview-actions';
-import { useSession } from '../../features/session/session-store';
+import { useSession, useTenant } from '../../features/session/session-store';
+import { ShortcutsBar } from '../../features/shortcuts/ShortcutsBar';
 import { TenantLogo } from './TenantLogo';
 
 const MemberPickerDialog = lazy(() => import('../../features/users/MemberPickerDialog'));
@@ -17,11 +19,14 @@ const ChangePasswordDialog = lazy(() => import('../../features/account/ChangePas
 interface Props {
   menuExpanded: boolean;
   onToggleMenu: () => void;
+  /** The sidebar's items: what the shortcuts bar may point to. */
+  menu: NavItem[];
 }
 
-/** Spec 3 §2.6 staff toolbar: menu toggle, logo, feedback, Preview menu, user menu. */
-export function AdminToolbar({ menuExpanded, onToggleMenu }: Props) {
+/** Spec 3 §2.6 staff toolbar: menu toggle, logo, shortcuts, feedback, notices, Preview menu, user menu. */
+export function AdminToolbar({ menuExpanded, onToggleMenu, menu }: Props) {
   const { user } = useSession();
+  const tenant = useTenant();
   const [startingPreview, setStartingPreview] = useState(false);
   const [pickingMember, setPickingMember] = useState(false);
   const [changingPassword, setChangingPassword] = useState(false);
@@ -30,6 +35,7 @@ export function AdminToolbar({ menuExpanded, onToggleMenu }: Props) {
     <header className="admin-toolbar">
       <Burger opened={menuExpanded} onClick={onToggleMenu} aria-label="Toggle menu" size="sm" />
       <TenantLogo to="/dashboard" />
+      <ShortcutsBar menu={menu} isStaff showsStore={tenant.isShowStoreMenu} />
       <div className="admin-toolbar__spacer" />
       {user?.role === 'admin' ? <HiddenCommandIndicator /> : null}
       <StaffFeedbackLink labelClassName="admin-toolbar__label" />
