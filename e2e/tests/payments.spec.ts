@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { addClassTomorrow, expectAccessible, hostUrl, logIn, PASSWORD, showTomorrowsWeek } from './helpers';
+import { addClassTomorrow, expectAccessible, hostUrl, logIn, PASSWORD, showTomorrowsWeek, tomorrow } from './helpers';
 import { SHARED_PORT_WAIT_MS, startDemoCardStandIn } from './shared-ports';
 
 // The demo tenant's Stripe account (seeded: SEED_DEMO_STRIPE_ACCOUNT in playwright.config.ts) takes
@@ -75,24 +75,22 @@ test('a visitor pays an invoice by card on the provider’s page, comes back and
   expect(stub.stripeCheckout.deliveries).toContain(200);
 });
 
-test('a student books a paid drop-in class, pays it on the provider’s page and sees it booked', async ({ page }) => {
+test('a student books a paid drop-in class, goes straight into the provider’s page, pays and sees it booked', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const className = `Drop-in ${Date.now().toString(36).slice(-5)}`;
   await page.goto(hostUrl('demo', '/login'));
   const pick = await addClassTomorrow(page, { name: className, capacity: 5, priceMinor: 1500 });
 
-  // The stored pick's signup path books it: the spot is held while the student pays.
+  // The stored pick's signup path books it: the spot is held and the student goes on into the
+  // payment at once (the invoice page's own start), with no 'Pay now' stop.
   await logIn(page, 'student@demo.test');
   await expect(page).toHaveURL(/\/classes$/);
   await page.goto(hostUrl('demo', `/signup/${pick.classId}/${pick.clsStartTime}?scheduleId=${pick.scheduleId}`));
-  await expect(page.getByRole('heading', { name: className, level: 1 })).toBeVisible();
-  await expect(page.getByText('Your spot is held')).toBeVisible();
-  await expect(page.locator('body')).not.toContainText(/atrium/i);
-  await expectAccessible(page);
-  await page.getByRole('button', { name: 'Pay now' }).click();
 
   // The provider's page (the stand-in's Checkout) takes the card.
-  await expect(page).toHaveURL(/\/c\/pay\/cs_test_/);
+  await expect(page).toHaveURL(/\/c\/pay\/cs_test_/, { timeout: 20_000 });
   await page.getByLabel('Card number').fill('4242 4242 4242 4242');
   await page.getByLabel('Expiration (MM / YY)').fill('12 / 34');
   await page.getByLabel('CVC').fill('123');
@@ -100,6 +98,9 @@ test('a student books a paid drop-in class, pays it on the provider’s page and
   await expect(page).toHaveURL(/\/invoice\/[\w-]+\?payment=success$/);
   await expect(page.getByRole('status').filter({ hasText: 'Payment received' })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText(new RegExp(`${className} \\(drop-in\\), .* 6:00 PM E[SD]T`))).toBeVisible();
+  await expect(page.getByTestId('invoice-balance')).toHaveText('$0.00');
+  await expect(page.locator('body')).not.toContainText(/atrium/i);
+  await expectAccessible(page);
 
   // Back on the student's calendar the class is booked.
   await page.goto(hostUrl('demo', '/classes'));
@@ -128,6 +129,73 @@ test('a student books a paid drop-in class, pays it on the provider’s page and
   expect(feed.type).toContain('text/calendar');
   expect(feed.text).toContain(`SUMMARY:${className}`);
   await expectAccessible(page);
+});
+
+test('a student registers for a paid event on a phone, goes straight into the provider’s page and comes back paid', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const name = `Paid Workshop ${Date.now().toString(36).slice(-5)}`;
+  const day = tomorrow();
+  await page.goto(hostUrl('demo', '/login'));
+  const publicId = await page.evaluate(
+    async ({ password, day, name }) => {
+      const json = { 'content-type': 'application/json' };
+      const login = await (
+        await fetch('/login', {
+          method: 'POST',
+          headers: json,
+          body: JSON.stringify({ userId: 'admin@demo.test', password }),
+        })
+      ).json();
+      const made = await fetch('/snode/classrule', {
+        method: 'POST',
+        headers: { ...json, authorization: `Bearer ${login.access_token}` },
+        body: JSON.stringify({
+          kind: 'event',
+          name,
+          address: '1 Harbour Street',
+          daysOfWeek: [day.weekday],
+          startTime: '10:00',
+          durationMinutes: 120,
+          startDate: day.date,
+          endDate: day.date,
+          capacity: 5,
+          priceMinor: 4000,
+        }),
+      });
+      if (made.status !== 201) throw new Error(`event: ${made.status} ${await made.text()}`);
+      return (await made.json()).publicId as string;
+    },
+    { password: PASSWORD, day, name },
+  );
+
+  await logIn(page, 'student@demo.test');
+  await expect(page).toHaveURL(/\/classes$/);
+  await page.goto(hostUrl('demo', `/events/${publicId}`));
+  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+  // the studio takes cards: the button says the place is paid now, nothing about paying at the studio
+  const register = page.getByRole('button', { name: 'Register and pay' });
+  await expect(register).toBeVisible();
+  await expect(page.getByText('You pay at the studio.')).toHaveCount(0);
+  await expectAccessible(page);
+  await register.click();
+
+  await expect(page).toHaveURL(/\/c\/pay\/cs_test_/, { timeout: 20_000 });
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiration (MM / YY)').fill('12 / 34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: 'Pay' }).click();
+  await expect(page).toHaveURL(/\/invoice\/[\w-]+\?payment=success$/);
+  await expect(page.getByRole('status').filter({ hasText: 'Payment received' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText(new RegExp(`${name} \\(event\\), from `))).toBeVisible();
+  await expect(page.getByTestId('invoice-balance')).toHaveText('$0.00');
+  await expectAccessible(page);
+
+  // back on the event's page: registered, so a second registration is refused
+  await page.goto(hostUrl('demo', `/events/${publicId}`));
+  await page.getByRole('button', { name: 'Register and pay' }).click();
+  await expect(page.getByText('You are already registered for this event.')).toBeVisible();
 });
 
 test('a card payment that finds its invoice paid goes back; a refund the provider refuses waits for the desk, who retries it', async ({

@@ -1,13 +1,12 @@
 import type { EventRegistration, PublicEvent } from '@atrium/contracts';
-import { Alert, Badge, Button, Group, List, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, List, Loader, Stack, Text, Title } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { MantineScope } from '../../app/MantineScope';
 import { isApiError } from '../../lib/api-error';
 import { queryClient } from '../../lib/query-client';
-import { invoicesApi } from '../invoices/api';
-import { goToProvider } from '../invoices/card-payment';
+import { AT_STUDIO, placePayment, registrationPaymentPath } from '../scheduling/place-payment';
 import { priceLabel } from '../scheduling/session-format';
 import { useSession, useTenant } from '../session/session-store';
 import { useDocumentHead } from '../tenant/tenant-head';
@@ -16,7 +15,8 @@ import { usePublicEvent, useRegister } from './hooks';
 
 /**
  * /events/{id}: one event by its shareable link, for visitors and members. A visitor who registers
- * logs in first and comes back here; a member registers at once (a priced event is then paid).
+ * logs in first and comes back here; a member registers at once: a priced event goes straight on into
+ * the card payment (its invoice's page), or, when the studio takes no cards online, is paid at the studio.
  */
 export default function EventPage() {
   // The public shell is plain CSS: this screen brings Mantine and the query client itself.
@@ -130,41 +130,35 @@ function Registration({ event }: { event: PublicEvent }) {
   const navigate = useNavigate();
   const register = useRegister(event.guId);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const [paying, setPaying] = useState(false);
+  const tenant = useTenant();
+  const priced = event.priceMinor !== null && event.priceMinor > 0;
+  const payment = priced ? placePayment(tenant.paymentProvider, 'Register') : { button: 'Register', note: null };
 
-  if (outcome?.kind === 'done' && outcome.registration.status === 'pending') {
-    const publicId = outcome.registration.invoicePublicId;
-    return (
-      <Alert color="blue" title="Your place is held">
-        <Stack gap="xs">
-          <Text size="sm">Pay now to complete your registration.</Text>
-          <Group>
-            <Button
-              loading={paying}
-              onClick={async () => {
-                if (!publicId) return;
-                setPaying(true);
-                try {
-                  goToProvider(await invoicesApi.publicPayment(publicId));
-                } catch (error) {
-                  setPaying(false);
-                  setOutcome({ kind: 'refused', message: messageOf(error) });
-                }
-              }}
-            >
-              Pay now
-            </Button>
-          </Group>
-        </Stack>
-      </Alert>
-    );
-  }
+  const payNow = outcome?.kind === 'done' ? registrationPaymentPath(outcome.registration) : null;
+  if (payNow) return <Navigate to={payNow} replace />;
   if (outcome?.kind === 'done') {
     return (
       <Alert color="teal" title="You are registered">
-        {outcome.registration.sessions === 1
-          ? 'See you there.'
-          : `You have a place in all ${outcome.registration.sessions} sessions. See you there.`}
+        <Stack gap={4}>
+          <Text size="sm">
+            {outcome.registration.sessions === 1
+              ? 'See you there.'
+              : `You have a place in all ${outcome.registration.sessions} sessions. See you there.`}
+          </Text>
+          {outcome.registration.payment === 'at_studio' ? (
+            <Text size="sm">
+              {AT_STUDIO}
+              {outcome.registration.invoicePublicId ? (
+                <>
+                  {' '}
+                  <Anchor component={Link} to={`/invoice/${encodeURIComponent(outcome.registration.invoicePublicId)}`}>
+                    View invoice
+                  </Anchor>
+                </>
+              ) : null}
+            </Text>
+          ) : null}
+        </Stack>
       </Alert>
     );
   }
@@ -192,7 +186,7 @@ function Registration({ event }: { event: PublicEvent }) {
             }
           }}
         >
-          {event.isOpen ? 'Register' : 'Registration closed'}
+          {event.isOpen ? payment.button : 'Registration closed'}
         </Button>
         {!user && (
           <Button component={Link} to="/events" variant="default">
@@ -200,6 +194,7 @@ function Registration({ event }: { event: PublicEvent }) {
           </Button>
         )}
       </Group>
+      {event.isOpen && payment.note && <Text size="sm">{payment.note}</Text>}
       {!user && event.isOpen && (
         <Text size="sm" c="dimmed">
           You will be asked to log in or create an account first.

@@ -38,7 +38,7 @@ function PlaceBadges({ booking }: { booking: Booking }) {
       ) : null}
       {booking.payment === 'paid' ? (
         <Badge color="teal" variant="light">
-          Paid online
+          Paid
         </Badge>
       ) : null}
       {booking.noShow ? <Badge color="red.9">No-show</Badge> : null}

@@ -1,22 +1,22 @@
 import type { StudentSession } from '@atrium/contracts';
-import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../../lib/api-error';
-import { invoicesApi } from '../invoices/api';
-import { goToProvider } from '../invoices/card-payment';
 import { useTenant } from '../session/session-store';
 import { useDocumentHead } from '../tenant/tenant-head';
 import { schedulingApi } from './api';
 import { useBook } from './hooks';
+import { AT_STUDIO, dropInPaymentPath, paysAtStudio } from './place-payment';
 import { SessionDetails } from './SessionDetails';
 
 type Outcome = { kind: 'done'; session: StudentSession } | { kind: 'refused'; message: string };
 
 /**
  * /signup/{classId}/{clsStartTime}?scheduleId: where a stored class pick lands after login (spec 1
- * §2). It books the class once on arrival and says how it went.
+ * §2). It books the class once on arrival and says how it went; a paid drop-in held for its card
+ * payment goes straight on into the payment (its invoice's page), one paid at the studio says so.
  */
 export default function SignupPage() {
   const tenant = useTenant();
@@ -31,7 +31,6 @@ export default function SignupPage() {
   });
   const book = useBook();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const [paying, setPaying] = useState(false);
   const asked = useRef(false);
 
   useEffect(() => {
@@ -67,40 +66,33 @@ export default function SignupPage() {
         session.data ? (
           <Loader size="sm" aria-label="Booking" />
         ) : null
-      ) : outcome.kind === 'done' && outcome.session.myStatus === 'pending' ? (
-        <Alert color="blue" title="Your spot is held">
-          <Stack gap="xs">
-            <Text size="sm">This class is paid per visit. Pay now to complete your booking.</Text>
-            <Group>
-              <Button
-                loading={paying}
-                onClick={async () => {
-                  if (!outcome.session.myInvoicePublicId) return;
-                  setPaying(true);
-                  try {
-                    goToProvider(await invoicesApi.publicPayment(outcome.session.myInvoicePublicId));
-                  } catch (error) {
-                    setPaying(false);
-                    setOutcome({
-                      kind: 'refused',
-                      message: isApiError(error) || error instanceof Error ? error.message : String(error),
-                    });
-                  }
-                }}
-              >
-                Pay now
-              </Button>
-            </Group>
-          </Stack>
-        </Alert>
+      ) : outcome.kind === 'done' && dropInPaymentPath(outcome.session) ? (
+        <Navigate to={dropInPaymentPath(outcome.session) ?? '/classes'} replace />
       ) : outcome.kind === 'done' ? (
         <Alert
           color="teal"
           title={outcome.session.myStatus === 'booked' ? 'You are booked' : 'You are on the waitlist'}
         >
-          {outcome.session.myStatus === 'booked'
-            ? 'See you in class.'
-            : `You are number ${outcome.session.myWaitlistPosition} in line.`}
+          {outcome.session.myStatus === 'booked' ? (
+            <Stack gap={4}>
+              <Text size="sm">See you in class.</Text>
+              {paysAtStudio(outcome.session) ? (
+                <Text size="sm">
+                  {AT_STUDIO}
+                  {outcome.session.myInvoicePublicId ? (
+                    <>
+                      {' '}
+                      <Anchor component={Link} to={`/invoice/${encodeURIComponent(outcome.session.myInvoicePublicId)}`}>
+                        View invoice
+                      </Anchor>
+                    </>
+                  ) : null}
+                </Text>
+              ) : null}
+            </Stack>
+          ) : (
+            `You are number ${outcome.session.myWaitlistPosition} in line.`
+          )}
         </Alert>
       ) : (
         <Alert color="red" title="Not booked">

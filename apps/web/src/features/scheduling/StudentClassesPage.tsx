@@ -2,17 +2,17 @@ import { SCHEDULE_MESSAGES, type StudentSession } from '@atrium/contracts';
 import { Anchor, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { isApiError } from '../../lib/api-error';
 import { showErrorToast, showSuccessToast } from '../../lib/notify';
 import { WaiverNeeded } from '../forms/WaiverNeeded';
-import { invoicesApi } from '../invoices/api';
-import { goToProvider } from '../invoices/card-payment';
 import { MembershipBooking } from '../memberships/MembershipBooking';
 import { useTenant } from '../session/session-store';
 import { useDocumentHead } from '../tenant/tenant-head';
 import type { DayRange } from './api';
 import { CalendarFeedPanel } from './CalendarFeedPanel';
 import { useBook, useCancelBooking, useConfirmBooking, useStudentSessions } from './hooks';
+import { AT_STUDIO, dropInPaymentPath, paysAtStudio, placePayment } from './place-payment';
 import { ClassesCalendar } from './SessionCalendar';
 import { SessionDetails } from './SessionDetails';
 import { isClosedFull } from './session-format';
@@ -29,11 +29,9 @@ export function myStateLabel(session: Pick<StudentSession, 'myStatus' | 'myWaitl
 const clock = (iso: string, timeZone: string) =>
   new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(iso));
 
-/** Sends the browser to the payment provider's page for the drop-in's invoice. */
-async function payDropIn(session: StudentSession) {
-  if (!session.myInvoicePublicId) return;
-  goToProvider(await invoicesApi.publicPayment(session.myInvoicePublicId));
-}
+/** What the student is told once a place is theirs (no card payment to go on to). */
+const bookedToast = (session: StudentSession) =>
+  paysAtStudio(session) ? `You are booked. ${AT_STUDIO}` : 'You are booked.';
 
 /** /classes: the timetable with Book, Join waitlist and Cancel. */
 export default function StudentClassesPage() {
@@ -47,7 +45,7 @@ export default function StudentClassesPage() {
   const book = useBook();
   const cancel = useCancelBooking();
   const confirm = useConfirmBooking();
-  const [paying, setPaying] = useState(false);
+  const navigate = useNavigate();
   const [waiverNeeded, setWaiverNeeded] = useState(false);
   const timeZone = sessions.data?.timezone ?? tenant.timezone;
   const picked = sessions.data?.data.find((s) => s.guId === pickedId) ?? null;
@@ -59,9 +57,9 @@ export default function StudentClassesPage() {
         clsStartTime: session.clsStartTime,
         scheduleId: session.guId,
       });
-      if (done.myStatus === 'pending') return await pay(done);
+      if (pay(done)) return;
       showSuccessToast(
-        done.myStatus === 'booked' ? 'You are booked.' : `You are on the waitlist (#${done.myWaitlistPosition}).`,
+        done.myStatus === 'booked' ? bookedToast(done) : `You are on the waitlist (#${done.myWaitlistPosition}).`,
       );
     } catch (error) {
       if (isApiError(error) && error.code === 'waiver_required') return setWaiverNeeded(true);
@@ -69,22 +67,22 @@ export default function StudentClassesPage() {
     }
   }
 
-  async function pay(session: StudentSession) {
-    setPaying(true);
-    try {
-      await payDropIn(session);
-    } catch (error) {
-      setPaying(false);
-      showErrorToast(isApiError(error) || error instanceof Error ? error.message : String(error));
-    }
+  /**
+   * A place held for its card payment goes straight into the payment: its invoice's own page, asked
+   * to start paying at once (the shop's checkout does the same), then back to the paid invoice.
+   */
+  function pay(session: StudentSession): boolean {
+    const path = dropInPaymentPath(session);
+    if (path) navigate(path);
+    return path !== null;
   }
 
   async function accept(session: StudentSession) {
     if (!session.myBookingId) return;
     try {
       const done = await confirm.mutateAsync(session.myBookingId);
-      if (done.myStatus === 'pending') return await pay(done);
-      showSuccessToast('You are booked.');
+      if (pay(done)) return;
+      showSuccessToast(bookedToast(done));
     } catch (error) {
       showErrorToast(isApiError(error) || error instanceof Error ? error.message : String(error));
     }
@@ -134,6 +132,19 @@ export default function StudentClassesPage() {
           <Stack gap="sm">
             <SessionDetails session={picked} timeZone={timeZone} />
             {picked.myStatus ? <Text fw={500}>{myStateLabel(picked)}</Text> : null}
+            {paysAtStudio(picked) ? (
+              <Text>
+                {AT_STUDIO}
+                {picked.myInvoicePublicId ? (
+                  <>
+                    {' '}
+                    <Anchor component={Link} to={`/invoice/${encodeURIComponent(picked.myInvoicePublicId)}`}>
+                      View invoice
+                    </Anchor>
+                  </>
+                ) : null}
+              </Text>
+            ) : null}
             {picked.myJoinUrl ? (
               <Text>
                 This class is online:{' '}
@@ -159,8 +170,8 @@ export default function StudentClassesPage() {
                 <Button color="red.9" variant="outline" loading={cancel.isPending} onClick={() => leave(picked)}>
                   Pass
                 </Button>
-                <Button loading={confirm.isPending || paying} onClick={() => accept(picked)}>
-                  {picked.priceMinor ? 'Confirm and pay' : 'Confirm my spot'}
+                <Button loading={confirm.isPending} onClick={() => accept(picked)}>
+                  {picked.priceMinor ? placePayment(tenant.paymentProvider, 'Confirm').button : 'Confirm my spot'}
                 </Button>
               </Group>
             ) : picked.myStatus === 'pending' ? (
@@ -168,9 +179,7 @@ export default function StudentClassesPage() {
                 <Button color="red.9" variant="outline" loading={cancel.isPending} onClick={() => leave(picked)}>
                   Cancel booking
                 </Button>
-                <Button loading={paying} onClick={() => pay(picked)}>
-                  Pay now
-                </Button>
+                <Button onClick={() => pay(picked)}>Pay now</Button>
               </Group>
             ) : picked.myStatus ? (
               <Group justify="flex-end">
@@ -184,13 +193,14 @@ export default function StudentClassesPage() {
               </Text>
             ) : picked.priceMinor ? (
               <MembershipBooking
-                loading={book.isPending || paying}
+                dropIn={placePayment(tenant.paymentProvider, 'Book')}
+                loading={book.isPending}
                 full={picked.spotsLeft === 0}
                 onBook={() => take(picked)}
               />
             ) : (
               <Group justify="flex-end">
-                <Button loading={book.isPending || paying} onClick={() => take(picked)}>
+                <Button loading={book.isPending} onClick={() => take(picked)}>
                   {picked.spotsLeft === 0 ? 'Join waitlist' : picked.priceMinor ? 'Book and pay' : 'Book'}
                 </Button>
               </Group>
