@@ -1,7 +1,16 @@
 import { FEEDBACK_MESSAGE_MAX, FEEDBACK_MESSAGES } from '@atrium/contracts';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bearer, json, loginAs, newMember, newTenant, startTestApp, type TestTenant } from '../../../test/helpers.ts';
+import {
+  bearer,
+  json,
+  loginAs,
+  newMember,
+  newTenant,
+  startTestApp,
+  type TestTenant,
+  twoStudios,
+} from '../../../test/helpers.ts';
 import type { App } from '../../app.ts';
 import { withTenant } from '../../db/client.ts';
 import { contacts, feedback, outboxEmails } from '../../db/schema/index.ts';
@@ -31,12 +40,12 @@ const mailsTo = (tenant: TestTenant, email: string) =>
 
 beforeAll(async () => {
   app = await startTestApp();
-  a = await newTenant(app, { name: 'Ayşe Yoga' });
-  b = await newTenant(app);
-  for (const role of ['admin', 'staff', 'frontdesk', 'student'] as const) {
-    tokens[role] = (await loginAs(app, a, role)).access_token;
-  }
-  tokens.otherAdmin = (await loginAs(app, b, 'admin')).access_token;
+  const studios = await twoStudios(app, ['admin', 'staff', 'frontdesk', 'student'] as const, {
+    tenant: { name: 'Ayşe Yoga' },
+  });
+  ({ tenant: a, other: b } = studios);
+  const { admin, staff, frontdesk, student, otherAdmin } = studios;
+  Object.assign(tokens, { admin, staff, frontdesk, student, otherAdmin });
 });
 
 describe('a member sends feedback', () => {

@@ -1,7 +1,7 @@
 import { googleReviewLinkFor, REVIEW_MESSAGES } from '@atrium/contracts';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bearer, json, loginAs, newMember, newTenant, startTestApp, type TestTenant } from '../../../test/helpers.ts';
+import { bearer, json, loginAs, newMember, startTestApp, type TestTenant, twoStudios } from '../../../test/helpers.ts';
 import type { App } from '../../app.ts';
 import { withTenant } from '../../db/client.ts';
 import { outboxEmails } from '../../db/schema/index.ts';
@@ -23,12 +23,12 @@ const member = (tenant: TestTenant, name: string, lastName: string) => newMember
 
 beforeAll(async () => {
   app = await startTestApp();
-  a = await newTenant(app, { name: 'Ayşe Yoga' });
-  b = await newTenant(app);
-  for (const role of ['admin', 'staff', 'frontdesk', 'student'] as const) {
-    tokens[role] = (await loginAs(app, a, role)).access_token;
-  }
-  tokens.otherAdmin = (await loginAs(app, b, 'admin')).access_token;
+  const studios = await twoStudios(app, ['admin', 'staff', 'frontdesk', 'student'] as const, {
+    tenant: { name: 'Ayşe Yoga' },
+  });
+  ({ tenant: a, other: b } = studios);
+  const { admin, staff, frontdesk, student, otherAdmin } = studios;
+  Object.assign(tokens, { admin, staff, frontdesk, student, otherAdmin });
 });
 
 describe('the Google review link', () => {
