@@ -30,6 +30,8 @@ test.describe('dashboard', () => {
     page,
     request,
   }) => {
+    // a sale, two report loads, a reload and a CSV: past 30 s when the run's other specs load both cores
+    test.setTimeout(60_000);
     // a sale at the desk today, over the API: an invoice for the demo student, paid in cash
     const tag = Date.now().toString(36);
     await demoStudentInvoice(
