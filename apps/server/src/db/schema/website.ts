@@ -33,6 +33,8 @@ export const websitePages = pgTable(
     isShowNavigation: boolean('is_show_navigation').notNull().default(true),
     isShowFooter: boolean('is_show_footer').notNull().default(true),
     isPublished: boolean('is_published').notNull().default(false),
+    /** Published by turning its module on (not by the owner): turning the module off takes it back. */
+    publishedByModule: boolean('published_by_module').notNull().default(false),
     unhtml: text('unhtml').notNull().default(''),
     css: text('css').notNull().default(''),
     unjson: jsonb('unjson'),

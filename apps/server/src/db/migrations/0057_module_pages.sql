@@ -1,0 +1,1 @@
+ALTER TABLE "website_pages" ADD COLUMN "published_by_module" boolean DEFAULT false NOT NULL;
