@@ -1,3 +1,4 @@
+export * from './assessments.ts';
 export * from './auth.ts';
 export * from './brand.ts';
 export * from './campaigns.ts';
