@@ -10,7 +10,14 @@ import { contactSearchTerms, contacts } from './schema/index.ts';
  * schema but the job runner's (pg-boss: `pgboss`, or a test app's own `pgboss_test_…`), which is
  * platform data too.
  */
-const PLATFORM_TABLES = ['tenants', 'platform_secrets', 'studio_signup_guards', '__drizzle_migrations'];
+const PLATFORM_TABLES = [
+  'tenants',
+  'platform_secrets',
+  'studio_signup_guards',
+  'master_plans',
+  'operator_audit',
+  '__drizzle_migrations',
+];
 const JOB_SCHEMAS = sql`n.nspname like 'pgboss%'`;
 
 let app: App;

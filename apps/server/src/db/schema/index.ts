@@ -12,6 +12,7 @@ export * from './invoices.ts';
 export * from './memberships.ts';
 export * from './notices.ts';
 export * from './offers.ts';
+export * from './operator.ts';
 export * from './outbox.ts';
 export * from './payments.ts';
 export * from './qbank.ts';

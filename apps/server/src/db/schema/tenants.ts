@@ -14,6 +14,8 @@ export const tenants = pgTable('tenants', {
   customDomain: text('custom_domain').unique(),
   settings: jsonb('settings').$type<Partial<TenantSettings>>().notNull().default({}),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Set by the platform operator (issue 28): the public site says so; staff still sign in. */
+  suspendedAt: timestamp('suspended_at', { withTimezone: true }),
 });
 
 /** Platform-wide secrets generated on first start (the JWT signing key when none is configured). */
