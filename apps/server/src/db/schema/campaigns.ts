@@ -29,6 +29,10 @@ export const campaigns = pgTable(
     fromName: text('from_name').notNull().default(''),
     replyTo: text('reply_to').notNull().default(''),
     bodyHtml: text('body_html').notNull().default(''),
+    /** The designer's MJML (docs/decisions/campaigns.md "Designed emails"); when set it is the body, rendered at send time. */
+    bodyMjml: text('body_mjml').notNull().default(''),
+    /** The designer's project (GrapesJS project data), reopened as designed. */
+    design: jsonb('design'),
     audience: jsonb('audience').$type<CampaignAudienceJson>().notNull(),
     status: text('status', { enum: ['draft', 'scheduled', 'sending', 'sent', 'cancelled'] })
       .notNull()
@@ -109,4 +113,51 @@ export const emailSuppressions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.email] })],
+);
+
+/**
+ * A studio's saved designs (spec 3 §7.2, the template service): email templates (`kind` template),
+ * widgets (a saved block) and web pages. The platform's starters ("master") live in the code, not here.
+ */
+export const designTemplates = pgTable(
+  'design_templates',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull().defaultRandom(),
+    kind: text('kind', { enum: ['template', 'widget', 'webpage'] }).notNull(),
+    name: text('name').notNull(),
+    /** What it is for: email, program, … (the spec's `type`). */
+    type: text('type').notNull(),
+    /** A category id: a platform category's or one of the studio's. */
+    category: text('category').notNull().default(''),
+    thumbnail: text('thumbnail'),
+    unhtml: text('unhtml').notNull().default(''),
+    unjson: jsonb('unjson'),
+    mjml: text('mjml').notNull().default(''),
+    createdBy: uuid('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    index('design_templates_kind_idx').on(t.tenantId, t.kind, t.type, t.createdAt),
+  ],
+);
+
+/** A studio's own template categories (the platform's are in the code). */
+export const designCategories = pgTable(
+  'design_categories',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull().defaultRandom(),
+    name: text('name').notNull(),
+    type: text('type').notNull(),
+    sequence: integer('sequence').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index('design_categories_type_idx').on(t.tenantId, t.type)],
 );
