@@ -39,6 +39,7 @@ export * from './offer-api.ts';
 export * from './offers.ts';
 export * from './onboarding.ts';
 export * from './onboarding-state.ts';
+export * from './operator.ts';
 export * from './packs-report.ts';
 export * from './page-address.ts';
 export * from './payment-settings.ts';
