@@ -16,6 +16,7 @@ import type { TenantContext } from '../../lib/tenant-context.ts';
 import type { TenantSettings } from '../../lib/tenant-settings.ts';
 import type { Platform } from '../../platform.ts';
 import { saveTenantSettings } from '../settings/settings.service.ts';
+import { applyModuleSwitches, MODULE_PAGES, type ModuleSwitches } from '../website/module-pages.ts';
 import { toOnboardingState } from './onboarding-state.ts';
 
 /** A phone the wizard's mask made: a listed country code and exactly the mask's digits. */
@@ -76,7 +77,17 @@ export async function saveOnboarding(
       // Courses is always on (spec 3 §2.4: the toggle is on and disabled)
       patch[product.key] = product.alwaysOn ? true : chosen[product.key] === true;
     }
+    // Classes and Donations each drive the admin menu's flag and the public site's, kept equal (as Module Settings does)
+    patch.isShowSchedule = patch.isShowScheduleMenu;
+    patch.isShowDonation = patch.isShowDonationMenu;
   }
   const updated = await saveTenantSettings(platform, tenant, patch, name);
+  if (step === 2) {
+    // The wizard's products are the studio's modules turning on: their pages join the public menu
+    // (forms too, which the wizard does not ask about and is on by default).
+    const switches: ModuleSwitches = {};
+    for (const { flag } of MODULE_PAGES) switches[flag] = updated.settings[flag];
+    await applyModuleSwitches(platform, tenant.tenantId, switches);
+  }
   return toOnboardingState(updated);
 }

@@ -256,6 +256,14 @@ describe('onboarding: PUT /snode/tenant with onBoardingStep', () => {
     });
     const ping = json<any>(await app.inject({ url: '/ping', headers: { host } }));
     expect(ping).toMatchObject({ isNewTenant: false, name: 'Lotus Flow', timezone: 'America/Chicago' });
+    // the modules chosen put their pages in the public menu (issue 29): not a site with only "Home"
+    const menu = json<any>(await app.inject({ url: '/edtest/tenant/settings/menu?name=public', headers: { host } }));
+    expect(menu.items.map((item: { title: string }) => item.title)).toEqual([
+      'Home',
+      'Calendar',
+      'Courses',
+      'Donations',
+    ]);
     const closed = await put(token, host, { onBoardingStep: 2, products: {} });
     expect(closed.statusCode).toBe(409);
   });

@@ -17,6 +17,7 @@ import type { TenantSettings } from '../../lib/tenant-settings.ts';
 import type { Platform } from '../../platform.ts';
 import { toOnboardingState } from '../onboarding/onboarding-state.ts';
 import { toTenantContext } from '../tenants/tenant-directory.ts';
+import { applyModuleSwitches, flippedModules } from '../website/module-pages.ts';
 import { findActiveAdmin, type TenantRow, updateTenantSettings } from './settings.repo.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -169,7 +170,10 @@ export async function updateModuleSettings(
   if (body.waiverFormLink !== undefined) patch.waiverFormLink = body.waiverFormLink?.trim() || null;
   if (body.isShowScheduleMenu !== undefined) patch.isShowSchedule = body.isShowScheduleMenu;
   if (body.isShowDonationMenu !== undefined) patch.isShowDonation = body.isShowDonationMenu;
-  return toModuleSettings(await saveTenantSettings(platform, tenant, patch));
+  const updated = await saveTenantSettings(platform, tenant, patch);
+  // a module turned on publishes its standard page into the public menu; turned off, takes it back
+  await applyModuleSwitches(platform, tenant.tenantId, flippedModules(tenant.settings, updated.settings));
+  return toModuleSettings(updated);
 }
 
 /** Spec 2 §6 Roles: the staff and front-desk permissions, completed with the defaults. */

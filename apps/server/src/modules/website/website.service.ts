@@ -56,7 +56,7 @@ export function toWebPage(row: PageRow): WebPage {
 }
 
 /** Every page write changes the public site: the shell's ping and the page cache start over. */
-function websiteChanged(platform: Platform, tenantId: string): void {
+export function websiteChanged(platform: Platform, tenantId: string): void {
   platform.tenantConfigs.invalidate(tenantId);
   platform.publicPages.clear(`${tenantId}:`);
   platform.sitePages.clear(`${tenantId}:`);
@@ -112,7 +112,11 @@ function pageValues(body: WebPageWrite, current: PageRow | null): Partial<PageIn
   if (body.unjson !== undefined) values.unjson = body.unjson;
   const css = body.style ?? body.css;
   if (css !== undefined) values.css = css;
-  if (body.isPublished !== undefined) values.isPublished = body.isPublished;
+  if (body.isPublished !== undefined) {
+    values.isPublished = body.isPublished;
+    // the owner's own choice now: turning the module off no longer takes the page back
+    values.publishedByModule = false;
+  }
   if (body.isShowNavigation !== undefined) values.isShowNavigation = body.isShowNavigation;
   if (body.isShowFooter !== undefined) values.isShowFooter = body.isShowFooter;
   if (body.isExternalLink !== undefined) values.isExternalLink = body.isExternalLink;
