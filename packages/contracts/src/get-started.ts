@@ -20,8 +20,8 @@ export const GET_STARTED_STEPS = [
   {
     key: 'payments',
     title: 'Connect a payment provider',
-    text: 'Take card payments online through your own account.',
-    path: '/settings/integrations',
+    text: 'Take card payments online through your own account. Until then, members pay at the studio.',
+    path: '/settings/integrations/paymentprovider',
   },
   {
     key: 'offering',

@@ -20,6 +20,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../lib/api-error';
 import { showErrorToast, showSuccessToast } from '../../lib/notify';
+import { isPriced, NoCardPaymentsAlert } from '../payment-settings/NoCardPaymentsAlert';
 import { useTenant } from '../session/session-store';
 import { useDocumentHead } from '../tenant/tenant-head';
 import { CategoryDialog, SupplierDialog } from './CatalogueDialogs';
@@ -216,6 +217,7 @@ export default function ProductFormPage() {
                 error={shown('price')}
                 w={{ base: '100%', sm: 200 }}
               />
+              <NoCardPaymentsAlert paymentProvider={tenant.paymentProvider} priced={isPriced(values.price)} />
               <Group gap="lg">
                 <Checkbox
                   label="Charge tax"

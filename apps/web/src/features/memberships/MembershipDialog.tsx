@@ -12,6 +12,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { FormDialog, showServerError } from '../../app/components/FormDialog';
 import { showSuccessToast } from '../../lib/notify';
+import { isPriced, NoCardPaymentsAlert } from '../payment-settings/NoCardPaymentsAlert';
+import { useTenant } from '../session/session-store';
 import { membershipsApi } from './api';
 import { useSaveMembership } from './hooks';
 
@@ -79,6 +81,7 @@ export function MembershipDialog({
   onClose: () => void;
 }) {
   const phone = useMediaQuery('(max-width: 600px)');
+  const tenant = useTenant();
   const categories = useQuery({ queryKey: ['memberships', 'categories'], queryFn: membershipsApi.serviceCategories });
   const save = useSaveMembership();
   const [form, setForm] = useState<Form>(blank);
@@ -178,6 +181,7 @@ export function MembershipDialog({
         onChange={(v) => set('price', v)}
         error={errors.price}
       />
+      <NoCardPaymentsAlert paymentProvider={tenant.paymentProvider} priced={isPriced(form.price)} />
       {!card ? (
         <Select
           label="Billing frequency"

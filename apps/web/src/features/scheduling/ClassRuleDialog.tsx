@@ -24,6 +24,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useEffect } from 'react';
 import { showServerError } from '../../app/components/FormDialog';
 import { showSuccessToast } from '../../lib/notify';
+import { isPriced, NoCardPaymentsAlert } from '../payment-settings/NoCardPaymentsAlert';
 import { useTenant } from '../session/session-store';
 import { DateListInput } from './DateListInput';
 import { useRooms, useSaveRule, useTeachers } from './hooks';
@@ -254,6 +255,7 @@ export function ClassRuleDialog({ opened, rule, onClose, kind = 'class' }: Props
               {...form.getInputProps('teacherId')}
             />
           </SimpleGrid>
+          <NoCardPaymentsAlert paymentProvider={tenant.paymentProvider} priced={isPriced(form.values.price)} />
           {event ? null : (
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
               <Switch

@@ -19,6 +19,8 @@ import { showErrorToast, showSuccessToast } from '../../../lib/notify';
 import { RichTextField } from '../../forms/RichTextField';
 import { fetchMedia, uploadMedia } from '../../media/api';
 import { membershipsApi } from '../../memberships/api';
+import { isPriced, NoCardPaymentsAlert } from '../../payment-settings/NoCardPaymentsAlert';
+import { useTenant } from '../../session/session-store';
 import { usersApi } from '../../users/api';
 import { coursesAdminApi } from './api';
 import { type DetailsForm, detailsBody, detailsFormOf, formFieldOf, PRICING_LABELS } from './course-rules';
@@ -37,6 +39,7 @@ export function CourseDetailsForm({
   course: CourseDetail;
   setCourse: (c: CourseDetail) => void;
 }) {
+  const tenant = useTenant();
   const [form, setForm] = useState<DetailsForm>(() => detailsFormOf(course));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
@@ -174,6 +177,10 @@ export function CourseDetailsForm({
             maw={240}
           />
         ) : null}
+        <NoCardPaymentsAlert
+          paymentProvider={tenant.paymentProvider}
+          priced={form.pricing === 'paid' && isPriced(form.price)}
+        />
         {form.pricing !== 'free' ? (
           <MultiSelect
             label="Memberships that include it"
