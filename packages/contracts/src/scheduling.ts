@@ -499,6 +499,13 @@ export const ContactBookings = z.object({
 });
 export type ContactBookings = z.infer<typeof ContactBookings>;
 
+/**
+ * GET /snode/mybookings: the signed-in person's own places (as the desk sees a contact's), with the
+ * studio's cancel cutoff, so the portal can say before a cancel that it is late and what that costs.
+ */
+export const MyBookings = ContactBookings.extend({ cancelCutoffHours: z.number().int() });
+export type MyBookings = z.infer<typeof MyBookings>;
+
 // ---------------------------------------------------------------- one session edited on its own
 
 /**

@@ -1,4 +1,11 @@
-import { type ContactBooking, type ContactBookings, type ContactBookingsQuery, knownTimeZone } from '@atrium/contracts';
+import {
+  type ContactBooking,
+  type ContactBookings,
+  type ContactBookingsQuery,
+  knownTimeZone,
+  type MyBookings,
+} from '@atrium/contracts';
+import type { Tx } from '../../db/client.ts';
 import { type Db, readTenant } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { Authenticated } from '../../lib/guards.ts';
@@ -38,21 +45,40 @@ export function contactBookings(
   const { tenantId } = actor.tenant;
   return readTenant(db, tenantId, async (tx) => {
     if (!(await findContact(tx, tenantId, contactId))) throw notFound('Contact');
-    const upcoming = await upcomingBookings(tx, tenantId, contactId, now);
-    const past = await pastBookings(tx, tenantId, contactId, now, query.start, query.length);
-    const counts = await attendanceCounts(tx, tenantId, contactId, now);
-    const marked = counts.attended + counts.noShows;
-    return {
-      upcoming: upcoming.map(toContactBooking),
-      past: past.map(toContactBooking),
-      pastTotal: counts.past,
-      attendance: {
-        attended: counts.attended,
-        noShows: counts.noShows,
-        lateCancels: counts.lateCancels,
-        rate: marked === 0 ? null : Math.round((counts.attended / marked) * 100),
-      },
-      timezone: knownTimeZone(actor.tenant.settings.timezone),
-    };
+    return bookingsOf(tx, actor, contactId, query, now);
   });
+}
+
+async function bookingsOf(
+  tx: Tx,
+  actor: Authenticated,
+  contactId: string,
+  query: ContactBookingsQuery,
+  now: Date,
+): Promise<ContactBookings> {
+  const { tenantId } = actor.tenant;
+  const upcoming = await upcomingBookings(tx, tenantId, contactId, now);
+  const past = await pastBookings(tx, tenantId, contactId, now, query.start, query.length);
+  const counts = await attendanceCounts(tx, tenantId, contactId, now);
+  const marked = counts.attended + counts.noShows;
+  return {
+    upcoming: upcoming.map(toContactBooking),
+    past: past.map(toContactBooking),
+    pastTotal: counts.past,
+    attendance: {
+      attended: counts.attended,
+      noShows: counts.noShows,
+      lateCancels: counts.lateCancels,
+      rate: marked === 0 ? null : Math.round((counts.attended / marked) * 100),
+    },
+    timezone: knownTimeZone(actor.tenant.settings.timezone),
+  };
+}
+
+/** GET /snode/mybookings: the signed-in person's own places, to come and past, and the cancel cutoff. */
+export function myBookings(db: Db, actor: Authenticated, query: ContactBookingsQuery, now: Date): Promise<MyBookings> {
+  return readTenant(db, actor.tenant.tenantId, async (tx) => ({
+    ...(await bookingsOf(tx, actor, actor.auth.sub, query, now)),
+    cancelCutoffHours: actor.tenant.settings.cancelCutoffHours,
+  }));
 }

@@ -12,6 +12,7 @@ import {
   ContactBookingsQuery,
   DateRangeQuery,
   ErrorBody,
+  MyBookings,
   PublicSessionQuery,
   Room,
   RoomInput,
@@ -48,7 +49,7 @@ import {
 } from './bookings.service.ts';
 import { calendarFeedText, myCalendarFeed, revokeMyCalendarFeed, timetableFeedText } from './calendar-feed.service.ts';
 import { createRule, editRule, getRule, listRules, regenerateRuleUrl } from './class-rules.service.ts';
-import { contactBookings } from './contact-bookings.service.ts';
+import { contactBookings, myBookings } from './contact-bookings.service.ts';
 import { createRoom, editRoom, listRooms, listTeachers, removeRoom } from './rooms.service.ts';
 import { editSession } from './session-edit.service.ts';
 import { cancelSession, publicSession, publicSessions, staffSessions } from './sessions.service.ts';
@@ -358,6 +359,20 @@ export function registerSchedulingRoutes(server: FastifyInstance, platform: Plat
       },
     },
     async (request) => studentSessions(db, requireAuth(request), request.query),
+  );
+  app.get(
+    '/snode/mybookings',
+    {
+      preValidation: signedInPre,
+      schema: {
+        tags,
+        summary:
+          'The signed-in person’s own places: those to come, a page of past ones (start, length), and the cancel cutoff',
+        querystring: ContactBookingsQuery,
+        response: { 200: MyBookings, ...errors },
+      },
+    },
+    async (request) => myBookings(db, requireAuth(request), request.query, new Date()),
   );
   app.post(
     '/snode/mybooking',
