@@ -88,6 +88,11 @@ export interface AppConfig {
   productDomains: string[];
   /** Org served on a bare host (localhost, an IP address, a product domain itself). */
   defaultOrgId: string | null;
+  /**
+   * The platform operator (issue 28): the master tenant whose admins sell the plans (/masterplan) and
+   * see every tenant (/tenant). OPERATOR_ORG_ID, the demo seed's master by default; '' for none.
+   */
+  operatorOrgId: string | null;
   seedDemo: boolean;
   jwtSecret: string | null;
   accessTokenMinutes: number;
@@ -116,6 +121,10 @@ export interface AppConfig {
   oidcProviders: OidcProviderConfig[];
   /** Where media uploads go: an S3-compatible bucket when S3_BUCKET is set, else DATA_DIR/media. */
   s3: S3Config | null;
+  /** Bearer token of GET /metrics (METRICS_TOKEN); null: no metrics are kept and /metrics is a 404. */
+  metricsToken: string | null;
+  /** OTEL_EXPORTER_OTLP_ENDPOINT: where OpenTelemetry traces go over OTLP/HTTP; null: no tracing (none of the SDK is loaded). */
+  otlpEndpoint: string | null;
   /** The largest document /files and /myfiles take (FILES_MAX_UPLOAD_MB, default 25 MB), in bytes. */
   filesMaxUploadBytes: number;
   /** The platform's own Stripe account, which bills tenants for their plan (PLATFORM_STRIPE_*). */
@@ -444,6 +453,13 @@ function s3From(env: NodeJS.ProcessEnv): S3Config | null {
   };
 }
 
+function metricsTokenFrom(value: string | undefined): string | null {
+  const token = value?.trim();
+  if (!token) return null;
+  if (token.length < 16) throw new Error('METRICS_TOKEN must be at least 16 characters (e.g. `openssl rand -hex 32`)');
+  return token;
+}
+
 function testClockRouteFrom(env: NodeJS.ProcessEnv): boolean {
   if (env.TEST_CLOCK_ROUTE !== 'true') return false;
   if (env.NODE_ENV === 'production') throw new Error('TEST_CLOCK_ROUTE must not be set in production');
@@ -459,6 +475,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: env.DATABASE_URL || null,
     productDomains: listFrom(env.PRODUCT_DOMAINS, ['localhost']),
     defaultOrgId: env.DEFAULT_ORG_ID === '' ? null : (env.DEFAULT_ORG_ID ?? 'demo'),
+    operatorOrgId: env.OPERATOR_ORG_ID === '' ? null : (env.OPERATOR_ORG_ID ?? 'demo'),
     seedDemo: env.SEED_DEMO !== 'false',
     jwtSecret: env.JWT_SECRET || null,
     accessTokenMinutes: intFrom(env.ACCESS_TOKEN_MINUTES, 30, 'ACCESS_TOKEN_MINUTES'),
@@ -479,6 +496,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     supportUrl: env.SUPPORT_URL || 'https://atrium.example/help',
     oidcProviders: oidcProvidersFrom(env.OIDC_PROVIDERS),
     s3: s3From(env),
+    metricsToken: metricsTokenFrom(env.METRICS_TOKEN),
+    otlpEndpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim()
+      ? baseUrlFrom(env.OTEL_EXPORTER_OTLP_ENDPOINT, 'http://127.0.0.1:4318', 'OTEL_EXPORTER_OTLP_ENDPOINT')
+      : null,
     filesMaxUploadBytes: Math.max(1, intFrom(env.FILES_MAX_UPLOAD_MB, 25, 'FILES_MAX_UPLOAD_MB')) * 1024 * 1024,
     platformBilling: platformBillingFrom(env),
     planLimits: !['off', 'false', '0'].includes(String(env.PLAN_LIMITS ?? '').toLowerCase()),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { PlanOffer } from './operator.ts';
 
 /**
  * The tenant's own subscription to the platform (spec 2 "Plan page", "Plan upgrade", §3, §5, §7, §9).
@@ -6,54 +7,22 @@ import { z } from 'zod';
  * smallest unit (cents, paise).
  */
 
-export const PLAN_TYPES = ['free', 'organize', 'expand', 'leap'] as const;
-export type PlanType = (typeof PLAN_TYPES)[number];
-export type PaidPlanType = Exclude<PlanType, 'free'>;
+/** A plan's type is its id among the platform's plans (issue 28: /masterplan); `free` is the free plan. */
+export type PlanType = string;
 export const PLAN_PERIODS = ['monthly', 'yearly'] as const;
 export type PlanPeriod = (typeof PLAN_PERIODS)[number];
 export const PLAN_CURRENCIES = ['USD', 'INR'] as const;
 export type PlanCurrency = (typeof PLAN_CURRENCIES)[number];
 
-/** Spec 2 §9 internal ids: free_plan and {organize|expand|leap}_{monthly|yearly}_plan. */
+/** Spec 2 §9 internal ids: free_plan and {type}_{monthly|yearly}_plan (the types are the platform's plans). */
 export const FREE_PLAN_ID = 'free_plan';
-export const PLAN_IDS = [
-  FREE_PLAN_ID,
-  'organize_monthly_plan',
-  'organize_yearly_plan',
-  'expand_monthly_plan',
-  'expand_yearly_plan',
-  'leap_monthly_plan',
-  'leap_yearly_plan',
-] as const;
-export type PlanId = (typeof PLAN_IDS)[number];
+export const PLAN_ID_PATTERN = /^(?:free_plan|[a-z](?:[a-z0-9]|-(?=[a-z0-9])){1,29}_(?:monthly|yearly)_plan)$/;
+export type PlanId = string;
+const planIdSchema = () =>
+  z
+    .string({ error: (issue) => (issue.input === undefined ? 'planName is required' : 'Unknown plan') })
+    .regex(PLAN_ID_PATTERN, 'Unknown plan');
 
-/** Spec 2 §9 prices: USD for every tenant except those in India, who pay the INR list. */
-export const PLAN_PRICES: Record<PlanCurrency, Record<PlanPeriod, Record<PaidPlanType, number>>> = {
-  USD: { monthly: { organize: 25, expand: 65, leap: 129 }, yearly: { organize: 300, expand: 660, leap: 1320 } },
-  INR: {
-    monthly: { organize: 2945, expand: 4786, leap: 9498 },
-    yearly: { organize: 30941, expand: 48620, leap: 97240 },
-  },
-};
-
-/** Spec 2 §9 plan names (Growth is also called Expand; its id stays `expand`) and features. */
-export const PLAN_CATALOGUE: readonly { type: PlanType; name: string; features: readonly string[] }[] = [
-  { type: 'free', name: 'Free', features: ['Classes, courses and events', 'Online registration and payments'] },
-  { type: 'organize', name: 'Organize', features: ['100 active members', '2000 contacts'] },
-  {
-    type: 'expand',
-    name: 'Growth',
-    features: ['250 active members', '10K contacts', 'Mobile app', 'Custom domains'],
-  },
-  {
-    type: 'leap',
-    name: 'Leap',
-    features: ['Unlimited members', '50K contacts', 'Custom mobile app (iOS and Android)', 'Custom domains'],
-  },
-];
-
-/** The top tier: its button opens the platform's contact page instead of checkout (spec 2 §4). */
-export const TOP_TIER_PLAN: PlanType = 'leap';
 /** Spec 2 §9: the payments table pages. */
 export const PLAN_PAYMENT_PAGE_SIZES = [50, 100, 150] as const;
 /** How many payment rows a tenant keeps (oldest dropped first). */
@@ -72,32 +41,16 @@ export const PLAN_MESSAGES = {
   memberLimitForMember: 'This studio cannot take new memberships online right now. Please contact the studio.',
 } as const;
 
-/**
- * What each plan allows (spec 2 §9): active members (null: unlimited) and contacts. The spec names the
- * paid plans only; the Free Plan allows what Organize does (decisions.md "Plan limits").
- */
-export const PLAN_LIMITS: Record<PlanType, { members: number | null; contacts: number }> = {
-  free: { members: 100, contacts: 2000 },
-  organize: { members: 100, contacts: 2000 },
-  expand: { members: 250, contacts: 10_000 },
-  leap: { members: null, contacts: 50_000 },
-};
-
-export const planLimitsOf = (planName: string | null | undefined) => PLAN_LIMITS[parsePlanId(planName).type];
-
 export function planIdOf(type: PlanType, period: PlanPeriod): PlanId {
-  return type === 'free' ? FREE_PLAN_ID : (`${type}_${period}_plan` as PlanId);
+  return type === 'free' ? FREE_PLAN_ID : `${type}_${period}_plan`;
 }
 
 export function parsePlanId(planName: string | null | undefined): { type: PlanType; period: PlanPeriod | null } {
-  if (!planName || planName === FREE_PLAN_ID) return { type: 'free', period: null };
-  const match = /^(organize|expand|leap)_(monthly|yearly)_plan$/.exec(planName);
+  if (!planName || planName === FREE_PLAN_ID || !PLAN_ID_PATTERN.test(planName)) return { type: 'free', period: null };
+  const match = /^(.+)_(monthly|yearly)_plan$/.exec(planName);
   if (!match) return { type: 'free', period: null };
   return { type: match[1] as PlanType, period: match[2] as PlanPeriod };
 }
-
-export const isPlanType = (value: string | undefined): value is PlanType =>
-  (PLAN_TYPES as readonly string[]).includes(value ?? '');
 
 /** Spec 2 §3: null is 'Free Plan'; underscores are shown as spaces (each word capitalised). */
 export function planDisplayName(planName: string | null | undefined): string {
@@ -114,36 +67,37 @@ export function planCurrencyOf(country: string | null | undefined): PlanCurrency
   return (country ?? '').trim().toLowerCase() === 'india' ? 'INR' : 'USD';
 }
 
-export function planPrice(planName: string, currency: PlanCurrency): number {
-  const { type, period } = parsePlanId(planName);
-  if (type === 'free' || !period) return 0;
-  return PLAN_PRICES[currency][period][type];
-}
-
 export const PlanChoice = z.object({
-  type: z.enum(PLAN_TYPES),
+  type: z.string(),
   name: z.string(),
   price: z.number(),
   period: z.enum(PLAN_PERIODS),
-  planName: z.enum(PLAN_IDS),
+  planName: z.string(),
   isCurrentPlan: z.boolean(),
   features: z.array(z.string()),
+  /** Sold by contact: the button opens the platform's contact page instead of checkout. */
+  byContact: z.boolean(),
 });
 export type PlanChoice = z.infer<typeof PlanChoice>;
 
-/** The plan cards of one billing period, the current plan marked (spec 2 §3 "Plan choice"). */
-export function planChoices(period: PlanPeriod, currency: PlanCurrency, currentPlanName: string | null): PlanChoice[] {
+/** The plan cards of one billing period from the platform's plans, the current plan marked (spec 2 §3 "Plan choice"). */
+export function planChoices(
+  offers: readonly PlanOffer[],
+  period: PlanPeriod,
+  currentPlanName: string | null,
+): PlanChoice[] {
   const current = currentPlanName || FREE_PLAN_ID;
-  return PLAN_CATALOGUE.map((plan) => {
+  return offers.map((plan) => {
     const planName = planIdOf(plan.type, period);
     return {
       type: plan.type,
       name: plan.name,
-      price: plan.type === 'free' ? 0 : PLAN_PRICES[currency][period][plan.type],
+      price: plan.type === 'free' ? 0 : plan[period],
       period,
       planName,
       isCurrentPlan: planName === current,
       features: [...plan.features],
+      byContact: plan.byContact,
     };
   });
 }
@@ -258,8 +212,8 @@ export type SavedCard = z.infer<typeof SavedCard>;
 
 /** GET /rest/subscription (spec 2 §3 "Subscription/plan"). Dates are ISO strings (UTC). */
 export const Subscription = z.object({
-  planName: z.enum(PLAN_IDS).nullable(),
-  planType: z.enum(PLAN_TYPES),
+  planName: z.string().nullable(),
+  planType: z.string(),
   period: z.enum(PLAN_PERIODS).nullable(),
   amount: z.number(),
   currency: z.enum(PLAN_CURRENCIES),
@@ -285,9 +239,7 @@ export type Subscription = z.infer<typeof Subscription>;
 /** PUT /rest/subscription. The free plan: nonce 'na', type 'na', amount 0. */
 export const SubscriptionUpdate = z
   .object({
-    planName: z.enum(PLAN_IDS, {
-      error: (issue) => (issue.input === undefined ? 'planName is required' : 'Unknown plan'),
-    }),
+    planName: planIdSchema(),
     payment: z
       .object({
         type: z.enum(['na', 'card', 'bank'], { error: 'payment.type must be na, card or bank' }),
@@ -312,9 +264,7 @@ export type SubscriptionUpdate = z.infer<typeof SubscriptionUpdate>;
  */
 export const CardSetupRequest = z
   .object({
-    planName: z.enum(PLAN_IDS, {
-      error: (issue) => (issue.input === undefined ? 'planName is required' : 'Unknown plan'),
-    }),
+    planName: planIdSchema(),
     token: z.string({ error: 'token is required' }).min(1, 'token is required').max(100),
     storeCard: z.boolean().default(false),
   })

@@ -1,4 +1,4 @@
-import { PLAN_CURRENCIES, PLAN_IDS, PLAN_PERIODS } from '@atrium/contracts';
+import { PLAN_CURRENCIES, PLAN_ID_PATTERN, PLAN_PERIODS } from '@atrium/contracts';
 import { z } from 'zod';
 
 /**
@@ -17,7 +17,7 @@ export type StoredSavedCard = z.infer<typeof StoredSavedCard>;
 
 export const StoredSubscription = z.object({
   /** null: the free plan. */
-  planName: z.enum(PLAN_IDS).nullable().default(null),
+  planName: z.string().regex(PLAN_ID_PATTERN).nullable().default(null),
   period: z.enum(PLAN_PERIODS).nullable().default(null),
   amount: z.number().default(0),
   currency: z.enum(PLAN_CURRENCIES).default('USD'),
@@ -26,6 +26,8 @@ export const StoredSubscription = z.object({
   periodStart: z.string().nullable().default(null),
   nextBillingDate: z.string().nullable().default(null),
   status: z.enum(['free', 'active']).default('free'),
+  /** Started from the operator's /tplan sign-up with no card: the first bill is the trial's end. */
+  trial: z.boolean().default(false),
   /** The tenant as a customer of the platform's Stripe account. */
   customerId: z.string().nullable().default(null),
   savedCards: z.array(StoredSavedCard).default([]),

@@ -6,7 +6,6 @@ import {
   parsePlanId,
   planCurrencyOf,
   planDisplayName,
-  planPrice,
   type Subscription,
   type SubscriptionUpdate,
 } from '@atrium/contracts';
@@ -76,16 +75,15 @@ async function changePlan(
   const { tenant } = ctx;
   const payment = body.payment;
   const { subscription: current } = await readPlanState(platform.db, tenant.tenantId);
-  const { type, period } = parsePlanId(body.planName);
+  const { type } = parsePlanId(body.planName);
 
   if (type === 'free') return toFreePlan(platform, ctx.tenant, provider, current, payment);
 
-  refusePlanChoice(current, body.planName, type);
+  const { price, period } = await refusePlanChoice(platform, tenant, current, body.planName);
   if (payment.type === 'na') throw badRequest('payment.type', 'A card or a bank account is needed for a paid plan');
   const methodRef = payment.methodId ?? payment.nonce;
   if (!methodRef) throw badRequest('payment.methodId', 'A payment method is required');
   const currency = planCurrencyOf(tenant.settings.country);
-  const price = planPrice(body.planName, currency);
   if (payment.amount !== undefined && payment.amount !== price) {
     throw badRequest(
       'payment.amount',
@@ -93,7 +91,6 @@ async function changePlan(
     );
   }
   if (!provider) throw notConfigured();
-  if (!period) throw badRequest('planName', 'Unknown plan');
   // One checkout, one charge: the token of GET /rest/tenantPayment/master is the charge's
   // idempotency key, and a token already paid is refused (Stripe would replay the old payment).
   const checkoutToken = payment.token;
@@ -197,6 +194,7 @@ async function changePlan(
       periodStart: now.toISOString(),
       nextBillingDate: nextBillingDate(now, period).toISOString(),
       status: 'active',
+      trial: false,
       customerId,
       savedCards: nextCards,
       spentCheckoutTokens: [checkoutToken, ...(current?.spentCheckoutTokens ?? [])].slice(0, SPENT_TOKENS_KEPT),
@@ -240,6 +238,7 @@ async function toFreePlan(
       periodStart: null,
       nextBillingDate: null,
       status: 'free',
+      trial: false,
     },
   });
   return toSubscription(platform, saved, saved.settings.subscription, provider);

@@ -71,9 +71,9 @@ export async function startCardSetup(
 ): Promise<CardSetupStart> {
   const { tenant } = ctx;
   const { subscription: current } = await readPlanState(platform.db, tenant.tenantId);
-  const { type, period } = parsePlanId(body.planName);
+  const { type } = parsePlanId(body.planName);
   if (type === 'free') throw badRequest('planName', 'The free plan needs no card');
-  refusePlanChoice(current, body.planName, type);
+  const { period } = await refusePlanChoice(platform, tenant, current, body.planName);
   refuseSpentToken(current, body.token);
   if (!provider) throw notConfigured();
   const customerId = await ensurePlanCustomer(platform, tenant, provider, current);

@@ -1,9 +1,10 @@
-import { PLAN_MESSAGES, planLimitsOf } from '@atrium/contracts';
+import { PLAN_MESSAGES } from '@atrium/contracts';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { contacts, subscriptions } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { TenantContext } from '../../lib/tenant-context.ts';
+import { planLimits } from './plan-catalogue.ts';
 
 // The plans' limits (spec 2 §9; decisions.md "Plan limits"): how many contacts a studio keeps and how
 // many active members it has. Staff adding people meet the limit with a clear message; people coming
@@ -43,12 +44,13 @@ export async function countActiveMembers(tx: Tx, tenantId: string, except?: stri
   return row?.n ?? 0;
 }
 
-const planOf = (tenant: TenantContext) => planLimitsOf(tenant.settings.subscription?.planName ?? null);
+/** The tenant's plan's limits, from the operator's plans (read in the caller's transaction). */
+const planOf = (tx: Tx, tenant: TenantContext) => planLimits(tx, tenant.settings.subscription?.planName ?? null);
 
 /** Staff adding `adding` contacts: a 409 when the plan has no room for them all (nothing is written). */
 export async function assertContactRoom(tx: Tx, tenant: TenantContext, adding: number): Promise<void> {
   if (!enforced || adding <= 0) return;
-  const max = planOf(tenant).contacts;
+  const max = (await planOf(tx, tenant)).contacts;
   if ((await countContacts(tx, tenant.tenantId)) + adding > max)
     throw new AppError(409, 'plan_limit', PLAN_MESSAGES.contactLimit(max));
 }
@@ -63,8 +65,9 @@ export async function assertMemberRoom(
   contactId: string,
   byStaff: boolean,
 ): Promise<void> {
-  const max = planOf(tenant).members;
-  if (!enforced || max === null) return;
+  if (!enforced) return;
+  const max = (await planOf(tx, tenant)).members;
+  if (max === null) return;
   const others = await countActiveMembers(tx, tenant.tenantId, contactId);
   const already = (await countActiveMembers(tx, tenant.tenantId)) > others;
   if (already || others < max) return;

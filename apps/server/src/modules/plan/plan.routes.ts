@@ -8,6 +8,8 @@ import {
   PaymentMethodToken,
   PlanHistory,
   PlanHistoryQuery,
+  PlanOffers,
+  planCurrencyOf,
   Subscription,
   SubscriptionUpdate,
 } from '@atrium/contracts';
@@ -20,6 +22,7 @@ import { tenantOrigin } from '../../lib/tenant-origin.ts';
 import type { Platform } from '../../platform.ts';
 import { type BillingProvider, InvalidPlanEvent, type PlanEvent } from './billing-provider.ts';
 import { getSubscription, planHistory } from './plan.service.ts';
+import { planOffers } from './plan-catalogue.ts';
 import { updateSubscription } from './plan-change.service.ts';
 import { checkoutTokens, completeCardSetup, startCardSetup, tokenizeBank } from './plan-checkout.service.ts';
 import { enforcePlanLimits } from './plan-limits.ts';
@@ -71,6 +74,21 @@ export function registerPlanRoutes(
       },
     },
     (request) => getSubscription(platform, admin(request).tenant, provider),
+  );
+
+  app.get(
+    '/rest/subscription/plans',
+    {
+      schema: {
+        tags,
+        summary: "The platform's active plans in the studio's currency (the upgrade screen's cards)",
+        response: { 200: PlanOffers, ...errors },
+      },
+    },
+    (request) => {
+      const { tenant } = admin(request);
+      return planOffers(platform.db, planCurrencyOf(tenant.settings.country));
+    },
   );
 
   app.put(

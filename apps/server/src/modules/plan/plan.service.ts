@@ -4,11 +4,10 @@ import {
   PLAN_MESSAGES,
   type PlanCurrency,
   type PlanHistory,
+  type PlanPeriod,
   parsePlanId,
   planCurrencyOf,
-  planLimitsOf,
   type Subscription,
-  TOP_TIER_PLAN,
 } from '@atrium/contracts';
 import { readTenant } from '../../db/client.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
@@ -18,6 +17,7 @@ import type { Platform } from '../../platform.ts';
 import { saveTenantSettings } from '../settings/settings.service.ts';
 import { BillingError, type BillingProvider } from './billing-provider.ts';
 import { readPlanState } from './plan.repo.ts';
+import { planLimits, sellablePlan } from './plan-catalogue.ts';
 import { countActiveMembers, countContacts } from './plan-limits.ts';
 
 // The studio's plan, read: the subscription with its usage and the payment history. Buying a plan is
@@ -36,12 +36,25 @@ function toSavedCard(card: StoredSavedCard) {
   return { ...card, prefCard: `${brand} ending in ${card.last4}` };
 }
 
-/** A paid plan that cannot be bought here: the top tier (by contact), or the plan the studio is on. */
-export function refusePlanChoice(current: StoredSubscription | null, planName: string, type: string): void {
-  if (type === TOP_TIER_PLAN) throw badRequest('planName', 'Please contact us to subscribe to the Leap plan');
-  // A plan whose renewal was declined may be bought again with another card: a new period from today.
-  if (current?.planName === planName && current.renewalAttempts === 0)
+/**
+ * A paid plan the studio may buy now, with its price (whole units of the tenant's currency): one of
+ * the operator's active plans (/masterplan) sold in that currency, not one sold by contact, not the
+ * plan the studio is on.
+ */
+export async function refusePlanChoice(
+  platform: Platform,
+  tenant: TenantContext,
+  current: StoredSubscription | null,
+  planName: string,
+): Promise<{ price: number; period: PlanPeriod }> {
+  const plan = await sellablePlan(platform.db, planName, planCurrencyOf(tenant.settings.country));
+  if (!plan) throw badRequest('planName', 'Unknown plan');
+  if (plan.row.byContact) throw badRequest('planName', `Please contact us to subscribe to the ${plan.row.name} plan`);
+  // A plan whose renewal was declined may be bought again with another card: a new period from
+  // today; so may a trial's plan, to pay for it before the trial ends.
+  if (current?.planName === planName && current.renewalAttempts === 0 && !current.trial)
     throw badRequest('planName', 'This is already your plan');
+  return { price: plan.price, period: plan.period };
 }
 
 /** One checkout, one charge: a checkout token already paid is refused. */
@@ -63,7 +76,7 @@ export async function getSubscription(
   provider: BillingProvider | null,
 ): Promise<Subscription> {
   const { subscription } = await readPlanState(platform.db, tenant.tenantId);
-  const limits = planLimitsOf(subscription?.planName ?? null);
+  const limits = await planLimits(platform.db, subscription?.planName ?? null);
   const [contacts, members] = await readTenant(platform.db, tenant.tenantId, (tx) =>
     Promise.all([countContacts(tx, tenant.tenantId), countActiveMembers(tx, tenant.tenantId)]),
   );
@@ -137,6 +150,7 @@ function emptySubscription(currency: PlanCurrency): StoredSubscription {
     periodStart: null,
     nextBillingDate: null,
     status: 'free',
+    trial: false,
     customerId: null,
     savedCards: [],
     spentCheckoutTokens: [],

@@ -1,11 +1,10 @@
 import {
-  isPlanType,
   PLAN_MESSAGES,
   type PlanChoice,
+  type PlanOffer,
   type PlanPeriod,
   planChoices,
   type Subscription,
-  TOP_TIER_PLAN,
 } from '@atrium/contracts';
 import { Badge, Button, Card, Group, List, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
@@ -15,7 +14,7 @@ import { Busy } from '../../app/components/Busy';
 import { showErrorToast, showSuccessToast } from '../../lib/notify';
 import { ConfirmDialog } from '../dialogs/ConfirmDialog';
 import { SettingsHeader } from '../settings/SettingsHeader';
-import { useSubscription, useUpdatePlan } from './api';
+import { usePlanOffers, useSubscription, useUpdatePlan } from './api';
 import { periodFromQuery, priceLabel } from './plan-rules';
 
 const CheckoutPanel = lazy(() => import('./CheckoutPanel'));
@@ -28,43 +27,50 @@ export default function PlanUpgradePage() {
   const { type } = useParams();
   const [search] = useSearchParams();
   const subscription = useSubscription();
+  const offers = usePlanOffers();
   const inCheckout = type !== undefined;
   const title = inCheckout ? 'Checkout' : 'Upgrade Plan';
+  const offer = offers.data?.plans.find((plan) => plan.type === type);
 
-  if (inCheckout && (!isPlanType(type) || type === 'free' || type === TOP_TIER_PLAN)) {
+  if (inCheckout && offers.data && (!offer || offer.type === 'free' || offer.byContact)) {
     return <Navigate to="/settings/plan/upgrade" replace />;
   }
   return (
     <section aria-label={title}>
       <SettingsHeader title={title} backTo={inCheckout ? '/settings/plan/upgrade' : '/settings/plan'} />
-      {subscription.isLoading ? (
+      {subscription.isLoading || offers.isLoading ? (
         <Busy label="Loading the plans" />
-      ) : !subscription.data ? (
+      ) : !subscription.data || !offers.data ? (
         <Text c="red.9">The plans could not be loaded. Please reload the page.</Text>
       ) : inCheckout ? (
         <Suspense fallback={<Busy label="Loading the checkout" />}>
           <CheckoutPanel
             subscription={subscription.data}
-            choice={choiceOf(subscription.data, type, periodFromQuery(search.get('period'), subscription.data))}
+            choice={choiceOf(
+              offers.data.plans,
+              subscription.data,
+              type,
+              periodFromQuery(search.get('period'), subscription.data),
+            )}
           />
         </Suspense>
       ) : (
-        <PlanList subscription={subscription.data} />
+        <PlanList subscription={subscription.data} offers={offers.data.plans} />
       )}
     </section>
   );
 }
 
-function choiceOf(subscription: Subscription, type: string, period: PlanPeriod): PlanChoice {
-  const choices = planChoices(period, subscription.currency, subscription.planName);
+function choiceOf(offers: PlanOffer[], subscription: Subscription, type: string, period: PlanPeriod): PlanChoice {
+  const choices = planChoices(offers, period, subscription.planName);
   return choices.find((choice) => choice.type === type) ?? (choices[1] as PlanChoice);
 }
 
-function PlanList({ subscription }: { subscription: Subscription }) {
+function PlanList({ subscription, offers }: { subscription: Subscription; offers: PlanOffer[] }) {
   const navigate = useNavigate();
   const [search, setSearch] = useSearchParams();
   const period = periodFromQuery(search.get('period'), subscription);
-  const choices = planChoices(period, subscription.currency, subscription.planName);
+  const choices = planChoices(offers, period, subscription.planName);
   const [confirmFree, setConfirmFree] = useState(false);
   const update = useUpdatePlan();
 
@@ -139,7 +145,7 @@ function PlanCard({
   onChoose: () => void;
 }) {
   const headingId = `plan-${choice.type}`;
-  const isTopTier = choice.type === TOP_TIER_PLAN;
+  const isTopTier = choice.byContact;
   // The free plan stays selectable (it only asks for confirmation); a paid current plan is not bought twice.
   const disabled = choice.isCurrentPlan && choice.type !== 'free';
   return (

@@ -4,6 +4,7 @@ import type {
   CheckoutTokens,
   PaymentMethodToken,
   PlanHistory,
+  PlanOffers,
   Subscription,
   SubscriptionUpdate,
 } from '@atrium/contracts';
@@ -14,11 +15,14 @@ export const planKeys = {
   subscription: ['plan', 'subscription'] as const,
   history: (query: object) => ['plan', 'history', query] as const,
   checkout: ['plan', 'checkout'] as const,
+  offers: ['plan', 'offers'] as const,
 };
 
 /** Spec 2 §7 "Plan". */
 export const planApi = {
   subscription: () => apiRequest<Subscription>('/rest/subscription'),
+  /** The platform's plans on sale, in the studio's currency. */
+  offers: () => apiRequest<PlanOffers>('/rest/subscription/plans'),
   history: (query: { year: number; start: number; length: number; search: string }) =>
     apiRequest<PlanHistory>('/rest/subscription/history', {
       query: { year: query.year, start: query.start, length: query.length, 'search[value]': query.search },
@@ -42,6 +46,10 @@ export const planApi = {
 
 export function useSubscription() {
   return useQuery({ queryKey: planKeys.subscription, queryFn: planApi.subscription, staleTime: 0 });
+}
+
+export function usePlanOffers() {
+  return useQuery({ queryKey: planKeys.offers, queryFn: planApi.offers, staleTime: 60_000 });
 }
 
 export function usePlanHistory(query: { year: number; start: number; length: number; search: string }) {

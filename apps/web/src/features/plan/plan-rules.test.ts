@@ -3,13 +3,13 @@ import {
   isValidRoutingNumber,
   nextBillingDate,
   PLAN_MESSAGES,
+  type PlanOffer,
   parsePlanId,
   paymentStatusLabel,
   planChoices,
   planCurrencyOf,
   planDisplayName,
   planIdOf,
-  planPrice,
   type Subscription,
 } from '@atrium/contracts';
 import { describe, expect, it } from 'vitest';
@@ -38,23 +38,47 @@ const FREE: Subscription = {
   contactUrl: 'https://atrium.example/contact',
 };
 
-describe('plan catalogue (spec 2 §9)', () => {
-  it('prices the monthly and yearly lists in USD and INR', () => {
-    const usd = (period: 'monthly' | 'yearly') => planChoices(period, 'USD', null).map((c) => [c.name, c.price]);
-    expect(usd('monthly')).toEqual([
+/** The platform's plans as GET /rest/subscription/plans answers them (the operator's /masterplan). */
+const offer = (type: string, name: string, monthly: number, yearly: number, byContact = false): PlanOffer => ({
+  type,
+  name,
+  features: [],
+  monthly,
+  yearly,
+  trialDays: 0,
+  byContact,
+  contactsLimit: 2000,
+  membersLimit: 100,
+});
+const OFFERS = [
+  offer('free', 'Free', 0, 0),
+  offer('organize', 'Organize', 25, 300),
+  offer('expand', 'Growth', 65, 660),
+  offer('leap', 'Leap', 129, 1320, true),
+];
+
+describe('plan cards (spec 2 §9, the platform plans of issue 28)', () => {
+  it('prices the cards of a period from the platform plans, the free plan at 0', () => {
+    const cards = (period: 'monthly' | 'yearly') => planChoices(OFFERS, period, null).map((c) => [c.name, c.price]);
+    expect(cards('monthly')).toEqual([
       ['Free', 0],
       ['Organize', 25],
       ['Growth', 65],
       ['Leap', 129],
     ]);
-    expect(usd('yearly').map(([, price]) => price)).toEqual([0, 300, 660, 1320]);
-    expect(planChoices('monthly', 'INR', null).map((c) => c.price)).toEqual([0, 2945, 4786, 9498]);
-    expect(planChoices('yearly', 'INR', null).map((c) => c.price)).toEqual([0, 30941, 48620, 97240]);
+    expect(cards('yearly').map(([, price]) => price)).toEqual([0, 300, 660, 1320]);
+    expect(planChoices(OFFERS, 'monthly', null).map((c) => c.byContact)).toEqual([false, false, false, true]);
+    expect(planChoices(OFFERS, 'yearly', null).map((c) => c.planName)).toEqual([
+      'free_plan',
+      'organize_yearly_plan',
+      'expand_yearly_plan',
+      'leap_yearly_plan',
+    ]);
   });
 
   it('marks the current plan in its own period only; no plan means the free plan', () => {
     const current = (period: 'monthly' | 'yearly', plan: string | null) =>
-      planChoices(period, 'USD', plan)
+      planChoices(OFFERS, period, plan)
         .filter((c) => c.isCurrentPlan)
         .map((c) => c.type);
     expect(current('monthly', null)).toEqual(['free']);
@@ -71,7 +95,8 @@ describe('plan catalogue (spec 2 §9)', () => {
     expect(planDisplayName(null)).toBe('Free Plan');
     expect(planDisplayName('free_plan')).toBe('Free Plan');
     expect(planDisplayName('expand_yearly_plan')).toBe('Expand Yearly Plan');
-    expect(planPrice('expand_yearly_plan', 'INR')).toBe(48620);
+    expect(parsePlanId('gold-studio_yearly_plan')).toEqual({ type: 'gold-studio', period: 'yearly' });
+    expect(parsePlanId('not a plan')).toEqual({ type: 'free', period: null });
     expect(planCurrencyOf('India')).toBe('INR');
     expect(planCurrencyOf('USA')).toBe('USD');
   });
