@@ -68,6 +68,9 @@ import { registerWidgetRoutes } from './modules/widgets/widgets.routes.ts';
 import type { Platform } from './platform.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
+import { registerMetrics } from './plugins/metrics.ts';
+import { registerReadiness } from './plugins/readiness.ts';
+import { registerRequestId, requestIdOptions } from './plugins/request-id.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerTenantAndAuth } from './plugins/tenant-and-auth.ts';
 import { registerTestClockRoute } from './plugins/test-clock.ts';
@@ -98,7 +101,8 @@ function trustHops(hops: number) {
 export async function buildApp(options: BuildOptions): Promise<App> {
   const { config, database } = options;
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    // Request ids: the caller's sane X-Request-Id or a uuid, on every log line (plugins/request-id.ts).
+    ...requestIdOptions(options.logger ?? { level: config.logLevel }),
     // TRUST_PROXY: a hop count trusts the nearest n proxies, as proxy-addr does for a number.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1_048_576,
@@ -149,6 +153,15 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   app.decorate('platform', platform);
   scheduleAttemptPruning(jobs, platform.throttle);
   scheduleCartPruning(jobs, platform.db);
+
+  // Observability (docs/decisions/platform.md): traces only when an OTLP endpoint is set (the SDK is
+  // imported only then), the request id, and metrics only when METRICS_TOKEN is set. Before every
+  // other plugin and route, so each request is traced, counted and carries its id.
+  const tracing = config.otlpEndpoint
+    ? await (await import('./plugins/tracing.ts')).registerTracing(app, config.otlpEndpoint)
+    : null;
+  registerRequestId(app);
+  if (config.metricsToken) registerMetrics(app, platform, config.metricsToken, database.pool);
 
   // JSON, HTML, CSS and JS answers over 1 KB go out as brotli or gzip, as the browser accepts: a staff
   // calendar month is ~800 KB of JSON and ~70 KB compressed. Media, PDFs and the web build's assets
@@ -202,6 +215,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       return { status: 'ok' as const };
     },
   );
+  registerReadiness(app, platform);
   registerPingRoutes(app, platform);
   registerMenuRoutes(app, platform);
   registerAuthRoutes(app, platform);
@@ -261,6 +275,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     platform.outbox.close();
     await caches.stop();
     s3Media?.close();
+    await tracing?.close();
   });
   await jobs.start();
   return app as unknown as App;

@@ -15,10 +15,15 @@ export const PASSWORD = 'Correct-horse-1';
 /** The real server on a fresh embedded database, or on TEST_DATABASE_URL when set (CI runs both). */
 export async function startTestApp(
   overrides: Partial<AppConfig> = {},
-  build: Pick<BuildOptions, 'afterAnswerWaitMs'> = {},
+  build: Pick<BuildOptions, 'afterAnswerWaitMs' | 'logger'> & {
+    /** A database of the test's own (it closes it), in place of the shared one. */
+    database?: Database;
+  } = {},
 ): Promise<App> {
   const url = process.env.TEST_DATABASE_URL ?? null;
-  const database = url ? await openDatabase({ databaseUrl: url, dataDir: null, poolSize: 4 }) : await sharedPglite();
+  const { database: own, ...buildOptions } = build;
+  const database =
+    own ?? (url ? await openDatabase({ databaseUrl: url, dataDir: null, poolSize: 4 }) : await sharedPglite());
   const config: AppConfig = {
     ...loadConfig({}),
     webDistDir: '/nonexistent-web-dist',
@@ -42,9 +47,9 @@ export async function startTestApp(
     jobPollingSeconds: 1,
     jobSchema,
     jobCron: false,
-    ...build,
+    ...buildOptions,
   });
-  openApps.push({ app, database: url ? database : null });
+  openApps.push({ app, database: url && !own ? database : null });
   return app;
 }
 

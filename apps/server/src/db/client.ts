@@ -25,6 +25,10 @@ export interface Database {
   /** The owner connection: migrations, tenant registry and platform jobs. */
   db: Db;
   sql: RawSql;
+  /** PostgreSQL's connection pool (its counts, for metrics); null on PGlite. */
+  pool: pg.Pool | null;
+  /** The embedded database itself (backups); null on PostgreSQL. */
+  pglite: PGlite | null;
   close(): Promise<void>;
 }
 
@@ -44,7 +48,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     const raw: RawSql = { query: (text, values) => pool.query(text, values) };
     tenantRunners.set(db, postgresRunner(pool, db));
-    return { kind: 'postgres', db, sql: raw, close: () => pool.end() };
+    return { kind: 'postgres', db, sql: raw, pool, pglite: null, close: () => pool.end() };
   }
   // Contact search uses trigram indexes (migration 0003); PGlite loads these extensions here.
   const extensions = { pg_trgm, btree_gin };
@@ -66,7 +70,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     },
   };
   tenantRunners.set(db, pgliteRunner(client, db));
-  return { kind: 'pglite', db, sql: raw, close: () => client.close() };
+  return { kind: 'pglite', db, sql: raw, pool: null, pglite: client, close: () => client.close() };
 }
 
 /**

@@ -3,6 +3,8 @@ import { parseHost } from '../modules/tenants/tenant-directory.ts';
 import type { Platform } from '../platform.ts';
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** The platform's own probes and scrape: no tenant, whatever the Host. */
+const OPERATOR_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
 
 /**
  * Resolves the tenant once per request from its Host, then the bearer token's claims if the
@@ -16,7 +18,8 @@ export function registerTenantAndAuth(app: FastifyInstance, platform: Platform):
   app.decorateRequest('tenant', null);
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
-    if (request.url === '/healthz' || request.url.startsWith('/api/docs') || request.url.startsWith('/assets/')) return;
+    if (OPERATOR_PATHS.has(request.url) || request.url.startsWith('/api/docs') || request.url.startsWith('/assets/'))
+      return;
     const host = request.headers.host;
     const onAddress = parseHost(host, platform.config.productDomains).kind === 'address';
     if (onAddress && !READ_METHODS.has(request.method)) return;

@@ -48,8 +48,11 @@ describe('login', () => {
     const wrong = await post('/login', a.host, { userId: a.users.staff.email, password: 'wrong-password' }, '10.2.0.2');
     expect(unknown.statusCode).toBe(401);
     expect(wrong.statusCode).toBe(401);
-    expect(json(unknown)).toEqual(json(wrong));
-    expect(json(unknown)).toEqual({ errors: { message: 'Invalid email or password.', code: 'invalid_credentials' } });
+    // Alike but for each answer's own request id.
+    expect({ ...json<any>(unknown).errors, requestId: 0 }).toEqual({ ...json<any>(wrong).errors, requestId: 0 });
+    expect(json(unknown)).toMatchObject({
+      errors: { message: 'Invalid email or password.', code: 'invalid_credentials' },
+    });
   });
 
   it("never logs a user into another tenant: tenant B's host or tid does not accept tenant A's user", async () => {
@@ -67,7 +70,7 @@ describe('login', () => {
   it('rejects bad input with a 400 naming the field', async () => {
     const missing = await post('/login', a.host, { userId: a.users.admin.email }, '10.4.0.1');
     expect(missing.statusCode).toBe(400);
-    expect(json(missing)).toEqual({
+    expect(json(missing)).toMatchObject({
       errors: { message: 'password is required', code: 'invalid_input', field: 'password' },
     });
     const notJson = await app.inject({

@@ -68,6 +68,20 @@ interface Queue {
 
 type BossJob = { id: string; data: unknown };
 
+/** What a run of one job came to, for metrics: its queue, whether it succeeded, how long it took. */
+export interface JobOutcome {
+  queue: string;
+  ok: boolean;
+  seconds: number;
+}
+
+/** Jobs of one queue in one state, as pg-boss holds them (every process's). */
+export interface QueueDepth {
+  queue: string;
+  state: 'created' | 'retry' | 'active' | 'failed';
+  count: number;
+}
+
 const deadLetterOf = (name: string) => `${name}-dead`;
 
 /** The cron loop's key among the wakers (no queue has this name). */
@@ -98,14 +112,22 @@ export class JobRunner {
   readonly #claims: SlotClaims;
   readonly #cron: CronTicks;
   #state: 'new' | 'started' | 'stopping' | 'stopped' = 'new';
+  readonly #sql: RawSql;
+  readonly #schema: string;
+  readonly #observers: Array<(outcome: JobOutcome) => void> = [];
+  /** When a worker or the cron loop last went round (epoch ms): a loop that stopped turning shows here. */
+  #lastBeat = 0;
 
   constructor(options: JobRunnerOptions) {
     this.#log = options.log;
+    this.#sql = options.db;
     this.#work = options.work ?? true;
     this.#pollingMs = (options.pollingSeconds ?? 2) * 1000;
     this.#cronPollMs = (options.cronPollSeconds ?? 10) * 1000;
     this.#cronOn = options.cron ?? true;
     const schema = options.schema ?? 'pgboss';
+    if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`job schema "${schema}" is not a plain identifier`);
+    this.#schema = schema;
     this.#claims = new SlotClaims(options.db, schema);
     this.#cron = new CronTicks(this.#schedules, this.#claims, options.now ?? Date.now, async (name, data, id) => {
       const sent = await this.#boss.send(name, data, { id });
@@ -175,6 +197,37 @@ export class JobRunner {
       if (onDeadLetter) this.#loops.push(this.#worker(deadLetterOf(queue.name), onDeadLetter, batchSize));
     }
     if (this.#schedules.length > 0 && this.#cronOn) this.#loops.push(this.#cronLoop());
+    this.#lastBeat = Date.now();
+  }
+
+  /**
+   * Whether this process's runner is up, and whether its loops still turn: each worker goes round at
+   * least every pollingSeconds, so a beat older than a few polls means the loops are stuck (a fetch
+   * that never answers). A runner without workers (work: false) only has to be started.
+   */
+  health(now = Date.now()): { ok: boolean; state: string; lastBeatAgeSeconds: number | null; stallSeconds: number } {
+    const stallSeconds = Math.max(30, (this.#pollingMs / 1000) * 5, (this.#cronPollMs / 1000) * 3);
+    const age = this.#lastBeat ? (now - this.#lastBeat) / 1000 : null;
+    const turning = !this.#work || this.#loops.length === 0 || (age !== null && age <= stallSeconds);
+    return { ok: this.#state === 'started' && turning, state: this.#state, lastBeatAgeSeconds: age, stallSeconds };
+  }
+
+  /** Calls observer after each job this process runs (completed or failed). */
+  observe(observer: (outcome: JobOutcome) => void): void {
+    this.#observers.push(observer);
+  }
+
+  /** The jobs waiting, running or failed (kept a day) in each queue, across every process. */
+  async queueDepths(): Promise<QueueDepth[]> {
+    const { rows } = await this.#sql.query(
+      `select name, state::text as state, count(*)::int as count from ${this.#schema}.job
+       where state in ('created', 'retry', 'active', 'failed') group by name, state`,
+    );
+    return (rows as Array<{ name: string; state: QueueDepth['state']; count: number }>).map((row) => ({
+      queue: row.name,
+      state: row.state,
+      count: Number(row.count),
+    }));
   }
 
   /**
@@ -189,6 +242,7 @@ export class JobRunner {
 
   async #cronLoop(): Promise<void> {
     while (this.#state === 'started') {
+      this.#lastBeat = Date.now();
       try {
         await this.cronTick();
       } catch (error) {
@@ -210,6 +264,7 @@ export class JobRunner {
   /** Fetches and runs batches; after a full one it fetches again at once, else it waits for the poll or a send. */
   async #worker(name: string, handler: JobHandler<unknown>, batchSize: number): Promise<void> {
     while (this.#state === 'started') {
+      this.#lastBeat = Date.now();
       let fetched = 0;
       try {
         fetched = await this.#fetchAndRun(name, handler, batchSize);
@@ -290,7 +345,17 @@ export class JobRunner {
   /** Runs a batch together; each job is completed or failed on its own (a failure retries only that job). */
   async #runBatch(name: string, jobs: BossJob[], handler: JobHandler<unknown>): Promise<void> {
     const outcomes = await Promise.allSettled(
-      jobs.map((job) => runInSlot(this.#claims, name, handler, job, this.#log)),
+      jobs.map(async (job) => {
+        const started = performance.now();
+        let ok = false;
+        try {
+          await runInSlot(this.#claims, name, handler, job, this.#log);
+          ok = true;
+        } finally {
+          const seconds = (performance.now() - started) / 1000;
+          for (const observer of this.#observers) observer({ queue: name, ok, seconds });
+        }
+      }),
     );
     const done = jobs.filter((_, i) => outcomes[i]?.status === 'fulfilled').map((job) => job.id);
     if (done.length > 0) await this.#boss.complete(name, done);
