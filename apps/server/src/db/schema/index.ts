@@ -1,3 +1,4 @@
+export * from './assessments.ts';
 export * from './campaigns.ts';
 export * from './catalogue.ts';
 export * from './checkout.ts';
