@@ -9,6 +9,11 @@ export const CAMPAIGN_MERGE_FIELDS = [
   { name: 'firstName', label: 'First name' },
   { name: 'lastName', label: 'Last name' },
   { name: 'studioName', label: 'Studio name' },
+  { name: 'membership', label: 'Membership' },
+  { name: 'nextClass', label: 'Next class' },
+  { name: 'studioColor', label: 'Studio colour' },
+  { name: 'studioColorText', label: 'Text on the studio colour' },
+  { name: 'studioLogo', label: 'Studio logo address' },
 ] as const;
 export type CampaignMergeField = (typeof CAMPAIGN_MERGE_FIELDS)[number]['name'];
 
@@ -28,11 +33,18 @@ export function unknownMergeFields(text: string): string[] {
   return [...unknown];
 }
 
-/** Puts each merge field's value in place (values are inserted as given: escape them for HTML first). */
-export function fillMergeFields(text: string, values: Record<CampaignMergeField, string>): string {
-  return text.replace(MERGE_TAG, (whole, name: string) =>
-    name in values ? values[name as CampaignMergeField] : whole,
-  );
+/**
+ * The studio's brand as merge fields: the same for every recipient, filled into a design's MJML before
+ * it is rendered (so a colour can stand in an attribute MJML checks).
+ */
+export const BRAND_MERGE_FIELDS = ['studioName', 'studioColor', 'studioColorText', 'studioLogo'] as const;
+
+/**
+ * Puts each merge field's value in place (values are inserted as given: escape them for HTML first).
+ * Fields without a value are left as written.
+ */
+export function fillMergeFields(text: string, values: Partial<Record<CampaignMergeField, string>>): string {
+  return text.replace(MERGE_TAG, (whole, name: string) => values[name as CampaignMergeField] ?? whole);
 }
 
 export const CAMPAIGN_STATUSES = ['draft', 'scheduled', 'sending', 'sent', 'cancelled'] as const;
@@ -110,6 +122,13 @@ export type CampaignAudience = z.infer<typeof CampaignAudience>;
 export const CAMPAIGN_NAME_MAX = 200;
 export const CAMPAIGN_SUBJECT_MAX = 250;
 export const CAMPAIGN_BODY_MAX = 200_000;
+export const CAMPAIGN_MJML_MAX = 500_000;
+
+/** A designer's project (GrapesJS project data): an object, or null. */
+export const DesignProject = z
+  .record(z.string(), z.unknown(), { error: 'design must be the designer project (an object)' })
+  .nullable()
+  .refine((value) => value === null || JSON.stringify(value).length <= 2_000_000, 'design must be at most 2 MB');
 
 /** POST /rest/campaigns and PUT /rest/campaigns/{id}: a draft may leave the subject and body empty. */
 export const CampaignInput = z
@@ -127,6 +146,10 @@ export const CampaignInput = z
     fromName: z.string().trim().max(100, 'fromName must be at most 100 characters').default(''),
     replyTo: z.union([z.literal(''), z.email('replyTo must be an email address')]).default(''),
     bodyHtml: z.string().max(CAMPAIGN_BODY_MAX, `bodyHtml must be at most ${CAMPAIGN_BODY_MAX} characters`).default(''),
+    /** The designer's MJML: when set it is the body (bodyHtml is then left empty). */
+    bodyMjml: z.string().max(CAMPAIGN_MJML_MAX, `bodyMjml must be at most ${CAMPAIGN_MJML_MAX} characters`).default(''),
+    /** The designer's project data, kept to reopen the design as it was. */
+    design: DesignProject.default(null),
     audience: CampaignAudience.default({ kind: 'all' }),
   })
   .strict();
@@ -139,6 +162,8 @@ export const Campaign = z.object({
   fromName: z.string(),
   replyTo: z.string(),
   bodyHtml: z.string(),
+  bodyMjml: z.string(),
+  design: z.record(z.string(), z.unknown()).nullable(),
   audience: CampaignAudience,
   status: z.enum(CAMPAIGN_STATUSES),
   /** ISO instant. */
@@ -189,6 +214,24 @@ export const CampaignScheduleInput = z
   .strict();
 export type CampaignScheduleInput = z.input<typeof CampaignScheduleInput>;
 
+/**
+ * POST /rest/campaigns/preview: renders a body as recipients get it (the signed-in staff member's own
+ * merge fields), without saving.
+ */
+export const CampaignPreviewInput = z
+  .object({
+    subject: z
+      .string()
+      .max(CAMPAIGN_SUBJECT_MAX, `subject must be at most ${CAMPAIGN_SUBJECT_MAX} characters`)
+      .default(''),
+    bodyHtml: z.string().max(CAMPAIGN_BODY_MAX, `bodyHtml must be at most ${CAMPAIGN_BODY_MAX} characters`).default(''),
+    bodyMjml: z.string().max(CAMPAIGN_MJML_MAX, `bodyMjml must be at most ${CAMPAIGN_MJML_MAX} characters`).default(''),
+  })
+  .strict();
+export type CampaignPreviewInput = z.input<typeof CampaignPreviewInput>;
+export const CampaignPreview = z.object({ subject: z.string(), html: z.string(), text: z.string() });
+export type CampaignPreview = z.infer<typeof CampaignPreview>;
+
 export const CAMPAIGN_MESSAGES = {
   testSent: (to: string) => `A test email was sent to ${to}.`,
   deleted: 'Campaign deleted.',
@@ -198,6 +241,8 @@ export const CAMPAIGN_MESSAGES = {
       : `${field} uses the merge field {{${name}}}, which is not known: use ${CAMPAIGN_MERGE_FIELDS.map((f) => `{{${f.name}}}`).join(', ')}.`,
   subjectRequired: 'subject is required to send a campaign.',
   bodyRequired: 'bodyHtml is required to send a campaign.',
+  invalidMjml: (detail: string) => `bodyMjml is not valid MJML: ${detail}`,
+  scriptInMjml: 'bodyMjml must not contain scripts.',
   emptyAudience: 'audience has no one to send to.',
   notDraft: 'Only a draft or scheduled campaign can be changed.',
   pastSchedule: 'scheduledAt must be in the future.',

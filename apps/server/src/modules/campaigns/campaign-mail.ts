@@ -1,12 +1,20 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { fillMergeFields } from '@atrium/contracts';
-import sanitizeHtml from 'sanitize-html';
 import type { TenantContext } from '../../lib/tenant-context.ts';
 import { tenantOrigin } from '../../lib/tenant-origin.ts';
 import type { Platform } from '../../platform.ts';
 import { jwtSecret } from '../../secrets.ts';
 import { escapeHtml } from '../../site/sanitize.ts';
 import type { OutgoingEmail } from '../mail/outbox.ts';
+import {
+  type BrandValues,
+  brandValues,
+  type PreparedBody,
+  personalise,
+  plainTextOf,
+  prepareMjmlBody,
+  UNSUBSCRIBE_PLACEHOLDER,
+} from './campaign-render.ts';
 
 // What one recipient receives (docs/decisions/campaigns.md "Unsubscribe"): the body with their
 // merge fields, a footer with the studio's unsubscribe link, and RFC 8058's one-click headers whose
@@ -73,66 +81,62 @@ export async function readUnsubscribeToken(
 export const unsubscribeUrl = (platform: Platform, tenant: TenantContext, token: string) =>
   `${tenantOrigin(platform.config, tenant)}/unsubscribe/${token}`;
 
-/** The plain-text part: the HTML's text, paragraphs and line breaks kept, links written out. */
-export function plainTextOf(html: string): string {
-  const marked = html
-    .replace(/<br\s*\/?>/gi, '\n')
-    .replace(/<\/(p|div|h[1-6]|li|tr|blockquote)>/gi, '\n\n')
-    .replace(/<li[^>]*>/gi, '- ')
-    .replace(/<a\s[^>]*href="([^"]*)"[^>]*>(.*?)<\/a>/gi, (_, href: string, text: string) =>
-      text.trim() && text.trim() !== href ? `${text} (${href})` : href,
-    );
-  const text = sanitizeHtml(marked, { allowedTags: [], allowedAttributes: {} })
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'");
-  return text
-    .split('\n')
-    .map((line) => line.trim())
-    .join('\n')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
-}
-
 export interface CampaignMessage {
   subject: string;
   bodyHtml: string;
+  bodyMjml: string;
   fromName: string;
   replyTo: string;
 }
 
+/** A recipient's own merge fields (the brand's are the studio's). */
 export interface Person {
   firstName: string;
   lastName: string;
+  membership: string;
+  nextClass: string;
 }
 
-/** One recipient's email: merge fields filled (escaped in the HTML), the footer and the one-click headers. */
-export function campaignEmail(
-  tenant: TenantContext,
-  message: CampaignMessage,
-  to: string,
-  person: Person,
-  unsubscribe: string,
-): OutgoingEmail {
-  const values = { firstName: person.firstName, lastName: person.lastName, studioName: tenant.name };
-  const escaped = {
-    firstName: escapeHtml(values.firstName),
-    lastName: escapeHtml(values.lastName),
-    studioName: escapeHtml(values.studioName),
-  };
-  const body = fillMergeFields(message.bodyHtml, escaped);
+/** The rich-text body (no design) in the platform's simple email frame, with the footer. */
+function prepareHtmlBody(tenant: TenantContext, brand: BrandValues, bodyHtml: string): PreparedBody {
+  const escapedBrand = Object.fromEntries(Object.entries(brand).map(([key, value]) => [key, escapeHtml(value)]));
+  const body = fillMergeFields(bodyHtml, escapedBrand);
   const studio = escapeHtml(tenant.name);
-  const link = escapeHtml(unsubscribe);
   const html = `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"></head>
 <body style="margin:0;padding:0;background:#f4f4f5"><div style="max-width:600px;margin:0 auto;padding:24px;background:#ffffff;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;color:#1f2937">
 ${body}
 <hr style="border:none;border-top:1px solid #e5e7eb;margin:32px 0 16px">
-<p style="font-size:13px;color:#4b5563">You receive this email from ${studio}. <a href="${link}" style="color:#1d4ed8">Unsubscribe</a></p>
+<p style="font-size:13px;color:#4b5563">You receive this email from ${studio}. <a href="${UNSUBSCRIBE_PLACEHOLDER}" style="color:#1d4ed8">Unsubscribe</a></p>
 </div></body></html>`;
-  const text = `${plainTextOf(body)}\n\n--\nYou receive this email from ${tenant.name}. Unsubscribe: ${unsubscribe}`;
+  const text = `${plainTextOf(body)}\n\n--\nYou receive this email from ${tenant.name}. Unsubscribe: ${UNSUBSCRIBE_PLACEHOLDER}`;
+  return { html, text };
+}
+
+/**
+ * The body every recipient's copy is made from, prepared once per batch: a design rendered by mjml,
+ * or the rich-text body in a simple frame. The brand is filled in; recipients' fields are not.
+ */
+export function prepareCampaignBody(
+  platform: Platform,
+  tenant: TenantContext,
+  message: Pick<CampaignMessage, 'bodyHtml' | 'bodyMjml'>,
+): Promise<PreparedBody> {
+  if (message.bodyMjml.trim()) return prepareMjmlBody(platform, tenant, message.bodyMjml);
+  return Promise.resolve(prepareHtmlBody(tenant, brandValues(platform, tenant), message.bodyHtml));
+}
+
+/** One recipient's email: merge fields filled (escaped in the HTML), the footer and the one-click headers. */
+export function campaignEmail(
+  platform: Platform,
+  tenant: TenantContext,
+  message: CampaignMessage,
+  prepared: PreparedBody,
+  to: string,
+  person: Person,
+  unsubscribe: string,
+): OutgoingEmail {
+  const values = { ...brandValues(platform, tenant), ...person };
+  const { html, text } = personalise(prepared, values, unsubscribe);
   return {
     to,
     subject: fillMergeFields(message.subject, values),

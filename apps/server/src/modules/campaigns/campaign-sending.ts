@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { CampaignAudience } from '@atrium/contracts';
-import { and, eq, sql } from 'drizzle-orm';
-import { type Tx, withTenant } from '../../db/client.ts';
+import { CampaignAudience, classTimeLabel } from '@atrium/contracts';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { readTenant, type Tx, withTenant } from '../../db/client.ts';
 import { campaigns } from '../../db/schema/index.ts';
 import type { Platform } from '../../platform.ts';
 import { enqueueEmails } from '../mail/outbox.ts';
 import { materialiseRecipients, rowsOf } from './campaign-audience.ts';
-import { campaignEmail, unsubscribeSigner, unsubscribeUrl } from './campaign-mail.ts';
+import { campaignEmail, type Person, prepareCampaignBody, unsubscribeSigner, unsubscribeUrl } from './campaign-mail.ts';
 
 // Sending (docs/decisions/campaigns.md "Sending once"): the recipients are made once when sending
 // starts; then the batch job claims pending rows with FOR UPDATE SKIP LOCKED and writes their outbox
@@ -47,11 +47,52 @@ export async function queueBatches(platform: Platform, job: CampaignJob): Promis
   await platform.jobs.send(CAMPAIGN_BATCH_QUEUE, job, { singletonKey: job.campaignId });
 }
 
-interface Claimed {
+interface Claimed extends PersonColumns {
   contact_id: string;
   email: string;
   first_name: string;
   last_name: string;
+}
+
+/** A recipient's membership and next class, as read beside them (see `personColumns`). */
+export interface PersonColumns {
+  membership: string | null;
+  next_class_name: string | null;
+  next_class_at: Date | string | null;
+}
+
+/**
+ * The merge fields read from the studio's records for a contact (`contact` is a SQL reference to its
+ * id): the name of its running membership (a gift is not one), and its next booked class that has not
+ * started, with its start.
+ */
+export function personColumns(tenantId: string, contact: SQL, now: Date): SQL {
+  return sql`(select s.name from subscriptions s
+      where s.tenant_id = ${tenantId}::uuid and s.contact_id = ${contact}
+        and s.membership_type <> 'donation' and s.status in ('trialing', 'active', 'past_due', 'paused')
+      order by s.created_at desc limit 1) as membership,
+    (select cr.name from class_bookings b
+      join class_sessions cs on cs.tenant_id = b.tenant_id and cs.id = b.session_id
+      join class_rules cr on cr.tenant_id = cs.tenant_id and cr.id = cs.rule_id
+      where b.tenant_id = ${tenantId}::uuid and b.contact_id = ${contact} and b.status = 'booked'
+        and cs.status = 'scheduled' and cs.starts_at > ${now.toISOString()}::timestamptz
+      order by cs.starts_at limit 1) as next_class_name,
+    (select cs.starts_at from class_bookings b
+      join class_sessions cs on cs.tenant_id = b.tenant_id and cs.id = b.session_id
+      where b.tenant_id = ${tenantId}::uuid and b.contact_id = ${contact} and b.status = 'booked'
+        and cs.status = 'scheduled' and cs.starts_at > ${now.toISOString()}::timestamptz
+      order by cs.starts_at limit 1) as next_class_at`;
+}
+
+/** A recipient's own merge fields: names, membership, and next class with its start in the studio's zone. */
+export function personOf(row: PersonColumns & { first_name: string; last_name: string }, timeZone: string): Person {
+  const at = row.next_class_at ? new Date(row.next_class_at) : null;
+  return {
+    firstName: row.first_name,
+    lastName: row.last_name,
+    membership: row.membership ?? '',
+    nextClass: row.next_class_name && at ? `${row.next_class_name}, ${classTimeLabel(at, timeZone)}` : '',
+  };
 }
 
 /**
@@ -63,6 +104,16 @@ export async function sendOneBatch(platform: Platform, job: CampaignJob, size = 
   if (!tenant) return 0;
   const { tenantId, campaignId } = job;
   const sign = await unsubscribeSigner(platform);
+  // The design is rendered before the transaction (mjml takes a while; PGlite has one connection).
+  const message = await readTenant(platform.db, tenantId, async (tx) => {
+    const [row] = await tx
+      .select({ bodyHtml: campaigns.bodyHtml, bodyMjml: campaigns.bodyMjml, status: campaigns.status })
+      .from(campaigns)
+      .where(and(eq(campaigns.tenantId, tenantId), eq(campaigns.id, campaignId)));
+    return row;
+  });
+  if (message?.status !== 'sending') return 0;
+  const prepared = await prepareCampaignBody(platform, tenant, message);
   return withTenant(platform.db, tenantId, async (tx) => {
     // A shared lock: a cancel (which takes the row for update) waits for this batch, or this batch for it.
     const [campaign] = await tx
@@ -79,16 +130,19 @@ export async function sendOneBatch(platform: Platform, job: CampaignJob, size = 
       update campaign_recipients r set status = 'queued', claimed_at = now()
       from pick
       where r.tenant_id = ${tenantId}::uuid and r.campaign_id = ${campaignId}::uuid and r.contact_id = pick.contact_id
-      returning r.contact_id, r.email, r.first_name, r.last_name`,
+      returning r.contact_id, r.email, r.first_name, r.last_name,
+        ${personColumns(tenantId, sql`r.contact_id`, platform.clock.now())}`,
     );
     if (rows.length === 0) return 0;
     const emails = rows.map((row) => {
       const token = sign(tenantId, { campaignId, contactId: row.contact_id });
       const email = campaignEmail(
+        platform,
         tenant,
         campaign,
+        prepared,
         row.email,
-        { firstName: row.first_name, lastName: row.last_name },
+        personOf(row, tenant.settings.timezone),
         unsubscribeUrl(platform, tenant, token),
       );
       return { ...email, id: randomUUID(), contactId: row.contact_id };

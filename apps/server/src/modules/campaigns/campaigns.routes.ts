@@ -6,6 +6,8 @@ import {
   CampaignInput,
   CampaignList,
   CampaignListQuery,
+  CampaignPreview,
+  CampaignPreviewInput,
   CampaignScheduleInput,
   ErrorBody,
   MessageResponse,
@@ -82,6 +84,22 @@ export function registerCampaignRoutes(server: FastifyInstance, platform: Platfo
     async (request) => ({
       count: await service.countCampaignAudience(platform, requireCampaigns(request).tenant, request.body.audience),
     }),
+  );
+
+  app.post(
+    '/rest/campaigns/preview',
+    {
+      schema: {
+        tags,
+        summary: "A body rendered as it is sent, with the signed-in staff member's merge fields (admin, staff)",
+        body: CampaignPreviewInput,
+        response: { 200: CampaignPreview, ...errors },
+      },
+    },
+    (request) => {
+      const { tenant, auth } = requireCampaigns(request);
+      return service.previewCampaign(platform, tenant, auth, request.body);
+    },
   );
 
   app.get(

@@ -6,22 +6,25 @@ import {
   type CampaignInput,
   type CampaignList,
   type CampaignListQuery,
+  type CampaignPreview,
+  type CampaignPreviewInput,
   instantOfWallTime,
   unknownMergeFields,
 } from '@atrium/contracts';
-import { and, count, desc, eq, ilike, inArray } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { readTenant, type Tx, withTenant } from '../../db/client.ts';
-import { campaignRecipients, campaigns, contacts, outboxEmails } from '../../db/schema/index.ts';
+import { campaignRecipients, campaigns, outboxEmails } from '../../db/schema/index.ts';
 import type { AccessClaims } from '../../lib/access-claims.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import type { TenantContext } from '../../lib/tenant-context.ts';
 import type { Platform } from '../../platform.ts';
 import { sanitizePageHtml } from '../../site/sanitize.ts';
 import { enqueueEmails } from '../mail/outbox.ts';
-import { checkAudience, countAudience } from './campaign-audience.ts';
-import { campaignEmail, unsubscribeSigner, unsubscribeUrl } from './campaign-mail.ts';
-import { beginSending, queueBatches } from './campaign-sending.ts';
+import { checkAudience, countAudience, rowsOf } from './campaign-audience.ts';
+import { campaignEmail, prepareCampaignBody, unsubscribeSigner, unsubscribeUrl } from './campaign-mail.ts';
+import { checkMjml } from './campaign-render.ts';
+import { beginSending, type PersonColumns, personColumns, personOf, queueBatches } from './campaign-sending.ts';
 
 type Input = z.output<typeof CampaignInput>;
 type ListQuery = z.output<typeof CampaignListQuery>;
@@ -31,10 +34,11 @@ const campaignNotFound = () => notFound('Campaign');
 const conflict = (message: string) => new AppError(409, 'conflict', message);
 
 /** Subject and body may use only the known merge fields: anything else is a 400 naming the field. */
-function checkMergeFields(subject: string, bodyHtml: string): void {
+function checkMergeFields(subject: string, bodyHtml: string, bodyMjml = ''): void {
   for (const [field, text] of [
     ['subject', subject],
     ['bodyHtml', bodyHtml],
+    ['bodyMjml', bodyMjml],
   ] as const) {
     const [unknown] = unknownMergeFields(text);
     if (unknown !== undefined) throw badRequest(field, CAMPAIGN_MESSAGES.unknownMergeField(field, unknown));
@@ -79,6 +83,8 @@ async function toCampaigns(tx: Tx, platform: Platform, tenantId: string, rows: R
         fromName: row.fromName,
         replyTo: row.replyTo,
         bodyHtml: row.bodyHtml,
+        bodyMjml: row.bodyMjml,
+        design: (row.design as Record<string, unknown> | null) ?? null,
         audience,
         status: row.status,
         scheduledAt: row.scheduledAt?.toISOString() ?? null,
@@ -131,10 +137,16 @@ export function getCampaign(platform: Platform, tenant: TenantContext, id: strin
   });
 }
 
-function cleanInput(input: Input) {
-  const bodyHtml = input.bodyHtml.trim() ? sanitizePageHtml(input.bodyHtml) : '';
-  checkMergeFields(input.subject, bodyHtml);
-  return { ...input, bodyHtml };
+/**
+ * A body is a design (MJML, checked by rendering it) or rich text (sanitised); with a design the rich
+ * text is left empty, so one body is sent.
+ */
+async function cleanInput(platform: Platform, tenant: TenantContext, input: Input) {
+  const bodyMjml = input.bodyMjml.trim() ? input.bodyMjml : '';
+  const bodyHtml = bodyMjml || !input.bodyHtml.trim() ? '' : sanitizePageHtml(input.bodyHtml);
+  checkMergeFields(input.subject, bodyHtml, bodyMjml);
+  if (bodyMjml) await checkMjml(platform, tenant, bodyMjml);
+  return { ...input, bodyHtml, bodyMjml, design: bodyMjml ? input.design : null };
 }
 
 export async function createCampaign(
@@ -143,7 +155,7 @@ export async function createCampaign(
   auth: AccessClaims,
   input: Input,
 ): Promise<Campaign> {
-  const values = cleanInput(input);
+  const values = await cleanInput(platform, tenant, input);
   const id = await withTenant(platform.db, tenant.tenantId, async (tx) => {
     await checkAudience(tx, tenant.tenantId, values.audience);
     const [row] = await tx
@@ -162,7 +174,7 @@ export async function updateCampaign(
   id: string,
   input: Input,
 ): Promise<Campaign> {
-  const values = cleanInput(input);
+  const values = await cleanInput(platform, tenant, input);
   await withTenant(platform.db, tenant.tenantId, async (tx) => {
     const row = await findRow(tx, tenant.tenantId, id, true);
     if (row.status !== 'draft' && row.status !== 'scheduled') throw conflict(CAMPAIGN_MESSAGES.notDraft);
@@ -198,8 +210,8 @@ export function countCampaignAudience(
 async function checkSendable(tx: Tx, platform: Platform, tenantId: string, row: Row): Promise<CampaignAudience> {
   if (row.status !== 'draft' && row.status !== 'scheduled') throw conflict(CAMPAIGN_MESSAGES.notDraft);
   if (!row.subject.trim()) throw badRequest('subject', CAMPAIGN_MESSAGES.subjectRequired);
-  if (!row.bodyHtml.trim()) throw badRequest('bodyHtml', CAMPAIGN_MESSAGES.bodyRequired);
-  checkMergeFields(row.subject, row.bodyHtml);
+  if (!row.bodyHtml.trim() && !row.bodyMjml.trim()) throw badRequest('bodyHtml', CAMPAIGN_MESSAGES.bodyRequired);
+  checkMergeFields(row.subject, row.bodyHtml, row.bodyMjml);
   const audience = CampaignAudience.parse(row.audience);
   await checkAudience(tx, tenantId, audience);
   if ((await countAudience(tx, tenantId, audience, platform.clock.now())) === 0) {
@@ -270,6 +282,19 @@ export async function cancelCampaign(platform: Platform, tenant: TenantContext, 
   return getCampaign(platform, tenant, id);
 }
 
+/** The signed-in staff member as a recipient: their address and their own merge fields. */
+async function me(tx: Tx, platform: Platform, tenant: TenantContext, auth: AccessClaims) {
+  const rows = await rowsOf<PersonColumns & { email: string; first_name: string; last_name: string }>(
+    tx,
+    sql`select c.email, c.name as first_name, c.last_name,
+        ${personColumns(tenant.tenantId, sql`c.id`, platform.clock.now())}
+      from contacts c where c.tenant_id = ${tenant.tenantId}::uuid and c.id = ${auth.sub}::uuid`,
+  );
+  const [row] = rows;
+  if (!row) throw notFound('Contact');
+  return { email: row.email, person: personOf(row, tenant.settings.timezone) };
+}
+
 /** A test send to the signed-in staff member, with their own name in the merge fields. */
 export async function sendTest(
   platform: Platform,
@@ -278,26 +303,54 @@ export async function sendTest(
   id: string,
 ): Promise<string> {
   const sign = await unsubscribeSigner(platform);
+  const row = await readTenant(platform.db, tenant.tenantId, (tx) => findRow(tx, tenant.tenantId, id));
+  if (!row.subject.trim()) throw badRequest('subject', CAMPAIGN_MESSAGES.subjectRequired);
+  if (!row.bodyHtml.trim() && !row.bodyMjml.trim()) throw badRequest('bodyHtml', CAMPAIGN_MESSAGES.bodyRequired);
+  checkMergeFields(row.subject, row.bodyHtml, row.bodyMjml);
+  const prepared = await prepareCampaignBody(platform, tenant, row);
   const to = await withTenant(platform.db, tenant.tenantId, async (tx) => {
-    const row = await findRow(tx, tenant.tenantId, id);
-    if (!row.subject.trim()) throw badRequest('subject', CAMPAIGN_MESSAGES.subjectRequired);
-    if (!row.bodyHtml.trim()) throw badRequest('bodyHtml', CAMPAIGN_MESSAGES.bodyRequired);
-    const [me] = await tx
-      .select({ email: contacts.email, name: contacts.name, lastName: contacts.lastName })
-      .from(contacts)
-      .where(and(eq(contacts.tenantId, tenant.tenantId), eq(contacts.id, auth.sub)));
-    if (!me) throw notFound('Contact');
+    const { email: address, person } = await me(tx, platform, tenant, auth);
     const token = sign(tenant.tenantId, { campaignId: id, contactId: auth.sub });
     const email = campaignEmail(
+      platform,
       tenant,
       { ...row, subject: `[Test] ${row.subject}` },
-      me.email,
-      { firstName: me.name, lastName: me.lastName },
+      prepared,
+      address,
+      person,
       unsubscribeUrl(platform, tenant, token),
     );
     await enqueueEmails(tx, tenant.tenantId, [{ ...email, id: randomUUID() }]);
-    return me.email;
+    return address;
   });
   void platform.outbox.kick();
   return to;
+}
+
+/**
+ * A body rendered as it will be sent, with the signed-in staff member's own merge fields, not saved:
+ * the designer's preview. Its unsubscribe link goes nowhere (`#`).
+ */
+export async function previewCampaign(
+  platform: Platform,
+  tenant: TenantContext,
+  auth: AccessClaims,
+  input: z.output<typeof CampaignPreviewInput>,
+): Promise<CampaignPreview> {
+  const bodyMjml = input.bodyMjml.trim() ? input.bodyMjml : '';
+  const bodyHtml = bodyMjml || !input.bodyHtml.trim() ? '' : sanitizePageHtml(input.bodyHtml);
+  checkMergeFields(input.subject, bodyHtml, bodyMjml);
+  if (bodyMjml) await checkMjml(platform, tenant, bodyMjml);
+  const prepared = await prepareCampaignBody(platform, tenant, { bodyHtml, bodyMjml });
+  const { person } = await readTenant(platform.db, tenant.tenantId, (tx) => me(tx, platform, tenant, auth));
+  const email = campaignEmail(
+    platform,
+    tenant,
+    { subject: input.subject, bodyHtml, bodyMjml, fromName: '', replyTo: '' },
+    prepared,
+    '',
+    person,
+    '#',
+  );
+  return { subject: email.subject, html: email.html ?? '', text: email.text ?? '' };
 }

@@ -152,7 +152,7 @@ describe('campaigns: bad input', () => {
     expect(typo.statusCode).toBe(400);
     expect(errorOf(typo.body)).toMatchObject({ field: 'bodyHtml' });
     expect(errorOf(typo.body).message).toContain('{{firstname}}');
-    const subject = await call(admin, tenant, 'POST', '/rest/campaigns', body({ subject: 'Hi {{ membership }}' }));
+    const subject = await call(admin, tenant, 'POST', '/rest/campaigns', body({ subject: 'Hi {{ planName }}' }));
     expect(subject.statusCode).toBe(400);
     expect(errorOf(subject.body)).toMatchObject({ field: 'subject' });
     const open = await call(admin, tenant, 'POST', '/rest/campaigns', body({ bodyHtml: '<p>Hi {{firstName</p>' }));

@@ -1,0 +1,161 @@
+import {
+  type BRAND_MERGE_FIELDS,
+  CAMPAIGN_MESSAGES,
+  type CampaignMergeField,
+  fillMergeFields,
+  normaliseHex,
+  readableTextOn,
+} from '@atrium/contracts';
+import mjml2html from 'mjml';
+import { badRequest } from '../../lib/errors.ts';
+import type { TenantContext } from '../../lib/tenant-context.ts';
+import { tenantOrigin } from '../../lib/tenant-origin.ts';
+import type { Platform } from '../../platform.ts';
+import { escapeHtml } from '../../site/sanitize.ts';
+
+// Designed emails (docs/decisions/campaigns.md "Designed emails"): the designer's MJML, with the
+// studio's brand filled in, rendered to HTML once per batch by mjml on the server; each recipient's
+// merge fields and unsubscribe link are then put into that HTML and into the plain-text part made from it.
+
+/** Stands for a recipient's unsubscribe address in a rendered body until it is personalised. */
+export const UNSUBSCRIBE_PLACEHOLDER = '%%unsubscribe_url%%';
+
+/** The colour a studio without a theme colour gets in its emails. */
+export const DEFAULT_BRAND_COLOR = '#1f2937';
+
+export type BrandValues = Record<(typeof BRAND_MERGE_FIELDS)[number], string>;
+
+/** The studio's name, colour (with a readable text colour on it) and logo address, for its emails. */
+export function brandValues(platform: Platform, tenant: TenantContext): BrandValues {
+  const colour = normaliseHex(tenant.settings.themeColor) ?? DEFAULT_BRAND_COLOR;
+  const logo = tenant.settings.logo?.trim() ?? '';
+  const studioLogo = /^https?:\/\//i.test(logo)
+    ? logo
+    : logo.startsWith('/')
+      ? `${tenantOrigin(platform.config, tenant)}${logo}`
+      : '';
+  return { studioName: tenant.name, studioColor: colour, studioColorText: readableTextOn(colour), studioLogo };
+}
+
+const escapeAll = (values: Partial<Record<CampaignMergeField, string>>) =>
+  Object.fromEntries(Object.entries(values).map(([key, value]) => [key, escapeHtml(value ?? '')]));
+
+/** An image with no address (a studio without a logo) is left out rather than shown broken. */
+const withoutEmptyImages = (mjml: string) =>
+  mjml.replace(
+    /<mj-image\b(?:[^>"']|"[^"]*"|'[^']*')*?\bsrc\s*=\s*(""|'')(?:[^>"']|"[^"]*"|'[^']*')*?(\/>|>\s*<\/mj-image>)/gi,
+    '',
+  );
+
+/** The footer every campaign email ends with: who sends it and the unsubscribe link. */
+function mjmlFooter(studioName: string): string {
+  return `<mj-section padding="16px 0 32px"><mj-column><mj-divider border-width="1px" border-color="#e5e7eb" padding="0 24px 16px" /><mj-text font-size="13px" color="#4b5563" align="center">You receive this email from ${escapeHtml(studioName)}. <a href="${UNSUBSCRIBE_PLACEHOLDER}" style="color:#1d4ed8">Unsubscribe</a></mj-text></mj-column></mj-section>`;
+}
+
+interface MjmlResult {
+  html: string;
+  errors: { formattedMessage?: string; message?: string; line?: number; tagName?: string }[];
+}
+
+async function runMjml(source: string): Promise<MjmlResult> {
+  try {
+    const result = (await mjml2html(source, {
+      validationLevel: 'strict',
+      ignoreIncludes: true,
+      keepComments: false,
+    })) as MjmlResult;
+    return result;
+  } catch (error) {
+    const details = (error as { errors?: MjmlResult['errors'] }).errors;
+    if (Array.isArray(details) && details.length > 0) return { html: '', errors: details };
+    const message = error instanceof Error ? error.message.trim() : String(error);
+    return { html: '', errors: [{ message: message || 'it could not be read' }] };
+  }
+}
+
+const describe = (error: MjmlResult['errors'][number]) => {
+  const text = (error.message ?? error.formattedMessage ?? 'it could not be read').replace(/\s+/g, ' ').trim();
+  return error.line ? `line ${error.line}: ${text}` : text;
+};
+
+/**
+ * Checks a design before it is kept: known merge fields only (checked by the caller), no scripts, and
+ * MJML that mjml renders under strict validation. Anything else is a 400 naming `bodyMjml`.
+ */
+export async function checkMjml(platform: Platform, tenant: TenantContext, mjml: string): Promise<void> {
+  if (/<script\b/i.test(mjml) || /\son[a-z]+\s*=/i.test(mjml) || /javascript:/i.test(mjml)) {
+    throw badRequest('bodyMjml', CAMPAIGN_MESSAGES.scriptInMjml);
+  }
+  if (!/<mjml[\s>]/i.test(mjml) || !/<mj-body[\s>]/i.test(mjml)) {
+    throw badRequest('bodyMjml', CAMPAIGN_MESSAGES.invalidMjml('it must be an <mjml> document with an <mj-body>'));
+  }
+  const source = withoutEmptyImages(fillMergeFields(mjml, escapeAll(brandValues(platform, tenant))));
+  const { errors } = await runMjml(source);
+  const [first] = errors;
+  if (first) throw badRequest('bodyMjml', CAMPAIGN_MESSAGES.invalidMjml(describe(first)));
+}
+
+/**
+ * A body ready to be personalised: the whole email's HTML and its plain text, still holding the
+ * recipient's merge fields and the unsubscribe placeholder.
+ */
+export interface PreparedBody {
+  html: string;
+  text: string;
+}
+
+/** Renders a design for sending: brand filled, footer added, MJML to HTML, the plain text made from it. */
+export async function prepareMjmlBody(platform: Platform, tenant: TenantContext, mjml: string): Promise<PreparedBody> {
+  const brand = brandValues(platform, tenant);
+  let source = withoutEmptyImages(fillMergeFields(mjml, escapeAll(brand)));
+  const closing = source.search(/<\/mj-body>/i);
+  if (closing >= 0) source = `${source.slice(0, closing)}${mjmlFooter(tenant.name)}${source.slice(closing)}`;
+  const { html, errors } = await runMjml(source);
+  const [first] = errors;
+  if (first) throw badRequest('bodyMjml', CAMPAIGN_MESSAGES.invalidMjml(describe(first)));
+  return { html, text: plainTextOf(html) };
+}
+
+/** The plain-text part: the HTML's text, paragraphs and line breaks kept, links written out. */
+export function plainTextOf(html: string): string {
+  const marked = html
+    .replace(/<head[\s\S]*?<\/head>/gi, '')
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .replace(/<(style|script|title)[^>]*>[\s\S]*?<\/\1>/gi, '')
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<\/(p|div|h[1-6]|li|tr|blockquote|table)>/gi, '\n\n')
+    .replace(/<li[^>]*>/gi, '- ')
+    .replace(/<a\s[^>]*href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi, (_, href: string, inner: string) => {
+      const text = inner.replace(/<[^>]*>/g, '').trim();
+      return text && text !== href ? `${text} (${href})` : href;
+    })
+    .replace(/<[^>]*>/g, '');
+  const text = marked
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&#(\d+);/g, (_, code: string) => String.fromCodePoint(Number(code)))
+    .replace(/&amp;/g, '&');
+  return text
+    .split('\n')
+    .map((line) => line.replace(/[ \t]+/g, ' ').trim())
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+/** One recipient's copy: their merge fields (escaped in the HTML) and unsubscribe address put in. */
+export function personalise(
+  prepared: PreparedBody,
+  values: Partial<Record<CampaignMergeField, string>>,
+  unsubscribe: string,
+): PreparedBody {
+  return {
+    html: fillMergeFields(prepared.html, escapeAll(values))
+      .split(UNSUBSCRIBE_PLACEHOLDER)
+      .join(escapeHtml(unsubscribe)),
+    text: fillMergeFields(prepared.text, values).split(UNSUBSCRIBE_PLACEHOLDER).join(unsubscribe),
+  };
+}
