@@ -46,6 +46,7 @@ export const APP_PATH_SEGMENTS = [
   'memberships',
   'merchandise',
   'myassessment',
+  'mybookings',
   'mycourses',
   'mydonation',
   'myfiles',

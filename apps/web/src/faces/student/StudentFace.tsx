@@ -17,6 +17,7 @@ const MyStorePage = lazy(() => import('../../features/shop/MyStorePage'));
 const MemberCheckoutPage = lazy(() => import('../../features/shop/MemberCheckoutPage'));
 const PublicInvoicePage = lazy(() => import('../../features/invoices/PublicInvoicePage'));
 const StudentClassesPage = lazy(() => import('../../features/scheduling/StudentClassesPage'));
+const MyBookingsPage = lazy(() => import('../../features/scheduling/MyBookingsPage'));
 const MyRegistrationPage = lazy(() => import('../../features/forms/SignedDocuments'));
 const SignupPage = lazy(() => import('../../features/scheduling/SignupPage'));
 const VerificationWaitPage = lazy(() => import('../../features/onboarding/VerificationWaitPage'));
@@ -43,6 +44,7 @@ export const SCREENS: Record<string, ReactNode> = {
   '/invoice/:id': <PublicInvoicePage />,
   '/events/:id': <EventPage />,
   '/classes': <StudentClassesPage />,
+  '/mybookings': <MyBookingsPage />,
   '/mydonation': <MyDonationsPage />,
   '/myfiles': <MyFilesPage />,
   '/signup/:classId/:clsStartTime': <SignupPage />,

@@ -137,6 +137,8 @@ export const SETTINGS_ROUTES: readonly RouteSpec[] = [
 export const STUDENT_ROUTES: readonly RouteSpec[] = [
   { path: '/classes', title: 'Calendar', built: true },
   { path: '/mycourses', title: 'My Courses', built: true },
+  // The member's own classes to come and past (issue 29), cancelled within the studio's rules.
+  { path: '/mybookings', title: 'My Bookings', built: true },
   // The course player (issue 25): the outline with my ticks and the chapter I am on.
   { path: '/mycourses/:courseId', title: 'Course', built: true },
   // A course's page, for a member who opens its public address (the server's page hands over to the app).

@@ -10,10 +10,11 @@ import { buildStudentMenu, displayName } from './student-menu';
 const user = makeContact({ fullName: 'Sam Lee' });
 
 describe('student menu', () => {
-  it('has Calendar, Courses, My Store, My Memberships, My Invoices, Assessments, My Donations and a profile group', () => {
+  it('has Calendar, My Bookings, Courses, My Store, My Memberships, My Invoices, Assessments, My Donations and a profile group', () => {
     const menu = buildStudentMenu(makeTenant(), user, everything);
     expect(menu.map((item) => [item.title, item.url ?? null])).toEqual([
       ['Calendar', '/classes'],
+      ['My Bookings', '/mybookings'],
       ['Courses', '/mycourses'],
       ['My Store', '/store'],
       ['My Memberships', '/memberships'],
@@ -34,6 +35,7 @@ describe('student menu', () => {
     const tenant = makeTenant({ appLabels: ['Timetable', 'Learning', 'Shop', 'Quizzes'] });
     expect(buildStudentMenu(tenant, user, everything).map((item) => item.title)).toEqual([
       'Timetable',
+      'My Bookings',
       'Learning',
       'Shop',
       'My Memberships',
@@ -55,11 +57,12 @@ describe('student menu', () => {
     ]);
   });
 
-  it('shows Calendar only when the schedule menu is enabled', () => {
+  it('shows Calendar and My Bookings only when the schedule menu is enabled', () => {
     const urls = flattenMenu(buildStudentMenu(makeTenant({ isShowScheduleMenu: false }), user, everything)).map(
       (item) => item.url,
     );
     expect(urls).not.toContain('/classes');
+    expect(urls).not.toContain('/mybookings');
     expect(urls).toContain('/mycourses');
   });
 

@@ -23,6 +23,10 @@ export function buildStudentMenu(
     tenant.isShowScheduleMenu
       ? { id: 'calendar', title: calendar || 'Calendar', type: 'item', url: '/classes', icon: 'calendar' }
       : null,
+    // Not in the spec's student menu: the member's own bookings, to come and past (issue 29).
+    tenant.isShowScheduleMenu
+      ? { id: 'mybookings', title: 'My Bookings', type: 'item', url: '/mybookings', icon: 'calendar-event' }
+      : null,
     { id: 'mycourses', title: courses || 'Courses', type: 'item', url: '/mycourses', icon: 'school' },
     tenant.isShowStoreMenu
       ? { id: 'store', title: store || 'My Store', type: 'item', url: '/store', icon: 'building-store' }

@@ -6,6 +6,7 @@ import type {
   ClassSession,
   ClassSessionList,
   ContactBookings,
+  MyBookings,
   Room,
   RoomInput,
   RoomList,
@@ -62,6 +63,8 @@ export const schedulingApi = {
   contactBookings: (contactId: string, start: number) =>
     apiRequest<ContactBookings>(`/snode/contact/${id(contactId)}/bookings`, { query: { start } }),
   studentSessions: (range: DayRange) => apiRequest<StudentSessionList>('/snode/myclasses', { query: { ...range } }),
+  /** The signed-in person's own places (to come, and past ones from `start`) and the cancel cutoff. */
+  myBookings: (start: number) => apiRequest<MyBookings>('/snode/mybookings', { query: { start } }),
   book: (body: StudentBookingInput) =>
     apiRequest<StudentSession>('/snode/mybooking', { method: 'POST', body, silent: true }),
   cancelBooking: (bookingId: string) => apiRequest<null>(`/snode/mybooking/${id(bookingId)}`, { method: 'DELETE' }),
