@@ -12,6 +12,7 @@ import { AfterAnswer } from './lib/after-answer.ts';
 import { CacheBus } from './lib/cache-bus.ts';
 import { MovableClock } from './lib/clock.ts';
 import { registerAccountRoutes } from './modules/account/account.routes.ts';
+import { registerAssessmentRoutes } from './modules/assessments/assessments.routes.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { AuthThrottle, scheduleAttemptPruning } from './modules/auth/auth-throttle.ts';
 import { SessionGate } from './modules/auth/session-gate.ts';
@@ -240,6 +241,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   registerNoticeRoutes(app, platform);
   registerFeedbackRoutes(app, platform);
   registerQbankRoutes(app, platform);
+  registerAssessmentRoutes(app, platform);
   registerUserRoutes(app, platform);
   registerFranchiseRoutes(app, platform);
   registerPlanRoutes(app, platform);
