@@ -62,6 +62,7 @@ export * from './site-css.ts';
 export * from './staff-calendar.ts';
 export * from './student-app.ts';
 export * from './tenant.ts';
+export * from './tenant-export.ts';
 export * from './tenant-dates.ts';
 export * from './tenant-menu.ts';
 export * from './time-zones.ts';

@@ -6,6 +6,7 @@ export * from './contacts.ts';
 export * from './courses.ts';
 export * from './credentials.ts';
 export * from './donations.ts';
+export * from './exports.ts';
 export * from './feedback.ts';
 export * from './files.ts';
 export * from './forms.ts';
