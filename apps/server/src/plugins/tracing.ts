@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 /**
  * OpenTelemetry traces, only when OTEL_EXPORTER_OTLP_ENDPOINT is set: app.ts imports this file
  * lazily, so a start without it loads none of the SDK. A span per request (with @fastify/otel's hook
- * and handler spans under it) goes to {endpoint}/v1/traces over OTLP/HTTP (protobuf), batched. The
+ * and handler spans under it) goes to {endpoint}/v1/traces over OTLP/HTTP (JSON), batched; the
+ * request span carries the request id (http.request.id) that the log lines and error bodies carry. The
  * exporter reads the standard OTEL_* variables (headers, timeout; OTEL_SERVICE_NAME names the service).
  * Versions: the SDK's 2.x line with exporter 0.22x; the 3.x line (exporter 0.30x) needs Node 22.15
  * (docs/decisions/platform.md).
@@ -29,6 +30,7 @@ export async function registerTracing(
   const instrumentation = new FastifyOtelInstrumentation({
     // Probes and scrapes every few seconds would drown the traces that matter.
     ignorePaths: (route: { url: string }) => ['/metrics', '/readyz', '/healthz'].includes(route.url),
+    requestHook: (span, request) => span.setAttribute('http.request.id', String(request.id)),
   });
   instrumentation.setTracerProvider(provider);
   await app.register(instrumentation.plugin());
