@@ -58,6 +58,7 @@ import { registerWebsiteSettingsRoutes } from './modules/settings/website-settin
 import { scheduleCartPruning } from './modules/shop/cart.service.ts';
 import { registerShopRoutes } from './modules/shop/shop.routes.ts';
 import { registerSocialLoginRoutes } from './modules/social-login/social-login.routes.ts';
+import { registerTenantExportRoutes } from './modules/tenant-export/export.routes.ts';
 import { TenantConfigCache } from './modules/tenants/tenant-config.service.ts';
 import { TenantDirectory } from './modules/tenants/tenant-directory.ts';
 import { registerUserRoutes } from './modules/users/users.routes.ts';
@@ -261,6 +262,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   registerCampaignRoutes(app, platform);
   await registerIntegrationRoutes(app, platform);
   await registerVideoRoutes(app, platform);
+  await registerTenantExportRoutes(app, platform);
   if (config.testClockRoute) registerTestClockRoute(app, platform);
   await registerWebApp(app, platform);
 

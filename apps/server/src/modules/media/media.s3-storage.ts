@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   type S3ClientConfig,
@@ -92,6 +93,23 @@ export class S3Storage implements MediaStorage {
   /** Deleting a missing object succeeds on S3, as `rm --force` does on disk. */
   async remove(tenantId: string, key: string): Promise<void> {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: this.objectKey(tenantId, key) }));
+  }
+
+  async list(tenantId: string): Promise<string[]> {
+    if (!SAFE_STORAGE_KEY.test(tenantId)) throw new Error('unsafe storage key');
+    const keys: string[] = [];
+    let ContinuationToken: string | undefined;
+    do {
+      const page = await this.client.send(
+        new ListObjectsV2Command({ Bucket: this.bucket, Prefix: `${tenantId}/`, ContinuationToken }),
+      );
+      for (const object of page.Contents ?? []) {
+        const key = object.Key?.slice(tenantId.length + 1) ?? '';
+        if (SAFE_STORAGE_KEY.test(key)) keys.push(key);
+      }
+      ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (ContinuationToken);
+    return keys.sort();
   }
 
   close(): void {

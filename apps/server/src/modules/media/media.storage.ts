@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 
@@ -13,6 +13,8 @@ export interface MediaStorage {
   /** The stored bytes as a stream (a download sent as it is read, not held in memory); null when missing. */
   stream(tenantId: string, key: string): Promise<Readable | null>;
   remove(tenantId: string, key: string): Promise<void>;
+  /** Every key stored for the tenant (the tenant export takes them all). */
+  list(tenantId: string): Promise<string[]>;
 }
 
 /** Tenant ids and keys are UUIDs: nothing else reaches a path or an object key. */
@@ -52,5 +54,14 @@ export class LocalDiskStorage implements MediaStorage {
 
   async remove(tenantId: string, key: string): Promise<void> {
     await rm(this.path(tenantId, key), { force: true });
+  }
+
+  async list(tenantId: string): Promise<string[]> {
+    if (!SAFE.test(tenantId)) throw new Error('unsafe storage key');
+    try {
+      return (await readdir(join(this.root, tenantId))).filter((name) => SAFE.test(name)).sort();
+    } catch {
+      return [];
+    }
   }
 }
