@@ -41,6 +41,7 @@ import { registerMembershipRoutes } from './modules/memberships/memberships.rout
 import { registerNoticeRoutes } from './modules/notices/notices.routes.ts';
 import { registerOfferRoutes } from './modules/offers/offers.routes.ts';
 import { registerOnboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
+import { registerOperatorRoutes } from './modules/operator/operator.routes.ts';
 import { registerPaymentRoutes } from './modules/payments/payments.routes.ts';
 import { registerMenuRoutes } from './modules/ping/menu.routes.ts';
 import { registerPingRoutes } from './modules/ping/ping.routes.ts';
@@ -236,6 +237,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   registerCustomFieldRoutes(app, platform);
   registerFormRoutes(app, platform);
   registerOnboardingRoutes(app, platform);
+  registerOperatorRoutes(app, platform);
   registerEmailTemplateRoutes(app, platform);
   registerWidgetRoutes(app, platform);
   registerReviewRoutes(app, platform);

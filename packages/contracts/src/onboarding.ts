@@ -199,6 +199,14 @@ export const StudioSignupRequest = z.object({
     .min(8, PASSWORD_RULE)
     .max(200, 'password is too long'),
   rToken: z.string({ error: 'Please complete the human check.' }).min(1, 'Please complete the human check.').max(5000),
+  /**
+   * On the platform operator's /tplan/{name}/{freq} (issue 28): the plan the studio starts on,
+   * `{name}_{freq}_plan` (a trial when the plan has trial days).
+   */
+  planName: z
+    .string({ error: 'Unknown plan' })
+    .regex(/^(?:free_plan|[a-z](?:[a-z0-9]|-(?=[a-z0-9])){1,29}_(?:monthly|yearly)_plan)$/, 'Unknown plan')
+    .optional(),
 });
 export type StudioSignupRequest = z.input<typeof StudioSignupRequest>;
 

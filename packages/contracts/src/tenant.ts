@@ -77,6 +77,10 @@ export const TenantConfig = z.object({
   isWaiverFormToBeSigned: z.boolean(),
   waiverFormLink: z.string().nullable(),
   isMasterFranchise: z.boolean(),
+  /** The platform operator's site (issue 28): MasterPlans, Tenants and the /tplan pages. */
+  isPlatformOperator: z.boolean().optional(),
+  /** Suspended by the platform operator: the public site shows the notice instead. */
+  isSuspended: z.boolean().optional(),
   isMultiCountrySupport: z.boolean(),
   isAuthValid: z.boolean(),
   tenantAuthViewCmd: z.string().nullable(),

@@ -8,4 +8,6 @@ export interface TenantContext {
   name: string;
   customDomain: string | null;
   settings: TenantSettings;
+  /** ISO time the platform operator suspended the studio (issue 28); null or absent: open. */
+  suspendedAt?: string | null;
 }

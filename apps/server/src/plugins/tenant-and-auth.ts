@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { refuseWhileSuspended } from '../modules/operator/operator-guard.ts';
 import { parseHost } from '../modules/tenants/tenant-directory.ts';
 import type { Platform } from '../platform.ts';
 
@@ -33,4 +34,6 @@ export function registerTenantAndAuth(app: FastifyInstance, platform: Platform):
     if (await platform.sessions.isEnded(claims.tid, claims.sid)) return;
     request.auth = claims;
   });
+  // A suspended studio takes no writes but its staff's (issue 28).
+  app.addHook('preHandler', async (request) => refuseWhileSuspended(request));
 }

@@ -52,7 +52,7 @@ export function registerOnboardingRoutes(server: FastifyInstance, platform: Plat
       },
     },
     async (request) => {
-      assertBareDomain(platform, request.headers.host);
+      await assertBareDomain(platform, request.headers.host);
       return humanCheck.challenge(SIGNUP_CHECK_SCOPE, STUDIO_SIGNUP_ACTION);
     },
   );
@@ -68,7 +68,7 @@ export function registerOnboardingRoutes(server: FastifyInstance, platform: Plat
       },
     },
     async (request, reply) => {
-      assertBareDomain(platform, request.headers.host);
+      await assertBareDomain(platform, request.headers.host);
       const result = await signUpStudio(platform, humanCheck, request.body, clientOf(request));
       request.log.info({ orgId: result.orgId }, 'studio signed up');
       return reply.code(201).send(result);

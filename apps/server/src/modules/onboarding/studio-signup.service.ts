@@ -1,6 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import {
   type LoginResponse,
+  nextBillingDate,
+  parsePlanId,
   STUDIO_SIGNUP_ACTION,
   STUDIO_SIGNUP_MESSAGES,
   type StudioSignupRequest,
@@ -11,6 +13,7 @@ import type { z } from 'zod';
 import { withTenant } from '../../db/client.ts';
 import { studioSignupGuards } from '../../db/schema/index.ts';
 import { AppError, badRequest, notFound, tooManyRequests, unauthorized } from '../../lib/errors.ts';
+import { StoredSubscription } from '../../lib/plan-storage.ts';
 import { SingleUseStore } from '../../lib/single-use-store.ts';
 import type { TenantContext } from '../../lib/tenant-context.ts';
 import { tenantOrigin } from '../../lib/tenant-origin.ts';
@@ -23,6 +26,8 @@ import { newOpaqueToken } from '../auth/tokens.ts';
 import type { HumanCheck } from '../forms/human-check.ts';
 import { insertFranchise, isOrgIdTaken, isUniqueViolation } from '../franchise/franchise.repo.ts';
 import { franchisePages } from '../franchise/franchise-pages.ts';
+import { isOperatorTenant } from '../operator/operator-guard.ts';
+import { sellablePlan } from '../plan/plan-catalogue.ts';
 import { parseHost } from '../tenants/tenant-directory.ts';
 
 /** The human check of the bare domain is bound to no tenant: this stands in the HMAC for one. */
@@ -42,9 +47,44 @@ interface WelcomeGrant {
   userAgent: string;
 }
 
-/** Only the bare product domain (e.g. `studios.example`, `localhost`) offers the sign-up. */
-export function assertBareDomain(platform: Platform, host: string | undefined): void {
-  if (parseHost(host, platform.config.productDomains).kind !== 'default') throw notFound('Page');
+/**
+ * The bare product domain (e.g. `studios.example`, `localhost`) offers the sign-up, and so does the
+ * platform operator's site on its /tplan pages (issue 28).
+ */
+export async function assertBareDomain(platform: Platform, host: string | undefined): Promise<void> {
+  const parsed = parseHost(host, platform.config.productDomains);
+  if (parsed.kind === 'default') return;
+  if (parsed.kind === 'org' && parsed.orgId === platform.config.operatorOrgId) {
+    const site = await platform.tenants.byOrgId(parsed.orgId);
+    if (site && isOperatorTenant(platform.config, site)) return;
+  }
+  throw notFound('Page');
+}
+
+/**
+ * The subscription a studio starts with from /tplan/{name}/{freq}: an active plan sold in USD (a new
+ * studio has no country yet) and not by contact. A plan with trial days starts as that trial (its
+ * first bill when the trial ends, on the card the owner adds under Settings > Plan); a paid plan
+ * without one starts the studio on Free, to buy under Settings > Plan.
+ */
+async function startingPlan(platform: Platform, planName: string | undefined, now: Date) {
+  if (!planName || parsePlanId(planName).type === 'free') return null;
+  const plan = await sellablePlan(platform.db, planName, 'USD');
+  if (!plan) throw badRequest('planName', 'Unknown plan');
+  if (plan.row.byContact) throw badRequest('planName', `Please contact us to subscribe to the ${plan.row.name} plan`);
+  if (plan.row.trialDays === 0 && plan.price > 0) return null;
+  const ends = new Date(now.getTime() + plan.row.trialDays * 86_400_000);
+  return StoredSubscription.parse({
+    planName,
+    period: plan.period,
+    amount: plan.price,
+    currency: 'USD',
+    dateCreated: now.toISOString(),
+    periodStart: now.toISOString(),
+    nextBillingDate: (plan.price > 0 ? ends : nextBillingDate(now, plan.period)).toISOString(),
+    status: 'active',
+    trial: plan.price > 0,
+  });
 }
 
 const welcomeCodes = (platform: Platform) =>
@@ -94,6 +134,7 @@ export async function signUpStudio(
     if (used.length === 0) throw badRequest('rToken', 'This human check was already used. Please try again.');
   });
 
+  const subscription = await startingPlan(platform, body.planName, platform.clock.now());
   if (await isOrgIdTaken(platform.db, body.orgId)) throw badRequest('orgId', STUDIO_SIGNUP_MESSAGES.orgIdTaken);
   const passwordHash = await hashPassword(body.password);
   const ownerId = randomUUID();
@@ -110,6 +151,7 @@ export async function signUpStudio(
         accountOwner: ownerId,
         isNewTenant: true,
         onBoardingStep: 0,
+        ...(subscription ? { subscription } : {}),
       },
       admin: {
         id: ownerId,
@@ -127,9 +169,23 @@ export async function signUpStudio(
     if (isUniqueViolation(error, 'tenants_org_id_unique')) throw badRequest('orgId', STUDIO_SIGNUP_MESSAGES.orgIdTaken);
     throw error;
   }
+  return { orgId: tenant.orgId, url: await ownerWelcomeUrl(platform, tenant, ownerId, client, '/onboarding') };
+}
+
+/**
+ * The tenant's host with a one-time welcome code (120 s, this browser only) that signs its owner in:
+ * a new studio's owner after the sign-up, or the platform operator acting as the owner (issue 28).
+ */
+export async function ownerWelcomeUrl(
+  platform: Platform,
+  tenant: TenantContext,
+  ownerId: string,
+  client: Client,
+  path: string,
+): Promise<string> {
   const code = newOpaqueToken();
   await welcomeCodes(platform).put(tenant.tenantId, code, { ownerId, ...client });
-  return { orgId: tenant.orgId, url: `${tenantOrigin(platform.config, tenant)}/onboarding#studioWelcome=${code}` };
+  return `${tenantOrigin(platform.config, tenant)}${path}#studioWelcome=${code}`;
 }
 
 /**

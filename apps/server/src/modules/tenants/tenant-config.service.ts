@@ -13,6 +13,7 @@ import type { websitePages } from '../../db/schema/index.ts';
 import type { CacheBus } from '../../lib/cache-bus.ts';
 import type { TenantContext } from '../../lib/tenant-context.ts';
 import { publishedForms } from '../forms/forms.service.ts';
+import { isOperatorTenant } from '../operator/operator-guard.ts';
 import { listPublishedPages } from '../website/website.repo.ts';
 
 type PageRow = typeof websitePages.$inferSelect;
@@ -91,6 +92,8 @@ export function buildTenantConfig(
     isWaiverFormToBeSigned: s.isWaiverFormToBeSigned,
     waiverFormLink: s.waiverFormLink,
     isMasterFranchise: tenant.orgId === tenant.masterOrgId,
+    isPlatformOperator: isOperatorTenant(config, tenant),
+    isSuspended: Boolean(tenant.suspendedAt),
     isMultiCountrySupport: s.isMultiCountrySupport,
     isAuthValid: true,
     tenantAuthViewCmd: null,

@@ -40,6 +40,7 @@ export function toTenantContext(row: typeof tenants.$inferSelect): TenantContext
     name: row.name,
     customDomain: row.customDomain,
     settings: settingsWithDefaults(row.settings),
+    suspendedAt: row.suspendedAt ? row.suspendedAt.toISOString() : null,
   };
 }
 

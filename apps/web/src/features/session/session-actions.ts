@@ -78,7 +78,9 @@ async function enterFranchise(code: string): Promise<boolean> {
 async function welcomeNewStudio(code: string): Promise<boolean> {
   try {
     const { onboardingApi } = await import('../onboarding/api');
-    await signIn(await onboardingApi.welcome(code), '/onboarding');
+    const session = await onboardingApi.welcome(code);
+    // A studio signing up lands on onboarding; the platform operator acting as an established one, on its dashboard.
+    await signIn(session, session.tenant.isNewTenant ? '/onboarding' : '/dashboard');
     return true;
   } catch (error) {
     const { showErrorToast } = await import('../../lib/notify');
