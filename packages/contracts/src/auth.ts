@@ -51,6 +51,17 @@ export type TokenPair = z.infer<typeof TokenPair>;
  * never used: the mailbox's owner chooses the password when confirming (RegistrationConfirmRequest),
  * so whoever typed an address cannot own its account.
  */
+/**
+ * A visitor's class pick (spec 1 landing rules: the stored event parameter), carried through the
+ * registration email so the new member lands on that class after confirming, on any device.
+ */
+export const ClassPick = z.object({
+  classId: z.string().trim().min(1, 'classId is required').max(100),
+  clsStartTime: z.string().trim().min(1, 'clsStartTime is required').max(40),
+  scheduleId: z.string().trim().min(1).max(100).optional(),
+});
+export type ClassPick = z.infer<typeof ClassPick>;
+
 export const RegistrationRequest = z.object({
   orgId: z.string().max(100).optional(),
   email,
@@ -58,6 +69,8 @@ export const RegistrationRequest = z.object({
   name: z.string().trim().min(1, 'name is required').max(100),
   lastName: z.string().trim().max(100).default(''),
   franchiseId: z.string().max(100).optional().nullable(),
+  /** The class the visitor picked before registering, if any. */
+  pendingEvent: ClassPick.optional().nullable(),
 });
 export type RegistrationRequest = z.infer<typeof RegistrationRequest>;
 
@@ -68,7 +81,17 @@ export const RegistrationConfirmRequest = z.object({
 });
 export type RegistrationConfirmRequest = z.infer<typeof RegistrationConfirmRequest>;
 
-export const REGISTRATION_CONFIRMED = 'Your account is ready. Please log in.';
+/**
+ * The confirmation's answer: the new member is signed in (as a login answers) and gets back the
+ * class they picked before registering, so the app lands them on it (spec 1 landing rules).
+ */
+export const RegistrationConfirmed = LoginResponse.extend({
+  message: z.string(),
+  pendingEvent: ClassPick.nullable(),
+});
+export type RegistrationConfirmed = z.infer<typeof RegistrationConfirmed>;
+
+export const REGISTRATION_CONFIRMED = 'Your account is ready. You are signed in.';
 export const REGISTRATION_LINK_INVALID =
   'This registration link has expired or was already used. Please register again.';
 export const REGISTRATION_ADDRESS_TAKEN = 'This email address already has an account. Please log in.';

@@ -6,6 +6,7 @@ import {
   LoginResponse,
   MessageResponse,
   RefreshRequest,
+  RegistrationConfirmed,
   RegistrationConfirmRequest,
   RegistrationRequest,
   ReInitInfoResponse,
@@ -120,7 +121,7 @@ export function registerAuthRoutes(server: FastifyInstance, platform: Platform):
         summary:
           "Finish a registration: the emailed link's token and the password its owner chooses create the account",
         body: RegistrationConfirmRequest,
-        response: { 200: MessageResponse, ...errors },
+        response: { 200: RegistrationConfirmed, ...errors },
       },
     },
     (request) => confirmRegistration(platform, pending, requireTenant(request), request.body, request.ip),

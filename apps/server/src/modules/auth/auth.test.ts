@@ -300,7 +300,17 @@ describe('registration', () => {
 
     const confirmed = await confirm(a.host, { token, password: 'chosen-by-owner' });
     expect(confirmed.statusCode).toBe(200);
-    expect(json(confirmed)).toEqual({ message: REGISTRATION_CONFIRMED });
+    // the new member is signed in at once (issue 29), with no class picked
+    expect(json<any>(confirmed)).toMatchObject({
+      message: REGISTRATION_CONFIRMED,
+      pendingEvent: null,
+      contact: { email: 'new.member@example.test', role: 'student', isEmailVerified: true },
+    });
+    const signedIn = await app.inject({
+      url: '/rest/user/profile',
+      headers: bearer(json<any>(confirmed).access_token, a.host),
+    });
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
     // The password typed at registration never opens the account; the one chosen on the page does.
     expect((await post('/login', a.host, typed, '10.14.0.2')).statusCode).toBe(401);
     const login = await post(
@@ -319,6 +329,23 @@ describe('registration', () => {
     const again = await confirm(a.host, { token, password: 'chosen-again-1' });
     expect(again.statusCode).toBe(400);
     expect(json<any>(again).errors).toMatchObject({ field: 'token', message: REGISTRATION_LINK_INVALID });
+  });
+
+  it('keeps the class the visitor picked through the email and hands it back, signed in, at the confirmation', async () => {
+    const pick = { classId: 'class-1', clsStartTime: '2026-12-02T09:00', scheduleId: 'session-1' };
+    const response = await register(a.host, { email: 'picker@example.test', name: 'Pia', pendingEvent: pick });
+    expect(response.statusCode, response.body).toBe(200);
+    const token = tokenIn((await smtp.waitFor('picker@example.test')).text, a.host);
+    const confirmed = await confirm(a.host, { token, password: 'chosen-by-pia' });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const body = json<any>(confirmed);
+    expect(body.pendingEvent).toEqual(pick);
+    expect(body.contact).toMatchObject({ email: 'picker@example.test', role: 'student' });
+    expect(typeof body.refresh_token).toBe('string');
+    // a malformed pick is refused, naming the field
+    const bad = await register(a.host, { email: 'bad-pick@example.test', name: 'B', pendingEvent: { classId: '' } });
+    expect(bad.statusCode).toBe(400);
+    expect(json<any>(bad).errors.field).toMatch(/^pendingEvent/);
   });
 
   it('answers a taken email exactly as a free one, and emails the owner instead of creating anything', async () => {

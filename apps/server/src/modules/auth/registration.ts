@@ -1,7 +1,9 @@
 import {
+  type ClassPick,
   REGISTRATION_ADDRESS_TAKEN,
   REGISTRATION_CONFIRMED,
   REGISTRATION_LINK_INVALID,
+  type RegistrationConfirmed,
   type RegistrationConfirmRequest,
   type RegistrationRequest,
 } from '@atrium/contracts';
@@ -15,6 +17,7 @@ import { findContactByEmail, insertContact } from './auth.repo.ts';
 import { matchesTenant } from './auth.service.ts';
 import { recoveryLimits } from './auth-throttle.ts';
 import { hashPassword } from './passwords.ts';
+import { startSession, toSessionContact } from './session.ts';
 import { newOpaqueToken } from './tokens.ts';
 
 export const REGISTRATION_SENT = 'Thank you. Check your email: we have sent you a link to finish your registration.';
@@ -28,6 +31,8 @@ interface PendingRegistration {
   email: string;
   name: string;
   lastName: string;
+  /** The class picked before registering, handed back at the confirmation. */
+  pendingEvent?: ClassPick | null;
 }
 
 export const pendingRegistrations = (db: Db) =>
@@ -63,6 +68,7 @@ export async function register(
     email: body.email,
     name: body.name,
     lastName: body.lastName ?? '',
+    pendingEvent: body.pendingEvent ?? null,
   };
   return async () => {
     await withTenant(platform.db, tenant.tenantId, async (tx) => {
@@ -107,6 +113,8 @@ export async function register(
  * in the same transaction that creates the student with the password chosen now, and marks the
  * email verified (the link reached it). A used or expired token, or an address taken meanwhile, is
  * a 400 and creates nothing. The device's IP becomes known to the login throttle, as after a reset.
+ * The new member is signed in at once (the link proved the mailbox, the password was just chosen),
+ * and the class they picked before registering comes back with the session (issue 29).
  */
 export async function confirmRegistration(
   platform: Platform,
@@ -114,7 +122,7 @@ export async function confirmRegistration(
   tenant: TenantContext,
   body: RegistrationConfirmRequest,
   ip: string,
-): Promise<{ message: string }> {
+): Promise<RegistrationConfirmed> {
   // A made-up token is refused before the slow hash; the take below still decides.
   if (!(await pending.has(tenant.tenantId, body.token))) throw badRequest('token', REGISTRATION_LINK_INVALID);
   // Hashed before the transaction: argon2 is slow on purpose and must not hold the database.
@@ -123,7 +131,7 @@ export async function confirmRegistration(
     const request = await pending.takeIn(tx, tenant.tenantId, body.token);
     if (!request) return 'invalid' as const;
     if (await findContactByEmail(tx, tenant.tenantId, request.email)) return 'taken' as const;
-    await insertContact(tx, tenant.tenantId, {
+    const contact = await insertContact(tx, tenant.tenantId, {
       email: request.email,
       passwordHash,
       name: request.name,
@@ -136,10 +144,17 @@ export async function confirmRegistration(
       // A self-registered member shows as unread in the contact list until staff open them.
       isUnread: true,
     });
-    return request.email;
+    return { contact, request, tokens: await startSession(platform, tx, tenant, contact) };
   });
   if (outcome === 'invalid') throw badRequest('token', REGISTRATION_LINK_INVALID);
   if (outcome === 'taken') throw badRequest('token', REGISTRATION_ADDRESS_TAKEN);
-  await platform.throttle.loginSucceeded(tenant.tenantId, outcome.toLowerCase(), ip);
-  return { message: REGISTRATION_CONFIRMED };
+  await platform.throttle.loginSucceeded(tenant.tenantId, outcome.contact.email.toLowerCase(), ip);
+  const { config } = await platform.tenantConfigs.get(tenant);
+  return {
+    ...outcome.tokens,
+    tenant: config,
+    contact: toSessionContact(outcome.contact, tenant),
+    message: REGISTRATION_CONFIRMED,
+    pendingEvent: outcome.request.pendingEvent ?? null,
+  };
 }

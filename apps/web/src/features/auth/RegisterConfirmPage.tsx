@@ -2,19 +2,21 @@ import { PASSWORD_RULE, REGISTRATION_LINK_INVALID } from '@atrium/contracts';
 import { Anchor, Stack, Text } from '@mantine/core';
 import { hasLength, matchesField, useForm } from '@mantine/form';
 import { useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { isApiError } from '../../lib/api-error';
+import { readPendingEvent, storePendingEvent } from '../navigation/pending-event';
 import { AuthCard } from './AuthCard';
 import { confirmRegistration } from './auth-api';
+import { completeSignIn } from './complete-sign-in';
 import { NewPasswordFields } from './NewPasswordFields';
 
 /**
  * /register/confirm?token=... from the registration email. Opening it creates nothing: the mailbox's
- * owner chooses the password here, and this form's POST creates the account.
+ * owner chooses the password here, and this form's POST creates the account and signs them in, to
+ * the class they picked before registering (if any) or the student home.
  */
 export default function RegisterConfirmPage() {
   const [searchParams] = useSearchParams();
-  const navigate = useNavigate();
   const token = searchParams.get('token') ?? '';
   const [error, setError] = useState<string | null>(token ? null : REGISTRATION_LINK_INVALID);
   const [submitting, setSubmitting] = useState(false);
@@ -30,8 +32,11 @@ export default function RegisterConfirmPage() {
     setSubmitting(true);
     setError(null);
     try {
-      await confirmRegistration({ token, password });
-      navigate('/login?registered=1', { replace: true });
+      const confirmed = await confirmRegistration({ token, password });
+      // Spec 1 landing rules: signed in, a student with a stored class pick lands on its signup.
+      // The pick made in this browser wins; else the one the registration carried (another device).
+      if (confirmed.pendingEvent && !readPendingEvent()) storePendingEvent(confirmed.pendingEvent);
+      await completeSignIn(confirmed, null);
     } catch (failure) {
       if (isApiError(failure) && failure.field === 'password') form.setFieldError('password', failure.message);
       else setError(isApiError(failure) ? failure.message : 'Your registration could not be finished.');

@@ -3,6 +3,7 @@ import { isEmail, isNotEmpty, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { isApiError } from '../../lib/api-error';
+import { readPendingEvent } from '../navigation/pending-event';
 import { useTenant } from '../session/session-store';
 import { AuthCard } from './AuthCard';
 import { register } from './auth-api';
@@ -33,6 +34,8 @@ export default function RegisterPage() {
         lastName: values.lastName.trim(),
         email: values.email.trim(),
         franchiseId: null,
+        // the class picked before registering travels with the email, so it survives another device
+        pendingEvent: readPendingEvent(),
       });
       setSentMessage(response.message);
     } catch (failure) {

@@ -3,6 +3,7 @@ import type {
   ForgotPasswordRequest,
   LoginResponse,
   OAuthProvider,
+  RegistrationConfirmed,
   RegistrationConfirmRequest,
   RegistrationRequest,
   ReInitInfoResponse,
@@ -31,9 +32,12 @@ export function register(body: RegistrationRequest): Promise<{ message: string }
   return apiRequest<{ message: string }>('/public/user/registration', { method: 'POST', body });
 }
 
-/** The registration email's page: the token and the chosen password create the account (silent: the page shows failures). */
-export function confirmRegistration(body: RegistrationConfirmRequest): Promise<{ message: string }> {
-  return apiRequest<{ message: string }>('/public/user/registration/confirm', { method: 'POST', body, silent: true });
+/**
+ * The registration email's page: the token and the chosen password create the account, signed in,
+ * with the class picked before registering (silent: the page shows failures).
+ */
+export function confirmRegistration(body: RegistrationConfirmRequest): Promise<RegistrationConfirmed> {
+  return apiRequest<RegistrationConfirmed>('/public/user/registration/confirm', { method: 'POST', body, silent: true });
 }
 
 export function requestPasswordReset(body: ForgotPasswordRequest): Promise<{ message: string }> {
