@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { DesignProject } from './design-templates.ts';
 import { WALL_TIME_PATTERN } from './tenant-dates.ts';
+
+export * from './design-templates.ts';
 
 // Email campaigns (issue 26, docs/decisions/campaigns.md): a message with merge fields, an audience
 // counted before sending, sent in batches by the job runner with a one-click unsubscribe.
@@ -14,6 +17,7 @@ export const CAMPAIGN_MERGE_FIELDS = [
   { name: 'studioColor', label: 'Studio colour' },
   { name: 'studioColorText', label: 'Text on the studio colour' },
   { name: 'studioLogo', label: 'Studio logo address' },
+  { name: 'studioUrl', label: 'Studio website address' },
 ] as const;
 export type CampaignMergeField = (typeof CAMPAIGN_MERGE_FIELDS)[number]['name'];
 
@@ -37,7 +41,7 @@ export function unknownMergeFields(text: string): string[] {
  * The studio's brand as merge fields: the same for every recipient, filled into a design's MJML before
  * it is rendered (so a colour can stand in an attribute MJML checks).
  */
-export const BRAND_MERGE_FIELDS = ['studioName', 'studioColor', 'studioColorText', 'studioLogo'] as const;
+export const BRAND_MERGE_FIELDS = ['studioName', 'studioColor', 'studioColorText', 'studioLogo', 'studioUrl'] as const;
 
 /**
  * Puts each merge field's value in place (values are inserted as given: escape them for HTML first).
@@ -123,12 +127,6 @@ export const CAMPAIGN_NAME_MAX = 200;
 export const CAMPAIGN_SUBJECT_MAX = 250;
 export const CAMPAIGN_BODY_MAX = 200_000;
 export const CAMPAIGN_MJML_MAX = 500_000;
-
-/** A designer's project (GrapesJS project data): an object, or null. */
-export const DesignProject = z
-  .record(z.string(), z.unknown(), { error: 'design must be the designer project (an object)' })
-  .nullable()
-  .refine((value) => value === null || JSON.stringify(value).length <= 2_000_000, 'design must be at most 2 MB');
 
 /** POST /rest/campaigns and PUT /rest/campaigns/{id}: a draft may leave the subject and body empty. */
 export const CampaignInput = z
@@ -241,8 +239,8 @@ export const CAMPAIGN_MESSAGES = {
       : `${field} uses the merge field {{${name}}}, which is not known: use ${CAMPAIGN_MERGE_FIELDS.map((f) => `{{${f.name}}}`).join(', ')}.`,
   subjectRequired: 'subject is required to send a campaign.',
   bodyRequired: 'bodyHtml is required to send a campaign.',
-  invalidMjml: (detail: string) => `bodyMjml is not valid MJML: ${detail}`,
-  scriptInMjml: 'bodyMjml must not contain scripts.',
+  invalidMjml: (detail: string, field = 'bodyMjml') => `${field} is not valid MJML: ${detail}`,
+  scriptInMjml: (field = 'bodyMjml') => `${field} must not contain scripts.`,
   emptyAudience: 'audience has no one to send to.',
   notDraft: 'Only a draft or scheduled campaign can be changed.',
   pastSchedule: 'scheduledAt must be in the future.',

@@ -29,12 +29,15 @@ export type BrandValues = Record<(typeof BRAND_MERGE_FIELDS)[number], string>;
 export function brandValues(platform: Platform, tenant: TenantContext): BrandValues {
   const colour = normaliseHex(tenant.settings.themeColor) ?? DEFAULT_BRAND_COLOR;
   const logo = tenant.settings.logo?.trim() ?? '';
-  const studioLogo = /^https?:\/\//i.test(logo)
-    ? logo
-    : logo.startsWith('/')
-      ? `${tenantOrigin(platform.config, tenant)}${logo}`
-      : '';
-  return { studioName: tenant.name, studioColor: colour, studioColorText: readableTextOn(colour), studioLogo };
+  const origin = tenantOrigin(platform.config, tenant);
+  const studioLogo = /^https?:\/\//i.test(logo) ? logo : logo.startsWith('/') ? `${origin}${logo}` : '';
+  return {
+    studioName: tenant.name,
+    studioColor: colour,
+    studioColorText: readableTextOn(colour),
+    studioLogo,
+    studioUrl: origin,
+  };
 }
 
 const escapeAll = (values: Partial<Record<CampaignMergeField, string>>) =>
@@ -82,17 +85,34 @@ const describe = (error: MjmlResult['errors'][number]) => {
  * Checks a design before it is kept: known merge fields only (checked by the caller), no scripts, and
  * MJML that mjml renders under strict validation. Anything else is a 400 naming `bodyMjml`.
  */
-export async function checkMjml(platform: Platform, tenant: TenantContext, mjml: string): Promise<void> {
+export async function checkMjml(
+  platform: Platform,
+  tenant: TenantContext,
+  mjml: string,
+  field = 'bodyMjml',
+): Promise<string> {
   if (/<script\b/i.test(mjml) || /\son[a-z]+\s*=/i.test(mjml) || /javascript:/i.test(mjml)) {
-    throw badRequest('bodyMjml', CAMPAIGN_MESSAGES.scriptInMjml);
+    throw badRequest(field, CAMPAIGN_MESSAGES.scriptInMjml(field));
   }
   if (!/<mjml[\s>]/i.test(mjml) || !/<mj-body[\s>]/i.test(mjml)) {
-    throw badRequest('bodyMjml', CAMPAIGN_MESSAGES.invalidMjml('it must be an <mjml> document with an <mj-body>'));
+    throw badRequest(field, CAMPAIGN_MESSAGES.invalidMjml('it must be an <mjml> document with an <mj-body>', field));
   }
   const source = withoutEmptyImages(fillMergeFields(mjml, escapeAll(brandValues(platform, tenant))));
-  const { errors } = await runMjml(source);
+  const { html, errors } = await runMjml(source);
   const [first] = errors;
-  if (first) throw badRequest('bodyMjml', CAMPAIGN_MESSAGES.invalidMjml(describe(first)));
+  if (first) throw badRequest(field, CAMPAIGN_MESSAGES.invalidMjml(describe(first), field));
+  return html;
+}
+
+/** A widget (a few sections) as a document of its own, to check and show it. */
+export const widgetDocument = (mjml: string) =>
+  /<mjml[\s>]/i.test(mjml) ? mjml : `<mjml lang="en"><mj-body background-color="#f4f4f5">${mjml}</mj-body></mjml>`;
+
+/** A design rendered with the studio's brand and without the campaign footer (a template's unhtml). */
+export async function renderDesign(platform: Platform, tenant: TenantContext, mjml: string): Promise<string> {
+  const source = withoutEmptyImages(fillMergeFields(mjml, escapeAll(brandValues(platform, tenant))));
+  const { html, errors } = await runMjml(source);
+  return errors.length === 0 ? html : '';
 }
 
 /**

@@ -20,6 +20,7 @@ import { type Authenticated, requireAuth, requireStaff } from '../../lib/guards.
 import type { Platform } from '../../platform.ts';
 import { registerCampaignJobs } from './campaign-sending.ts';
 import * as service from './campaigns.service.ts';
+import { registerDesignTemplateRoutes } from './design-templates.routes.ts';
 import { registerUnsubscribeRoutes } from './unsubscribe.routes.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
@@ -40,6 +41,7 @@ function requireCampaigns(request: FastifyRequest): Authenticated {
 export function registerCampaignRoutes(server: FastifyInstance, platform: Platform): void {
   registerCampaignJobs(platform);
   registerUnsubscribeRoutes(server, platform);
+  registerDesignTemplateRoutes(server, platform);
   const app = server.withTypeProvider<ZodTypeProvider>();
 
   app.get(
