@@ -10,6 +10,7 @@ import { registerCoursePages } from '../site/course-pages.ts';
 import { robotsTxt, sitemapXml } from '../site/crawlers.ts';
 import { faviconPng } from '../site/favicon.ts';
 import { tenantAppShell } from '../site/render-page.ts';
+import { registerShopPage } from '../site/shop-page.ts';
 import { answerSitePath, appAssetsFrom } from '../site/site.service.ts';
 
 /** First path segments of the API: an unknown path under these is a JSON 404, never the web app. */
@@ -70,6 +71,8 @@ export async function registerWebApp(app: FastifyInstance, platform: Platform): 
 
   // The courses listing and each course's page, rendered here (issue 25).
   registerCoursePages(app, platform, assets);
+  // The shop's /merchandise, rendered here with the cart as an island (issue 30).
+  registerShopPage(app, platform, assets);
 
   app.get('/robots.txt', { schema: { hide: true } }, (request, reply) =>
     reply.type('text/plain; charset=utf-8').send(robotsTxt(requestOrigin(request))),
