@@ -124,6 +124,9 @@ const ROLE_SCREENS: readonly { root: string; roles: readonly Role[]; what: strin
   { root: '/reports', roles: ['admin', 'staff'], what: 'Reports are read by admins and staff.' },
   { root: '/campaign', roles: ['admin', 'staff'], what: 'Campaigns are sent by admins and staff.' },
   { root: '/qbank', roles: ['admin', 'staff'], what: 'Question banks are kept by admins and staff.' },
+  { root: '/tests', roles: ['admin', 'staff'], what: 'Tests are made by admins and staff.' },
+  { root: '/assessment', roles: ['admin', 'staff'], what: 'Assessments are reviewed by admins and staff.' },
+  { root: '/assesment', roles: ['admin', 'staff'], what: 'Self assessments are made by admins and staff.' },
 ];
 
 /** Why the role may not open the staff path, or null when it may. */

@@ -43,6 +43,8 @@ const ReviewsPage = lazy(() => import('../../features/reviews/ReviewsPage'));
 const FeedbackPage = lazy(() => import('../../features/feedback/FeedbackPage'));
 const QbankPage = lazy(() => import('../../features/qbank/QbankPage'));
 const QuestionFormPage = lazy(() => import('../../features/qbank/QuestionFormPage'));
+const TestsPage = lazy(() => import('../../features/assessments/TestsPage'));
+const AttemptsPage = lazy(() => import('../../features/assessments/AttemptsPage'));
 const CampaignsPage = lazy(() => import('../../features/campaigns/CampaignsPage'));
 const CampaignEditorPage = lazy(() => import('../../features/campaigns/CampaignEditorPage'));
 const CoursesPage = lazy(() => import('../../features/courses/admin/CoursesPage'));
@@ -126,6 +128,9 @@ export const SCREENS: Record<string, ReactNode> = {
   '/feedback': <FeedbackPage />,
   '/qbank': <QbankPage />,
   '/qbank/add': <QuestionFormPage />,
+  '/tests': <TestsPage kind="test" />,
+  '/assesment': <TestsPage kind="self" />,
+  '/assessment': <AttemptsPage />,
   '/campaign': <CampaignsPage />,
   '/campaign/:id': <CampaignEditorPage />,
   '/services': <CoursesPage />,

@@ -32,6 +32,8 @@ const MyCoursesPage = lazy(() => import('../../features/courses/learn/MyCoursesP
 const CoursePlayerPage = lazy(() => import('../../features/courses/learn/CoursePlayerPage'));
 const CourseCataloguePage = lazy(() => import('../../features/courses/learn/CourseCataloguePage'));
 const CoursePage = lazy(() => import('../../features/courses/public/CoursePage'));
+const StudentAssessmentsPage = lazy(() => import('../../features/assessments/StudentAssessmentsPage'));
+const TakeTestPage = lazy(() => import('../../features/assessments/TakeTestPage'));
 
 /** The built screens by route path: the routes marked `built` in route-paths (faces.test.tsx). */
 export const SCREENS: Record<string, ReactNode> = {
@@ -57,6 +59,8 @@ export const SCREENS: Record<string, ReactNode> = {
   '/mycourses/:courseId': <CoursePlayerPage />,
   '/services': <CourseCataloguePage />,
   '/courses/:slug': <CoursePage />,
+  '/student-assessments': <StudentAssessmentsPage />,
+  '/myassessment': <TakeTestPage />,
 };
 
 /** Where an unverified student may still go: the wait itself, their profile, signing out. */

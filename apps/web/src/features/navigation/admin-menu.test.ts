@@ -79,11 +79,11 @@ describe('admin menu', () => {
     ]);
   });
 
-  it('keeps Self Assessments in the definition but hidden', () => {
-    const menu = buildAdminMenu(plainTenant, makeAccount(), everything);
-    const self = flattenMenu(menu).find((item) => item.url === '/assesment');
-    expect(self?.hidden).toBe(true);
-    expect(urls(visibleMenu(menu))).not.toContain('/assesment');
+  it('shows Self Assessments behind the assessment module flag, not to a list of org ids (spec 1 §6)', () => {
+    const on = urls(visibleMenu(buildAdminMenu(plainTenant, makeAccount(), everything)));
+    expect(on).toContain('/assesment');
+    const off = urls(visibleMenu(buildAdminMenu(plainTenant, makeAccount({ isShowAssessment: false }), everything)));
+    expect(off).not.toContain('/assesment');
   });
 
   it('opens Help (the external support site) in a new tab', () => {
@@ -134,15 +134,18 @@ describe('admin menu', () => {
     });
   }
 
-  it("removes Assessments and Question Banks when the account's isShowAssessment is false", () => {
+  it("removes Assessments, Self Assessments and Question Banks when the account's isShowAssessment is false", () => {
     const menu = urls(buildAdminMenu(plainTenant, makeAccount({ isShowAssessment: false }), everything));
     expect(menu).not.toContain('/tests');
+    expect(menu).not.toContain('/assesment');
     expect(menu).not.toContain('/qbank');
-    expect(menu).toHaveLength(urls(buildAdminMenu(plainTenant, makeAccount(), everything)).length - 2);
+    expect(menu).toHaveLength(urls(buildAdminMenu(plainTenant, makeAccount(), everything)).length - 3);
   });
 
   it('leaves Question Banks out for the front desk: the questions hold the answers (admins and staff)', () => {
     expect(urls(buildAdminMenu(plainTenant, makeAccount(), everything, 'frontdesk'))).not.toContain('/qbank');
+    expect(urls(buildAdminMenu(plainTenant, makeAccount(), everything, 'frontdesk'))).not.toContain('/tests');
+    expect(urls(buildAdminMenu(plainTenant, makeAccount(), everything, 'staff'))).toContain('/tests');
     expect(urls(buildAdminMenu(plainTenant, makeAccount(), everything, 'staff'))).toContain('/qbank');
     expect(urls(buildAdminMenu(plainTenant, makeAccount(), everything, 'admin'))).toContain('/qbank');
   });
@@ -201,11 +204,13 @@ describe("admin menu with today's built screens", () => {
       '/donation',
       '/customforms',
       '/products',
+      '/tests',
       '/contacts',
       '/files',
       '/campaign',
       '/reviews',
       '/website',
+      '/assesment',
       '/qbank',
       '/store',
       '/invoices',

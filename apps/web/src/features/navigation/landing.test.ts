@@ -316,7 +316,8 @@ describe('while a module is not built', () => {
     });
     expect(landing.decideStaffPath('/store', tenant)).toEqual({ kind: 'stay' });
     expect(landing.decideStaffPath('/settings/regforms', tenant)).toEqual({ kind: 'stay' });
-    expect(landing.decideStaffPath('/tests', tenant)).toEqual({ kind: 'notFound' });
+    expect(landing.decideStaffPath('/tests', tenant)).toEqual({ kind: 'stay' });
+    expect(landing.decideStaffPath('/classrule', tenant)).toEqual({ kind: 'notFound' });
     expect(landing.decideStaffPath('/contacts', tenant)).toEqual({ kind: 'stay' });
   });
 

@@ -35,8 +35,9 @@ export const ADMIN_ROUTES: readonly RouteSpec[] = [
   // Question banks (issue 27): the questions tests draw from; /qbank/add?id= changes one.
   { path: '/qbank', title: 'Question Banks', built: true },
   { path: '/qbank/add', title: 'Add Question Bank', built: true },
-  { path: '/assessment', title: 'Assessment' },
-  { path: '/assesment', title: 'Self Assessments' },
+  // Tests and assessments (issue 27): attempts to review and grade; self assessments.
+  { path: '/assessment', title: 'Assessment', built: true },
+  { path: '/assesment', title: 'Self Assessments', built: true },
   { path: '/offers', title: 'Offers', built: true },
   { path: '/schedule', title: 'Classes', built: true },
   { path: '/contacts', title: 'Contacts', built: true },
@@ -70,7 +71,7 @@ export const ADMIN_ROUTES: readonly RouteSpec[] = [
   { path: '/memberships', title: 'Memberships', built: true },
   { path: '/subscriptions', title: 'Subscriptions', built: true },
   { path: '/website', title: 'Website', built: true },
-  { path: '/tests', title: 'Assessments' },
+  { path: '/tests', title: 'Assessments', built: true },
   { path: '/oauth', title: 'OAuth' },
   { path: '/oauth/stripe', title: 'Stripe', built: true },
   { path: '/oauth/omeeting', title: 'Online Meeting', built: true },
@@ -143,9 +144,9 @@ export const STUDENT_ROUTES: readonly RouteSpec[] = [
   { path: '/mycourses/:courseId', title: 'Course', built: true },
   // A course's page, for a member who opens its public address (the server's page hands over to the app).
   { path: '/courses/:slug', title: 'Course', built: true },
-  { path: '/student-assessments', title: 'Assessments' },
+  { path: '/student-assessments', title: 'Assessments', built: true },
   { path: '/myregistration', title: 'My Registrations', built: true },
-  { path: '/myassessment', title: 'My Assessments' },
+  { path: '/myassessment', title: 'My Assessments', built: true },
   { path: '/mydonation', title: 'My Donations', built: true },
   { path: '/myfiles', title: 'My Files', built: true },
   { path: '/invoices', title: 'My Invoices', built: true },
