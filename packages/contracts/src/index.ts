@@ -18,6 +18,7 @@ export * from './course-learning.ts';
 export * from './courses.ts';
 export * from './csv.ts';
 export * from './currencies.ts';
+export * from './custom-domains.ts';
 export * from './custom-fields.ts';
 export * from './custom-forms.ts';
 export * from './dial-codes.ts';
