@@ -5,6 +5,7 @@ export * from './checkout.ts';
 export * from './contacts.ts';
 export * from './courses.ts';
 export * from './credentials.ts';
+export * from './custom-domains.ts';
 export * from './donations.ts';
 export * from './exports.ts';
 export * from './feedback.ts';
