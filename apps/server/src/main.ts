@@ -3,6 +3,7 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { ownerRoleProblem } from './db/owner-role.ts';
+import { startControlSocket } from './ops/backup.ts';
 import { DEMO_LOGINS, DEMO_PASSWORD, isDatabaseEmpty, seedDemo } from './seed/demo.ts';
 import { connectDemoStripe } from './seed/demo-payments.ts';
 
@@ -29,6 +30,8 @@ if (config.seedDemo && (await isDatabaseEmpty(database.db))) {
 
 const app = await buildApp({ config, database });
 await app.listen({ port: config.port, host: config.host });
+// The embedded database can only be copied by the process that holds it: `npm run backup` asks it here.
+const control = database.pglite ? await startControlSocket(database.pglite, config.dataDir, app.log) : null;
 
 const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
 const media = config.s3
@@ -56,6 +59,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     closing = true;
     app.log.info({ signal }, 'shutting down');
     try {
+      control?.close();
       await app.close();
       await database.close();
       process.exit(0);
