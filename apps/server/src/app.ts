@@ -22,6 +22,7 @@ import { registerCatalogueRoutes } from './modules/catalogue/catalogue.routes.ts
 import { registerCheckoutRoutes } from './modules/checkout/checkout.routes.ts';
 import { registerContactRoutes } from './modules/contacts/contacts.routes.ts';
 import { registerCourseRoutes } from './modules/courses/courses.routes.ts';
+import { registerCustomDomainRoutes } from './modules/custom-domains/custom-domains.routes.ts';
 import { registerCustomFieldRoutes } from './modules/custom-fields/custom-fields.routes.ts';
 import { registerDonationRoutes } from './modules/donations/donations.routes.ts';
 import { registerEmailTemplateRoutes } from './modules/email-templates/email-templates.routes.ts';
@@ -234,6 +235,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   registerSettingsWriteRoutes(app, platform);
   registerWebsiteSettingsRoutes(app, platform);
   registerPaymentSettingsRoutes(app, platform);
+  registerCustomDomainRoutes(app, platform);
   registerCustomFieldRoutes(app, platform);
   registerFormRoutes(app, platform);
   registerOnboardingRoutes(app, platform);

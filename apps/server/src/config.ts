@@ -153,6 +153,22 @@ export interface AppConfig {
   payments: PaymentsConfig;
   /** Video uploads (tus), transcoding (ffmpeg) and signed playback (docs/decisions/video.md). */
   video: VideoConfig;
+  /** Studios' own domains (docs/decisions/tenancy.md "Custom domains"). */
+  customDomains: CustomDomainConfig;
+}
+
+/** Studios' own domains: the records they make and how they are checked (env CUSTOM_DOMAIN_*, DNS_RESOLVER). */
+export interface CustomDomainConfig {
+  /** CUSTOM_DOMAIN_TARGET: the host every studio's CNAME points at; null: the studio's `{orgId}.{PUBLIC_URL host}`. */
+  target: string | null;
+  /** CUSTOM_DOMAIN_A_RECORDS: IPv4 addresses an apex domain's A records hold; none: an apex gets the CNAME too (flattened by its DNS host). */
+  aRecords: string[];
+  /** DNS_RESOLVER: `ip[:port]` list the checks ask; empty: the system's resolvers. */
+  resolvers: string[];
+  /** CUSTOM_DOMAIN_PENDING_HOURS: a domain never proven is failed after this long (the job stops checking it). */
+  pendingHours: number;
+  /** CUSTOM_DOMAIN_MISSES: checks in a row without the proof after which a verified domain is unverified. */
+  missLimit: number;
 }
 
 /** Video uploads and transcoding (env VIDEO_*, FFMPEG_PATH, FFPROBE_PATH). */
@@ -393,6 +409,30 @@ function intFrom(value: string | undefined, fallback: number, name: string): num
   return parsed;
 }
 
+const IPV4 = /^(25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}$/;
+
+function customDomainsFrom(env: NodeJS.ProcessEnv): CustomDomainConfig {
+  const target = env.CUSTOM_DOMAIN_TARGET?.trim().toLowerCase().replace(/\.$/, '') || null;
+  if (target && !/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/.test(target))
+    throw new Error(`CUSTOM_DOMAIN_TARGET must be a host name such as domains.studios.example, got "${target}"`);
+  const aRecords = listFrom(env.CUSTOM_DOMAIN_A_RECORDS, []);
+  for (const ip of aRecords)
+    if (!IPV4.test(ip)) throw new Error(`CUSTOM_DOMAIN_A_RECORDS: "${ip}" is not an IPv4 address`);
+  const resolvers = listFrom(env.DNS_RESOLVER, []);
+  for (const server of resolvers) {
+    const [ip, port] = server.split(':');
+    if (!IPV4.test(ip ?? '') || (port !== undefined && !/^\d{1,5}$/.test(port)))
+      throw new Error(`DNS_RESOLVER: "${server}" must be an IPv4 address with an optional :port`);
+  }
+  return {
+    target,
+    aRecords,
+    resolvers,
+    pendingHours: intFrom(env.CUSTOM_DOMAIN_PENDING_HOURS, 72, 'CUSTOM_DOMAIN_PENDING_HOURS'),
+    missLimit: Math.max(1, intFrom(env.CUSTOM_DOMAIN_MISSES, 3, 'CUSTOM_DOMAIN_MISSES')),
+  };
+}
+
 function listFrom(value: string | undefined, fallback: string[]): string[] {
   if (!value) return fallback;
   return value
@@ -520,5 +560,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     testClockRoute: testClockRouteFrom(env),
     payments: paymentsFrom(env),
     video: videoFrom(env),
+    customDomains: customDomainsFrom(env),
   };
 }
