@@ -32,6 +32,7 @@ import { showErrorToast, showSuccessToast } from '../../lib/notify';
 import { ApiKeyPanel } from '../website-settings/ApiKeyPanel';
 import { LogoBanner } from '../website-settings/LogoBanner';
 import { type AccountFormValues, accountValidation, formField, toFormValues, toWriteBody } from './account-form';
+import { ExportDataSection } from './ExportDataSection';
 import { useAccountSettings, useAdminList, useSaveAccount } from './hooks';
 import { useIsAdmin } from './SettingsHeader';
 import { SettingsForm, SettingsScreen } from './SettingsScreen';
@@ -42,14 +43,17 @@ export default function AccountSettingsPage() {
   return (
     <SettingsScreen title="Account Settings" what="the account" query={useAccountSettings()}>
       {(account) => (
-        <AccountForm
-          key={account.orgId}
-          apiKeyHint={account.apiKeyHint}
-          logoUrl={account.logoUrl}
-          initial={toFormValues(account)}
-          orgId={account.orgId}
-          customDomain={account.customDomain}
-        />
+        <>
+          <AccountForm
+            key={account.orgId}
+            apiKeyHint={account.apiKeyHint}
+            logoUrl={account.logoUrl}
+            initial={toFormValues(account)}
+            orgId={account.orgId}
+            customDomain={account.customDomain}
+          />
+          <ExportDataSection timeZone={account.timezone} />
+        </>
       )}
     </SettingsScreen>
   );
