@@ -31,7 +31,13 @@ if (config.seedDemo && (await isDatabaseEmpty(database.db))) {
 const app = await buildApp({ config, database });
 await app.listen({ port: config.port, host: config.host });
 // The embedded database can only be copied by the process that holds it: `npm run backup` asks it here.
-const control = database.pglite ? await startControlSocket(database.pglite, config.dataDir, app.log) : null;
+const control = database.pglite
+  ? await startControlSocket(database.pglite, config.dataDir, app.log).catch((error: unknown) => {
+      // A DATA_DIR path too long for a socket, say: the server still serves; only a backup must wait for a stop.
+      app.log.error({ err: error }, 'no backup socket: `npm run backup` works only while the server is stopped');
+      return null;
+    })
+  : null;
 
 const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
 const media = config.s3
