@@ -1,7 +1,7 @@
-import { type ClassSession, SCHEDULE_MESSAGES } from '@atrium/contracts';
+import { type ClassSession, dateInZone, SCHEDULE_MESSAGES } from '@atrium/contracts';
 import { Anchor, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { MantineScope } from '../../app/MantineScope';
@@ -9,11 +9,18 @@ import { queryClient } from '../../lib/query-client';
 import { signupPath } from '../navigation/pending-event';
 import { useTenant } from '../session/session-store';
 import { useDocumentHead } from '../tenant/tenant-head';
-import type { DayRange } from './api';
-import { usePublicSessions } from './hooks';
+import { type DayRange, schedulingApi } from './api';
+import { nextPeriodWithClasses } from './calendar-opening';
+import { scheduleKeys, usePublicSessions } from './hooks';
 import { ClassesCalendar } from './SessionCalendar';
 import { SessionDetails } from './SessionDetails';
 import { isClosedFull } from './session-format';
+
+const addDays = (date: string, days: number) => {
+  const at = new Date(`${date}T12:00:00Z`);
+  at.setUTCDate(at.getUTCDate() + days);
+  return at.toISOString().slice(0, 10);
+};
 
 /** The public /calendar: the timetable; picking a class goes to its signup (login first). */
 export default function PublicCalendarPage() {
@@ -37,6 +44,16 @@ function PublicTimetable() {
   const [picked, setPicked] = useState<ClassSession | null>(null);
   const sessions = usePublicSessions(range);
   const timeZone = sessions.data?.timezone ?? tenant.timezone;
+  // The next two months, to open on the next period with classes rather than an empty one.
+  const today = dateInZone(new Date(), tenant.timezone);
+  const ahead = useQuery({
+    queryKey: [...scheduleKeys.publicSessions(null), 'ahead', today],
+    queryFn: () => schedulingApi.publicSessions({ from: today, to: addDays(today, 62) }),
+  });
+  const openAt =
+    range && sessions.data && !sessions.isPlaceholderData && ahead.data
+      ? nextPeriodWithClasses(range, sessions.data.data, ahead.data.data, timeZone, new Date())
+      : null;
   const open = picked ? new Date(picked.startsAt).getTime() > Date.now() : false;
 
   return (
@@ -44,7 +61,13 @@ function PublicTimetable() {
       <Title order={1} id="public-calendar-title">
         {title}
       </Title>
-      <ClassesCalendar query={sessions} timeZone={timeZone} onRangeChange={setRange} onPick={setPicked} />
+      <ClassesCalendar
+        query={sessions}
+        timeZone={timeZone}
+        onRangeChange={setRange}
+        onPick={setPicked}
+        openAt={openAt}
+      />
       <Text size="sm">
         <Anchor href={`webcal://${window.location.host}/public/timetable.ics`}>
           Add this {title.toLowerCase()} to your calendar

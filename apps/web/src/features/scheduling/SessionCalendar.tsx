@@ -1,5 +1,5 @@
 import { type ClassSession, dateInZone } from '@atrium/contracts';
-import FullCalendar from '@fullcalendar/react';
+import FullCalendar, { type CalendarRef } from '@fullcalendar/react';
 import dayGridPlugin from '@fullcalendar/react/daygrid';
 import interactionPlugin from '@fullcalendar/react/interaction';
 import listPlugin from '@fullcalendar/react/list';
@@ -7,11 +7,13 @@ import classicThemePlugin from '@fullcalendar/react/themes/classic';
 import timeGridPlugin from '@fullcalendar/react/timegrid';
 import { Alert, Box, Loader } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { useEffect, useRef } from 'react';
 import '@fullcalendar/react/skeleton.css';
 import '@fullcalendar/react/themes/classic/theme.css';
 import '@fullcalendar/react/themes/classic/palette.css';
 import './session-calendar.css';
 import type { DayRange } from './api';
+import { classHours } from './calendar-opening';
 import { eventTitle, movedWallTime } from './session-format';
 
 interface Props<S extends ClassSession> {
@@ -29,6 +31,8 @@ interface Props<S extends ClassSession> {
    */
   onMove?: (session: S, to: { date: string; startTime: string }) => Promise<boolean>;
   label: string;
+  /** A day to open on instead of this period (once, before the viewer moves): the next period with classes. */
+  openAt?: string | null;
 }
 
 const addDay = (date: string, days: number) => {
@@ -50,8 +54,19 @@ export function SessionCalendar<S extends ClassSession>({
   describe,
   onMove,
   label,
+  openAt,
 }: Props<S>) {
   const phone = useMediaQuery('(max-width: 600px)', false, { getInitialValueInEffect: false });
+  const calendar = useRef<CalendarRef>(null);
+  const moves = useRef(0);
+  const opened = useRef(false);
+  useEffect(() => {
+    // only the calendar's own first period gives way; once the viewer has moved, it stays theirs
+    if (!openAt || opened.current || moves.current > 1) return;
+    opened.current = true;
+    calendar.current?.getApi().gotoDate(openAt);
+  }, [openAt]);
+  const hours = classHours(sessions, timeZone);
   const byId = new Map(sessions.map((s) => [s.guId, s]));
   const events = sessions.map((s) => {
     const extra = describe?.(s);
@@ -68,6 +83,7 @@ export function SessionCalendar<S extends ClassSession>({
     <Box component="section" className="session-calendar" aria-label={label} pos="relative" aria-busy={loading}>
       {loading ? <Loader size="sm" pos="absolute" top={8} right={8} aria-label="Loading classes" /> : null}
       <FullCalendar
+        ref={calendar}
         plugins={[dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin, classicThemePlugin]}
         timeZone={timeZone}
         initialView={phone ? 'listWeek' : 'timeGridWeek'}
@@ -82,6 +98,11 @@ export function SessionCalendar<S extends ClassSession>({
         eventColor="#1d4ed8"
         eventContrastColor="#ffffff"
         allDaySlot={false}
+        // the grid opens at the studio's first class hour, not at midnight
+        slotMinTime={hours.slotMinTime}
+        slotMaxTime={hours.slotMaxTime}
+        // each entry is a target of at least 24 px (WCAG 2.2 2.5.8), in the month view too
+        eventClass="session-event"
         noEventsText="No classes in this period."
         events={events}
         eventDurationEditable={false}
@@ -97,6 +118,7 @@ export function SessionCalendar<S extends ClassSession>({
           if (session) onPick(session);
         }}
         datesSet={(info) => {
+          moves.current += 1;
           onRangeChange({
             from: addDay(dateInZone(info.start, timeZone), -1),
             to: addDay(dateInZone(new Date(info.end.getTime() - 1), timeZone), 1),
