@@ -247,6 +247,9 @@ test.describe('tests and assessments', () => {
       await expect(mine).toContainText(score);
       await mine.getByRole('link', { name: `View result of ${TEST}` }).click();
       await expect(page.getByText('Comment: Thank you for writing it out.')).toBeVisible();
+      const download = page.waitForEvent('download');
+      await page.getByRole('button', { name: 'Download result (PDF)' }).click();
+      expect((await download).suggestedFilename()).toBe(`${TEST} result.pdf`);
       await expectAccessible(page);
     }
   });

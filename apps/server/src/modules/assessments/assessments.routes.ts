@@ -19,10 +19,11 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { forbidden } from '../../lib/errors.ts';
+import { AppError, forbidden } from '../../lib/errors.ts';
 import { requireAuth, requireStaff } from '../../lib/guards.ts';
 import type { Platform } from '../../platform.ts';
 import * as attempts from './attempts.service.ts';
+import { renderResultPdf } from './result-pdf.ts';
 import * as tests from './tests.service.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
@@ -182,6 +183,33 @@ export function registerAssessmentRoutes(server: FastifyInstance, platform: Plat
     async (request) => {
       const { tenant, auth, staff } = reader(request);
       return attempts.readAttempt(platform, tenant, auth, request.params.id, staff);
+    },
+  );
+
+  app.get(
+    '/edtest/attempts/:id/result.pdf',
+    {
+      schema: {
+        tags,
+        summary: "A finished attempt's result as a PDF: the member's own, or any for admin and staff",
+        params: AttemptId,
+      },
+    },
+    async (request, reply) => {
+      const { tenant, auth, staff } = reader(request);
+      const attempt = await attempts.readAttempt(platform, tenant, auth, request.params.id, staff);
+      if (attempt.status === 'inprogress')
+        throw new AppError(409, 'not_submitted', ASSESSMENT_MESSAGES.gradeNotSubmitted, 'id');
+      const pdf = await renderResultPdf({ organisation: tenant.name, attempt, timeZone: tenant.settings.timezone });
+      const name = `${attempt.testName} ${attempt.contactName}`.replace(/[^\p{L}\p{N} ._-]+/gu, ' ').trim() || 'result';
+      return reply
+        .header('content-type', 'application/pdf')
+        .header(
+          'content-disposition',
+          `attachment; filename="result.pdf"; filename*=UTF-8''${encodeURIComponent(`${name}.pdf`)}`,
+        )
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
     },
   );
 

@@ -2,6 +2,7 @@ import { ASSESSMENT_MESSAGES } from '@atrium/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, json, loginAs, newTenant, startTestApp, type TestTenant } from '../../../test/helpers.ts';
+import { pdfText } from '../../../test/pdf-text.ts';
 import type { App } from '../../app.ts';
 import { withTenant } from '../../db/client.ts';
 import {
@@ -386,6 +387,19 @@ describe('taking a test', () => {
     const told = mail.filter((m) => m.subject === 'Anatomy check: your result is ready');
     expect(told).toHaveLength(1);
     expect(told[0]?.textBody).toContain('Result: Pass (9 of 10 points).');
+    // the result as a PDF: the member's own, or staff's; not another member's
+    const pdf = await call(a, ana.token, 'GET', `/edtest/attempts/${attempt._id}/result.pdf`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const text = await pdfText(pdf.rawPayload);
+    expect(text).toContain('Anatomy check');
+    expect(text).toContain('Result: Pass · Score: 9 of 10 points');
+    expect(text).toContain('Comment: Well described.');
+    expect((await call(a, tokens.staff, 'GET', `/edtest/attempts/${attempt._id}/result.pdf`)).statusCode).toBe(200);
+    expect((await call(a, ben.token, 'GET', `/edtest/attempts/${attempt._id}/result.pdf`)).statusCode).toBe(404);
+    expect((await call(b, tokens.otherAdmin, 'GET', `/edtest/attempts/${attempt._id}/result.pdf`)).statusCode).toBe(
+      404,
+    );
     // one attempt allowed: used
     const again = await call(a, ana.token, 'POST', `/edtest/tests/${id}/attempts`);
     expect(errorOf(again.body)).toMatchObject({ code: 'no_attempts_left' });

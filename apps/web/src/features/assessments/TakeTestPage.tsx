@@ -15,6 +15,7 @@ import {
   Title,
   Typography,
 } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -23,7 +24,7 @@ import { showErrorToast, showSuccessToast } from '../../lib/notify';
 import { useTenant } from '../session/session-store';
 import { useDocumentHead } from '../tenant/tenant-head';
 import { AttemptAnswers, ResultBadge, scoreText } from './AttemptAnswers';
-import { assessmentKeys, assessmentsApi } from './api';
+import { assessmentKeys, assessmentsApi, downloadResult } from './api';
 
 /**
  * /myassessment?test={id}: starts the test (or resumes the attempt in progress) and moves to
@@ -91,6 +92,17 @@ function AttemptResult({ attempt, back }: { attempt: Attempt; back: React.ReactN
       {attempt.status === 'inreview' ? (
         <Text>Your written answers are with your teacher. You will get an email when they are marked.</Text>
       ) : null}
+      <Group>
+        <Button
+          variant="default"
+          leftSection={<IconDownload size={16} aria-hidden />}
+          onClick={() =>
+            void downloadResult(attempt).catch((e) => showErrorToast(e instanceof Error ? e.message : String(e)))
+          }
+        >
+          Download result (PDF)
+        </Button>
+      </Group>
       {attempt.status !== 'abandoned' ? (
         <AttemptAnswers attempt={attempt} />
       ) : (

@@ -12,7 +12,8 @@ import type {
   TestInput,
   TestList,
 } from '@atrium/contracts';
-import { apiRequest } from '../../lib/api';
+import { apiFile, apiRequest } from '../../lib/api';
+import { saveBlob } from '../../lib/save-file';
 
 export const assessmentKeys = { all: ['assessments'] as const };
 
@@ -58,3 +59,9 @@ export const assessmentsApi = {
     apiRequest<AnswerSaved>(`/edtest/attempts/${at(id)}/answers/${position}`, { method: 'PUT', body, silent: true }),
   submit: (id: string) => apiRequest<Attempt>(`/edtest/attempts/${at(id)}/submit`, { method: 'POST', silent: true }),
 };
+
+/** Saves a finished attempt's result as a PDF. */
+export async function downloadResult(attempt: { _id: string; testName: string }): Promise<void> {
+  const safe = attempt.testName.replace(/[\\/:*?"<>|]+/g, ' ').trim() || 'test';
+  saveBlob(await apiFile(`/edtest/attempts/${at(attempt._id)}/result.pdf`), `${safe} result.pdf`);
+}
