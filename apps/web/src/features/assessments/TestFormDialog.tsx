@@ -19,8 +19,8 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useQueries, useQuery } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
 import { FormDialog, saveAndClose } from '../../app/components/FormDialog';
 import { qbankApi, qbankKeys } from '../qbank/api';
 import { questionExcerpt } from '../qbank/qbank-rules';
@@ -47,26 +47,62 @@ export function TestFormDialog({ kind, test, opened, timeZone, onClose, onSaved 
   const [who, setWho] = useState('');
   const [whoSearch] = useDebouncedValue(who, 250);
   const phone = useMediaQuery('(max-width: 40em)');
+  const [questionSearch, setQuestionSearch] = useState('');
+  const [questionWords] = useDebouncedValue(questionSearch, 250);
+  // the bank is searched on the server (a studio's banks outgrow one page); labels once seen are kept
   const questions = useQuery({
-    queryKey: [...qbankKeys.all, 'list', 'for-tests'],
+    queryKey: [...qbankKeys.all, 'list', 'for-tests', kind, questionWords],
     queryFn: () =>
-      qbankApi.list({ page: 1, size: 100, search: '', bank: null, tag: null, type: kind === 'self' ? 'graded' : null }),
+      qbankApi.list({
+        page: 1,
+        size: 100,
+        search: questionWords,
+        bank: null,
+        tag: null,
+        type: kind === 'self' ? 'graded' : null,
+      }),
     enabled: opened,
   });
+  const seenQuestions = useRef(new Map<string, string>());
+  for (const q of questions.data?.data ?? []) {
+    seenQuestions.current.set(
+      q._id,
+      `${questionExcerpt(q.question, 70) || 'Image'} (${questionTypeLabel(q.type)}, ${q.bank})`,
+    );
+  }
+  const unseen = form.values.questionIds.filter((id) => !seenQuestions.current.has(id));
+  const chosenQuestions = useQueries({
+    queries: unseen.map((id) => ({ queryKey: [...qbankKeys.all, 'one', id], queryFn: () => qbankApi.get(id) })),
+  });
+  for (const answer of chosenQuestions) {
+    const q = answer.data;
+    if (q)
+      seenQuestions.current.set(
+        q._id,
+        `${questionExcerpt(q.question, 70) || 'Image'} (${questionTypeLabel(q.type)}, ${q.bank})`,
+      );
+  }
+  const questionIdsShown = new Set([...form.values.questionIds, ...(questions.data?.data ?? []).map((q) => q._id)]);
+  const questionData = [...questionIdsShown]
+    .filter((id) => seenQuestions.current.has(id))
+    .map((id) => ({ value: id, label: seenQuestions.current.get(id) ?? id }));
   const assignables = useQuery({
     queryKey: ['assessments', 'assignables', whoSearch],
     queryFn: () => assessmentsApi.assignables(whoSearch),
     enabled: opened,
   });
-  const chosen = new Map((test?.assignments ?? []).map((a) => [`${a.kind}:${a.id}`, a]));
-  for (const a of assignables.data?.data ?? []) chosen.set(`${a.kind}:${a.id}`, a);
+  const seenAssignables = useRef(new Map((test?.assignments ?? []).map((a) => [`${a.kind}:${a.id}`, a])));
+  for (const a of assignables.data?.data ?? []) seenAssignables.current.set(`${a.kind}:${a.id}`, a);
+  const shown = new Set([
+    ...form.values.assignments,
+    ...(assignables.data?.data ?? []).map((a) => `${a.kind}:${a.id}`),
+  ]);
   const groups = (['class', 'course', 'membership', 'contact'] as const).map((k) => ({
     group: ASSIGNMENT_KIND_LABELS[k],
-    items: [...chosen.entries()].filter(([, a]) => a.kind === k).map(([value, a]) => ({ value, label: a.name })),
-  }));
-  const questionData = (questions.data?.data ?? []).map((q) => ({
-    value: q._id,
-    label: `${questionExcerpt(q.question, 70) || 'Image'} (${questionTypeLabel(q.type)}, ${q.bank})`,
+    items: [...shown].flatMap((value) => {
+      const a = seenAssignables.current.get(value);
+      return a && a.kind === k ? [{ value, label: a.name }] : [];
+    }),
   }));
   const self = kind === 'self';
   const title = `${test ? 'Edit' : 'Add'} ${self ? 'Self Assessment' : 'Test'}`;
@@ -120,6 +156,8 @@ export function TestFormDialog({ kind, test, opened, timeZone, onClose, onSaved 
             label="Questions from the banks"
             description={self ? 'A self assessment holds graded questions.' : 'In the order chosen.'}
             searchable
+            searchValue={questionSearch}
+            onSearchChange={setQuestionSearch}
             data={questionData}
             nothingFoundMessage="No Questions Found"
             {...form.getInputProps('questionIds')}
