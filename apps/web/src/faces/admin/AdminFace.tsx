@@ -43,6 +43,12 @@ const ReviewsPage = lazy(() => import('../../features/reviews/ReviewsPage'));
 const FeedbackPage = lazy(() => import('../../features/feedback/FeedbackPage'));
 const QbankPage = lazy(() => import('../../features/qbank/QbankPage'));
 const QuestionFormPage = lazy(() => import('../../features/qbank/QuestionFormPage'));
+const MasterPlansPage = lazy(() => import('../../features/operator/MasterPlansPage'));
+const TenantsPage = lazy(() => import('../../features/operator/TenantsPage'));
+const TenantPlansPage = lazy(() => import('../../features/operator/TenantPlansPage'));
+const TenantPlanSignupPage = lazy(() =>
+  import('../../features/operator/TenantPlansPage').then((m) => ({ default: m.TenantPlanSignupPage })),
+);
 const TestsPage = lazy(() => import('../../features/assessments/TestsPage'));
 const AttemptsPage = lazy(() => import('../../features/assessments/AttemptsPage'));
 const CampaignsPage = lazy(() => import('../../features/campaigns/CampaignsPage'));
@@ -128,6 +134,10 @@ export const SCREENS: Record<string, ReactNode> = {
   '/feedback': <FeedbackPage />,
   '/qbank': <QbankPage />,
   '/qbank/add': <QuestionFormPage />,
+  '/masterplan': <MasterPlansPage />,
+  '/tenant': <TenantsPage />,
+  '/tplan': <TenantPlansPage />,
+  '/tplan/:name/:freq': <TenantPlanSignupPage />,
   '/tests': <TestsPage kind="test" />,
   '/assesment': <TestsPage kind="self" />,
   '/assessment': <AttemptsPage />,

@@ -4,6 +4,7 @@ import { Busy } from '../../app/components/Busy';
 import { PublicLayout } from '../../app/layouts/PublicLayout';
 import { decideVisitorPath } from '../../features/navigation/landing';
 import { PUBLIC_ROUTES } from '../../features/navigation/route-paths';
+import { SuspendedNotice } from '../../features/operator/SuspendedNotice';
 import { useTenant } from '../../features/session/session-store';
 import { NotFoundContent } from '../../features/website-pages/NotFoundContent';
 import { PageViewer } from '../../features/website-pages/PageViewer';
@@ -31,6 +32,10 @@ const PublicEventsPage = lazy(() => import('../../features/events/PublicEventsPa
 const EventPage = lazy(() => import('../../features/events/EventPage'));
 const PublicCoursesPage = lazy(() => import('../../features/courses/public/PublicCoursesPage'));
 const CoursePage = lazy(() => import('../../features/courses/public/CoursePage'));
+const TenantPlansPage = lazy(() => import('../../features/operator/TenantPlansPage'));
+const TenantPlanSignupPage = lazy(() =>
+  import('../../features/operator/TenantPlansPage').then((m) => ({ default: m.TenantPlanSignupPage })),
+);
 
 /** The built screens by route path: the routes marked `built` in route-paths (faces.test.tsx). */
 export const SCREENS: Record<string, ReactNode> = {
@@ -60,7 +65,11 @@ export const SCREENS: Record<string, ReactNode> = {
   '/donate/:id': <DonatePage />,
   '/donate/monthly/:token': <MonthlyGiftPage />,
   '/waiver/confirm/:token': <WaiverConfirmPage />,
+  '/tplan': <TenantPlansPage />,
+  '/tplan/:name/:freq': <TenantPlanSignupPage />,
 };
+
+const SIGN_IN_PATHS = new Set(['/login', '/forgot-password', '/reset-password']);
 
 function PublicRoutes() {
   return (
@@ -85,7 +94,9 @@ export default function PublicFace({ preview = false }: { preview?: boolean }) {
   if (decision.kind === 'external') return <ExternalRedirect url={decision.url} />;
 
   let content: ReactNode;
-  if (decision.kind === 'notFound') content = <NotFoundContent />;
+  // Suspended by the platform operator (issue 28): the notice instead of the site; staff still sign in.
+  if (tenant.isSuspended && !SIGN_IN_PATHS.has(pathname)) content = <SuspendedNotice />;
+  else if (decision.kind === 'notFound') content = <NotFoundContent />;
   else if (decision.kind === 'page') content = <PageViewer key={decision.name} name={decision.name} />;
   else content = <PublicRoutes />;
 

@@ -7,7 +7,9 @@ import { makeAccount, makeTenant } from '../../test/fixtures';
 import { buildAdminMenu, HELP_URL } from './admin-menu';
 import { flattenMenu, type NavItem, visibleMenu } from './nav-item';
 
-const masterTenant = makeTenant({ orgId: 'master', masterOrgId: 'master' });
+// The platform operator (issue 28): the master that runs the platform; another master is just a studio.
+const masterTenant = makeTenant({ orgId: 'master', masterOrgId: 'master', isPlatformOperator: true });
+const otherMaster = makeTenant({ orgId: 'studio', masterOrgId: 'studio' });
 const plainTenant = makeTenant({ orgId: 'demo', masterOrgId: 'master' });
 
 const urls = (items: NavItem[]) => flattenMenu(items).map((item) => item.url);
@@ -93,7 +95,10 @@ describe('admin menu', () => {
     expect(help).toMatchObject({ externalUrl: true, openInNewTab: true, url: HELP_URL });
   });
 
-  it('shows MasterPlans and Tenants only on the master tenant', () => {
+  it("shows MasterPlans and Tenants only on the platform operator's tenant", () => {
+    const studio = urls(buildAdminMenu(otherMaster, makeAccount(), everything));
+    expect(studio).not.toContain('/masterplan');
+    expect(studio).not.toContain('/tenant');
     expect(urls(buildAdminMenu(masterTenant, makeAccount(), everything))).toEqual(
       expect.arrayContaining(['/masterplan', '/tenant']),
     );

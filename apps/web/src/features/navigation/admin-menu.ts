@@ -1,10 +1,4 @@
-import {
-  type AccountDetail,
-  isMasterTenant,
-  type Role,
-  roleRefusalForPath,
-  type TenantConfig,
-} from '@atrium/contracts';
+import { type AccountDetail, type Role, roleRefusalForPath, type TenantConfig } from '@atrium/contracts';
 import { collapsable, keepBuilt, type MaybeNavItem, type NavItem, pruneMenu } from './nav-item';
 import { ADMIN_ROUTES, isBuiltRoute, SETTINGS_ROUTES } from './route-paths';
 
@@ -13,7 +7,13 @@ export const HELP_URL = 'https://support.atrium.app';
 
 type TenantFlags = Pick<
   TenantConfig,
-  'orgId' | 'masterOrgId' | 'isShowStoreMenu' | 'isShowScheduleMenu' | 'isShowSchedule' | 'isShowCourses'
+  | 'orgId'
+  | 'masterOrgId'
+  | 'isShowStoreMenu'
+  | 'isShowScheduleMenu'
+  | 'isShowSchedule'
+  | 'isShowCourses'
+  | 'isPlatformOperator'
 >;
 type AccountFlags = Pick<
   AccountDetail,
@@ -52,7 +52,7 @@ function item(
 /**
  * The staff sidebar (spec 1 §2 "Menus and layouts", §6; spec 3 §2.6), in the spec's order.
  * An item is removed when its tenant or account flag is false; MasterPlans and Tenants only
- * on the master tenant; a group left empty is removed. Items a Roles-screen permission governs
+ * on the platform operator's tenant (the master that runs the platform, issue 28); a group left empty is removed. Items a Roles-screen permission governs
  * (spec 2 §6) are removed for a user without it.
  */
 export function buildAdminMenu(
@@ -64,7 +64,7 @@ export function buildAdminMenu(
   const flags = account ?? NO_ACCOUNT_FLAGS;
   // Screens the role may not open at all (the website builder for the front desk) are left out.
   const roleMay = (url: string) => role === null || roleRefusalForPath(url, role) === null;
-  const master = isMasterTenant(tenant);
+  const operator = tenant.isPlatformOperator === true;
   const may = flags.permissions;
   const menu: MaybeNavItem[] = [
     item('getstarted', 'Get Started', '/getstarted', 'rocket', roleMay('/getstarted')),
@@ -102,8 +102,8 @@ export function buildAdminMenu(
     // Memberships (issue 12): the products and the members' memberships; not part of the spec's menu.
     item('memberships', 'Memberships', '/memberships', 'id'),
     item('subscriptions', 'Subscriptions', '/subscriptions', 'repeat'),
-    item('masterplan', 'MasterPlans', '/masterplan', 'crown', master),
-    item('tenant', 'Tenants', '/tenant', 'building', master),
+    item('masterplan', 'MasterPlans', '/masterplan', 'crown', operator),
+    item('tenant', 'Tenants', '/tenant', 'building', operator),
     item('reports', 'Reports', '/reports', 'chart-bar', roleMay('/reports')),
     item('settings', 'Settings', '/settings', 'settings'),
     item('help', 'Help', HELP_URL, 'help', true, { externalUrl: true, openInNewTab: true }),

@@ -18,7 +18,9 @@ const roleHome = (role: Parameters<typeof landing.roleHome>[0], t: Parameters<ty
 const studentHome = (t: Parameters<typeof landing.studentHome>[0]) => landing.studentHome(t, ALL_BUILT);
 
 const tenant = makeTenant();
-const master = makeTenant({ orgId: 'master', masterOrgId: 'master' });
+// The platform operator (issue 28); a studio that is only a master of itself sees none of its screens.
+const master = makeTenant({ orgId: 'master', masterOrgId: 'master', isPlatformOperator: true });
+const otherMaster = makeTenant({ orgId: 'studio', masterOrgId: 'studio' });
 
 describe('landing after login', () => {
   it('sends admin to the dashboard, students to classes, other staff to the calendar', () => {
@@ -121,6 +123,7 @@ describe('staff routes', () => {
     for (const path of ['/tplan', '/tplan/gold/monthly', '/masterplan', '/tenant']) {
       expect(decideStaffPath(path, master), path).toEqual({ kind: 'stay' });
       expect(decideStaffPath(path, tenant), path).toEqual({ kind: 'redirect', to: '/dashboard' });
+      expect(decideStaffPath(path, otherMaster), path).toEqual({ kind: 'redirect', to: '/dashboard' });
     }
   });
 
@@ -200,6 +203,9 @@ describe('visitor routes', () => {
   it('shows the tenant plan only on the master tenant', () => {
     expect(decideVisitorPath('/tplan', '', master)).toEqual({ kind: 'stay' });
     expect(decideVisitorPath('/tplan', '', tenant)).toEqual({ kind: 'notFound' });
+    expect(decideVisitorPath('/tplan', '', otherMaster)).toEqual({ kind: 'notFound' });
+    expect(decideVisitorPath('/tplan/gold/monthly', '', master)).toEqual({ kind: 'stay' });
+    expect(decideVisitorPath('/tplan/gold/monthly', '', otherMaster)).toEqual({ kind: 'notFound' });
   });
 
   it('treats admin and student routes as page not found', () => {

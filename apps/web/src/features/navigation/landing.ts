@@ -1,4 +1,4 @@
-import { defaultPublicRoute, isMasterTenant, isStaffRole, type Role, type TenantConfig } from '@atrium/contracts';
+import { defaultPublicRoute, isStaffRole, type Role, type TenantConfig } from '@atrium/contracts';
 import { matchPath } from 'react-router';
 import { type PendingEvent, signupPath } from './pending-event';
 import {
@@ -28,6 +28,7 @@ export type LandingTenant = Pick<
   | 'isNewTenant'
   | 'orgId'
   | 'masterOrgId'
+  | 'isPlatformOperator'
   | 'web'
 >;
 
@@ -77,8 +78,10 @@ export function canShowPublicCourses(tenant: Pick<TenantConfig, 'isShowCourses'>
   return tenant.isShowCourses && built(PUBLIC_ROUTES, '/courses');
 }
 
-export function canShowTenantPlan(tenant: Pick<TenantConfig, 'orgId' | 'masterOrgId'>): boolean {
-  return isMasterTenant(tenant);
+export function canShowTenantPlan(tenant: Pick<TenantConfig, 'isPlatformOperator'>): boolean {
+  // Spec 1 §2 says "the master tenant": the one that runs the platform (issue 28), not every studio
+  // that is a master of itself (docs/decisions/tenancy.md "The platform operator").
+  return tenant.isPlatformOperator === true;
 }
 
 /** /logout on the public site: the calendar, else the courses list, else login. */
@@ -221,7 +224,8 @@ export function decideVisitorPath(
     if (!canShowPublicCourses(tenant, built)) return NOT_FOUND;
     return /^\/courses\/[^/]+$/.test(path) ? STAY : redirect('/courses');
   }
-  if (path === '/tplan') return canShowTenantPlan(tenant) ? builtOrNotFound(PUBLIC_ROUTES, path, built) : NOT_FOUND;
+  if (path === '/tplan' || matchPath('/tplan/:name/:freq', path))
+    return canShowTenantPlan(tenant) ? builtOrNotFound(PUBLIC_ROUTES, path, built) : NOT_FOUND;
   if (path === '/logout') return redirect(publicLogoutTarget(tenant, built));
   if (LOGIN_FIRST_PATHS.includes(path)) return { kind: 'login', returnUrl: `${path}${search}` };
   const signup = matchPath(SIGNUP_PATTERN, path);

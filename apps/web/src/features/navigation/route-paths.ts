@@ -25,11 +25,12 @@ export const ADMIN_ROUTES: readonly RouteSpec[] = [
   { path: '/content/:id', title: 'Course', built: true },
   { path: '/services', title: 'Courses', built: true },
   { path: '/productbundle', title: 'Product Bundles', built: true },
-  { path: '/tplan', title: 'Tenant Plan' },
-  { path: '/tplan/:name/:freq', title: 'Tenant Plan' },
-  { path: '/masterplan', title: 'MasterPlans' },
+  // The platform operator (issue 28): its plans page and sign-up, the plans it sells, its tenants.
+  { path: '/tplan', title: 'Tenant Plan', built: true },
+  { path: '/tplan/:name/:freq', title: 'Tenant Plan', built: true },
+  { path: '/masterplan', title: 'MasterPlans', built: true },
   { path: '/plan', title: 'Plan' },
-  { path: '/tenant', title: 'Tenants' },
+  { path: '/tenant', title: 'Tenants', built: true },
   { path: '/products', title: 'Merchandise', built: true },
   { path: '/products/new', title: 'New Product', built: true },
   // Question banks (issue 27): the questions tests draw from; /qbank/add?id= changes one.
@@ -182,7 +183,9 @@ export const PUBLIC_ROUTES: readonly RouteSpec[] = [
   { path: '/calendar', title: 'Calendar', built: true },
   { path: '/courses', title: 'Courses', built: true },
   { path: '/courses/:slug', title: 'Course', built: true },
-  { path: '/tplan', title: 'Plans' },
+  // The platform operator's plans and the sign-up on one (issue 28).
+  { path: '/tplan', title: 'Plans', built: true },
+  { path: '/tplan/:name/:freq', title: 'Plans', built: true },
   { path: '/publicdonations', title: 'Donations', built: true },
   { path: '/donations', title: 'Donations', built: true },
   { path: '/donate', title: 'Donate', built: true },

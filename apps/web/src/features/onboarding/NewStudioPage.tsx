@@ -1,7 +1,7 @@
 import { STUDIO_SIGNUP_MESSAGES, type StudioSignupRequest, studioOrgIdError } from '@atrium/contracts';
 import { Alert, Button, Group, Loader, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { isEmail, isNotEmpty, useForm } from '@mantine/form';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { revealApp } from '../../app/app-prepaint';
 import { BlankLayout } from '../../app/layouts/BlankLayout';
 import { MantineScope } from '../../app/MantineScope';
@@ -30,20 +30,41 @@ export function suggestOrgId(name: string): string {
  * answer sends the owner to the new studio's own address, signed in, at onboarding.
  */
 export default function NewStudioPage() {
+  return (
+    <MantineScope>
+      <BlankLayout>
+        <NewStudioForm />
+      </BlankLayout>
+    </MantineScope>
+  );
+}
+
+interface FormProps {
+  /** The platform operator's /tplan/{name}/{freq} (issue 28): the plan the studio starts on. */
+  planName?: string;
+  /** Under the title (the chosen plan, say). */
+  intro?: ReactNode;
+}
+
+/** The sign-up form: on the bare domain, and on the operator's site with a plan. */
+export function NewStudioForm({ planName, intro }: FormProps) {
   const [offered, setOffered] = useState<Offered>('checking');
   const [step, setStep] = useState<'idle' | 'checking' | 'creating' | 'opening'>('idle');
   const [failure, setFailure] = useState<string | null>(null);
   const [addressTouched, setAddressTouched] = useState(false);
-  const domain = window.location.host;
+  // On the operator's site (`{operator}.{domain}`) the new studio's address is on the product domain.
+  const domain = planName ? window.location.host.split('.').slice(1).join('.') : window.location.host;
 
   useEffect(() => {
-    document.title = 'Create your studio';
-    revealApp();
+    if (!planName) {
+      document.title = 'Create your studio';
+      revealApp();
+    }
     onboardingApi.signupCheck().then(
       () => setOffered('yes'),
       () => setOffered('no'),
     );
-  }, []);
+  }, [planName]);
 
   const form = useForm<Fields>({
     initialValues: { businessName: '', orgId: '', firstName: '', lastName: '', email: '', password: '' },
@@ -64,7 +85,12 @@ export default function NewStudioPage() {
       setStep('checking');
       const rToken = await solveHumanCheck(await onboardingApi.signupCheck());
       setStep('creating');
-      const created = await onboardingApi.signUp({ ...values, orgId: values.orgId.trim().toLowerCase(), rToken });
+      const created = await onboardingApi.signUp({
+        ...values,
+        orgId: values.orgId.trim().toLowerCase(),
+        rToken,
+        ...(planName ? { planName } : {}),
+      });
       setStep('opening');
       window.location.assign(created.url);
     } catch (error) {
@@ -76,96 +102,85 @@ export default function NewStudioPage() {
 
   const busy = step !== 'idle';
   return (
-    <MantineScope>
-      <BlankLayout>
-        {offered === 'checking' ? (
-          <Loader aria-label="Loading" />
-        ) : offered === 'no' ? (
-          <Paper withBorder p="xl" className="auth-card">
-            <Title order={1} size="h2">
-              Page not found
-            </Title>
-            <Text mt="sm">New studios are created on the main address, not on a studio's own site.</Text>
-          </Paper>
-        ) : (
-          <Paper withBorder shadow="sm" p="xl" className="auth-card">
-            <Title order={1} size="h2" mb="xs">
-              Create your studio
-            </Title>
-            <Text c="dimmed" size="sm" mb="lg">
-              Your website, bookings, memberships and payments in one place. It takes a minute.
-            </Text>
-            <form onSubmit={submit} noValidate aria-busy={busy}>
-              <Stack>
-                {failure && (
-                  <Alert color="red" role="alert">
-                    {failure}
-                  </Alert>
-                )}
-                <TextInput
-                  label="Business name"
-                  required
-                  autoComplete="organization"
-                  {...form.getInputProps('businessName')}
-                  onChange={(event) => {
-                    const name = event.currentTarget.value;
-                    form.setFieldValue('businessName', name);
-                    if (!addressTouched) form.setFieldValue('orgId', suggestOrgId(name));
-                  }}
-                />
-                <TextInput
-                  label="Web address"
-                  required
-                  description={`Your site will be at ${form.values.orgId || 'your-studio'}.${domain}`}
-                  rightSection={<Text size="xs" c="dimmed" pr="xs">{`.${domain.split(':')[0]}`}</Text>}
-                  rightSectionWidth={Math.min(160, 12 + domain.length * 7)}
-                  autoCapitalize="none"
-                  spellCheck={false}
-                  {...form.getInputProps('orgId')}
-                  onChange={(event) => {
-                    setAddressTouched(true);
-                    form.setFieldValue('orgId', event.currentTarget.value.toLowerCase());
-                  }}
-                />
-                <Group grow align="flex-start">
-                  <TextInput
-                    label="First name"
-                    required
-                    autoComplete="given-name"
-                    {...form.getInputProps('firstName')}
-                  />
-                  <TextInput
-                    label="Last name"
-                    required
-                    autoComplete="family-name"
-                    {...form.getInputProps('lastName')}
-                  />
-                </Group>
-                <TextInput label="Email" type="email" required autoComplete="email" {...form.getInputProps('email')} />
-                <PasswordInput
-                  label="Password"
-                  required
-                  autoComplete="new-password"
-                  description="At least 8 characters."
-                  {...form.getInputProps('password')}
-                />
-                <Button type="submit" loading={busy} fullWidth>
-                  Create my studio
-                </Button>
-                {busy && (
-                  <Text size="sm" role="status" ta="center">
-                    {step === 'checking'
-                      ? 'Checking that you are human…'
-                      : step === 'creating'
-                        ? 'Creating your studio…'
-                        : 'Opening your studio…'}
-                  </Text>
-                )}
-              </Stack>
-            </form>
-          </Paper>
-        )}
-      </BlankLayout>
-    </MantineScope>
+    <>
+      {offered === 'checking' ? (
+        <Loader aria-label="Loading" />
+      ) : offered === 'no' ? (
+        <Paper withBorder p="xl" className="auth-card">
+          <Title order={1} size="h2">
+            Page not found
+          </Title>
+          <Text mt="sm">New studios are created on the main address, not on a studio's own site.</Text>
+        </Paper>
+      ) : (
+        <Paper withBorder shadow="sm" p="xl" className="auth-card">
+          <Title order={1} size="h2" mb="xs">
+            Create your studio
+          </Title>
+          <Text c="dimmed" size="sm" mb="lg">
+            Your website, bookings, memberships and payments in one place. It takes a minute.
+          </Text>
+          {intro}
+          <form onSubmit={submit} noValidate aria-busy={busy}>
+            <Stack>
+              {failure && (
+                <Alert color="red" role="alert">
+                  {failure}
+                </Alert>
+              )}
+              <TextInput
+                label="Business name"
+                required
+                autoComplete="organization"
+                {...form.getInputProps('businessName')}
+                onChange={(event) => {
+                  const name = event.currentTarget.value;
+                  form.setFieldValue('businessName', name);
+                  if (!addressTouched) form.setFieldValue('orgId', suggestOrgId(name));
+                }}
+              />
+              <TextInput
+                label="Web address"
+                required
+                description={`Your site will be at ${form.values.orgId || 'your-studio'}.${domain}`}
+                rightSection={<Text size="xs" c="dimmed" pr="xs">{`.${domain.split(':')[0]}`}</Text>}
+                rightSectionWidth={Math.min(160, 12 + domain.length * 7)}
+                autoCapitalize="none"
+                spellCheck={false}
+                {...form.getInputProps('orgId')}
+                onChange={(event) => {
+                  setAddressTouched(true);
+                  form.setFieldValue('orgId', event.currentTarget.value.toLowerCase());
+                }}
+              />
+              <Group grow align="flex-start">
+                <TextInput label="First name" required autoComplete="given-name" {...form.getInputProps('firstName')} />
+                <TextInput label="Last name" required autoComplete="family-name" {...form.getInputProps('lastName')} />
+              </Group>
+              <TextInput label="Email" type="email" required autoComplete="email" {...form.getInputProps('email')} />
+              <PasswordInput
+                label="Password"
+                required
+                autoComplete="new-password"
+                description="At least 8 characters."
+                {...form.getInputProps('password')}
+              />
+              <Button type="submit" loading={busy} fullWidth>
+                Create my studio
+              </Button>
+              {busy && (
+                <Text size="sm" role="status" ta="center">
+                  {step === 'checking'
+                    ? 'Checking that you are human…'
+                    : step === 'creating'
+                      ? 'Creating your studio…'
+                      : 'Opening your studio…'}
+                </Text>
+              )}
+            </Stack>
+          </form>
+        </Paper>
+      )}
+    </>
   );
 }
