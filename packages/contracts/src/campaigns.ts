@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { normaliseHex, readableTextOn } from './brand.ts';
 import { DesignProject } from './design-templates.ts';
 import { WALL_TIME_PATTERN } from './tenant-dates.ts';
 
@@ -42,6 +43,40 @@ export function unknownMergeFields(text: string): string[] {
  * it is rendered (so a colour can stand in an attribute MJML checks).
  */
 export const BRAND_MERGE_FIELDS = ['studioName', 'studioColor', 'studioColorText', 'studioLogo', 'studioUrl'] as const;
+
+/** The colour a studio without a theme colour gets in its emails. */
+export const DEFAULT_BRAND_COLOR = '#1f2937';
+
+/**
+ * The brand's merge fields for a studio: its name, its theme colour (else the default) with the text
+ * colour that reads on it, its logo's absolute address (a path is put on the studio's origin; empty
+ * without a logo) and its website's address. The same on the server (sending) and in the designer.
+ */
+export function brandMergeValues(studio: {
+  name: string;
+  themeColor: string | null | undefined;
+  logo: string | null | undefined;
+  origin: string;
+}): Record<(typeof BRAND_MERGE_FIELDS)[number], string> {
+  const colour = normaliseHex(studio.themeColor) ?? DEFAULT_BRAND_COLOR;
+  const logo = studio.logo?.trim() ?? '';
+  const studioLogo = /^https?:\/\//i.test(logo) ? logo : logo.startsWith('/') ? `${studio.origin}${logo}` : '';
+  return {
+    studioName: studio.name,
+    studioColor: colour,
+    studioColorText: readableTextOn(colour),
+    studioLogo,
+    studioUrl: studio.origin,
+  };
+}
+
+/** An image with no address (a studio without a logo) is left out of a design rather than shown broken. */
+export function withoutEmptyImages(mjml: string): string {
+  return mjml.replace(
+    /<mj-image\b(?:[^>"']|"[^"]*"|'[^']*')*?\bsrc\s*=\s*(""|'')(?:[^>"']|"[^"]*"|'[^']*')*?(\/>|>\s*<\/mj-image>)/gi,
+    '',
+  );
+}
 
 /**
  * Puts each merge field's value in place (values are inserted as given: escape them for HTML first).

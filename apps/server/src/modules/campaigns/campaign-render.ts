@@ -1,10 +1,10 @@
 import {
   type BRAND_MERGE_FIELDS,
+  brandMergeValues,
   CAMPAIGN_MESSAGES,
   type CampaignMergeField,
   fillMergeFields,
-  normaliseHex,
-  readableTextOn,
+  withoutEmptyImages,
 } from '@atrium/contracts';
 import mjml2html from 'mjml';
 import { badRequest } from '../../lib/errors.ts';
@@ -20,35 +20,20 @@ import { escapeHtml } from '../../site/sanitize.ts';
 /** Stands for a recipient's unsubscribe address in a rendered body until it is personalised. */
 export const UNSUBSCRIBE_PLACEHOLDER = '%%unsubscribe_url%%';
 
-/** The colour a studio without a theme colour gets in its emails. */
-export const DEFAULT_BRAND_COLOR = '#1f2937';
-
 export type BrandValues = Record<(typeof BRAND_MERGE_FIELDS)[number], string>;
 
-/** The studio's name, colour (with a readable text colour on it) and logo address, for its emails. */
+/** The studio's name, colour (with a readable text colour on it), logo and website addresses, for its emails. */
 export function brandValues(platform: Platform, tenant: TenantContext): BrandValues {
-  const colour = normaliseHex(tenant.settings.themeColor) ?? DEFAULT_BRAND_COLOR;
-  const logo = tenant.settings.logo?.trim() ?? '';
-  const origin = tenantOrigin(platform.config, tenant);
-  const studioLogo = /^https?:\/\//i.test(logo) ? logo : logo.startsWith('/') ? `${origin}${logo}` : '';
-  return {
-    studioName: tenant.name,
-    studioColor: colour,
-    studioColorText: readableTextOn(colour),
-    studioLogo,
-    studioUrl: origin,
-  };
+  return brandMergeValues({
+    name: tenant.name,
+    themeColor: tenant.settings.themeColor,
+    logo: tenant.settings.logo,
+    origin: tenantOrigin(platform.config, tenant),
+  });
 }
 
 const escapeAll = (values: Partial<Record<CampaignMergeField, string>>) =>
   Object.fromEntries(Object.entries(values).map(([key, value]) => [key, escapeHtml(value ?? '')]));
-
-/** An image with no address (a studio without a logo) is left out rather than shown broken. */
-const withoutEmptyImages = (mjml: string) =>
-  mjml.replace(
-    /<mj-image\b(?:[^>"']|"[^"]*"|'[^']*')*?\bsrc\s*=\s*(""|'')(?:[^>"']|"[^"]*"|'[^']*')*?(\/>|>\s*<\/mj-image>)/gi,
-    '',
-  );
 
 /** The footer every campaign email ends with: who sends it and the unsubscribe link. */
 function mjmlFooter(studioName: string): string {

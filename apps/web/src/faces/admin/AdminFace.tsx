@@ -53,6 +53,7 @@ const TestsPage = lazy(() => import('../../features/assessments/TestsPage'));
 const AttemptsPage = lazy(() => import('../../features/assessments/AttemptsPage'));
 const CampaignsPage = lazy(() => import('../../features/campaigns/CampaignsPage'));
 const CampaignEditorPage = lazy(() => import('../../features/campaigns/CampaignEditorPage'));
+const CampaignDesignerPage = lazy(() => import('../../features/campaigns/CampaignDesignerPage'));
 const CoursesPage = lazy(() => import('../../features/courses/admin/CoursesPage'));
 const CourseEditorPage = lazy(() => import('../../features/courses/admin/CourseEditorPage'));
 const ContentIndex = lazy(() =>
@@ -143,6 +144,7 @@ export const SCREENS: Record<string, ReactNode> = {
   '/assessment': <AttemptsPage />,
   '/campaign': <CampaignsPage />,
   '/campaign/:id': <CampaignEditorPage />,
+  '/campaign/:id/design': <CampaignDesignerPage />,
   '/services': <CoursesPage />,
   '/content': <ContentIndex />,
   '/content/:id': <CourseEditorPage />,

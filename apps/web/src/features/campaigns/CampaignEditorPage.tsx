@@ -27,7 +27,7 @@ import { IconArrowLeft, IconBraces } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Editor } from '@tiptap/react';
 import { type ReactNode, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { showServerError } from '../../app/components/FormDialog';
 import { formatDateTime } from '../../lib/format';
 import { showSuccessToast } from '../../lib/notify';
@@ -48,6 +48,7 @@ import {
   progressLabel,
   progressPercent,
 } from './campaign-rules';
+import { campaignDesignPath } from './design-rules';
 
 const wrap = { overflowWrap: 'anywhere' } as const;
 const MERGE_HINT = `Merge fields: ${CAMPAIGN_MERGE_FIELDS.map((field) => `{{${field.name}}}`).join(', ')}.`;
@@ -150,6 +151,8 @@ function CampaignForm({ campaign, timeZone }: { campaign: Campaign; timeZone: st
       fromName: campaign.fromName,
       replyTo: campaign.replyTo,
       bodyHtml: campaign.bodyHtml,
+      bodyMjml: campaign.bodyMjml,
+      design: campaign.design,
       audience: campaign.audience as CampaignAudience,
       scheduledAt: '',
     },
@@ -159,6 +162,7 @@ function CampaignForm({ campaign, timeZone }: { campaign: Campaign; timeZone: st
   });
   const [busy, setBusy] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<Confirming>(null);
+  const navigate = useNavigate();
 
   const input = (): CampaignInput => {
     const { scheduledAt: _, ...values } = form.getValues();
@@ -234,15 +238,40 @@ function CampaignForm({ campaign, timeZone }: { campaign: Campaign; timeZone: st
               {...form.getInputProps('replyTo')}
             />
           </SimpleGrid>
-          <RichTextField
-            label="Message"
-            value={campaign.bodyHtml}
-            onChange={(html) => form.setFieldValue('bodyHtml', html)}
-            controls={(editor) => <MergeFieldMenu editor={editor} />}
-          />
-          {form.errors.bodyHtml ? (
+          {campaign.bodyMjml ? (
+            <Group justify="space-between" wrap="wrap" gap="sm">
+              <Text size="sm">The message is designed with blocks in the email designer.</Text>
+              <Button component={Link} to={campaignDesignPath(campaign.id)} variant="light">
+                Open the designer
+              </Button>
+            </Group>
+          ) : (
+            <>
+              <RichTextField
+                label="Message"
+                value={campaign.bodyHtml}
+                onChange={(html) => form.setFieldValue('bodyHtml', html)}
+                controls={(editor) => <MergeFieldMenu editor={editor} />}
+              />
+              <Group>
+                <Button
+                  variant="subtle"
+                  size="compact-sm"
+                  loading={busy === 'design'}
+                  onClick={() =>
+                    run('design', async () => {
+                      if (await save()) void navigate(campaignDesignPath(campaign.id));
+                    })
+                  }
+                >
+                  Design the email with blocks instead
+                </Button>
+              </Group>
+            </>
+          )}
+          {form.errors.bodyHtml || form.errors.bodyMjml ? (
             <Text size="sm" c="red" role="alert">
-              {form.errors.bodyHtml}
+              {form.errors.bodyHtml || form.errors.bodyMjml}
             </Text>
           ) : null}
         </Stack>
