@@ -1,0 +1,198 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { request as httpsRequest } from 'node:https';
+import { createConnection, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FakeDns } from '../../../test/fake-dns.ts';
+import { bearer, json, loginAs, newTenant, startTestApp } from '../../../test/helpers.ts';
+import type { App } from '../../app.ts';
+import { TLS_ASK_PATH } from './custom-domains.routes.ts';
+
+/**
+ * The standard on-demand TLS set-up, end to end (docs/operations "Custom domains and TLS"): Debian's
+ * caddy with its internal CA in front of the server, asking the server's TLS ask endpoint before it
+ * makes a certificate. scripts/ensure-caddy.sh installs caddy; without it (no apt) the test says so
+ * and is skipped.
+ */
+const caddyPath = (() => {
+  const found = spawnSync('sh', ['-c', 'command -v caddy'], { encoding: 'utf8' }).stdout.trim();
+  if (!found)
+    console.warn(
+      'caddy is not installed: run scripts/ensure-caddy.sh (apt-get install caddy); the TLS test is skipped',
+    );
+  return found || null;
+})();
+
+/** What a TLS handshake without a certificate looks like to node (Caddy answers an alert). */
+const NO_CERTIFICATE = /alert|handshake|socket hang up|ECONNRESET/i;
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+async function waitForPort(port: number, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const open = await new Promise<boolean>((resolve) => {
+      const socket = createConnection({ host: '127.0.0.1', port }, () => {
+        socket.end();
+        resolve(true);
+      });
+      socket.on('error', () => resolve(false));
+    });
+    if (open) return;
+    if (Date.now() > deadline) throw new Error(`caddy did not listen on ${port} within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/**
+ * GET over HTTPS to Caddy on 127.0.0.1 as `name` (SNI and Host), trusting only Caddy's root CA; with
+ * no CA, any certificate is taken (so only a handshake without a certificate fails).
+ */
+function fetchAs(name: string, port: number, path: string, ca?: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = httpsRequest(
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        servername: name,
+        headers: { host: `${name}:${port}` },
+        ...(ca ? { ca } : { rejectUnauthorized: false }),
+        timeout: 10_000,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error('timed out')));
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe.skipIf(!caddyPath)('a studio on its own domain over HTTPS through Caddy (on-demand TLS, internal CA)', () => {
+  let app: App;
+  let dns: FakeDns;
+  let caddy: ChildProcess | null = null;
+  let caddyLog = '';
+  let dir = '';
+  let httpsPort: number;
+
+  beforeAll(async () => {
+    dns = await new FakeDns().start();
+    app = await startTestApp({
+      customDomains: { target: null, aRecords: [], resolvers: [dns.server], pendingHours: 72, missLimit: 3 },
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const appPort = (app.server.address() as { port: number }).port;
+    dir = mkdtempSync(join(tmpdir(), 'studio-caddy-'));
+    httpsPort = await freePort();
+    const httpPort = await freePort();
+    const caddyfile = `{
+  admin off
+  storage file_system {
+    root ${join(dir, 'storage')}
+  }
+  local_certs
+  skip_install_trust
+  http_port ${httpPort}
+  https_port ${httpsPort}
+  auto_https disable_redirects
+  on_demand_tls {
+    ask http://127.0.0.1:${appPort}${TLS_ASK_PATH}
+  }
+}
+
+https:// {
+  tls {
+    on_demand
+  }
+  reverse_proxy 127.0.0.1:${appPort}
+}
+`;
+    writeFileSync(join(dir, 'Caddyfile'), caddyfile);
+    caddy = spawn(caddyPath as string, ['run', '--config', join(dir, 'Caddyfile'), '--adapter', 'caddyfile'], {
+      env: { ...process.env, HOME: dir, XDG_DATA_HOME: join(dir, 'data'), XDG_CONFIG_HOME: join(dir, 'config') },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    // Never outlives the test process, even when it is stopped mid-run.
+    const child = caddy;
+    process.once('exit', () => child.kill('SIGKILL'));
+    caddy.stdout?.on('data', (chunk: Buffer) => {
+      caddyLog += chunk.toString();
+    });
+    caddy.stderr?.on('data', (chunk: Buffer) => {
+      caddyLog += chunk.toString();
+    });
+    await waitForPort(httpsPort, 15_000).catch((error) => {
+      throw new Error(`${error.message}\n${caddyLog}`);
+    });
+    // Opening the test database is most of this on a busy machine; Caddy starts in well under a second.
+  }, 120_000);
+
+  afterAll(async () => {
+    if (caddy && caddy.exitCode === null) {
+      const exited = new Promise((resolve) => caddy?.once('exit', resolve));
+      caddy.kill('SIGTERM');
+      await exited;
+    }
+    await dns?.stop();
+    // The app is closed with the others after the file (test/close-apps.ts).
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('opens the studio on its verified domain and gives an unverified one no certificate', async () => {
+    const tenant = await newTenant(app, {
+      pages: [{ name: 'home', title: 'Yoga by the river', url: 'home', sequence: 1, isPublished: true }],
+    });
+    const admin = (await loginAs(app, tenant, 'admin')).access_token;
+    const domain = `studio-${tenant.orgId}.example.test`;
+    const added = await app.inject({
+      method: 'POST',
+      url: '/rest/settings/custom-domain',
+      headers: bearer(admin, tenant.host),
+      payload: { domain },
+    });
+    expect(added.statusCode).toBe(201);
+    const records = json<any>(added).customDomain.records as Array<{ type: string; name: string; value: string }>;
+    const txt = records.find((r) => r.type === 'TXT');
+    if (!txt) throw new Error('no TXT record');
+
+    // Not proven yet: Caddy asks, is told no, and makes no certificate (the handshake fails).
+    await expect(fetchAs(domain, httpsPort, '/ping')).rejects.toThrow(NO_CERTIFICATE);
+    dns.set(txt.name, { TXT: [txt.value] });
+    const checked = await app.inject({
+      method: 'POST',
+      url: '/rest/settings/custom-domain/check',
+      headers: bearer(admin, tenant.host),
+    });
+    expect(json<any>(checked).customDomain.status).toBe('verified');
+
+    const rootPath = join(dir, 'storage', 'pki', 'authorities', 'local', 'root.crt');
+    expect(existsSync(rootPath)).toBe(true);
+    const ca = readFileSync(rootPath, 'utf8');
+    const ping = await fetchAs(domain, httpsPort, `/ping?name=${domain}`, ca);
+    expect(ping.status, caddyLog).toBe(200);
+    expect(JSON.parse(ping.body)).toMatchObject({ orgId: tenant.orgId });
+    const home = await fetchAs(domain, httpsPort, '/', ca);
+    expect(home.status).toBe(200);
+    expect(home.body).toContain(`Studio ${tenant.orgId}`);
+    expect(home.body).toContain('Yoga by the river');
+
+    // Another name, never verified: still no certificate, even trusting the CA.
+    await expect(fetchAs(`other-${tenant.orgId}.example.test`, httpsPort, '/')).rejects.toThrow(NO_CERTIFICATE);
+    // A studio's own sub-domain gets one too (the ask endpoint knows it).
+    const sub = await fetchAs(`${tenant.orgId}.localhost`, httpsPort, `/ping?name=${tenant.orgId}`, ca);
+    expect(JSON.parse(sub.body)).toMatchObject({ orgId: tenant.orgId });
+  }, 30_000);
+});
