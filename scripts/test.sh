@@ -19,6 +19,10 @@ timings=()
 # much of a file's time is spent waiting on jobs, mail and the database.
 server_workers=--maxWorkers=${SERVER_TEST_WORKERS:-2}
 
+# The custom-domain TLS test runs Debian's caddy: installed here when missing (without apt the test
+# is skipped and says so).
+bash scripts/ensure-caddy.sh || echo "caddy could not be installed: the custom-domain TLS test will be skipped"
+
 run "contracts unit tests" npx vitest run --root packages/contracts \
   --reporter=default --reporter=json --outputFile="$results/contracts.json"
 run "server tests on PGlite" env -u TEST_DATABASE_URL npx vitest run --root apps/server "$server_workers" \
