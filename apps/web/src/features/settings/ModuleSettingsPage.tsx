@@ -9,6 +9,7 @@ import { Button, Card, Group, SegmentedControl, Stack, Switch, Text, TextInput, 
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { showErrorToast, showSuccessToast } from '../../lib/notify';
+import { markWebsiteRefreshed } from '../tenant/website-refresh';
 import { useModuleSettings, useSaveModules } from './hooks';
 import { useIsAdmin } from './SettingsHeader';
 import { ReadOnlyNotice, SettingsScreen } from './SettingsScreen';
@@ -57,7 +58,8 @@ function ModuleForm({ settings }: { settings: ModuleSettings }) {
     });
   };
 
-  const toggle = (key: ModuleToggle, checked: boolean) => send({ [key]: checked }, key);
+  // a module's page joins or leaves the public menu with it: the site's config is read again
+  const toggle = (key: ModuleToggle, checked: boolean) => send({ [key]: checked }, key, markWebsiteRefreshed);
 
   const toggleWaiver = (checked: boolean) => {
     if (checked && waiverLinkError(true, settings.waiverFormLink)) {
@@ -108,6 +110,10 @@ function ModuleForm({ settings }: { settings: ModuleSettings }) {
         <Title order={2} size="h4" mb="sm">
           Manage Modules
         </Title>
+        <Text size="sm" mb="sm">
+          Turning a module on adds its page (Calendar, Events, Merchandise, Donations, Forms) to your website’s menu;
+          turning it off takes away a page it added.
+        </Text>
         <Stack gap="sm">{switches(MANAGE_MODULES)}</Stack>
       </Card>
       <Card withBorder>
