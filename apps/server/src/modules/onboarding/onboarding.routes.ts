@@ -10,6 +10,7 @@ import {
 } from '@atrium/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { requireTenant } from '../../lib/guards.ts';
 import { SingleUseStore } from '../../lib/single-use-store.ts';
 import type { Platform } from '../../platform.ts';
@@ -47,12 +48,14 @@ export function registerOnboardingRoutes(server: FastifyInstance, platform: Plat
     {
       schema: {
         tags,
-        summary: 'On the bare product domain: a proof-of-work challenge for the new-studio sign-up',
+        summary:
+          "On the bare product domain (or with ?plan=1 on the platform operator's /tplan): a proof-of-work challenge for the new-studio sign-up",
+        querystring: z.object({ plan: z.enum(['1']).optional() }),
         response: { 200: HumanChallenge, ...errors },
       },
     },
     async (request) => {
-      await assertBareDomain(platform, request.headers.host);
+      await assertBareDomain(platform, request.headers.host, request.query.plan === '1');
       return humanCheck.challenge(SIGNUP_CHECK_SCOPE, STUDIO_SIGNUP_ACTION);
     },
   );
@@ -68,7 +71,7 @@ export function registerOnboardingRoutes(server: FastifyInstance, platform: Plat
       },
     },
     async (request, reply) => {
-      await assertBareDomain(platform, request.headers.host);
+      await assertBareDomain(platform, request.headers.host, request.body.planName !== undefined);
       const result = await signUpStudio(platform, humanCheck, request.body, clientOf(request));
       request.log.info({ orgId: result.orgId }, 'studio signed up');
       return reply.code(201).send(result);

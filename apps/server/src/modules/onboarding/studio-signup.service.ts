@@ -49,12 +49,12 @@ interface WelcomeGrant {
 
 /**
  * The bare product domain (e.g. `studios.example`, `localhost`) offers the sign-up, and so does the
- * platform operator's site on its /tplan pages (issue 28).
+ * platform operator's site on its /tplan pages (issue 28), for a sign-up on a plan only.
  */
-export async function assertBareDomain(platform: Platform, host: string | undefined): Promise<void> {
+export async function assertBareDomain(platform: Platform, host: string | undefined, onPlan = false): Promise<void> {
   const parsed = parseHost(host, platform.config.productDomains);
   if (parsed.kind === 'default') return;
-  if (parsed.kind === 'org' && parsed.orgId === platform.config.operatorOrgId) {
+  if (onPlan && parsed.kind === 'org' && parsed.orgId === platform.config.operatorOrgId) {
     const site = await platform.tenants.byOrgId(parsed.orgId);
     if (site && isOperatorTenant(platform.config, site)) return;
   }

@@ -258,7 +258,7 @@ describe('master plans', () => {
 });
 
 async function signUp(host: string, planName?: string) {
-  const challenge = await app.inject({ url: '/public/studio/humanCheck', headers: { host } });
+  const challenge = await app.inject({ url: '/public/studio/humanCheck?plan=1', headers: { host } });
   if (challenge.statusCode !== 200) return { response: challenge, orgId: '' };
   const orgId = `tp-${tag}-${randomBytes(2).toString('hex')}`;
   const response = await app.inject({
@@ -290,6 +290,10 @@ describe('the /tplan sign-up and the tenants', () => {
       plan({ slug: slug('trial'), name: 'Trial plan', trialDays: 30 }),
     );
     expect((await signUp(studio.host, `${slug('trial')}_monthly_plan`)).response.statusCode).toBe(404);
+    // the operator's site offers the sign-up on a plan only (its /new-studio is not found)
+    expect(
+      (await app.inject({ url: '/public/studio/humanCheck', headers: { host: operatorSite.host } })).statusCode,
+    ).toBe(404);
     const bad = await signUp(operatorSite.host, 'nosuchplan_yearly_plan');
     expect(bad.response.statusCode).toBe(400);
     expect(errorOf(bad.response.body).field).toBe('planName');

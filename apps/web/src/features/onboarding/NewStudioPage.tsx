@@ -60,7 +60,7 @@ export function NewStudioForm({ planName, intro }: FormProps) {
       document.title = 'Create your studio';
       revealApp();
     }
-    onboardingApi.signupCheck().then(
+    onboardingApi.signupCheck(Boolean(planName)).then(
       () => setOffered('yes'),
       () => setOffered('no'),
     );
@@ -83,7 +83,7 @@ export function NewStudioForm({ planName, intro }: FormProps) {
     setFailure(null);
     try {
       setStep('checking');
-      const rToken = await solveHumanCheck(await onboardingApi.signupCheck());
+      const rToken = await solveHumanCheck(await onboardingApi.signupCheck(Boolean(planName)));
       setStep('creating');
       const created = await onboardingApi.signUp({
         ...values,

@@ -11,7 +11,12 @@ import { apiRequest } from '../../lib/api';
 
 /** A new studio: the sign-up on the bare domain, the welcome on its host, the wizard's steps. */
 export const onboardingApi = {
-  signupCheck: () => apiRequest<HumanChallenge>('/public/studio/humanCheck', { silent: true }),
+  /** `onPlan`: the platform operator's /tplan/{plan}/{period} sign-up (issue 28). */
+  signupCheck: (onPlan = false) =>
+    apiRequest<HumanChallenge>('/public/studio/humanCheck', {
+      silent: true,
+      query: onPlan ? { plan: '1' } : undefined,
+    }),
   signUp: (body: StudioSignupRequest) =>
     apiRequest<StudioSignupResult>('/public/studio/signup', { method: 'POST', body, silent: true }),
   welcome: (code: string) =>
