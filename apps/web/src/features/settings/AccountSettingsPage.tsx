@@ -32,6 +32,7 @@ import { showErrorToast, showSuccessToast } from '../../lib/notify';
 import { ApiKeyPanel } from '../website-settings/ApiKeyPanel';
 import { LogoBanner } from '../website-settings/LogoBanner';
 import { type AccountFormValues, accountValidation, formField, toFormValues, toWriteBody } from './account-form';
+import { CustomDomainSection } from './CustomDomainSection';
 import { ExportDataSection } from './ExportDataSection';
 import { useAccountSettings, useAdminList, useSaveAccount } from './hooks';
 import { useIsAdmin } from './SettingsHeader';
@@ -50,8 +51,8 @@ export default function AccountSettingsPage() {
             logoUrl={account.logoUrl}
             initial={toFormValues(account)}
             orgId={account.orgId}
-            customDomain={account.customDomain}
           />
+          <CustomDomainSection timeZone={account.timezone} />
           <ExportDataSection timeZone={account.timezone} />
         </>
       )}
@@ -62,7 +63,6 @@ export default function AccountSettingsPage() {
 function AccountForm({
   initial,
   orgId,
-  customDomain,
   apiKeyHint,
   logoUrl,
 }: {
@@ -70,7 +70,6 @@ function AccountForm({
   apiKeyHint: string | null;
   logoUrl: string | null;
   orgId: string;
-  customDomain: string | null;
 }) {
   const isAdmin = useIsAdmin();
   const admins = useAdminList();
@@ -208,12 +207,6 @@ function AccountForm({
               {...form.getInputProps('dateFormat')}
             />
           </SimpleGrid>
-          <TextInput
-            label="Custom Domain"
-            value={customDomain ?? ''}
-            readOnly
-            description="Custom domains are set up with support, after the domain is verified."
-          />
           <ApiKeyPanel hint={apiKeyHint} canRegenerate={isAdmin} />
           <LogoBanner current={logoUrl} canChange={isAdmin} />
           <TagsInput
