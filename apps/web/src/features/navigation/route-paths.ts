@@ -47,9 +47,10 @@ export const ADMIN_ROUTES: readonly RouteSpec[] = [
   { path: '/rules', title: 'Events', built: true },
   { path: '/classrule', title: 'Class Rule' },
   { path: '/class', title: 'Class' },
-  // Campaigns (issue 26): the list, and one campaign's editor at /campaign/{id}.
+  // Campaigns (issue 26): the list, one campaign's editor at /campaign/{id}, and its email designer.
   { path: '/campaign', title: 'Campaigns', built: true },
   { path: '/campaign/:id', title: 'Campaign', built: true },
+  { path: '/campaign/:id/design', title: 'Email designer', built: true },
   { path: '/reports', title: 'Reports', built: true },
   // The rows behind a sales report's figure (issue 24).
   { path: '/reports/lines', title: 'Sales rows', built: true },
