@@ -47,6 +47,8 @@ await choosePorts([
   'E2E_REGIONAL_PAYMENTS_STUB_PORT',
   // the run's mailbox (e2e/global-setup.ts): what the SMTP server received, read over HTTP
   'E2E_MAILBOX_PORT',
+  // a studio's DNS host (custom domains): the DNS stand-in custom-domain.spec.ts starts (UDP; the server's DNS_RESOLVER)
+  'E2E_DNS_PORT',
 ]);
 const port = Number(process.env.E2E_PORT);
 const providerStub = `http://127.0.0.1:${process.env.E2E_PROVIDER_STUB_PORT}`;
@@ -123,6 +125,7 @@ export default defineConfig({
       PAYMENTSPRING_API_BASE: `http://127.0.0.1:${process.env.E2E_REGIONAL_PAYMENTS_STUB_PORT}/api/v1`,
       // e2e only: /test/clock and /test/jobs move the business clock and run renewals (decisions.md "Memberships").
       TEST_CLOCK_ROUTE: 'true',
+      DNS_RESOLVER: `127.0.0.1:${process.env.E2E_DNS_PORT}`,
     },
   },
 });

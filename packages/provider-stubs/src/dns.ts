@@ -42,7 +42,8 @@ function answer(type: number, rdata: Buffer): Buffer {
 }
 
 /**
- * A tiny authoritative DNS server on 127.0.0.1 (UDP) for tests: answers A, CNAME and TXT from a map
+ * A tiny authoritative DNS server on 127.0.0.1 (UDP) for tests and e2e, standing in for a studio's DNS
+ * host (custom domains: the server's DNS_RESOLVER points at it): answers A, CNAME and TXT from a map
  * the test changes as it goes; an unknown name is NXDOMAIN, a known name without the type asked has
  * no answer (NODATA); `failing` names answer SERVFAIL.
  */
@@ -65,13 +66,14 @@ export class FakeDns {
     return `127.0.0.1:${this.port}`;
   }
 
-  async start(): Promise<this> {
+  /** Listens on 127.0.0.1 at `port` (0: a free one). */
+  async start(port = 0): Promise<this> {
     const socket = createSocket('udp4');
     socket.on('message', (message, peer) => {
       const reply = this.#reply(message);
       if (reply) socket.send(reply, peer.port, peer.address);
     });
-    await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => socket.bind(port, '127.0.0.1', resolve));
     this.port = socket.address().port;
     this.#socket = socket;
     return this;
