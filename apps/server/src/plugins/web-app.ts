@@ -7,6 +7,7 @@ import { requestOrigin } from '../lib/request-origin.ts';
 import type { Platform } from '../platform.ts';
 import { SITE_BOOT_JS } from '../site/boot.js.ts';
 import { registerCoursePages } from '../site/course-pages.ts';
+import { registerDonationsPage } from '../site/donations-page.ts';
 import { robotsTxt, sitemapXml } from '../site/crawlers.ts';
 import { faviconPng } from '../site/favicon.ts';
 import { tenantAppShell } from '../site/render-page.ts';
@@ -73,6 +74,8 @@ export async function registerWebApp(app: FastifyInstance, platform: Platform): 
   registerCoursePages(app, platform, assets);
   // The shop's /merchandise, rendered here with the cart as an island (issue 30).
   registerShopPage(app, platform, assets);
+  // The donations page, rendered here (issue 30).
+  registerDonationsPage(app, platform, assets);
 
   app.get('/robots.txt', { schema: { hide: true } }, (request, reply) =>
     reply.type('text/plain; charset=utf-8').send(robotsTxt(requestOrigin(request))),

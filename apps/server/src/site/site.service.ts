@@ -58,7 +58,7 @@ async function loadEntry(platform: Platform, tenantId: string, slug: string): Pr
   });
 }
 
-const NOT_FOUND_PAGE: SitePage = {
+export const NOT_FOUND_PAGE: SitePage = {
   name: NOT_FOUND_PAGE_NAME,
   title: '404 Page Not Found',
   header: '404 Page Not Found',
