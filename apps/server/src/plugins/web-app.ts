@@ -8,6 +8,7 @@ import type { Platform } from '../platform.ts';
 import { SITE_BOOT_JS } from '../site/boot.js.ts';
 import { registerCoursePages } from '../site/course-pages.ts';
 import { registerDonationsPage } from '../site/donations-page.ts';
+import { registerEventsPage } from '../site/events-page.ts';
 import { robotsTxt, sitemapXml } from '../site/crawlers.ts';
 import { faviconPng } from '../site/favicon.ts';
 import { tenantAppShell } from '../site/render-page.ts';
@@ -76,6 +77,8 @@ export async function registerWebApp(app: FastifyInstance, platform: Platform): 
   registerShopPage(app, platform, assets);
   // The donations page, rendered here (issue 30).
   registerDonationsPage(app, platform, assets);
+  // The events list, rendered here (issue 30).
+  registerEventsPage(app, platform, assets);
 
   app.get('/robots.txt', { schema: { hide: true } }, (request, reply) =>
     reply.type('text/plain; charset=utf-8').send(robotsTxt(requestOrigin(request))),
