@@ -43,9 +43,10 @@ export function requestIdOptions(logger: boolean | object): {
 }
 
 /**
- * Every answer carries X-Request-Id, and every error body `errors.requestId`, so a person reporting
- * a problem can quote what the log lines of that request carry. Register before compression: error
- * bodies are edited as JSON text.
+ * Every answer carries X-Request-Id, and every error body `requestId` beside `errors`
+ * (`{ "errors": { message, code, field? }, "requestId": "..." }`), so a person reporting a problem can
+ * quote what the log lines of that request carry. Beside, not inside: `errors` stays the one error
+ * shape its readers compare. Register before compression: error bodies are edited as JSON text.
  */
 export function registerRequestId(app: FastifyInstance): void {
   app.addHook('onRequest', (request, reply, done) => {
@@ -57,9 +58,9 @@ export function registerRequestId(app: FastifyInstance): void {
     const type = reply.getHeader('content-type');
     if (typeof type !== 'string' || !type.startsWith('application/json')) return payload;
     try {
-      const body = JSON.parse(payload) as { errors?: Record<string, unknown> };
+      const body = JSON.parse(payload) as { errors?: unknown; requestId?: string };
       if (!body.errors || typeof body.errors !== 'object' || Array.isArray(body.errors)) return payload;
-      body.errors.requestId = request.id;
+      body.requestId = request.id;
       return JSON.stringify(body);
     } catch {
       return payload;

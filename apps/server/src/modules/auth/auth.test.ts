@@ -49,7 +49,7 @@ describe('login', () => {
     expect(unknown.statusCode).toBe(401);
     expect(wrong.statusCode).toBe(401);
     // Alike but for each answer's own request id.
-    expect({ ...json<any>(unknown).errors, requestId: 0 }).toEqual({ ...json<any>(wrong).errors, requestId: 0 });
+    expect({ ...json(unknown), requestId: 0 }).toEqual({ ...json(wrong), requestId: 0 });
     expect(json(unknown)).toMatchObject({
       errors: { message: 'Invalid email or password.', code: 'invalid_credentials' },
     });
