@@ -66,7 +66,7 @@ export async function startControlSocket(client: PGlite, dataDir: string, log: L
     dumpPglite(client)
       .then(async (blob) => {
         const bytes = Buffer.from(await blob.arrayBuffer());
-        log.info({ bytes, ms: Math.round(performance.now() - started) }, 'database backup made');
+        log.info({ bytes: bytes.length, ms: Math.round(performance.now() - started) }, 'database backup made');
         response.writeHead(200, { 'content-type': 'application/gzip', 'content-length': bytes.length }).end(bytes);
       })
       .catch((error: unknown) => {
