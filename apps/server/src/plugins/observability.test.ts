@@ -260,6 +260,11 @@ describe('/readyz', () => {
       status: 'ready',
       checks: { database: { ok: true }, jobs: { ok: true, state: 'started' } },
     });
+    // Loops that stopped turning (no beat for minutes) make the runner unhealthy, though it is started.
+    const stalled = app.platform.jobs.health(Date.now() + 5 * 60_000);
+    expect(stalled).toMatchObject({ ok: false, state: 'started' });
+    expect(stalled.lastBeatAgeSeconds).toBeGreaterThan(stalled.stallSeconds);
+    expect(app.platform.jobs.health().ok).toBe(true);
     await app.platform.jobs.stop();
     const stopped = await app.inject({ url: '/readyz' });
     expect(stopped.statusCode).toBe(503);
