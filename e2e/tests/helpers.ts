@@ -28,25 +28,29 @@ export async function apiHeaders(request: APIRequestContext, userId: string) {
 
 export interface DemoInvoice {
   id: string;
+  /** the invoice page's address part (/invoice/{publicId}) */
+  publicId: string;
   number: number;
   invoiceId: string;
   balance: number;
 }
 
 /**
- * An invoice for the demo student with these lines, made over the API by the demo admin; with
- * `cashKey` it is paid in cash at the desk at once (the payment's idempotency key).
+ * An invoice for the demo student with these lines, made over the API by the demo admin (or `by`);
+ * with `cashKey` it is paid in cash at the desk at once (the payment's idempotency key); `fields` are
+ * more of the invoice's own (its payment method, say).
  */
 export async function demoStudentInvoice(
   request: APIRequestContext,
   items: Record<string, unknown>[],
   cashKey?: string,
+  { by = 'admin@demo.test', fields = {} }: { by?: string; fields?: Record<string, unknown> } = {},
 ): Promise<DemoInvoice> {
-  const admin = await apiHeaders(request, 'admin@demo.test');
+  const admin = await apiHeaders(request, by);
   const student = (await apiLogin(request, 'student@demo.test')).contact;
   const made = await request.post(apiUrl('/item/invoice'), {
     headers: admin,
-    data: { contactId: student.guId, items },
+    data: { contactId: student.guId, items, ...fields },
   });
   expect(made.status(), await made.text()).toBe(201);
   const invoice = (await made.json()) as DemoInvoice;

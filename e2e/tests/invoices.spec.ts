@@ -1,41 +1,21 @@
 import { expect, test } from '@playwright/test';
-import { hostUrl, logIn, PASSWORD, seriousViolations } from './helpers';
+import { demoStudentInvoice, hostUrl, logIn, seriousViolations } from './helpers';
 
 // Runs on the demo tenant with its own invoice (a new number each run): nothing else reads invoices.
 
 test('staff record a partial cash payment, then the rest: partial, then complete; the public link shows it', async ({
   page,
+  request,
 }) => {
   // four axe scans and two browser contexts: more than the default 30 s on a busy 2-core machine
   test.setTimeout(90_000);
-  // the invoice is made through the API for the demo student, as checkout would (from the tenant's
-  // own origin: Node does not resolve *.localhost, Chromium does)
-  await page.goto(hostUrl('demo', '/login'));
-  const invoice = await page.evaluate(async (password) => {
-    const post = (url: string, body: object, token?: string) =>
-      fetch(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-        body: JSON.stringify(body),
-      });
-    const login = await (await post('/login', { userId: 'staff@demo.test', password })).json();
-    const token = login.access_token as string;
-    const found = await fetch('/rest/contact/?autoComplete=true&q=student@demo.test', {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    const [contact] = await found.json();
-    const created = await post(
-      '/item/invoice',
-      {
-        contactId: contact.id,
-        items: [{ itemName: 'Ten-class pass', price: '100.00', isTaxable: false }],
-        paymentMethod: 'cash',
-      },
-      token,
-    );
-    if (created.status !== 201) throw new Error(`create: ${created.status} ${await created.text()}`);
-    return created.json();
-  }, PASSWORD);
+  // the invoice is made through the API for the demo student, as checkout would
+  const invoice = await demoStudentInvoice(
+    request,
+    [{ itemName: 'Ten-class pass', price: '100.00', isTaxable: false }],
+    undefined,
+    { by: 'staff@demo.test', fields: { paymentMethod: 'cash' } },
+  );
 
   await logIn(page, 'staff@demo.test');
   // staff land on the calendar (spec 1 §2 landing rules)

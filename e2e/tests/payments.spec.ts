@@ -1,5 +1,14 @@
 import { expect, test } from '@playwright/test';
-import { addClassTomorrow, expectAccessible, hostUrl, logIn, PASSWORD, showTomorrowsWeek, tomorrow } from './helpers';
+import {
+  addClassTomorrow,
+  demoStudentInvoice,
+  expectAccessible,
+  hostUrl,
+  logIn,
+  PASSWORD,
+  showTomorrowsWeek,
+  tomorrow,
+} from './helpers';
 import { SHARED_PORT_WAIT_MS, startDemoCardStandIn } from './shared-ports';
 
 // The demo tenant's Stripe account (seeded: SEED_DEMO_STRIPE_ACCOUNT in playwright.config.ts) takes
@@ -16,31 +25,18 @@ test.afterAll(async () => {
 
 test.use({ viewport: { width: 390, height: 844 } });
 
-test('a visitor pays an invoice by card on the provider’s page, comes back and sees it paid', async ({ page }) => {
+test('a visitor pays an invoice by card on the provider’s page, comes back and sees it paid', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(90_000);
   // The invoice is made through the API for the demo student, as a sale would be.
-  await page.goto(hostUrl('demo', '/login'));
-  const invoice = await page.evaluate(async (password) => {
-    const post = (url: string, body: object, token?: string) =>
-      fetch(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-        body: JSON.stringify(body),
-      });
-    const login = await (await post('/login', { userId: 'staff@demo.test', password })).json();
-    const token = login.access_token as string;
-    const found = await fetch('/rest/contact/?autoComplete=true&q=student@demo.test', {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    const [contact] = await found.json();
-    const created = await post(
-      '/item/invoice',
-      { contactId: contact.id, items: [{ itemName: 'Workshop ticket', price: '25.00', isTaxable: false }] },
-      token,
-    );
-    if (created.status !== 201) throw new Error(`create: ${created.status} ${await created.text()}`);
-    return created.json();
-  }, PASSWORD);
+  const invoice = await demoStudentInvoice(
+    request,
+    [{ itemName: 'Workshop ticket', price: '25.00', isTaxable: false }],
+    undefined,
+    { by: 'staff@demo.test' },
+  );
 
   // A visitor on a phone opens the emailed link.
   await page.context().clearCookies();

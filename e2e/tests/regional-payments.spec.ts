@@ -1,6 +1,7 @@
 import { startProviderStub } from '@atrium/provider-stubs/provider-stub';
-import { expect, type Page, test } from '@playwright/test';
-import { expectAccessible, hostUrl, PASSWORD } from './helpers';
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { expectAccessible, hostUrl } from './helpers';
+import { newStudio, type StudioApi } from './studio-api';
 
 // Razorpay, PhonePe and PaymentSpring on franchises of their own (rupees, its own keys), made by the demo admin for
 // this run: nothing else reads it. The stand-in speaks both providers' APIs and pages on the port
@@ -35,94 +36,60 @@ test.afterAll(async () => {
 test.use({ viewport: { width: 390, height: 844 } });
 
 interface Made {
-  token: string;
+  owner: StudioApi;
   invoices: Array<{ id: string; publicId: string; invoiceId: string }>;
 }
 
 /** The franchise, its payment settings in rupees (or dollars), its provider connected, and two open invoices. */
 async function franchiseWithInvoices(
-  page: Page,
+  request: APIRequestContext,
   orgId: string,
   provider: 'razorpay' | 'pspring' = 'razorpay',
 ): Promise<Made> {
-  await page.goto(hostUrl('demo', '/login'));
-  await page.evaluate(
-    async ({ password, orgId, ownerPassword }) => {
-      const login = await (
-        await fetch('/login', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ userId: 'admin@demo.test', password }),
-        })
-      ).json();
-      const created = await fetch('/rest/franchise', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${login.access_token}` },
-        body: JSON.stringify({
-          businessName: 'Rupee Yoga',
-          orgId,
-          phone: '+91 80 5555 0101',
-          timezone: 'Asia/Kolkata',
-          user: { name: 'Ravi Rupee', email: `owner@${orgId}.test`, password: ownerPassword },
-          address: { city: 'Bengaluru', state: 'KA', zip: '560001' },
-        }),
-      });
-      if (created.status !== 201) throw new Error(`franchise: ${created.status} ${await created.text()}`);
-    },
-    { password: PASSWORD, orgId, ownerPassword: OWNER_PASSWORD },
-  );
-  await page.goto(hostUrl(orgId, '/login'));
-  return page.evaluate(
-    async ({ orgId, ownerPassword, rzp, provider, ps }) => {
-      const call = async (method: string, url: string, body?: object, token?: string) => {
-        const response = await fetch(url, {
-          method,
-          headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-          ...(body ? { body: JSON.stringify(body) } : {}),
-        });
-        if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
-        return response.json();
-      };
-      const login = await call('POST', '/login', { userId: `owner@${orgId}.test`, password: ownerPassword });
-      const token = login.access_token as string;
-      const currency = provider === 'razorpay' ? 'INR' : 'USD';
-      await call(
-        'PUT',
-        '/item/tenant',
-        { defaultCurrency: currency, currencies: [currency], taxPercent: 0, cardFees: 0 },
-        token,
-      );
-      const [apiKey, secretKey] = provider === 'razorpay' ? rzp : [ps.publicKey, ps.privateKey];
-      await call(
-        'PUT',
-        `/item/tenant/${provider}`,
-        { testApiKey: apiKey, testSecretKey: secretKey, isTestMode: true, isProviderIntegrated: true },
-        token,
-      );
-      const [contact] = await call('GET', `/rest/contact/?autoComplete=true&q=owner@${orgId}.test`, undefined, token);
-      const invoices = [];
-      for (const name of ['Teacher training deposit', 'Retreat deposit']) {
-        invoices.push(
-          await call(
-            'POST',
-            '/item/invoice',
-            { contactId: contact.id, items: [{ itemName: name, price: '40.00', isTaxable: false }] },
-            token,
-          ),
-        );
-      }
-      return { token, invoices };
-    },
-    { orgId, ownerPassword: OWNER_PASSWORD, rzp: RZP, provider, ps: PAYMENTSPRING },
-  );
+  const owner = `owner@${orgId}.test`;
+  const { owner: api } = await newStudio(request, {
+    orgId,
+    businessName: 'Rupee Yoga',
+    phone: '+91 80 5555 0101',
+    timezone: 'Asia/Kolkata',
+    owner: { name: 'Ravi Rupee', email: owner, password: OWNER_PASSWORD },
+    address: { city: 'Bengaluru', state: 'KA', zip: '560001' },
+  });
+  const currency = provider === 'razorpay' ? 'INR' : 'USD';
+  await api.call('PUT', '/item/tenant', {
+    defaultCurrency: currency,
+    currencies: [currency],
+    taxPercent: 0,
+    cardFees: 0,
+  });
+  const [apiKey, secretKey] = provider === 'razorpay' ? RZP : [PAYMENTSPRING.publicKey, PAYMENTSPRING.privateKey];
+  await api.call('PUT', `/item/tenant/${provider}`, {
+    testApiKey: apiKey,
+    testSecretKey: secretKey,
+    isTestMode: true,
+    isProviderIntegrated: true,
+  });
+  const [contact] = await api.call<{ id: string }[]>('GET', `/rest/contact/?autoComplete=true&q=${owner}`);
+  if (!contact) throw new Error('the owner has no contact');
+  const invoices: Made['invoices'] = [];
+  for (const name of ['Teacher training deposit', 'Retreat deposit']) {
+    invoices.push(
+      await api.call('POST', '/item/invoice', {
+        contactId: contact.id,
+        items: [{ itemName: name, price: '40.00', isTaxable: false }],
+      }),
+    );
+  }
+  return { owner: api, invoices };
 }
 
 test('a visitor pays one invoice through Razorpay’s page and another through PhonePe’s, and sees each paid', async ({
   page,
+  request,
 }) => {
   test.setTimeout(120_000);
   const orgId = `rupee${Date.now().toString(36)}`;
-  const { token, invoices } = await franchiseWithInvoices(page, orgId);
+  const { owner, invoices } = await franchiseWithInvoices(request, orgId);
   const [first, second] = invoices as [Made['invoices'][0], Made['invoices'][0]];
 
   // Razorpay: a visitor on a phone opens the emailed link.
@@ -159,18 +126,7 @@ test('a visitor pays one invoice through Razorpay’s page and another through P
   expect(stub.razorpayCheckout.deliveries).toEqual([200, 200]);
 
   // The studio switches to PhonePe (Settings > Integrations saves it as the current provider).
-  const switched = await page.evaluate(
-    async ({ token, phonepe }) =>
-      (
-        await fetch('/item/tenant/phonepe', {
-          method: 'PUT',
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-          body: JSON.stringify({ ...phonepe, isProviderIntegrated: true }),
-        })
-      ).status,
-    { token, phonepe: PHONEPE },
-  );
-  expect(switched).toBe(200);
+  await owner.call('PUT', '/item/tenant/phonepe', { ...PHONEPE, isProviderIntegrated: true });
 
   await page.goto(hostUrl(orgId, `/invoice/${second.publicId}`));
   await page.getByRole('button', { name: 'Pay ₹40.00' }).click();
@@ -191,14 +147,15 @@ test('a visitor pays one invoice through Razorpay’s page and another through P
 
 test('a visitor pays by card on the invoice page itself through PaymentSpring, and the desk charges a card too', async ({
   page,
+  request,
 }) => {
   test.setTimeout(120_000);
   const orgId = `spring${Date.now().toString(36)}`;
-  const { invoices } = await franchiseWithInvoices(page, orgId, 'pspring');
+  const { invoices } = await franchiseWithInvoices(request, orgId, 'pspring');
   const [first, second] = invoices as [Made['invoices'][0], Made['invoices'][0]];
   // Every request the browser makes: the card may go to PaymentSpring's token URL and nowhere else.
   const sent: Array<{ url: string; body: string }> = [];
-  page.on('request', (request) => sent.push({ url: request.url(), body: request.postData() ?? '' }));
+  page.on('request', (sentRequest) => sent.push({ url: sentRequest.url(), body: sentRequest.postData() ?? '' }));
 
   await page.context().clearCookies();
   // Sent here by another screen (?payment=card), the form opens by itself; Cancel closes it for good.

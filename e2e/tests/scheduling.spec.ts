@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
-import { expectAccessible, hostUrl, logIn, PASSWORD, showTomorrowsWeek, tomorrow } from './helpers';
+import { apiUrl, expectAccessible, hostUrl, logIn, PASSWORD, showTomorrowsWeek, tomorrow } from './helpers';
 import { runMailbox } from './shared-ports';
+import { newStudio, tenantHost } from './studio-api';
 
 // Runs on the demo tenant (America/New_York) with its own room and class (a new tag each run).
 
@@ -328,6 +329,7 @@ test.describe('a studio that takes no cards online', () => {
 
   test('a member on a phone books a paid drop-in and registers for a paid event, both to pay at the studio: booked at once, no card step, the invoice open', async ({
     page,
+    request,
   }) => {
     test.setTimeout(150_000);
     // A new studio with no payment provider: a franchise of demo made through the API (as the shop's
@@ -338,94 +340,55 @@ test.describe('a studio that takes no cards online', () => {
     const className = `Candle Flow ${orgId}`;
     const eventName = `Full Moon Workshop ${orgId}`;
     const day = tomorrow();
-    await page.goto(hostUrl('demo', '/login'));
-    const franchiseId = await page.evaluate(
-      async ({ password, orgId, owner }) => {
-        const login = await (
-          await fetch('/login', {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ userId: 'admin@demo.test', password }),
-          })
-        ).json();
-        const created = await fetch('/rest/franchise', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${login.access_token}` },
-          body: JSON.stringify({
-            businessName: 'Candle Yoga',
-            orgId,
-            phone: '+1 555 0198',
-            timezone: 'America/New_York',
-            user: { name: 'Cora Candle', email: owner, password: 'Candle-pass-1' },
-            address: { city: 'Portland', state: 'ME', zip: '04101' },
-          }),
-        });
-        if (created.status >= 300) throw new Error(`franchise: ${created.status} ${await created.text()}`);
-        return (await created.json()).id as string;
-      },
-      { password: PASSWORD, orgId, owner },
-    );
+    const studio = await newStudio(request, {
+      orgId,
+      businessName: 'Candle Yoga',
+      phone: '+1 555 0198',
+      owner: { name: 'Cora Candle', email: owner, password: 'Candle-pass-1' },
+    });
     try {
       // the owner makes a priced class tomorrow and a priced one-day event; a member registers
-      await page.goto(hostUrl(orgId, '/login'));
-      const made = await page.evaluate(
-        async ({ owner, member, className, eventName, day }) => {
-          const post = async (url: string, body: object, token?: string) => {
-            const response = await fetch(url, {
-              method: 'POST',
-              headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-              body: JSON.stringify(body),
-            });
-            if (response.status >= 300) throw new Error(`${url}: ${response.status} ${await response.text()}`);
-            return response.json();
-          };
-          const token = (await post('/login', { userId: owner, password: 'Candle-pass-1' })).access_token as string;
-          const when = { daysOfWeek: [day.weekday], startDate: day.date, endDate: day.date, capacity: 5 };
-          const rule = await post(
-            '/snode/classrule',
-            { name: className, startTime: '18:00', durationMinutes: 60, priceMinor: 1500, ...when },
-            token,
-          );
-          const event = await post(
-            '/snode/classrule',
-            { kind: 'event', name: eventName, startTime: '10:00', durationMinutes: 120, priceMinor: 4000, ...when },
-            token,
-          );
-          const sessions = await (
-            await fetch(`/snode/session?from=${day.date}&to=${day.date}`, {
-              headers: { authorization: `Bearer ${token}` },
-            })
-          ).json();
-          const session = sessions.data.find((s: { classId: string }) => s.classId === rule.guId);
-          await post('/public/user/registration', {
-            email: member,
-            name: 'Mina',
-            lastName: 'Member',
-          });
-          return {
-            token,
-            classId: rule.guId,
-            clsStartTime: session.clsStartTime,
-            scheduleId: session.guId,
-            eventId: event.publicId,
-          };
-        },
-        { owner, member, className, eventName, day },
+      const when = { daysOfWeek: [day.weekday], startDate: day.date, endDate: day.date, capacity: 5 };
+      const rule = await studio.owner.call<{ guId: string }>('POST', '/snode/classrule', {
+        name: className,
+        startTime: '18:00',
+        durationMinutes: 60,
+        priceMinor: 1500,
+        ...when,
+      });
+      const event = await studio.owner.call<{ publicId: string }>('POST', '/snode/classrule', {
+        kind: 'event',
+        name: eventName,
+        startTime: '10:00',
+        durationMinutes: 120,
+        priceMinor: 4000,
+        ...when,
+      });
+      const sessions = await studio.owner.call<{ data: { classId: string; clsStartTime: string; guId: string }[] }>(
+        'GET',
+        `/snode/session?from=${day.date}&to=${day.date}`,
       );
+      const session = sessions.data.find((s) => s.classId === rule.guId);
+      if (!session) throw new Error('the class has no session tomorrow');
+      const registered = await request.post(apiUrl('/public/user/registration'), {
+        headers: tenantHost(orgId),
+        data: { email: member, name: 'Mina', lastName: 'Member' },
+      });
+      expect(registered.status(), await registered.text()).toBeLessThan(300);
+      const made = {
+        token: studio.owner.token,
+        classId: rule.guId,
+        clsStartTime: session.clsStartTime,
+        scheduleId: session.guId,
+        eventId: event.publicId,
+      };
       const link = (await mailbox.waitFor(member)).text.match(/\/register\/confirm\?token=([\w%-]+)/)?.[1];
       if (!link) throw new Error('no registration link in the email');
-      const confirmed = await page.evaluate(
-        async ({ token, password }) =>
-          (
-            await fetch('/public/user/registration/confirm', {
-              method: 'POST',
-              headers: { 'content-type': 'application/json' },
-              body: JSON.stringify({ token, password }),
-            })
-          ).status,
-        { token: decodeURIComponent(link), password: PASSWORD },
-      );
-      expect(confirmed).toBe(200);
+      const confirmed = await request.post(apiUrl('/public/user/registration/confirm'), {
+        headers: tenantHost(orgId),
+        data: { token: decodeURIComponent(link), password: PASSWORD },
+      });
+      expect(confirmed.status()).toBe(200);
 
       // the member's class pick: booked at once, to pay at the studio (no hold, no card step)
       await logIn(page, member, orgId);
@@ -477,23 +440,7 @@ test.describe('a studio that takes no cards online', () => {
       expect(staffView.open).toBe(2);
     } finally {
       // the master removes the test studio again
-      await page.goto(hostUrl('demo', '/login'));
-      await page.evaluate(
-        async ({ password, franchiseId }) => {
-          const login = await (
-            await fetch('/login', {
-              method: 'POST',
-              headers: { 'content-type': 'application/json' },
-              body: JSON.stringify({ userId: 'admin@demo.test', password }),
-            })
-          ).json();
-          await fetch(`/rest/franchise/${franchiseId}`, {
-            method: 'DELETE',
-            headers: { authorization: `Bearer ${login.access_token}` },
-          });
-        },
-        { password: PASSWORD, franchiseId },
-      );
+      await studio.remove();
     }
   });
 });

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible, hostUrl, logIn, PASSWORD } from './helpers';
 import { SHARED_PORT_WAIT_MS, startDemoCardStandIn } from './shared-ports';
+import { newStudio } from './studio-api';
 
 // The demo tenant's seeded catalogue (Studio T-shirt $25, 20 in stock), bought by a visitor on a phone.
 // The demo tenant takes cards (its seeded Stripe account): the order goes on into the card stand-in's
@@ -173,6 +174,7 @@ test.describe('a studio that takes no cards online', () => {
 
   test('a visitor on a phone places an order that is paid at the studio: no card fee, no card link, the invoice to see', async ({
     page,
+    request,
   }) => {
     test.setTimeout(120_000);
     // A new studio with no payment provider: a franchise of demo made through the API (riverside's
@@ -180,55 +182,17 @@ test.describe('a studio that takes no cards online', () => {
     const orgId = `shop${Date.now().toString(36)}`;
     const itemName = `Studio towel ${orgId}`;
     const owner = `owner@${orgId}.test`;
-    await page.goto(hostUrl(ORG, '/login'));
-    const franchiseId = await page.evaluate(
-      async ({ password, orgId, owner }) => {
-        const login = await (
-          await fetch('/login', {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ userId: 'admin@demo.test', password }),
-          })
-        ).json();
-        const created = await fetch('/rest/franchise', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${login.access_token}` },
-          body: JSON.stringify({
-            businessName: 'Towel Yoga',
-            orgId,
-            phone: '+1 555 0199',
-            timezone: 'America/New_York',
-            user: { name: 'Tess Towel', email: owner, password: 'Towel-pass-1' },
-            address: { city: 'Portland', state: 'ME', zip: '04101' },
-          }),
-        });
-        if (created.status >= 300) throw new Error(`franchise: ${created.status} ${await created.text()}`);
-        return (await created.json()).id as string;
-      },
-      { password: PASSWORD, orgId, owner },
-    );
-    await page.goto(hostUrl(orgId, '/login'));
-    await page.evaluate(
-      async ({ owner, itemName }) => {
-        const post = async (url: string, body: object, token?: string) => {
-          const response = await fetch(url, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-            body: JSON.stringify(body),
-          });
-          if (response.status >= 300) throw new Error(`${url}: ${response.status} ${await response.text()}`);
-          return response.json();
-        };
-        const login = await post('/login', { userId: owner, password: 'Towel-pass-1' });
-        const token = login.access_token as string;
-        const category = await post('/snode/icategory', { name: 'Towels', categoryType: 'PRODUCT' }, token);
-        await post('/rest/item', { name: itemName, categoryId: category.guId, price: 12, stock: 5 }, token);
-      },
-      { owner, itemName },
-    );
+    const studio = await newStudio(request, {
+      orgId,
+      businessName: 'Towel Yoga',
+      owner: { name: 'Tess Towel', email: owner, password: 'Towel-pass-1' },
+    });
+    const category = await studio.owner.call<{ guId: string }>('POST', '/snode/icategory', {
+      name: 'Towels',
+      categoryType: 'PRODUCT',
+    });
+    await studio.owner.call('POST', '/rest/item', { name: itemName, categoryId: category.guId, price: 12, stock: 5 });
 
-    await page.context().clearCookies();
-    await page.evaluate(() => localStorage.clear());
     await page.goto(hostUrl(orgId, '/merchandise'));
     const towel = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: itemName }) });
     await towel.getByRole('button', { name: 'Add to cart' }).click();
@@ -265,22 +229,6 @@ test.describe('a studio that takes no cards online', () => {
     await expectAccessible(page);
 
     // the master removes the test studio again
-    await page.goto(hostUrl(ORG, '/login'));
-    await page.evaluate(
-      async ({ password, franchiseId }) => {
-        const login = await (
-          await fetch('/login', {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ userId: 'admin@demo.test', password }),
-          })
-        ).json();
-        await fetch(`/rest/franchise/${franchiseId}`, {
-          method: 'DELETE',
-          headers: { authorization: `Bearer ${login.access_token}` },
-        });
-      },
-      { password: PASSWORD, franchiseId },
-    );
+    await studio.remove();
   });
 });
