@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Every test: the shared rules' unit tests (packages/contracts), unit and integration (PGlite, and
 # PostgreSQL when TEST_DATABASE_URL is set, where two server processes also share it; under the Node
-# binary EXTRA_NODE names when set), then the browser tests against a production build.
-# Prints each part's time, then ends with one line "N passed, N failed".
+# binary EXTRA_NODE names when set), and the browser tests against a production build.
+# The browser tests run alongside the rest (their output is printed when they end): most of their time
+# is spent waiting on a page or the server, and so is the server suites'. TEST_SEQUENTIAL=1 runs the
+# parts one after another. Prints each part's time, then ends with one line "N passed, N failed".
 set -uo pipefail
 cd "$(dirname "$0")/.."
 results=$(mktemp -d)
@@ -15,6 +17,19 @@ run() {
   timings+=("$(printf '%5ds  %s' $((SECONDS - started)) "$name")")
 }
 timings=()
+
+browser_log=$results/browser.log
+run_browser_tests() {
+  local started=$SECONDS
+  bash scripts/e2e.sh "$results/e2e.json" >"$browser_log" 2>&1
+  echo $? >"$results/browser.status"
+  echo $((SECONDS - started)) >"$results/browser.seconds"
+}
+if [ "${TEST_SEQUENTIAL:-}" != 1 ]; then
+  echo "== browser tests: started alongside the others (their output follows at the end)"
+  run_browser_tests &
+  browser_pid=$!
+fi
 # Two server test files at a time (vitest's default is cores minus one, one on a 2-core machine):
 # much of a file's time is spent waiting on jobs, mail and the database.
 server_workers=--maxWorkers=${SERVER_TEST_WORKERS:-2}
@@ -53,7 +68,15 @@ else
 fi
 run "web unit tests" npx vitest run --root apps/web \
   --reporter=default --reporter=json --outputFile="$results/web.json"
-run "browser tests" bash scripts/e2e.sh "$results/e2e.json"
+if [ "${TEST_SEQUENTIAL:-}" = 1 ]; then
+  run_browser_tests
+else
+  wait "$browser_pid"
+fi
+echo "== browser tests"
+cat "$browser_log"
+[ "$(cat "$results/browser.status")" = 0 ] || status=1
+timings+=("$(printf '%5ds  %s' "$(cat "$results/browser.seconds")" "browser tests (alongside the parts above)")")
 
 echo "== time per part"
 printf '%s\n' "${timings[@]}"
