@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
-# Every test: the shared rules' unit tests (packages/contracts), unit and integration (PGlite, and
-# PostgreSQL when TEST_DATABASE_URL is set, where two server processes also share it; under the Node
-# binary EXTRA_NODE names when set), and the browser tests against a production build.
+# Every test, on the supported Node (scripts/node-runtime.sh): the shared rules' unit tests
+# (packages/contracts), unit and integration (PGlite, and PostgreSQL when TEST_DATABASE_URL is set,
+# where two server processes also share it; under the Node binary EXTRA_NODE names when set), and the
+# browser tests against a production build.
 # The browser tests run alongside the rest (their output is printed when they end): most of their time
 # is spent waiting on a page or the server, and so is the server suites'. TEST_SEQUENTIAL=1 runs the
 # parts one after another. Prints each part's time, then ends with one line "N passed, N failed".
 set -uo pipefail
 cd "$(dirname "$0")/.."
+source scripts/node-runtime.sh
+echo "== Node.js $(node -v)"
 results=$(mktemp -d)
 status=0
 run() {
@@ -40,7 +43,7 @@ bash scripts/ensure-caddy.sh || echo "caddy could not be installed: the custom-d
 
 run "contracts unit tests" npx vitest run --root packages/contracts \
   --reporter=default --reporter=json --outputFile="$results/contracts.json"
-run "server tests on PGlite" env -u TEST_DATABASE_URL npx vitest run --root apps/server "$server_workers" \
+run "server tests on PGlite (Node $(node -v))" env -u TEST_DATABASE_URL npx vitest run --root apps/server "$server_workers" \
   --reporter=default --reporter=json --outputFile="$results/server-pglite.json"
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   # On PostgreSQL the whole server suite runs once, under the newer Node when EXTRA_NODE names one
@@ -52,7 +55,8 @@ if [ -n "${TEST_DATABASE_URL:-}" ]; then
   fi
   run "two server processes on PostgreSQL" npx vitest run --root apps/server --config vitest.multiprocess.config.ts \
     --reporter=default --reporter=json --outputFile="$results/server-two-processes.json"
-  # A second Node binary (.ci/run sets it to Node 24): the server suite on PostgreSQL under it.
+  # A second Node binary (.ci/run sets it to Node 22, the oldest supported line): the server suite on
+  # PostgreSQL under it.
   if [ -n "${EXTRA_NODE:-}" ]; then
     run "server tests on PostgreSQL under Node $("$EXTRA_NODE" --version)" "$EXTRA_NODE" node_modules/vitest/vitest.mjs \
       run --root apps/server "$server_workers" --reporter=default --reporter=json --outputFile="$results/server-postgres-extra-node.json"

@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# npm start: builds the web app and the server, then runs the compiled server on the supported Node.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/node-runtime.sh
+npm run build
+exec node --enable-source-maps apps/server/dist/main.js
