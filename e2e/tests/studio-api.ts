@@ -53,7 +53,7 @@ export interface NewStudio {
  */
 export async function newStudio(request: APIRequestContext, studio: NewStudio) {
   const demoAdmin = await signIn(request, 'demo', 'admin@demo.test');
-  const created = await demoAdmin.call<{ id: string }>('POST', '/rest/franchise', {
+  const created = await demoAdmin.call<{ guid: string }>('POST', '/rest/franchise', {
     businessName: studio.businessName,
     orgId: studio.orgId,
     phone: studio.phone ?? '+1 555 0199',
@@ -63,9 +63,9 @@ export async function newStudio(request: APIRequestContext, studio: NewStudio) {
   });
   const owner = await signIn(request, studio.orgId, studio.owner.email, studio.owner.password);
   return {
-    id: created.id,
+    id: created.guid,
     owner,
     /** The franchise is deleted so later runs' lists stay short. */
-    remove: () => demoAdmin.call('DELETE', `/rest/franchise/${created.id}`),
+    remove: () => demoAdmin.call('DELETE', `/rest/franchise/${created.guid}`),
   };
 }
