@@ -346,101 +346,96 @@ test.describe('a studio that takes no cards online', () => {
       phone: '+1 555 0198',
       owner: { name: 'Cora Candle', email: owner, password: 'Candle-pass-1' },
     });
-    try {
-      // the owner makes a priced class tomorrow and a priced one-day event; a member registers
-      const when = { daysOfWeek: [day.weekday], startDate: day.date, endDate: day.date, capacity: 5 };
-      const rule = await studio.owner.call<{ guId: string }>('POST', '/snode/classrule', {
-        name: className,
-        startTime: '18:00',
-        durationMinutes: 60,
-        priceMinor: 1500,
-        ...when,
-      });
-      const event = await studio.owner.call<{ publicId: string }>('POST', '/snode/classrule', {
-        kind: 'event',
-        name: eventName,
-        startTime: '10:00',
-        durationMinutes: 120,
-        priceMinor: 4000,
-        ...when,
-      });
-      const sessions = await studio.owner.call<{ data: { classId: string; clsStartTime: string; guId: string }[] }>(
-        'GET',
-        `/snode/session?from=${day.date}&to=${day.date}`,
-      );
-      const session = sessions.data.find((s) => s.classId === rule.guId);
-      if (!session) throw new Error('the class has no session tomorrow');
-      const registered = await request.post(apiUrl('/public/user/registration'), {
-        headers: tenantHost(orgId),
-        data: { email: member, name: 'Mina', lastName: 'Member' },
-      });
-      expect(registered.status(), await registered.text()).toBeLessThan(300);
-      const made = {
-        token: studio.owner.token,
-        classId: rule.guId,
-        clsStartTime: session.clsStartTime,
-        scheduleId: session.guId,
-        eventId: event.publicId,
-      };
-      const link = (await mailbox.waitFor(member)).text.match(/\/register\/confirm\?token=([\w%-]+)/)?.[1];
-      if (!link) throw new Error('no registration link in the email');
-      const confirmed = await request.post(apiUrl('/public/user/registration/confirm'), {
-        headers: tenantHost(orgId),
-        data: { token: decodeURIComponent(link), password: PASSWORD },
-      });
-      expect(confirmed.status()).toBe(200);
+    // the owner makes a priced class tomorrow and a priced one-day event; a member registers
+    const when = { daysOfWeek: [day.weekday], startDate: day.date, endDate: day.date, capacity: 5 };
+    const rule = await studio.owner.call<{ guId: string }>('POST', '/snode/classrule', {
+      name: className,
+      startTime: '18:00',
+      durationMinutes: 60,
+      priceMinor: 1500,
+      ...when,
+    });
+    const event = await studio.owner.call<{ publicId: string }>('POST', '/snode/classrule', {
+      kind: 'event',
+      name: eventName,
+      startTime: '10:00',
+      durationMinutes: 120,
+      priceMinor: 4000,
+      ...when,
+    });
+    const sessions = await studio.owner.call<{ data: { classId: string; clsStartTime: string; guId: string }[] }>(
+      'GET',
+      `/snode/session?from=${day.date}&to=${day.date}`,
+    );
+    const session = sessions.data.find((s) => s.classId === rule.guId);
+    if (!session) throw new Error('the class has no session tomorrow');
+    const registered = await request.post(apiUrl('/public/user/registration'), {
+      headers: tenantHost(orgId),
+      data: { email: member, name: 'Mina', lastName: 'Member' },
+    });
+    expect(registered.status(), await registered.text()).toBeLessThan(300);
+    const made = {
+      token: studio.owner.token,
+      classId: rule.guId,
+      clsStartTime: session.clsStartTime,
+      scheduleId: session.guId,
+      eventId: event.publicId,
+    };
+    const link = (await mailbox.waitFor(member)).text.match(/\/register\/confirm\?token=([\w%-]+)/)?.[1];
+    if (!link) throw new Error('no registration link in the email');
+    const confirmed = await request.post(apiUrl('/public/user/registration/confirm'), {
+      headers: tenantHost(orgId),
+      data: { token: decodeURIComponent(link), password: PASSWORD },
+    });
+    expect(confirmed.status()).toBe(200);
 
-      // the member's class pick: booked at once, to pay at the studio (no hold, no card step)
-      await logIn(page, member, orgId);
-      await expect(page).toHaveURL(/\/classes$/);
-      await page.goto(hostUrl(orgId, `/signup/${made.classId}/${made.clsStartTime}?scheduleId=${made.scheduleId}`));
-      await expect(page.getByRole('heading', { name: className, level: 1 })).toBeVisible();
-      await expect(page.getByText('You are booked')).toBeVisible();
-      await expect(page.getByText('You pay at the studio.')).toBeVisible();
-      await expect(page.getByText(/Card payments are not set up/)).toHaveCount(0);
-      await expect(page.getByRole('button', { name: 'Pay now' })).toHaveCount(0);
-      await expectAccessible(page);
-      await noAtrium(page);
-      // the invoice is there to see, unpaid, with nothing to pay by card
-      await page.getByRole('link', { name: 'View invoice' }).click();
-      await expect(page).toHaveURL(/\/invoice\/[A-Za-z0-9_-]{24}$/);
-      await expect(page.getByText(new RegExp(`${className} \\(drop-in\\)`)).first()).toBeVisible();
-      await expect(page.getByTestId('invoice-balance')).toHaveText('$15.00');
-      await expect(page.getByRole('button', { name: /^Pay / })).toHaveCount(0);
-      await expectAccessible(page);
+    // the member's class pick: booked at once, to pay at the studio (no hold, no card step)
+    await logIn(page, member, orgId);
+    await expect(page).toHaveURL(/\/classes$/);
+    await page.goto(hostUrl(orgId, `/signup/${made.classId}/${made.clsStartTime}?scheduleId=${made.scheduleId}`));
+    await expect(page.getByRole('heading', { name: className, level: 1 })).toBeVisible();
+    await expect(page.getByText('You are booked')).toBeVisible();
+    await expect(page.getByText('You pay at the studio.')).toBeVisible();
+    await expect(page.getByText(/Card payments are not set up/)).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Pay now' })).toHaveCount(0);
+    await expectAccessible(page);
+    await noAtrium(page);
+    // the invoice is there to see, unpaid, with nothing to pay by card
+    await page.getByRole('link', { name: 'View invoice' }).click();
+    await expect(page).toHaveURL(/\/invoice\/[A-Za-z0-9_-]{24}$/);
+    await expect(page.getByText(new RegExp(`${className} \\(drop-in\\)`)).first()).toBeVisible();
+    await expect(page.getByTestId('invoice-balance')).toHaveText('$15.00');
+    await expect(page.getByRole('button', { name: /^Pay / })).toHaveCount(0);
+    await expectAccessible(page);
 
-      // the event: 'Register' says it is paid at the studio, and registers at once
-      await page.goto(hostUrl(orgId, `/events/${made.eventId}`));
-      await expect(page.getByRole('heading', { name: eventName, level: 1 })).toBeVisible();
-      await expect(page.getByRole('button', { name: 'Register and pay' })).toHaveCount(0);
-      await expect(page.getByText('You pay at the studio.')).toBeVisible();
-      await expectAccessible(page);
-      await page.getByRole('button', { name: 'Register', exact: true }).click();
-      const done = page.getByRole('alert').filter({ hasText: 'You are registered' });
-      await expect(done).toBeVisible();
-      await expect(done).toContainText('You pay at the studio.');
-      await expect(done.getByRole('link', { name: 'View invoice' })).toHaveAttribute('href', /^\/invoice\//);
-      await expect(page.getByText(/Card payments are not set up/)).toHaveCount(0);
-      await expectAccessible(page);
+    // the event: 'Register' says it is paid at the studio, and registers at once
+    await page.goto(hostUrl(orgId, `/events/${made.eventId}`));
+    await expect(page.getByRole('heading', { name: eventName, level: 1 })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Register and pay' })).toHaveCount(0);
+    await expect(page.getByText('You pay at the studio.')).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Register', exact: true }).click();
+    const done = page.getByRole('alert').filter({ hasText: 'You are registered' });
+    await expect(done).toBeVisible();
+    await expect(done).toContainText('You pay at the studio.');
+    await expect(done.getByRole('link', { name: 'View invoice' })).toHaveAttribute('href', /^\/invoice\//);
+    await expect(page.getByText(/Card payments are not set up/)).toHaveCount(0);
+    await expectAccessible(page);
 
-      // staff see both unpaid: on the roster, and open in Invoices
-      const staffView = await page.evaluate(
-        async ({ token, scheduleId }) => {
-          const auth = { authorization: `Bearer ${token}` };
-          const roster = await (await fetch(`/snode/session/${scheduleId}`, { headers: auth })).json();
-          const list = await (await fetch('/item/ireport?max=100', { headers: auth })).json();
-          return {
-            payments: roster.bookings.map((b: { status: string; payment: string }) => `${b.status}/${b.payment}`),
-            open: list.data.filter((r: { status: string }) => r.status === 'pending').length,
-          };
-        },
-        { token: made.token, scheduleId: made.scheduleId },
-      );
-      expect(staffView.payments).toEqual(['booked/at_desk']);
-      expect(staffView.open).toBe(2);
-    } finally {
-      // the master removes the test studio again
-      await studio.remove();
-    }
+    // staff see both unpaid: on the roster, and open in Invoices
+    const staffView = await page.evaluate(
+      async ({ token, scheduleId }) => {
+        const auth = { authorization: `Bearer ${token}` };
+        const roster = await (await fetch(`/snode/session/${scheduleId}`, { headers: auth })).json();
+        const list = await (await fetch('/item/ireport?max=100', { headers: auth })).json();
+        return {
+          payments: roster.bookings.map((b: { status: string; payment: string }) => `${b.status}/${b.payment}`),
+          open: list.data.filter((r: { status: string }) => r.status === 'pending').length,
+        };
+      },
+      { token: made.token, scheduleId: made.scheduleId },
+    );
+    expect(staffView.payments).toEqual(['booked/at_desk']);
+    expect(staffView.open).toBe(2);
   });
 });
