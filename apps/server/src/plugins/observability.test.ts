@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { createServer, type Socket, connect as tcpConnect } from 'node:net';
 import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -288,4 +289,53 @@ describe('/readyz', () => {
     expect(json(down)).toMatchObject({ status: 'not ready', checks: { database: { ok: false } } });
     expect(down.body).not.toMatch(/pool|closed|ECONN/i);
   });
+
+  // PostgreSQL only: the server stopped (its port closed, connections cut) and started again.
+  if (process.env.TEST_DATABASE_URL) {
+    it('answers 503 while PostgreSQL is down, and 200 once it is back', async () => {
+      const target = new URL(process.env.TEST_DATABASE_URL as string);
+      // A TCP hop in front of PostgreSQL that the test can take down and bring back, as a stop and a start would.
+      const sockets = new Set<Socket>();
+      const hop = createServer((client) => {
+        const server = tcpConnect(Number(target.port || 5432), target.hostname);
+        for (const socket of [client, server]) {
+          sockets.add(socket);
+          socket.on('error', () => socket.destroy());
+          socket.on('close', () => sockets.delete(socket));
+        }
+        client.pipe(server).pipe(client);
+      });
+      const listen = (port: number) =>
+        new Promise<number>((resolve) =>
+          hop.listen(port, '127.0.0.1', () => resolve((hop.address() as { port: number }).port)),
+        );
+      const port = await listen(0);
+      const url = new URL(target);
+      url.host = `127.0.0.1:${port}`;
+      const database = await openDatabase({ databaseUrl: url.toString(), dataDir: null, poolSize: 2 });
+      try {
+        const app = await startTestApp({}, { database });
+        expect((await app.inject({ url: '/readyz' })).statusCode).toBe(200);
+        await new Promise<void>((resolve) => {
+          hop.close(() => resolve());
+          for (const socket of sockets) socket.destroy();
+        });
+        const down = await app.inject({ url: '/readyz' });
+        expect(down.statusCode).toBe(503);
+        expect(json(down)).toMatchObject({ status: 'not ready', checks: { database: { ok: false } } });
+        await listen(port);
+        await until(
+          async () => (await app.inject({ url: '/readyz' })).statusCode === 200,
+          'readiness after the restart',
+        );
+        await app.close();
+      } finally {
+        await database.close();
+        await new Promise<void>((resolve) => {
+          hop.close(() => resolve());
+          for (const socket of sockets) socket.destroy();
+        });
+      }
+    });
+  }
 });
