@@ -7,5 +7,7 @@ export const ErrorBody = z.object({
     code: z.string(),
     field: z.string().optional(),
   }),
+  /** The request's id (also its X-Request-Id header and its log lines' reqId), added to every error answer. */
+  requestId: z.string().optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
