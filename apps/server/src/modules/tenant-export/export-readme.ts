@@ -1,4 +1,4 @@
-import type { ExportManifest } from './export-zip.ts';
+import type { ExportManifest } from './export-manifest.ts';
 
 /** The README.md at the top of an export zip: what each file is, written for the studio. */
 export function exportReadme(manifest: ExportManifest): string {

@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import yazl from 'yazl';
 import { APP_ROLE, type Database, readTenant } from '../../db/client.ts';
 import type { MediaStorage } from '../media/media.storage.ts';
+import { EXPORT_FORMAT, type ExportManifest, type ExportTenant } from './export-manifest.ts';
 import { exportReadme } from './export-readme.ts';
 import {
   EXCLUDED_TABLES,
@@ -18,53 +19,17 @@ import {
   type TenantTable,
 } from './export-tables.ts';
 
-/** The zip's layout version; the import refuses a zip of another. */
-export const EXPORT_FORMAT = 1;
-
-/** Rows read per round trip: the most the export holds in memory of one table. */
-const BATCH = 1000;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export interface ExportTenant {
-  id: string;
-  orgId: string;
-  masterOrgId: string;
-  name: string;
-  customDomain: string | null;
-  settings: unknown;
-  createdAt: string;
-}
-
-export interface ManifestTable {
-  name: string;
-  columns: Array<{
-    name: string;
-    type: string;
-    notNull: boolean;
-    generated: boolean;
-    identity: boolean;
-    redacted: boolean;
-  }>;
-  rows: number;
-}
-
-export interface ExportManifest {
-  format: number;
-  exportedAt: string;
-  tenant: ExportTenant;
-  tables: ManifestTable[];
-  excludedTables: Record<string, string>;
-  redactedColumns: Record<string, readonly string[]>;
-  media: string[];
-}
-
 export interface ExportProgress {
   tablesDone: number;
   tablesTotal: number;
   rowsWritten: number;
   filesWritten: number;
 }
+
+/** Rows read per round trip: the most the export holds in memory of one table. */
+const BATCH = 1000;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Reads one table's rows as JSON text (Postgres writes it: exact numbers, ISO times), BATCH at a time. */
 type RowSource = (table: TenantTable, onBatch: (rows: string[]) => Promise<void>) => Promise<void>;

@@ -116,7 +116,14 @@ export async function requestExport(
     throw error;
   }
   if (!row) throw new Error('export not written');
-  await platform.jobs.send(EXPORT_QUEUE, { tenantId: tenant.tenantId, exportId: row.id } satisfies ExportJob);
+  const job: ExportJob = { tenantId: tenant.tenantId, exportId: row.id };
+  try {
+    await platform.jobs.send(EXPORT_QUEUE, job);
+  } catch (error) {
+    // Never a queued export that no job will make: it would refuse every later one.
+    await giveUpExport(parts, job);
+    throw error;
+  }
   return toExport(parts, row);
 }
 
@@ -153,7 +160,8 @@ export async function runExport(parts: ExportParts, job: ExportJob): Promise<voi
         and(
           eq(tenantExports.tenantId, job.tenantId),
           eq(tenantExports.id, job.exportId),
-          eq(tenantExports.status, 'queued'),
+          // 'running': a retry after a worker died mid-export (pg-boss hands each job to one worker at a time).
+          inArray(tenantExports.status, ['queued', 'running']),
         ),
       )
       .returning(),

@@ -6,8 +6,8 @@ import yauzl from 'yauzl';
 import type { Database, Tx } from '../../db/client.ts';
 import { tenants } from '../../db/schema/index.ts';
 import type { MediaStorage } from '../media/media.storage.ts';
+import { EXPORT_FORMAT, type ExportManifest, type ManifestTable } from './export-manifest.ts';
 import { foreignKeys, ident, insertOrder, tenantTables } from './export-tables.ts';
-import { EXPORT_FORMAT, type ExportManifest, type ManifestTable } from './export-zip.ts';
 
 /** A restore the install refuses, with the reason for the person running it. */
 export class ImportRefused extends Error {}

@@ -11,8 +11,9 @@ import { migrateDatabase } from '../../db/migrate.ts';
 import { tenants } from '../../db/schema/index.ts';
 import { seedDemo } from '../../seed/demo.ts';
 import { LocalDiskStorage } from '../media/media.storage.ts';
+import type { ExportManifest } from './export-manifest.ts';
 import { ident, type TenantTable, tenantTables } from './export-tables.ts';
-import { type ExportManifest, writeTenantExport } from './export-zip.ts';
+import { writeTenantExport } from './export-zip.ts';
 import { ImportRefused, importTenantZip } from './import-zip.ts';
 
 // The round trip (issue 28): the demo studio exported from one install and restored into a fresh one
