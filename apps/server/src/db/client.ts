@@ -45,6 +45,9 @@ export interface DatabaseOptions {
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // An idle connection the server ends (a restart, a failover, pg_terminate_backend) leaves the pool, and the
+    // next query opens a new one; without this listener its error would end the process (/readyz says 503 meanwhile).
+    pool.on('error', (error) => console.error(`database: an idle connection was lost (${error.message})`));
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     const raw: RawSql = { query: (text, values) => pool.query(text, values) };
     tenantRunners.set(db, postgresRunner(pool, db));
