@@ -290,7 +290,7 @@ function DesignerForm({ campaign }: { campaign: Campaign }) {
           Save
         </Button>
         <Button variant="default" loading={busy === 'preview'} onClick={() => void showPreview()}>
-          Preview
+          Preview email
         </Button>
         <Button
           variant="default"
@@ -326,7 +326,7 @@ function DesignerForm({ campaign }: { campaign: Campaign }) {
         }}
       />
 
-      <Modal opened={preview !== null} onClose={() => setPreview(null)} title="Preview" size="auto">
+      <Modal opened={preview !== null} onClose={() => setPreview(null)} title="Email preview" size="auto">
         {preview ? (
           <Stack gap="sm">
             <Text size="sm" style={wrap}>
@@ -345,7 +345,7 @@ function DesignerForm({ campaign }: { campaign: Campaign }) {
               <iframe
                 title={`Email preview at ${device} width (${widthLabel})`}
                 srcDoc={preview.html}
-                sandbox=""
+                sandbox="allow-scripts"
                 width={PREVIEW_WIDTHS[device]}
                 height={560}
                 style={{ border: '1px solid var(--mantine-color-gray-4)', display: 'block', background: '#fff' }}
