@@ -7,6 +7,7 @@ import {
   classRules,
   classSessions,
   contacts,
+  invoices,
   rooms,
 } from '../../db/schema/index.ts';
 import type { BookingRow } from './scheduling.repo.ts';
@@ -113,12 +114,17 @@ export function bookingsToRemind(tx: Tx, tenantId: string, from: Date, to: Date,
       startsAt: classSessions.startsAt,
       roomName: rooms.name,
       joinUrl: classRules.onlineJoinUrl,
+      // a place to pay at the studio: what its invoice still owes (the reminder names it)
+      payment: classBookings.payment,
+      invoiceBalance: invoices.balance,
+      invoiceCurrency: invoices.currency,
     })
     .from(classBookings)
     .innerJoin(classSessions, and(eq(classSessions.tenantId, tenantId), eq(classSessions.id, classBookings.sessionId)))
     .innerJoin(classRules, and(eq(classRules.tenantId, tenantId), eq(classRules.id, classSessions.ruleId)))
     .innerJoin(contacts, and(eq(contacts.tenantId, tenantId), eq(contacts.id, classBookings.contactId)))
     .leftJoin(rooms, and(eq(rooms.tenantId, tenantId), eq(rooms.id, classSessions.roomId)))
+    .leftJoin(invoices, and(eq(invoices.tenantId, tenantId), eq(invoices.id, classBookings.invoiceId)))
     .where(
       and(
         eq(classBookings.tenantId, tenantId),

@@ -8,14 +8,14 @@ import {
   type Roster,
   type StudentSession,
 } from '@atrium/contracts';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { json, loginAs, newTenant, PASSWORD, startTestApp, type TestTenant } from '../../../test/helpers.ts';
 import type { App } from '../../app.ts';
-import { classBookings, invoices } from '../../db/schema/index.ts';
+import { classBookings, contacts, invoices, outboxEmails, outboxSms } from '../../db/schema/index.ts';
 import { createUsers } from '../../seed/tenants.ts';
 import { caller, errorOf } from '../catalogue/catalogue-fixtures.ts';
-import { releaseExpiredHolds } from './booking-jobs.service.ts';
+import { releaseExpiredHolds, sendReminders } from './booking-jobs.service.ts';
 import { addDays } from './recurrence.ts';
 
 // A paid drop-in and a paid event sign-up, by the studio's provider (decisions scheduling.md "Paid
@@ -35,8 +35,8 @@ interface Studio {
 }
 
 /** A studio with a 3% card fee, by card (Stripe) or with no provider at all. */
-async function studio(paymentProvider: 'STRIPE' | null): Promise<Studio> {
-  const t = await newTenant(app, { settings: { timezone: ZONE, cardFees: 3, paymentProvider } });
+async function studio(paymentProvider: 'STRIPE' | null, settings: Record<string, unknown> = {}): Promise<Studio> {
+  const t = await newTenant(app, { settings: { timezone: ZONE, cardFees: 3, paymentProvider, ...settings } });
   const [admin, frontdesk] = await Promise.all([
     loginAs(app, t, 'admin').then((l) => l.access_token),
     loginAs(app, t, 'frontdesk').then((l) => l.access_token),
@@ -88,7 +88,7 @@ async function event(s: Studio, body: Record<string, unknown> = {}): Promise<Cla
 }
 
 /** New signed-in students of the studio (one address each: the login limit counts per address). */
-async function students(s: Studio, count: number): Promise<{ token: string; id: string }[]> {
+async function students(s: Studio, count: number): Promise<{ token: string; id: string; email: string }[]> {
   const rows = await createUsers(
     app.platform.db,
     s.t.tenantId,
@@ -109,7 +109,7 @@ async function students(s: Studio, count: number): Promise<{ token: string; id: 
         remoteAddress: `10.8.${Math.floor(i / 250)}.${(i % 250) + 1}`,
         payload: { userId: row.email, password: PASSWORD },
       });
-      return { token: json<{ access_token: string }>(login).access_token, id: row.id };
+      return { token: json<{ access_token: string }>(login).access_token, id: row.id, email: row.email };
     }),
   );
 }
@@ -228,6 +228,40 @@ describe('a paid drop-in', () => {
     expect(off.statusCode, off.body).toBe(200);
     const [theirs] = await placesOf(atStudio, q.id);
     expect((await invoiceRow(atStudio, theirs?.invoiceId ?? null))?.status).toBe('void');
+  });
+
+  it('without one: the reminder email and text name what is owed at the studio, and nothing once it is paid', async () => {
+    const reminding = await studio(null, { isSendReminder: true, isSendSmsReminder: true });
+    const rule = await priced(reminding);
+    const session = await firstSession(reminding, rule);
+    const [payer, owing] = await students(reminding, 2);
+    if (!payer || !owing) throw new Error('no students');
+    for (const p of [payer, owing]) {
+      expect((await bookDropIn(reminding, p.token, rule, session.clsStartTime)).statusCode).toBe(201);
+      await app.platform.db.update(contacts).set({ phone: '+1 212 555 0147' }).where(eq(contacts.id, p.id));
+    }
+    const [paidPlace] = await placesOf(reminding, payer.id);
+    const paid = await call(reminding.frontdesk, reminding.t, 'POST', `/item/invoice/${paidPlace?.invoiceId}/payment`, {
+      method: 'cash',
+      amount: 15,
+      idempotencyKey: randomUUID(),
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+
+    await sendReminders(app.platform, new Date(Date.parse(session.startsAt) - 30 * MINUTE));
+    const emails = await app.platform.db
+      .select({ to: outboxEmails.toAddress, text: outboxEmails.textBody })
+      .from(outboxEmails)
+      .where(and(eq(outboxEmails.tenantId, reminding.t.tenantId), like(outboxEmails.subject, 'Reminder:%')));
+    const emailTo = (email: string) => emails.find((e) => e.to === email)?.text ?? '';
+    expect(emailTo(owing.email)).toContain('You pay $15.00 at the studio.');
+    expect(emailTo(payer.email)).toContain('This is a reminder that you are booked for Vinyasa');
+    expect(emailTo(payer.email)).not.toContain('at the studio');
+    const texts = await app.platform.db
+      .select({ body: outboxSms.body })
+      .from(outboxSms)
+      .where(and(eq(outboxSms.tenantId, reminding.t.tenantId), eq(outboxSms.kind, 'class-reminder')));
+    expect(texts.map((t) => t.body.includes('You pay $15.00 at the studio.')).sort()).toEqual([false, true]);
   });
 
   for (const which of ['cards', 'atStudio'] as const) {

@@ -1,4 +1,4 @@
-import { classTimeLabel, knownTimeZone } from '@atrium/contracts';
+import { classTimeLabel, formatMoney, knownTimeZone } from '@atrium/contracts';
 import type { Tx } from '../../db/client.ts';
 import type { TenantContext } from '../../lib/tenant-context.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
@@ -57,17 +57,32 @@ export function queueHoldLapsed(tx: Tx, ctx: MailContext, to: string, ref: Class
   });
 }
 
+/** What a reminded place still owes at the studio: its invoice's balance when it is paid at the desk. */
+export interface OwedAtStudio {
+  payment: string | null;
+  invoiceBalance: number | null;
+  invoiceCurrency: string | null;
+}
+
+/** 'You pay $15.00 at the studio.' for a place booked to pay at the studio and not yet paid; else null. */
+export function owedAtStudioLine(ref: Partial<OwedAtStudio>): string | null {
+  if (ref.payment !== 'at_desk' || !ref.invoiceBalance || !ref.invoiceCurrency) return null;
+  return `You pay ${formatMoney(Number(ref.invoiceBalance), ref.invoiceCurrency)} at the studio.`;
+}
+
 export function queueReminder(
   tx: Tx,
   tenant: TenantContext,
   to: string,
-  ref: ClassRef & { roomName: string | null; joinUrl?: string | null },
+  ref: ClassRef & Partial<OwedAtStudio> & { roomName: string | null; joinUrl?: string | null },
 ) {
+  const owed = owedAtStudioLine(ref);
   return enqueueEmail(tx, tenant.tenantId, {
     to,
     subject: `Reminder: ${ref.className}, ${when(tenant, ref.startsAt)}`,
     text: [
       `This is a reminder that you are booked for ${ref.className} on ${when(tenant, ref.startsAt)}${ref.roomName ? ` in ${ref.roomName}` : ''}.`,
+      ...(owed ? ['', owed] : []),
       ...(ref.joinUrl ? ['', `The class is online. Join it here: ${ref.joinUrl}`] : []),
       '',
       tenant.name,

@@ -3,7 +3,7 @@ import type { Tx } from '../../db/client.ts';
 import type { TenantContext } from '../../lib/tenant-context.ts';
 import { enqueueSms } from '../sms/sms-outbox.ts';
 import { toE164 } from '../sms/sms-providers.ts';
-import type { MailContext } from './scheduling-mail.ts';
+import { type MailContext, type OwedAtStudio, owedAtStudioLine } from './scheduling-mail.ts';
 
 // The text messages about a booking (decisions.md "SMS"): short, signed with the studio's name
 // (white label), only when the account sends SMS reminders and the person has an international
@@ -22,16 +22,20 @@ export function textable(tenant: TenantContext, phone: string | null | undefined
   return tenant.settings.isSendSmsReminder ? toE164(phone) : null;
 }
 
-export function smsReminderText(tenant: TenantContext, ref: ClassRef & { roomName: string | null }): string {
+export function smsReminderText(
+  tenant: TenantContext,
+  ref: ClassRef & Partial<OwedAtStudio> & { roomName: string | null },
+): string {
   const room = ref.roomName ? `, ${ref.roomName}` : '';
-  return `${tenant.name}: reminder, you are booked for ${ref.className} on ${when(tenant, ref.startsAt)}${room}.`;
+  const owed = owedAtStudioLine(ref);
+  return `${tenant.name}: reminder, you are booked for ${ref.className} on ${when(tenant, ref.startsAt)}${room}.${owed ? ` ${owed}` : ''}`;
 }
 
 export function queueSmsReminder(
   tx: Tx,
   tenant: TenantContext,
   to: string,
-  ref: ClassRef & { roomName: string | null },
+  ref: ClassRef & Partial<OwedAtStudio> & { roomName: string | null },
 ) {
   return enqueueSms(tx, tenant.tenantId, { to, kind: 'class-reminder', body: smsReminderText(tenant, ref) });
 }
