@@ -92,7 +92,7 @@ async function setUp(request: APIRequestContext) {
 }
 
 async function pickOption(page: Page, field: string, typed: string, option: string) {
-  const input = page.getByLabel(field, { exact: true });
+  const input = page.getByRole('combobox', { name: field });
   await input.click();
   await input.fill(typed);
   await page.getByRole('option', { name: option }).first().click();
