@@ -1,0 +1,100 @@
+import { expect, test } from '@playwright/test';
+import { expectAccessible, hostUrl, logIn } from './helpers';
+
+// The platform operator (issue 28): demo is the operator (OPERATOR_ORG_ID's default). The spec adds its
+// own plan and signs up its own studio; demo's plans and tenants stay as other specs expect them.
+test.describe('the platform operator', () => {
+  test('creates a plan, a new studio signs up on /tplan with it and appears in /tenant; suspending it shows the notice', async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const tag = Date.now().toString(36);
+    const slug = `pro-${tag}`;
+    const planName = `Studio Pro ${tag}`;
+    const orgId = `tp-${tag}`;
+
+    // MasterPlans: add a plan (a bad price first, refused under its field)
+    await logIn(page, 'admin@demo.test');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto(hostUrl('demo', '/masterplan'));
+    await expect(page.getByRole('heading', { name: 'MasterPlans', level: 1 })).toBeVisible();
+    await expect(page.getByRole('navigation').getByRole('link', { name: 'Tenants' }).first()).toBeVisible();
+    await page.getByRole('button', { name: 'Add plan' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add plan' });
+    await dialog.getByLabel('Name').fill(planName);
+    await dialog.getByLabel('Id').fill(slug);
+    await dialog.getByLabel('Monthly price (USD)').fill('39.999');
+    await dialog.getByLabel('Yearly price (USD)').fill('390');
+    await dialog.getByLabel('Contacts limit').fill('800');
+    await dialog.getByLabel('Active members limit').fill('60');
+    await dialog.getByLabel('Trial days').fill('21');
+    await dialog.getByLabel('Features').fill('800 contacts\n60 active members');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog.getByText('Price must be a whole number of cents, 0 or more.')).toBeVisible();
+    await expectAccessible(page);
+    await dialog.getByLabel('Monthly price (USD)').fill('39');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toHaveCount(0);
+    const row = page.getByRole('row').filter({ hasText: planName });
+    await expect(row).toContainText('$39.00');
+    await expect(row).toContainText('21 days');
+    await expectAccessible(page);
+
+    // A visitor on the operator's site: the plans page, then the sign-up on the new plan
+    const visitor = await browser.newContext();
+    const site = await visitor.newPage();
+    await site.goto(hostUrl('demo', '/tplan'));
+    await expect(site.getByRole('heading', { name: 'Plans', level: 1 })).toBeVisible();
+    const card = site.getByRole('article', { name: planName });
+    await expect(card).toContainText('$39 / month');
+    await expect(card).toContainText('21-day free trial');
+    await expectAccessible(site);
+    await site.getByRole('radio', { name: 'Yearly' }).check({ force: true });
+    await expect(card).toContainText('$390 / year');
+    await card.getByRole('link', { name: `Start with ${planName}` }).click();
+    await expect(site).toHaveURL(hostUrl('demo', `/tplan/${slug}/yearly`));
+    await expect(site.getByRole('heading', { name: 'Create your studio', level: 1 })).toBeVisible();
+    await expect(site.getByText(`${planName} plan`)).toBeVisible();
+    await site.getByLabel('Business name').fill(`Harbour Pilates ${tag}`);
+    await site.getByLabel('Web address').fill(orgId);
+    await site.getByLabel('First name').fill('Ines');
+    await site.getByLabel('Last name').fill('Costa');
+    await site.getByLabel('Email').fill(`ines@${orgId}.example`);
+    await site.getByRole('textbox', { name: 'Password' }).fill('Harbour-pilates-1');
+    await expectAccessible(site);
+    await site.getByRole('button', { name: 'Create my studio' }).click();
+    await expect(site).toHaveURL(hostUrl(orgId, '/onboarding'), { timeout: 30_000 });
+
+    // Tenants: the new studio on the plan's trial
+    await page.goto(hostUrl('demo', '/tenant'));
+    await expect(page.getByRole('heading', { name: 'Tenants', level: 1 })).toBeVisible();
+    await page.getByRole('searchbox', { name: 'Search tenants' }).fill(orgId);
+    const tenantRow = page.getByRole('row').filter({ hasText: `Harbour Pilates ${tag}` });
+    await expect(tenantRow).toContainText(`${slug.charAt(0).toUpperCase()}${slug.slice(1)} Yearly Plan`);
+    await expect(tenantRow).toContainText('Trial');
+    await expect(tenantRow).toContainText('/ 800');
+    await expectAccessible(page);
+
+    // Suspend: the studio's public site says so
+    await tenantRow.getByRole('button', { name: `Suspend Harbour Pilates ${tag}` }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
+    await expect(tenantRow).toContainText('Suspended');
+    const other = await visitor.newPage();
+    await other.goto(hostUrl(orgId, '/'));
+    await expect(other.getByRole('heading', { name: 'Site unavailable' })).toBeVisible();
+    await expect(other.getByText('This site is currently unavailable. Please contact the studio.')).toBeVisible();
+    await expectAccessible(other);
+    await visitor.close();
+  });
+
+  test('a studio that is not the operator has no MasterPlans, Tenants or plans page', async ({ page }) => {
+    await logIn(page, 'admin@riverside.test', 'riverside');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto(hostUrl('riverside', '/masterplan'));
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('link', { name: 'MasterPlans' })).toHaveCount(0);
+    await page.goto(hostUrl('riverside', '/tplan'));
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+});
