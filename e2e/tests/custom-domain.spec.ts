@@ -1,0 +1,85 @@
+import { FakeDns } from '@atrium/provider-stubs/dns';
+import { expect, test } from '@playwright/test';
+import { apiUrl, expectAccessible, hostUrl, logIn } from './helpers';
+
+// Account Settings > Custom Domain (issue 28): the riverside admin adds a domain (a bad one is refused by field),
+// sees the records to make, checks before and after the records exist (the run's DNS stand-in answers for the
+// studio's DNS host: the server's DNS_RESOLVER), the studio answers on the verified domain and the TLS ask says
+// yes, then removes it; keyboard only for the form, axe clean, and the section fits 320 px. Riverside, not demo:
+// while the domain is verified the studio's emailed links use it, and other specs read demo's emails.
+
+const DOMAIN = 'www.riverside-e2e.example';
+let dns: FakeDns;
+
+test.beforeAll(async () => {
+  dns = await new FakeDns().start(Number(process.env.E2E_DNS_PORT));
+});
+test.afterAll(async () => {
+  await dns?.stop();
+});
+
+const ask = async (request: import('@playwright/test').APIRequestContext) =>
+  (await request.get(apiUrl(`/internal/tls/ask?domain=${DOMAIN}`))).status();
+
+test('the admin adds, proves and removes the studio’s own domain', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  await logIn(page, 'admin@riverside.test', 'riverside');
+  await expect(page).not.toHaveURL(/\/login/);
+  await page.goto(hostUrl('riverside', '/settings/account'));
+  const card = page.getByRole('region', { name: 'Custom Domain' });
+  await expect(card).toBeVisible();
+  // A leftover of an earlier failed run is removed first.
+  if (await card.getByRole('button', { name: 'Remove', exact: true }).isVisible()) {
+    await card.getByRole('button', { name: 'Remove', exact: true }).click();
+    await card.getByRole('button', { name: 'Remove domain' }).click();
+  }
+  const input = card.getByRole('textbox', { name: 'Your domain' });
+  await expect(input).toBeVisible();
+  await expectAccessible(page);
+
+  // Keyboard only: type and press Enter. An IP address is refused on the field.
+  await input.fill('10.0.0.1');
+  await input.press('Enter');
+  await expect(card.getByText('Enter a domain name such as www.yourstudio.com, not an IP address.')).toBeVisible();
+  await input.fill(`https://${DOMAIN}/`);
+  await input.press('Enter');
+
+  await expect(card.getByText('Pending', { exact: true })).toBeVisible();
+  const records = card.getByRole('list', { name: 'DNS records to make' });
+  await expect(records.getByRole('listitem')).toHaveCount(2);
+  await expect(records.getByText('riverside.localhost', { exact: true })).toBeVisible();
+  await expect(records.getByText(`_studio-verify.${DOMAIN}`, { exact: true })).toBeVisible();
+  const proof = (await records.getByText(/^studio-verify=[0-9a-f]{32}$/).textContent()) ?? '';
+  await expect(card.getByRole('button', { name: "Copy the TXT record's value" })).toBeVisible();
+  await expect(card).not.toContainText(/atrium/i);
+  expect(await ask(request)).toBe(404);
+
+  // Checked before the records exist: it says what is missing.
+  await card.getByRole('button', { name: 'Check now' }).click();
+  await expect(card.getByRole('status')).toContainText(`No TXT record found at _studio-verify.${DOMAIN} yet.`);
+  await expect(card.getByText(/^Last checked /)).toBeVisible();
+  await expectAccessible(page);
+
+  // The records made at the DNS host: proven.
+  dns.set(`_studio-verify.${DOMAIN}`, { TXT: [proof] });
+  dns.set(DOMAIN, { CNAME: 'riverside.localhost' });
+  await card.getByRole('button', { name: 'Check now' }).click();
+  await expect(card.getByText('Verified', { exact: true })).toBeVisible();
+  await expect(card.getByRole('status')).toContainText(`Your studio opens at https://${DOMAIN}`);
+  expect(await ask(request)).toBe(200);
+  const ping = await request.get(apiUrl(`/ping?name=${DOMAIN}`), { headers: { host: DOMAIN } });
+  expect((await ping.json()).orgId).toBe('riverside');
+  await expectAccessible(page);
+
+  // At 320 px the section fits, its records wrap.
+  await page.setViewportSize({ width: 320, height: 740 });
+  const box = await card.boundingBox();
+  expect(box?.width ?? 999).toBeLessThanOrEqual(320);
+  await expect(card.getByRole('button', { name: 'Check now' })).toBeVisible();
+
+  // Removed (after a confirmation): the domain no longer opens the studio.
+  await card.getByRole('button', { name: 'Remove', exact: true }).click();
+  await card.getByRole('button', { name: 'Remove domain' }).click();
+  await expect(card.getByRole('textbox', { name: 'Your domain' })).toBeVisible();
+  expect(await ask(request)).toBe(404);
+});
