@@ -38,8 +38,6 @@ export const tenantExports = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     index('tenant_exports_tenant_created_idx').on(t.tenantId, t.createdAt),
-    uniqueIndex('tenant_exports_one_active_uq')
-      .on(t.tenantId)
-      .where(sql`${t.status} in ('queued', 'running')`),
+    uniqueIndex('tenant_exports_one_active_uq').on(t.tenantId).where(sql`${t.status} in ('queued', 'running')`),
   ],
 );
