@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { normaliseHex, readableTextOn } from './brand.ts';
+import { accessibleInk, normaliseHex, readableTextOn } from './brand.ts';
 import { DesignProject } from './design-templates.ts';
 import { WALL_TIME_PATTERN } from './tenant-dates.ts';
 
@@ -17,6 +17,7 @@ export const CAMPAIGN_MERGE_FIELDS = [
   { name: 'nextClass', label: 'Next class' },
   { name: 'studioColor', label: 'Studio colour' },
   { name: 'studioColorText', label: 'Text on the studio colour' },
+  { name: 'studioColorInk', label: 'Studio colour as text on white' },
   { name: 'studioLogo', label: 'Studio logo address' },
   { name: 'studioUrl', label: 'Studio website address' },
 ] as const;
@@ -42,7 +43,14 @@ export function unknownMergeFields(text: string): string[] {
  * The studio's brand as merge fields: the same for every recipient, filled into a design's MJML before
  * it is rendered (so a colour can stand in an attribute MJML checks).
  */
-export const BRAND_MERGE_FIELDS = ['studioName', 'studioColor', 'studioColorText', 'studioLogo', 'studioUrl'] as const;
+export const BRAND_MERGE_FIELDS = [
+  'studioName',
+  'studioColor',
+  'studioColorText',
+  'studioColorInk',
+  'studioLogo',
+  'studioUrl',
+] as const;
 
 /** The colour a studio without a theme colour gets in its emails. */
 export const DEFAULT_BRAND_COLOR = '#1f2937';
@@ -65,6 +73,7 @@ export function brandMergeValues(studio: {
     studioName: studio.name,
     studioColor: colour,
     studioColorText: readableTextOn(colour),
+    studioColorInk: accessibleInk(colour),
     studioLogo,
     studioUrl: studio.origin,
   };

@@ -81,11 +81,11 @@ export const MASTER_TEMPLATES: MasterDesign[] = [
     </mj-section>
     <mj-section background-color="#ffffff" padding="0 0 8px">
       <mj-column>
-        <mj-text font-size="19px" font-weight="bold" color="{{studioColor}}">New on the timetable</mj-text>
+        <mj-text font-size="19px" font-weight="bold" color="{{studioColorInk}}">New on the timetable</mj-text>
         <mj-text>Tell your members about the classes you have added, who teaches them and who they suit.</mj-text>
       </mj-column>
       <mj-column>
-        <mj-text font-size="19px" font-weight="bold" color="{{studioColor}}">From the community</mj-text>
+        <mj-text font-size="19px" font-weight="bold" color="{{studioColorInk}}">From the community</mj-text>
         <mj-text>Share a member's story, a teacher's tip or a photo from last month's gathering.</mj-text>
       </mj-column>
     </mj-section>
@@ -114,15 +114,15 @@ export const MASTER_TEMPLATES: MasterDesign[] = [
     <mj-section background-color="#ffffff" padding="0 16px">
       <mj-group>
         <mj-column background-color="#f9fafb" padding="12px 0">
-          <mj-text font-weight="bold" color="{{studioColor}}">Mornings</mj-text>
+          <mj-text font-weight="bold" color="{{studioColorInk}}">Mornings</mj-text>
           <mj-text font-size="15px">Mon, Wed, Fri<br />7:00 Sunrise Flow</mj-text>
         </mj-column>
         <mj-column background-color="#f3f4f6" padding="12px 0">
-          <mj-text font-weight="bold" color="{{studioColor}}">Lunchtime</mj-text>
+          <mj-text font-weight="bold" color="{{studioColorInk}}">Lunchtime</mj-text>
           <mj-text font-size="15px">Tue, Thu<br />12:30 Express 45</mj-text>
         </mj-column>
         <mj-column background-color="#f9fafb" padding="12px 0">
-          <mj-text font-weight="bold" color="{{studioColor}}">Evenings</mj-text>
+          <mj-text font-weight="bold" color="{{studioColorInk}}">Evenings</mj-text>
           <mj-text font-size="15px">Every day<br />18:30 Slow Flow</mj-text>
         </mj-column>
       </mj-group>
@@ -151,9 +151,9 @@ export const MASTER_TEMPLATES: MasterDesign[] = [
     </mj-section>
     <mj-section background-color="#ffffff" padding="0 24px 8px">
       <mj-column border="2px solid {{studioColor}}" border-radius="8px" padding="8px 0">
-        <mj-text font-size="19px" font-weight="bold" color="{{studioColor}}">When and where</mj-text>
+        <mj-text font-size="19px" font-weight="bold" color="{{studioColorInk}}">When and where</mj-text>
         <mj-text>Saturday and Sunday, 10:00 to 16:00<br />At the studio, lunch included</mj-text>
-        <mj-text font-size="19px" font-weight="bold" color="{{studioColor}}">Who it is for</mj-text>
+        <mj-text font-size="19px" font-weight="bold" color="{{studioColorInk}}">Who it is for</mj-text>
         <mj-text>Everyone with a regular practice who wants to refine it.</mj-text>
       </mj-column>
     </mj-section>

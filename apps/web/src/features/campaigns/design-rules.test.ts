@@ -34,4 +34,16 @@ describe('designer MJML', () => {
     expect(withLogo).toContain('background-color="#1f2937"');
     expect(withLogo).toContain('color="#ffffff"');
   });
+
+  it('writes the studio colour as text in a shade that reads on white', () => {
+    const light = designerMjml('<mj-text color="{{studioColorInk}}">New</mj-text>', {
+      name: 'Sun',
+      themeColor: '#FFEE00',
+      logo: null,
+      origin: 'https://sun.test',
+    });
+    const ink = /color="(#[0-9a-f]{6})"/.exec(light)?.[1];
+    expect(ink).toBeDefined();
+    expect(ink).not.toBe('#ffee00');
+  });
 });
