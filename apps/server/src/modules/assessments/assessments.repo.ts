@@ -495,3 +495,26 @@ export async function completeChapter(
       set: { completedAt: sql`coalesce(${courseProgress.completedAt}, excluded.completed_at)`, updatedAt: sql`now()` },
     });
 }
+
+/** The attempt, locked, with one of its answers: an answer save's one read. */
+export async function lockAttemptWithAnswer(
+  tx: Tx,
+  tenantId: string,
+  id: string,
+  position: number,
+): Promise<{ attempt: AttemptRow; answer: AnswerRow | null } | null> {
+  const [row] = await tx
+    .select({ attempt: assessmentAttempts, answer: assessmentAnswers })
+    .from(assessmentAttempts)
+    .leftJoin(
+      assessmentAnswers,
+      and(
+        eq(assessmentAnswers.tenantId, assessmentAttempts.tenantId),
+        eq(assessmentAnswers.attemptId, assessmentAttempts.id),
+        eq(assessmentAnswers.position, position),
+      ),
+    )
+    .where(and(eq(assessmentAttempts.tenantId, tenantId), eq(assessmentAttempts.id, id)))
+    .for('update', { of: assessmentAttempts });
+  return row ?? null;
+}

@@ -293,13 +293,14 @@ export async function saveAnswer(
   const now = platform.clock.now();
   const { tenantId } = tenant;
   const outcome = await withTenant(platform.db, tenantId, async (tx) => {
-    const attempt = await lockAttempt(tx, tenantId, auth, id, false);
+    const found = await repo.lockAttemptWithAnswer(tx, tenantId, id, position);
+    if (!found || found.attempt.contactId !== auth.sub) throw notFound('Attempt');
+    const { attempt, answer } = found;
     if (attempt.status !== 'inprogress') return alreadySubmitted();
     if (attempt.deadline && attempt.deadline <= now) {
       await finish(tx, tenantId, attempt, now);
       return timeUp();
     }
-    const answer = await repo.findAnswer(tx, tenantId, id, position);
     if (!answer) throw notFound('Question');
     checkShape(answer, input);
     await repo.saveAnswer(tx, tenantId, id, position, {
