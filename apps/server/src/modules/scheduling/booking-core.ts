@@ -3,8 +3,10 @@ import { classTimeLabel, knownTimeZone, SCHEDULE_MESSAGES } from '@atrium/contra
 import type { Tx } from '../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import type { TenantContext } from '../../lib/tenant-context.ts';
+import type { Platform } from '../../platform.ts';
 import { invoiceMethod } from '../checkout/sale.service.ts';
 import { requireSignedWaiver } from '../forms/form-documents.service.ts';
+import { queueInvoiceEmail } from '../invoices/invoice-email.ts';
 import { findInvoice } from '../invoices/invoices.repo.ts';
 import { createInvoice, voidInvoice } from '../invoices/invoices.service.ts';
 import { payWithMembership, returnCredit } from '../memberships/booking-payment.ts';
@@ -21,6 +23,8 @@ import { queueSmsHoldLapsed, queueSmsHoldOffered, textable } from './scheduling-
 
 export interface BookingContext extends MailContext {
   now: Date;
+  /** The platform's settings, for the links an invoice email carries. */
+  config: Platform['config'];
 }
 
 const sessionNotFound = () => notFound('Class session');
@@ -121,6 +125,8 @@ async function placeInSpot(
   } else if (decision.kind === 'at_studio') {
     const invoice = await dropInInvoice(tx, ctx, locked, contactId, decision.priceMinor);
     values = { status: 'booked', payment: 'at_desk', invoiceId: invoice.id, holdExpiresAt: null };
+    // what they will pay at the studio, in writing: the invoice and its link (as the shop does)
+    await queueInvoiceEmail(tx, ctx, ctx.tenant, invoice, 'invoice_pending');
   } else {
     values = { status: 'booked', payment: decision.kind, invoiceId: null, holdExpiresAt: null };
   }

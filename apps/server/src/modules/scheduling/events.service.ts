@@ -13,6 +13,7 @@ import type { TenantContext } from '../../lib/tenant-context.ts';
 import type { Platform } from '../../platform.ts';
 import { invoiceMethod } from '../checkout/sale.service.ts';
 import { requireSignedWaiver } from '../forms/form-documents.service.ts';
+import { queueInvoiceEmail } from '../invoices/invoice-email.ts';
 import { findInvoice } from '../invoices/invoices.repo.ts';
 import { createInvoice } from '../invoices/invoices.service.ts';
 import { onlineMethod } from '../shop/cart.service.ts';
@@ -157,6 +158,8 @@ export async function registerForEvent(
   const byCard = onlineMethod(ctx.tenant) === 'credit_card';
   const invoice = priced ? await eventInvoice(tx, ctx, rule, locked[0]?.row.startsAt ?? ctx.now, contactId) : null;
   const held = invoice !== null && byCard;
+  // to pay at the studio: the invoice and its link in writing (as the shop does)
+  if (invoice && !byCard) await queueInvoiceEmail(tx, ctx, ctx.tenant, invoice, 'invoice_pending');
   const hold = held ? new Date(ctx.now.getTime() + ctx.tenant.settings.paymentHoldMinutes * MINUTE) : null;
   for (const one of locked) {
     await repo.insertBooking(tx, tenantId, {

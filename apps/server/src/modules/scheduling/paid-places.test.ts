@@ -138,6 +138,21 @@ const invoiceRow = async (s: Studio, id: string | null) =>
       .where(and(eq(invoices.tenantId, s.t.tenantId), eq(invoices.id, id ?? '')))
   )[0];
 
+/** The invoice emails a person was sent by the studio: their text bodies. */
+const invoiceEmailsTo = async (s: Studio, to: string) =>
+  (
+    await app.platform.db
+      .select({ text: outboxEmails.textBody })
+      .from(outboxEmails)
+      .where(
+        and(
+          eq(outboxEmails.tenantId, s.t.tenantId),
+          eq(outboxEmails.toAddress, to),
+          like(outboxEmails.subject, 'Invoice %'),
+        ),
+      )
+  ).map((row) => row.text);
+
 /** The hold sweeper a quarter of an hour on (the account's paymentHoldMinutes is 15). */
 const sweepLater = (s: Studio) => releaseExpiredHolds(app.platform, new Date(Date.now() + 16 * MINUTE), [s.t.tenantId]);
 
@@ -175,8 +190,11 @@ describe('a paid drop-in', () => {
     expect(place).toMatchObject({ status: 'booked', payment: 'at_desk', holdExpiresAt: null });
     const invoice = await invoiceRow(atStudio, place?.invoiceId ?? null);
     expect(invoice).toMatchObject({ status: 'pending', paymentMethod: 'cash', cardFee: 0, balance: 1500 });
-    // the student can see the invoice they will pay at the studio
+    // the student can see the invoice they will pay at the studio, and has it by email with its link
     expect(mine.myInvoicePublicId).toBe(invoice?.publicId);
+    expect(await invoiceEmailsTo(atStudio, p.email)).toEqual([
+      expect.stringContaining(`/invoice/${invoice?.publicId}`),
+    ]);
     // their invoice page offers no card payment to start
     const card = await app.inject({
       method: 'POST',
@@ -322,6 +340,9 @@ describe('a paid event sign-up', () => {
     const invoice = await invoiceRow(atStudio, places[0]?.invoiceId ?? null);
     expect(invoice).toMatchObject({ status: 'pending', paymentMethod: 'cash', cardFee: 0, balance: 12_000 });
     expect(registration.invoicePublicId).toBe(invoice?.publicId);
+    expect(await invoiceEmailsTo(atStudio, p.email)).toEqual([
+      expect.stringContaining(`/invoice/${invoice?.publicId}`),
+    ]);
     // registering again is refused, not a second invoice
     const again = await register(atStudio, p.token, rule);
     expect(again.statusCode).toBe(409);

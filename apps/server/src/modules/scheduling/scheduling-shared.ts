@@ -8,7 +8,7 @@ import type { BookingContext } from './booking-core.ts';
 
 /** What a booking change needs: the tenant, its origin for email links, and the clock. */
 export function bookingContext(platform: Platform, tenant: TenantContext, now: Date): BookingContext {
-  return { tenant, origin: tenantOrigin(platform.config, tenant), now };
+  return { tenant, origin: tenantOrigin(platform.config, tenant), now, config: platform.config };
 }
 
 export const roomNotFound = () => notFound('Room');
