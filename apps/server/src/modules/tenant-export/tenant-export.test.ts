@@ -1,4 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { TENANT_EXPORT_TEXTS } from '@atrium/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +9,7 @@ import { bearer, json, startTestApp, type TestTenant, twoStudios } from '../../.
 import type { App } from '../../app.ts';
 import { withTenant } from '../../db/client.ts';
 import { outboxEmails, tenantExports } from '../../db/schema/index.ts';
-import { EXPORT_QUEUE } from './export.service.ts';
+import { EXPORT_QUEUE, EXPORT_SWEEP_QUEUE } from './export.service.ts';
 import {
   EXCLUDED_TABLES,
   NOT_SECRET_COLUMNS,
@@ -191,6 +193,14 @@ describe('an admin exports the studio', () => {
       expect(json<any>(late).errors.message).toBe(TENANT_EXPORT_TEXTS.expired);
       const later = json<any>(await app.inject({ url: '/rest/tenant-export', headers: bearer(tokens.admin, a.host) }));
       expect(later.exports[0].downloadUrl).toBeNull();
+      // The daily sweep deletes the expired zip.
+      const zipFile = join(app.platform.config.dataDir, 'exports', a.tenantId, `${made._id}.zip`);
+      expect(existsSync(zipFile)).toBe(true);
+      await app.platform.jobs.send(EXPORT_SWEEP_QUEUE, {});
+      await app.platform.jobs.drain(EXPORT_SWEEP_QUEUE);
+      expect(existsSync(zipFile)).toBe(false);
+      const swept = json<any>(await app.inject({ url: '/rest/tenant-export', headers: bearer(tokens.admin, a.host) }));
+      expect(swept.exports[0]).toMatchObject({ status: 'done', sizeBytes: null, downloadUrl: null });
     } finally {
       app.platform.clock.reset();
     }
