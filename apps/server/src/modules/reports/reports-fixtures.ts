@@ -15,10 +15,14 @@ export interface SalesStudio {
   tea: Item;
 }
 
-/** A studio in `zone` that sells two items of two categories, and another studio: the sales reports' tests. */
+/**
+ * A studio in `zone` that sells two items of two categories, and another studio in the same zone (so
+ * "today" is one date for both, whatever the hour): the sales reports' tests.
+ */
 export async function salesStudio(app: App, zone: string): Promise<SalesStudio> {
   const studios = await twoStudios(app, ['admin', 'staff', 'frontdesk', 'student'], {
     tenant: { settings: { timezone: zone } },
+    other: { settings: { timezone: zone } },
   });
   const { tenant, other, admin, staff, frontdesk, student, otherAdmin } = studios;
   const mats = await makeCategory(app, tenant, admin, { name: 'Mats' });
