@@ -1,5 +1,6 @@
 import { Alert, Button, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { Navigate } from 'react-router';
 import { isApiError } from '../../lib/api-error';
 import { WaiverNeeded } from '../forms/WaiverNeeded';
 import { useTenant } from '../session/session-store';
@@ -7,6 +8,7 @@ import { useDocumentHead } from '../tenant/tenant-head';
 import { shopApi } from './api';
 import { CartLoading, EmptyCart } from './CartView';
 import { OrderSummary, ThankYou } from './CheckoutPage';
+import { checkoutPayment, paymentPathOf } from './checkout-payment';
 import { useCart } from './useCart';
 import { orderOf, usePlaceOrder } from './usePlaceOrder';
 import './shop.css';
@@ -20,7 +22,13 @@ export default function MemberCheckoutPage() {
   const { placing, failure, order, place: placeOrder } = usePlaceOrder(state.reload);
   const [waiverNeeded, setWaiverNeeded] = useState<string | null>(null);
 
-  if (order) return <ThankYou order={order} shopPath="/store" />;
+  const payment = checkoutPayment(tenant.paymentProvider);
+
+  if (order) {
+    // A card order goes on into its payment at once (as the public checkout); one paid at the studio gets the thank-you.
+    const payNow = paymentPathOf(order);
+    return payNow ? <Navigate to={payNow} replace /> : <ThankYou order={order} shopPath="/store" />;
+  }
 
   const place = async () => {
     if (!cart || cart.lines.length === 0) return;
@@ -53,9 +61,9 @@ export default function MemberCheckoutPage() {
             </Alert>
           )}
           <OrderSummary cart={cart} shopPath="/store" />
-          <Text size="sm">The invoice is made out to you; you pay it by card on its page.</Text>
+          <Text size="sm">The invoice is made out to you. {payment.note ?? 'You pay it by card next.'}</Text>
           <Button size="md" loading={placing} disabled={state.saving} onClick={() => void place()}>
-            Place order
+            {payment.button}
           </Button>
           {placing && (
             <Text size="sm" role="status">
