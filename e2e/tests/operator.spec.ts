@@ -50,7 +50,7 @@ test.describe('the platform operator', () => {
     await expect(card).toContainText('$39 / month');
     await expect(card).toContainText('21-day free trial');
     await expectAccessible(site);
-    await site.getByRole('radio', { name: 'Yearly' }).check({ force: true });
+    await site.getByText('Yearly', { exact: true }).click();
     await expect(card).toContainText('$390 / year');
     await card.getByRole('link', { name: `Start with ${planName}` }).click();
     await expect(site).toHaveURL(hostUrl('demo', `/tplan/${slug}/yearly`));
@@ -80,12 +80,15 @@ test.describe('the platform operator', () => {
     await tenantRow.getByRole('button', { name: `Suspend Harbour Pilates ${tag}` }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
     await expect(tenantRow).toContainText('Suspended');
-    const other = await visitor.newPage();
+    // (the visitor's own browser is signed in there as the new owner: another visitor looks)
+    await visitor.close();
+    const stranger = await browser.newContext();
+    const other = await stranger.newPage();
     await other.goto(hostUrl(orgId, '/'));
     await expect(other.getByRole('heading', { name: 'Site unavailable' })).toBeVisible();
     await expect(other.getByText('This site is currently unavailable. Please contact the studio.')).toBeVisible();
     await expectAccessible(other);
-    await visitor.close();
+    await stranger.close();
   });
 
   test('a studio that is not the operator has no MasterPlans, Tenants or plans page', async ({ page }) => {

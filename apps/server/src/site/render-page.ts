@@ -7,6 +7,7 @@ import {
   logoHeight,
   type PublicMenuItem,
   SITE_CSS,
+  SUSPENDED_NOTICE,
   type TenantConfig,
   withScheme,
 } from '@atrium/contracts';
@@ -221,6 +222,20 @@ export function renderSitePage(
   request: { url: string; path: string },
   assets: AppAssets,
 ): string {
+  // Suspended by the platform operator (issue 28): every page of the site says so instead.
+  if (tenant.isSuspended) {
+    return renderSitePage(
+      { ...tenant, isSuspended: false },
+      {
+        ...page,
+        header: 'Site unavailable',
+        subHeader: '',
+        html: `<p role="status">${e(SUSPENDED_NOTICE)}</p><p>Staff of the studio can still <a href="/login">sign in</a>.</p>`,
+      },
+      request,
+      assets,
+    );
+  }
   const heading =
     page.header || page.subHeader
       ? `<div class="site-page__head">${page.header ? `<h1>${e(page.header)}</h1>` : ''}${page.subHeader ? `<p class="site-page__sub">${e(page.subHeader)}</p>` : ''}</div>`

@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, json, loginAs, newTenant, startTestApp, type TestTenant } from '../../../test/helpers.ts';
 import type { App } from '../../app.ts';
 import { studioSignupGuards, tenants } from '../../db/schema/index.ts';
+import { demoPages } from '../../seed/demo-pages.ts';
 import { solveChallenge } from '../forms/human-check.ts';
 
 // The platform operator (issue 28): master plans, the /tplan sign-up, tenants, suspend, impersonate.
@@ -416,5 +417,21 @@ describe('the /tplan sign-up and the tenants', () => {
       (await call(operatorSite, opAdmin, 'POST', `/rest/operator/tenants/${operatorSite.tenantId}/impersonate`))
         .statusCode,
     ).toBe(400);
+  });
+});
+
+describe('a suspended studio’s website', () => {
+  it('answers every server-rendered page with the notice, then the site again once resumed', async () => {
+    const target = await newTenant(app, { pages: demoPages('Suspended Studio') });
+    const home = () => app.inject({ url: '/', headers: { host: target.host, accept: 'text/html' } });
+    const open = (await home()).body;
+    expect(open).toContain('Suspended Studio');
+    expect(open).not.toContain(SUSPENDED_NOTICE);
+    await call(operatorSite, opAdmin, 'POST', `/rest/operator/tenants/${target.tenantId}/suspend`);
+    const suspended = (await home()).body;
+    expect(suspended).toContain(SUSPENDED_NOTICE);
+    expect(suspended).toContain('Site unavailable');
+    await call(operatorSite, opAdmin, 'POST', `/rest/operator/tenants/${target.tenantId}/resume`);
+    expect((await home()).body).not.toContain(SUSPENDED_NOTICE);
   });
 });

@@ -14,9 +14,11 @@ import {
   Title,
 } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { type ReactNode, useEffect } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { MantineScope } from '../../app/MantineScope';
+import { queryClient } from '../../lib/query-client';
 import { NewStudioForm } from '../onboarding/NewStudioPage';
 import { priceLabel } from '../plan/plan-rules';
 import { useTenant } from '../session/session-store';
@@ -33,6 +35,23 @@ function usePublicPlans() {
  * yearly; each leads to /tplan/{plan}/{period}, the sign-up that creates a studio on it.
  */
 export default function TenantPlansPage() {
+  return (
+    <Scoped>
+      <PlanCards />
+    </Scoped>
+  );
+}
+
+/** The public face has no providers of its own: each public page brings them (as EventPage does). */
+function Scoped({ children }: { children: ReactNode }) {
+  return (
+    <MantineScope>
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    </MantineScope>
+  );
+}
+
+function PlanCards() {
   const tenant = useTenant();
   const [search, setSearch] = useSearchParams();
   const period: PlanPeriod = isPeriod(search.get('period')) ? (search.get('period') as PlanPeriod) : 'monthly';
@@ -106,6 +125,14 @@ export default function TenantPlansPage() {
 
 /** /tplan/{plan}/{period}: the chosen plan, then the sign-up that creates the studio on it. */
 export function TenantPlanSignupPage() {
+  return (
+    <Scoped>
+      <PlanSignup />
+    </Scoped>
+  );
+}
+
+function PlanSignup() {
   const { name, freq } = useParams();
   const plans = usePublicPlans();
   const offer = plans.data?.plans.find((plan) => plan.type === name && !plan.byContact);
