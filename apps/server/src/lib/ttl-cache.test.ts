@@ -7,7 +7,11 @@ function gatedLoad(value: string) {
   const gate = new Promise<void>((resolve) => {
     open = resolve;
   });
-  return { load: async () => (await gate, value), open: () => open() };
+  const load = async () => {
+    await gate;
+    return value;
+  };
+  return { load, open: () => open() };
 }
 
 describe('TtlCache', () => {

@@ -81,7 +81,7 @@ export async function sellablePlan(
   const { type, period } = parsePlanId(planName);
   if (!period) return null;
   const row = await findPlanBySlug(db, type);
-  if (!row || row.status !== 'active') return null;
+  if (row?.status !== 'active') return null;
   const minor = priceMinor(row, currency, period);
   return minor === null ? null : { row, price: minor / 100, period };
 }

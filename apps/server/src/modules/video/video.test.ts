@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { VIDEO_TEXTS, type VideoAsset, type VideoPlayback } from '@atrium/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, json, loginAs, newTenant, startTestApp, type TestTenant } from '../../../test/helpers.ts';
 import { makeTestVideo, send, tusMetadata } from '../../../test/video-kit.ts';
 import type { App } from '../../app.ts';
