@@ -7,9 +7,9 @@ import { requestOrigin } from '../lib/request-origin.ts';
 import type { Platform } from '../platform.ts';
 import { SITE_BOOT_JS } from '../site/boot.js.ts';
 import { registerCoursePages } from '../site/course-pages.ts';
+import { robotsTxt, sitemapXml } from '../site/crawlers.ts';
 import { registerDonationsPage } from '../site/donations-page.ts';
 import { registerEventsPage } from '../site/events-page.ts';
-import { robotsTxt, sitemapXml } from '../site/crawlers.ts';
 import { faviconPng } from '../site/favicon.ts';
 import { tenantAppShell } from '../site/render-page.ts';
 import { registerShopPage } from '../site/shop-page.ts';
@@ -29,11 +29,11 @@ const API_SEGMENTS = new Set([
   'item',
   'itemreport',
   'media',
-  'ping',
   'metrics',
+  'ping',
   'public',
-  'refresh-access-token',
   'readyz',
+  'refresh-access-token',
   'rest',
   'snode',
   'stemplate',
