@@ -7,7 +7,6 @@ import {
 } from '@atrium/contracts';
 import {
   Alert,
-  Anchor,
   Button,
   Code,
   Group,
@@ -21,10 +20,10 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { BackLink, DetailScreen } from '../../app/components/DetailScreen';
 import { showServerError } from '../../app/components/FormDialog';
 import { showSuccessToast } from '../../lib/notify';
 import { ConfirmDialog } from '../dialogs/ConfirmDialog';
@@ -48,49 +47,25 @@ export default function CampaignDesignerPage() {
   const tenant = useTenant();
   const campaign = useQuery({ queryKey: campaignKeys.detail(id), queryFn: () => campaignsApi.get(id) });
   useDocumentHead(tenant, campaign.data ? `Design: ${campaign.data.name}` : 'Design');
-  const back = (
-    <Anchor component={Link} to={campaignPath(id)} size="sm">
-      <Group gap={4} component="span">
-        <IconArrowLeft size={16} aria-hidden />
-        Back to the campaign
-      </Group>
-    </Anchor>
-  );
-  if (campaign.isPending) {
-    return (
-      <Stack>
-        {back}
-        <Loader aria-label="Loading the campaign" />
-      </Stack>
-    );
-  }
-  if (campaign.isError) {
-    return (
-      <Stack>
-        {back}
-        <Alert color="red" title="Campaign not found.">
-          <Button size="xs" variant="default" onClick={() => void campaign.refetch()}>
-            Retry
-          </Button>
-        </Alert>
-      </Stack>
-    );
-  }
-  const data = campaign.data;
+  const back = <BackLink to={campaignPath(id)}>Back to the campaign</BackLink>;
   return (
-    <Stack gap="md">
-      {back}
-      <Title order={1} size="h2" style={wrap}>
-        Design: {data.name}
-      </Title>
-      {isEditable(data.status) ? (
-        <DesignerForm key={data.id} campaign={data} />
-      ) : (
-        <Alert color="blue" title="This campaign is no longer a draft">
-          Its email went out as it was; copy it into a new campaign to change it.
-        </Alert>
+    <DetailScreen query={campaign} back={back} loadingLabel="Loading the campaign" notFound="Campaign not found.">
+      {(data) => (
+        <Stack gap="md">
+          {back}
+          <Title order={1} size="h2" style={wrap}>
+            Design: {data.name}
+          </Title>
+          {isEditable(data.status) ? (
+            <DesignerForm key={data.id} campaign={data} />
+          ) : (
+            <Alert color="blue" title="This campaign is no longer a draft">
+              Its email went out as it was; copy it into a new campaign to change it.
+            </Alert>
+          )}
+        </Stack>
       )}
-    </Stack>
+    </DetailScreen>
   );
 }
 

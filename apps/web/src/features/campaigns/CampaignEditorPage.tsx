@@ -6,28 +6,15 @@ import {
   type CampaignAudience,
   type CampaignInput,
 } from '@atrium/contracts';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Group,
-  Loader,
-  Menu,
-  Paper,
-  Progress,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Group, Menu, Paper, Progress, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { RichTextEditor } from '@mantine/tiptap';
-import { IconArrowLeft, IconBraces } from '@tabler/icons-react';
+import { IconBraces } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Editor } from '@tiptap/react';
 import { type ReactNode, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { BackLink, DetailScreen } from '../../app/components/DetailScreen';
 import { showServerError } from '../../app/components/FormDialog';
 import { formatDateTime } from '../../lib/format';
 import { showSuccessToast } from '../../lib/notify';
@@ -85,50 +72,26 @@ export default function CampaignEditorPage() {
     refetchInterval: (query) => (query.state.data?.status === 'sending' ? 2000 : false),
   });
   useDocumentHead(tenant, campaign.data?.name ?? 'Campaign');
-  const back = (
-    <Anchor component={Link} to={CAMPAIGNS_PATH} size="sm">
-      <Group gap={4} component="span">
-        <IconArrowLeft size={16} aria-hidden />
-        Campaigns
-      </Group>
-    </Anchor>
-  );
-  if (campaign.isPending) {
-    return (
-      <Stack>
-        {back}
-        <Loader aria-label="Loading the campaign" />
-      </Stack>
-    );
-  }
-  if (campaign.isError) {
-    return (
-      <Stack>
-        {back}
-        <Alert color="red" title="Campaign not found.">
-          <Button size="xs" variant="default" onClick={() => void campaign.refetch()}>
-            Retry
-          </Button>
-        </Alert>
-      </Stack>
-    );
-  }
-  const data = campaign.data;
+  const back = <BackLink to={CAMPAIGNS_PATH}>Campaigns</BackLink>;
   return (
-    <Stack gap="md" maw={900}>
-      {back}
-      <Group justify="space-between" wrap="wrap">
-        <Title order={1} size="h2" style={wrap}>
-          {data.name}
-        </Title>
-        <CampaignStatusBadge status={data.status} />
-      </Group>
-      {isEditable(data.status) ? (
-        <CampaignForm key={data.id} campaign={data} timeZone={tenant.timezone} />
-      ) : (
-        <SendingView campaign={data} timeZone={tenant.timezone} />
+    <DetailScreen query={campaign} back={back} loadingLabel="Loading the campaign" notFound="Campaign not found.">
+      {(data) => (
+        <Stack gap="md" maw={900}>
+          {back}
+          <Group justify="space-between" wrap="wrap">
+            <Title order={1} size="h2" style={wrap}>
+              {data.name}
+            </Title>
+            <CampaignStatusBadge status={data.status} />
+          </Group>
+          {isEditable(data.status) ? (
+            <CampaignForm key={data.id} campaign={data} timeZone={tenant.timezone} />
+          ) : (
+            <SendingView campaign={data} timeZone={tenant.timezone} />
+          )}
+        </Stack>
       )}
-    </Stack>
+    </DetailScreen>
   );
 }
 

@@ -1,9 +1,9 @@
 import { COURSE_MESSAGES, type CourseDetail } from '@atrium/contracts';
-import { Alert, Anchor, Button, Group, Loader, Stack, Tabs, Text, Title, VisuallyHidden } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { Anchor, Button, Group, Stack, Tabs, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, Navigate, useParams, useSearchParams } from 'react-router';
+import { Navigate, useParams, useSearchParams } from 'react-router';
+import { BackLink, DetailScreen } from '../../../app/components/DetailScreen';
 import { showSuccessToast } from '../../../lib/notify';
 import { ConfirmDialog } from '../../dialogs/ConfirmDialog';
 import { useTenant } from '../../session/session-store';
@@ -45,35 +45,12 @@ export default function CourseEditorPage() {
     void client.invalidateQueries({ queryKey: [...courseKeys.all, 'list'] });
   };
 
-  const back = (
-    <Anchor component={Link} to={COURSES_PATH} size="sm">
-      <Group gap={4} component="span">
-        <IconArrowLeft size={16} aria-hidden />
-        Courses
-      </Group>
-    </Anchor>
+  const back = <BackLink to={COURSES_PATH}>Courses</BackLink>;
+  return (
+    <DetailScreen query={course} back={back} loadingLabel="Loading the course" notFound={COURSE_MESSAGES.notFound}>
+      {(data) => <Editor course={data} setCourse={setCourse} back={back} timeZone={tenant?.timezone ?? 'UTC'} />}
+    </DetailScreen>
   );
-  if (course.isPending) {
-    return (
-      <Stack>
-        {back}
-        <Loader aria-label="Loading the course" />
-      </Stack>
-    );
-  }
-  if (course.isError) {
-    return (
-      <Stack>
-        {back}
-        <Alert color="red" title={COURSE_MESSAGES.notFound}>
-          <Button size="xs" variant="default" onClick={() => void course.refetch()}>
-            Retry
-          </Button>
-        </Alert>
-      </Stack>
-    );
-  }
-  return <Editor course={course.data} setCourse={setCourse} back={back} timeZone={tenant?.timezone ?? 'UTC'} />;
 }
 
 function Editor({
