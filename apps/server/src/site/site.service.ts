@@ -7,6 +7,7 @@ import type { Platform } from '../platform.ts';
 import { type AppAssets, NOT_FOUND_PAGE_NAME, renderSitePage } from './render-page.ts';
 import { sanitizePageHtml } from './sanitize.ts';
 import type { SiteEntry, SitePage } from './site-entry.ts';
+import { fillSiteReviews, hasSiteReviews, siteReviewsOf } from './site-reviews.ts';
 
 export type SiteAnswer =
   | { kind: 'html'; status: number; html: string }
@@ -98,7 +99,11 @@ export async function answerSitePath(
   if (!entry || entry.kind === 'unpublished') {
     return { kind: 'html', status: 404, html: renderSitePage(config, NOT_FOUND_PAGE, { url, path }, assets) };
   }
-  return { kind: 'html', status: 200, html: renderSitePage(config, entry.page, { url, path }, assets) };
+  // Member reviews (issue 27) are filled per request, after the page cache: consent can change any time.
+  const page = hasSiteReviews(entry.page.html)
+    ? { ...entry.page, html: fillSiteReviews(entry.page.html, await siteReviewsOf(platform, tenant.tenantId)) }
+    : entry.page;
+  return { kind: 'html', status: 200, html: renderSitePage(config, page, { url, path }, assets) };
 }
 
 /** The web app's entry script and stylesheets, read from its built index.html. */

@@ -20,6 +20,7 @@ import { forbidden, notFound } from '../../lib/errors.ts';
 import type { TenantContext } from '../../lib/tenant-context.ts';
 import { tenantOrigin } from '../../lib/tenant-origin.ts';
 import type { Platform } from '../../platform.ts';
+import { dropSiteReviews } from '../../site/site-reviews.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
 import { saveTenantSettings } from '../settings/settings.service.ts';
 import * as repo from './reviews.repo.ts';
@@ -87,7 +88,7 @@ export async function postReview(
 ): Promise<{ result: ReviewResult; created: boolean }> {
   const contactId = memberOf(auth);
   const link = reviewLinkOf(tenant);
-  return withTenant(platform.db, tenant.tenantId, async (tx) => {
+  const answer = await withTenant(platform.db, tenant.tenantId, async (tx) => {
     const { id, created } = await repo.upsertReview(tx, tenant.tenantId, contactId, {
       stars: input.stars,
       ...(input.reviewText !== undefined ? { reviewText: input.reviewText } : {}),
@@ -108,6 +109,8 @@ export async function postReview(
       },
     };
   });
+  dropSiteReviews(platform, tenant.tenantId);
+  return answer;
 }
 
 /** PUT /providerservice/review/{id}: the member changes their own review (another's is a 404). */
@@ -119,7 +122,7 @@ export async function changeReview(
   input: z.output<typeof ReviewUpdate>,
 ): Promise<Review> {
   const contactId = memberOf(auth);
-  return withTenant(platform.db, tenant.tenantId, async (tx) => {
+  const review = await withTenant(platform.db, tenant.tenantId, async (tx) => {
     const current = await repo.findReview(tx, tenant.tenantId, { id });
     if (!current || current.contactId !== contactId) throw notFound('Review');
     await repo.updateReview(tx, tenant.tenantId, id, {
@@ -132,6 +135,8 @@ export async function changeReview(
     if (!row) throw notFound('Review');
     return toReview(row);
   });
+  dropSiteReviews(platform, tenant.tenantId);
+  return review;
 }
 
 /** GET /providerservice/review: staff read every review, filtered and paged, with the studio's summary. */

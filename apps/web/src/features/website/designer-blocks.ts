@@ -1,6 +1,6 @@
 /**
  * The designer's section library for a studio's site (issue 14): hero, image and text, gallery,
- * pricing, testimonials, class schedule, contact, map and the page header. Each section is plain
+ * pricing, testimonials, member reviews, class schedule, contact, map and the page header. Each section is plain
  * HTML with `sb-` classes; its CSS rides in the block (GrapesJS adds it to the page's styles on drop)
  * and reads the site's accent (`--site-accent`, the theme colour) so a section wears the studio's
  * brand. Columns are CSS grid with auto-fit, so every section folds to one column on a phone. No
@@ -95,6 +95,17 @@ const testimonialsSection = () =>
     '.sb-testimonials{background:#f8f9fa;border-radius:16px}.sb-quotes{display:grid;grid-template-columns:repeat(auto-fit,minmax(240px,1fr));gap:20px}.sb-quote{margin:0;background:#fff;border-radius:12px;padding:24px;border-left-width:4px;border-left-style:solid;border-left-color:var(--site-accent)}.sb-quote blockquote{margin:0 0 12px;font-size:17px}.sb-quote figcaption{color:#495057;font-weight:600;font-size:15px}',
   )}`;
 
+/**
+ * Member reviews (issue 27): the server fills the quotes container with up to 6 of the studio's newest
+ * reviews whose member agreed to show them, and leaves the section out when there are none
+ * (apps/server/src/site/site-reviews.ts). The sample quote only shows in the designer. Keep both
+ * markers: `data-site-reviews-section` on the section, `data-site-reviews="6"` on the container.
+ */
+const memberReviewsSection = () =>
+  `<section class="sb-section sb-testimonials" data-site-reviews-section=""><div class="sb-inner"><h2>What our members say</h2><div class="sb-quotes" data-site-reviews="6">${quote('Your members’ own reviews appear here: the newest six whose member agreed to show them on the website.', 'Member name')}</div></div></section>${css(
+    '.sb-testimonials{background:#f8f9fa;border-radius:16px}.sb-quotes{display:grid;grid-template-columns:repeat(auto-fit,minmax(240px,1fr));gap:20px}.sb-quote{margin:0;background:#fff;border-radius:12px;padding:24px;border-left-width:4px;border-left-style:solid;border-left-color:var(--site-accent)}.sb-quote blockquote{margin:0 0 12px;font-size:17px}.sb-quote figcaption{color:#495057;font-weight:600;font-size:15px}.sb-stars{margin:0 0 8px;color:#b35c00;letter-spacing:2px}',
+  )}`;
+
 const scheduleSection = () =>
   `<section class="sb-section sb-cta"><div class="sb-inner"><h2>Find a class that fits your week</h2><p class="sb-lead">Morning, lunchtime and evening classes, seven days a week. See what is on and book your spot in a minute.</p><a class="sb-button" href="/calendar">See the class schedule</a></div></section>${css(
     '.sb-cta{text-align:center;border:1px solid #dee2e6;border-radius:16px}',
@@ -155,6 +166,7 @@ export function studioBlocks(raw: StudioDetails) {
     section('sb-gallery', 'Gallery', ICONS.gallery, gallerySection()),
     section('sb-pricing', 'Pricing', ICONS.pricing, pricingSection(details)),
     section('sb-testimonials', 'Testimonials', ICONS.testimonials, testimonialsSection()),
+    section('sb-member-reviews', 'Member reviews', ICONS.testimonials, memberReviewsSection()),
     section('sb-schedule', 'Class schedule', ICONS.schedule, scheduleSection()),
     section('sb-contact', 'Contact', ICONS.contact, contactSection(details)),
     section('sb-map', 'Map', ICONS.map, mapSection(details)),
@@ -168,6 +180,7 @@ export const SECTIONS = {
   gallery: gallerySection,
   pricing: pricingSection,
   testimonials: testimonialsSection,
+  memberReviews: memberReviewsSection,
   schedule: scheduleSection,
   contact: contactSection,
   map: mapSection,

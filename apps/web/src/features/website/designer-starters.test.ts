@@ -52,4 +52,12 @@ describe('the designer starters', () => {
       expect(block.attributes.title).toBe(block.label);
     }
   });
+
+  it('offers a Member reviews section carrying the markers the server fills (site-reviews.ts)', () => {
+    const block = studioBlocks(studio).find((b) => b.id === 'sb-member-reviews');
+    if (!block) throw new Error('no Member reviews block');
+    expect(block.label).toBe('Member reviews');
+    expect(block.content).toMatch(/<section [^>]*data-site-reviews-section=""/);
+    expect(block.content).toContain('<div class="sb-quotes" data-site-reviews="6">');
+  });
 });
