@@ -5,8 +5,8 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { type ListColumn, ListScreen, useListState } from '../../app/components/list-kit';
-import { showErrorToast, showSuccessToast } from '../../lib/notify';
 import { ConfirmDialog } from '../dialogs/ConfirmDialog';
+import { useConfirmedDelete } from '../dialogs/useConfirmedDelete';
 import { useTenant } from '../session/session-store';
 import { useDocumentHead } from '../tenant/tenant-head';
 import { assessmentKeys, assessmentsApi } from './api';
@@ -32,9 +32,8 @@ export default function TestsPage({ kind }: { kind: AssessmentKind }) {
   });
   const client = useQueryClient();
   const refresh = () => void client.invalidateQueries({ queryKey: assessmentKeys.all });
+  const remover = useConfirmedDelete<Test>((row) => assessmentsApi.remove(row._id), refresh);
   const [editing, setEditing] = useState<Test | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<Test | null>(null);
-  const [busy, setBusy] = useState(false);
   const noun = kind === 'self' ? 'self assessment' : 'test';
 
   const columns: ListColumn<Test>[] = [
@@ -105,7 +104,7 @@ export default function TestsPage({ kind }: { kind: AssessmentKind }) {
           <ActionIcon variant="subtle" aria-label={`Edit ${t.name}`} onClick={() => setEditing(t)}>
             <IconPencil size={18} aria-hidden />
           </ActionIcon>
-          <ActionIcon variant="subtle" color="red" aria-label={`Delete ${t.name}`} onClick={() => setDeleting(t)}>
+          <ActionIcon variant="subtle" color="red" aria-label={`Delete ${t.name}`} onClick={() => remover.ask(t)}>
             <IconTrash size={18} aria-hidden />
           </ActionIcon>
         </Group>
@@ -127,26 +126,11 @@ export default function TestsPage({ kind }: { kind: AssessmentKind }) {
         />
       )}
       <ConfirmDialog
-        opened={deleting !== null}
+        {...remover.dialog}
         title={`Delete ${noun}`}
         message="Are you sure you want to delete?"
         confirmLabel="Delete"
         danger
-        busy={busy}
-        onCancel={() => setDeleting(null)}
-        onConfirm={async () => {
-          if (!deleting) return;
-          setBusy(true);
-          try {
-            const { message } = await assessmentsApi.remove(deleting._id);
-            showSuccessToast(message);
-            refresh();
-          } catch (error) {
-            showErrorToast(error instanceof Error ? error.message : String(error));
-          }
-          setBusy(false);
-          setDeleting(null);
-        }}
       />
     </ListScreen>
   );

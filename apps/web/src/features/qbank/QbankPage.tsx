@@ -13,8 +13,8 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { type ListColumn, ListScreen, useListState } from '../../app/components/list-kit';
-import { showErrorToast, showSuccessToast } from '../../lib/notify';
 import { ConfirmDialog } from '../dialogs/ConfirmDialog';
+import { useConfirmedDelete } from '../dialogs/useConfirmedDelete';
 import { useTenant } from '../session/session-store';
 import { useDocumentHead } from '../tenant/tenant-head';
 import { type QuestionListParams, qbankApi, qbankKeys } from './api';
@@ -51,9 +51,8 @@ export default function QbankPage() {
   });
   const client = useQueryClient();
   const refresh = () => void client.invalidateQueries({ queryKey: qbankKeys.all });
+  const remover = useConfirmedDelete<Question>((row) => qbankApi.remove(row._id), refresh);
   const [importing, setImporting] = useState(false);
-  const [deleting, setDeleting] = useState<Question | null>(null);
-  const [busy, setBusy] = useState(false);
 
   const columns: ListColumn<Question>[] = [
     {
@@ -148,7 +147,7 @@ export default function QbankPage() {
             variant="subtle"
             color="red"
             aria-label={`Delete ${questionExcerpt(q.question, 40)}`}
-            onClick={() => setDeleting(q)}
+            onClick={() => remover.ask(q)}
           >
             <IconTrash size={18} aria-hidden />
           </ActionIcon>
@@ -161,26 +160,11 @@ export default function QbankPage() {
     >
       <ImportQuestionsDialog opened={importing} onClose={() => setImporting(false)} onImported={refresh} />
       <ConfirmDialog
-        opened={deleting !== null}
+        {...remover.dialog}
         title="Delete question"
         message={QBANK_MESSAGES.confirmDelete}
         confirmLabel="Delete"
         danger
-        busy={busy}
-        onCancel={() => setDeleting(null)}
-        onConfirm={async () => {
-          if (!deleting) return;
-          setBusy(true);
-          try {
-            const { message } = await qbankApi.remove(deleting._id);
-            showSuccessToast(message);
-            refresh();
-          } catch (error) {
-            showErrorToast(error instanceof Error ? error.message : String(error));
-          }
-          setBusy(false);
-          setDeleting(null);
-        }}
       />
     </ListScreen>
   );
