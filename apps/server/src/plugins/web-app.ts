@@ -11,6 +11,7 @@ import { robotsTxt, sitemapXml } from '../site/crawlers.ts';
 import { registerDonationsPage } from '../site/donations-page.ts';
 import { registerEventsPage } from '../site/events-page.ts';
 import { faviconPng } from '../site/favicon.ts';
+import { registerNewStudioPage } from '../site/new-studio-page.ts';
 import { tenantAppShell } from '../site/render-page.ts';
 import { registerShopPage } from '../site/shop-page.ts';
 import { answerSitePath, appAssetsFrom } from '../site/site.service.ts';
@@ -79,6 +80,8 @@ export async function registerWebApp(app: FastifyInstance, platform: Platform): 
   registerDonationsPage(app, platform, assets);
   // The events list, rendered here (issue 30).
   registerEventsPage(app, platform, assets);
+  // The platform's sign-up on the bare domain, rendered here with a small island (issue 30).
+  registerNewStudioPage(app, platform);
 
   app.get('/robots.txt', { schema: { hide: true } }, (request, reply) =>
     reply.type('text/plain; charset=utf-8').send(robotsTxt(requestOrigin(request))),
