@@ -4,6 +4,7 @@ import { contacts, reviews } from '../db/schema/index.ts';
 import { TtlCache } from '../lib/ttl-cache.ts';
 import type { Platform } from '../platform.ts';
 import { escapeHtml as e } from './sanitize.ts';
+import { fillMarked, hasMarked } from './site-fill.ts';
 
 /**
  * Member reviews on the public site (issue 27, docs/decisions/reviews.md). The website builder's
@@ -62,28 +63,9 @@ export function siteReviewsOf(platform: Platform, tenantId: string): Promise<Sit
   return cacheOf(platform).get(tenantId, () => loadSiteReviews(platform, tenantId));
 }
 
-const CONTAINER = /<([a-z][a-z0-9]*)\b[^>]*\sdata-site-reviews(?:="(\d*)")?(?=[\s/>])[^>]*>/i;
-const SECTION = /<([a-z][a-z0-9]*)\b[^>]*\sdata-site-reviews-section(?:="[^"]*")?(?=[\s/>])[^>]*>/i;
-
 /** Whether page HTML holds a reviews container (so the reviews are read only for such pages). */
 export function hasSiteReviews(html: string): boolean {
-  return /\sdata-site-reviews(?:="\d*")?[\s/>]/i.test(html);
-}
-
-/**
- * Where the element whose opening tag ends at `from` closes: the end index of its matching close tag.
- * The HTML is sanitize-html's output (well formed, no comments, `<` in text escaped), so counting the
- * same tag's opening and closing tags finds it.
- */
-function closeOf(html: string, tag: string, from: number): { start: number; end: number } | null {
-  const tokens = new RegExp(`<(/?)${tag}\\b[^>]*>`, 'gi');
-  tokens.lastIndex = from;
-  let depth = 1;
-  for (let m = tokens.exec(html); m; m = tokens.exec(html)) {
-    depth += m[1] ? -1 : 1;
-    if (depth === 0) return { start: m.index, end: m.index + m[0].length };
-  }
-  return null;
+  return hasMarked(html, 'reviews');
 }
 
 const stars = (n: number) => {
@@ -97,24 +79,5 @@ export function reviewQuote(review: SiteReview): string {
 
 /** Page HTML with its reviews container filled (see the module comment); other HTML comes back as it was. */
 export function fillSiteReviews(html: string, list: SiteReview[]): string {
-  const opening = html.match(CONTAINER);
-  if (!opening || opening.index === undefined) return html;
-  const tag = (opening[1] ?? 'div').toLowerCase();
-  const wanted = Number(opening[2] ?? '') || SITE_REVIEWS_MAX;
-  const innerStart = opening.index + opening[0].length;
-  const close = opening[0].endsWith('/>') ? null : closeOf(html, tag, innerStart);
-  if (!close) return html;
-  const shown = list.slice(0, Math.max(1, Math.min(SITE_REVIEWS_MAX, wanted)));
-  if (shown.length === 0) {
-    const section = html.match(SECTION);
-    if (section && section.index !== undefined && section.index < opening.index) {
-      const sectionTag = (section[1] ?? 'section').toLowerCase();
-      const sectionClose = closeOf(html, sectionTag, section.index + section[0].length);
-      if (sectionClose && sectionClose.end >= close.end) {
-        return html.slice(0, section.index) + html.slice(sectionClose.end);
-      }
-    }
-    return html.slice(0, innerStart) + html.slice(close.start);
-  }
-  return html.slice(0, innerStart) + shown.map(reviewQuote).join('') + html.slice(close.start);
+  return fillMarked(html, 'reviews', list.map(reviewQuote), SITE_REVIEWS_MAX);
 }

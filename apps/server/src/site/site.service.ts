@@ -7,6 +7,7 @@ import type { Platform } from '../platform.ts';
 import { type AppAssets, NOT_FOUND_PAGE_NAME, renderSitePage } from './render-page.ts';
 import { sanitizePageHtml } from './sanitize.ts';
 import type { SiteEntry, SitePage } from './site-entry.ts';
+import { fillSiteNotices, hasSiteNotices, siteNoticesOf } from './site-notices.ts';
 import { fillSiteReviews, hasSiteReviews, siteReviewsOf } from './site-reviews.ts';
 
 export type SiteAnswer =
@@ -99,10 +100,12 @@ export async function answerSitePath(
   if (!entry || entry.kind === 'unpublished') {
     return { kind: 'html', status: 404, html: renderSitePage(config, NOT_FOUND_PAGE, { url, path }, assets) };
   }
-  // Member reviews (issue 27) are filled per request, after the page cache: consent can change any time.
-  const page = hasSiteReviews(entry.page.html)
-    ? { ...entry.page, html: fillSiteReviews(entry.page.html, await siteReviewsOf(platform, tenant.tenantId)) }
-    : entry.page;
+  // Member reviews and notices (issue 27) are filled per request, after the page cache: consent can change any time.
+  // Reviews first: their text is escaped, so no marker can come from it; a notice's HTML goes in last.
+  let html = entry.page.html;
+  if (hasSiteReviews(html)) html = fillSiteReviews(html, await siteReviewsOf(platform, tenant.tenantId));
+  if (hasSiteNotices(html)) html = fillSiteNotices(html, await siteNoticesOf(platform, tenant));
+  const page = html === entry.page.html ? entry.page : { ...entry.page, html };
   return { kind: 'html', status: 200, html: renderSitePage(config, page, { url, path }, assets) };
 }
 

@@ -17,6 +17,7 @@ import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import type { TenantContext } from '../../lib/tenant-context.ts';
 import type { Platform } from '../../platform.ts';
 import { sanitizePageHtml } from '../../site/sanitize.ts';
+import { dropSiteNotices } from '../../site/site-notices.ts';
 import * as repo from './notices.repo.ts';
 
 const zoneOf = (tenant: TenantContext) => knownTimeZone(tenant.settings.timezone);
@@ -85,7 +86,7 @@ export function createNotice(
       expiryDate: input.expiryDate,
     });
     return toNotice(row, zoneOf(tenant), todayOf(platform, tenant));
-  });
+  }).finally(() => dropSiteNotices(platform, tenant.tenantId));
 }
 
 /** PUT /edtest/noticeboard/{id}: another studio's notice is a 404. */
@@ -105,11 +106,12 @@ export function changeNotice(
     });
     if (!row) throw notFound('Notice');
     return toNotice(row, zoneOf(tenant), todayOf(platform, tenant));
-  });
+  }).finally(() => dropSiteNotices(platform, tenant.tenantId));
 }
 
 /** DELETE /edtest/noticeboard/{id}. */
 export async function removeNotice(platform: Platform, tenant: TenantContext, id: string): Promise<void> {
   const deleted = await withTenant(platform.db, tenant.tenantId, (tx) => repo.deleteNotice(tx, tenant.tenantId, id));
+  dropSiteNotices(platform, tenant.tenantId);
   if (!deleted) throw notFound('Notice');
 }

@@ -1,6 +1,6 @@
 /**
  * The designer's section library for a studio's site (issue 14): hero, image and text, gallery,
- * pricing, testimonials, member reviews, class schedule, contact, map and the page header. Each section is plain
+ * pricing, testimonials, member reviews, notices, class schedule, contact, map and the page header. Each section is plain
  * HTML with `sb-` classes; its CSS rides in the block (GrapesJS adds it to the page's styles on drop)
  * and reads the site's accent (`--site-accent`, the theme colour) so a section wears the studio's
  * brand. Columns are CSS grid with auto-fit, so every section folds to one column on a phone. No
@@ -47,6 +47,7 @@ const ICONS = {
   contact: svg('<rect x="3" y="5" width="18" height="14" rx="2"/><path d="M3 7l9 6 9-6"/>'),
   map: svg('<path d="M9 4L3 6v14l6-2 6 2 6-2V4l-6 2z"/><path d="M9 4v14M15 6v14"/>'),
   header: svg('<path d="M4 6h16M4 11h10M4 16h7"/>'),
+  notices: svg('<path d="M3 10v4h3l6 4V6L6 10z"/><path d="M16 9a4 4 0 0 1 0 6M19 6a8 8 0 0 1 0 12"/>'),
 };
 
 /** A neutral photo frame (an inline SVG, no request) that says what to put there. */
@@ -104,6 +105,16 @@ const testimonialsSection = () =>
 const memberReviewsSection = () =>
   `<section class="sb-section sb-testimonials" data-site-reviews-section=""><div class="sb-inner"><h2>What our members say</h2><div class="sb-quotes" data-site-reviews="6">${quote('Your members’ own reviews appear here: the newest six whose member agreed to show them on the website.', 'Member name')}</div></div></section>${css(
     '.sb-testimonials{background:#f8f9fa;border-radius:16px}.sb-quotes{display:grid;grid-template-columns:repeat(auto-fit,minmax(240px,1fr));gap:20px}.sb-quote{margin:0;background:#fff;border-radius:12px;padding:24px;border-left-width:4px;border-left-style:solid;border-left-color:var(--site-accent)}.sb-quote blockquote{margin:0 0 12px;font-size:17px}.sb-quote figcaption{color:#495057;font-weight:600;font-size:15px}.sb-stars{margin:0 0 8px;color:#b35c00;letter-spacing:2px}',
+  )}`;
+
+/**
+ * Notices (issue 27): the server fills the container with up to 3 of the studio's active, unexpired
+ * notices (type notice; quotes stay on the members' board) and leaves the section out when there are
+ * none (apps/server/src/site/site-notices.ts). Keep both markers when editing the section.
+ */
+const noticesSection = () =>
+  `<section class="sb-section sb-notices" data-site-notices-section=""><div class="sb-inner"><h2>Notices</h2><div class="sb-notices__list" data-site-notices="3"><article class="sb-notice"><p>The studio’s published notices appear here, newest first. Write them in the notice board’s manager.</p></article></div></div></section>${css(
+    '.sb-notices__list{display:grid;gap:16px}.sb-notice{background:#fff;border:1px solid #dee2e6;border-left-width:4px;border-left-color:var(--site-accent);border-radius:12px;padding:16px 20px;overflow-wrap:anywhere}.sb-notice>:first-child{margin-top:0}.sb-notice>:last-child{margin-bottom:0}.sb-notice img{max-width:100%;height:auto}',
   )}`;
 
 const scheduleSection = () =>
@@ -167,6 +178,7 @@ export function studioBlocks(raw: StudioDetails) {
     section('sb-pricing', 'Pricing', ICONS.pricing, pricingSection(details)),
     section('sb-testimonials', 'Testimonials', ICONS.testimonials, testimonialsSection()),
     section('sb-member-reviews', 'Member reviews', ICONS.testimonials, memberReviewsSection()),
+    section('sb-notices', 'Notices', ICONS.notices, noticesSection()),
     section('sb-schedule', 'Class schedule', ICONS.schedule, scheduleSection()),
     section('sb-contact', 'Contact', ICONS.contact, contactSection(details)),
     section('sb-map', 'Map', ICONS.map, mapSection(details)),
@@ -181,6 +193,7 @@ export const SECTIONS = {
   pricing: pricingSection,
   testimonials: testimonialsSection,
   memberReviews: memberReviewsSection,
+  notices: noticesSection,
   schedule: scheduleSection,
   contact: contactSection,
   map: mapSection,

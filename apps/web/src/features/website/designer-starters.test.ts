@@ -60,4 +60,11 @@ describe('the designer starters', () => {
     expect(block.content).toMatch(/<section [^>]*data-site-reviews-section=""/);
     expect(block.content).toContain('<div class="sb-quotes" data-site-reviews="6">');
   });
+
+  it('offers a Notices section carrying the markers the server fills (site-notices.ts)', () => {
+    const block = studioBlocks(studio).find((b) => b.id === 'sb-notices');
+    if (!block) throw new Error('no Notices block');
+    expect(block.content).toMatch(/<section [^>]*data-site-notices-section=""/);
+    expect(block.content).toContain('data-site-notices="3"');
+  });
 });
