@@ -39,7 +39,7 @@ button:disabled{opacity:.7;cursor:progress}
 [hidden]{display:none!important}`;
 
 function shell(title: string, description: string, body: string, script = ''): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${e(title)}</title><meta name="description" content="${e(description)}"><style>${CSS}</style></head><body><main>${body}</main>${script}</body></html>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${e(title)}</title><meta name="description" content="${e(description)}"><link rel="icon" href="data:,"><style>${CSS}</style></head><body><main>${body}</main>${script}</body></html>`;
 }
 
 function field(name: string, label: string, input: string, hint = ''): string {
