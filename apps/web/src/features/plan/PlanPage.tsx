@@ -25,6 +25,7 @@ import { IconRepeat } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Busy } from '../../app/components/Busy';
+import { ScrollTable } from '../../app/components/ScrollTable';
 import { SettingsHeader, useIsAdmin } from '../settings/SettingsHeader';
 import { usePlanHistory, useSubscription } from './api';
 import { currentPlanSummary } from './plan-rules';
@@ -122,7 +123,7 @@ function PaymentsTable() {
       ) : total === 0 ? (
         <Text c="dimmed">No payments in {year}.</Text>
       ) : (
-        <Table.ScrollContainer minWidth={640}>
+        <ScrollTable minWidth={640} label="Payments">
           <Table verticalSpacing="sm" aria-labelledby="payments-title">
             <Table.Thead>
               <Table.Tr>
@@ -139,7 +140,7 @@ function PaymentsTable() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       )}
       <Group justify="space-between" mt="md" wrap="wrap">
         <Select

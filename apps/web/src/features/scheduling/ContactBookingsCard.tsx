@@ -2,6 +2,7 @@ import { CONTACT_BOOKINGS_PAGE, type ContactBooking } from '@atrium/contracts';
 import { Badge, Button, Card, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { ScrollTable } from '../../app/components/ScrollTable';
 import { formatDateTime } from '../../lib/format';
 import { useTenant } from '../session/session-store';
 import { schedulingApi } from './api';
@@ -26,7 +27,7 @@ function PlacesTable({
   timeZone: string;
 }) {
   return (
-    <Table.ScrollContainer minWidth={360}>
+    <ScrollTable minWidth={360} label={label}>
       <Table striped aria-label={label}>
         <Table.Thead>
           <Table.Tr>
@@ -59,7 +60,7 @@ function PlacesTable({
           })}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollTable>
   );
 }
 

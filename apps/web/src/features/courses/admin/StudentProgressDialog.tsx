@@ -2,6 +2,7 @@ import type { CourseDetail, CourseStudent } from '@atrium/contracts';
 import { Alert, Badge, Loader, Modal, Progress, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
+import { ScrollTable } from '../../../app/components/ScrollTable';
 import { formatDateTime } from '../../../lib/format';
 import { courseKeys, coursesAdminApi } from './api';
 import { CHAPTER_TYPE_LABELS, durationLabel } from './course-rules';
@@ -49,7 +50,7 @@ export function StudentProgressDialog({
             {mine.completedAt ? ` · Completed ${formatDateTime(mine.completedAt, timeZone)}` : ''}
           </Text>
           <Progress value={mine.progressPercent} aria-label={`Progress of ${student?.name ?? ''}`} />
-          <Table.ScrollContainer minWidth={420}>
+          <ScrollTable minWidth={420} label="Students' progress">
             <Table>
               <Table.Thead>
                 <Table.Tr>
@@ -85,7 +86,7 @@ export function StudentProgressDialog({
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
         </Stack>
       )}
     </Modal>
