@@ -23,7 +23,6 @@ const ADMIN_MENU_DEMO = [
   'Help',
   'Logout',
 ];
-const NOT_BUILT_YET = ['Assessments'];
 
 test.describe('login, landing and menus', () => {
   test('the login screen paints from the HTML first, then the app takes over', async ({ page }) => {
@@ -50,7 +49,8 @@ test.describe('login, landing and menus', () => {
     await expect(page.getByRole('heading', { name: 'Welcome, Avery Admin' })).toBeVisible();
     const links = await menuLinks(page, 'Admin menu');
     for (const item of ADMIN_MENU_DEMO) expect(links).toContain(item);
-    for (const item of [...NOT_BUILT_YET, 'Self Assessments']) expect(links).not.toContain(item);
+    // demo has assessments on (the module flag): the tests, self assessments and question banks
+    for (const item of ['Assessments', 'Self Assessments', 'Question Banks']) expect(links).toContain(item);
     // the Products group holds what is built: Donations, Forms and Merchandise
     const nav = page.getByRole('navigation', { name: 'Admin menu' });
     await nav.getByText('Products', { exact: true }).click();
@@ -96,7 +96,7 @@ test.describe('login, landing and menus', () => {
     const links = await menuLinks(page, 'Student menu');
     expect(links).toContain('Calendar');
     expect(links).toContain('Courses');
-    expect(links).not.toContain('Assessments');
+    expect(links).toContain('Assessments');
     // demo has its store menu on, and My Store is built
     expect(links).toContain('My Store');
     // demo has donations on: the member's gifts
