@@ -94,5 +94,6 @@ describe('OpenTelemetry traces', () => {
     expect(spans().some((span) => span.name.startsWith('handler') && span.traceId === request.traceId)).toBe(true);
     expect(spans().some((span) => attribute(span, 'http.route') === '/readyz')).toBe(false);
     await app.close();
-  });
+    // a whole app started with the OpenTelemetry SDK loaded, then the batch export: 20-35 s beside the browser run
+  }, 120_000);
 });
