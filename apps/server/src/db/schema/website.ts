@@ -7,10 +7,21 @@ import {
   primaryKey,
   text,
   timestamp,
+  index,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { tenants } from './tenants.ts';
+
+/** A page's content at one moment: its draft. */
+export interface PageContentSnapshot {
+  unhtml: string;
+  css: string;
+  unjson: unknown;
+  header: string;
+  subHeader: string;
+  savedAt: string;
+}
 
 /** Spec 3 §3 "Website page". */
 export const websitePages = pgTable(
@@ -38,6 +49,8 @@ export const websitePages = pgTable(
     unhtml: text('unhtml').notNull().default(''),
     css: text('css').notNull().default(''),
     unjson: jsonb('unjson'),
+    /** The designer's work in progress (Save draft); visitors see the columns above until it is published. */
+    draft: jsonb('draft').$type<PageContentSnapshot>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -64,6 +77,34 @@ export const websitePageRedirects = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.fromUrl] }),
+    foreignKey({ columns: [t.tenantId, t.pageId], foreignColumns: [websitePages.tenantId, websitePages.id] }).onDelete(
+      'cascade',
+    ),
+  ],
+);
+
+/** A published version of a page (the last 20 per page are kept), restorable as the draft. */
+export const websitePageVersions = pgTable(
+  'website_page_versions',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull().defaultRandom(),
+    pageId: uuid('page_id').notNull(),
+    unhtml: text('unhtml').notNull().default(''),
+    css: text('css').notNull().default(''),
+    unjson: jsonb('unjson'),
+    header: text('header').notNull().default(''),
+    subHeader: text('sub_header').notNull().default(''),
+    /** Who published it: the contact id, and the name as it was then (kept if the person leaves). */
+    publishedBy: uuid('published_by'),
+    publishedByName: text('published_by_name').notNull().default(''),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    index('website_page_versions_page_idx').on(t.tenantId, t.pageId, t.publishedAt),
     foreignKey({ columns: [t.tenantId, t.pageId], foreignColumns: [websitePages.tenantId, websitePages.id] }).onDelete(
       'cascade',
     ),
