@@ -119,11 +119,15 @@ export const assessmentAnswers = pgTable(
     points: integer('points').notNull(),
     explanation: text('explanation').notNull().default(''),
     mediaUrl: text('media_url'),
+    /** The question's rubric, copied with it (open ended); empty: graded with points alone. */
+    rubric: jsonb('rubric').$type<{ name: string; points: number }[]>().notNull().default([]),
     selected: integer('selected').array(),
     text: text('text'),
     savedAt: timestamp('saved_at', { withTimezone: true }),
     awarded: integer('awarded'),
     comment: text('comment').notNull().default(''),
+    /** Staff's score and comment for each rubric criterion, in the rubric's order (null: not graded by rubric). */
+    rubricScores: jsonb('rubric_scores').$type<{ points: number; comment: string }[]>(),
     gradedBy: uuid('graded_by'),
     gradedAt: timestamp('graded_at', { withTimezone: true }),
   },

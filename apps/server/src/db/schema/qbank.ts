@@ -21,6 +21,8 @@ export const qbankQuestions = pgTable(
     options: jsonb('options').$type<{ text: string; isCorrect: boolean; points: number }[]>().notNull().default([]),
     points: integer('points').notNull().default(1),
     explanation: text('explanation').notNull().default(''),
+    /** Open ended: the criteria staff score the written answer by (the question's points are their sum). */
+    rubric: jsonb('rubric').$type<{ name: string; points: number }[]>().notNull().default([]),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     mediaUrl: text('media_url'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
