@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { contacts } from './contacts.ts';
 import { tenants } from './tenants.ts';
 
@@ -34,9 +45,23 @@ export const campaigns = pgTable(
     /** The designer's project (GrapesJS project data), reopened as designed. */
     design: jsonb('design'),
     audience: jsonb('audience').$type<CampaignAudienceJson>().notNull(),
-    status: text('status', { enum: ['draft', 'scheduled', 'sending', 'sent', 'cancelled'] })
+    status: text('status', { enum: ['draft', 'scheduled', 'sending', 'paused', 'sent', 'cancelled'] })
       .notNull()
       .default('draft'),
+    /**
+     * How it is sent (docs/decisions/campaigns.md "Sending through the studio's choice"): smtp (the
+     * platform's mail server, through the outbox), brevo (the studio's Brevo key) or mailbox (a
+     * connected Gmail or Microsoft 365 mailbox); null: the studio's default, fixed when sending starts.
+     */
+    provider: text('provider', { enum: ['smtp', 'brevo', 'mailbox'] }),
+    /** The connected mailbox (its tenant_credentials id) when the provider is mailbox. */
+    mailboxId: uuid('mailbox_id'),
+    /** Why a paused campaign stopped (the provider's answer), shown on its screen. */
+    pausedReason: text('paused_reason').notNull().default(''),
+    /** Opens (a pixel) and clicks (wrapped links) counted for this campaign. */
+    tracking: boolean('tracking').notNull().default(false),
+    opens: integer('opens').notNull().default(0),
+    clicks: integer('clicks').notNull().default(0),
     scheduledAt: timestamp('scheduled_at', { withTimezone: true }),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
@@ -71,10 +96,22 @@ export const campaignRecipients = pgTable(
     email: text('email').notNull(),
     firstName: text('first_name').notNull().default(''),
     lastName: text('last_name').notNull().default(''),
-    status: text('status', { enum: ['pending', 'queued', 'skipped'] })
+    /**
+     * pending, then queued (written to the outbox: SMTP) or claimed (being sent through a provider's
+     * API) and sent; skipped (cancelled, unsubscribed) or failed (the provider refused this address).
+     */
+    status: text('status', { enum: ['pending', 'queued', 'claimed', 'sent', 'failed', 'skipped'] })
       .notNull()
       .default('pending'),
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    /** The key this recipient's API send carries (Brevo's idempotencyKey), kept across retries. */
+    sendKey: uuid('send_key'),
+    /** The provider's message id once sent through its API. */
+    messageId: text('message_id'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    openedAt: timestamp('opened_at', { withTimezone: true }),
+    clickedAt: timestamp('clicked_at', { withTimezone: true }),
     /** The outbox email written when the row was claimed. */
     emailId: uuid('email_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
