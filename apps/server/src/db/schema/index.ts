@@ -24,6 +24,7 @@ export * from './scheduling.ts';
 export * from './settings.ts';
 export * from './shared-state.ts';
 export * from './shop.ts';
+export * from './sms-campaigns.ts';
 export * from './sms.ts';
 export * from './tenants.ts';
 export * from './video.ts';
