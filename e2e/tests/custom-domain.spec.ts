@@ -1,6 +1,11 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createConnection, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { FakeDns } from '@atrium/provider-stubs/dns';
 import { expect, test } from '@playwright/test';
-import { apiUrl, expectAccessible, hostUrl, logIn } from './helpers';
+import { apiUrl, expectAccessible, hostUrl, logIn, PASSWORD } from './helpers';
 
 // Account Settings > Custom Domain (issue 28): the riverside admin adds a domain (a bad one is refused by field),
 // sees the records to make, checks before and after the records exist (the run's DNS stand-in answers for the
@@ -82,4 +87,151 @@ test('the admin adds, proves and removes the studio’s own domain', async ({ pa
   await card.getByRole('button', { name: 'Remove domain' }).click();
   await expect(card.getByRole('textbox', { name: 'Your domain' })).toBeVisible();
   expect(await ask(request)).toBe(404);
+});
+
+// The standard on-demand TLS set-up in front of the run's server (docs/operations.md "Custom domains and TLS"):
+// Debian's caddy with its internal CA, asking the server's TLS ask endpoint before it makes a certificate.
+// Chromium maps the studio's domain to Caddy's port (--host-resolver-rules), so the address is exactly
+// https://<domain>/; it takes the internal CA's certificate (ignoreHTTPSErrors) and the test checks it is Caddy's.
+const caddyPath = spawnSync('sh', ['-c', 'command -v caddy'], { encoding: 'utf8' }).stdout.trim() || null;
+const TLS_DOMAIN = 'studio.riverside-tls.example';
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+async function waitForPort(port: number, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const open = await new Promise<boolean>((resolve) => {
+      const socket = createConnection({ host: '127.0.0.1', port }, () => {
+        socket.end();
+        resolve(true);
+      });
+      socket.on('error', () => resolve(false));
+    });
+    if (open) return;
+    if (Date.now() > deadline) throw new Error(`caddy did not listen on ${port} within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function startCaddy(dir: string, httpsPort: number): Promise<{ child: ChildProcess; log: () => string }> {
+  const appPort = process.env.E2E_PORT;
+  const caddyfile = `{
+  admin off
+  storage file_system {
+    root ${join(dir, 'storage')}
+  }
+  local_certs
+  skip_install_trust
+  http_port ${await freePort()}
+  https_port ${httpsPort}
+  auto_https disable_redirects
+  on_demand_tls {
+    ask http://127.0.0.1:${appPort}/internal/tls/ask
+  }
+}
+
+https:// {
+  tls {
+    on_demand
+  }
+  reverse_proxy 127.0.0.1:${appPort}
+}
+`;
+  writeFileSync(join(dir, 'Caddyfile'), caddyfile);
+  const child = spawn(caddyPath as string, ['run', '--config', join(dir, 'Caddyfile'), '--adapter', 'caddyfile'], {
+    env: { ...process.env, HOME: dir, XDG_DATA_HOME: join(dir, 'data'), XDG_CONFIG_HOME: join(dir, 'config') },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  process.once('exit', () => child.kill('SIGKILL'));
+  let log = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    log += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    log += chunk.toString();
+  });
+  await waitForPort(httpsPort, 15_000).catch((error) => {
+    throw new Error(`${error.message}\n${log}`);
+  });
+  return { child, log: () => log };
+}
+
+test('the studio adds its domain, proves it and opens over HTTPS through Caddy', async ({
+  page,
+  playwright,
+  request,
+}) => {
+  test.skip(!caddyPath, 'caddy is not installed: run scripts/ensure-caddy.sh (apt-get install caddy)');
+  test.setTimeout(60_000);
+  const dir = mkdtempSync(join(tmpdir(), 'studio-caddy-e2e-'));
+  const httpsPort = await freePort();
+  const caddy = await startCaddy(dir, httpsPort);
+  const launchOptions = test.info().project.use.launchOptions ?? {};
+  const browser = await playwright.chromium.launch({
+    ...launchOptions,
+    args: [...(launchOptions.args ?? []), `--host-resolver-rules=MAP ${TLS_DOMAIN} 127.0.0.1:${httpsPort}`],
+  });
+  try {
+    // The admin adds the domain in Account Settings and makes the records the card gives.
+    await logIn(page, 'admin@riverside.test', 'riverside');
+    await expect(page).not.toHaveURL(/\/login/);
+    await page.goto(hostUrl('riverside', '/settings/account'));
+    const card = page.getByRole('region', { name: 'Custom Domain' });
+    if (await card.getByRole('button', { name: 'Remove', exact: true }).isVisible()) {
+      await card.getByRole('button', { name: 'Remove', exact: true }).click();
+      await card.getByRole('button', { name: 'Remove domain' }).click();
+    }
+    await card.getByRole('textbox', { name: 'Your domain' }).fill(TLS_DOMAIN);
+    await card.getByRole('textbox', { name: 'Your domain' }).press('Enter');
+    const records = card.getByRole('list', { name: 'DNS records to make' });
+    const proof = (await records.getByText(/^studio-verify=[0-9a-f]{32}$/).textContent()) ?? '';
+
+    // Not proven yet: the ask says no, so Caddy makes no certificate and the page does not open.
+    const visitor = await browser.newContext({ ignoreHTTPSErrors: true });
+    const site = await visitor.newPage();
+    await expect(site.goto(`https://${TLS_DOMAIN}/`)).rejects.toThrow(/ERR_SSL|ERR_CONNECTION|ERR_/);
+
+    dns.set(`_studio-verify.${TLS_DOMAIN}`, { TXT: [proof] });
+    dns.set(TLS_DOMAIN, { CNAME: 'riverside.localhost' });
+    await card.getByRole('button', { name: 'Check now' }).click();
+    await expect(card.getByText('Verified', { exact: true })).toBeVisible();
+
+    // Proven: the visitor opens the studio's own site on its domain, over HTTPS, with Caddy's certificate.
+    const opened = await site.goto(`https://${TLS_DOMAIN}/`);
+    expect(opened?.status(), caddy.log()).toBe(200);
+    expect(site.url()).toMatch(new RegExp(`^https://${TLS_DOMAIN.replaceAll('.', '\\.')}/`));
+    expect((await opened?.securityDetails())?.issuer).toMatch(/^Caddy Local Authority/);
+    await expect(site).toHaveTitle(/Riverside Yoga/);
+    await expect(site.locator('body')).not.toContainText(/atrium/i);
+    // The studio's own calls from that page go the same way (same origin, through Caddy).
+    const ping = await site.evaluate(async (name) => (await fetch(`/ping?name=${name}`)).json(), TLS_DOMAIN);
+    expect(ping.orgId).toBe('riverside');
+    await visitor.close();
+  } finally {
+    // The domain removed, so the studio's emailed links go back to its own address for the other specs.
+    const login = await request.post(apiUrl('/login'), {
+      headers: { host: `riverside.localhost:${process.env.E2E_PORT}` },
+      data: { userId: 'admin@riverside.test', password: PASSWORD },
+    });
+    if (login.ok()) {
+      await request.delete(apiUrl('/rest/settings/custom-domain'), {
+        headers: {
+          host: `riverside.localhost:${process.env.E2E_PORT}`,
+          authorization: `Bearer ${(await login.json()).access_token}`,
+        },
+      });
+    }
+    await browser.close();
+    const exited = new Promise((resolve) => caddy.child.once('exit', resolve));
+    caddy.child.kill('SIGTERM');
+    await exited;
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
