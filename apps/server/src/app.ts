@@ -18,6 +18,7 @@ import { AuthThrottle, scheduleAttemptPruning } from './modules/auth/auth-thrott
 import { SessionGate } from './modules/auth/session-gate.ts';
 import { AccessTokens } from './modules/auth/tokens.ts';
 import { registerCampaignRoutes } from './modules/campaigns/campaigns.routes.ts';
+import { registerSmsCampaignRoutes } from './modules/campaigns/sms-campaigns.routes.ts';
 import { registerCatalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { registerCheckoutRoutes } from './modules/checkout/checkout.routes.ts';
 import { registerContactRoutes } from './modules/contacts/contacts.routes.ts';
@@ -264,6 +265,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   registerCourseRoutes(app, platform);
   registerReportRoutes(app, platform);
   registerCampaignRoutes(app, platform);
+  await registerSmsCampaignRoutes(app, platform, { minuteMs: config.smsPageMinuteMs });
   await registerIntegrationRoutes(app, platform);
   await registerVideoRoutes(app, platform);
   await registerTenantExportRoutes(app, platform);

@@ -131,6 +131,11 @@ export interface AppConfig {
   platformBilling: PlatformBillingConfig;
   /** Whether the plans' member and contact limits are enforced (PLAN_LIMITS=off for a self-hosted install or a benchmark). */
   planLimits: boolean;
+  /**
+   * How long one minute of an SMS campaign's page wait lasts, in ms (SMS_PAGE_MINUTE_MS, default
+   * 60000): the browser run shortens it so pages go seconds apart. Never set in production.
+   */
+  smsPageMinuteMs: number;
   /** AES-256-GCM key of the credential vault (CREDENTIALS_KEY, 32 bytes base64); null: generated once and kept in the database. */
   credentialsKey: Buffer | null;
   /**
@@ -329,6 +334,10 @@ export interface ProviderUrls {
   mailchimp: string;
   /** Zoom REST API (the connected user's profile). */
   zoomApi: string;
+  /** Gmail API (a connected Google mailbox sends campaigns): GMAIL_API_URL, default https://gmail.googleapis.com. */
+  gmailApi?: string;
+  /** Microsoft Graph (a connected Microsoft 365 mailbox): MS_GRAPH_API_URL, default https://graph.microsoft.com. */
+  graphApi?: string;
 }
 
 function credentialsKeyFrom(value: string | undefined): Buffer | null {
@@ -543,6 +552,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     filesMaxUploadBytes: Math.max(1, intFrom(env.FILES_MAX_UPLOAD_MB, 25, 'FILES_MAX_UPLOAD_MB')) * 1024 * 1024,
     platformBilling: platformBillingFrom(env),
     planLimits: !['off', 'false', '0'].includes(String(env.PLAN_LIMITS ?? '').toLowerCase()),
+    smsPageMinuteMs: Math.max(1, Number(env.SMS_PAGE_MINUTE_MS) || 60_000),
     credentialsKey: credentialsKeyFrom(env.CREDENTIALS_KEY),
     pdfSigning: env.PDF_SIGNING_P12
       ? { p12: Buffer.from(env.PDF_SIGNING_P12, 'base64'), passphrase: env.PDF_SIGNING_P12_PASSPHRASE ?? '' }
@@ -554,6 +564,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       brevo: baseUrlFrom(env.BREVO_API_URL, 'https://api.brevo.com', 'BREVO_API_URL'),
       mailchimp: mailchimpUrlFrom(env.MAILCHIMP_API_URL),
       zoomApi: baseUrlFrom(env.ZOOM_API_URL, 'https://api.zoom.us', 'ZOOM_API_URL'),
+      gmailApi: baseUrlFrom(env.GMAIL_API_URL, 'https://gmail.googleapis.com', 'GMAIL_API_URL'),
+      graphApi: baseUrlFrom(env.MS_GRAPH_API_URL, 'https://graph.microsoft.com', 'MS_GRAPH_API_URL'),
     },
     oauthApps: oauthAppsFrom(env),
     mxResolver: null,

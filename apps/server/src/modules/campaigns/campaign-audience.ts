@@ -14,7 +14,7 @@ const DAY_MS = 86_400_000;
 /** Memberships (not recurring gifts) that still run. */
 const LIVE = sql`('trialing', 'active', 'past_due', 'paused')`;
 
-function kindCondition(tenantId: string, audience: CampaignAudience, now: Date): SQL {
+export function kindCondition(tenantId: string, audience: CampaignAudience, now: Date): SQL {
   switch (audience.kind) {
     case 'all':
       return sql`true`;

@@ -69,7 +69,11 @@ async function queueWritten(platform: Platform): Promise<number> {
 }
 
 /** A tenant's active SMS account, opened from the vault; null when none is integrated. */
-async function accountOf(platform: Platform, vault: CredentialVault, tenantId: string): Promise<SmsAccount | null> {
+export async function accountOf(
+  platform: Platform,
+  vault: CredentialVault,
+  tenantId: string,
+): Promise<SmsAccount | null> {
   const rows = await withTenant(platform.db, tenantId, (tx) => listCredentials(tx, tenantId, 'sms'));
   const row = rows.find((r) => r.isIntegrated);
   if (!row) return null;

@@ -49,13 +49,23 @@ async function post(url: string, init: RequestInit): Promise<unknown> {
   }
 }
 
-/** Sends `body` to `to` (E.164); answers the provider's message id. */
-export async function sendSms(urls: ProviderUrls, account: SmsAccount, to: string, body: string): Promise<string> {
+/**
+ * Sends `body` to `to` (E.164); answers the provider's message id. With `statusUrl` the provider
+ * posts the message's delivery status there (Twilio's StatusCallback, Plivo's url).
+ */
+export async function sendSms(
+  urls: ProviderUrls,
+  account: SmsAccount,
+  to: string,
+  body: string,
+  statusUrl?: string,
+): Promise<string> {
   if (account.provider === 'twilio') {
     // POST /2010-04-01/Accounts/{Sid}/Messages.json, form-encoded, basic auth Sid:AuthToken.
     const form = new URLSearchParams({ To: to, Body: body });
     if (account.phone) form.set('From', account.phone);
     else form.set('MessagingServiceSid', account.messagingServiceId);
+    if (statusUrl) form.set('StatusCallback', statusUrl);
     const answer = await post(`${urls.twilio}/2010-04-01/Accounts/${encodeURIComponent(account.sid)}/Messages.json`, {
       headers: {
         authorization: basic(account.sid, account.token),
@@ -74,7 +84,12 @@ export async function sendSms(urls: ProviderUrls, account: SmsAccount, to: strin
       'content-type': 'application/json',
       accept: 'application/json',
     },
-    body: JSON.stringify({ src: account.senderId, dst: to, text: body }),
+    body: JSON.stringify({
+      src: account.senderId,
+      dst: to,
+      text: body,
+      ...(statusUrl ? { url: statusUrl, method: 'POST' } : {}),
+    }),
   });
   const ids = (answer as { message_uuid?: unknown } | null)?.message_uuid;
   return Array.isArray(ids) && typeof ids[0] === 'string' ? ids[0] : '';
