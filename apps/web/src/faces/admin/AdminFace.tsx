@@ -54,6 +54,8 @@ const AttemptsPage = lazy(() => import('../../features/assessments/AttemptsPage'
 const CampaignsPage = lazy(() => import('../../features/campaigns/CampaignsPage'));
 const CampaignEditorPage = lazy(() => import('../../features/campaigns/CampaignEditorPage'));
 const CampaignDesignerPage = lazy(() => import('../../features/campaigns/CampaignDesignerPage'));
+const SmsCampaignsPage = lazy(() => import('../../features/campaigns/SmsCampaignsPage'));
+const SmsCampaignPage = lazy(() => import('../../features/campaigns/SmsCampaignPage'));
 const CoursesPage = lazy(() => import('../../features/courses/admin/CoursesPage'));
 const CourseEditorPage = lazy(() => import('../../features/courses/admin/CourseEditorPage'));
 const ContentIndex = lazy(() =>
@@ -145,6 +147,8 @@ export const SCREENS: Record<string, ReactNode> = {
   '/campaign': <CampaignsPage />,
   '/campaign/:id': <CampaignEditorPage />,
   '/campaign/:id/design': <CampaignDesignerPage />,
+  '/campaign/sms': <SmsCampaignsPage />,
+  '/campaign/sms/:id': <SmsCampaignPage />,
   '/services': <CoursesPage />,
   '/content': <ContentIndex />,
   '/content/:id': <CourseEditorPage />,

@@ -56,9 +56,12 @@ export function AudienceCountText({ audience }: { audience: CampaignAudience }) 
 export function AudienceBuilder({
   value,
   onChange,
+  showCount = true,
 }: {
   value: CampaignAudience;
   onChange: (audience: CampaignAudience) => void;
+  /** False where the screen counts the audience its own way (an SMS campaign's estimate). */
+  showCount?: boolean;
 }) {
   const tags = useQuery({
     queryKey: ['contacts', 'tags', 'tag'],
@@ -145,7 +148,7 @@ export function AudienceBuilder({
           />
         </Group>
       ) : null}
-      <AudienceCountText audience={value} />
+      {showCount ? <AudienceCountText audience={value} /> : null}
     </Stack>
   );
 }

@@ -6,7 +6,7 @@ import {
   type Campaign,
   type CampaignStatus,
 } from '@atrium/contracts';
-import { ActionIcon, Anchor, Badge, Button, Text } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Button, Group, Text } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -20,6 +20,7 @@ import { useTenant } from '../session/session-store';
 import { useDocumentHead } from '../tenant/tenant-head';
 import { type CampaignListParams, campaignKeys, campaignsApi } from './api';
 import { campaignPath, contactsLabel, progressLabel, STATUS_COLOURS } from './campaign-rules';
+import { SMS_CAMPAIGNS_PATH } from './sms-api';
 
 const LIST = { pageSizes: [10, 25, 50, 100], defaultPageSize: CAMPAIGN_PAGE_SIZE_DEFAULT, filters: [] };
 const wrap = { overflowWrap: 'anywhere' } as const;
@@ -116,9 +117,14 @@ export default function CampaignsPage() {
       title="Campaigns"
       description="Email your members: a message, an audience counted before you send, sent in batches with a one-click unsubscribe."
       actions={
-        <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setCreating(true)}>
-          New campaign
-        </Button>
+        <Group gap="xs">
+          <Button component={Link} to={SMS_CAMPAIGNS_PATH} variant="default">
+            SMS campaigns
+          </Button>
+          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setCreating(true)}>
+            New campaign
+          </Button>
+        </Group>
       }
       list={list}
       search={{ label: 'Search campaigns', placeholder: 'Search by name' }}

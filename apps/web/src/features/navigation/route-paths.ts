@@ -51,6 +51,9 @@ export const ADMIN_ROUTES: readonly RouteSpec[] = [
   { path: '/campaign', title: 'Campaigns', built: true },
   { path: '/campaign/:id', title: 'Campaign', built: true },
   { path: '/campaign/:id/design', title: 'Email designer', built: true },
+  // SMS campaigns (issue 26): the list and one text campaign's screen.
+  { path: '/campaign/sms', title: 'SMS campaigns', built: true },
+  { path: '/campaign/sms/:id', title: 'SMS campaign', built: true },
   { path: '/reports', title: 'Reports', built: true },
   // The rows behind a sales report's figure (issue 24).
   { path: '/reports/lines', title: 'Sales rows', built: true },

@@ -1,0 +1,48 @@
+import type { CampaignReport } from '@atrium/contracts';
+import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+
+const percent = (part: number, whole: number) => (whole > 0 ? ` (${Math.round((part / whole) * 100)}%)` : '');
+
+/** A campaign's numbers: sent, delivered, opened, clicked, bounced, unsubscribed (email or SMS). */
+export function CampaignReportCard({ report }: { report: CampaignReport }) {
+  const figures: Array<[string, string]> = [
+    ['Sent', `${report.sent} of ${report.recipients}`],
+    ['Delivered', `${report.delivered}${percent(report.delivered, report.sent)}`],
+    ['Opened', report.opened === null ? '—' : `${report.opened}${percent(report.opened, report.delivered)}`],
+    ['Clicked', report.clicked === null ? '—' : `${report.clicked}${percent(report.clicked, report.delivered)}`],
+    [report.channel === 'sms' ? 'Failed' : 'Bounced', String(report.bounced)],
+    ['Unsubscribed', String(report.unsubscribed)],
+  ];
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="campaign-report-title">
+      <Stack gap="sm">
+        <Title order={2} size="h4" id="campaign-report-title">
+          Report
+        </Title>
+        <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
+          {figures.map(([label, value]) => (
+            <div key={label} data-testid={`report-${label.toLowerCase()}`}>
+              <Text size="xs" c="dimmed">
+                {label}
+              </Text>
+              <Text fw={600}>{value}</Text>
+            </div>
+          ))}
+        </SimpleGrid>
+        {report.channel === 'sms' ? (
+          <Text size="xs" c="dimmed">
+            Texts have no opens or clicks.
+            {report.pending > 0 ? ` ${report.pending} still to send.` : ''}
+            {report.unconfirmed > 0
+              ? ` ${report.unconfirmed} not confirmed (sending stopped before the provider answered; not sent again).`
+              : ''}
+          </Text>
+        ) : report.opened === null ? (
+          <Text size="xs" c="dimmed">
+            Opens and clicks are counted when tracking is on for the campaign.
+          </Text>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}
