@@ -34,4 +34,11 @@ export interface ExportManifest {
   excludedTables: Record<string, string>;
   redactedColumns: Record<string, readonly string[]>;
   media: string[];
+  /**
+   * PDFs made for the export (not read by the import: they are drawn from the rows). Invoices: those
+   * created since `since`, at most `max`, newest first.
+   */
+  pdfs: {
+    invoices: { since: string; max: number; files: Array<{ path: string; invoiceId: string; number: string }> };
+  };
 }

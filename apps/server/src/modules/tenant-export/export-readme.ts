@@ -1,5 +1,12 @@
 import type { ExportManifest } from './export-manifest.ts';
 
+function invoicePdfScope(manifest: ExportManifest): string {
+  const { since, max, files } = manifest.pdfs.invoices;
+  const day = since.slice(0, 10);
+  const count = files.length === 1 ? '1 PDF' : `${files.length} PDFs`;
+  return `the invoices made since ${day} (UTC), newest first, at most ${max} of them: ${count} in this zip.`;
+}
+
 /** The README.md at the top of an export zip: what each file is, written for the studio. */
 export function exportReadme(manifest: ExportManifest): string {
   const { tenant } = manifest;
@@ -22,6 +29,8 @@ export function exportReadme(manifest: ExportManifest): string {
     '- `media/{key}`: a stored file, named by its storage key. The tables say what each one is: `media_files` and',
     '  `files` (column `storage_key`: file name and type), `form_submissions` (column `document_key`: the signed PDF),',
     '  `contacts` (column `picture`: `/profile-photo/{key}`).',
+    '- `pdf/invoices/{number}.pdf`: an invoice as a PDF (`INV-00042.pdf`), as the studio and its members see it:',
+    `  ${invoicePdfScope(manifest)}`,
     '',
     '## Tables',
     '',
@@ -44,8 +53,10 @@ export function exportReadme(manifest: ExportManifest): string {
     ...Object.entries(manifest.excludedTables).map(([table, why]) => `- \`${table}\`: ${why}`),
     '',
     'Invoice and receipt PDFs are not stored files: they are drawn from the `invoices`, `invoice_lines` and',
-    '`invoice_payments` rows whenever they are opened, so the rows above are the record. Videos of courses',
-    '(`video_assets`) are listed with their details but their video files are not in the zip.',
+    '`invoice_payments` rows whenever they are opened, so the rows above are the record of every invoice. The',
+    '`pdf/invoices` folder is a copy of the recent ones to read and print; after a restore every invoice, older',
+    'ones too, opens as a PDF again. Videos of courses (`video_assets`) are listed with their details but their',
+    'video files are not in the zip.',
     '',
     '## Restoring',
     '',

@@ -46,6 +46,9 @@ export const NOT_SECRET_COLUMNS: Readonly<Record<string, readonly string[]>> = {
   email_templates: ['system_key'],
   video_assets: ['poster_key', 'hls_master_key'],
   tenant_credentials: ['key_version'],
+  // A provider's idempotency key for one send, and the word a number texted to opt out (STOP).
+  campaign_recipients: ['send_key'],
+  sms_opt_outs: ['keyword'],
 };
 
 /** What a column name must not look like unless it is redacted or listed as not secret. */

@@ -7,6 +7,8 @@ import { finished } from 'node:stream/promises';
 import { sql } from 'drizzle-orm';
 import yazl from 'yazl';
 import { APP_ROLE, type Database, readTenant } from '../../db/client.ts';
+import { settingsWithDefaults } from '../../lib/tenant-settings.ts';
+import { defaultInvoicePdfBound, type InvoicePdfBound, invoicePdfsForExport } from '../invoices/invoice-pdf-export.ts';
 import type { MediaStorage } from '../media/media.storage.ts';
 import { EXPORT_FORMAT, type ExportManifest, type ExportTenant } from './export-manifest.ts';
 import { exportReadme } from './export-readme.ts';
@@ -24,6 +26,7 @@ export interface ExportProgress {
   tablesTotal: number;
   rowsWritten: number;
   filesWritten: number;
+  pdfsWritten: number;
 }
 
 /** Rows read per round trip: the most the export holds in memory of one table. */
@@ -140,21 +143,32 @@ export interface WriteExportOptions {
   output: Writable;
   onProgress?: (progress: ExportProgress) => Promise<void> | void;
   now?: () => Date;
+  /** Which invoices get a PDF in `pdf/invoices/` (default: the last 2 years, at most 1,000, newest first). */
+  invoicePdfs?: InvoicePdfBound;
 }
 
 /**
  * Writes the whole tenant as a zip to `output`, as a stream: `data/{table}.json` and
  * `data/{table}.csv` for every exported table, `media/{key}` for every stored file (uploads, profile
- * photos, signed form PDFs), `tenant.json`, `manifest.json` (tables, columns, row counts, what was
+ * photos, signed form PDFs), `pdf/invoices/{number}.pdf` for the newest invoices (the bound), `tenant.json`, `manifest.json` (tables, columns, row counts, what was
  * left out) and `README.md`. Memory stays bounded: rows are read BATCH at a time, the JSON goes
- * straight into the zip and the CSV through a temporary file, and files are opened one at a time.
+ * straight into the zip and the CSV through a temporary file, files are opened one at a time, and
+ * each invoice PDF is rendered once the zip has taken the one before.
  */
 export async function writeTenantExport(options: WriteExportOptions): Promise<ExportManifest> {
   const { database, media, tenant, output } = options;
   if (!UUID.test(tenant.id)) throw new Error('tenant export: the tenant id is not a uuid');
   const tables = await exportedTables(database.sql);
   const keys = await media.list(tenant.id);
-  const progress: ExportProgress = { tablesDone: 0, tablesTotal: tables.length, rowsWritten: 0, filesWritten: 0 };
+  const progress: ExportProgress = {
+    tablesDone: 0,
+    tablesTotal: tables.length,
+    rowsWritten: 0,
+    filesWritten: 0,
+    pdfsWritten: 0,
+  };
+  const now = options.now?.() ?? new Date();
+  const pdfBound = options.invoicePdfs ?? defaultInvoicePdfBound(now);
   const zip = new yazl.ZipFile();
   const zipError = new Promise<never>((_, reject) => zip.on('error', reject));
   zipError.catch(() => {});
@@ -163,12 +177,13 @@ export async function writeTenantExport(options: WriteExportOptions): Promise<Ex
   const temp = await mkdtemp(join(tmpdir(), 'tenant-export-csv-'));
   const manifest: ExportManifest = {
     format: EXPORT_FORMAT,
-    exportedAt: (options.now?.() ?? new Date()).toISOString(),
+    exportedAt: now.toISOString(),
     tenant,
     tables: [],
     excludedTables: { ...EXCLUDED_TABLES },
     redactedColumns: { ...REDACTED_COLUMNS },
     media: keys,
+    pdfs: { invoices: { since: pdfBound.since.toISOString(), max: pdfBound.max, files: [] } },
   };
   try {
     const each = async (source: RowSource) => {
@@ -227,6 +242,28 @@ export async function writeTenantExport(options: WriteExportOptions): Promise<Ex
       await Promise.race([zipError, done]);
       progress.filesWritten++;
       if (progress.filesWritten % 50 === 0) await options.onProgress?.({ ...progress });
+    }
+
+    // Invoice PDFs: each rendered when the zip has taken the one before (one held at a time).
+    const context = {
+      tenantId: tenant.id,
+      orgId: tenant.orgId,
+      masterOrgId: tenant.masterOrgId,
+      name: tenant.name,
+      customDomain: tenant.customDomain,
+      settings: settingsWithDefaults(tenant.settings as Parameters<typeof settingsWithDefaults>[0]),
+    };
+    for await (const file of invoicePdfsForExport(database.db, media, context, pdfBound)) {
+      const path = `pdf/invoices/${file.number}.pdf`;
+      const stream = new PassThrough();
+      const done = finished(stream);
+      done.catch(() => {});
+      zip.addReadStream(stream, path, { compress: false, mtime: file.createdAt });
+      stream.end(file.pdf);
+      await Promise.race([zipError, done]);
+      manifest.pdfs.invoices.files.push({ path, invoiceId: file.invoiceId, number: file.number });
+      progress.pdfsWritten++;
+      if (progress.pdfsWritten % 50 === 0) await options.onProgress?.({ ...progress });
     }
     zip.addBuffer(Buffer.from(`${JSON.stringify(tenant, null, 2)}\n`), 'tenant.json');
     zip.addBuffer(Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`), 'manifest.json');

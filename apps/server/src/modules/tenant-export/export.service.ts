@@ -185,7 +185,9 @@ export async function runExport(parts: ExportParts, job: ExportJob): Promise<voi
       },
       output: upload.stream,
       now: () => platform.clock.now(),
-      onProgress: async (progress) => void (await update(parts, job, progress)),
+      // The invoice PDFs count among the files written.
+      onProgress: async ({ pdfsWritten, ...progress }) =>
+        void (await update(parts, job, { ...progress, filesWritten: progress.filesWritten + pdfsWritten })),
     });
     const sizeBytes = await upload.done();
     const finishedAt = platform.clock.now();
@@ -212,7 +214,7 @@ export async function runExport(parts: ExportParts, job: ExportJob): Promise<voi
           '',
           link,
           '',
-          `The link works until ${until} (${zone}). It holds every table of the studio's data as CSV and JSON, its files and a README describing them.`,
+          `The link works until ${until} (${zone}). It holds every table of the studio's data as CSV and JSON, its files, its recent invoices as PDFs and a README describing them.`,
           'Anyone with the link can download the export: do not forward this email.',
         ].join('\n'),
       });

@@ -6,6 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import { bearer, json, startTestApp, type TestTenant, twoStudios } from '../../../test/helpers.ts';
+import { pdfText } from '../../../test/pdf-text.ts';
 import type { App } from '../../app.ts';
 import { withTenant } from '../../db/client.ts';
 import { outboxEmails, tenantExports } from '../../db/schema/index.ts';
@@ -107,6 +108,15 @@ describe('an admin exports the studio', () => {
     const othersFile = randomUUID();
     await app.platform.media.put(b.tenantId, othersFile, randomBytes(64));
 
+    const sold = await app.inject({
+      method: 'POST',
+      url: '/item/invoice',
+      headers: bearer(tokens.staff, a.host),
+      payload: { contactId: a.users.student.id, items: [{ itemName: 'Ten-class pass', price: '120.00', qty: 1 }] },
+    });
+    expect(sold.statusCode, sold.body).toBe(201);
+    const invoice = json<any>(sold);
+
     const ask = () => app.inject({ method: 'POST', url: '/rest/tenant-export', headers: bearer(tokens.admin, a.host) });
     const [first, second] = await Promise.all([ask(), ask()]);
     const statuses = [first.statusCode, second.statusCode].sort();
@@ -122,7 +132,7 @@ describe('an admin exports the studio', () => {
     expect(done.status).toBe('done');
     expect(done.tablesDone).toBe(done.tablesTotal);
     expect(done.tablesTotal).toBeGreaterThan(40);
-    expect(done.filesWritten).toBe(1);
+    expect(done.filesWritten).toBe(2); // the photo and the invoice's PDF
     expect(done.sizeBytes).toBeGreaterThan(1000);
     expect(done.downloadUrl).toMatch(/^\/rest\/tenant-export\/[0-9a-f-]{36}\/download\?expires=\d+&signature=/);
     expect(new Date(done.expiresAt).getTime() - new Date(done.finishedAt).getTime()).toBe(7 * 86_400_000);
@@ -157,10 +167,24 @@ describe('an admin exports the studio', () => {
     for (const excluded of Object.keys(EXCLUDED_TABLES)) expect(files.has(`data/${excluded}.json`)).toBe(false);
     expect(files.get(`media/${photo}`)?.equals(photoBytes)).toBe(true);
     expect(files.has(`media/${othersFile}`)).toBe(false);
+    // The invoice as a PDF, named by its number, that says its number and what was sold.
+    const pdf = files.get(`pdf/invoices/${invoice.invoiceId}.pdf`);
+    expect(pdf?.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const text = await pdfText(pdf ?? Buffer.alloc(0));
+    expect(text).toContain(invoice.invoiceId);
+    expect(text).toContain('Ten-class pass');
+    expect([...files.keys()].filter((name) => name.startsWith('pdf/'))).toEqual([
+      `pdf/invoices/${invoice.invoiceId}.pdf`,
+    ]);
     const readme = files.get('README.md')?.toString('utf8') ?? '';
     expect(readme).toContain('# Data export of Ayşe Yoga');
     expect(readme).toContain('`data/{table}.csv`');
+    expect(readme).toContain('`pdf/invoices/{number}.pdf`');
+    expect(readme).toContain('at most 1000 of them: 1 PDF in this zip.');
     const manifest = JSON.parse(files.get('manifest.json')?.toString('utf8') ?? '{}');
+    expect(manifest.pdfs.invoices.files).toEqual([
+      { path: `pdf/invoices/${invoice.invoiceId}.pdf`, invoiceId: invoice.id, number: invoice.invoiceId },
+    ]);
     expect(manifest.tenant).toMatchObject({ id: a.tenantId, orgId: a.orgId, name: 'Ayşe Yoga' });
 
     // Contacts: this studio's four, no password hashes, none of the other studio's.

@@ -112,6 +112,8 @@ beforeAll(async () => {
       createdAt: demo.createdAt.toISOString(),
     },
     output,
+    // The newest 3 invoices as PDFs (the bound's cap): the import leaves the pdf/ folder alone.
+    invoicePdfs: { since: new Date(Date.now() - 86_400_000), max: 3 },
   });
   await finished(output);
   target = await freshDatabase();
@@ -130,6 +132,10 @@ afterAll(async () => {
 
 describe('export, then restore into a fresh install', () => {
   it('restores every table with the same counts and sums, the same ids and the files', async () => {
+    const numbers = manifest.pdfs.invoices.files.map((f) => f.number);
+    expect(numbers).toHaveLength(3);
+    expect(numbers[0]).toBe('INV-01030');
+    expect([...numbers].sort().reverse()).toEqual(numbers);
     const result = await importTenantZip({ database: target, media: targetMedia, zipPath });
     expect(result).toMatchObject({ tenantId: demoId, orgId: 'demo', files: 1 });
     const tables = (await tenantTables(source.sql)).filter((t) => manifest.tables.some((m) => m.name === t.name));
