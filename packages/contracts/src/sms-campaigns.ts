@@ -257,3 +257,34 @@ export type SmsCampaign = z.infer<typeof SmsCampaign>;
 
 export const SmsCampaignList = z.object({ recordsTotal: z.number().int(), data: z.array(SmsCampaign) });
 export type SmsCampaignList = z.infer<typeof SmsCampaignList>;
+
+/** One campaign event on a contact's activity timeline (GET /rest/contact/{id}/campaign-events). */
+export const CAMPAIGN_EVENT_KINDS = [
+  'sent',
+  'delivered',
+  'opened',
+  'clicked',
+  'bounced',
+  'failed',
+  'unsubscribed',
+  'opted_out',
+] as const;
+export const CAMPAIGN_EVENT_LABELS: Record<(typeof CAMPAIGN_EVENT_KINDS)[number], string> = {
+  sent: 'Sent',
+  delivered: 'Delivered',
+  opened: 'Opened',
+  clicked: 'Clicked',
+  bounced: 'Bounced',
+  failed: 'Not delivered',
+  unsubscribed: 'Unsubscribed',
+  opted_out: 'Texted STOP',
+};
+export const CampaignEvent = z.object({
+  channel: z.enum(['email', 'sms']),
+  campaignId: z.string(),
+  campaignName: z.string(),
+  kind: z.enum(CAMPAIGN_EVENT_KINDS),
+  /** ISO instant. */
+  at: z.string(),
+});
+export type CampaignEvent = z.infer<typeof CampaignEvent>;

@@ -1,5 +1,7 @@
 import {
+  CampaignEvent,
   CampaignListQuery,
+  CampaignReport,
   ErrorBody,
   MessageResponse,
   SMS_CAMPAIGN_MESSAGES,
@@ -15,6 +17,8 @@ import { z } from 'zod';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import { type Authenticated, requireAuth, requireStaff, requireTenant } from '../../lib/guards.ts';
 import type { Platform } from '../../platform.ts';
+import { manageContacts } from '../contacts/contact-permission.ts';
+import { contactCampaignEvents, emailCampaignReport } from './campaign-report.ts';
 import { registerSmsCampaignJobs, type SmsCampaignOptions } from './sms-campaign-sending.ts';
 import * as service from './sms-campaigns.service.ts';
 import { applyInbound, applyStatus, verifyProvider } from './sms-webhooks.ts';
@@ -123,6 +127,33 @@ export async function registerSmsCampaignRoutes(
       await service.deleteSmsCampaign(platform, requireCampaigns(request).tenant, request.params.id);
       return { message: SMS_CAMPAIGN_MESSAGES.deleted };
     },
+  );
+
+  app.get(
+    '/rest/campaigns/:id/report',
+    {
+      schema: {
+        tags,
+        summary: "An email campaign's numbers: sent, delivered, opened, clicked, bounced, unsubscribed (admin, staff)",
+        params: z.object({ id: z.uuid('id must be a campaign id') }),
+        response: { 200: CampaignReport, ...errors },
+      },
+    },
+    (request) => emailCampaignReport(platform, requireCampaigns(request).tenant, request.params.id),
+  );
+
+  app.get(
+    '/rest/contact/:id/campaign-events',
+    {
+      schema: {
+        tags: ['contacts'],
+        summary:
+          "A contact's campaign events (emails and texts sent, opened, clicked, bounced, opted out), newest first",
+        params: z.object({ id: z.uuid('id must be a contact id') }),
+        response: { 200: z.array(CampaignEvent), ...errors },
+      },
+    },
+    (request) => contactCampaignEvents(platform, manageContacts(request).tenant, request.params.id),
   );
 
   for (const [action, summary, run] of [

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
+  type CampaignEvent,
+  type CampaignReport,
   phoneToE164,
   type SmsCampaign,
   type SmsCampaignList,
@@ -155,6 +157,17 @@ describe('SMS campaigns: who may, and another studio', () => {
     expect(json<SmsCampaignList>(await call(otherAdmin, other, 'GET', '/rest/sms-campaigns')).data).toEqual([]);
   });
 
+  it("an email campaign's report: zeros before sending, 404 for another studio", async () => {
+    const { tenant, other, otherAdmin, admin } = s;
+    const created = await call(admin, tenant, 'POST', '/rest/campaigns', { name: 'News', subject: 'Hi' });
+    expect(created.statusCode, created.body).toBe(201);
+    const { id } = json<{ id: string }>(created);
+    const report = await call(admin, tenant, 'GET', `/rest/campaigns/${id}/report`);
+    expect(report.statusCode, report.body).toBe(200);
+    expect(json<CampaignReport>(report)).toMatchObject({ channel: 'email', recipients: 0, sent: 0, bounced: 0 });
+    expect((await call(otherAdmin, other, 'GET', `/rest/campaigns/${id}/report`)).statusCode).toBe(404);
+  });
+
   it('refuses, naming the field: no body, an unknown merge field, no provider, nobody to text', async () => {
     const { tenant, admin } = s;
     const empty = await draft(tenant, admin, '');
@@ -284,6 +297,21 @@ describe('SMS campaigns: sending in pages', () => {
     expect(status.statusCode, status.body).toBe(204);
     expect((await stop(tenant, row?.phone ?? '', 'Unsubscribe')).statusCode).toBe(200);
     expect((await get(tenant, admin, campaign.id)).report).toMatchObject({ sent: 3, delivered: 1, unsubscribed: 1 });
+
+    // The contact's timeline: the text sent, then delivered and STOP where they came.
+    const events = await call(admin, tenant, 'GET', `/rest/contact/${row?.contactId}/campaign-events`);
+    expect(events.statusCode, events.body).toBe(200);
+    expect(json<CampaignEvent[]>(events).map((e) => `${e.channel} ${e.kind} ${e.campaignName}`)).toEqual(
+      expect.arrayContaining([
+        'sms sent Spring timetable',
+        'sms delivered Spring timetable',
+        'sms opted_out Spring timetable',
+      ]),
+    );
+    const otherAdmin = (await loginAs(app, s.other, 'admin')).access_token;
+    expect((await call(otherAdmin, s.other, 'GET', `/rest/contact/${row?.contactId}/campaign-events`)).statusCode).toBe(
+      404,
+    );
 
     // START opts the number back in.
     expect((await stop(tenant, stopper, 'START')).statusCode).toBe(200);
