@@ -165,15 +165,66 @@ export const OperatorTenantQuery = z.object({
 });
 export type OperatorTenantQuery = z.input<typeof OperatorTenantQuery>;
 
+export const OPERATOR_AUDIT_ACTIONS = ['impersonate', 'end_impersonation', 'suspend', 'resume'] as const;
+export type OperatorAuditAction = (typeof OPERATOR_AUDIT_ACTIONS)[number];
+/** How the audit screen names each action. */
+export const OPERATOR_AUDIT_LABELS: Record<OperatorAuditAction, string> = {
+  impersonate: 'Impersonated',
+  end_impersonation: 'Ended impersonation',
+  suspend: 'Suspended',
+  resume: 'Resumed',
+};
+
 export const OperatorAuditLine = z.object({
-  action: z.enum(['impersonate', 'suspend', 'resume']),
+  action: z.enum(OPERATOR_AUDIT_ACTIONS),
   operatorName: z.string(),
   orgId: z.string(),
   at: z.string(),
 });
 export type OperatorAuditLine = z.infer<typeof OperatorAuditLine>;
-export const OperatorAuditList = z.object({ data: z.array(OperatorAuditLine) });
+export const OperatorAuditList = z.object({ data: z.array(OperatorAuditLine), recordsTotal: z.number().int() });
 export type OperatorAuditList = z.infer<typeof OperatorAuditList>;
+/** GET /rest/operator/audit: newest first, paged; searched by the studio's org id or the operator's name. */
+export const OperatorAuditQuery = z.object({
+  search: z.string().trim().max(100).optional(),
+  start: z.coerce.number().int().min(0).default(0),
+  length: z.coerce.number().int().min(1).max(200).default(50),
+});
+export type OperatorAuditQuery = z.input<typeof OperatorAuditQuery>;
+
+/**
+ * GET /rest/operator/impersonation on a studio's host: whether this session is the platform operator
+ * acting as the studio's owner (the banner), and where ending it leads back to.
+ */
+export const ImpersonationInfo = z.object({
+  operatorName: z.string(),
+  studioName: z.string(),
+  returnUrl: z.string(),
+});
+export type ImpersonationInfo = z.infer<typeof ImpersonationInfo>;
+export const ImpersonationState = z.object({ impersonation: ImpersonationInfo.nullable() });
+export type ImpersonationState = z.infer<typeof ImpersonationState>;
+/** POST /rest/operator/impersonation/end: the session is over; go back here (the operator's Tenants). */
+export const ImpersonationEnded = z.object({ returnUrl: z.string() });
+export type ImpersonationEnded = z.infer<typeof ImpersonationEnded>;
+
+/**
+ * GET /rest/operator/my-studios on the operator's site: the studios a signed-in member started there
+ * (they own: the owner's email is theirs), with each one's plan (student /tenant).
+ */
+export const MyStudio = z.object({
+  orgId: z.string(),
+  name: z.string(),
+  url: z.string(),
+  planLabel: z.string(),
+  paymentState: z.enum(TENANT_PAYMENT_STATES),
+  nextBillingDate: z.string().nullable(),
+  createdAt: z.string(),
+  suspended: z.boolean(),
+});
+export type MyStudio = z.infer<typeof MyStudio>;
+export const MyStudioList = z.object({ data: z.array(MyStudio) });
+export type MyStudioList = z.infer<typeof MyStudioList>;
 
 /** POST /rest/tenant/{id}/impersonate: open this address (the tenant's host, a one-time code in its fragment). */
 export const ImpersonateResult = z.object({ url: z.string() });

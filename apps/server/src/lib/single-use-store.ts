@@ -62,6 +62,25 @@ export class SingleUseStore<T> {
     return rows.length > 0;
   }
 
+  /** The live value for the key, left in place (a value that lasts a while, such as a session's mark). */
+  async peek(tenantId: string, key: string): Promise<T | null> {
+    const [row] = await readTenant(this.db, tenantId, (tx) =>
+      tx
+        .select({ value: singleUseValues.value })
+        .from(singleUseValues)
+        .where(
+          and(
+            eq(singleUseValues.tenantId, tenantId),
+            eq(singleUseValues.kind, this.kind),
+            eq(singleUseValues.keyHash, hashKey(key)),
+            gt(singleUseValues.expiresAt, new Date(this.now())),
+          ),
+        )
+        .limit(1),
+    );
+    return row ? (row.value as T) : null;
+  }
+
   /** The value if it exists for this tenant and has not expired; either way it is gone afterwards. */
   take(tenantId: string, key: string): Promise<T | null> {
     return withTenant(this.db, tenantId, (tx) => this.takeIn(tx, tenantId, key));

@@ -36,7 +36,7 @@ export const operatorAudit = pgTable(
   'operator_audit',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    action: text('action', { enum: ['impersonate', 'suspend', 'resume'] }).notNull(),
+    action: text('action', { enum: ['impersonate', 'end_impersonation', 'suspend', 'resume'] }).notNull(),
     operatorId: uuid('operator_id').notNull(),
     operatorName: text('operator_name').notNull(),
     targetTenantId: uuid('target_tenant_id').notNull(),

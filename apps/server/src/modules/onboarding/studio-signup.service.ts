@@ -26,6 +26,7 @@ import { newOpaqueToken } from '../auth/tokens.ts';
 import type { HumanCheck } from '../forms/human-check.ts';
 import { insertFranchise, isOrgIdTaken, isUniqueViolation } from '../franchise/franchise.repo.ts';
 import { franchisePages } from '../franchise/franchise-pages.ts';
+import { type Impersonator, markImpersonated } from '../operator/impersonation.service.ts';
 import { isOperatorTenant } from '../operator/operator-guard.ts';
 import { sellablePlan } from '../plan/plan-catalogue.ts';
 import { parseHost } from '../tenants/tenant-directory.ts';
@@ -45,6 +46,8 @@ interface WelcomeGrant {
   ownerId: string;
   ip: string;
   userAgent: string;
+  /** Set when the platform operator acts as the owner: the session is marked (the banner, the end). */
+  impersonator?: Impersonator;
 }
 
 /**
@@ -182,9 +185,14 @@ export async function ownerWelcomeUrl(
   ownerId: string,
   client: Client,
   path: string,
+  impersonator?: Impersonator,
 ): Promise<string> {
   const code = newOpaqueToken();
-  await welcomeCodes(platform).put(tenant.tenantId, code, { ownerId, ...client });
+  await welcomeCodes(platform).put(tenant.tenantId, code, {
+    ownerId,
+    ...client,
+    ...(impersonator ? { impersonator } : {}),
+  });
   return `${tenantOrigin(platform.config, tenant)}${path}#studioWelcome=${code}`;
 }
 
@@ -205,7 +213,10 @@ export async function exchangeWelcomeCode(
   const session = await withTenant(platform.db, host.tenantId, async (tx) => {
     const contact = await findContactById(tx, host.tenantId, grant.ownerId);
     if (!contact) return null;
-    return { contact, tokens: await startSession(platform, tx, host, contact) };
+    const tokens = await startSession(platform, tx, host, contact);
+    if (grant.impersonator)
+      await markImpersonated(platform, tx, host.tenantId, tokens.access_token, grant.impersonator);
+    return { contact, tokens };
   });
   if (!session) throw new AppError(401, 'unauthorized', STUDIO_SIGNUP_MESSAGES.welcomeExpired);
   const { config } = await platform.tenantConfigs.get(host);

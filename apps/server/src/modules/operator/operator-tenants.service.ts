@@ -2,13 +2,15 @@ import {
   type ImpersonateResult,
   OPERATOR_MESSAGES,
   type OperatorAuditLine,
+  type OperatorAuditList,
+  type OperatorAuditQuery,
   type OperatorTenant,
   type OperatorTenantList,
   type OperatorTenantQuery,
   planDisplayName,
   type TenantPaymentState,
 } from '@atrium/contracts';
-import { and, asc, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { readTenant, withTenant } from '../../db/client.ts';
 import { invoices, operatorAudit, refreshTokens, tenants } from '../../db/schema/index.ts';
@@ -151,13 +153,15 @@ async function audit(platform: Platform, ctx: Authenticated, action: OperatorAud
   const me = await withTenant(platform.db, ctx.tenant.tenantId, (tx) =>
     findContactById(tx, ctx.tenant.tenantId, ctx.auth.sub),
   );
+  const operatorName = me ? `${me.name} ${me.lastName}`.trim() || me.email : 'Administrator';
   await platform.db.insert(operatorAudit).values({
     action,
     operatorId: ctx.auth.sub,
-    operatorName: me ? `${me.name} ${me.lastName}`.trim() || me.email : 'Administrator',
+    operatorName,
     targetTenantId: row.id,
     targetOrgId: row.orgId,
   });
+  return operatorName;
 }
 
 /** The operator's own tenant is never suspended or impersonated from its own list. */
@@ -214,14 +218,34 @@ export async function impersonate(
     findOwner(tx, row.id, tenant.settings.accountOwner ?? null),
   );
   if (!owner) throw new AppError(409, 'tenant_without_admin', 'This studio has no active administrator to act as.');
-  await audit(platform, ctx, 'impersonate', row);
-  return { url: await ownerWelcomeUrl(platform, tenant, owner.id, client, '/dashboard') };
+  const operatorName = await audit(platform, ctx, 'impersonate', row);
+  const impersonator = {
+    operatorId: ctx.auth.sub,
+    operatorName,
+    returnUrl: `${tenantOrigin(platform.config, ctx.tenant)}/tenant`,
+  };
+  return { url: await ownerWelcomeUrl(platform, tenant, owner.id, client, '/dashboard', impersonator) };
 }
 
-/** GET /rest/operator/audit: the latest lines first (100). */
-export async function auditLines(platform: Platform): Promise<{ data: OperatorAuditLine[] }> {
-  const rows = await platform.db.select().from(operatorAudit).orderBy(desc(operatorAudit.createdAt)).limit(100);
+/** GET /rest/operator/audit: the latest lines first, paged; searched by org id or operator name. */
+export async function auditLines(
+  platform: Platform,
+  query: z.output<typeof OperatorAuditQuery>,
+): Promise<OperatorAuditList> {
+  const term = query.search ? `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const where = term ? or(ilike(operatorAudit.targetOrgId, term), ilike(operatorAudit.operatorName, term)) : undefined;
+  const [rows, [total]] = await Promise.all([
+    platform.db
+      .select()
+      .from(operatorAudit)
+      .where(where)
+      .orderBy(desc(operatorAudit.createdAt), desc(operatorAudit.id))
+      .offset(query.start)
+      .limit(query.length),
+    platform.db.select({ n: count() }).from(operatorAudit).where(where),
+  ]);
   return {
+    recordsTotal: total?.n ?? 0,
     data: rows.map((row) => ({
       action: row.action,
       operatorName: row.operatorName,

@@ -1,11 +1,15 @@
 import {
   ErrorBody,
   ImpersonateResult,
+  ImpersonationEnded,
+  ImpersonationState,
   MasterPlan,
   MasterPlanCreate,
   MasterPlanList,
   MasterPlanUpdate,
+  MyStudioList,
   OperatorAuditList,
+  OperatorAuditQuery,
   OperatorTenant,
   OperatorTenantList,
   OperatorTenantQuery,
@@ -15,9 +19,12 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requireAuth, requireStaff } from '../../lib/guards.ts';
 import type { Platform } from '../../platform.ts';
 import { planOffers } from '../plan/plan-catalogue.ts';
+import { endImpersonation, impersonationOf } from './impersonation.service.ts';
 import { createMasterPlan, listMasterPlans, updateMasterPlan } from './master-plans.service.ts';
+import { myStudios } from './my-studios.service.ts';
 import { requireOperator, requireOperatorSite } from './operator-guard.ts';
 import { auditLines, impersonate, listTenants, setSuspended } from './operator-tenants.service.ts';
 
@@ -144,13 +151,54 @@ export function registerOperatorRoutes(server: FastifyInstance, platform: Platfo
     {
       schema: {
         tags,
-        summary: "The operator's audit lines, newest first",
+        summary: "The operator's audit lines, newest first, paged; searched by org id or operator name",
+        querystring: OperatorAuditQuery,
         response: { 200: OperatorAuditList, ...errors },
       },
     },
     (request) => {
       operator(request);
-      return auditLines(platform);
+      return auditLines(platform, request.query);
     },
+  );
+
+  app.get(
+    '/rest/operator/my-studios',
+    {
+      schema: {
+        tags,
+        summary: "On the operator's site: the studios the signed-in member owns, with their plans",
+        response: { 200: MyStudioList, ...errors },
+      },
+    },
+    (request) => {
+      requireOperatorSite(request, platform.config);
+      return myStudios(platform, requireAuth(request));
+    },
+  );
+
+  // On the studio's host, for the session the operator's one-time code started (any staff route's banner).
+  app.get(
+    '/rest/operator/impersonation',
+    {
+      schema: {
+        tags,
+        summary: "Whether this session is the platform operator acting as the studio's owner (the banner)",
+        response: { 200: ImpersonationState, ...errors },
+      },
+    },
+    async (request) => ({ impersonation: await impersonationOf(platform, requireStaff(request)) }),
+  );
+
+  app.post(
+    '/rest/operator/impersonation/end',
+    {
+      schema: {
+        tags,
+        summary: 'End acting as the studio (audited): this session ends; back to the operator’s Tenants',
+        response: { 200: ImpersonationEnded, ...errors },
+      },
+    },
+    (request) => endImpersonation(platform, requireStaff(request)),
   );
 }
