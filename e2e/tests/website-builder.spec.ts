@@ -51,12 +51,10 @@ test.describe('the website builder', () => {
     await page.getByRole('button', { name: 'Next' }).click();
     const preview = page.frameLocator('iframe[title="Page preview"]');
     await expect(preview.getByText('Join our e2e workshop series.')).toBeVisible();
-    await page.getByRole('button', { name: 'Submit' }).click();
-    await expect(page.getByText('Updated successfully.').first()).toBeVisible();
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await expect(page.getByText(/is published\. Visitors see it now\./).first()).toBeVisible();
 
-    // Published/Private toggle
-    await page.getByRole('switch', { name: 'Private' }).click();
-    await expect(page.getByText(`${name} Page is Published.`)).toBeVisible();
+    // Publish made the page live: the toggle says Published
     await expect(page.getByRole('switch', { name: 'Published' })).toBeChecked();
 
     // A visitor sees the page and its link in the site menu, after Contact (it was added last)
@@ -155,8 +153,8 @@ test.describe('the website builder', () => {
     expect(naming.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
     await page.getByRole('button', { name: 'Next' }).click();
     await expect(page.locator('iframe[title="Page preview"]')).toBeVisible();
-    await page.getByRole('button', { name: 'Submit' }).click();
-    await expect(page.getByText('Updated successfully.').first()).toBeVisible();
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await expect(page.getByText(/is published\. Visitors see it now\./).first()).toBeVisible();
     expect(outside).toEqual([]);
 
     // leave the tenant as it was (the delete's toast is checked by the first test; here the list is the proof)
@@ -198,10 +196,9 @@ test.describe('the website builder', () => {
     await page.keyboard.type(' Towels are provided.');
     await page.getByRole('button', { name: 'Next' }).click();
     await expect(page.frameLocator('iframe[title="Page preview"]').getByText('Towels are provided.')).toBeVisible();
-    await page.getByRole('button', { name: 'Submit' }).click();
-    await expect(page.getByText(/page added\.|Updated successfully\./).first()).toBeVisible();
-    await page.getByRole('switch', { name: 'Private' }).click();
-    await expect(page.getByText(`${second} Page is Published.`)).toBeVisible();
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await expect(page.getByText(/is published\. Visitors see it now\./).first()).toBeVisible();
+    await expect(page.getByRole('switch', { name: 'Published' })).toBeChecked();
 
     const visitor = await (await browser.newContext()).newPage();
     await visitor.goto(hostUrl(ORG, `/${second}`));
@@ -265,11 +262,10 @@ test.describe('the website builder', () => {
     await expect(
       page.frameLocator('iframe[title="Page preview"]').getByRole('heading', { name: `Weekend workshops ${name}` }),
     ).toBeVisible();
-    await page.getByRole('button', { name: 'Submit' }).click();
-    await expect(page.getByText('Updated successfully.').first()).toBeVisible();
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await expect(page.getByText(/is published\. Visitors see it now\./).first()).toBeVisible();
     await expect(sidebar(page)).toBeVisible();
-    await page.getByRole('switch', { name: 'Private' }).click();
-    await expect(page.getByText(`${name} Page is Published.`)).toBeVisible();
+    await expect(page.getByRole('switch', { name: 'Published' })).toBeChecked();
     // named Workshops, it takes its address from the name; the numeric one it started with leads there
     await page.getByRole('button', { name: 'Edit page name' }).click();
     await page.getByRole('textbox', { name: 'Page Name' }).fill(`Workshops ${name}`);
@@ -302,10 +298,9 @@ test.describe('the website builder', () => {
     await page.getByRole('button', { name: 'Use HTML template' }).click();
     await page.getByLabel('HTML', { exact: true }).fill('<p>Weekend workshops by the river.</p>');
     await page.getByRole('button', { name: 'Next' }).click();
-    await page.getByRole('button', { name: 'Submit' }).click();
-    await expect(page.getByText('Updated successfully.').first()).toBeVisible();
-    await page.getByRole('switch', { name: 'Private' }).click();
-    await expect(page.getByText(`${name} Page is Published.`)).toBeVisible();
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await expect(page.getByText(/is published\. Visitors see it now\./).first()).toBeVisible();
+    await expect(page.getByRole('switch', { name: 'Published' })).toBeChecked();
 
     // Its first title gives it its address.
     await page.getByRole('button', { name: 'Edit page name' }).click();

@@ -78,8 +78,24 @@ export const WebPage = z.object({
   css: z.string(),
   unjson: z.unknown().nullable(),
   updatedAt: z.string(),
+  /** The designer's unpublished work (Save draft); null when the page is as published. */
+  draft: z
+    .object({
+      unhtml: z.string(),
+      css: z.string(),
+      unjson: z.unknown().nullable(),
+      header: z.string(),
+      subHeader: z.string(),
+      savedAt: z.string(),
+    })
+    .nullable()
+    .optional(),
 });
 export type WebPage = z.infer<typeof WebPage>;
+export type WebPageDraft = NonNullable<WebPage['draft']>;
+
+/** Versions kept per page (the last published ones); publishing one more drops the oldest. */
+export const KEPT_PAGE_VERSIONS = 20;
 
 /** Spec 3 §3 "Page list entry". */
 export const WebPageListItem = WebPage.pick({
@@ -171,3 +187,22 @@ export const WebTemplateWrite = z.object({
   unjson: z.unknown().optional(),
 });
 export type WebTemplateWrite = z.infer<typeof WebTemplateWrite>;
+
+/** The designer's Save draft (and Publish, which may carry the draft it publishes). */
+export const WebPageDraftWrite = z.object({
+  unhtml: z.string().max(500_000, 'unhtml must be at most 500000 characters'),
+  style: z.string().max(200_000, 'style must be at most 200000 characters').default(''),
+  unjson: z.unknown().optional(),
+  header: z.string().max(300, 'header must be at most 300 characters').optional(),
+  subHeader: z.string().max(500, 'subHeader must be at most 500 characters').optional(),
+});
+export type WebPageDraftWrite = z.infer<typeof WebPageDraftWrite>;
+
+/** A published version of a page, newest first in the list. */
+export const WebPageVersion = z.object({
+  id: z.string(),
+  publishedAt: z.string(),
+  /** The name of the person who published it, as it was then. */
+  publishedBy: z.string(),
+});
+export type WebPageVersion = z.infer<typeof WebPageVersion>;

@@ -1,13 +1,13 @@
 import {
   boolean,
   foreignKey,
+  index,
   integer,
   jsonb,
   pgTable,
   primaryKey,
   text,
   timestamp,
-  index,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';

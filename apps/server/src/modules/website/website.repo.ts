@@ -1,6 +1,12 @@
 import { and, asc, count, desc, eq, ilike, inArray, max, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { websitePageRedirects, websitePages, websiteTemplates } from '../../db/schema/index.ts';
+import {
+  contacts,
+  websitePageRedirects,
+  websitePages,
+  websitePageVersions,
+  websiteTemplates,
+} from '../../db/schema/index.ts';
 
 export type PageRow = typeof websitePages.$inferSelect;
 export type PageInsert = Omit<typeof websitePages.$inferInsert, 'tenantId' | 'id'>;
@@ -173,4 +179,63 @@ export async function deleteTemplate(tx: Tx, tenantId: string, id: string): Prom
     .where(and(eq(websiteTemplates.tenantId, tenantId), eq(websiteTemplates.id, id)))
     .returning({ id: websiteTemplates.id });
   return deleted.length === 1;
+}
+
+/** Versions kept per page: publishing the 21st drops the oldest. */
+export const KEPT_VERSIONS = 20;
+
+export type VersionRow = typeof websitePageVersions.$inferSelect;
+
+export async function insertVersion(
+  tx: Tx,
+  tenantId: string,
+  values: Omit<typeof websitePageVersions.$inferInsert, 'tenantId' | 'id'>,
+): Promise<void> {
+  await tx.insert(websitePageVersions).values({ ...values, tenantId });
+  // keep the newest KEPT_VERSIONS of this page
+  await tx.execute(sql`
+    delete from ${websitePageVersions}
+    where ${websitePageVersions.tenantId} = ${tenantId} and ${websitePageVersions.pageId} = ${values.pageId}
+      and ${websitePageVersions.id} not in (
+        select v.id from ${websitePageVersions} v
+        where v.tenant_id = ${tenantId} and v.page_id = ${values.pageId}
+        order by v.published_at desc, v.id desc limit ${KEPT_VERSIONS}
+      )`);
+}
+
+export function listVersions(tx: Tx, tenantId: string, pageId: string) {
+  return tx
+    .select({
+      id: websitePageVersions.id,
+      publishedAt: websitePageVersions.publishedAt,
+      publishedByName: websitePageVersions.publishedByName,
+    })
+    .from(websitePageVersions)
+    .where(and(eq(websitePageVersions.tenantId, tenantId), eq(websitePageVersions.pageId, pageId)))
+    .orderBy(desc(websitePageVersions.publishedAt), desc(websitePageVersions.id));
+}
+
+export async function findVersion(tx: Tx, tenantId: string, pageId: string, id: string): Promise<VersionRow | null> {
+  const [row] = await tx
+    .select()
+    .from(websitePageVersions)
+    .where(
+      and(
+        eq(websitePageVersions.tenantId, tenantId),
+        eq(websitePageVersions.pageId, pageId),
+        eq(websitePageVersions.id, id),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/** The person's name as the version list shows it ('Ada Lovelace'); empty when not found. */
+export async function contactDisplayName(tx: Tx, tenantId: string, contactId: string): Promise<string> {
+  const [row] = await tx
+    .select({ name: contacts.name, lastName: contacts.lastName })
+    .from(contacts)
+    .where(and(eq(contacts.tenantId, tenantId), eq(contacts.id, contactId)))
+    .limit(1);
+  return row ? `${row.name} ${row.lastName}`.trim() : '';
 }

@@ -3,7 +3,9 @@ import {
   MessageResponse,
   SequenceUpdate,
   WebPage,
+  WebPageDraftWrite,
   WebPageListItem,
+  WebPageVersion,
   WebPageWrite,
   WebTemplate,
   WebTemplateList,
@@ -24,6 +26,7 @@ const tags = ['website'];
 const bodyLimit = 5_242_880;
 const PageId = z.object({ pageId: z.string().uuid('pageId must be a page id') });
 const PageName = z.object({ pageName: z.string().min(1).max(63) });
+const VersionId = PageId.extend({ versionId: z.string().uuid('versionId must be a version id') });
 const TemplateId = z.object({ id: z.string().uuid('id must be a template id') });
 
 /** The website builder is for admins and staff (spec 3 §6); front desk and students are refused. */
@@ -98,7 +101,67 @@ export function registerWebsiteRoutes(server: FastifyInstance, platform: Platfor
         response: { 200: WebPage, ...errors },
       },
     },
-    (request) => pages.updateWebsitePage(platform, builder(request).tenant, request.params.pageId, request.body),
+    (request) => {
+      const { tenant, auth } = builder(request);
+      return pages.updateWebsitePage(platform, tenant, request.params.pageId, request.body, auth.sub);
+    },
+  );
+
+  app.put(
+    '/stemplate/webpage/:pageId/draft',
+    {
+      bodyLimit,
+      schema: {
+        tags,
+        summary: 'Save the draft of a page (visitors still see the published page)',
+        params: PageId,
+        body: WebPageDraftWrite,
+        response: { 200: WebPage, ...errors },
+      },
+    },
+    (request) => pages.saveDraft(platform, builder(request).tenant, request.params.pageId, request.body),
+  );
+
+  app.post(
+    '/stemplate/webpage/:pageId/publish',
+    {
+      bodyLimit,
+      schema: {
+        tags,
+        summary: 'Publish the draft (or the content sent): visitors see it, and it is kept as a version',
+        params: PageId,
+        body: WebPageDraftWrite.nullish(),
+        response: { 200: WebPage, ...errors },
+      },
+    },
+    (request) => pages.publishPage(platform, builder(request), request.params.pageId, request.body ?? undefined),
+  );
+
+  app.get(
+    '/stemplate/webpage/:pageId/versions',
+    {
+      schema: {
+        tags,
+        summary: 'The last published versions of a page, newest first',
+        params: PageId,
+        response: { 200: z.array(WebPageVersion), ...errors },
+      },
+    },
+    (request) => pages.pageVersions(platform, builder(request).tenant, request.params.pageId),
+  );
+
+  app.post(
+    '/stemplate/webpage/:pageId/versions/:versionId/restore',
+    {
+      schema: {
+        tags,
+        summary: 'Bring a published version back as the draft',
+        params: VersionId,
+        response: { 200: WebPage, ...errors },
+      },
+    },
+    (request) =>
+      pages.restoreVersion(platform, builder(request).tenant, request.params.pageId, request.params.versionId),
   );
 
   app.delete(

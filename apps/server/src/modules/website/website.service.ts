@@ -8,22 +8,30 @@ import {
   slugFromTitle,
   UNDELETABLE_PAGES,
   type WebPage,
+  type WebPageDraftWrite,
   type WebPageListItem,
+  type WebPageVersion,
   type WebPageWrite,
 } from '@atrium/contracts';
 import { type Tx, withTenant } from '../../db/client.ts';
+import type { PageContentSnapshot } from '../../db/schema/index.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import type { Authenticated } from '../../lib/guards.ts';
 import type { TenantContext } from '../../lib/tenant-context.ts';
 import type { Platform } from '../../platform.ts';
 import {
+  contactDisplayName,
   countPagesById,
   deletePage,
   deleteRedirect,
   findPageById,
   findPageByName,
   findPageByUrl,
+  findVersion,
   insertPage,
+  insertVersion,
   listPages,
+  listVersions,
   nextSequence,
   type PageInsert,
   type PageRow,
@@ -52,6 +60,7 @@ export function toWebPage(row: PageRow): WebPage {
     css: row.css,
     unjson: row.unjson ?? null,
     updatedAt: row.updatedAt.toISOString(),
+    draft: row.draft ? { ...row.draft, unjson: row.draft.unjson ?? null } : null,
   };
 }
 
@@ -205,6 +214,7 @@ export async function updateWebsitePage(
   tenant: TenantContext,
   id: string,
   body: WebPageWrite,
+  author?: string,
 ): Promise<WebPage> {
   const row = await withTenant(platform.db, tenant.tenantId, async (tx) => {
     const current = await findPageById(tx, tenant.tenantId, id);
@@ -222,7 +232,12 @@ export async function updateWebsitePage(
       await deleteRedirect(tx, tenant.tenantId, values.url);
       await saveRedirect(tx, tenant.tenantId, current.url, id);
     }
-    return updatePage(tx, tenant.tenantId, id, values);
+    const updated = await updatePage(tx, tenant.tenantId, id, values);
+    // content written straight to the page (the spec's call) is published: it joins the versions
+    if (updated && author && (values.unhtml !== undefined || values.css !== undefined)) {
+      await recordVersion(tx, tenant.tenantId, updated, author);
+    }
+    return updated;
   });
   if (!row) throw notFound('Page');
   websiteChanged(platform, tenant.tenantId);
@@ -251,4 +266,118 @@ export async function updatePageSequence(platform: Platform, tenant: TenantConte
     for (const page of body.pages) await setSequence(tx, tenant.tenantId, page.id, page.sequence);
   });
   websiteChanged(platform, tenant.tenantId);
+}
+
+/* Drafts and versions (issue 29): the designer saves a draft visitors do not see; Publish makes it the page. */
+
+function snapshot(content: WebPageDraftWrite, current: PageRow): PageContentSnapshot {
+  return {
+    unhtml: content.unhtml,
+    css: content.style,
+    unjson: content.unjson ?? null,
+    header: content.header ?? current.draft?.header ?? current.header,
+    subHeader: content.subHeader ?? current.draft?.subHeader ?? current.subHeader,
+    savedAt: new Date().toISOString(),
+  };
+}
+
+async function pageOf(tx: Tx, tenantId: string, id: string): Promise<PageRow> {
+  const page = await findPageById(tx, tenantId, id);
+  if (!page) throw notFound('Page');
+  return page;
+}
+
+/** The page as it is now becomes a version, under the name of the person who published it. */
+async function recordVersion(tx: Tx, tenantId: string, page: PageRow, author: string): Promise<void> {
+  await insertVersion(tx, tenantId, {
+    pageId: page.id,
+    unhtml: page.unhtml,
+    css: page.css,
+    unjson: page.unjson,
+    header: page.header,
+    subHeader: page.subHeader,
+    publishedBy: author,
+    publishedByName: await contactDisplayName(tx, tenantId, author),
+  });
+}
+
+/** Save draft: kept beside the page; the public page does not change. */
+export async function saveDraft(platform: Platform, tenant: TenantContext, id: string, body: WebPageDraftWrite) {
+  const row = await withTenant(platform.db, tenant.tenantId, async (tx) => {
+    const page = await pageOf(tx, tenant.tenantId, id);
+    return updatePage(tx, tenant.tenantId, id, { draft: snapshot(body, page) });
+  });
+  if (!row) throw notFound('Page');
+  return toWebPage(row);
+}
+
+/**
+ * Publish: the draft (the body when one is sent, else the stored draft, else the page as it is)
+ * becomes the page visitors see, the page is published, and the result is kept as a version.
+ */
+export async function publishPage(
+  platform: Platform,
+  { tenant, auth }: Authenticated,
+  id: string,
+  body: WebPageDraftWrite | undefined,
+): Promise<WebPage> {
+  const row = await withTenant(platform.db, tenant.tenantId, async (tx) => {
+    const page = await pageOf(tx, tenant.tenantId, id);
+    const content = body ? snapshot(body, page) : page.draft;
+    const values: Partial<PageInsert> = { draft: null, isPublished: true };
+    if (!page.isPublished) values.publishedByModule = false;
+    if (content) {
+      Object.assign(values, {
+        unhtml: content.unhtml,
+        css: content.css,
+        unjson: content.unjson ?? null,
+        header: content.header,
+        subHeader: content.subHeader,
+      });
+    }
+    const updated = await updatePage(tx, tenant.tenantId, id, values);
+    if (!updated) throw notFound('Page');
+    await recordVersion(tx, tenant.tenantId, updated, auth.sub);
+    return updated;
+  });
+  websiteChanged(platform, tenant.tenantId);
+  return toWebPage(row);
+}
+
+/** The page's published versions, newest first (at most KEPT_PAGE_VERSIONS). */
+export async function pageVersions(platform: Platform, tenant: TenantContext, id: string): Promise<WebPageVersion[]> {
+  const rows = await withTenant(platform.db, tenant.tenantId, async (tx) => {
+    await pageOf(tx, tenant.tenantId, id);
+    return listVersions(tx, tenant.tenantId, id);
+  });
+  return rows.map((row) => ({
+    id: row.id,
+    publishedAt: row.publishedAt.toISOString(),
+    publishedBy: row.publishedByName,
+  }));
+}
+
+/** Restore: the version becomes the draft, to look over and publish; visitors still see the page. */
+export async function restoreVersion(
+  platform: Platform,
+  tenant: TenantContext,
+  id: string,
+  versionId: string,
+): Promise<WebPage> {
+  const row = await withTenant(platform.db, tenant.tenantId, async (tx) => {
+    await pageOf(tx, tenant.tenantId, id);
+    const version = await findVersion(tx, tenant.tenantId, id, versionId);
+    if (!version) throw notFound('Version');
+    const draft: PageContentSnapshot = {
+      unhtml: version.unhtml,
+      css: version.css,
+      unjson: version.unjson ?? null,
+      header: version.header,
+      subHeader: version.subHeader,
+      savedAt: new Date().toISOString(),
+    };
+    return updatePage(tx, tenant.tenantId, id, { draft });
+  });
+  if (!row) throw notFound('Page');
+  return toWebPage(row);
 }

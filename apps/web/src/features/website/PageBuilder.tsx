@@ -1,6 +1,6 @@
-import type { WebPage, WebPageWrite } from '@atrium/contracts';
+import type { WebPage, WebPageDraftWrite } from '@atrium/contracts';
 import { Button, Group, Paper, Stack, Stepper, Textarea, TextInput, Tooltip } from '@mantine/core';
-import { IconDeviceFloppy, IconLayoutGrid } from '@tabler/icons-react';
+import { IconDeviceFloppy, IconHistory, IconLayoutGrid } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { showSuccessToast } from '../../lib/notify';
 import { useTenant } from '../session/session-store';
@@ -15,10 +15,11 @@ import {
 import { Designer, type DesignerHandle } from './Designer';
 import { studioDetailsOf } from './designer-blocks';
 import { starterTemplate } from './designer-starters';
-import { useCreatePage, useUpdatePage } from './hooks';
+import { useCreatePage, usePublishPage, useSaveDraft } from './hooks';
 import { PreviewFrame } from './PreviewFrame';
 import { SaveTemplateDialog } from './SaveTemplateDialog';
 import { TemplatePicker } from './TemplatePicker';
+import { VersionsDialog } from './VersionsDialog';
 import { firstEditStep, STEPS, templatePageType } from './website-rules';
 
 interface Props {
@@ -29,17 +30,23 @@ interface Props {
   onClose: () => void;
 }
 
-/** Internal mode: Select Template, Edit Page, Preview, then Submit (spec 3 §2.1, §4). */
+/**
+ * Internal mode: Select Template, Edit Page, Preview (spec 3 §2.1, §4), then Publish (issue 29: not
+ * "Submit"). Save draft keeps the work without changing what visitors see; the page opens on its draft.
+ */
 export function PageBuilder({ name, page, title, onClose }: Props) {
-  const [step, setStep] = useState<number>(() => firstEditStep(name, page));
+  const [step, setStep] = useState<number>(() => firstEditStep(name, page?.draft ?? page));
   const [choice, setChoice] = useState<TemplateChoice>(() => (page ? storedPage(page) : emptyTemplate()));
   const [designerKey, setDesignerKey] = useState(0);
-  const [header, setHeader] = useState(page?.header ?? '');
-  const [subHeader, setSubHeader] = useState(page?.subHeader ?? '');
+  const [header, setHeader] = useState((page?.draft ?? page)?.header ?? '');
+  const [subHeader, setSubHeader] = useState((page?.draft ?? page)?.subHeader ?? '');
   const [saveTemplateOpen, setSaveTemplateOpen] = useState(false);
+  const [versionsOpen, setVersionsOpen] = useState(false);
+  const [stored, setStored] = useState<WebPage | null>(page);
   const designer = useRef<DesignerHandle | null>(null);
   const create = useCreatePage();
-  const update = useUpdatePage();
+  const saveDraft = useSaveDraft();
+  const publish = usePublishPage();
   const pageType = templatePageType(name);
   const tenant = useTenant();
 
@@ -58,39 +65,70 @@ export function PageBuilder({ name, page, title, onClose }: Props) {
     setStep(2);
   };
 
-  const submit = () => {
-    const content = choice.content;
-    const body: WebPageWrite = {
-      title,
-      url: page?.url || name,
-      header,
-      subHeader,
+  /** The page to save into: in 'add' mode it is created first (Private, with no content yet). */
+  const ensurePage = async (): Promise<WebPage> =>
+    stored ??
+    (await create.mutateAsync({ name, body: { name, title, url: name } }).then((made) => {
+      setStored(made);
+      return made;
+    }));
+
+  /** What the designer (or the raw editor) and the heading fields hold now. */
+  const draftBody = (): WebPageDraftWrite => {
+    const content = step === 1 ? read() : choice.content;
+    return {
       unhtml: content.html,
       style: content.css,
       unjson: choice.kind === 'designer' ? (content.projectData ?? null) : null,
+      header,
+      subHeader,
     };
-    if (page) {
-      update.mutate(
-        { id: page.id, body },
-        {
-          onSuccess: () => {
-            showSuccessToast('Updated successfully.');
-            onClose();
-          },
-        },
-      );
-    } else {
-      create.mutate(
-        { name, body: { ...body, name } },
-        {
-          onSuccess: (created) => {
-            showSuccessToast(`${created.title} page added.`);
-            onClose();
-          },
-        },
-      );
+  };
+
+  const onSaveDraft = async () => {
+    const body = draftBody();
+    try {
+      const target = await ensurePage();
+      await saveDraft.mutateAsync({ id: target.id, body });
+      showSuccessToast('Draft saved. Visitors still see the published page.');
+    } catch {
+      // the request's own error toast has told the owner
     }
   };
+
+  const onPublish = async () => {
+    const body = draftBody();
+    try {
+      const target = await ensurePage();
+      const published = await publish.mutateAsync({ id: target.id, body });
+      showSuccessToast(`${published.title} is published. Visitors see it now.`);
+      onClose();
+    } catch {
+      // the request's own error toast has told the owner
+    }
+  };
+
+  /** A restored version is the draft now: the builder opens it. */
+  const onRestored = (restored: WebPage) => {
+    setStored(restored);
+    setChoice(storedPage(restored));
+    setHeader(restored.draft?.header ?? restored.header);
+    setSubHeader(restored.draft?.subHeader ?? restored.subHeader);
+    setDesignerKey((key) => key + 1);
+    setStep(1);
+  };
+
+  const busy = create.isPending || saveDraft.isPending || publish.isPending;
+  const draftButton = (
+    <Button variant="default" onClick={onSaveDraft} loading={saveDraft.isPending} disabled={busy}>
+      Save draft
+    </Button>
+  );
+  const publishButton = (
+    <Button onClick={onPublish} loading={publish.isPending} disabled={busy}>
+      Publish
+    </Button>
+  );
 
   const cancel = (
     <Button variant="default" onClick={onClose}>
@@ -137,6 +175,11 @@ export function PageBuilder({ name, page, title, onClose }: Props) {
                 All Templates
               </Button>
             </Tooltip>
+            {stored && (
+              <Button variant="light" leftSection={<IconHistory size={16} />} onClick={() => setVersionsOpen(true)}>
+                Versions
+              </Button>
+            )}
             <Tooltip label="Save as Template">
               <Button
                 variant="light"
@@ -181,6 +224,7 @@ export function PageBuilder({ name, page, title, onClose }: Props) {
           <Group justify="flex-end">
             {cancel}
             {previous(0)}
+            {draftButton}
             <Button onClick={next}>Next</Button>
           </Group>
         </Stack>
@@ -198,9 +242,8 @@ export function PageBuilder({ name, page, title, onClose }: Props) {
           <Group justify="flex-end">
             {cancel}
             {previous(1)}
-            <Button onClick={submit} loading={create.isPending || update.isPending}>
-              Submit
-            </Button>
+            {draftButton}
+            {publishButton}
           </Group>
         </Stack>
       )}
@@ -211,6 +254,14 @@ export function PageBuilder({ name, page, title, onClose }: Props) {
         read={read}
         onClose={() => setSaveTemplateOpen(false)}
       />
+      {stored && (
+        <VersionsDialog
+          opened={versionsOpen}
+          pageId={stored.id}
+          onClose={() => setVersionsOpen(false)}
+          onRestored={onRestored}
+        />
+      )}
     </Stack>
   );
 }

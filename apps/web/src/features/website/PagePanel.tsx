@@ -112,6 +112,7 @@ export function PagePanel({ name, entry, editing, onEditingChange, onDeleted }: 
       <Stack gap="xs">
         <Text size="sm" c="dimmed">
           This is the page as visitors see it{page.isPublished ? '' : ' once it is published'}. Press Edit to change it.
+          {page.draft ? ' It has a draft that is not published yet.' : ''}
         </Text>
         <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
           <PreviewFrame

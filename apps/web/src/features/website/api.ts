@@ -1,4 +1,12 @@
-import type { WebPage, WebPageListItem, WebPageWrite, WebTemplateList, WebTemplateWrite } from '@atrium/contracts';
+import type {
+  WebPage,
+  WebPageDraftWrite,
+  WebPageListItem,
+  WebPageVersion,
+  WebPageWrite,
+  WebTemplateList,
+  WebTemplateWrite,
+} from '@atrium/contracts';
 import { apiRequest } from '../../lib/api';
 import { isApiError } from '../../lib/api-error';
 import { showErrorToast } from '../../lib/notify';
@@ -29,6 +37,14 @@ export const websiteApi = {
     apiRequest<WebPage>(`/stemplate/webpage/${seg(name)}`, { method: 'POST', body }),
   update: (id: string, body: WebPageWrite) =>
     apiRequest<WebPage>(`/stemplate/webpage/${seg(id)}`, { method: 'PUT', body }),
+  saveDraft: (id: string, body: WebPageDraftWrite) =>
+    apiRequest<WebPage>(`/stemplate/webpage/${seg(id)}/draft`, { method: 'PUT', body }),
+  publish: (id: string, body?: WebPageDraftWrite) =>
+    apiRequest<WebPage>(`/stemplate/webpage/${seg(id)}/publish`, { method: 'POST', body }),
+  versions: (id: string, signal?: AbortSignal) =>
+    apiRequest<WebPageVersion[]>(`/stemplate/webpage/${seg(id)}/versions`, { signal }),
+  restore: (id: string, versionId: string) =>
+    apiRequest<WebPage>(`/stemplate/webpage/${seg(id)}/versions/${seg(versionId)}/restore`, { method: 'POST' }),
   remove: (id: string) => apiRequest<{ message: string }>(`/stemplate/webpage/${seg(id)}`, { method: 'DELETE' }),
   /** Its failure shows the spec's own message, so the client's toast is off. */
   sequence: (pages: { id: string; name: string; sequence: number }[]) =>

@@ -31,10 +31,11 @@ export function savedTemplate(template: Pick<WebTemplate, 'unhtml' | 'css' | 'un
   };
 }
 
-/** The page as stored, in the editor it opens in. */
+/** The page as stored (its draft when it has one: the work in progress), in the editor it opens in. */
 export function storedPage(page: WebPage): TemplateChoice {
+  const source = page.draft ?? page;
   return {
-    kind: editorFor(page),
-    content: { html: page.unhtml, css: page.css, projectData: page.unjson ?? null },
+    kind: editorFor({ ...page, unhtml: source.unhtml, unjson: source.unjson }),
+    content: { html: source.unhtml, css: source.css, projectData: source.unjson ?? null },
   };
 }

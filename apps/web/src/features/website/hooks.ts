@@ -1,4 +1,4 @@
-import type { WebPage, WebPageListItem, WebPageWrite, WebTemplateWrite } from '@atrium/contracts';
+import type { WebPage, WebPageDraftWrite, WebPageListItem, WebPageWrite, WebTemplateWrite } from '@atrium/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { markWebsiteRefreshed } from '../tenant/website-refresh';
 import { type TemplateListParams, websiteApi } from './api';
@@ -7,6 +7,8 @@ export const websiteKeys = {
   all: ['website'] as const,
   pages: ['website', 'pages'] as const,
   page: (name: string) => ['website', 'page', name] as const,
+  allVersions: ['website', 'versions'] as const,
+  versions: (id: string) => ['website', 'versions', id] as const,
   templates: ['website', 'templates'] as const,
   templateList: (params: TemplateListParams) => ['website', 'templates', params] as const,
 };
@@ -49,6 +51,7 @@ function usePageMutation<TArgs, TResult>(fn: (args: TArgs) => Promise<TResult>) 
       if (page && typeof page === 'object' && typeof page.name === 'string' && typeof page.id === 'string') {
         client.setQueryData(websiteKeys.page(page.name), result);
       }
+      void client.invalidateQueries({ queryKey: websiteKeys.allVersions });
       return client.invalidateQueries({ queryKey: websiteKeys.pages });
     },
   });
@@ -58,6 +61,23 @@ export const useCreatePage = () =>
   usePageMutation(({ name, body }: { name: string; body: WebPageWrite }) => websiteApi.create(name, body));
 export const useUpdatePage = () =>
   usePageMutation(({ id, body }: { id: string; body: WebPageWrite }) => websiteApi.update(id, body));
+export const useSaveDraft = () =>
+  usePageMutation(({ id, body }: { id: string; body: WebPageDraftWrite }) => websiteApi.saveDraft(id, body));
+export const usePublishPage = () =>
+  usePageMutation(({ id, body }: { id: string; body?: WebPageDraftWrite }) => websiteApi.publish(id, body));
+export const useRestoreVersion = () =>
+  usePageMutation(({ id, versionId }: { id: string; versionId: string }) => websiteApi.restore(id, versionId));
+
+/** The page's published versions, newest first. */
+export function usePageVersions(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: websiteKeys.versions(id),
+    queryFn: ({ signal }) => websiteApi.versions(id, signal),
+    enabled,
+    staleTime: 0,
+  });
+}
+
 export const useDeletePage = () => {
   const client = useQueryClient();
   return useMutation({
