@@ -9,8 +9,10 @@ export default defineConfig({
     exclude: [...configDefaults.exclude, 'test/multi-process/**'],
     globalSetup: ['./test/global-setup.ts'],
     setupFiles: ['./test/close-apps.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // CI runs the browser tests beside this suite on two cores: a test that takes 5 s alone has taken
+    // over 30 s there (a timeout is then a failure that says nothing about the code).
+    testTimeout: 90_000,
+    hookTimeout: 120_000,
     pool: 'forks',
     projects: [
       {
