@@ -45,6 +45,10 @@ const QbankPage = lazy(() => import('../../features/qbank/QbankPage'));
 const QuestionFormPage = lazy(() => import('../../features/qbank/QuestionFormPage'));
 const MasterPlansPage = lazy(() => import('../../features/operator/MasterPlansPage'));
 const TenantsPage = lazy(() => import('../../features/operator/TenantsPage'));
+const OperatorAuditPage = lazy(() => import('../../features/operator/OperatorAuditPage'));
+const ImpersonationBanner = lazy(() =>
+  import('../../features/operator/ImpersonationBanner').then((m) => ({ default: m.ImpersonationBanner })),
+);
 const TenantPlansPage = lazy(() => import('../../features/operator/TenantPlansPage'));
 const TenantPlanSignupPage = lazy(() =>
   import('../../features/operator/TenantPlansPage').then((m) => ({ default: m.TenantPlanSignupPage })),
@@ -139,6 +143,7 @@ export const SCREENS: Record<string, ReactNode> = {
   '/qbank/add': <QuestionFormPage />,
   '/masterplan': <MasterPlansPage />,
   '/tenant': <TenantsPage />,
+  '/tenant/audit': <OperatorAuditPage />,
   '/tplan': <TenantPlansPage />,
   '/tplan/:name/:freq': <TenantPlanSignupPage />,
   '/tests': <TestsPage kind="test" />,
@@ -220,6 +225,9 @@ export default function AdminFace() {
     <MantineScope>
       <QueryClientProvider client={queryClient}>
         <AdminLayout>
+          <Suspense fallback={null}>
+            <ImpersonationBanner />
+          </Suspense>
           <Suspense fallback={<Busy />}>
             {decision.kind === 'stay' && roleRefusal ? (
               <NoPermissionScreen reason={roleRefusal} />

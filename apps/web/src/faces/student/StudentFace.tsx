@@ -34,6 +34,11 @@ const CourseCataloguePage = lazy(() => import('../../features/courses/learn/Cour
 const CoursePage = lazy(() => import('../../features/courses/public/CoursePage'));
 const StudentAssessmentsPage = lazy(() => import('../../features/assessments/StudentAssessmentsPage'));
 const TakeTestPage = lazy(() => import('../../features/assessments/TakeTestPage'));
+const TenantPlansPage = lazy(() => import('../../features/operator/TenantPlansPage'));
+const TenantPlanSignupPage = lazy(() =>
+  import('../../features/operator/TenantPlansPage').then((m) => ({ default: m.TenantPlanSignupPage })),
+);
+const MyStudiosPage = lazy(() => import('../../features/operator/MyStudiosPage'));
 
 /** The built screens by route path: the routes marked `built` in route-paths (faces.test.tsx). */
 export const SCREENS: Record<string, ReactNode> = {
@@ -61,6 +66,11 @@ export const SCREENS: Record<string, ReactNode> = {
   '/courses/:slug': <CoursePage />,
   '/student-assessments': <StudentAssessmentsPage />,
   '/myassessment': <TakeTestPage />,
+  // The platform operator's site only (landing.ts sends others home).
+  '/tplan': <TenantPlansPage />,
+  '/tplan/:name/:freq': <TenantPlanSignupPage />,
+  '/plan': <Navigate to="/tplan" replace />,
+  '/tenant': <MyStudiosPage />,
 };
 
 /** Where an unverified student may still go: the wait itself, their profile, signing out. */

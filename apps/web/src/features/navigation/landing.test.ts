@@ -120,7 +120,7 @@ describe('staff routes', () => {
   });
 
   it('shows the tenant plan, master plans and tenants only on the master tenant', () => {
-    for (const path of ['/tplan', '/tplan/gold/monthly', '/masterplan', '/tenant']) {
+    for (const path of ['/tplan', '/tplan/gold/monthly', '/masterplan', '/tenant', '/tenant/audit']) {
       expect(decideStaffPath(path, master), path).toEqual({ kind: 'stay' });
       expect(decideStaffPath(path, tenant), path).toEqual({ kind: 'redirect', to: '/dashboard' });
       expect(decideStaffPath(path, otherMaster), path).toEqual({ kind: 'redirect', to: '/dashboard' });
@@ -166,8 +166,11 @@ describe('student routes', () => {
   });
 
   it('shows the tenant plan only on the master tenant', () => {
-    expect(decideStudentPath('/tplan', master)).toEqual({ kind: 'stay' });
-    expect(decideStudentPath('/tplan', tenant)).toEqual({ kind: 'redirect', to: '/classes' });
+    for (const path of ['/tplan', '/tplan/gold/yearly', '/plan', '/tenant']) {
+      expect(decideStudentPath(path, master), path).toEqual({ kind: 'stay' });
+      expect(decideStudentPath(path, tenant), path).toEqual({ kind: 'redirect', to: '/classes' });
+      expect(decideStudentPath(path, otherMaster), path).toEqual({ kind: 'redirect', to: '/classes' });
+    }
   });
 });
 

@@ -163,7 +163,7 @@ export function decideStaffPath(pathname: string, tenant: LandingTenant, built =
   if (!tenant.isShowCourses && (matchPath('/services', path) || matchPath('/content/*', path))) {
     return redirect('/dashboard');
   }
-  if (matchPath('/tplan/*', path) || path === '/masterplan' || path === '/tenant') {
+  if (matchPath('/tplan/*', path) || path === '/masterplan' || matchPath('/tenant/*', path)) {
     return canShowTenantPlan(tenant) ? builtOrNotFound(ADMIN_ROUTES, path, built) : redirect('/dashboard');
   }
   if (findRoute(ADMIN_ROUTES, path)) return builtOrNotFound(ADMIN_ROUTES, path, built);
@@ -178,7 +178,9 @@ export function decideStudentPath(pathname: string, tenant: LandingTenant, built
   if (path === '/classes' && !tenant.isShowScheduleMenu) return redirect('/mycourses');
   // The public courses listing, opened by a member: the catalogue of their face (issue 25).
   if (path === '/courses') return redirect('/services');
-  if (path === '/tplan' && !canShowTenantPlan(tenant)) return redirect(home);
+  if ((matchPath('/tplan/*', path) || path === '/plan' || path === '/tenant') && !canShowTenantPlan(tenant)) {
+    return redirect(home);
+  }
   if (path === '/mydonation' && !tenant.isShowDonation) return redirect(home);
   if (findRoute(STUDENT_ROUTES, path)) return builtOrNotFound(STUDENT_ROUTES, path, built);
   return isKnownAppPath(path) ? redirect(home) : NOT_FOUND;

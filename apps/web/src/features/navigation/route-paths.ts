@@ -31,6 +31,8 @@ export const ADMIN_ROUTES: readonly RouteSpec[] = [
   { path: '/masterplan', title: 'MasterPlans', built: true },
   { path: '/plan', title: 'Plan' },
   { path: '/tenant', title: 'Tenants', built: true },
+  // What the operator's admins did to tenants (impersonate, end, suspend, resume), paged (issue 28).
+  { path: '/tenant/audit', title: 'Audit log', built: true },
   { path: '/products', title: 'Merchandise', built: true },
   { path: '/products/new', title: 'New Product', built: true },
   // Question banks (issue 27): the questions tests draw from; /qbank/add?id= changes one.
@@ -168,9 +170,12 @@ export const STUDENT_ROUTES: readonly RouteSpec[] = [
   // The link that confirms a waiver someone signed with the member's email (issue 22).
   { path: '/waiver/confirm/:token', title: 'Confirm your waiver', built: true },
   { path: '/services', title: 'Courses', built: true },
-  { path: '/tplan', title: 'Tenant Plan' },
-  { path: '/plan', title: 'Plan' },
-  { path: '/tenant', title: 'Tenant' },
+  // On the platform operator's site only (issue 28): its plans and the sign-up on one (as on its public
+  // site), /plan the same plans, /tenant the member's own studios (docs/decisions/tenancy.md).
+  { path: '/tplan', title: 'Tenant Plan', built: true },
+  { path: '/tplan/:name/:freq', title: 'Tenant Plan', built: true },
+  { path: '/plan', title: 'Plan', built: true },
+  { path: '/tenant', title: 'My studios', built: true },
   { path: '/onboarding', title: 'Verify your email', built: true },
   { path: '/signup/:classId/:clsStartTime', title: 'Sign Up', built: true },
   { path: '/profile', title: 'Profile', built: true },

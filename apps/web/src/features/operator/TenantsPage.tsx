@@ -2,6 +2,7 @@ import { OPERATOR_MESSAGES, type OperatorTenant, TENANT_PAYMENT_LABELS } from '@
 import { Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { type ListColumn, ListScreen, useListState } from '../../app/components/list-kit';
 import { formatDateTime } from '../../lib/format';
 import { showErrorToast, showSuccessToast } from '../../lib/notify';
@@ -114,6 +115,11 @@ export default function TenantsPage() {
     <ListScreen
       id="tenants"
       title="Tenants"
+      actions={
+        <Button component={Link} to="/tenant/audit" variant="default">
+          Audit log
+        </Button>
+      }
       list={list}
       search={{ label: 'Search tenants', type: 'search', placeholder: 'Name or org id' }}
       query={tenants}

@@ -1,9 +1,12 @@
 import type {
   ImpersonateResult,
+  ImpersonationEnded,
+  ImpersonationState,
   MasterPlan,
   MasterPlanCreate,
   MasterPlanList,
   MasterPlanUpdate,
+  MyStudioList,
   OperatorAuditList,
   OperatorTenant,
   OperatorTenantList,
@@ -14,7 +17,9 @@ import { apiRequest } from '../../lib/api';
 export const operatorKeys = {
   plans: ['operator', 'plans'] as const,
   tenants: (query: object) => ['operator', 'tenants', query] as const,
-  audit: ['operator', 'audit'] as const,
+  audit: (query: object) => ['operator', 'audit', query] as const,
+  impersonation: ['operator', 'impersonation'] as const,
+  myStudios: ['operator', 'my-studios'] as const,
   publicPlans: ['operator', 'public-plans'] as const,
 };
 
@@ -37,6 +42,12 @@ export const operatorApi = {
       method: 'POST',
       silent: true,
     }),
-  audit: () => apiRequest<OperatorAuditList>('/rest/operator/audit'),
+  audit: (query: { search: string; start: number; length: number }) =>
+    apiRequest<OperatorAuditList>('/rest/operator/audit', { query }),
+  /** On a studio's host: whether this session is the operator acting as its owner. */
+  impersonation: () => apiRequest<ImpersonationState>('/rest/operator/impersonation', { silent: true }),
+  endImpersonation: () =>
+    apiRequest<ImpersonationEnded>('/rest/operator/impersonation/end', { method: 'POST', silent: true }),
+  myStudios: () => apiRequest<MyStudioList>('/rest/operator/my-studios'),
   publicPlans: () => apiRequest<PlanOffers>('/public/tplan'),
 };
