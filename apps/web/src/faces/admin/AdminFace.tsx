@@ -215,6 +215,9 @@ export default function AdminFace() {
     return (
       <MantineScope>
         <QueryClientProvider client={queryClient}>
+          <Suspense fallback={null}>
+            <ImpersonationBanner />
+          </Suspense>
           <Suspense fallback={<Busy />}>{SCREENS['/onboarding']}</Suspense>
         </QueryClientProvider>
       </MantineScope>

@@ -44,9 +44,9 @@ export function ImpersonationBanner() {
       c="dark.9"
       style={{ borderBottom: '1px solid var(--mantine-color-yellow-5)' }}
     >
-      <Group justify="space-between" gap="xs" wrap="wrap">
+      <Group justify="space-between" gap="xs" wrap="wrap" title={`Signed in by ${impersonation.operatorName}`}>
         <Text size="sm" fw={600}>
-          You are viewing {impersonation.studioName} as operator ({impersonation.operatorName})
+          You are viewing {impersonation.studioName} as operator
         </Text>
         <Button size="xs" color="dark" onClick={end} loading={busy}>
           End
