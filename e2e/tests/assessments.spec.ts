@@ -40,7 +40,14 @@ const QUESTIONS = [
       { text: 'Daily', points: 2 },
     ],
   },
-  { type: 'openended', question: `Describe Ujjayi breath. ${stamp}`, points: 2 },
+  {
+    type: 'openended',
+    question: `Describe Ujjayi breath. ${stamp}`,
+    rubric: [
+      { name: 'Technique', points: 1 },
+      { name: 'Effect', points: 1 },
+    ],
+  },
   {
     type: 'singlechoice',
     question: `Which pose is inverted? ${stamp}`,
@@ -221,14 +228,17 @@ test.describe('tests and assessments', () => {
     await staff.goto(hostUrl('demo', '/assessment?status=inreview'));
     await expect(staff.getByRole('heading', { name: 'Assessment', level: 1 })).toBeVisible();
     await expectAccessible(staff);
+    // the open answer is marked on its rubric: a score per criterion
     for (const [who, points, result] of [
-      ['Stella Student', '2', 'Pass'],
+      ['Stella Student', '1', 'Pass'],
       ['Mia Member', '0', 'Fail'],
     ] as const) {
       await staff.getByRole('button', { name: `Review ${who}’s attempt at ${TEST}` }).click();
       const review = staff.getByRole('dialog', { name: `${who} · ${TEST}` });
       await expect(review.getByText('In Review', { exact: true })).toBeVisible();
-      await review.getByRole('textbox', { name: 'Points for question 4 (0 to 2)' }).fill(points);
+      await review.getByRole('textbox', { name: 'Technique (0 to 1)' }).fill(points);
+      await review.getByRole('textbox', { name: 'Effect (0 to 1)' }).fill(points);
+      await review.getByRole('textbox', { name: 'Comment on Effect' }).fill('Calming.');
       await review.getByRole('textbox', { name: 'Comment for the member' }).fill('Thank you for writing it out.');
       if (who === 'Stella Student') await expectAccessible(staff);
       await review.getByRole('button', { name: 'Save grade' }).click();
@@ -247,6 +257,9 @@ test.describe('tests and assessments', () => {
       await expect(mine).toContainText(score);
       await mine.getByRole('link', { name: `View result of ${TEST}` }).click();
       await expect(page.getByText('Comment: Thank you for writing it out.')).toBeVisible();
+      await expect(page.getByRole('list', { name: 'Rubric of question 4' })).toContainText(
+        `Effect: ${result === 'Pass' ? 1 : 0} of 1`,
+      );
       const download = page.waitForEvent('download');
       await page.getByRole('button', { name: 'Download result (PDF)' }).click();
       expect((await download).suggestedFilename()).toBe(`${TEST} result.pdf`);

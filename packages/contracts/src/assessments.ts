@@ -72,6 +72,10 @@ export const ASSESSMENT_MESSAGES = {
   gradeOnlyOpen: 'Only open-ended answers are graded by staff.',
   gradePoints: 'Points must be a whole number from 0 to the question’s points.',
   gradeNotSubmitted: 'The test has not been submitted yet.',
+  gradeCriteria: 'Score each criterion of the rubric.',
+  gradeCriterionPoints: 'Points must be a whole number from 0 to the criterion’s points.',
+  gradeNoRubric: 'This question has no rubric: give its points.',
+  alreadyGraded: 'This answer was graded meanwhile: reload to see the grade before changing it.',
   saved: 'Test saved.',
   deleted: 'Test deleted.',
   deleteTaken: 'This test has been taken: unpublish it instead of deleting it.',
@@ -201,6 +205,12 @@ export const AttemptQuestion = z.object({
   savedAt: z.string().nullable(),
   awarded: z.number().nullable(),
   comment: z.string(),
+  /** Open ended: the criteria staff score it by (empty: points alone). */
+  rubric: z.array(z.object({ name: z.string(), points: z.number() })),
+  /** Staff's score and comment per criterion, in the rubric's order, once graded (shown as awarded is). */
+  rubricScores: z.array(z.object({ points: z.number(), comment: z.string() })).nullable(),
+  /** When staff last graded it (sent back with a change, so two graders never overwrite each other). */
+  gradedAt: z.string().nullable(),
 });
 export type AttemptQuestion = z.infer<typeof AttemptQuestion>;
 
@@ -254,10 +264,27 @@ export type AnswerInput = z.input<typeof AnswerInput>;
 export const AnswerSaved = z.object({ position: z.number(), savedAt: z.string(), deadline: z.string().nullable() });
 export type AnswerSaved = z.infer<typeof AnswerSaved>;
 
-/** PUT /edtest/attempts/{id}/answers/{position}/grade (staff). */
+const gradePoints = (message: string) => z.number({ error: message }).int(message).min(0, message);
+
+/**
+ * PUT /edtest/attempts/{id}/answers/{position}/grade (staff): `points` for a question without a rubric,
+ * `criteria` (one score each, in the rubric's order) for one with; `previousGradedAt` is the grade the
+ * grader saw (null or left out: not graded yet), so a second grade of the same answer (a double click,
+ * two graders) is refused rather than overwriting.
+ */
 export const GradeInput = z.object({
-  points: z.number({ error: ASSESSMENT_MESSAGES.gradePoints }).int(ASSESSMENT_MESSAGES.gradePoints).min(0),
+  points: gradePoints(ASSESSMENT_MESSAGES.gradePoints).optional(),
+  criteria: z
+    .array(
+      z.object({
+        points: gradePoints(ASSESSMENT_MESSAGES.gradeCriterionPoints),
+        comment: z.string().trim().max(1000, 'A criterion comment is at most 1000 characters.').default(''),
+      }),
+    )
+    .max(10, ASSESSMENT_MESSAGES.gradeCriteria)
+    .optional(),
   comment: z.string().trim().max(2000, 'A comment is at most 2000 characters.').default(''),
+  previousGradedAt: isoInstant.nullable().default(null),
 });
 export type GradeInput = z.input<typeof GradeInput>;
 

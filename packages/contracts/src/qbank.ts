@@ -39,6 +39,12 @@ export const QBANK_MESSAGES = {
   gradedNoCorrect: 'A graded question has no correct answer: each option is worth its points.',
   gradedPoints: 'A graded question needs an option worth more than 0 points.',
   openNoOptions: 'An open-ended question has no options.',
+  rubricOnlyOpen: 'Only an open-ended question has a rubric.',
+  rubricName: 'Each criterion needs a name of at most 100 characters.',
+  rubricPoints: 'Criterion points are whole numbers from 1 to 1000.',
+  rubricTooMany: 'A rubric has at most 10 criteria.',
+  rubricDuplicate: 'Two criteria have the same name.',
+  rubricTotal: 'The criteria add up to more than 1000 points.',
   points: 'Points must be a whole number from 1 to 1000.',
   optionPoints: 'Option points are whole numbers from 0 to 1000.',
   explanationTooLong: 'An explanation is at most 2000 characters.',
@@ -84,6 +90,23 @@ export const QuestionOption = z.object({
 });
 export type QuestionOption = z.output<typeof QuestionOption>;
 
+export const QBANK_RUBRIC_MAX = 10;
+
+/** One criterion of an open-ended question's rubric: what staff look for, and what it is worth. */
+export const RubricCriterion = z.object({
+  name: z
+    .string({ error: QBANK_MESSAGES.rubricName })
+    .trim()
+    .min(1, QBANK_MESSAGES.rubricName)
+    .max(100, QBANK_MESSAGES.rubricName),
+  points: z
+    .number({ error: QBANK_MESSAGES.rubricPoints })
+    .int(QBANK_MESSAGES.rubricPoints)
+    .min(1, QBANK_MESSAGES.rubricPoints)
+    .max(QBANK_POINTS_MAX, QBANK_MESSAGES.rubricPoints),
+});
+export type RubricCriterion = z.output<typeof RubricCriterion>;
+
 const tag = z.string().trim().min(1).max(40, QBANK_MESSAGES.tagTooLong);
 
 /** A question as written, before the type's rules. */
@@ -106,6 +129,8 @@ const QuestionFields = z.object({
     .max(QBANK_POINTS_MAX, QBANK_MESSAGES.points)
     .default(1),
   explanation: z.string().trim().max(2000, QBANK_MESSAGES.explanationTooLong).default(''),
+  /** Open ended only: the criteria staff score the answer by; the question's points are their sum. */
+  rubric: z.array(RubricCriterion).max(QBANK_RUBRIC_MAX, QBANK_MESSAGES.rubricTooMany).default([]),
   tags: z.array(tag).max(20, QBANK_MESSAGES.tooManyTags).default([]),
   mediaUrl: z
     .string({ error: QBANK_MESSAGES.media })
@@ -128,7 +153,15 @@ export interface QuestionProblem {
  * points, none marked correct, the best above 0; open ended no options and points above 0. The first
  * problem found, or null. Shared by the server, the CSV import and the form.
  */
-export function questionProblem(q: Pick<QuestionFieldsOut, 'type' | 'options' | 'points'>): QuestionProblem | null {
+export function questionProblem(
+  q: Pick<QuestionFieldsOut, 'type' | 'options' | 'points'> & { rubric?: readonly RubricCriterion[] },
+): QuestionProblem | null {
+  const rubric = q.rubric ?? [];
+  if (rubric.length > 0 && q.type !== 'openended') return { field: 'rubric', message: QBANK_MESSAGES.rubricOnlyOpen };
+  const names = rubric.map((c) => c.name.trim().toLocaleLowerCase());
+  if (names.some((name, i) => names.indexOf(name) !== i))
+    return { field: 'rubric', message: QBANK_MESSAGES.rubricDuplicate };
+  if (rubricTotal(rubric) > QBANK_POINTS_MAX) return { field: 'rubric', message: QBANK_MESSAGES.rubricTotal };
   const texts = q.options.map((option) => option.text.trim().toLocaleLowerCase());
   const duplicate = texts.some((text, i) => text !== '' && texts.indexOf(text) !== i);
   const correct = q.options.filter((option) => option.isCorrect).length;
@@ -151,7 +184,7 @@ export function questionProblem(q: Pick<QuestionFieldsOut, 'type' | 'options' | 
       return null;
     case 'openended':
       if (q.options.length > 0) return { field: 'options', message: QBANK_MESSAGES.openNoOptions };
-      if (!(q.points > 0)) return { field: 'points', message: QBANK_MESSAGES.points };
+      if (rubric.length === 0 && !(q.points > 0)) return { field: 'points', message: QBANK_MESSAGES.points };
       return null;
   }
 }
@@ -169,9 +202,18 @@ export function uniqueTags(tags: readonly string[]): string[] {
     .map((t) => t.trim());
 }
 
-/** A graded question scores its best option; choice options carry no points of their own. */
+/** What a rubric is worth: the sum of its criteria. */
+export function rubricTotal(rubric: readonly { points: number }[]): number {
+  return rubric.reduce((sum, c) => sum + c.points, 0);
+}
+
+/**
+ * A graded question scores its best option; choice options carry no points of their own; an open-ended
+ * question with a rubric is worth its criteria's sum (only open-ended questions keep a rubric).
+ */
 export function normaliseQuestion<T extends QuestionFieldsOut>(q: T): T {
   const graded = q.type === 'graded';
+  const rubric = q.type === 'openended' ? q.rubric.map((c) => ({ name: c.name.trim(), points: c.points })) : [];
   return {
     ...q,
     options: q.options.map((option) => ({
@@ -179,7 +221,12 @@ export function normaliseQuestion<T extends QuestionFieldsOut>(q: T): T {
       isCorrect: graded ? false : option.isCorrect,
       points: graded ? option.points : 0,
     })),
-    points: graded ? Math.max(0, ...q.options.map((option) => option.points)) : q.points,
+    points: graded
+      ? Math.max(0, ...q.options.map((option) => option.points))
+      : rubric.length > 0
+        ? rubricTotal(rubric)
+        : q.points,
+    rubric,
     tags: uniqueTags(q.tags),
     mediaUrl: q.mediaUrl ? q.mediaUrl : null,
   };
@@ -200,6 +247,7 @@ export const Question = z.object({
   options: z.array(z.object({ text: z.string(), isCorrect: z.boolean(), points: z.number() })),
   points: z.number(),
   explanation: z.string(),
+  rubric: z.array(z.object({ name: z.string(), points: z.number() })),
   tags: z.array(z.string()),
   mediaUrl: z.string().nullable(),
   createdAt: z.string(),

@@ -333,6 +333,7 @@ export async function insertAttempt(
       points: q.points,
       explanation: q.explanation,
       mediaUrl: q.mediaUrl,
+      rubric: q.type === 'openended' ? q.rubric : [],
     })),
   );
   return row;
@@ -366,7 +367,9 @@ export async function saveAnswer(
   tenantId: string,
   attemptId: string,
   position: number,
-  values: Partial<Pick<AnswerRow, 'selected' | 'text' | 'savedAt' | 'awarded' | 'comment' | 'gradedBy' | 'gradedAt'>>,
+  values: Partial<
+    Pick<AnswerRow, 'selected' | 'text' | 'savedAt' | 'awarded' | 'comment' | 'rubricScores' | 'gradedBy' | 'gradedAt'>
+  >,
 ): Promise<void> {
   await tx
     .update(assessmentAnswers)

@@ -1,4 +1,4 @@
-import { ASSESSMENT_MESSAGES } from '@atrium/contracts';
+import { ASSESSMENT_MESSAGES, QBANK_MESSAGES } from '@atrium/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, json, loginAs, newTenant, startTestApp, type TestTenant } from '../../../test/helpers.ts';
@@ -515,5 +515,152 @@ describe('taking a test', () => {
     const r = await call(a, tokens.admin, 'DELETE', `/edtest/tests/${id}`);
     expect(r.statusCode).toBe(409);
     expect(errorOf(r.body).message).toBe(ASSESSMENT_MESSAGES.deleteTaken);
+  });
+});
+
+describe('grading with a rubric', () => {
+  it('a rubric is for open-ended questions; the question is worth its criteria', async () => {
+    const bad = await call(a, tokens.admin, 'POST', '/edtest/qbank', {
+      bank: 'Anatomy',
+      type: 'singlechoice',
+      question: 'Choice with a rubric',
+      options: [
+        { text: 'A', isCorrect: true },
+        { text: 'B', isCorrect: false },
+      ],
+      rubric: [{ name: 'Clarity', points: 2 }],
+    });
+    expect(errorOf(bad.body)).toMatchObject({ field: 'rubric', message: QBANK_MESSAGES.rubricOnlyOpen });
+    const zero = await call(a, tokens.admin, 'POST', '/edtest/qbank', {
+      bank: 'Anatomy',
+      type: 'openended',
+      question: 'Zero points',
+      rubric: [{ name: 'Clarity', points: 0 }],
+    });
+    expect(errorOf(zero.body)).toMatchObject({ field: 'rubric.0.points', message: QBANK_MESSAGES.rubricPoints });
+    const same = await call(a, tokens.admin, 'POST', '/edtest/qbank', {
+      bank: 'Anatomy',
+      type: 'openended',
+      question: 'Twice',
+      rubric: [
+        { name: 'Clarity', points: 1 },
+        { name: ' clarity', points: 1 },
+      ],
+    });
+    expect(errorOf(same.body)).toMatchObject({ field: 'rubric', message: QBANK_MESSAGES.rubricDuplicate });
+  });
+
+  it('staff score each criterion; the attempt is scored from them, the member is told once; a second grade is refused', async () => {
+    const essay = await question(a, tokens.admin, {
+      type: 'openended',
+      question: 'Describe a sun salutation.',
+      points: 1,
+      rubric: [
+        { name: 'Sequence', points: 4 },
+        { name: 'Breath', points: 3 },
+        { name: 'Safety', points: 3 },
+      ],
+    });
+    expect(json<any>(await call(a, tokens.staff, 'GET', `/edtest/qbank/${essay}`))).toMatchObject({
+      points: 10,
+      rubric: [
+        { name: 'Sequence', points: 4 },
+        { name: 'Breath', points: 3 },
+        { name: 'Safety', points: 3 },
+      ],
+    });
+    const id = await newTest({ name: 'Sun salutation', questionIds: [q.single, essay], passPercent: 75 });
+    const attempt = json<any>(await call(a, ana.token, 'POST', `/edtest/tests/${id}/attempts`));
+    // the member sees the criteria (what is looked for) while answering
+    expect(attempt.questions[1]).toMatchObject({ points: 10, rubric: [{ name: 'Sequence', points: 4 }, {}, {}] });
+    const url = `/edtest/attempts/${attempt._id}`;
+    await call(a, ana.token, 'PUT', `${url}/answers/0`, { selected: [0] });
+    await call(a, ana.token, 'PUT', `${url}/answers/1`, { text: 'Mountain, fold, plank, cobra, dog.' });
+    // not submitted yet: nothing to grade
+    const early = await call(a, tokens.staff, 'PUT', `${url}/answers/1/grade`, {
+      criteria: [{ points: 4 }, { points: 3 }, { points: 3 }],
+    });
+    expect(errorOf(early.body)).toMatchObject({ code: 'not_submitted' });
+    const submitted = json<any>(await call(a, ana.token, 'POST', `${url}/submit`));
+    expect(submitted).toMatchObject({ status: 'inreview', score: 2, maxScore: 12, isPass: null });
+
+    const grade = (token: string, body: object, tenant = a) =>
+      call(tenant, token, 'PUT', `${url}/answers/1/grade`, body);
+    // the rubric's shape: one score per criterion, each at most its points; points alone are refused
+    expect(errorOf((await grade(tokens.staff, { points: 8 })).body)).toMatchObject({
+      field: 'criteria',
+      message: ASSESSMENT_MESSAGES.gradeCriteria,
+    });
+    expect(errorOf((await grade(tokens.staff, { criteria: [{ points: 4 }, { points: 3 }] })).body)).toMatchObject({
+      field: 'criteria',
+    });
+    expect(
+      errorOf((await grade(tokens.staff, { criteria: [{ points: 5 }, { points: 3 }, { points: 3 }] })).body),
+    ).toMatchObject({ field: 'criteria.0.points', message: ASSESSMENT_MESSAGES.gradeCriterionPoints });
+    // a choice answer is not graded by hand; a question without a rubric takes no criteria
+    expect(
+      errorOf((await call(a, tokens.staff, 'PUT', `${url}/answers/0/grade`, { criteria: [{ points: 1 }] })).body),
+    ).toMatchObject({ field: 'position', message: ASSESSMENT_MESSAGES.gradeOnlyOpen });
+    // roles and studios
+    const fine = { criteria: [{ points: 4 }, { points: 2, comment: 'Breathe out on the fold.' }, { points: 3 }] };
+    expect((await grade(ana.token, fine)).statusCode).toBe(403);
+    expect((await grade(tokens.frontdesk, fine)).statusCode).toBe(403);
+    expect((await grade(tokens.otherAdmin, fine, b)).statusCode).toBe(404);
+
+    // two graders at once (or a double click): one grade counts, the other is refused
+    const [g1, g2] = await Promise.all([
+      grade(tokens.staff, { ...fine, comment: 'Good flow.' }),
+      grade(tokens.admin, { ...fine, comment: 'Good flow.' }),
+    ]);
+    expect([g1.statusCode, g2.statusCode].sort()).toEqual([200, 409]);
+    expect(errorOf((g1.statusCode === 409 ? g1 : g2).body)).toMatchObject({
+      code: 'already_graded',
+      message: ASSESSMENT_MESSAGES.alreadyGraded,
+    });
+    const graded = json<any>(g1.statusCode === 200 ? g1 : g2);
+    // 2 + (4 + 2 + 3) = 11 of 12: at least 75% passes
+    expect(graded).toMatchObject({ status: 'completed', score: 11, isPass: true, toGrade: 0 });
+    expect(graded.questions[1]).toMatchObject({
+      awarded: 9,
+      comment: 'Good flow.',
+      rubricScores: [
+        { points: 4, comment: '' },
+        { points: 2, comment: 'Breathe out on the fold.' },
+        { points: 3, comment: '' },
+      ],
+    });
+
+    // the member sees the result state change (In Review to Pass) and the scores per criterion
+    const mine = json<any>(await call(a, ana.token, 'GET', '/edtest/my/tests')).data.find((t: any) => t._id === id);
+    expect(mine.latest).toMatchObject({ status: 'completed', isPass: true });
+    const seen = json<any>(await call(a, ana.token, 'GET', url));
+    expect(seen.questions[1].rubricScores[1]).toEqual({ points: 2, comment: 'Breathe out on the fold.' });
+    const told = async () =>
+      (
+        await withTenant(app.platform.db, a.tenantId, (tx) =>
+          tx.select().from(outboxEmails).where(eq(outboxEmails.tenantId, a.tenantId)),
+        )
+      ).filter((m) => m.subject === 'Sun salutation: your result is ready');
+    expect(await told()).toHaveLength(1);
+    expect((await told())[0]?.textBody).toContain('Result: Pass (11 of 12 points).');
+
+    // a change, sent with the grade it changes, rescores (Fail now) without a second email
+    const changed = await grade(tokens.admin, {
+      criteria: [{ points: 1, comment: 'Missing the lunge.' }, { points: 2 }, { points: 3 }],
+      comment: 'Sequence incomplete.',
+      previousGradedAt: graded.questions[1].gradedAt,
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(json<any>(changed)).toMatchObject({ status: 'completed', score: 8, isPass: false });
+    expect(await told()).toHaveLength(1);
+    // the same change again (a stale page) is refused
+    const stale = await grade(tokens.admin, {
+      criteria: [{ points: 1 }, { points: 2 }, { points: 3 }],
+      previousGradedAt: graded.questions[1].gradedAt,
+    });
+    expect(errorOf(stale.body)).toMatchObject({ code: 'already_graded' });
+    const pdf = await pdfText((await call(a, ana.token, 'GET', `${url}/result.pdf`)).rawPayload);
+    expect(pdf).toContain('Sequence: 1 of 4 · Missing the lunge.');
+    expect(pdf).toContain('Safety: 3 of 3');
   });
 });

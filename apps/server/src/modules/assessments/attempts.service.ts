@@ -84,6 +84,9 @@ async function view(tx: Tx, tenantId: string, attempt: repo.AttemptRow, now: Dat
       savedAt: a.savedAt?.toISOString() ?? null,
       awarded: reveal ? a.awarded : null,
       comment: reveal ? a.comment : '',
+      rubric: a.rubric,
+      rubricScores: reveal ? a.rubricScores : null,
+      gradedAt: reveal ? (a.gradedAt?.toISOString() ?? null) : null,
     })),
   };
 }
@@ -380,9 +383,42 @@ export function listAttempts(
 }
 
 /**
- * PUT /edtest/attempts/{id}/answers/{position}/grade (admin, staff): points and a comment for an
- * open-ended answer. When the last one is graded the attempt is completed (Pass or Fail) and the
- * student is told by email; a later change of grade rescores it.
+ * The points a grade gives an open-ended answer: with a rubric, one score per criterion (each at most
+ * the criterion's points) and their sum; without, the points given (at most the question's).
+ */
+function gradePoints(
+  answer: repo.AnswerRow,
+  input: z.output<typeof GradeInput>,
+): { awarded: number; rubricScores: { points: number; comment: string }[] | null } {
+  if (answer.rubric.length === 0) {
+    if (input.criteria !== undefined) throw badRequest('criteria', ASSESSMENT_MESSAGES.gradeNoRubric);
+    if (input.points === undefined || input.points > answer.points)
+      throw badRequest('points', ASSESSMENT_MESSAGES.gradePoints);
+    return { awarded: input.points, rubricScores: null };
+  }
+  const criteria = input.criteria;
+  if (!criteria || criteria.length !== answer.rubric.length)
+    throw badRequest('criteria', ASSESSMENT_MESSAGES.gradeCriteria);
+  criteria.forEach((c, i) => {
+    if (c.points > (answer.rubric[i]?.points ?? 0))
+      throw badRequest(`criteria.${i}.points`, ASSESSMENT_MESSAGES.gradeCriterionPoints);
+  });
+  const awarded = criteria.reduce((sum, c) => sum + c.points, 0);
+  if (input.points !== undefined && input.points !== awarded)
+    throw badRequest('points', ASSESSMENT_MESSAGES.gradeCriteria);
+  return { awarded, rubricScores: criteria.map((c) => ({ points: c.points, comment: c.comment })) };
+}
+
+/** The grade the grader saw is still the answer's (null: both say not graded yet). */
+const sameGrade = (gradedAt: Date | null, seen: string | null) =>
+  (gradedAt?.getTime() ?? null) === (seen === null ? null : new Date(seen).getTime());
+
+/**
+ * PUT /edtest/attempts/{id}/answers/{position}/grade (admin, staff): points (or a score per rubric
+ * criterion) and a comment for an open-ended answer. When the last one is graded the attempt is
+ * completed (Pass or Fail) and the student is told by email; a later change of grade (sent with the
+ * grade it changes) rescores it without a second email; a grade of an answer graded meanwhile is
+ * refused (409 already_graded).
  */
 export async function gradeAnswer(
   platform: Platform,
@@ -400,11 +436,14 @@ export async function gradeAnswer(
     const answer = await repo.findAnswer(tx, tenantId, id, position);
     if (!answer) throw notFound('Question');
     if (answer.type !== 'openended') throw badRequest('position', ASSESSMENT_MESSAGES.gradeOnlyOpen);
-    if (input.points > answer.points) throw badRequest('points', ASSESSMENT_MESSAGES.gradePoints);
+    const { awarded, rubricScores } = gradePoints(answer, input);
     if (attempt.status === 'inprogress' || attempt.status === 'abandoned')
       throw new AppError(409, 'not_submitted', ASSESSMENT_MESSAGES.gradeNotSubmitted, 'id');
+    if (!sameGrade(answer.gradedAt, input.previousGradedAt))
+      throw new AppError(409, 'already_graded', ASSESSMENT_MESSAGES.alreadyGraded, 'previousGradedAt');
     await repo.saveAnswer(tx, tenantId, id, position, {
-      awarded: input.points,
+      awarded,
+      rubricScores,
       comment: input.comment,
       gradedBy: auth.sub,
       gradedAt: now,

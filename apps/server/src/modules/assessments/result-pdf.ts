@@ -87,6 +87,14 @@ function resultDocument({ organisation, attempt, timeZone }: ResultPdfInput): Re
                   }`,
                 ),
               )),
+          ...q.rubric.map((c, i) => {
+            const given = q.rubricScores?.[i];
+            return h(
+              Text,
+              { key: `r${i}`, style: styles.line },
+              `${c.name}: ${given ? given.points : '—'} of ${c.points}${given?.comment ? ` · ${given.comment}` : ''}`,
+            );
+          }),
           q.comment ? h(Text, { style: styles.line }, `Comment: ${q.comment}`) : null,
         ),
       ),

@@ -5,7 +5,7 @@ import { qbankQuestions } from '../../db/schema/index.ts';
 export type QuestionRow = typeof qbankQuestions.$inferSelect;
 export type QuestionValues = Pick<
   QuestionRow,
-  'bank' | 'type' | 'question' | 'options' | 'points' | 'explanation' | 'tags' | 'mediaUrl'
+  'bank' | 'type' | 'question' | 'options' | 'points' | 'explanation' | 'rubric' | 'tags' | 'mediaUrl'
 >;
 
 export interface QuestionFilter {

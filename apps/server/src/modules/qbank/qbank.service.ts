@@ -27,6 +27,7 @@ export function toQuestion(row: repo.QuestionRow): Question {
     options: row.options,
     points: row.points,
     explanation: row.explanation,
+    rubric: row.rubric,
     tags: row.tags,
     mediaUrl: row.mediaUrl,
     createdAt: row.createdAt.toISOString(),
@@ -44,6 +45,7 @@ function values(input: Input): repo.QuestionValues {
     options: q.options,
     points: q.points,
     explanation: q.explanation,
+    rubric: q.rubric,
     tags: q.tags,
     mediaUrl: q.mediaUrl,
   };

@@ -25,6 +25,28 @@ export function scoreText(attempt: Pick<AttemptSummary, 'score' | 'maxScore'>): 
   return attempt.score === null ? `— of ${attempt.maxScore}` : `${attempt.score} of ${attempt.maxScore}`;
 }
 
+/** Each rubric criterion with the points staff gave it (— before grading) and their comment. */
+function RubricScores({ q }: { q: Attempt['questions'][number] }) {
+  return (
+    <List size="sm" spacing={2} mt={4} aria-label={`Rubric of question ${q.position + 1}`}>
+      {q.rubric.map((c, i) => {
+        const given = q.rubricScores?.[i];
+        return (
+          <List.Item key={c.name}>
+            {c.name}: {given ? given.points : '—'} of {c.points}
+            {given?.comment ? (
+              <Text size="xs" c="dimmed" span>
+                {' '}
+                · {given.comment}
+              </Text>
+            ) : null}
+          </List.Item>
+        );
+      })}
+    </List>
+  );
+}
+
 /**
  * A finished attempt, question by question: the member's answer, the right ones, the points given and
  * staff's comment. `grade` adds staff's marking under an open-ended answer.
@@ -83,6 +105,7 @@ export function AttemptAnswers({ attempt, grade }: { attempt: Attempt; grade?: (
               {q.explanation}
             </Text>
           ) : null}
+          {q.rubric.length > 0 ? <RubricScores q={q} /> : null}
           {q.comment ? (
             <Text size="sm" mt={4}>
               <strong>Comment: </strong>

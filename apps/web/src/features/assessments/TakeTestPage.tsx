@@ -317,6 +317,11 @@ function QuestionCard({
           minRows={3}
           maxLength={10000}
           value={value.text}
+          description={
+            q.rubric.length > 0
+              ? `Marked on: ${q.rubric.map((c) => `${c.name} (${c.points} ${c.points === 1 ? 'point' : 'points'})`).join(', ')}`
+              : undefined
+          }
           onChange={(e) => onChange({ selected: [], text: e.currentTarget.value }, 800)}
           onBlur={onBlurText}
         />

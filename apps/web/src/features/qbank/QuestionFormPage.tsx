@@ -31,6 +31,7 @@ import { useTenant } from '../session/session-store';
 import { useDocumentHead } from '../tenant/tenant-head';
 import { qbankApi, qbankKeys } from './api';
 import {
+  canAddCriterion,
   canAddOption,
   formProblem,
   formValuesOf,
@@ -105,7 +106,10 @@ function QuestionForm({ id, initial }: { id: string | null; initial: QuestionFor
       } else navigate('/qbank');
     } catch (error) {
       showServerError(error, (field, message) =>
-        form.setFieldError(field.startsWith('options') ? 'options' : field, message),
+        form.setFieldError(
+          field.startsWith('options') ? 'options' : field.startsWith('rubric') ? 'rubric' : field,
+          message,
+        ),
       );
     }
     setPending(false);
@@ -242,7 +246,7 @@ function QuestionForm({ id, initial }: { id: string | null; initial: QuestionFor
               </fieldset>
             </Paper>
           ) : null}
-          {graded ? null : (
+          {graded || values.rubric.length > 0 ? null : (
             <NumberInput
               label="Points"
               description="What a right answer scores."
@@ -254,6 +258,71 @@ function QuestionForm({ id, initial }: { id: string | null; initial: QuestionFor
               {...form.getInputProps('points')}
             />
           )}
+          {values.type === 'openended' ? (
+            <Paper withBorder p="sm">
+              <fieldset style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
+                <legend>
+                  <Text fw={500} size="sm">
+                    Rubric
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {values.rubric.length > 0
+                      ? `Staff score each criterion; the question is worth ${values.rubric.reduce((sum, c) => sum + (c.points || 0), 0)} points.`
+                      : 'Optional: the criteria staff score the answer by, each worth its points.'}
+                  </Text>
+                </legend>
+                <Stack gap="xs" mt="xs">
+                  {values.rubric.map((criterion, index) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: criteria have no id of their own; their place is their name
+                    <Group key={index} gap="xs" wrap="nowrap" align="flex-end">
+                      <TextInput
+                        label={`Criterion ${index + 1}`}
+                        maxLength={100}
+                        value={criterion.name}
+                        onChange={(event) => form.setFieldValue(`rubric.${index}.name`, event.currentTarget.value)}
+                        style={{ flex: 1, minWidth: 0 }}
+                      />
+                      <NumberInput
+                        label="Points"
+                        aria-label={`Criterion ${index + 1} points`}
+                        min={1}
+                        max={1000}
+                        allowDecimal={false}
+                        w={90}
+                        value={criterion.points}
+                        onChange={(value) => form.setFieldValue(`rubric.${index}.points`, Number(value) || 0)}
+                      />
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        aria-label={`Remove criterion ${index + 1}`}
+                        onClick={() => form.removeListItem('rubric', index)}
+                        mb={4}
+                      >
+                        <IconTrash size={18} aria-hidden />
+                      </ActionIcon>
+                    </Group>
+                  ))}
+                  {form.errors.rubric ? (
+                    <Text size="xs" c="red.8" role="alert">
+                      {form.errors.rubric}
+                    </Text>
+                  ) : null}
+                  <Group>
+                    <Button
+                      variant="default"
+                      size="xs"
+                      leftSection={<IconPlus size={14} aria-hidden />}
+                      disabled={!canAddCriterion(values)}
+                      onClick={() => form.insertListItem('rubric', { name: '', points: 1 })}
+                    >
+                      Add criterion
+                    </Button>
+                  </Group>
+                </Stack>
+              </fieldset>
+            </Paper>
+          ) : null}
           <Textarea
             label="Explanation"
             description="Shown to the student after they answer."

@@ -97,3 +97,30 @@ describe('the CSV reader', () => {
     ]);
   });
 });
+
+describe('a rubric', () => {
+  it('is kept only for open-ended questions, which are then worth its criteria', () => {
+    const essay = {
+      ...withType(newQuestion('Anatomy'), 'openended'),
+      question: '<p>Describe it.</p>',
+      rubric: [
+        { name: ' Sequence ', points: 4 },
+        { name: 'Breath', points: 3 },
+      ],
+    };
+    expect(questionBody(essay)).toMatchObject({
+      points: 7,
+      rubric: [
+        { name: 'Sequence', points: 4 },
+        { name: 'Breath', points: 3 },
+      ],
+    });
+    expect(formProblem(essay)).toBeNull();
+    expect(withType(essay, 'singlechoice').rubric).toEqual([]);
+    expect(formProblem({ ...essay, rubric: [{ name: ' ', points: 2 }] })?.field).toBe('rubric');
+    expect(formProblem({ ...essay, rubric: [{ name: 'A', points: 0 }] })?.message).toBe(QBANK_MESSAGES.rubricPoints);
+    expect(answerSummary({ type: 'openended', options: [], rubric: questionBody(essay).rubric as never })).toBe(
+      'Written answer, by rubric: Sequence, Breath',
+    );
+  });
+});

@@ -2,11 +2,13 @@ import {
   noticeText,
   QBANK_MESSAGES,
   QBANK_OPTIONS_MAX,
+  QBANK_RUBRIC_MAX,
   type Question,
   type QuestionInput,
   type QuestionProblem,
   type QuestionType,
   questionProblem,
+  rubricTotal,
 } from '@atrium/contracts';
 
 /** What the question form edits (the media address empty when there is none). */
@@ -16,6 +18,8 @@ export interface QuestionFormValues {
   question: string;
   options: { text: string; isCorrect: boolean; points: number }[];
   points: number;
+  /** Open ended: the criteria staff score the answer by (empty: points alone). */
+  rubric: { name: string; points: number }[];
   explanation: string;
   tags: string[];
   mediaUrl: string;
@@ -32,6 +36,7 @@ export const newQuestion = (bank = ''): QuestionFormValues => ({
   question: '',
   options: blankOptions(),
   points: 1,
+  rubric: [],
   explanation: '',
   tags: [],
   mediaUrl: '',
@@ -43,6 +48,7 @@ export const formValuesOf = (q: Question): QuestionFormValues => ({
   question: q.question,
   options: q.options.map((o) => ({ ...o })),
   points: q.points,
+  rubric: q.rubric.map((c) => ({ ...c })),
   explanation: q.explanation,
   tags: [...q.tags],
   mediaUrl: q.mediaUrl ?? '',
@@ -56,6 +62,7 @@ export const hasOptions = (type: QuestionType) => type !== 'openended';
  */
 export function withType(values: QuestionFormValues, type: QuestionType): QuestionFormValues {
   let options = values.options;
+  const rubric = type === 'openended' ? values.rubric : [];
   if (type === 'openended') options = [];
   else if (options.length === 0) options = blankOptions();
   if (type === 'singlechoice') {
@@ -63,8 +70,11 @@ export function withType(values: QuestionFormValues, type: QuestionType): Questi
     options = options.map((o, i) => ({ ...o, isCorrect: i === first }));
   }
   if (type === 'graded') options = options.map((o) => ({ ...o, isCorrect: false }));
-  return { ...values, type, options };
+  return { ...values, type, options, rubric };
 }
+
+export const canAddCriterion = (values: QuestionFormValues) =>
+  values.type === 'openended' && values.rubric.length < QBANK_RUBRIC_MAX;
 
 /** Ticks an option right: the only one for single choice, one more for multiple choice. */
 export function markCorrect(values: QuestionFormValues, index: number, correct: boolean): QuestionFormValues {
@@ -83,9 +93,14 @@ export function markCorrect(values: QuestionFormValues, index: number, correct: 
 export const canAddOption = (values: QuestionFormValues) =>
   hasOptions(values.type) && values.options.length < QBANK_OPTIONS_MAX;
 
-/** The body sent: options trimmed; graded questions score their best option. */
+/**
+ * The body sent: options trimmed; graded questions score their best option; an open-ended question with
+ * a rubric is worth its criteria's sum.
+ */
 export function questionBody(values: QuestionFormValues): QuestionInput {
   const graded = values.type === 'graded';
+  const rubric =
+    values.type === 'openended' ? values.rubric.map((c) => ({ name: c.name.trim(), points: c.points })) : [];
   return {
     bank: values.bank.trim(),
     type: values.type,
@@ -97,7 +112,12 @@ export function questionBody(values: QuestionFormValues): QuestionInput {
           points: graded ? o.points : 0,
         }))
       : [],
-    points: graded ? Math.max(0, ...values.options.map((o) => o.points)) : values.points,
+    points: graded
+      ? Math.max(0, ...values.options.map((o) => o.points))
+      : rubric.length > 0
+        ? rubricTotal(rubric)
+        : values.points,
+    rubric,
     explanation: values.explanation.trim(),
     tags: values.tags,
     mediaUrl: values.mediaUrl.trim() || null,
@@ -113,10 +133,19 @@ export function formProblem(values: QuestionFormValues): QuestionProblem | null 
   if (hasOptions(values.type) && values.options.some((o) => !o.text.trim())) {
     return { field: 'options', message: QBANK_MESSAGES.optionRequired };
   }
+  if (values.type === 'openended') {
+    const bad = values.rubric.findIndex((c) => !c.name.trim() || c.name.trim().length > 100);
+    if (bad >= 0) return { field: 'rubric', message: QBANK_MESSAGES.rubricName };
+    if (values.rubric.some((c) => !Number.isInteger(c.points) || c.points < 1 || c.points > 1000))
+      return { field: 'rubric', message: QBANK_MESSAGES.rubricPoints };
+  }
   const body = questionBody(values);
-  return questionProblem({ type: body.type, options: body.options ?? [], points: body.points ?? 1 } as Parameters<
-    typeof questionProblem
-  >[0]);
+  return questionProblem({
+    type: body.type,
+    options: body.options ?? [],
+    points: body.points ?? 1,
+    rubric: body.rubric ?? [],
+  } as Parameters<typeof questionProblem>[0]);
 }
 
 /** The question as one line of text for the list. */
@@ -126,8 +155,11 @@ export function questionExcerpt(html: string, max = 140): string {
 }
 
 /** What a list row says about the answers: the right options, or each option's points, or "Written answer". */
-export function answerSummary(q: Pick<Question, 'type' | 'options'>): string {
-  if (q.type === 'openended') return 'Written answer';
+export function answerSummary(q: Pick<Question, 'type' | 'options'> & { rubric?: Question['rubric'] }): string {
+  if (q.type === 'openended') {
+    const rubric = q.rubric ?? [];
+    return rubric.length > 0 ? `Written answer, by rubric: ${rubric.map((c) => c.name).join(', ')}` : 'Written answer';
+  }
   if (q.type === 'graded') return q.options.map((o) => `${o.text} (${o.points})`).join(', ');
   return q.options
     .filter((o) => o.isCorrect)
