@@ -95,14 +95,28 @@ export function fillMergeFields(text: string, values: Partial<Record<CampaignMer
   return text.replace(MERGE_TAG, (whole, name: string) => values[name as CampaignMergeField] ?? whole);
 }
 
-export const CAMPAIGN_STATUSES = ['draft', 'scheduled', 'sending', 'sent', 'cancelled'] as const;
+export const CAMPAIGN_STATUSES = ['draft', 'scheduled', 'sending', 'paused', 'sent', 'cancelled'] as const;
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 export const CAMPAIGN_STATUS_LABELS: Record<CampaignStatus, string> = {
   draft: 'Draft',
   scheduled: 'Scheduled',
   sending: 'Sending',
+  paused: 'Paused',
   sent: 'Sent',
   cancelled: 'Cancelled',
+};
+
+/**
+ * How a campaign is sent (docs/decisions/campaigns.md "Sending through the studio's choice"): the
+ * platform's mail server (SMTP), the studio's Brevo account (its transactional API), or a connected
+ * Gmail or Microsoft 365 mailbox (their APIs; not Zoho Mail).
+ */
+export const CAMPAIGN_SEND_VIA = ['smtp', 'brevo', 'mailbox'] as const;
+export type CampaignSendVia = (typeof CAMPAIGN_SEND_VIA)[number];
+export const CAMPAIGN_SEND_VIA_LABELS: Record<CampaignSendVia, string> = {
+  smtp: 'Email server (SMTP)',
+  brevo: 'Brevo',
+  mailbox: 'Connected mailbox',
 };
 
 export const AUDIENCE_KINDS = ['all', 'tags', 'membership', 'no_visit', 'custom_field'] as const;
@@ -193,6 +207,15 @@ export const CampaignInput = z
     /** The designer's project data, kept to reopen the design as it was. */
     design: DesignProject.default(null),
     audience: CampaignAudience.default({ kind: 'all' }),
+    /** How it is sent; null: the studio's default (Brevo when it is the campaign provider, else SMTP). */
+    provider: z
+      .enum(CAMPAIGN_SEND_VIA, { error: `provider must be one of ${CAMPAIGN_SEND_VIA.join(', ')}` })
+      .nullable()
+      .default(null),
+    /** The connected mailbox to send from (provider mailbox): its id in GET /rest/campaigns/senders. */
+    mailboxId: z.uuid('mailboxId must be a connected mailbox id').nullable().default(null),
+    /** Count opens (a 1x1 image) and clicks (links through the studio's address). */
+    tracking: z.boolean({ error: 'tracking must be true or false' }).default(false),
   })
   .strict();
 export type CampaignInput = z.input<typeof CampaignInput>;
@@ -219,6 +242,20 @@ export const Campaign = z.object({
   sent: z.number().int(),
   /** Before sending: the audience's count now; after: the recipients. */
   audienceSize: z.number().int(),
+  /** The provider chosen (null: the studio's default) and the one it goes (or went) through. */
+  provider: z.enum(CAMPAIGN_SEND_VIA).nullable(),
+  sendVia: z.enum(CAMPAIGN_SEND_VIA),
+  mailboxId: z.string().nullable(),
+  /** Why a paused campaign stopped (the provider's answer); empty otherwise. */
+  pausedReason: z.string(),
+  /** Recipients the provider refused (an address it would not take). */
+  failed: z.number().int(),
+  tracking: z.boolean(),
+  /** Opens and clicks (every one), and recipients who opened or clicked at least once. */
+  opens: z.number().int(),
+  clicks: z.number().int(),
+  uniqueOpens: z.number().int(),
+  uniqueClicks: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -274,6 +311,25 @@ export type CampaignPreviewInput = z.input<typeof CampaignPreviewInput>;
 export const CampaignPreview = z.object({ subject: z.string(), html: z.string(), text: z.string() });
 export type CampaignPreview = z.infer<typeof CampaignPreview>;
 
+/** GET /rest/campaigns/senders: what a campaign can be sent through, for the editor's choice. */
+export const CampaignSenders = z.object({
+  /** What "the studio's default" means now. */
+  defaultProvider: z.enum(CAMPAIGN_SEND_VIA),
+  brevo: z.object({ connected: z.boolean(), fromEmail: z.string() }),
+  /** The signed-in person's own and the shared connected mailboxes; Zoho ones carry `refused`. */
+  mailboxes: z.array(
+    z.object({
+      id: z.string(),
+      email: z.string(),
+      productName: z.enum(['googlemail', 'outlookmail', 'zohomail']),
+      refused: z.string(),
+    }),
+  ),
+  /** Admins: the address to paste into Brevo's webhooks (bounces, complaints, unsubscribes). */
+  brevoWebhookUrl: z.string(),
+});
+export type CampaignSenders = z.infer<typeof CampaignSenders>;
+
 export const CAMPAIGN_MESSAGES = {
   testSent: (to: string) => `A test email was sent to ${to}.`,
   deleted: 'Campaign deleted.',
@@ -288,5 +344,12 @@ export const CAMPAIGN_MESSAGES = {
   emptyAudience: 'audience has no one to send to.',
   notDraft: 'Only a draft or scheduled campaign can be changed.',
   pastSchedule: 'scheduledAt must be in the future.',
-  notSending: 'Only a scheduled or sending campaign can be cancelled.',
+  notSending: 'Only a scheduled, sending or paused campaign can be cancelled.',
+  notPaused: 'Only a paused campaign can be resumed.',
+  /** The spec's words (2-settings.md §8). */
+  zohoRefused: 'Bulk email not supported for Zoho Mail',
+  brevoNotConnected: 'provider Brevo is not connected: add its API key in Settings > Integrations > Brevo.',
+  mailboxRequired: 'mailboxId is required to send through a connected mailbox.',
+  mailboxUnknown: 'mailboxId is not a mailbox connected to this studio.',
+  resumed: 'Campaign resumed.',
 } as const;

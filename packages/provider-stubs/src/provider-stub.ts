@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { brevoHandler } from './brevo.ts';
+import { type BrevoState, brevoHandler, brevoSendHandler, newBrevoState } from './brevo.ts';
 import { basicPair, type ProviderHandler, readBody, type StubRequest, send } from './http.ts';
 import { type MailchimpAccounts, type MailchimpState, mailchimpHandler, type StubMember } from './mailchimp.ts';
 import { authorizePageHandler, newZoomState, type OAuthAccounts, oauthTokenHandler, type ZoomState } from './oauth.ts';
@@ -19,7 +19,7 @@ import { type StripeConnectAccounts, type StubCustomer, stripeConnectHandler } f
 import { type SavedCardsState, stripeSavedCardsHandler } from './stripe-saved-cards.ts';
 import { twilioHandler } from './twilio.ts';
 
-export type { StubCustomer, StubMember, StubRequest };
+export type { BrevoState, StubCustomer, StubMember, StubRequest };
 
 /**
  * One local HTTP server speaking the parts of the providers' documented APIs the server uses
@@ -63,6 +63,10 @@ export interface ProviderStub extends MailchimpState {
   sms: SmsState;
   /** Zoom meetings made and deleted with the `oauth` zoom grants' tokens. */
   zoom: ZoomState;
+  /** Brevo's transactional emails accepted with the `brevo` keys, and its outage, rate and lost-answer switches. */
+  brevo: BrevoState;
+  /** Keep every call in `requests` (default true; a bench of 50,000 sends turns it off). */
+  record: boolean;
   requests: StubRequest[];
   close(): Promise<void>;
 }
@@ -102,6 +106,8 @@ export async function startProviderStub(
     paymentspring: paymentspring.state,
     sms: { messages: [], failNext: 0 },
     zoom: newZoomState(),
+    brevo: newBrevoState(),
+    record: true,
     requests,
     members: new Map(),
     lists: new Map(Object.entries(accounts.mailchimp?.lists ?? {})),
@@ -119,6 +125,7 @@ export async function startProviderStub(
     twilioMessagesHandler(accounts.twilio, stub.sms),
     plivoMessagesHandler(accounts.plivo, stub.sms),
     mailchimpHandler(accounts.mailchimp, stub),
+    brevoSendHandler(accounts.brevo, stub.brevo),
     stripeConnectHandler(accounts.stripe, usedCodes),
     oauthTokenHandler(accounts.oauth, usedCodes, stub.zoom),
     authorizePageHandler(accounts.oauth, accounts.stripe),
@@ -133,15 +140,16 @@ export async function startProviderStub(
     const url = new URL(req.url ?? '/', 'http://stub');
     const apiKey = typeof req.headers['api-key'] === 'string' ? req.headers['api-key'] : undefined;
     const body = await readBody(req);
-    requests.push({
-      method: req.method ?? '',
-      path: `${url.pathname}${url.search}`,
-      authorization: req.headers.authorization,
-      apiKey,
-      stripeAccount: typeof req.headers['stripe-account'] === 'string' ? req.headers['stripe-account'] : undefined,
-      idempotencyKey: typeof req.headers['idempotency-key'] === 'string' ? req.headers['idempotency-key'] : undefined,
-      body,
-    });
+    if (stub.record)
+      requests.push({
+        method: req.method ?? '',
+        path: `${url.pathname}${url.search}`,
+        authorization: req.headers.authorization,
+        apiKey,
+        stripeAccount: typeof req.headers['stripe-account'] === 'string' ? req.headers['stripe-account'] : undefined,
+        idempotencyKey: typeof req.headers['idempotency-key'] === 'string' ? req.headers['idempotency-key'] : undefined,
+        body,
+      });
     const call = { req, res, url, body, pair: basicPair(req.headers.authorization), apiKey };
     for (const handler of anyMethod) if (await handler(call)) return;
     if (req.method !== 'GET') return send(res, 405, { message: 'method not allowed' });

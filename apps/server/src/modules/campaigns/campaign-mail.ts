@@ -20,16 +20,21 @@ import {
 // merge fields, a footer with the studio's unsubscribe link, and RFC 8058's one-click headers whose
 // URL carries a token signed for this studio, campaign and contact.
 
-const keys = new WeakMap<Platform, Promise<Buffer>>();
+const keys = new WeakMap<Platform, Map<string, Promise<Buffer>>>();
 
-/** The key unsubscribe tokens are signed with, derived from the platform's signing secret. */
-function unsubscribeKey(platform: Platform): Promise<Buffer> {
-  let key = keys.get(platform);
+/** A campaign signing key for one purpose, derived from the platform's signing secret. */
+export function campaignKey(platform: Platform, purpose: string): Promise<Buffer> {
+  let map = keys.get(platform);
+  if (!map) {
+    map = new Map();
+    keys.set(platform, map);
+  }
+  let key = map.get(purpose);
   if (!key) {
     key = jwtSecret(platform.db, platform.config).then((secret) =>
-      createHmac('sha256', secret).update('campaign-unsubscribe').digest(),
+      createHmac('sha256', secret).update(purpose).digest(),
     );
-    keys.set(platform, key);
+    map.set(purpose, key);
   }
   return key;
 }
@@ -54,8 +59,9 @@ export interface UnsubscribeTarget {
  */
 export async function unsubscribeSigner(
   platform: Platform,
+  purpose = 'campaign-unsubscribe',
 ): Promise<(tenantId: string, target: UnsubscribeTarget) => string> {
-  const key = await unsubscribeKey(platform);
+  const key = await campaignKey(platform, purpose);
   return (tenantId, target) => {
     const ids = Buffer.concat([uuidBytes(target.campaignId), uuidBytes(target.contactId)]);
     return `${ids.toString('base64url')}.${signature(key, tenantId, ids).toString('base64url')}`;
@@ -67,13 +73,14 @@ export async function readUnsubscribeToken(
   platform: Platform,
   tenantId: string,
   token: string,
+  purpose = 'campaign-unsubscribe',
 ): Promise<UnsubscribeTarget | null> {
   const match = /^([A-Za-z0-9_-]{43})\.([A-Za-z0-9_-]{22})$/.exec(token);
   if (!match?.[1] || !match[2]) return null;
   const ids = Buffer.from(match[1], 'base64url');
   const given = Buffer.from(match[2], 'base64url');
   if (ids.length !== 32 || given.length !== 16) return null;
-  const expected = signature(await unsubscribeKey(platform), tenantId, ids);
+  const expected = signature(await campaignKey(platform, purpose), tenantId, ids);
   if (!timingSafeEqual(given, expected)) return null;
   return { campaignId: uuidOf(ids.subarray(0, 16)), contactId: uuidOf(ids.subarray(16)) };
 }

@@ -9,6 +9,7 @@ import {
   CampaignPreview,
   CampaignPreviewInput,
   CampaignScheduleInput,
+  CampaignSenders,
   ErrorBody,
   MessageResponse,
 } from '@atrium/contracts';
@@ -18,7 +19,9 @@ import { z } from 'zod';
 import { notFound } from '../../lib/errors.ts';
 import { type Authenticated, requireAuth, requireStaff } from '../../lib/guards.ts';
 import type { Platform } from '../../platform.ts';
+import { registerBrevoWebhookRoutes } from './brevo-webhooks.ts';
 import { registerCampaignJobs } from './campaign-sending.ts';
+import { registerTrackingRoutes } from './campaign-tracking.ts';
 import * as service from './campaigns.service.ts';
 import { registerDesignTemplateRoutes } from './design-templates.routes.ts';
 import { registerUnsubscribeRoutes } from './unsubscribe.routes.ts';
@@ -42,6 +45,8 @@ export function registerCampaignRoutes(server: FastifyInstance, platform: Platfo
   registerCampaignJobs(platform);
   registerUnsubscribeRoutes(server, platform);
   registerDesignTemplateRoutes(server, platform);
+  registerTrackingRoutes(server, platform);
+  registerBrevoWebhookRoutes(server, platform);
   const app = server.withTypeProvider<ZodTypeProvider>();
 
   app.get(
@@ -105,6 +110,22 @@ export function registerCampaignRoutes(server: FastifyInstance, platform: Platfo
   );
 
   app.get(
+    '/rest/campaigns/senders',
+    {
+      schema: {
+        tags,
+        summary:
+          "What a campaign can be sent through: the studio's default, Brevo, the connected mailboxes (admin, staff)",
+        response: { 200: CampaignSenders, ...errors },
+      },
+    },
+    (request) => {
+      const { tenant, auth } = requireCampaigns(request);
+      return service.campaignSenders(platform, tenant, auth);
+    },
+  );
+
+  app.get(
     '/rest/campaigns/:id',
     {
       schema: {
@@ -128,7 +149,10 @@ export function registerCampaignRoutes(server: FastifyInstance, platform: Platfo
         response: { 200: Campaign, ...errors },
       },
     },
-    (request) => service.updateCampaign(platform, requireCampaigns(request).tenant, request.params.id, request.body),
+    (request) => {
+      const { tenant, auth } = requireCampaigns(request);
+      return service.updateCampaign(platform, tenant, auth, request.params.id, request.body);
+    },
   );
 
   app.delete(
@@ -197,11 +221,24 @@ export function registerCampaignRoutes(server: FastifyInstance, platform: Platfo
     {
       schema: {
         tags,
-        summary: 'Stop a scheduled or sending campaign (admin, staff)',
+        summary: 'Stop a scheduled, sending or paused campaign (admin, staff)',
         params: CampaignId,
         response: { 200: Campaign, ...errors },
       },
     },
     (request) => service.cancelCampaign(platform, requireCampaigns(request).tenant, request.params.id),
+  );
+
+  app.post(
+    '/rest/campaigns/:id/resume',
+    {
+      schema: {
+        tags,
+        summary: 'Resume a campaign its provider paused: the rest is sent, no one twice (admin, staff)',
+        params: CampaignId,
+        response: { 200: Campaign, ...errors },
+      },
+    },
+    (request) => service.resumeCampaign(platform, requireCampaigns(request).tenant, request.params.id),
   );
 }

@@ -8,6 +8,8 @@ import {
   type CampaignListQuery,
   type CampaignPreview,
   type CampaignPreviewInput,
+  type CampaignSenders,
+  type CampaignSendVia,
   instantOfWallTime,
   unknownMergeFields,
 } from '@atrium/contracts';
@@ -21,9 +23,11 @@ import type { TenantContext } from '../../lib/tenant-context.ts';
 import type { Platform } from '../../platform.ts';
 import { sanitizePageHtml } from '../../site/sanitize.ts';
 import { enqueueEmails } from '../mail/outbox.ts';
+import { brevoWebhookUrl } from './brevo-webhooks.ts';
 import { checkAudience, countAudience, rowsOf } from './campaign-audience.ts';
 import { campaignEmail, prepareCampaignBody, unsubscribeSigner, unsubscribeUrl } from './campaign-mail.ts';
 import { checkMjml } from './campaign-render.ts';
+import { checkProvider, defaultProvider, studioMailboxes } from './campaign-senders.ts';
 import { beginSending, type PersonColumns, personColumns, personOf, queueBatches } from './campaign-sending.ts';
 
 type Input = z.output<typeof CampaignInput>;
@@ -45,37 +49,50 @@ function checkMergeFields(subject: string, bodyHtml: string, bodyMjml = ''): voi
   }
 }
 
-async function sentCounts(tx: Tx, tenantId: string, ids: string[]): Promise<Map<string, number>> {
+interface Progress {
+  sent: number;
+  failed: number;
+  uniqueOpens: number;
+  uniqueClicks: number;
+}
+
+/**
+ * Per campaign: sent (through an API, or the outbox email sent), failed (refused by the provider, or
+ * the outbox gave up), and recipients who opened or clicked.
+ */
+async function progressOf(tx: Tx, tenantId: string, ids: string[]): Promise<Map<string, Progress>> {
   if (ids.length === 0) return new Map();
   const rows = await tx
-    .select({ campaignId: campaignRecipients.campaignId, sent: count() })
+    .select({
+      campaignId: campaignRecipients.campaignId,
+      sent: sql<number>`count(*) filter (where ${campaignRecipients.status} = 'sent' or ${outboxEmails.status} = 'sent')::int`,
+      failed: sql<number>`count(*) filter (where ${campaignRecipients.status} = 'failed' or ${outboxEmails.status} = 'failed')::int`,
+      uniqueOpens: sql<number>`count(${campaignRecipients.openedAt})::int`,
+      uniqueClicks: sql<number>`count(${campaignRecipients.clickedAt})::int`,
+    })
     .from(campaignRecipients)
-    .innerJoin(
+    .leftJoin(
       outboxEmails,
       and(eq(outboxEmails.tenantId, campaignRecipients.tenantId), eq(outboxEmails.id, campaignRecipients.emailId)),
     )
-    .where(
-      and(
-        eq(campaignRecipients.tenantId, tenantId),
-        inArray(campaignRecipients.campaignId, ids),
-        eq(outboxEmails.status, 'sent'),
-      ),
-    )
+    .where(and(eq(campaignRecipients.tenantId, tenantId), inArray(campaignRecipients.campaignId, ids)))
     .groupBy(campaignRecipients.campaignId);
-  return new Map(rows.map((row) => [row.campaignId, row.sent]));
+  return new Map(rows.map(({ campaignId, ...progress }) => [campaignId, progress]));
 }
 
 async function toCampaigns(tx: Tx, platform: Platform, tenantId: string, rows: Row[]): Promise<Campaign[]> {
-  const sent = await sentCounts(
+  const progress = await progressOf(
     tx,
     tenantId,
     rows.filter((row) => row.status !== 'draft' && row.status !== 'scheduled').map((row) => row.id),
   );
   const now = platform.clock.now();
+  const fallback = rows.some((row) => !row.provider) ? await defaultProvider(tx, tenantId) : 'smtp';
   return Promise.all(
     rows.map(async (row) => {
       const audience = CampaignAudience.parse(row.audience);
       const unsent = row.status === 'draft' || row.status === 'scheduled';
+      const counts = progress.get(row.id);
       return {
         id: row.id,
         name: row.name,
@@ -92,8 +109,18 @@ async function toCampaigns(tx: Tx, platform: Platform, tenantId: string, rows: R
         finishedAt: row.finishedAt?.toISOString() ?? null,
         cancelledAt: row.cancelledAt?.toISOString() ?? null,
         total: row.total,
-        sent: sent.get(row.id) ?? 0,
+        sent: counts?.sent ?? 0,
         audienceSize: unsent ? await countAudience(tx, tenantId, audience, now) : row.total,
+        provider: row.provider,
+        sendVia: row.provider ?? fallback,
+        mailboxId: row.mailboxId,
+        pausedReason: row.status === 'paused' ? row.pausedReason : '',
+        failed: counts?.failed ?? 0,
+        tracking: row.tracking,
+        opens: row.opens,
+        clicks: row.clicks,
+        uniqueOpens: counts?.uniqueOpens ?? 0,
+        uniqueClicks: counts?.uniqueClicks ?? 0,
         createdAt: row.createdAt.toISOString(),
         updatedAt: row.updatedAt.toISOString(),
       };
@@ -146,7 +173,8 @@ async function cleanInput(platform: Platform, tenant: TenantContext, input: Inpu
   const bodyHtml = bodyMjml || !input.bodyHtml.trim() ? '' : sanitizePageHtml(input.bodyHtml);
   checkMergeFields(input.subject, bodyHtml, bodyMjml);
   if (bodyMjml) await checkMjml(platform, tenant, bodyMjml);
-  return { ...input, bodyHtml, bodyMjml, design: bodyMjml ? input.design : null };
+  const mailboxId = input.provider === 'mailbox' ? input.mailboxId : null;
+  return { ...input, bodyHtml, bodyMjml, mailboxId, design: bodyMjml ? input.design : null };
 }
 
 export async function createCampaign(
@@ -158,6 +186,7 @@ export async function createCampaign(
   const values = await cleanInput(platform, tenant, input);
   const id = await withTenant(platform.db, tenant.tenantId, async (tx) => {
     await checkAudience(tx, tenant.tenantId, values.audience);
+    await checkProvider(tx, tenant.tenantId, values.provider, values.mailboxId, auth.sub, false);
     const [row] = await tx
       .insert(campaigns)
       .values({ tenantId: tenant.tenantId, ...values, createdBy: auth.sub })
@@ -171,6 +200,7 @@ export async function createCampaign(
 export async function updateCampaign(
   platform: Platform,
   tenant: TenantContext,
+  auth: AccessClaims,
   id: string,
   input: Input,
 ): Promise<Campaign> {
@@ -179,6 +209,9 @@ export async function updateCampaign(
     const row = await findRow(tx, tenant.tenantId, id, true);
     if (row.status !== 'draft' && row.status !== 'scheduled') throw conflict(CAMPAIGN_MESSAGES.notDraft);
     await checkAudience(tx, tenant.tenantId, values.audience);
+    // A mailbox already chosen stays usable by whoever edits the campaign next.
+    const asker = values.provider === 'mailbox' && values.mailboxId === row.mailboxId ? null : auth.sub;
+    await checkProvider(tx, tenant.tenantId, values.provider, values.mailboxId, asker, false);
     await tx
       .update(campaigns)
       .set({ ...values, updatedAt: new Date() })
@@ -214,6 +247,7 @@ async function checkSendable(tx: Tx, platform: Platform, tenantId: string, row: 
   checkMergeFields(row.subject, row.bodyHtml, row.bodyMjml);
   const audience = CampaignAudience.parse(row.audience);
   await checkAudience(tx, tenantId, audience);
+  await checkProvider(tx, tenantId, row.provider, row.mailboxId, null, true);
   if ((await countAudience(tx, tenantId, audience, platform.clock.now())) === 0) {
     throw badRequest('audience', CAMPAIGN_MESSAGES.emptyAudience);
   }
@@ -225,7 +259,7 @@ export async function sendCampaign(platform: Platform, tenant: TenantContext, id
   await withTenant(platform.db, tenant.tenantId, async (tx) => {
     const row = await findRow(tx, tenant.tenantId, id, true);
     const audience = await checkSendable(tx, platform, tenant.tenantId, row);
-    await beginSending(tx, tenant.tenantId, id, audience, platform.clock.now());
+    await beginSending(tx, tenant.tenantId, id, audience, platform.clock.now(), row.provider);
   });
   await queueBatches(platform, { tenantId: tenant.tenantId, campaignId: id });
   return getCampaign(platform, tenant, id);
@@ -262,7 +296,9 @@ export async function scheduleCampaign(
 export async function cancelCampaign(platform: Platform, tenant: TenantContext, id: string): Promise<Campaign> {
   await withTenant(platform.db, tenant.tenantId, async (tx) => {
     const row = await findRow(tx, tenant.tenantId, id, true);
-    if (row.status !== 'scheduled' && row.status !== 'sending') throw conflict(CAMPAIGN_MESSAGES.notSending);
+    if (row.status !== 'scheduled' && row.status !== 'sending' && row.status !== 'paused') {
+      throw conflict(CAMPAIGN_MESSAGES.notSending);
+    }
     const now = platform.clock.now();
     await tx
       .update(campaigns)
@@ -280,6 +316,55 @@ export async function cancelCampaign(platform: Platform, tenant: TenantContext, 
       );
   });
   return getCampaign(platform, tenant, id);
+}
+
+/**
+ * Resume a paused campaign: the rest of its recipients (those not sent) go through its provider; no
+ * one already sent is sent again (their rows are sent; a Brevo send left without an answer is sent
+ * with its first key, which Brevo does not send twice).
+ */
+export async function resumeCampaign(platform: Platform, tenant: TenantContext, id: string): Promise<Campaign> {
+  await withTenant(platform.db, tenant.tenantId, async (tx) => {
+    const row = await findRow(tx, tenant.tenantId, id, true);
+    if (row.status !== 'paused') throw conflict(CAMPAIGN_MESSAGES.notPaused);
+    await tx
+      .update(campaigns)
+      .set({ status: 'sending', pausedReason: '', updatedAt: platform.clock.now() })
+      .where(and(eq(campaigns.tenantId, tenant.tenantId), eq(campaigns.id, id)));
+  });
+  await queueBatches(platform, { tenantId: tenant.tenantId, campaignId: id });
+  return getCampaign(platform, tenant, id);
+}
+
+/** What a campaign can be sent through: the default now, Brevo's state, the person's usable mailboxes. */
+export async function campaignSenders(
+  platform: Platform,
+  tenant: TenantContext,
+  auth: AccessClaims,
+): Promise<CampaignSenders> {
+  const found = await readTenant(platform.db, tenant.tenantId, async (tx) => {
+    const fallback: CampaignSendVia = await defaultProvider(tx, tenant.tenantId);
+    const [brevo] = await rowsOf<{ from_email: string | null }>(
+      tx,
+      sql`select public_fields->>'fromEmail' as from_email from tenant_credentials
+        where tenant_id = ${tenant.tenantId}::uuid and provider = 'brevo' and is_integrated`,
+    );
+    const mailboxes = (await studioMailboxes(tx, tenant.tenantId)).filter(
+      (m) => m.userId === auth.sub || m.isShareAccount,
+    );
+    return { fallback, brevo, mailboxes };
+  });
+  return {
+    defaultProvider: found.fallback,
+    brevo: { connected: !!found.brevo, fromEmail: found.brevo?.from_email ?? '' },
+    mailboxes: found.mailboxes.map((m) => ({
+      id: m.id,
+      email: m.email,
+      productName: m.productName,
+      refused: m.productName === 'zohomail' ? CAMPAIGN_MESSAGES.zohoRefused : '',
+    })),
+    brevoWebhookUrl: auth.role === 'admin' ? await brevoWebhookUrl(platform, tenant) : '',
+  };
 }
 
 /** The signed-in staff member as a recipient: their address and their own merge fields. */

@@ -12,12 +12,14 @@ export const campaignPath = (id: string) => `${CAMPAIGNS_PATH}/${encodeURICompon
 
 /** A draft or a scheduled campaign can still be changed; the rest are read-only. */
 export const isEditable = (status: CampaignStatus) => status === 'draft' || status === 'scheduled';
-export const isCancellable = (status: CampaignStatus) => status === 'scheduled' || status === 'sending';
+export const isCancellable = (status: CampaignStatus) =>
+  status === 'scheduled' || status === 'sending' || status === 'paused';
 
 export const STATUS_COLOURS: Record<CampaignStatus, string> = {
   draft: 'gray',
   scheduled: 'blue',
   sending: 'orange',
+  paused: 'yellow',
   sent: 'green',
   cancelled: 'red',
 };
