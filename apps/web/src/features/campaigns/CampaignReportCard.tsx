@@ -1,5 +1,7 @@
 import type { CampaignReport } from '@atrium/contracts';
 import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { smsApi, smsKeys } from './sms-api';
 
 const percent = (part: number, whole: number) => (whole > 0 ? ` (${Math.round((part / whole) * 100)}%)` : '');
 
@@ -45,4 +47,14 @@ export function CampaignReportCard({ report }: { report: CampaignReport }) {
       </Stack>
     </Paper>
   );
+}
+
+/** An email campaign's report, read from the server (refreshed while it sends). */
+export function EmailCampaignReport({ campaignId, sending }: { campaignId: string; sending: boolean }) {
+  const report = useQuery({
+    queryKey: smsKeys.emailReport(campaignId),
+    queryFn: () => smsApi.emailReport(campaignId),
+    refetchInterval: sending ? 3000 : false,
+  });
+  return report.data ? <CampaignReportCard report={report.data} /> : null;
 }

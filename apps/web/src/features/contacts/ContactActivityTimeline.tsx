@@ -1,6 +1,8 @@
 import {
   ACTIVITY_TYPE_LABELS,
   ACTIVITY_TYPES,
+  CAMPAIGN_EVENT_LABELS,
+  type CampaignEvent,
   type ContactActivity,
   instantOfWallTime,
   WALL_TIME_PATTERN,
@@ -20,7 +22,9 @@ import {
   Timeline,
   Title,
 } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { apiRequest } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { ConfirmDialog } from '../dialogs/ConfirmDialog';
 import { useTenant } from '../session/session-store';
@@ -168,6 +172,16 @@ export function ContactActivityTimeline({ guId }: { guId: string }) {
   }
 
   const items = activities.data ?? [];
+  // Campaign emails and texts the contact got (issue 26), read-only, beside the staff's own entries.
+  const campaignEvents = useQuery({
+    queryKey: ['contacts', guId, 'campaign-events'],
+    queryFn: () => apiRequest<CampaignEvent[]>(`/rest/contact/${encodeURIComponent(guId)}/campaign-events`),
+    retry: false,
+  });
+  const entries = [
+    ...items.map((activity) => ({ at: activity.occurredAt, activity, event: null })),
+    ...(campaignEvents.data ?? []).map((event) => ({ at: event.at, activity: null, event })),
+  ].sort((a, b) => b.at.localeCompare(a.at));
   return (
     <Card withBorder radius="md" component="section" aria-labelledby="contact-activity-title">
       <Group justify="space-between">
@@ -180,47 +194,59 @@ export function ContactActivityTimeline({ guId }: { guId: string }) {
       </Group>
       {activities.isPending ? (
         <Loader size="sm" aria-label="Loading activity" />
-      ) : items.length === 0 ? (
+      ) : entries.length === 0 ? (
         <Text c="dimmed" size="sm" mt="sm">
           No activity yet.
         </Text>
       ) : (
         <Timeline mt="md" bulletSize={14} lineWidth={2} aria-label="Activity timeline">
-          {items.map((activity) => (
-            <Timeline.Item key={activity.id} title={`${ACTIVITY_TYPE_LABELS[activity.type]}: ${activity.title}`}>
-              {activity.description ? (
-                <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-                  {activity.description}
+          {entries.map(({ activity, event }) =>
+            event ? (
+              <Timeline.Item
+                key={`${event.channel}-${event.campaignId}-${event.kind}`}
+                title={`${event.channel === 'sms' ? 'SMS campaign' : 'Email campaign'}: ${event.campaignName}`}
+              >
+                <Text size="sm">{CAMPAIGN_EVENT_LABELS[event.kind]}</Text>
+                <Text size="xs" c="dimmed" mt={2}>
+                  {formatDateTime(event.at, tenant.timezone)}
                 </Text>
-              ) : null}
-              <Group justify="space-between" mt={2}>
-                <Text size="xs" c="dimmed">
-                  {[formatDateTime(activity.occurredAt, tenant.timezone), activity.authorName]
-                    .filter(Boolean)
-                    .join(' · ')}
-                </Text>
-                <Group gap={4}>
-                  <Button
-                    size="compact-xs"
-                    variant="subtle"
-                    onClick={() => setDialog({ activity })}
-                    aria-label={`Edit ${activity.title}`}
-                  >
-                    Edit
-                  </Button>
-                  <Button
-                    size="compact-xs"
-                    variant="subtle"
-                    color="red"
-                    onClick={() => setDeleting(activity.id)}
-                    aria-label={`Delete ${activity.title}`}
-                  >
-                    Delete
-                  </Button>
+              </Timeline.Item>
+            ) : activity ? (
+              <Timeline.Item key={activity.id} title={`${ACTIVITY_TYPE_LABELS[activity.type]}: ${activity.title}`}>
+                {activity.description ? (
+                  <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                    {activity.description}
+                  </Text>
+                ) : null}
+                <Group justify="space-between" mt={2}>
+                  <Text size="xs" c="dimmed">
+                    {[formatDateTime(activity.occurredAt, tenant.timezone), activity.authorName]
+                      .filter(Boolean)
+                      .join(' · ')}
+                  </Text>
+                  <Group gap={4}>
+                    <Button
+                      size="compact-xs"
+                      variant="subtle"
+                      onClick={() => setDialog({ activity })}
+                      aria-label={`Edit ${activity.title}`}
+                    >
+                      Edit
+                    </Button>
+                    <Button
+                      size="compact-xs"
+                      variant="subtle"
+                      color="red"
+                      onClick={() => setDeleting(activity.id)}
+                      aria-label={`Delete ${activity.title}`}
+                    >
+                      Delete
+                    </Button>
+                  </Group>
                 </Group>
-              </Group>
-            </Timeline.Item>
-          ))}
+              </Timeline.Item>
+            ) : null,
+          )}
         </Timeline>
       )}
       <ActivityDialog
