@@ -43,3 +43,4 @@ a{color:#1c5fb8}
 .site-menu__group ul{position:static;border:0}
 }
 `.replace(/\n/g, '');
+export * from './site-theme.ts';

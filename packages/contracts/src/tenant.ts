@@ -124,6 +124,8 @@ export const TenantConfig = z.object({
     seoDescription: z.string(),
     footerInfo: z.string(),
     isShowFooter: z.boolean(),
+    /** The site-wide theme (font pair, button and corner styles); the theme colour above makes its palette. */
+    siteTheme: z.object({ fontPair: z.string(), buttonStyle: z.string(), cornerStyle: z.string() }).optional(),
   }),
   socials: z.array(SocialLink),
   address: z.object({ line1: z.string() }),

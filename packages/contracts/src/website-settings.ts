@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SiteThemeWrite } from './site-theme.ts';
 import { EXTERNAL_URL_PATTERN } from './website.ts';
 
 /** Spec 2 §5, §9: SEO keywords and description at most 255 characters. */
@@ -78,6 +79,8 @@ export const WebsiteSettings = z.object({
   /** Where visitors find the tenant's website (the External Website screen). */
   webstate: z.enum(['int_website', 'ext_website', 'no_website']),
   website: z.string(),
+  /** The site-wide theme (issue 29). */
+  siteTheme: z.object({ fontPair: z.string(), buttonStyle: z.string(), cornerStyle: z.string() }),
 });
 export type WebsiteSettings = z.infer<typeof WebsiteSettings>;
 
@@ -128,6 +131,7 @@ export const WebsiteSettingsWrite = z
       error: 'webstate must be int_website, ext_website or no_website',
     }),
     website: optionalUrl('Website address'),
+    siteTheme: SiteThemeWrite,
   })
   .partial()
   .strict();

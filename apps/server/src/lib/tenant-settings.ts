@@ -57,6 +57,8 @@ export const TenantSettings = z.object({
   seoKeywords: z.string().default(''),
   footerInfo: z.string().default(''),
   isShowFooter: z.boolean().default(true),
+  /** The site-wide theme (issue 29): font pair, button and corner styles; unset parts take the defaults. */
+  siteTheme: z.object({ fontPair: z.string(), buttonStyle: z.string(), cornerStyle: z.string() }).partial().default({}),
   privacyPolicyLink: z.string().nullable().default(null),
   termsOfServiceLink: z.string().nullable().default(null),
   facebook: z.string().default(''),

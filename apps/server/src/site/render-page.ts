@@ -8,7 +8,11 @@ import {
   type PublicMenuItem,
   SITE_CSS,
   SUSPENDED_NOTICE,
+  siteThemeCss,
+  siteThemeOf,
   type TenantConfig,
+  themeFontFiles,
+  themeFontUrl,
   withScheme,
 } from '@atrium/contracts';
 import { ownMediaId } from './favicon.ts';
@@ -134,6 +138,13 @@ function appPrepaint(tenant: TenantConfig, path: string): { style: string; html:
   };
 }
 
+/** The theme's fonts (issue 29), preloaded so the text paints in them at once (they also swap: font-display). */
+function themeFontPreloads(tenant: TenantConfig): string[] {
+  return themeFontFiles(siteThemeOf(tenant.org.siteTheme)).map(
+    (file) => `<link rel="preload" href="${themeFontUrl(file)}" as="font" type="font/woff2" crossorigin>`,
+  );
+}
+
 function head(tenant: TenantConfig, page: SitePage, url: string, assets: AppAssets): string {
   const title = page.name === 'home' ? tenant.title : `${page.title} | ${tenant.title}`;
   const description = page.description || descriptionOf(tenant);
@@ -159,9 +170,11 @@ function head(tenant: TenantConfig, page: SitePage, url: string, assets: AppAsse
     `<meta name="twitter:description" content="${e(description)}">`,
     image ? `<meta name="twitter:image" content="${e(image)}">` : '',
     favicon(tenant.org.favIcon),
+    ...themeFontPreloads(tenant),
     `<style>${SITE_CSS}</style>`,
     tenantColours(tenant),
     page.css ? `<style>${safeStyleText(page.css)}</style>` : '',
+    `<style>${siteThemeCss(tenant.org, siteThemeOf(tenant.org.siteTheme))}</style>`,
     `<script src="/site/boot.js" defer data-app-entry="${e(assets.entryScript ?? '')}" data-app-styles="${e(assets.styles.join(' '))}"></script>`,
   ];
   return meta.filter(Boolean).join('\n');

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { ApiKeyResponse, WebsiteSettings, WebsiteSettingsWrite } from '@atrium/contracts';
+import { type ApiKeyResponse, siteThemeOf, type WebsiteSettings, type WebsiteSettingsWrite } from '@atrium/contracts';
 import { badRequest } from '../../lib/errors.ts';
 import type { TenantContext } from '../../lib/tenant-context.ts';
 import type { TenantSettings } from '../../lib/tenant-settings.ts';
@@ -36,6 +36,7 @@ export function toWebsiteSettings(tenant: TenantContext): WebsiteSettings {
     page5: s.page5,
     webstate: s.webstate,
     website: s.website,
+    siteTheme: siteThemeOf(s.siteTheme),
   };
 }
 
@@ -51,6 +52,8 @@ export async function updateWebsiteSettings(
   const { tosLink, ...rest } = body;
   const patch = { ...rest } as Partial<TenantSettings>;
   if (tosLink !== undefined) patch.termsOfServiceLink = tosLink;
+  // a theme change sends only what changed: the rest of the theme stays
+  if (body.siteTheme) patch.siteTheme = { ...siteThemeOf(tenant.settings.siteTheme), ...body.siteTheme };
   if (Object.keys(body).length === 0) throw badRequest('body', 'At least one setting is required');
   const webstate = body.webstate ?? tenant.settings.webstate;
   const website = body.website ?? tenant.settings.website;

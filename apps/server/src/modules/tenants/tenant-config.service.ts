@@ -3,6 +3,7 @@ import {
   internalPagePath,
   LEGAL_PAGES,
   PLATFORM_VERSION,
+  siteThemeOf,
   TenantConfig,
   type WebPageLink,
   withScheme,
@@ -135,6 +136,7 @@ export function buildTenantConfig(
       seoDescription: s.seoDescription,
       footerInfo: s.footerInfo,
       isShowFooter: s.isShowFooter,
+      siteTheme: siteThemeOf(s.siteTheme),
     },
     socials: (['facebook', 'linkedin', 'instagram', 'twitter'] as const)
       .filter((name) => s[name])

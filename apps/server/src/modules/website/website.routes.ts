@@ -17,6 +17,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireStaff } from '../../lib/guards.ts';
 import type { Platform } from '../../platform.ts';
+import { registerThemeFonts } from '../../site/theme-fonts.ts';
 import * as pages from './website.service.ts';
 import * as templates from './website-templates.service.ts';
 
@@ -35,6 +36,8 @@ const builder = (request: FastifyRequest) => requireStaff(request, 'admin', 'sta
 /** Spec 3 §7.1: website pages and templates. */
 export function registerWebsiteRoutes(server: FastifyInstance, platform: Platform): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
+  // the site theme's self-hosted fonts (every page of the public site links them)
+  registerThemeFonts(server);
 
   app.get(
     '/stemplate/webpage',
