@@ -173,6 +173,9 @@ function DesignerForm({ campaign }: { campaign: Campaign }) {
         bodyMjml: current.mjml,
         design: current.design,
         audience: campaign.audience,
+        provider: campaign.provider,
+        mailboxId: campaign.mailboxId,
+        tracking: campaign.tracking,
       });
       client.setQueryData(campaignKeys.detail(campaign.id), next);
       void client.invalidateQueries({ queryKey: [...campaignKeys.all, 'list'] });

@@ -24,6 +24,7 @@ import { useTenant } from '../session/session-store';
 import { useDocumentHead } from '../tenant/tenant-head';
 import { AudienceBuilder } from './AudienceBuilder';
 import { campaignKeys, campaignsApi } from './api';
+import { PausedNotice, SendThroughFields, sendViaLabel, useCampaignSenders } from './CampaignDelivery';
 import { EmailCampaignReport } from './CampaignReportCard';
 import { CampaignStatusBadge } from './CampaignsPage';
 import {
@@ -121,6 +122,9 @@ function CampaignForm({ campaign, timeZone }: { campaign: Campaign; timeZone: st
       bodyMjml: campaign.bodyMjml,
       design: campaign.design,
       audience: campaign.audience as CampaignAudience,
+      provider: campaign.provider,
+      mailboxId: campaign.mailboxId,
+      tracking: campaign.tracking,
       scheduledAt: '',
     },
     validate: {
@@ -267,6 +271,19 @@ function CampaignForm({ campaign, timeZone }: { campaign: Campaign; timeZone: st
           <Title order={2} size="h4">
             Send
           </Title>
+          <SendThroughFields
+            value={{
+              provider: form.getValues().provider,
+              mailboxId: form.getValues().mailboxId,
+              tracking: form.getValues().tracking,
+            }}
+            onChange={(next) => {
+              form.setValues(next);
+              form.clearFieldError('provider');
+              form.clearFieldError('mailboxId');
+            }}
+            errors={{ provider: form.errors.provider as string, mailboxId: form.errors.mailboxId as string }}
+          />
           {campaign.status === 'scheduled' && campaign.scheduledAt ? (
             <Text size="sm">Scheduled for {formatDateTime(campaign.scheduledAt, timeZone)}.</Text>
           ) : null}
@@ -362,16 +379,19 @@ function SendingView({ campaign, timeZone }: { campaign: Campaign; timeZone: str
   const setCampaign = useCampaignUpdate(campaign.id);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
+  const senders = useCampaignSenders();
   const percent = progressPercent(campaign);
   return (
     <Paper withBorder p="md">
       <Stack gap="sm">
+        <PausedNotice campaign={campaign} onResumed={setCampaign} />
         <Progress value={percent} aria-label={`Sent ${progressLabel(campaign)}`} size="lg" />
         <Text size="sm" fw={500} aria-live="polite" data-testid="campaign-progress">
           {progressLabel(campaign)}
         </Text>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <Fact label="Subject">{campaign.subject}</Fact>
+          <Fact label="Sent through">{sendViaLabel(campaign, senders.data)}</Fact>
           <Fact label="Audience">
             {audienceSummary(campaign.audience)} ({contactsLabel(campaign.total)})
           </Fact>

@@ -1,4 +1,11 @@
-import type { AudienceCount, Campaign, CampaignAudience, CampaignInput, CampaignList } from '@atrium/contracts';
+import type {
+  AudienceCount,
+  Campaign,
+  CampaignAudience,
+  CampaignInput,
+  CampaignList,
+  CampaignSenders,
+} from '@atrium/contracts';
 import { apiRequest } from '../../lib/api';
 
 const id = (value: string) => encodeURIComponent(value);
@@ -44,4 +51,6 @@ export const campaignsApi = {
       silent: true,
     }),
   cancel: (campaignId: string) => apiRequest<Campaign>(`/rest/campaigns/${id(campaignId)}/cancel`, { method: 'POST' }),
+  resume: (campaignId: string) => apiRequest<Campaign>(`/rest/campaigns/${id(campaignId)}/resume`, { method: 'POST' }),
+  senders: () => apiRequest<CampaignSenders>('/rest/campaigns/senders'),
 };
