@@ -31,7 +31,7 @@ export const CAMPAIGN_BATCH_SIZE = 100;
 /** A mailbox sends one by one, in small batches (a crash leaves at most this many in doubt). */
 export const MAILBOX_BATCH_SIZE = 10;
 /** Brevo calls in flight at once within a batch (one call per recipient). */
-const BREVO_PARALLEL = 8;
+const BREVO_PARALLEL = 16;
 /** A claimed row whose worker has not reported for this long is taken again (the worker died). */
 export const CLAIM_LEASE_SECONDS = 120;
 
@@ -152,10 +152,11 @@ export async function sendOneBatch(platform: Platform, job: CampaignJob, size = 
       tx,
       sql`with pick as (select contact_id from campaign_recipients
             where tenant_id = ${tenantId}::uuid and campaign_id = ${campaignId}::uuid and status = 'pending'
-            order by contact_id limit ${size} for update skip locked)
+            limit ${size} for update skip locked)
       update campaign_recipients r set status = 'queued', claimed_at = now()
       from pick
       where r.tenant_id = ${tenantId}::uuid and r.campaign_id = ${campaignId}::uuid and r.contact_id = pick.contact_id
+        and r.contact_id = any(array(select contact_id from pick))
       returning r.contact_id, r.email, r.first_name, r.last_name,
         ${personColumns(tenantId, sql`r.contact_id`, platform.clock.now())}`,
     );
@@ -324,15 +325,23 @@ export async function sendApiBatch(
     if (locked?.status !== 'sending') return [];
     return rowsOf<ApiClaimed>(
       tx,
-      sql`with pick as (select contact_id, send_key as old_key from campaign_recipients
-            where tenant_id = ${tenantId}::uuid and campaign_id = ${campaignId}::uuid
-              and (status = 'pending' or (status = 'claimed'
-                and claimed_at < now() - make_interval(secs => ${CLAIM_LEASE_SECONDS})))
-            order by contact_id limit ${size} for update skip locked)
+      // Rows left claimed past their lease (a dead worker's) first, then pending ones. No ORDER BY,
+      // and the update also names the picked ids as an array: with the statistics of a table just
+      // filled (50,000 rows) the planner otherwise joined the pick to every row of the campaign (3.6 s
+      // a batch, bench:campaigns); this way a batch is claimed in milliseconds.
+      sql`with stale as (select contact_id, send_key as old_key from campaign_recipients
+            where tenant_id = ${tenantId}::uuid and campaign_id = ${campaignId}::uuid and status = 'claimed'
+              and claimed_at < now() - make_interval(secs => ${CLAIM_LEASE_SECONDS})
+            limit ${size} for update skip locked),
+        fresh as (select contact_id, send_key as old_key from campaign_recipients
+            where tenant_id = ${tenantId}::uuid and campaign_id = ${campaignId}::uuid and status = 'pending'
+            limit ${size} for update skip locked),
+        pick as (select * from (select * from stale union all select * from fresh) both_kinds limit ${size})
       update campaign_recipients r set status = 'claimed', claimed_at = now(),
         send_key = coalesce(r.send_key, gen_random_uuid())
       from pick
       where r.tenant_id = ${tenantId}::uuid and r.campaign_id = ${campaignId}::uuid and r.contact_id = pick.contact_id
+        and r.contact_id = any(array(select contact_id from pick))
       returning r.contact_id, r.email, r.first_name, r.last_name, r.send_key, pick.old_key,
         ${personColumns(tenantId, sql`r.contact_id`, platform.clock.now())}`,
     );
