@@ -133,8 +133,8 @@ export function themeFontFiles(theme: SiteTheme): string[] {
 
 /**
  * The theme as CSS: the variables (palette, fonts, radii, buttons) and the rules that apply them to the site and to
- * the designer's sections. It follows the page's own CSS, so a section looks themed while a style the owner set on one
- * element (an id rule) still wins.
+ * the designer's sections. Its rules outrank a section's class rules, so a section looks themed, while a style the owner
+ * set on one element (an id rule) still wins.
  */
 export function siteThemeCss(org: { themeColor?: string | null }, theme: SiteTheme): string {
   const pair = FONT_PAIRS[theme.fontPair];
@@ -163,13 +163,14 @@ export function siteThemeCss(org: { themeColor?: string | null }, theme: SiteThe
       .join(';')}}`,
     'body{font-family:var(--site-font-body)}',
     'h1,h2,h3,h4,.site-logo{font-family:var(--site-font-heading)}',
-    '.sb-button{border-radius:var(--site-button-radius)}',
-    '.sb-photo,.sb-plan,.sb-quote,.sb-contact__card,.sb-map,.sb-notice{border-radius:var(--site-radius)}',
-    '.sb-hero,.sb-cta,.sb-testimonials{border-radius:var(--site-radius-lg)}',
+    // `body` outranks a section's own class rule wherever it comes (the designer's canvas puts it first)
+    'body .sb-button{border-radius:var(--site-button-radius)}',
+    'body :is(.sb-photo,.sb-plan,.sb-quote,.sb-contact__card,.sb-map,.sb-notice){border-radius:var(--site-radius)}',
+    'body :is(.sb-hero,.sb-cta,.sb-testimonials){border-radius:var(--site-radius-lg)}',
   ];
   if (theme.buttonStyle === 'outline') {
     rules.push(
-      `.sb-button:not(.sb-button--ghost){background-color:transparent;color:${ink};border:2px solid currentColor}`,
+      `body .sb-button:not(.sb-button--ghost){background-color:transparent;color:${ink};border:2px solid currentColor}`,
     );
   }
   return rules.join('');

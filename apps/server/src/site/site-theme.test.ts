@@ -47,10 +47,12 @@ describe('the site-wide theme', () => {
       expect(variable(html, '--site-font-heading')).toMatch(/^"Montserrat Variable"/);
       expect(variable(html, '--site-font-body')).toMatch(/^"Inter Variable"/);
       expect(variable(html, '--site-button-radius')).toBe('999px');
-      expect(html).toContain('<link rel="preload" href="/site/fonts/inter.woff2" as="font" type="font/woff2" crossorigin>');
+      expect(html).toContain(
+        '<link rel="preload" href="/site/fonts/inter.woff2" as="font" type="font/woff2" crossorigin>',
+      );
       expect(html).toContain('<link rel="preload" href="/site/fonts/montserrat.woff2"');
       expect(html).toMatch(/@font-face\{font-family:"Inter Variable";font-style:normal;font-display:swap;/);
-      expect(html).toContain('.sb-button:not(.sb-button--ghost){background-color:transparent');
+      expect(html).toContain('body .sb-button:not(.sb-button--ghost){background-color:transparent');
     }
 
     // a part sent alone keeps the rest

@@ -1,9 +1,17 @@
-import { RECOMMENDED_LOGO_HEIGHT, type WebsiteSettings, type WebsiteSettingsWrite } from '@atrium/contracts';
+import {
+  BUTTON_STYLES,
+  CORNER_STYLES,
+  FONT_PAIRS,
+  RECOMMENDED_LOGO_HEIGHT,
+  type WebsiteSettings,
+  type WebsiteSettingsWrite,
+} from '@atrium/contracts';
 import {
   Button,
   Card,
   Group,
   NumberInput,
+  Select,
   SimpleGrid,
   Stack,
   Switch,
@@ -145,6 +153,35 @@ function WebsiteForm({ settings }: { settings: WebsiteSettings }) {
             />
           </SimpleGrid>
         </Stack>
+      </Card>
+      <Card withBorder>
+        <Title order={2} size="h4" mb="xs">
+          Site theme
+        </Title>
+        <Text size="sm" c="dimmed" mb="sm">
+          Every page of the website uses these, with shades of the theme colour. Changing them restyles pages already
+          built.
+        </Text>
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <Select
+            label="Fonts"
+            allowDeselect={false}
+            data={Object.entries(FONT_PAIRS).map(([value, pair]) => ({ value, label: pair.label }))}
+            {...form.getInputProps('siteTheme.fontPair')}
+          />
+          <Select
+            label="Buttons"
+            allowDeselect={false}
+            data={Object.entries(BUTTON_STYLES).map(([value, label]) => ({ value, label }))}
+            {...form.getInputProps('siteTheme.buttonStyle')}
+          />
+          <Select
+            label="Corners"
+            allowDeselect={false}
+            data={Object.entries(CORNER_STYLES).map(([value, label]) => ({ value, label }))}
+            {...form.getInputProps('siteTheme.cornerStyle')}
+          />
+        </SimpleGrid>
       </Card>
       <Card withBorder>
         <Title order={2} size="h4" mb="sm">

@@ -24,6 +24,7 @@ const blank: WebsiteFormValues = {
   page3: '',
   page4: '',
   page5: '',
+  siteTheme: { fontPair: 'system', buttonStyle: 'solid', cornerStyle: 'soft' },
 };
 
 describe('website settings form', () => {
@@ -31,6 +32,13 @@ describe('website settings form', () => {
     expect(websiteFormErrors(blank)).toEqual({});
     const parsed = WebsiteSettingsWrite.parse(toWebsiteWriteBody(blank));
     expect(parsed).toMatchObject({ logo: null, logoWidth: null, headerColor: null, page1: null, tosLink: null });
+  });
+
+  it('sends the site theme as chosen, and names a choice it does not offer', () => {
+    const theme = { fontPair: 'modern', buttonStyle: 'outline', cornerStyle: 'round' } as const;
+    expect(WebsiteSettingsWrite.parse(toWebsiteWriteBody({ ...blank, siteTheme: theme })).siteTheme).toEqual(theme);
+    const bad = { ...blank, siteTheme: { ...theme, fontPair: 'comic' } } as unknown as WebsiteFormValues;
+    expect(websiteFormErrors(bad).siteTheme).toMatch(/fontPair must be one of system, classic, modern, warm/);
   });
 
   it("names each bad field with the contract's message", () => {

@@ -1,4 +1,4 @@
-import { type WebsiteSettings, WebsiteSettingsWrite } from '@atrium/contracts';
+import { type SiteTheme, siteThemeOf, type WebsiteSettings, WebsiteSettingsWrite } from '@atrium/contracts';
 
 /** The Website Settings form: text inputs hold strings, the size inputs a number or ''. */
 export interface WebsiteFormValues {
@@ -23,6 +23,8 @@ export interface WebsiteFormValues {
   page3: string;
   page4: string;
   page5: string;
+  /** The site-wide theme: font pair, button and corner styles (issue 29). */
+  siteTheme: SiteTheme;
 }
 
 export const MENU_LINK_FIELDS = ['page1', 'page2', 'page3', 'page4', 'page5'] as const;
@@ -56,6 +58,7 @@ export function toWebsiteFormValues(settings: WebsiteSettings): WebsiteFormValue
     page3: settings.page3 ?? '',
     page4: settings.page4 ?? '',
     page5: settings.page5 ?? '',
+    siteTheme: siteThemeOf(settings.siteTheme),
   };
 }
 

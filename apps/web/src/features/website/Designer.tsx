@@ -1,4 +1,4 @@
-import { brandAccentCss, SITE_CSS } from '@atrium/contracts';
+import { brandAccentCss, SITE_CSS, siteThemeCss, siteThemeOf } from '@atrium/contracts';
 import { Alert } from '@mantine/core';
 import type { Editor } from 'grapesjs';
 import { type RefObject, useEffect, useRef, useState } from 'react';
@@ -43,7 +43,8 @@ export function Designer({ initial, handleRef }: Props) {
   const tenant = useTenant();
   const studioRef = useRef<{ details: StudioDetails; accentCss: string }>({
     details: studioDetailsOf(tenant),
-    accentCss: brandAccentCss(tenant.org),
+    // the site theme (fonts, corners, buttons, palette) after the accent, as on the public pages
+    accentCss: brandAccentCss(tenant.org) + siteThemeCss(tenant.org, siteThemeOf(tenant.org.siteTheme)),
   });
 
   useEffect(() => {
