@@ -127,6 +127,19 @@ interface SessionInternals {
 }
 
 /**
+ * One write statement on its own, for a hot write: on PostgreSQL it is an implicit transaction of the
+ * extended protocol carrying the tenant setup (one round trip, no BEGIN or COMMIT), as readTenant's
+ * reads are, but not read-only. fn must run ONE statement (a second would be a transaction of its
+ * own); a statement is atomic by itself. On PGlite it is withTenant's transaction.
+ */
+export function writeTenantStatement<T>(db: Db, tenantId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  const runner = tenantRunners.get(db);
+  if (!runner) return legacyWithTenant(db, tenantId, fn);
+  if (!UUID.test(tenantId)) return notAUuid();
+  return runner(tenantId, fn, false, true).finally(() => tenantWritten(db, tenantId));
+}
+
+/**
  * A hot read whose SQL text is built once: drizzle's query builder (entity checks, SQL text from
  * chunks) was 10-17% of a signed-in one-query read's CPU. `build` must use `sql.placeholder(name)`
  * for every value; each call runs the cached text on the caller's own transaction session (so on
@@ -155,7 +168,13 @@ export function hotRead<Row>(
   };
 }
 
-type TenantRunner = <T>(tenantId: string, fn: (tx: Tx) => Promise<T>, readOnly: boolean) => Promise<T>;
+type TenantRunner = <T>(
+  tenantId: string,
+  fn: (tx: Tx) => Promise<T>,
+  readOnly: boolean,
+  /** Each statement its own implicit transaction, writes allowed (writeTenantStatement). */
+  autocommit?: boolean,
+) => Promise<T>;
 const tenantRunners = new WeakMap<Db, TenantRunner>();
 const writeListeners = new WeakMap<Db, ((tenantId: string) => void)[]>();
 
@@ -293,12 +312,13 @@ class TenantConnection {
 function postgresRunner(pool: pg.Pool, db: Db): TenantRunner {
   const { dialect, session } = db as unknown as DrizzleInternals;
   const schemaConfig = session.schema;
-  return async (tenantId, fn, readOnly) => {
+  return async (tenantId, fn, readOnly, autocommit = false) => {
     const client = await pool.connect();
     const setup = { text: tenantSetupSql('$1', readOnly), values: [tenantId] };
-    // readTenant: every statement is its own implicit transaction, ended by its Sync, which also
-    // ends the local role and tenant. withTenant: BEGIN travels with the first statement.
-    const connection = readOnly
+    // readTenant (and writeTenantStatement): every statement is its own implicit transaction, ended
+    // by its Sync, which also ends the local role and tenant. withTenant: BEGIN travels with the first.
+    const single = readOnly || autocommit;
+    const connection = single
       ? new TenantConnection(client, [setup], true)
       : new TenantConnection(client, [{ text: 'begin' }, setup], false);
     const tx = new NodePgTransaction(
@@ -312,7 +332,7 @@ function postgresRunner(pool: pg.Pool, db: Db): TenantRunner {
       // Closed before COMMIT is awaited: a statement fn left running must not queue behind it
       // and run outside the transaction, with no tenant.
       connection.closed = true;
-      if (!readOnly && connection.begun) {
+      if (!single && connection.begun) {
         const committed = await client.query('commit');
         // COMMIT of a transaction an error aborted (fn caught it) rolls back: never a silent loss.
         if (committed.command === 'ROLLBACK') throw new Error('withTenant: the transaction was rolled back');
@@ -320,7 +340,7 @@ function postgresRunner(pool: pg.Pool, db: Db): TenantRunner {
       return result;
     } catch (error) {
       connection.closed = true;
-      if (!readOnly && connection.begun) {
+      if (!single && connection.begun) {
         await client.query('rollback').catch((rollbackError: Error) => {
           broken = rollbackError;
         });

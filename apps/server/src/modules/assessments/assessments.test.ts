@@ -425,6 +425,25 @@ describe('taking a test', () => {
     expect(await scoredCount(attempt._id)).toBe(1);
   });
 
+  it('saves racing a submit: every save answered 200 is in the score, the others are refused', async () => {
+    const id = await newTest({ questionIds: [q.single, q.single2, q.multi] });
+    const attempt = json<any>(await call(a, ben.token, 'POST', `/edtest/tests/${id}/attempts`));
+    const url = `/edtest/attempts/${attempt._id}`;
+    const [s0, submit, s1, s2] = await Promise.all([
+      call(a, ben.token, 'PUT', `${url}/answers/0`, { selected: [0] }),
+      call(a, ben.token, 'POST', `${url}/submit`),
+      call(a, ben.token, 'PUT', `${url}/answers/1`, { selected: [0] }),
+      call(a, ben.token, 'PUT', `${url}/answers/2`, { selected: [0, 1] }),
+    ]);
+    expect(submit.statusCode, submit.body).toBe(200);
+    const saves = [s0, s1, s2];
+    for (const save of saves) expect([200, 409]).toContain(save.statusCode);
+    const counted = saves.filter((save) => save.statusCode === 200).length;
+    const read = json<any>(await call(a, ben.token, 'GET', url));
+    expect(read.score).toBe(counted * 2);
+    expect(read.questions.filter((x: any) => x.answer !== null)).toHaveLength(counted);
+  });
+
   it('a submit after the deadline is refused; an attempt with nothing saved is Abandoned when read', async () => {
     const id = await newTest({ questionIds: [q.single], timeLimitMinutes: 1, attemptsAllowed: 2 });
     const first = json<any>(await call(a, ben.token, 'POST', `/edtest/tests/${id}/attempts`));

@@ -13,7 +13,7 @@ import {
   scoreAnswer,
 } from '@atrium/contracts';
 import type { z } from 'zod';
-import { type Tx, withTenant } from '../../db/client.ts';
+import { type Tx, withTenant, writeTenantStatement } from '../../db/client.ts';
 import type { AccessClaims } from '../../lib/access-claims.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import type { TenantContext } from '../../lib/tenant-context.ts';
@@ -295,6 +295,15 @@ export async function saveAnswer(
   assertTaker(auth);
   const now = platform.clock.now();
   const { tenantId } = tenant;
+  // the hot path: one statement, one round trip (an answer that fits, to an open attempt of the member's)
+  if (new Set(input.selected).size === input.selected.length) {
+    const saved = await writeTenantStatement(platform.db, tenantId, (tx) =>
+      repo.saveOpenAnswer(tx, tenantId, { attemptId: id, contactId: auth.sub, position, ...input, now }),
+    );
+    if (saved) return { position, savedAt: now.toISOString(), deadline: saved.deadline?.toISOString() ?? null };
+  }
+  // nothing written: find out why (another's or unknown: 404; finished: 409; past the deadline: closed
+  // and 409; an answer that does not fit: 400), or save it after all if the attempt changed meanwhile
   const outcome = await withTenant(platform.db, tenantId, async (tx) => {
     const found = await repo.lockAttemptWithAnswer(tx, tenantId, id, position);
     if (!found || found.attempt.contactId !== auth.sub) throw notFound('Attempt');
