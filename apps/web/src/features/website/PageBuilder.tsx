@@ -1,7 +1,13 @@
 import type { WebPage, WebPageDraftWrite } from '@atrium/contracts';
 import { Button, Group, Paper, Stack, Stepper, Textarea, TextInput, Tooltip } from '@mantine/core';
-import { IconDeviceFloppy, IconHistory, IconLayoutGrid } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
+import {
+  IconArrowsMaximize,
+  IconArrowsMinimize,
+  IconDeviceFloppy,
+  IconHistory,
+  IconLayoutGrid,
+} from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
 import { showSuccessToast } from '../../lib/notify';
 import { useTenant } from '../session/session-store';
 import {
@@ -42,6 +48,8 @@ export function PageBuilder({ name, page, title, onClose }: Props) {
   const [subHeader, setSubHeader] = useState((page?.draft ?? page)?.subHeader ?? '');
   const [saveTemplateOpen, setSaveTemplateOpen] = useState(false);
   const [versionsOpen, setVersionsOpen] = useState(false);
+  /** The editor over the whole window (the app's header and the stepper out of the way); Escape leaves it. */
+  const [fullScreen, setFullScreen] = useState(false);
   const [stored, setStored] = useState<WebPage | null>(page);
   const designer = useRef<DesignerHandle | null>(null);
   const create = useCreatePage();
@@ -118,6 +126,15 @@ export function PageBuilder({ name, page, title, onClose }: Props) {
     setStep(1);
   };
 
+  useEffect(() => {
+    if (!fullScreen || step !== 1) return;
+    const leave = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !document.querySelector('[role="dialog"]')) setFullScreen(false);
+    };
+    document.addEventListener('keydown', leave);
+    return () => document.removeEventListener('keydown', leave);
+  }, [fullScreen, step]);
+
   const busy = create.isPending || saveDraft.isPending || publish.isPending;
   const draftButton = (
     <Button variant="default" onClick={onSaveDraft} loading={saveDraft.isPending} disabled={busy}>
@@ -168,13 +185,26 @@ export function PageBuilder({ name, page, title, onClose }: Props) {
       )}
 
       {step >= 1 && (
-        <Stack gap="sm" hidden={step !== 1} style={step !== 1 ? { display: 'none' } : undefined}>
+        <Stack
+          gap="sm"
+          hidden={step !== 1}
+          style={step !== 1 ? { display: 'none' } : undefined}
+          className={fullScreen && step === 1 ? 'atrium-builder--full' : undefined}
+        >
           <Group justify="flex-end" gap="xs">
             <Tooltip label="All Templates">
               <Button variant="light" leftSection={<IconLayoutGrid size={16} />} onClick={() => setStep(0)}>
                 All Templates
               </Button>
             </Tooltip>
+            <Button
+              variant="light"
+              leftSection={fullScreen ? <IconArrowsMinimize size={16} /> : <IconArrowsMaximize size={16} />}
+              aria-pressed={fullScreen}
+              onClick={() => setFullScreen((on) => !on)}
+            >
+              {fullScreen ? 'Exit full screen' : 'Full screen'}
+            </Button>
             {stored && (
               <Button variant="light" leftSection={<IconHistory size={16} />} onClick={() => setVersionsOpen(true)}>
                 Versions
