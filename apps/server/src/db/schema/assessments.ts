@@ -44,6 +44,8 @@ export const assessmentTests = pgTable(
     courseId: uuid('course_id'),
     chapterId: uuid('chapter_id'),
     isPublished: boolean('is_published').notNull().default(true),
+    /** Shown to the member one question at a time (with a question map) instead of all on one page. */
+    oneAtATime: boolean('one_at_a_time').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

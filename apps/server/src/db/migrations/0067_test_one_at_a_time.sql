@@ -1,0 +1,1 @@
+ALTER TABLE "assessment_tests" ADD COLUMN "one_at_a_time" boolean DEFAULT false NOT NULL;
