@@ -47,6 +47,8 @@ export interface BrevoState {
   seenKeys: Map<string, unknown>;
   /** Sends refused with 429. */
   throttled: number;
+  /** Sends with an idempotencyKey seen before: answered again, not sent again. */
+  replayed: number;
   /** Keep each email's subject, bodies and headers (default true; a bench keeps only addresses). */
   keepBodies: boolean;
 }
@@ -58,6 +60,7 @@ export const newBrevoState = (): BrevoState => ({
   dropAnswerNext: 0,
   seenKeys: new Map(),
   throttled: 0,
+  replayed: 0,
   keepBodies: true,
 });
 
@@ -125,7 +128,10 @@ export function brevoSendHandler(keys: string[] | undefined, state: BrevoState):
       return send(res, 400, { code: 'bad_request', message: 'Input must be a valid JSON object' });
     }
     const key = s(parsed.headers?.idempotencyKey);
-    if (key && state.seenKeys.has(key)) return send(res, 201, state.seenKeys.get(key));
+    if (key && state.seenKeys.has(key)) {
+      state.replayed += 1;
+      return send(res, 201, state.seenKeys.get(key));
+    }
     const sender = parsed.sender ?? {};
     if (!EMAIL.test(s(sender.email)))
       return send(res, 400, { code: 'missing_parameter', message: 'sender is missing' });

@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type BrevoState, brevoHandler, brevoSendHandler, newBrevoState } from './brevo.ts';
 import { basicPair, type ProviderHandler, readBody, type StubRequest, send } from './http.ts';
+import { type MailboxState, mailboxHandler } from './mailbox.ts';
 import { type MailchimpAccounts, type MailchimpState, mailchimpHandler, type StubMember } from './mailchimp.ts';
 import { authorizePageHandler, newZoomState, type OAuthAccounts, oauthTokenHandler, type ZoomState } from './oauth.ts';
 import { type PaymentSpringOptions, type PaymentSpringState, paymentspringHandler } from './paymentspring.ts';
@@ -31,6 +32,8 @@ export interface StubAccounts {
   twilio?: Array<[sid: string, token: string]>;
   plivo?: Array<[authId: string, authToken: string]>;
   brevo?: string[];
+  /** Access tokens of connected mailboxes that Gmail's and Microsoft Graph's send calls accept. */
+  mailboxTokens?: string[];
   /** Mailchimp API keys (`…-usX`) and the audiences they see. */
   mailchimp?: MailchimpAccounts;
   /** Stripe Connect: the platform secret key the SDK must send, and the authorization codes it may exchange. */
@@ -65,6 +68,8 @@ export interface ProviderStub extends MailchimpState {
   zoom: ZoomState;
   /** Brevo's transactional emails accepted with the `brevo` keys, and its outage, rate and lost-answer switches. */
   brevo: BrevoState;
+  /** Messages sent through the Gmail and Microsoft Graph stand-ins. */
+  mailbox: MailboxState;
   /** Keep every call in `requests` (default true; a bench of 50,000 sends turns it off). */
   record: boolean;
   requests: StubRequest[];
@@ -107,6 +112,7 @@ export async function startProviderStub(
     sms: { messages: [], failNext: 0 },
     zoom: newZoomState(),
     brevo: newBrevoState(),
+    mailbox: { messages: [], down: null },
     record: true,
     requests,
     members: new Map(),
@@ -126,6 +132,7 @@ export async function startProviderStub(
     plivoMessagesHandler(accounts.plivo, stub.sms),
     mailchimpHandler(accounts.mailchimp, stub),
     brevoSendHandler(accounts.brevo, stub.brevo),
+    mailboxHandler(accounts.mailboxTokens, stub.mailbox),
     stripeConnectHandler(accounts.stripe, usedCodes),
     oauthTokenHandler(accounts.oauth, usedCodes, stub.zoom),
     authorizePageHandler(accounts.oauth, accounts.stripe),

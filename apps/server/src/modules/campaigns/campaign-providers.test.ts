@@ -20,9 +20,11 @@ let app: App;
 let stub: ProviderStub;
 
 beforeAll(async () => {
-  stub = await startProviderStub({ brevo: [BREVO_KEY] });
+  stub = await startProviderStub({ brevo: [BREVO_KEY], mailboxTokens: ['gmail-token', 'graph-token'] });
   const base = loadConfig({});
-  app = await startTestApp({ providerUrls: { ...base.providerUrls, brevo: stub.url } });
+  app = await startTestApp({
+    providerUrls: { ...base.providerUrls, brevo: stub.url, gmailApi: stub.url, graphApi: stub.url },
+  });
 });
 afterAll(() => stub.close());
 
@@ -302,6 +304,71 @@ describe('campaigns through Brevo', () => {
     });
     const student = (await loginAs(app, tenant, 'student')).access_token;
     expect((await call(student, tenant, 'GET', '/rest/campaigns/senders')).statusCode).toBe(403);
+  });
+});
+
+/** A mailbox the studio's admin connected (Settings > Integrations > Connect email), its token good for an hour. */
+async function connectMailbox(tenant: TestTenant, productName: string, email: string, accessToken: string) {
+  const vault = new CredentialVault(await credentialsKey(app.platform.db, app.platform.config));
+  const provider = `mail:${tenant.users.admin.id}:${email}`;
+  const [row] = await withTenant(app.platform.db, tenant.tenantId, (tx) =>
+    tx
+      .insert(tenantCredentials)
+      .values({
+        tenantId: tenant.tenantId,
+        provider,
+        kind: 'oauth',
+        ...vault.seal(tenant.tenantId, provider, { accessToken, refreshToken: 'refresh' }),
+        hint: '',
+        publicFields: {
+          productName,
+          email,
+          userId: tenant.users.admin.id,
+          expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+        },
+        isIntegrated: true,
+      })
+      .returning({ id: tenantCredentials.id }),
+  );
+  return row?.id ?? '';
+}
+
+describe('campaigns through a connected mailbox', () => {
+  it('Gmail (raw RFC 822) and Microsoft 365 (Graph MIME): each recipient once, with their headers; a stopped mailbox pauses', async () => {
+    const { tenant, admin, added } = await brevoStudio(3, false);
+    const gmail = await connectMailbox(tenant, 'googlemail', 'owner@gmail.test', 'gmail-token');
+    const graph = await connectMailbox(tenant, 'outlookmail', 'owner@outlook.test', 'graph-token');
+    for (const [mailboxId, api] of [
+      [gmail, 'gmail'],
+      [graph, 'graph'],
+    ] as const) {
+      const campaign = await create(tenant, admin, { provider: 'mailbox', mailboxId });
+      expect(campaign).toMatchObject({ sendVia: 'mailbox', mailboxId });
+      await begin(tenant, campaign);
+      await runCampaignBatches(app.platform, { tenantId: tenant.tenantId, campaignId: campaign.id });
+      expect(await get(tenant, admin, campaign.id)).toMatchObject({ status: 'sent', sent: 3 });
+      const mine = stub.mailbox.messages.filter((m) => m.api === api);
+      // Each recipient once, by name and address.
+      expect(mine.map((m) => /<([^>]+)>/.exec(m.to)?.[1]).sort()).toEqual(added.map((c) => c.email).sort());
+      expect(mine.find((m) => m.to.includes(added[0]?.email ?? '?'))?.to).toBe(`P0 Member <${added[0]?.email}>`);
+      expect(mine[0]?.headers.from).toContain(api === 'gmail' ? 'owner@gmail.test' : 'owner@outlook.test');
+      expect(mine[0]?.headers['list-unsubscribe']).toMatch(/^<http:\/\/.+\/unsubscribe\//);
+      expect(mine[0]?.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+      expect(mine[0]?.messageId).toMatch(/^<[0-9a-f-]{36}@/);
+    }
+    const stopped = await create(tenant, admin, { provider: 'mailbox', mailboxId: gmail });
+    await begin(tenant, stopped);
+    stub.mailbox.down = 500;
+    try {
+      await runCampaignBatches(app.platform, { tenantId: tenant.tenantId, campaignId: stopped.id });
+    } finally {
+      stub.mailbox.down = null;
+    }
+    expect(await get(tenant, admin, stopped.id)).toMatchObject({
+      status: 'paused',
+      sent: 0,
+      pausedReason: 'Gmail answered 500: Backend Error',
+    });
   });
 });
 
