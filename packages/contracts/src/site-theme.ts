@@ -167,6 +167,8 @@ export function siteThemeCss(org: { themeColor?: string | null }, theme: SiteThe
     'body .sb-button{border-radius:var(--site-button-radius)}',
     'body :is(.sb-photo,.sb-plan,.sb-quote,.sb-contact__card,.sb-map,.sb-notice){border-radius:var(--site-radius)}',
     'body :is(.sb-hero,.sb-cta,.sb-testimonials){border-radius:var(--site-radius-lg)}',
+    // the designer's icons: drawn in the theme colour's readable ink
+    'body .sb-icon{color:var(--site-accent-ink);display:inline-block;vertical-align:middle}',
   ];
   if (theme.buttonStyle === 'outline') {
     rules.push(

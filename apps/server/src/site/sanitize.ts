@@ -4,6 +4,35 @@ import sanitizeHtml from 'sanitize-html';
  * Page HTML written by staff is shown to visitors only after this: no script, no event handler,
  * no javascript: URL survives (the CSP would block them too; this is the first line).
  */
+const SVG_TAGS = ['svg', 'g', 'path', 'circle', 'ellipse', 'line', 'polyline', 'polygon', 'rect'];
+/** Geometry and paint only: nothing that links (href), loads or runs. */
+const SVG_ATTRIBUTES = [
+  'xmlns',
+  'viewbox',
+  'width',
+  'height',
+  'fill',
+  'stroke',
+  'stroke-width',
+  'stroke-linecap',
+  'stroke-linejoin',
+  'd',
+  'cx',
+  'cy',
+  'r',
+  'rx',
+  'ry',
+  'x',
+  'y',
+  'x1',
+  'y1',
+  'x2',
+  'y2',
+  'points',
+  'transform',
+  'focusable',
+];
+
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
     ...sanitizeHtml.defaults.allowedTags,
@@ -32,6 +61,8 @@ const OPTIONS: sanitizeHtml.IOptions = {
     'h6',
     'u',
     's',
+    // the designer's icons (issue 29): drawing elements only (no use, image, foreignObject, animate, script)
+    ...SVG_TAGS,
   ],
   allowedAttributes: {
     '*': ['class', 'id', 'style', 'title', 'lang', 'dir', 'role', 'aria-*', 'data-*'],
@@ -43,6 +74,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
     iframe: ['src', 'width', 'height', 'allow', 'allowfullscreen', 'title', 'loading'],
     td: ['colspan', 'rowspan'],
     th: ['colspan', 'rowspan', 'scope'],
+    ...Object.fromEntries(SVG_TAGS.map((tag) => [tag, SVG_ATTRIBUTES])),
   },
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
   allowedSchemesByTag: { img: ['http', 'https', 'data'] },

@@ -12,6 +12,8 @@ import { keepDesignerLabelled } from './designer-labels';
 /** What the stepper reads from the designer when it moves on or saves. */
 export interface DesignerHandle {
   read: () => PageContent;
+  /** Puts HTML after the selected element (or at the end of the page) and selects it. */
+  insert: (html: string) => void;
 }
 
 interface Props {
@@ -85,6 +87,16 @@ export function Designer({ initial, handleRef }: Props) {
         });
         handleRef.current = {
           read: () => ({ html: active.getHtml(), css: active.getCss() ?? '', projectData: active.getProjectData() }),
+          insert: (html) => {
+            const selected = active.getSelected();
+            const parent = selected?.parent();
+            const added =
+              selected && parent
+                ? parent.append(html, { at: selected.index() + 1 })
+                : active.getWrapper()?.append(html);
+            const first = added?.[0];
+            if (first) active.select(first);
+          },
         };
       })
       .catch((error: unknown) => {

@@ -5,6 +5,7 @@ import {
   IconArrowsMinimize,
   IconDeviceFloppy,
   IconHistory,
+  IconIcons,
   IconLayoutGrid,
 } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
@@ -22,6 +23,7 @@ import { Designer, type DesignerHandle } from './Designer';
 import { studioDetailsOf } from './designer-blocks';
 import { starterTemplate } from './designer-starters';
 import { useCreatePage, usePublishPage, useSaveDraft } from './hooks';
+import { IconPicker } from './IconPicker';
 import { PreviewFrame } from './PreviewFrame';
 import { SaveTemplateDialog } from './SaveTemplateDialog';
 import { TemplatePicker } from './TemplatePicker';
@@ -50,6 +52,7 @@ export function PageBuilder({ name, page, title, onClose }: Props) {
   const [versionsOpen, setVersionsOpen] = useState(false);
   /** The editor over the whole window (the app's header and the stepper out of the way); Escape leaves it. */
   const [fullScreen, setFullScreen] = useState(false);
+  const [iconsOpen, setIconsOpen] = useState(false);
   const [stored, setStored] = useState<WebPage | null>(page);
   const designer = useRef<DesignerHandle | null>(null);
   const create = useCreatePage();
@@ -205,6 +208,11 @@ export function PageBuilder({ name, page, title, onClose }: Props) {
             >
               {fullScreen ? 'Exit full screen' : 'Full screen'}
             </Button>
+            {choice.kind === 'designer' && (
+              <Button variant="light" leftSection={<IconIcons size={16} />} onClick={() => setIconsOpen(true)}>
+                Add icon
+              </Button>
+            )}
             {stored && (
               <Button variant="light" leftSection={<IconHistory size={16} />} onClick={() => setVersionsOpen(true)}>
                 Versions
@@ -283,6 +291,11 @@ export function PageBuilder({ name, page, title, onClose }: Props) {
         pageType={pageType}
         read={read}
         onClose={() => setSaveTemplateOpen(false)}
+      />
+      <IconPicker
+        opened={iconsOpen}
+        onClose={() => setIconsOpen(false)}
+        onPick={(html) => designer.current?.insert(html)}
       />
       {stored && (
         <VersionsDialog
