@@ -1,7 +1,7 @@
 // Lighthouse (mobile, the default simulated throttling) on the demo's public pages (home, about, the
 // shop's merchandise page, the calendar, events and donations, the course listing and the demo course's page, the login page, the branded 404 page and a published public form made for
-// the run) and the new-studio sign-up on the bare domain, in Debian's chromium.
-// Usage: npm run bench:lighthouse (after npm run build).
+// the run), the registration page and the new-studio sign-up on the bare domain, in Debian's chromium.
+// Usage: npm run bench:lighthouse (after npm run build). BENCH_PAGES=/login,/register audits only those.
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { hostFetch } from './host-fetch.mjs';
@@ -40,7 +40,8 @@ async function publicFormPath() {
   return `/regform/${form.guId}`;
 }
 
-const pages = [
+const only = process.env.BENCH_PAGES?.split(',').filter(Boolean) ?? null;
+const allPages = [
   ...[
     '/',
     '/about',
@@ -51,11 +52,15 @@ const pages = [
     '/courses',
     '/courses/introductory-session',
     '/login',
+    '/register',
     '/nope',
     await publicFormPath(),
   ].map((path) => [path, `${DEMO}${path}`]),
   ['/new-studio (bare domain)', `http://localhost:${PORT}/new-studio`],
 ];
+const pages = only
+  ? allPages.filter(([path]) => only.some((wanted) => path === wanted || path.startsWith(`${wanted} `)))
+  : allPages;
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   chromeFlags: [

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { hostUrl, logIn, menuLinks } from './helpers';
+import { expectAccessible, hostUrl, logIn, menuLinks } from './helpers';
 
 /** The built screens only: a module not built yet is absent from the menu (never a placeholder). */
 const ADMIN_MENU_DEMO = [
@@ -25,22 +25,39 @@ const ADMIN_MENU_DEMO = [
 ];
 
 test.describe('login, landing and menus', () => {
-  test('the login screen paints from the HTML first, then the app takes over', async ({ page }) => {
+  test('the login page is HTML from the server with a small island; the app comes only after login', async ({
+    page,
+  }) => {
     const port = process.env.E2E_PORT ?? '3100';
     const html = await (
       await page.request.get(`http://127.0.0.1:${port}/login`, { headers: { host: `demo.localhost:${port}` } })
     ).text();
-    expect(html).toContain('<h1>Login</h1>');
+    expect(html).toContain('<h1 id="login-title">Login</h1>');
+    expect(html).toContain('<label for="login-email">Email</label>');
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
     await page.goto(hostUrl('demo', '/login'));
     await expect(page.getByLabel('Email')).toBeVisible();
-    await expect(page.locator('#app-prepaint')).toHaveCount(0);
-    await expect(page.locator('#app-prepaint-style')).toHaveCount(0);
-    // the app's own screen, styled: the Login button wears the theme, not the browser's default
+    // the spec's checks and failure text, before any of the app loads
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByText('Enter a valid email address')).toBeVisible();
+    await expect(page.getByText('Password is required')).toBeVisible();
+    await expect(page.getByLabel('Email')).toBeFocused();
+    await expectAccessible(page);
+    await page.getByLabel('Password', { exact: true }).fill('secret');
+    await expect(page.getByText('Password is required')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Show password' }).click();
+    await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('type', 'text');
+    expect(scripts).toEqual(['/site/boot.js', '/site/auth.js']);
+    // styled as the studio's: the Login button wears the theme, not the browser's default
     const button = page.getByRole('button', { name: 'Login', exact: true });
     expect(await button.evaluate((element) => getComputedStyle(element).backgroundColor)).not.toBe(
       'rgb(239, 239, 239)',
     );
     expect(await button.evaluate((element) => getComputedStyle(element).borderRadius)).not.toBe('0px');
+    await expect(page.locator('body')).not.toContainText('Atrium');
   });
 
   test('the admin lands on the dashboard, with a menu of the screens that exist', async ({ page }) => {

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { requireTenant } from '../lib/guards.ts';
 import { requestOrigin } from '../lib/request-origin.ts';
 import type { Platform } from '../platform.ts';
+import { registerAuthPages } from '../site/auth-pages.ts';
 import { SITE_BOOT_JS } from '../site/boot.js.ts';
 import { registerCoursePages } from '../site/course-pages.ts';
 import { robotsTxt, sitemapXml } from '../site/crawlers.ts';
@@ -80,6 +81,8 @@ export async function registerWebApp(app: FastifyInstance, platform: Platform): 
   registerDonationsPage(app, platform, assets);
   // The events list, rendered here (issue 30).
   registerEventsPage(app, platform, assets);
+  // The studio's /login and /register, rendered here with one small island (issue 30).
+  registerAuthPages(app, platform, assets);
   // The platform's sign-up on the bare domain, rendered here with a small island (issue 30).
   registerNewStudioPage(app, platform);
 

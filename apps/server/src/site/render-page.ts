@@ -114,10 +114,11 @@ export function tenantAppShell(
     .replace('<div id="root"></div>', () => `${prepaint?.html ?? ''}<div id="root"></div>`);
 }
 
-/** The screens that open with a first paint from the server: where visitors land to sign in. */
+/**
+ * The screens that open with a first paint from the server: where visitors land to sign in
+ * (/login and /register are pages of their own: auth-pages.ts).
+ */
 const PREPAINT_TITLES: Readonly<Record<string, string>> = {
-  '/login': 'Login',
-  '/register': 'Register',
   '/forgot-password': 'Forgot Password',
 };
 
@@ -180,12 +181,14 @@ function head(tenant: TenantConfig, page: SitePage, url: string, assets: AppAsse
   return meta.filter(Boolean).join('\n');
 }
 
-function toolbar(tenant: TenantConfig): string {
+function toolbar(tenant: TenantConfig, path = ''): string {
   const phone = tenant.phone ? `<a href="tel:${e(tenant.phone.replace(/[^+\d]/g, ''))}">${e(tenant.phone)}</a>` : '';
   const email = tenant.email ? `<a href="mailto:${e(tenant.email)}">${e(tenant.email)}</a>` : '';
   // The cart's count lives on the visitor's device: boot.js shows the link when it is above 0.
   const cart = '<a class="site-toolbar__cart" href="/checkout" hidden>Cart</a>';
-  return `<div class="site-toolbar"><div class="site-wrap site-toolbar__row"><div class="site-toolbar__contact">${phone}${email}</div><div class="site-toolbar__actions">${cart}<a class="site-toolbar__login" href="/login">Login</a></div></div></div>`;
+  // On the login page itself its form's Login button is the only one (as the app's PublicToolbar).
+  const login = path === '/login' ? '' : '<a class="site-toolbar__login" href="/login">Login</a>';
+  return `<div class="site-toolbar"><div class="site-wrap site-toolbar__row"><div class="site-toolbar__contact">${phone}${email}</div><div class="site-toolbar__actions">${cart}${login}</div></div></div>`;
 }
 
 function navigation(tenant: TenantConfig, path: string): string {
@@ -260,7 +263,7 @@ export function renderSitePage(
 ${head(tenant, page, request.url, assets)}
 </head>
 <body>
-<div id="root">${toolbar(tenant)}${navigation(tenant, request.path)}<main class="site-wrap site-page">${heading}<div class="site-page__body">${page.html}</div></main>${showFooter ? footer(tenant) : ''}</div>
+<div id="root">${toolbar(tenant, request.path)}${navigation(tenant, request.path)}<main class="site-wrap site-page">${heading}<div class="site-page__body">${page.html}</div></main>${showFooter ? footer(tenant) : ''}</div>
 </body>
 </html>`;
 }

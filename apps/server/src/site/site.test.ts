@@ -115,7 +115,7 @@ describe('server-rendered public pages', () => {
   });
 
   it('leaves app routes to the web app', async () => {
-    for (const path of ['/login', '/calendar', '/dashboard', '/signup/1/2']) {
+    for (const path of ['/forgot-password', '/calendar', '/dashboard', '/signup/1/2']) {
       const response = await get(a.host, path);
       expect(response.statusCode).toBe(200);
       expect(response.body).toContain('<div id="root"></div>');
@@ -123,11 +123,11 @@ describe('server-rendered public pages', () => {
   });
 
   it("gives the app's pages the studio's title, description and an icon, escaped", async () => {
-    const login = (await get(a.host, '/login')).body;
-    expect(login).toContain(`<title>Studio ${a.orgId}</title>`);
-    expect(login).toContain('<meta name="description" content="Yoga in A town">');
-    expect(login).toContain('<link rel="icon" href="data:,">');
-    const other = (await get(b.host, '/login')).body;
+    const forgot = (await get(a.host, '/forgot-password')).body;
+    expect(forgot).toContain(`<title>Studio ${a.orgId}</title>`);
+    expect(forgot).toContain('<meta name="description" content="Yoga in A town">');
+    expect(forgot).toContain('<link rel="icon" href="data:,">');
+    const other = (await get(b.host, '/forgot-password')).body;
     expect(other).toContain(`<title>Studio ${b.orgId}</title>`);
     expect(other).not.toContain('Yoga in A town');
     const admin = (await loginAs(app, b, 'admin')).access_token;
@@ -138,15 +138,19 @@ describe('server-rendered public pages', () => {
       payload: { title: 'B & "Co" <Yoga>' },
     });
     expect(saved.statusCode).toBe(200);
-    expect((await get(b.host, '/login')).body).toContain('<title>B &amp; &quot;Co&quot; &lt;Yoga&gt;</title>');
+    expect((await get(b.host, '/forgot-password')).body).toContain(
+      '<title>B &amp; &quot;Co&quot; &lt;Yoga&gt;</title>',
+    );
   });
 
-  it('paints the sign-in screens from the HTML alone, with the app hidden behind until it is up', async () => {
-    const login = (await get(a.host, '/login?returnUrl=%2Fclasses')).body;
-    expect(login).toContain('<div id="app-prepaint"><div class="site-toolbar">');
-    expect(login).toContain('<div class="site-prepaint"><h1>Login</h1><p role="status">Loading…</p></div>');
-    expect(login).toContain('#app-prepaint~#root{display:none}');
-    expect((await get(a.host, '/register')).body).toContain('<h1>Register</h1>');
+  it('paints the password screen from the HTML alone, with the app hidden behind until it is up', async () => {
+    const forgot = (await get(a.host, '/forgot-password')).body;
+    expect(forgot).toContain('<div id="app-prepaint"><div class="site-toolbar">');
+    expect(forgot).toContain('<div class="site-prepaint"><h1>Forgot Password</h1><p role="status">Loading…</p></div>');
+    expect(forgot).toContain('#app-prepaint~#root{display:none}');
+    // login and registration are pages of their own now (auth-pages.test.ts)
+    expect((await get(a.host, '/login?returnUrl=%2Fclasses')).body).not.toContain('app-prepaint');
+    expect((await get(a.host, '/register')).body).toContain('<h1 id="register-title">Register</h1>');
     // every other app screen starts as before
     expect((await get(a.host, '/calendar')).body).not.toContain('app-prepaint');
   });

@@ -1,15 +1,6 @@
 import type { LoginResponse } from '@atrium/contracts';
-import { landingAfterLogin } from '../navigation/landing';
-import { readPendingEvent, storePendingEvent } from '../navigation/pending-event';
 import { signIn } from '../session/session-actions';
-
-/** Where a login answer lands (spec 1 landing rules); a student's pending class pick is used up. */
-export function takeLanding(response: LoginResponse, returnUrl: string | null): string {
-  const pendingEvent = readPendingEvent();
-  const landing = landingAfterLogin({ role: response.contact.role, tenant: response.tenant, pendingEvent, returnUrl });
-  if (response.contact.role === 'student' && pendingEvent) storePendingEvent(null);
-  return landing;
-}
+import { takeLanding } from './sign-in-landing';
 
 /** Login and registration end the same way: work out the landing, then adopt the session. */
 export async function completeSignIn(response: LoginResponse, returnUrl: string | null): Promise<void> {

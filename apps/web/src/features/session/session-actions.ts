@@ -9,6 +9,7 @@ import {
 } from '../../lib/auth-tokens';
 import { isTokenExpired } from '../../lib/jwt';
 import { fetchAccountDetail, logoutCall, reInitInfo } from '../auth/auth-api';
+import { takeIslandSignIn } from '../auth/island-sign-in';
 import {
   parseLoginFragment,
   storePendingSocialSignIn,
@@ -42,6 +43,15 @@ export async function bootSession(): Promise<void> {
     return;
   }
   if (welcomeCode && (await welcomeNewStudio(welcomeCode))) {
+    updateSession({ phase: 'ready' });
+    return;
+  }
+  // Signed in by the server-rendered login page, which then loaded the app: land as its own form
+  // does (completeSignIn: the same landing, then signIn).
+  const handed = takeIslandSignIn();
+  if (handed) {
+    const { takeLanding } = await import('../auth/sign-in-landing');
+    await signIn(handed.response, takeLanding(handed.response, handed.returnUrl));
     updateSession({ phase: 'ready' });
     return;
   }
