@@ -134,6 +134,8 @@ export const TestInput = z
     /** A course chapter this test closes when passed (a self assessment: when completed). */
     chapterId: z.uuid('chapterId must be a chapter id').nullable().default(null),
     isPublished: z.boolean().default(true),
+    /** The member sees one question at a time, with a map of the questions, instead of all on one page. */
+    oneAtATime: z.boolean().default(false),
   })
   .superRefine((t, ctx) => {
     if (t.draw === 'fixed' && t.questionIds.length === 0)
@@ -167,6 +169,7 @@ export const Test = z.object({
   courseId: z.string().nullable(),
   chapterId: z.string().nullable(),
   isPublished: z.boolean(),
+  oneAtATime: z.boolean(),
   attemptCount: z.number(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -236,6 +239,8 @@ export const AttemptSummary = z.object({
 export type AttemptSummary = z.infer<typeof AttemptSummary>;
 
 export const Attempt = AttemptSummary.extend({
+  /** The test shows one question at a time (a display choice; every answer is saved the same way). */
+  oneAtATime: z.boolean(),
   /** The server's clock when it answered: the timer counts to the deadline from here. */
   serverNow: z.string(),
   questions: z.array(AttemptQuestion),

@@ -425,6 +425,15 @@ describe('taking a test', () => {
     expect(await scoredCount(attempt._id)).toBe(1);
   });
 
+  it('a test shown one question at a time says so on the test and on each attempt', async () => {
+    const id = await newTest({ questionIds: [q.single, q.single2], oneAtATime: true });
+    expect(json<any>(await call(a, tokens.staff, 'GET', `/edtest/tests/${id}`)).oneAtATime).toBe(true);
+    const attempt = json<any>(await call(a, ana.token, 'POST', `/edtest/tests/${id}/attempts`));
+    expect(attempt.oneAtATime).toBe(true);
+    const plain = await newTest({ questionIds: [q.single] });
+    expect(json<any>(await call(a, ana.token, 'POST', `/edtest/tests/${plain}/attempts`)).oneAtATime).toBe(false);
+  });
+
   it('saves racing a submit: every save answered 200 is in the score, the others are refused', async () => {
     const id = await newTest({ questionIds: [q.single, q.single2, q.multi] });
     const attempt = json<any>(await call(a, ben.token, 'POST', `/edtest/tests/${id}/attempts`));

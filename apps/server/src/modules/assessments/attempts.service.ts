@@ -69,6 +69,7 @@ async function view(tx: Tx, tenantId: string, attempt: repo.AttemptRow, now: Dat
   const reveal = staff || attempt.status !== 'inprogress';
   return {
     ...summary(attempt, tests.get(attempt.testId), people.get(attempt.contactId), answers),
+    oneAtATime: tests.get(attempt.testId)?.oneAtATime ?? false,
     serverNow: now.toISOString(),
     questions: answers.map((a) => ({
       position: a.position,

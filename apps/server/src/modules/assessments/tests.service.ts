@@ -40,6 +40,7 @@ function toTest(row: repo.TestRow, names: repo.Named[], attemptCount: number): T
     courseId: row.courseId,
     chapterId: row.chapterId,
     isPublished: row.isPublished,
+    oneAtATime: row.oneAtATime,
     attemptCount,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -108,6 +109,7 @@ async function values(tx: Tx, tenantId: string, input: Input): Promise<repo.Test
     courseId,
     chapterId: input.chapterId,
     isPublished: input.isPublished,
+    oneAtATime: input.oneAtATime,
   };
 }
 

@@ -125,6 +125,11 @@ function TakeAttempt({ attempt, onFinished }: { attempt: Attempt; onFinished: ()
   );
   const [confirming, setConfirming] = useState(false);
   const [submitting, setSubmitting] = useState(false);
+  // one question at a time: a resumed attempt opens at the first question not answered yet
+  const [current, setCurrent] = useState(() => {
+    const open = attempt.questions.find((q) => !isAnswered(q.answer ?? undefined));
+    return open?.position ?? 0;
+  });
   const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
   const inFlight = useRef(new Set<Promise<unknown>>());
   const loadedAt = useRef(performance.now());
@@ -205,10 +210,7 @@ function TakeAttempt({ attempt, onFinished }: { attempt: Attempt; onFinished: ()
     setConfirming(false);
   };
 
-  const answered = attempt.questions.filter((q) => {
-    const a = answers[q.position];
-    return a && (a.selected.length > 0 || a.text.trim() !== '');
-  }).length;
+  const answered = attempt.questions.filter((q) => isAnswered(answers[q.position])).length;
 
   return (
     <Stack component="section" aria-labelledby="take-title" maw={860} gap="md">
@@ -228,7 +230,18 @@ function TakeAttempt({ attempt, onFinished }: { attempt: Attempt; onFinished: ()
         {answered} of {attempt.questions.length} answered. Each answer is saved as you give it: you can close this page
         and come back.
       </Text>
-      {attempt.questions.map((q) => (
+      {attempt.oneAtATime ? (
+        <QuestionMap
+          count={attempt.questions.length}
+          current={current}
+          isAnswered={(position) => isAnswered(answers[position])}
+          onPick={(position) => {
+            void flush();
+            setCurrent(position);
+          }}
+        />
+      ) : null}
+      {(attempt.oneAtATime ? attempt.questions.filter((q) => q.position === current) : attempt.questions).map((q) => (
         <QuestionCard
           key={q.position}
           q={q}
@@ -240,6 +253,30 @@ function TakeAttempt({ attempt, onFinished }: { attempt: Attempt; onFinished: ()
         />
       ))}
       <Group>
+        {attempt.oneAtATime ? (
+          <>
+            <Button
+              variant="default"
+              disabled={current === 0}
+              onClick={() => {
+                void flush();
+                setCurrent((c) => Math.max(0, c - 1));
+              }}
+            >
+              Previous
+            </Button>
+            <Button
+              variant="default"
+              disabled={current >= attempt.questions.length - 1}
+              onClick={() => {
+                void flush();
+                setCurrent((c) => Math.min(attempt.questions.length - 1, c + 1));
+              }}
+            >
+              Next
+            </Button>
+          </>
+        ) : null}
         <Button onClick={() => setConfirming(true)}>Submit answers</Button>
       </Group>
       <Modal
@@ -263,6 +300,41 @@ function TakeAttempt({ attempt, onFinished }: { attempt: Attempt; onFinished: ()
         </Stack>
       </Modal>
     </Stack>
+  );
+}
+
+const isAnswered = (a: { selected: number[]; text: string } | undefined) =>
+  Boolean(a && (a.selected.length > 0 || a.text.trim() !== ''));
+
+/** One question at a time: a button per question (answered ones filled), the current one marked. */
+function QuestionMap({
+  count,
+  current,
+  isAnswered: answered,
+  onPick,
+}: {
+  count: number;
+  current: number;
+  isAnswered: (position: number) => boolean;
+  onPick: (position: number) => void;
+}) {
+  return (
+    <Group gap={6} component="nav" aria-label="Questions">
+      {Array.from({ length: count }, (_, position) => (
+        <Button
+          // biome-ignore lint/suspicious/noArrayIndexKey: a question's place is its identity here
+          key={position}
+          size="compact-sm"
+          miw={36}
+          variant={position === current ? 'filled' : answered(position) ? 'light' : 'default'}
+          aria-current={position === current ? 'step' : undefined}
+          aria-label={`Question ${position + 1}${answered(position) ? ', answered' : ''}`}
+          onClick={() => onPick(position)}
+        >
+          {position + 1}
+        </Button>
+      ))}
+    </Group>
   );
 }
 

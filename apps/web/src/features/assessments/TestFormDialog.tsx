@@ -228,6 +228,11 @@ export function TestFormDialog({ kind, test, opened, timeZone, onClose, onSaved 
           {...form.getInputProps('chapterId')}
         />
         <Switch label="Published" {...form.getInputProps('isPublished', { type: 'checkbox' })} />
+        <Switch
+          label="One question at a time"
+          description="Members move through the questions with Previous, Next and a question map."
+          {...form.getInputProps('oneAtATime', { type: 'checkbox' })}
+        />
       </Stack>
     </FormDialog>
   );

@@ -55,6 +55,7 @@ describe('the test form', () => {
         courseId: null,
         chapterId: null,
         isPublished: true,
+        oneAtATime: false,
         attemptCount: 0,
         createdAt: '',
         updatedAt: '',

@@ -24,6 +24,7 @@ export interface TestFormValues {
   assignments: string[];
   chapterId: string | null;
   isPublished: boolean;
+  oneAtATime: boolean;
 }
 
 export function newTestValues(): TestFormValues {
@@ -42,6 +43,7 @@ export function newTestValues(): TestFormValues {
     assignments: [],
     chapterId: null,
     isPublished: true,
+    oneAtATime: false,
   };
 }
 
@@ -61,6 +63,7 @@ export function testValuesOf(test: Test, timeZone: string): TestFormValues {
     assignments: test.assignments.map((a) => `${a.kind}:${a.id}`),
     chapterId: test.chapterId,
     isPublished: test.isPublished,
+    oneAtATime: test.oneAtATime,
   };
 }
 
@@ -90,5 +93,6 @@ export function testBody(values: TestFormValues, kind: AssessmentKind, timeZone:
     }),
     chapterId: values.chapterId || null,
     isPublished: values.isPublished,
+    oneAtATime: values.oneAtATime,
   };
 }
