@@ -32,6 +32,7 @@ import { useDocumentHead } from '../tenant/tenant-head';
 import { shopApi } from './api';
 import { CartLoading, EmptyCart } from './CartView';
 import { OrderSummary, ThankYou } from './CheckoutPage';
+import { checkoutPayment, paymentPathOf } from './checkout-payment';
 import {
   type OrderDetailField,
   type OrderDetails,
@@ -46,7 +47,8 @@ import './shop.css';
 /**
  * /checkout/register (spec 1 public route "checkout register form"; decisions.md "Checkout with
  * registration"): the studio's Student Registration form beside the order summary, one button that
- * registers the visitor and places the order for them, then the checkout's thank-you view. With the
+ * registers the visitor and places the order for them, then (as the plain checkout) straight into the
+ * card payment, or, paid at the studio, the checkout's thank-you view. With the
  * setting off or no published registration form it is the plain /checkout.
  */
 export default function CheckoutRegisterPage() {
@@ -79,6 +81,7 @@ function CheckoutRegister() {
 const NO_DETAILS: OrderDetails = { address: '', note: '' };
 
 function RegisterAndOrder({ form, timeZone }: { form: CustomForm; timeZone: string }) {
+  const payment = checkoutPayment(useTenant().paymentProvider);
   const state = useCart();
   const { cart } = state;
   const [values, setValues] = useState<RegistrationValues>(emptyRegistration);
@@ -96,6 +99,10 @@ function RegisterAndOrder({ form, timeZone }: { form: CustomForm; timeZone: stri
   }, [checked]);
 
   if (order) {
+    // A card order goes on into its payment at once, as the plain checkout's does (the registration is
+    // done and emailed); one paid at the studio gets the thank-you with the signed form's download.
+    const payNow = paymentPathOf(order);
+    if (payNow) return <Navigate to={payNow} replace />;
     return (
       <ThankYou order={order} shopPath="/merchandise">
         <Text>{FORM_TEXTS.submitted(form.name)}</Text>
@@ -211,6 +218,7 @@ function RegisterAndOrder({ form, timeZone }: { form: CustomForm; timeZone: stri
               <Button type="submit" size="md" loading={placing} disabled={state.saving}>
                 {CHECKOUT_REGISTRATION_TEXTS.submit}
               </Button>
+              {payment.note && <Text size="sm">{payment.note}</Text>}
               {placing && (
                 <Text size="sm" role="status">
                   {CHECKOUT_REGISTRATION_TEXTS.working}
