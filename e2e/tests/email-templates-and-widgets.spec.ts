@@ -93,6 +93,8 @@ test.describe('widgets', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.goto(hostUrl(ORG, '/settings/widgets'));
     await expect(page.getByRole('heading', { name: 'Widgets (5)' })).toBeVisible();
+    // reached by its address only, the screen says what a widget is (decisions/faces.md)
+    await expect(page.getByText(/^A widget shows a piece of your studio on another website/)).toBeVisible();
     for (const header of ['Name', 'Type', 'Last Published', 'Last Updated']) {
       await expect(page.getByRole('columnheader', { name: header })).toBeVisible();
     }

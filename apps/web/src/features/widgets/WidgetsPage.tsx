@@ -1,4 +1,5 @@
 import type { Widget } from '@atrium/contracts';
+import { Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { type ListColumn, ListScreen, useListState } from '../../app/components/list-kit';
@@ -12,7 +13,14 @@ export const widgetPath = (guId: string) => `/settings/widgets/${encodeURICompon
 
 const LIST = { pageSizes: WIDGET_PAGE_SIZES, defaultPageSize: WIDGET_PAGE_SIZE };
 
-/** Spec 2 §2 "Widgets": header with the count, name search, Name/Type/Last Published/Last Updated. */
+/** What a widget is, said on the screen (decisions/faces.md "Widgets explain themselves"). */
+export const WIDGETS_EXPLAINED =
+  'A widget shows a piece of your studio on another website: an announcement, your events, past events or a link, in a frame of the width and height set here. Open a widget to change its address or size.';
+
+/**
+ * Spec 2 §2 "Widgets": header with the count, name search, Name/Type/Last Published/Last Updated.
+ * Reached by its address only (not a Settings tile: a studio cannot add one), so it says what it is.
+ */
 export default function WidgetsPage() {
   const tenant = useTenant();
   const navigate = useNavigate();
@@ -41,7 +49,14 @@ export default function WidgetsPage() {
   return (
     <ListScreen
       id="widgets"
-      header={<SettingsHeader title={`Widgets (${all.length})`} />}
+      header={
+        <>
+          <SettingsHeader title={`Widgets (${all.length})`} />
+          <Text maw={720} mb="md">
+            {WIDGETS_EXPLAINED}
+          </Text>
+        </>
+      }
       tableLabel="Widgets"
       list={list}
       search={{ label: 'Search widgets', type: 'search' }}
@@ -52,7 +67,7 @@ export default function WidgetsPage() {
       onRowClick={(widget) => navigate(widgetPath(widget.guId))}
       noun="widgets"
       texts={{ none: 'No widgets found', noMatch: 'No widgets found' }}
-      emptyHint="Your studio's widgets (booking links, calendars, forms) show here to embed on other sites."
+      emptyHint="Widgets made for your studio are listed here."
       minWidth={640}
       highlightOnHover
     />
