@@ -130,6 +130,11 @@ export function brevoSendHandler(keys: string[] | undefined, state: BrevoState):
     const key = s(parsed.headers?.idempotencyKey);
     if (key && state.seenKeys.has(key)) {
       state.replayed += 1;
+      if (state.dropAnswerNext > 0) {
+        state.dropAnswerNext -= 1;
+        req.socket.destroy();
+        return true;
+      }
       return send(res, 201, state.seenKeys.get(key));
     }
     const sender = parsed.sender ?? {};

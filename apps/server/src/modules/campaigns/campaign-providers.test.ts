@@ -184,10 +184,12 @@ describe('campaigns through Brevo', () => {
     await begin(tenant, campaign);
     const job = { tenantId: tenant.tenantId, campaignId: campaign.id };
 
-    // Brevo took the email but the answer never came: paused, "could not be reached".
-    stub.brevo.dropAnswerNext = 1;
+    // Brevo took the email but the answer never came, three times (the first try and two more with
+    // the same key): paused, "could not be reached".
+    stub.brevo.dropAnswerNext = 3;
     const brevo = await apiSenderFor(app.platform, tenant.tenantId, 'brevo', null);
-    expect((await sendApiBatch(app.platform, job, brevo, 2)).stopped).toBe('Brevo could not be reached.');
+    expect((await sendApiBatch(app.platform, job, brevo, 1)).stopped).toMatch(/^Brevo could not be reached \(.+\)\.$/);
+    expect(stub.brevo.replayed).toBeGreaterThanOrEqual(2);
     expect((await get(tenant, admin, campaign.id)).status).toBe('paused');
     await withTenant(app.platform.db, tenant.tenantId, (tx) =>
       tx.update(campaigns).set({ status: 'sending' }).where(eq(campaigns.id, campaign.id)),

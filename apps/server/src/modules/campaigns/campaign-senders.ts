@@ -174,7 +174,8 @@ export async function apiSenderFor(
   );
 }
 
-async function post(url: string, headers: Record<string, string>, body: string): Promise<Response | null> {
+/** The answer, or why none came (a timeout, a connection refused or reset). */
+async function post(url: string, headers: Record<string, string>, body: string): Promise<Response | string> {
   try {
     return await fetch(url, {
       method: 'POST',
@@ -183,8 +184,9 @@ async function post(url: string, headers: Record<string, string>, body: string):
       redirect: 'error',
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
-  } catch {
-    return null;
+  } catch (error) {
+    const cause = (error as { cause?: { code?: unknown } }).cause?.code;
+    return typeof cause === 'string' ? cause : error instanceof Error ? error.name : 'no answer';
   }
 }
 
@@ -236,7 +238,9 @@ export class BrevoSender implements ApiSender {
         headers: { ...email.headers, idempotencyKey: email.key },
       }),
     );
-    if (!response) return { kind: 'stopped', reason: 'Brevo could not be reached.', inDoubt: true };
+    if (typeof response === 'string') {
+      return { kind: 'stopped', reason: `Brevo could not be reached (${response}).`, inDoubt: true };
+    }
     if (response.ok) {
       const body = (await response.json().catch(() => ({}))) as { messageId?: unknown };
       return { kind: 'sent', messageId: typeof body.messageId === 'string' ? body.messageId : '' };
@@ -301,7 +305,7 @@ export class MailboxSender implements ApiSender {
       .compile()
       .build();
     let response = await this.call(token, mime);
-    if (response?.status === 401) {
+    if (typeof response !== 'string' && response.status === 401) {
       try {
         token = await this.accessToken(true);
       } catch (error) {
@@ -309,7 +313,9 @@ export class MailboxSender implements ApiSender {
       }
       response = await this.call(token, mime);
     }
-    if (!response) return { kind: 'stopped', reason: `${this.label} could not be reached.`, inDoubt: true };
+    if (typeof response === 'string') {
+      return { kind: 'stopped', reason: `${this.label} could not be reached (${response}).`, inDoubt: true };
+    }
     if (response.ok) {
       const body = (await response.json().catch(() => ({}))) as { id?: unknown };
       return { kind: 'sent', messageId: typeof body.id === 'string' ? body.id : `<${email.key}@${domain}>` };
@@ -323,7 +329,7 @@ export class MailboxSender implements ApiSender {
     return { kind: 'stopped', reason: `${this.label} answered ${response.status}: ${message}` };
   }
 
-  private call(token: string, mime: Buffer): Promise<Response | null> {
+  private call(token: string, mime: Buffer): Promise<Response | string> {
     const urls = this.platform.config.providerUrls;
     if (this.product === 'googlemail') {
       return post(

@@ -32,6 +32,8 @@ export const CAMPAIGN_BATCH_SIZE = 100;
 export const MAILBOX_BATCH_SIZE = 10;
 /** Brevo calls in flight at once within a batch (one call per recipient). */
 const BREVO_PARALLEL = 16;
+/** Sends with no answer tried again (with their key, 1 s then 2 s later) before the campaign pauses. */
+const NO_ANSWER_TRIES = 2;
 /** A claimed row whose worker has not reported for this long is taken again (the worker died). */
 export const CLAIM_LEASE_SECONDS = 120;
 
@@ -375,6 +377,7 @@ export async function sendApiBatch(
         if (!next) return;
         continue;
       }
+      let tries = 0;
       for (;;) {
         const wait = notBefore - Date.now();
         if (wait > 0) await sleep(wait);
@@ -385,6 +388,12 @@ export async function sendApiBatch(
         const outcome = await sender.send(next.email);
         if (outcome.kind === 'wait') {
           notBefore = Math.max(notBefore, Date.now() + outcome.seconds * 1000);
+          continue;
+        }
+        // No answer through a provider that dedupes by key: tried again (same key) before pausing.
+        if (outcome.kind === 'stopped' && outcome.inDoubt && sender.resendsSafely && tries < NO_ANSWER_TRIES) {
+          tries += 1;
+          await sleep(500 * 2 ** tries);
           continue;
         }
         if (outcome.kind === 'stopped') stopped ??= outcome.reason;
