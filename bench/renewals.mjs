@@ -3,7 +3,7 @@
 // own connection pool on PostgreSQL; on embedded PGlite the two share its one connection) against
 // the local Stripe stand-in. Reports the time to drain and checks that every cycle was charged
 // exactly once (the stand-in's charges by subscription and cycle, and the cycles paid in the database).
-// Usage: npm run bench:renewals   (BENCH_SUBS=10000, BENCH_ONLY=pglite|postgres,
+// Usage: npm run bench:renewals   (BENCH_SUBS=10000, BENCH_ONLY=pglite|postgres, BENCH_CONCURRENCY, BENCH_PER_TENANT,
 // BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/atrium_mem, made and migrated when missing). Its
 // tenants are deleted at the end. Progress is printed as it goes (seeding, then charges every 2 s).
 import { randomBytes } from 'node:crypto';
@@ -21,6 +21,11 @@ import { ensureDatabase } from './lib/bench-db.mjs';
 
 const SUBS = Number(process.env.BENCH_SUBS ?? 10_000);
 const TENANTS = 50;
+// BENCH_CONCURRENCY and BENCH_PER_TENANT override runRenewals' defaults (to compare settings)
+const RUN_OPTIONS = {
+  ...(process.env.BENCH_CONCURRENCY ? { concurrency: Number(process.env.BENCH_CONCURRENCY) } : {}),
+  ...(process.env.BENCH_PER_TENANT ? { perTenant: Number(process.env.BENCH_PER_TENANT) } : {}),
+};
 const ONLY = process.env.BENCH_ONLY ?? '';
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/atrium_mem';
 const KEY = 'sk_test_bench_renewals';
@@ -130,8 +135,8 @@ async function bench(label) {
     console.log(`${label}:   ${charged} of ${SUBS} charged after ${seconds.toFixed(0)} s`);
   }, 2_000);
   const [a, b] = await Promise.all([
-    runRenewals(one.platform, gateway()),
-    runRenewals(two.platform, gateway()),
+    runRenewals(one.platform, gateway(), RUN_OPTIONS),
+    runRenewals(two.platform, gateway(), RUN_OPTIONS),
   ]).finally(() => clearInterval(progress));
   const drainSeconds = (performance.now() - started) / 1000;
 

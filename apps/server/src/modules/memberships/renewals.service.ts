@@ -1,6 +1,7 @@
 import { knownTimeZone } from '@atrium/contracts';
 import type { Tx } from '../../db/client.ts';
 import { withTenant } from '../../db/client.ts';
+import { runFairly } from '../../lib/fair-pool.ts';
 import type { TenantContext } from '../../lib/tenant-context.ts';
 import type { Platform } from '../../platform.ts';
 import { queueInvoiceEmail, queueStatusEmail } from '../invoices/invoice-email.ts';
@@ -279,16 +280,18 @@ export interface RenewalRun {
 
 /**
  * The renewal job: writes the cycles that fell due (one transaction per subscription), then charges
- * every chargeable cycle, `concurrency` at a time. Any number of these may run at once (two
- * workers, a re-run): each cycle is claimed by one.
+ * every chargeable cycle, `concurrency` at a time and at most `perTenant` of one studio at once (its
+ * provider account has its own rate limit), the studios taken in turn. Any number of these may run
+ * at once (two workers, a re-run): each cycle is claimed by one.
  */
 export async function runRenewals(
   platform: Platform,
   gateway: SavedCardGateway,
-  options: { batch?: number; concurrency?: number; tenants?: repo.TenantScope } = {},
+  options: { batch?: number; concurrency?: number; perTenant?: number; tenants?: repo.TenantScope } = {},
 ): Promise<RenewalRun> {
   const batch = options.batch ?? 500;
-  const concurrency = options.concurrency ?? 8;
+  const concurrency = options.concurrency ?? 16;
+  const perTenant = options.perTenant ?? 4;
   const run: RenewalRun = { written: 0, paid: 0, declined: 0, unknown: 0, skipped: 0 };
   const tenants = new Map<string, TenantContext | null>();
   const tenantOf = async (id: string) => {
@@ -307,24 +310,29 @@ export async function runRenewals(
     if (due.length < batch || wrote === 0) break;
   }
   const seen = new Set<string>();
+  // a cycle that could not be charged for a reason of ours (the database): its claim runs out and the
+  // next run tries it; the first such error fails this run once the others are done, so it is logged
+  let failure: unknown = null;
   for (;;) {
     const cycles = (
       await platform.db.transaction((tx) => repo.chargeableCycles(tx, now, batch, options.tenants))
     ).filter((c) => !seen.has(c.id));
     if (cycles.length === 0) break;
     for (const c of cycles) seen.add(c.id);
-    let next = 0;
-    const worker = async () => {
-      while (next < cycles.length) {
-        const cycle = cycles[next++];
-        if (!cycle) break;
+    await runFairly(
+      cycles,
+      (cycle) => cycle.tenantId,
+      { concurrency, perKey: perTenant },
+      async (cycle) => {
         const tenant = await tenantOf(cycle.tenantId);
-        if (!tenant) continue;
-        run[await chargeCycle(platform, gateway, tenant, cycle.id)] += 1;
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(concurrency, cycles.length) }, worker));
+        if (tenant) run[await chargeCycle(platform, gateway, tenant, cycle.id)] += 1;
+      },
+      (_cycle, error) => {
+        failure ??= error;
+      },
+    );
   }
+  if (failure) throw failure;
   // past due with nothing left to try (a membership from before dunning had an end): suspend or cancel it
   const exhausted = await platform.db.transaction((tx) => repo.exhaustedSubscriptions(tx, batch, options.tenants));
   let mailed = false;
