@@ -66,9 +66,9 @@ export function ExportDataSection({ timeZone }: { timeZone: string }) {
         </Group>
         <Text size="sm">
           Export everything the studio keeps here: every list (contacts, invoices, bookings, memberships and more) as
-          CSV and JSON files, the uploaded files and signed forms, and a README that describes them, in one zip. We
-          email you a download link when it is ready; the link works for {TENANT_EXPORT_LINK_DAYS} days. Passwords and
-          payment keys are not included.
+          CSV and JSON files, the uploaded files and signed forms, recent invoices as PDFs (the last two years, up to
+          1,000), and a README that describes them, in one zip. We email you a download link when it is ready; the link
+          works for {TENANT_EXPORT_LINK_DAYS} days. Passwords and payment keys are not included.
         </Text>
         <Group>
           <Button
