@@ -1,6 +1,7 @@
 import { type ProviderStub, startProviderStub } from '@atrium/provider-stubs/provider-stub';
 import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible, hostUrl, logIn } from './helpers';
+import { SHARED_PORT_WAIT_MS, whenPortFree } from './shared-ports';
 
 // riverside: integrations.spec.ts uses its PaymentSpring, Brevo, Mailchimp and Connect Email; this
 // spec takes the providers that one leaves alone (Twilio, Plivo, Razorpay, PhonePe, Stripe, Zoom)
@@ -24,25 +25,29 @@ const ZOOM_CODE = 'e2e-zoom-code';
  */
 let stub: ProviderStub;
 test.beforeAll(async () => {
-  stub = await startProviderStub(
-    {
-      razorpay: [[RZP_KEY, RZP_SECRET]],
-      twilio: [[TWILIO_SID, TWILIO_TOKEN]],
-      plivo: [[PLIVO_ID, PLIVO_TOKEN]],
-      stripe: {
-        secretKey: 'sk_test_e2e',
-        codes: {
-          [STRIPE_CODE]: { stripeUserId: STRIPE_ACCOUNT, accessToken: 'sk_test_connected_e2e', livemode: false },
+  // first-week.spec.ts connects Stripe through this port for a moment: whoever comes second waits
+  test.setTimeout(SHARED_PORT_WAIT_MS);
+  stub = await whenPortFree(() =>
+    startProviderStub(
+      {
+        razorpay: [[RZP_KEY, RZP_SECRET]],
+        twilio: [[TWILIO_SID, TWILIO_TOKEN]],
+        plivo: [[PLIVO_ID, PLIVO_TOKEN]],
+        stripe: {
+          secretKey: 'sk_test_e2e',
+          codes: {
+            [STRIPE_CODE]: { stripeUserId: STRIPE_ACCOUNT, accessToken: 'sk_test_connected_e2e', livemode: false },
+          },
+        },
+        oauth: {
+          clients: { zoom: ['e2e-zoom-client', 'e2e-zoom-secret'] },
+          codes: {
+            [ZOOM_CODE]: { accessToken: 'zoom-access-e2e', refreshToken: 'zoom-refresh-e2e', email: 'owner@zoom.test' },
+          },
         },
       },
-      oauth: {
-        clients: { zoom: ['e2e-zoom-client', 'e2e-zoom-secret'] },
-        codes: {
-          [ZOOM_CODE]: { accessToken: 'zoom-access-e2e', refreshToken: 'zoom-refresh-e2e', email: 'owner@zoom.test' },
-        },
-      },
-    },
-    { port: Number(process.env.E2E_MORE_PROVIDER_STUB_PORT) },
+      { port: Number(process.env.E2E_MORE_PROVIDER_STUB_PORT) },
+    ),
   );
 });
 test.afterAll(async () => {
