@@ -40,6 +40,8 @@ test.describe('login, landing and menus', () => {
     });
     await page.goto(hostUrl('demo', '/login'));
     await expect(page.getByLabel('Email')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(scripts).toEqual(['/site/boot.js', '/site/auth.js']);
     // the spec's checks and failure text, before any of the app loads
     await page.getByRole('button', { name: 'Login' }).click();
     await expect(page.getByText('Enter a valid email address')).toBeVisible();
@@ -50,7 +52,8 @@ test.describe('login, landing and menus', () => {
     await expect(page.getByText('Password is required')).toHaveCount(0);
     await page.getByRole('button', { name: 'Show password' }).click();
     await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('type', 'text');
-    expect(scripts).toEqual(['/site/boot.js', '/site/auth.js']);
+    // the app is fetched once the visitor is on the form, but runs only after a login: still the server's form
+    await expect(page.locator('#login-form')).toHaveCount(1);
     // styled as the studio's: the Login button wears the theme, not the browser's default
     const button = page.getByRole('button', { name: 'Login', exact: true });
     expect(await button.evaluate((element) => getComputedStyle(element).backgroundColor)).not.toBe(

@@ -7,7 +7,8 @@
  * - login: POST /login; a failure clears the login trace and says the spec's 'error occured by
  *   during login' (too many attempts: the server's own words); a success hands the answer to the
  *   web app (window.atriumSignIn) and loads it: the app keeps the tokens and lands the person by the
- *   landing rules, a stored class pick included (web island-sign-in.ts, complete-sign-in.ts);
+ *   landing rules, a stored class pick included (web island-sign-in.ts, complete-sign-in.ts); the
+ *   app's entry and styles are fetched (not run) as soon as the visitor starts on the form;
  * - a social sign-in coming back in the fragment (#token=... or #error=...) goes to the web app at
  *   once, which spends it and shows its dialogs;
  * - register: POST /public/user/registration with the class picked before registering; the
@@ -24,6 +25,22 @@ export const AUTH_ISLAND_JS = `(function () {
   function stored(key) { try { return localStorage.getItem(key); } catch (e) { return null; } }
   function store(key, value) { try { localStorage.setItem(key, value); } catch (e) {} }
   var appLoading = false;
+  var appFetched = false;
+  /** Fetches (not runs) the app's entry and styles once the visitor starts on the form, so a login lands sooner. */
+  function prefetchApp() {
+    if (appFetched || !boot || !boot.getAttribute('data-app-entry')) return;
+    appFetched = true;
+    var entry = document.createElement('link');
+    entry.rel = 'modulepreload';
+    entry.href = boot.getAttribute('data-app-entry');
+    document.head.appendChild(entry);
+    (boot.getAttribute('data-app-styles') || '').split(' ').filter(Boolean).forEach(function (href) {
+      var style = document.createElement('link');
+      style.rel = 'prefetch';
+      style.href = href;
+      document.head.appendChild(style);
+    });
+  }
   function loadApp() {
     if (appLoading || !boot) return;
     appLoading = true;
@@ -58,10 +75,15 @@ export const AUTH_ISLAND_JS = `(function () {
     element.textContent = '';
     element.hidden = !message;
     if (!message) return;
+    // Named by its title and described by its text, as the app's Alert (role alert, 'Login failed').
     var strong = document.createElement('strong');
+    strong.id = element.id + '-title';
     strong.textContent = title;
     var text = document.createElement('p');
+    text.id = element.id + '-text';
     text.textContent = message;
+    element.setAttribute('aria-labelledby', strong.id);
+    element.setAttribute('aria-describedby', text.id);
     element.appendChild(strong);
     element.appendChild(text);
   }
@@ -132,6 +154,8 @@ export const AUTH_ISLAND_JS = `(function () {
       return;
     }
     if (stored('atrium.loginTrace') === 'true') signingIn();
+    login.addEventListener('focusin', prefetchApp);
+    login.addEventListener('pointerdown', prefetchApp);
     login.addEventListener('submit', async function (event) {
       event.preventDefault();
       if (login.getAttribute('aria-busy') === 'true') return;
