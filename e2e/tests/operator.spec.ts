@@ -76,10 +76,35 @@ test.describe('the platform operator', () => {
     await expect(tenantRow).toContainText('/ 800');
     await expectAccessible(page);
 
+    // Impersonate: the studio opens as its owner with the banner across it; End goes back to Tenants
+    await tenantRow.getByRole('button', { name: `Impersonate Harbour Pilates ${tag}` }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
+    await expect(page).toHaveURL(new RegExp(`^http://${orgId}\\.localhost:\\d+/`), { timeout: 20_000 });
+    const banner = page.getByRole('region', { name: 'Impersonation' });
+    // (the code is exchanged and the studio's app booted before the banner: two page loads)
+    await expect(banner).toContainText(`You are viewing Harbour Pilates ${tag} as operator`, { timeout: 20_000 });
+    await expectAccessible(page);
+    await banner.getByRole('button', { name: 'End' }).click();
+    await expect(page).toHaveURL(hostUrl('demo', '/tenant'), { timeout: 20_000 });
+    await page.getByRole('searchbox', { name: 'Search tenants' }).fill(orgId);
+
     // Suspend: the studio's public site says so
     await tenantRow.getByRole('button', { name: `Suspend Harbour Pilates ${tag}` }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
     await expect(tenantRow).toContainText('Suspended');
+
+    // The audit log: what was done to the studio, newest first
+    await page.getByRole('link', { name: 'Audit log' }).click();
+    await expect(page).toHaveURL(hostUrl('demo', '/tenant/audit'));
+    await expect(page.getByRole('heading', { name: 'Audit log', level: 1 })).toBeVisible();
+    await page.getByRole('searchbox', { name: 'Search the audit log' }).fill(orgId);
+    const lines = page.getByRole('row').filter({ hasText: orgId });
+    await expect(lines).toHaveCount(3);
+    await expect(lines.nth(0)).toContainText('Suspended');
+    await expect(lines.nth(1)).toContainText('Ended impersonation');
+    await expect(lines.nth(2)).toContainText('Impersonated');
+    await expect(lines.nth(2)).toContainText('Avery Admin');
+    await expectAccessible(page);
     // (the visitor's own browser is signed in there as the new owner: another visitor looks)
     await visitor.close();
     const stranger = await browser.newContext();
@@ -91,6 +116,25 @@ test.describe('the platform operator', () => {
     await stranger.close();
   });
 
+  test("a member of the operator's site sees its plans and their own studios", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await logIn(page, 'member@demo.test');
+    await expect(page).not.toHaveURL(/\/login/);
+    await page.goto(hostUrl('demo', '/plan'));
+    await expect(page).toHaveURL(hostUrl('demo', '/tplan'));
+    await expect(page.getByRole('heading', { name: 'Plans', level: 1 })).toBeVisible();
+    await expect(page.getByRole('article').first()).toBeVisible();
+    await expectAccessible(page);
+    await page.goto(hostUrl('demo', '/tplan/free/monthly'));
+    await expect(page.getByRole('heading', { name: 'Create your studio', level: 1 })).toBeVisible();
+    await page.goto(hostUrl('demo', '/tenant'));
+    await expect(page.getByRole('heading', { name: 'My studios', level: 1 })).toBeVisible();
+    await expect(page.getByText('You have no studio of your own yet.')).toBeVisible();
+    await page.getByRole('link', { name: 'See the plans' }).click();
+    await expect(page).toHaveURL(hostUrl('demo', '/tplan'));
+    await expectAccessible(page);
+  });
+
   test('a studio that is not the operator has no MasterPlans, Tenants or plans page', async ({ page }) => {
     await logIn(page, 'admin@riverside.test', 'riverside');
     await expect(page).toHaveURL(/\/dashboard$/);
@@ -98,6 +142,8 @@ test.describe('the platform operator', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByRole('link', { name: 'MasterPlans' })).toHaveCount(0);
     await page.goto(hostUrl('riverside', '/tplan'));
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto(hostUrl('riverside', '/tenant/audit'));
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 });
