@@ -10,6 +10,7 @@ const stamp = Date.now().toString(36);
 const BANK = `Quiz bank ${stamp}`;
 const CLASS = `Quiz class ${stamp}`;
 const TEST = `Breath and poses ${stamp}`;
+const ONE_BY_ONE = `One by one ${stamp}`;
 
 const QUESTIONS = [
   {
@@ -129,10 +130,58 @@ test.describe('tests and assessments', () => {
   test.afterAll(async ({ request }) => {
     // the test stays with its results, unpublished; the questions and the class go
     const headers = await apiHeaders(request, 'admin@demo.test');
-    const list = await request.get(apiUrl(`/edtest/tests?search=${encodeURIComponent(TEST)}`), { headers });
-    for (const t of ((await list.json()) as { data: Record<string, unknown>[] }).data) {
-      await request.put(apiUrl(`/edtest/tests/${t._id}`), { headers, data: { ...t, isPublished: false } });
+    for (const name of [TEST, ONE_BY_ONE]) {
+      const list = await request.get(apiUrl(`/edtest/tests?search=${encodeURIComponent(name)}`), { headers });
+      for (const t of ((await list.json()) as { data: Record<string, unknown>[] }).data) {
+        await request.put(apiUrl(`/edtest/tests/${t._id}`), { headers, data: { ...t, isPublished: false } });
+      }
     }
+  });
+
+  test('one question at a time: the member moves with Next and the question map; a reload opens the first unanswered', async ({
+    browser,
+    request,
+  }) => {
+    const admin = await apiHeaders(request, 'admin@demo.test');
+    const ids: string[] = [];
+    for (const q of [QUESTIONS[0], QUESTIONS[4]]) {
+      const made = await request.post(apiUrl('/edtest/qbank'), { headers: admin, data: { bank: BANK, ...q } });
+      expect(made.status(), await made.text()).toBe(201);
+      ids.push(((await made.json()) as { _id: string })._id);
+    }
+    const { contact } = await apiLogin(request, 'member@demo.test');
+    const created = await request.post(apiUrl('/edtest/tests'), {
+      headers: admin,
+      data: {
+        name: ONE_BY_ONE,
+        questionIds: ids,
+        oneAtATime: true,
+        assignments: [{ kind: 'contact', id: contact.guId }],
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const testId = ((await created.json()) as { _id: string })._id;
+
+    const mia = await memberPage(browser, 'member@demo.test');
+    await mia.goto(hostUrl('demo', `/myassessment?test=${testId}`));
+    await expect(mia).toHaveURL(/\/myassessment\?attempt=/);
+    const q = (n: number) => mia.getByRole('group', { name: new RegExp(`^Question ${n} of 2`) });
+    await expect(q(1)).toBeVisible();
+    await expect(q(2)).toHaveCount(0);
+    await expect(mia.getByRole('button', { name: 'Previous' })).toBeDisabled();
+    await q(1).getByRole('radio', { name: 'Iliopsoas' }).check();
+    await expect(q(1).getByText('Saved', { exact: true })).toBeVisible();
+    const map = mia.getByRole('navigation', { name: 'Questions' });
+    await expect(map.getByRole('button', { name: 'Question 1, answered' })).toHaveAttribute('aria-current', 'step');
+    await expectAccessible(mia);
+    await mia.getByRole('button', { name: 'Next' }).click();
+    await expect(q(2)).toBeVisible();
+    await expect(q(1)).toHaveCount(0);
+    // a reload resumes at the first question not answered
+    await mia.reload();
+    await expect(q(2)).toBeVisible();
+    await map.getByRole('button', { name: 'Question 1, answered' }).click();
+    await expect(q(1).getByRole('radio', { name: 'Iliopsoas' })).toBeChecked();
   });
 
   test('an admin builds a timed test for a class; two members take it, one resumes after a reload; staff grade; Pass and Fail', async ({
