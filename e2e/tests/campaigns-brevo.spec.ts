@@ -1,0 +1,202 @@
+import { randomBytes } from 'node:crypto';
+import { type ProviderStub, startProviderStub } from '@atrium/provider-stubs/provider-stub';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { apiHeaders, apiUrl, DEMO_HOST, expectAccessible, hostUrl, logIn, tomorrow } from './helpers';
+import { SHARED_PORT_WAIT_MS, startDemoCardStandIn, whenPortFree } from './shared-ports';
+
+// A designed campaign through Brevo (issue 26): the demo admin starts a campaign from a starter
+// template in the MJML designer, sends it to "no visit in 30 days" (the count shown first), sends a
+// test, and sends it through the Brevo stand-in, which receives exactly one email per recipient; a
+// member unsubscribes with the one-click POST, the report card shows the numbers and the next
+// campaign's count is one fewer.
+//
+// The run's two members are checked in to a class of the run's (tomorrow, so check-in is open), then the business clock moves 31 days on
+// (/test/clock), so their last visit is 31 days ago; the card port is held meanwhile, as the other
+// specs that move the clock hold it (shared-ports.ts). The clock is reset at the end.
+
+const run = randomBytes(4).toString('hex');
+const BREVO_KEY = `xkeysib-e2e-demo-${run}`;
+const DAY = 86_400_000;
+const people = [
+  { firstName: 'Runa', lastName: `Brevo${run}`, email: `runa-${run}@members.test` },
+  { firstName: 'Oskar', lastName: `Brevo${run}`, email: `oskar-${run}@members.test` },
+];
+
+let stub: ProviderStub;
+let card: Awaited<ReturnType<typeof startDemoCardStandIn>> | null = null;
+test.beforeAll(async () => {
+  test.setTimeout(SHARED_PORT_WAIT_MS * 2);
+  // The card port first (the clock), then Brevo's port (integrations.spec.ts also takes it).
+  card = await startDemoCardStandIn();
+  stub = await whenPortFree(() =>
+    startProviderStub({ brevo: [BREVO_KEY] }, { port: Number(process.env.E2E_PROVIDER_STUB_PORT) }),
+  );
+});
+test.afterAll(async ({ request }) => {
+  await request.post(apiUrl('/test/clock'), { headers: DEMO_HOST, data: { reset: true } });
+  await stub?.close();
+  await card?.close();
+});
+
+type Headers = Awaited<ReturnType<typeof apiHeaders>>;
+
+/** The run's members, made and checked in to a class of the run's tomorrow, over the API. */
+async function membersWhoCame(request: APIRequestContext, admin: Headers) {
+  const day = tomorrow();
+  const rule = await request.post(apiUrl('/snode/classrule'), {
+    headers: admin,
+    data: {
+      name: `Comeback ${run}`,
+      capacity: 10,
+      daysOfWeek: [day.weekday],
+      startTime: '07:00',
+      durationMinutes: 45,
+      startDate: day.date,
+      endDate: day.date,
+    },
+  });
+  expect(rule.status(), await rule.text()).toBe(201);
+  const classId = ((await rule.json()) as { guId: string }).guId;
+  const sessions = await request.get(apiUrl(`/snode/session?from=${day.date}&to=${day.date}`), { headers: admin });
+  const { data } = (await sessions.json()) as { data: { classId: string; guId: string }[] };
+  const session = data.find((s) => s.classId === classId);
+  expect(session).toBeTruthy();
+  for (const person of people) {
+    const created = await request.post(apiUrl('/snode/contact'), { headers: admin, data: person });
+    expect(created.status(), await created.text()).toBe(201);
+    const { guId } = (await created.json()) as { guId: string };
+    const booked = await request.post(apiUrl(`/snode/session/${session?.guId}/booking`), {
+      headers: admin,
+      data: { contactId: guId },
+    });
+    expect(booked.status(), await booked.text()).toBe(201);
+    const roster = (await booked.json()) as { bookings: { guId: string; contactId: string; status: string }[] };
+    const booking = roster.bookings.find((b) => b.contactId === guId);
+    expect(booking?.status).toBe('booked');
+    const attended = await request.put(apiUrl(`/snode/booking/${booking?.guId}/attendance`), {
+      headers: admin,
+      data: { attended: true },
+    });
+    expect(attended.status(), await attended.text()).toBe(200);
+  }
+}
+
+async function audienceCount(request: APIRequestContext, admin: Headers) {
+  const answer = await request.post(apiUrl('/rest/campaigns/audience/count'), {
+    headers: admin,
+    data: { audience: { kind: 'no_visit', days: 30 } },
+  });
+  expect(answer.status(), await answer.text()).toBe(200);
+  return ((await answer.json()) as { count: number }).count;
+}
+
+const contacts = (n: number) => `${n} contact${n === 1 ? '' : 's'}`;
+
+async function newCampaign(page: Page, name: string) {
+  await page.goto(hostUrl('demo', '/campaign'));
+  await page.getByRole('button', { name: 'New campaign' }).click();
+  const dialog = page.getByRole('form', { name: 'New campaign' });
+  await dialog.getByLabel('Campaign name').fill(name);
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(page).toHaveURL(/\/campaign\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { name })).toBeVisible();
+}
+
+async function pickNoVisit(page: Page) {
+  await page.getByRole('combobox', { name: 'Send to' }).click();
+  await page.getByRole('option', { name: 'No visit in a number of days' }).click();
+  await page.getByLabel('No visit in the last (days)').fill('30');
+}
+
+test('a designed campaign to members with no visit in 30 days goes through Brevo, once each; one unsubscribes', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  let admin = await apiHeaders(request, 'admin@demo.test');
+  await membersWhoCame(request, admin);
+  // Brevo becomes the demo studio's campaign provider (its key checked with the stand-in).
+  const brevo = await request.put(apiUrl('/campaign/tenant/brevo'), {
+    headers: admin,
+    data: { sibApiKey: BREVO_KEY, fromName: 'Demo Studio', fromEmail: 'hello@demo.test' },
+  });
+  expect(brevo.status(), await brevo.text()).toBe(200);
+
+  const moved = await request.post(apiUrl('/test/clock'), { headers: DEMO_HOST, data: { advanceMs: 31 * DAY } });
+  expect(moved.status()).toBe(200);
+  admin = await apiHeaders(request, 'admin@demo.test');
+  const count = await audienceCount(request, admin);
+  expect(count).toBeGreaterThanOrEqual(people.length);
+
+  await logIn(page, 'admin@demo.test');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const name = `Come back ${run}`;
+  await newCampaign(page, name);
+
+  // Designed from a starter template.
+  await page.getByRole('button', { name: 'Design the email with blocks instead' }).click();
+  await expect(page).toHaveURL(/\/campaign\/[0-9a-f-]{36}\/design$/);
+  await expect(page.locator('[data-ready=true]')).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('combobox', { name: 'Start from a template' }).click();
+  await page.getByRole('option', { name: 'Monthly newsletter' }).click();
+  await page.getByRole('button', { name: 'Use this template' }).click();
+  await page.getByRole('dialog', { name: 'Use this template' }).getByRole('button', { name: 'Replace' }).click();
+  await expect(page.getByText('Started from Monthly newsletter.')).toBeVisible();
+  await expect(
+    page.frameLocator('iframe[title="The email being designed"]').getByText(/fresh classes on the timetable/),
+  ).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Design saved.')).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('link', { name: 'Back to the campaign' }).click();
+  await expect(page.getByText('The message is designed with blocks in the email designer.')).toBeVisible();
+
+  // The subject, the audience and its count, Brevo.
+  await page.getByLabel('Subject').fill(`We miss you, {{firstName}} ${run}`);
+  await pickNoVisit(page);
+  await expect(page.getByTestId('audience-count')).toHaveText(`This audience holds ${contacts(count)} now.`);
+  await page.getByRole('combobox', { name: 'Send through' }).click();
+  await page.getByRole('option', { name: 'Brevo', exact: true }).click();
+  await expectAccessible(page);
+
+  await page.getByRole('button', { name: 'Send test' }).click();
+  await expect(page.getByText('A test email was sent to admin@demo.test.')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Send now' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Send now' });
+  await expect(confirm).toContainText(`to ${contacts(count)}`);
+  await confirm.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(page.getByTestId('campaign-progress')).toHaveText(`${count} of ${count} sent`, { timeout: 30_000 });
+
+  // The stand-in received exactly one email per recipient, the members' among them.
+  const ours = stub.brevo.emails.filter((e) => e.subject.endsWith(run) && !e.subject.startsWith('[Test]'));
+  expect(ours).toHaveLength(count);
+  expect(new Set(ours.map((e) => e.to.toLowerCase())).size).toBe(count);
+  const runa = ours.find((e) => e.to === people[0]?.email);
+  expect(runa?.subject).toBe(`We miss you, Runa ${run}`);
+  expect(runa?.html).toMatch(/fresh classes on the timetable/);
+  expect(ours.some((e) => e.to === people[1]?.email)).toBe(true);
+  const header = (key: string) =>
+    Object.entries(runa?.headers ?? {}).find(([k]) => k.toLowerCase() === key.toLowerCase())?.[1] ?? '';
+  expect(header('List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+  const path = /<https?:\/\/[^/>]+(\/unsubscribe\/[A-Za-z0-9_.-]+)>/.exec(header('List-Unsubscribe'))?.[1];
+  expect(path, header('List-Unsubscribe')).toBeTruthy();
+
+  // Runa's mail client unsubscribes in one click (RFC 8058).
+  const oneClick = await request.post(apiUrl(path as string), {
+    headers: { ...DEMO_HOST, 'content-type': 'application/x-www-form-urlencoded' },
+    data: 'List-Unsubscribe=One-Click',
+  });
+  expect(oneClick.status()).toBe(200);
+
+  // The report card: all sent, one unsubscribed.
+  await page.reload();
+  await expect(page.getByTestId('report-sent')).toContainText(`${count} of ${count}`);
+  await expect(page.getByTestId('report-unsubscribed')).toContainText('1');
+  await expectAccessible(page);
+
+  // The next campaign to the same audience counts one fewer.
+  await newCampaign(page, `Come back again ${run}`);
+  await pickNoVisit(page);
+  await expect(page.getByTestId('audience-count')).toHaveText(`This audience holds ${contacts(count - 1)} now.`);
+});
