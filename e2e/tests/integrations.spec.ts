@@ -1,6 +1,7 @@
 import { type ProviderStub, startProviderStub } from '@atrium/provider-stubs/provider-stub';
 import { expect, test } from '@playwright/test';
 import { hostUrl, logIn } from './helpers';
+import { SHARED_PORT_WAIT_MS, whenPortFree } from './shared-ports';
 
 // riverside: no other spec touches its integrations.
 const ORG = 'riverside';
@@ -16,25 +17,29 @@ const MC_KEY = '0123456789abcdef0123456789abcdef-us6';
  */
 let stub: ProviderStub;
 test.beforeAll(async () => {
-  stub = await startProviderStub(
-    {
-      brevo: [BREVO_KEY],
-      mailchimp: {
-        keys: [MC_KEY],
-        lists: { riv001: { name: 'Riverside members' }, riv002: { name: 'Riverside leads' } },
-      },
-      oauth: {
-        clients: { google: ['e2e-google-client', 'e2e-google-secret'] },
-        codes: {
-          'e2e-google-code': {
-            accessToken: 'ya29.e2e-access',
-            refreshToken: '1//e2e-refresh',
-            email: 'owner@gmail.com',
+  // campaigns-brevo.spec.ts takes this port for a while: whoever comes second waits
+  test.setTimeout(SHARED_PORT_WAIT_MS);
+  stub = await whenPortFree(() =>
+    startProviderStub(
+      {
+        brevo: [BREVO_KEY],
+        mailchimp: {
+          keys: [MC_KEY],
+          lists: { riv001: { name: 'Riverside members' }, riv002: { name: 'Riverside leads' } },
+        },
+        oauth: {
+          clients: { google: ['e2e-google-client', 'e2e-google-secret'] },
+          codes: {
+            'e2e-google-code': {
+              accessToken: 'ya29.e2e-access',
+              refreshToken: '1//e2e-refresh',
+              email: 'owner@gmail.com',
+            },
           },
         },
       },
-    },
-    { port: Number(process.env.E2E_PROVIDER_STUB_PORT), mailchimpBatchDelayMs: 2_500 },
+      { port: Number(process.env.E2E_PROVIDER_STUB_PORT), mailchimpBatchDelayMs: 2_500 },
+    ),
   );
 });
 test.afterAll(async () => {
