@@ -1,4 +1,5 @@
 import {
+  CampaignAudience as AudienceSchema,
   type CampaignAudience,
   type CampaignReport,
   SMS_CAMPAIGN_MESSAGES,
@@ -8,7 +9,6 @@ import {
   type SmsEstimate,
   unknownSmsMergeFields,
 } from '@atrium/contracts';
-import { CampaignAudience as AudienceSchema } from '@atrium/contracts';
 import { and, count, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { readTenant, type Tx, withTenant } from '../../db/client.ts';
