@@ -1,13 +1,16 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Font, Text } from '@react-pdf/renderer';
 import { Children, type ComponentProps, createElement, type ReactNode } from 'react';
+import { woffToSfnt } from './woff-to-sfnt.ts';
 
 // Every PDF the server makes (invoices, receipts, signed forms) prints with this one font chain
 // (DESIGN.md "PDF", docs/decisions.md "Every PDF prints every character"). Fontsource ships each
 // script as its own subset file, so each subset is registered as a family of its own and a style
 // names them all in order: react-pdf picks, code point by code point, the first family that has the
-// glyph. Only .woff files: react-pdf cannot read .woff2. Nothing is fetched.
+// glyph. Only .woff files: react-pdf cannot read .woff2; each is unwrapped to TrueType once when
+// registered. Nothing is fetched.
 
 interface Subset {
   family: string;
@@ -69,6 +72,11 @@ export function pdfFontFiles(): Array<{ family: string; weight: number; src: str
 
 let registered = false;
 
+/** A .woff file as the TrueType it wraps, as react-pdf takes bytes (read once per process: see woffToSfnt). */
+function asTrueTypeDataUrl(woffPath: string): string {
+  return `data:font/ttf;base64,${woffToSfnt(readFileSync(woffPath)).toString('base64')}`;
+}
+
 /** Registers the chain once; every PDF renderer calls it before rendering. */
 export function registerPdfFonts(): void {
   if (registered) return;
@@ -76,7 +84,9 @@ export function registerPdfFonts(): void {
   for (const family of PDF_FONT_FAMILY) {
     Font.register({
       family,
-      fonts: files.filter((file) => file.family === family).map(({ src, weight }) => ({ src, fontWeight: weight })),
+      fonts: files
+        .filter((file) => file.family === family)
+        .map(({ src, weight }) => ({ src: asTrueTypeDataUrl(src), fontWeight: weight })),
     });
   }
   // Words are never split with a hyphen (names and amounts stay whole).
