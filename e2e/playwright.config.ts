@@ -60,7 +60,8 @@ const jsonOutput = process.env.PLAYWRIGHT_JSON_OUTPUT_NAME;
 export default defineConfig({
   testDir: './tests',
   globalSetup: './global-setup.ts',
-  timeout: 30_000,
+  // CI runs this beside the server suites on two cores: a test of 10 s alone has taken 30 s there.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 2,
@@ -125,6 +126,8 @@ export default defineConfig({
       PAYMENTSPRING_API_BASE: `http://127.0.0.1:${process.env.E2E_REGIONAL_PAYMENTS_STUB_PORT}/api/v1`,
       // e2e only: /test/clock and /test/jobs move the business clock and run renewals (decisions.md "Memberships").
       TEST_CLOCK_ROUTE: 'true',
+      // An SMS campaign's page wait: a minute lasts a second in this run (sms-campaigns.spec.ts).
+      SMS_PAGE_MINUTE_MS: '1000',
       DNS_RESOLVER: `127.0.0.1:${process.env.E2E_DNS_PORT}`,
     },
   },
