@@ -43,35 +43,32 @@ bash scripts/ensure-caddy.sh || echo "caddy could not be installed: the custom-d
 
 run "contracts unit tests" npx vitest run --root packages/contracts \
   --reporter=default --reporter=json --outputFile="$results/contracts.json"
-# The database, job runner and contact-list files: what differs between PGlite and PostgreSQL and between Node
-# lines (WebAssembly, extensions, migrations, row-level security, pg-boss, the contact search).
-engine_files=(src/db src/modules/jobs src/modules/contacts/contact-list.test.ts)
-if [ -z "${TEST_DATABASE_URL:-}" ]; then
-  # The README's `npm test` on a machine without PostgreSQL: the whole server suite on the embedded default.
-  run "server tests on PGlite (Node $(node -v))" npx vitest run --root apps/server "$server_workers" \
-    --reporter=default --reporter=json --outputFile="$results/server-pglite.json"
-  echo "== server tests on PostgreSQL: skipped (set TEST_DATABASE_URL to run them; .ci/run does)"
-else
-  # With PostgreSQL (CI): the whole suite once on it, under this Node (24); PGlite, the embedded default, runs the
-  # engine files here and the whole app in the browser run (decisions/platform.md "CI's matrix").
-  run "server tests on PostgreSQL (Node $(node -v))" npx vitest run --root apps/server "$server_workers" \
-    --reporter=default --reporter=json --outputFile="$results/server-postgres.json"
-  run "server tests on PGlite (Node $(node -v); database, jobs, contact list)" env -u TEST_DATABASE_URL \
-    npx vitest run --root apps/server "${engine_files[@]}" \
-    --reporter=default --reporter=json --outputFile="$results/server-pglite.json"
+run "server tests on PGlite (Node $(node -v))" env -u TEST_DATABASE_URL npx vitest run --root apps/server "$server_workers" \
+  --reporter=default --reporter=json --outputFile="$results/server-pglite.json"
+if [ -n "${TEST_DATABASE_URL:-}" ]; then
+  # On PostgreSQL the whole server suite runs once, under the newer Node when EXTRA_NODE names one
+  # (below), else under this one: PGlite's whole run and the two processes stay on this Node
+  # (decisions.md "CI's matrix").
+  if [ -z "${EXTRA_NODE:-}" ]; then
+    run "server tests on PostgreSQL" npx vitest run --root apps/server "$server_workers" \
+      --reporter=default --reporter=json --outputFile="$results/server-postgres.json"
+  fi
   run "two server processes on PostgreSQL" npx vitest run --root apps/server --config vitest.multiprocess.config.ts \
     --reporter=default --reporter=json --outputFile="$results/server-two-processes.json"
-  # A second Node binary (.ci/run sets it to Node 22, the oldest supported line): the engine files on both
-  # databases under it.
+  # A second Node binary (.ci/run sets it to Node 22, the oldest supported line): the server suite on
+  # PostgreSQL under it.
   if [ -n "${EXTRA_NODE:-}" ]; then
-    extra="$("$EXTRA_NODE" --version)"
-    run "server tests on PostgreSQL under Node $extra (database, jobs, contact list)" "$EXTRA_NODE" \
-      node_modules/vitest/vitest.mjs run --root apps/server "${engine_files[@]}" --reporter=default \
-      --reporter=json --outputFile="$results/server-postgres-extra-node.json"
-    run "server tests on PGlite under Node $extra (database, jobs, contact list)" env -u TEST_DATABASE_URL \
-      "$EXTRA_NODE" node_modules/vitest/vitest.mjs run --root apps/server "${engine_files[@]}" --reporter=default \
-      --reporter=json --outputFile="$results/server-pglite-extra-node.json"
+    run "server tests on PostgreSQL under Node $("$EXTRA_NODE" --version)" "$EXTRA_NODE" node_modules/vitest/vitest.mjs \
+      run --root apps/server "$server_workers" --reporter=default --reporter=json --outputFile="$results/server-postgres-extra-node.json"
+    # The embedded default under it too: PGlite's WebAssembly, its extensions (pg_trgm, btree_gin),
+    # the migrations, row-level security, pg-boss and the contact search (a part; the whole suite runs above).
+    run "server tests on PGlite under Node $("$EXTRA_NODE" --version) (database, jobs, contact list)" env -u TEST_DATABASE_URL \
+      "$EXTRA_NODE" node_modules/vitest/vitest.mjs run --root apps/server src/db src/modules/jobs \
+      src/modules/contacts/contact-list.test.ts --reporter=default --reporter=json \
+      --outputFile="$results/server-pglite-extra-node.json"
   fi
+else
+  echo "== server tests on PostgreSQL: skipped (set TEST_DATABASE_URL to run them; .ci/run does)"
 fi
 run "web unit tests" npx vitest run --root apps/web \
   --reporter=default --reporter=json --outputFile="$results/web.json"
