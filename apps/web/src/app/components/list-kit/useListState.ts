@@ -52,10 +52,16 @@ export function useListState(config: ListParamsConfig, debounceMs = SEARCH_DEBOU
   const addressSearch = useRef(params.search);
   addressSearch.current = params.search;
   const lastSettled = useRef(settled);
+  // What this box last wrote to the address: when the page is slow to render, that write can arrive
+  // after the next text has settled, and must not be taken for a change from outside.
+  const written = useRef<string | null>(null);
   useEffect(() => {
     if (settled === lastSettled.current) return;
     lastSettled.current = settled;
-    if (typed.current && settled !== addressSearch.current) change({ search: settled }, true);
+    if (typed.current && settled !== addressSearch.current) {
+      written.current = settled;
+      change({ search: settled }, true);
+    }
   }, [settled, change]);
 
   // The address changed from outside (Back, a link): the box shows its search.
@@ -63,6 +69,10 @@ export function useListState(config: ListParamsConfig, debounceMs = SEARCH_DEBOU
   useEffect(() => {
     if (params.search === lastSearch.current) return;
     lastSearch.current = params.search;
+    if (params.search === written.current) {
+      written.current = null;
+      return;
+    }
     if (params.search !== lastSettled.current) {
       typed.current = false;
       setSearchTextNow(params.search);
