@@ -172,7 +172,9 @@ async function visitorPages(browser: Browser, hex: string): Promise<string[]> {
     found.push(
       ...(await checkPage(page, 'login', () => expect(page.getByRole('button', { name: 'Login' })).toBeVisible())),
     );
-    // the app's public layout paints its top bar in the same readable pair as the server's
+    // the app's public layout (here under /forgot-password: /login is a server page now) paints its top bar in
+    // the same readable pair as the server's
+    await page.goto(hostUrl('demo', '/forgot-password'));
     await expect(page.locator('.public-toolbar')).toHaveCSS('background-color', rgb(background));
     await expect(page.locator('.public-toolbar')).toHaveCSS('color', rgb(text));
   } finally {
