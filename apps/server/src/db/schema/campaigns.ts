@@ -51,9 +51,16 @@ export const campaigns = pgTable(
     /**
      * How it is sent (docs/decisions/campaigns.md "Sending through the studio's choice"): smtp (the
      * platform's mail server, through the outbox), brevo (the studio's Brevo key) or mailbox (a
-     * connected Gmail or Microsoft 365 mailbox); null: the studio's default, fixed when sending starts.
+     * connected Gmail or Microsoft 365 mailbox) or mailchimp (a Mailchimp campaign to a static segment of
+     * the studio's audience); null: the studio's default, fixed when sending starts.
      */
-    provider: text('provider', { enum: ['smtp', 'brevo', 'mailbox'] }),
+    provider: text('provider', { enum: ['smtp', 'brevo', 'mailbox', 'mailchimp'] }),
+    /**
+     * The Mailchimp campaign and static segment made for it (docs/decisions/campaigns.md "Mailchimp"),
+     * kept as soon as Mailchimp answers, so a retry or resume never makes a second one.
+     */
+    mailchimpCampaignId: text('mailchimp_campaign_id'),
+    mailchimpSegmentId: text('mailchimp_segment_id'),
     /** The connected mailbox (its tenant_credentials id) when the provider is mailbox. */
     mailboxId: uuid('mailbox_id'),
     /** Why a paused campaign stopped (the provider's answer), shown on its screen. */
