@@ -46,6 +46,8 @@ export const assessmentTests = pgTable(
     isPublished: boolean('is_published').notNull().default(true),
     /** Shown to the member one question at a time (with a question map) instead of all on one page. */
     oneAtATime: boolean('one_at_a_time').notNull().default(false),
+    /** With one at a time, forward only: an earlier question takes no answer once a later one has one. */
+    noGoingBack: boolean('no_going_back').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -81,6 +83,8 @@ export const assessmentAttempts = pgTable(
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     /** How many times it was scored: 1 once finished (the bench checks it). */
     scoredCount: integer('scored_count').notNull().default(0),
+    /** The test's no going back when the attempt started (the answer save checks it). */
+    noGoingBack: boolean('no_going_back').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

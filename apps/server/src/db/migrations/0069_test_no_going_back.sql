@@ -1,0 +1,2 @@
+ALTER TABLE "assessment_attempts" ADD COLUMN "no_going_back" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "assessment_tests" ADD COLUMN "no_going_back" boolean DEFAULT false NOT NULL;
