@@ -62,8 +62,13 @@ test('website and SEO settings reach the public site; the API key is shown once'
     const toolbarColour = await site
       .locator('.site-toolbar')
       .evaluate((node) => getComputedStyle(node).backgroundColor);
-    // the login page (rendered by the app) wears the same brand: header colour with white text, same top bar
+    // the login page (a server page like the site's) wears the same header and top bar
     await site.goto(hostUrl(ORG, '/login'));
+    await expect(site.locator('header.site-header')).toHaveCSS('background-color', 'rgb(16, 42, 67)');
+    await expect(site.locator('.site-toolbar')).toHaveCSS('background-color', toolbarColour);
+    await expectAccessible(site);
+    // and so do the app's public pages (here /forgot-password): header colour with white text, same top bar
+    await site.goto(hostUrl(ORG, '/forgot-password'));
     const header = site.locator('.public-navbar');
     await expect(header).toHaveCSS('background-color', 'rgb(16, 42, 67)');
     await expect(header).toHaveCSS('color', 'rgb(255, 255, 255)');

@@ -66,6 +66,14 @@ export function SessionCalendar<S extends ClassSession>({
     opened.current = true;
     calendar.current?.getApi().gotoDate(openAt);
   }, [openAt]);
+  // A screen that turns phone-sized (a rotated tablet, a narrowed window) gets the list, as a phone
+  // opens with: a week's columns at 390 px squeeze side-by-side classes below a 24 px target.
+  const wasPhone = useRef(phone);
+  useEffect(() => {
+    if (wasPhone.current === phone) return;
+    wasPhone.current = phone;
+    calendar.current?.getApi().changeView(phone ? 'listWeek' : 'timeGridWeek');
+  }, [phone]);
   const hours = classHours(sessions, timeZone);
   const byId = new Map(sessions.map((s) => [s.guId, s]));
   const events = sessions.map((s) => {
