@@ -65,7 +65,9 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 2,
-  retries: 0,
+  // On CI a test that ran out of time under load gets one more try; a pass on it is counted and named
+  // ("flaky" in the summary), a second failure fails the run (decisions/platform.md "CI's matrix").
+  retries: process.env.CI ? 1 : 0,
   forbidOnly: !!process.env.CI,
   reporter: jsonOutput ? [['list'], ['json', { outputFile: jsonOutput }]] : [['list']],
   use: {

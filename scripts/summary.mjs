@@ -6,6 +6,7 @@ const dir = process.argv[2];
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+let flakyBrowserTests = 0;
 for (const file of readdirSync(dir).filter((name) => name.endsWith('.json'))) {
   const report = JSON.parse(readFileSync(join(dir, file), 'utf8'));
   if (report.numPassedTests !== undefined) {
@@ -17,11 +18,13 @@ for (const file of readdirSync(dir).filter((name) => name.endsWith('.json'))) {
   } else if (report.stats) {
     // playwright
     passed += report.stats.expected + (report.stats.flaky ?? 0);
+    if (report.stats.flaky) flakyBrowserTests += report.stats.flaky;
     failed += report.stats.unexpected;
     skipped += report.stats.skipped;
   }
 }
 if (!existsSync(dir)) failed += 1;
+if (flakyBrowserTests > 0) console.log(`browser tests that passed only on their retry: ${flakyBrowserTests} (named "flaky" above)`);
 // A skipped test is a failing test (DESIGN.md).
 console.log(`tests: ${passed} passed, ${failed + skipped} failed`);
 process.exit(failed + skipped > 0 ? 1 : 0);

@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Every test, on the supported Node (scripts/node-runtime.sh): the shared rules' unit tests
-# (packages/contracts), unit and integration (PGlite, and PostgreSQL when TEST_DATABASE_URL is set,
-# where two server processes also share it; under the Node binary EXTRA_NODE names when set), and the
-# browser tests against a production build.
-# The browser tests run alongside the rest (their output is printed when they end): most of their time
-# is spent waiting on a page or the server, and so is the server suites'. TEST_SEQUENTIAL=1 runs the
-# parts one after another. Prints each part's time, then ends with one line "N passed, N failed".
+# (packages/contracts), the server suite whole on PostgreSQL when TEST_DATABASE_URL is set (with two server
+# processes sharing it, and PGlite's engine files) or else whole on PGlite, the engine files again under the
+# Node binary EXTRA_NODE names when set, the web unit tests, and the browser tests against a production build
+# served from PGlite.
+# The browser tests run alongside the rest (their output is printed when they end), the rest at a lower
+# priority. TEST_SEQUENTIAL=1 runs the parts one after another. Prints each part's time, then ends with one
+# line "N passed, N failed".
 set -uo pipefail
 cd "$(dirname "$0")/.."
 source scripts/node-runtime.sh
@@ -36,41 +37,49 @@ fi
 # Two server test files at a time (vitest's default is cores minus one, one on a 2-core machine):
 # much of a file's time is spent waiting on jobs, mail and the database.
 server_workers=--maxWorkers=${SERVER_TEST_WORKERS:-2}
+# Beside the browser run the other suites yield the processor (nice): a page waits 10 s for what it
+# shows, a server test 90 s, so the browser run goes first and the suites take what it leaves
+# (decisions/platform.md "CI's matrix").
+yield=()
+if [ "${TEST_SEQUENTIAL:-}" != 1 ] && command -v nice >/dev/null; then yield=(nice -n 15); fi
 
 # The custom-domain TLS test runs Debian's caddy: installed here when missing (without apt the test
 # is skipped and says so).
 bash scripts/ensure-caddy.sh || echo "caddy could not be installed: the custom-domain TLS test will be skipped"
 
-run "contracts unit tests" npx vitest run --root packages/contracts \
+run "contracts unit tests" "${yield[@]}" npx vitest run --root packages/contracts \
   --reporter=default --reporter=json --outputFile="$results/contracts.json"
-run "server tests on PGlite (Node $(node -v))" env -u TEST_DATABASE_URL npx vitest run --root apps/server "$server_workers" \
-  --reporter=default --reporter=json --outputFile="$results/server-pglite.json"
+# PGlite's engine files: its WebAssembly, its extensions (pg_trgm, btree_gin), the migrations, row-level
+# security, pg-boss and the contact search.
+pglite_engine_files=(src/db src/modules/jobs src/modules/contacts/contact-list.test.ts)
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
-  # On PostgreSQL the whole server suite runs once, under the newer Node when EXTRA_NODE names one
-  # (below), else under this one: PGlite's whole run and the two processes stay on this Node
-  # (decisions.md "CI's matrix").
-  if [ -z "${EXTRA_NODE:-}" ]; then
-    run "server tests on PostgreSQL" npx vitest run --root apps/server "$server_workers" \
-      --reporter=default --reporter=json --outputFile="$results/server-postgres.json"
-  fi
-  run "two server processes on PostgreSQL" npx vitest run --root apps/server --config vitest.multiprocess.config.ts \
+  # With PostgreSQL the whole server suite runs once, on it (production's database, under this Node);
+  # the embedded default gets its engine files here and the whole app in the browser run, which serves
+  # from PGlite. Without PostgreSQL (a laptop's `npm test`) the whole suite runs on PGlite below.
+  run "server tests on PostgreSQL (Node $(node -v))" "${yield[@]}" npx vitest run --root apps/server "$server_workers" \
+    --reporter=default --reporter=json --outputFile="$results/server-postgres.json"
+  run "server tests on PGlite (Node $(node -v): database, jobs, contact list)" env -u TEST_DATABASE_URL \
+    "${yield[@]}" npx vitest run --root apps/server "${pglite_engine_files[@]}" \
+    --reporter=default --reporter=json --outputFile="$results/server-pglite.json"
+  run "two server processes on PostgreSQL" "${yield[@]}" npx vitest run --root apps/server --config vitest.multiprocess.config.ts \
     --reporter=default --reporter=json --outputFile="$results/server-two-processes.json"
-  # A second Node binary (.ci/run sets it to Node 22, the oldest supported line): the server suite on
-  # PostgreSQL under it.
+  # A second Node binary (.ci/run sets it to Node 22, the oldest supported line): both databases' engine
+  # files under it (the database layer, jobs, the contact search).
   if [ -n "${EXTRA_NODE:-}" ]; then
-    run "server tests on PostgreSQL under Node $("$EXTRA_NODE" --version)" "$EXTRA_NODE" node_modules/vitest/vitest.mjs \
-      run --root apps/server "$server_workers" --reporter=default --reporter=json --outputFile="$results/server-postgres-extra-node.json"
-    # The embedded default under it too: PGlite's WebAssembly, its extensions (pg_trgm, btree_gin),
-    # the migrations, row-level security, pg-boss and the contact search (a part; the whole suite runs above).
-    run "server tests on PGlite under Node $("$EXTRA_NODE" --version) (database, jobs, contact list)" env -u TEST_DATABASE_URL \
-      "$EXTRA_NODE" node_modules/vitest/vitest.mjs run --root apps/server src/db src/modules/jobs \
-      src/modules/contacts/contact-list.test.ts --reporter=default --reporter=json \
-      --outputFile="$results/server-pglite-extra-node.json"
+    extra_version=$("$EXTRA_NODE" --version)
+    run "server tests on PostgreSQL under Node $extra_version (database, jobs, contact list)" "${yield[@]}" \
+      "$EXTRA_NODE" node_modules/vitest/vitest.mjs run --root apps/server "${pglite_engine_files[@]}" \
+      --reporter=default --reporter=json --outputFile="$results/server-postgres-extra-node.json"
+    run "server tests on PGlite under Node $extra_version (database, jobs, contact list)" env -u TEST_DATABASE_URL \
+      "${yield[@]}" "$EXTRA_NODE" node_modules/vitest/vitest.mjs run --root apps/server "${pglite_engine_files[@]}" \
+      --reporter=default --reporter=json --outputFile="$results/server-pglite-extra-node.json"
   fi
 else
+  run "server tests on PGlite (Node $(node -v))" "${yield[@]}" npx vitest run --root apps/server "$server_workers" \
+    --reporter=default --reporter=json --outputFile="$results/server-pglite.json"
   echo "== server tests on PostgreSQL: skipped (set TEST_DATABASE_URL to run them; .ci/run does)"
 fi
-run "web unit tests" npx vitest run --root apps/web \
+run "web unit tests" "${yield[@]}" npx vitest run --root apps/web \
   --reporter=default --reporter=json --outputFile="$results/web.json"
 if [ "${TEST_SEQUENTIAL:-}" = 1 ]; then
   run_browser_tests
