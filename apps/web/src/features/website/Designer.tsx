@@ -1,13 +1,15 @@
 import { brandAccentCss, SITE_CSS, siteThemeCss, siteThemeOf } from '@atrium/contracts';
 import { Alert } from '@mantine/core';
-import type { Editor } from 'grapesjs';
-import { type RefObject, useEffect, useRef, useState } from 'react';
+import type { Component, Editor } from 'grapesjs';
+import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { Busy } from '../../app/components/Busy';
 import { useTenant } from '../session/session-store';
 import type { PageContent } from './builder-state';
 import { type StudioDetails, studioBlocks, studioDetailsOf } from './designer-blocks';
 import { DESIGNER_BLOCKS, DESIGNER_COMMANDS, DESIGNER_DEVICES, DESIGNER_PANELS } from './designer-config';
 import { keepDesignerLabelled } from './designer-labels';
+import { StylePanel, type StyleTarget } from './StylePanel';
+import { imagePatch, type StyleValues, styleValues } from './style-controls';
 
 /** What the stepper reads from the designer when it moves on or saves. */
 export interface DesignerHandle {
@@ -38,7 +40,11 @@ function canvasStyle(accentCss: string): string {
  * never with the screen (DESIGN.md). Nothing is fetched from outside: no telemetry, no icon CSS.
  */
 export function Designer({ initial, handleRef }: Props) {
+  const rootRef = useRef<HTMLDivElement>(null);
   const containerRef = useRef<HTMLDivElement>(null);
+  const advancedRef = useRef<HTMLDivElement>(null);
+  const editorRef = useRef<Editor | null>(null);
+  const [target, setTarget] = useState<StyleTarget | null>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
   // The initial content is read once per mount; the stepper remounts the designer for a new template.
   const initialRef = useRef(initial);
@@ -49,6 +55,36 @@ export function Designer({ initial, handleRef }: Props) {
     accentCss: brandAccentCss(tenant.org) + siteThemeCss(tenant.org, siteThemeOf(tenant.org.siteTheme)),
   });
 
+  /** The selected element as the style panel reads it (again after every style change, undo and redo). */
+  const readSelection = useCallback(() => {
+    const selected: Component | undefined = editorRef.current?.getSelected();
+    setTarget(selected ? { name: selected.getName(), style: styleValues(selected.getStyle()) } : null);
+  }, []);
+
+  const applyStyle = useCallback(
+    (patch: StyleValues) => {
+      const selected = editorRef.current?.getSelected();
+      if (!selected) return;
+      selected.addStyle(patch);
+      readSelection();
+    },
+    [readSelection],
+  );
+
+  /** A background photo from the designer's images (GrapesJS's asset manager). */
+  const pickBackgroundImage = useCallback(() => {
+    const editor = editorRef.current;
+    if (!editor) return;
+    editor.Assets.open({
+      types: ['image'],
+      select: (asset) => {
+        const src = asset.getSrc();
+        if (src) applyStyle(imagePatch(src));
+        editor.Assets.close();
+      },
+    });
+  }, [applyStyle]);
+
   useEffect(() => {
     let editor: Editor | null = null;
     let cancelled = false;
@@ -56,11 +92,14 @@ export function Designer({ initial, handleRef }: Props) {
     Promise.all([import('grapesjs'), import('grapesjs/dist/css/grapes.min.css')])
       .then(([{ default: grapesjs }]) => {
         const container = containerRef.current;
-        if (cancelled || !container) return;
+        const root = rootRef.current;
+        const advanced = advancedRef.current;
+        if (cancelled || !container || !root || !advanced) return;
         const content = initialRef.current;
         const hasDesign = !!content.projectData && typeof content.projectData === 'object';
         const studio = studioRef.current;
-        stopLabelling = keepDesignerLabelled(container);
+        // the style panel's Advanced section holds GrapesJS's own fields too: they are named as well
+        stopLabelling = keepDesignerLabelled(root);
         editor = grapesjs.init({
           container,
           height: 'calc(100vh - 220px)',
@@ -79,8 +118,14 @@ export function Designer({ initial, handleRef }: Props) {
           canvas: { frameStyle: canvasStyle(studio.accentCss) },
           blockManager: { blocks: [...studioBlocks(studio.details), ...DESIGNER_BLOCKS] },
           assetManager: { assets: [], upload: false },
+          // the raw CSS style manager lives under the style panel's Advanced section; it styles the selected
+          // element itself (not every element sharing its class), as the plain controls do
+          styleManager: { appendTo: advanced },
+          selectorManager: { appendTo: advanced, componentFirst: true },
         });
         const active = editor;
+        editorRef.current = active;
+        active.on('component:toggled component:styleUpdate undo redo', readSelection);
         active.on('load', () => {
           active.runCommand('open-blocks');
           if (!cancelled) setState('ready');
@@ -107,19 +152,29 @@ export function Designer({ initial, handleRef }: Props) {
       cancelled = true;
       stopLabelling?.();
       handleRef.current = null;
+      editorRef.current = null;
       editor?.destroy();
     };
-  }, [handleRef]);
+  }, [handleRef, readSelection]);
 
   return (
-    <div className="atrium-designer">
+    <div className="atrium-designer" ref={rootRef}>
       {state === 'loading' && <Busy label="Loading the designer" />}
       {state === 'failed' && (
         <Alert color="red" title="The designer could not load">
           Reload the page and try again, or use the HTML template.
         </Alert>
       )}
-      <div ref={containerRef} aria-label="Page designer" role="application" className="atrium-designer__canvas" />
+      <div className="atrium-designer__body">
+        <div ref={containerRef} aria-label="Page designer" role="application" className="atrium-designer__canvas" />
+        <StylePanel
+          target={target}
+          themeColor={tenant.org.themeColor}
+          onChange={applyStyle}
+          onPickImage={pickBackgroundImage}
+          advancedRef={advancedRef}
+        />
+      </div>
     </div>
   );
 }

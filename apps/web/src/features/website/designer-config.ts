@@ -16,7 +16,6 @@ const ICONS = {
   ),
   fullscreen: svg('<path d="M16 4h4v4M14 10l6-6M8 20H4v-4M4 20l6-6"/>'),
   code: svg('<path d="M7 8l-4 4 4 4M17 8l4 4-4 4M14 4l-4 16"/>'),
-  style: svg('<path d="M3 21v-4a4 4 0 1 1 4 4H3"/><path d="M21 3A16 16 0 0 0 8.2 13.2M21 3a16 16 0 0 1-10.2 12.8"/>'),
   traits: svg(
     '<circle cx="12" cy="12" r="3"/><path d="M12 2v3M12 19v3M2 12h3M19 12h3M4.9 4.9l2.1 2.1M17 17l2.1 2.1M4.9 19.1L7 17M17 7l2.1-2.1"/>',
   ),
@@ -96,7 +95,6 @@ export const DESIGNER_PANELS = {
       id: 'views',
       buttons: [
         button('open-blocks', 'open-blocks', ICONS.blocks, 'Open Blocks', { active: true, togglable: false }),
-        button('open-sm', 'open-sm', ICONS.style, 'Open Style Manager', { togglable: false }),
         button('open-tm', 'open-tm', ICONS.traits, 'Settings', { togglable: false }),
         button('open-layers', 'open-layers', ICONS.layers, 'Open Layer Manager', { togglable: false }),
       ],
