@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireTenant } from '../lib/guards.ts';
 import { requestOrigin } from '../lib/request-origin.ts';
 import type { Platform } from '../platform.ts';
@@ -10,6 +10,7 @@ import { SITE_BOOT_JS } from '../site/boot.js.ts';
 import { registerCoursePages } from '../site/course-pages.ts';
 import { robotsTxt, sitemapXml } from '../site/crawlers.ts';
 import { registerDonationsPage } from '../site/donations-page.ts';
+import { registerEventPage } from '../site/event-page.ts';
 import { registerEventsPage } from '../site/events-page.ts';
 import { faviconPng } from '../site/favicon.ts';
 import { registerNewStudioPage } from '../site/new-studio-page.ts';
@@ -69,6 +70,13 @@ export async function registerWebApp(app: FastifyInstance, platform: Platform): 
     });
   }
 
+  /** The web app's index.html for this request, in the studio's title and config; null before a build. */
+  const appShell = async (request: FastifyRequest): Promise<string | null> => {
+    if (!indexHtml) return null;
+    const tenant = request.tenant ? await platform.tenantConfigs.get(request.tenant) : null;
+    return tenantAppShell(indexHtml, tenant, request.url);
+  };
+
   app.get('/site/boot.js', { schema: { hide: true } }, (_request, reply) =>
     reply.header('Cache-Control', 'public, max-age=3600').type('text/javascript; charset=utf-8').send(SITE_BOOT_JS),
   );
@@ -81,6 +89,8 @@ export async function registerWebApp(app: FastifyInstance, platform: Platform): 
   registerDonationsPage(app, platform, assets);
   // The events list, rendered here (issue 30).
   registerEventsPage(app, platform, assets);
+  // One event's page, rendered here; a visitor's Register is a form to the login (issue 30).
+  registerEventPage(app, platform, assets);
   // The studio's /login and /register, rendered here with one small island (issue 30).
   registerAuthPages(app, platform, assets);
   // The platform's sign-up on the bare domain, rendered here with a small island (issue 30).
@@ -112,17 +122,14 @@ export async function registerWebApp(app: FastifyInstance, platform: Platform): 
           .type('text/html; charset=utf-8')
           .send(site.html);
       }
-      if (!indexHtml) {
+      const shell = await appShell(request);
+      if (!shell) {
         return reply
           .code(503)
           .type('text/plain; charset=utf-8')
           .send('The web app is not built yet: run `npm run build` (npm start does it for you).');
       }
-      const tenant = request.tenant ? await platform.tenantConfigs.get(request.tenant) : null;
-      return reply
-        .header('Cache-Control', 'no-cache')
-        .type('text/html; charset=utf-8')
-        .send(tenantAppShell(indexHtml, tenant, request.url));
+      return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(shell);
     }
     return reply.code(404).send({ errors: { message: 'Not found.', code: 'not_found' } });
   });

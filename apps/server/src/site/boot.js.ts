@@ -1,7 +1,8 @@
 /**
  * The only script a public website page loads (served at /site/boot.js): the phone-width menu
  * toggle, the cart's link when the visitor's cart holds something, and, for a signed-in visitor, the
- * web app, which then takes the page over.
+ * web app, which then takes the page over (what only a signed-out visitor uses, marked data-signed-out,
+ * is hidden meanwhile).
  */
 export const SITE_BOOT_JS = `(function () {
   var script = document.currentScript;
@@ -26,6 +27,8 @@ export const SITE_BOOT_JS = `(function () {
   var signedIn = false;
   try { signedIn = localStorage.getItem('atrium.loginTrace') === 'true'; } catch (e) {}
   if (!signedIn || !script) return;
+  // What only a signed-out visitor uses (an event's Register to the login): the app takes this page over.
+  document.querySelectorAll('[data-signed-out]').forEach(function (el) { el.style.display = 'none'; });
   (script.getAttribute('data-app-styles') || '').split(' ').filter(Boolean).forEach(function (href) {
     var link = document.createElement('link');
     link.rel = 'stylesheet';

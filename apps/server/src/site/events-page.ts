@@ -55,7 +55,7 @@ export function placesLabel(event: Pick<PublicEvent, 'spotsLeft' | 'sessions'>, 
 }
 
 /** The app's priceLabel: the studio's symbol and two decimals, 'Free' without a price. */
-const priceLabel = (priceMinor: number | null, csymbol: string) =>
+export const priceLabel = (priceMinor: number | null, csymbol: string) =>
   priceMinor ? `${csymbol || '$'}${(priceMinor / 100).toFixed(2)}` : 'Free';
 
 function eventCard(event: PublicEvent, tenant: TenantConfig, now: number): string {
