@@ -9,6 +9,7 @@ import { registerAuthPages } from '../site/auth-pages.ts';
 import { SITE_BOOT_JS } from '../site/boot.js.ts';
 import { registerCoursePages } from '../site/course-pages.ts';
 import { robotsTxt, sitemapXml } from '../site/crawlers.ts';
+import { registerDonatePage } from '../site/donate-page.ts';
 import { registerDonationsPage } from '../site/donations-page.ts';
 import { registerEventPage } from '../site/event-page.ts';
 import { registerEventsPage } from '../site/events-page.ts';
@@ -87,6 +88,8 @@ export async function registerWebApp(app: FastifyInstance, platform: Platform): 
   registerShopPage(app, platform, assets);
   // The donations page, rendered here (issue 30).
   registerDonationsPage(app, platform, assets);
+  // One campaign's give form, rendered here with its island; the provider's return is the app's (issue 30).
+  registerDonatePage(app, platform, assets, appShell);
   // The events list, rendered here (issue 30).
   registerEventsPage(app, platform, assets);
   // One event's page, rendered here; a visitor's Register is a form to the login (issue 30).

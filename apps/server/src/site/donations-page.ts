@@ -33,7 +33,7 @@ export function progressOf(raised: number, goal: number | null): number | null {
   return Math.min(100, Math.round((raised / goal) * 100));
 }
 
-function progressHtml(campaign: PublicDonationCampaign): string {
+export function progressHtml(campaign: PublicDonationCampaign): string {
   const percent = progressOf(campaign.raised, campaign.goal);
   const raised = formatMoney(campaign.raised, campaign.currency);
   const donors = `${campaign.donorCount} ${campaign.donorCount === 1 ? 'donor' : 'donors'}`;

@@ -1,4 +1,5 @@
 import { CART_ID_HEADER, QUANTITY_MAX, QUANTITY_MIN } from '@atrium/contracts';
+import { FORMAT_MINOR_JS } from './island-shared.js.ts';
 
 /**
  * The shop page's island (served at /site/shop.js, ~2.5 KB gzip): the visitor's cart beside the
@@ -22,15 +23,11 @@ export const SHOP_ISLAND_JS = `(function () {
   function esc(text) {
     return String(text).replace(/[&<>"']/g, function (c) { return { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c]; });
   }
-  // formatMoney's rules: '$1,234.56', 'AED 5.00', '-$5.00'.
+  ${FORMAT_MINOR_JS}
+  // The cart's amounts are major units.
   function money(major) {
     var minor = Math.round(Math.abs(major) * Math.pow(10, digits));
-    var text = String(minor);
-    while (text.length < digits + 1) text = '0' + text;
-    var whole = digits ? text.slice(0, -digits) : text;
-    var fraction = digits ? '.' + text.slice(-digits) : '';
-    var spaced = /^[A-Z]{3}$/.test(symbol) ? symbol + ' ' : symbol;
-    return (major < 0 && minor > 0 ? '-' : '') + spaced + whole.replace(/\\B(?=(\\d{3})+(?!\\d))/g, ',') + fraction;
+    return formatMinor(major < 0 ? -minor : minor, symbol, digits);
   }
   function clamp(qty) { return Math.min(${QUANTITY_MAX}, Math.max(${QUANTITY_MIN}, Math.round(qty))); }
   function linesOf() { return ((cart && cart.lines) || []).map(function (l) { return { guId: l.guId, qty: l.qty }; }); }
