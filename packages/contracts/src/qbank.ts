@@ -57,7 +57,7 @@ export const QBANK_MESSAGES = {
   none: 'No Questions Found',
   csvRequired: 'Choose a CSV file to import.',
   csvHeader:
-    'The first line must name the columns: bank, type, question, options, correct, points, explanation, tags, media.',
+    'The first line must name the columns: bank, type, question, options, correct, points, explanation, tags, media, rubric.',
   csvEmpty: 'The file holds no questions.',
   csvTooMany: 'A file holds at most 1000 questions.',
   csvType:
@@ -65,6 +65,7 @@ export const QBANK_MESSAGES = {
   csvCorrect: 'Correct answers are option numbers separated by |, such as 1|3.',
   csvGradedCorrect: 'For a graded question, correct holds each option’s points separated by |, such as 0|1|2.',
   csvPoints: 'Points must be a number.',
+  csvRubric: 'A rubric lists its criteria as name:points separated by |, such as Clarity:2|Evidence:3.',
 } as const;
 
 export const QBANK_OPTIONS_MIN = 2;
@@ -313,6 +314,7 @@ export const QBANK_CSV_COLUMNS = [
   'explanation',
   'tags',
   'media',
+  'rubric',
 ] as const;
 
 const CORRECT_MESSAGES = new Set<string>([
@@ -335,10 +337,28 @@ const splitCell = (cell: string) =>
     .filter((part) => part !== '');
 
 /**
+ * A rubric cell: criteria separated by |, each `name:points` (the last colon splits, so a name may hold
+ * one). Null when a criterion has no colon or its points are not a number; the criteria's own rules
+ * (name length, whole points 1 to 1000, at most 10, no two the same) are the question's.
+ */
+function csvRubric(cell: string): { name: string; points: number }[] | null {
+  const criteria: { name: string; points: number }[] = [];
+  for (const part of splitCell(cell)) {
+    const at = part.lastIndexOf(':');
+    const points = at < 0 ? Number.NaN : Number(part.slice(at + 1).trim());
+    if (at < 0 || part.slice(at + 1).trim() === '' || !Number.isFinite(points)) return null;
+    criteria.push({ name: part.slice(0, at).trim(), points });
+  }
+  return criteria;
+}
+
+/**
  * Reads a question bank CSV (the contacts import's parser): a header line naming the columns (bank,
- * type, question, options, correct, points, explanation, tags, media; any order, any case; bank, type
- * and question required), then one question a line. Options, correct answers and tags are separated by
- * `|`; correct holds option numbers (1|3), or for a graded question each option's points (0|1|2).
+ * type, question, options, correct, points, explanation, tags, media, rubric; any order, any case;
+ * bank, type and question required), then one question a line. Options, correct answers, tags and
+ * rubric criteria are separated by `|`; correct holds option numbers (1|3), or for a graded question
+ * each option's points (0|1|2); rubric (open ended) holds `name:points` criteria (Clarity:2|Evidence:3),
+ * the question then worth their sum.
  * Every bad line is reported with its line number (the spreadsheet's) and its column.
  */
 export function readQuestionCsv(text: string): {
@@ -399,6 +419,11 @@ export function readQuestionCsv(text: string): {
       refuse('points', QBANK_MESSAGES.csvPoints);
       continue;
     }
+    const rubric = csvRubric(cell('rubric'));
+    if (!rubric) {
+      refuse('rubric', QBANK_MESSAGES.csvRubric);
+      continue;
+    }
     const parsed = QuestionInput.safeParse({
       bank: cell('bank'),
       type,
@@ -406,6 +431,7 @@ export function readQuestionCsv(text: string): {
       options,
       points,
       explanation: cell('explanation'),
+      rubric,
       tags: splitCell(cell('tags')),
       mediaUrl: cell('media') || null,
     });

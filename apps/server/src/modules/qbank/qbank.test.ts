@@ -308,6 +308,58 @@ describe('the CSV import', () => {
     expect(byType.openended).toMatchObject({ question: 'Describe Ujjayi,\nin your words.', options: [], points: 10 });
   });
 
+  it('imports an open-ended question’s rubric (name:points, any column order); a bad rubric names its line', async () => {
+    const c = await newTenant(app);
+    const admin = (await loginAs(app, c, 'admin')).access_token;
+    const csv = [
+      'Rubric,Bank,Type,Question,Points',
+      '"Clarity:2|Evidence: cited:3",Essays,openended,Argue for rest days.,',
+      ',Essays,openended,No rubric here.,4',
+    ].join('\r\n');
+    const done = await call(c, admin, 'POST', '/edtest/qbank/import', { csv });
+    expect(done.statusCode, done.body).toBe(201);
+    expect(json<any>(done)).toEqual({ imported: 2 });
+    const rows = await withTenant(app.platform.db, c.tenantId, (tx) =>
+      tx.select().from(qbankQuestions).where(eq(qbankQuestions.tenantId, c.tenantId)),
+    );
+    const byQuestion = Object.fromEntries(rows.map((r) => [r.question, r]));
+    // the question is worth its criteria's sum
+    expect(byQuestion['Argue for rest days.']).toMatchObject({
+      points: 5,
+      rubric: [
+        { name: 'Clarity', points: 2 },
+        { name: 'Evidence: cited', points: 3 },
+      ],
+    });
+    expect(byQuestion['No rubric here.']).toMatchObject({ points: 4, rubric: [] });
+
+    const bad = [
+      `${header},rubric`,
+      'Essays,openended,Good?,,,,,,,Clarity:2',
+      'Essays,openended,No points?,,,,,,,Clarity',
+      'Essays,openended,Words?,,,,,,,Clarity:two',
+      'Essays,openended,Zero?,,,,,,,Clarity:0',
+      'Essays,openended,Twice?,,,,,,,Clarity:1|clarity:2',
+      'Essays,singlechoice,Choice?,Yes|No,1,1,,,,Clarity:1',
+    ].join('\n');
+    const refused = await call(c, admin, 'POST', '/edtest/qbank/import', { csv: bad });
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(json<any>(refused).errors).toMatchObject({
+      code: 'invalid_rows',
+      field: 'rubric',
+      message: `Line 3, rubric: ${QBANK_MESSAGES.csvRubric}`,
+    });
+    expect(json<any>(refused).errors.rows).toEqual([
+      { line: 3, field: 'rubric', message: QBANK_MESSAGES.csvRubric },
+      { line: 4, field: 'rubric', message: QBANK_MESSAGES.csvRubric },
+      { line: 5, field: 'rubric', message: QBANK_MESSAGES.rubricPoints },
+      { line: 6, field: 'rubric', message: QBANK_MESSAGES.rubricDuplicate },
+      { line: 7, field: 'rubric', message: QBANK_MESSAGES.rubricOnlyOpen },
+    ]);
+    // nothing of the refused file was written
+    expect(json<any>(await call(c, admin, 'GET', '/edtest/qbank')).total).toBe(2);
+  });
+
   it('refuses a file with a bad line, naming each bad line and column; nothing is written', async () => {
     const c = await newTenant(app);
     const admin = (await loginAs(app, c, 'admin')).access_token;

@@ -58,9 +58,10 @@ export function ImportQuestionsDialog({ opened, onClose, onImported }: Props) {
       <Stack gap="sm">
         <Text size="sm">
           A CSV file with a first line naming the columns: bank, type, question, options, correct, points, explanation,
-          tags, media. Options, correct answers and tags are separated by |. Correct holds the numbers of the right
-          options (1|3); for a graded question, each option's points (0|1|2). A file with a bad line is not imported at
-          all.
+          tags, media, rubric. Options, correct answers, tags and rubric criteria are separated by |. Correct holds the
+          numbers of the right options (1|3); for a graded question, each option's points (0|1|2). Rubric, for an
+          open-ended question, holds each criterion as name:points (Clarity:2|Evidence:3); the question is then worth
+          their sum. A file with a bad line is not imported at all.
         </Text>
         <Anchor href={sampleHref} download="questions.csv" size="sm">
           Download a sample file

@@ -86,6 +86,10 @@ describe('the CSV reader', () => {
     const { questions, problems } = readQuestionCsv(SAMPLE_CSV);
     expect(problems).toEqual([]);
     expect(questions.map((q) => q.type)).toEqual(['singlechoice', 'multichoice', 'graded', 'openended']);
+    expect(questions[3]?.rubric).toEqual([
+      { name: 'Sound', points: 2 },
+      { name: 'Through the nose', points: 3 },
+    ]);
   });
 
   it('names each bad line and its column', () => {
@@ -94,6 +98,24 @@ describe('the CSV reader', () => {
     expect(readQuestionCsv(csv).problems).toEqual([
       { line: 3, field: 'correct', message: QBANK_MESSAGES.multiOneCorrect },
       { line: 4, field: 'question', message: QBANK_MESSAGES.questionRequired },
+    ]);
+  });
+
+  it('reads a rubric column (name:points), naming a bad one', () => {
+    const csv = [
+      'bank,type,question,rubric',
+      'B,openended,Why?,Clarity:2|Time: 10:00 sharp:3',
+      'B,openended,How?,Clarity',
+      'B,singlechoice,Which?,Clarity:2',
+    ].join('\n');
+    const { questions, problems } = readQuestionCsv(csv);
+    expect(questions[0]?.rubric).toEqual([
+      { name: 'Clarity', points: 2 },
+      { name: 'Time: 10:00 sharp', points: 3 },
+    ]);
+    expect(problems).toEqual([
+      { line: 3, field: 'rubric', message: QBANK_MESSAGES.csvRubric },
+      { line: 4, field: 'rubric', message: QBANK_MESSAGES.rubricOnlyOpen },
     ]);
   });
 });

@@ -167,11 +167,11 @@ export function answerSummary(q: Pick<Question, 'type' | 'options'> & { rubric?:
     .join(', ');
 }
 
-/** The sample file offered on the import dialog: one question of each type. */
+/** The sample file offered on the import dialog: one question of each type, the open one with a rubric. */
 export const SAMPLE_CSV = [
-  'bank,type,question,options,correct,points,explanation,tags,media',
-  'Anatomy,singlechoice,Which muscle flexes the hip?,Iliopsoas|Deltoid|Trapezius,1,1,The iliopsoas lifts the leg.,anatomy|hips,',
-  'Anatomy,multichoice,Which are standing poses?,Tadasana|Vrksasana|Balasana,1|2,2,,poses,',
-  'Self check,graded,How often do you practise?,Never|Weekly|Daily,0|1|2,,,habits,',
-  'Self check,openended,Describe your breathing in Ujjayi.,,,5,Audible and through the nose.,breath,',
+  'bank,type,question,options,correct,points,explanation,tags,media,rubric',
+  'Anatomy,singlechoice,Which muscle flexes the hip?,Iliopsoas|Deltoid|Trapezius,1,1,The iliopsoas lifts the leg.,anatomy|hips,,',
+  'Anatomy,multichoice,Which are standing poses?,Tadasana|Vrksasana|Balasana,1|2,2,,poses,,',
+  'Self check,graded,How often do you practise?,Never|Weekly|Daily,0|1|2,,,habits,,',
+  'Self check,openended,Describe your breathing in Ujjayi.,,,,Audible and through the nose.,breath,,Sound:2|Through the nose:3',
 ].join('\r\n');
