@@ -14,6 +14,7 @@ import { registerDonationsPage } from '../site/donations-page.ts';
 import { registerEventPage } from '../site/event-page.ts';
 import { registerEventsPage } from '../site/events-page.ts';
 import { faviconPng } from '../site/favicon.ts';
+import { registerInvoicePage } from '../site/invoice-page.ts';
 import { registerNewStudioPage } from '../site/new-studio-page.ts';
 import { tenantAppShell } from '../site/render-page.ts';
 import { registerShopPage } from '../site/shop-page.ts';
@@ -94,6 +95,8 @@ export async function registerWebApp(app: FastifyInstance, platform: Platform): 
   registerEventsPage(app, platform, assets);
   // One event's page, rendered here; a visitor's Register is a form to the login (issue 30).
   registerEventPage(app, platform, assets);
+  // The invoice behind an emailed link, rendered here with its island (issue 30).
+  registerInvoicePage(app, platform, assets, appShell);
   // The studio's /login and /register, rendered here with one small island (issue 30).
   registerAuthPages(app, platform, assets);
   // The platform's sign-up on the bare domain, rendered here with a small island (issue 30).

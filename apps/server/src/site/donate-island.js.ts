@@ -1,7 +1,7 @@
 import { CALL_JS, FORMAT_MINOR_JS, GO_TO_PROVIDER_JS } from './island-shared.js.ts';
 
 /**
- * The give form's island (served at /site/donate.js, ~2 KB gzip), as the app's DonatePage behaved:
+ * The give form's island (served at /site/donate.js, ~2.6 KB gzip), as the app's DonatePage behaved:
  * one-time or monthly (the legend, 'For' and its plan, the note under the form follow), the amount
  * chips and Other amount, the checks on submit in the app's words (a field's error cleared when it
  * changes, the first wrong field focused), then the gift (POST /public/donations/{id}, one idempotency

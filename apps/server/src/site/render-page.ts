@@ -156,8 +156,8 @@ function head(tenant: TenantConfig, page: SitePage, url: string, assets: AppAsse
     `<title>${e(title)}</title>`,
     `<meta name="description" content="${e(description)}">`,
     tenant.seoKeywords ? `<meta name="keywords" content="${e(tenant.seoKeywords)}">` : '',
-    // The 404 page (status 404 already) is never indexed and names no canonical address.
-    page.name === NOT_FOUND_PAGE_NAME
+    // The 404 page (status 404 already) and a private link's page are never indexed and name no canonical address.
+    page.name === NOT_FOUND_PAGE_NAME || page.noindex
       ? `<meta name="robots" content="noindex">`
       : `<meta name="robots" content="index, follow">\n<link rel="canonical" href="${e(url)}">`,
     `<meta property="og:type" content="website">`,

@@ -15,6 +15,8 @@ export interface SitePage {
   description?: string;
   /** The page's own preview image (absolute), in place of the studio's logo. */
   image?: string;
+  /** Kept out of search engines (robots noindex, no canonical): a page behind a private link (an invoice). */
+  noindex?: boolean;
 }
 
 export type SiteEntry =

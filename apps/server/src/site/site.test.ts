@@ -263,7 +263,7 @@ describe('page addresses, redirects and the 404 status', () => {
       expect(response.body).not.toContain('<div id="root"></div>');
     }
     // Admin, student and public app areas stay the app's, whoever asks.
-    for (const path of ['/products', '/store/new', '/settings/plan', '/invoice/abc', '/oauth/stripe', '/profile']) {
+    for (const path of ['/products', '/store/new', '/settings/plan', '/checkout', '/oauth/stripe', '/profile']) {
       const response = await get(a.host, path);
       expect(response.statusCode, path).toBe(200);
       expect(response.body).toContain('<div id="root"></div>');
