@@ -24,7 +24,8 @@ for (const file of readdirSync(dir).filter((name) => name.endsWith('.json'))) {
   }
 }
 if (!existsSync(dir)) failed += 1;
-if (flakyBrowserTests > 0) console.log(`browser tests that passed only on their retry: ${flakyBrowserTests} (named "flaky" above)`);
+if (flakyBrowserTests > 0)
+  console.log(`browser tests that passed only on their retry: ${flakyBrowserTests} (named "flaky" above)`);
 // A skipped test is a failing test (DESIGN.md).
 console.log(`tests: ${passed} passed, ${failed + skipped} failed`);
 process.exit(failed + skipped > 0 ? 1 : 0);
