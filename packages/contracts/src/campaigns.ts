@@ -25,6 +25,11 @@ export type CampaignMergeField = (typeof CAMPAIGN_MERGE_FIELDS)[number]['name'];
 
 const MERGE_TAG = /\{\{\s*([^{}]*?)\s*\}\}/g;
 
+/** The merge fields a text uses (known or not), each once. */
+export function usedMergeFields(text: string): string[] {
+  return [...new Set([...text.matchAll(MERGE_TAG)].map((match) => match[1] ?? ''))];
+}
+
 /** The merge fields a text uses that are not known (a typo, a field of another product): empty when all resolve. */
 export function unknownMergeFields(text: string): string[] {
   const known = new Set<string>(CAMPAIGN_MERGE_FIELDS.map((field) => field.name));
@@ -109,15 +114,23 @@ export const CAMPAIGN_STATUS_LABELS: Record<CampaignStatus, string> = {
 /**
  * How a campaign is sent (docs/decisions/campaigns.md "Sending through the studio's choice"): the
  * platform's mail server (SMTP), the studio's Brevo account (its transactional API), or a connected
- * Gmail or Microsoft 365 mailbox (their APIs; not Zoho Mail).
+ * Gmail or Microsoft 365 mailbox (their APIs; not Zoho Mail), or a Mailchimp campaign to the studio's
+ * Mailchimp audience (its Marketing API), for studios that live there.
  */
-export const CAMPAIGN_SEND_VIA = ['smtp', 'brevo', 'mailbox'] as const;
+export const CAMPAIGN_SEND_VIA = ['smtp', 'brevo', 'mailbox', 'mailchimp'] as const;
 export type CampaignSendVia = (typeof CAMPAIGN_SEND_VIA)[number];
 export const CAMPAIGN_SEND_VIA_LABELS: Record<CampaignSendVia, string> = {
   smtp: 'Email server (SMTP)',
   brevo: 'Brevo',
   mailbox: 'Connected mailbox',
+  mailchimp: 'Mailchimp',
 };
+
+/**
+ * The merge fields a Mailchimp campaign can carry, as Mailchimp's own merge tags (its audience holds
+ * FNAME and LNAME, filled by the sync); the others have no field in the audience.
+ */
+export const MAILCHIMP_MERGE_TAGS = { firstName: '*|FNAME|*', lastName: '*|LNAME|*' } as const;
 
 export const AUDIENCE_KINDS = ['all', 'tags', 'membership', 'no_visit', 'custom_field'] as const;
 export type AudienceKind = (typeof AUDIENCE_KINDS)[number];
@@ -207,7 +220,7 @@ export const CampaignInput = z
     /** The designer's project data, kept to reopen the design as it was. */
     design: DesignProject.default(null),
     audience: CampaignAudience.default({ kind: 'all' }),
-    /** How it is sent; null: the studio's default (Brevo when it is the campaign provider, else SMTP). */
+    /** How it is sent; null: the studio's default (Brevo or Mailchimp when it is the campaign provider, else SMTP). */
     provider: z
       .enum(CAMPAIGN_SEND_VIA, { error: `provider must be one of ${CAMPAIGN_SEND_VIA.join(', ')}` })
       .nullable()
@@ -316,6 +329,8 @@ export const CampaignSenders = z.object({
   /** What "the studio's default" means now. */
   defaultProvider: z.enum(CAMPAIGN_SEND_VIA),
   brevo: z.object({ connected: z.boolean(), fromEmail: z.string() }),
+  /** Mailchimp as the studio's campaign provider (Settings > Integrations), with its audience. */
+  mailchimp: z.object({ connected: z.boolean(), audienceName: z.string() }),
   /** The signed-in person's own and the shared connected mailboxes; Zoho ones carry `refused`. */
   mailboxes: z.array(
     z.object({
@@ -351,5 +366,12 @@ export const CAMPAIGN_MESSAGES = {
   brevoNotConnected: 'provider Brevo is not connected: add its API key in Settings > Integrations > Brevo.',
   mailboxRequired: 'mailboxId is required to send through a connected mailbox.',
   mailboxUnknown: 'mailboxId is not a mailbox connected to this studio.',
+  mailchimpNotConnected:
+    'provider Mailchimp is not connected: choose its audience in Settings > Integrations > Mailchimp.',
+  mailchimpMergeField: (field: string, name: string) =>
+    `${field} uses {{${name}}}, which a Mailchimp campaign cannot fill: Mailchimp fills {{firstName}} and {{lastName}} only.`,
+  mailchimpQuarterHour: 'scheduledAt must be on the quarter hour (:00, :15, :30 or :45) to schedule through Mailchimp.',
+  mailchimpScheduled:
+    'This campaign is scheduled in Mailchimp: cancel it to stop it; a copy can be changed and scheduled again.',
   resumed: 'Campaign resumed.',
 } as const;

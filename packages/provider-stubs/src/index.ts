@@ -3,7 +3,14 @@ export { brevoHandler } from './brevo.ts';
 export type { ProviderHandler, StubCall, StubRequest } from './http.ts';
 export { startTestIdentityProvider, TEST_CLIENT, type TestIdentityProvider } from './identity-provider.ts';
 export { type LocalStubs, startLocalStubs } from './local.ts';
-export { type MailchimpAccounts, mailchimpHandler, type StubMember } from './mailchimp.ts';
+export {
+  type MailchimpAccounts,
+  type MailchimpFailure,
+  mailchimpHandler,
+  type StubMailchimpCampaign,
+  type StubMember,
+  type StubSegment,
+} from './mailchimp.ts';
 export { authorizePageHandler, newZoomState, type OAuthAccounts, oauthTokenHandler, type ZoomState } from './oauth.ts';
 export {
   type PaymentSpringMerchant,

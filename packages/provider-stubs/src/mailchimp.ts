@@ -12,8 +12,47 @@ export interface StubMember {
   merge_fields: Record<string, string>;
 }
 
+/** A static segment of an audience. */
+export interface StubSegment {
+  id: number;
+  listId: string;
+  name: string;
+  /** Lower-case addresses of list members in the segment. */
+  emails: Set<string>;
+}
+
+/** A campaign made through POST /campaigns, with what it was given and whom it reached. */
+export interface StubMailchimpCampaign {
+  id: string;
+  listId: string;
+  segmentId: number | null;
+  settings: Record<string, unknown>;
+  tracking: Record<string, unknown>;
+  html: string;
+  plainText: string;
+  /** save, schedule, sending, sent (the stand-in sends at once). */
+  status: string;
+  scheduleTime: string | null;
+  /** The subscribed segment members it was sent to (at send, or when the schedule was set). */
+  sentTo: string[];
+  /** Each test send's addresses. */
+  tests: string[][];
+}
+
+/** The next campaign call of this kind fails once with this status and detail (tests). */
+export interface MailchimpFailure {
+  on: 'campaign' | 'content' | 'send' | 'schedule' | 'unschedule' | 'test' | 'segment';
+  status: number;
+  detail: string;
+}
+
 /** What the Mailchimp stand-in keeps; tests read and change it. */
 export interface MailchimpState {
+  /** Static segments by id. */
+  mcSegments: Map<number, StubSegment>;
+  /** Campaigns by id, in the order made. */
+  mcCampaigns: Map<string, StubMailchimpCampaign>;
+  mcFailNext: MailchimpFailure | null;
   /** Members by list id. */
   members: Map<string, Map<string, StubMember>>;
   /** Audiences by id (tests may delete one). */
@@ -42,6 +81,8 @@ export function mailchimpHandler(accounts: MailchimpAccounts | undefined, state:
       });
     }
     if (req.method === 'GET' && path === '/ping') return send(res, 200, { health_status: "Everything's Chimpy!" });
+    const handled = campaignCalls(state, req.method ?? '', path, body, res);
+    if (handled) return true;
     if (req.method === 'POST' && path === '/lists') {
       const input = JSON.parse(body) as { name?: string; contact?: Record<string, string> };
       if (!input.contact?.address1 || !input.contact?.city) {
@@ -56,6 +97,8 @@ export function mailchimpHandler(accounts: MailchimpAccounts | undefined, state:
       state.lists.set(id, { name: input.name ?? '' });
       return send(res, 200, { id, name: input.name, stats: { member_count: 0 } });
     }
+    const segmentCall = /^\/lists\/([^/]+)\/segments(?:\/(\d+))?$/.exec(path);
+    if (segmentCall && req.method === 'POST') return segments(state, segmentCall, body, res);
     const one = /^\/lists\/([^/]+)$/.exec(path);
     if (!one) return send(res, 404, { title: 'Resource Not Found', status: 404 });
     const id = decodeURIComponent(one[1] ?? '');
@@ -90,12 +133,17 @@ export function mailchimpHandler(accounts: MailchimpAccounts | undefined, state:
     };
     if (input.members.length > 500)
       return send(res, 400, { title: 'Invalid Resource', status: 400, detail: 'too many members' });
-    let created = 0;
-    let updated = 0;
-    let errors = 0;
+    // Mailchimp's batch subscribe answer: the members made and changed (with their status), and errors.
+    const created: StubMember[] = [];
+    const updated: StubMember[] = [];
+    const errors: Array<{ email_address: string; error: string; error_code: string }> = [];
     for (const m of input.members) {
       if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(m.email_address)) {
-        errors += 1;
+        errors.push({
+          email_address: m.email_address,
+          error: `${m.email_address} looks fake or invalid, please enter a real email address.`,
+          error_code: 'ERROR_GENERIC',
+        });
         continue;
       }
       const existing = current.get(m.email_address.toLowerCase());
@@ -103,16 +151,235 @@ export function mailchimpHandler(accounts: MailchimpAccounts | undefined, state:
         if (!input.update_existing) continue;
         existing.merge_fields = { ...existing.merge_fields, ...m.merge_fields };
         if (m.status) existing.status = m.status;
-        updated += 1;
+        updated.push(existing);
       } else {
-        current.set(m.email_address.toLowerCase(), {
+        const member = {
           email_address: m.email_address,
           status: m.status ?? m.status_if_new ?? 'subscribed',
           merge_fields: m.merge_fields ?? {},
-        });
-        created += 1;
+        };
+        current.set(m.email_address.toLowerCase(), member);
+        created.push(member);
       }
     }
-    return send(res, 200, { total_created: created, total_updated: updated, error_count: errors, errors: [] });
+    return send(res, 200, {
+      new_members: created,
+      updated_members: updated,
+      errors,
+      total_created: created.length,
+      total_updated: updated.length,
+      error_count: errors.length,
+    });
   };
+}
+
+const problem = (status: number, title: string, detail: string) => ({ type: 'about:blank', title, status, detail });
+const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
+let nextSegmentId = 100;
+
+/** A failure set with `mcFailNext` for this kind of call, answered once. */
+function failed(state: MailchimpState, on: MailchimpFailure['on'], res: Parameters<typeof send>[0]): boolean {
+  const failure = state.mcFailNext;
+  if (failure?.on !== on) return false;
+  state.mcFailNext = null;
+  send(
+    res,
+    failure.status,
+    problem(failure.status, failure.status >= 500 ? 'Internal Server Error' : 'Bad Request', failure.detail),
+  );
+  return true;
+}
+
+/** POST /lists/{id}/segments (static_segment) and POST /lists/{id}/segments/{segment_id} (members_to_add). */
+function segments(
+  state: MailchimpState,
+  [, rawList, rawSegment]: RegExpExecArray,
+  body: string,
+  res: Parameters<typeof send>[0],
+): true {
+  const listId = decodeURIComponent(rawList ?? '');
+  if (!state.lists.has(listId)) return send(res, 404, notFound);
+  if (failed(state, 'segment', res)) return true;
+  const members = state.members.get(listId) ?? new Map<string, StubMember>();
+  const input = JSON.parse(body || '{}') as { name?: string; static_segment?: string[]; members_to_add?: string[] };
+  if (rawSegment === undefined) {
+    if (!input.name) return send(res, 400, problem(400, 'Invalid Resource', 'name: This value should not be blank.'));
+    if (!Array.isArray(input.static_segment)) {
+      return send(res, 400, problem(400, 'Invalid Resource', 'static_segment or options is required'));
+    }
+    const segment: StubSegment = { id: nextSegmentId++, listId, name: input.name, emails: new Set() };
+    // Emails not on the list are ignored, as Mailchimp documents.
+    for (const email of input.static_segment)
+      if (members.has(email.toLowerCase())) segment.emails.add(email.toLowerCase());
+    state.mcSegments.set(segment.id, segment);
+    return send(res, 200, {
+      id: segment.id,
+      name: segment.name,
+      member_count: segment.emails.size,
+      type: 'static',
+      list_id: listId,
+    });
+  }
+  const segment = state.mcSegments.get(Number(rawSegment));
+  if (!segment || segment.listId !== listId) return send(res, 404, notFound);
+  const add = input.members_to_add ?? [];
+  if (add.length > 500) return send(res, 400, problem(400, 'Invalid Resource', 'members_to_add: at most 500 emails'));
+  const added: string[] = [];
+  const missing: string[] = [];
+  for (const email of add) {
+    if (members.has(email.toLowerCase())) {
+      segment.emails.add(email.toLowerCase());
+      added.push(email);
+    } else missing.push(email);
+  }
+  return send(res, 200, {
+    members_added: added.map((email) => ({ email_address: email })),
+    members_removed: [],
+    errors: missing.length ? [{ email_addresses: missing, error: 'Email addresses are not list members' }] : [],
+    total_added: added.length,
+    total_removed: 0,
+    error_count: missing.length,
+  });
+}
+
+/** The campaign calls: POST /campaigns, GET /campaigns/{id}, PUT …/content, POST …/actions/{action}. */
+function campaignCalls(
+  state: MailchimpState,
+  method: string,
+  path: string,
+  body: string,
+  res: Parameters<typeof send>[0],
+): boolean {
+  if (path === '/campaigns' && method === 'POST') {
+    if (failed(state, 'campaign', res)) return true;
+    const input = JSON.parse(body || '{}') as {
+      type?: string;
+      recipients?: { list_id?: string; segment_opts?: { saved_segment_id?: number } };
+      settings?: Record<string, unknown>;
+      tracking?: Record<string, unknown>;
+    };
+    if (input.type !== 'regular' && input.type !== 'plaintext') {
+      return send(
+        res,
+        400,
+        problem(400, 'Invalid Resource', 'type: Value must be one of regular, plaintext, absplit, rss, variate'),
+      );
+    }
+    const listId = input.recipients?.list_id ?? '';
+    if (!state.lists.has(listId))
+      return send(res, 400, problem(400, 'Invalid Resource', 'recipients.list_id: invalid list'));
+    const segmentId = input.recipients?.segment_opts?.saved_segment_id ?? null;
+    if (segmentId !== null && state.mcSegments.get(segmentId)?.listId !== listId) {
+      return send(
+        res,
+        400,
+        problem(400, 'Invalid Resource', 'recipients.segment_opts.saved_segment_id: invalid segment'),
+      );
+    }
+    const id = Math.random().toString(16).slice(2, 12);
+    state.mcCampaigns.set(id, {
+      id,
+      listId,
+      segmentId,
+      settings: input.settings ?? {},
+      tracking: input.tracking ?? {},
+      html: '',
+      plainText: '',
+      status: 'save',
+      scheduleTime: null,
+      sentTo: [],
+      tests: [],
+    });
+    return send(res, 200, { id, web_id: 1000 + state.mcCampaigns.size, type: input.type, status: 'save' });
+  }
+  const match = /^\/campaigns\/([^/]+)(\/content|\/actions\/(send|schedule|unschedule|test))?$/.exec(path);
+  if (!match) return false;
+  const campaign = state.mcCampaigns.get(decodeURIComponent(match[1] ?? ''));
+  if (!campaign) return send(res, 404, notFound);
+  if (!match[2] && method === 'GET') return send(res, 200, { id: campaign.id, status: campaign.status });
+  if (!match[2] && method === 'PATCH') {
+    if (failed(state, 'campaign', res)) return true;
+    if (campaign.status !== 'save' && campaign.status !== 'paused') {
+      return send(res, 400, problem(400, 'Bad Request', 'A sent or scheduled campaign cannot be changed.'));
+    }
+    const input = JSON.parse(body || '{}') as {
+      recipients?: { list_id?: string; segment_opts?: { saved_segment_id?: number } };
+      settings?: Record<string, unknown>;
+      tracking?: Record<string, unknown>;
+    };
+    if (input.recipients) {
+      const listId = input.recipients.list_id ?? campaign.listId;
+      const segmentId = input.recipients.segment_opts?.saved_segment_id ?? null;
+      if (!state.lists.has(listId) || (segmentId !== null && state.mcSegments.get(segmentId)?.listId !== listId)) {
+        return send(res, 400, problem(400, 'Invalid Resource', 'recipients: invalid list or segment'));
+      }
+      campaign.listId = listId;
+      campaign.segmentId = segmentId;
+    }
+    campaign.settings = { ...campaign.settings, ...input.settings };
+    campaign.tracking = { ...campaign.tracking, ...input.tracking };
+    return send(res, 200, { id: campaign.id, status: campaign.status });
+  }
+  if (match[2] === '/content' && method === 'PUT') {
+    if (failed(state, 'content', res)) return true;
+    const input = JSON.parse(body || '{}') as { html?: string; plain_text?: string };
+    campaign.html = input.html ?? '';
+    campaign.plainText = input.plain_text ?? '';
+    return send(res, 200, { html: campaign.html, plain_text: campaign.plainText });
+  }
+  const action = match[3] as MailchimpFailure['on'] | undefined;
+  if (!action || method !== 'POST') return send(res, 405, problem(405, 'Method Not Allowed', 'not allowed'));
+  if (failed(state, action, res)) return true;
+  const input = JSON.parse(body || '{}') as { schedule_time?: string; test_emails?: string[]; send_type?: string };
+  if (action === 'unschedule') {
+    if (campaign.status !== 'schedule')
+      return send(res, 400, problem(400, 'Bad Request', 'This campaign is not scheduled.'));
+    campaign.status = 'paused';
+    campaign.scheduleTime = null;
+    campaign.sentTo = [];
+    res.writeHead(204).end();
+    return true;
+  }
+  // Mailchimp's send checklist: content with the unsubscribe merge tag, a subject and a from.
+  const notReady =
+    !campaign.html.includes('*|UNSUB|*') ||
+    !campaign.settings.subject_line ||
+    !campaign.settings.from_name ||
+    !EMAIL.test(String(campaign.settings.reply_to ?? ''));
+  if (notReady) return send(res, 400, problem(400, 'Bad Request', 'Your Campaign is not ready to send.'));
+  if (action === 'test') {
+    const to = input.test_emails ?? [];
+    if (to.length === 0 || !to.every((email) => EMAIL.test(email))) {
+      return send(res, 400, problem(400, 'Invalid Resource', 'test_emails: invalid'));
+    }
+    campaign.tests.push(to);
+    res.writeHead(204).end();
+    return true;
+  }
+  if (campaign.status !== 'save' && campaign.status !== 'paused') {
+    return send(res, 400, problem(400, 'Bad Request', 'This campaign has already been sent or scheduled.'));
+  }
+  if (action === 'schedule') {
+    const at = Date.parse(input.schedule_time ?? '');
+    const date = new Date(at);
+    if (Number.isNaN(at) || date.getUTCMinutes() % 15 !== 0 || date.getUTCSeconds() !== 0) {
+      return send(
+        res,
+        400,
+        problem(400, 'Invalid Resource', 'schedule_time: Campaigns may only be scheduled on the quarter-hour.'),
+      );
+    }
+    if (at <= Date.now())
+      return send(res, 400, problem(400, 'Invalid Resource', 'schedule_time: must be in the future.'));
+    campaign.status = 'schedule';
+    campaign.scheduleTime = date.toISOString();
+  } else campaign.status = 'sent';
+  // The subscribed members of the segment (or the whole audience) are the recipients.
+  const members = state.members.get(campaign.listId) ?? new Map<string, StubMember>();
+  const segment = campaign.segmentId === null ? null : state.mcSegments.get(campaign.segmentId);
+  campaign.sentTo = [...members.entries()]
+    .filter(([email, member]) => member.status === 'subscribed' && (!segment || segment.emails.has(email)))
+    .map(([, member]) => member.email_address);
+  res.writeHead(204).end();
+  return true;
 }

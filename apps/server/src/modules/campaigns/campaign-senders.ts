@@ -1,5 +1,5 @@
 import { CAMPAIGN_MESSAGES, type CampaignSendVia } from '@atrium/contracts';
-import { and, eq, like, sql } from 'drizzle-orm';
+import { and, eq, inArray, like, sql } from 'drizzle-orm';
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import { type Tx, withTenant } from '../../db/client.ts';
 import { tenantCredentials, tenants } from '../../db/schema/index.ts';
@@ -37,7 +37,7 @@ export interface ApiEmail extends OutgoingEmail {
 }
 
 export interface ApiSender {
-  readonly provider: Exclude<CampaignSendVia, 'smtp'>;
+  readonly provider: 'brevo' | 'mailbox';
   /** May a recipient whose earlier send was not confirmed be sent again (the provider dedupes by key)? */
   readonly resendsSafely: boolean;
   send(email: ApiEmail): Promise<SendOutcome>;
@@ -47,7 +47,7 @@ export interface ApiSender {
 export class ProviderUnavailable extends Error {}
 
 const vaults = new WeakMap<Platform, Promise<CredentialVault>>();
-function vaultOf(platform: Platform): Promise<CredentialVault> {
+export function vaultOf(platform: Platform): Promise<CredentialVault> {
   let vault = vaults.get(platform);
   if (!vault) {
     vault = credentialsKey(platform.db, platform.config).then((key) => new CredentialVault(key));
@@ -56,13 +56,22 @@ function vaultOf(platform: Platform): Promise<CredentialVault> {
   return vault;
 }
 
-/** The studio's default: Brevo when it is the active campaign provider, else SMTP. */
+/**
+ * The studio's default: its active campaign provider (Settings > Integrations), Brevo or Mailchimp
+ * (with an audience chosen), else SMTP.
+ */
 export async function defaultProvider(tx: Tx, tenantId: string): Promise<CampaignSendVia> {
-  const [brevo] = await tx
-    .select({ on: tenantCredentials.isIntegrated })
+  const rows = await tx
+    .select({
+      provider: tenantCredentials.provider,
+      on: tenantCredentials.isIntegrated,
+      pub: tenantCredentials.publicFields,
+    })
     .from(tenantCredentials)
-    .where(and(eq(tenantCredentials.tenantId, tenantId), eq(tenantCredentials.provider, 'brevo')));
-  return brevo?.on ? 'brevo' : 'smtp';
+    .where(and(eq(tenantCredentials.tenantId, tenantId), inArray(tenantCredentials.provider, ['brevo', 'mailchimp'])));
+  if (rows.some((row) => row.provider === 'brevo' && row.on)) return 'brevo';
+  if (rows.some((row) => row.provider === 'mailchimp' && row.on && row.pub?.mcAudienceId)) return 'mailchimp';
+  return 'smtp';
 }
 
 export interface Mailbox {
@@ -115,6 +124,9 @@ export async function checkProvider(
   if (sending && provider === 'brevo' && (await defaultProvider(tx, tenantId)) !== 'brevo') {
     throw badRequest('provider', CAMPAIGN_MESSAGES.brevoNotConnected);
   }
+  if (sending && provider === 'mailchimp' && (await defaultProvider(tx, tenantId)) !== 'mailchimp') {
+    throw badRequest('provider', CAMPAIGN_MESSAGES.mailchimpNotConnected);
+  }
 }
 
 async function credentialRow(platform: Platform, tenantId: string, where: ReturnType<typeof eq>) {
@@ -131,7 +143,7 @@ async function credentialRow(platform: Platform, tenantId: string, where: Return
 export async function apiSenderFor(
   platform: Platform,
   tenantId: string,
-  provider: Exclude<CampaignSendVia, 'smtp'>,
+  provider: 'brevo' | 'mailbox',
   mailboxId: string | null,
 ): Promise<ApiSender> {
   const vault = await vaultOf(platform);

@@ -8,6 +8,7 @@ import type { Platform } from '../../platform.ts';
 import { enqueueEmails } from '../mail/outbox.ts';
 import { materialiseRecipients, rowsOf } from './campaign-audience.ts';
 import { campaignEmail, type Person, prepareCampaignBody, unsubscribeSigner, unsubscribeUrl } from './campaign-mail.ts';
+import { heldByMailchimp, markMailchimpScheduledSent, runMailchimpCampaign } from './campaign-mailchimp.ts';
 import type { PreparedBody } from './campaign-render.ts';
 import {
   type ApiEmail,
@@ -242,6 +243,11 @@ export async function runCampaignBatches(platform: Platform, job: CampaignJob, s
       .where(and(eq(campaigns.tenantId, job.tenantId), eq(campaigns.id, job.campaignId))),
   );
   if (campaign?.status !== 'sending') return;
+  if (campaign.provider === 'mailchimp') {
+    // One Mailchimp campaign to a segment of every recipient (campaign-mailchimp.ts); it records its own end.
+    await runMailchimpCampaign(platform, job, CLAIM_LEASE_SECONDS);
+    return;
+  }
   if (campaign.provider && campaign.provider !== 'smtp') {
     let sender: ApiSender;
     try {
@@ -468,11 +474,22 @@ async function recordResults(
 export async function runDueCampaigns(platform: Platform): Promise<number> {
   const now = platform.clock.now();
   const due = await platform.db
-    .select({ tenantId: campaigns.tenantId, campaignId: campaigns.id })
+    .select({
+      tenantId: campaigns.tenantId,
+      campaignId: campaigns.id,
+      status: campaigns.status,
+      provider: campaigns.provider,
+      startedAt: campaigns.startedAt,
+    })
     .from(campaigns)
     .where(and(eq(campaigns.status, 'scheduled'), sql`${campaigns.scheduledAt} <= ${now.toISOString()}::timestamptz`))
     .limit(100);
-  for (const job of due) {
+  for (const { status, provider, startedAt, ...job } of due) {
+    // Mailchimp holds it and sends it at its time: here it is only marked sent.
+    if (heldByMailchimp({ status, provider, startedAt })) {
+      await markMailchimpScheduledSent(platform, job.tenantId, job.campaignId);
+      continue;
+    }
     const started = await withTenant(platform.db, job.tenantId, async (tx) => {
       const [campaign] = await tx
         .select()

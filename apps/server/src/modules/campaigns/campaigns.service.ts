@@ -26,6 +26,13 @@ import { enqueueEmails } from '../mail/outbox.ts';
 import { brevoWebhookUrl } from './brevo-webhooks.ts';
 import { checkAudience, countAudience, rowsOf } from './campaign-audience.ts';
 import { campaignEmail, prepareCampaignBody, unsubscribeSigner, unsubscribeUrl } from './campaign-mail.ts';
+import {
+  checkMailchimpMergeFields,
+  checkQuarterHour,
+  heldByMailchimp,
+  mailchimpAccount,
+  unscheduleAtMailchimp,
+} from './campaign-mailchimp.ts';
 import { checkMjml } from './campaign-render.ts';
 import { checkProvider, defaultProvider, studioMailboxes } from './campaign-senders.ts';
 import { beginSending, type PersonColumns, personColumns, personOf, queueBatches } from './campaign-sending.ts';
@@ -91,7 +98,7 @@ async function toCampaigns(tx: Tx, platform: Platform, tenantId: string, rows: R
   return Promise.all(
     rows.map(async (row) => {
       const audience = CampaignAudience.parse(row.audience);
-      const unsent = row.status === 'draft' || row.status === 'scheduled';
+      const unsent = row.status === 'draft' || (row.status === 'scheduled' && !heldByMailchimp(row));
       const counts = progress.get(row.id);
       return {
         id: row.id,
@@ -207,6 +214,7 @@ export async function updateCampaign(
   const values = await cleanInput(platform, tenant, input);
   await withTenant(platform.db, tenant.tenantId, async (tx) => {
     const row = await findRow(tx, tenant.tenantId, id, true);
+    if (heldByMailchimp(row)) throw conflict(CAMPAIGN_MESSAGES.mailchimpScheduled);
     if (row.status !== 'draft' && row.status !== 'scheduled') throw conflict(CAMPAIGN_MESSAGES.notDraft);
     await checkAudience(tx, tenant.tenantId, values.audience);
     // A mailbox already chosen stays usable by whoever edits the campaign next.
@@ -223,7 +231,9 @@ export async function updateCampaign(
 export async function deleteCampaign(platform: Platform, tenant: TenantContext, id: string): Promise<void> {
   await withTenant(platform.db, tenant.tenantId, async (tx) => {
     const row = await findRow(tx, tenant.tenantId, id, true);
-    if (row.status === 'sending') throw conflict('A campaign that is sending cannot be deleted: cancel it first.');
+    if (row.status === 'sending' || heldByMailchimp(row)) {
+      throw conflict('A campaign that is sending or scheduled in Mailchimp cannot be deleted: cancel it first.');
+    }
     await tx.delete(campaigns).where(and(eq(campaigns.tenantId, tenant.tenantId), eq(campaigns.id, id)));
   });
 }
@@ -239,8 +249,17 @@ export function countCampaignAudience(
   });
 }
 
-/** What sending needs: a subject, a body, known merge fields, an audience with someone in it. */
-async function checkSendable(tx: Tx, platform: Platform, tenantId: string, row: Row): Promise<CampaignAudience> {
+/**
+ * What sending needs: a subject, a body, known merge fields (through Mailchimp, those it fills), an
+ * audience with someone in it. Answers the audience and the provider it will go through.
+ */
+async function checkSendable(
+  tx: Tx,
+  platform: Platform,
+  tenantId: string,
+  row: Row,
+): Promise<{ audience: CampaignAudience; via: CampaignSendVia }> {
+  if (heldByMailchimp(row)) throw conflict(CAMPAIGN_MESSAGES.mailchimpScheduled);
   if (row.status !== 'draft' && row.status !== 'scheduled') throw conflict(CAMPAIGN_MESSAGES.notDraft);
   if (!row.subject.trim()) throw badRequest('subject', CAMPAIGN_MESSAGES.subjectRequired);
   if (!row.bodyHtml.trim() && !row.bodyMjml.trim()) throw badRequest('bodyHtml', CAMPAIGN_MESSAGES.bodyRequired);
@@ -248,18 +267,27 @@ async function checkSendable(tx: Tx, platform: Platform, tenantId: string, row: 
   const audience = CampaignAudience.parse(row.audience);
   await checkAudience(tx, tenantId, audience);
   await checkProvider(tx, tenantId, row.provider, row.mailboxId, null, true);
+  const via = row.provider ?? (await defaultProvider(tx, tenantId));
+  if (via === 'mailchimp') checkMailchimpMergeFields(row);
   if ((await countAudience(tx, tenantId, audience, platform.clock.now())) === 0) {
     throw badRequest('audience', CAMPAIGN_MESSAGES.emptyAudience);
   }
-  return audience;
+  return { audience, via };
 }
 
 /** Send now: the recipients made once, then the batch job. */
 export async function sendCampaign(platform: Platform, tenant: TenantContext, id: string): Promise<Campaign> {
   await withTenant(platform.db, tenant.tenantId, async (tx) => {
     const row = await findRow(tx, tenant.tenantId, id, true);
-    const audience = await checkSendable(tx, platform, tenant.tenantId, row);
-    await beginSending(tx, tenant.tenantId, id, audience, platform.clock.now(), row.provider);
+    const { audience, via } = await checkSendable(tx, platform, tenant.tenantId, row);
+    await beginSending(tx, tenant.tenantId, id, audience, platform.clock.now(), via);
+    // Sent now: a time set earlier is no longer the campaign's (Mailchimp would schedule it).
+    if (row.scheduledAt) {
+      await tx
+        .update(campaigns)
+        .set({ scheduledAt: null })
+        .where(and(eq(campaigns.tenantId, tenant.tenantId), eq(campaigns.id, id)));
+    }
   });
   await queueBatches(platform, { tenantId: tenant.tenantId, campaignId: id });
   return getCampaign(platform, tenant, id);
@@ -281,19 +309,36 @@ export async function scheduleCampaign(
   if (Number.isNaN(at.getTime()))
     throw badRequest('scheduledAt', 'scheduledAt must be a date and time (YYYY-MM-DDTHH:mm)');
   if (at.getTime() <= platform.clock.now().getTime()) throw badRequest('scheduledAt', CAMPAIGN_MESSAGES.pastSchedule);
-  await withTenant(platform.db, tenant.tenantId, async (tx) => {
+  const handOver = await withTenant(platform.db, tenant.tenantId, async (tx) => {
     const row = await findRow(tx, tenant.tenantId, id, true);
-    await checkSendable(tx, platform, tenant.tenantId, row);
+    const { audience, via } = await checkSendable(tx, platform, tenant.tenantId, row);
+    if (via === 'mailchimp') {
+      // Mailchimp keeps the time: the recipients are made now and handed over with /actions/schedule.
+      checkQuarterHour(at);
+      await beginSending(tx, tenant.tenantId, id, audience, platform.clock.now(), via);
+      await tx
+        .update(campaigns)
+        .set({ scheduledAt: at })
+        .where(and(eq(campaigns.tenantId, tenant.tenantId), eq(campaigns.id, id)));
+      return true;
+    }
     await tx
       .update(campaigns)
       .set({ status: 'scheduled', scheduledAt: at, updatedAt: new Date() })
       .where(and(eq(campaigns.tenantId, tenant.tenantId), eq(campaigns.id, id)));
+    return false;
   });
+  if (handOver) await queueBatches(platform, { tenantId: tenant.tenantId, campaignId: id });
   return getCampaign(platform, tenant, id);
 }
 
 /** Stops a scheduled or sending campaign: no further batch claims anyone (those already written go). */
 export async function cancelCampaign(platform: Platform, tenant: TenantContext, id: string): Promise<Campaign> {
+  // A campaign Mailchimp holds for later is unscheduled there first (a refusal changes nothing here).
+  const before = await readTenant(platform.db, tenant.tenantId, (tx) => findRow(tx, tenant.tenantId, id));
+  if (heldByMailchimp(before) && before.mailchimpCampaignId) {
+    await unscheduleAtMailchimp(platform, tenant.tenantId, before.mailchimpCampaignId);
+  }
   await withTenant(platform.db, tenant.tenantId, async (tx) => {
     const row = await findRow(tx, tenant.tenantId, id, true);
     if (row.status !== 'scheduled' && row.status !== 'sending' && row.status !== 'paused') {
@@ -311,7 +356,10 @@ export async function cancelCampaign(platform: Platform, tenant: TenantContext, 
         and(
           eq(campaignRecipients.tenantId, tenant.tenantId),
           eq(campaignRecipients.campaignId, id),
-          eq(campaignRecipients.status, 'pending'),
+          // Through Mailchimp, queued rows wait at Mailchimp (unscheduled above); through SMTP they are in the outbox.
+          row.provider === 'mailchimp'
+            ? inArray(campaignRecipients.status, ['pending', 'queued'])
+            : eq(campaignRecipients.status, 'pending'),
         ),
       );
   });
@@ -354,9 +402,11 @@ export async function campaignSenders(
     );
     return { fallback, brevo, mailboxes };
   });
+  const mailchimp = await mailchimpAccount(platform, tenant.tenantId);
   return {
     defaultProvider: found.fallback,
     brevo: { connected: !!found.brevo, fromEmail: found.brevo?.from_email ?? '' },
+    mailchimp: { connected: !!mailchimp, audienceName: mailchimp?.audienceName ?? '' },
     mailboxes: found.mailboxes.map((m) => ({
       id: m.id,
       email: m.email,

@@ -31,10 +31,49 @@ export interface McMember {
   merge_fields: { FNAME: string; LNAME: string };
 }
 
+/** A member as Mailchimp answers it (its status decides whether a campaign reaches it). */
+export interface McMemberAnswer {
+  email_address: string;
+  status: string;
+}
+
 export interface McBatchResult {
   total_created: number;
   total_updated: number;
   error_count: number;
+  new_members?: McMemberAnswer[];
+  updated_members?: McMemberAnswer[];
+  errors?: Array<{ email_address?: string; error?: string }>;
+}
+
+/** POST /lists/{id}/segments answer (a static segment). */
+export interface McSegment {
+  id: number;
+  name: string;
+  member_count: number;
+  type: string;
+}
+
+/** POST /lists/{id}/segments/{segment_id} answer. */
+export interface McSegmentBatch {
+  total_added: number;
+  error_count: number;
+  errors?: Array<{ email_addresses?: string[]; error?: string }>;
+}
+
+/** POST /campaigns body: a regular campaign to a saved segment of one audience. */
+export interface McCampaignInput {
+  type: 'regular';
+  recipients: { list_id: string; segment_opts?: { saved_segment_id: number } };
+  settings: { subject_line: string; title: string; from_name: string; reply_to: string; to_name?: string };
+  tracking: { opens: boolean; html_clicks: boolean; text_clicks: boolean };
+}
+
+export interface McCampaign {
+  id: string;
+  web_id?: number;
+  /** save, paused, schedule, sending, sent. */
+  status: string;
 }
 
 export interface McListContact {
@@ -52,7 +91,12 @@ const TIMEOUT_MS = 15_000;
 export class Mailchimp {
   constructor(private readonly baseTemplate: string) {}
 
-  private async call<T>(apiKey: string, method: 'GET' | 'POST', path: string, body?: unknown): Promise<McResult<T>> {
+  private async call<T>(
+    apiKey: string,
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH',
+    path: string,
+    body?: unknown,
+  ): Promise<McResult<T>> {
     const dc = mailchimpDataCenter(apiKey);
     if (!dc) return { outcome: 'rejected' };
     const url = `${this.baseTemplate.replaceAll('{dc}', dc)}/3.0${path}`;
@@ -85,7 +129,10 @@ export class Mailchimp {
         : String(json?.detail ?? 'invalid request');
       return { outcome: 'invalid', detail };
     }
-    if (!response.ok) return { outcome: 'unreachable', detail: `status ${response.status}` };
+    if (!response.ok) {
+      const said = typeof json?.detail === 'string' && json.detail ? `: ${json.detail}` : '';
+      return { outcome: 'unreachable', detail: `status ${response.status}${said}` };
+    }
     return { outcome: 'ok', body: json as T };
   }
 
@@ -125,5 +172,59 @@ export class Mailchimp {
    */
   upsertMembers(apiKey: string, listId: string, members: McMember[]): Promise<McResult<McBatchResult>> {
     return this.call(apiKey, 'POST', `/lists/${encodeURIComponent(listId)}`, { members, update_existing: true });
+  }
+
+  /**
+   * POST /3.0/lists/{id}/segments: a static segment of these members (emails not on the list are
+   * ignored by Mailchimp).
+   */
+  createStaticSegment(apiKey: string, listId: string, name: string, emails: string[]): Promise<McResult<McSegment>> {
+    return this.call(apiKey, 'POST', `/lists/${encodeURIComponent(listId)}/segments`, { name, static_segment: emails });
+  }
+
+  /** POST /3.0/lists/{id}/segments/{segment_id}: adds members to a static segment (at most 500 a call). */
+  addToSegment(apiKey: string, listId: string, segmentId: string, emails: string[]): Promise<McResult<McSegmentBatch>> {
+    return this.call(apiKey, 'POST', `/lists/${encodeURIComponent(listId)}/segments/${encodeURIComponent(segmentId)}`, {
+      members_to_add: emails,
+    });
+  }
+
+  /** POST /3.0/campaigns. */
+  createCampaign(apiKey: string, input: McCampaignInput): Promise<McResult<McCampaign>> {
+    return this.call(apiKey, 'POST', '/campaigns', input);
+  }
+
+  /** PATCH /3.0/campaigns/{id}: its recipients, settings and tracking as they are now. */
+  updateCampaign(
+    apiKey: string,
+    id: string,
+    input: Pick<McCampaignInput, 'settings' | 'tracking'> & {
+      recipients: { list_id: string; segment_opts?: { saved_segment_id: number } };
+    },
+  ): Promise<McResult<McCampaign>> {
+    return this.call(apiKey, 'PATCH', `/campaigns/${encodeURIComponent(id)}`, input);
+  }
+
+  /** GET /3.0/campaigns/{id}: its status (a send whose answer was lost may have gone). */
+  campaign(apiKey: string, id: string): Promise<McResult<McCampaign>> {
+    return this.call(apiKey, 'GET', `/campaigns/${encodeURIComponent(id)}`);
+  }
+
+  /** PUT /3.0/campaigns/{id}/content: the HTML and plain text, with Mailchimp's merge tags. */
+  setContent(apiKey: string, id: string, content: { html: string; plain_text: string }): Promise<McResult<unknown>> {
+    return this.call(apiKey, 'PUT', `/campaigns/${encodeURIComponent(id)}/content`, content);
+  }
+
+  /**
+   * POST /3.0/campaigns/{id}/actions/{send|schedule|unschedule|test} (204 on success): schedule takes
+   * `schedule_time` (UTC, on the quarter hour); test takes `test_emails` and `send_type`.
+   */
+  action(
+    apiKey: string,
+    id: string,
+    action: 'send' | 'schedule' | 'unschedule' | 'test',
+    body?: { schedule_time: string } | { test_emails: string[]; send_type: 'html' | 'plaintext' },
+  ): Promise<McResult<unknown>> {
+    return this.call(apiKey, 'POST', `/campaigns/${encodeURIComponent(id)}/actions/${action}`, body);
   }
 }

@@ -17,9 +17,12 @@ export interface DeliveryValues {
   tracking: boolean;
 }
 
-/** "Brevo", "Connected mailbox (owner@studio.test)", "Email server (SMTP)". */
+/** "Brevo", "Connected mailbox (owner@studio.test)", "Mailchimp (Studio members)", "Email server (SMTP)". */
 export function sendViaLabel(campaign: Pick<Campaign, 'sendVia' | 'mailboxId'>, senders?: CampaignSenders): string {
   const label = CAMPAIGN_SEND_VIA_LABELS[campaign.sendVia];
+  if (campaign.sendVia === 'mailchimp' && senders?.mailchimp.audienceName) {
+    return `${label} (${senders.mailchimp.audienceName})`;
+  }
   if (campaign.sendVia !== 'mailbox') return label;
   const mailbox = senders?.mailboxes.find((m) => m.id === campaign.mailboxId);
   return mailbox ? `${label} (${mailbox.email})` : label;
@@ -51,13 +54,24 @@ export function SendThroughFields({
       label: `${CAMPAIGN_SEND_VIA_LABELS.brevo}${data && !data.brevo.connected ? ' (not connected)' : ''}`,
     },
     { value: 'mailbox', label: CAMPAIGN_SEND_VIA_LABELS.mailbox },
+    {
+      value: 'mailchimp',
+      label: `${CAMPAIGN_SEND_VIA_LABELS.mailchimp}${
+        data && !data.mailchimp.connected
+          ? ' (not connected)'
+          : data?.mailchimp.audienceName
+            ? ` (${data.mailchimp.audienceName})`
+            : ''
+      }`,
+    },
   ];
+  const via = value.provider ?? data?.defaultProvider;
   const mailbox = data?.mailboxes.find((m) => m.id === value.mailboxId);
   return (
     <Stack gap="sm">
       <Select
         label="Send through"
-        description="Brevo sends with the studio's Brevo account; a connected mailbox sends from that Gmail or Microsoft 365 address."
+        description="Brevo sends with the studio's Brevo account; a connected mailbox sends from that Gmail or Microsoft 365 address; Mailchimp sends one Mailchimp campaign to these members of the studio's audience."
         data={options}
         value={value.provider ?? DEFAULT}
         allowDeselect={false}
@@ -89,9 +103,19 @@ export function SendThroughFields({
           onChange={(next) => onChange({ ...value, mailboxId: next })}
         />
       ) : null}
+      {via === 'mailchimp' ? (
+        <Text size="xs" c="dimmed">
+          Mailchimp fills first and last name only, schedules on the quarter hour, and counts opens and clicks in
+          Mailchimp's own report.
+        </Text>
+      ) : null}
       <Checkbox
         label="Count opens and clicks"
-        description="Adds a tiny image and sends links through the studio's address, so the report shows who opened and clicked."
+        description={
+          via === 'mailchimp'
+            ? "Mailchimp's open and click tracking for this campaign."
+            : "Adds a tiny image and sends links through the studio's address, so the report shows who opened and clicked."
+        }
         checked={value.tracking}
         onChange={(event) => onChange({ ...value, tracking: event.currentTarget.checked })}
       />

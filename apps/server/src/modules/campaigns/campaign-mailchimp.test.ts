@@ -1,0 +1,308 @@
+import { randomBytes } from 'node:crypto';
+import type { Campaign, CampaignSenders } from '@atrium/contracts';
+import { type ProviderStub, startProviderStub } from '@atrium/provider-stubs/provider-stub';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, json, loginAs, newTenant, startTestApp, type TestTenant } from '../../../test/helpers.ts';
+import type { App } from '../../app.ts';
+import { loadConfig } from '../../config.ts';
+import { withTenant } from '../../db/client.ts';
+import { campaignRecipients, campaigns, contacts, emailSuppressions } from '../../db/schema/index.ts';
+import { CAMPAIGN_BATCH_QUEUE, runDueCampaigns } from './campaign-sending.ts';
+
+// Campaigns through Mailchimp's Marketing API, against the local Mailchimp stand-in: the audience's
+// members (only) in a static segment, one Mailchimp campaign with the content, sent or scheduled;
+// Mailchimp's refusals pause the campaign with the reason, and resume never makes a second campaign.
+
+const KEY_A = 'a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0-us7';
+const KEY_B = 'b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0-us7';
+let app: App;
+let stub: ProviderStub;
+
+beforeAll(async () => {
+  stub = await startProviderStub({
+    mailchimp: { keys: [KEY_A, KEY_B], lists: {} },
+  });
+  const base = loadConfig({});
+  app = await startTestApp({ providerUrls: { ...base.providerUrls, mailchimp: `${stub.url}/{dc}` } });
+});
+afterAll(() => stub.close());
+
+type Method = 'GET' | 'POST' | 'PUT';
+const call = (token: string, tenant: TestTenant, method: Method, url: string, payload?: object) =>
+  app.inject({ method, url, headers: bearer(token, tenant.host), payload });
+const errorOf = (body: string) => (JSON.parse(body) as { errors: { message: string; field?: string } }).errors;
+
+/** A studio whose campaign provider is Mailchimp (its own audience in the stand-in) with `people` members. */
+async function mailchimpStudio(people: number, key = KEY_A) {
+  const tenant = await newTenant(app, { name: 'Cedar Pilates', settings: { email: 'hello@cedar.test' } });
+  const admin = (await loginAs(app, tenant, 'admin')).access_token;
+  const listId = `l${randomBytes(4).toString('hex')}`;
+  stub.lists.set(listId, { name: 'Cedar members' });
+  await withTenant(app.platform.db, tenant.tenantId, (tx) =>
+    tx.update(contacts).set({ subscribeToMailingList: false }).where(eq(contacts.tenantId, tenant.tenantId)),
+  );
+  const saved = await call(admin, tenant, 'PUT', '/campaign/tenant/mailchimp', {
+    mcAudienceName: 'Cedar members',
+    mcAudienceId: listId,
+    mcApiKey: key,
+    fromName: 'Cedar Pilates',
+    fromEmail: 'news@cedar.test',
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
+  const tag = randomBytes(3).toString('hex');
+  const added =
+    people === 0
+      ? []
+      : await withTenant(app.platform.db, tenant.tenantId, (tx) =>
+          tx
+            .insert(contacts)
+            .values(
+              Array.from({ length: people }, (_, i) => ({
+                tenantId: tenant.tenantId,
+                email: `m${i}-${tag}@cedar.test`,
+                name: `M${i}`,
+                lastName: 'Member',
+                role: 'student' as const,
+                subscribeToMailingList: true,
+              })),
+            )
+            .returning({ id: contacts.id, email: contacts.email }),
+        );
+  return { tenant, admin, listId, added };
+}
+
+async function create(tenant: TestTenant, token: string, extra: object = {}): Promise<Campaign> {
+  const response = await call(token, tenant, 'POST', '/rest/campaigns', {
+    name: 'Autumn reformer',
+    subject: 'Hello {{firstName}} from {{studioName}}',
+    bodyHtml: '<p>Dear {{firstName}} {{lastName}},</p><p>New reformer classes.</p>',
+    audience: { kind: 'all' },
+    ...extra,
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return json<Campaign>(response);
+}
+
+const get = async (tenant: TestTenant, token: string, id: string) =>
+  json<Campaign>(await call(token, tenant, 'GET', `/rest/campaigns/${id}`));
+const campaignsOf = (listId: string) => [...stub.mcCampaigns.values()].filter((c) => c.listId === listId);
+const segmentCreations = (listId: string) =>
+  stub.requests.filter((r) => r.method === 'POST' && r.path === `/us7/3.0/lists/${listId}/segments`);
+
+describe('campaigns through Mailchimp', () => {
+  it("sends one Mailchimp campaign to a static segment of the audience's members, and no one else", async () => {
+    const { tenant, admin, listId, added } = await mailchimpStudio(4);
+    const [m0, m1, m2, m3] = added;
+    // m2 bounced here (suppressed); m3 unsubscribed in Mailchimp; an outsider is subscribed there.
+    await withTenant(app.platform.db, tenant.tenantId, (tx) =>
+      tx
+        .insert(emailSuppressions)
+        .values({ tenantId: tenant.tenantId, email: String(m2?.email).toLowerCase(), reason: 'bounced' }),
+    );
+    stub.members.set(
+      listId,
+      new Map([
+        [String(m3?.email), { email_address: String(m3?.email), status: 'unsubscribed', merge_fields: {} }],
+        ['outsider@else.test', { email_address: 'outsider@else.test', status: 'subscribed', merge_fields: {} }],
+      ]),
+    );
+    // Another studio with its own Mailchimp audience and members: never in this campaign.
+    const other = await mailchimpStudio(2, KEY_B);
+
+    const senders = json<CampaignSenders>(await call(admin, tenant, 'GET', '/rest/campaigns/senders'));
+    expect(senders).toMatchObject({
+      defaultProvider: 'mailchimp',
+      mailchimp: { connected: true, audienceName: 'Cedar members' },
+    });
+    const campaign = await create(tenant, admin, { fromName: 'Cedar Front Desk', replyTo: 'desk@cedar.test' });
+    expect(campaign).toMatchObject({ provider: null, sendVia: 'mailchimp', audienceSize: 3 });
+    const sent = await call(admin, tenant, 'POST', `/rest/campaigns/${campaign.id}/send`);
+    expect(sent.statusCode, sent.body).toBe(200);
+    await app.platform.jobs.drain(CAMPAIGN_BATCH_QUEUE);
+
+    const done = await get(tenant, admin, campaign.id);
+    expect(done).toMatchObject({ status: 'sent', provider: 'mailchimp', total: 3, sent: 2, failed: 1 });
+    const [mc] = campaignsOf(listId);
+    expect(campaignsOf(listId)).toHaveLength(1);
+    expect(mc?.status).toBe('sent');
+    // Exactly the subscribed members of the audience: not the bounced, the Mailchimp-unsubscribed,
+    // the outsider, nor the other studio's members.
+    expect(mc?.sentTo.sort()).toEqual([String(m0?.email), String(m1?.email)].sort());
+    for (const stranger of other.added) expect(mc?.sentTo).not.toContain(stranger.email);
+    expect(mc?.settings).toMatchObject({
+      subject_line: 'Hello *|FNAME|* from Cedar Pilates',
+      title: 'Autumn reformer',
+      from_name: 'Cedar Front Desk',
+      reply_to: 'desk@cedar.test',
+      to_name: '*|FNAME|*',
+    });
+    expect(mc?.html).toContain('Dear *|FNAME|* *|LNAME|*,');
+    expect(mc?.html).toContain('href="*|UNSUB|*"');
+    expect(mc?.plainText).toContain('Unsubscribe: *|UNSUB|*');
+    expect(mc?.tracking).toMatchObject({ opens: false, html_clicks: false });
+    // The segment was made with the members' emails (static_segment), the campaign sent to it.
+    const [segmentCall] = segmentCreations(listId);
+    const segmentBody = JSON.parse(segmentCall?.body ?? '{}') as { static_segment: string[] };
+    expect(segmentBody.static_segment.sort()).toEqual([String(m0?.email), String(m1?.email)].sort());
+    expect(mc?.segmentId).toBe(Number((await rowOf(tenant, campaign.id))?.mailchimpSegmentId));
+    expect((await rowOf(tenant, campaign.id))?.mailchimpCampaignId).toBe(mc?.id);
+    const send = stub.requests.filter((r) => r.path === `/us7/3.0/campaigns/${mc?.id}/actions/send`);
+    expect(send).toHaveLength(1);
+    // The member unsubscribed in Mailchimp is a failed recipient, with Mailchimp's reason.
+    const rows = await withTenant(app.platform.db, tenant.tenantId, (tx) =>
+      tx
+        .select()
+        .from(campaignRecipients)
+        .where(and(eq(campaignRecipients.tenantId, tenant.tenantId), eq(campaignRecipients.campaignId, campaign.id))),
+    );
+    expect(rows.find((r) => r.email === m3?.email)).toMatchObject({
+      status: 'failed',
+      lastError: "The address is unsubscribed in Mailchimp's audience.",
+    });
+    expect(rows.filter((r) => r.status === 'sent').map((r) => r.messageId)).toEqual([mc?.id, mc?.id]);
+  });
+
+  it('a Mailchimp error pauses the campaign saying why; resume sends the same Mailchimp campaign, once', async () => {
+    const { tenant, admin, listId, added } = await mailchimpStudio(3);
+    const campaign = await create(tenant, admin, { provider: 'mailchimp' });
+    stub.mcFailNext = { on: 'send', status: 500, detail: 'Something went wrong on our end.' };
+    expect((await call(admin, tenant, 'POST', `/rest/campaigns/${campaign.id}/send`)).statusCode).toBe(200);
+    await app.platform.jobs.drain(CAMPAIGN_BATCH_QUEUE);
+    const paused = await get(tenant, admin, campaign.id);
+    expect(paused).toMatchObject({
+      status: 'paused',
+      sent: 0,
+      pausedReason:
+        'Mailchimp could not be reached while sending the campaign (status 500: Something went wrong on our end.).',
+    });
+    expect(campaignsOf(listId)).toHaveLength(1);
+    expect(campaignsOf(listId)[0]?.status).toBe('save');
+
+    // A refusal (400) pauses too, with Mailchimp's words.
+    const resumed = await call(admin, tenant, 'POST', `/rest/campaigns/${campaign.id}/resume`);
+    expect(resumed.statusCode, resumed.body).toBe(200);
+    stub.mcFailNext = { on: 'content', status: 400, detail: 'Your HTML content is invalid.' };
+    await app.platform.jobs.drain(CAMPAIGN_BATCH_QUEUE);
+    expect((await get(tenant, admin, campaign.id)).pausedReason).toBe(
+      'Mailchimp refused taking the content: Your HTML content is invalid.',
+    );
+
+    expect((await call(admin, tenant, 'POST', `/rest/campaigns/${campaign.id}/resume`)).statusCode).toBe(200);
+    await app.platform.jobs.drain(CAMPAIGN_BATCH_QUEUE);
+    expect(await get(tenant, admin, campaign.id)).toMatchObject({ status: 'sent', sent: 3, pausedReason: '' });
+    // One segment, one campaign, sent once to the three members.
+    expect(segmentCreations(listId)).toHaveLength(1);
+    expect(campaignsOf(listId)).toHaveLength(1);
+    expect(stub.requests.filter((r) => r.method === 'POST' && r.path === '/us7/3.0/campaigns').length).toBeGreaterThan(
+      0,
+    );
+    const [mc] = campaignsOf(listId);
+    expect(mc?.sentTo.sort()).toEqual(added.map((c) => c.email).sort());
+    expect(stub.requests.filter((r) => r.path === `/us7/3.0/campaigns/${mc?.id}/actions/send`)).toHaveLength(2);
+  });
+
+  it('a scheduled campaign is handed to Mailchimp with /actions/schedule; cancel unschedules it there', async () => {
+    const { tenant, admin, listId, added } = await mailchimpStudio(2);
+    const campaign = await create(tenant, admin);
+    const offQuarter = await call(admin, tenant, 'POST', `/rest/campaigns/${campaign.id}/schedule`, {
+      scheduledAt: '2099-06-01T09:10',
+    });
+    expect(offQuarter.statusCode).toBe(400);
+    expect(errorOf(offQuarter.body)).toMatchObject({ field: 'scheduledAt' });
+
+    const scheduled = await call(admin, tenant, 'POST', `/rest/campaigns/${campaign.id}/schedule`, {
+      scheduledAt: '2099-06-01T09:15',
+    });
+    expect(scheduled.statusCode, scheduled.body).toBe(200);
+    await app.platform.jobs.drain(CAMPAIGN_BATCH_QUEUE);
+    // 09:15 in New York (summer time) is 13:15 UTC.
+    expect(await get(tenant, admin, campaign.id)).toMatchObject({
+      status: 'scheduled',
+      scheduledAt: '2099-06-01T13:15:00.000Z',
+      total: 2,
+      sent: 0,
+    });
+    const [mc] = campaignsOf(listId);
+    expect(mc).toMatchObject({ status: 'schedule', scheduleTime: '2099-06-01T13:15:00.000Z' });
+    expect(mc?.sentTo.sort()).toEqual(added.map((c) => c.email).sort());
+    // Held by Mailchimp: not changed here, and the minute job does not send it again before its time.
+    const change = await call(admin, tenant, 'PUT', `/rest/campaigns/${campaign.id}`, {
+      name: 'Changed',
+      audience: { kind: 'all' },
+    });
+    expect(change.statusCode).toBe(409);
+    await runDueCampaigns(app.platform);
+    await app.platform.jobs.drain(CAMPAIGN_BATCH_QUEUE);
+    expect((await get(tenant, admin, campaign.id)).status).toBe('scheduled');
+    expect(stub.requests.filter((r) => r.path === `/us7/3.0/campaigns/${mc?.id}/actions/send`)).toHaveLength(0);
+
+    const cancelled = await call(admin, tenant, 'POST', `/rest/campaigns/${campaign.id}/cancel`);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(json<Campaign>(cancelled).status).toBe('cancelled');
+    expect(mc?.status).toBe('paused');
+    expect(stub.requests.filter((r) => r.path === `/us7/3.0/campaigns/${mc?.id}/actions/unschedule`)).toHaveLength(1);
+    expect(campaignsOf(listId)).toHaveLength(1);
+  });
+
+  it('at its time, a campaign Mailchimp holds is marked sent by the minute job', async () => {
+    const { tenant, admin, listId } = await mailchimpStudio(2);
+    const campaign = await create(tenant, admin);
+    const scheduled = await call(admin, tenant, 'POST', `/rest/campaigns/${campaign.id}/schedule`, {
+      scheduledAt: '2099-07-01T10:00',
+    });
+    expect(scheduled.statusCode, scheduled.body).toBe(200);
+    await app.platform.jobs.drain(CAMPAIGN_BATCH_QUEUE);
+    expect((await get(tenant, admin, campaign.id)).status).toBe('scheduled');
+    app.platform.clock.set(new Date('2099-07-01T14:00:30Z'));
+    try {
+      await runDueCampaigns(app.platform);
+    } finally {
+      app.platform.clock.reset();
+    }
+    expect(await get(tenant, admin, campaign.id)).toMatchObject({ status: 'sent', sent: 2 });
+    expect(campaignsOf(listId)).toHaveLength(1);
+    expect(
+      stub.requests.filter((r) => r.path === `/us7/3.0/campaigns/${campaignsOf(listId)[0]?.id}/actions/send`),
+    ).toHaveLength(0);
+  });
+
+  it('refuses what Mailchimp cannot send, naming the field', async () => {
+    const { tenant, admin } = await mailchimpStudio(1);
+    const membership = await create(tenant, admin, { bodyHtml: '<p>Your {{membership}} renews soon.</p>' });
+    const refused = await call(admin, tenant, 'POST', `/rest/campaigns/${membership.id}/send`);
+    expect(refused.statusCode).toBe(400);
+    expect(errorOf(refused.body)).toMatchObject({ field: 'bodyHtml' });
+    expect(errorOf(refused.body).message).toContain('{{membership}}');
+
+    // Mailchimp chosen by a studio that has not connected it.
+    const plain = await newTenant(app, { name: 'No Chimp' });
+    const plainAdmin = (await loginAs(app, plain, 'admin')).access_token;
+    await withTenant(app.platform.db, plain.tenantId, (tx) =>
+      tx.insert(contacts).values({
+        tenantId: plain.tenantId,
+        email: `x-${randomBytes(3).toString('hex')}@nochimp.test`,
+        name: 'X',
+        role: 'student',
+        subscribeToMailingList: true,
+      }),
+    );
+    const chosen = await create(plain, plainAdmin, { provider: 'mailchimp' });
+    const notConnected = await call(plainAdmin, plain, 'POST', `/rest/campaigns/${chosen.id}/send`);
+    expect(notConnected.statusCode).toBe(400);
+    expect(errorOf(notConnected.body)).toMatchObject({ field: 'provider' });
+    // Another studio's campaign is a 404.
+    const foreign = await call(plainAdmin, plain, 'POST', `/rest/campaigns/${membership.id}/send`);
+    expect(foreign.statusCode).toBe(404);
+  });
+});
+
+async function rowOf(tenant: TestTenant, id: string) {
+  const [row] = await withTenant(app.platform.db, tenant.tenantId, (tx) =>
+    tx
+      .select()
+      .from(campaigns)
+      .where(and(eq(campaigns.tenantId, tenant.tenantId), eq(campaigns.id, id))),
+  );
+  return row;
+}

@@ -1,0 +1,430 @@
+import {
+  CAMPAIGN_MERGE_FIELDS,
+  CAMPAIGN_MESSAGES,
+  fillMergeFields,
+  MAILCHIMP_MERGE_TAGS,
+  usedMergeFields,
+} from '@atrium/contracts';
+import { and, eq, sql } from 'drizzle-orm';
+import { readTenant, type Tx, withTenant } from '../../db/client.ts';
+import { campaigns, tenantCredentials } from '../../db/schema/index.ts';
+import { AppError, badRequest } from '../../lib/errors.ts';
+import type { TenantContext } from '../../lib/tenant-context.ts';
+import type { Platform } from '../../platform.ts';
+import { Mailchimp, type McMember, type McResult } from '../integrations/mailchimp.ts';
+import { rowsOf } from './campaign-audience.ts';
+import { type CampaignMessage, prepareCampaignBody } from './campaign-mail.ts';
+import { brandValues, personalise } from './campaign-render.ts';
+import { vaultOf } from './campaign-senders.ts';
+
+// A campaign through Mailchimp (docs/decisions/campaigns.md "Mailchimp"): the recipients made once
+// (as for every provider) are put in the studio's Mailchimp audience, a static segment of exactly
+// them is made, and one Mailchimp campaign to that segment is created, given its content, and sent
+// (or scheduled). Mailchimp sends to the segment's subscribed members. The segment's and the
+// campaign's ids are kept as soon as Mailchimp answers, so a retry or resume never makes a second one.
+
+/** Mailchimp's batch calls take at most 500 members. */
+const CHUNK = 500;
+const UNSUBSCRIBE_TAG = '*|UNSUB|*';
+/** Our merge fields Mailchimp can fill (its audience has FNAME and LNAME) plus the brand's (filled before). */
+const MAILCHIMP_FILLS = new Set<string>(
+  CAMPAIGN_MERGE_FIELDS.map((field) => field.name).filter((name) => name !== 'membership' && name !== 'nextClass'),
+);
+
+export interface MailchimpAccount {
+  apiKey: string;
+  listId: string;
+  audienceName: string;
+  fromName: string;
+  fromEmail: string;
+}
+
+/** The studio's Mailchimp when it is the active campaign provider with an audience; else null. */
+export async function mailchimpAccount(platform: Platform, tenantId: string): Promise<MailchimpAccount | null> {
+  const row = await readTenant(platform.db, tenantId, async (tx) => {
+    const [found] = await tx
+      .select()
+      .from(tenantCredentials)
+      .where(and(eq(tenantCredentials.tenantId, tenantId), eq(tenantCredentials.provider, 'mailchimp')));
+    return found ?? null;
+  });
+  const pub = row?.publicFields ?? {};
+  const listId = typeof pub.mcAudienceId === 'string' ? pub.mcAudienceId : '';
+  if (!row?.isIntegrated || !listId) return null;
+  const secrets = (await vaultOf(platform)).open(tenantId, 'mailchimp', row);
+  if (!secrets.mcApiKey) return null;
+  return {
+    apiKey: secrets.mcApiKey,
+    listId,
+    audienceName: typeof pub.mcAudienceName === 'string' ? pub.mcAudienceName : '',
+    fromName: typeof pub.fromName === 'string' ? pub.fromName : '',
+    fromEmail: typeof pub.fromEmail === 'string' ? pub.fromEmail : '',
+  };
+}
+
+/** A campaign sent through Mailchimp may use only the merge fields Mailchimp fills: a 400 naming the field. */
+export function checkMailchimpMergeFields(message: Pick<CampaignMessage, 'subject' | 'bodyHtml' | 'bodyMjml'>) {
+  for (const [field, text] of [
+    ['subject', message.subject],
+    ['bodyHtml', message.bodyHtml],
+    ['bodyMjml', message.bodyMjml],
+  ] as const) {
+    const unfilled = usedMergeFields(text).find((name) => !MAILCHIMP_FILLS.has(name));
+    if (unfilled !== undefined) throw badRequest(field, CAMPAIGN_MESSAGES.mailchimpMergeField(field, unfilled));
+  }
+}
+
+/** Mailchimp schedules on the quarter hour only. */
+export function checkQuarterHour(at: Date): void {
+  if (at.getUTCMinutes() % 15 !== 0 || at.getUTCSeconds() !== 0 || at.getUTCMilliseconds() !== 0) {
+    throw badRequest('scheduledAt', CAMPAIGN_MESSAGES.mailchimpQuarterHour);
+  }
+}
+
+/** Why Mailchimp stopped, in words for the campaign's screen. */
+function reasonOf(result: Exclude<McResult<unknown>, { outcome: 'ok' }>, step: string): string {
+  switch (result.outcome) {
+    case 'rejected':
+      return 'Mailchimp did not accept the API key: check it in Settings > Integrations > Mailchimp.';
+    case 'not_found':
+      return `Mailchimp answered 404 while ${step}: the audience or campaign is no longer there.`;
+    case 'invalid':
+      return `Mailchimp refused ${step}: ${result.detail}`;
+    case 'unreachable':
+      return `Mailchimp could not be reached while ${step} (${result.detail}).`;
+  }
+}
+
+class Stop extends Error {}
+function ok<T>(result: McResult<T>, step: string): T {
+  if (result.outcome !== 'ok') throw new Stop(reasonOf(result, step));
+  return result.body;
+}
+
+type CampaignRow = typeof campaigns.$inferSelect;
+
+/** Handed to Mailchimp with a time ahead: Mailchimp holds it (only cancel changes it here). */
+export const heldByMailchimp = (row: Pick<CampaignRow, 'status' | 'provider' | 'startedAt'>) =>
+  row.status === 'scheduled' && row.provider === 'mailchimp' && row.startedAt !== null;
+
+/** Subject, title, sender and tracking of the Mailchimp campaign, from ours and the studio's. */
+function settingsOf(platform: Platform, tenant: TenantContext, campaign: CampaignRow, account: MailchimpAccount) {
+  const values = { ...brandValues(platform, tenant), ...MAILCHIMP_MERGE_TAGS };
+  return {
+    settings: {
+      subject_line: fillMergeFields(campaign.subject, values).slice(0, 150),
+      title: campaign.name.slice(0, 100),
+      from_name: (campaign.fromName.trim() || account.fromName || tenant.settings.fromEmailName || tenant.name).slice(
+        0,
+        100,
+      ),
+      reply_to: campaign.replyTo.trim() || account.fromEmail || tenant.settings.email,
+      to_name: MAILCHIMP_MERGE_TAGS.firstName,
+    },
+    tracking: { opens: campaign.tracking, html_clicks: campaign.tracking, text_clicks: false },
+  };
+}
+
+/** The content as Mailchimp sends it: brand filled, names as Mailchimp's merge tags, its unsubscribe link. */
+async function contentOf(platform: Platform, tenant: TenantContext, campaign: CampaignRow) {
+  const prepared = await prepareCampaignBody(platform, tenant, campaign);
+  const { html, text } = personalise(prepared, MAILCHIMP_MERGE_TAGS, UNSUBSCRIBE_TAG);
+  return { html, plain_text: text };
+}
+
+/** Makes (once) or updates the Mailchimp campaign of ours, with its content; answers its id. */
+async function readyCampaign(
+  platform: Platform,
+  tenant: TenantContext,
+  mc: Mailchimp,
+  account: MailchimpAccount,
+  campaign: CampaignRow,
+  segmentId: string | null,
+): Promise<string> {
+  const { settings, tracking } = settingsOf(platform, tenant, campaign, account);
+  const recipients = {
+    list_id: account.listId,
+    ...(segmentId ? { segment_opts: { saved_segment_id: Number(segmentId) } } : {}),
+  };
+  let id = campaign.mailchimpCampaignId;
+  if (id) {
+    ok(await mc.updateCampaign(account.apiKey, id, { recipients, settings, tracking }), 'updating the campaign');
+  } else {
+    const made = ok(
+      await mc.createCampaign(account.apiKey, { type: 'regular', recipients, settings, tracking }),
+      'creating the campaign',
+    );
+    id = made.id;
+    // Kept at once: whatever happens next, this campaign is the one retried.
+    await withTenant(platform.db, tenant.tenantId, (tx) =>
+      tx
+        .update(campaigns)
+        .set({ mailchimpCampaignId: id })
+        .where(and(eq(campaigns.tenantId, tenant.tenantId), eq(campaigns.id, campaign.id))),
+    );
+  }
+  ok(await mc.setContent(account.apiKey, id, await contentOf(platform, tenant, campaign)), 'taking the content');
+  return id;
+}
+
+interface Claimed {
+  contact_id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+}
+
+/**
+ * The job for a campaign sending through Mailchimp: every recipient not yet handed over is claimed,
+ * put in the audience and the segment, and the Mailchimp campaign is sent (or scheduled, when the
+ * campaign has a time ahead). Mailchimp's refusal or silence pauses the campaign with its reason;
+ * resume carries on with the same segment and campaign.
+ */
+export async function runMailchimpCampaign(
+  platform: Platform,
+  job: { tenantId: string; campaignId: string },
+  leaseSeconds: number,
+): Promise<void> {
+  const { tenantId, campaignId } = job;
+  const tenant = await platform.tenants.byId(tenantId);
+  if (!tenant) return;
+  const where = and(eq(campaigns.tenantId, tenantId), eq(campaigns.id, campaignId));
+  const read = () =>
+    readTenant(platform.db, tenantId, async (tx) => (await tx.select().from(campaigns).where(where))[0]);
+  const campaign = await read();
+  if (campaign?.status !== 'sending') return;
+  const pause = (reason: string, rows: Claimed[]) =>
+    withTenant(platform.db, tenantId, async (tx) => {
+      await release(tx, rows);
+      await tx
+        .update(campaigns)
+        .set({ status: 'paused', pausedReason: reason.slice(0, 500), updatedAt: platform.clock.now() })
+        .where(and(where, eq(campaigns.status, 'sending')));
+    });
+  // Not handed over: back to pending (skipped in a campaign cancelled meanwhile).
+  const release = (tx: Tx, rows: Claimed[]) =>
+    inChunks(rows, (part) =>
+      tx.execute(sql`update campaign_recipients r set
+          status = case when c.status = 'cancelled' then 'skipped' else 'pending' end
+        from campaigns c
+        where r.tenant_id = ${tenantId}::uuid and r.campaign_id = ${campaignId}::uuid and r.status = 'claimed'
+          and r.contact_id = any(${uuidArray(part.map((row) => row.contact_id))})
+          and c.tenant_id = r.tenant_id and c.id = r.campaign_id`),
+    );
+  // A long hand-over keeps its claim (another worker takes claimed rows only past the lease).
+  const touch = () =>
+    withTenant(platform.db, tenantId, (tx) =>
+      tx.execute(sql`update campaign_recipients set claimed_at = now()
+        where tenant_id = ${tenantId}::uuid and campaign_id = ${campaignId}::uuid and status = 'claimed'`),
+    );
+
+  const account = await mailchimpAccount(platform, tenantId);
+  if (!account) {
+    await pause('Mailchimp is no longer connected: choose its audience in Settings > Integrations > Mailchimp.', []);
+    return;
+  }
+  // Every recipient not handed over yet, and those a dead worker left claimed past the lease.
+  const rows = await withTenant(platform.db, tenantId, async (tx) => {
+    const [locked] = await tx.select({ status: campaigns.status }).from(campaigns).where(where).for('share');
+    if (locked?.status !== 'sending') return [];
+    return rowsOf<Claimed>(
+      tx,
+      sql`with pick as (select contact_id from campaign_recipients
+            where tenant_id = ${tenantId}::uuid and campaign_id = ${campaignId}::uuid
+              and (status = 'pending' or (status = 'claimed'
+                and claimed_at < now() - make_interval(secs => ${leaseSeconds})))
+            for update skip locked)
+      update campaign_recipients r set status = 'claimed', claimed_at = now()
+      from pick
+      where r.tenant_id = ${tenantId}::uuid and r.campaign_id = ${campaignId}::uuid and r.contact_id = pick.contact_id
+      returning r.contact_id, r.email, r.first_name, r.last_name`,
+    );
+  });
+  if (rows.length === 0) return;
+
+  const mc = new Mailchimp(platform.config.providerUrls.mailchimp);
+  try {
+    // 1. In the audience (as the sync puts them): Mailchimp says each member's status.
+    const refused = new Map<string, string>();
+    for (let i = 0; i < rows.length; i += CHUNK) {
+      const chunk = rows.slice(i, i + CHUNK);
+      const members: McMember[] = chunk.map((row) => ({
+        email_address: row.email,
+        status_if_new: 'subscribed',
+        merge_fields: { FNAME: row.first_name, LNAME: row.last_name },
+      }));
+      const answer = ok(await mc.upsertMembers(account.apiKey, account.listId, members), 'adding the members');
+      for (const member of [...(answer.new_members ?? []), ...(answer.updated_members ?? [])]) {
+        if (member.status !== 'subscribed') {
+          refused.set(member.email_address.toLowerCase(), `The address is ${member.status} in Mailchimp's audience.`);
+        }
+      }
+      for (const error of answer.errors ?? []) {
+        if (error.email_address) {
+          refused.set(error.email_address.toLowerCase(), `Mailchimp refused the address: ${error.error ?? ''}`.trim());
+        }
+      }
+      await touch();
+    }
+    const reached = rows.filter((row) => !refused.has(row.email.toLowerCase()));
+    const emails = reached.map((row) => row.email);
+    if (reached.length === 0) {
+      // Mailchimp would send to no one: nothing is made there.
+      await record(rows, reached, refused, null, false);
+      return;
+    }
+
+    // 2. The static segment of exactly them (made once; a resume adds to the same one).
+    let segmentId = campaign.mailchimpSegmentId;
+    let start = 0;
+    if (!segmentId) {
+      const first = emails.slice(0, CHUNK);
+      const segment = ok(
+        await mc.createStaticSegment(
+          account.apiKey,
+          account.listId,
+          `${campaign.name.slice(0, 80)} (${campaign.id.slice(0, 8)})`,
+          first,
+        ),
+        'making the segment',
+      );
+      segmentId = String(segment.id);
+      start = first.length;
+      const id = segmentId;
+      await withTenant(platform.db, tenantId, (tx) =>
+        tx.update(campaigns).set({ mailchimpSegmentId: id }).where(where),
+      );
+    }
+    for (let i = start; i < emails.length; i += CHUNK) {
+      ok(
+        await mc.addToSegment(account.apiKey, account.listId, segmentId, emails.slice(i, i + CHUNK)),
+        'adding to the segment',
+      );
+      await touch();
+    }
+
+    // 3. The campaign (made once), its settings and content.
+    const fresh = (await read()) ?? campaign;
+    if (fresh.status !== 'sending') {
+      await withTenant(platform.db, tenantId, (tx) => release(tx, rows));
+      return;
+    }
+    const later = !!fresh.scheduledAt && fresh.scheduledAt.getTime() > platform.clock.now().getTime();
+    // Sent or scheduled already by an earlier try whose answer was lost: only recorded here.
+    const before = fresh.mailchimpCampaignId
+      ? ok(await mc.campaign(account.apiKey, fresh.mailchimpCampaignId), 'reading the campaign').status
+      : 'save';
+    const handedOver = before === 'sent' || before === 'sending' || before === 'schedule';
+    const mcId = handedOver
+      ? (fresh.mailchimpCampaignId as string)
+      : await readyCampaign(platform, tenant, mc, account, fresh, segmentId);
+
+    // 4. Sent now, or scheduled with Mailchimp for its time.
+    if (!handedOver) {
+      if (later && fresh.scheduledAt) {
+        ok(
+          await mc.action(account.apiKey, mcId, 'schedule', { schedule_time: fresh.scheduledAt.toISOString() }),
+          'scheduling the campaign',
+        );
+      } else ok(await mc.action(account.apiKey, mcId, 'send'), 'sending the campaign');
+    }
+
+    await record(rows, reached, refused, mcId, later);
+  } catch (error) {
+    if (!(error instanceof Stop)) {
+      await withTenant(platform.db, tenantId, (tx) => release(tx, rows));
+      throw error;
+    }
+    await pause(error.message, rows);
+  }
+
+  /** Recorded: handed over (sent, or queued at Mailchimp until its time), or refused by Mailchimp. */
+  async function record(
+    rows: Claimed[],
+    reached: Claimed[],
+    refused: Map<string, string>,
+    mcId: string | null,
+    later: boolean,
+  ) {
+    const now = platform.clock.now();
+    await withTenant(platform.db, tenantId, async (tx) => {
+      await inChunks(reached, (part) =>
+        tx.execute(sql`update campaign_recipients set
+            status = ${later ? 'queued' : 'sent'}, message_id = ${mcId}, sent_at = ${later ? null : now.toISOString()}::timestamptz
+          where tenant_id = ${tenantId}::uuid and campaign_id = ${campaignId}::uuid
+            and contact_id = any(${uuidArray(part.map((row) => row.contact_id))})`),
+      );
+      for (const row of rows.filter((r) => refused.has(r.email.toLowerCase()))) {
+        await tx.execute(sql`update campaign_recipients set status = 'failed',
+            last_error = ${(refused.get(row.email.toLowerCase()) ?? '').slice(0, 500)}
+          where tenant_id = ${tenantId}::uuid and campaign_id = ${campaignId}::uuid and contact_id = ${row.contact_id}::uuid`);
+      }
+      await tx
+        .update(campaigns)
+        .set(
+          later
+            ? { status: 'scheduled', updatedAt: now }
+            : { status: 'sent', finishedAt: now, pausedReason: '', updatedAt: now },
+        )
+        .where(and(where, eq(campaigns.status, 'sending')));
+    });
+  }
+}
+
+/** The minute job: a campaign Mailchimp holds until its time is sent once that time has come. */
+export async function markMailchimpScheduledSent(platform: Platform, tenantId: string, campaignId: string) {
+  const now = platform.clock.now();
+  await withTenant(platform.db, tenantId, async (tx) => {
+    const [row] = await tx
+      .update(campaigns)
+      .set({ status: 'sent', finishedAt: now, updatedAt: now })
+      .where(and(eq(campaigns.tenantId, tenantId), eq(campaigns.id, campaignId), eq(campaigns.status, 'scheduled')))
+      .returning({ at: campaigns.scheduledAt });
+    if (!row) return;
+    await tx.execute(sql`update campaign_recipients set status = 'sent', sent_at = ${(row.at ?? now).toISOString()}::timestamptz
+      where tenant_id = ${tenantId}::uuid and campaign_id = ${campaignId}::uuid and status = 'queued'`);
+  });
+}
+
+/**
+ * Cancelling a campaign Mailchimp holds for later: unscheduled there first (a refusal is a 502 with
+ * Mailchimp's reason, and nothing changes here).
+ */
+export async function unscheduleAtMailchimp(platform: Platform, tenantId: string, mailchimpCampaignId: string) {
+  const account = await mailchimpAccount(platform, tenantId);
+  if (!account) throw badRequest('provider', CAMPAIGN_MESSAGES.mailchimpNotConnected);
+  const mc = new Mailchimp(platform.config.providerUrls.mailchimp);
+  const result = await mc.action(account.apiKey, mailchimpCampaignId, 'unschedule');
+  if (result.outcome !== 'ok') {
+    throw new AppError(502, 'provider_unreachable', reasonOf(result, 'unscheduling the campaign'));
+  }
+}
+
+/**
+ * A test of a campaign going through Mailchimp: its Mailchimp campaign (made once, kept for the send)
+ * with the content, and Mailchimp's test send to the staff member.
+ */
+export async function mailchimpTest(platform: Platform, tenant: TenantContext, campaign: CampaignRow, to: string) {
+  const account = await mailchimpAccount(platform, tenant.tenantId);
+  if (!account) throw badRequest('provider', CAMPAIGN_MESSAGES.mailchimpNotConnected);
+  const mc = new Mailchimp(platform.config.providerUrls.mailchimp);
+  try {
+    const id = await readyCampaign(platform, tenant, mc, account, campaign, campaign.mailchimpSegmentId);
+    ok(await mc.action(account.apiKey, id, 'test', { test_emails: [to], send_type: 'html' }), 'sending the test');
+  } catch (error) {
+    if (error instanceof Stop) throw new AppError(502, 'provider_unreachable', error.message);
+    throw error;
+  }
+}
+
+/** Runs `work` on parts of at most 1,000 (a statement's parameters are limited). */
+async function inChunks<T>(items: T[], work: (part: T[]) => Promise<unknown>): Promise<void> {
+  for (let i = 0; i < items.length; i += 1000) await work(items.slice(i, i + 1000));
+}
+
+function uuidArray(ids: string[]) {
+  return sql`array[${sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::uuid[]`;
+}
