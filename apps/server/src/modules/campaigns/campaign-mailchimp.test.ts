@@ -306,3 +306,40 @@ async function rowOf(tenant: TestTenant, id: string) {
   );
   return row;
 }
+
+describe('a test send through Mailchimp', () => {
+  it("is Mailchimp's test of the campaign the send then uses (one Mailchimp campaign)", async () => {
+    const { tenant, admin, listId, added } = await mailchimpStudio(2);
+    const campaign = await create(tenant, admin);
+    const tested = await call(admin, tenant, 'POST', `/rest/campaigns/${campaign.id}/test`);
+    expect(tested.statusCode, tested.body).toBe(200);
+    const to = /sent to (.+)\.$/.exec(json<{ message: string }>(tested).message)?.[1];
+    expect(to).toBe(tenant.users.admin.email);
+    const [mc] = campaignsOf(listId);
+    expect(campaignsOf(listId)).toHaveLength(1);
+    expect(mc).toMatchObject({ status: 'save', tests: [[tenant.users.admin.email]], segmentId: null });
+    expect(mc?.html).toContain('Dear *|FNAME|* *|LNAME|*,');
+    expect(stub.requests.filter((r) => r.path === `/us7/3.0/campaigns/${mc?.id}/actions/test`)).toHaveLength(1);
+    const body = JSON.parse(
+      stub.requests.find((r) => r.path === `/us7/3.0/campaigns/${mc?.id}/actions/test`)?.body ?? '{}',
+    ) as { test_emails: string[]; send_type: string };
+    expect(body).toEqual({ test_emails: [tenant.users.admin.email], send_type: 'html' });
+
+    // The send uses the same Mailchimp campaign, now with the segment of the audience.
+    expect((await call(admin, tenant, 'POST', `/rest/campaigns/${campaign.id}/send`)).statusCode).toBe(200);
+    await app.platform.jobs.drain(CAMPAIGN_BATCH_QUEUE);
+    expect(await get(tenant, admin, campaign.id)).toMatchObject({ status: 'sent', sent: 2 });
+    expect(campaignsOf(listId)).toHaveLength(1);
+    expect(mc?.segmentId).not.toBeNull();
+    expect(mc?.sentTo.sort()).toEqual(added.map((c) => c.email).sort());
+
+    // Mailchimp refusing the test is a 502 with its reason.
+    const second = await create(tenant, admin);
+    stub.mcFailNext = { on: 'test', status: 400, detail: 'Your Campaign is not ready to send.' };
+    const refused = await call(admin, tenant, 'POST', `/rest/campaigns/${second.id}/test`);
+    expect(refused.statusCode).toBe(502);
+    expect(errorOf(refused.body).message).toBe(
+      'Mailchimp refused sending the test: Your Campaign is not ready to send.',
+    );
+  });
+});

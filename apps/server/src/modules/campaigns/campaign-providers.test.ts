@@ -7,7 +7,7 @@ import { bearer, json, loginAs, newTenant, startTestApp, type TestTenant } from 
 import type { App } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { withTenant } from '../../db/client.ts';
-import { campaignRecipients, campaigns, contacts, tenantCredentials } from '../../db/schema/index.ts';
+import { campaignRecipients, campaigns, contacts, outboxEmails, tenantCredentials } from '../../db/schema/index.ts';
 import { CredentialVault, credentialsKey } from '../integrations/vault.ts';
 import { type ApiSender, apiSenderFor } from './campaign-senders.ts';
 import { beginSending, runCampaignBatches, sendApiBatch } from './campaign-sending.ts';
@@ -451,5 +451,60 @@ describe('opens and clicks', () => {
       clicks: 1,
       uniqueClicks: 1,
     });
+  });
+});
+
+describe("a test send goes through the campaign's provider", () => {
+  /** The test emails (subject `[Test] …`) the outbox holds for this studio: SMTP's. */
+  const smtpTests = (tenant: TestTenant) =>
+    withTenant(app.platform.db, tenant.tenantId, (tx) =>
+      tx
+        .select({ to: outboxEmails.toAddress, subject: outboxEmails.subject })
+        .from(outboxEmails)
+        .where(and(eq(outboxEmails.tenantId, tenant.tenantId), sql`${outboxEmails.subject} like '[Test] %'`)),
+    );
+  const addressOf = (message: string) => /sent to (.+)\.$/.exec(message)?.[1] ?? '?';
+
+  it('Brevo (the default once connected), a Gmail mailbox, SMTP when chosen; a stopped provider is a 502 with its reason', async () => {
+    const { tenant, admin } = await brevoStudio(1);
+    const campaign = await create(tenant, admin);
+    const viaBrevo = await call(admin, tenant, 'POST', `/rest/campaigns/${campaign.id}/test`);
+    expect(viaBrevo.statusCode, viaBrevo.body).toBe(200);
+    const to = addressOf(json<{ message: string }>(viaBrevo).message);
+    const brevoTests = stub.brevo.emails.filter((e) => e.to === to && e.subject.startsWith('[Test] Hello'));
+    expect(brevoTests).toHaveLength(1);
+    expect(brevoTests[0]).toMatchObject({ apiKey: BREVO_KEY, from: 'hello@lotus.test' });
+    expect(brevoTests[0]?.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    expect(await smtpTests(tenant)).toHaveLength(0);
+
+    const gmail = await connectMailbox(tenant, 'googlemail', 'desk@gmail.test', 'gmail-token');
+    const viaGmail = await create(tenant, admin, { provider: 'mailbox', mailboxId: gmail });
+    const gmailTest = await call(admin, tenant, 'POST', `/rest/campaigns/${viaGmail.id}/test`);
+    expect(gmailTest.statusCode, gmailTest.body).toBe(200);
+    const sentByGmail = stub.mailbox.messages.filter((m) => m.api === 'gmail' && m.to.includes(to));
+    expect(sentByGmail).toHaveLength(1);
+    expect(sentByGmail[0]?.headers.from).toContain('desk@gmail.test');
+    expect(sentByGmail[0]?.subject).toMatch(/^\[Test\] Hello/);
+    expect(await smtpTests(tenant)).toHaveLength(0);
+
+    const viaSmtp = await create(tenant, admin, { provider: 'smtp' });
+    expect((await call(admin, tenant, 'POST', `/rest/campaigns/${viaSmtp.id}/test`)).statusCode).toBe(200);
+    expect(await smtpTests(tenant)).toEqual([{ to, subject: expect.stringMatching(/^\[Test\] Hello/) }]);
+    expect(stub.brevo.emails.filter((e) => e.to === to)).toHaveLength(1);
+
+    stub.brevo.down = 500;
+    try {
+      const down = await call(admin, tenant, 'POST', `/rest/campaigns/${campaign.id}/test`);
+      expect(down.statusCode).toBe(502);
+      expect(errorOf(down.body).message).toBe('Brevo answered 500: Service unavailable');
+    } finally {
+      stub.brevo.down = null;
+    }
+    // Brevo chosen by a studio without it: a 400 naming provider.
+    const { tenant: plain, admin: plainAdmin } = await brevoStudio(1, false);
+    const chosen = await create(plain, plainAdmin, { provider: 'brevo' });
+    const refused = await call(plainAdmin, plain, 'POST', `/rest/campaigns/${chosen.id}/test`);
+    expect(refused.statusCode).toBe(400);
+    expect(errorOf(refused.body)).toMatchObject({ field: 'provider' });
   });
 });

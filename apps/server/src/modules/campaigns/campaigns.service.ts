@@ -31,10 +31,18 @@ import {
   checkQuarterHour,
   heldByMailchimp,
   mailchimpAccount,
+  mailchimpTest,
   unscheduleAtMailchimp,
 } from './campaign-mailchimp.ts';
 import { checkMjml } from './campaign-render.ts';
-import { checkProvider, defaultProvider, studioMailboxes } from './campaign-senders.ts';
+import {
+  type ApiSender,
+  apiSenderFor,
+  checkProvider,
+  defaultProvider,
+  ProviderUnavailable,
+  studioMailboxes,
+} from './campaign-senders.ts';
 import { beginSending, type PersonColumns, personColumns, personOf, queueBatches } from './campaign-sending.ts';
 
 type Input = z.output<typeof CampaignInput>;
@@ -430,7 +438,12 @@ async function me(tx: Tx, platform: Platform, tenant: TenantContext, auth: Acces
   return { email: row.email, person: personOf(row, tenant.settings.timezone) };
 }
 
-/** A test send to the signed-in staff member, with their own name in the merge fields. */
+/**
+ * A test send to the signed-in staff member, with their own name in the merge fields, through the
+ * campaign's provider (its choice, else the studio's default), so staff see what that provider
+ * sends: SMTP through the outbox, Brevo or a connected mailbox through their API, Mailchimp with its
+ * campaign's test send. A provider that refuses or cannot be reached is a 502 with its reason.
+ */
 export async function sendTest(
   platform: Platform,
   tenant: TenantContext,
@@ -438,28 +451,72 @@ export async function sendTest(
   id: string,
 ): Promise<string> {
   const sign = await unsubscribeSigner(platform);
-  const row = await readTenant(platform.db, tenant.tenantId, (tx) => findRow(tx, tenant.tenantId, id));
+  const {
+    row,
+    via,
+    email: address,
+    person,
+  } = await readTenant(platform.db, tenant.tenantId, async (tx) => {
+    const found = await findRow(tx, tenant.tenantId, id);
+    return {
+      row: found,
+      via: found.provider ?? (await defaultProvider(tx, tenant.tenantId)),
+      ...(await me(tx, platform, tenant, auth)),
+    };
+  });
   if (!row.subject.trim()) throw badRequest('subject', CAMPAIGN_MESSAGES.subjectRequired);
   if (!row.bodyHtml.trim() && !row.bodyMjml.trim()) throw badRequest('bodyHtml', CAMPAIGN_MESSAGES.bodyRequired);
   checkMergeFields(row.subject, row.bodyHtml, row.bodyMjml);
-  const prepared = await prepareCampaignBody(platform, tenant, row);
-  const to = await withTenant(platform.db, tenant.tenantId, async (tx) => {
-    const { email: address, person } = await me(tx, platform, tenant, auth);
-    const token = sign(tenant.tenantId, { campaignId: id, contactId: auth.sub });
-    const email = campaignEmail(
-      platform,
-      tenant,
-      { ...row, subject: `[Test] ${row.subject}` },
-      prepared,
-      address,
-      person,
-      unsubscribeUrl(platform, tenant, token),
-    );
-    await enqueueEmails(tx, tenant.tenantId, [{ ...email, id: randomUUID() }]);
+  if (via === 'mailchimp') {
+    checkMailchimpMergeFields(row);
+    if (heldByMailchimp(row) || (row.status !== 'draft' && row.status !== 'scheduled')) {
+      throw conflict(CAMPAIGN_MESSAGES.notDraft);
+    }
+    await mailchimpTest(platform, tenant, row, address);
     return address;
-  });
-  void platform.outbox.kick();
-  return to;
+  }
+  const prepared = await prepareCampaignBody(platform, tenant, row);
+  const token = sign(tenant.tenantId, { campaignId: id, contactId: auth.sub });
+  const email = campaignEmail(
+    platform,
+    tenant,
+    { ...row, subject: `[Test] ${row.subject}` },
+    prepared,
+    address,
+    person,
+    unsubscribeUrl(platform, tenant, token),
+  );
+  if (via === 'smtp') {
+    await withTenant(platform.db, tenant.tenantId, (tx) =>
+      enqueueEmails(tx, tenant.tenantId, [{ ...email, id: randomUUID() }]),
+    );
+    void platform.outbox.kick();
+    return address;
+  }
+  let sender: ApiSender;
+  try {
+    sender = await apiSenderFor(platform, tenant.tenantId, via, row.mailboxId);
+  } catch (error) {
+    if (error instanceof ProviderUnavailable)
+      throw badRequest(via === 'mailbox' ? 'mailboxId' : 'provider', error.message);
+    throw error;
+  }
+  const toName = `${person.firstName} ${person.lastName}`.trim();
+  // A rate limit is waited once; anything but a send is the provider's answer, shown as it is.
+  let outcome = await sender.send({ ...email, key: randomUUID(), toName });
+  if (outcome.kind === 'wait') {
+    const seconds = Math.min(outcome.seconds, 5);
+    await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+    outcome = await sender.send({ ...email, key: randomUUID(), toName });
+  }
+  if (outcome.kind === 'sent') return address;
+  const reason =
+    outcome.kind === 'refused'
+      ? `The provider refused the test to ${address}: ${outcome.message}`
+      : outcome.kind === 'stopped'
+        ? outcome.reason
+        : 'The provider is busy (rate limit); try the test again in a minute.';
+  throw new AppError(502, 'provider_unreachable', reason);
 }
 
 /**
