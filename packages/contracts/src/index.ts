@@ -60,6 +60,8 @@ export * from './scheduling.ts';
 export * from './settings.ts';
 export * from './shop.ts';
 export * from './site-css.ts';
+export * from './site-sections.ts';
+export * from './site-templates.ts';
 export * from './sms-campaigns.ts';
 export * from './staff-calendar.ts';
 export * from './student-app.ts';

@@ -1,13 +1,14 @@
 import type { WebPageListItem } from '@atrium/contracts';
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
-import { IconPlus, IconSettings } from '@tabler/icons-react';
+import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { IconLayoutGrid, IconPlus, IconSettings } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Busy } from '../../app/components/Busy';
 import { showErrorToast, showSuccessToast } from '../../lib/notify';
-import { useCreatePage, useReorderPages, useWebsitePages } from './hooks';
+import { useCreatePage, useReorderPages, useWebsitePage, useWebsitePages } from './hooks';
 import { PagePanel } from './PagePanel';
 import { PageSidebar } from './PageSidebar';
+import { SiteTemplatesDialog } from './SiteTemplatesDialog';
 import { randomPageName, sequencePayload } from './website-rules';
 import './website.css';
 
@@ -18,6 +19,10 @@ export default function WebsitePage() {
   const reorder = useReorderPages();
   const [selected, setSelected] = useState('home');
   const [editing, setEditing] = useState(false);
+  const [templatesOpen, setTemplatesOpen] = useState(false);
+  // a site just started (home has nothing in it, not even a draft) is offered the templates
+  const home = useWebsitePage('home');
+  const starting = home.isFetched && !home.isError && (!home.data || (!home.data.unhtml.trim() && !home.data.draft));
 
   const select = (name: string) => {
     setSelected(name);
@@ -57,11 +62,27 @@ export default function WebsitePage() {
           <Button component={Link} to="/settings/website" variant="default" leftSection={<IconSettings size={16} />}>
             Settings
           </Button>
+          <Button variant="default" leftSection={<IconLayoutGrid size={16} />} onClick={() => setTemplatesOpen(true)}>
+            Templates
+          </Button>
           <Button leftSection={<IconPlus size={16} />} onClick={addPage} loading={create.isPending}>
             Add New Page
           </Button>
         </Group>
       </Group>
+
+      {starting && !editing && (
+        <Alert color="indigo" title="Start your site from a template">
+          <Group justify="space-between" align="center" gap="sm">
+            <Text size="sm">
+              A yoga studio, a gym, a school or a non-profit: Home, About and Contact in your theme, ready to edit.
+            </Text>
+            <Button size="xs" onClick={() => setTemplatesOpen(true)}>
+              See the templates
+            </Button>
+          </Group>
+        </Alert>
+      )}
 
       {pages.isLoading ? (
         <Busy label="Loading the pages" />
@@ -91,6 +112,14 @@ export default function WebsitePage() {
           </section>
         </div>
       )}
+      <SiteTemplatesDialog
+        opened={templatesOpen}
+        onClose={() => setTemplatesOpen(false)}
+        onApplied={() => {
+          setTemplatesOpen(false);
+          select('home');
+        }}
+      />
     </Stack>
   );
 }

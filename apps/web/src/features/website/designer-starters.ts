@@ -1,6 +1,6 @@
-import type { TEMPLATE_PAGE_TYPES } from '@atrium/contracts';
+import { splitSectionStyles, type TEMPLATE_PAGE_TYPES } from '@atrium/contracts';
 import type { TemplateChoice } from './builder-state';
-import { escapedDetails, SECTION_CSS, SECTIONS, type StudioDetails } from './designer-blocks';
+import { escapedDetails, SECTIONS, type StudioDetails } from './designer-blocks';
 
 type PageType = (typeof TEMPLATE_PAGE_TYPES)[number];
 
@@ -110,12 +110,6 @@ export function startersFor(pageType: PageType): Starter[] {
 
 /** A starter opens in the designer, its CSS split out of the sections' style elements. */
 export function starterTemplate(starter: Starter, details: StudioDetails): TemplateChoice {
-  const built = starter.build(escapedDetails(details));
-  const styles: string[] = [];
-  const html = built.replace(/<style>([\s\S]*?)<\/style>/g, (_, rules: string) => {
-    styles.push(rules.replace(SECTION_CSS, ''));
-    return '';
-  });
-  const css = SECTION_CSS + [...new Set(styles)].join('');
+  const { html, css } = splitSectionStyles(starter.build(escapedDetails(details)));
   return { kind: 'designer', content: { html, css, projectData: null } };
 }
