@@ -8,8 +8,16 @@ import type { PageContent } from './builder-state';
 import { type StudioDetails, studioBlocks, studioDetailsOf } from './designer-blocks';
 import { DESIGNER_BLOCKS, DESIGNER_COMMANDS, DESIGNER_DEVICES, DESIGNER_PANELS } from './designer-config';
 import { keepDesignerLabelled } from './designer-labels';
+import { MediaPicker, type PickedImage } from './MediaPicker';
 import { StylePanel, type StyleTarget } from './StylePanel';
 import { imagePatch, type StyleValues, styleValues } from './style-controls';
+
+/** What GrapesJS hands a custom asset manager when it opens (the parts used here). */
+interface AssetRequest {
+  options?: { target?: Component };
+  select: (asset: { type: string; src: string }, complete: boolean) => void;
+  close: () => void;
+}
 
 /** What the stepper reads from the designer when it moves on or saves. */
 export interface DesignerHandle {
@@ -45,6 +53,13 @@ export function Designer({ initial, handleRef }: Props) {
   const advancedRef = useRef<HTMLDivElement>(null);
   const editorRef = useRef<Editor | null>(null);
   const [target, setTarget] = useState<StyleTarget | null>(null);
+  /** GrapesJS asked for an image (an image element's, or a background's): the media library answers. */
+  const [imageRequest, setImageRequest] = useState<{
+    needsAlt: boolean;
+    currentAlt: string;
+    pick: (picked: PickedImage) => void;
+    cancel: () => void;
+  } | null>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
   // The initial content is read once per mount; the stepper remounts the designer for a new template.
   const initialRef = useRef(initial);
@@ -117,7 +132,29 @@ export function Designer({ initial, handleRef }: Props) {
           deviceManager: { devices: DESIGNER_DEVICES },
           canvas: { frameStyle: canvasStyle(studio.accentCss) },
           blockManager: { blocks: [...studioBlocks(studio.details), ...DESIGNER_BLOCKS] },
-          assetManager: { assets: [], upload: false },
+          // GrapesJS's own image dialog is replaced by the studio's media library, with alt text (MediaPicker)
+          assetManager: {
+            assets: [],
+            upload: false,
+            custom: {
+              open: (props: AssetRequest) => {
+                // an image element asks for its description; a background photo (no target) decorates
+                const asker = props.options?.target;
+                const image = asker?.is('image') ? asker : null;
+                setImageRequest({
+                  needsAlt: !!image,
+                  currentAlt: String(image?.getAttributes().alt ?? ''),
+                  pick: ({ src, alt }) => {
+                    props.select({ type: 'image', src }, true);
+                    image?.addAttributes({ alt });
+                    props.close();
+                  },
+                  cancel: () => props.close(),
+                });
+              },
+              close: () => setImageRequest(null),
+            },
+          },
           // the raw CSS style manager lives under the style panel's Advanced section; it styles the selected
           // element itself (not every element sharing its class), as the plain controls do
           styleManager: { appendTo: advanced },
@@ -175,6 +212,13 @@ export function Designer({ initial, handleRef }: Props) {
           advancedRef={advancedRef}
         />
       </div>
+      <MediaPicker
+        opened={!!imageRequest}
+        needsAlt={imageRequest?.needsAlt ?? false}
+        currentAlt={imageRequest?.currentAlt ?? ''}
+        onPick={(picked) => imageRequest?.pick(picked)}
+        onCancel={() => imageRequest?.cancel()}
+      />
     </div>
   );
 }
