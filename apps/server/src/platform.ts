@@ -51,4 +51,11 @@ declare module 'fastify' {
     /** The bearer token's claims when it is valid for this tenant. */
     auth: AccessClaims | null;
   }
+  interface FastifyContextConfig {
+    /**
+     * The route checks that the token's login session has not ended in its own statement (the answer
+     * save: one round trip), so the session gate's query is skipped for it (plugins/tenant-and-auth.ts).
+     */
+    sessionCheckedByRoute?: boolean;
+  }
 }

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg, NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgDialect, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite, PgliteSession, PgliteTransaction } from 'drizzle-orm/pglite';
@@ -168,6 +168,25 @@ export function hotRead<Row>(
   };
 }
 
+/**
+ * A hot statement of any kind (a write too) whose SQL text is built once: `query` must use
+ * `sql.placeholder(name)` for every value. On PostgreSQL it is the named prepared statement
+ * `statementName` (unique per process): parsed, analysed and planned once per connection, then a
+ * generic plan; on PGlite the name is unused. Answers the driver's result ({ rows }, timestamps as
+ * text on PostgreSQL). Run it inside withTenant, readTenant or writeTenantStatement like any statement.
+ */
+export function hotStatement<Row>(
+  query: SQL,
+  statementName: string,
+): (tx: Tx, values: Record<string, unknown>) => Promise<{ rows: Row[] }> {
+  let shape: { sql: string; params: unknown[] } | undefined;
+  return (tx, values) => {
+    shape ??= (tx as unknown as { dialect: PgDialect }).dialect.sqlToQuery(query);
+    const session = (tx as unknown as { session: SessionInternals }).session;
+    return session.prepareQuery(shape, undefined, statementName, false).execute(values) as Promise<{ rows: Row[] }>;
+  };
+}
+
 type TenantRunner = <T>(
   tenantId: string,
   fn: (tx: Tx) => Promise<T>,
@@ -235,12 +254,17 @@ class PrefixedQuery extends (pg.Query as unknown as new (
   config: unknown,
   values?: unknown,
 ) => {
+  name?: string;
   prepare(connection: PgConnection): void;
+  hasBeenParsed(connection: PgConnection): boolean;
   handleDataRow(msg: unknown): void;
   handleCommandComplete(msg: unknown, connection: PgConnection): void;
+  handleError(error: Error, connection: PgConnection): void;
   callback?: (error: Error | null, result?: unknown) => void;
 }) {
   private pending: number;
+  /** This query sends the Parse of its named statement (the first use on this connection). */
+  private parsesNamed = false;
 
   constructor(
     config: unknown,
@@ -256,6 +280,7 @@ class PrefixedQuery extends (pg.Query as unknown as new (
   }
 
   override prepare(connection: PgConnection): void {
+    this.parsesNamed = Boolean(this.name) && !this.hasBeenParsed(connection);
     for (const statement of this.prefix) {
       connection.parse({ text: statement.text, name: '' });
       connection.bind({ portal: '', statement: '', values: statement.values ?? [] });
@@ -272,12 +297,26 @@ class PrefixedQuery extends (pg.Query as unknown as new (
     if (this.pending > 0) this.pending--;
     else super.handleCommandComplete(msg, connection);
   }
+
+  /**
+   * pg marks a named statement parsed on the first ParseComplete of the query, which here may be a
+   * prefix statement's: when such a query fails, whether the server holds the statement is not known,
+   * so the connection is not pooled again (a later use would skip the Parse, or repeat it).
+   */
+  override handleError(error: Error, connection: PgConnection): void {
+    if (this.parsesNamed) connection[UNSURE_STATEMENTS] = true;
+    super.handleError(error, connection);
+  }
 }
+
+/** Set on a connection whose named statements pg may remember wrongly (see PrefixedQuery). */
+const UNSURE_STATEMENTS = Symbol('atrium.unsureStatements');
 
 interface PgConnection {
   parse(config: { text: string; name: string }): void;
   bind(config: { portal: string; statement: string; values: string[] }): void;
   execute(config: { portal: string }): void;
+  [UNSURE_STATEMENTS]?: boolean;
 }
 
 /**
@@ -348,8 +387,12 @@ function postgresRunner(pool: pg.Pool, db: Db): TenantRunner {
       throw error;
     } finally {
       connection.closed = true;
-      // A connection whose transaction could not be ended is closed, never pooled again.
-      client.release(broken);
+      // A connection whose transaction could not be ended is closed, never pooled again; so is one
+      // whose named statements are in doubt.
+      const unsure = (client as unknown as { connection?: PgConnection }).connection?.[UNSURE_STATEMENTS];
+      client.release(
+        broken ?? (unsure ? new Error('withTenant: a named statement failed on its first use') : undefined),
+      );
     }
   };
 }

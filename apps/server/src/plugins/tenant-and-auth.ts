@@ -30,8 +30,13 @@ export function registerTenantAndAuth(app: FastifyInstance, platform: Platform):
     const claims = await platform.accessTokens.verify(header.slice('Bearer '.length).trim());
     if (!claims || claims.tid !== request.tenant.tenantId) return;
     // A session that has ended (logout, suspension, role change) authenticates nothing, even
-    // while its access token has minutes left.
-    if (await platform.sessions.isEnded(claims.tid, claims.sid)) return;
+    // while its access token has minutes left. A route marked sessionCheckedByRoute checks it in its
+    // own statement instead (fresh, in the same round trip) and refuses with 401 itself.
+    if (
+      !request.routeOptions.config?.sessionCheckedByRoute &&
+      (await platform.sessions.isEnded(claims.tid, claims.sid))
+    )
+      return;
     request.auth = claims;
   });
   // A suspended studio takes no writes but its staff's (issue 28).

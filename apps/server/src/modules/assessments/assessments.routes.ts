@@ -223,6 +223,8 @@ export function registerAssessmentRoutes(server: FastifyInstance, platform: Plat
         body: AnswerInput,
         response: { 200: AnswerSaved, ...errors },
       },
+      // the save's own statement checks that the login session has not ended (attempts.saveAnswer)
+      config: { sessionCheckedByRoute: true },
     },
     async (request) => {
       const { tenant, auth } = requireAuth(request);

@@ -12,6 +12,7 @@ import {
   classSessions,
   courseProgress,
   outboxEmails,
+  refreshTokens,
 } from '../../db/schema/index.ts';
 import { errorOf } from '../contacts/contact-fixtures.ts';
 import { courseWithChapters, newStudent } from '../courses/course-fixtures.ts';
@@ -432,6 +433,26 @@ describe('taking a test', () => {
     expect(attempt.oneAtATime).toBe(true);
     const plain = await newTest({ questionIds: [q.single] });
     expect(json<any>(await call(a, ana.token, 'POST', `/edtest/tests/${plain}/attempts`)).oneAtATime).toBe(false);
+  });
+
+  it('an answer save checks the login session in its own statement: once the session has ended it saves nothing (401)', async () => {
+    const member = await newStudent(app, a);
+    const id = await newTest({ questionIds: [q.single, q.single2], assignments: [{ kind: 'contact', id: member.id }] });
+    const attempt = json<any>(await call(a, member.token, 'POST', `/edtest/tests/${id}/attempts`));
+    const url = `/edtest/attempts/${attempt._id}/answers`;
+    expect((await call(a, member.token, 'PUT', `${url}/0`, { selected: [0] })).statusCode).toBe(200);
+    // revoked in the database alone: no cache of this process is told, the save's statement still sees it
+    await withTenant(app.platform.db, a.tenantId, (tx) =>
+      tx
+        .update(refreshTokens)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(refreshTokens.tenantId, a.tenantId), eq(refreshTokens.contactId, member.id))),
+    );
+    const after = await call(a, member.token, 'PUT', `${url}/1`, { selected: [0] });
+    expect(after.statusCode, after.body).toBe(401);
+    expect(errorOf(after.body)).toMatchObject({ code: 'unauthorized' });
+    const read = json<any>(await call(a, tokens.staff, 'GET', `/edtest/attempts/${attempt._id}`));
+    expect(read.questions.map((x: any) => x.answer)).toEqual([{ selected: [0], text: '' }, null]);
   });
 
   it('saves racing a submit: every save answered 200 is in the score, the others are refused', async () => {

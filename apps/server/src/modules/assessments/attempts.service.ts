@@ -15,7 +15,7 @@ import {
 import type { z } from 'zod';
 import { type Tx, withTenant, writeTenantStatement } from '../../db/client.ts';
 import type { AccessClaims } from '../../lib/access-claims.ts';
-import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.ts';
+import { AppError, badRequest, forbidden, notFound, unauthorized } from '../../lib/errors.ts';
 import type { TenantContext } from '../../lib/tenant-context.ts';
 import { tenantOrigin } from '../../lib/tenant-origin.ts';
 import type { Platform } from '../../platform.ts';
@@ -283,7 +283,9 @@ function checkShape(a: repo.AnswerRow, input: z.output<typeof AnswerInput>): voi
 
 /**
  * PUT /edtest/attempts/{id}/answers/{position}: one answer saved (again and again, the last wins) while
- * the attempt is open and before its deadline; later it is refused and the attempt closed.
+ * the attempt is open and before its deadline; later it is refused and the attempt closed. The route
+ * skips the session gate (sessionCheckedByRoute): the save's statement itself writes nothing for a
+ * login session that has ended, and the slow path then answers 401 as the gate would.
  */
 export async function saveAnswer(
   platform: Platform,
@@ -299,13 +301,21 @@ export async function saveAnswer(
   // the hot path: one statement, one round trip (an answer that fits, to an open attempt of the member's)
   if (new Set(input.selected).size === input.selected.length) {
     const saved = await writeTenantStatement(platform.db, tenantId, (tx) =>
-      repo.saveOpenAnswer(tx, tenantId, { attemptId: id, contactId: auth.sub, position, ...input, now }),
+      repo.saveOpenAnswer(tx, tenantId, {
+        attemptId: id,
+        contactId: auth.sub,
+        sessionId: auth.sid,
+        position,
+        ...input,
+        now,
+      }),
     );
     if (saved) return { position, savedAt: now.toISOString(), deadline: saved.deadline?.toISOString() ?? null };
   }
   // nothing written: find out why (another's or unknown: 404; finished: 409; past the deadline: closed
   // and 409; an answer that does not fit: 400), or save it after all if the attempt changed meanwhile
   const outcome = await withTenant(platform.db, tenantId, async (tx) => {
+    if (await repo.sessionEnded(tx, tenantId, auth.sid)) throw unauthorized();
     const found = await repo.lockAttemptWithAnswer(tx, tenantId, id, position);
     if (!found || found.attempt.contactId !== auth.sub) throw notFound('Attempt');
     const { attempt, answer } = found;
