@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { HeadObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
-import S3rver from 's3rver';
+import { HeadObjectCommand, ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
+import type S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, json, loginAs, newTenant, startTestApp, type TestTenant } from '../../../test/helpers.ts';
+import { bucketClient, startS3rver } from '../../../test/s3rver.ts';
 import type { App } from '../../app.ts';
 import { loadConfig, type S3Config } from '../../config.ts';
 import { S3Storage } from './media.s3-storage.ts';
@@ -26,31 +27,9 @@ let client: S3Client;
 
 beforeAll(async () => {
   directory = mkdtempSync(join(tmpdir(), 'atrium-s3rver-'));
-  server = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    silent: true,
-    directory,
-    resetOnClose: true,
-    configureBuckets: [{ name: BUCKET }],
-  });
-  const { port } = await server.run();
-  // Built from the environment, as in production; s3rver's one account is S3RVER/S3RVER.
-  const config = loadConfig({
-    S3_ENDPOINT: `http://127.0.0.1:${port}`,
-    S3_BUCKET: BUCKET,
-    S3_ACCESS_KEY_ID: 'S3RVER',
-    S3_SECRET_ACCESS_KEY: 'S3RVER',
-  });
-  if (!config.s3) throw new Error('S3 config expected');
-  s3 = config.s3;
+  ({ server, s3 } = await startS3rver(BUCKET, directory));
   storage = new S3Storage(s3);
-  client = new S3Client({
-    region: s3.region,
-    endpoint: s3.endpoint ?? undefined,
-    forcePathStyle: true,
-    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-  });
+  client = bucketClient(s3);
 });
 
 afterAll(async () => {

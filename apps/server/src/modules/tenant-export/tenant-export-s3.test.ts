@@ -2,9 +2,10 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import S3rver from 's3rver';
+import type S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig, type S3Config } from '../../config.ts';
+import { startS3rver } from '../../../test/s3rver.ts';
+import type { S3Config } from '../../config.ts';
 import { S3Storage } from '../media/media.s3-storage.ts';
 import { S3ExportStorage } from './export-storage.ts';
 
@@ -18,23 +19,7 @@ let s3: S3Config;
 
 beforeAll(async () => {
   directory = mkdtempSync(join(tmpdir(), 'atrium-s3rver-export-'));
-  server = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    silent: true,
-    directory,
-    resetOnClose: true,
-    configureBuckets: [{ name: BUCKET }],
-  });
-  const { port } = await server.run();
-  const config = loadConfig({
-    S3_ENDPOINT: `http://127.0.0.1:${port}`,
-    S3_BUCKET: BUCKET,
-    S3_ACCESS_KEY_ID: 'S3RVER',
-    S3_SECRET_ACCESS_KEY: 'S3RVER',
-  });
-  if (!config.s3) throw new Error('S3 config expected');
-  s3 = config.s3;
+  ({ server, s3 } = await startS3rver(BUCKET, directory));
 });
 
 afterAll(async () => {

@@ -4,10 +4,11 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { VIDEO_TEXTS, type VideoAsset, type VideoPlayback } from '@atrium/contracts';
-import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
-import S3rver from 's3rver';
+import { GetObjectCommand, ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
+import type S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, json, loginAs, newTenant, startTestApp, type TestTenant } from '../../../test/helpers.ts';
+import { bucketClient, startS3rver } from '../../../test/s3rver.ts';
 import { addS3rverMultipartListing } from '../../../test/s3rver-multipart.ts';
 import { makeTestVideo, send, tusMetadata } from '../../../test/video-kit.ts';
 import type { App } from '../../app.ts';
@@ -29,30 +30,10 @@ const tokens: Record<string, string> = {};
 let tiny: Buffer;
 
 beforeAll(async () => {
-  server = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    silent: true,
-    directory: join(dir, 's3'),
-    resetOnClose: true,
-    configureBuckets: [{ name: BUCKET }],
-  });
-  addS3rverMultipartListing(server);
-  const address = await server.run();
-  const config = loadConfig({
-    S3_ENDPOINT: `http://127.0.0.1:${address.port}`,
-    S3_BUCKET: BUCKET,
-    S3_ACCESS_KEY_ID: 'S3RVER',
-    S3_SECRET_ACCESS_KEY: 'S3RVER',
-  });
-  if (!config.s3) throw new Error('S3 config expected');
-  s3 = config.s3;
-  client = new S3Client({
-    region: s3.region,
-    endpoint: s3.endpoint ?? undefined,
-    forcePathStyle: true,
-    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-  });
+  const started = await startS3rver(BUCKET, join(dir, 's3'), addS3rverMultipartListing);
+  ({ server, s3 } = started);
+  const { config } = started;
+  client = bucketClient(s3);
   app = await startTestApp({ s3, video: { ...config.video, maxUploadBytes: LIMIT } });
   await app.listen({ port: 0, host: '127.0.0.1' });
   port = (app.server.address() as AddressInfo).port;
