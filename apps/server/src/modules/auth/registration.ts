@@ -13,6 +13,7 @@ import { SingleUseStore } from '../../lib/single-use-store.ts';
 import type { TenantContext } from '../../lib/tenant-context.ts';
 import type { Platform } from '../../platform.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
+import { newContactNote, notifyStaff } from '../mail/staff-notifications.ts';
 import { findContactByEmail, insertContact } from './auth.repo.ts';
 import { matchesTenant } from './auth.service.ts';
 import { recoveryLimits } from './auth-throttle.ts';
@@ -144,10 +145,12 @@ export async function confirmRegistration(
       // A self-registered member shows as unread in the contact list until staff open them.
       isUnread: true,
     });
+    await notifyStaff(tx, tenant, 'contacts', newContactNote(contact, 'by signing up'));
     return { contact, request, tokens: await startSession(platform, tx, tenant, contact) };
   });
   if (outcome === 'invalid') throw badRequest('token', REGISTRATION_LINK_INVALID);
   if (outcome === 'taken') throw badRequest('token', REGISTRATION_ADDRESS_TAKEN);
+  void platform.outbox.kick();
   await platform.throttle.loginSucceeded(tenant.tenantId, outcome.contact.email.toLowerCase(), ip);
   const { config } = await platform.tenantConfigs.get(tenant);
   return {

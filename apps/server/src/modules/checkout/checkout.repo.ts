@@ -1,6 +1,6 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { checkoutKeys, contacts, notificationSettings } from '../../db/schema/index.ts';
+import { checkoutKeys } from '../../db/schema/index.ts';
 
 /**
  * Claims a sale's key: true when this transaction now owns it. A concurrent sale with the same key
@@ -29,24 +29,4 @@ export async function setCheckoutInvoice(tx: Tx, tenantId: string, key: string, 
     .update(checkoutKeys)
     .set({ invoiceId })
     .where(and(eq(checkoutKeys.tenantId, tenantId), eq(checkoutKeys.idempotencyKey, key)));
-}
-
-/** Staff who asked for sales notifications (Settings > Users, "Sales notifications"): their emails. */
-export async function salesNotificationEmails(tx: Tx, tenantId: string): Promise<string[]> {
-  const rows = await tx
-    .select({ email: contacts.email })
-    .from(notificationSettings)
-    .innerJoin(
-      contacts,
-      and(eq(contacts.tenantId, notificationSettings.tenantId), eq(contacts.id, notificationSettings.contactId)),
-    )
-    .where(
-      and(
-        eq(notificationSettings.tenantId, tenantId),
-        eq(notificationSettings.isNotifySales, true),
-        inArray(contacts.role, ['admin', 'staff', 'frontdesk']),
-        eq(contacts.isWalkin, false),
-      ),
-    );
-  return rows.map((row) => row.email).filter((email) => email && !email.endsWith('.invalid'));
 }

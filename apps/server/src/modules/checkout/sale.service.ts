@@ -7,7 +7,6 @@ import {
   formatInvoiceNumber,
   formatMoney,
   minorToPrice,
-  normalizeSalesEmails,
   type Offer,
   type OfferEvaluation,
   type PaymentMethod,
@@ -29,10 +28,10 @@ import {
   type Person,
   tenantCurrency,
 } from '../invoices/invoices.service.ts';
-import { enqueueEmail } from '../mail/outbox.ts';
+import { notifyStaff } from '../mail/staff-notifications.ts';
 import { previewOffer, redeemOffer } from '../offers/offers.service.ts';
 import { toOffer } from '../offers/offers-rules.ts';
-import { claimCheckoutKey, findCheckoutKey, salesNotificationEmails, setCheckoutInvoice } from './checkout.repo.ts';
+import { claimCheckoutKey, findCheckoutKey, setCheckoutInvoice } from './checkout.repo.ts';
 
 // A sale of catalogue items, whoever sells: the front desk (checkout.service.ts) and the public shop
 // (modules/shop). The client sends item ids, quantities and a code; every price is read here from the
@@ -322,23 +321,17 @@ export async function recordSale(
     if (template && (await queueInvoiceEmail(tx, platform, tenant, invoice, template))) mailed = true;
     const sold = `${formatInvoiceNumber(invoice.number)}: ${formatMoney(invoice.total, invoice.currency)}`;
     // the account's sales email list and the staff who opted in, each address once
-    const staff = await salesNotificationEmails(tx, tenant.tenantId);
-    for (const to of normalizeSalesEmails([...tenant.settings.salesEmailList, ...staff])) {
-      await enqueueEmail(tx, tenant.tenantId, {
-        to,
-        subject: `New sale ${sold}`,
-        text: [
-          `New sale ${sold}, ${HOW_PAID[method]}.`,
-          `Customer: ${buyer.name}`,
-          `Items: ${cart.lines.map((line) => `${line.quantity} x ${line.name}`).join(', ')}`,
-          input.seller ? `Sold by: ${input.seller.name}` : 'Sold online.',
-          ...(input.noteLines ?? []),
-          '',
-          tenant.name,
-        ].join('\n'),
-      });
-      mailed = true;
-    }
+    const noted = await notifyStaff(tx, tenant, 'sales', {
+      subject: `New sale ${sold}`,
+      lines: [
+        `New sale ${sold}, ${HOW_PAID[method]}.`,
+        `Customer: ${buyer.name}`,
+        `Items: ${cart.lines.map((line) => `${line.quantity} x ${line.name}`).join(', ')}`,
+        input.seller ? `Sold by: ${input.seller.name}` : 'Sold online.',
+        ...(input.noteLines ?? []),
+      ],
+    });
+    if (noted) mailed = true;
     return invoice.id;
   });
   if (mailed) await platform.outbox.kick();

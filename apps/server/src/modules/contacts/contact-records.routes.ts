@@ -70,6 +70,8 @@ export function registerContactRecordRoutes(server: FastifyInstance, platform: P
     async (request, reply) => {
       const { tenant } = manageContacts(request);
       const detail = await createContact(platform.db, tenant, request.body);
+      // Staff's note of the new contact (the sales email list and those who opted in).
+      void platform.outbox.kick();
       return reply.code(201).send(detail);
     },
   );

@@ -11,6 +11,7 @@ import { type Db, type Tx, withTenant } from '../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import type { Authenticated } from '../../lib/guards.ts';
 import type { TenantContext } from '../../lib/tenant-context.ts';
+import { newContactNote, notifyStaff } from '../mail/staff-notifications.ts';
 import { assertContactRoom } from '../plan/plan-limits.ts';
 import { membershipEnds } from './contact-list.repo.ts';
 import { toDetail } from './contact-mappers.ts';
@@ -103,6 +104,8 @@ export function createContact(db: Db, tenant: TenantContext, body: z.output<type
   return translateUniqueEmail(() =>
     withTenant(db, tenant.tenantId, async (tx) => {
       const row = await insertNewContact(tx, tenant, body);
+      // Contact notifications: the sales email list and the staff who opted in (sent by the outbox's sweep).
+      await notifyStaff(tx, tenant, 'contacts', newContactNote(row, 'by staff'));
       return loadDetail(tx, tenant, row);
     }),
   );

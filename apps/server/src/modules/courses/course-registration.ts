@@ -11,6 +11,7 @@ import { contacts } from '../../db/schema/index.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import type { TenantContext } from '../../lib/tenant-context.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
+import { notifyStaff } from '../mail/staff-notifications.ts';
 import { courseUrl, loadBundle, toPublicSummary } from './course-views.ts';
 import { type CourseRow, findCourse, findCourseBySlug, findCoursesByIds, listCourses } from './courses.repo.ts';
 import { requireCourses } from './courses.service.ts';
@@ -141,6 +142,13 @@ export async function enrolRegistrant(
     at: now,
   });
   if (created) {
+    // Program notifications: the sales email list and the staff who opted in.
+    await notifyStaff(tx, tenant, 'programs', {
+      subject: `New enrolment: ${course.name}`,
+      lines: [
+        `${`${first} ${last}`.trim() || email} (${email}) enrolled in ${course.name}${demo ? ' (demo)' : ' (free)'}.`,
+      ],
+    });
     await enqueueEmail(tx, tenantId, {
       to: email,
       subject: COURSE_MESSAGES.enrolled(course.name),

@@ -23,6 +23,7 @@ import type { TenantContext } from '../../lib/tenant-context.ts';
 import { findContact, linkGuardian } from '../contacts/contact-records.repo.ts';
 import { enrolRegistrant, formCourseState } from '../courses/course-registration.ts';
 import { upsertContactValues } from '../custom-fields/contact-custom-values.repo.ts';
+import { newContactNote, notifyStaff } from '../mail/staff-notifications.ts';
 import { canonicalJson } from './canonical-json.ts';
 import { documentUrl } from './form-documents.service.ts';
 import {
@@ -235,6 +236,14 @@ export async function recordSubmission(
   const contact = student
     ? { id: student.id, created: false }
     : await ensureContactByEmail(tx, tenantId, { email, name: firstName, lastName, phone });
+  if (contact.created) {
+    await notifyStaff(
+      tx,
+      tenant,
+      'contacts',
+      newContactNote({ name: firstName, lastName, email }, `through the form ${form.name}`),
+    );
+  }
   // A new contact takes everything given; an existing one (anyone can type an address) only has
   // its blanks filled, so a form never renames or re-numbers someone else's record.
   const current = contact.created ? undefined : await findContact(tx, tenantId, contact.id);

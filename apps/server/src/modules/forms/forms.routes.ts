@@ -283,7 +283,8 @@ export function registerFormRoutes(server: FastifyInstance, platform: Platform):
           { tenantId: tenant.tenantId, orgId: tenant.orgId, submissionId: id },
           { id },
         );
-        if (result.awaitingConfirmation || result.course?.status === 'enrolled') void platform.outbox.kick();
+        // A waiver's confirmation, a course's welcome, staff's note of a new contact: sent now.
+        void platform.outbox.kick();
         return reply.code(201).send(result);
       },
     );

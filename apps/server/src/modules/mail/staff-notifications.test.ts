@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, loginAs, newTenant, startTestApp } from '../../../test/helpers.ts';
+import { startSmtpServer } from '../../../test/smtp.ts';
+import type { App } from '../../app.ts';
+import { withTenant } from '../../db/client.ts';
+import { notificationSettings } from '../../db/schema/index.ts';
+import { courseWithChapters } from '../courses/course-fixtures.ts';
+
+// The staff notes the spec names (sales, contacts, programs) reach every address of the account's
+// sales email list and the staff who switched that kind on, through the real SMTP test server.
+
+let app: App;
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  app = await startTestApp({ smtpUrl: smtp.url });
+});
+afterAll(() => smtp.close());
+
+/** A studio whose sales email list holds two addresses; its staff member asked for contact notes only. */
+async function studio() {
+  const tag = randomUUID().slice(0, 8);
+  const list = [`books-${tag}@studio.test`, `owner-${tag}@studio.test`];
+  const tenant = await newTenant(app, { settings: { salesEmailList: list } });
+  await withTenant(app.platform.db, tenant.tenantId, (tx) =>
+    tx.insert(notificationSettings).values([
+      { tenantId: tenant.tenantId, contactId: tenant.users.staff.id, isNotifyContacts: true },
+      { tenantId: tenant.tenantId, contactId: tenant.users.frontdesk.id, isNotifyPrograms: true },
+    ]),
+  );
+  const admin = (await loginAs(app, tenant, 'admin')).access_token;
+  return { tenant, admin, list };
+}
+
+/** Every message the SMTP server got with this subject, by recipient. */
+async function deliveredTo(subject: string, expected: number): Promise<string[]> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    await app.platform.outbox.kick();
+    const found = smtp.received.filter((mail) => mail.text.includes(`Subject: ${subject}`));
+    if (found.length >= expected || Date.now() > deadline) return found.flatMap((mail) => mail.to).sort();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('staff notifications go to the sales email list', () => {
+  it("a new contact: every address of the list and the staff who opted in, not another studio's list", async () => {
+    const { tenant, admin, list } = await studio();
+    const other = await studio();
+    const email = `nia-${randomUUID().slice(0, 6)}@members.test`;
+    const created = await app.inject({
+      method: 'POST',
+      url: '/snode/contact',
+      headers: bearer(admin, tenant.host),
+      payload: { firstName: 'Nia', lastName: 'Okafor', email },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const to = await deliveredTo('New contact: Nia Okafor', 3);
+    expect(to).toEqual([...list, tenant.users.staff.email].sort());
+    for (const address of other.list) expect(to).not.toContain(address);
+    const mail = smtp.received.find((m) => m.to.includes(list[0] as string) && m.text.includes('Nia Okafor'));
+    expect(mail?.text).toContain(`Nia Okafor (${email}) was added to your contacts by staff.`);
+  });
+
+  it('a program enrolment: every address of the list and the staff who asked for program notes', async () => {
+    const { tenant, list } = await studio();
+    const { detail } = await courseWithChapters(app, tenant, { name: `Pranayama ${randomUUID().slice(0, 4)}` }, [
+      'Intro',
+    ]);
+    const email = `ravi-${randomUUID().slice(0, 6)}@members.test`;
+    const enrolled = await app.inject({
+      method: 'POST',
+      url: '/public/course/register',
+      headers: { host: tenant.host },
+      payload: { categoryGuId: detail.guId, user: { fullName: 'Ravi Menon', email } },
+    });
+    expect(enrolled.statusCode, enrolled.body).toBe(200);
+    const to = await deliveredTo(`New enrolment: ${detail.name}`, 3);
+    expect(to).toEqual([...list, tenant.users.frontdesk.email].sort());
+    const mail = smtp.received.find((m) => m.to.includes(list[1] as string) && m.text.includes(detail.name));
+    expect(mail?.text).toContain(`Ravi Menon (${email}) enrolled in ${detail.name} (free).`);
+  });
+});
