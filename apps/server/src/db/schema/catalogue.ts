@@ -8,11 +8,10 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { tenants } from './tenants.ts';
+import { createdAtColumn, idColumn, tenantIdColumn, timestamps } from './columns.ts';
 
 /**
  * Spec 3 §7.6, spec 2 §3: a category groups what the tenant sells. PRODUCT is merchandise, SERVICE
@@ -21,10 +20,8 @@ import { tenants } from './tenants.ts';
 export const itemCategories = pgTable(
   'item_categories',
   {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    id: uuid('id').notNull().defaultRandom(),
+    tenantId: tenantIdColumn(),
+    id: idColumn(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     categoryType: text('category_type', { enum: ['PRODUCT', 'SERVICE', 'BUNDLE'] }).notNull(),
@@ -33,8 +30,7 @@ export const itemCategories = pgTable(
     sequence: integer('sequence').notNull().default(0),
     /** A media library file (media_files); cleared when that file is deleted (see migration 0010). */
     imageId: uuid('image_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
@@ -46,15 +42,13 @@ export const itemCategories = pgTable(
 export const itemSuppliers = pgTable(
   'item_suppliers',
   {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    id: uuid('id').notNull().defaultRandom(),
+    tenantId: tenantIdColumn(),
+    id: idColumn(),
     name: text('name').notNull(),
     email: text('email').notNull().default(''),
     phone: text('phone').notNull().default(''),
     notes: text('notes').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
@@ -70,10 +64,8 @@ export const itemSuppliers = pgTable(
 export const items = pgTable(
   'items',
   {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    id: uuid('id').notNull().defaultRandom(),
+    tenantId: tenantIdColumn(),
+    id: idColumn(),
     categoryId: uuid('category_id').notNull(),
     kind: text('kind', { enum: ['product', 'service', 'bundle', 'membership', 'course'] }).notNull(),
     name: text('name').notNull(),
@@ -87,8 +79,7 @@ export const items = pgTable(
     stock: integer('stock'),
     supplierId: uuid('supplier_id'),
     sku: text('sku').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
@@ -113,9 +104,7 @@ export const items = pgTable(
 export const bundleLines = pgTable(
   'bundle_lines',
   {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantIdColumn(),
     bundleId: uuid('bundle_id').notNull(),
     itemId: uuid('item_id').notNull(),
     qty: integer('qty').notNull(),

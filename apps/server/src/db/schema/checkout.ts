@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { tenants } from './tenants.ts';
+import { tenantIdColumn } from './columns.ts';
 
 /**
  * One row per desk sale's idempotency key. The sale inserts it first in its own transaction
@@ -10,9 +10,7 @@ import { tenants } from './tenants.ts';
 export const checkoutKeys = pgTable(
   'checkout_keys',
   {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantIdColumn(),
     idempotencyKey: text('idempotency_key').notNull(),
     fingerprint: text('fingerprint').notNull(),
     /** Set before the sale commits; no foreign key (an invoice is never deleted, only archived). */

@@ -15,16 +15,14 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { tenants } from './tenants.ts';
+import { createdAtColumn, idColumn, tenantIdColumn, timestamps } from './columns.ts';
 
 /** People of a tenant: staff (admin, staff, front desk) and students. Login credentials live here too. */
 export const contacts = pgTable(
   'contacts',
   {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    id: uuid('id').notNull().defaultRandom(),
+    tenantId: tenantIdColumn(),
+    id: idColumn(),
     email: text('email').notNull(),
     passwordHash: text('password_hash'),
     name: text('name').notNull(),
@@ -70,8 +68,7 @@ export const contacts = pgTable(
     searchText: text('search_text').generatedAlwaysAs(
       sql`name || ' ' || last_name || chr(10) || email || chr(10) || phone || chr(10) || regexp_replace(phone, '[^0-9]', '', 'g')`,
     ),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
@@ -99,9 +96,7 @@ const bytewiseText = customType<{ data: string }>({ dataType: () => 'text collat
 export const contactSearchTerms = pgTable(
   'contact_search_terms',
   {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantIdColumn(),
     term: bytewiseText('term').notNull(),
     contactId: uuid('contact_id').notNull(),
   },
@@ -115,10 +110,8 @@ export const contactSearchTerms = pgTable(
 export const contactImports = pgTable(
   'contact_imports',
   {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    id: uuid('id').notNull().defaultRandom(),
+    tenantId: tenantIdColumn(),
+    id: idColumn(),
     /** Spec 3 §7.4 `categoryId`: kept as given until contact categories exist. */
     categoryId: text('category_id'),
     fileName: text('file_name').notNull().default(''),
@@ -127,7 +120,7 @@ export const contactImports = pgTable(
     rejectedCount: integer('rejected_count').notNull(),
     createdById: uuid('created_by_id'),
     createdByName: text('created_by_name').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
@@ -139,16 +132,13 @@ export const contactImports = pgTable(
 export const contactNotes = pgTable(
   'contact_notes',
   {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    id: uuid('id').notNull().defaultRandom(),
+    tenantId: tenantIdColumn(),
+    id: idColumn(),
     contactId: uuid('contact_id').notNull(),
     body: text('body').notNull(),
     authorId: uuid('author_id'),
     authorName: text('author_name').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
@@ -163,10 +153,8 @@ export const contactNotes = pgTable(
 export const contactActivities = pgTable(
   'contact_activities',
   {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    id: uuid('id').notNull().defaultRandom(),
+    tenantId: tenantIdColumn(),
+    id: idColumn(),
     contactId: uuid('contact_id').notNull(),
     type: text('type').notNull(),
     title: text('title').notNull(),
@@ -174,8 +162,7 @@ export const contactActivities = pgTable(
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
     authorId: uuid('author_id'),
     authorName: text('author_name').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
@@ -190,13 +177,11 @@ export const contactActivities = pgTable(
 export const contactGuardians = pgTable(
   'contact_guardians',
   {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    id: uuid('id').notNull().defaultRandom(),
+    tenantId: tenantIdColumn(),
+    id: idColumn(),
     guardianId: uuid('guardian_id').notNull(),
     childId: uuid('child_id').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
@@ -221,14 +206,14 @@ export const refreshTokens = pgTable(
   'refresh_tokens',
   {
     tenantId: uuid('tenant_id').notNull(),
-    id: uuid('id').notNull().defaultRandom(),
+    id: idColumn(),
     contactId: uuid('contact_id').notNull(),
     familyId: uuid('family_id').notNull(),
     tokenHash: text('token_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
@@ -245,12 +230,12 @@ export const passwordResets = pgTable(
   'password_resets',
   {
     tenantId: uuid('tenant_id').notNull(),
-    id: uuid('id').notNull().defaultRandom(),
+    id: idColumn(),
     contactId: uuid('contact_id').notNull(),
     tokenHash: text('token_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
@@ -269,10 +254,8 @@ export const passwordResets = pgTable(
 export const contactOtps = pgTable(
   'contact_otps',
   {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    id: uuid('id').notNull().defaultRandom(),
+    tenantId: tenantIdColumn(),
+    id: idColumn(),
     contactId: uuid('contact_id').notNull(),
     codeHash: text('code_hash').notNull(),
     purpose: text('purpose', { enum: ['verify_email'] })
@@ -281,7 +264,7 @@ export const contactOtps = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     attempts: integer('attempts').notNull().default(0),
     usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),

@@ -14,8 +14,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { itemCategories, items } from './catalogue.ts';
+import { createdAtColumn, idColumn, tenantIdColumn, timestamps } from './columns.ts';
 import { contacts } from './contacts.ts';
-import { tenants } from './tenants.ts';
 
 // Courses (issue 25, docs/decisions/courses.md). A course IS a SERVICE category of the catalogue
 // (spec 2 §3 "course maps to SERVICE"): its id is the category's id, so an offer's courseGuId names
@@ -25,9 +25,7 @@ import { tenants } from './tenants.ts';
 export const courses = pgTable(
   'courses',
   {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantIdColumn(),
     /** The SERVICE category's id. */
     id: uuid('id').notNull(),
     /** The catalogue item (kind 'course') the cart sells; its price is the course's. */
@@ -48,8 +46,7 @@ export const courses = pgTable(
     /** A chapter of this course anyone may open; cleared when the chapter is deleted. */
     previewChapterId: uuid('preview_chapter_id'),
     publishedAt: timestamp('published_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
@@ -74,9 +71,7 @@ export const courses = pgTable(
 export const courseMemberships = pgTable(
   'course_memberships',
   {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantIdColumn(),
     courseId: uuid('course_id').notNull(),
     membershipId: uuid('membership_id').notNull(),
   },
@@ -99,14 +94,12 @@ export const courseMemberships = pgTable(
 export const courseSections = pgTable(
   'course_sections',
   {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    id: uuid('id').notNull().defaultRandom(),
+    tenantId: tenantIdColumn(),
+    id: idColumn(),
     courseId: uuid('course_id').notNull(),
     title: text('title').notNull(),
     sequence: integer('sequence').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
@@ -122,10 +115,8 @@ export const courseSections = pgTable(
 export const courseChapters = pgTable(
   'course_chapters',
   {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    id: uuid('id').notNull().defaultRandom(),
+    tenantId: tenantIdColumn(),
+    id: idColumn(),
     courseId: uuid('course_id').notNull(),
     sectionId: uuid('section_id').notNull(),
     title: text('title').notNull(),
@@ -145,8 +136,7 @@ export const courseChapters = pgTable(
     isDemo: boolean('is_demo').notNull().default(false),
     joinIntro: boolean('join_intro').notNull().default(false),
     joinOutro: boolean('join_outro').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
@@ -170,9 +160,7 @@ export const courseChapters = pgTable(
 export const courseEnrolments = pgTable(
   'course_enrolments',
   {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantIdColumn(),
     courseId: uuid('course_id').notNull(),
     contactId: uuid('contact_id').notNull(),
     source: text('source', { enum: ['free', 'demo', 'purchase', 'membership', 'staff'] }).notNull(),
@@ -214,9 +202,7 @@ export const courseEnrolments = pgTable(
 export const courseProgress = pgTable(
   'course_progress',
   {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantIdColumn(),
     contactId: uuid('contact_id').notNull(),
     chapterId: uuid('chapter_id').notNull(),
     courseId: uuid('course_id').notNull(),

@@ -1,16 +1,5 @@
-import {
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { tenants } from './tenants.ts';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { idColumn, tenantIdColumn, timestamps } from './columns.ts';
 
 /**
  * The credential vault (spec 2 §3 "Payment key record", "SMS tenant", "Campaign tenant"): one row
@@ -23,10 +12,8 @@ import { tenants } from './tenants.ts';
 export const tenantCredentials = pgTable(
   'tenant_credentials',
   {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    id: uuid('id').notNull().defaultRandom(),
+    tenantId: tenantIdColumn(),
+    id: idColumn(),
     /** pspring, stripe, razorpay, phonepe, paytm, twilio, plivo, brevo, mailchimp. */
     provider: text('provider').notNull(),
     /** payment, sms or campaign. */
@@ -45,8 +32,7 @@ export const tenantCredentials = pgTable(
     isVerified: boolean('is_verified'),
     verifyMessage: text('verify_message').notNull().default(''),
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),

@@ -1,4 +1,5 @@
 import { boolean, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { createdAtColumn } from './columns.ts';
 import { tenants } from './tenants.ts';
 
 /**
@@ -24,7 +25,7 @@ export const customDomains = pgTable('custom_domains', {
   routingOk: boolean('routing_ok'),
   /** Checks in a row that found no proof while verified (the job unverifies at the limit). */
   missedChecks: integer('missed_checks').notNull().default(0),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAtColumn(),
   checkedAt: timestamp('checked_at', { withTimezone: true }),
   verifiedAt: timestamp('verified_at', { withTimezone: true }),
 });

@@ -13,17 +13,15 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { createdAtColumn, idColumn, tenantIdColumn, timestamps } from './columns.ts';
 import { invoices } from './invoices.ts';
-import { tenants } from './tenants.ts';
 
 /** A donation campaign (issue 12): its page, the amounts offered and an optional goal, in minor units. */
 export const donationCampaigns = pgTable(
   'donation_campaigns',
   {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    id: uuid('id').notNull().defaultRandom(),
+    tenantId: tenantIdColumn(),
+    id: idColumn(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     imageUrl: text('image_url').notNull().default(''),
@@ -33,8 +31,7 @@ export const donationCampaigns = pgTable(
     minimumAmount: bigint('minimum_amount', { mode: 'number' }).notNull(),
     isActive: boolean('is_active').notNull().default(true),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
@@ -52,10 +49,8 @@ export const donationCampaigns = pgTable(
 export const donations = pgTable(
   'donations',
   {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    id: uuid('id').notNull().defaultRandom(),
+    tenantId: tenantIdColumn(),
+    id: idColumn(),
     campaignId: uuid('campaign_id').notNull(),
     /** No foreign key, as on invoices: a gift is a financial record that outlives the contact. */
     contactId: uuid('contact_id').notNull(),
@@ -73,7 +68,7 @@ export const donations = pgTable(
     isAnonymous: boolean('is_anonymous').notNull().default(false),
     receiptNumber: integer('receipt_number'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
@@ -99,9 +94,7 @@ export const donations = pgTable(
 export const donationReceiptCounters = pgTable(
   'donation_receipt_counters',
   {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantIdColumn(),
     lastNumber: integer('last_number').notNull(),
   },
   (t) => [primaryKey({ columns: [t.tenantId] })],

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { tenants } from './tenants.ts';
+import { createdAtColumn, idColumn, tenantIdColumn } from './columns.ts';
 
 /**
  * "Take your data with you" (issue 28): each export of a whole tenant an admin asked for. A job
@@ -12,10 +12,8 @@ import { tenants } from './tenants.ts';
 export const tenantExports = pgTable(
   'tenant_exports',
   {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    id: uuid('id').notNull().defaultRandom(),
+    tenantId: tenantIdColumn(),
+    id: idColumn(),
     status: text('status', { enum: ['queued', 'running', 'done', 'failed'] })
       .notNull()
       .default('queued'),
@@ -29,7 +27,7 @@ export const tenantExports = pgTable(
     filesWritten: integer('files_written').notNull().default(0),
     sizeBytes: bigint('size_bytes', { mode: 'number' }),
     error: text('error'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     /** When the emailed link stops working and the zip is deleted. */

@@ -1,6 +1,6 @@
 import { foreignKey, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { idColumn, tenantIdColumn, timestamps } from './columns.ts';
 import { contacts } from './contacts.ts';
-import { tenants } from './tenants.ts';
 
 /**
  * A member's feedback to the studio (spec 3 §3 "Feedback": message, name, picture, contactId,
@@ -10,17 +10,14 @@ import { tenants } from './tenants.ts';
 export const feedback = pgTable(
   'feedback',
   {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    id: uuid('id').notNull().defaultRandom(),
+    tenantId: tenantIdColumn(),
+    id: idColumn(),
     contactId: uuid('contact_id').notNull(),
     message: text('message').notNull(),
     reply: text('reply').notNull().default(''),
     repliedAt: timestamp('replied_at', { withTimezone: true }),
     repliedByName: text('replied_by_name').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),

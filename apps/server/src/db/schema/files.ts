@@ -1,19 +1,8 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  check,
-  foreignKey,
-  index,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigint, check, foreignKey, index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAtColumn, idColumn, tenantIdColumn, timestamps } from './columns.ts';
 import { contacts } from './contacts.ts';
 import { courses } from './courses.ts';
-import { tenants } from './tenants.ts';
 
 /**
  * A document for students (/files, /myfiles): a worksheet, a PDF, an image, an office file or text,
@@ -24,10 +13,8 @@ import { tenants } from './tenants.ts';
 export const files = pgTable(
   'files',
   {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    id: uuid('id').notNull().defaultRandom(),
+    tenantId: tenantIdColumn(),
+    id: idColumn(),
     fileName: text('file_name').notNull(),
     /** The type the content showed when it was uploaded (never the browser's word for it). */
     contentType: text('content_type').notNull(),
@@ -36,8 +23,7 @@ export const files = pgTable(
     source: text('source', { enum: ['staff', 'member'] }).notNull(),
     uploadedBy: uuid('uploaded_by').notNull(),
     uploadedByName: text('uploaded_by_name').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
@@ -55,16 +41,14 @@ export const files = pgTable(
 export const fileShares = pgTable(
   'file_shares',
   {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    id: uuid('id').notNull().defaultRandom(),
+    tenantId: tenantIdColumn(),
+    id: idColumn(),
     fileId: uuid('file_id').notNull(),
     kind: text('kind', { enum: ['contact', 'students', 'course'] }).notNull(),
     contactId: uuid('contact_id'),
     courseId: uuid('course_id'),
     sharedBy: uuid('shared_by').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),

@@ -11,8 +11,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { createdAtColumn, idColumn, tenantIdColumn, timestamps } from './columns.ts';
 import { contacts } from './contacts.ts';
-import { tenants } from './tenants.ts';
 
 /**
  * Spec 3 §3 "Custom/registration form" (issue 13). Its fields are rows of `custom_fields` with this
@@ -21,10 +21,8 @@ import { tenants } from './tenants.ts';
 export const customForms = pgTable(
   'custom_forms',
   {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    id: uuid('id').notNull().defaultRandom(),
+    tenantId: tenantIdColumn(),
+    id: idColumn(),
     name: text('name').notNull(),
     formType: text('form_type', { enum: ['CUSTOM', 'WAIVER', 'STUDENT_REGISTRATION'] }).notNull(),
     customFormName: text('custom_form_name').notNull().default(''),
@@ -46,8 +44,7 @@ export const customForms = pgTable(
      * and image: a course deleted later leaves a plain form (docs/decisions/forms.md).
      */
     courseId: uuid('course_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
@@ -62,10 +59,8 @@ export const customForms = pgTable(
 export const formSubmissions = pgTable(
   'form_submissions',
   {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    id: uuid('id').notNull().defaultRandom(),
+    tenantId: tenantIdColumn(),
+    id: idColumn(),
     formId: uuid('form_id').notNull(),
     contactId: uuid('contact_id').notNull(),
     formName: text('form_name').notNull(),
@@ -95,7 +90,7 @@ export const formSubmissions = pgTable(
     /** SHA-256 of the emailed confirmation link's token, kept after use so a second use is told apart. */
     confirmTokenHash: text('confirm_token_hash'),
     confirmExpiresAt: timestamp('confirm_expires_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),

@@ -14,7 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { tenants } from './tenants.ts';
+import { createdAtColumn, idColumn, tenantIdColumn, timestamps } from './columns.ts';
 
 /** Money columns: integer minor units (bigint, read as a JS number within the safe-integer range). */
 const money = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
@@ -27,9 +27,7 @@ const money = (name: string) => bigint(name, { mode: 'number' }).notNull().defau
 export const invoiceCounters = pgTable(
   'invoice_counters',
   {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantIdColumn(),
     lastNumber: integer('last_number').notNull(),
   },
   (t) => [primaryKey({ columns: [t.tenantId] })],
@@ -41,10 +39,8 @@ export type TaxBreakdown = { label: string; basisPoints: number; amount: number 
 export const invoices = pgTable(
   'invoices',
   {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    id: uuid('id').notNull().defaultRandom(),
+    tenantId: tenantIdColumn(),
+    id: idColumn(),
     number: integer('number').notNull(),
     /** The unguessable id of the public link /invoice/{publicId} (24 random bytes, base64url). */
     publicId: text('public_id').notNull(),
@@ -74,8 +70,7 @@ export const invoices = pgTable(
     createdById: uuid('created_by_id'),
     /** What the list's search matches: the buyer's name and email (a number is matched exactly). */
     searchText: text('search_text').generatedAlwaysAs(sql`contact_name || chr(10) || contact_email`),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
@@ -108,10 +103,8 @@ export const invoices = pgTable(
 export const invoiceLines = pgTable(
   'invoice_lines',
   {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    id: uuid('id').notNull().defaultRandom(),
+    tenantId: tenantIdColumn(),
+    id: idColumn(),
     invoiceId: uuid('invoice_id').notNull(),
     position: integer('position').notNull(),
     kind: text('kind', {
@@ -150,10 +143,8 @@ export const invoiceLines = pgTable(
 export const invoicePayments = pgTable(
   'invoice_payments',
   {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    id: uuid('id').notNull().defaultRandom(),
+    tenantId: tenantIdColumn(),
+    id: idColumn(),
     invoiceId: uuid('invoice_id').notNull(),
     kind: text('kind', { enum: ['payment', 'refund'] }).notNull(),
     refundOf: uuid('refund_of'),
@@ -167,7 +158,7 @@ export const invoicePayments = pgTable(
     note: text('note').notNull().default(''),
     recordedById: uuid('recorded_by_id'),
     recordedByName: text('recorded_by_name').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     /** The invoice's currency, copied by a trigger when the payment is written (never null in the database). */
     currency: text('currency'),
   },
@@ -204,9 +195,7 @@ export const invoicePayments = pgTable(
 export const invoiceStockTakes = pgTable(
   'invoice_stock_takes',
   {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantIdColumn(),
     invoiceId: uuid('invoice_id').notNull(),
     /** The catalogue item; no foreign key (the catalogue is another module; items are archived, never deleted). */
     itemId: uuid('item_id').notNull(),
@@ -231,9 +220,7 @@ export const invoiceStockTakes = pgTable(
 export const ledgerHours = pgTable(
   'ledger_hours',
   {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantIdColumn(),
     currency: text('currency').notNull(),
     hour: timestamp('hour', { withTimezone: true }).notNull(),
     net: bigint('net', { mode: 'number' }).notNull().default(0),

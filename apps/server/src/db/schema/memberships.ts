@@ -13,9 +13,9 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { items } from './catalogue.ts';
+import { createdAtColumn, idColumn, tenantIdColumn } from './columns.ts';
 import { contacts } from './contacts.ts';
 import { donationCampaigns } from './donations.ts';
-import { tenants } from './tenants.ts';
 
 /**
  * The membership terms of a catalogue item of kind 'membership' (spec 3 §3 membershipDetails, spec 2
@@ -25,9 +25,7 @@ import { tenants } from './tenants.ts';
 export const membershipTerms = pgTable(
   'membership_terms',
   {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantIdColumn(),
     itemId: uuid('item_id').notNull(),
     membershipType: text('membership_type', { enum: ['recurring', 'card', 'unlimited'] }).notNull(),
     /** Spec 3 §9; null for a card (a class pack is paid once). */
@@ -63,10 +61,8 @@ export const membershipTerms = pgTable(
 export const subscriptions = pgTable(
   'subscriptions',
   {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    id: uuid('id').notNull().defaultRandom(),
+    tenantId: tenantIdColumn(),
+    id: idColumn(),
     contactId: uuid('contact_id').notNull(),
     /** The membership bought; null for a recurring gift, which names its campaign instead. */
     itemId: uuid('item_id'),
@@ -103,7 +99,7 @@ export const subscriptions = pgTable(
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     /** A monthly gift's link for its donor (in each receipt): random, made with the first receipt. */
     manageToken: text('manage_token'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
@@ -133,10 +129,8 @@ export const subscriptions = pgTable(
 export const subscriptionCycles = pgTable(
   'subscription_cycles',
   {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    id: uuid('id').notNull().defaultRandom(),
+    tenantId: tenantIdColumn(),
+    id: idColumn(),
     subscriptionId: uuid('subscription_id').notNull(),
     cycle: integer('cycle').notNull(),
     amountMinor: integer('amount_minor').notNull(),
@@ -151,7 +145,7 @@ export const subscriptionCycles = pgTable(
     invoiceId: uuid('invoice_id'),
     failureMessage: text('failure_message'),
     remindedAt: timestamp('reminded_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
@@ -173,10 +167,8 @@ export const subscriptionCycles = pgTable(
 export const creditGrants = pgTable(
   'credit_grants',
   {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    id: uuid('id').notNull().defaultRandom(),
+    tenantId: tenantIdColumn(),
+    id: idColumn(),
     contactId: uuid('contact_id').notNull(),
     subscriptionId: uuid('subscription_id'),
     name: text('name').notNull(),
@@ -200,10 +192,8 @@ export const creditGrants = pgTable(
 export const creditEntries = pgTable(
   'credit_entries',
   {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    id: uuid('id').notNull().defaultRandom(),
+    tenantId: tenantIdColumn(),
+    id: idColumn(),
     grantId: uuid('grant_id').notNull(),
     contactId: uuid('contact_id').notNull(),
     delta: integer('delta').notNull(),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { tenants } from './tenants.ts';
+import { boolean, check, date, index, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { idColumn, tenantIdColumn, timestamps } from './columns.ts';
 
 /**
  * A notice or a quote staff publish to the members' notice board (spec 3 §3 "Notice": message (rich
@@ -10,16 +10,13 @@ import { tenants } from './tenants.ts';
 export const notices = pgTable(
   'notices',
   {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    id: uuid('id').notNull().defaultRandom(),
+    tenantId: tenantIdColumn(),
+    id: idColumn(),
     message: text('message').notNull(),
     isActive: boolean('is_active').notNull().default(true),
     type: text('type').notNull().default('notice'),
     expiryDate: date('expiry_date'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),

@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { tenants } from './tenants.ts';
+import { idColumn, tenantIdColumn, timestamps } from './columns.ts';
 
 /**
  * Offer codes (spec 3 §3 "Offer and bundle", §5; spec 1 §3 "Offer (applicability)"; spec 2 §3).
@@ -25,10 +25,8 @@ import { tenants } from './tenants.ts';
 export const offers = pgTable(
   'offers',
   {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    id: uuid('id').notNull().defaultRandom(),
+    tenantId: tenantIdColumn(),
+    id: idColumn(),
     offerCode: text('offer_code').notNull(),
     description: text('description').notNull().default(''),
     offerType: text('offer_type', { enum: ['flat', 'buyFirstAndGetOther'] }).notNull(),
@@ -55,8 +53,7 @@ export const offers = pgTable(
     usedCount: integer('used_count').notNull().default(0),
     discountsSubscription: boolean('discounts_subscription').notNull().default(true),
     discountsRegistrationFees: boolean('discounts_registration_fees').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),

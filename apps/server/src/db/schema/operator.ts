@@ -1,4 +1,5 @@
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAtColumn, timestamps } from './columns.ts';
 
 /**
  * The platform operator's data (issue 28): platform tables, not a tenant's (no tenant_id; the tenant
@@ -27,8 +28,7 @@ export const masterPlans = pgTable('master_plans', {
     .notNull()
     .default('active'),
   sequence: integer('sequence').notNull().default(0),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  ...timestamps(),
 });
 
 /** What the operator did to a tenant (impersonate, suspend, resume): who, when, which tenant. */
@@ -41,7 +41,7 @@ export const operatorAudit = pgTable(
     operatorName: text('operator_name').notNull(),
     targetTenantId: uuid('target_tenant_id').notNull(),
     targetOrgId: text('target_org_id').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [index('operator_audit_target_idx').on(t.targetTenantId, t.createdAt)],
 );

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { tenants } from './tenants.ts';
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAtColumn, idColumn, tenantIdColumn } from './columns.ts';
 
 /**
  * Email is written here inside the request's transaction and sent after commit by the outbox
@@ -9,10 +9,8 @@ import { tenants } from './tenants.ts';
 export const outboxEmails = pgTable(
   'outbox_emails',
   {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    id: uuid('id').notNull().defaultRandom(),
+    tenantId: tenantIdColumn(),
+    id: idColumn(),
     toAddress: text('to_address').notNull(),
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),
@@ -29,7 +27,7 @@ export const outboxEmails = pgTable(
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     availableAt: timestamp('available_at', { withTimezone: true }).notNull().defaultNow(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
   (t) => [

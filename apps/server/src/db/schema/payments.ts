@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { tenants } from './tenants.ts';
+import { tenantIdColumn } from './columns.ts';
 
 /**
  * Every provider event applied, once: the webhook inserts its row in the same transaction as the
@@ -11,9 +11,7 @@ import { tenants } from './tenants.ts';
 export const paymentEvents = pgTable(
   'payment_events',
   {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantIdColumn(),
     provider: text('provider').notNull(),
     eventId: text('event_id').notNull(),
     /** The provider account the money went to (Stripe's `acct_…`). */

@@ -12,8 +12,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { idColumn, tenantIdColumn, timestamps } from './columns.ts';
 import { contacts } from './contacts.ts';
-import { tenants } from './tenants.ts';
 
 /**
  * A member's review of the studio (spec 3 §3 "Review": stars, reviewText, isReviewedOnGoogle): one per
@@ -22,10 +22,8 @@ import { tenants } from './tenants.ts';
 export const reviews = pgTable(
   'reviews',
   {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    id: uuid('id').notNull().defaultRandom(),
+    tenantId: tenantIdColumn(),
+    id: idColumn(),
     contactId: uuid('contact_id').notNull(),
     stars: smallint('stars').notNull(),
     reviewText: text('review_text').notNull().default(''),
@@ -34,8 +32,7 @@ export const reviews = pgTable(
     reply: text('reply').notNull().default(''),
     repliedAt: timestamp('replied_at', { withTimezone: true }),
     repliedByName: text('replied_by_name').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),

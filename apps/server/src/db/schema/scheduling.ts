@@ -14,22 +14,19 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { createdAtColumn, idColumn, tenantIdColumn, timestamps } from './columns.ts';
 import { contacts } from './contacts.ts';
 import { invoices } from './invoices.ts';
-import { tenants } from './tenants.ts';
 
 /** The facility's rooms (issue 11): where a class is held and how many it holds. */
 export const rooms = pgTable(
   'rooms',
   {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    id: uuid('id').notNull().defaultRandom(),
+    tenantId: tenantIdColumn(),
+    id: idColumn(),
     name: text('name').notNull(),
     capacity: integer('capacity').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
@@ -46,10 +43,8 @@ export const rooms = pgTable(
 export const classRules = pgTable(
   'class_rules',
   {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    id: uuid('id').notNull().defaultRandom(),
+    tenantId: tenantIdColumn(),
+    id: idColumn(),
     name: text('name').notNull(),
     daysOfWeek: smallint('days_of_week').array().notNull(),
     startTime: text('start_time').notNull(),
@@ -81,8 +76,7 @@ export const classRules = pgTable(
     /** At most this many waiting; null: no limit. */
     waitlistSize: integer('waitlist_size'),
     generatedUntil: timestamp('generated_until', { withTimezone: true }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
@@ -109,10 +103,8 @@ export const classRules = pgTable(
 export const classSessions = pgTable(
   'class_sessions',
   {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    id: uuid('id').notNull().defaultRandom(),
+    tenantId: tenantIdColumn(),
+    id: idColumn(),
     ruleId: uuid('rule_id').notNull(),
     localDate: text('local_date').notNull(),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
@@ -136,8 +128,7 @@ export const classSessions = pgTable(
      * room, teacher, name, cancellation), so subscribed calendar apps take the new version.
      */
     sequence: integer('sequence').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
@@ -166,10 +157,8 @@ export const classSessions = pgTable(
 export const classBookings = pgTable(
   'class_bookings',
   {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    id: uuid('id').notNull().defaultRandom(),
+    tenantId: tenantIdColumn(),
+    id: idColumn(),
     sessionId: uuid('session_id').notNull(),
     contactId: uuid('contact_id').notNull(),
     status: text('status', { enum: ['booked', 'waitlisted', 'offered', 'pending', 'cancelled'] }).notNull(),
@@ -194,8 +183,7 @@ export const classBookings = pgTable(
      * when each got it. The waitlist queues in this order (after staff's ranks).
      */
     placedAt: timestamp('placed_at', { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
@@ -240,9 +228,7 @@ export const classBookings = pgTable(
 export const classBookingNotices = pgTable(
   'class_booking_notices',
   {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantIdColumn(),
     bookingId: uuid('booking_id').notNull(),
     kind: text('kind', { enum: ['reminder', 'sms-reminder'] }).notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
@@ -265,14 +251,12 @@ export const classBookingNotices = pgTable(
 export const calendarFeeds = pgTable(
   'calendar_feeds',
   {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    id: uuid('id').notNull().defaultRandom(),
+    tenantId: tenantIdColumn(),
+    id: idColumn(),
     contactId: uuid('contact_id').notNull(),
     kind: text('kind', { enum: ['student', 'teacher'] }).notNull(),
     token: text('token').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
   (t) => [

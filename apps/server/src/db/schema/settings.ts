@@ -11,9 +11,9 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { idColumn, tenantIdColumn, timestamps } from './columns.ts';
 import { contacts } from './contacts.ts';
 import { customForms } from './forms.ts';
-import { tenants } from './tenants.ts';
 
 /**
  * Spec 2 §3 "Custom field": a field the tenant adds to its contacts (and later to forms and email
@@ -22,10 +22,8 @@ import { tenants } from './tenants.ts';
 export const customFields = pgTable(
   'custom_fields',
   {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    id: uuid('id').notNull().defaultRandom(),
+    tenantId: tenantIdColumn(),
+    id: idColumn(),
     type: text('type', {
       enum: ['text', 'number', 'textarea', 'checkbox', 'radio', 'header', 'dropdown', 'email'],
     }).notNull(),
@@ -45,8 +43,7 @@ export const customFields = pgTable(
     /** option1..option6 of radio and dropdown fields, in order. */
     options: text('options').array().notNull().default(sql`'{}'::text[]`),
     sequence: integer('sequence').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
@@ -65,9 +62,7 @@ export const customFields = pgTable(
 export const contactCustomValues = pgTable(
   'contact_custom_values',
   {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantIdColumn(),
     contactId: uuid('contact_id').notNull(),
     customFieldId: uuid('custom_field_id').notNull(),
     value: text('value').notNull().default(''),
@@ -96,9 +91,7 @@ export const contactCustomValues = pgTable(
 export const notificationSettings = pgTable(
   'notification_settings',
   {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantIdColumn(),
     contactId: uuid('contact_id').notNull(),
     isNotifySales: boolean('is_notify_sales').notNull().default(false),
     isNotifyContacts: boolean('is_notify_contacts').notNull().default(false),
@@ -122,17 +115,14 @@ export const notificationSettings = pgTable(
 export const emailTemplates = pgTable(
   'email_templates',
   {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    id: uuid('id').notNull().defaultRandom(),
+    tenantId: tenantIdColumn(),
+    id: idColumn(),
     name: text('name').notNull(),
     subject: text('subject').notNull(),
     template: text('template').notNull(),
     /** Which platform email this template replaces (e.g. 'password_reset'), or null for a free template. */
     systemKey: text('system_key'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
@@ -147,10 +137,8 @@ export const emailTemplates = pgTable(
 export const widgets = pgTable(
   'widgets',
   {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    id: uuid('id').notNull().defaultRandom(),
+    tenantId: tenantIdColumn(),
+    id: idColumn(),
     name: text('name').notNull(),
     type: text('type', {
       enum: ['Announcement', 'Event Sidebar', 'Event List', 'Past Event List', 'Link'],
@@ -161,8 +149,7 @@ export const widgets = pgTable(
     height: integer('height'),
     isPublished: boolean('is_published').notNull().default(false),
     publishedAt: timestamp('published_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index('widgets_tenant_name_idx').on(t.tenantId, t.name)],
 );

@@ -1,5 +1,5 @@
-import { index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { tenants } from './tenants.ts';
+import { index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { idColumn, tenantIdColumn } from './columns.ts';
 
 /**
  * Sign-in, recovery and code attempts, counted by every server process alike (decisions.md
@@ -8,10 +8,8 @@ import { tenants } from './tenants.ts';
 export const authAttempts = pgTable(
   'auth_attempts',
   {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    id: uuid('id').notNull().defaultRandom(),
+    tenantId: tenantIdColumn(),
+    id: idColumn(),
     action: text('action').notNull(),
     account: text('account').notNull(),
     ip: text('ip').notNull(),
@@ -32,9 +30,7 @@ export const authAttempts = pgTable(
 export const singleUseValues = pgTable(
   'single_use_values',
   {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantIdColumn(),
     kind: text('kind').notNull(),
     keyHash: text('key_hash').notNull(),
     value: jsonb('value').notNull(),

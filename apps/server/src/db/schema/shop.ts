@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { tenants } from './tenants.ts';
+import { index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { tenantIdColumn } from './columns.ts';
 
 /**
  * A visitor's cart in the public shop (decisions.md "Public shop"). The browser keeps a random
@@ -11,9 +11,7 @@ import { tenants } from './tenants.ts';
 export const carts = pgTable(
   'carts',
   {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantIdColumn(),
     idHash: text('id_hash').notNull(),
     lines: jsonb('lines').$type<{ guId: string; qty: number }[]>().notNull().default(sql`'[]'::jsonb`),
     offerCode: text('offer_code').notNull().default(''),

@@ -12,8 +12,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { CampaignAudienceJson } from './campaigns.ts';
+import { createdAtColumn, idColumn, tenantIdColumn, timestamps } from './columns.ts';
 import { contacts } from './contacts.ts';
-import { tenants } from './tenants.ts';
 
 /**
  * A text-message campaign (issue 26, docs/decisions/campaigns.md "SMS campaigns"): its message with
@@ -23,10 +23,8 @@ import { tenants } from './tenants.ts';
 export const smsCampaigns = pgTable(
   'sms_campaigns',
   {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    id: uuid('id').notNull().defaultRandom(),
+    tenantId: tenantIdColumn(),
+    id: idColumn(),
     name: text('name').notNull(),
     body: text('body').notNull().default(''),
     audience: jsonb('audience').$type<CampaignAudienceJson>().notNull(),
@@ -50,8 +48,7 @@ export const smsCampaigns = pgTable(
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
@@ -68,9 +65,7 @@ export const smsCampaigns = pgTable(
 export const smsCampaignRecipients = pgTable(
   'sms_campaign_recipients',
   {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantIdColumn(),
     campaignId: uuid('campaign_id').notNull(),
     contactId: uuid('contact_id').notNull(),
     /** E.164. */
@@ -89,7 +84,7 @@ export const smsCampaignRecipients = pgTable(
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.campaignId, t.contactId] }),
@@ -117,14 +112,12 @@ export const smsCampaignRecipients = pgTable(
 export const smsOptOuts = pgTable(
   'sms_opt_outs',
   {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantIdColumn(),
     phone: text('phone').notNull(),
     /** twilio or plivo: where the STOP came in. */
     source: text('source').notNull(),
     keyword: text('keyword').notNull().default('STOP'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.phone] })],
 );

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { tenants } from './tenants.ts';
+import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAtColumn, idColumn, tenantIdColumn } from './columns.ts';
 
 /**
  * Text messages, like the email outbox: written inside the caller's transaction, sent after commit
@@ -9,10 +9,8 @@ import { tenants } from './tenants.ts';
 export const outboxSms = pgTable(
   'outbox_sms',
   {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    id: uuid('id').notNull().defaultRandom(),
+    tenantId: tenantIdColumn(),
+    id: idColumn(),
     toPhone: text('to_phone').notNull(),
     body: text('body').notNull(),
     /** What it is about (class-reminder, waitlist-hold), for the record. */
@@ -27,7 +25,7 @@ export const outboxSms = pgTable(
     providerMessageId: text('provider_message_id'),
     /** A send job holds the row until then, so a kick's job and a retry never both send it. */
     claimedUntil: timestamp('claimed_until', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
   (t) => [

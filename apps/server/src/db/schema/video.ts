@@ -13,7 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { tenants } from './tenants.ts';
+import { idColumn, tenantIdColumn, timestamps } from './columns.ts';
 
 export const VIDEO_STATUSES = ['uploading', 'processing', 'ready', 'failed'] as const;
 export type VideoStatus = (typeof VIDEO_STATUSES)[number];
@@ -51,10 +51,8 @@ export interface VideoRendition {
 export const videoAssets = pgTable(
   'video_assets',
   {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    id: uuid('id').notNull().defaultRandom(),
+    tenantId: tenantIdColumn(),
+    id: idColumn(),
     title: text('title').notNull(),
     originalName: text('original_name').notNull(),
     /** Bytes the upload declared (Upload-Length); checked against the configured limit. */
@@ -84,8 +82,7 @@ export const videoAssets = pgTable(
     createdBy: uuid('created_by').notNull(),
     transcodeStartedAt: timestamp('transcode_started_at', { withTimezone: true }),
     readyAt: timestamp('ready_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),

@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { tenants } from './tenants.ts';
+import { createdAtColumn, idColumn, tenantIdColumn, timestamps } from './columns.ts';
 
 /** A page's content at one moment: its draft. */
 export interface PageContentSnapshot {
@@ -27,10 +27,8 @@ export interface PageContentSnapshot {
 export const websitePages = pgTable(
   'website_pages',
   {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    id: uuid('id').notNull().defaultRandom(),
+    tenantId: tenantIdColumn(),
+    id: idColumn(),
     name: text('name').notNull(),
     title: text('title').notNull(),
     url: text('url').notNull(),
@@ -51,8 +49,7 @@ export const websitePages = pgTable(
     unjson: jsonb('unjson'),
     /** The designer's work in progress (Save draft); visitors see the columns above until it is published. */
     draft: jsonb('draft').$type<PageContentSnapshot>(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
@@ -68,12 +65,10 @@ export const websitePages = pgTable(
 export const websitePageRedirects = pgTable(
   'website_page_redirects',
   {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantIdColumn(),
     fromUrl: text('from_url').notNull(),
     pageId: uuid('page_id').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.fromUrl] }),
@@ -87,10 +82,8 @@ export const websitePageRedirects = pgTable(
 export const websitePageVersions = pgTable(
   'website_page_versions',
   {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    id: uuid('id').notNull().defaultRandom(),
+    tenantId: tenantIdColumn(),
+    id: idColumn(),
     pageId: uuid('page_id').notNull(),
     unhtml: text('unhtml').notNull().default(''),
     css: text('css').notNull().default(''),
@@ -115,17 +108,15 @@ export const websitePageVersions = pgTable(
 export const websiteTemplates = pgTable(
   'website_templates',
   {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    id: uuid('id').notNull().defaultRandom(),
+    tenantId: tenantIdColumn(),
+    id: idColumn(),
     name: text('name').notNull(),
     pageType: text('page_type').notNull().default('others'),
     thumbnail: text('thumbnail'),
     unhtml: text('unhtml').notNull().default(''),
     css: text('css').notNull().default(''),
     unjson: jsonb('unjson'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
 );
@@ -134,15 +125,13 @@ export const websiteTemplates = pgTable(
 export const mediaFiles = pgTable(
   'media_files',
   {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    id: uuid('id').notNull().defaultRandom(),
+    tenantId: tenantIdColumn(),
+    id: idColumn(),
     fileName: text('file_name').notNull(),
     contentType: text('content_type').notNull(),
     size: integer('size').notNull(),
     storageKey: text('storage_key').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
 );
