@@ -64,6 +64,25 @@ describe('staff notifications go to the sales email list', () => {
     expect(mail?.text).toContain(`Nia Okafor (${email}) was added to your contacts by staff.`);
   });
 
+  it('a sign-up confirmed is a new contact too', async () => {
+    const { tenant, list } = await studio();
+    const email = `sam-${randomUUID().slice(0, 6)}@members.test`;
+    const post = (url: string, payload: object) =>
+      app.inject({ method: 'POST', url, headers: { host: tenant.host }, payload, remoteAddress: '10.26.0.1' });
+    const asked = await post('/public/user/registration', { email, name: 'Sam', lastName: 'Signup' });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const link = (await smtp.waitFor(email)).text.match(/\/register\/confirm\?token=([A-Za-z0-9_%-]+)/)?.[1] ?? '';
+    const confirmed = await post('/public/user/registration/confirm', {
+      token: decodeURIComponent(link),
+      password: 'chosen-by-sam-1',
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const to = await deliveredTo('New contact: Sam Signup', 3);
+    expect(to).toEqual([...list, tenant.users.staff.email].sort());
+    const mail = smtp.received.find((m) => m.to.includes(list[0] as string) && m.text.includes('Sam Signup'));
+    expect(mail?.text).toContain(`Sam Signup (${email}) was added to your contacts by signing up.`);
+  });
+
   it('a program enrolment: every address of the list and the staff who asked for program notes', async () => {
     const { tenant, list } = await studio();
     const { detail } = await courseWithChapters(app, tenant, { name: `Pranayama ${randomUUID().slice(0, 4)}` }, [
