@@ -71,7 +71,7 @@ test('the admin writes a campaign, sees the count, tests and sends it; a member 
   await expect(page.getByTestId('audience-count')).toHaveText('This audience holds 2 contacts now.');
   // Through the run's SMTP server, whatever the studio's default (campaigns-brevo.spec.ts connects Brevo).
   await page.getByRole('combobox', { name: 'Send through' }).click();
-  await page.getByRole('option', { name: 'Email server (SMTP)' }).click();
+  await page.getByRole('option', { name: 'Email server (SMTP)', exact: true }).click();
   await expectAccessible(page);
 
   // A test to the signed-in admin.
