@@ -84,6 +84,8 @@ export const ASSESSMENT_MESSAGES = {
   noTests: 'No Tests Found',
   noAttempts: 'No Assessments Found',
   noMyTests: 'No assessments assigned to you yet.',
+  noGoingBackNeedsOne: 'No going back needs one question at a time.',
+  movedOn: 'You have moved on from this question: this test does not go back.',
 } as const;
 
 const isoInstant = z.iso.datetime({ offset: true, error: 'must be a date and time' });
@@ -136,8 +138,12 @@ export const TestInput = z
     isPublished: z.boolean().default(true),
     /** The member sees one question at a time, with a map of the questions, instead of all on one page. */
     oneAtATime: z.boolean().default(false),
+    /** One question at a time, forward only: once a later question is answered an earlier one takes no answer. */
+    noGoingBack: z.boolean().default(false),
   })
   .superRefine((t, ctx) => {
+    if (t.noGoingBack && !t.oneAtATime)
+      ctx.addIssue({ code: 'custom', path: ['noGoingBack'], message: ASSESSMENT_MESSAGES.noGoingBackNeedsOne });
     if (t.draw === 'fixed' && t.questionIds.length === 0)
       ctx.addIssue({ code: 'custom', path: ['questionIds'], message: ASSESSMENT_MESSAGES.questionsRequired });
     if (t.draw === 'random' && t.randomCount === null)
@@ -170,6 +176,7 @@ export const Test = z.object({
   chapterId: z.string().nullable(),
   isPublished: z.boolean(),
   oneAtATime: z.boolean(),
+  noGoingBack: z.boolean(),
   attemptCount: z.number(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -241,6 +248,8 @@ export type AttemptSummary = z.infer<typeof AttemptSummary>;
 export const Attempt = AttemptSummary.extend({
   /** The test shows one question at a time (a display choice; every answer is saved the same way). */
   oneAtATime: z.boolean(),
+  /** Forward only (set when the attempt started): no answer to a question before the furthest one answered. */
+  noGoingBack: z.boolean(),
   /** The server's clock when it answered: the timer counts to the deadline from here. */
   serverNow: z.string(),
   questions: z.array(AttemptQuestion),
@@ -345,4 +354,22 @@ export function secondsLeft(deadline: string | null, serverNow: string, elapsedM
   if (!deadline) return null;
   const left = new Date(deadline).getTime() - new Date(serverNow).getTime() - elapsedMs;
   return Math.max(0, Math.floor(left / 1000));
+}
+
+/**
+ * Where a member resumes an attempt shown one question at a time: the first question not answered yet;
+ * forward only (no going back), the furthest question answered (the earlier ones take no answer, and
+ * that one may still be changed), or the first.
+ */
+export function resumePosition(
+  questions: readonly {
+    position: number;
+    savedAt: string | null;
+    answer: { selected: number[]; text: string } | null;
+  }[],
+  noGoingBack: boolean,
+): number {
+  if (noGoingBack) return Math.max(0, ...questions.filter((q) => q.savedAt !== null).map((q) => q.position));
+  const open = questions.find((q) => !q.answer || (q.answer.selected.length === 0 && q.answer.text.trim() === ''));
+  return open?.position ?? 0;
 }

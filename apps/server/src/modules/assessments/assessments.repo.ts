@@ -500,6 +500,23 @@ export async function completeChapter(
     });
 }
 
+/** Whether an answer after this position was saved (a forward-only attempt then takes none here). */
+export async function answeredAfter(tx: Tx, tenantId: string, attemptId: string, position: number): Promise<boolean> {
+  const rows = await tx
+    .select({ position: assessmentAnswers.position })
+    .from(assessmentAnswers)
+    .where(
+      and(
+        eq(assessmentAnswers.tenantId, tenantId),
+        eq(assessmentAnswers.attemptId, attemptId),
+        sql`${assessmentAnswers.position} > ${position}`,
+        isNotNull(assessmentAnswers.savedAt),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
 /** Whether the login session (refresh-token family) has a revoked token: the session gate's question, asked fresh. */
 export async function sessionEnded(tx: Tx, tenantId: string, familyId: string): Promise<boolean> {
   const rows = await tx
@@ -552,7 +569,7 @@ const saveStatement = hotStatement<{ deadline: string | Date | null }>(
     -- status and deadline are checked below on the row as locked (after a submit it waited for: the
     -- submitted one)
     with open_attempt as (
-      select id, contact_id, status, deadline from assessment_attempts
+      select id, contact_id, status, deadline, no_going_back from assessment_attempts
       where tenant_id = ${saveValue('tenantId')} and id = ${saveValue('attemptId')}
         -- the login session has not ended (the route skips the session gate's own query)
         and not exists (
@@ -570,6 +587,11 @@ const saveStatement = hotStatement<{ deadline: string | Date | null }>(
       and (open_attempt.deadline is null or open_attempt.deadline > ${saveValue('now')}::timestamptz)
       and an.tenant_id = ${saveValue('tenantId')} and an.attempt_id = open_attempt.id
       and an.position = ${saveValue('position')}::int
+      -- forward only: no answer once a later question has one
+      and (not open_attempt.no_going_back or not exists (
+        select 1 from assessment_answers later
+        where later.tenant_id = ${saveValue('tenantId')} and later.attempt_id = open_attempt.id
+          and later.position > ${saveValue('position')}::int and later.saved_at is not null))
       and case when an.type = 'openended' then ${saveValue('count')}::int = 0
           else ${saveValue('text')}::text = '' and ${saveValue('highest')}::int < jsonb_array_length(an.options)
             and (an.type = 'multichoice' or ${saveValue('count')}::int <= 1) end
@@ -581,8 +603,8 @@ const saveStatement = hotStatement<{ deadline: string | Date | null }>(
  * An answer save in one statement (the hot path, 10,000 in a minute for 200 students): the answer is
  * written only when the member's login session has not ended (no revoked token in its refresh-token
  * family: the session gate's question, asked here so the save stays one round trip), the attempt is
- * the member's, in progress and before its deadline, and the answer
- * fits its question (open ended: no options chosen; choice: no text, each option there, one at most
+ * the member's, in progress and before its deadline (forward only: no later answer saved), and the
+ * answer fits its question (open ended: no options chosen; choice: no text, each option there, one at most
  * for single choice and graded). The attempt's row is share-locked for the statement, so a submit
  * (which locks it for update) waits for the save, or the save for the submit and then finds the
  * attempt finished. Answers the deadline, or null when nothing was written (the caller then finds

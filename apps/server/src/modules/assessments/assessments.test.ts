@@ -455,6 +455,75 @@ describe('taking a test', () => {
     expect(read.questions.map((x: any) => x.answer)).toEqual([{ selected: [0], text: '' }, null]);
   });
 
+  it('no going back: once a later question is answered an earlier one is refused (409 moved_on), the current one may change', async () => {
+    const refused = await call(a, tokens.admin, 'POST', '/edtest/tests', { ...baseTest(), noGoingBack: true });
+    expect(refused.statusCode).toBe(400);
+    expect(errorOf(refused.body)).toMatchObject({
+      field: 'noGoingBack',
+      message: ASSESSMENT_MESSAGES.noGoingBackNeedsOne,
+    });
+    const id = await newTest({
+      questionIds: [q.single, q.single2, q.open, q.multi],
+      oneAtATime: true,
+      noGoingBack: true,
+    });
+    expect(json<any>(await call(a, tokens.staff, 'GET', `/edtest/tests/${id}`))).toMatchObject({
+      oneAtATime: true,
+      noGoingBack: true,
+    });
+    const attempt = json<any>(await call(a, ana.token, 'POST', `/edtest/tests/${id}/attempts`));
+    expect(attempt).toMatchObject({ oneAtATime: true, noGoingBack: true });
+    const url = `/edtest/attempts/${attempt._id}/answers`;
+    // question 1 skipped, question 3 answered, then changed
+    expect((await call(a, ana.token, 'PUT', `${url}/2`, { text: 'Through the nose.' })).statusCode).toBe(200);
+    expect((await call(a, ana.token, 'PUT', `${url}/2`, { text: 'Slow, through the nose.' })).statusCode).toBe(200);
+    for (const position of [0, 1]) {
+      const back = await call(a, ana.token, 'PUT', `${url}/${position}`, { selected: [0] });
+      expect(back.statusCode, back.body).toBe(409);
+      expect(errorOf(back.body)).toMatchObject({
+        code: 'moved_on',
+        field: 'position',
+        message: ASSESSMENT_MESSAGES.movedOn,
+      });
+    }
+    // a bad answer to an earlier question is refused for going back, before its shape
+    expect(errorOf((await call(a, ana.token, 'PUT', `${url}/1`, { selected: [5] })).body)).toMatchObject({
+      code: 'moved_on',
+    });
+    expect((await call(a, ana.token, 'PUT', `${url}/3`, { selected: [0, 1] })).statusCode).toBe(200);
+    expect((await call(a, ana.token, 'PUT', `${url}/2`, { text: 'Too late.' })).statusCode).toBe(409);
+    const read = json<any>(await call(a, ana.token, 'GET', `/edtest/attempts/${attempt._id}`));
+    expect(read.questions.map((x: any) => x.answer)).toEqual([
+      null,
+      null,
+      { selected: [], text: 'Slow, through the nose.' },
+      { selected: [0, 1], text: '' },
+    ]);
+    // the test's setting is the attempt's from its start: turned off later, the attempt stays forward only
+    const changed = await call(a, tokens.admin, 'PUT', `/edtest/tests/${id}`, {
+      ...baseTest(),
+      questionIds: [q.single, q.single2, q.open, q.multi],
+      oneAtATime: false,
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(json<any>(changed).noGoingBack).toBe(false);
+    expect((await call(a, ana.token, 'PUT', `${url}/0`, { selected: [0] })).statusCode).toBe(409);
+    expect(json<any>(await call(a, ana.token, 'GET', `/edtest/attempts/${attempt._id}`))).toMatchObject({
+      oneAtATime: true,
+      noGoingBack: true,
+    });
+    // a plain one-at-a-time attempt goes back freely
+    const free = await newTest({ questionIds: [q.single, q.single2], oneAtATime: true });
+    const other = json<any>(await call(a, ana.token, 'POST', `/edtest/tests/${free}/attempts`));
+    expect(other.noGoingBack).toBe(false);
+    expect(
+      (await call(a, ana.token, 'PUT', `/edtest/attempts/${other._id}/answers/1`, { selected: [0] })).statusCode,
+    ).toBe(200);
+    expect(
+      (await call(a, ana.token, 'PUT', `/edtest/attempts/${other._id}/answers/0`, { selected: [0] })).statusCode,
+    ).toBe(200);
+  });
+
   it('saves racing a submit: every save answered 200 is in the score, the others are refused', async () => {
     const id = await newTest({ questionIds: [q.single, q.single2, q.multi] });
     const attempt = json<any>(await call(a, ben.token, 'POST', `/edtest/tests/${id}/attempts`));

@@ -69,7 +69,8 @@ async function view(tx: Tx, tenantId: string, attempt: repo.AttemptRow, now: Dat
   const reveal = staff || attempt.status !== 'inprogress';
   return {
     ...summary(attempt, tests.get(attempt.testId), people.get(attempt.contactId), answers),
-    oneAtATime: tests.get(attempt.testId)?.oneAtATime ?? false,
+    oneAtATime: attempt.noGoingBack || (tests.get(attempt.testId)?.oneAtATime ?? false),
+    noGoingBack: attempt.noGoingBack,
     serverNow: now.toISOString(),
     questions: answers.map((a) => ({
       position: a.position,
@@ -242,6 +243,7 @@ export async function startAttempt(
           passPercent: test.passPercent,
           startedAt: now,
           deadline,
+          noGoingBack: test.oneAtATime && test.noGoingBack,
         },
         questions,
       );
@@ -325,6 +327,8 @@ export async function saveAnswer(
       return timeUp();
     }
     if (!answer) throw notFound('Question');
+    if (attempt.noGoingBack && (await repo.answeredAfter(tx, tenantId, id, position)))
+      throw new AppError(409, 'moved_on', ASSESSMENT_MESSAGES.movedOn, 'position');
     checkShape(answer, input);
     await repo.saveAnswer(tx, tenantId, id, position, {
       selected: answer.type === 'openended' ? null : input.selected,

@@ -41,6 +41,7 @@ function toTest(row: repo.TestRow, names: repo.Named[], attemptCount: number): T
     chapterId: row.chapterId,
     isPublished: row.isPublished,
     oneAtATime: row.oneAtATime,
+    noGoingBack: row.noGoingBack,
     attemptCount,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -110,6 +111,7 @@ async function values(tx: Tx, tenantId: string, input: Input): Promise<repo.Test
     chapterId: input.chapterId,
     isPublished: input.isPublished,
     oneAtATime: input.oneAtATime,
+    noGoingBack: input.noGoingBack,
   };
 }
 

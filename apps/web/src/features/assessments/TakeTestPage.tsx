@@ -1,4 +1,4 @@
-import { type Attempt, type AttemptQuestion, secondsLeft } from '@atrium/contracts';
+import { type Attempt, type AttemptQuestion, resumePosition, secondsLeft } from '@atrium/contracts';
 import {
   Alert,
   Anchor,
@@ -125,11 +125,9 @@ function TakeAttempt({ attempt, onFinished }: { attempt: Attempt; onFinished: ()
   );
   const [confirming, setConfirming] = useState(false);
   const [submitting, setSubmitting] = useState(false);
-  // one question at a time: a resumed attempt opens at the first question not answered yet
-  const [current, setCurrent] = useState(() => {
-    const open = attempt.questions.find((q) => !isAnswered(q.answer ?? undefined));
-    return open?.position ?? 0;
-  });
+  // one question at a time: a resumed attempt opens at the first question not answered yet (forward
+  // only: at the furthest one answered)
+  const [current, setCurrent] = useState(() => resumePosition(attempt.questions, attempt.noGoingBack));
   const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
   const inFlight = useRef(new Set<Promise<unknown>>());
   const loadedAt = useRef(performance.now());
@@ -212,6 +210,17 @@ function TakeAttempt({ attempt, onFinished }: { attempt: Attempt; onFinished: ()
 
   const answered = attempt.questions.filter((q) => isAnswered(answers[q.position])).length;
 
+  /** To another question, the answers waiting for their pause sent first; forward only, once they are saved. */
+  const moveTo = (position: number) => {
+    if (!attempt.noGoingBack) {
+      void flush();
+      setCurrent(position);
+      return;
+    }
+    if (position <= current) return;
+    void flush().then(() => setCurrent((c) => Math.max(c, position)));
+  };
+
   return (
     <Stack component="section" aria-labelledby="take-title" maw={860} gap="md">
       <Group justify="space-between" align="flex-start" gap="xs">
@@ -229,16 +238,15 @@ function TakeAttempt({ attempt, onFinished }: { attempt: Attempt; onFinished: ()
       <Text size="sm" c="dimmed">
         {answered} of {attempt.questions.length} answered. Each answer is saved as you give it: you can close this page
         and come back.
+        {attempt.noGoingBack ? ' This test goes forward only: once you move on, you cannot go back to a question.' : ''}
       </Text>
       {attempt.oneAtATime ? (
         <QuestionMap
           count={attempt.questions.length}
           current={current}
           isAnswered={(position) => isAnswered(answers[position])}
-          onPick={(position) => {
-            void flush();
-            setCurrent(position);
-          }}
+          closedBefore={attempt.noGoingBack}
+          onPick={moveTo}
         />
       ) : null}
       {(attempt.oneAtATime ? attempt.questions.filter((q) => q.position === current) : attempt.questions).map((q) => (
@@ -255,23 +263,15 @@ function TakeAttempt({ attempt, onFinished }: { attempt: Attempt; onFinished: ()
       <Group>
         {attempt.oneAtATime ? (
           <>
-            <Button
-              variant="default"
-              disabled={current === 0}
-              onClick={() => {
-                void flush();
-                setCurrent((c) => Math.max(0, c - 1));
-              }}
-            >
-              Previous
-            </Button>
+            {attempt.noGoingBack ? null : (
+              <Button variant="default" disabled={current === 0} onClick={() => moveTo(Math.max(0, current - 1))}>
+                Previous
+              </Button>
+            )}
             <Button
               variant="default"
               disabled={current >= attempt.questions.length - 1}
-              onClick={() => {
-                void flush();
-                setCurrent((c) => Math.min(attempt.questions.length - 1, c + 1));
-              }}
+              onClick={() => moveTo(Math.min(attempt.questions.length - 1, current + 1))}
             >
               Next
             </Button>
@@ -306,16 +306,21 @@ function TakeAttempt({ attempt, onFinished }: { attempt: Attempt; onFinished: ()
 const isAnswered = (a: { selected: number[]; text: string } | undefined) =>
   Boolean(a && (a.selected.length > 0 || a.text.trim() !== ''));
 
-/** One question at a time: a button per question (answered ones filled), the current one marked. */
+/**
+ * One question at a time: a button per question (answered ones filled), the current one marked; forward
+ * only, the questions before the current one are closed.
+ */
 function QuestionMap({
   count,
   current,
   isAnswered: answered,
+  closedBefore,
   onPick,
 }: {
   count: number;
   current: number;
   isAnswered: (position: number) => boolean;
+  closedBefore: boolean;
   onPick: (position: number) => void;
 }) {
   return (
@@ -328,7 +333,8 @@ function QuestionMap({
           miw={36}
           variant={position === current ? 'filled' : answered(position) ? 'light' : 'default'}
           aria-current={position === current ? 'step' : undefined}
-          aria-label={`Question ${position + 1}${answered(position) ? ', answered' : ''}`}
+          aria-label={`Question ${position + 1}${answered(position) ? ', answered' : ''}${closedBefore && position < current ? ', closed' : ''}`}
+          disabled={closedBefore && position < current}
           onClick={() => onPick(position)}
         >
           {position + 1}

@@ -233,6 +233,13 @@ export function TestFormDialog({ kind, test, opened, timeZone, onClose, onSaved 
           description="Members move through the questions with Previous, Next and a question map."
           {...form.getInputProps('oneAtATime', { type: 'checkbox' })}
         />
+        <Switch
+          label="No going back"
+          description="Once a member answers a later question, the earlier ones are closed (one question at a time only)."
+          disabled={!form.values.oneAtATime}
+          {...form.getInputProps('noGoingBack', { type: 'checkbox' })}
+          checked={form.values.oneAtATime && form.values.noGoingBack}
+        />
       </Stack>
     </FormDialog>
   );

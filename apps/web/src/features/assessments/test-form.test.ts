@@ -1,3 +1,4 @@
+import { resumePosition } from '@atrium/contracts';
 import { describe, expect, it } from 'vitest';
 import { newTestValues, testBody, testValuesOf } from './test-form';
 
@@ -56,6 +57,7 @@ describe('the test form', () => {
         chapterId: null,
         isPublished: true,
         oneAtATime: false,
+        noGoingBack: false,
         attemptCount: 0,
         createdAt: '',
         updatedAt: '',
@@ -69,5 +71,32 @@ describe('the test form', () => {
       assignments: ['course:c9'],
       passPercent: 70,
     });
+  });
+});
+
+describe('no going back', () => {
+  it('is sent only with one question at a time', () => {
+    const base = { ...newTestValues(), name: 'Anatomy', questionIds: ['q1'], noGoingBack: true };
+    expect(testBody({ ...base, oneAtATime: true }, 'test', 'UTC')).toMatchObject({
+      oneAtATime: true,
+      noGoingBack: true,
+    });
+    expect(testBody({ ...base, oneAtATime: false }, 'test', 'UTC')).toMatchObject({
+      oneAtATime: false,
+      noGoingBack: false,
+    });
+  });
+
+  it('resumes at the furthest question answered; otherwise at the first not answered', () => {
+    const q = (position: number, saved: boolean, text = '') => ({
+      position,
+      savedAt: saved ? '2026-11-30T01:00:00.000Z' : null,
+      answer: saved ? { selected: [], text } : null,
+    });
+    // question 1 skipped, 2 answered, 3 saved blank (a text cleared), 4 not reached
+    const questions = [q(0, false), q(1, true, 'yes'), q(2, true), q(3, false)];
+    expect(resumePosition(questions, true)).toBe(2);
+    expect(resumePosition(questions, false)).toBe(0);
+    expect(resumePosition([q(0, false), q(1, false)], true)).toBe(0);
   });
 });

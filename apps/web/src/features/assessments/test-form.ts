@@ -25,6 +25,8 @@ export interface TestFormValues {
   chapterId: string | null;
   isPublished: boolean;
   oneAtATime: boolean;
+  /** With one at a time: forward only. */
+  noGoingBack: boolean;
 }
 
 export function newTestValues(): TestFormValues {
@@ -44,6 +46,7 @@ export function newTestValues(): TestFormValues {
     chapterId: null,
     isPublished: true,
     oneAtATime: false,
+    noGoingBack: false,
   };
 }
 
@@ -64,6 +67,7 @@ export function testValuesOf(test: Test, timeZone: string): TestFormValues {
     chapterId: test.chapterId,
     isPublished: test.isPublished,
     oneAtATime: test.oneAtATime,
+    noGoingBack: test.noGoingBack,
   };
 }
 
@@ -94,5 +98,7 @@ export function testBody(values: TestFormValues, kind: AssessmentKind, timeZone:
     chapterId: values.chapterId || null,
     isPublished: values.isPublished,
     oneAtATime: values.oneAtATime,
+    // no going back is a kind of one at a time: turning that off turns it off
+    noGoingBack: values.oneAtATime && values.noGoingBack,
   };
 }
