@@ -1,42 +1,24 @@
 import type { ContactDetail } from '@atrium/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, json, loginAs, newTenant, PASSWORD, startTestApp, type TestTenant } from '../../../test/helpers.ts';
-import { startSmtpServer } from '../../../test/smtp.ts';
-import type { App } from '../../app.ts';
-import { createContactVia, denyFrontDeskContacts, errorOf } from './contact-fixtures.ts';
+import { describe, expect, it } from 'vitest';
+import { bearer, json, loginAs, newTenant, PASSWORD, type TestTenant } from '../../../test/helpers.ts';
+import { createContactVia, errorOf, studiosWithMail } from './contact-fixtures.ts';
 
-let app: App;
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-let a: TestTenant;
-let b: TestTenant;
-const tokens: Record<string, string> = {};
-
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  app = await startTestApp({ smtpUrl: smtp.url });
-  [a, b] = await Promise.all([newTenant(app), newTenant(app)]);
-  for (const role of ['admin', 'frontdesk', 'student'] as const) {
-    tokens[role] = (await loginAs(app, a, role)).access_token;
-  }
-  tokens.adminB = (await loginAs(app, b, 'admin')).access_token;
-  tokens.frontdeskB = (await loginAs(app, b, 'frontdesk')).access_token;
-  await denyFrontDeskContacts(app, b, tokens.adminB);
-});
-afterAll(() => smtp.close());
+const s = studiosWithMail();
+const { tokens } = s;
 
 type Method = 'GET' | 'POST' | 'PUT';
-const call = (method: Method, url: string, payload?: object, token = tokens.admin, tenant = a) =>
-  app.inject({ method, url, headers: bearer(token as string, tenant.host), payload });
+const call = (method: Method, url: string, payload?: object, token = tokens.admin, tenant = s.a) =>
+  s.app.inject({ method, url, headers: bearer(token as string, tenant.host), payload });
 
 async function mailTo(email: string) {
-  await app.platform.outbox.kick();
-  return smtp.waitFor(email);
+  await s.app.platform.outbox.kick();
+  return s.smtp.waitFor(email);
 }
 
 const unique = (name: string) => `${name}.${Math.random().toString(36).slice(2, 8)}@acct.test`;
 
 async function signIn(tenant: TestTenant, email: string, password: string) {
-  return app.inject({
+  return s.app.inject({
     method: 'POST',
     url: '/login',
     headers: { host: tenant.host },
@@ -47,7 +29,7 @@ async function signIn(tenant: TestTenant, email: string, password: string) {
 describe('POST /rest/message/sendCredentials', () => {
   it('emails a one-time link that sets the password (never a password), then the member signs in', async () => {
     const email = unique('cred');
-    const member = await createContactVia(app, a, tokens.frontdesk as string, { firstName: 'Cora', email });
+    const member = await createContactVia(s.app, s.a, tokens.frontdesk as string, { firstName: 'Cora', email });
     const sent = await call('POST', '/rest/message/sendCredentials', { contactId: member.guId }, tokens.frontdesk);
     expect(sent.statusCode).toBe(200);
     expect(json(sent)).toEqual({ message: `Sent login credentials to ${email}.` });
@@ -55,15 +37,15 @@ describe('POST /rest/message/sendCredentials', () => {
     expect(mail.text).toContain('choose your password');
     expect(mail.text).not.toMatch(/password:\s*\S/i);
     const token = decodeURIComponent(mail.text.match(/\/reset-password\?token=([A-Za-z0-9_%-]+)/)?.[1] ?? '');
-    expect(mail.text).toContain(`http://${a.host}/reset-password?token=`);
-    const set = await app.inject({
+    expect(mail.text).toContain(`http://${s.a.host}/reset-password?token=`);
+    const set = await s.app.inject({
       method: 'POST',
       url: '/public/user/resetPassword',
-      headers: { host: a.host },
+      headers: { host: s.a.host },
       payload: { token, password: 'cora-password-1' },
     });
     expect(set.statusCode).toBe(200);
-    expect((await signIn(a, email, 'cora-password-1')).statusCode).toBe(200);
+    expect((await signIn(s.a, email, 'cora-password-1')).statusCode).toBe(200);
     expect(json<ContactDetail>(await call('GET', `/rest/contact/${member.guId}`)).claim).toBe(true);
   });
 
@@ -76,18 +58,18 @@ describe('POST /rest/message/sendCredentials', () => {
     });
     const bad = await call('POST', '/rest/message/sendCredentials', { contactId: 'x' });
     expect({ status: bad.statusCode, field: errorOf(bad.body).field }).toEqual({ status: 400, field: 'contactId' });
-    const theirs = await createContactVia(app, b, tokens.adminB as string, { firstName: 'Theo' });
+    const theirs = await createContactVia(s.app, s.b, tokens.adminB as string, { firstName: 'Theo' });
     expect((await call('POST', '/rest/message/sendCredentials', { contactId: theirs.guId })).statusCode).toBe(404);
     expect(
       (await call('POST', '/rest/message/sendCredentials', { contactId: theirs.guId }, tokens.student)).statusCode,
     ).toBe(403);
     expect(
-      (await call('POST', '/rest/message/sendCredentials', { contactId: theirs.guId }, tokens.frontdeskB, b))
+      (await call('POST', '/rest/message/sendCredentials', { contactId: theirs.guId }, tokens.frontdeskB, s.b))
         .statusCode,
     ).toBe(403);
     expect((await call('POST', '/rest/message/sendCredentials', {}, tokens.student)).statusCode).toBe(403);
 
-    const busy = await createContactVia(app, a, tokens.admin as string, { firstName: 'Busy' });
+    const busy = await createContactVia(s.app, s.a, tokens.admin as string, { firstName: 'Busy' });
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) {
       statuses.push((await call('POST', '/rest/message/sendCredentials', { contactId: busy.guId })).statusCode);
@@ -98,23 +80,23 @@ describe('POST /rest/message/sendCredentials', () => {
 
 describe('PUT /rest/contact/reset', () => {
   it('emails the contact the forgot-password link, which resets the password and ends their sessions', async () => {
-    const t = await newTenant(app);
-    const session = await loginAs(app, t, 'student');
-    const admin = (await loginAs(app, t, 'admin')).access_token;
+    const t = await newTenant(s.app);
+    const session = await loginAs(s.app, t, 'student');
+    const admin = (await loginAs(s.app, t, 'admin')).access_token;
     const sent = await call('PUT', '/rest/contact/reset', { contactId: t.users.student.id }, admin, t);
     expect(sent.statusCode).toBe(200);
     expect(json(sent)).toEqual({ message: `Sent a password reset email to ${t.users.student.email}.` });
     const mail = await mailTo(t.users.student.email);
     expect(mail.text).toContain('reset the password');
     const token = decodeURIComponent(mail.text.match(/\/reset-password\?token=([A-Za-z0-9_%-]+)/)?.[1] ?? '');
-    const reset = await app.inject({
+    const reset = await s.app.inject({
       method: 'POST',
       url: '/public/user/resetPassword',
       headers: { host: t.host },
       payload: { token, password: 'student-new-1' },
     });
     expect(reset.statusCode).toBe(200);
-    const refresh = await app.inject({
+    const refresh = await s.app.inject({
       method: 'POST',
       url: '/public/auth/refresh',
       headers: { host: t.host },
@@ -125,73 +107,74 @@ describe('PUT /rest/contact/reset', () => {
   });
 
   it("is a 404 for another tenant's contact, 400 naming contactId, 403 without the permission", async () => {
-    expect((await call('PUT', '/rest/contact/reset', { contactId: b.users.student.id })).statusCode).toBe(404);
+    expect((await call('PUT', '/rest/contact/reset', { contactId: s.b.users.student.id })).statusCode).toBe(404);
     const bad = await call('PUT', '/rest/contact/reset', { contactId: 12 });
     expect(errorOf(bad.body).field).toBe('contactId');
     expect(
-      (await call('PUT', '/rest/contact/reset', { contactId: b.users.student.id }, tokens.frontdeskB, b)).statusCode,
+      (await call('PUT', '/rest/contact/reset', { contactId: s.b.users.student.id }, tokens.frontdeskB, s.b))
+        .statusCode,
     ).toBe(403);
-    expect((await call('PUT', '/rest/contact/reset', { contactId: a.users.admin.id }, tokens.student)).statusCode).toBe(
-      403,
-    );
+    expect(
+      (await call('PUT', '/rest/contact/reset', { contactId: s.a.users.admin.id }, tokens.student)).statusCode,
+    ).toBe(403);
   });
 });
 
 describe('PUT /rest/contact/{id}/verification', () => {
   it("emails a link that verifies the address and leads to the tenant's own page", async () => {
     const email = unique('verify');
-    const member = await createContactVia(app, a, tokens.frontdesk as string, { firstName: 'Vera', email });
+    const member = await createContactVia(s.app, s.a, tokens.frontdesk as string, { firstName: 'Vera', email });
     expect(member.isEmailVerified).toBe(false);
     const sent = await call(
       'PUT',
       `/rest/contact/${member.guId}/verification`,
-      { redirectUrl: `http://${a.host}/classes` },
+      { redirectUrl: `http://${s.a.host}/classes` },
       tokens.frontdesk,
     );
     expect(sent.statusCode).toBe(200);
     expect(json(sent)).toEqual({ message: 'Sent verification email' });
     const mail = await mailTo(email);
     const link = mail.text.match(/http:\/\/[^\s]+\/public\/user\/verifyEmail\?[^\s]+/)?.[0] ?? '';
-    expect(link.startsWith(`http://${a.host}/public/user/verifyEmail?token=`)).toBe(true);
-    const path = link.slice(`http://${a.host}`.length);
+    expect(link.startsWith(`http://${s.a.host}/public/user/verifyEmail?token=`)).toBe(true);
+    const path = link.slice(`http://${s.a.host}`.length);
     // the token does not set a password
     const token = new URL(link).searchParams.get('token');
-    const asReset = await app.inject({
+    const asReset = await s.app.inject({
       method: 'POST',
       url: '/public/user/resetPassword',
-      headers: { host: a.host },
+      headers: { host: s.a.host },
       payload: { token, password: 'sneaky-password' },
     });
     expect(asReset.statusCode).toBe(400);
     // on another tenant's host it verifies nothing
-    const onB = await app.inject({ url: path, headers: { host: b.host } });
+    const onB = await s.app.inject({ url: path, headers: { host: s.b.host } });
     expect(onB.headers.location).toContain('verified=0');
-    const opened = await app.inject({ url: path, headers: { host: a.host } });
+    const opened = await s.app.inject({ url: path, headers: { host: s.a.host } });
     expect(opened.statusCode).toBe(302);
-    expect(opened.headers.location).toBe(`http://${a.host}/classes?verified=1`);
+    expect(opened.headers.location).toBe(`http://${s.a.host}/classes?verified=1`);
     expect(json<ContactDetail>(await call('GET', `/rest/contact/${member.guId}`)).isEmailVerified).toBe(true);
-    const again = await app.inject({ url: path, headers: { host: a.host } });
-    expect(again.headers.location).toBe(`http://${a.host}/classes?verified=0`);
+    const again = await s.app.inject({ url: path, headers: { host: s.a.host } });
+    expect(again.headers.location).toBe(`http://${s.a.host}/classes?verified=0`);
     // a link whose redirectUrl was changed to another site goes to the tenant's home instead
-    const tampered = await app.inject({
+    const tampered = await s.app.inject({
       url: `/public/user/verifyEmail?token=x&redirectUrl=${encodeURIComponent('https://evil.example/')}`,
-      headers: { host: a.host },
+      headers: { host: s.a.host },
     });
-    expect(tampered.headers.location).toBe(`http://${a.host}/?verified=0`);
+    expect(tampered.headers.location).toBe(`http://${s.a.host}/?verified=0`);
   });
 
   it('takes a path or an address of its own site only: 400 on redirectUrl otherwise', async () => {
-    const member = await createContactVia(app, a, tokens.admin as string, { firstName: 'Vic' });
+    const member = await createContactVia(s.app, s.a, tokens.admin as string, { firstName: 'Vic' });
     const url = `/rest/contact/${member.guId}/verification`;
-    for (const redirectUrl of ['/onboarding', `http://${a.orgId}.atrium.test/x`, `http://${a.host}:3000/y`]) {
+    for (const redirectUrl of ['/onboarding', `http://${s.a.orgId}.atrium.test/x`, `http://${s.a.host}:3000/y`]) {
       expect((await call('PUT', url, { redirectUrl })).statusCode, redirectUrl).toBe(200);
     }
     for (const redirectUrl of [
       'https://evil.example/',
-      `http://${b.host}/classes`,
+      `http://${s.b.host}/classes`,
       '//evil.example/x',
       'javascript:alert(1)',
-      `http://user@${a.host}/`,
+      `http://user@${s.a.host}/`,
       '',
     ]) {
       const response = await call('PUT', url, { redirectUrl });
@@ -202,10 +185,10 @@ describe('PUT /rest/contact/{id}/verification', () => {
   });
 
   it("is a 404 for another tenant's contact and needs the manage-contacts permission", async () => {
-    const theirs = await createContactVia(app, b, tokens.adminB as string, { firstName: 'Bree' });
+    const theirs = await createContactVia(s.app, s.b, tokens.adminB as string, { firstName: 'Bree' });
     const url = `/rest/contact/${theirs.guId}/verification`;
     expect((await call('PUT', url, { redirectUrl: '/x' })).statusCode).toBe(404);
-    expect((await call('PUT', url, { redirectUrl: '/x' }, tokens.frontdeskB, b)).statusCode).toBe(403);
+    expect((await call('PUT', url, { redirectUrl: '/x' }, tokens.frontdeskB, s.b)).statusCode).toBe(403);
     expect((await call('PUT', url, { redirectUrl: '/x' }, tokens.student)).statusCode).toBe(403);
     expect((await call('PUT', '/rest/contact/nope/verification', { redirectUrl: '/x' })).statusCode).toBe(400);
   });
@@ -213,9 +196,9 @@ describe('PUT /rest/contact/{id}/verification', () => {
 
 describe('POST /rest/user/changePassword', () => {
   it('changes the own password with the current one and ends the other sessions, not this one', async () => {
-    const tenant = await newTenant(app);
-    const other = await loginAs(app, tenant, 'staff');
-    const me = await loginAs(app, tenant, 'staff');
+    const tenant = await newTenant(s.app);
+    const other = await loginAs(s.app, tenant, 'staff');
+    const me = await loginAs(s.app, tenant, 'staff');
     const changed = await call(
       'POST',
       '/rest/user/changePassword',
@@ -226,7 +209,7 @@ describe('POST /rest/user/changePassword', () => {
     expect(changed.statusCode).toBe(200);
     expect(json(changed)).toEqual({ message: 'Your password has been changed.' });
     const refresh = (token: string) =>
-      app.inject({ method: 'POST', url: '/public/auth/refresh', headers: { host: tenant.host }, payload: { token } });
+      s.app.inject({ method: 'POST', url: '/public/auth/refresh', headers: { host: tenant.host }, payload: { token } });
     expect((await refresh(other.refresh_token)).statusCode).toBe(401);
     expect((await refresh(me.refresh_token)).statusCode).toBe(200);
     expect((await signIn(tenant, tenant.users.staff.email, PASSWORD)).statusCode).toBe(401);
@@ -234,8 +217,8 @@ describe('POST /rest/user/changePassword', () => {
   });
 
   it('refuses a wrong current password, a short or unchanged new one (400 naming the field); visitors 401', async () => {
-    const tenant = await newTenant(app);
-    const { access_token } = await loginAs(app, tenant, 'student');
+    const tenant = await newTenant(s.app);
+    const { access_token } = await loginAs(s.app, tenant, 'student');
     const post = (payload: object) => call('POST', '/rest/user/changePassword', payload, access_token, tenant);
     const cases: [object, string, string?][] = [
       [
@@ -254,7 +237,7 @@ describe('POST /rest/user/changePassword', () => {
       if (message) expect(errorOf(response.body).message).toBe(message);
     }
     expect((await signIn(tenant, tenant.users.student.email, PASSWORD)).statusCode).toBe(200);
-    const visitor = await app.inject({
+    const visitor = await s.app.inject({
       method: 'POST',
       url: '/rest/user/changePassword',
       headers: { host: tenant.host },
@@ -264,8 +247,8 @@ describe('POST /rest/user/changePassword', () => {
   });
 
   it("refuses Student Preview and acting as a member: not the caller's own account", async () => {
-    const tenant = await newTenant(app);
-    const admin = await loginAs(app, tenant, 'admin');
+    const tenant = await newTenant(s.app);
+    const admin = await loginAs(s.app, tenant, 'admin');
     const preview = json<{ access_token: string }>(
       await call('GET', '/rest/reInitInfo?preview=true', undefined, admin.access_token, tenant),
     );
@@ -287,36 +270,36 @@ describe('POST /rest/user/changePassword', () => {
 
 describe("a staff member's login is an admin's to manage", () => {
   it("front desk cannot change an admin's email nor send them account emails; an admin can", async () => {
-    const adminId = a.users.admin.id;
+    const adminId = s.a.users.admin.id;
     const desk = tokens.frontdesk as string;
     const takeover = await call('PUT', `/rest/contact/${adminId}`, { email: unique('thief') }, desk);
     expect(takeover.statusCode).toBe(403);
     expect(errorOf(takeover.body).message).toBe("Only an administrator can change a staff member's login details.");
     const reset = await call('PUT', '/rest/contact/reset', { contactId: adminId }, desk);
     expect(reset.statusCode).toBe(403);
-    const credentials = await call('POST', '/rest/message/sendCredentials', { contactId: a.users.staff.id }, desk);
+    const credentials = await call('POST', '/rest/message/sendCredentials', { contactId: s.a.users.staff.id }, desk);
     expect(credentials.statusCode).toBe(403);
     const verify = await call('PUT', `/rest/contact/${adminId}/verification`, { redirectUrl: '/login' }, desk);
     expect(verify.statusCode).toBe(403);
     // nothing changed: the admin still signs in with the old address
-    expect((await signIn(a, a.users.admin.email, PASSWORD)).statusCode).toBe(200);
+    expect((await signIn(s.a, s.a.users.admin.email, PASSWORD)).statusCode).toBe(200);
     // other fields of a staff contact stay editable, and an admin may change the email
-    expect((await call('PUT', `/rest/contact/${a.users.staff.id}`, { phone: '+1 555 0199' }, desk)).statusCode).toBe(
+    expect((await call('PUT', `/rest/contact/${s.a.users.staff.id}`, { phone: '+1 555 0199' }, desk)).statusCode).toBe(
       200,
     );
-    const byAdmin = await call('PUT', `/rest/contact/${a.users.staff.id}`, { email: unique('staff') });
+    const byAdmin = await call('PUT', `/rest/contact/${s.a.users.staff.id}`, { email: unique('staff') });
     expect(byAdmin.statusCode).toBe(200);
   });
 
   it("front desk may change a member's email, which then counts as unverified", async () => {
-    const member = await createContactVia(app, a, tokens.frontdesk as string, {
+    const member = await createContactVia(s.app, s.a, tokens.frontdesk as string, {
       firstName: 'Vera',
       email: unique('v'),
     });
-    await app.inject({
+    await s.app.inject({
       method: 'PUT',
       url: `/rest/contact/${member.guId}`,
-      headers: bearer(tokens.admin as string, a.host),
+      headers: bearer(tokens.admin as string, s.a.host),
       payload: { email: unique('v2') },
     });
     const changed = await call('PUT', `/rest/contact/${member.guId}`, { email: unique('v3') }, tokens.frontdesk);
@@ -327,22 +310,22 @@ describe("a staff member's login is an admin's to manage", () => {
 
 describe('the contact edit checks the caller before the body', () => {
   it('a front desk without "manage contacts" gets 403 even for a malformed edit, and a student too', async () => {
-    const target = b.users.student.id;
+    const target = s.b.users.student.id;
     const bad = { email: 'not an email', phone: 12 };
-    const desk = await call('PUT', `/rest/contact/${target}`, bad, tokens.frontdeskB, b);
+    const desk = await call('PUT', `/rest/contact/${target}`, bad, tokens.frontdeskB, s.b);
     expect(desk.statusCode).toBe(403);
-    const student = await call('PUT', `/rest/contact/${a.users.student.id}`, bad, tokens.student, a);
+    const student = await call('PUT', `/rest/contact/${s.a.users.student.id}`, bad, tokens.student, s.a);
     expect(student.statusCode).toBe(403);
   });
 });
 
 describe("a member's account detail on the Users screens", () => {
   it('is hidden (404) from a front desk without "manage contacts"; staff users stay readable', async () => {
-    const member = await call('GET', `/rest/contact/${b.users.student.id}/roles`, undefined, tokens.frontdeskB, b);
+    const member = await call('GET', `/rest/contact/${s.b.users.student.id}/roles`, undefined, tokens.frontdeskB, s.b);
     expect(member.statusCode).toBe(404);
-    const colleague = await call('GET', `/rest/contact/${b.users.staff.id}/roles`, undefined, tokens.frontdeskB, b);
+    const colleague = await call('GET', `/rest/contact/${s.b.users.staff.id}/roles`, undefined, tokens.frontdeskB, s.b);
     expect(colleague.statusCode).toBe(200);
-    const byAdmin = await call('GET', `/rest/contact/${b.users.student.id}/roles`, undefined, tokens.adminB, b);
+    const byAdmin = await call('GET', `/rest/contact/${s.b.users.student.id}/roles`, undefined, tokens.adminB, s.b);
     expect(byAdmin.statusCode).toBe(200);
   });
 });

@@ -1,5 +1,7 @@
 import type { ContactCreate, ContactDetail } from '@atrium/contracts';
-import { bearer, json, type TestTenant } from '../../../test/helpers.ts';
+import { afterAll, beforeAll } from 'vitest';
+import { bearer, json, loginAs, newTenant, startTestApp, type TestTenant } from '../../../test/helpers.ts';
+import { startSmtpServer } from '../../../test/smtp.ts';
 import type { App } from '../../app.ts';
 
 /** Creates a contact through the API as the given staff token; fails the test on anything but 201. */
@@ -46,4 +48,31 @@ export async function denyFrontDeskContacts(app: App, tenant: TestTenant, adminT
     },
   });
   if (response.statusCode !== 200) throw new Error(`roles: ${response.statusCode} ${response.body}`);
+}
+
+/**
+ * The file's app with a real SMTP server, studio `a` (tokens admin, frontdesk, student) and studio `b`
+ * (tokens adminB, frontdeskB) whose front desk may not manage contacts; all set before the tests run.
+ */
+export function studiosWithMail() {
+  const s = { tokens: {} as Record<string, string> } as {
+    app: App;
+    smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+    a: TestTenant;
+    b: TestTenant;
+    tokens: Record<string, string>;
+  };
+  beforeAll(async () => {
+    s.smtp = await startSmtpServer();
+    s.app = await startTestApp({ smtpUrl: s.smtp.url });
+    [s.a, s.b] = await Promise.all([newTenant(s.app), newTenant(s.app)]);
+    for (const role of ['admin', 'frontdesk', 'student'] as const) {
+      s.tokens[role] = (await loginAs(s.app, s.a, role)).access_token;
+    }
+    s.tokens.adminB = (await loginAs(s.app, s.b, 'admin')).access_token;
+    s.tokens.frontdeskB = (await loginAs(s.app, s.b, 'frontdesk')).access_token;
+    await denyFrontDeskContacts(s.app, s.b, s.tokens.adminB);
+  });
+  afterAll(() => s.smtp.close());
+  return s;
 }
