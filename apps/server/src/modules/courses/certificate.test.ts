@@ -1,90 +1,71 @@
 import type { CourseDetail } from '@atrium/contracts';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newTenant, startTestApp, type TestTenant } from '../../../test/helpers.ts';
+import { describe, expect, it } from 'vitest';
 import { asRead, pdfText, squash } from '../../../test/pdf-text.ts';
-import type { App } from '../../app.ts';
 import { withTenant } from '../../db/client.ts';
 import { contacts } from '../../db/schema/index.ts';
 import { insertVideoAsset } from '../video/video.repo.ts';
 import { mayWatchVideo } from '../video/video-access.ts';
-import { callAs, courseWithChapters, newStudent, ok } from './course-fixtures.ts';
+import { courseStudios, ok } from './course-fixtures.ts';
 
 // The completion certificate read back (names in any script) and the video access policy the
 // courses module registers with the video module.
 
-let app: App;
-let a: TestTenant;
-let b: TestTenant;
-
-const call = (tenant: TestTenant, role: Parameters<typeof callAs>[2], method: string, url: string, payload?: object) =>
-  callAs(app, tenant, role, method, url, payload);
-const course = (tenant: TestTenant, body: object, titles?: string[]) => courseWithChapters(app, tenant, body, titles);
-const newTenantStudent = (tenant: TestTenant) => newStudent(app, tenant);
-
-beforeAll(async () => {
-  app = await startTestApp();
-  a = await newTenant(app);
-  b = await newTenant(app);
-});
-
-afterAll(async () => {
-  await app?.close();
-});
+const { ctx, call, course, newTenantStudent } = courseStudios();
 
 describe('certificate and video access', () => {
   it("prints the learner's name in any script on the certificate", async () => {
     const name = 'İstanbul Işık प्रिया';
-    await withTenant(app.platform.db, a.tenantId, (tx) =>
+    await withTenant(ctx.app.platform.db, ctx.a.tenantId, (tx) =>
       tx
         .update(contacts)
         .set({ name, lastName: 'Ελληνικά' })
-        .where(and(eq(contacts.tenantId, a.tenantId), eq(contacts.id, a.users.frontdesk.id))),
+        .where(and(eq(contacts.tenantId, ctx.a.tenantId), eq(contacts.id, ctx.a.users.frontdesk.id))),
     );
-    const { detail, chapters } = await course(a, { name: 'Кириллица 101' }, ['Only']);
-    ok(await call(a, 'frontdesk', 'POST', `/snode/course/${detail.guId}/enrol`));
+    const { detail, chapters } = await course(ctx.a, { name: 'Кириллица 101' }, ['Only']);
+    ok(await call(ctx.a, 'frontdesk', 'POST', `/snode/course/${detail.guId}/enrol`));
     ok(
-      await call(a, 'frontdesk', 'PUT', `/snode/course/${detail.guId}/chapter/${chapters[0]?.guId}/progress`, {
+      await call(ctx.a, 'frontdesk', 'PUT', `/snode/course/${detail.guId}/chapter/${chapters[0]?.guId}/progress`, {
         positionSeconds: 0,
         completed: true,
       }),
     );
-    const response = await call(a, 'frontdesk', 'GET', `/snode/course/${detail.guId}/certificate`);
+    const response = await call(ctx.a, 'frontdesk', 'GET', `/snode/course/${detail.guId}/certificate`);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
     const text = squash(await pdfText(response.rawPayload));
     expect(text).toContain(asRead(`${name} Ελληνικά`));
     expect(text).toContain(asRead('Кириллица 101'));
     expect(text).toContain(squash('Certificate of Completion'));
-    expect((await call(a, 'student', 'GET', `/snode/course/${detail.guId}/certificate`)).statusCode).toBe(403);
+    expect((await call(ctx.a, 'student', 'GET', `/snode/course/${detail.guId}/certificate`)).statusCode).toBe(403);
   });
 
   it('lets enrolled learners and anyone signed in on the preview chapter watch, and nobody else', async () => {
-    const asset = await insertVideoAsset(app.platform.db, a.tenantId, {
+    const asset = await insertVideoAsset(ctx.app.platform.db, ctx.a.tenantId, {
       title: 'Lesson',
       originalName: 'lesson.mp4',
       sizeBytes: 10,
-      createdBy: a.users.admin.id,
+      createdBy: ctx.a.users.admin.id,
     });
-    const preview = await insertVideoAsset(app.platform.db, a.tenantId, {
+    const preview = await insertVideoAsset(ctx.app.platform.db, ctx.a.tenantId, {
       title: 'Teaser',
       originalName: 'teaser.mp4',
       sizeBytes: 10,
-      createdBy: a.users.admin.id,
+      createdBy: ctx.a.users.admin.id,
     });
     let detail = ok<CourseDetail>(
-      await call(a, 'admin', 'POST', '/stemplate/program', { name: 'Watched', pricing: 'paid', priceMinor: 1000 }),
+      await call(ctx.a, 'admin', 'POST', '/stemplate/program', { name: 'Watched', pricing: 'paid', priceMinor: 1000 }),
       201,
     );
     const base = `/stemplate/program/${detail.guId}`;
-    detail = ok<CourseDetail>(await call(a, 'admin', 'POST', `${base}/section`, { title: 'S' }), 201);
+    detail = ok<CourseDetail>(await call(ctx.a, 'admin', 'POST', `${base}/section`, { title: 'S' }), 201);
     const section = detail.sections[0]?.guId;
     for (const [title, id] of [
       ['Teaser', preview.id],
       ['Lesson', asset.id],
     ]) {
       detail = ok<CourseDetail>(
-        await call(a, 'admin', 'POST', `${base}/section/${section}/chapter`, {
+        await call(ctx.a, 'admin', 'POST', `${base}/section/${section}/chapter`, {
           title,
           type: 'video',
           videoAssetId: id,
@@ -93,31 +74,31 @@ describe('certificate and video access', () => {
       );
     }
     const teaserChapter = detail.sections[0]?.chapters[0]?.guId;
-    ok(await call(a, 'admin', 'PUT', base, { previewChapterId: teaserChapter }));
-    ok(await call(a, 'admin', 'PUT', `${base}/status`, { status: 'published' }));
+    ok(await call(ctx.a, 'admin', 'PUT', base, { previewChapterId: teaserChapter }));
+    ok(await call(ctx.a, 'admin', 'PUT', `${base}/status`, { status: 'published' }));
 
-    const tenant = await app.platform.tenants.byId(a.tenantId);
+    const tenant = await ctx.app.platform.tenants.byId(ctx.a.tenantId);
     if (!tenant) throw new Error('tenant');
     const may = (sub: string, assetRow: typeof asset) =>
       mayWatchVideo({
-        platform: app.platform,
+        platform: ctx.app.platform,
         tenant,
-        claims: { sub, tid: a.tenantId, role: 'student', sid: 'test' },
+        claims: { sub, tid: ctx.a.tenantId, role: 'student', sid: 'test' },
         asset: assetRow,
       });
-    const learner = await newTenantStudent(a);
+    const learner = await newTenantStudent(ctx.a);
     expect(await may(learner.id, asset)).toBe(false);
     expect(await may(learner.id, preview)).toBe(true);
-    ok(await call(a, 'admin', 'POST', `${base}/attendee`, { contactId: learner.id }), 201);
+    ok(await call(ctx.a, 'admin', 'POST', `${base}/attendee`, { contactId: learner.id }), 201);
     expect(await may(learner.id, asset)).toBe(true);
     // another studio's learner asking about this studio's asset through their own tenant: no chapter shows it there
-    const other = await app.platform.tenants.byId(b.tenantId);
+    const other = await ctx.app.platform.tenants.byId(ctx.b.tenantId);
     if (!other) throw new Error('tenant');
     expect(
       await mayWatchVideo({
-        platform: app.platform,
+        platform: ctx.app.platform,
         tenant: other,
-        claims: { sub: b.users.student.id, tid: b.tenantId, role: 'student', sid: 'test' },
+        claims: { sub: ctx.b.users.student.id, tid: ctx.b.tenantId, role: 'student', sid: 'test' },
         asset,
       }),
     ).toBe(false);

@@ -1,40 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import type { MyCourseList } from '@atrium/contracts';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, newTenant, startTestApp, type TestTenant } from '../../../test/helpers.ts';
-import type { App } from '../../app.ts';
+import { describe, expect, it } from 'vitest';
+import { bearer, type TestTenant } from '../../../test/helpers.ts';
 import { withTenant } from '../../db/client.ts';
 import { courseEnrolments, itemCategories, items, outboxEmails, subscriptions } from '../../db/schema/index.ts';
 import { invoicePaid } from '../invoices/invoice-settlement.ts';
 import { findInvoice } from '../invoices/invoices.repo.ts';
-import { callAs, courseWithChapters, errorOf, newStudent, ok } from './course-fixtures.ts';
+import { courseStudios, errorOf, ok } from './course-fixtures.ts';
 
 // Buying and being given a course: the cart and checkout (with a course offer), enrolment once per
 // paid invoice however often it is announced, memberships that include courses, the demo-course
 // flow of a registration form.
 
-let app: App;
-let a: TestTenant;
-let b: TestTenant;
-
-const call = (tenant: TestTenant, role: Parameters<typeof callAs>[2], method: string, url: string, payload?: object) =>
-  callAs(app, tenant, role, method, url, payload);
-const course = (tenant: TestTenant, body: object, titles?: string[]) => courseWithChapters(app, tenant, body, titles);
-const newTenantStudent = (tenant: TestTenant) => newStudent(app, tenant);
-
-beforeAll(async () => {
-  app = await startTestApp();
-  a = await newTenant(app);
-  b = await newTenant(app);
-});
-
-afterAll(async () => {
-  await app?.close();
-});
+const { ctx, call, course, newTenantStudent } = courseStudios();
 
 const enrolments = (tenant: TestTenant, courseId: string) =>
-  withTenant(app.platform.db, tenant.tenantId, (tx) =>
+  withTenant(ctx.app.platform.db, tenant.tenantId, (tx) =>
     tx
       .select()
       .from(courseEnrolments)
@@ -42,18 +24,18 @@ const enrolments = (tenant: TestTenant, courseId: string) =>
   );
 
 const memberCall = (member: { token: string }, method: string, url: string) =>
-  app.inject({ method: method as 'GET', url, headers: bearer(member.token, a.host) });
+  ctx.app.inject({ method: method as 'GET', url, headers: bearer(member.token, ctx.a.host) });
 
 describe('buying a course', () => {
   it('is in the public cart once published, priced by the server, with a course offer applied', async () => {
-    const { detail } = await course(a, { name: 'Paid yoga', pricing: 'paid', priceMinor: 3000 });
+    const { detail } = await course(ctx.a, { name: 'Paid yoga', pricing: 'paid', priceMinor: 3000 });
     const cart = ok<{ lines: { guId: string; kind: string }[]; total: number; notes: string[] }>(
-      await call(a, null, 'POST', '/public/cart', { items: [{ guId: detail.itemId, qty: 1, price: 0.01 }] }),
+      await call(ctx.a, null, 'POST', '/public/cart', { items: [{ guId: detail.itemId, qty: 1, price: 0.01 }] }),
     );
     expect(cart.lines).toEqual([expect.objectContaining({ guId: detail.itemId, kind: 'course' })]);
     expect(cart.total).toBe(30);
     const offer = ok<{ offerCode: string }>(
-      await call(a, 'admin', 'POST', '/item/offer', {
+      await call(ctx.a, 'admin', 'POST', '/item/offer', {
         offerCode: `yoga${randomUUID().slice(0, 6)}`,
         discount: 10,
         itemType: 'course',
@@ -62,58 +44,61 @@ describe('buying a course', () => {
       201,
     );
     const priced = ok<{ discount: number; total: number }>(
-      await call(a, null, 'POST', '/public/cart', {
+      await call(ctx.a, null, 'POST', '/public/cart', {
         items: [{ guId: detail.itemId, qty: 1 }],
         offerCode: offer.offerCode,
       }),
     );
     expect(priced).toMatchObject({ discount: 3, total: 27 });
     // unpublished: it drops out of the cart with a note; the shop's item page never shows it
-    await call(a, 'admin', 'PUT', `/stemplate/program/${detail.guId}/status`, { status: 'draft' });
+    await call(ctx.a, 'admin', 'PUT', `/stemplate/program/${detail.guId}/status`, { status: 'draft' });
     const after = ok<{ lines: unknown[]; notes: string[] }>(
-      await call(a, null, 'POST', '/public/cart', { items: [{ guId: detail.itemId, qty: 1 }] }),
+      await call(ctx.a, null, 'POST', '/public/cart', { items: [{ guId: detail.itemId, qty: 1 }] }),
     );
     expect(after.lines).toEqual([]);
     expect(after.notes.length).toBe(1);
-    expect((await call(a, null, 'GET', `/public/pitem/${detail.itemId}`)).statusCode).toBe(404);
+    expect((await call(ctx.a, null, 'GET', `/public/pitem/${detail.itemId}`)).statusCode).toBe(404);
   });
 
   it('enrols the buyer of a paid invoice exactly once, however often the payment is announced', async () => {
-    const { detail, chapters } = await course(a, { name: 'Bought course', pricing: 'paid', priceMinor: 4500 });
+    const { detail, chapters } = await course(ctx.a, { name: 'Bought course', pricing: 'paid', priceMinor: 4500 });
     const key = randomUUID();
     const sale = {
       items: [{ guId: detail.itemId, qty: 1 }],
-      contactId: a.users.student.id,
+      contactId: ctx.a.users.student.id,
       paymentMethod: 'cash',
       idempotencyKey: key,
     };
-    const invoice = ok<{ guId?: string; id?: string }>(await call(a, 'frontdesk', 'POST', '/item/checkout', sale), 201);
-    ok(await call(a, 'frontdesk', 'POST', '/item/checkout', sale), 201);
-    const rows = await enrolments(a, detail.guId);
+    const invoice = ok<{ guId?: string; id?: string }>(
+      await call(ctx.a, 'frontdesk', 'POST', '/item/checkout', sale),
+      201,
+    );
+    ok(await call(ctx.a, 'frontdesk', 'POST', '/item/checkout', sale), 201);
+    const rows = await enrolments(ctx.a, detail.guId);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ contactId: a.users.student.id, source: 'purchase' });
+    expect(rows[0]).toMatchObject({ contactId: ctx.a.users.student.id, source: 'purchase' });
     // the payment announced again, twice at once (a webhook replay, a second worker)
     const invoiceId = rows[0]?.invoiceId as string;
     expect(invoiceId).toBe(invoice.guId ?? invoice.id);
-    const tenant = await app.platform.tenants.byId(a.tenantId);
+    const tenant = await ctx.app.platform.tenants.byId(ctx.a.tenantId);
     if (!tenant) throw new Error('tenant');
     await Promise.all(
       [1, 2].map(() =>
-        withTenant(app.platform.db, a.tenantId, async (tx) => {
-          const row = await findInvoice(tx, a.tenantId, invoiceId);
+        withTenant(ctx.app.platform.db, ctx.a.tenantId, async (tx) => {
+          const row = await findInvoice(tx, ctx.a.tenantId, invoiceId);
           if (row) await invoicePaid(tx, tenant, row);
         }),
       ),
     );
-    expect(await enrolments(a, detail.guId)).toHaveLength(1);
-    const content = await call(a, 'student', 'GET', `/snode/course/${detail.guId}/chapter/${chapters[1]?.guId}`);
+    expect(await enrolments(ctx.a, detail.guId)).toHaveLength(1);
+    const content = await call(ctx.a, 'student', 'GET', `/snode/course/${detail.guId}/chapter/${chapters[1]?.guId}`);
     expect(content.statusCode, content.body).toBe(200);
   });
 
   it('enrols at once when a code makes the course free (a zero invoice is paid as it is made)', async () => {
-    const { detail } = await course(a, { name: 'Gifted course', pricing: 'paid', priceMinor: 2000 });
+    const { detail } = await course(ctx.a, { name: 'Gifted course', pricing: 'paid', priceMinor: 2000 });
     const offer = ok<{ offerCode: string }>(
-      await call(a, 'admin', 'POST', '/item/offer', {
+      await call(ctx.a, 'admin', 'POST', '/item/offer', {
         offerCode: `gift${randomUUID().slice(0, 6)}`,
         discount: 100,
         itemType: 'course',
@@ -122,32 +107,32 @@ describe('buying a course', () => {
       201,
     );
     ok(
-      await call(a, 'frontdesk', 'POST', '/item/checkout', {
+      await call(ctx.a, 'frontdesk', 'POST', '/item/checkout', {
         items: [{ guId: detail.itemId, qty: 1 }],
-        contactId: a.users.staff.id,
+        contactId: ctx.a.users.staff.id,
         offerCode: offer.offerCode,
         paymentMethod: 'invoice',
         idempotencyKey: randomUUID(),
       }),
       201,
     );
-    expect(await enrolments(a, detail.guId)).toEqual([
-      expect.objectContaining({ contactId: a.users.staff.id, source: 'purchase' }),
+    expect(await enrolments(ctx.a, detail.guId)).toEqual([
+      expect.objectContaining({ contactId: ctx.a.users.staff.id, source: 'purchase' }),
     ]);
   });
 });
 
 describe('memberships that include courses', () => {
   it('lets an active member enrol and watch, and takes access away when the membership ends', async () => {
-    const [membership] = await withTenant(app.platform.db, a.tenantId, async (tx) => {
+    const [membership] = await withTenant(ctx.app.platform.db, ctx.a.tenantId, async (tx) => {
       const [category] = await tx
         .insert(itemCategories)
-        .values({ tenantId: a.tenantId, name: 'Memberships', categoryType: 'SERVICE' })
+        .values({ tenantId: ctx.a.tenantId, name: 'Memberships', categoryType: 'SERVICE' })
         .returning();
       return tx
         .insert(items)
         .values({
-          tenantId: a.tenantId,
+          tenantId: ctx.a.tenantId,
           categoryId: category?.id as string,
           kind: 'membership',
           name: 'Unlimited',
@@ -156,24 +141,27 @@ describe('memberships that include courses', () => {
         .returning();
     });
     const membershipId = membership?.id as string;
-    const foreign = await call(b, 'admin', 'POST', '/stemplate/program', { name: 'x', membershipIds: [membershipId] });
+    const foreign = await call(ctx.b, 'admin', 'POST', '/stemplate/program', {
+      name: 'x',
+      membershipIds: [membershipId],
+    });
     expect(foreign.statusCode).toBe(404);
     expect(errorOf(foreign).field).toBe('membershipIds.0');
-    const { detail, chapters } = await course(a, {
+    const { detail, chapters } = await course(ctx.a, {
       name: 'Members only',
       pricing: 'membership',
       membershipIds: [membershipId],
     });
     expect(detail.membershipIds).toEqual([membershipId]);
-    const member = await newTenantStudent(a);
+    const member = await newTenantStudent(ctx.a);
     const refused = await memberCall(member, 'POST', `/snode/course/${detail.guId}/enrol`);
     expect(refused.statusCode).toBe(403);
 
-    const [sub] = await withTenant(app.platform.db, a.tenantId, (tx) =>
+    const [sub] = await withTenant(ctx.app.platform.db, ctx.a.tenantId, (tx) =>
       tx
         .insert(subscriptions)
         .values({
-          tenantId: a.tenantId,
+          tenantId: ctx.a.tenantId,
           contactId: member.id,
           itemId: membershipId,
           name: 'Unlimited',
@@ -203,11 +191,11 @@ describe('memberships that include courses', () => {
     const chapter = `/snode/course/${detail.guId}/chapter/${chapters[1]?.guId}`;
     expect((await memberCall(member, 'GET', chapter)).statusCode).toBe(200);
 
-    await withTenant(app.platform.db, a.tenantId, (tx) =>
+    await withTenant(ctx.app.platform.db, ctx.a.tenantId, (tx) =>
       tx
         .update(subscriptions)
         .set({ status: 'cancelled' })
-        .where(and(eq(subscriptions.tenantId, a.tenantId), eq(subscriptions.id, sub?.id as string))),
+        .where(and(eq(subscriptions.tenantId, ctx.a.tenantId), eq(subscriptions.id, sub?.id as string))),
     );
     expect((await memberCall(member, 'GET', chapter)).statusCode).toBe(403);
     const mine = ok<MyCourseList>(await memberCall(member, 'GET', '/snode/course/my'));
@@ -219,13 +207,13 @@ describe('memberships that include courses', () => {
 
 describe('the demo-course flow of a registration form', () => {
   it("enrols in a demo or a free course with the spec's texts, and sends a paid course's visitor to buy it", async () => {
-    const paid = await course(a, { name: 'Demo-able', pricing: 'paid', priceMinor: 5000 });
+    const paid = await course(ctx.a, { name: 'Demo-able', pricing: 'paid', priceMinor: 5000 });
     const url = '/public/course/register';
     const demo = ok<{ status: string; message: string; toast: string }>(
-      await call(a, null, 'POST', url, {
-        orgId: a.orgId,
+      await call(ctx.a, null, 'POST', url, {
+        orgId: ctx.a.orgId,
         categoryGuId: paid.detail.guId,
-        user: { fullName: 'Student Person', email: a.users.student.email },
+        user: { fullName: 'Student Person', email: ctx.a.users.student.email },
         isFreeClass: true,
         isDemo: true,
       }),
@@ -237,47 +225,53 @@ describe('the demo-course flow of a registration form', () => {
     });
     const [demoChapter, fullChapter] = paid.chapters;
     expect(
-      (await call(a, 'student', 'GET', `/snode/course/${paid.detail.guId}/chapter/${demoChapter?.guId}`)).statusCode,
+      (await call(ctx.a, 'student', 'GET', `/snode/course/${paid.detail.guId}/chapter/${demoChapter?.guId}`))
+        .statusCode,
     ).toBe(200);
-    const locked = await call(a, 'student', 'GET', `/snode/course/${paid.detail.guId}/chapter/${fullChapter?.guId}`);
+    const locked = await call(
+      ctx.a,
+      'student',
+      'GET',
+      `/snode/course/${paid.detail.guId}/chapter/${fullChapter?.guId}`,
+    );
     expect(locked.statusCode).toBe(403);
     expect(errorOf(locked).message).toBe('This chapter is not part of the demo. Buy the course to open it.');
 
     const buy = ok<{ status: string; courseUrl: string }>(
-      await call(a, null, 'POST', url, {
+      await call(ctx.a, null, 'POST', url, {
         categoryGuId: paid.detail.guId,
         user: { fullName: 'Ola Nordmann', email: 'ola@example.test' },
       }),
     );
     expect(buy).toMatchObject({ status: 'purchase', courseUrl: `/courses/${paid.detail.slug}` });
 
-    const free = await course(a, { name: 'Τάι τσι δωρεάν' }, ['Intro']);
+    const free = await course(ctx.a, { name: 'Τάι τσι δωρεάν' }, ['Intro']);
     const email = `zoe-${randomUUID().slice(0, 6)}@example.test`;
     const enrolled = ok<{ message: string }>(
-      await call(a, null, 'POST', url, { categoryGuId: free.detail.guId, user: { fullName: 'Zoë Ünal', email } }),
+      await call(ctx.a, null, 'POST', url, { categoryGuId: free.detail.guId, user: { fullName: 'Zoë Ünal', email } }),
     );
     expect(enrolled.message).toBe('Τάι τσι δωρεάν enrolled successfully');
-    const mail = await withTenant(app.platform.db, a.tenantId, (tx) =>
+    const mail = await withTenant(ctx.app.platform.db, ctx.a.tenantId, (tx) =>
       tx
         .select()
         .from(outboxEmails)
-        .where(and(eq(outboxEmails.tenantId, a.tenantId), eq(outboxEmails.toAddress, email))),
+        .where(and(eq(outboxEmails.tenantId, ctx.a.tenantId), eq(outboxEmails.toAddress, email))),
     );
     expect(mail.map((m) => m.subject)).toEqual(['Τάι τσι δωρεάν enrolled successfully']);
-    expect(mail[0]?.textBody).toContain(`http://${a.orgId}.localhost/courses/${free.detail.slug}`);
+    expect(mail[0]?.textBody).toContain(`http://${ctx.a.orgId}.localhost/courses/${free.detail.slug}`);
     const again = ok<{ status: string }>(
-      await call(a, null, 'POST', url, { categoryGuId: free.detail.guId, user: { fullName: 'Zoë Ünal', email } }),
+      await call(ctx.a, null, 'POST', url, { categoryGuId: free.detail.guId, user: { fullName: 'Zoë Ünal', email } }),
     );
     expect(again.status).toBe('enrolled');
-    expect((await enrolments(a, free.detail.guId)).filter((e) => e.source === 'free')).toHaveLength(1);
+    expect((await enrolments(ctx.a, free.detail.guId)).filter((e) => e.source === 'free')).toHaveLength(1);
 
-    const bad = await call(a, null, 'POST', url, {
+    const bad = await call(ctx.a, null, 'POST', url, {
       categoryGuId: free.detail.guId,
       user: { fullName: 'X', email: 'nope' },
     });
     expect(bad.statusCode).toBe(400);
     expect(errorOf(bad).field).toBe('user.email');
-    const foreign = await call(b, null, 'POST', url, {
+    const foreign = await call(ctx.b, null, 'POST', url, {
       categoryGuId: free.detail.guId,
       user: { fullName: 'X', email },
     });

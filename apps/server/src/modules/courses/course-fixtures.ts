@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CourseDetail, Role } from '@atrium/contracts';
-import { expect } from 'vitest';
-import { bearer, json, loginAs, PASSWORD, type TestTenant } from '../../../test/helpers.ts';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { bearer, json, loginAs, newTenant, PASSWORD, startTestApp, type TestTenant } from '../../../test/helpers.ts';
 import type { App } from '../../app.ts';
 import { createUsers } from '../../seed/tenants.ts';
 
@@ -104,4 +104,29 @@ export async function newStudent(app: App, tenant: TestTenant): Promise<{ id: st
   });
   const body = json<{ access_token: string; contact: { guId: string } }>(login);
   return { id: body.contact.guId, token: body.access_token };
+}
+
+/**
+ * The file's app and two studios, `a` and `b` (set before the tests run, the app closed after), with
+ * the fixtures above bound to that app.
+ */
+export function courseStudios() {
+  const ctx = {} as { app: App; a: TestTenant; b: TestTenant };
+  beforeAll(async () => {
+    ctx.app = await startTestApp();
+    ctx.a = await newTenant(ctx.app);
+    ctx.b = await newTenant(ctx.app);
+  });
+  afterAll(async () => {
+    await ctx.app?.close();
+  });
+  return {
+    ctx,
+    call: (tenant: TestTenant, role: Role | null, method: string, url: string, payload?: object) =>
+      callAs(ctx.app, tenant, role, method, url, payload),
+    newCourse: (tenant: TestTenant, body: object = {}) => newCourse(ctx.app, tenant, body),
+    publishedCourse: (tenant: TestTenant, body: object = {}) => publishedCourse(ctx.app, tenant, body),
+    course: (tenant: TestTenant, body: object, titles?: string[]) => courseWithChapters(ctx.app, tenant, body, titles),
+    newTenantStudent: (tenant: TestTenant) => newStudent(ctx.app, tenant),
+  };
 }
