@@ -8,7 +8,7 @@ import type { App } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { withTenant } from '../../db/client.ts';
 import { campaignRecipients, campaigns, contacts, emailSuppressions } from '../../db/schema/index.ts';
-import { CAMPAIGN_BATCH_QUEUE, runDueCampaigns } from './campaign-sending.ts';
+import { beginSending, CAMPAIGN_BATCH_QUEUE, runCampaignBatches, runDueCampaigns } from './campaign-sending.ts';
 
 // Campaigns through Mailchimp's Marketing API, against the local Mailchimp stand-in: the audience's
 // members (only) in a static segment, one Mailchimp campaign with the content, sent or scheduled;
@@ -306,6 +306,25 @@ async function rowOf(tenant: TestTenant, id: string) {
   );
   return row;
 }
+
+describe("a campaign that became Mailchimp's when it started", () => {
+  it('with a field Mailchimp cannot fill, pauses saying so and makes nothing in Mailchimp', async () => {
+    const { tenant, admin, listId } = await mailchimpStudio(1);
+    const campaign = await create(tenant, admin, { bodyHtml: '<p>Next: {{nextClass}}</p>' });
+    // As the minute job starts a campaign scheduled before the studio's default became Mailchimp.
+    await withTenant(app.platform.db, tenant.tenantId, (tx) =>
+      beginSending(tx, tenant.tenantId, campaign.id, { kind: 'all' }, new Date(), null),
+    );
+    await runCampaignBatches(app.platform, { tenantId: tenant.tenantId, campaignId: campaign.id });
+    expect(await get(tenant, admin, campaign.id)).toMatchObject({
+      status: 'paused',
+      provider: 'mailchimp',
+      pausedReason:
+        'Mailchimp cannot send this campaign: bodyHtml uses {{nextClass}}, which a Mailchimp campaign cannot fill: Mailchimp fills {{firstName}} and {{lastName}} only.',
+    });
+    expect(campaignsOf(listId)).toHaveLength(0);
+  });
+});
 
 describe('a test send through Mailchimp', () => {
   it("is Mailchimp's test of the campaign the send then uses (one Mailchimp campaign)", async () => {

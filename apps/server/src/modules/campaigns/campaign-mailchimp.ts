@@ -218,6 +218,14 @@ export async function runMailchimpCampaign(
         where tenant_id = ${tenantId}::uuid and campaign_id = ${campaignId}::uuid and status = 'claimed'`),
     );
 
+  // A campaign that became Mailchimp's only when it started (the studio's default changed after it was
+  // scheduled) was not checked for Mailchimp's merge fields: it waits rather than go out with a field unfilled.
+  try {
+    checkMailchimpMergeFields(campaign);
+  } catch (error) {
+    await pause(`Mailchimp cannot send this campaign: ${(error as Error).message}`, []);
+    return;
+  }
   const account = await mailchimpAccount(platform, tenantId);
   if (!account) {
     await pause('Mailchimp is no longer connected: choose its audience in Settings > Integrations > Mailchimp.', []);
