@@ -1,7 +1,10 @@
 // Lighthouse (mobile, the default simulated throttling) on the demo's public pages (home, about, the
-// shop's merchandise page, the calendar, events and donations, the course listing and the demo course's page, the login page, the branded 404 page and a published public form made for
-// the run), the registration page and the new-studio sign-up on the bare domain, in Debian's chromium.
-// Usage: npm run bench:lighthouse (after npm run build). BENCH_PAGES=/login,/register audits only those.
+// shop's merchandise page, the calendar, events and the first event's page, donations and a campaign's
+// give form made for the run, the course listing and the demo course's page, the login page, the branded
+// 404 page, a published public form and an open invoice made for the run), the registration page and the
+// new-studio sign-up on the bare domain, in Debian's chromium.
+// Usage: npm run bench:lighthouse (after npm run build). BENCH_PAGES=/login,/register audits only those
+// (by path prefix: BENCH_PAGES=/events/,/donate/,/invoice/ picks the pages made for the run).
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { hostFetch } from './host-fetch.mjs';
@@ -9,17 +12,59 @@ import { startAtrium } from './server.mjs';
 
 const PORT = 3220;
 const DEMO = `http://demo.localhost:${PORT}`;
-const app = await startAtrium(PORT);
+// The demo studio takes cards (a Stripe account connected, as a studio selling online has; nothing is
+// charged): the pages show what a paying visitor meets, the give form and the invoice's Pay with their islands.
+const app = await startAtrium(PORT, { env: { SEED_DEMO_STRIPE_ACCOUNT: 'acct_lighthouse' } });
+
+const headers = { host: `demo.localhost:${PORT}`, 'content-type': 'application/json' };
+const login = await hostFetch(`http://127.0.0.1:${PORT}/login`, {
+  method: 'POST',
+  headers,
+  body: JSON.stringify({ userId: 'admin@demo.test', password: 'Atrium-demo-1' }),
+});
+const { access_token: token } = await login.json();
+/** A call to the demo studio as its admin. */
+const demoCall = async (method, path, body) =>
+  (
+    await hostFetch(`http://127.0.0.1:${PORT}${path}`, {
+      method,
+      headers: { ...headers, authorization: `Bearer ${token}` },
+      body: body ? JSON.stringify(body) : undefined,
+    })
+  ).json();
+
+/** The demo's first event to come (the seeded Weekend Retreat): its page. */
+async function eventPath() {
+  const { data } = await demoCall('GET', '/public/events');
+  return `/events/${data[0].guId}`;
+}
+
+/** A campaign made for the run, with a goal, amounts and Other amount: its give form. */
+async function donatePath() {
+  const campaign = await demoCall('POST', '/snode/donation', {
+    name: 'Lighthouse roof appeal',
+    description: 'Help us keep the studio dry through the winter.',
+    goal: 500_000,
+    suggestedAmounts: [2000, 5000, 10_000],
+  });
+  return `/donate/${campaign.guId}`;
+}
+
+/** An open invoice of the demo student's, made for the run: the page its emailed link opens. */
+async function invoicePath() {
+  const [contact] = await demoCall('GET', '/rest/contact/?autoComplete=true&q=student@demo.test');
+  const invoice = await demoCall('POST', '/item/invoice', {
+    contactId: contact.id,
+    items: [
+      { itemName: 'Ten-class pass', price: '120.00', isTaxable: false },
+      { itemName: 'Yoga mat', price: '35.00', qty: 2 },
+    ],
+  });
+  return `/invoice/${invoice.publicId}`;
+}
 
 /** A published waiver with a dropdown, a checkbox, guardians and a signature, as the form issue builds. */
 async function publicFormPath() {
-  const headers = { host: `demo.localhost:${PORT}`, 'content-type': 'application/json' };
-  const login = await hostFetch(`http://127.0.0.1:${PORT}/login`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ userId: 'admin@demo.test', password: 'Atrium-demo-1' }),
-  });
-  const { access_token: token } = await login.json();
   const created = await hostFetch(`http://127.0.0.1:${PORT}/rest/customForm`, {
     method: 'POST',
     headers: { ...headers, authorization: `Bearer ${token}` },
@@ -48,18 +93,26 @@ const allPages = [
     '/merchandise',
     '/calendar',
     '/events',
+    await eventPath(),
     '/donations',
+    await donatePath(),
     '/courses',
     '/courses/introductory-session',
     '/login',
     '/register',
     '/nope',
     await publicFormPath(),
+    await invoicePath(),
   ].map((path) => [path, `${DEMO}${path}`]),
   ['/new-studio (bare domain)', `http://localhost:${PORT}/new-studio`],
 ];
 const pages = only
-  ? allPages.filter(([path]) => only.some((wanted) => path === wanted || path.startsWith(`${wanted} `)))
+  ? allPages.filter(([path]) =>
+      only.some(
+        (wanted) =>
+          path === wanted || path.startsWith(`${wanted} `) || (wanted.endsWith('/') && path.startsWith(wanted)),
+      ),
+    )
   : allPages;
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
