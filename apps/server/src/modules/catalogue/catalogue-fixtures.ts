@@ -1,5 +1,6 @@
-import type { Bundle, Item, ItemCategory } from '@atrium/contracts';
-import { bearer, json, type TestTenant } from '../../../test/helpers.ts';
+import type { Bundle, Item, ItemCategory, Role } from '@atrium/contracts';
+import { beforeAll } from 'vitest';
+import { bearer, json, startTestApp, type TestTenant, twoStudios } from '../../../test/helpers.ts';
 import type { App } from '../../app.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -8,6 +9,20 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export function caller(app: App) {
   return (token: string, t: TestTenant, method: Method, url: string, payload?: unknown) =>
     app.inject({ method, url, headers: bearer(token, t.host), payload: payload as object });
+}
+
+/**
+ * The file's app and twoStudios' studios and tokens in `ctx` (set before the tests run, ahead of the
+ * file's own beforeAll), and `call` on that app.
+ */
+export function studiosWithCaller<R extends Role>(roles: readonly R[], options?: Parameters<typeof twoStudios>[2]) {
+  const ctx = {} as { app: App; tenant: TestTenant; other: TestTenant; otherAdmin: string } & Record<R, string>;
+  beforeAll(async () => {
+    ctx.app = await startTestApp();
+    Object.assign(ctx, await twoStudios(ctx.app, roles, options));
+  });
+  const call: ReturnType<typeof caller> = (...args) => caller(ctx.app)(...args);
+  return { ctx, call };
 }
 
 export function errorOf(body: string): { message: string; code: string; field?: string } {

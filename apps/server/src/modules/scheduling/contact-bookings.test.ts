@@ -6,39 +6,25 @@ import {
   type Roster,
 } from '@atrium/contracts';
 import { and, eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { json, startTestApp, type TestTenant, twoStudios } from '../../../test/helpers.ts';
-import type { App } from '../../app.ts';
+import { describe, expect, it } from 'vitest';
+import { json } from '../../../test/helpers.ts';
 import { withTenant } from '../../db/client.ts';
 import { classBookings, classSessions, contacts } from '../../db/schema/index.ts';
-import { caller, errorOf } from '../catalogue/catalogue-fixtures.ts';
+import { errorOf, studiosWithCaller } from '../catalogue/catalogue-fixtures.ts';
 import { addDays } from './recurrence.ts';
 
 const ZONE = 'Europe/London';
 const DAY = 86_400_000;
-let app: App;
-let call: ReturnType<typeof caller>;
-let tenant: TestTenant;
-let other: TestTenant;
-let admin: string;
-let frontdesk: string;
-let student: string;
-let otherAdmin: string;
-
-beforeAll(async () => {
-  app = await startTestApp();
-  call = caller(app);
-  ({ tenant, other, admin, frontdesk, student, otherAdmin } = await twoStudios(app, ['admin', 'frontdesk', 'student'], {
-    tenant: { settings: { timezone: ZONE } },
-  }));
+const { ctx, call } = studiosWithCaller(['admin', 'frontdesk', 'student'], {
+  tenant: { settings: { timezone: ZONE } },
 });
 
 async function makeContact(name: string): Promise<string> {
-  return withTenant(app.platform.db, tenant.tenantId, async (tx) => {
+  return withTenant(ctx.app.platform.db, ctx.tenant.tenantId, async (tx) => {
     const [row] = await tx
       .insert(contacts)
       .values({
-        tenantId: tenant.tenantId,
+        tenantId: ctx.tenant.tenantId,
         email: `${name.toLowerCase()}-${Math.random().toString(36).slice(2)}@example.test`,
         name,
         role: 'student',
@@ -51,7 +37,7 @@ async function makeContact(name: string): Promise<string> {
 /** A class of one place on each of the next five days; its sessions, soonest first. */
 async function fiveSessions(): Promise<string[]> {
   const start = addDays(dateInZone(new Date(), ZONE), 1);
-  const response = await call(admin, tenant, 'POST', '/snode/classrule', {
+  const response = await call(ctx.admin, ctx.tenant, 'POST', '/snode/classrule', {
     name: 'Pilates',
     daysOfWeek: [0, 1, 2, 3, 4, 5, 6],
     startTime: '09:00',
@@ -62,14 +48,14 @@ async function fiveSessions(): Promise<string[]> {
   });
   expect(response.statusCode).toBe(201);
   const rule = json<ClassRule>(response);
-  const list = await call(admin, tenant, 'GET', `/snode/session?from=${start}&to=${addDays(start, 4)}`);
+  const list = await call(ctx.admin, ctx.tenant, 'GET', `/snode/session?from=${start}&to=${addDays(start, 4)}`);
   return json<ClassSessionList>(list)
     .data.filter((s) => s.classId === rule.guId)
     .map((s) => s.guId);
 }
 
 async function book(sessionId: string, contactId: string): Promise<string> {
-  const response = await call(frontdesk, tenant, 'POST', `/snode/session/${sessionId}/booking`, { contactId });
+  const response = await call(ctx.frontdesk, ctx.tenant, 'POST', `/snode/session/${sessionId}/booking`, { contactId });
   expect(response.statusCode).toBe(201);
   const roster = json<Roster>(response);
   return roster.bookings.find((b) => b.contactId === contactId)?.guId as string;
@@ -78,11 +64,11 @@ async function book(sessionId: string, contactId: string): Promise<string> {
 /** Moves a session back in time, as if it had been held that many days ago. */
 async function heldDaysAgo(sessionId: string, days: number): Promise<void> {
   const startsAt = new Date(Date.now() - days * DAY);
-  await withTenant(app.platform.db, tenant.tenantId, (tx) =>
+  await withTenant(ctx.app.platform.db, ctx.tenant.tenantId, (tx) =>
     tx
       .update(classSessions)
       .set({ startsAt, endsAt: new Date(startsAt.getTime() + 50 * 60_000) })
-      .where(and(eq(classSessions.tenantId, tenant.tenantId), eq(classSessions.id, sessionId))),
+      .where(and(eq(classSessions.tenantId, ctx.tenant.tenantId), eq(classSessions.id, sessionId))),
   );
 }
 
@@ -101,20 +87,22 @@ describe("a contact's bookings (GET /snode/contact/{id}/bookings)", () => {
     await heldDaysAgo(s0 as string, 3);
     await heldDaysAgo(s1 as string, 2);
     await heldDaysAgo(s2 as string, 1);
-    const marked = await call(frontdesk, tenant, 'PUT', `/snode/booking/${attendedId}/attendance`, { attended: true });
+    const marked = await call(ctx.frontdesk, ctx.tenant, 'PUT', `/snode/booking/${attendedId}/attendance`, {
+      attended: true,
+    });
     expect(marked.statusCode).toBe(200);
-    await withTenant(app.platform.db, tenant.tenantId, async (tx) => {
+    await withTenant(ctx.app.platform.db, ctx.tenant.tenantId, async (tx) => {
       await tx
         .update(classBookings)
         .set({ noShow: true })
-        .where(and(eq(classBookings.tenantId, tenant.tenantId), eq(classBookings.id, noShowId)));
+        .where(and(eq(classBookings.tenantId, ctx.tenant.tenantId), eq(classBookings.id, noShowId)));
       await tx
         .update(classBookings)
         .set({ status: 'cancelled', lateCancel: true, cancelledAt: new Date() })
-        .where(and(eq(classBookings.tenantId, tenant.tenantId), eq(classBookings.id, lateId)));
+        .where(and(eq(classBookings.tenantId, ctx.tenant.tenantId), eq(classBookings.id, lateId)));
     });
 
-    const response = await call(frontdesk, tenant, 'GET', `/snode/contact/${member}/bookings`);
+    const response = await call(ctx.frontdesk, ctx.tenant, 'GET', `/snode/contact/${member}/bookings`);
     expect(response.statusCode).toBe(200);
     const body = json<ContactBookings>(response);
     expect(body.timezone).toBe(ZONE);
@@ -132,34 +120,41 @@ describe("a contact's bookings (GET /snode/contact/{id}/bookings)", () => {
     expect(body.attendance).toEqual({ attended: 1, noShows: 1, lateCancels: 1, rate: 50 });
 
     const page = json<ContactBookings>(
-      await call(admin, tenant, 'GET', `/snode/contact/${member}/bookings?start=2&length=1`),
+      await call(ctx.admin, ctx.tenant, 'GET', `/snode/contact/${member}/bookings?start=2&length=1`),
     );
     expect(page.past.map((b) => b.sessionId)).toEqual([s0]);
     expect(page.pastTotal).toBe(3);
 
     // Someone with no classes: empty lists and no rate yet.
-    const none = json<ContactBookings>(await call(admin, tenant, 'GET', `/snode/contact/${someoneElse}/bookings`));
+    const none = json<ContactBookings>(
+      await call(ctx.admin, ctx.tenant, 'GET', `/snode/contact/${someoneElse}/bookings`),
+    );
     expect(none.past).toEqual([]);
     expect(none.attendance).toEqual({ attended: 0, noShows: 0, lateCancels: 0, rate: null });
   });
 
   it('400 names the field; students may not look; another tenant gets 404', async () => {
     const member = await makeContact('Ravi');
-    const bad = await call(admin, tenant, 'GET', `/snode/contact/${member}/bookings?length=0`);
+    const bad = await call(ctx.admin, ctx.tenant, 'GET', `/snode/contact/${member}/bookings?length=0`);
     expect(bad.statusCode).toBe(400);
     expect(errorOf(bad.body)).toMatchObject({
       field: 'querystring.length',
       message: 'length must be between 1 and 100',
     });
-    const notId = await call(admin, tenant, 'GET', '/snode/contact/not-an-id/bookings');
+    const notId = await call(ctx.admin, ctx.tenant, 'GET', '/snode/contact/not-an-id/bookings');
     expect(notId.statusCode).toBe(400);
     expect(errorOf(notId.body).field).toBe('params.id');
 
-    expect((await call(student, tenant, 'GET', `/snode/contact/${member}/bookings`)).statusCode).toBe(403);
+    expect((await call(ctx.student, ctx.tenant, 'GET', `/snode/contact/${member}/bookings`)).statusCode).toBe(403);
     expect(
-      (await app.inject({ method: 'GET', url: `/snode/contact/${member}/bookings`, headers: { host: tenant.host } }))
-        .statusCode,
+      (
+        await ctx.app.inject({
+          method: 'GET',
+          url: `/snode/contact/${member}/bookings`,
+          headers: { host: ctx.tenant.host },
+        })
+      ).statusCode,
     ).toBe(401);
-    expect((await call(otherAdmin, other, 'GET', `/snode/contact/${member}/bookings`)).statusCode).toBe(404);
+    expect((await call(ctx.otherAdmin, ctx.other, 'GET', `/snode/contact/${member}/bookings`)).statusCode).toBe(404);
   });
 });

@@ -10,33 +10,19 @@ import {
   type StudentSessionList,
 } from '@atrium/contracts';
 import { and, eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { json, loginAs, PASSWORD, startTestApp, type TestTenant, twoStudios } from '../../../test/helpers.ts';
-import type { App } from '../../app.ts';
+import { describe, expect, it } from 'vitest';
+import { json, loginAs, PASSWORD, type TestTenant } from '../../../test/helpers.ts';
 import { classBookings, classSessions } from '../../db/schema/index.ts';
 import { createUsers } from '../../seed/tenants.ts';
-import { caller, errorOf } from '../catalogue/catalogue-fixtures.ts';
+import { errorOf, studiosWithCaller } from '../catalogue/catalogue-fixtures.ts';
 import { releaseExpiredHolds } from './booking-jobs.service.ts';
 import { addDays } from './recurrence.ts';
 
 const ZONE = 'America/New_York';
 const MINUTE = 60_000;
-let app: App;
-let call: ReturnType<typeof caller>;
-let tenant: TestTenant;
-let other: TestTenant;
-let admin: string;
-let frontdesk: string;
-let student: string;
-let otherAdmin: string;
-
-beforeAll(async () => {
-  app = await startTestApp();
-  call = caller(app);
-  ({ tenant, other, admin, frontdesk, student, otherAdmin } = await twoStudios(app, ['admin', 'frontdesk', 'student'], {
-    // takes cards (a priced event is held until paid by card); a studio without: its own describe
-    tenant: { settings: { timezone: ZONE, isAddressNeededForEvent: true, paymentProvider: 'STRIPE' } },
-  }));
+const { ctx, call } = studiosWithCaller(['admin', 'frontdesk', 'student'], {
+  // takes cards (a priced event is held until paid by card); a studio without: its own describe
+  tenant: { settings: { timezone: ZONE, isAddressNeededForEvent: true, paymentProvider: 'STRIPE' } },
 });
 
 const today = () => dateInZone(new Date(), ZONE);
@@ -60,7 +46,7 @@ function workshop(body: Record<string, unknown> = {}) {
 }
 
 async function makeEvent(body: Record<string, unknown> = {}): Promise<ClassRule> {
-  const response = await call(admin, tenant, 'POST', '/snode/classrule', workshop(body));
+  const response = await call(ctx.admin, ctx.tenant, 'POST', '/snode/classrule', workshop(body));
   expect(response.statusCode, response.body).toBe(201);
   return json<ClassRule>(response);
 }
@@ -68,8 +54,8 @@ async function makeEvent(body: Record<string, unknown> = {}): Promise<ClassRule>
 /** New students of the tenant, signed in. */
 async function studentTokens(count: number): Promise<{ token: string; id: string }[]> {
   const rows = await createUsers(
-    app.platform.db,
-    tenant.tenantId,
+    ctx.app.platform.db,
+    ctx.tenant.tenantId,
     Array.from({ length: count }, () => ({
       email: `s-${randomUUID()}@example.test`,
       password: PASSWORD,
@@ -81,10 +67,10 @@ async function studentTokens(count: number): Promise<{ token: string; id: string
   return Promise.all(
     rows.map(async (row, i) => {
       // one address each: the login rate limit counts per address
-      const login = await app.inject({
+      const login = await ctx.app.inject({
         method: 'POST',
         url: '/login',
-        headers: { host: tenant.host },
+        headers: { host: ctx.tenant.host },
         remoteAddress: `10.9.${Math.floor(i / 250)}.${(i % 250) + 1}`,
         payload: { userId: row.email, password: PASSWORD },
       });
@@ -94,9 +80,10 @@ async function studentTokens(count: number): Promise<{ token: string; id: string
 }
 const studentToken = async () => (await studentTokens(1))[0] as { token: string; id: string };
 
-const register = (token: string, publicId: string) => call(token, tenant, 'POST', `/snode/pevent/${publicId}/register`);
-const eventPage = (publicId: string, t: TestTenant = tenant) =>
-  app.inject({ method: 'GET', url: `/snode/pevent/${publicId}`, headers: { host: t.host } });
+const register = (token: string, publicId: string) =>
+  call(token, ctx.tenant, 'POST', `/snode/pevent/${publicId}/register`);
+const eventPage = (publicId: string, t: TestTenant = ctx.tenant) =>
+  ctx.app.inject({ method: 'GET', url: `/snode/pevent/${publicId}`, headers: { host: t.host } });
 
 describe('events (workshops and programs)', () => {
   it('an admin makes an event: it is listed under events, not classes, with its address and a shareable link', async () => {
@@ -109,9 +96,9 @@ describe('events (workshops and programs)', () => {
       isFeatured: true,
     });
     expect(event.publicId).toMatch(/^[A-Za-z0-9_-]{16}$/);
-    const events = json<ClassRuleList>(await call(admin, tenant, 'GET', '/snode/classrule?kind=event'));
+    const events = json<ClassRuleList>(await call(ctx.admin, ctx.tenant, 'GET', '/snode/classrule?kind=event'));
     expect(events.data.map((r) => r.guId)).toContain(event.guId);
-    const classes = json<ClassRuleList>(await call(admin, tenant, 'GET', '/snode/classrule'));
+    const classes = json<ClassRuleList>(await call(ctx.admin, ctx.tenant, 'GET', '/snode/classrule'));
     expect(classes.data.map((r) => r.guId)).not.toContain(event.guId);
 
     const page = await eventPage(event.publicId);
@@ -130,17 +117,17 @@ describe('events (workshops and programs)', () => {
   });
 
   it('refuses an event without an end date, or without an address when the studio asks for one', async () => {
-    const noEnd = await call(admin, tenant, 'POST', '/snode/classrule', workshop({ endDate: null }));
+    const noEnd = await call(ctx.admin, ctx.tenant, 'POST', '/snode/classrule', workshop({ endDate: null }));
     expect(noEnd.statusCode).toBe(400);
     expect(errorOf(noEnd.body)).toMatchObject({ field: 'endDate', message: EVENT_MESSAGES.endDateRequired });
-    const noAddress = await call(admin, tenant, 'POST', '/snode/classrule', workshop({ address: '  ' }));
+    const noAddress = await call(ctx.admin, ctx.tenant, 'POST', '/snode/classrule', workshop({ address: '  ' }));
     expect(noAddress.statusCode).toBe(400);
     expect(errorOf(noAddress.body)).toMatchObject({ field: 'address', message: 'Address is required' });
-    const badKind = await call(admin, tenant, 'POST', '/snode/classrule', workshop({ kind: 'party' }));
+    const badKind = await call(ctx.admin, ctx.tenant, 'POST', '/snode/classrule', workshop({ kind: 'party' }));
     expect(badKind.statusCode).toBe(400);
     expect(errorOf(badKind.body).field).toBe('kind');
     // a weekly class needs neither
-    const weekly = await call(admin, tenant, 'POST', '/snode/classrule', {
+    const weekly = await call(ctx.admin, ctx.tenant, 'POST', '/snode/classrule', {
       ...workshop({ kind: undefined, endDate: null, address: null }),
     });
     expect(weekly.statusCode, weekly.body).toBe(201);
@@ -149,32 +136,32 @@ describe('events (workshops and programs)', () => {
 
   it('an edit keeps the kind; regenerating the link retires the old one', async () => {
     const event = await makeEvent();
-    const edited = await call(admin, tenant, 'PUT', `/snode/classrule/${event.guId}`, {
+    const edited = await call(ctx.admin, ctx.tenant, 'PUT', `/snode/classrule/${event.guId}`, {
       ...workshop({ kind: 'class', name: 'Spring Retreat' }),
     });
     expect(edited.statusCode, edited.body).toBe(200);
     expect(json<ClassRule>(edited)).toMatchObject({ kind: 'event', name: 'Spring Retreat', publicId: event.publicId });
 
-    const denied = await call(frontdesk, tenant, 'PUT', `/snode/classrule/${event.guId}/regenerateurl`);
+    const denied = await call(ctx.frontdesk, ctx.tenant, 'PUT', `/snode/classrule/${event.guId}/regenerateurl`);
     expect(denied.statusCode).toBe(403);
-    const foreign = await call(otherAdmin, other, 'PUT', `/snode/classrule/${event.guId}/regenerateurl`);
+    const foreign = await call(ctx.otherAdmin, ctx.other, 'PUT', `/snode/classrule/${event.guId}/regenerateurl`);
     expect(foreign.statusCode).toBe(404);
-    const regenerated = await call(admin, tenant, 'PUT', `/snode/classrule/${event.guId}/regenerateurl`);
+    const regenerated = await call(ctx.admin, ctx.tenant, 'PUT', `/snode/classrule/${event.guId}/regenerateurl`);
     expect(regenerated.statusCode, regenerated.body).toBe(200);
     const fresh = json<ClassRule>(regenerated).publicId;
     expect(fresh).not.toBe(event.publicId);
     expect((await eventPage(event.publicId)).statusCode).toBe(404);
     expect((await eventPage(fresh)).statusCode).toBe(200);
     // another tenant's host never shows it
-    expect((await eventPage(fresh, other)).statusCode).toBe(404);
-    const badRule = await call(admin, tenant, 'PUT', '/snode/classrule/not-an-id/regenerateurl');
+    expect((await eventPage(fresh, ctx.other)).statusCode).toBe(404);
+    const badRule = await call(ctx.admin, ctx.tenant, 'PUT', '/snode/classrule/not-an-id/regenerateurl');
     expect(badRule.statusCode).toBe(400);
     expect(errorOf(badRule.body).field).toBe('params.id');
     // registering through another tenant's host finds no such event
-    const otherStudent = (await loginAs(app, other, 'student')).access_token;
-    const foreignRegister = await call(otherStudent, other, 'POST', `/snode/pevent/${fresh}/register`);
+    const otherStudent = (await loginAs(ctx.app, ctx.other, 'student')).access_token;
+    const foreignRegister = await call(otherStudent, ctx.other, 'POST', `/snode/pevent/${fresh}/register`);
     expect(foreignRegister.statusCode).toBe(404);
-    const badRegister = await register(student, 'no!');
+    const badRegister = await register(ctx.student, 'no!');
     expect(badRegister.statusCode).toBe(400);
     expect(errorOf(badRegister.body).field).toBe('params.id');
     const badId = await eventPage('no!');
@@ -184,14 +171,14 @@ describe('events (workshops and programs)', () => {
 
   it('a student registers once for every session; twice is refused; the event fills and then refuses', async () => {
     const event = await makeEvent({ capacity: 2 });
-    const anonymous = await app.inject({
+    const anonymous = await ctx.app.inject({
       method: 'POST',
       url: `/snode/pevent/${event.publicId}/register`,
-      headers: { host: tenant.host },
+      headers: { host: ctx.tenant.host },
     });
     expect(anonymous.statusCode).toBe(401);
 
-    const first = await register(student, event.publicId);
+    const first = await register(ctx.student, event.publicId);
     expect(first.statusCode, first.body).toBe(201);
     expect(json<EventRegistration>(first)).toEqual({
       status: 'booked',
@@ -200,7 +187,7 @@ describe('events (workshops and programs)', () => {
       holdExpiresAt: null,
       payment: null,
     });
-    const again = await register(student, event.publicId);
+    const again = await register(ctx.student, event.publicId);
     expect(again.statusCode).toBe(409);
     expect(errorOf(again.body).message).toBe(EVENT_MESSAGES.alreadyRegistered);
 
@@ -213,22 +200,22 @@ describe('events (workshops and programs)', () => {
     expect(full.statusCode).toBe(409);
     expect(errorOf(full.body)).toMatchObject({ field: 'id', message: EVENT_MESSAGES.full });
     // nothing was half-written for the refused person
-    const theirs = await app.platform.db
+    const theirs = await ctx.app.platform.db
       .select()
       .from(classBookings)
-      .where(and(eq(classBookings.tenantId, tenant.tenantId), eq(classBookings.contactId, third.id)));
+      .where(and(eq(classBookings.tenantId, ctx.tenant.tenantId), eq(classBookings.contactId, third.id)));
     expect(theirs).toHaveLength(0);
 
     // the student's classes show both sessions; cancelling one cancels the registration
     const from = today();
     const mine = json<StudentSessionList>(
-      await call(student, tenant, 'GET', `/snode/myclasses?from=${from}&to=${addDays(from, 3)}`),
+      await call(ctx.student, ctx.tenant, 'GET', `/snode/myclasses?from=${from}&to=${addDays(from, 3)}`),
     ).data.filter((s) => s.classId === event.guId);
     expect(mine.map((s) => s.myStatus)).toEqual(['booked', 'booked']);
-    const cancel = await call(student, tenant, 'DELETE', `/snode/mybooking/${mine[0]?.myBookingId}`);
+    const cancel = await call(ctx.student, ctx.tenant, 'DELETE', `/snode/mybooking/${mine[0]?.myBookingId}`);
     expect(cancel.statusCode, cancel.body).toBe(204);
     const after = json<StudentSessionList>(
-      await call(student, tenant, 'GET', `/snode/myclasses?from=${from}&to=${addDays(from, 3)}`),
+      await call(ctx.student, ctx.tenant, 'GET', `/snode/myclasses?from=${from}&to=${addDays(from, 3)}`),
     ).data.filter((s) => s.classId === event.guId);
     expect(after.map((s) => s.myStatus)).toEqual([null, null]);
     expect(json<PublicEvent>(await eventPage(event.publicId)).spotsLeft).toBe(1);
@@ -242,43 +229,45 @@ describe('events (workshops and programs)', () => {
     expect(people.every((p) => p.token)).toBe(true);
     expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(10);
     expect(answers.filter((a) => a.statusCode === 409)).toHaveLength(90);
-    const sessions = await app.platform.db
+    const sessions = await ctx.app.platform.db
       .select({ booked: classSessions.bookedCount })
       .from(classSessions)
-      .where(and(eq(classSessions.tenantId, tenant.tenantId), eq(classSessions.ruleId, event.guId)));
+      .where(and(eq(classSessions.tenantId, ctx.tenant.tenantId), eq(classSessions.ruleId, event.guId)));
     expect(sessions.map((s) => s.booked)).toEqual([10, 10]);
   }, 120_000);
 
   it('a priced event is one invoice for the whole event: the places are held until it is paid', async () => {
     const event = await makeEvent({ priceMinor: 12_000 });
-    const held = await register(student, event.publicId);
+    const held = await register(ctx.student, event.publicId);
     expect(held.statusCode, held.body).toBe(201);
     const registration = json<EventRegistration>(held);
     expect(registration).toMatchObject({ status: 'pending', sessions: 2, payment: 'card' });
     expect(Date.parse(registration.holdExpiresAt ?? '') - Date.now()).toBeGreaterThan(10 * MINUTE);
-    const rows = await app.platform.db
+    const rows = await ctx.app.platform.db
       .select()
       .from(classBookings)
-      .where(and(eq(classBookings.tenantId, tenant.tenantId), eq(classBookings.contactId, tenant.users.student.id)))
+      .where(
+        and(eq(classBookings.tenantId, ctx.tenant.tenantId), eq(classBookings.contactId, ctx.tenant.users.student.id)),
+      )
       .then((all) => all.filter((b) => b.status === 'pending'));
     expect(rows).toHaveLength(2);
     expect(new Set(rows.map((b) => b.invoiceId)).size).toBe(1);
     const invoiceId = rows[0]?.invoiceId as string;
     const invoice = json<{ total: number; balance: number; items: { itemName: string }[] }>(
-      await call(admin, tenant, 'GET', `/item/invoice/${invoiceId}`),
+      await call(ctx.admin, ctx.tenant, 'GET', `/item/invoice/${invoiceId}`),
     );
     expect(invoice.items.map((i) => i.itemName)).toEqual([expect.stringMatching(/^Weekend Retreat \(event\), from /)]);
 
-    const paid = await call(frontdesk, tenant, 'POST', `/item/invoice/${invoiceId}/payment`, {
+    const paid = await call(ctx.frontdesk, ctx.tenant, 'POST', `/item/invoice/${invoiceId}/payment`, {
       method: 'cash',
       amount: invoice.balance,
       idempotencyKey: randomUUID(),
     });
     expect(paid.statusCode, paid.body).toBe(200);
-    const after = await app.platform.db
+    const after = await ctx.app.platform.db
       .select()
       .from(classBookings)
-      .where(and(eq(classBookings.tenantId, tenant.tenantId), eq(classBookings.invoiceId, invoiceId)));
+      .where(and(eq(classBookings.tenantId, ctx.tenant.tenantId), eq(classBookings.invoiceId, invoiceId)));
     expect(after.map((b) => [b.status, b.payment])).toEqual([
       ['booked', 'paid'],
       ['booked', 'paid'],
@@ -290,13 +279,15 @@ describe('events (workshops and programs)', () => {
     const someone = await studentToken();
     expect((await register(someone.token, event.publicId)).statusCode).toBe(201);
     expect(json<PublicEvent>(await eventPage(event.publicId)).spotsLeft).toBe(0);
-    await releaseExpiredHolds(app.platform, new Date(Date.now() + 16 * MINUTE), [tenant.tenantId]);
-    const places = await app.platform.db
+    await releaseExpiredHolds(ctx.app.platform, new Date(Date.now() + 16 * MINUTE), [ctx.tenant.tenantId]);
+    const places = await ctx.app.platform.db
       .select()
       .from(classBookings)
-      .where(and(eq(classBookings.tenantId, tenant.tenantId), eq(classBookings.contactId, someone.id)));
+      .where(and(eq(classBookings.tenantId, ctx.tenant.tenantId), eq(classBookings.contactId, someone.id)));
     expect(places.map((b) => b.status)).toEqual(['cancelled', 'cancelled']);
-    const invoice = json<{ status: string }>(await call(admin, tenant, 'GET', `/item/invoice/${places[0]?.invoiceId}`));
+    const invoice = json<{ status: string }>(
+      await call(ctx.admin, ctx.tenant, 'GET', `/item/invoice/${places[0]?.invoiceId}`),
+    );
     expect(invoice.status).toBe('void');
     expect(json<PublicEvent>(await eventPage(event.publicId))).toMatchObject({ spotsLeft: 1, isOpen: true });
   });
@@ -305,31 +296,31 @@ describe('events (workshops and programs)', () => {
     const event = await makeEvent({ priceMinor: 2_000, capacity: 40 });
     const first = await studentTokens(20);
     for (const p of first) expect((await register(p.token, event.publicId)).statusCode).toBe(201);
-    const sessions = await app.platform.db
+    const sessions = await ctx.app.platform.db
       .select({ id: classSessions.id, startsAt: classSessions.startsAt })
       .from(classSessions)
-      .where(and(eq(classSessions.tenantId, tenant.tenantId), eq(classSessions.ruleId, event.guId)))
+      .where(and(eq(classSessions.tenantId, ctx.tenant.tenantId), eq(classSessions.ruleId, event.guId)))
       .orderBy(classSessions.startsAt);
     // The later day's holds run out first: a sweep in expiry order meets registrations in time order.
     const soon = new Date(Date.now() - 2 * MINUTE);
     const sooner = new Date(Date.now() - 3 * MINUTE);
     for (const [i, session] of sessions.entries()) {
-      await app.platform.db
+      await ctx.app.platform.db
         .update(classBookings)
         .set({ holdExpiresAt: i === 0 ? soon : sooner })
-        .where(and(eq(classBookings.tenantId, tenant.tenantId), eq(classBookings.sessionId, session.id)));
+        .where(and(eq(classBookings.tenantId, ctx.tenant.tenantId), eq(classBookings.sessionId, session.id)));
     }
     const second = await studentTokens(20);
     const [released, ...answers] = await Promise.all([
-      releaseExpiredHolds(app.platform, new Date(), [tenant.tenantId]),
+      releaseExpiredHolds(ctx.app.platform, new Date(), [ctx.tenant.tenantId]),
       ...second.map((p) => register(p.token, event.publicId)),
     ]);
     expect(released).toBe(40);
     expect(answers.filter((a) => a.statusCode !== 201).map((a) => a.body)).toEqual([]);
-    const rows = await app.platform.db
+    const rows = await ctx.app.platform.db
       .select({ booked: classSessions.bookedCount })
       .from(classSessions)
-      .where(and(eq(classSessions.tenantId, tenant.tenantId), eq(classSessions.ruleId, event.guId)));
+      .where(and(eq(classSessions.tenantId, ctx.tenant.tenantId), eq(classSessions.ruleId, event.guId)));
     expect(rows.map((r) => r.booked)).toEqual([20, 20]);
   }, 120_000);
 
@@ -337,17 +328,17 @@ describe('events (workshops and programs)', () => {
     const featured = await makeEvent({ name: 'Featured Day', isFeatured: true });
     const plain = await makeEvent({ name: 'Plain Day' });
     const all = json<PublicEventList>(
-      await app.inject({ method: 'GET', url: '/public/events', headers: { host: tenant.host } }),
+      await ctx.app.inject({ method: 'GET', url: '/public/events', headers: { host: ctx.tenant.host } }),
     );
     expect(all.data.map((e) => e.guId)).toEqual(expect.arrayContaining([featured.publicId, plain.publicId]));
     const onlyFeatured = json<PublicEventList>(
-      await app.inject({ method: 'GET', url: '/public/featuredEvents', headers: { host: tenant.host } }),
+      await ctx.app.inject({ method: 'GET', url: '/public/featuredEvents', headers: { host: ctx.tenant.host } }),
     );
     expect(onlyFeatured.data.map((e) => e.guId)).toContain(featured.publicId);
     expect(onlyFeatured.data.map((e) => e.guId)).not.toContain(plain.publicId);
     expect(onlyFeatured.data.every((e) => e.isFeatured)).toBe(true);
     const elsewhere = json<PublicEventList>(
-      await app.inject({ method: 'GET', url: '/public/events', headers: { host: other.host } }),
+      await ctx.app.inject({ method: 'GET', url: '/public/events', headers: { host: ctx.other.host } }),
     );
     expect(elsewhere.data).toEqual([]);
 
@@ -355,11 +346,11 @@ describe('events (workshops and programs)', () => {
     const yesterday = addDays(today(), -1);
     const past = await makeEvent({ name: 'Gone', startDate: yesterday, endDate: yesterday });
     const listed = json<PublicEventList>(
-      await app.inject({ method: 'GET', url: '/public/events', headers: { host: tenant.host } }),
+      await ctx.app.inject({ method: 'GET', url: '/public/events', headers: { host: ctx.tenant.host } }),
     );
     expect(listed.data.map((e) => e.guId)).not.toContain(past.publicId);
     expect(json<PublicEvent>(await eventPage(past.publicId))).toMatchObject({ isOpen: false, sessions: [] });
-    const closed = await register(student, past.publicId);
+    const closed = await register(ctx.student, past.publicId);
     expect(closed.statusCode).toBe(400);
     expect(errorOf(closed.body).message).toBe(EVENT_MESSAGES.closed);
   });
@@ -370,7 +361,13 @@ describe('events (workshops and programs)', () => {
     const page = json<PublicEvent>(await eventPage(far.publicId));
     expect(page.sessions).toHaveLength(2);
     expect(page.isOpen).toBe(true);
-    const long = await call(admin, tenant, 'POST', '/snode/classrule', workshop({ endDate: addDays(today(), 400) }));
+    const long = await call(
+      ctx.admin,
+      ctx.tenant,
+      'POST',
+      '/snode/classrule',
+      workshop({ endDate: addDays(today(), 400) }),
+    );
     expect(long.statusCode).toBe(400);
     expect(errorOf(long.body)).toMatchObject({ field: 'endDate', message: EVENT_MESSAGES.tooLong });
   });
@@ -388,13 +385,15 @@ describe('events (workshops and programs)', () => {
     });
     // staff cancel the second day: the invoice still pays for the first
     const sessions = json<PublicEvent>(await eventPage(event.publicId)).sessions;
-    const cancelled = await call(admin, tenant, 'PUT', `/snode/session/${sessions[1]?.guId}/cancel`);
+    const cancelled = await call(ctx.admin, ctx.tenant, 'PUT', `/snode/session/${sessions[1]?.guId}/cancel`);
     expect(cancelled.statusCode, cancelled.body).toBe(200);
-    const places = await app.platform.db
+    const places = await ctx.app.platform.db
       .select()
       .from(classBookings)
-      .where(and(eq(classBookings.tenantId, tenant.tenantId), eq(classBookings.contactId, someone.id)));
-    const invoice = json<{ status: string }>(await call(admin, tenant, 'GET', `/item/invoice/${places[0]?.invoiceId}`));
+      .where(and(eq(classBookings.tenantId, ctx.tenant.tenantId), eq(classBookings.contactId, someone.id)));
+    const invoice = json<{ status: string }>(
+      await call(ctx.admin, ctx.tenant, 'GET', `/item/invoice/${places[0]?.invoiceId}`),
+    );
     expect(invoice.status).not.toBe('void');
     expect(places.filter((p) => p.status === 'pending')).toHaveLength(1);
   });

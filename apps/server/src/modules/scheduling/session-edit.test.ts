@@ -10,37 +10,27 @@ import {
 } from '@atrium/contracts';
 import { and, eq, like } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { json, startTestApp, type TestTenant, twoStudios } from '../../../test/helpers.ts';
-import type { App } from '../../app.ts';
+import { json } from '../../../test/helpers.ts';
 import { withTenant } from '../../db/client.ts';
 import { contacts, outboxEmails } from '../../db/schema/index.ts';
-import { caller, errorOf } from '../catalogue/catalogue-fixtures.ts';
+import { errorOf, studiosWithCaller } from '../catalogue/catalogue-fixtures.ts';
 import { addDays } from './recurrence.ts';
 
 const ZONE = 'America/Chicago';
-let app: App;
-let call: ReturnType<typeof caller>;
-let tenant: TestTenant;
-let other: TestTenant;
-let admin: string;
-let frontdesk: string;
-let otherAdmin: string;
+const { ctx, call } = studiosWithCaller(['admin', 'frontdesk'], {
+  tenant: { settings: { timezone: ZONE } },
+});
 let room: Room;
 let start: string;
 
 beforeAll(async () => {
-  app = await startTestApp();
-  call = caller(app);
-  ({ tenant, other, admin, frontdesk, otherAdmin } = await twoStudios(app, ['admin', 'frontdesk'], {
-    tenant: { settings: { timezone: ZONE } },
-  }));
-  const made = await call(admin, tenant, 'POST', '/snode/room', { name: 'Studio B', capacity: 20 });
+  const made = await call(ctx.admin, ctx.tenant, 'POST', '/snode/room', { name: 'Studio B', capacity: 20 });
   room = json<Room>(made);
   start = addDays(dateInZone(new Date(), ZONE), 3);
 });
 
 async function addRule(body: Record<string, unknown>): Promise<{ rule: ClassRule; sessions: string[] }> {
-  const response = await call(admin, tenant, 'POST', '/snode/classrule', {
+  const response = await call(ctx.admin, ctx.tenant, 'POST', '/snode/classrule', {
     name: 'Barre',
     daysOfWeek: [0, 1, 2, 3, 4, 5, 6],
     startTime: '10:00',
@@ -53,7 +43,7 @@ async function addRule(body: Record<string, unknown>): Promise<{ rule: ClassRule
   });
   expect(response.statusCode, response.body).toBe(201);
   const rule = json<ClassRule>(response);
-  const list = await call(admin, tenant, 'GET', `/snode/session?from=${start}&to=${addDays(start, 3)}`);
+  const list = await call(ctx.admin, ctx.tenant, 'GET', `/snode/session?from=${start}&to=${addDays(start, 3)}`);
   const sessions = json<ClassSessionList>(list)
     .data.filter((s) => s.classId === rule.guId)
     .map((s) => s.guId);
@@ -62,10 +52,10 @@ async function addRule(body: Record<string, unknown>): Promise<{ rule: ClassRule
 
 async function person(name: string): Promise<{ id: string; email: string }> {
   const email = `${name.toLowerCase()}-${Math.random().toString(36).slice(2)}@example.test`;
-  const id = await withTenant(app.platform.db, tenant.tenantId, async (tx) => {
+  const id = await withTenant(ctx.app.platform.db, ctx.tenant.tenantId, async (tx) => {
     const [row] = await tx
       .insert(contacts)
-      .values({ tenantId: tenant.tenantId, email, name, role: 'student' })
+      .values({ tenantId: ctx.tenant.tenantId, email, name, role: 'student' })
       .returning({ id: contacts.id });
     return row?.id as string;
   });
@@ -73,17 +63,17 @@ async function person(name: string): Promise<{ id: string; email: string }> {
 }
 
 const book = (sessionId: string, contactId: string) =>
-  call(frontdesk, tenant, 'POST', `/snode/session/${sessionId}/booking`, { contactId });
-const edit = (sessionId: string, body: Record<string, unknown>, token = admin, t = tenant) =>
+  call(ctx.frontdesk, ctx.tenant, 'POST', `/snode/session/${sessionId}/booking`, { contactId });
+const edit = (sessionId: string, body: Record<string, unknown>, token = ctx.admin, t = ctx.tenant) =>
   call(token, t, 'PUT', `/snode/session/${sessionId}`, body);
 
 const mailsTo = (to: string, subjectLike: string) =>
-  app.platform.db
+  ctx.app.platform.db
     .select({ subject: outboxEmails.subject, text: outboxEmails.textBody })
     .from(outboxEmails)
     .where(
       and(
-        eq(outboxEmails.tenantId, tenant.tenantId),
+        eq(outboxEmails.tenantId, ctx.tenant.tenantId),
         eq(outboxEmails.toAddress, to),
         like(outboxEmails.subject, subjectLike),
       ),
@@ -112,7 +102,7 @@ describe('one session edited on its own (PUT /snode/session/{id})', () => {
     }
 
     // The series moves to 08:00: the moved session stays at 17:30, the others follow.
-    const series = await call(admin, tenant, 'PUT', `/snode/classrule/${rule.guId}`, {
+    const series = await call(ctx.admin, ctx.tenant, 'PUT', `/snode/classrule/${rule.guId}`, {
       name: 'Barre',
       daysOfWeek: [0, 1, 2, 3, 4, 5, 6],
       startTime: '08:00',
@@ -123,9 +113,9 @@ describe('one session edited on its own (PUT /snode/session/{id})', () => {
       roomId: room.guId,
     });
     expect(series.statusCode, series.body).toBe(200);
-    const roster = json<Roster>(await call(admin, tenant, 'GET', `/snode/session/${first}`));
+    const roster = json<Roster>(await call(ctx.admin, ctx.tenant, 'GET', `/snode/session/${first}`));
     expect(wallTimeInZone(new Date(roster.session.startsAt), ZONE)).toBe(`${start}T17:30`);
-    const next = json<Roster>(await call(admin, tenant, 'GET', `/snode/session/${second}`));
+    const next = json<Roster>(await call(ctx.admin, ctx.tenant, 'GET', `/snode/session/${second}`));
     expect(wallTimeInZone(new Date(next.session.startsAt), ZONE)).toBe(`${addDays(start, 1)}T08:00`);
   });
 
@@ -143,7 +133,7 @@ describe('one session edited on its own (PUT /snode/session/{id})', () => {
     const bigger = await edit(session, { capacity: 3 });
     expect(bigger.statusCode, bigger.body).toBe(200);
     expect(json<SessionEdited>(bigger).notified).toBe(0);
-    const roster = json<Roster>(await call(admin, tenant, 'GET', `/snode/session/${session}`));
+    const roster = json<Roster>(await call(ctx.admin, ctx.tenant, 'GET', `/snode/session/${session}`));
     expect(roster.bookings.find((b) => b.contactId === people[2]?.id)?.status).toBe('offered');
   });
 
@@ -159,18 +149,18 @@ describe('one session edited on its own (PUT /snode/session/{id})', () => {
     const flags = async () =>
       new Map(
         json<ClassSessionList>(
-          await call(admin, tenant, 'GET', `/snode/session?from=${start}&to=${addDays(start, 3)}`),
+          await call(ctx.admin, ctx.tenant, 'GET', `/snode/session?from=${start}&to=${addDays(start, 3)}`),
         ).data.map((s) => [s.guId, s.overlap]),
       );
     expect((await flags()).get(spinFirst)).toBe(true);
     expect((await flags()).get(yoga[0] as string)).toBe(true);
     expect((await flags()).get(yoga[1] as string)).toBe(false);
-    const yogaRoster = json<Roster>(await call(admin, tenant, 'GET', `/snode/session/${yoga[0]}`));
+    const yogaRoster = json<Roster>(await call(ctx.admin, ctx.tenant, 'GET', `/snode/session/${yoga[0]}`));
     expect(yogaRoster.overlaps.map((o) => [o.sessionId, o.reason])).toEqual([[spinFirst, 'room']]);
     // The public calendar says nothing of it.
-    const publicList = await app.inject({
+    const publicList = await ctx.app.inject({
       url: `/public/publicFitnessClass?from=${start}&to=${start}`,
-      headers: { host: tenant.host },
+      headers: { host: ctx.tenant.host },
     });
     expect(json<ClassSessionList>(publicList).data.every((s) => s.overlap === undefined)).toBe(true);
     const backToBack = await edit(spinFirst, { startTime: '15:00' });
@@ -202,12 +192,12 @@ describe('one session edited on its own (PUT /snode/session/{id})', () => {
     expect(unknownRoom.statusCode).toBe(404);
     expect(errorOf(unknownRoom.body).field).toBe('roomId');
 
-    expect((await call(admin, tenant, 'PUT', `/snode/session/${s1}/cancel`)).statusCode).toBe(200);
+    expect((await call(ctx.admin, ctx.tenant, 'PUT', `/snode/session/${s1}/cancel`)).statusCode).toBe(200);
     const cancelled = await edit(s1, { startTime: '20:00' });
     expect(cancelled.statusCode).toBe(400);
     expect(errorOf(cancelled.body).message).toBe(SCHEDULE_MESSAGES.sessionCancelled);
 
-    expect((await edit(s0, { startTime: '20:00' }, frontdesk)).statusCode).toBe(403);
-    expect((await edit(s0, { startTime: '20:00' }, otherAdmin, other)).statusCode).toBe(404);
+    expect((await edit(s0, { startTime: '20:00' }, ctx.frontdesk)).statusCode).toBe(403);
+    expect((await edit(s0, { startTime: '20:00' }, ctx.otherAdmin, ctx.other)).statusCode).toBe(404);
   });
 });

@@ -9,11 +9,10 @@ import {
 } from '@atrium/contracts';
 import { and, eq, like } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { json, startTestApp, type TestTenant, twoStudios } from '../../../test/helpers.ts';
-import type { App } from '../../app.ts';
+import { json } from '../../../test/helpers.ts';
 import { withTenant } from '../../db/client.ts';
 import { contacts, outboxEmails, outboxSms } from '../../db/schema/index.ts';
-import { caller, errorOf } from '../catalogue/catalogue-fixtures.ts';
+import { errorOf, studiosWithCaller } from '../catalogue/catalogue-fixtures.ts';
 import { findTenantById } from '../payments/payments.repo.ts';
 import { book } from './booking-core.ts';
 import { releaseExpiredHolds } from './booking-jobs.service.ts';
@@ -25,23 +24,13 @@ import { bookingContext } from './scheduling-shared.ts';
 
 const ZONE = 'America/Denver';
 const MINUTE = 60_000;
-let app: App;
-let call: ReturnType<typeof caller>;
-let tenant: TestTenant;
-let other: TestTenant;
-let admin: string;
-let frontdesk: string;
-let student: string;
-let otherAdmin: string;
+const { ctx, call } = studiosWithCaller(['admin', 'frontdesk', 'student'], {
+  tenant: { settings: { timezone: ZONE, isSendSmsReminder: true } },
+  other: { settings: { timezone: ZONE } },
+});
 let start: string;
 
 beforeAll(async () => {
-  app = await startTestApp();
-  call = caller(app);
-  ({ tenant, other, admin, frontdesk, student, otherAdmin } = await twoStudios(app, ['admin', 'frontdesk', 'student'], {
-    tenant: { settings: { timezone: ZONE, isSendSmsReminder: true } },
-    other: { settings: { timezone: ZONE } },
-  }));
   start = addDays(dateInZone(new Date(), ZONE), 2);
 });
 
@@ -57,10 +46,10 @@ const ruleBody = (body: Record<string, unknown> = {}) => ({
 });
 
 async function addRule(body: Record<string, unknown> = {}): Promise<{ rule: ClassRule; session: ClassSession }> {
-  const made = await call(admin, tenant, 'POST', '/snode/classrule', ruleBody(body));
+  const made = await call(ctx.admin, ctx.tenant, 'POST', '/snode/classrule', ruleBody(body));
   expect(made.statusCode, made.body).toBe(201);
   const rule = json<ClassRule>(made);
-  const list = await call(admin, tenant, 'GET', `/snode/session?from=${start}&to=${addDays(start, 1)}`);
+  const list = await call(ctx.admin, ctx.tenant, 'GET', `/snode/session?from=${start}&to=${addDays(start, 1)}`);
   const session = json<ClassSessionList>(list).data.find((s) => s.classId === rule.guId);
   if (!session) throw new Error('no session');
   return { rule, session };
@@ -70,10 +59,10 @@ let people = 0;
 async function makeContact(label: string, phone = ''): Promise<{ id: string; email: string }> {
   people += 1;
   const email = `${label}-${people}-${Math.random().toString(36).slice(2, 8)}@example.test`;
-  const [row] = await withTenant(app.platform.db, tenant.tenantId, (tx) =>
+  const [row] = await withTenant(ctx.app.platform.db, ctx.tenant.tenantId, (tx) =>
     tx
       .insert(contacts)
-      .values({ tenantId: tenant.tenantId, email, name: label, role: 'student', phone })
+      .values({ tenantId: ctx.tenant.tenantId, email, name: label, role: 'student', phone })
       .returning({ id: contacts.id }),
   );
   if (!row) throw new Error('no contact');
@@ -81,11 +70,11 @@ async function makeContact(label: string, phone = ''): Promise<{ id: string; ema
 }
 
 const staffAdd = (sessionId: string, contactId: string) =>
-  call(frontdesk, tenant, 'POST', `/snode/session/${sessionId}/booking`, { contactId });
+  call(ctx.frontdesk, ctx.tenant, 'POST', `/snode/session/${sessionId}/booking`, { contactId });
 const studentJoin = (rule: ClassRule, session: ClassSession) =>
-  call(student, tenant, 'POST', '/snode/mybooking', { classId: rule.guId, clsStartTime: session.clsStartTime });
+  call(ctx.student, ctx.tenant, 'POST', '/snode/mybooking', { classId: rule.guId, clsStartTime: session.clsStartTime });
 const roster = async (sessionId: string) =>
-  json<Roster>(await call(frontdesk, tenant, 'GET', `/snode/session/${sessionId}`));
+  json<Roster>(await call(ctx.frontdesk, ctx.tenant, 'GET', `/snode/session/${sessionId}`));
 
 function expectFull(response: { statusCode: number; body: string }) {
   expect(response.statusCode, response.body).toBe(409);
@@ -104,7 +93,13 @@ describe('the waitlist switch and size', () => {
     const list = await roster(session.guId);
     expect(list.bookings.map((b) => b.status)).toEqual(['booked']);
     // Turned on again, the full class takes names again.
-    const on = await call(admin, tenant, 'PUT', `/snode/classrule/${rule.guId}`, ruleBody({ waitlistEnabled: true }));
+    const on = await call(
+      ctx.admin,
+      ctx.tenant,
+      'PUT',
+      `/snode/classrule/${rule.guId}`,
+      ruleBody({ waitlistEnabled: true }),
+    );
     expect(json<ClassRule>(on).waitlistEnabled).toBe(true);
     const waiting = await studentJoin(rule, session);
     expect(waiting.statusCode, waiting.body).toBe(201);
@@ -122,7 +117,7 @@ describe('the waitlist switch and size', () => {
     expectFull(await studentJoin(rule, session));
     expectFull(await staffAdd(session.guId, d.id));
     const leaving = list.bookings.find((x) => x.contactId === c.id);
-    expect((await call(frontdesk, tenant, 'DELETE', `/snode/booking/${leaving?.guId}`)).statusCode).toBe(200);
+    expect((await call(ctx.frontdesk, ctx.tenant, 'DELETE', `/snode/booking/${leaving?.guId}`)).statusCode).toBe(200);
     expect((await studentJoin(rule, session)).statusCode).toBe(201);
     list = await roster(session.guId);
     expect(list.bookings.map((x) => [x.status, x.waitlistPosition])).toEqual([
@@ -132,14 +127,22 @@ describe('the waitlist switch and size', () => {
     ]);
 
     for (const waitlistSize of [0, 1001, 1.5, 'ten']) {
-      const bad = await call(admin, tenant, 'POST', '/snode/classrule', ruleBody({ waitlistSize }));
+      const bad = await call(ctx.admin, ctx.tenant, 'POST', '/snode/classrule', ruleBody({ waitlistSize }));
       expect(bad.statusCode, String(waitlistSize)).toBe(400);
       expect(errorOf(bad.body).field).toBe('waitlistSize');
     }
-    const badSwitch = await call(admin, tenant, 'POST', '/snode/classrule', ruleBody({ waitlistEnabled: 'no' }));
+    const badSwitch = await call(
+      ctx.admin,
+      ctx.tenant,
+      'POST',
+      '/snode/classrule',
+      ruleBody({ waitlistEnabled: 'no' }),
+    );
     expect(errorOf(badSwitch.body).field).toBe('waitlistEnabled');
     // Another studio cannot change this class.
-    const theirs = await call(otherAdmin, other, 'PUT', `/snode/session/${session.guId}`, { waitlistEnabled: false });
+    const theirs = await call(ctx.otherAdmin, ctx.other, 'PUT', `/snode/session/${session.guId}`, {
+      waitlistEnabled: false,
+    });
     expect(theirs.statusCode).toBe(404);
   });
 
@@ -147,15 +150,15 @@ describe('the waitlist switch and size', () => {
     const { rule, session } = await addRule();
     const [a, b] = await Promise.all([makeContact('a'), makeContact('b')]);
     for (const p of [a, b]) await staffAdd(session.guId, p.id);
-    const off = await call(admin, tenant, 'PUT', `/snode/session/${session.guId}`, { waitlistEnabled: false });
+    const off = await call(ctx.admin, ctx.tenant, 'PUT', `/snode/session/${session.guId}`, { waitlistEnabled: false });
     expect(off.statusCode, off.body).toBe(200);
     expect(json<{ session: ClassSession }>(off).session.waitlistOpen).toBe(false);
     expect(await roster(session.guId)).toMatchObject({ waitlistEnabled: false, waitlistSize: null });
     expectFull(await studentJoin(rule, session));
     expect((await roster(session.guId)).bookings.map((x) => x.contactId)).toEqual([a.id, b.id]);
-    await call(admin, tenant, 'PUT', `/snode/classrule/${rule.guId}`, ruleBody({ waitlistSize: 10 }));
+    await call(ctx.admin, ctx.tenant, 'PUT', `/snode/classrule/${rule.guId}`, ruleBody({ waitlistSize: 10 }));
     expectFull(await studentJoin(rule, session));
-    const badSize = await call(admin, tenant, 'PUT', `/snode/session/${session.guId}`, { waitlistSize: -1 });
+    const badSize = await call(ctx.admin, ctx.tenant, 'PUT', `/snode/session/${session.guId}`, { waitlistSize: -1 });
     expect(errorOf(badSize.body).field).toBe('waitlistSize');
   });
 });
@@ -167,31 +170,31 @@ describe('a lapsed waitlist hold is told', () => {
     const waiting = await makeContact('waiting', '+1 303 555 0147');
     const added = json<Roster>(await staffAdd(session.guId, holder.id));
     await staffAdd(session.guId, waiting.id);
-    await call(frontdesk, tenant, 'DELETE', `/snode/booking/${added.bookings[0]?.guId}`);
+    await call(ctx.frontdesk, ctx.tenant, 'DELETE', `/snode/booking/${added.bookings[0]?.guId}`);
     expect((await roster(session.guId)).bookings.map((x) => x.status)).toEqual(['offered']);
     const lapsed = () =>
-      app.platform.db
+      ctx.app.platform.db
         .select({ text: outboxEmails.textBody })
         .from(outboxEmails)
         .where(
           and(
-            eq(outboxEmails.tenantId, tenant.tenantId),
+            eq(outboxEmails.tenantId, ctx.tenant.tenantId),
             eq(outboxEmails.toAddress, waiting.email),
             like(outboxEmails.subject, 'Your held spot was released: Reformer%'),
           ),
         );
     const texts = () =>
-      app.platform.db
+      ctx.app.platform.db
         .select({ body: outboxSms.body, kind: outboxSms.kind })
         .from(outboxSms)
-        .where(and(eq(outboxSms.tenantId, tenant.tenantId), eq(outboxSms.toPhone, '+13035550147')));
+        .where(and(eq(outboxSms.tenantId, ctx.tenant.tenantId), eq(outboxSms.toPhone, '+13035550147')));
     // Not before the hold ends (120 minutes by default).
-    await releaseExpiredHolds(app.platform, new Date(Date.now() + 60 * MINUTE), [tenant.tenantId]);
+    await releaseExpiredHolds(ctx.app.platform, new Date(Date.now() + 60 * MINUTE), [ctx.tenant.tenantId]);
     expect(await lapsed()).toHaveLength(0);
-    await releaseExpiredHolds(app.platform, new Date(Date.now() + 121 * MINUTE), [tenant.tenantId]);
+    await releaseExpiredHolds(ctx.app.platform, new Date(Date.now() + 121 * MINUTE), [ctx.tenant.tenantId]);
     const mails = await lapsed();
     expect(mails).toHaveLength(1);
-    expect(mails[0]?.text).toContain(`http://${tenant.orgId}.localhost/classes`);
+    expect(mails[0]?.text).toContain(`http://${ctx.tenant.orgId}.localhost/classes`);
     expect(mails[0]?.text).not.toMatch(/atrium/i);
     const sent = await texts();
     expect(sent.map((t) => t.kind).sort()).toEqual(['waitlist-hold', 'waitlist-hold-lapsed']);
@@ -199,7 +202,7 @@ describe('a lapsed waitlist hold is told', () => {
       /^Studio .*: the spot held for you in Reformer/,
     );
     // Run again: told once.
-    await releaseExpiredHolds(app.platform, new Date(Date.now() + 122 * MINUTE), [tenant.tenantId]);
+    await releaseExpiredHolds(ctx.app.platform, new Date(Date.now() + 122 * MINUTE), [ctx.tenant.tenantId]);
     expect(await lapsed()).toHaveLength(1);
   });
 });
@@ -209,14 +212,14 @@ describe('the queue is the order the places were taken', () => {
     const { session } = await addRule();
     const [a, b, c] = await Promise.all([makeContact('a'), makeContact('b'), makeContact('c')]);
     await staffAdd(session.guId, a.id);
-    const ctxTenant = await findTenantById(app.platform.db, tenant.tenantId);
+    const ctxTenant = await findTenantById(ctx.app.platform.db, ctx.tenant.tenantId);
     if (!ctxTenant) throw new Error('tenant');
-    const ctx = bookingContext(app.platform, ctxTenant, new Date());
+    const bookingCtx = bookingContext(ctx.app.platform, ctxTenant, new Date());
     // One transaction joins b, waits, then joins c: both begin together, yet each place has its own time.
-    await withTenant(app.platform.db, tenant.tenantId, async (tx) => {
-      await book(tx, ctx, session.guId, b.id, { byStaff: true });
+    await withTenant(ctx.app.platform.db, ctx.tenant.tenantId, async (tx) => {
+      await book(tx, bookingCtx, session.guId, b.id, { byStaff: true });
       await new Promise((resolve) => setTimeout(resolve, 25));
-      await book(tx, ctx, session.guId, c.id, { byStaff: true });
+      await book(tx, bookingCtx, session.guId, c.id, { byStaff: true });
     });
     const waiting = (await roster(session.guId)).bookings.filter((x) => x.status === 'waitlisted');
     expect(waiting.map((x) => [x.contactId, x.waitlistPosition])).toEqual([
