@@ -6,6 +6,7 @@ import type { App } from '../../app.ts';
 import { withTenant } from '../../db/client.ts';
 import { notificationSettings } from '../../db/schema/index.ts';
 import { courseWithChapters } from '../courses/course-fixtures.ts';
+import { solveChallenge } from '../forms/human-check.ts';
 
 // The staff notes the spec names (sales, contacts, programs) reach every address of the account's
 // sales email list and the staff who switched that kind on, through the real SMTP test server.
@@ -81,6 +82,48 @@ describe('staff notifications go to the sales email list', () => {
     expect(to).toEqual([...list, tenant.users.staff.email].sort());
     const mail = smtp.received.find((m) => m.to.includes(list[0] as string) && m.text.includes('Sam Signup'));
     expect(mail?.text).toContain(`Sam Signup (${email}) was added to your contacts by signing up.`);
+  });
+
+  it('a form that makes a new contact; one that finds an existing contact sends nothing', async () => {
+    const { tenant, admin, list } = await studio();
+    const created = await app.inject({
+      method: 'POST',
+      url: '/rest/customForm',
+      headers: bearer(admin, tenant.host),
+      payload: { name: 'Trial class', formType: 'WAIVER', isPublished: true, customFields: [] },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const form = JSON.parse(created.body) as { guId: string };
+    const submit = async (email: string) => {
+      const challenge = await app.inject({
+        url: '/public/humanCheck?action=custom_form_checkout',
+        headers: { host: tenant.host },
+      });
+      return app.inject({
+        method: 'POST',
+        url: '/cform/regform/public',
+        headers: { host: tenant.host, 'user-agent': 'StaffNotes/1.0' },
+        payload: {
+          formId: form.guId,
+          rToken: await solveChallenge(JSON.parse(challenge.body)),
+          firstName: 'Lea',
+          lastName: 'Form',
+          email,
+          typedSign: 'Lea Form',
+        },
+      });
+    };
+    const email = `lea-${randomUUID().slice(0, 6)}@members.test`;
+    const first = await submit(email);
+    expect(first.statusCode, first.body).toBe(201);
+    const to = await deliveredTo('New contact: Lea Form', 3);
+    expect(to).toEqual([...list, tenant.users.staff.email].sort());
+    const mail = smtp.received.find((m) => m.to.includes(list[0] as string) && m.text.includes('Lea Form'));
+    expect(mail?.text).toContain(`Lea Form (${email}) was added to your contacts through the form Trial class.`);
+    // The same address again: the contact exists, no second note.
+    expect((await submit(email)).statusCode).toBe(201);
+    await app.platform.outbox.kick();
+    expect(smtp.received.filter((m) => m.text.includes('Subject: New contact: Lea Form'))).toHaveLength(3);
   });
 
   it('a program enrolment: every address of the list and the staff who asked for program notes', async () => {
