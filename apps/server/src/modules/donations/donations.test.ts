@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { DonateResult, Donation, DonationCampaign, Role } from '@atrium/contracts';
+import type { DonateResult, Donation, DonationCampaign } from '@atrium/contracts';
 import {
   type ProviderStub,
   type StripeCheckoutOptions,
@@ -8,7 +8,8 @@ import {
 } from '@atrium/provider-stubs';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, json, loginAs, newTenant, startTestApp, type TestTenant } from '../../../test/helpers.ts';
+import { json, newTenant, startTestApp, type TestTenant } from '../../../test/helpers.ts';
+import { errorsOf, roleCaller } from '../../../test/role-calls.ts';
 import { startSmtpServer } from '../../../test/smtp.ts';
 import type { App } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
@@ -26,21 +27,9 @@ let a: TestTenant;
 let b: TestTenant;
 let off: TestTenant;
 const checkout: StripeCheckoutOptions = { secretKey: PLATFORM_KEY, accounts: [] };
-const tokens = new Map<string, string>();
+const call = roleCaller(() => app);
 
-async function token(tenant: TestTenant, role: Role): Promise<string> {
-  const key = `${tenant.orgId}:${role}`;
-  if (!tokens.has(key)) tokens.set(key, (await loginAs(app, tenant, role)).access_token);
-  return tokens.get(key) as string;
-}
-
-async function call(tenant: TestTenant, role: Role | null, url: string, payload?: object, method = 'POST') {
-  const headers = role ? bearer(await token(tenant, role), tenant.host) : { host: tenant.host };
-  return app.inject({ method: method as 'POST', url, headers, payload });
-}
-
-const errorOf = (response: { json: () => unknown }) =>
-  (response.json() as { errors: { message: string; code: string; field?: string } }).errors;
+const errorOf = errorsOf;
 
 async function connectStripe(tenant: TestTenant, code: string) {
   const started = await call(tenant, 'admin', '/authmgr/oauth/connect/stripe', undefined, 'GET');

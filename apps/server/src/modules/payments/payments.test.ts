@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { EXCESS_REFUND_MESSAGES, type ExcessPaymentList, type InvoiceDetail, type Role } from '@atrium/contracts';
+import { EXCESS_REFUND_MESSAGES, type ExcessPaymentList, type InvoiceDetail } from '@atrium/contracts';
 import {
   type ProviderStub,
   type StripeCheckoutOptions,
@@ -8,7 +8,8 @@ import {
 } from '@atrium/provider-stubs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, json, loginAs, newTenant, startTestApp, type TestTenant } from '../../../test/helpers.ts';
+import { json, newTenant, startTestApp, type TestTenant } from '../../../test/helpers.ts';
+import { errorsOf, roleCaller } from '../../../test/role-calls.ts';
 import type { App } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { withTenant } from '../../db/client.ts';
@@ -26,21 +27,9 @@ let a: TestTenant;
 let b: TestTenant;
 let unconnected: TestTenant;
 const checkout: StripeCheckoutOptions = { secretKey: PLATFORM_KEY, accounts: [] };
-const tokens = new Map<string, string>();
+const call = roleCaller(() => app);
 
-async function token(tenant: TestTenant, role: Role): Promise<string> {
-  const key = `${tenant.orgId}:${role}`;
-  if (!tokens.has(key)) tokens.set(key, (await loginAs(app, tenant, role)).access_token);
-  return tokens.get(key) as string;
-}
-
-async function call(tenant: TestTenant, role: Role | null, url: string, payload?: object, method = 'POST') {
-  const headers = role ? bearer(await token(tenant, role), tenant.host) : { host: tenant.host };
-  return app.inject({ method: method as 'POST', url, headers, payload });
-}
-
-const errorOf = (response: { body: string; json: () => unknown }) =>
-  (response.json() as { errors: { message: string; code: string; field?: string } }).errors;
+const errorOf = errorsOf;
 
 /** Connects a tenant's Stripe account the way an admin does: authorize URL, then Stripe's callback. */
 async function connectStripe(tenant: TestTenant, code: string) {
