@@ -1,8 +1,8 @@
 import { googleReviewLinkFor, REVIEW_MESSAGES } from '@atrium/contracts';
 import { and, eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { bearer, json, loginAs, newMember, startTestApp, type TestTenant, twoStudios } from '../../../test/helpers.ts';
-import type { App } from '../../app.ts';
+import { describe, expect, it } from 'vitest';
+import { json, loginAs } from '../../../test/helpers.ts';
+import { memberStudios } from '../../../test/member-studios.ts';
 import { withTenant } from '../../db/client.ts';
 import { outboxEmails } from '../../db/schema/index.ts';
 import { errorOf } from '../contacts/contact-fixtures.ts';
@@ -10,33 +10,14 @@ import { errorOf } from '../contacts/contact-fixtures.ts';
 // Reviews (issue 27): the member's rating prompt's calls (spec 3 §4 "Rating flow", §5, §7.9) and
 // G-Reviews for staff, on PGlite and PostgreSQL.
 
-let app: App;
-let a: TestTenant;
-let b: TestTenant;
-const tokens = { admin: '', staff: '', frontdesk: '', student: '', otherAdmin: '' };
-
-type Method = 'GET' | 'POST' | 'PUT';
-const call = (tenant: TestTenant, token: string | null, method: Method, url: string, payload?: object) =>
-  app.inject({ method, url, headers: token ? bearer(token, tenant.host) : { host: tenant.host }, payload });
-
-const member = (tenant: TestTenant, name: string, lastName: string) => newMember(app, tenant, name, lastName);
-
-beforeAll(async () => {
-  app = await startTestApp();
-  const studios = await twoStudios(app, ['admin', 'staff', 'frontdesk', 'student'] as const, {
-    tenant: { name: 'Ayşe Yoga' },
-  });
-  ({ tenant: a, other: b } = studios);
-  const { admin, staff, frontdesk, student, otherAdmin } = studios;
-  Object.assign(tokens, { admin, staff, frontdesk, student, otherAdmin });
-});
+const { ctx, tokens, call, member } = memberStudios();
 
 describe('the Google review link', () => {
   it('is generated from a Place ID (admin), pasted, or cleared; staff read it; bad input names the field', async () => {
-    const none = json<any>(await call(a, tokens.staff, 'GET', '/providerservice/review/link'));
+    const none = json<any>(await call(ctx.a, tokens.staff, 'GET', '/providerservice/review/link'));
     expect(none).toEqual({ googleReviewLink: null, isGoogleLinkGenerated: false, placeId: null });
 
-    const generated = await call(a, tokens.admin, 'PUT', '/providerservice/review/link', {
+    const generated = await call(ctx.a, tokens.admin, 'PUT', '/providerservice/review/link', {
       placeId: 'ChIJN1t_tDeuEmsRUsoyG83frY4',
     });
     expect(generated.statusCode, generated.body).toBe(200);
@@ -49,25 +30,25 @@ describe('the Google review link', () => {
       [{ placeId: 'not a place id!' }, 'placeId', REVIEW_MESSAGES.placeId],
       [{ googleReviewLink: 'http://g.page/r/abc' }, 'googleReviewLink', REVIEW_MESSAGES.link],
     ] as const) {
-      const bad = await call(a, tokens.admin, 'PUT', '/providerservice/review/link', body);
+      const bad = await call(ctx.a, tokens.admin, 'PUT', '/providerservice/review/link', body);
       expect(bad.statusCode).toBe(400);
       expect(errorOf(bad.body)).toMatchObject({ message, field: expect.stringContaining(field) });
     }
     for (const role of ['staff', 'frontdesk', 'student'] as const) {
       expect(
-        (await call(a, tokens[role], 'PUT', '/providerservice/review/link', { googleReviewLink: null })).statusCode,
+        (await call(ctx.a, tokens[role], 'PUT', '/providerservice/review/link', { googleReviewLink: null })).statusCode,
       ).toBe(403);
     }
-    expect((await call(a, tokens.student, 'GET', '/providerservice/review/link')).statusCode).toBe(403);
+    expect((await call(ctx.a, tokens.student, 'GET', '/providerservice/review/link')).statusCode).toBe(403);
     // the other studio's link is its own
     expect(
-      json<any>(await call(b, tokens.otherAdmin, 'GET', '/providerservice/review/link')).googleReviewLink,
+      json<any>(await call(ctx.b, tokens.otherAdmin, 'GET', '/providerservice/review/link')).googleReviewLink,
     ).toBeNull();
   });
 
   it('a pasted link is not a generated one', async () => {
     const pasted = json<any>(
-      await call(a, tokens.admin, 'PUT', '/providerservice/review/link', {
+      await call(ctx.a, tokens.admin, 'PUT', '/providerservice/review/link', {
         googleReviewLink: 'https://g.page/r/ayse/review',
       }),
     );
@@ -76,16 +57,16 @@ describe('the Google review link', () => {
       isGoogleLinkGenerated: false,
       placeId: null,
     });
-    const status = json<any>(await call(a, tokens.student, 'GET', '/providerservice/review/mstatus'));
+    const status = json<any>(await call(ctx.a, tokens.student, 'GET', '/providerservice/review/mstatus'));
     expect(status).toMatchObject({ isGoogleReviewLinkPresent: true, isGoogleLinkGenerated: false });
-    await call(a, tokens.admin, 'PUT', '/providerservice/review/link', { placeId: 'ChIJN1t_tDeuEmsRUsoyG83frY4' });
+    await call(ctx.a, tokens.admin, 'PUT', '/providerservice/review/link', { placeId: 'ChIJN1t_tDeuEmsRUsoyG83frY4' });
   });
 });
 
 describe("a member's review", () => {
   it('a star click posts it once; the status says reviewed; the text follows the spec rules', async () => {
-    const { token } = await member(a, 'Ωμέγα', 'Παπαδοπούλου');
-    const before = json<any>(await call(a, token, 'GET', '/providerservice/review/mstatus'));
+    const { token } = await member(ctx.a, 'Ωμέγα', 'Παπαδοπούλου');
+    const before = json<any>(await call(ctx.a, token, 'GET', '/providerservice/review/mstatus'));
     expect(before).toEqual({
       status: 'NOT_REVIEWED',
       isGoogleReviewLinkPresent: true,
@@ -93,14 +74,14 @@ describe("a member's review", () => {
       isGoogleLinkGenerated: true,
       review: null,
     });
-    const noStars = await call(a, token, 'POST', '/providerservice/review', {});
+    const noStars = await call(ctx.a, token, 'POST', '/providerservice/review', {});
     expect(noStars.statusCode).toBe(400);
     expect(errorOf(noStars.body)).toMatchObject({ field: 'stars', message: REVIEW_MESSAGES.starsRequired });
-    expect((await call(a, token, 'POST', '/providerservice/review', { stars: 6 })).statusCode).toBe(400);
-    const short = await call(a, token, 'POST', '/providerservice/review', { stars: 4, reviewText: ' too short ' });
+    expect((await call(ctx.a, token, 'POST', '/providerservice/review', { stars: 6 })).statusCode).toBe(400);
+    const short = await call(ctx.a, token, 'POST', '/providerservice/review', { stars: 4, reviewText: ' too short ' });
     expect(errorOf(short.body)).toMatchObject({ field: 'reviewText', message: REVIEW_MESSAGES.textRequired });
 
-    const posted = await call(a, token, 'POST', '/providerservice/review', { stars: 4 });
+    const posted = await call(ctx.a, token, 'POST', '/providerservice/review', { stars: 4 });
     expect(posted.statusCode, posted.body).toBe(201);
     const result = json<any>(posted);
     expect(result.reviewResult).toEqual({
@@ -116,18 +97,18 @@ describe("a member's review", () => {
     });
 
     // a second click (another tab) changes the same review
-    const again = await call(a, token, 'POST', '/providerservice/review', { stars: 5 });
+    const again = await call(ctx.a, token, 'POST', '/providerservice/review', { stars: 5 });
     expect(again.statusCode).toBe(200);
     expect(json<any>(again).reviewResult._id).toBe(result.reviewResult._id);
 
     const id = result.reviewResult._id;
-    const text = await call(a, token, 'PUT', `/providerservice/review/${id}`, {
+    const text = await call(ctx.a, token, 'PUT', `/providerservice/review/${id}`, {
       reviewText: 'Υπέροχο στούντιο, ευχαριστώ!',
       isShownOnWebsite: true,
     });
     expect(text.statusCode, text.body).toBe(200);
     const google = json<any>(
-      await call(a, token, 'PUT', `/providerservice/review/${id}`, { isReviewedOnGoogle: true }),
+      await call(ctx.a, token, 'PUT', `/providerservice/review/${id}`, { isReviewedOnGoogle: true }),
     );
     expect(google).toMatchObject({
       stars: 5,
@@ -135,34 +116,36 @@ describe("a member's review", () => {
       isShownOnWebsite: true,
       isReviewedOnGoogle: true,
     });
-    const after = json<any>(await call(a, token, 'GET', '/providerservice/review/mstatus'));
+    const after = json<any>(await call(ctx.a, token, 'GET', '/providerservice/review/mstatus'));
     expect(after).toMatchObject({ status: 'REVIEWED', review: { _id: id, stars: 5 } });
   });
 
   it('is only a member’s own: staff and another member are refused; another studio 404', async () => {
     for (const role of ['admin', 'staff', 'frontdesk'] as const) {
-      const refused = await call(a, tokens[role], 'POST', '/providerservice/review', { stars: 5 });
+      const refused = await call(ctx.a, tokens[role], 'POST', '/providerservice/review', { stars: 5 });
       expect(refused.statusCode).toBe(403);
       expect(errorOf(refused.body).message).toBe(REVIEW_MESSAGES.notMember);
     }
-    expect((await call(a, null, 'POST', '/providerservice/review', { stars: 5 })).statusCode).toBe(401);
-    expect((await call(a, null, 'GET', '/providerservice/review/mstatus')).statusCode).toBe(401);
+    expect((await call(ctx.a, null, 'POST', '/providerservice/review', { stars: 5 })).statusCode).toBe(401);
+    expect((await call(ctx.a, null, 'GET', '/providerservice/review/mstatus')).statusCode).toBe(401);
 
-    const mine = json<any>(await call(a, tokens.student, 'POST', '/providerservice/review', { stars: 3 }));
-    const other = await member(a, 'Иван', 'Петров');
-    const theirs = await call(a, other.token, 'PUT', `/providerservice/review/${mine.reviewResult._id}`, { stars: 1 });
+    const mine = json<any>(await call(ctx.a, tokens.student, 'POST', '/providerservice/review', { stars: 3 }));
+    const other = await member(ctx.a, 'Иван', 'Петров');
+    const theirs = await call(ctx.a, other.token, 'PUT', `/providerservice/review/${mine.reviewResult._id}`, {
+      stars: 1,
+    });
     expect(theirs.statusCode).toBe(404);
     // the same id asked on another studio's address is not found
-    const bStudent = (await loginAs(app, b, 'student')).access_token;
+    const bStudent = (await loginAs(ctx.app, ctx.b, 'student')).access_token;
     expect(
-      (await call(b, bStudent, 'PUT', `/providerservice/review/${mine.reviewResult._id}`, { stars: 1 })).statusCode,
+      (await call(ctx.b, bStudent, 'PUT', `/providerservice/review/${mine.reviewResult._id}`, { stars: 1 })).statusCode,
     ).toBe(404);
     expect(
-      (await call(a, tokens.staff, 'PUT', `/providerservice/review/${mine.reviewResult._id}/reply`, {})).statusCode,
+      (await call(ctx.a, tokens.staff, 'PUT', `/providerservice/review/${mine.reviewResult._id}/reply`, {})).statusCode,
     ).toBe(400);
     expect(
       (
-        await call(b, tokens.otherAdmin, 'PUT', `/providerservice/review/${mine.reviewResult._id}/reply`, {
+        await call(ctx.b, tokens.otherAdmin, 'PUT', `/providerservice/review/${mine.reviewResult._id}/reply`, {
           reply: 'Hi',
         })
       ).statusCode,
@@ -172,20 +155,20 @@ describe("a member's review", () => {
 
 describe('G-Reviews for staff', () => {
   it('lists every review with filters, sorts and a summary; another studio sees none', async () => {
-    const m1 = await member(a, 'प्रिया', 'शर्मा');
-    const m2 = await member(a, 'Işık', 'Çağ');
+    const m1 = await member(ctx.a, 'प्रिया', 'शर्मा');
+    const m2 = await member(ctx.a, 'Işık', 'Çağ');
     const r1 = json<any>(
-      await call(a, m1.token, 'POST', '/providerservice/review', {
+      await call(ctx.a, m1.token, 'POST', '/providerservice/review', {
         stars: 2,
         reviewText: 'The room was too cold for yin.',
       }),
     );
-    await call(a, m2.token, 'POST', '/providerservice/review', {
+    await call(ctx.a, m2.token, 'POST', '/providerservice/review', {
       stars: 5,
       reviewText: 'Harika öğretmenler, çok teşekkürler.',
     });
 
-    const all = json<any>(await call(a, tokens.frontdesk, 'GET', '/providerservice/review'));
+    const all = json<any>(await call(ctx.a, tokens.frontdesk, 'GET', '/providerservice/review'));
     expect(all.total).toBe(all.items.length);
     expect(all.summary.count).toBe(all.total);
     expect(all.summary.byStars.reduce((s: number, n: number) => s + n, 0)).toBe(all.total);
@@ -196,20 +179,20 @@ describe('G-Reviews for staff', () => {
     const dates = all.items.map((r: any) => r.createdAt);
     expect(dates).toEqual([...dates].sort().reverse());
 
-    const twos = json<any>(await call(a, tokens.staff, 'GET', '/providerservice/review?stars=2'));
+    const twos = json<any>(await call(ctx.a, tokens.staff, 'GET', '/providerservice/review?stars=2'));
     expect(twos.items.map((r: any) => r._id)).toEqual([r1.reviewResult._id]);
     const byName = json<any>(
-      await call(a, tokens.staff, 'GET', `/providerservice/review?search=${encodeURIComponent('işık')}`),
+      await call(ctx.a, tokens.staff, 'GET', `/providerservice/review?search=${encodeURIComponent('işık')}`),
     );
     expect(byName.items.map((r: any) => r.contactName)).toEqual(['Işık Çağ']);
-    const byText = json<any>(await call(a, tokens.staff, 'GET', '/providerservice/review?search=cold'));
+    const byText = json<any>(await call(ctx.a, tokens.staff, 'GET', '/providerservice/review?search=cold'));
     expect(byText.total).toBe(1);
-    const best = json<any>(await call(a, tokens.staff, 'GET', '/providerservice/review?sort=-stars&size=1'));
+    const best = json<any>(await call(ctx.a, tokens.staff, 'GET', '/providerservice/review?sort=-stars&size=1'));
     expect(best.items[0].stars).toBe(5);
     expect(best.total).toBe(all.total);
-    expect((await call(a, tokens.staff, 'GET', '/providerservice/review?sort=name')).statusCode).toBe(400);
-    expect((await call(a, tokens.student, 'GET', '/providerservice/review')).statusCode).toBe(403);
-    const theirs = json<any>(await call(b, tokens.otherAdmin, 'GET', '/providerservice/review'));
+    expect((await call(ctx.a, tokens.staff, 'GET', '/providerservice/review?sort=name')).statusCode).toBe(400);
+    expect((await call(ctx.a, tokens.student, 'GET', '/providerservice/review')).statusCode).toBe(403);
+    const theirs = json<any>(await call(ctx.b, tokens.otherAdmin, 'GET', '/providerservice/review'));
     expect(theirs).toEqual({
       items: [],
       total: 0,
@@ -218,42 +201,45 @@ describe('G-Reviews for staff', () => {
   });
 
   it('staff answer a review: kept on it, mailed to the member once per answer; the front desk may not', async () => {
-    const m = await member(a, 'Zoë', 'Ünal');
+    const m = await member(ctx.a, 'Zoë', 'Ünal');
     const posted = json<any>(
-      await call(a, m.token, 'POST', '/providerservice/review', {
+      await call(ctx.a, m.token, 'POST', '/providerservice/review', {
         stars: 3,
         reviewText: 'Classes start late too often.',
       }),
     );
     const id = posted.reviewResult._id;
     expect(
-      (await call(a, tokens.frontdesk, 'PUT', `/providerservice/review/${id}/reply`, { reply: 'Sorry' })).statusCode,
+      (await call(ctx.a, tokens.frontdesk, 'PUT', `/providerservice/review/${id}/reply`, { reply: 'Sorry' }))
+        .statusCode,
     ).toBe(403);
-    const answered = await call(a, tokens.staff, 'PUT', `/providerservice/review/${id}/reply`, {
+    const answered = await call(ctx.a, tokens.staff, 'PUT', `/providerservice/review/${id}/reply`, {
       reply: 'Thank you, Zoë — from Monday every class starts on the minute.',
     });
     expect(answered.statusCode, answered.body).toBe(200);
     expect(json<any>(answered)).toMatchObject({
       reply: 'Thank you, Zoë — from Monday every class starts on the minute.',
       repliedAt: expect.any(String),
-      repliedByName: `staff ${a.orgId}`,
+      repliedByName: `staff ${ctx.a.orgId}`,
     });
-    const replied = json<any>(await call(a, tokens.staff, 'GET', '/providerservice/review?replied=yes'));
+    const replied = json<any>(await call(ctx.a, tokens.staff, 'GET', '/providerservice/review?replied=yes'));
     expect(replied.items.map((r: any) => r._id)).toContain(id);
     expect(
-      json<any>(await call(a, tokens.staff, 'GET', '/providerservice/review?replied=no')).items.map((r: any) => r._id),
+      json<any>(await call(ctx.a, tokens.staff, 'GET', '/providerservice/review?replied=no')).items.map(
+        (r: any) => r._id,
+      ),
     ).not.toContain(id);
-    const mail = await withTenant(app.platform.db, a.tenantId, (tx) =>
+    const mail = await withTenant(ctx.app.platform.db, ctx.a.tenantId, (tx) =>
       tx
         .select()
         .from(outboxEmails)
-        .where(and(eq(outboxEmails.tenantId, a.tenantId), eq(outboxEmails.toAddress, m.email))),
+        .where(and(eq(outboxEmails.tenantId, ctx.a.tenantId), eq(outboxEmails.toAddress, m.email))),
     );
     expect(mail).toHaveLength(1);
     expect(mail[0]?.subject).toBe('Ayşe Yoga replied to your review');
     expect(mail[0]?.textBody).toContain('from Monday every class starts on the minute.');
     // the member sees the answer on their review
-    expect(json<any>(await call(a, m.token, 'GET', '/providerservice/review/mstatus')).review.reply).toContain(
+    expect(json<any>(await call(ctx.a, m.token, 'GET', '/providerservice/review/mstatus')).review.reply).toContain(
       'on the minute',
     );
   });
