@@ -1,7 +1,6 @@
 import { SESSION_STATUSES, STAFF_CALENDAR_FLAGS } from '@atrium/contracts';
 import { sql } from 'drizzle-orm';
-import type { PgDialect } from 'drizzle-orm/pg-core';
-import type { Tx } from '../../db/client.ts';
+import { hotStatement, type Tx } from '../../db/client.ts';
 
 const p = (name: string) => sql.placeholder(name);
 
@@ -103,21 +102,11 @@ const STAFF_CALENDAR = sql`
     || ']}' as body`;
 
 /**
- * A named prepared statement on PostgreSQL: parsed and planned once per pooled connection (planning
- * this statement was ~2.5 ms of the server's CPU per call), then a generic plan: the range through
- * the (tenant, start) index and hash joins. On PGlite the name is unused.
+ * A named prepared statement on PostgreSQL (hotStatement): parsed and planned once per pooled
+ * connection (planning this statement was ~2.5 ms of the server's CPU per call), then a generic plan:
+ * the range through the (tenant, start) index and hash joins. On PGlite the name is unused.
  */
-const STATEMENT_NAME = 'atrium_staff_calendar_v1';
-
-interface PreparingSession {
-  prepareQuery(
-    query: { sql: string; params: unknown[] },
-    fields: undefined,
-    name: string,
-    isResponseInArrayMode: boolean,
-  ): { execute(values: Record<string, unknown>): Promise<{ rows: { body: string }[] }> };
-}
-let shape: { sql: string; params: unknown[] } | undefined;
+const staffCalendarStatement = hotStatement<{ body: string }>(STAFF_CALENDAR, 'atrium_staff_calendar_v1');
 
 /** The staff calendar of [from, to) as StaffCalendar's JSON text; room names only when `showRooms`. */
 export async function staffCalendarJson(
@@ -125,9 +114,7 @@ export async function staffCalendarJson(
   tenantId: string,
   range: { from: Date; to: Date; timezone: string; showRooms: boolean },
 ): Promise<string> {
-  shape ??= (tx as unknown as { dialect: PgDialect }).dialect.sqlToQuery(STAFF_CALENDAR);
-  const session = (tx as unknown as { session: PreparingSession }).session;
-  const result = await session.prepareQuery(shape, undefined, STATEMENT_NAME, false).execute({
+  const result = await staffCalendarStatement(tx, {
     tenantId,
     from: range.from.toISOString(),
     to: range.to.toISOString(),
