@@ -38,7 +38,8 @@ export function findUnsafeInput(
  * (Prototype keys are refused by Fastify's JSON parser already.)
  */
 export function registerInputGuard(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
+  // Callback style: no promise per request (most carry an empty query and no body).
+  app.addHook('preValidation', (request, _reply, done) => {
     for (const [part, value] of [
       ['', request.body],
       ['querystring.', request.query],
@@ -47,8 +48,10 @@ export function registerInputGuard(app: FastifyInstance): void {
       const found = findUnsafeInput(value);
       if (found) {
         const field = part && found.field === 'body' ? part.slice(0, -1) : `${part}${found.field}`;
-        throw badRequest(field, found.message.replace(found.field, field));
+        done(badRequest(field, found.message.replace(found.field, field)));
+        return;
       }
     }
+    done();
   });
 }

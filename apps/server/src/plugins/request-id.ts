@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 /** An incoming X-Request-Id is kept when it is this plain (a proxy's or a client's id); anything else is replaced. */
 const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
@@ -53,17 +53,23 @@ export function registerRequestId(app: FastifyInstance): void {
     reply.header('x-request-id', request.id);
     requestIds.run(request.id, done);
   });
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (reply.statusCode < 400 || typeof payload !== 'string' || !payload.startsWith('{"errors":{')) return payload;
-    const type = reply.getHeader('content-type');
-    if (typeof type !== 'string' || !type.startsWith('application/json')) return payload;
-    try {
-      const body = JSON.parse(payload) as { errors?: unknown; requestId?: string };
-      if (!body.errors || typeof body.errors !== 'object' || Array.isArray(body.errors)) return payload;
-      body.requestId = request.id;
-      return JSON.stringify(body);
-    } catch {
-      return payload;
-    }
+  // Callback style: a hook that returns a promise costs every answer a promise and a microtask.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    done(null, withRequestId(request.id, reply, payload));
   });
+}
+
+/** An error body with the request id added beside `errors`; any other payload as it is. */
+function withRequestId(id: string, reply: FastifyReply, payload: unknown): unknown {
+  if (reply.statusCode < 400 || typeof payload !== 'string' || !payload.startsWith('{"errors":{')) return payload;
+  const type = reply.getHeader('content-type');
+  if (typeof type !== 'string' || !type.startsWith('application/json')) return payload;
+  try {
+    const body = JSON.parse(payload) as { errors?: unknown; requestId?: string };
+    if (!body.errors || typeof body.errors !== 'object' || Array.isArray(body.errors)) return payload;
+    body.requestId = id;
+    return JSON.stringify(body);
+  } catch {
+    return payload;
+  }
 }

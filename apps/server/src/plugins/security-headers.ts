@@ -31,7 +31,9 @@ export function registerSecurityHeaders(
   connectTargets: string[] = [],
 ): void {
   const CSP = csp(formTargets, connectTargets);
-  app.addHook('onSend', async (request, reply, payload) => {
+  // Callback style (no promise per answer); still onSend, so every answer carries them, errors and
+  // 404s included.
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
     reply.header('X-Frame-Options', 'SAMEORIGIN');
@@ -41,6 +43,6 @@ export function registerSecurityHeaders(
     // Only over https (seen directly, or from a proxy TRUST_PROXY believes); no includeSubDomains,
     // since a tenant's custom domain may have other sites under it.
     if (request.protocol === 'https') reply.header('Strict-Transport-Security', 'max-age=31536000');
-    return payload;
+    done(null, payload);
   });
 }

@@ -20,6 +20,11 @@ export class SessionGate {
     this.ended = bus.cache<boolean>('sessions', 5_000, 50_000);
   }
 
+  /** isEnded's answer while it is kept, without a promise (the request hot path); undefined when it must ask. */
+  peekEnded(tenantId: string, sid: string): boolean | undefined {
+    return this.ended.peek(`${tenantId}:${sid}`);
+  }
+
   isEnded(tenantId: string, sid: string): Promise<boolean> {
     return this.ended.get(`${tenantId}:${sid}`, async () => {
       const rows = await readTenant(this.db, tenantId, (tx) =>

@@ -59,6 +59,15 @@ export class AccessTokens {
       .sign(this.key);
   }
 
+  /**
+   * The claims of a token verified before and not expired, without a promise (the request hot path);
+   * undefined when verify() must decide (never verified, expired, or invalid: invalid ones are not kept).
+   */
+  peek(token: string): AccessClaims | undefined {
+    const hit = this.verified.get(token);
+    return hit && Date.now() < hit.expiresAt ? hit.claims : undefined;
+  }
+
   /** The claims of a valid, unexpired token, or null. */
   async verify(token: string): Promise<AccessClaims | null> {
     const hit = this.verified.get(token);

@@ -1,9 +1,17 @@
 import { ErrorBody, PingResponse } from '@atrium/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireStaff } from '../../lib/guards.ts';
 import type { Platform } from '../../platform.ts';
+
+/** Tenant config JSON, validated against TenantConfig when it was cached: sent as it is. */
+function sendReadyJson(reply: FastifyReply, json: string): FastifyReply {
+  return reply
+    .type('application/json; charset=utf-8')
+    .serializer((payload: unknown) => payload as string)
+    .send(json as never);
+}
 
 export function registerPingRoutes(server: FastifyInstance, platform: Platform): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
@@ -19,16 +27,19 @@ export function registerPingRoutes(server: FastifyInstance, platform: Platform):
           response: { 200: PingResponse },
         },
       },
-      async (request, reply) => {
+      (request, reply) => {
         const name = request.query.name?.trim();
-        const tenant = name ? await platform.tenants.resolveName(name) : request.tenant;
-        if (!tenant) return {};
-        const { json } = await platform.tenantConfigs.get(tenant);
-        // Already validated against TenantConfig when cached: send the ready JSON.
-        return reply
-          .type('application/json; charset=utf-8')
-          .serializer((payload: unknown) => payload as string)
-          .send(json as never);
+        // The request's own tenant with its config kept: answered without a promise (every page load asks).
+        const ready = !name && request.tenant ? platform.tenantConfigs.peek(request.tenant) : undefined;
+        if (ready) {
+          sendReadyJson(reply, ready.json);
+          return;
+        }
+        return (async () => {
+          const tenant = name ? await platform.tenants.resolveName(name) : request.tenant;
+          if (!tenant) return {};
+          return sendReadyJson(reply, (await platform.tenantConfigs.get(tenant)).json);
+        })();
       },
     );
   }

@@ -83,9 +83,11 @@ export function registerSchedulingRoutes(server: FastifyInstance, platform: Plat
   // write on the tenant's host drops its entries once answered (after its commit); writes that come
   // another way (webhooks, jobs, other processes) show within the TTL (decisions.md).
   const timetables = new TtlCache<string>(PUBLIC_TIMETABLE_TTL_MS, 1_000);
-  server.addHook('onResponse', async (request, reply) => {
-    if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return;
-    if (request.tenant) timetables.clear(`${request.tenant.tenantId}:`);
+  // Callback style: every answer of the app passes here, and an async hook costs each a promise.
+  server.addHook('onResponse', (request, reply, done) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400 && request.tenant)
+      timetables.clear(`${request.tenant.tenantId}:`);
+    done();
   });
 
   scheduleHorizonExtension(platform.jobs, platform);

@@ -173,6 +173,11 @@ export class TenantConfigCache {
     });
   }
 
+  /** get()'s answer while it is kept, without a promise (ping's hot path); undefined when get() must build it. */
+  peek(tenant: TenantContext): { config: TenantConfig; json: string } | undefined {
+    return this.cache.peek(tenant.tenantId);
+  }
+
   invalidate(tenantId?: string): void {
     if (tenantId) this.cache.delete(tenantId);
     else this.cache.clear();

@@ -67,8 +67,12 @@ export class TenantDirectory {
     if (tenant.customDomain) this.cache.delete(`domain:${tenant.customDomain}`);
   }
 
-  async resolveHost(host: string | undefined): Promise<TenantContext | null> {
-    const lookup = parseHost(host, this.productDomains);
+  resolveHost(host: string | undefined): Promise<TenantContext | null> {
+    return this.resolve(parseHost(host, this.productDomains));
+  }
+
+  /** The tenant a parsed host names (see resolveHost). */
+  async resolve(lookup: HostLookup): Promise<TenantContext | null> {
     switch (lookup.kind) {
       case 'org':
         return this.byOrgId(lookup.orgId);
@@ -80,6 +84,22 @@ export class TenantDirectory {
           const [row] = await this.db.select().from(tenants).where(eq(tenants.customDomain, lookup.domain)).limit(1);
           return row ? toTenantContext(row) : null;
         });
+    }
+  }
+
+  /**
+   * What resolve() would answer when it is in the cache, without a promise (the request hot path):
+   * the tenant, null for a host known to name none, undefined when resolve() must look.
+   */
+  peek(lookup: HostLookup): TenantContext | null | undefined {
+    switch (lookup.kind) {
+      case 'org':
+        return this.cache.peek(`org:${lookup.orgId}`);
+      case 'default':
+      case 'address':
+        return this.defaultOrgId ? this.cache.peek(`org:${this.defaultOrgId}`) : null;
+      case 'domain':
+        return this.cache.peek(`domain:${lookup.domain}`);
     }
   }
 
