@@ -5,8 +5,11 @@
 // at once. Reported: p95 per answer save (the issue's bar:
 // under 200 ms), the start and submit times; asserted: no 5xx, every save accepted, one submit of each
 // pair accepted and the other refused with 409, and every attempt scored exactly once (scored_count 1).
+// Also reported (Linux): the CPU per save of the server process and of its PostgreSQL backends, which
+// the machine's load does not change as it changes the latency.
 // Usage: npm run bench:assessments   (BENCH_PG_URL, default the atrium_bench_assess database, made when
 // missing, its schema dropped first; BENCH_STUDENTS, BENCH_QUESTIONS). A wrong count exits 1.
+import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { hostFetch } from './host-fetch.mjs';
 import { openBenchDatabase } from './lib/bench-db.mjs';
@@ -41,6 +44,38 @@ function check(what, ok) {
   console.log(`   ${ok ? 'ok  ' : 'FAIL'} ${what}`);
   if (!ok) failures.push(what);
 }
+/**
+ * CPU time (ms, user + system) of the server process and of the PostgreSQL backends on the bench
+ * database so far, from /proc (null where /proc is not there): what a save costs whatever else the
+ * machine runs, where its latency depends on the load.
+ */
+async function cpuMs(serverPid) {
+  const ticks = (pid) => {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      return (Number(fields[11]) + Number(fields[12])) * 10;
+    } catch {
+      return null;
+    }
+  };
+  const server = ticks(serverPid);
+  if (server === null) return null;
+  const backends = await db.query(
+    'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+  );
+  return { server, backends: new Map(backends.rows.map((r) => [r.pid, ticks(r.pid)])) };
+}
+/** The CPU used between two cpuMs readings (backends present at both). */
+function cpuBetween(before, after) {
+  if (!before || !after) return null;
+  let postgres = 0;
+  for (const [pid, ms] of after.backends) {
+    const was = before.backends.get(pid);
+    if (ms !== null && was !== null && was !== undefined) postgres += ms - was;
+  }
+  return { server: after.server - before.server, postgres };
+}
+
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 const countBy = (answers) => {
   const counts = {};
@@ -155,6 +190,7 @@ try {
   // the k-th save is student k mod N's answer k div N: every student saves each answer once, and the
   // students take turns (one counter for all connections: a connection's context does not last)
   let next = 0;
+  const cpuBefore = await cpuMs(server.pid);
   started = performance.now();
   const result = await new Promise((resolve, reject) => {
     const instance = autocannon(
@@ -195,6 +231,7 @@ try {
     });
   });
   const wallMs = performance.now() - started;
+  const cpu = cpuBetween(cpuBefore, await cpuMs(server.pid));
   saveTimes.sort((a, b) => a - b);
   figures.saves = {
     requests: saveTimes.length,
@@ -207,10 +244,21 @@ try {
     statuses,
     errors: result.errors,
     timeouts: result.timeouts,
+    // CPU per save (ms): the server process and the PostgreSQL backends it used during the saves
+    cpuPerSave: cpu
+      ? {
+          server: +(cpu.server / saveTimes.length).toFixed(3),
+          postgres: +(cpu.postgres / saveTimes.length).toFixed(3),
+        }
+      : null,
   };
   console.log(
     `   ${JSON.stringify(statuses)} in ${(wallMs / 1000).toFixed(1)} s (${result.requests.average} req/s); p50 ${figures.saves.p50.toFixed(1)} ms, p95 ${figures.saves.p95.toFixed(1)} ms, p99 ${figures.saves.p99.toFixed(1)} ms, max ${figures.saves.max.toFixed(1)} ms`,
   );
+  if (figures.saves.cpuPerSave)
+    console.log(
+      `   CPU per save: server ${figures.saves.cpuPerSave.server} ms, PostgreSQL ${figures.saves.cpuPerSave.postgres} ms`,
+    );
   check(
     `every save accepted (${statuses[200] ?? 0} of ${STUDENTS * QUESTIONS})`,
     statuses[200] === STUDENTS * QUESTIONS,
