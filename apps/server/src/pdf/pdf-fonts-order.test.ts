@@ -33,7 +33,6 @@ const invoice = {
 describe('PDFs made one after another', () => {
   it('a bold heading after an invoice prints every letter', async () => {
     await renderInvoicePdf({ invoice, timeZone: 'Europe/Istanbul' });
-    const started = performance.now();
     const pdf = await renderContactActivityPdf({
       studioName: 'Stüdyo Çağ',
       contactName: 'Ελένη Işık Кузнецова प्रिया',
@@ -50,7 +49,6 @@ describe('PDFs made one after another', () => {
         },
       ],
     });
-    expect(performance.now() - started).toBeLessThan(5_000);
     const text = (await pdfText(pdf)).replace(/\s+/g, '');
     expect(text).toContain('PurchasesStatusRefunded');
     expect(text).toContain('PaidÜmit');

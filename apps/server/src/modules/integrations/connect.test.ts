@@ -494,7 +494,8 @@ describe('Connect Email', () => {
     const started = Date.now();
     const slow = () => new Promise<string[]>(() => {});
     expect(await identifyEmailProvider('x@slow.test', slow)).toBe('other');
-    expect(Date.now() - started).toBeLessThan(5_000);
+    // a hang would take the test's whole 90 s; the resolver's own timeout is a few seconds even on a busy machine
+    expect(Date.now() - started).toBeLessThan(30_000);
   });
 
   it('connect answers the provider authorize URL; an unconfigured provider is a clear 400', async () => {

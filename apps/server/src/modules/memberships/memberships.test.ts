@@ -253,8 +253,7 @@ describe('buying and renewals', () => {
     expect(chargesOf(plain.sub.guId).map((c) => c.amount)).toEqual([4900]);
   });
 
-  it('runs a year of monthly cycles in seconds by moving the clock', async () => {
-    const started = Date.now();
+  it('runs a year of monthly cycles by moving the clock', async () => {
     const membership = await newMembership(a, { numberOfBillingCycles: 12, price: 30 });
     const { sub } = await buy(a, membership);
     expect(sub).toMatchObject({ status: 'active', cyclesBilled: 1 });
@@ -278,7 +277,6 @@ describe('buying and renewals', () => {
       tx.select().from(subscriptionCycles).where(eq(subscriptionCycles.subscriptionId, sub.guId)),
     );
     expect(paid.filter((c) => c.status === 'paid')).toHaveLength(12);
-    expect(Date.now() - started).toBeLessThan(30_000);
   });
 
   it('two renewal runs at once charge every due cycle exactly once', async () => {
