@@ -1,10 +1,10 @@
 // Lighthouse (mobile, the default simulated throttling) on the demo's public pages (home, about, the
-// shop's merchandise page, the calendar, events and the first event's page, donations and a campaign's
-// give form made for the run, the course listing and the demo course's page, the login page, the branded
-// 404 page, a published public form and an open invoice made for the run), the registration page and the
-// new-studio sign-up on the bare domain, in Debian's chromium.
+// shop's merchandise page and a product's page made for the run, the calendar, events and the first
+// event's page, donations and a campaign's give form made for the run, the course listing and the demo
+// course's page, the login page, the branded 404 page, a published public form and an open invoice made
+// for the run), the registration page and the new-studio sign-up on the bare domain, in Debian's chromium.
 // Usage: npm run bench:lighthouse (after npm run build). BENCH_PAGES=/login,/register audits only those
-// (by path prefix: BENCH_PAGES=/events/,/donate/,/invoice/ picks the pages made for the run).
+// (by path prefix: BENCH_PAGES=/events/,/donate/,/invoice/,/merchandise/ picks the pages made for the run).
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { hostFetch } from './host-fetch.mjs';
@@ -50,6 +50,19 @@ async function donatePath() {
   return `/donate/${campaign.guId}`;
 }
 
+/** A product made for the run (the demo sells none), in stock with few left: its page in the shop. */
+async function productPath() {
+  const category = await demoCall('POST', '/snode/icategory', { name: 'Studio goods', categoryType: 'PRODUCT' });
+  const item = await demoCall('POST', '/rest/item', {
+    name: 'Cork yoga block',
+    categoryId: category.guId,
+    price: 18,
+    stock: 4,
+    description: 'A firm, light block of natural cork for standing poses and seated stretches.',
+  });
+  return `/merchandise/${item.guId}`;
+}
+
 /** An open invoice of the demo student's, made for the run: the page its emailed link opens. */
 async function invoicePath() {
   const [contact] = await demoCall('GET', '/rest/contact/?autoComplete=true&q=student@demo.test');
@@ -91,6 +104,7 @@ const allPages = [
     '/',
     '/about',
     '/merchandise',
+    await productPath(),
     '/calendar',
     '/events',
     await eventPath(),

@@ -16,6 +16,7 @@ import { registerEventsPage } from '../site/events-page.ts';
 import { faviconPng } from '../site/favicon.ts';
 import { registerInvoicePage } from '../site/invoice-page.ts';
 import { registerNewStudioPage } from '../site/new-studio-page.ts';
+import { registerProductPage } from '../site/product-page.ts';
 import { tenantAppShell } from '../site/render-page.ts';
 import { registerShopPage } from '../site/shop-page.ts';
 import { answerSitePath, appAssetsFrom } from '../site/site.service.ts';
@@ -87,6 +88,8 @@ export async function registerWebApp(app: FastifyInstance, platform: Platform): 
   registerCoursePages(app, platform, assets);
   // The shop's /merchandise, rendered here with the cart as an island (issue 30).
   registerShopPage(app, platform, assets);
+  // One product's page in the shop, rendered here with the shop's cart island (issue 30).
+  registerProductPage(app, platform, assets);
   // The donations page, rendered here (issue 30).
   registerDonationsPage(app, platform, assets);
   // One campaign's give form, rendered here with its island; the provider's return is the app's (issue 30).

@@ -37,7 +37,7 @@ describe('the shop page from the server', () => {
     expect(html).toContain(`<link rel="canonical" href="http://${fx.shop.host}/merchandise">`);
     expect(html).toMatch(/<meta name="description" content="Shop at [^"]*Studio T-shirt/);
     expect(html).toContain('>Clothing</h2>');
-    expect(html).toContain(`<h3 id="shop-item-${fx.shirt}">Studio T-shirt</h3>`);
+    expect(html).toContain(`<h3 id="shop-item-${fx.shirt}"><a href="/merchandise/${fx.shirt}">Studio T-shirt</a></h3>`);
     expect(html).toContain('$25.00');
     expect(html).toContain('Only 5 left');
     expect(html).toContain('$12.50');

@@ -33,7 +33,7 @@ export const SHOP_CSS = `.shop-layout{display:grid;gap:24px;grid-template-column
 .shop-card{border:1px solid #dee2e6;border-radius:8px;overflow:hidden;display:flex;flex-direction:column;background:#fff}
 .site-page__body .shop-card img{aspect-ratio:4/3;object-fit:cover;width:100%;height:auto;display:block;background:#f1f3f5}
 .shop-card__body{padding:16px;display:flex;flex-direction:column;gap:6px;flex:1}
-.shop-card h3{font-size:1.15rem;margin:0;line-height:1.3;overflow-wrap:anywhere}
+.shop-card h3{font-size:1.15rem;margin:0;line-height:1.3;overflow-wrap:anywhere}.shop-card h3 a{color:inherit}
 .shop-card__text{margin:0;color:#495057;font-size:.9rem;display:-webkit-box;-webkit-line-clamp:3;-webkit-box-orient:vertical;overflow:hidden;overflow-wrap:anywhere}
 .shop-card__price{display:flex;justify-content:space-between;align-items:center;gap:8px;flex-wrap:wrap;margin:0}
 .shop-card__price strong{font-size:1rem}
@@ -77,20 +77,25 @@ export function moneyFormatOf(currency: string): { symbol: string; digits: numbe
 
 const price = (major: number, currency: string) => formatMoney(toMinorUnits(major, currency), currency);
 
-function quantityOptions(stockLeft: number | null): string {
+export function quantityOptions(stockLeft: number | null): string {
   const most = stockLeft === null ? QUANTITY_MAX : Math.max(QUANTITY_MIN, Math.min(QUANTITY_MAX, stockLeft));
   return Array.from({ length: most }, (_, index) => `<option value="${index + 1}">${index + 1}</option>`).join('');
 }
 
-function itemCard(item: ShopItem): string {
-  const titleId = `shop-item-${e(item.guId)}`;
-  const badge = !item.inStock
+/** 'Out of stock', or 'Only N left' when few are left. */
+export function stockBadge(item: Pick<ShopItem, 'inStock' | 'stockLeft'>): string {
+  return !item.inStock
     ? '<span class="shop-badge shop-badge--out">Out of stock</span>'
     : item.stockLeft !== null
       ? `<span class="shop-badge shop-badge--low">Only ${item.stockLeft} left</span>`
       : '';
+}
+
+function itemCard(item: ShopItem): string {
+  const titleId = `shop-item-${e(item.guId)}`;
+  const badge = stockBadge(item);
   const off = item.inStock ? '' : ' disabled';
-  return `<li class="shop-card" aria-labelledby="${titleId}">${item.imageUrl ? `<img src="${e(item.imageUrl)}" alt="${e(item.name)}" loading="lazy" width="320" height="240">` : ''}<div class="shop-card__body"><h3 id="${titleId}">${e(item.name)}</h3>${item.description ? `<p class="shop-card__text">${e(item.description)}</p>` : ''}<p class="shop-card__price"><strong>${e(price(item.price, item.currency))}</strong>${badge}</p><div class="shop-card__buy"><label class="shop-qty">Quantity<select aria-label="Quantity of ${e(item.name)}"${off}>${quantityOptions(item.stockLeft)}</select></label><button class="shop-button" type="button" data-shop-add="${e(item.guId)}" aria-describedby="${titleId}"${off}>Add to cart</button></div></div></li>`;
+  return `<li class="shop-card" aria-labelledby="${titleId}">${item.imageUrl ? `<img src="${e(item.imageUrl)}" alt="${e(item.name)}" loading="lazy" width="320" height="240">` : ''}<div class="shop-card__body"><h3 id="${titleId}"><a href="/merchandise/${e(encodeURIComponent(item.guId))}">${e(item.name)}</a></h3>${item.description ? `<p class="shop-card__text">${e(item.description)}</p>` : ''}<p class="shop-card__price"><strong>${e(price(item.price, item.currency))}</strong>${badge}</p><div class="shop-card__buy"><label class="shop-qty">Quantity<select aria-label="Quantity of ${e(item.name)}"${off}>${quantityOptions(item.stockLeft)}</select></label><button class="shop-button" type="button" data-shop-add="${e(item.guId)}" aria-describedby="${titleId}"${off}>Add to cart</button></div></div></li>`;
 }
 
 /** The catalogue's categories (those with something in them) as cards, and the cart the island fills. */

@@ -203,6 +203,18 @@ describe('visitor routes', () => {
     expect(decideStudentPath('/mycourses/abc', tenant)).toEqual({ kind: 'stay' });
   });
 
+  it("sends a product's page (the server's) to the shop in the app: the listing for a visitor, My Store for a member", () => {
+    expect(decideVisitorPath('/merchandise/0b6c2c1e-4f5a-4d7e-9a0b-1c2d3e4f5a6b', '', tenant)).toEqual({
+      kind: 'redirect',
+      to: '/merchandise',
+    });
+    expect(decideStudentPath('/merchandise/0b6c2c1e-4f5a-4d7e-9a0b-1c2d3e4f5a6b', tenant)).toEqual({
+      kind: 'redirect',
+      to: '/store',
+    });
+    expect(decideVisitorPath('/merchandise', '', tenant)).toEqual({ kind: 'stay' });
+  });
+
   it('shows the tenant plan only on the master tenant', () => {
     expect(decideVisitorPath('/tplan', '', master)).toEqual({ kind: 'stay' });
     expect(decideVisitorPath('/tplan', '', tenant)).toEqual({ kind: 'notFound' });

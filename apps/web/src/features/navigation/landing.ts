@@ -182,6 +182,8 @@ export function decideStudentPath(pathname: string, tenant: LandingTenant, built
     return redirect(home);
   }
   if (path === '/mydonation' && !tenant.isShowDonation) return redirect(home);
+  // A product's page in the shop (the server's, issue 30), opened by a member: My Store, the same catalogue and cart.
+  if (isProductPath(path)) return redirect('/store');
   if (findRoute(STUDENT_ROUTES, path)) return builtOrNotFound(STUDENT_ROUTES, path, built);
   return isKnownAppPath(path) ? redirect(home) : NOT_FOUND;
 }
@@ -209,6 +211,9 @@ export function internalPageAt(pathname: string, tenant: Pick<TenantConfig, 'web
 const isDonationPath = (path: string) =>
   path === '/donations' || path === '/publicdonations' || path === '/donate' || path.startsWith('/donate/');
 
+/** A product's page in the public shop, /merchandise/{id}: rendered by the server only (docs/decisions/website.md). */
+const isProductPath = (path: string) => /^\/merchandise\/[^/]+$/.test(path);
+
 /** Visitors (and staff in Web Preview): the public site's rules. */
 export function decideVisitorPath(
   pathname: string,
@@ -221,6 +226,8 @@ export function decideVisitorPath(
   if (path === '/calendar') return canShowPublicCalendar(tenant, built) ? STAY : NOT_FOUND;
   if (path === '/courses') return canShowPublicCourses(tenant, built) ? STAY : NOT_FOUND;
   if (isDonationPath(path) && !tenant.isShowDonation) return NOT_FOUND;
+  // A product's page is the server's; the app (a signed-in visitor, Web Preview) shows the shop it belongs to.
+  if (isProductPath(path)) return redirect('/merchandise');
   // A course's page (issue 25); an address deeper than /courses/{course} falls back to the listing.
   if (path.startsWith('/courses/')) {
     if (!canShowPublicCourses(tenant, built)) return NOT_FOUND;
