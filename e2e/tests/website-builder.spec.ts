@@ -140,22 +140,17 @@ test.describe('the website builder', () => {
     await expect(designer.locator('.gjs-frame')).toBeVisible({ timeout: 20_000 });
     await expect(designer.getByTitle('Open Blocks')).toBeVisible();
     await expect(designer.getByText('Heading', { exact: true })).toBeVisible();
-    // the canvas and GrapesJS's own fields are named (issue 29): the page's body selected, styled in words
-    // (Large spacing), the raw style manager opened under Advanced, axe's naming rules find nothing
-    // (GrapesJS's own colours are not judged here)
-    await page.frameLocator('.gjs-frame').locator('body').click();
+    // the canvas and GrapesJS's own fields are named (issue 29): an icon placed and styled in words (Large
+    // spacing), the raw style manager opened under Advanced, axe's naming rules find nothing (GrapesJS's own
+    // colours are not judged here)
+    await page.getByRole('button', { name: 'Add icon' }).click();
+    await page.getByRole('button', { name: 'Add the Yoga icon' }).click();
     const style = page.getByRole('complementary', { name: 'Style' });
     await style.getByRole('radio', { name: 'Large' }).check();
-    await expect
-      .poll(() =>
-        page
-          .frameLocator('.gjs-frame')
-          .locator('body')
-          .evaluate((b) => getComputedStyle(b).paddingTop),
-      )
-      .toBe('80px');
+    const icon = page.frameLocator('.gjs-frame').locator('svg.sb-icon');
+    await expect.poll(() => icon.evaluate((svg) => getComputedStyle(svg).paddingTop)).toBe('80px');
     await style.getByText('Advanced: every CSS property').click();
-    await expect(style.locator('.gjs-sm-property select').first()).toBeVisible();
+    await expect(style.getByText('Dimension', { exact: true })).toBeVisible();
     await expect(style.locator('.gjs-sm-property select').first()).toHaveAttribute('aria-label', /\S/);
     const naming = await new AxeBuilder({ page })
       .include('.atrium-designer')

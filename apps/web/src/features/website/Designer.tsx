@@ -72,14 +72,16 @@ export function Designer({ initial, handleRef }: Props) {
 
   /** The selected element as the style panel reads it (again after every style change, undo and redo). */
   const readSelection = useCallback(() => {
-    const selected: Component | undefined = editorRef.current?.getSelected();
+    const picked: Component | undefined = editorRef.current?.getSelected();
+    // the page itself (GrapesJS's wrapper) is not part of the published page's HTML: its sections are styled instead
+    const selected = picked?.is('wrapper') ? undefined : picked;
     setTarget(selected ? { name: selected.getName(), style: styleValues(selected.getStyle()) } : null);
   }, []);
 
   const applyStyle = useCallback(
     (patch: StyleValues) => {
       const selected = editorRef.current?.getSelected();
-      if (!selected) return;
+      if (!selected || selected.is('wrapper')) return;
       selected.addStyle(patch);
       readSelection();
     },
