@@ -1,8 +1,8 @@
 import { type ProviderStub, startProviderStub } from '@atrium/provider-stubs';
 import { expect } from 'vitest';
 import type { App } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
 import { bearer, json, loginAs, startTestApp, type TestTenant } from './helpers.ts';
+import { stripeConnectConfig } from './provider-config.ts';
 
 /**
  * A test app on the Stripe stand-in whose studios connect their Stripe account (Connect OAuth codes
@@ -20,15 +20,14 @@ export async function startSavedCardApp(tag: string, accounts: number): Promise<
     stripe: { secretKey: key, codes },
     stripeCheckout: { secretKey: key, accounts: [] },
   });
-  const base = loadConfig({});
-  const app = await startTestApp({
-    platformBilling: { ...base.platformBilling, stripeSecretKey: key, stripePublishableKey: `pk_test_${tag}` },
-    oauthApps: {
-      ...base.oauthApps,
-      stripeConnect: { clientId: `ca_test_${tag}`, authorizeUrl: 'https://connect.stripe.com', apiBase: stub.url },
-    },
-    payments: { ...base.payments, stripeApiBase: stub.url, stripeWebhookSecret: `whsec_${tag}` },
-  });
+  const app = await startTestApp(
+    stripeConnectConfig(stub.url, {
+      secretKey: key,
+      publishableKey: `pk_test_${tag}`,
+      clientId: `ca_test_${tag}`,
+      webhookSecret: `whsec_${tag}`,
+    }),
+  );
   return { app, stub };
 }
 

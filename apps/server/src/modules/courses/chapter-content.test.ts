@@ -3,8 +3,8 @@ import type { ChapterContent, CourseDetail, PublicCourse } from '@atrium/contrac
 import { type ProviderStub, startProviderStub } from '@atrium/provider-stubs/provider-stub';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json, newTenant, startTestApp, type TestTenant } from '../../../test/helpers.ts';
+import { zoomConfig } from '../../../test/provider-config.ts';
 import type { App } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
 import { withTenant } from '../../db/client.ts';
 import { files } from '../../db/schema/index.ts';
 import { callAs, errorOf, newCourse, newStudent, ok } from './course-fixtures.ts';
@@ -28,19 +28,7 @@ beforeAll(async () => {
       },
     },
   });
-  const base = loadConfig({});
-  app = await startTestApp({
-    providerUrls: { ...base.providerUrls, zoomApi: stub.url },
-    oauthApps: {
-      ...base.oauthApps,
-      zoom: {
-        clientId: 'zoom-client',
-        clientSecret: 'zoom-secret-courses',
-        authorizeUrl: 'https://zoom.us/oauth/authorize',
-        tokenUrl: `${stub.url}/zoom/oauth/token`,
-      },
-    },
-  });
+  app = await startTestApp(zoomConfig(stub.url, 'zoom-secret-courses'));
   t = await newTenant(app);
   other = await newTenant(app);
   const started = await callAs(app, t, 'admin', 'GET', '/authmgr/oauth/connect/zoom');

@@ -9,8 +9,8 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, json, loginAs, newTenant, startTestApp, type TestTenant } from '../../../test/helpers.ts';
+import { stripeConnectConfig } from '../../../test/provider-config.ts';
 import type { App } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
 import { withTenant } from '../../db/client.ts';
 import { contacts, courseEnrolments } from '../../db/schema/index.ts';
 
@@ -52,15 +52,14 @@ beforeAll(async () => {
     },
     stripeCheckout: checkout,
   });
-  const base = loadConfig({});
-  app = await startTestApp({
-    platformBilling: { ...base.platformBilling, stripeSecretKey: PLATFORM_KEY, stripePublishableKey: 'pk_test_c' },
-    oauthApps: {
-      ...base.oauthApps,
-      stripeConnect: { clientId: 'ca_test_courses', authorizeUrl: 'https://connect.stripe.com', apiBase: stub.url },
-    },
-    payments: { ...base.payments, stripeApiBase: stub.url, stripeWebhookSecret: WEBHOOK_SECRET },
-  });
+  app = await startTestApp(
+    stripeConnectConfig(stub.url, {
+      secretKey: PLATFORM_KEY,
+      publishableKey: 'pk_test_c',
+      clientId: 'ca_test_courses',
+      webhookSecret: WEBHOOK_SECRET,
+    }),
+  );
   t = await newTenant(app);
   admin = (await loginAs(app, t, 'admin')).access_token;
   const started = await adminCall('GET', '/authmgr/oauth/connect/stripe');

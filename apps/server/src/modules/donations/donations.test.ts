@@ -9,10 +9,10 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json, newTenant, startTestApp, type TestTenant } from '../../../test/helpers.ts';
+import { stripeConnectConfig } from '../../../test/provider-config.ts';
 import { errorsOf, roleCaller } from '../../../test/role-calls.ts';
 import { startSmtpServer } from '../../../test/smtp.ts';
 import type { App } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
 import { withTenant } from '../../db/client.ts';
 import { donations } from '../../db/schema/index.ts';
 
@@ -114,15 +114,14 @@ beforeAll(async () => {
     },
     stripeCheckout: checkout,
   });
-  const base = loadConfig({});
   app = await startTestApp({
     smtpUrl: smtp.url,
-    platformBilling: { ...base.platformBilling, stripeSecretKey: PLATFORM_KEY, stripePublishableKey: 'pk_test_d' },
-    oauthApps: {
-      ...base.oauthApps,
-      stripeConnect: { clientId: 'ca_test_don', authorizeUrl: 'https://connect.stripe.com', apiBase: stub.url },
-    },
-    payments: { ...base.payments, stripeApiBase: stub.url, stripeWebhookSecret: WEBHOOK_SECRET },
+    ...stripeConnectConfig(stub.url, {
+      secretKey: PLATFORM_KEY,
+      publishableKey: 'pk_test_d',
+      clientId: 'ca_test_don',
+      webhookSecret: WEBHOOK_SECRET,
+    }),
   });
   [a, b, off] = await Promise.all([
     newTenant(app),

@@ -9,9 +9,9 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json, newTenant, startTestApp, type TestTenant } from '../../../test/helpers.ts';
+import { stripeConnectConfig } from '../../../test/provider-config.ts';
 import { errorsOf, roleCaller } from '../../../test/role-calls.ts';
 import type { App } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
 import { withTenant } from '../../db/client.ts';
 import { invoicePayments, paymentEvents } from '../../db/schema/index.ts';
 import { EXCESS_REFUND_QUEUE, sweepExcessRefunds } from './payment-notices.service.ts';
@@ -90,15 +90,14 @@ beforeAll(async () => {
     },
     stripeCheckout: checkout,
   });
-  const base = loadConfig({});
-  app = await startTestApp({
-    platformBilling: { ...base.platformBilling, stripeSecretKey: PLATFORM_KEY, stripePublishableKey: 'pk_test_p' },
-    oauthApps: {
-      ...base.oauthApps,
-      stripeConnect: { clientId: 'ca_test_pay', authorizeUrl: 'https://connect.stripe.com', apiBase: stub.url },
-    },
-    payments: { ...base.payments, stripeApiBase: stub.url, stripeWebhookSecret: WEBHOOK_SECRET },
-  });
+  app = await startTestApp(
+    stripeConnectConfig(stub.url, {
+      secretKey: PLATFORM_KEY,
+      publishableKey: 'pk_test_p',
+      clientId: 'ca_test_pay',
+      webhookSecret: WEBHOOK_SECRET,
+    }),
+  );
   [a, b, unconnected] = await Promise.all([newTenant(app), newTenant(app), newTenant(app)]);
   await connectStripe(a, 'ac_pay_a');
   await connectStripe(b, 'ac_pay_b');

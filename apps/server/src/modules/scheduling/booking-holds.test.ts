@@ -18,8 +18,8 @@ import {
 import { and, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json, loginAs, newTenant, startTestApp, type TestTenant } from '../../../test/helpers.ts';
+import { stripeConnectConfig } from '../../../test/provider-config.ts';
 import type { App } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
 import { withTenant } from '../../db/client.ts';
 import { classBookings, contacts, outboxEmails } from '../../db/schema/index.ts';
 import { caller, errorOf } from '../catalogue/catalogue-fixtures.ts';
@@ -68,15 +68,14 @@ beforeAll(async () => {
     },
     stripeCheckout: checkout,
   });
-  const base = loadConfig({});
-  app = await startTestApp({
-    platformBilling: { ...base.platformBilling, stripeSecretKey: PLATFORM_KEY, stripePublishableKey: 'pk_test_s' },
-    oauthApps: {
-      ...base.oauthApps,
-      stripeConnect: { clientId: 'ca_test_sched', authorizeUrl: 'https://connect.stripe.com', apiBase: stub.url },
-    },
-    payments: { ...base.payments, stripeApiBase: stub.url, stripeWebhookSecret: WEBHOOK_SECRET },
-  });
+  app = await startTestApp(
+    stripeConnectConfig(stub.url, {
+      secretKey: PLATFORM_KEY,
+      publishableKey: 'pk_test_s',
+      clientId: 'ca_test_sched',
+      webhookSecret: WEBHOOK_SECRET,
+    }),
+  );
   call = caller(app);
   tenant = await newTenant(app, { settings: { timezone: ZONE, reminderTime: 72, cancelCutoffHours: 12 } });
   other = await newTenant(app, { settings: { timezone: ZONE } });

@@ -10,8 +10,8 @@ import { type ProviderStub, startProviderStub } from '@atrium/provider-stubs/pro
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json, loginAs, newTenant, startTestApp, type TestTenant } from '../../../test/helpers.ts';
+import { zoomConfig } from '../../../test/provider-config.ts';
 import type { App } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
 import { withTenant } from '../../db/client.ts';
 import { outboxEmails, tenantCredentials } from '../../db/schema/index.ts';
 import { caller, errorOf } from '../catalogue/catalogue-fixtures.ts';
@@ -39,19 +39,7 @@ beforeAll(async () => {
       },
     },
   });
-  const base = loadConfig({});
-  app = await startTestApp({
-    providerUrls: { ...base.providerUrls, zoomApi: stub.url },
-    oauthApps: {
-      ...base.oauthApps,
-      zoom: {
-        clientId: 'zoom-client',
-        clientSecret: 'zoom-secret-online',
-        authorizeUrl: 'https://zoom.us/oauth/authorize',
-        tokenUrl: `${stub.url}/zoom/oauth/token`,
-      },
-    },
-  });
+  app = await startTestApp(zoomConfig(stub.url, 'zoom-secret-online'));
   call = caller(app);
   a = await newTenant(app, { settings: { timezone: ZONE } });
   b = await newTenant(app);
