@@ -39,3 +39,20 @@ export function zoomConfig(stubUrl: string, clientSecret: string): Partial<AppCo
     },
   };
 }
+
+/** The platform's own billing (the studios' plans) on the Stripe stand-in; `webhookSecret` signs its webhooks. */
+export function platformBillingConfig(
+  stub: { secretKey: string; url: string },
+  contactUrl: string,
+  webhookSecret?: string,
+): Partial<AppConfig> {
+  return {
+    platformBilling: {
+      stripeSecretKey: stub.secretKey,
+      stripePublishableKey: 'pk_test_stub',
+      stripeApiBase: stub.url,
+      contactUrl,
+      ...(webhookSecret === undefined ? {} : { webhookSecret }),
+    },
+  };
+}

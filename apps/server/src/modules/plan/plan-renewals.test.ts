@@ -3,6 +3,7 @@ import { type StripeStub, startStripeStub } from '@atrium/provider-stubs/stripe'
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, json, loginAs, newTenant, startTestApp, type TestTenant } from '../../../test/helpers.ts';
+import { platformBillingConfig } from '../../../test/provider-config.ts';
 import type { App } from '../../app.ts';
 import { outboxEmails, tenants } from '../../db/schema/index.ts';
 import type { BillingProvider } from './billing-provider.ts';
@@ -18,15 +19,7 @@ let provider: BillingProvider;
 
 beforeAll(async () => {
   stub = await startStripeStub();
-  app = await startTestApp({
-    platformBilling: {
-      stripeSecretKey: stub.secretKey,
-      stripePublishableKey: 'pk_test_stub',
-      stripeApiBase: stub.url,
-      contactUrl: 'https://platform.example/contact',
-      webhookSecret: WEBHOOK_SECRET,
-    },
-  });
+  app = await startTestApp(platformBillingConfig(stub, 'https://platform.example/contact', WEBHOOK_SECRET));
   const made = createBillingProvider(app.platform.config.platformBilling);
   if (!made) throw new Error('no billing provider');
   provider = made;

@@ -2,6 +2,7 @@ import { type StripeStub, startStripeStub } from '@atrium/provider-stubs/stripe'
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, json, loginAs, newTenant, startTestApp, type TestTenant } from '../../../test/helpers.ts';
+import { platformBillingConfig } from '../../../test/provider-config.ts';
 import type { App } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { tenants } from '../../db/schema/index.ts';
@@ -18,14 +19,7 @@ let otherAdmin: string;
 
 beforeAll(async () => {
   stub = await startStripeStub();
-  app = await startTestApp({
-    platformBilling: {
-      stripeSecretKey: stub.secretKey,
-      stripePublishableKey: 'pk_test_stub',
-      stripeApiBase: stub.url,
-      contactUrl: 'https://atrium.example/contact',
-    },
-  });
+  app = await startTestApp(platformBillingConfig(stub, 'https://atrium.example/contact'));
   bare = await startTestApp();
   studio = await newTenant(app, { settings: { email: 'owner@studio.test' } });
   india = await newTenant(app, { settings: { country: 'India', timezone: 'Asia/Kolkata' } });

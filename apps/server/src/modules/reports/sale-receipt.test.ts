@@ -2,6 +2,7 @@ import { dateInZone, type PlanHistory, type PlanSaleReceipt, type SaleReceipt } 
 import { type StripeStub, startStripeStub } from '@atrium/provider-stubs/stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json, loginAs, newTenant, startTestApp, type TestTenant } from '../../../test/helpers.ts';
+import { platformBillingConfig } from '../../../test/provider-config.ts';
 import type { App } from '../../app.ts';
 import { caller, errorOf } from '../catalogue/catalogue-fixtures.ts';
 
@@ -23,14 +24,7 @@ const checkoutToken = async (t: TestTenant, token: string) =>
 
 beforeAll(async () => {
   stub = await startStripeStub();
-  app = await startTestApp({
-    platformBilling: {
-      stripeSecretKey: stub.secretKey,
-      stripePublishableKey: 'pk_test_stub',
-      stripeApiBase: stub.url,
-      contactUrl: 'https://platform.example/contact',
-    },
-  });
+  app = await startTestApp(platformBillingConfig(stub, 'https://platform.example/contact'));
   call = caller(app);
   studio = await newTenant(app, { name: 'Studio Işık', settings: { country: 'India', timezone: ZONE } });
   other = await newTenant(app);
