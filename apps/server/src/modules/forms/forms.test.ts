@@ -1,32 +1,20 @@
 import { FORM_MESSAGES, FORM_TEXTS } from '@atrium/contracts';
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { bearer, json, loginAs, newTenant, startTestApp, type TestTenant, twoStudios } from '../../../test/helpers.ts';
-import type { App } from '../../app.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { bearer, json, loginAs, newTenant, type TestTenant } from '../../../test/helpers.ts';
 import { readTenant } from '../../db/client.ts';
 import { invoices } from '../../db/schema/index.ts';
-import { makeCategory, makeItem } from '../catalogue/catalogue-fixtures.ts';
+import { makeCategory, makeItem, studiosWithCaller } from '../catalogue/catalogue-fixtures.ts';
 import { hasSignedWaiver } from './form-documents.service.ts';
 import { FORM_SUBMISSIONS_PER_IP } from './forms.routes.ts';
 import { findContactByEmailForTest } from './forms.test-support.ts';
 import { solveChallenge } from './human-check.ts';
 
-let app: App;
-let tenant: TestTenant;
-let other: TestTenant;
-let admin: string;
-let staff: string;
-let student: string;
-let otherAdmin: string;
-
-beforeAll(async () => {
-  app = await startTestApp();
-  ({ tenant, other, admin, staff, student, otherAdmin } = await twoStudios(app, ['admin', 'staff', 'student']));
-});
+const { ctx } = studiosWithCaller(['admin', 'staff', 'student']);
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const call = (token: string | null, t: TestTenant, method: Method, url: string, payload?: unknown) =>
-  app.inject({
+  ctx.app.inject({
     method,
     url,
     headers: token ? bearer(token, t.host) : { host: t.host, 'user-agent': 'FormsTest/1.0' },
@@ -97,7 +85,7 @@ async function submission(t: TestTenant, form: any, patch: Record<string, unknow
 
 describe('form builder (/rest/customForm)', () => {
   it('creates a form with its fields in order, sanitises the texts, and lists it', async () => {
-    const form = await createForm(tenant, admin);
+    const form = await createForm(ctx.tenant, ctx.admin);
     expect(form).toMatchObject({ name: 'Liability Waiver', formType: 'WAIVER', isPublished: true, isCustomForm: true });
     expect(form.customFields.map((f: any) => [f.name, f.type, f.sequence])).toEqual([
       ['Level', 'dropdown', 0],
@@ -106,15 +94,17 @@ describe('form builder (/rest/customForm)', () => {
       ['Work email', 'email', 3],
     ]);
     expect(form.beforeForm.description).not.toContain('script');
-    const list = json<any[]>(await call(staff, tenant, 'GET', '/rest/customForm?type=WAIVER'));
+    const list = json<any[]>(await call(ctx.staff, ctx.tenant, 'GET', '/rest/customForm?type=WAIVER'));
     expect(list.map((f) => f.guId)).toContain(form.guId);
     // The form's fields stay out of the Custom Fields screen, and are there by ?customForm=.
-    const tenantFields = json<any[]>(await call(admin, tenant, 'GET', '/rest/customField'));
+    const tenantFields = json<any[]>(await call(ctx.admin, ctx.tenant, 'GET', '/rest/customField'));
     expect(tenantFields.some((f) => f.name === 'Level')).toBe(false);
-    const formFields = json<any[]>(await call(admin, tenant, 'GET', `/rest/customField?customForm=${form.guId}`));
+    const formFields = json<any[]>(
+      await call(ctx.admin, ctx.tenant, 'GET', `/rest/customField?customForm=${form.guId}`),
+    );
     expect(formFields.map((f) => f.name)).toEqual(['Level', 'I accept the risks', 'Notes', 'Work email']);
     // ...and are edited in the builder only.
-    const edit = await call(admin, tenant, 'PUT', `/rest/customField/${formFields[0].guId}`, {
+    const edit = await call(ctx.admin, ctx.tenant, 'PUT', `/rest/customField/${formFields[0].guId}`, {
       type: 'text',
       name: 'X',
       tag: 'xfield',
@@ -123,10 +113,10 @@ describe('form builder (/rest/customForm)', () => {
   });
 
   it('reorders, edits and removes fields on a whole save', async () => {
-    const form = await createForm(tenant, admin);
+    const form = await createForm(ctx.tenant, ctx.admin);
     const [level, accept, notes] = form.customFields;
     const saved = json<any>(
-      await call(admin, tenant, 'PUT', `/rest/customForm/${form.guId}`, {
+      await call(ctx.admin, ctx.tenant, 'PUT', `/rest/customForm/${form.guId}`, {
         ...waiverBody(),
         isPublished: false,
         customFields: [
@@ -144,41 +134,43 @@ describe('form builder (/rest/customForm)', () => {
   });
 
   it('answers 400 naming the field', async () => {
-    let response = await call(admin, tenant, 'POST', '/rest/customForm', waiverBody({ name: ' ' }));
+    let response = await call(ctx.admin, ctx.tenant, 'POST', '/rest/customForm', waiverBody({ name: ' ' }));
     expect(response.statusCode).toBe(400);
     expect(errorOf(response.body)).toMatchObject({ field: 'name', message: 'Form Name is required!' });
     response = await call(
-      admin,
-      tenant,
+      ctx.admin,
+      ctx.tenant,
       'POST',
       '/rest/customForm',
       waiverBody({ customFields: [{ name: 'X', type: 'radio' }] }),
     );
     expect(response.statusCode).toBe(400);
     expect(errorOf(response.body).field).toBe('customFields.0.option1');
-    response = await call(admin, tenant, 'POST', '/rest/customForm', waiverBody({ formType: 'OTHER' }));
+    response = await call(ctx.admin, ctx.tenant, 'POST', '/rest/customForm', waiverBody({ formType: 'OTHER' }));
     expect(errorOf(response.body).field).toBe('formType');
   });
 
   it('lets only admins write and staff read; students get 403', async () => {
-    expect((await call(staff, tenant, 'POST', '/rest/customForm', waiverBody())).statusCode).toBe(403);
-    expect((await call(student, tenant, 'GET', '/rest/customForm')).statusCode).toBe(403);
-    expect((await call(null, tenant, 'GET', '/rest/customForm')).statusCode).toBe(401);
+    expect((await call(ctx.staff, ctx.tenant, 'POST', '/rest/customForm', waiverBody())).statusCode).toBe(403);
+    expect((await call(ctx.student, ctx.tenant, 'GET', '/rest/customForm')).statusCode).toBe(403);
+    expect((await call(null, ctx.tenant, 'GET', '/rest/customForm')).statusCode).toBe(401);
   });
 
   it("answers 404 for another tenant's form", async () => {
-    const form = await createForm(tenant, admin);
-    expect((await call(otherAdmin, other, 'GET', `/rest/customForm/${form.guId}`)).statusCode).toBe(404);
-    expect((await call(otherAdmin, other, 'PUT', `/rest/customForm/${form.guId}`, waiverBody())).statusCode).toBe(404);
-    expect((await call(otherAdmin, other, 'DELETE', `/rest/customForm/${form.guId}`)).statusCode).toBe(404);
-    expect((await call(null, other, 'GET', `/public/customForm/${form.guId}`)).statusCode).toBe(404);
+    const form = await createForm(ctx.tenant, ctx.admin);
+    expect((await call(ctx.otherAdmin, ctx.other, 'GET', `/rest/customForm/${form.guId}`)).statusCode).toBe(404);
+    expect(
+      (await call(ctx.otherAdmin, ctx.other, 'PUT', `/rest/customForm/${form.guId}`, waiverBody())).statusCode,
+    ).toBe(404);
+    expect((await call(ctx.otherAdmin, ctx.other, 'DELETE', `/rest/customForm/${form.guId}`)).statusCode).toBe(404);
+    expect((await call(null, ctx.other, 'GET', `/public/customForm/${form.guId}`)).statusCode).toBe(404);
   });
 });
 
 describe('public form', () => {
   it('lists published forms in ping and /public/customForm, not unpublished ones', async () => {
-    const t = await newTenant(app);
-    const token = (await loginAs(app, t, 'admin')).access_token;
+    const t = await newTenant(ctx.app);
+    const token = (await loginAs(ctx.app, t, 'admin')).access_token;
     const shown = await createForm(t, token, waiverBody({ name: 'Shown' }));
     const hidden = await createForm(t, token, waiverBody({ name: 'Hidden', isPublished: false }));
     const list = json<any[]>(await call(null, t, 'GET', `/public/customForm?tenant=${t.orgId}`));
@@ -191,40 +183,40 @@ describe('public form', () => {
   });
 
   it('a submission creates the contact, links the guardians, keeps the answers and makes the signed PDF', async () => {
-    const form = await createForm(tenant, admin);
-    const body = await submission(tenant, form);
-    const response = await call(null, tenant, 'POST', '/cform/regform/public', body);
+    const form = await createForm(ctx.tenant, ctx.admin);
+    const body = await submission(ctx.tenant, form);
+    const response = await call(null, ctx.tenant, 'POST', '/cform/regform/public', body);
     expect(response.statusCode).toBe(201);
     const result = json<any>(response);
     expect(result).toMatchObject({ status: 'IN_PROGRESS', downloadUrl: `/cform/regform/${result._id}/document` });
 
-    const contact = await findContactByEmailForTest(app, tenant.tenantId, body.email as string);
+    const contact = await findContactByEmailForTest(ctx.app, ctx.tenant.tenantId, body.email as string);
     expect(contact).toMatchObject({
       name: 'Ada',
       lastName: 'Lovelace',
       emergencyContactName: 'Charles',
       dateOfBirth: '1990-12-10',
     });
-    const guardians = json<any[]>(await call(admin, tenant, 'GET', `/rest/contact/${contact?.id}/guardian`));
+    const guardians = json<any[]>(await call(ctx.admin, ctx.tenant, 'GET', `/rest/contact/${contact?.id}/guardian`));
     expect(guardians.map((g) => g.email).sort()).toEqual([body.motherEmail, body.fatherEmail].sort());
-    const values = json<any[]>(await call(admin, tenant, 'GET', `/rest/contact/${contact?.id}/customFields`));
+    const values = json<any[]>(await call(ctx.admin, ctx.tenant, 'GET', `/rest/contact/${contact?.id}/customFields`));
     expect(values.find((v) => v.name === 'Level')?.value).toBe('Advanced');
     expect(values.find((v) => v.name === 'I accept the risks')?.value).toBe('true');
 
-    await app.platform.jobs.drain('form-document');
+    await ctx.app.platform.jobs.drain('form-document');
     await vi.waitFor(
       async () => {
-        const status = json<any>(await call(null, tenant, 'GET', `/cform/regform/${result._id}`));
+        const status = json<any>(await call(null, ctx.tenant, 'GET', `/cform/regform/${result._id}`));
         expect(status.status).toBe('COMPLETE');
       },
       { timeout: 10_000 },
     );
-    const pdf = await call(null, tenant, 'GET', result.downloadUrl);
+    const pdf = await call(null, ctx.tenant, 'GET', result.downloadUrl);
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
 
-    const docs = json<any[]>(await call(admin, tenant, 'GET', `/rest/contact/${contact?.id}/signedDocuments`));
+    const docs = json<any[]>(await call(ctx.admin, ctx.tenant, 'GET', `/rest/contact/${contact?.id}/signedDocuments`));
     expect(docs).toHaveLength(1);
     expect(docs[0]).toMatchObject({
       signerName: 'Ada Lovelace',
@@ -236,34 +228,36 @@ describe('public form', () => {
     expect(docs[0].signedAt).toMatch(/\([A-Za-z_]+\/[A-Za-z_]+\)$/);
     // A visitor's waiver counts once the member confirms it from their email (waiver-confirmation.test.ts).
     expect(result.awaitingConfirmation).toBe(true);
-    const waiver = json<any>(await call(admin, tenant, 'GET', `/rest/contact/${contact?.id}/waiver`));
+    const waiver = json<any>(await call(ctx.admin, ctx.tenant, 'GET', `/rest/contact/${contact?.id}/waiver`));
     expect(waiver.hasSigned).toBe(false);
     expect(
-      await readTenant(app.platform.db, tenant.tenantId, (tx) =>
-        hasSignedWaiver(tx, tenant.tenantId, contact?.id as string),
+      await readTenant(ctx.app.platform.db, ctx.tenant.tenantId, (tx) =>
+        hasSignedWaiver(tx, ctx.tenant.tenantId, contact?.id as string),
       ),
     ).toBe(false);
     // Another tenant sees none of it.
-    expect((await call(null, other, 'GET', `/cform/regform/${result._id}`)).statusCode).toBe(404);
-    expect((await call(null, other, 'GET', result.downloadUrl)).statusCode).toBe(404);
-    expect((await call(otherAdmin, other, 'GET', `/rest/contact/${contact?.id}/signedDocuments`)).statusCode).toBe(404);
+    expect((await call(null, ctx.other, 'GET', `/cform/regform/${result._id}`)).statusCode).toBe(404);
+    expect((await call(null, ctx.other, 'GET', result.downloadUrl)).statusCode).toBe(404);
+    expect(
+      (await call(ctx.otherAdmin, ctx.other, 'GET', `/rest/contact/${contact?.id}/signedDocuments`)).statusCode,
+    ).toBe(404);
   });
 
   it('a document the job cannot store ends ERROR after its retries; the download stays 404', async () => {
-    const form = await createForm(tenant, admin);
-    const body = await submission(tenant, form);
+    const form = await createForm(ctx.tenant, ctx.admin);
+    const body = await submission(ctx.tenant, form);
     // The media store refuses every write (a full disk, an unreachable bucket).
-    const put = vi.spyOn(app.platform.media, 'put').mockRejectedValue(new Error('disk full'));
+    const put = vi.spyOn(ctx.app.platform.media, 'put').mockRejectedValue(new Error('disk full'));
     let downloadUrl = '';
     try {
-      const response = await call(null, tenant, 'POST', '/cform/regform/public', body);
+      const response = await call(null, ctx.tenant, 'POST', '/cform/regform/public', body);
       expect(response.statusCode).toBe(201);
       const { _id } = json<any>(response);
       downloadUrl = json<any>(response).downloadUrl;
       await vi.waitFor(
         async () => {
-          await app.platform.jobs.drain('form-document');
-          expect(json<any>(await call(null, tenant, 'GET', `/cform/regform/${_id}`)).status).toBe('ERROR');
+          await ctx.app.platform.jobs.drain('form-document');
+          expect(json<any>(await call(null, ctx.tenant, 'GET', `/cform/regform/${_id}`)).status).toBe('ERROR');
         },
         { timeout: 20_000, interval: 500 },
       );
@@ -271,11 +265,11 @@ describe('public form', () => {
     } finally {
       put.mockRestore();
     }
-    expect((await call(null, tenant, 'GET', downloadUrl)).statusCode).toBe(404);
+    expect((await call(null, ctx.tenant, 'GET', downloadUrl)).statusCode).toBe(404);
   });
 
   it('refuses bad input with 400 naming the field, storing nothing', async () => {
-    const form = await createForm(tenant, admin);
+    const form = await createForm(ctx.tenant, ctx.admin);
     const [level, accept, notes, work] = form.customFields;
     const cases: Array<[Record<string, unknown>, string, string]> = [
       [{ sign: '' }, 'sign', FORM_TEXTS.signatureRequired],
@@ -311,96 +305,105 @@ describe('public form', () => {
       [{ rToken: 'bm90IGEgdG9rZW4=' }, 'rToken', 'The human check failed. Please try again.'],
     ];
     for (const [patch, field, message] of cases) {
-      const body = await submission(tenant, form, patch);
-      const response = await call(null, tenant, 'POST', '/cform/regform/public', body);
+      const body = await submission(ctx.tenant, form, patch);
+      const response = await call(null, ctx.tenant, 'POST', '/cform/regform/public', body);
       expect(response.statusCode, field).toBe(400);
       expect(errorOf(response.body)).toMatchObject({ field, message });
-      expect(await findContactByEmailForTest(app, tenant.tenantId, body.email as string)).toBeUndefined();
+      expect(await findContactByEmailForTest(ctx.app, ctx.tenant.tenantId, body.email as string)).toBeUndefined();
     }
   });
 
   it('refuses a replayed human check, an unpublished form and another tenant', async () => {
-    const form = await createForm(tenant, admin);
-    const body = await submission(tenant, form);
-    expect((await call(null, tenant, 'POST', '/cform/regform/public', body)).statusCode).toBe(201);
-    const replay = await call(null, tenant, 'POST', '/cform/regform/public', { ...body, email: 'replay@example.com' });
+    const form = await createForm(ctx.tenant, ctx.admin);
+    const body = await submission(ctx.tenant, form);
+    expect((await call(null, ctx.tenant, 'POST', '/cform/regform/public', body)).statusCode).toBe(201);
+    const replay = await call(null, ctx.tenant, 'POST', '/cform/regform/public', {
+      ...body,
+      email: 'replay@example.com',
+    });
     expect(replay.statusCode).toBe(400);
     expect(errorOf(replay.body)).toMatchObject({
       field: 'rToken',
       message: 'This human check was already used. Please try again.',
     });
-    expect(await findContactByEmailForTest(app, tenant.tenantId, 'replay@example.com')).toBeUndefined();
+    expect(await findContactByEmailForTest(ctx.app, ctx.tenant.tenantId, 'replay@example.com')).toBeUndefined();
 
     // A check solved for one tenant is refused on another.
-    const foreign = await call(null, other, 'POST', '/cform/regform/public', await submission(tenant, form));
+    const foreign = await call(null, ctx.other, 'POST', '/cform/regform/public', await submission(ctx.tenant, form));
     expect(foreign.statusCode).toBe(400);
 
-    const hidden = await createForm(tenant, admin, waiverBody({ isPublished: false }));
-    const refused = await call(null, tenant, 'POST', '/cform/regform/public', await submission(tenant, hidden));
+    const hidden = await createForm(ctx.tenant, ctx.admin, waiverBody({ isPublished: false }));
+    const refused = await call(null, ctx.tenant, 'POST', '/cform/regform/public', await submission(ctx.tenant, hidden));
     expect(refused.statusCode).toBe(404);
-    const otherForm = await createForm(other, otherAdmin);
-    const cross = await call(null, tenant, 'POST', '/cform/regform/public', await submission(tenant, otherForm));
+    const otherForm = await createForm(ctx.other, ctx.otherAdmin);
+    const cross = await call(
+      null,
+      ctx.tenant,
+      'POST',
+      '/cform/regform/public',
+      await submission(ctx.tenant, otherForm),
+    );
     expect(cross.statusCode).toBe(404);
   });
 
   it('throttles one IP after FORM_SUBMISSIONS_PER_IP tries, failed ones included; other IPs still pass', async () => {
-    const form = await createForm(tenant, admin);
+    const form = await createForm(ctx.tenant, ctx.admin);
     const from = async (ip: string, body: object) =>
-      app.inject({
+      ctx.app.inject({
         method: 'POST',
         url: '/cform/regform/public',
-        headers: { host: tenant.host },
+        headers: { host: ctx.tenant.host },
         remoteAddress: ip,
         payload: body,
       });
     for (let i = 0; i < FORM_SUBMISSIONS_PER_IP; i += 1) {
       expect(
-        (await from('10.9.9.9', await submission(tenant, form, { rToken: 'not-a-solved-check' }))).statusCode,
+        (await from('10.9.9.9', await submission(ctx.tenant, form, { rToken: 'not-a-solved-check' }))).statusCode,
       ).toBe(400);
     }
-    const valid = await submission(tenant, form);
+    const valid = await submission(ctx.tenant, form);
     const refused = await from('10.9.9.9', valid);
     expect(refused.statusCode).toBe(429);
     expect(errorOf(refused.body).message).toMatch(
       /^Too many forms sent from your network\. Please try again in \d+ minutes?\.$/,
     );
-    expect(await findContactByEmailForTest(app, tenant.tenantId, valid.email)).toBeUndefined();
+    expect(await findContactByEmailForTest(ctx.app, ctx.tenant.tenantId, valid.email)).toBeUndefined();
     expect((await from('10.9.9.10', valid)).statusCode).toBe(201);
   });
 
   it('a student submits with their profile and sees it under My Registration', async () => {
     const form = await createForm(
-      tenant,
-      admin,
+      ctx.tenant,
+      ctx.admin,
       waiverBody({ formType: 'STUDENT_REGISTRATION', isShowGuardian: false }),
     );
-    const body = await submission(tenant, form, {
+    const body = await submission(ctx.tenant, form, {
       firstName: '',
       lastName: '',
       email: '',
-      rToken: await token(tenant),
+      rToken: await token(ctx.tenant),
     });
-    const response = await call(student, tenant, 'POST', '/studentreg/register', body);
+    const response = await call(ctx.student, ctx.tenant, 'POST', '/studentreg/register', body);
     expect(response.statusCode).toBe(201);
-    const mine = json<any[]>(await call(student, tenant, 'GET', '/cform/myregistration'));
-    expect(mine.some((d) => d._id === json<any>(response)._id && d.signerEmail === tenant.users.student.email)).toBe(
-      true,
-    );
+    const mine = json<any[]>(await call(ctx.student, ctx.tenant, 'GET', '/cform/myregistration'));
+    expect(
+      mine.some((d) => d._id === json<any>(response)._id && d.signerEmail === ctx.tenant.users.student.email),
+    ).toBe(true);
   });
 });
 
 describe('the waiver before booking or checkout', () => {
   it('a studio that asks for its waiver: a member books only once signed; the desk may book them anyway', async () => {
-    const t = await newTenant(app, {
+    const t = await newTenant(ctx.app, {
       settings: {
         timezone: 'America/New_York',
         isWaiverFormToBeSigned: true,
         waiverFormLink: 'https://example.com/waiver',
       },
     });
-    const tAdmin = (await loginAs(app, t, 'admin')).access_token;
-    const tStudent = (await loginAs(app, t, 'student')).access_token;
-    const tStaff = (await loginAs(app, t, 'staff')).access_token;
+    const tAdmin = (await loginAs(ctx.app, t, 'admin')).access_token;
+    const tStudent = (await loginAs(ctx.app, t, 'student')).access_token;
+    const tStaff = (await loginAs(ctx.app, t, 'staff')).access_token;
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
     const rule = await call(tAdmin, t, 'POST', '/snode/classrule', {
       daysOfWeek: [0, 1, 2, 3, 4, 5, 6],
@@ -420,8 +423,8 @@ describe('the waiver before booking or checkout', () => {
     expect(errorOf(refused.body)).toMatchObject({ code: 'waiver_required', field: 'scheduleId' });
 
     // checking out in My Store is refused the same way, and bills nothing
-    const category = await makeCategory(app, t, tAdmin, { name: 'Gear' });
-    const mat = await makeItem(app, t, tAdmin, category.guId, { name: 'Mat', price: 40 });
+    const category = await makeCategory(ctx.app, t, tAdmin, { name: 'Gear' });
+    const mat = await makeItem(ctx.app, t, tAdmin, category.guId, { name: 'Mat', price: 40 });
     const order = { items: [{ guId: mat.guId, qty: 1 }], idempotencyKey: `waiver-${t.orgId}` };
     const unsignedOrder = await call(tStudent, t, 'POST', '/snode/product/usercheckout', order);
     expect(unsignedOrder.statusCode).toBe(400);
@@ -430,7 +433,7 @@ describe('the waiver before booking or checkout', () => {
       field: 'items',
       message: FORM_MESSAGES.waiverBeforeCheckout,
     });
-    const billed = await readTenant(app.platform.db, t.tenantId, (tx) =>
+    const billed = await readTenant(ctx.app.platform.db, t.tenantId, (tx) =>
       tx.select({ id: invoices.id }).from(invoices).where(eq(invoices.contactId, t.users.student.id)),
     );
     expect(billed).toEqual([]);
