@@ -1,10 +1,8 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { REGISTRATION_CONFIRMED } from '@atrium/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newTenant, startTestApp, type TestTenant } from '../../test/helpers.ts';
+import { webDistWithIndex } from '../../test/web-dist.ts';
 import type { App } from '../app.ts';
 import { AUTH_ISLAND_JS } from './auth-island.js.ts';
 import { oauthStartUrl, safeReturnUrl } from './auth-pages.ts';
@@ -18,11 +16,7 @@ const get = (host: string, url: string) => app.inject({ url, headers: { host } }
 const scripts = (html: string) => [...html.matchAll(/<script[^>]*src="([^"]+)"/g)].map((match) => match[1]);
 
 beforeAll(async () => {
-  const dist = mkdtempSync(join(tmpdir(), 'atrium-dist-'));
-  writeFileSync(
-    join(dist, 'index.html'),
-    '<!doctype html><html><head><meta name="description" content="" /><title></title><script type="module" crossorigin src="/assets/index-abc.js"></script></head><body><div id="root"></div></body></html>',
-  );
+  const dist = webDistWithIndex();
   app = await startTestApp({
     webDistDir: dist,
     oidcProviders: [

@@ -1,10 +1,10 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { CourseDetail } from '@atrium/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, loginAs, newTenant, startTestApp, type TestTenant } from '../../test/helpers.ts';
+import { webDistWithIndex } from '../../test/web-dist.ts';
 import type { App } from '../app.ts';
 import { insertVideoAsset, updateVideoAsset } from '../modules/video/video.repo.ts';
 import { VideoFiles } from '../modules/video/video-files.ts';
@@ -76,11 +76,7 @@ async function readyVideo(tenant: TestTenant, title: string) {
 }
 
 beforeAll(async () => {
-  const dist = mkdtempSync(join(tmpdir(), 'atrium-dist-'));
-  writeFileSync(
-    join(dist, 'index.html'),
-    '<!doctype html><html><head><meta name="description" content="" /><title></title><script type="module" crossorigin src="/assets/index-abc.js"></script></head><body><div id="root"></div></body></html>',
-  );
+  const dist = webDistWithIndex();
   app = await startTestApp({ webDistDir: dist });
   a = await newTenant(app, { settings: { seoDescription: 'Yoga in A town' }, pages: demoPages('Studio A') });
   b = await newTenant(app, { pages: demoPages('Studio B') });

@@ -1,9 +1,7 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { type ClassRule, dateInZone, type PublicEvent, type TenantConfig } from '@atrium/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, json, loginAs, newTenant, startTestApp, type TestTenant } from '../../test/helpers.ts';
+import { webDistWithIndex } from '../../test/web-dist.ts';
 import type { App } from '../app.ts';
 import { addDays } from '../modules/scheduling/recurrence.ts';
 import { SITE_BOOT_JS } from './boot.js.ts';
@@ -50,11 +48,7 @@ async function makeEvent(tenant: TestTenant, body: Record<string, unknown> = {})
 }
 
 beforeAll(async () => {
-  const dist = mkdtempSync(join(tmpdir(), 'atrium-dist-'));
-  writeFileSync(
-    join(dist, 'index.html'),
-    '<!doctype html><html><head><meta name="description" content="" /><title></title><script type="module" crossorigin src="/assets/index-abc.js"></script></head><body><div id="root"></div></body></html>',
-  );
+  const dist = webDistWithIndex();
   app = await startTestApp({ webDistDir: dist });
   [a, b, cards] = await Promise.all([
     newTenant(app, { settings: { timezone: ZONE } }),

@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, json, loginAs, newTenant, startTestApp, type TestTenant } from '../../test/helpers.ts';
+import { webDistWithIndex } from '../../test/web-dist.ts';
 import type { App } from '../app.ts';
 import { INVOICE_ISLAND_JS } from './invoice-island.js.ts';
 
@@ -48,11 +46,7 @@ async function payCash(tenant: TestTenant, made: Made, amount: string) {
 }
 
 beforeAll(async () => {
-  const dist = mkdtempSync(join(tmpdir(), 'atrium-dist-'));
-  writeFileSync(
-    join(dist, 'index.html'),
-    '<!doctype html><html><head><meta name="description" content="" /><title></title><script type="module" crossorigin src="/assets/index-abc.js"></script></head><body><div id="root"></div></body></html>',
-  );
+  const dist = webDistWithIndex();
   app = await startTestApp({ webDistDir: dist });
   [a, b, spring] = await Promise.all([
     newTenant(app, { settings: { paymentProvider: 'STRIPE', currency: 'USD', timezone: 'America/New_York' } }),

@@ -1,9 +1,7 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { formatMoney, type TenantConfig } from '@atrium/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, startTestApp } from '../../test/helpers.ts';
+import { webDistWithIndex } from '../../test/web-dist.ts';
 import type { App } from '../app.ts';
 import { makeShop, type ShopFixture } from '../modules/shop/shop-fixtures.ts';
 import { FORMAT_MINOR_JS } from './island-shared.js.ts';
@@ -22,11 +20,7 @@ const ldOf = (html: string) =>
   JSON.parse(html.match(/<script type="application\/ld\+json">(.*?)<\/script>/)?.[1] ?? '{}');
 
 beforeAll(async () => {
-  const dist = mkdtempSync(join(tmpdir(), 'atrium-dist-'));
-  writeFileSync(
-    join(dist, 'index.html'),
-    '<!doctype html><html><head><meta name="description" content="" /><title></title><script type="module" crossorigin src="/assets/index-abc.js"></script></head><body><div id="root"></div></body></html>',
-  );
+  const dist = webDistWithIndex();
   app = await startTestApp({ webDistDir: dist });
   fx = await makeShop(app);
   const described = await app.inject({
