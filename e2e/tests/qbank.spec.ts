@@ -141,8 +141,9 @@ test.describe('question banks', () => {
     ]) {
       await expect(page.getByRole('link', { name: text, exact: true })).toBeVisible();
     }
-    await expect(page.getByText('Tadasana, Vrksasana')).toBeVisible();
-    await expect(page.getByText('Weekly (1), Daily (3)')).toBeVisible();
+    // the visible one: the list may hold a hidden copy of a row for a moment (the first try on CI found two)
+    await expect(page.getByText('Tadasana, Vrksasana').filter({ visible: true })).toBeVisible();
+    await expect(page.getByText('Weekly (1), Daily (3)').filter({ visible: true })).toBeVisible();
     await expectAccessible(page);
     // nothing overflows the phone's width
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
