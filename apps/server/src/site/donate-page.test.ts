@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, loginAs, newTenant, startTestApp, type TestTenant } from '../../test/helpers.ts';
 import { webDistWithIndex } from '../../test/web-dist.ts';
 import type { App } from '../app.ts';
+import { createDonationCampaign } from '../modules/donations/donation-fixtures.ts';
 import { DONATE_ISLAND_JS } from './donate-island.js.ts';
 import { FORMAT_MINOR_JS } from './island-shared.js.ts';
 import { moneyFormatOf } from './shop-page.ts';
@@ -22,17 +23,7 @@ let plainId = '';
 const get = (host: string, url: string) => app.inject({ url, headers: { host } });
 const scripts = (html: string) => [...html.matchAll(/<script[^>]*src="([^"]+)"/g)].map((match) => match[1]);
 
-async function campaign(tenant: TestTenant, body: object): Promise<string> {
-  const { access_token } = await loginAs(app, tenant, 'admin');
-  const response = await app.inject({
-    method: 'POST',
-    url: '/snode/donation',
-    headers: bearer(access_token, tenant.host),
-    payload: body,
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return JSON.parse(response.body).guId as string;
-}
+const campaign = (tenant: TestTenant, body: object) => createDonationCampaign(app, tenant, body);
 
 beforeAll(async () => {
   const dist = webDistWithIndex();

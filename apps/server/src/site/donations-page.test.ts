@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bearer, loginAs, newTenant, startTestApp, type TestTenant } from '../../test/helpers.ts';
+import { newTenant, startTestApp, type TestTenant } from '../../test/helpers.ts';
 import { webDistWithIndex } from '../../test/web-dist.ts';
 import type { App } from '../app.ts';
+import { createDonationCampaign } from '../modules/donations/donation-fixtures.ts';
 import { progressOf } from './donations-page.ts';
 
 // The server-rendered /donations (issue 30; docs/decisions/website.md "Visitors' pages on a phone").
@@ -14,17 +15,7 @@ let roofId = '';
 
 const get = (host: string, url: string) => app.inject({ url, headers: { host } });
 
-async function campaign(tenant: TestTenant, body: object): Promise<string> {
-  const { access_token } = await loginAs(app, tenant, 'admin');
-  const response = await app.inject({
-    method: 'POST',
-    url: '/snode/donation',
-    headers: bearer(access_token, tenant.host),
-    payload: body,
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return JSON.parse(response.body).guId as string;
-}
+const campaign = (tenant: TestTenant, body: object) => createDonationCampaign(app, tenant, body);
 
 beforeAll(async () => {
   const dist = webDistWithIndex();
