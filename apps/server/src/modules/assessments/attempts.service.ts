@@ -20,7 +20,29 @@ import type { TenantContext } from '../../lib/tenant-context.ts';
 import { tenantOrigin } from '../../lib/tenant-origin.ts';
 import type { Platform } from '../../platform.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
-import * as repo from './assessments.repo.ts';
+import {
+  type AnswerRow,
+  answeredAfter,
+  answersOf,
+  findAnswer,
+  lockAttemptWithAnswer,
+  saveOpenAnswer,
+  sessionEnded,
+  updateAnswer,
+} from './answers.repo.ts';
+import { completeChapter, findAssignedTests } from './assignments.repo.ts';
+import {
+  type AttemptRow,
+  attemptsOf,
+  contactsOf,
+  findAttempt,
+  findAttemptPage,
+  insertAttempt,
+  lockDueAttempts,
+  updateAttempt,
+} from './attempts.repo.ts';
+import { drawFromBanks, findQuestions, type QuestionRow } from './test-questions.repo.ts';
+import { findTest, type TestRow, testNames } from './tests.repo.ts';
 
 const timeUp = () => new AppError(409, 'time_up', ASSESSMENT_MESSAGES.timeUp, 'deadline');
 const alreadySubmitted = () => new AppError(409, 'already_submitted', ASSESSMENT_MESSAGES.alreadySubmitted, 'id');
@@ -31,10 +53,10 @@ export function assertTaker(auth: AccessClaims): void {
 }
 
 function summary(
-  attempt: repo.AttemptRow,
-  test: repo.TestRow | undefined,
+  attempt: AttemptRow,
+  test: TestRow | undefined,
   contact: { name: string } | undefined,
-  answers: repo.AnswerRow[],
+  answers: AnswerRow[],
 ): AttemptSummary {
   return {
     _id: attempt.id,
@@ -56,16 +78,16 @@ function summary(
   };
 }
 
-const pendingGrade = (a: repo.AnswerRow) => a.type === 'openended' && a.awarded === null && (a.text ?? '') !== '';
+const pendingGrade = (a: AnswerRow) => a.type === 'openended' && a.awarded === null && (a.text ?? '') !== '';
 
 /**
  * The attempt as its reader may see it. While it is open the student sees no right answers, points of
  * options or explanations; once finished (and always for staff) they are shown.
  */
-async function view(tx: Tx, tenantId: string, attempt: repo.AttemptRow, now: Date, staff: boolean): Promise<Attempt> {
-  const answers = await repo.answersOf(tx, tenantId, [attempt.id]);
-  const tests = await repo.testNames(tx, tenantId, [attempt.testId]);
-  const people = await repo.contactsOf(tx, tenantId, [attempt.contactId]);
+async function view(tx: Tx, tenantId: string, attempt: AttemptRow, now: Date, staff: boolean): Promise<Attempt> {
+  const answers = await answersOf(tx, tenantId, [attempt.id]);
+  const tests = await testNames(tx, tenantId, [attempt.testId]);
+  const people = await contactsOf(tx, tenantId, [attempt.contactId]);
   const reveal = staff || attempt.status !== 'inprogress';
   return {
     ...summary(attempt, tests.get(attempt.testId), people.get(attempt.contactId), answers),
@@ -98,25 +120,25 @@ async function view(tx: Tx, tenantId: string, attempt: repo.AttemptRow, now: Dat
  * graded answers are scored at once; an open-ended answer written waits for staff (In Review), one left
  * blank scores 0. Nothing saved at all: Abandoned. Answers saved before the deadline are what count.
  */
-async function finish(tx: Tx, tenantId: string, attempt: repo.AttemptRow, now: Date): Promise<repo.AttemptRow> {
-  const answers = await repo.answersOf(tx, tenantId, [attempt.id]);
+async function finish(tx: Tx, tenantId: string, attempt: AttemptRow, now: Date): Promise<AttemptRow> {
+  const answers = await answersOf(tx, tenantId, [attempt.id]);
   if (answers.every((a) => a.savedAt === null)) {
-    return repo.updateAttempt(tx, tenantId, attempt.id, { status: 'abandoned', submittedAt: now, score: 0 });
+    return updateAttempt(tx, tenantId, attempt.id, { status: 'abandoned', submittedAt: now, score: 0 });
   }
   let score = 0;
   let waiting = false;
   for (const a of answers) {
     if (a.type === 'openended') {
       if ((a.text ?? '').trim() === '') {
-        await repo.saveAnswer(tx, tenantId, attempt.id, a.position, { awarded: 0 });
+        await updateAnswer(tx, tenantId, attempt.id, a.position, { awarded: 0 });
       } else waiting = true;
       continue;
     }
     const points = scoreAnswer(a, a.selected ?? []) ?? 0;
     score += points;
-    await repo.saveAnswer(tx, tenantId, attempt.id, a.position, { awarded: points });
+    await updateAnswer(tx, tenantId, attempt.id, a.position, { awarded: points });
   }
-  const row = await repo.updateAttempt(tx, tenantId, attempt.id, {
+  const row = await updateAttempt(tx, tenantId, attempt.id, {
     status: waiting ? 'inreview' : 'completed',
     score,
     isPass: waiting || attempt.quizType === 'graded' ? null : isPassing(score, attempt.maxScore, attempt.passPercent),
@@ -128,16 +150,16 @@ async function finish(tx: Tx, tenantId: string, attempt: repo.AttemptRow, now: D
 }
 
 /** A completed attempt that passed (a self assessment: completed) closes the test's course chapter. */
-async function afterCompleted(tx: Tx, tenantId: string, attempt: repo.AttemptRow, now: Date): Promise<void> {
+async function afterCompleted(tx: Tx, tenantId: string, attempt: AttemptRow, now: Date): Promise<void> {
   if (!(attempt.isPass || attempt.quizType === 'graded')) return;
-  const test = await repo.findTest(tx, tenantId, attempt.testId);
+  const test = await findTest(tx, tenantId, attempt.testId);
   if (test?.chapterId && test.courseId) {
-    await repo.completeChapter(tx, tenantId, attempt.contactId, { id: test.chapterId, courseId: test.courseId }, now);
+    await completeChapter(tx, tenantId, attempt.contactId, { id: test.chapterId, courseId: test.courseId }, now);
   }
 }
 
 /** Closes an open attempt whose deadline has passed (read, save, submit and the lists all call it). */
-async function closeIfDue(tx: Tx, tenantId: string, attempt: repo.AttemptRow, now: Date): Promise<repo.AttemptRow> {
+async function closeIfDue(tx: Tx, tenantId: string, attempt: AttemptRow, now: Date): Promise<AttemptRow> {
   if (attempt.status === 'inprogress' && attempt.deadline && attempt.deadline <= now) {
     return finish(tx, tenantId, attempt, now);
   }
@@ -145,14 +167,14 @@ async function closeIfDue(tx: Tx, tenantId: string, attempt: repo.AttemptRow, no
 }
 
 async function closeDue(tx: Tx, tenantId: string, now: Date, contactId?: string): Promise<void> {
-  for (const attempt of await repo.lockDueAttempts(tx, tenantId, now, contactId)) {
+  for (const attempt of await lockDueAttempts(tx, tenantId, now, contactId)) {
     await finish(tx, tenantId, attempt, now);
   }
 }
 
 /** The attempt, locked, when the reader may see it: its own student, or staff. Another's: 404. */
 async function lockAttempt(tx: Tx, tenantId: string, auth: AccessClaims, id: string, staff: boolean) {
-  const attempt = await repo.findAttempt(tx, tenantId, id, true);
+  const attempt = await findAttempt(tx, tenantId, id, true);
   if (!attempt || (!staff && attempt.contactId !== auth.sub)) throw notFound('Attempt');
   return attempt;
 }
@@ -162,9 +184,9 @@ export function myTests(platform: Platform, tenant: TenantContext, auth: AccessC
   const now = platform.clock.now();
   return withTenant(platform.db, tenant.tenantId, async (tx) => {
     await closeDue(tx, tenant.tenantId, now, auth.sub);
-    const tests = await repo.findAssignedTests(tx, tenant.tenantId, auth.sub);
-    const attempts = await repo.attemptsOf(tx, tenant.tenantId, auth.sub);
-    const people = await repo.contactsOf(tx, tenant.tenantId, [auth.sub]);
+    const tests = await findAssignedTests(tx, tenant.tenantId, auth.sub);
+    const attempts = await attemptsOf(tx, tenant.tenantId, auth.sub);
+    const people = await contactsOf(tx, tenant.tenantId, [auth.sub]);
     return {
       data: tests.map((test) => {
         const mine = attempts.filter((a) => a.testId === test.id);
@@ -206,10 +228,10 @@ export async function startAttempt(
   const { tenantId } = tenant;
   for (let round = 0; round < 3; round++) {
     const outcome = await withTenant(platform.db, tenantId, async (tx) => {
-      const [test] = await repo.findAssignedTests(tx, tenantId, auth.sub, testId);
+      const [test] = await findAssignedTests(tx, tenantId, auth.sub, testId);
       if (!test) throw notFound('Test');
       await closeDue(tx, tenantId, now, auth.sub);
-      const mine = await repo.attemptsOf(tx, tenantId, auth.sub, testId);
+      const mine = await attemptsOf(tx, tenantId, auth.sub, testId);
       const open = mine.find((a) => a.status === 'inprogress');
       if (open) return { attempt: await view(tx, tenantId, open, now, false), resumed: true };
       if (test.opensAt && test.opensAt > now)
@@ -219,18 +241,18 @@ export async function startAttempt(
       if (mine.length >= test.attemptsAllowed)
         throw new AppError(409, 'no_attempts_left', ASSESSMENT_MESSAGES.noAttemptsLeft, 'attemptsAllowed');
       const gradedOnly = test.kind === 'self';
-      let questions: repo.QuestionRow[];
+      let questions: QuestionRow[];
       if (test.draw === 'fixed') {
-        const found = new Map((await repo.findQuestions(tx, tenantId, test.questionIds)).map((q) => [q.id, q]));
+        const found = new Map((await findQuestions(tx, tenantId, test.questionIds)).map((q) => [q.id, q]));
         questions = test.questionIds.flatMap((id) => found.get(id) ?? []);
       } else {
-        questions = await repo.drawFromBanks(tx, tenantId, test.banks, test.randomCount ?? 0, gradedOnly);
+        questions = await drawFromBanks(tx, tenantId, test.banks, test.randomCount ?? 0, gradedOnly);
       }
       if (questions.length === 0) throw new AppError(409, 'no_questions', ASSESSMENT_MESSAGES.drawTooMany, 'id');
       const limitEnd = test.timeLimitMinutes ? new Date(now.getTime() + test.timeLimitMinutes * 60_000) : null;
       const deadline =
         limitEnd && test.closesAt ? (limitEnd < test.closesAt ? limitEnd : test.closesAt) : (limitEnd ?? test.closesAt);
-      const row = await repo.insertAttempt(
+      const row = await insertAttempt(
         tx,
         tenantId,
         {
@@ -271,7 +293,7 @@ export function readAttempt(
   });
 }
 
-function checkShape(a: repo.AnswerRow, input: z.output<typeof AnswerInput>): void {
+function checkShape(a: AnswerRow, input: z.output<typeof AnswerInput>): void {
   const bad = () => badRequest('selected', ASSESSMENT_MESSAGES.answerShape);
   if (a.type === 'openended') {
     if (input.selected.length > 0) throw bad();
@@ -303,7 +325,7 @@ export async function saveAnswer(
   // the hot path: one statement, one round trip (an answer that fits, to an open attempt of the member's)
   if (new Set(input.selected).size === input.selected.length) {
     const saved = await writeTenantStatement(platform.db, tenantId, (tx) =>
-      repo.saveOpenAnswer(tx, tenantId, {
+      saveOpenAnswer(tx, tenantId, {
         attemptId: id,
         contactId: auth.sub,
         sessionId: auth.sid,
@@ -317,8 +339,8 @@ export async function saveAnswer(
   // nothing written: find out why (another's or unknown: 404; finished: 409; past the deadline: closed
   // and 409; an answer that does not fit: 400), or save it after all if the attempt changed meanwhile
   const outcome = await withTenant(platform.db, tenantId, async (tx) => {
-    if (await repo.sessionEnded(tx, tenantId, auth.sid)) throw unauthorized();
-    const found = await repo.lockAttemptWithAnswer(tx, tenantId, id, position);
+    if (await sessionEnded(tx, tenantId, auth.sid)) throw unauthorized();
+    const found = await lockAttemptWithAnswer(tx, tenantId, id, position);
     if (!found || found.attempt.contactId !== auth.sub) throw notFound('Attempt');
     const { attempt, answer } = found;
     if (attempt.status !== 'inprogress') return alreadySubmitted();
@@ -327,10 +349,10 @@ export async function saveAnswer(
       return timeUp();
     }
     if (!answer) throw notFound('Question');
-    if (attempt.noGoingBack && (await repo.answeredAfter(tx, tenantId, id, position)))
+    if (attempt.noGoingBack && (await answeredAfter(tx, tenantId, id, position)))
       throw new AppError(409, 'moved_on', ASSESSMENT_MESSAGES.movedOn, 'position');
     checkShape(answer, input);
-    await repo.saveAnswer(tx, tenantId, id, position, {
+    await updateAnswer(tx, tenantId, id, position, {
       selected: answer.type === 'openended' ? null : input.selected,
       text: answer.type === 'openended' ? input.text : null,
       savedAt: now,
@@ -378,23 +400,23 @@ export function listAttempts(
   const now = platform.clock.now();
   return withTenant(platform.db, tenant.tenantId, async (tx) => {
     await closeDue(tx, tenant.tenantId, now);
-    const { rows, total } = await repo.findAttemptPage(
+    const { rows, total } = await findAttemptPage(
       tx,
       tenant.tenantId,
       { kind: query.kind, testId: query.testId, status: query.status },
       { offset: query.offset, limit: query.max },
     );
-    const tests = await repo.testNames(
+    const tests = await testNames(
       tx,
       tenant.tenantId,
       rows.map((r) => r.testId),
     );
-    const people = await repo.contactsOf(
+    const people = await contactsOf(
       tx,
       tenant.tenantId,
       rows.map((r) => r.contactId),
     );
-    const answers = await repo.answersOf(
+    const answers = await answersOf(
       tx,
       tenant.tenantId,
       rows.filter((r) => r.status === 'inreview').map((r) => r.id),
@@ -411,7 +433,7 @@ export function listAttempts(
  * the criterion's points) and their sum; without, the points given (at most the question's).
  */
 function gradePoints(
-  answer: repo.AnswerRow,
+  answer: AnswerRow,
   input: z.output<typeof GradeInput>,
 ): { awarded: number; rubricScores: { points: number; comment: string }[] | null } {
   if (answer.rubric.length === 0) {
@@ -457,7 +479,7 @@ export async function gradeAnswer(
   const origin = tenantOrigin(platform.config, tenant);
   const graded = await withTenant(platform.db, tenantId, async (tx) => {
     const attempt = await closeIfDue(tx, tenantId, await lockAttempt(tx, tenantId, auth, id, true), now);
-    const answer = await repo.findAnswer(tx, tenantId, id, position);
+    const answer = await findAnswer(tx, tenantId, id, position);
     if (!answer) throw notFound('Question');
     if (answer.type !== 'openended') throw badRequest('position', ASSESSMENT_MESSAGES.gradeOnlyOpen);
     const { awarded, rubricScores } = gradePoints(answer, input);
@@ -465,26 +487,26 @@ export async function gradeAnswer(
       throw new AppError(409, 'not_submitted', ASSESSMENT_MESSAGES.gradeNotSubmitted, 'id');
     if (!sameGrade(answer.gradedAt, input.previousGradedAt))
       throw new AppError(409, 'already_graded', ASSESSMENT_MESSAGES.alreadyGraded, 'previousGradedAt');
-    await repo.saveAnswer(tx, tenantId, id, position, {
+    await updateAnswer(tx, tenantId, id, position, {
       awarded,
       rubricScores,
       comment: input.comment,
       gradedBy: auth.sub,
       gradedAt: now,
     });
-    const answers = await repo.answersOf(tx, tenantId, [id]);
+    const answers = await answersOf(tx, tenantId, [id]);
     const waiting = answers.some(pendingGrade);
     const score = answers.reduce((sum, a) => sum + (a.awarded ?? 0), 0);
     const completes = !waiting;
-    const row = await repo.updateAttempt(tx, tenantId, id, {
+    const row = await updateAttempt(tx, tenantId, id, {
       score,
       status: completes ? 'completed' : 'inreview',
       isPass: completes && attempt.quizType === 'test' ? isPassing(score, attempt.maxScore, attempt.passPercent) : null,
     });
     if (completes && attempt.status === 'inreview') {
       await afterCompleted(tx, tenantId, row, now);
-      const test = await repo.findTest(tx, tenantId, row.testId);
-      const student = (await repo.contactsOf(tx, tenantId, [row.contactId])).get(row.contactId);
+      const test = await findTest(tx, tenantId, row.testId);
+      const student = (await contactsOf(tx, tenantId, [row.contactId])).get(row.contactId);
       if (student?.email) {
         const result = quizResultLabel(row);
         await enqueueEmail(tx, tenantId, {

@@ -11,11 +11,22 @@ import { readTenant, type Tx, withTenant } from '../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import type { TenantContext } from '../../lib/tenant-context.ts';
 import type { Platform } from '../../platform.ts';
-import * as repo from './assessments.repo.ts';
+import { findAssignables, findChapters, type Named } from './assignments.repo.ts';
+import { countInBanks, findQuestions } from './test-questions.repo.ts';
+import {
+  attemptCounts,
+  deleteTest,
+  findTest,
+  findTestPage,
+  insertTest,
+  type TestRow,
+  type TestValues,
+  updateTest,
+} from './tests.repo.ts';
 
 type Input = z.output<typeof TestInput>;
 
-function toTest(row: repo.TestRow, names: repo.Named[], attemptCount: number): Test {
+function toTest(row: TestRow, names: Named[], attemptCount: number): Test {
   const named = new Map(names.map((n) => [`${n.kind}:${n.id}`, n.name]));
   return {
     _id: row.id,
@@ -33,7 +44,7 @@ function toTest(row: repo.TestRow, names: repo.Named[], attemptCount: number): T
     opensAt: row.opensAt?.toISOString() ?? null,
     closesAt: row.closesAt?.toISOString() ?? null,
     assignments: row.assignments.map((a) => ({
-      kind: a.kind as repo.Named['kind'],
+      kind: a.kind as Named['kind'],
       id: a.id,
       name: named.get(`${a.kind}:${a.id}`) ?? '',
     })),
@@ -48,13 +59,13 @@ function toTest(row: repo.TestRow, names: repo.Named[], attemptCount: number): T
   };
 }
 
-async function present(tx: Tx, tenantId: string, rows: repo.TestRow[]): Promise<Test[]> {
-  const names = await repo.findAssignables(
+async function present(tx: Tx, tenantId: string, rows: TestRow[]): Promise<Test[]> {
+  const names = await findAssignables(
     tx,
     tenantId,
     rows.flatMap((row) => row.assignments),
   );
-  const counts = await repo.attemptCounts(
+  const counts = await attemptCounts(
     tx,
     tenantId,
     rows.map((row) => row.id),
@@ -66,29 +77,29 @@ async function present(tx: Tx, tenantId: string, rows: repo.TestRow[]): Promise<
  * What is stored, checked against the studio's records: every question is the studio's (a self
  * assessment's are graded), the banks hold enough to draw, each assignment and the chapter exist.
  */
-async function values(tx: Tx, tenantId: string, input: Input): Promise<repo.TestValues> {
+async function values(tx: Tx, tenantId: string, input: Input): Promise<TestValues> {
   const gradedOnly = input.kind === 'self';
   let questionIds: string[] = [];
   let banks: string[] = [];
   let randomCount: number | null = null;
   if (input.draw === 'fixed') {
     questionIds = [...new Set(input.questionIds)];
-    const found = await repo.findQuestions(tx, tenantId, questionIds);
+    const found = await findQuestions(tx, tenantId, questionIds);
     if (found.length !== questionIds.length) throw badRequest('questionIds', ASSESSMENT_MESSAGES.questionNotFound);
     if (gradedOnly && found.some((q) => q.type !== 'graded'))
       throw badRequest('questionIds', ASSESSMENT_MESSAGES.selfGradedOnly);
   } else {
     banks = [...new Set(input.banks)];
     randomCount = input.randomCount;
-    const available = await repo.countInBanks(tx, tenantId, banks, gradedOnly);
+    const available = await countInBanks(tx, tenantId, banks, gradedOnly);
     if (available < (randomCount ?? 0)) throw badRequest('randomCount', ASSESSMENT_MESSAGES.drawTooMany);
   }
   const wanted = [...new Map(input.assignments.map((a) => [`${a.kind}:${a.id}`, a])).values()];
-  const found = await repo.findAssignables(tx, tenantId, wanted);
+  const found = await findAssignables(tx, tenantId, wanted);
   if (found.length !== wanted.length) throw badRequest('assignments', ASSESSMENT_MESSAGES.assignmentNotFound);
   let courseId: string | null = null;
   if (input.chapterId) {
-    const [chapter] = await repo.findChapters(tx, tenantId, input.chapterId);
+    const [chapter] = await findChapters(tx, tenantId, input.chapterId);
     if (!chapter) throw badRequest('chapterId', ASSESSMENT_MESSAGES.chapterNotFound);
     courseId = chapter.courseId;
   }
@@ -122,7 +133,7 @@ export function listTests(
   query: z.output<typeof TestListQuery>,
 ): Promise<TestList> {
   return readTenant(platform.db, tenant.tenantId, async (tx) => {
-    const { rows, total } = await repo.findTestPage(
+    const { rows, total } = await findTestPage(
       tx,
       tenant.tenantId,
       { kind: query.kind, search: query.search },
@@ -134,7 +145,7 @@ export function listTests(
 
 export function getTest(platform: Platform, tenant: TenantContext, id: string): Promise<Test> {
   return readTenant(platform.db, tenant.tenantId, async (tx) => {
-    const row = await repo.findTest(tx, tenant.tenantId, id);
+    const row = await findTest(tx, tenant.tenantId, id);
     if (!row) throw notFound('Test');
     const [test] = await present(tx, tenant.tenantId, [row]);
     if (!test) throw notFound('Test');
@@ -144,7 +155,7 @@ export function getTest(platform: Platform, tenant: TenantContext, id: string): 
 
 export function createTest(platform: Platform, tenant: TenantContext, input: Input): Promise<Test> {
   return withTenant(platform.db, tenant.tenantId, async (tx) => {
-    const row = await repo.insertTest(tx, tenant.tenantId, await values(tx, tenant.tenantId, input));
+    const row = await insertTest(tx, tenant.tenantId, await values(tx, tenant.tenantId, input));
     const [test] = await present(tx, tenant.tenantId, [row]);
     if (!test) throw new Error('test could not be read back');
     return test;
@@ -154,8 +165,8 @@ export function createTest(platform: Platform, tenant: TenantContext, input: Inp
 /** A change applies to attempts started after it: a started attempt keeps its copied questions and deadline. */
 export function changeTest(platform: Platform, tenant: TenantContext, id: string, input: Input): Promise<Test> {
   return withTenant(platform.db, tenant.tenantId, async (tx) => {
-    if (!(await repo.findTest(tx, tenant.tenantId, id, true))) throw notFound('Test');
-    const row = await repo.updateTest(tx, tenant.tenantId, id, await values(tx, tenant.tenantId, input));
+    if (!(await findTest(tx, tenant.tenantId, id, true))) throw notFound('Test');
+    const row = await updateTest(tx, tenant.tenantId, id, await values(tx, tenant.tenantId, input));
     if (!row) throw notFound('Test');
     const [test] = await present(tx, tenant.tenantId, [row]);
     if (!test) throw notFound('Test');
@@ -166,17 +177,17 @@ export function changeTest(platform: Platform, tenant: TenantContext, id: string
 /** A test nobody has taken is deleted; a taken one keeps its results (unpublish it instead). */
 export async function removeTest(platform: Platform, tenant: TenantContext, id: string): Promise<void> {
   await withTenant(platform.db, tenant.tenantId, async (tx) => {
-    if (!(await repo.findTest(tx, tenant.tenantId, id, true))) throw notFound('Test');
-    const counts = await repo.attemptCounts(tx, tenant.tenantId, [id]);
+    if (!(await findTest(tx, tenant.tenantId, id, true))) throw notFound('Test');
+    const counts = await attemptCounts(tx, tenant.tenantId, [id]);
     if ((counts.get(id) ?? 0) > 0) throw new AppError(409, 'taken', ASSESSMENT_MESSAGES.deleteTaken, 'id');
-    await repo.deleteTest(tx, tenant.tenantId, id);
+    await deleteTest(tx, tenant.tenantId, id);
   });
 }
 
 /** GET /edtest/tests/assignables?search=: members (50 matching the words), classes, courses, memberships, chapters. */
 export function listAssignables(platform: Platform, tenant: TenantContext, search: string): Promise<AssignableList> {
   return readTenant(platform.db, tenant.tenantId, async (tx) => ({
-    data: await repo.findAssignables(tx, tenant.tenantId, 'all', search),
-    chapters: await repo.findChapters(tx, tenant.tenantId),
+    data: await findAssignables(tx, tenant.tenantId, 'all', search),
+    chapters: await findChapters(tx, tenant.tenantId),
   }));
 }
