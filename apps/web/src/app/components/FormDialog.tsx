@@ -1,5 +1,6 @@
-import { Button, Group, Modal, type ModalProps, Stack } from '@mantine/core';
+import { Button, Group, type GroupProps, Modal, type ModalProps, Stack } from '@mantine/core';
 import type { FormEventHandler, ReactNode } from 'react';
+import { Link } from 'react-router';
 import { isApiError } from '../../lib/api-error';
 import { showErrorToast, showSuccessToast } from '../../lib/notify';
 
@@ -50,17 +51,54 @@ export function FormDialog({
       <form aria-label={title} noValidate onSubmit={onSubmit}>
         <Stack gap="sm">
           {children}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={pending} disabled={submitDisabled}>
-              {submitLabel}
-            </Button>
-          </Group>
+          <FormActions onCancel={onClose} pending={pending} submitLabel={submitLabel} submitDisabled={submitDisabled} />
         </Stack>
       </form>
     </Modal>
+  );
+}
+
+type FormActionsProps = Omit<GroupProps, 'children'> & {
+  /** Saving: the submit button spins and cannot be pressed again. */
+  pending: boolean;
+  submitLabel?: ReactNode;
+  submitDisabled?: boolean;
+  /** The submit button's colour (a refund's red); the theme's primary colour by default. */
+  submitColor?: string;
+  /** Cancel while saving is off (a dialog that cannot be left mid-save). */
+  cancelDisabled?: boolean;
+} & ({ onCancel: () => void; cancelTo?: never } | { cancelTo: string; onCancel?: never });
+
+/**
+ * A form's last row: Cancel (closes the dialog, or a link back with `cancelTo`) and the submit button with its
+ * pending state, at the end of the row unless `justify` says otherwise. FormDialog's footer, and the one of
+ * dialogs and pages that keep their own layout.
+ */
+export function FormActions({
+  pending,
+  submitLabel = 'Save',
+  submitDisabled,
+  submitColor,
+  cancelDisabled,
+  onCancel,
+  cancelTo,
+  ...group
+}: FormActionsProps) {
+  return (
+    <Group justify="flex-end" {...group}>
+      {cancelTo === undefined ? (
+        <Button variant="default" onClick={onCancel} disabled={cancelDisabled}>
+          Cancel
+        </Button>
+      ) : (
+        <Button variant="default" component={Link} to={cancelTo}>
+          Cancel
+        </Button>
+      )}
+      <Button type="submit" color={submitColor} loading={pending} disabled={submitDisabled}>
+        {submitLabel}
+      </Button>
+    </Group>
   );
 }
 

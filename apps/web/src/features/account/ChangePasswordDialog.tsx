@@ -1,6 +1,7 @@
-import { Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { Modal, PasswordInput, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
+import { FormActions } from '../../app/components/FormDialog';
 import { apiRequest } from '../../lib/api';
 import { showSuccessToast } from '../../lib/notify';
 import { type ChangePasswordValues, changePasswordErrors } from './password-rules';
@@ -89,14 +90,7 @@ export default function ChangePasswordDialog({ opened, onClose }: { opened: bool
           <Text size="xs" c="dimmed">
             Your other signed-in browsers and devices will be signed out.
           </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close} disabled={saving}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={saving}>
-              Change Password
-            </Button>
-          </Group>
+          <FormActions onCancel={close} cancelDisabled={saving} pending={saving} submitLabel="Change Password" />
         </Stack>
       </form>
     </Modal>

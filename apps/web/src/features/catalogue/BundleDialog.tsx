@@ -15,7 +15,7 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { showServerError } from '../../app/components/FormDialog';
+import { FormActions, showServerError } from '../../app/components/FormDialog';
 import { showSuccessToast } from '../../lib/notify';
 import { useTenant } from '../session/session-store';
 import { formatPrice, parsePrice } from './catalogue-format';
@@ -207,14 +207,7 @@ export function BundleDialog({ opened, bundle, onClose }: Props) {
             checked={isVisible}
             onChange={(e) => setVisible(e.currentTarget.checked)}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              Submit
-            </Button>
-          </Group>
+          <FormActions onCancel={onClose} pending={save.isPending} submitLabel="Submit" />
         </Stack>
       </form>
     </Modal>

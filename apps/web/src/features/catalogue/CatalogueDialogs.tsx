@@ -1,7 +1,8 @@
 import { CATALOGUE_MESSAGES, type ItemCategory, type ItemSupplier } from '@atrium/contracts';
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Modal, Stack, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
+import { FormActions } from '../../app/components/FormDialog';
 import { isApiError } from '../../lib/api-error';
 import { showErrorToast, showSuccessToast } from '../../lib/notify';
 import { useCreateCategory, useCreateSupplier } from './hooks';
@@ -53,14 +54,7 @@ export function CategoryDialog({ opened, type, onClose, onCreated }: CategoryPro
             }}
             data-autofocus
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              Submit
-            </Button>
-          </Group>
+          <FormActions onCancel={onClose} pending={create.isPending} submitLabel="Submit" />
         </Stack>
       </form>
     </Modal>
@@ -124,14 +118,7 @@ export function SupplierDialog({ opened, onClose, onCreated }: SupplierProps) {
           {field('name', 'Supplier Name')}
           {field('email', 'Email', 'email')}
           {field('phone', 'Phone', 'tel')}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              Submit
-            </Button>
-          </Group>
+          <FormActions onCancel={onClose} pending={create.isPending} submitLabel="Submit" />
         </Stack>
       </form>
     </Modal>

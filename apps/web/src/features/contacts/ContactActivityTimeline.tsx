@@ -24,6 +24,7 @@ import {
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { FormActions } from '../../app/components/FormDialog';
 import { apiRequest } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { ConfirmDialog } from '../dialogs/ConfirmDialog';
@@ -134,14 +135,7 @@ function ActivityDialog({
               setValues((v) => ({ ...v, when }));
             }}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={busy}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={!values.title.trim()} loading={busy}>
-              Save
-            </Button>
-          </Group>
+          <FormActions onCancel={onClose} cancelDisabled={busy} pending={busy} submitDisabled={!values.title.trim()} />
         </Stack>
       </form>
     </Modal>

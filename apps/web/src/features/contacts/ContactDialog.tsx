@@ -1,5 +1,6 @@
-import { Button, Checkbox, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Checkbox, Modal, Stack, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { FormActions } from '../../app/components/FormDialog';
 import { useTenant } from '../session/session-store';
 import { type ContactFormValues, contactFormErrors } from './contact-format';
 
@@ -86,14 +87,14 @@ export function ContactDialog({ opened, initial, title, onClose, onSubmit }: Pro
             checked={values.subscribeToMailingList}
             onChange={(event) => set('subscribeToMailingList', event.currentTarget.checked)}
           />
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose} disabled={busy}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={invalid} loading={busy}>
-              Submit
-            </Button>
-          </Group>
+          <FormActions
+            onCancel={onClose}
+            cancelDisabled={busy}
+            pending={busy}
+            submitDisabled={invalid}
+            submitLabel="Submit"
+            mt="sm"
+          />
         </Stack>
       </form>
     </Modal>

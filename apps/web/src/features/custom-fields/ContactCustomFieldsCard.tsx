@@ -17,6 +17,7 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { FormActions } from '../../app/components/FormDialog';
 import { isApiError } from '../../lib/api-error';
 import { showErrorToast, showSuccessToast } from '../../lib/notify';
 import { useIsAdmin } from '../settings/SettingsHeader';
@@ -127,14 +128,12 @@ export function ContactCustomFieldsCard({ contactId }: { contactId: string }) {
                 }}
               />
             ))}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => setDraft(null)} disabled={save.isPending}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={invalid} loading={save.isPending}>
-                Save
-              </Button>
-            </Group>
+            <FormActions
+              onCancel={() => setDraft(null)}
+              cancelDisabled={save.isPending}
+              pending={save.isPending}
+              submitDisabled={invalid}
+            />
           </Stack>
         </form>
       )}

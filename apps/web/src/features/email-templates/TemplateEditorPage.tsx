@@ -15,6 +15,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { Editor } from '@tiptap/react';
 import { useCallback, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { FormActions } from '../../app/components/FormDialog';
 import { showSuccessToast } from '../../lib/notify';
 import { CustomFieldDialog } from '../custom-fields/CustomFieldDialog';
 import { ConfirmDialog } from '../dialogs/ConfirmDialog';
@@ -235,16 +236,7 @@ function TemplateForm({ title, existing }: { title: string; existing: EmailTempl
               onFocus={onBodyFocus}
               onReady={onEditorReady}
             />
-            {isAdmin ? (
-              <Group justify="flex-end">
-                <Button variant="default" component={Link} to={LIST}>
-                  Cancel
-                </Button>
-                <Button type="submit" loading={saving}>
-                  Save
-                </Button>
-              </Group>
-            ) : null}
+            {isAdmin ? <FormActions cancelTo={LIST} pending={saving} /> : null}
             {submitted && Object.keys(errors).length > 0 ? (
               <Text c="red.9" size="sm" role="alert">
                 Please fill in the required fields.

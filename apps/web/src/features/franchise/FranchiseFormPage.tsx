@@ -1,7 +1,8 @@
 import { FRANCHISE_MESSAGES, FRANCHISE_TIMEZONES, timeZoneChoices } from '@atrium/contracts';
-import { Alert, Button, Card, Group, Loader, PasswordInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Alert, Card, Group, Loader, PasswordInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
+import { FormActions } from '../../app/components/FormDialog';
 import { isApiError } from '../../lib/api-error';
 import { showErrorToast, showSuccessToast } from '../../lib/notify';
 import { SettingsHeader } from '../settings/SettingsHeader';
@@ -134,14 +135,11 @@ function FranchiseForm({ mode, id, initial }: { mode: FranchiseFormMode; id?: st
               </SimpleGrid>
             </Stack>
           </Card>
-          <Group justify="flex-end">
-            <Button variant="default" component={Link} to={FRANCHISE_LIST_PATH}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {creating ? 'Create' : 'Update'}
-            </Button>
-          </Group>
+          <FormActions
+            cancelTo={FRANCHISE_LIST_PATH}
+            pending={save.isPending}
+            submitLabel={creating ? 'Create' : 'Update'}
+          />
         </Stack>
       </form>
     </Stack>

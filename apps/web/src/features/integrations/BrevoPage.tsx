@@ -1,8 +1,9 @@
 import type { CampaignTenant } from '@atrium/contracts';
-import { Button, Card, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Card, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { Busy } from '../../app/components/Busy';
+import { FormActions } from '../../app/components/FormDialog';
 import { isApiError } from '../../lib/api-error';
 import { showErrorToast, showSuccessToast } from '../../lib/notify';
 import { SettingsHeader } from '../settings/SettingsHeader';
@@ -77,14 +78,7 @@ function BrevoForm({ tenant }: { tenant: CampaignTenant['tenant'] }) {
             ) : null}
           </Stack>
         </Card>
-        <Group justify="flex-end">
-          <Button variant="default" component={Link} to={HUB_PATH}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={invalid} loading={save.isPending}>
-            Submit
-          </Button>
-        </Group>
+        <FormActions cancelTo={HUB_PATH} pending={save.isPending} submitDisabled={invalid} submitLabel="Submit" />
       </Stack>
     </form>
   );

@@ -22,8 +22,9 @@ import {
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { Busy } from '../../app/components/Busy';
+import { FormActions } from '../../app/components/FormDialog';
 import { isApiError } from '../../lib/api-error';
 import { showErrorToast, showSuccessToast } from '../../lib/notify';
 import { ConfirmDialog } from '../dialogs/ConfirmDialog';
@@ -260,14 +261,13 @@ function MailchimpForm({ list }: { list: MailchimpList['data'] }) {
               </Button>
             )}
           </Group>
-          <Group>
-            <Button variant="default" component={Link} to="/integrations">
-              Cancel
-            </Button>
-            <Button type="submit" disabled={invalid} loading={save.isPending}>
-              Submit
-            </Button>
-          </Group>
+          <FormActions
+            cancelTo="/integrations"
+            pending={save.isPending}
+            submitDisabled={invalid}
+            submitLabel="Submit"
+            justify="flex-start"
+          />
         </Group>
       </Stack>
       <ConfirmDialog

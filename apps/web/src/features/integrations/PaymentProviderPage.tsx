@@ -10,6 +10,7 @@ import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Busy } from '../../app/components/Busy';
+import { FormActions } from '../../app/components/FormDialog';
 import { isApiError } from '../../lib/api-error';
 import { showErrorToast, showSuccessToast } from '../../lib/notify';
 import { ConfirmDialog } from '../dialogs/ConfirmDialog';
@@ -212,14 +213,7 @@ function KeysForm({ provider, record }: { provider: 'pspring' | 'razorpay'; reco
             busy={save.isPending}
             onConnect={(integrated) => send(form.getValues(), integrated)}
           />
-          <Group ml="auto">
-            <Button variant="default" component={Link} to={HUB_PATH}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              Save
-            </Button>
-          </Group>
+          <FormActions cancelTo={HUB_PATH} pending={save.isPending} ml="auto" justify="flex-start" />
         </Group>
       </Stack>
     </form>
@@ -287,14 +281,7 @@ function PhonePeForm({ record }: { record: PaymentKeyRecord | undefined }) {
         </Card>
         <Group justify="space-between" wrap="wrap">
           <ConnectButtons record={record} busy={save.isPending} onConnect={connect} />
-          <Group ml="auto">
-            <Button variant="default" component={Link} to={HUB_PATH}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              Save
-            </Button>
-          </Group>
+          <FormActions cancelTo={HUB_PATH} pending={save.isPending} ml="auto" justify="flex-start" />
         </Group>
       </Stack>
     </form>

@@ -14,8 +14,8 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { Busy } from '../../app/components/Busy';
+import { FormActions } from '../../app/components/FormDialog';
 import { isApiError } from '../../lib/api-error';
 import { showErrorToast, showSuccessToast } from '../../lib/notify';
 import { SettingsHeader } from '../settings/SettingsHeader';
@@ -226,14 +226,7 @@ function TwilioForm({ tenant, onDone }: { tenant: SmsTenant['tenant']; onDone: (
           <TextInput label="Admin phone" type="tel" {...form.getInputProps('adminPhone')} />
           <Textarea label="Footer" autosize minRows={2} maxLength={160} {...form.getInputProps('footer')} />
           <PagingFields form={form} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onDone}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={!valid} loading={save.isPending}>
-              Submit
-            </Button>
-          </Group>
+          <FormActions onCancel={onDone} pending={save.isPending} submitDisabled={!valid} submitLabel="Submit" />
         </Stack>
       </Card>
     </form>
@@ -280,14 +273,7 @@ function PlivoForm({ tenant, onDone }: { tenant: SmsTenant['tenant']; onDone: ()
           <TextInput label="Admin phone" type="tel" {...form.getInputProps('adminPhone')} />
           <Textarea label="Footer" autosize minRows={2} maxLength={160} {...form.getInputProps('footer')} />
           <PagingFields form={form} />
-          <Group justify="flex-end">
-            <Button variant="default" component={Link} to="/integrations">
-              Cancel
-            </Button>
-            <Button type="submit" disabled={!valid} loading={save.isPending}>
-              Submit
-            </Button>
-          </Group>
+          <FormActions cancelTo="/integrations" pending={save.isPending} submitDisabled={!valid} submitLabel="Submit" />
         </Stack>
       </Card>
     </form>

@@ -1,6 +1,7 @@
 import type { PaymentRedirect } from '@atrium/contracts';
-import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { FormActions } from '../../app/components/FormDialog';
 import { AlertTitle } from './card-payment';
 import {
   type BrowserCard,
@@ -140,14 +141,7 @@ export function CardTokenForm({
           <Text size="xs" c="gray.7">
             Your card details go straight to our payment provider; they are never stored here.
           </Text>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onCancel} disabled={busy}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={busy}>
-              {amount}
-            </Button>
-          </Group>
+          <FormActions onCancel={onCancel} cancelDisabled={busy} pending={busy} submitLabel={amount} gap="sm" />
           {busy ? (
             <Text size="sm" role="status">
               {step === 'sending' ? 'Checking your card…' : 'Taking the payment…'}

@@ -25,6 +25,7 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { FormActions } from '../../app/components/FormDialog';
 import { showSuccessToast } from '../../lib/notify';
 import { ConfirmDialog } from '../dialogs/ConfirmDialog';
 import { useSession, useTenant } from '../session/session-store';
@@ -86,14 +87,7 @@ function PaymentDialog({ invoice, onClose }: { invoice: InvoiceDetail; onClose: 
             required
             data-autofocus
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={pay.isPending}>
-              Record payment
-            </Button>
-          </Group>
+          <FormActions onCancel={onClose} pending={pay.isPending} submitLabel="Record payment" />
         </Stack>
       </form>
     </Modal>
@@ -150,14 +144,7 @@ function RefundDialog({
             required
             data-autofocus
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" color="red.9" loading={refund.isPending}>
-              Refund
-            </Button>
-          </Group>
+          <FormActions onCancel={onClose} pending={refund.isPending} submitColor="red.9" submitLabel="Refund" />
         </Stack>
       </form>
     </Modal>

@@ -1,6 +1,7 @@
 import { Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
+import { FormActions } from '../../app/components/FormDialog';
 import { isApiError } from '../../lib/api-error';
 import { profileApi } from './api';
 
@@ -72,14 +73,7 @@ export default function ChangeEmailDialog({ current, onClose }: { current: strin
                 {errors.form}
               </Text>
             ) : null}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={onClose}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={saving}>
-                Send link
-              </Button>
-            </Group>
+            <FormActions onCancel={onClose} pending={saving} submitLabel="Send link" />
           </Stack>
         </form>
       )}

@@ -3,7 +3,7 @@ import { Button, Checkbox, Group, Modal, Rating, Stack, Text, Textarea } from '@
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { showServerError } from '../../app/components/FormDialog';
+import { FormActions, showServerError } from '../../app/components/FormDialog';
 import { showErrorToast } from '../../lib/notify';
 import { reviewKeys, reviewsApi } from '../reviews/api';
 import { useTenant } from '../session/session-store';
@@ -106,14 +106,7 @@ export function ReviewDialog({ reviewId, stars, googleReviewLink, onClose }: Pro
               label={`${tenant.name} may show my review on its website`}
               {...form.getInputProps('isShownOnWebsite', { type: 'checkbox' })}
             />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={pending}>
-                Submit
-              </Button>
-            </Group>
+            <FormActions onCancel={close} pending={pending} submitLabel="Submit" />
           </Stack>
         </form>
       ) : (

@@ -4,9 +4,10 @@ import {
   type ReportEmailResult,
   splitRecipients,
 } from '@atrium/contracts';
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
+import { FormActions } from '../../app/components/FormDialog';
 import { apiRequest } from '../../lib/api';
 import { isApiError } from '../../lib/api-error';
 import { showSuccessToast } from '../../lib/notify';
@@ -109,14 +110,7 @@ export function EmailReportButton({ params }: { params: ReportParams }) {
                 {otherError}
               </Text>
             ) : null}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => setOpened(false)}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={send.isPending}>
-                Send
-              </Button>
-            </Group>
+            <FormActions onCancel={() => setOpened(false)} pending={send.isPending} submitLabel="Send" />
           </Stack>
         </form>
       </Modal>

@@ -7,7 +7,6 @@ import {
   WEEKDAY_NAMES,
 } from '@atrium/contracts';
 import {
-  Button,
   Checkbox,
   Group,
   Modal,
@@ -22,7 +21,7 @@ import {
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { useEffect } from 'react';
-import { showServerError } from '../../app/components/FormDialog';
+import { FormActions, showServerError } from '../../app/components/FormDialog';
 import { showSuccessToast } from '../../lib/notify';
 import { isPriced, NoCardPaymentsAlert } from '../payment-settings/NoCardPaymentsAlert';
 import { useTenant } from '../session/session-store';
@@ -303,14 +302,7 @@ export function ClassRuleDialog({ opened, rule, onClose, kind = 'class' }: Props
             onChange={(value) => form.setFieldValue('exceptionDates', value)}
             error={form.errors.exceptionDates}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              Save
-            </Button>
-          </Group>
+          <FormActions onCancel={onClose} pending={save.isPending} />
         </Stack>
       </form>
     </Modal>

@@ -1,6 +1,7 @@
 import { type Roster, SessionEditInput, wallTimeInZone } from '@atrium/contracts';
-import { Button, Group, NumberInput, Select, SimpleGrid, Stack, Switch, TextInput, Title } from '@mantine/core';
+import { NumberInput, Select, SimpleGrid, Stack, Switch, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { FormActions } from '../../app/components/FormDialog';
 import { isApiError } from '../../lib/api-error';
 import { showErrorToast, showSuccessToast, showWarningToast } from '../../lib/notify';
 import { useEditSession, useRooms, useTeachers } from './hooks';
@@ -139,14 +140,7 @@ export function SessionEditForm({
             {...form.getInputProps('waitlistSize')}
           />
         </SimpleGrid>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={edit.isPending}>
-            Save this class
-          </Button>
-        </Group>
+        <FormActions onCancel={onDone} pending={edit.isPending} submitLabel="Save this class" />
       </Stack>
     </form>
   );

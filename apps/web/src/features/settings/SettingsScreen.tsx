@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { Alert, Stack, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { FormEventHandler, ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Busy } from '../../app/components/Busy';
+import { FormActions } from '../../app/components/FormDialog';
 import { isApiError } from '../../lib/api-error';
 import { showErrorToast } from '../../lib/notify';
 import { SettingsHeader, useIsAdmin } from './SettingsHeader';
@@ -65,14 +66,7 @@ export function SettingsForm(props: {
           <ReadOnlyNotice />
           {props.children}
           {isAdmin ? (
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => navigate(props.cancelTo)}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={props.saving}>
-                Submit
-              </Button>
-            </Group>
+            <FormActions onCancel={() => navigate(props.cancelTo)} pending={props.saving} submitLabel="Submit" />
           ) : null}
         </Stack>
       </fieldset>

@@ -1,7 +1,8 @@
 import { INVITE_ROLES, StaffInvite, USER_ROLE_LABELS } from '@atrium/contracts';
-import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { type FormEvent, useState } from 'react';
+import { FormActions } from '../../app/components/FormDialog';
 import { showErrorToast, showSuccessToast } from '../../lib/notify';
 import { useInviteUser } from './hooks';
 
@@ -96,14 +97,7 @@ export default function AddUserDialog({ opened, onClose }: Props) {
             onChange={(value) => value && set('role')(value)}
             error={errorOf('role')}
           />
-          <Group justify="flex-end" mt="md">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={invite.isPending}>
-              Submit
-            </Button>
-          </Group>
+          <FormActions onCancel={onClose} pending={invite.isPending} submitLabel="Submit" mt="md" />
         </Stack>
       </form>
     </Modal>

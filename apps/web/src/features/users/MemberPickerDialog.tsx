@@ -1,8 +1,9 @@
 import { MEMBER_SEARCH_DEBOUNCE_MS } from '@atrium/contracts';
-import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
+import { FormActions } from '../../app/components/FormDialog';
 import { apiRequest } from '../../lib/api';
 import { memberSearchQuery } from './users-rules';
 
@@ -102,14 +103,7 @@ export default function MemberPickerDialog({ opened, onClose, onSubmit, title = 
             )}
             data-autofocus
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={!chosen} loading={busy}>
-              Submit
-            </Button>
-          </Group>
+          <FormActions onCancel={onClose} pending={busy} submitDisabled={!chosen} submitLabel="Submit" />
         </Stack>
       </form>
     </Modal>

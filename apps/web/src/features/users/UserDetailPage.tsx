@@ -5,6 +5,7 @@ import { IconUserShare } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useParams } from 'react-router';
 import { Busy } from '../../app/components/Busy';
+import { FormActions } from '../../app/components/FormDialog';
 import { showSuccessToast } from '../../lib/notify';
 import { startActingAsMember } from '../session/preview-actions';
 import { useSession } from '../session/session-store';
@@ -152,14 +153,11 @@ function UserForm({ detail }: { detail: UserDetail }) {
             />
           ))}
           {isAdmin ? (
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => setValues(saved)} disabled={!formChanged(values, saved)}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={save.isPending}>
-                Save
-              </Button>
-            </Group>
+            <FormActions
+              onCancel={() => setValues(saved)}
+              cancelDisabled={!formChanged(values, saved)}
+              pending={save.isPending}
+            />
           ) : null}
         </Stack>
       </Card>
