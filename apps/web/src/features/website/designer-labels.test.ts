@@ -27,6 +27,19 @@ const GRAPES_DOM = `
   <input type="text" placeholder="New class">
 `;
 
+/** GrapesJS 0.22's selector manager (Advanced): the state select and the new-class field, with no caption. */
+const SELECTOR_DOM = `
+  <div id="gjs-clm-up" class="gjs-clm-header">
+    <div id="gjs-clm-label" class="gjs-clm-header-label">Classes</div>
+    <div id="gjs-clm-status-c" class="gjs-clm-header-status"><span id="gjs-clm-input-c" data-states-c>
+      <div class="gjs-field gjs-select"><span id="gjs-input-holder"><select id="gjs-clm-states" data-states>
+        <option value="">- State -</option><option value="hover">hover</option></select></span></div>
+    </span></div>
+  </div>
+  <div id="gjs-clm-tags-field" class="gjs-field"><div id="gjs-clm-tags-c" data-selectors></div>
+    <input id="gjs-clm-new" data-input /></div>
+`;
+
 describe('labelDesignerControls', () => {
   it("names the canvas, and each field after its property's caption", () => {
     document.body.innerHTML = GRAPES_DOM;
@@ -34,6 +47,13 @@ describe('labelDesignerControls', () => {
     expect(document.querySelector('iframe')?.getAttribute('title')).toBe('The page being designed');
     const labels = Array.from(document.querySelectorAll('select, input'), (el) => el.getAttribute('aria-label'));
     expect(labels).toEqual(['Font family', 'Width', 'Width unit', 'Id', null, 'Own name', 'New class']);
+  });
+
+  it("names the selector manager's state select and new-class field for what they do", () => {
+    document.body.innerHTML = SELECTOR_DOM;
+    expect(labelDesignerControls(document.body)).toBe(2);
+    expect(document.querySelector('#gjs-clm-states')?.getAttribute('aria-label')).toMatch(/^State \(/);
+    expect(document.querySelector('#gjs-clm-new')?.getAttribute('aria-label')).toBe('New class name');
   });
 
   it('leaves named controls as they are, and names nothing twice', () => {

@@ -16,8 +16,20 @@ function hasName(control: Element): boolean {
   return control.closest('label') !== null;
 }
 
+/**
+ * The selector manager's own controls (under Advanced) have no caption of their own: the state select (hover, active…)
+ * sits beside the 'Classes' heading and the new-class field opens from its '+'. GrapesJS draws them with fixed ids.
+ */
+const NAMED_BY_ID: [suffix: string, name: string][] = [
+  ['clm-states', 'State (the style applies while the element is hovered, pressed…)'],
+  ['clm-new', 'New class name'],
+];
+
 /** The caption of the property or setting a control belongs to ("Font family", "Id"). */
 function captionOf(control: Element): string {
+  const id = control.getAttribute('id') ?? '';
+  const known = NAMED_BY_ID.find(([suffix]) => id.endsWith(suffix));
+  if (known) return known[1];
   const holder = control.closest(FIELD_HOLDER);
   const caption = holder?.querySelector(CAPTION)?.textContent?.replace(/\s+/g, ' ').trim();
   const base = caption || control.getAttribute('placeholder')?.trim() || control.getAttribute('name')?.trim() || '';
