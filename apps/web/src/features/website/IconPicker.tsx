@@ -1,62 +1,12 @@
-import { Button, Group, Modal, SimpleGrid, Text, TextInput, UnstyledButton } from '@mantine/core';
-import {
-  type Icon,
-  IconBarbell,
-  IconBike,
-  IconCalendar,
-  IconCertificate,
-  IconClock,
-  IconCoffee,
-  IconGift,
-  IconHeart,
-  IconHome,
-  IconLeaf,
-  IconMail,
-  IconMapPin,
-  IconMoon,
-  IconMusic,
-  IconPhone,
-  IconRun,
-  IconSchool,
-  IconStar,
-  IconSun,
-  IconSwimming,
-  IconTrophy,
-  IconUsers,
-  IconWheelchair,
-  IconYoga,
-} from '@tabler/icons-react';
-import { createElement, useMemo, useState } from 'react';
+import { Button, Group, Loader, Modal, SimpleGrid, Text, TextInput, UnstyledButton } from '@mantine/core';
+import type { Icon } from '@tabler/icons-react';
+import { createElement, useEffect, useMemo, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
+import type { CatalogueIcon, findIcons as FindIcons } from './icon-catalogue';
 
-/** The Tabler icons a studio's page uses most (the set the app already uses), with the words to find them by. */
-const ICONS: { name: string; words: string; icon: Icon }[] = [
-  { name: 'Yoga', words: 'yoga pose meditation', icon: IconYoga },
-  { name: 'Weights', words: 'barbell gym strength weights', icon: IconBarbell },
-  { name: 'Running', words: 'run cardio running', icon: IconRun },
-  { name: 'Cycling', words: 'bike cycling spin', icon: IconBike },
-  { name: 'Swimming', words: 'swim pool water', icon: IconSwimming },
-  { name: 'Music', words: 'music dance', icon: IconMusic },
-  { name: 'School', words: 'school class lesson learn', icon: IconSchool },
-  { name: 'Certificate', words: 'certificate course diploma', icon: IconCertificate },
-  { name: 'Trophy', words: 'trophy award win', icon: IconTrophy },
-  { name: 'Community', words: 'users people community team', icon: IconUsers },
-  { name: 'Heart', words: 'heart love health donate', icon: IconHeart },
-  { name: 'Star', words: 'star review favourite', icon: IconStar },
-  { name: 'Leaf', words: 'leaf nature calm', icon: IconLeaf },
-  { name: 'Sun', words: 'sun morning day', icon: IconSun },
-  { name: 'Moon', words: 'moon evening night', icon: IconMoon },
-  { name: 'Coffee', words: 'coffee cafe break', icon: IconCoffee },
-  { name: 'Gift', words: 'gift card present', icon: IconGift },
-  { name: 'Calendar', words: 'calendar schedule dates', icon: IconCalendar },
-  { name: 'Clock', words: 'clock hours time', icon: IconClock },
-  { name: 'Location', words: 'map pin location address', icon: IconMapPin },
-  { name: 'Phone', words: 'phone call contact', icon: IconPhone },
-  { name: 'Email', words: 'mail email contact', icon: IconMail },
-  { name: 'Home', words: 'home house studio', icon: IconHome },
-  { name: 'Accessible', words: 'wheelchair accessible access', icon: IconWheelchair },
-];
+/** How many icons the grid draws at once (the whole set is thousands; a word narrows it). */
+export const ICONS_SHOWN = 120;
 
 /**
  * The icon as page HTML: Tabler's own SVG, drawn in the theme's colour (`currentColor`, set by the site theme's
@@ -73,21 +23,42 @@ export function iconHtml(icon: Icon): string {
   return svg;
 }
 
+interface Catalogue {
+  find: typeof FindIcons;
+}
+
 interface Props {
   opened: boolean;
   onClose: () => void;
   onPick: (html: string) => void;
 }
 
-/** 'Add icon': a searchable grid of icons; the one picked goes after the selected element. */
+/**
+ * 'Add icon': the whole Tabler set in a searchable grid (the studio favourites first); the one picked goes after the
+ * selected element. The set is its own chunk, fetched the first time the picker opens.
+ */
 export function IconPicker({ opened, onClose, onPick }: Props) {
   const [search, setSearch] = useState('');
-  const shown = useMemo(() => {
-    const term = search.trim().toLowerCase();
-    return term
-      ? ICONS.filter((entry) => entry.words.includes(term) || entry.name.toLowerCase().includes(term))
-      : ICONS;
-  }, [search]);
+  const [catalogue, setCatalogue] = useState<Catalogue | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    if (!opened || catalogue) return;
+    let cancelled = false;
+    import('./icon-catalogue')
+      .then(({ findIcons }) => {
+        if (!cancelled) setCatalogue({ find: findIcons });
+      })
+      .catch(() => {
+        if (!cancelled) setFailed(true);
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [opened, catalogue]);
+
+  const found: CatalogueIcon[] = useMemo(() => (catalogue ? catalogue.find(search) : []), [catalogue, search]);
+  const shown = found.slice(0, ICONS_SHOWN);
 
   return (
     <Modal opened={opened} onClose={onClose} title="Add an icon" size="lg">
@@ -98,11 +69,18 @@ export function IconPicker({ opened, onClose, onPick }: Props) {
         onChange={(event) => setSearch(event.currentTarget.value)}
         mb="sm"
       />
-      {shown.length === 0 && <Text size="sm">No icon matches that word.</Text>}
+      {!catalogue && !failed && <Loader size="sm" aria-label="Loading the icons" />}
+      {failed && <Text size="sm">The icons could not load. Close this and try again.</Text>}
+      {catalogue && found.length === 0 && <Text size="sm">No icon matches that word.</Text>}
+      {catalogue && found.length > ICONS_SHOWN && (
+        <Text size="sm" c="dimmed" mb="xs" aria-live="polite">
+          {`Showing ${ICONS_SHOWN} of ${found.length} icons. Type a word to find others.`}
+        </Text>
+      )}
       <SimpleGrid cols={{ base: 3, xs: 4, sm: 6 }} spacing="xs">
-        {shown.map(({ name, icon: IconComponent }) => (
+        {shown.map(({ id, name, icon: IconComponent }) => (
           <UnstyledButton
-            key={name}
+            key={id}
             aria-label={`Add the ${name} icon`}
             onClick={() => {
               onPick(iconHtml(IconComponent));
@@ -119,7 +97,9 @@ export function IconPicker({ opened, onClose, onPick }: Props) {
             }}
           >
             <IconComponent size={28} stroke={1.5} aria-hidden />
-            <Text size="xs">{name}</Text>
+            <Text size="xs" ta="center" style={{ overflowWrap: 'anywhere' }}>
+              {name}
+            </Text>
           </UnstyledButton>
         ))}
       </SimpleGrid>
