@@ -1,4 +1,11 @@
-import type { AccountDetail, SessionContact, TenantConfig, WebPageLink } from '@atrium/contracts';
+import type {
+  AccountDetail,
+  Chapter,
+  ContactBooking,
+  SessionContact,
+  TenantConfig,
+  WebPageLink,
+} from '@atrium/contracts';
 
 export function makePage(name: string, overrides: Partial<WebPageLink> = {}): WebPageLink {
   return {
@@ -154,4 +161,43 @@ export function makeContact(overrides: Partial<SessionContact> = {}): SessionCon
 export function makeToken(claims: Record<string, unknown>): string {
   const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
   return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode(claims)}.signature`;
+}
+
+/** A course chapter of plain text, with nothing attached: the outline's tests give its place and title. */
+export function makeChapter(
+  fields: Pick<Chapter, 'guId' | 'sectionId' | 'title' | 'sequence'> & Partial<Chapter>,
+): Chapter {
+  return {
+    type: 'text',
+    videoAssetId: null,
+    html: '',
+    fileId: null,
+    fileName: null,
+    fileUrl: null,
+    startsAt: null,
+    durationMinutes: null,
+    joinUrl: null,
+    durationSeconds: null,
+    isDemo: false,
+    isPreview: false,
+    joinIntro: false,
+    joinOutro: false,
+    ...fields,
+  };
+}
+
+/** A member's free place in a class, booked and not yet marked. */
+export function makeBooking(
+  fields: Pick<ContactBooking, 'guId' | 'sessionId' | 'className' | 'startsAt'> & Partial<ContactBooking>,
+): ContactBooking {
+  return {
+    status: 'booked',
+    sessionCancelled: false,
+    waitlistPosition: null,
+    attended: false,
+    noShow: false,
+    lateCancel: false,
+    payment: 'free',
+    ...fields,
+  };
 }

@@ -1,21 +1,10 @@
 import type { ContactBooking } from '@atrium/contracts';
 import { describe, expect, it } from 'vitest';
+import { makeBooking } from '../../test/fixtures';
 import { attendanceSummary, placeLabel } from './contact-bookings-format';
 
-const place = (patch: Partial<ContactBooking> = {}): ContactBooking => ({
-  guId: 'b',
-  sessionId: 's',
-  className: 'Yoga',
-  startsAt: '2026-12-01T18:00:00.000Z',
-  status: 'booked',
-  sessionCancelled: false,
-  waitlistPosition: null,
-  attended: false,
-  noShow: false,
-  lateCancel: false,
-  payment: 'free',
-  ...patch,
-});
+const place = (patch: Partial<ContactBooking> = {}): ContactBooking =>
+  makeBooking({ guId: 'b', sessionId: 's', className: 'Yoga', startsAt: '2026-12-01T18:00:00.000Z', ...patch });
 
 describe('placeLabel', () => {
   it('names a place to come by its status, with the place in line', () => {

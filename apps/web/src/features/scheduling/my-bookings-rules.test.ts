@@ -1,22 +1,11 @@
 import type { ContactBooking } from '@atrium/contracts';
 import { describe, expect, it } from 'vitest';
+import { makeBooking } from '../../test/fixtures';
 import { cancelAction, cancelConsequences, isLateCancel, myPlaceLabel } from './my-bookings-rules';
 
 const now = new Date('2026-12-01T08:00:00Z');
-const place = (patch: Partial<ContactBooking>): ContactBooking => ({
-  guId: 'b1',
-  sessionId: 's1',
-  className: 'Morning Flow',
-  startsAt: '2026-12-02T09:00:00Z',
-  status: 'booked',
-  sessionCancelled: false,
-  waitlistPosition: null,
-  attended: false,
-  noShow: false,
-  lateCancel: false,
-  payment: 'free',
-  ...patch,
-});
+const place = (patch: Partial<ContactBooking>): ContactBooking =>
+  makeBooking({ guId: 'b1', sessionId: 's1', className: 'Morning Flow', startsAt: '2026-12-02T09:00:00Z', ...patch });
 const inHours = (h: number) => new Date(now.getTime() + h * 3_600_000).toISOString();
 
 describe('my bookings rules', () => {

@@ -5,6 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeChapter } from '../../../test/fixtures';
 
 const calls = {
   orderChapters: vi.fn(),
@@ -24,26 +25,7 @@ vi.mock('../../../lib/notify', () => ({
 const { CourseOutline } = await import('./CourseOutline');
 
 const chapter = (guId: string, title: string, sectionId: string, sequence: number, type: Chapter['type'] = 'text') =>
-  ({
-    guId,
-    sectionId,
-    title,
-    type,
-    sequence,
-    videoAssetId: null,
-    html: '',
-    fileId: null,
-    fileName: null,
-    fileUrl: null,
-    startsAt: null,
-    durationMinutes: null,
-    joinUrl: null,
-    durationSeconds: null,
-    isDemo: false,
-    isPreview: false,
-    joinIntro: false,
-    joinOutro: false,
-  }) satisfies Chapter;
+  makeChapter({ guId, sectionId, title, sequence, type });
 
 function outline(): Section[] {
   return [

@@ -1,5 +1,6 @@
 import type { Chapter, Section } from '@atrium/contracts';
 import { describe, expect, it } from 'vitest';
+import { makeChapter } from '../../../test/fixtures';
 import {
   applyChapterMove,
   chapterMoveAnnouncement,
@@ -9,26 +10,8 @@ import {
   sectionMoveAnnouncement,
 } from './outline-order';
 
-const chapter = (guId: string, sectionId: string, sequence: number): Chapter => ({
-  guId,
-  sectionId,
-  title: `Chapter ${guId}`,
-  type: 'text',
-  sequence,
-  videoAssetId: null,
-  html: '',
-  fileId: null,
-  fileName: null,
-  fileUrl: null,
-  startsAt: null,
-  durationMinutes: null,
-  joinUrl: null,
-  durationSeconds: null,
-  isDemo: false,
-  isPreview: false,
-  joinIntro: false,
-  joinOutro: false,
-});
+const chapter = (guId: string, sectionId: string, sequence: number): Chapter =>
+  makeChapter({ guId, sectionId, title: `Chapter ${guId}`, sequence });
 const section = (guId: string, ids: string[], sequence = 0): Section => ({
   guId,
   title: `Section ${guId}`,
