@@ -6,18 +6,15 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api-error';
 
-const toasts = vi.hoisted(() => ({ success: [] as string[], error: [] as string[] }));
-vi.mock('../../lib/notify', () => ({
-  showSuccessToast: (message: string) => toasts.success.push(message),
-  showErrorToast: (message: string) => toasts.error.push(message),
-}));
+vi.mock('../../lib/notify', () => import('../../test/notify-mock'));
+
+import { clearToasts, toasts } from '../../test/notify-mock';
 
 import { FormDialog, saveAndClose } from './FormDialog';
 
 afterEach(() => {
   cleanup();
-  toasts.success.length = 0;
-  toasts.error.length = 0;
+  clearToasts();
 });
 
 /** A room dialog as the screens write one: the save is what the test gives it. */

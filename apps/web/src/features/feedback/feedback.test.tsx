@@ -4,11 +4,9 @@ import { MantineProvider } from '@mantine/core';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-const toasts = vi.hoisted(() => ({ success: [] as string[], error: [] as string[] }));
-vi.mock('../../lib/notify', () => ({
-  showSuccessToast: (message: string) => toasts.success.push(message),
-  showErrorToast: (message: string) => toasts.error.push(message),
-}));
+vi.mock('../../lib/notify', () => import('../../test/notify-mock'));
+
+import { clearToasts, toasts } from '../../test/notify-mock';
 
 import { feedbackPageQuery } from './api';
 import { FeedbackDialog } from './FeedbackDialog';
@@ -17,8 +15,7 @@ import { contactLinkOf } from './FeedbackPage';
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
-  toasts.success.length = 0;
-  toasts.error.length = 0;
+  clearToasts();
 });
 
 /** The network: answers each call with the status and body given, and keeps what was asked. */

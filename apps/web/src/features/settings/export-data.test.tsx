@@ -6,12 +6,10 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 const admin = vi.hoisted(() => ({ isAdmin: true }));
-const toasts = vi.hoisted(() => ({ success: [] as string[], error: [] as string[] }));
 vi.mock('./SettingsHeader', () => ({ useIsAdmin: () => admin.isAdmin }));
-vi.mock('../../lib/notify', () => ({
-  showSuccessToast: (message: string) => toasts.success.push(message),
-  showErrorToast: (message: string) => toasts.error.push(message),
-}));
+vi.mock('../../lib/notify', () => import('../../test/notify-mock'));
+
+import { clearToasts, toasts } from '../../test/notify-mock';
 
 import { ExportDataSection } from './ExportDataSection';
 
@@ -19,8 +17,7 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
   admin.isAdmin = true;
-  toasts.success.length = 0;
-  toasts.error.length = 0;
+  clearToasts();
 });
 
 const base: TenantExport = {
