@@ -43,3 +43,34 @@ export function ConfirmDialog({
     </Modal>
   );
 }
+
+interface DeleteProps<T> {
+  /** The row being deleted; the dialog is open while there is one. */
+  item: T | null;
+  title: string;
+  /** What will go (a long name wraps anywhere). */
+  children: ReactNode;
+  busy: boolean;
+  onCancel: () => void;
+  onDelete: (item: T) => void;
+}
+
+/** A list row's delete: the confirm dialog with the red Delete button, open while `item` is set. */
+export function DeleteDialog<T>({ item, title, children, busy, onCancel, onDelete }: DeleteProps<T>) {
+  return (
+    <ConfirmDialog
+      opened={item !== null}
+      title={title}
+      message={
+        <Text mb="lg" style={{ overflowWrap: 'anywhere' }}>
+          {children}
+        </Text>
+      }
+      confirmLabel="Delete"
+      danger
+      busy={busy}
+      onCancel={onCancel}
+      onConfirm={() => item !== null && onDelete(item)}
+    />
+  );
+}

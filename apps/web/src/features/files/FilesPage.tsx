@@ -13,7 +13,7 @@ import { useState } from 'react';
 import { type ListColumn, ListScreen, useListState } from '../../app/components/list-kit';
 import { formatDateTime } from '../../lib/format';
 import { showSuccessToast } from '../../lib/notify';
-import { ConfirmDialog } from '../dialogs/ConfirmDialog';
+import { DeleteDialog } from '../dialogs/ConfirmDialog';
 import { useSession, useTenant } from '../session/session-store';
 import { useDocumentHead } from '../tenant/tenant-head';
 import { downloadFile, type FileListParams, filesApi } from './api';
@@ -174,20 +174,15 @@ export default function FilesPage() {
     >
       <ShareDialog file={sharing} onClose={() => setSharing(null)} onChanged={() => refresh()} />
       <RenameDialog file={renaming} onClose={() => setRenaming(null)} onSaved={refresh} />
-      <ConfirmDialog
-        opened={deleting !== null}
+      <DeleteDialog
+        item={deleting}
         title="Delete file"
-        message={
-          <Text mb="lg" style={wrap}>
-            Delete {deleting?.fileName}? Members it is shared with lose it too. This cannot be undone.
-          </Text>
-        }
-        confirmLabel="Delete"
-        danger
         busy={remove.isPending}
         onCancel={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.mutate(deleting)}
-      />
+        onDelete={(item) => remove.mutate(item)}
+      >
+        Delete {deleting?.fileName}? Members it is shared with lose it too. This cannot be undone.
+      </DeleteDialog>
     </ListScreen>
   );
 }

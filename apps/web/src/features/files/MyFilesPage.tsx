@@ -5,7 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatDateTime } from '../../lib/format';
 import { showSuccessToast } from '../../lib/notify';
-import { ConfirmDialog } from '../dialogs/ConfirmDialog';
+import { DeleteDialog } from '../dialogs/ConfirmDialog';
 import { useTenant } from '../session/session-store';
 import { useDocumentHead } from '../tenant/tenant-head';
 import { downloadFile, filesApi } from './api';
@@ -138,20 +138,15 @@ export default function MyFilesPage() {
           </Stack>
         </>
       )}
-      <ConfirmDialog
-        opened={deleting !== null}
+      <DeleteDialog
+        item={deleting}
         title="Delete file"
-        message={
-          <Text mb="lg" style={wrap}>
-            Delete {deleting?.fileName}? The studio will no longer see it.
-          </Text>
-        }
-        confirmLabel="Delete"
-        danger
         busy={remove.isPending}
         onCancel={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.mutate(deleting)}
-      />
+        onDelete={(item) => remove.mutate(item)}
+      >
+        Delete {deleting?.fileName}? The studio will no longer see it.
+      </DeleteDialog>
     </Stack>
   );
 }

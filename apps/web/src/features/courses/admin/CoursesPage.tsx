@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { type ListColumn, ListScreen, useListState } from '../../../app/components/list-kit';
 import { showSuccessToast } from '../../../lib/notify';
-import { ConfirmDialog } from '../../dialogs/ConfirmDialog';
+import { DeleteDialog } from '../../dialogs/ConfirmDialog';
 import { useTenant } from '../../session/session-store';
 import { useDocumentHead } from '../../tenant/tenant-head';
 import { type CourseListParams, courseKeys, coursesAdminApi } from './api';
@@ -134,20 +134,15 @@ export default function CoursesPage() {
           navigate(editorPath(course.guId));
         }}
       />
-      <ConfirmDialog
-        opened={deleting !== null}
+      <DeleteDialog
+        item={deleting}
         title="Delete course"
-        message={
-          <Text mb="lg" style={wrap}>
-            {deleting?.name} will be deleted, Are you sure?
-          </Text>
-        }
-        confirmLabel="Delete"
-        danger
         busy={remove.isPending}
         onCancel={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.mutate(deleting)}
-      />
+        onDelete={(item) => remove.mutate(item)}
+      >
+        {deleting?.name} will be deleted, Are you sure?
+      </DeleteDialog>
     </ListScreen>
   );
 }
