@@ -22,6 +22,8 @@ import type { Platform } from '../../platform.ts';
 import { registerBrevoWebhookRoutes } from './brevo-webhooks.ts';
 import { registerCampaignJobs } from './campaign-sending.ts';
 import { registerTrackingRoutes } from './campaign-tracking.ts';
+import * as delivery from './campaign-delivery.service.ts';
+import * as preview from './campaign-preview.service.ts';
 import * as service from './campaigns.service.ts';
 import { registerDesignTemplateRoutes } from './design-templates.routes.ts';
 import { registerUnsubscribeRoutes } from './unsubscribe.routes.ts';
@@ -105,7 +107,7 @@ export function registerCampaignRoutes(server: FastifyInstance, platform: Platfo
     },
     (request) => {
       const { tenant, auth } = requireCampaigns(request);
-      return service.previewCampaign(platform, tenant, auth, request.body);
+      return preview.previewCampaign(platform, tenant, auth, request.body);
     },
   );
 
@@ -121,7 +123,7 @@ export function registerCampaignRoutes(server: FastifyInstance, platform: Platfo
     },
     (request) => {
       const { tenant, auth } = requireCampaigns(request);
-      return service.campaignSenders(platform, tenant, auth);
+      return preview.campaignSenders(platform, tenant, auth);
     },
   );
 
@@ -183,7 +185,7 @@ export function registerCampaignRoutes(server: FastifyInstance, platform: Platfo
     },
     async (request) => {
       const { tenant, auth } = requireCampaigns(request);
-      const to = await service.sendTest(platform, tenant, auth, request.params.id);
+      const to = await preview.sendTest(platform, tenant, auth, request.params.id);
       return { message: CAMPAIGN_MESSAGES.testSent(to) };
     },
   );
@@ -198,7 +200,7 @@ export function registerCampaignRoutes(server: FastifyInstance, platform: Platfo
         response: { 200: Campaign, ...errors },
       },
     },
-    (request) => service.sendCampaign(platform, requireCampaigns(request).tenant, request.params.id),
+    (request) => delivery.sendCampaign(platform, requireCampaigns(request).tenant, request.params.id),
   );
 
   app.post(
@@ -213,7 +215,7 @@ export function registerCampaignRoutes(server: FastifyInstance, platform: Platfo
       },
     },
     (request) =>
-      service.scheduleCampaign(platform, requireCampaigns(request).tenant, request.params.id, request.body.scheduledAt),
+      delivery.scheduleCampaign(platform, requireCampaigns(request).tenant, request.params.id, request.body.scheduledAt),
   );
 
   app.post(
@@ -226,7 +228,7 @@ export function registerCampaignRoutes(server: FastifyInstance, platform: Platfo
         response: { 200: Campaign, ...errors },
       },
     },
-    (request) => service.cancelCampaign(platform, requireCampaigns(request).tenant, request.params.id),
+    (request) => delivery.cancelCampaign(platform, requireCampaigns(request).tenant, request.params.id),
   );
 
   app.post(
@@ -239,6 +241,6 @@ export function registerCampaignRoutes(server: FastifyInstance, platform: Platfo
         response: { 200: Campaign, ...errors },
       },
     },
-    (request) => service.resumeCampaign(platform, requireCampaigns(request).tenant, request.params.id),
+    (request) => delivery.resumeCampaign(platform, requireCampaigns(request).tenant, request.params.id),
   );
 }
