@@ -6,7 +6,13 @@ import { Busy } from '../../app/components/Busy';
 import { useTenant } from '../session/session-store';
 import type { PageContent } from './builder-state';
 import { type StudioDetails, studioBlocks, studioDetailsOf } from './designer-blocks';
-import { DESIGNER_BLOCKS, DESIGNER_COMMANDS, DESIGNER_DEVICES, DESIGNER_PANELS } from './designer-config';
+import {
+  DESIGNER_BLOCKS,
+  DESIGNER_COMMANDS,
+  DESIGNER_DEVICES,
+  DESIGNER_PANELS,
+  DESIGNER_UNDO,
+} from './designer-config';
 import { keepDesignerLabelled } from './designer-labels';
 import { MediaPicker, type PickedImage } from './MediaPicker';
 import { StylePanel, type StyleTarget } from './StylePanel';
@@ -124,6 +130,7 @@ export function Designer({ initial, handleRef }: Props) {
           telemetry: false,
           cssIcons: '',
           storageManager: false,
+          undoManager: DESIGNER_UNDO,
           noticeOnUnload: false,
           fromElement: false,
           ...(hasDesign

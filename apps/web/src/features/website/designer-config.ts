@@ -60,6 +60,13 @@ export const DESIGNER_COMMANDS = Object.fromEntries(
   DESIGNER_DEVICES.map((device) => [`set-device-${device.id}`, deviceCommand(device.id)]),
 );
 
+/**
+ * Ctrl+Z / Cmd+Z (and the Undo button) undo what changed on the page, not which element was clicked last: a text
+ * typed in and left is taken back by the first press. Inside a text being typed, GrapesJS leaves the keys to the
+ * browser's own undo of the typing.
+ */
+export const DESIGNER_UNDO = { trackSelection: false };
+
 export const DESIGNER_PANELS = {
   defaults: [
     {
