@@ -1,11 +1,12 @@
 import { Alert, Stack, Text } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { FormEventHandler, ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Busy } from '../../app/components/Busy';
 import { FormActions } from '../../app/components/FormDialog';
 import { isApiError } from '../../lib/api-error';
-import { showErrorToast } from '../../lib/notify';
+import { showErrorToast, showSuccessToast } from '../../lib/notify';
 import { SettingsHeader, useIsAdmin } from './SettingsHeader';
 
 /**
@@ -83,4 +84,28 @@ export function saveErrorHandler(form: {
     if (isApiError(error) && error.field && error.field in form.values) form.setFieldError(error.field, error.message);
     showErrorToast(error.message);
   };
+}
+
+/**
+ * A settings form's submit: saves the values (as `body` writes them), says 'Successfully updated settings.' and
+ * marks the form clean; a refusal goes to `onError` (its message as a toast unless the screen says otherwise); a
+ * form that is not valid says 'Invalid Form!'.
+ */
+export function settingsSubmit<V, B>(
+  form: UseFormReturnType<V>,
+  save: { mutate: (body: B, options: { onSuccess: () => void; onError: (error: Error) => void }) => void },
+  body: (values: V) => NoInfer<B>,
+  onError: (error: Error) => void = (error) => showErrorToast(error.message),
+) {
+  return form.onSubmit(
+    (values) =>
+      save.mutate(body(values), {
+        onSuccess: () => {
+          showSuccessToast('Successfully updated settings.');
+          form.resetDirty();
+        },
+        onError,
+      }),
+    () => showErrorToast('Invalid Form!'),
+  );
 }

@@ -2,12 +2,11 @@ import { DEFAULT_APP_LABELS, type StudentAppSettings, StudentAppSettingsWrite } 
 import { Card, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { ColourInput } from '../../app/components/ColourInput';
-import { showErrorToast, showSuccessToast } from '../../lib/notify';
 import { ImageSetting } from '../website-settings/ImageSetting';
 import { contractErrors } from '../website-settings/website-settings-form';
 import { useSaveStudentApp, useStudentAppSettings } from './hooks';
 import { useIsAdmin } from './SettingsHeader';
-import { SettingsForm, SettingsScreen } from './SettingsScreen';
+import { SettingsForm, SettingsScreen, settingsSubmit } from './SettingsScreen';
 
 type Values = { [K in keyof StudentAppSettings]: string };
 const CANCEL_TO = '/settings';
@@ -31,17 +30,7 @@ function StudentAppForm({ settings }: { settings: StudentAppSettings }) {
     validate: (values) => contractErrors(StudentAppSettingsWrite, values),
   });
 
-  const submit = form.onSubmit(
-    (values) =>
-      save.mutate(values, {
-        onSuccess: () => {
-          showSuccessToast('Successfully updated settings.');
-          form.resetDirty();
-        },
-        onError: (error) => showErrorToast(error.message),
-      }),
-    () => showErrorToast('Invalid Form!'),
-  );
+  const submit = settingsSubmit(form, save, (values) => values);
 
   return (
     <SettingsForm onSubmit={submit} saving={save.isPending} cancelTo={CANCEL_TO}>

@@ -2,8 +2,7 @@ import type { WebsiteSettings } from '@atrium/contracts';
 import { WebsiteSettingsWrite } from '@atrium/contracts';
 import { Card, Radio, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { showErrorToast, showSuccessToast } from '../../lib/notify';
-import { SettingsForm, SettingsScreen } from '../settings/SettingsScreen';
+import { SettingsForm, SettingsScreen, settingsSubmit } from '../settings/SettingsScreen';
 import { useSaveWebsiteSettings, useWebsiteSettings } from './hooks';
 import { contractErrors } from './website-settings-form';
 
@@ -50,16 +49,10 @@ function ExternalWebsiteForm({ settings }: { settings: WebsiteSettings }) {
     },
   });
 
-  const submit = form.onSubmit(
-    (values) =>
-      save.mutate(values as { webstate: WebsiteSettings['webstate']; website: string }, {
-        onSuccess: () => {
-          showSuccessToast('Successfully updated settings.');
-          form.resetDirty();
-        },
-        onError: (error) => showErrorToast(error.message),
-      }),
-    () => showErrorToast('Invalid Form!'),
+  const submit = settingsSubmit(
+    form,
+    save,
+    (values) => values as { webstate: WebsiteSettings['webstate']; website: string },
   );
 
   return (

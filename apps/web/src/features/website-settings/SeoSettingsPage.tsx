@@ -1,10 +1,9 @@
 import { SEO_MAX, SeoSettingsWriteShape, type WebsiteSettings } from '@atrium/contracts';
 import { Card, Stack, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { showErrorToast, showSuccessToast } from '../../lib/notify';
 import { CharacterCount } from '../settings/CharacterCount';
 import { useIsAdmin } from '../settings/SettingsHeader';
-import { SettingsForm, SettingsScreen, saveErrorHandler } from '../settings/SettingsScreen';
+import { SettingsForm, SettingsScreen, saveErrorHandler, settingsSubmit } from '../settings/SettingsScreen';
 import { ApiKeyPanel } from './ApiKeyPanel';
 import { useSaveWebsiteSettings, useWebsiteSettings } from './hooks';
 import { contractErrors } from './website-settings-form';
@@ -28,17 +27,7 @@ function SeoForm({ settings }: { settings: WebsiteSettings }) {
     validate: (values) => contractErrors(SeoSettingsWriteShape, values),
   });
 
-  const submit = form.onSubmit(
-    (values) =>
-      save.mutate(values, {
-        onSuccess: () => {
-          showSuccessToast('Successfully updated settings.');
-          form.resetDirty();
-        },
-        onError: saveErrorHandler(form),
-      }),
-    () => showErrorToast('Invalid Form!'),
-  );
+  const submit = settingsSubmit(form, save, (values) => values, saveErrorHandler(form));
 
   return (
     <Stack gap="md" maw={880}>

@@ -24,9 +24,9 @@ import { useForm } from '@mantine/form';
 import { IconSearch, IconWorld } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { ColourInput } from '../../app/components/ColourInput';
-import { showErrorToast, showSuccessToast } from '../../lib/notify';
+import { showSuccessToast } from '../../lib/notify';
 import { useIsAdmin } from '../settings/SettingsHeader';
-import { SettingsForm, SettingsScreen, saveErrorHandler } from '../settings/SettingsScreen';
+import { SettingsForm, SettingsScreen, saveErrorHandler, settingsSubmit } from '../settings/SettingsScreen';
 import { useSaveWebsiteSettings, useWebsiteSettings } from './hooks';
 import { ImageSetting } from './ImageSetting';
 import {
@@ -72,17 +72,7 @@ function WebsiteForm({ settings }: { settings: WebsiteSettings }) {
 
   const showServerError = saveErrorHandler(form);
 
-  const submit = form.onSubmit(
-    (values) =>
-      save.mutate(toWebsiteWriteBody(values), {
-        onSuccess: () => {
-          showSuccessToast('Successfully updated settings.');
-          form.resetDirty();
-        },
-        onError: showServerError,
-      }),
-    () => showErrorToast('Invalid Form!'),
-  );
+  const submit = settingsSubmit(form, save, toWebsiteWriteBody, showServerError);
 
   /** An uploaded image is saved at once (spec 2 §8 'Successfully updated logo.'). */
   const saveImage = (field: 'logo' | 'favIcon') => async (url: string) => {
