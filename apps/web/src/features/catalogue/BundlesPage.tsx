@@ -1,8 +1,7 @@
 import { type Bundle, CATALOGUE_MESSAGES, CATALOGUE_PAGE_SIZE_DEFAULT, CATALOGUE_PAGE_SIZES } from '@atrium/contracts';
-import { ActionIcon, Badge, Button, Group, Text } from '@mantine/core';
-import { IconArchive, IconArchiveOff, IconArrowLeft, IconPencil } from '@tabler/icons-react';
+import { ActionIcon, Badge, Button, Text } from '@mantine/core';
+import { IconArchive, IconArchiveOff, IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { type ListColumn, ListScreen, useListState } from '../../app/components/list-kit';
 import { showSuccessToast } from '../../lib/notify';
 import { useTenant } from '../session/session-store';
@@ -10,6 +9,7 @@ import { useDocumentHead } from '../tenant/tenant-head';
 import { BundleDialog } from './BundleDialog';
 import { formatPrice } from './catalogue-format';
 import { useArchiveBundle, useBundles } from './hooks';
+import { MerchandiseBack } from './MerchandiseBack';
 import { useMayManageCatalogue } from './ProductsPage';
 
 const LIST = { pageSizes: CATALOGUE_PAGE_SIZES, defaultPageSize: CATALOGUE_PAGE_SIZE_DEFAULT };
@@ -77,18 +77,7 @@ export default function BundlesPage() {
     <ListScreen
       id="bundles"
       title="Product Bundles"
-      before={
-        <Group gap="xs">
-          <Button
-            component={Link}
-            to="/products"
-            variant="subtle"
-            leftSection={<IconArrowLeft size={16} aria-hidden />}
-          >
-            Merchandise
-          </Button>
-        </Group>
-      }
+      before={<MerchandiseBack />}
       actions={mayManage ? <Button onClick={() => setEditing({ bundle: null })}>Add Bundle</Button> : null}
       list={list}
       search={{ label: 'Search bundles' }}

@@ -5,12 +5,12 @@ import {
   type OfferStatus,
   type OfferView,
 } from '@atrium/contracts';
-import { ActionIcon, Badge, Button, Group, Text } from '@mantine/core';
-import { IconArrowLeft, IconPencil, IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
+import { ActionIcon, Badge, Button, Text } from '@mantine/core';
+import { IconPencil, IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { type ListColumn, ListScreen, useListState } from '../../app/components/list-kit';
 import { showSuccessToast } from '../../lib/notify';
+import { MerchandiseBack } from '../catalogue/MerchandiseBack';
 import { useTenant } from '../session/session-store';
 import { useDocumentHead } from '../tenant/tenant-head';
 import { useOffers, useSetOfferStatus } from './hooks';
@@ -82,18 +82,7 @@ export default function OffersPage() {
     <ListScreen
       id="offers"
       title="Offers"
-      before={
-        <Group gap="xs">
-          <Button
-            component={Link}
-            to="/products"
-            variant="subtle"
-            leftSection={<IconArrowLeft size={16} aria-hidden />}
-          >
-            Merchandise
-          </Button>
-        </Group>
-      }
+      before={<MerchandiseBack />}
       actions={<Button onClick={() => setEditing({ offer: null })}>Add Offer</Button>}
       list={list}
       search={{ label: 'Search offers', placeholder: 'Search by code or description' }}
