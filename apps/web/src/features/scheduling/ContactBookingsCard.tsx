@@ -1,5 +1,5 @@
-import { CONTACT_BOOKINGS_PAGE, type ContactBooking } from '@atrium/contracts';
-import { Badge, Button, Card, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import type { ContactBooking } from '@atrium/contracts';
+import { Badge, Card, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ScrollTable } from '../../app/components/ScrollTable';
@@ -7,6 +7,7 @@ import { formatDateTime } from '../../lib/format';
 import { useTenant } from '../session/session-store';
 import { schedulingApi } from './api';
 import { attendanceSummary, placeLabel } from './contact-bookings-format';
+import { PastPager } from './PastPager';
 
 const LABEL_COLOURS: Record<string, string> = {
   Attended: 'teal',
@@ -104,30 +105,15 @@ export function ContactBookingsCard({ contactId }: { contactId: string }) {
             ) : (
               <>
                 <PlacesTable places={data.past} past label="Past classes" timeZone={data.timezone} />
-                <Group justify="space-between">
-                  <Text size="sm" c="dimmed" aria-live="polite">
-                    {start + 1}–{end} of {data.pastTotal}
-                  </Text>
-                  <Group gap="xs">
-                    <Button
-                      variant="default"
-                      size="xs"
-                      disabled={start === 0 || places.isFetching}
-                      onClick={() => setStart(Math.max(0, start - CONTACT_BOOKINGS_PAGE))}
-                    >
-                      Newer
-                    </Button>
-                    <Button
-                      variant="default"
-                      size="xs"
-                      disabled={end >= data.pastTotal || places.isFetching}
-                      loading={places.isFetching && places.isPlaceholderData}
-                      onClick={() => setStart(start + CONTACT_BOOKINGS_PAGE)}
-                    >
-                      Older
-                    </Button>
-                  </Group>
-                </Group>
+                <PastPager
+                  start={start}
+                  end={end}
+                  total={data.pastTotal}
+                  onStart={setStart}
+                  fetching={places.isFetching}
+                  loading={places.isFetching && places.isPlaceholderData}
+                  announce
+                />
               </>
             )}
           </>

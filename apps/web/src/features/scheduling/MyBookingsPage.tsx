@@ -11,6 +11,7 @@ import { useDocumentHead } from '../tenant/tenant-head';
 import { schedulingApi } from './api';
 import { useCancelBooking } from './hooks';
 import { cancelAction, cancelConsequences, myPlaceLabel } from './my-bookings-rules';
+import { PastPager } from './PastPager';
 
 const LABEL_COLOURS: Record<string, string> = {
   Attended: 'teal',
@@ -161,29 +162,7 @@ export default function MyBookingsPage() {
                   ))}
                 </Stack>
                 {data.pastTotal > CONTACT_BOOKINGS_PAGE ? (
-                  <Group justify="space-between">
-                    <Text size="sm">
-                      {start + 1}–{end} of {data.pastTotal}
-                    </Text>
-                    <Group gap="xs">
-                      <Button
-                        variant="default"
-                        size="xs"
-                        disabled={start === 0}
-                        onClick={() => setStart(Math.max(0, start - CONTACT_BOOKINGS_PAGE))}
-                      >
-                        Newer
-                      </Button>
-                      <Button
-                        variant="default"
-                        size="xs"
-                        disabled={end >= data.pastTotal}
-                        onClick={() => setStart(start + CONTACT_BOOKINGS_PAGE)}
-                      >
-                        Older
-                      </Button>
-                    </Group>
-                  </Group>
+                  <PastPager start={start} end={end} total={data.pastTotal} onStart={setStart} />
                 ) : null}
               </>
             )}
