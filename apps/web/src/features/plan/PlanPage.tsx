@@ -25,6 +25,7 @@ import { IconRepeat } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Busy } from '../../app/components/Busy';
+import { Fact } from '../../app/components/Fact';
 import { ScrollTable } from '../../app/components/ScrollTable';
 import { SettingsHeader, useIsAdmin } from '../settings/SettingsHeader';
 import { usePlanHistory, useSubscription } from './api';
@@ -89,17 +90,6 @@ function CurrentPlanCard({ subscription }: { subscription: Subscription }) {
 function usageLabel({ used, max }: { used: number; max: number | null }): string {
   const n = (value: number) => value.toLocaleString('en-US');
   return max === null ? `${n(used)} (no limit)` : `${n(used)} of ${n(max)}`;
-}
-
-function Fact({ label, value }: { label: string; value: string }) {
-  return (
-    <div>
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Text fw={500}>{value}</Text>
-    </div>
-  );
 }
 
 function PaymentsTable() {

@@ -4,6 +4,7 @@ import { IconPrinter, IconRepeat } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate, useParams } from 'react-router';
 import { Busy } from '../../app/components/Busy';
+import { Fact } from '../../app/components/Fact';
 import { apiRequest } from '../../lib/api';
 import { isApiError } from '../../lib/api-error';
 import { formatDateTime } from '../../lib/format';
@@ -126,18 +127,5 @@ function PlanReceipt({ receipt }: { receipt: PlanSaleReceipt }) {
         </SimpleGrid>
       </Card>
     </Stack>
-  );
-}
-
-function Fact({ label, value }: { label: string; value: string }) {
-  return (
-    <div>
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Text fw={500} style={{ overflowWrap: 'anywhere' }}>
-        {value}
-      </Text>
-    </div>
   );
 }
