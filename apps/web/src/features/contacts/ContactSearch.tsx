@@ -1,9 +1,10 @@
 import { CONTACT_SEARCH_DEBOUNCE_MS } from '@atrium/contracts';
-import { Group, Select, Text } from '@mantine/core';
+import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import type { ContactSuggestion } from './api';
 import { useContactAutocomplete } from './hooks';
+import { personOptions } from './person-options';
 
 interface Props {
   label?: string;
@@ -28,17 +29,8 @@ export function ContactSearch({ label = 'Search Contact', onPick, exclude = [] }
       searchValue={search}
       onSearchChange={setSearch}
       value={null}
-      data={items.map((item) => ({ value: item.id, label: item.label }))}
-      filter={({ options }) => options}
       nothingFoundMessage={debounced.trim() && !isFetching ? 'No contacts found' : undefined}
-      renderOption={({ option }) => (
-        <Group gap="xs" wrap="nowrap">
-          <Text size="sm">{option.label}</Text>
-          <Text size="xs" c="dimmed">
-            {byId.get(option.value)?.email}
-          </Text>
-        </Group>
-      )}
+      {...personOptions(items)}
       onChange={(value) => {
         const picked = value ? byId.get(value) : undefined;
         if (picked) {

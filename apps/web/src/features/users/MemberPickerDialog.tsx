@@ -1,10 +1,11 @@
 import { MEMBER_SEARCH_DEBOUNCE_MS } from '@atrium/contracts';
-import { Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { Modal, Select, Stack, Text } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { FormActions } from '../../app/components/FormDialog';
 import { apiRequest } from '../../lib/api';
+import { personOptions } from '../contacts/person-options';
 import { memberSearchQuery } from './users-rules';
 
 export interface PickedMember {
@@ -90,17 +91,8 @@ export default function MemberPickerDialog({ opened, onClose, onSubmit, title = 
             onSearchChange={setText}
             value={chosen?.id ?? null}
             onChange={(value) => setChosen(value ? (byId.get(value) ?? null) : null)}
-            data={items.map((item) => ({ value: item.id, label: item.label }))}
-            filter={({ options }) => options}
             nothingFoundMessage={query && !suggestions.isFetching ? 'No members found' : undefined}
-            renderOption={({ option }) => (
-              <Group gap="xs" wrap="nowrap">
-                <Text size="sm">{option.label}</Text>
-                <Text size="xs" c="dimmed">
-                  {byId.get(option.value)?.email}
-                </Text>
-              </Group>
-            )}
+            {...personOptions(items)}
             data-autofocus
           />
           <FormActions onCancel={onClose} pending={busy} submitDisabled={!chosen} submitLabel="Submit" />
