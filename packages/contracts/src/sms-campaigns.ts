@@ -212,6 +212,22 @@ export const SmsEstimate = z.object({
 });
 export type SmsEstimate = z.infer<typeof SmsEstimate>;
 
+/**
+ * A campaign sent through Mailchimp: its numbers are Mailchimp's report (GET /3.0/reports/{id}), totals
+ * rather than per recipient, read after sending and every hour for a few days.
+ */
+export const MailchimpReportStatus = z.object({
+  /** When the numbers shown were read from Mailchimp; null: not read yet (the report shows what was handed over). */
+  readAt: z.string().nullable(),
+  /** The last time Mailchimp's report was asked for. */
+  checkedAt: z.string().nullable(),
+  /** Why that last read failed ('' when it worked); the numbers shown are then the ones read at readAt. */
+  error: z.string(),
+  hardBounces: z.number().int(),
+  softBounces: z.number().int(),
+});
+export type MailchimpReportStatus = z.infer<typeof MailchimpReportStatus>;
+
 /** Sent, delivered, opened, clicked, bounced, unsubscribed: one campaign's numbers (email or SMS). */
 export const CampaignReport = z.object({
   channel: z.enum(['email', 'sms']),
@@ -227,6 +243,8 @@ export const CampaignReport = z.object({
   /** Not sent yet, and (SMS) sends a crash left unconfirmed (never sent again). */
   pending: z.number().int(),
   unconfirmed: z.number().int(),
+  /** Present for a campaign sent through Mailchimp: the numbers above are Mailchimp's totals. */
+  mailchimp: MailchimpReportStatus.optional(),
 });
 export type CampaignReport = z.infer<typeof CampaignReport>;
 

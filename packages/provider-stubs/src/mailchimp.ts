@@ -37,11 +37,24 @@ export interface StubMailchimpCampaign {
   sentTo: string[];
   /** Each test send's addresses. */
   tests: string[][];
+  /** What recipients did with it, as Mailchimp's report counts it (tests set these). */
+  activity: StubMailchimpActivity;
+}
+
+/** A sent campaign's numbers in Mailchimp's report (GET /reports/{id}); emails_sent is its sentTo. */
+export interface StubMailchimpActivity {
+  opensTotal: number;
+  uniqueOpens: number;
+  clicksTotal: number;
+  uniqueSubscriberClicks: number;
+  hardBounces: number;
+  softBounces: number;
+  unsubscribed: number;
 }
 
 /** The next campaign call of this kind fails once with this status and detail (tests). */
 export interface MailchimpFailure {
-  on: 'campaign' | 'content' | 'send' | 'schedule' | 'unschedule' | 'test' | 'segment';
+  on: 'campaign' | 'content' | 'send' | 'schedule' | 'unschedule' | 'test' | 'segment' | 'report';
   status: number;
   detail: string;
 }
@@ -289,9 +302,20 @@ function campaignCalls(
       scheduleTime: null,
       sentTo: [],
       tests: [],
+      activity: {
+        opensTotal: 0,
+        uniqueOpens: 0,
+        clicksTotal: 0,
+        uniqueSubscriberClicks: 0,
+        hardBounces: 0,
+        softBounces: 0,
+        unsubscribed: 0,
+      },
     });
     return send(res, 200, { id, web_id: 1000 + state.mcCampaigns.size, type: input.type, status: 'save' });
   }
+  const report = /^\/reports\/([^/]+)$/.exec(path);
+  if (report && method === 'GET') return reportOf(state, decodeURIComponent(report[1] ?? ''), res);
   const match = /^\/campaigns\/([^/]+)(\/content|\/actions\/(send|schedule|unschedule|test))?$/.exec(path);
   if (!match) return false;
   const campaign = state.mcCampaigns.get(decodeURIComponent(match[1] ?? ''));
@@ -382,4 +406,40 @@ function campaignCalls(
     .map(([, member]) => member.email_address);
   res.writeHead(204).end();
   return true;
+}
+
+/**
+ * GET /reports/{campaign_id}: Mailchimp's report of a sent campaign (a campaign not sent yet has no
+ * report: 404), with the documented fields (emails_sent, opens, clicks, bounces, unsubscribed).
+ */
+function reportOf(state: MailchimpState, id: string, res: Parameters<typeof send>[0]): true {
+  if (failed(state, 'report', res)) return true;
+  const campaign = state.mcCampaigns.get(id);
+  // A scheduled campaign goes out at its time.
+  if (campaign?.status === 'schedule' && Date.parse(campaign.scheduleTime ?? '') <= Date.now())
+    campaign.status = 'sent';
+  if (!campaign || (campaign.status !== 'sent' && campaign.status !== 'sending')) return send(res, 404, notFound);
+  const a = campaign.activity;
+  const sent = campaign.sentTo.length;
+  const rate = (part: number) => (sent > 0 ? part / sent : 0);
+  return send(res, 200, {
+    id: campaign.id,
+    campaign_title: String(campaign.settings.title ?? ''),
+    type: 'regular',
+    list_id: campaign.listId,
+    subject_line: String(campaign.settings.subject_line ?? ''),
+    emails_sent: sent,
+    abuse_reports: 0,
+    unsubscribed: a.unsubscribed,
+    send_time: campaign.scheduleTime ?? new Date().toISOString(),
+    bounces: { hard_bounces: a.hardBounces, soft_bounces: a.softBounces, syntax_errors: 0 },
+    forwards: { forwards_count: 0, forwards_opens: 0 },
+    opens: { opens_total: a.opensTotal, unique_opens: a.uniqueOpens, open_rate: rate(a.uniqueOpens) },
+    clicks: {
+      clicks_total: a.clicksTotal,
+      unique_clicks: a.uniqueSubscriberClicks,
+      unique_subscriber_clicks: a.uniqueSubscriberClicks,
+      click_rate: rate(a.uniqueSubscriberClicks),
+    },
+  });
 }

@@ -14,6 +14,18 @@ import {
 import { contacts } from './contacts.ts';
 import { tenants } from './tenants.ts';
 
+/** Mailchimp's report of a campaign as last read (GET /3.0/reports/{id}): totals, not per recipient. */
+export interface MailchimpReportNumbers {
+  emailsSent: number;
+  uniqueOpens: number;
+  uniqueSubscriberClicks: number;
+  hardBounces: number;
+  softBounces: number;
+  unsubscribed: number;
+  /** ISO instant these numbers were read. */
+  readAt: string;
+}
+
 /** Who a campaign goes to (docs/decisions/campaigns.md "Audiences"); validated by the contracts' CampaignAudience. */
 export interface CampaignAudienceJson {
   kind: 'all' | 'tags' | 'membership' | 'no_visit' | 'custom_field';
@@ -61,6 +73,14 @@ export const campaigns = pgTable(
      */
     mailchimpCampaignId: text('mailchimp_campaign_id'),
     mailchimpSegmentId: text('mailchimp_segment_id'),
+    /**
+     * Mailchimp's numbers for the campaign (its Reports API, docs/decisions/campaigns.md "Mailchimp's
+     * numbers"), the last ones read; null until first read.
+     */
+    mailchimpReport: jsonb('mailchimp_report').$type<MailchimpReportNumbers>(),
+    /** When Mailchimp's report was last asked for, and why that read failed ('' when it did not). */
+    mailchimpReportCheckedAt: timestamp('mailchimp_report_checked_at', { withTimezone: true }),
+    mailchimpReportError: text('mailchimp_report_error').notNull().default(''),
     /** The connected mailbox (its tenant_credentials id) when the provider is mailbox. */
     mailboxId: uuid('mailbox_id'),
     /** Why a paused campaign stopped (the provider's answer), shown on its screen. */

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Campaign, CampaignSenders } from '@atrium/contracts';
+import type { Campaign, CampaignReport, CampaignSenders } from '@atrium/contracts';
 import { type ProviderStub, startProviderStub } from '@atrium/provider-stubs/provider-stub';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +8,7 @@ import type { App } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { withTenant } from '../../db/client.ts';
 import { campaignRecipients, campaigns, contacts, emailSuppressions } from '../../db/schema/index.ts';
+import { MAILCHIMP_REPORT_QUEUE, readMailchimpReport, sweepMailchimpReports } from './campaign-mailchimp-report.ts';
 import { beginSending, CAMPAIGN_BATCH_QUEUE, runCampaignBatches, runDueCampaigns } from './campaign-sending.ts';
 
 // Campaigns through Mailchimp's Marketing API, against the local Mailchimp stand-in: the audience's
@@ -360,5 +361,118 @@ describe('a test send through Mailchimp', () => {
     expect(errorOf(refused.body).message).toBe(
       'Mailchimp refused sending the test: Your Campaign is not ready to send.',
     );
+  });
+
+  it("reads Mailchimp's report after sending and hourly: the campaign's report shows Mailchimp's totals", async () => {
+    const { tenant, admin, listId } = await mailchimpStudio(4);
+    const campaign = await create(tenant, admin, { tracking: true });
+    expect((await call(admin, tenant, 'POST', `/rest/campaigns/${campaign.id}/send`)).statusCode).toBe(200);
+    await app.platform.jobs.drain(CAMPAIGN_BATCH_QUEUE);
+    const report = async (token = admin, studio = tenant) =>
+      call(token, studio, 'GET', `/rest/campaigns/${campaign.id}/report`);
+    // Before Mailchimp's report is read: what was handed over, opens and clicks unknown.
+    const before = json<CampaignReport>(await report());
+    expect(before).toMatchObject({ sent: 4, opened: null, clicked: null, mailchimp: { readAt: null, error: '' } });
+
+    // Sending queued the first read: Mailchimp has nothing yet but the sends.
+    await app.platform.jobs.drain(MAILCHIMP_REPORT_QUEUE);
+    const [mc] = campaignsOf(listId);
+    const reads = () => stub.requests.filter((r) => r.method === 'GET' && r.path === `/us7/3.0/reports/${mc?.id}`);
+    expect(reads()).toHaveLength(1);
+    expect(json<CampaignReport>(await report())).toMatchObject({
+      recipients: 4,
+      sent: 4,
+      delivered: 4,
+      opened: 0,
+      clicked: 0,
+      bounced: 0,
+      unsubscribed: 0,
+    });
+
+    // Members open, click, bounce and unsubscribe at Mailchimp; the hourly sweep reads the new totals.
+    Object.assign(mc?.activity ?? {}, {
+      opensTotal: 7,
+      uniqueOpens: 3,
+      clicksTotal: 4,
+      uniqueSubscriberClicks: 2,
+      hardBounces: 1,
+      softBounces: 0,
+      unsubscribed: 1,
+    });
+    expect(await sweepMailchimpReports(app.platform)).toBeGreaterThanOrEqual(1);
+    await app.platform.jobs.drain(MAILCHIMP_REPORT_QUEUE);
+    const filled = json<CampaignReport>(await report());
+    expect(filled).toMatchObject({
+      channel: 'email',
+      recipients: 4,
+      sent: 4,
+      delivered: 3,
+      opened: 3,
+      clicked: 2,
+      bounced: 1,
+      unsubscribed: 1,
+      mailchimp: { error: '', hardBounces: 1, softBounces: 0 },
+    });
+    expect(filled.mailchimp?.readAt).not.toBeNull();
+
+    // Another studio's admin: the campaign is not theirs (404), and staff of this studio may read it.
+    const other = await newTenant(app, { name: 'Birch Yoga' });
+    const otherAdmin = (await loginAs(app, other, 'admin')).access_token;
+    const foreign = await report(otherAdmin, other);
+    expect(foreign.statusCode).toBe(404);
+    const staff = (await loginAs(app, tenant, 'staff')).access_token;
+    expect((await report(staff)).statusCode).toBe(200);
+
+    // After the few days, the sweep no longer asks for it.
+    app.platform.clock.set(new Date(Date.now() + 6 * 86_400_000));
+    try {
+      await sweepMailchimpReports(app.platform);
+      await app.platform.jobs.drain(MAILCHIMP_REPORT_QUEUE);
+      expect(reads()).toHaveLength(2);
+    } finally {
+      app.platform.clock.reset();
+    }
+  });
+
+  it('a Mailchimp error reading the report keeps the last numbers and says so', async () => {
+    const { tenant, admin, listId } = await mailchimpStudio(2);
+    const campaign = await create(tenant, admin, { tracking: true });
+    expect((await call(admin, tenant, 'POST', `/rest/campaigns/${campaign.id}/send`)).statusCode).toBe(200);
+    await app.platform.jobs.drain(CAMPAIGN_BATCH_QUEUE);
+    const [mc] = campaignsOf(listId);
+    // Read directly: the sweep also reads other tests' campaigns, which would take the failure meant here.
+    const job = { tenantId: tenant.tenantId, campaignId: campaign.id };
+    Object.assign(mc?.activity ?? {}, { uniqueOpens: 2, opensTotal: 2, uniqueSubscriberClicks: 1, softBounces: 0 });
+    await app.platform.jobs.drain(MAILCHIMP_REPORT_QUEUE);
+    const read = json<CampaignReport>(await call(admin, tenant, 'GET', `/rest/campaigns/${campaign.id}/report`));
+    expect(read).toMatchObject({ sent: 2, opened: 2, clicked: 1, mailchimp: { error: '' } });
+
+    // Mailchimp fails the next read: the numbers stay, with the reason and when it was tried.
+    Object.assign(mc?.activity ?? {}, { uniqueOpens: 0, uniqueSubscriberClicks: 0 });
+    stub.mcFailNext = { on: 'report', status: 500, detail: 'Something went wrong on our end.' };
+    expect(await readMailchimpReport(app.platform, job)).toBe(false);
+    const kept = json<CampaignReport>(await call(admin, tenant, 'GET', `/rest/campaigns/${campaign.id}/report`));
+    expect(kept).toMatchObject({
+      sent: 2,
+      opened: 2,
+      clicked: 1,
+      mailchimp: {
+        readAt: read.mailchimp?.readAt,
+        error:
+          'Mailchimp could not be reached while reading the report (status 500: Something went wrong on our end.).',
+      },
+    });
+    expect(kept.mailchimp?.checkedAt).not.toBeNull();
+
+    // A revoked key says so too; the next good read clears the error.
+    stub.mcFailNext = { on: 'report', status: 401, detail: 'Your API key may be invalid.' };
+    expect(await readMailchimpReport(app.platform, job)).toBe(false);
+    expect(
+      json<CampaignReport>(await call(admin, tenant, 'GET', `/rest/campaigns/${campaign.id}/report`)).mailchimp?.error,
+    ).toBe('Mailchimp did not accept the API key: check it in Settings > Integrations > Mailchimp.');
+    expect(await readMailchimpReport(app.platform, job)).toBe(true);
+    expect(
+      json<CampaignReport>(await call(admin, tenant, 'GET', `/rest/campaigns/${campaign.id}/report`)),
+    ).toMatchObject({ opened: 0, clicked: 0, mailchimp: { error: '' } });
   });
 });

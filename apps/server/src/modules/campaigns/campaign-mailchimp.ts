@@ -31,6 +31,17 @@ const MAILCHIMP_FILLS = new Set<string>(
   CAMPAIGN_MERGE_FIELDS.map((field) => field.name).filter((name) => name !== 'membership' && name !== 'nextClass'),
 );
 
+/** The read of a campaign's Mailchimp report (campaign-mailchimp-report.ts). */
+export const MAILCHIMP_REPORT_QUEUE = 'campaign-mailchimp-report';
+
+/** Queues a read of the campaign's Mailchimp report (one queued per campaign). */
+export async function queueMailchimpReport(
+  platform: Platform,
+  job: { tenantId: string; campaignId: string },
+): Promise<void> {
+  await platform.jobs.send(MAILCHIMP_REPORT_QUEUE, job, { singletonKey: job.campaignId });
+}
+
 export interface MailchimpAccount {
   apiKey: string;
   listId: string;
@@ -82,7 +93,7 @@ export function checkQuarterHour(at: Date): void {
 }
 
 /** Why Mailchimp stopped, in words for the campaign's screen. */
-function reasonOf(result: Exclude<McResult<unknown>, { outcome: 'ok' }>, step: string): string {
+export function mailchimpReason(result: Exclude<McResult<unknown>, { outcome: 'ok' }>, step: string): string {
   switch (result.outcome) {
     case 'rejected':
       return 'Mailchimp did not accept the API key: check it in Settings > Integrations > Mailchimp.';
@@ -97,7 +108,7 @@ function reasonOf(result: Exclude<McResult<unknown>, { outcome: 'ok' }>, step: s
 
 class Stop extends Error {}
 function ok<T>(result: McResult<T>, step: string): T {
-  if (result.outcome !== 'ok') throw new Stop(reasonOf(result, step));
+  if (result.outcome !== 'ok') throw new Stop(mailchimpReason(result, step));
   return result.body;
 }
 
@@ -338,6 +349,8 @@ export async function runMailchimpCampaign(
     }
 
     await record(rows, reached, refused, mcId, later);
+    // Its opens, clicks, bounces and unsubscribes are Mailchimp's: read back now, then hourly.
+    if (!later) await queueMailchimpReport(platform, { tenantId, campaignId });
   } catch (error) {
     if (!(error instanceof Stop)) {
       await withTenant(platform.db, tenantId, (tx) => release(tx, rows));
@@ -382,6 +395,7 @@ export async function runMailchimpCampaign(
 /** The minute job: a campaign Mailchimp holds until its time is sent once that time has come. */
 export async function markMailchimpScheduledSent(platform: Platform, tenantId: string, campaignId: string) {
   const now = platform.clock.now();
+  let marked = false;
   await withTenant(platform.db, tenantId, async (tx) => {
     const [row] = await tx
       .update(campaigns)
@@ -391,7 +405,9 @@ export async function markMailchimpScheduledSent(platform: Platform, tenantId: s
     if (!row) return;
     await tx.execute(sql`update campaign_recipients set status = 'sent', sent_at = ${(row.at ?? now).toISOString()}::timestamptz
       where tenant_id = ${tenantId}::uuid and campaign_id = ${campaignId}::uuid and status = 'queued'`);
+    marked = true;
   });
+  if (marked) await queueMailchimpReport(platform, { tenantId, campaignId });
 }
 
 /**
@@ -404,7 +420,7 @@ export async function unscheduleAtMailchimp(platform: Platform, tenantId: string
   const mc = new Mailchimp(platform.config.providerUrls.mailchimp);
   const result = await mc.action(account.apiKey, mailchimpCampaignId, 'unschedule');
   if (result.outcome !== 'ok') {
-    throw new AppError(502, 'provider_unreachable', reasonOf(result, 'unscheduling the campaign'));
+    throw new AppError(502, 'provider_unreachable', mailchimpReason(result, 'unscheduling the campaign'));
   }
 }
 

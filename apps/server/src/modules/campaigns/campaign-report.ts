@@ -1,6 +1,7 @@
 import type { CampaignEvent, CampaignReport } from '@atrium/contracts';
 import { sql } from 'drizzle-orm';
 import { readTenant } from '../../db/client.ts';
+import type { MailchimpReportNumbers } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { TenantContext } from '../../lib/tenant-context.ts';
 import type { Platform } from '../../platform.ts';
@@ -19,9 +20,17 @@ export function emailCampaignReport(
   campaignId: string,
 ): Promise<CampaignReport> {
   return readTenant(platform.db, tenant.tenantId, async (tx) => {
-    const [campaign] = await rowsOf<{ total: number; tracking: boolean }>(
+    const [campaign] = await rowsOf<{
+      total: number;
+      tracking: boolean;
+      provider: string | null;
+      mailchimp_report: MailchimpReportNumbers | null;
+      mailchimp_report_checked_at: Date | string | null;
+      mailchimp_report_error: string;
+    }>(
       tx,
-      sql`select total, tracking from campaigns where tenant_id = ${tenant.tenantId}::uuid and id = ${campaignId}::uuid`,
+      sql`select total, tracking, provider, mailchimp_report, mailchimp_report_checked_at, mailchimp_report_error
+        from campaigns where tenant_id = ${tenant.tenantId}::uuid and id = ${campaignId}::uuid`,
     );
     if (!campaign) throw notFound('Campaign');
     const [row] = await rowsOf<{
@@ -51,6 +60,7 @@ export function emailCampaignReport(
     );
     const sent = Number(row?.sent ?? 0);
     const bounced = Number(row?.bounced ?? 0) + Number(row?.failed ?? 0);
+    if (campaign.provider === 'mailchimp') return mailchimpFigures(campaign, sent, Number(row?.pending ?? 0));
     return {
       channel: 'email',
       recipients: campaign.total,
@@ -64,6 +74,65 @@ export function emailCampaignReport(
       unconfirmed: 0,
     };
   });
+}
+
+/**
+ * A campaign sent through Mailchimp: opens, clicks, bounces and unsubscribes happen there, so the
+ * numbers are Mailchimp's report as last read (totals); before the first read, sent is what was handed
+ * over and the rest is unknown (opened, clicked null) or none yet.
+ */
+function mailchimpFigures(
+  campaign: {
+    total: number;
+    tracking: boolean;
+    mailchimp_report: MailchimpReportNumbers | null;
+    mailchimp_report_checked_at: Date | string | null;
+    mailchimp_report_error: string;
+  },
+  handedOver: number,
+  pending: number,
+): CampaignReport {
+  const numbers = campaign.mailchimp_report;
+  const checkedAt = campaign.mailchimp_report_checked_at
+    ? new Date(campaign.mailchimp_report_checked_at).toISOString()
+    : null;
+  const status = {
+    readAt: numbers?.readAt ?? null,
+    checkedAt,
+    error: campaign.mailchimp_report_error,
+    hardBounces: numbers?.hardBounces ?? 0,
+    softBounces: numbers?.softBounces ?? 0,
+  };
+  if (!numbers) {
+    return {
+      channel: 'email',
+      recipients: campaign.total,
+      sent: handedOver,
+      delivered: handedOver,
+      opened: null,
+      clicked: null,
+      bounced: 0,
+      unsubscribed: 0,
+      pending,
+      unconfirmed: 0,
+      mailchimp: status,
+    };
+  }
+  const bounced = numbers.hardBounces + numbers.softBounces;
+  return {
+    channel: 'email',
+    recipients: campaign.total,
+    sent: numbers.emailsSent,
+    delivered: Math.max(0, numbers.emailsSent - bounced),
+    // Mailchimp counts opens and clicks only when the campaign tracked them.
+    opened: campaign.tracking ? numbers.uniqueOpens : null,
+    clicked: campaign.tracking ? numbers.uniqueSubscriberClicks : null,
+    bounced,
+    unsubscribed: numbers.unsubscribed,
+    pending,
+    unconfirmed: 0,
+    mailchimp: status,
+  };
 }
 
 /** A contact's campaign events, email and text, newest first (at most 200). */

@@ -9,6 +9,7 @@ import { enqueueEmails } from '../mail/outbox.ts';
 import { materialiseRecipients, rowsOf } from './campaign-audience.ts';
 import { campaignEmail, type Person, prepareCampaignBody, unsubscribeSigner, unsubscribeUrl } from './campaign-mail.ts';
 import { heldByMailchimp, markMailchimpScheduledSent, runMailchimpCampaign } from './campaign-mailchimp.ts';
+import { registerMailchimpReportJobs } from './campaign-mailchimp-report.ts';
 import type { PreparedBody } from './campaign-render.ts';
 import {
   type ApiEmail,
@@ -534,4 +535,5 @@ export function registerCampaignJobs(platform: Platform): void {
   });
   platform.jobs.register(CAMPAIGN_DUE_QUEUE, async () => void (await runDueCampaigns(platform)), { retryLimit: 1 });
   platform.jobs.schedule(CAMPAIGN_DUE_QUEUE, '* * * * *');
+  registerMailchimpReportJobs(platform);
 }

@@ -76,6 +76,16 @@ export interface McCampaign {
   status: string;
 }
 
+/** GET /reports/{campaign_id}: the numbers Mailchimp keeps for a sent campaign (the fields read here). */
+export interface McReport {
+  id: string;
+  emails_sent: number;
+  unsubscribed: number;
+  bounces: { hard_bounces: number; soft_bounces: number; syntax_errors?: number };
+  opens: { opens_total?: number; unique_opens: number };
+  clicks: { clicks_total?: number; unique_subscriber_clicks: number };
+}
+
 export interface McListContact {
   company: string;
   address1: string;
@@ -208,6 +218,11 @@ export class Mailchimp {
   /** GET /3.0/campaigns/{id}: its status (a send whose answer was lost may have gone). */
   campaign(apiKey: string, id: string): Promise<McResult<McCampaign>> {
     return this.call(apiKey, 'GET', `/campaigns/${encodeURIComponent(id)}`);
+  }
+
+  /** GET /3.0/reports/{campaign_id}: a sent campaign's totals (sent, opens, clicks, bounces, unsubscribes). */
+  report(apiKey: string, id: string): Promise<McResult<McReport>> {
+    return this.call(apiKey, 'GET', `/reports/${encodeURIComponent(id)}`);
   }
 
   /** PUT /3.0/campaigns/{id}/content: the HTML and plain text, with Mailchimp's merge tags. */

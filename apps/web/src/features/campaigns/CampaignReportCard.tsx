@@ -1,5 +1,5 @@
-import type { CampaignReport } from '@atrium/contracts';
-import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { CampaignReport, MailchimpReportStatus } from '@atrium/contracts';
+import { Alert, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { smsApi, smsKeys } from './sms-api';
 
@@ -31,7 +31,9 @@ export function CampaignReportCard({ report }: { report: CampaignReport }) {
             </div>
           ))}
         </SimpleGrid>
-        {report.channel === 'sms' ? (
+        {report.mailchimp ? (
+          <MailchimpNote status={report.mailchimp} tracking={report.opened !== null} />
+        ) : report.channel === 'sms' ? (
           <Text size="xs" c="dimmed">
             Texts have no opens or clicks.
             {report.pending > 0 ? ` ${report.pending} still to send.` : ''}
@@ -46,6 +48,34 @@ export function CampaignReportCard({ report }: { report: CampaignReport }) {
         ) : null}
       </Stack>
     </Paper>
+  );
+}
+
+const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** Where a Mailchimp campaign's numbers come from, when they were read, and a failed read's reason. */
+function MailchimpNote({ status, tracking }: { status: MailchimpReportStatus; tracking: boolean }) {
+  return (
+    <Stack gap={4} data-testid="report-mailchimp">
+      <Text size="xs" c="dimmed">
+        {status.readAt
+          ? `Numbers from Mailchimp's report, read ${when(status.readAt)}: totals for the campaign, not per recipient` +
+            ` (bounced: ${status.hardBounces} hard, ${status.softBounces} soft).`
+          : 'Sent through Mailchimp: its report (opens, clicks, bounces, unsubscribes) has not been read yet. It is read after sending and every hour for 5 days.'}
+        {status.readAt && !tracking ? ' Opens and clicks were not tracked for this campaign.' : ''}
+      </Text>
+      {status.error ? (
+        <Alert color="yellow" p="xs" title="Mailchimp's report could not be read">
+          <Text size="xs">
+            {status.checkedAt ? `At ${when(status.checkedAt)}: ` : ''}
+            {status.error}{' '}
+            {status.readAt
+              ? `The numbers shown are the last ones read, ${when(status.readAt)}.`
+              : 'No numbers have been read yet.'}
+          </Text>
+        </Alert>
+      ) : null}
+    </Stack>
   );
 }
 
