@@ -5,11 +5,13 @@
 //    autocannon at 10 connections, p95 from every response's own time (the issue's bar: under 50 ms).
 // 3. The booking call itself under autocannon: POST /snode/mybooking by one student, answered 409
 //    (already booked) after the first: the locked path without a write.
+// The compact staff month also prints its CPU per request (server, PostgreSQL, this client), from /proc.
 // Usage: npm run bench:scheduling   (BENCH_PG_URL, default the atrium_sched database, made when missing; its schema is
 // dropped first, BENCH_DURATION seconds per autocannon run). The counts are asserted: a wrong one exits 1.
 import autocannon from 'autocannon';
 import { hostFetch } from './host-fetch.mjs';
 import { openBenchDatabase } from './lib/bench-db.mjs';
+import { cpuPerRequest, cpuReading } from './lib/cpu.mjs';
 import { startAtrium } from './server.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3250);
@@ -229,13 +231,20 @@ try {
     compact.sessions.length === staffMonth.json().data.length && compactFlagged === flagged,
   );
   check('the compact month is under 200 KB before compression', compactMonth.text.length < 200 * 1024);
+  const compactBefore = await cpuReading(server.pid, db);
   const compactCalendar = await measure('staff calendar month, compact', {
     url: `${BASE}/snode/session/calendar?from=${from}&to=${to}`,
     headers: { host: HOST, authorization: `Bearer ${admin}` },
   });
+  const compactCpu = cpuPerRequest(compactBefore, await cpuReading(server.pid, db), compactCalendar.requests);
   console.log(
     `   ${compactCalendar.requests} requests, ${compactCalendar.rps.toFixed(0)} req/s, p50 ${compactCalendar.p50} ms, p95 ${compactCalendar.p95} ms, p99 ${compactCalendar.p99} ms, answers ${JSON.stringify(compactCalendar.statuses)}`,
   );
+  // What a month costs whatever else the machine runs (the latency above depends on the load).
+  if (compactCpu)
+    console.log(
+      `   CPU per month: server ${compactCpu.server} ms, PostgreSQL ${compactCpu.postgres} ms, the bench's client ${compactCpu.client} ms (1-minute load ${compactCpu.load})`,
+    );
   check(
     'every compact answer 200',
     Object.keys(compactCalendar.statuses).every((s) => s === '200'),
