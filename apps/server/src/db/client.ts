@@ -73,6 +73,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     },
   };
   tenantRunners.set(db, pgliteRunner(client, db));
+  embedded.add(db);
   return { kind: 'pglite', db, sql: raw, pool: null, pglite: client, close: () => client.close() };
 }
 
@@ -185,6 +186,17 @@ export function hotStatement<Row>(
     const session = (tx as unknown as { session: SessionInternals }).session;
     return session.prepareQuery(shape, undefined, statementName, false).execute(values) as Promise<{ rows: Row[] }>;
   };
+}
+
+const embedded = new WeakSet<Db>();
+
+/**
+ * True for the embedded database (PGlite): one connection running one transaction at a time, so a
+ * long transaction holds every other request's read until it ends. A long write there runs in short
+ * transactions that let waiting reads in between (docs/decisions/contacts.md "Import in batches on PGlite").
+ */
+export function isEmbedded(db: Db): boolean {
+  return embedded.has(db);
 }
 
 type TenantRunner = <T>(

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { contactImports, contacts } from '../../db/schema/index.ts';
 import type { ValidContact } from './contact-import.plan.ts';
@@ -23,10 +23,15 @@ export async function findExistingEmails(tx: Tx, tenantId: string, emails: strin
 
 /**
  * Inserts the contacts in batches (inside the caller's transaction); an email taken meanwhile
- * (a race with another write) is skipped, not an error. Returns the emails actually inserted.
+ * (a race with another write) is skipped, not an error. Returns the contacts actually inserted:
+ * their ids by email.
  */
-export async function insertImportedContacts(tx: Tx, tenantId: string, rows: ValidContact[]): Promise<Set<string>> {
-  const inserted = new Set<string>();
+export async function insertImportedContacts(
+  tx: Tx,
+  tenantId: string,
+  rows: ValidContact[],
+): Promise<Map<string, string>> {
+  const inserted = new Map<string, string>();
   for (let i = 0; i < rows.length; i += BATCH) {
     const values = rows.slice(i, i + BATCH).map((row) => ({
       tenantId,
@@ -43,10 +48,16 @@ export async function insertImportedContacts(tx: Tx, tenantId: string, rows: Val
       .insert(contacts)
       .values(values)
       .onConflictDoNothing({ target: [contacts.tenantId, contacts.email] })
-      .returning({ email: contacts.email });
-    for (const row of returned) inserted.add(row.email);
+      .returning({ id: contacts.id, email: contacts.email });
+    for (const row of returned) inserted.set(row.email, row.id);
   }
   return inserted;
+}
+
+/** Deletes these contacts (an import's own, undone after it failed part-way). */
+export async function deleteImportedContacts(tx: Tx, tenantId: string, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await tx.delete(contacts).where(and(eq(contacts.tenantId, tenantId), inArray(contacts.id, ids)));
 }
 
 export type ImportLogRow = typeof contactImports.$inferSelect;

@@ -8,7 +8,9 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, json, loginAs, newTenant, startTestApp, type TestTenant } from '../../../test/helpers.ts';
 import type { App } from '../../app.ts';
+import { isEmbedded, onTenantWrite } from '../../db/client.ts';
 import { createContactVia, errorOf } from './contact-fixtures.ts';
+import { IMPORT_BATCH_ROWS } from './contact-import.service.ts';
 
 let app: App;
 let a: TestTenant;
@@ -168,7 +170,7 @@ describe('POST /rest/contact/import', () => {
     });
   });
 
-  it('writes nothing when the import fails part-way (one transaction)', async () => {
+  it('writes nothing when the import fails at its log entry (after all the contacts went in)', async () => {
     const trigger = `boom_${Math.random().toString(36).slice(2, 8)}`;
     await app.platform.db.execute(
       sql.raw(`create function ${trigger}() returns trigger language plpgsql as $$
@@ -189,6 +191,45 @@ describe('POST /rest/contact/import', () => {
     }
     expect(await emailsOf(a, adminA, 'boom.test')).toEqual([]);
     expect((await importLog(a, adminA)).some((item) => item.fileName === `${trigger}.csv`)).toBe(false);
+  });
+
+  it('writes nothing when a batch part-way through the file fails (the batches before it are undone)', async () => {
+    const trigger = `midfail${Math.random().toString(36).slice(2, 8)}`;
+    await app.platform.db.execute(
+      sql.raw(`create function ${trigger}() returns trigger language plpgsql as $$
+        begin raise exception 'forced failure'; end $$`),
+    );
+    // Row 1,251 of 1,500: on PGlite the 12 batches of 100 before it are committed when it fails.
+    await app.platform.db.execute(
+      sql.raw(`create trigger ${trigger} before insert on contacts for each row
+        when (new.email = 'mid1250@${trigger}.test') execute function ${trigger}()`),
+    );
+    try {
+      const rows = Array.from({ length: 1500 }, (_, i) => `Mid,Row${i},mid${i}@${trigger}.test`);
+      const response = await importCsv(csv('firstName,lastName,email', ...rows), '', { fileName: `${trigger}.csv` });
+      expect(response.statusCode).toBe(500);
+    } finally {
+      await app.platform.db.execute(sql.raw(`drop trigger ${trigger} on contacts`));
+      await app.platform.db.execute(sql.raw(`drop function ${trigger}()`));
+    }
+    expect(await emailsOf(a, adminA, `${trigger}.test`)).toEqual([]);
+    expect((await importLog(a, adminA)).some((item) => item.fileName === `${trigger}.csv`)).toBe(false);
+  });
+
+  it('on PGlite writes the file in transactions of IMPORT_BATCH_ROWS contacts (one on PostgreSQL)', async () => {
+    let transactions = 0;
+    let counting = true;
+    onTenantWrite(app.platform.db, (tenantId) => {
+      if (counting && tenantId === a.tenantId) transactions++;
+    });
+    const rows = Array.from({ length: 1050 }, (_, i) => `Bat,Row${i},bat${i}@batches.test`);
+    const response = await importCsv(csv('firstName,lastName,email', ...rows));
+    counting = false;
+    expect(response.statusCode).toBe(201);
+    expect(json<ContactImportResult>(response).imported).toBe(1050);
+    const batches = Math.ceil(1050 / IMPORT_BATCH_ROWS);
+    if (isEmbedded(app.platform.db)) expect(transactions).toBeGreaterThanOrEqual(batches + 2);
+    else expect(transactions).toBeLessThan(batches);
   });
 
   it("importing into one tenant never touches another's contacts or log", async () => {
