@@ -200,6 +200,18 @@ test.describe('the website builder', () => {
     await text.dblclick();
     await page.keyboard.press('End');
     await page.keyboard.type(' Towels are provided.');
+    // Ctrl+Z / Ctrl+Shift+Z (Cmd on a Mac) undo and redo the typing while the text is being edited (issue 29)
+    const paragraph = canvas.locator('p', { hasText: 'Bring water' });
+    await page.keyboard.press('ControlOrMeta+z');
+    await expect(paragraph).toHaveText('Bring water and a mat.');
+    await page.keyboard.press('ControlOrMeta+Shift+z');
+    await expect(paragraph).toHaveText('Bring water and a mat. Towels are provided.');
+    // ... and after leaving the text, the designer's undo takes the edit back, then puts it again
+    await canvas.getByRole('heading', { name: 'Class notes' }).click();
+    await page.keyboard.press('ControlOrMeta+z');
+    await expect(paragraph).toHaveText('Bring water and a mat.');
+    await page.keyboard.press('ControlOrMeta+Shift+z');
+    await expect(paragraph).toHaveText('Bring water and a mat. Towels are provided.');
     await page.getByRole('button', { name: 'Next' }).click();
     await expect(page.frameLocator('iframe[title="Page preview"]').getByText('Towels are provided.')).toBeVisible();
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
