@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTenant } from '../session/session-store';
 import { invoicesApi } from './api';
-import { InvoiceStatusBadge } from './InvoiceView';
+import { InvoiceRow } from './InvoiceView';
 import { formatInvoiceDate, money } from './invoice-format';
 
 /**
@@ -49,19 +49,13 @@ export function ContactInvoicesCard({ contactId }: { contactId: string }) {
                 </Table.Thead>
                 <Table.Tbody>
                   {data.invoices.map((row) => (
-                    <Table.Tr key={row.id}>
-                      <Table.Td>
-                        <Anchor component={Link} to={`/invoices/${row.id}`} size="sm">
-                          {row.invoiceId}
-                        </Anchor>
-                      </Table.Td>
-                      <Table.Td>{formatInvoiceDate(row.createdAt, tenant.timezone)}</Table.Td>
-                      <Table.Td ta="right">{money(row.total, row.currency)}</Table.Td>
-                      <Table.Td ta="right">{money(row.balance, row.currency)}</Table.Td>
-                      <Table.Td>
-                        <InvoiceStatusBadge status={row.status} />
-                      </Table.Td>
-                    </Table.Tr>
+                    <InvoiceRow
+                      key={row.id}
+                      row={row}
+                      to={`/invoices/${row.id}`}
+                      timeZone={tenant.timezone}
+                      linkSize="sm"
+                    />
                   ))}
                 </Table.Tbody>
               </Table>

@@ -4,7 +4,21 @@ import {
   type InvoicePublic,
   PAYMENT_METHOD_LABELS,
 } from '@atrium/contracts';
-import { Badge, Box, Divider, Group, Image, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Box,
+  Divider,
+  Group,
+  Image,
+  type MantineSize,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { Link } from 'react-router';
 import { formatInvoiceDate, money, STATUS_COLORS } from './invoice-format';
 
 type AnyInvoice = InvoiceDetail | InvoicePublic;
@@ -14,6 +28,42 @@ export function InvoiceStatusBadge({ status }: { status: AnyInvoice['status'] })
     <Badge color={STATUS_COLORS[status]} variant="dot" c="dark.7">
       {INVOICE_STATUS_LABELS[status]}
     </Badge>
+  );
+}
+
+/** An invoice's row in a short list: its number (a link), date, total, balance (what is left to pay) and status. */
+export function InvoiceRow({
+  row,
+  to,
+  timeZone,
+  linkSize,
+}: {
+  row: {
+    invoiceId: string;
+    createdAt: string;
+    total: number;
+    balance: number;
+    currency: string;
+    status: AnyInvoice['status'];
+  };
+  to: string;
+  timeZone: string | undefined;
+  linkSize?: MantineSize;
+}) {
+  return (
+    <Table.Tr>
+      <Table.Td>
+        <Anchor component={Link} to={to} size={linkSize}>
+          {row.invoiceId}
+        </Anchor>
+      </Table.Td>
+      <Table.Td>{formatInvoiceDate(row.createdAt, timeZone)}</Table.Td>
+      <Table.Td ta="right">{money(row.total, row.currency)}</Table.Td>
+      <Table.Td ta="right">{money(row.balance, row.currency)}</Table.Td>
+      <Table.Td>
+        <InvoiceStatusBadge status={row.status} />
+      </Table.Td>
+    </Table.Tr>
   );
 }
 

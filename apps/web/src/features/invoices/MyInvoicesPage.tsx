@@ -1,11 +1,10 @@
-import { Alert, Anchor, Box, Button, Group, Loader, Pagination, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Box, Button, Group, Loader, Pagination, Stack, Table, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { useTenant } from '../session/session-store';
 import { useDocumentHead } from '../tenant/tenant-head';
 import { invoicesApi } from './api';
-import { InvoiceStatusBadge } from './InvoiceView';
-import { formatInvoiceDate, money } from './invoice-format';
+import { InvoiceRow } from './InvoiceView';
 
 const PAGE_SIZE = 20;
 
@@ -57,19 +56,12 @@ export default function MyInvoicesPage() {
               </Table.Thead>
               <Table.Tbody>
                 {mine.data.data.map((row) => (
-                  <Table.Tr key={row.publicId}>
-                    <Table.Td>
-                      <Anchor component={Link} to={`/invoice/${encodeURIComponent(row.publicId)}`}>
-                        {row.invoiceId}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>{formatInvoiceDate(row.createdAt, tenant.timezone)}</Table.Td>
-                    <Table.Td ta="right">{money(row.total, row.currency)}</Table.Td>
-                    <Table.Td ta="right">{money(row.balance, row.currency)}</Table.Td>
-                    <Table.Td>
-                      <InvoiceStatusBadge status={row.status} />
-                    </Table.Td>
-                  </Table.Tr>
+                  <InvoiceRow
+                    key={row.publicId}
+                    row={row}
+                    to={`/invoice/${encodeURIComponent(row.publicId)}`}
+                    timeZone={tenant.timezone}
+                  />
                 ))}
               </Table.Tbody>
             </Table>
