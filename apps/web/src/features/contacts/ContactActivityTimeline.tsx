@@ -27,7 +27,7 @@ import { useEffect, useState } from 'react';
 import { FormActions } from '../../app/components/FormDialog';
 import { apiRequest } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
-import { ConfirmDialog } from '../dialogs/ConfirmDialog';
+import { YesNoDeleteDialog } from '../dialogs/ConfirmDialog';
 import { useTenant } from '../session/session-store';
 import { useAddActivity, useContactActivities, useRemoveActivity, useUpdateActivity } from './hooks';
 
@@ -250,19 +250,12 @@ export function ContactActivityTimeline({ guId }: { guId: string }) {
         onClose={() => setDialog(null)}
         onSubmit={save}
       />
-      <ConfirmDialog
-        opened={deleting !== null}
+      <YesNoDeleteDialog
+        item={deleting}
         title="Delete Activity"
-        message="Are you sure you want to delete?"
-        confirmLabel="Yes"
-        cancelLabel="No"
-        danger
         busy={remove.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={async () => {
-          if (deleting) await remove.mutateAsync(deleting).catch(() => null);
-          setDeleting(null);
-        }}
+        onClose={() => setDeleting(null)}
+        onDelete={(item) => remove.mutateAsync(item)}
       />
     </Card>
   );

@@ -1,7 +1,7 @@
 import { Button, Card, Group, Loader, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useState } from 'react';
 import { formatDateTime } from '../../lib/format';
-import { ConfirmDialog } from '../dialogs/ConfirmDialog';
+import { YesNoDeleteDialog } from '../dialogs/ConfirmDialog';
 import { useTenant } from '../session/session-store';
 import { useAddNote, useContactNotes, useRemoveNote } from './hooks';
 
@@ -70,19 +70,12 @@ export function ContactNotes({ guId }: { guId: string }) {
           ))}
         </Stack>
       )}
-      <ConfirmDialog
-        opened={deleting !== null}
+      <YesNoDeleteDialog
+        item={deleting}
         title="Delete Note"
-        message="Are you sure you want to delete?"
-        confirmLabel="Yes"
-        cancelLabel="No"
-        danger
         busy={remove.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={async () => {
-          if (deleting) await remove.mutateAsync(deleting).catch(() => null);
-          setDeleting(null);
-        }}
+        onClose={() => setDeleting(null)}
+        onDelete={(item) => remove.mutateAsync(item)}
       />
     </Card>
   );

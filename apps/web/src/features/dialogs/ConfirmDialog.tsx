@@ -74,3 +74,38 @@ export function DeleteDialog<T>({ item, title, children, busy, onCancel, onDelet
     />
   );
 }
+
+/**
+ * The spec's Yes / No question before a contact's note or activity goes ("Are you sure you want to delete?"),
+ * open while `item` is set; it closes once the delete is done or refused (the call toasts its own failure).
+ */
+export function YesNoDeleteDialog<T>({
+  item,
+  title,
+  busy,
+  onClose,
+  onDelete,
+}: {
+  item: T | null;
+  title: string;
+  busy: boolean;
+  onClose: () => void;
+  onDelete: (item: T) => Promise<unknown>;
+}) {
+  return (
+    <ConfirmDialog
+      opened={item !== null}
+      title={title}
+      message="Are you sure you want to delete?"
+      confirmLabel="Yes"
+      cancelLabel="No"
+      danger
+      busy={busy}
+      onCancel={onClose}
+      onConfirm={async () => {
+        if (item !== null) await onDelete(item).catch(() => null);
+        onClose();
+      }}
+    />
+  );
+}
