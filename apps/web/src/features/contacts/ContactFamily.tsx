@@ -8,6 +8,7 @@ import { useTenant } from '../session/session-store';
 import { ContactDialog } from './ContactDialog';
 import { ContactSearch } from './ContactSearch';
 import { contactPath } from './ContactTable';
+import { contactCreateBody } from './contact-format';
 import { useAddChild, useUnlinkRelative } from './hooks';
 
 function RelativeList({
@@ -106,15 +107,7 @@ export function ContactFamily({ contact }: { contact: ContactDetail }) {
         title="Create Contact"
         onClose={() => setMode(null)}
         onSubmit={async (values) => {
-          await addChild.mutateAsync({
-            firstName: values.firstName,
-            lastName: values.lastName,
-            email: values.email,
-            phone: values.phone,
-            grnNumber: tenant.isSupportGrn ? values.grnNumber || null : undefined,
-            hasSignedWaiverForm: values.hasSignedWaiverForm,
-            subscribeToMailingList: values.subscribeToMailingList,
-          });
+          await addChild.mutateAsync(contactCreateBody(values, tenant.isSupportGrn));
           showSuccessToast(`${values.firstName} ${values.lastName} added as a child.`);
         }}
       />

@@ -20,7 +20,7 @@ import { useDocumentHead } from '../tenant/tenant-head';
 import { ContactDialog } from './ContactDialog';
 import { ContactStatsStrip } from './ContactStatsStrip';
 import { contactPath } from './ContactTable';
-import { formatBalance, formatDayMonthYear, formatRelativeDay } from './contact-format';
+import { contactCreateBody, formatBalance, formatDayMonthYear, formatRelativeDay } from './contact-format';
 import { useContactList, useCreateContact, useDeleteContacts, useTagRegistry } from './hooks';
 import { tagOptions } from './tag-format';
 
@@ -234,15 +234,7 @@ export default function ContactsPage() {
         opened={creating}
         onClose={() => setCreating(false)}
         onSubmit={async (values) => {
-          const contact = await create.mutateAsync({
-            firstName: values.firstName,
-            lastName: values.lastName,
-            email: values.email,
-            phone: values.phone,
-            grnNumber: tenant.isSupportGrn ? values.grnNumber || null : undefined,
-            hasSignedWaiverForm: values.hasSignedWaiverForm,
-            subscribeToMailingList: values.subscribeToMailingList,
-          });
+          const contact = await create.mutateAsync(contactCreateBody(values, tenant.isSupportGrn));
           showSuccessToast(`${contact.name} added.`);
           navigate(contactPath(contact.guId));
         }}

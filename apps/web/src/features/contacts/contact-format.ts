@@ -1,3 +1,5 @@
+import type { ContactCreate } from '@atrium/contracts';
+
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -57,6 +59,19 @@ export interface ContactFormValues {
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The contact dialog's values as a new contact (the GRN number only where the studio keeps one). */
+export function contactCreateBody(values: ContactFormValues, supportsGrn: boolean): ContactCreate {
+  return {
+    firstName: values.firstName,
+    lastName: values.lastName,
+    email: values.email,
+    phone: values.phone,
+    grnNumber: supportsGrn ? values.grnNumber || null : undefined,
+    hasSignedWaiverForm: values.hasSignedWaiverForm,
+    subscribeToMailingList: values.subscribeToMailingList,
+  };
+}
 
 export function contactFormErrors(values: ContactFormValues): Partial<Record<keyof ContactFormValues, string>> {
   const errors: Partial<Record<keyof ContactFormValues, string>> = {};
