@@ -1,18 +1,5 @@
 import { type PlanOffer, type PlanPeriod, planChoices } from '@atrium/contracts';
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Group,
-  List,
-  Loader,
-  SegmentedControl,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, List, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
@@ -20,6 +7,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { MantineScope } from '../../app/MantineScope';
 import { queryClient } from '../../lib/query-client';
 import { NewStudioForm } from '../onboarding/NewStudioPage';
+import { PeriodSwitch } from '../plan/PeriodSwitch';
 import { priceLabel } from '../plan/plan-rules';
 import { useTenant } from '../session/session-store';
 import { operatorApi, operatorKeys } from './api';
@@ -65,17 +53,7 @@ function PlanCards() {
       <Title order={1} id="tplan-title" ta="center">
         Plans
       </Title>
-      <Group justify="center">
-        <SegmentedControl
-          aria-label="Billing period"
-          value={period}
-          onChange={(value) => setSearch({ period: value }, { replace: true })}
-          data={[
-            { value: 'monthly', label: 'Monthly' },
-            { value: 'yearly', label: 'Yearly' },
-          ]}
-        />
-      </Group>
+      <PeriodSwitch value={period} onChange={(value) => setSearch({ period: value }, { replace: true })} />
       {plans.isPending ? (
         <Loader aria-label="Loading the plans" mx="auto" />
       ) : plans.isError || !plans.data ? (

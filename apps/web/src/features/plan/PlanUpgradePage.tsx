@@ -6,7 +6,7 @@ import {
   planChoices,
   type Subscription,
 } from '@atrium/contracts';
-import { Badge, Button, Card, Group, List, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -15,6 +15,7 @@ import { showErrorToast, showSuccessToast } from '../../lib/notify';
 import { ConfirmDialog } from '../dialogs/ConfirmDialog';
 import { SettingsHeader } from '../settings/SettingsHeader';
 import { usePlanOffers, useSubscription, useUpdatePlan } from './api';
+import { PeriodSwitch } from './PeriodSwitch';
 import { periodFromQuery, priceLabel } from './plan-rules';
 
 const CheckoutPanel = lazy(() => import('./CheckoutPanel'));
@@ -97,17 +98,7 @@ function PlanList({ subscription, offers }: { subscription: Subscription; offers
 
   return (
     <Stack gap="lg" maw={1200}>
-      <Group justify="center">
-        <SegmentedControl
-          aria-label="Billing period"
-          value={period}
-          onChange={(value) => setSearch({ period: value }, { replace: true })}
-          data={[
-            { value: 'monthly', label: 'Monthly' },
-            { value: 'yearly', label: 'Yearly' },
-          ]}
-        />
-      </Group>
+      <PeriodSwitch value={period} onChange={(value) => setSearch({ period: value }, { replace: true })} />
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
         {choices.map((choice) => (
           <PlanCard
