@@ -4,7 +4,7 @@ import { type Db, withTenant } from '../db/client.ts';
 import { contacts } from '../db/schema/index.ts';
 import { insertRuleWithSessions } from '../modules/scheduling/class-rules.service.ts';
 import { addDays } from '../modules/scheduling/recurrence.ts';
-import { insertRoom } from '../modules/scheduling/scheduling.repo.ts';
+import { insertRoom } from '../modules/scheduling/rooms.repo.ts';
 
 /**
  * The demo timetable: room Studio A and a weekly Morning Yoga (Tuesday, Thursday and Saturday at

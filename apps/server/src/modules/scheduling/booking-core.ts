@@ -12,6 +12,16 @@ import { createInvoice, voidInvoice } from '../invoices/invoices.service.ts';
 import { payWithMembership, returnCredit } from '../memberships/booking-payment.ts';
 import { onlineMethod } from '../shop/cart.service.ts';
 import { contactOf, findBookingsByInvoice } from './booking-work.repo.ts';
+import {
+  addBooked,
+  type BookingRow,
+  countWaitlisted,
+  findBooking,
+  findLiveBooking,
+  firstWaitlisted,
+  insertBooking,
+  setBooking,
+} from './bookings.repo.ts';
 import * as repo from './scheduling.repo.ts';
 import { type MailContext, mailable, queueHoldLapsed, queueHoldOffered } from './scheduling-mail.ts';
 import { queueSmsHoldLapsed, queueSmsHoldOffered, textable } from './scheduling-sms.ts';
@@ -69,7 +79,7 @@ export async function decideBookingPayment(
  * A booked place whose invoice is still owed at the studio (an online booking of a studio that takes
  * no cards): like a held place, its unpaid invoice goes when the place goes.
  */
-export const owedAtStudio = (booking: Pick<repo.BookingRow, 'status' | 'payment' | 'invoiceId'>) =>
+export const owedAtStudio = (booking: Pick<BookingRow, 'status' | 'payment' | 'invoiceId'>) =>
   booking.status === 'booked' && booking.payment === 'at_desk' && booking.invoiceId !== null;
 
 /** The drop-in's invoice: one class line naming the class and its start in the tenant's zone. */
@@ -113,11 +123,11 @@ async function placeInSpot(
   locked: repo.LockedSession,
   contactId: string,
   decision: PaymentDecision,
-  place: { id: string; existing?: repo.BookingRow },
-): Promise<repo.BookingRow> {
+  place: { id: string; existing?: BookingRow },
+): Promise<BookingRow> {
   const { existing } = place;
   const { tenantId } = ctx.tenant;
-  let values: Pick<repo.BookingRow, 'status' | 'payment' | 'invoiceId' | 'holdExpiresAt'>;
+  let values: Pick<BookingRow, 'status' | 'payment' | 'invoiceId' | 'holdExpiresAt'>;
   if (decision.kind === 'checkout') {
     const invoice = await dropInInvoice(tx, ctx, locked, contactId, decision.priceMinor);
     const hold = new Date(ctx.now.getTime() + ctx.tenant.settings.paymentHoldMinutes * MINUTE);
@@ -131,12 +141,12 @@ async function placeInSpot(
     values = { status: 'booked', payment: decision.kind, invoiceId: null, holdExpiresAt: null };
   }
   if (existing) {
-    const row = await repo.setBooking(tx, tenantId, existing.id, values);
+    const row = await setBooking(tx, tenantId, existing.id, values);
     if (!row) throw new Error('a held place vanished under its session lock');
     return row;
   }
-  const row = await repo.insertBooking(tx, tenantId, { id: place.id, sessionId: locked.row.id, contactId, ...values });
-  await repo.addBooked(tx, tenantId, locked.row.id, 1);
+  const row = await insertBooking(tx, tenantId, { id: place.id, sessionId: locked.row.id, contactId, ...values });
+  await addBooked(tx, tenantId, locked.row.id, 1);
   return row;
 }
 
@@ -168,7 +178,7 @@ export async function book(
   sessionId: string,
   contactId: string,
   options: BookOptions,
-): Promise<repo.BookingRow> {
+): Promise<BookingRow> {
   const { tenantId } = ctx.tenant;
   const locked = await repo.lockSession(tx, tenantId, sessionId);
   if (!locked) throw sessionNotFound();
@@ -176,7 +186,7 @@ export async function book(
   if (session.status === 'cancelled') throw badRequest('scheduleId', SCHEDULE_MESSAGES.sessionCancelled);
   const closesAt = options.byStaff ? session.endsAt : session.startsAt;
   if (closesAt <= ctx.now) throw badRequest('scheduleId', SCHEDULE_MESSAGES.sessionPast);
-  if (await repo.findLiveBooking(tx, tenantId, sessionId, contactId))
+  if (await findLiveBooking(tx, tenantId, sessionId, contactId))
     throw new AppError(409, 'conflict', SCHEDULE_MESSAGES.alreadyBooked, 'scheduleId');
   if (!options.byStaff) {
     await requireSignedWaiver(tx, ctx.tenant, contactId, {
@@ -185,11 +195,11 @@ export async function book(
     });
   }
   if (session.bookedCount >= session.capacity) {
-    const waiting = await repo.countWaitlisted(tx, tenantId, sessionId);
+    const waiting = await countWaitlisted(tx, tenantId, sessionId);
     if (!waitlistTakesNames(session, waiting)) {
       throw new AppError(409, 'class_full', SCHEDULE_MESSAGES.classFull, 'scheduleId');
     }
-    return repo.insertBooking(tx, tenantId, { sessionId, contactId, status: 'waitlisted' });
+    return insertBooking(tx, tenantId, { sessionId, contactId, status: 'waitlisted' });
   }
   // the booking's id is chosen first: a class credit taken for it names it in the ledger
   const id = randomUUID();
@@ -203,11 +213,11 @@ export async function book(
 }
 
 /** The student confirms the spot offered to them: booked, or pending its drop-in payment. */
-export async function confirmOffer(tx: Tx, ctx: BookingContext, booking: repo.BookingRow): Promise<repo.BookingRow> {
+export async function confirmOffer(tx: Tx, ctx: BookingContext, booking: BookingRow): Promise<BookingRow> {
   const { tenantId } = ctx.tenant;
   const locked = await repo.lockSession(tx, tenantId, booking.sessionId);
   if (!locked) throw sessionNotFound();
-  const current = await repo.findBooking(tx, tenantId, booking.id);
+  const current = await findBooking(tx, tenantId, booking.id);
   if (current?.status !== 'offered' || !current.holdExpiresAt) throw badRequest('id', SCHEDULE_MESSAGES.noHold);
   if (current.holdExpiresAt <= ctx.now) throw badRequest('id', SCHEDULE_MESSAGES.holdExpired);
   if (locked.row.startsAt <= ctx.now) throw badRequest('id', SCHEDULE_MESSAGES.sessionPast);
@@ -233,10 +243,10 @@ export async function promoteWaitlist(tx: Tx, ctx: BookingContext, sessionId: st
   const window = new Date(ctx.now.getTime() + ctx.tenant.settings.waitlistHoldMinutes * MINUTE);
   const until = window < locked.row.startsAt ? window : locked.row.startsAt;
   while (free > 0) {
-    const next = await repo.firstWaitlisted(tx, tenantId, sessionId);
+    const next = await firstWaitlisted(tx, tenantId, sessionId);
     if (!next) return;
-    await repo.setBooking(tx, tenantId, next.id, { status: 'offered', holdExpiresAt: until });
-    await repo.addBooked(tx, tenantId, sessionId, 1);
+    await setBooking(tx, tenantId, next.id, { status: 'offered', holdExpiresAt: until });
+    await addBooked(tx, tenantId, sessionId, 1);
     const person = await contactOf(tx, tenantId, next.contactId);
     if (person && !person.isWalkin && mailable(person.email)) {
       await queueHoldOffered(tx, ctx, person.email, { className: locked.name, startsAt: locked.row.startsAt }, until);
@@ -249,7 +259,7 @@ export async function promoteWaitlist(tx: Tx, ctx: BookingContext, sessionId: st
 }
 
 /** A waitlist offer ran out unanswered: the person is emailed, and texted as the offer was. */
-async function tellHoldLapsed(tx: Tx, ctx: BookingContext, locked: repo.LockedSession, place: repo.BookingRow) {
+async function tellHoldLapsed(tx: Tx, ctx: BookingContext, locked: repo.LockedSession, place: BookingRow) {
   const person = await contactOf(tx, ctx.tenant.tenantId, place.contactId);
   if (!person || person.isWalkin || !place.holdExpiresAt) return;
   const ref = { className: locked.name, startsAt: locked.row.startsAt };
@@ -267,19 +277,19 @@ async function tellHoldLapsed(tx: Tx, ctx: BookingContext, locked: repo.LockedSe
 export async function releasePlace(
   tx: Tx,
   ctx: BookingContext,
-  booking: repo.BookingRow,
+  booking: BookingRow,
   options: { late?: boolean; onlyIfHoldExpired?: boolean } = {},
 ): Promise<boolean> {
   const { tenantId } = ctx.tenant;
   const invoice = booking.invoiceId ? await findInvoice(tx, tenantId, booking.invoiceId, true) : undefined;
   const locked = await repo.lockSession(tx, tenantId, booking.sessionId);
   if (!locked) throw sessionNotFound();
-  const current = await repo.findBooking(tx, tenantId, booking.id);
+  const current = await findBooking(tx, tenantId, booking.id);
   if (!current || current.status === 'cancelled') return false;
   if (options.onlyIfHoldExpired && !(current.holdExpiresAt && current.holdExpiresAt <= ctx.now)) return false;
   if (options.onlyIfHoldExpired && current.status === 'offered') await tellHoldLapsed(tx, ctx, locked, current);
   const heldSpot = current.status !== 'waitlisted';
-  await repo.setBooking(tx, tenantId, current.id, {
+  await setBooking(tx, tenantId, current.id, {
     status: 'cancelled',
     cancelledAt: ctx.now,
     holdExpiresAt: null,
@@ -300,7 +310,7 @@ export async function releasePlace(
     await returnCredit(tx, tenantId, current.id, ctx.now);
   }
   if (heldSpot) {
-    await repo.addBooked(tx, tenantId, current.sessionId, -1);
+    await addBooked(tx, tenantId, current.sessionId, -1);
     await promoteWaitlist(tx, ctx, current.sessionId);
   }
   return true;
@@ -314,12 +324,12 @@ export async function releasePlace(
 export async function confirmPaidPlace(tx: Tx, tenant: TenantContext, invoiceId: string): Promise<void> {
   for (const booking of await findBookingsByInvoice(tx, tenant.tenantId, invoiceId)) {
     await repo.lockSession(tx, tenant.tenantId, booking.sessionId);
-    const current = await repo.findBooking(tx, tenant.tenantId, booking.id);
+    const current = await findBooking(tx, tenant.tenantId, booking.id);
     if (current?.status !== 'pending') {
       if (current && current.payment === 'at_desk')
-        await repo.setBooking(tx, tenant.tenantId, current.id, { payment: 'paid' });
+        await setBooking(tx, tenant.tenantId, current.id, { payment: 'paid' });
       continue;
     }
-    await repo.setBooking(tx, tenant.tenantId, current.id, { status: 'booked', payment: 'paid', holdExpiresAt: null });
+    await setBooking(tx, tenant.tenantId, current.id, { status: 'booked', payment: 'paid', holdExpiresAt: null });
   }
 }

@@ -17,6 +17,7 @@ import {
   tenantsWithSessionsBetween,
   waitlistIds,
 } from './booking-work.repo.ts';
+import { setBooking } from './bookings.repo.ts';
 import { getRoster } from './bookings.service.ts';
 import * as repo from './scheduling.repo.ts';
 import { mailable, queueReminder } from './scheduling-mail.ts';
@@ -144,7 +145,7 @@ export async function reorderWaitlist(
       throw badRequest('waitlist', SCHEDULE_MESSAGES.notWaitlisted);
     }
     for (const [index, id] of input.waitlist.entries()) {
-      await repo.setBooking(tx, tenant.tenantId, id, { waitlistRank: index + 1 });
+      await setBooking(tx, tenant.tenantId, id, { waitlistRank: index + 1 });
     }
     await promoteWaitlist(tx, ctx, sessionId);
   });

@@ -10,7 +10,7 @@ import {
   invoices,
   rooms,
 } from '../../db/schema/index.ts';
-import type { BookingRow } from './scheduling.repo.ts';
+import type { BookingRow } from './bookings.repo.ts';
 
 // Bookings seen from the jobs (holds that ran out, reminders due), the notices sent once, the
 // emails of a session's people, check-in's close and the private calendar feeds. Cross-tenant work

@@ -13,6 +13,7 @@ import type { TenantContext } from '../../lib/tenant-context.ts';
 import type { Platform } from '../../platform.ts';
 import type { JobRunner } from '../jobs/job-runner.ts';
 import { book, confirmOffer, owedAtStudio, releasePlace } from './booking-core.ts';
+import { type BookingRow, bookingsOfContact, findBooking, rosterOf, setBooking } from './bookings.repo.ts';
 import { extendHorizons } from './class-rules.service.ts';
 import { cancelEventPlaces, registerForEvent } from './events.service.ts';
 import * as repo from './scheduling.repo.ts';
@@ -22,7 +23,7 @@ import { rangeOf, requireSchedule, resolveSession, toSession } from './sessions.
 
 // Bookings: the roster, a student's and the desk's bookings and cancels, attendance, the horizon job.
 
-function toBooking(found: { row: repo.BookingRow; name: string; email: string }, position: number | null): Booking {
+function toBooking(found: { row: BookingRow; name: string; email: string }, position: number | null): Booking {
   const { row } = found;
   return {
     guId: row.id,
@@ -45,7 +46,7 @@ async function rosterView(tx: Tx, tenantId: string, sessionId: string): Promise<
   const [found] = await repo.findSessions(tx, tenantId, { id: sessionId, includeCancelled: true });
   if (!found) throw sessionNotFound();
   let position = 0;
-  const bookings = (await repo.rosterOf(tx, tenantId, sessionId)).map((b) => {
+  const bookings = (await rosterOf(tx, tenantId, sessionId)).map((b) => {
     if (b.row.status !== 'waitlisted') return toBooking(b, null);
     position += 1;
     return toBooking(b, position);
@@ -103,7 +104,7 @@ async function mineOf(tx: Tx, tenant: TenantContext, contactId: string, sessionI
 }
 
 async function ownBooking(tx: Tx, tenantId: string, contactId: string, bookingId: string) {
-  const booking = await repo.findBooking(tx, tenantId, bookingId);
+  const booking = await findBooking(tx, tenantId, bookingId);
   if (!booking || booking.contactId !== contactId) throw bookingNotFound();
   const [session] = await repo.findSessions(tx, tenantId, { id: booking.sessionId, includeCancelled: true });
   if (!session) throw bookingNotFound();
@@ -165,7 +166,7 @@ async function studentView(tx: Tx, tenant: TenantContext, contactId: string, ses
 }
 
 async function withMine(tx: Tx, tenant: TenantContext, contactId: string, sessions: repo.SessionWithNames[]) {
-  const mine = await repo.bookingsOfContact(
+  const mine = await bookingsOfContact(
     tx,
     tenant.tenantId,
     contactId,
@@ -231,7 +232,7 @@ export async function staffCancel(
   const { tenant } = actor;
   const ctx = bookingContext(platform, tenant, now);
   const roster = await withTenant(platform.db, tenant.tenantId, async (tx) => {
-    const booking = await repo.findBooking(tx, tenant.tenantId, bookingId);
+    const booking = await findBooking(tx, tenant.tenantId, bookingId);
     if (!booking) throw bookingNotFound();
     const [session] = await repo.findSessions(tx, tenant.tenantId, { id: booking.sessionId, includeCancelled: true });
     if (!session) throw bookingNotFound();
@@ -252,12 +253,12 @@ export function markAttendance(
 ): Promise<Roster> {
   const { tenantId } = actor.tenant;
   return withTenant(db, tenantId, async (tx) => {
-    const booking = await repo.findBooking(tx, tenantId, bookingId);
+    const booking = await findBooking(tx, tenantId, bookingId);
     if (!booking) throw bookingNotFound();
     if (booking.status !== 'booked') throw badRequest('attended', 'Only a booked place can be checked in.');
     const locked = await repo.lockSession(tx, tenantId, booking.sessionId);
     if (locked?.row.checkInClosedAt) throw badRequest('attended', SCHEDULE_MESSAGES.checkInClosed);
-    await repo.setBooking(tx, tenantId, bookingId, { attendedAt: attended ? (booking.attendedAt ?? now) : null });
+    await setBooking(tx, tenantId, bookingId, { attendedAt: attended ? (booking.attendedAt ?? now) : null });
     return rosterView(tx, tenantId, booking.sessionId);
   });
 }

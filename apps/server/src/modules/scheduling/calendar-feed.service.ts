@@ -15,6 +15,7 @@ import {
   revokeFeed,
 } from './booking-work.repo.ts';
 import { toICalendar } from './ical.ts';
+import { findTeacher } from './rooms.repo.ts';
 import * as repo from './scheduling.repo.ts';
 
 // Private iCalendar feeds (decisions.md "Scheduling, slice 2"): a student's booked classes and a
@@ -28,7 +29,7 @@ async function assertMayHave(platform: Platform, actor: Authenticated, kind: Fee
   if (kind !== 'teacher') return;
   if (actor.auth.role === 'student') throw forbidden();
   const teacher = await readTenant(platform.db, actor.tenant.tenantId, (tx) =>
-    repo.findTeacher(tx, actor.tenant.tenantId, actor.auth.sub),
+    findTeacher(tx, actor.tenant.tenantId, actor.auth.sub),
   );
   if (!teacher?.isTeacher) throw badRequest('kind', 'Only a user marked Teacher has a teacher calendar feed.');
 }

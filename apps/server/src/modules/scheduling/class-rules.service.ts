@@ -17,7 +17,9 @@ import type { Platform } from '../../platform.ts';
 import type { OnlineMeetings, ZoomMeeting } from '../integrations/zoom-meetings.ts';
 import { findTenantById } from '../payments/payments.repo.ts';
 import { promoteWaitlist } from './booking-core.ts';
+import { cancelBookingsOf } from './bookings.repo.ts';
 import { addDays, HORIZON_DAYS, occurrencesBetween } from './recurrence.ts';
+import { findRoom, findTeacher } from './rooms.repo.ts';
 import * as repo from './scheduling.repo.ts';
 import { bookingContext, missing, ruleNotFound, zoneOf } from './scheduling-shared.ts';
 
@@ -88,14 +90,14 @@ export function getRule(db: Db, actor: Authenticated, id: string): Promise<Class
 
 /** A room of the tenant's, or a 404 naming roomId. */
 export async function checkedRoom(tx: Tx, tenantId: string, roomId: string | null): Promise<string | null> {
-  if (roomId && !(await repo.findRoom(tx, tenantId, roomId))) throw missing('roomId', 'Room');
+  if (roomId && !(await findRoom(tx, tenantId, roomId))) throw missing('roomId', 'Room');
   return roomId;
 }
 
 /** A staff user marked Teacher, or a 404 (unknown) or 400 (not a teacher) naming teacherId. */
 export async function checkedTeacher(tx: Tx, tenantId: string, teacherId: string | null): Promise<string | null> {
   if (!teacherId) return null;
-  const found = await repo.findTeacher(tx, tenantId, teacherId);
+  const found = await findTeacher(tx, tenantId, teacherId);
   if (!found) throw missing('teacherId', 'Teacher');
   if (!found.isTeacher || found.role === 'student') throw badRequest('teacherId', SCHEDULE_MESSAGES.notATeacher);
   return teacherId;
@@ -198,7 +200,7 @@ async function syncSessions(
       continue;
     }
     await repo.updateSession(tx, tenantId, gone.row, { status: 'cancelled', bookedCount: 0 }, now);
-    await repo.cancelBookingsOf(tx, tenantId, gone.row.id, now);
+    await cancelBookingsOf(tx, tenantId, gone.row.id, now);
   }
   await repo.deleteSessions(tx, tenantId, empty);
   return endOfDayInZone(horizonDate, zone);

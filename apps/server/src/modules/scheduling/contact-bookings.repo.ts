@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { classBookings, classRules, classSessions } from '../../db/schema/index.ts';
-import { waitlistPosition } from './scheduling.repo.ts';
+import { waitlistPosition } from './bookings.repo.ts';
 
 const columns = {
   row: classBookings,

@@ -18,6 +18,7 @@ import { findInvoice } from '../invoices/invoices.repo.ts';
 import { createInvoice } from '../invoices/invoices.service.ts';
 import { onlineMethod } from '../shop/cart.service.ts';
 import { type BookingContext, releasePlace } from './booking-core.ts';
+import { addBooked, findLiveBooking, insertBooking } from './bookings.repo.ts';
 import * as events from './events.repo.ts';
 import * as repo from './scheduling.repo.ts';
 
@@ -128,7 +129,7 @@ export async function registerForEvent(
   if (locked.length === 0) throw badRequest('id', EVENT_MESSAGES.closed);
   const mine = [];
   for (const one of locked) {
-    const place = await repo.findLiveBooking(tx, tenantId, one.row.id, contactId);
+    const place = await findLiveBooking(tx, tenantId, one.row.id, contactId);
     if (place) mine.push(place);
   }
   if (mine.length > 0) {
@@ -162,7 +163,7 @@ export async function registerForEvent(
   if (invoice && !byCard) await queueInvoiceEmail(tx, ctx, ctx.tenant, invoice, 'invoice_pending');
   const hold = held ? new Date(ctx.now.getTime() + ctx.tenant.settings.paymentHoldMinutes * MINUTE) : null;
   for (const one of locked) {
-    await repo.insertBooking(tx, tenantId, {
+    await insertBooking(tx, tenantId, {
       sessionId: one.row.id,
       contactId,
       status: held ? 'pending' : 'booked',
@@ -170,7 +171,7 @@ export async function registerForEvent(
       invoiceId: invoice?.id ?? null,
       holdExpiresAt: hold,
     });
-    await repo.addBooked(tx, tenantId, one.row.id, 1);
+    await addBooked(tx, tenantId, one.row.id, 1);
   }
   return {
     status: held && invoice.status !== 'complete' ? 'pending' : 'booked',

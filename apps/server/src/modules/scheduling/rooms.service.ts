@@ -1,7 +1,7 @@
 import { type Room, type RoomInput, type RoomList, SCHEDULE_MESSAGES, type TeacherList } from '@atrium/contracts';
 import { type Db, readTenant, withTenant } from '../../db/client.ts';
 import type { Authenticated } from '../../lib/guards.ts';
-import * as repo from './scheduling.repo.ts';
+import * as repo from './rooms.repo.ts';
 import { conflict, roomNotFound } from './scheduling-shared.ts';
 
 // Rooms (with their capacity) and the teachers a class can name (spec 1, the Facility screen).

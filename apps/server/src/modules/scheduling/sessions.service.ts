@@ -15,6 +15,7 @@ import { findInvoice } from '../invoices/invoices.repo.ts';
 import { voidInvoice } from '../invoices/invoices.service.ts';
 import { owedAtStudio, waitlistTakesNames } from './booking-core.ts';
 import { findBookingsByInvoice, livePeopleOf } from './booking-work.repo.ts';
+import { cancelBookingsOf } from './bookings.repo.ts';
 import { overlappingIds } from './overlaps.ts';
 import * as repo from './scheduling.repo.ts';
 import { mailable, queueSessionCancelled } from './scheduling-mail.ts';
@@ -147,7 +148,7 @@ export async function cancelSession(
         const current = await findInvoice(tx, tenant.tenantId, invoice.id);
         if (current && current.status !== 'void' && current.amountPaid === 0) await voidInvoice(tx, tenant, current.id);
       }
-      await repo.cancelBookingsOf(tx, tenant.tenantId, id, now);
+      await cancelBookingsOf(tx, tenant.tenantId, id, now);
       for (const person of people) {
         if (!mailable(person.email)) continue;
         await queueSessionCancelled(tx, tenant, person.email, {
