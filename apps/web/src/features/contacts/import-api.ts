@@ -1,8 +1,8 @@
 import type { ContactImportDryRun, ContactImportResult, ImportField } from '@atrium/contracts';
-import { ApiError, apiErrorFromBody } from '../../lib/api-error';
 import { getTokens } from '../../lib/auth-tokens';
 import { showErrorToast } from '../../lib/notify';
 import { requestRulesFor } from '../../lib/request-rules';
+import { settleXhr } from '../../lib/xhr-settle';
 
 export interface ImportCall {
   file: Blob;
@@ -48,19 +48,7 @@ function postImport<T>(call: ImportCall, dryRun: boolean): Promise<T> {
       showErrorToast(error.message);
       reject(error);
     };
-    xhr.onload = () => {
-      let body: unknown = null;
-      try {
-        body = xhr.responseText ? JSON.parse(xhr.responseText) : null;
-      } catch {
-        body = xhr.responseText;
-      }
-      if (xhr.status >= 200 && xhr.status < 300) resolve(body as T);
-      else fail(apiErrorFromBody(xhr.status, body));
-    };
-    xhr.onerror = () =>
-      fail(new ApiError(0, 'network_error', 'The server could not be reached. Please check your connection.'));
-    xhr.onabort = () => reject(new DOMException('Aborted', 'AbortError'));
+    settleXhr<T>(xhr, resolve, fail, reject);
     call.signal?.addEventListener('abort', () => xhr.abort());
     xhr.send(call.file);
   });

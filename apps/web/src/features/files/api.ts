@@ -1,9 +1,9 @@
 import type { CourseList, FileList, FileShareInput, MyFiles, StudioFile } from '@atrium/contracts';
 import { apiFile, apiRequest } from '../../lib/api';
-import { ApiError, apiErrorFromBody } from '../../lib/api-error';
 import { getTokens } from '../../lib/auth-tokens';
 import { requestRulesFor } from '../../lib/request-rules';
 import { saveBlob } from '../../lib/save-file';
+import { settleXhr } from '../../lib/xhr-settle';
 
 const id = (value: string) => encodeURIComponent(value);
 
@@ -84,19 +84,7 @@ export function uploadFile(
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(event.loaded / event.total);
     };
-    xhr.onload = () => {
-      let body: unknown = null;
-      try {
-        body = xhr.responseText ? JSON.parse(xhr.responseText) : null;
-      } catch {
-        body = xhr.responseText;
-      }
-      if (xhr.status >= 200 && xhr.status < 300) resolve(body as StudioFile);
-      else reject(apiErrorFromBody(xhr.status, body));
-    };
-    xhr.onerror = () =>
-      reject(new ApiError(0, 'network_error', 'The server could not be reached. Please check your connection.'));
-    xhr.onabort = () => reject(new DOMException('Aborted', 'AbortError'));
+    settleXhr<StudioFile>(xhr, resolve, reject, reject);
     signal?.addEventListener('abort', () => xhr.abort());
     xhr.send(file);
   });
