@@ -6,18 +6,7 @@ import {
   type RuleKind,
   WEEKDAY_NAMES,
 } from '@atrium/contracts';
-import {
-  Checkbox,
-  Group,
-  Modal,
-  NumberInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Checkbox, Group, Modal, NumberInput, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { useEffect } from 'react';
@@ -25,6 +14,7 @@ import { FormActions, showServerError } from '../../app/components/FormDialog';
 import { showSuccessToast } from '../../lib/notify';
 import { isPriced, NoCardPaymentsAlert } from '../payment-settings/NoCardPaymentsAlert';
 import { useTenant } from '../session/session-store';
+import { RoomTeacherSelects, WaitlistFields } from './ClassFields';
 import { DateListInput } from './DateListInput';
 import { useRooms, useSaveRule, useTeachers } from './hooks';
 
@@ -245,32 +235,21 @@ export function ClassRuleDialog({ opened, rule, onClose, kind = 'class' }: Props
               inputMode="decimal"
               {...form.getInputProps('price')}
             />
-            <Select label="Room" data={roomOptions} clearable placeholder="No room" {...form.getInputProps('roomId')} />
-            <Select
-              label="Teacher"
-              data={teacherOptions}
-              clearable
-              placeholder="No teacher"
-              {...form.getInputProps('teacherId')}
+            <RoomTeacherSelects
+              rooms={roomOptions}
+              teachers={teacherOptions}
+              room={form.getInputProps('roomId')}
+              teacher={form.getInputProps('teacherId')}
             />
           </SimpleGrid>
           <NoCardPaymentsAlert paymentProvider={tenant.paymentProvider} priced={isPriced(form.values.price)} />
           {event ? null : (
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-              <Switch
-                label="Waitlist when full"
+              <WaitlistFields
                 description="Off: a full class answers 'This class is full.'"
-                mt={4}
-                {...form.getInputProps('waitlistEnabled', { type: 'checkbox' })}
-              />
-              <NumberInput
-                label="Waitlist size"
-                description="Empty: no limit"
-                min={1}
-                max={1000}
-                allowDecimal={false}
-                disabled={!form.values.waitlistEnabled}
-                {...form.getInputProps('waitlistSize')}
+                enabled={form.getInputProps('waitlistEnabled', { type: 'checkbox' })}
+                size={form.getInputProps('waitlistSize')}
+                on={form.values.waitlistEnabled}
               />
             </SimpleGrid>
           )}

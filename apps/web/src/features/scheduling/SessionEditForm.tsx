@@ -1,9 +1,10 @@
 import { type Roster, SessionEditInput, wallTimeInZone } from '@atrium/contracts';
-import { NumberInput, Select, SimpleGrid, Stack, Switch, TextInput, Title } from '@mantine/core';
+import { NumberInput, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { FormActions } from '../../app/components/FormDialog';
 import { isApiError } from '../../lib/api-error';
 import { showErrorToast, showSuccessToast, showWarningToast } from '../../lib/notify';
+import { RoomTeacherSelects, WaitlistFields } from './ClassFields';
 import { useEditSession, useRooms, useTeachers } from './hooks';
 import { movedMessages } from './session-format';
 
@@ -116,28 +117,17 @@ export function SessionEditForm({
             allowDecimal={false}
             {...form.getInputProps('capacity')}
           />
-          <Select label="Room" data={roomOptions} clearable placeholder="No room" {...form.getInputProps('roomId')} />
-          <Select
-            label="Teacher"
-            data={teacherOptions}
-            clearable
-            placeholder="No teacher"
-            {...form.getInputProps('teacherId')}
+          <RoomTeacherSelects
+            rooms={roomOptions}
+            teachers={teacherOptions}
+            room={form.getInputProps('roomId')}
+            teacher={form.getInputProps('teacherId')}
           />
-          <Switch
-            label="Waitlist when full"
+          <WaitlistFields
             description="Off: this class answers 'This class is full.'"
-            mt={4}
-            {...form.getInputProps('waitlistEnabled', { type: 'checkbox' })}
-          />
-          <NumberInput
-            label="Waitlist size"
-            description="Empty: no limit"
-            min={1}
-            max={1000}
-            allowDecimal={false}
-            disabled={!form.values.waitlistEnabled}
-            {...form.getInputProps('waitlistSize')}
+            enabled={form.getInputProps('waitlistEnabled', { type: 'checkbox' })}
+            size={form.getInputProps('waitlistSize')}
+            on={form.values.waitlistEnabled}
           />
         </SimpleGrid>
         <FormActions onCancel={onDone} pending={edit.isPending} submitLabel="Save this class" />
