@@ -22,7 +22,9 @@ import { z } from 'zod';
 import { AppError, forbidden } from '../../lib/errors.ts';
 import { requireAuth, requireStaff } from '../../lib/guards.ts';
 import type { Platform } from '../../platform.ts';
+import { assertTaker } from './attempt-state.ts';
 import * as attempts from './attempts.service.ts';
+import * as grading from './grading.service.ts';
 import { renderResultPdf } from './result-pdf.ts';
 import * as tests from './tests.service.ts';
 
@@ -135,7 +137,7 @@ export function registerAssessmentRoutes(server: FastifyInstance, platform: Plat
     },
     async (request) => {
       const { tenant, auth } = requireAuth(request);
-      attempts.assertTaker(auth);
+      assertTaker(auth);
       return attempts.myTests(platform, tenant, auth);
     },
   );
@@ -167,7 +169,7 @@ export function registerAssessmentRoutes(server: FastifyInstance, platform: Plat
         response: { 200: AttemptList, ...errors },
       },
     },
-    async (request) => attempts.listAttempts(platform, writer(request).tenant, request.query),
+    async (request) => grading.listAttempts(platform, writer(request).tenant, request.query),
   );
 
   app.get(
@@ -261,7 +263,7 @@ export function registerAssessmentRoutes(server: FastifyInstance, platform: Plat
     },
     async (request) => {
       const { tenant, auth } = writer(request);
-      return attempts.gradeAnswer(platform, tenant, auth, request.params.id, request.params.position, request.body);
+      return grading.gradeAnswer(platform, tenant, auth, request.params.id, request.params.position, request.body);
     },
   );
 }
