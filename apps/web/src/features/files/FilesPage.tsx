@@ -1,5 +1,4 @@
 import {
-  FILE_MESSAGES,
   FILE_PAGE_SIZE_DEFAULT,
   FILE_PAGE_SIZES,
   fileKindLabel,
@@ -8,15 +7,14 @@ import {
 } from '@atrium/contracts';
 import { ActionIcon, Text } from '@mantine/core';
 import { IconDownload, IconPencil, IconShare, IconTrash } from '@tabler/icons-react';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type ListColumn, ListScreen, useListState } from '../../app/components/list-kit';
 import { formatDateTime } from '../../lib/format';
-import { showSuccessToast } from '../../lib/notify';
-import { DeleteDialog } from '../dialogs/ConfirmDialog';
 import { useSession, useTenant } from '../session/session-store';
 import { useDocumentHead } from '../tenant/tenant-head';
 import { downloadFile, type FileListParams, filesApi } from './api';
+import { useFileDelete } from './FileDeleteDialog';
 import { fileSortOf, shareSummary } from './file-rules';
 import { RenameDialog } from './RenameDialog';
 import { ShareDialog } from './ShareDialog';
@@ -54,15 +52,7 @@ export default function FilesPage() {
   const refresh = () => client.invalidateQueries({ queryKey: ['files'] });
   const [sharing, setSharing] = useState<StudioFile | null>(null);
   const [renaming, setRenaming] = useState<StudioFile | null>(null);
-  const [deleting, setDeleting] = useState<StudioFile | null>(null);
-  const remove = useMutation({
-    mutationFn: (file: StudioFile) => filesApi.remove(file.id),
-    onSuccess: () => {
-      showSuccessToast(FILE_MESSAGES.deleted);
-      setDeleting(null);
-      return refresh();
-    },
-  });
+  const deletion = useFileDelete<StudioFile>(filesApi.remove, refresh);
 
   const columns: ListColumn<StudioFile>[] = [
     {
@@ -155,7 +145,7 @@ export default function FilesPage() {
                 variant="subtle"
                 color="red"
                 aria-label={`Delete ${file.fileName}`}
-                onClick={() => setDeleting(file)}
+                onClick={() => deletion.ask(file)}
               >
                 <IconTrash size={18} aria-hidden />
               </ActionIcon>
@@ -174,15 +164,7 @@ export default function FilesPage() {
     >
       <ShareDialog file={sharing} onClose={() => setSharing(null)} onChanged={() => refresh()} />
       <RenameDialog file={renaming} onClose={() => setRenaming(null)} onSaved={refresh} />
-      <DeleteDialog
-        item={deleting}
-        title="Delete file"
-        busy={remove.isPending}
-        onCancel={() => setDeleting(null)}
-        onDelete={(item) => remove.mutate(item)}
-      >
-        Delete {deleting?.fileName}? Members it is shared with lose it too. This cannot be undone.
-      </DeleteDialog>
+      {deletion.dialog('Members it is shared with lose it too. This cannot be undone.')}
     </ListScreen>
   );
 }

@@ -1,14 +1,13 @@
-import { FILE_MESSAGES, fileKindLabel, formatFileSize, type MyFile } from '@atrium/contracts';
+import { fileKindLabel, formatFileSize, type MyFile } from '@atrium/contracts';
 import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconDownload, IconTrash } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatDateTime } from '../../lib/format';
-import { showSuccessToast } from '../../lib/notify';
-import { DeleteDialog } from '../dialogs/ConfirmDialog';
 import { useTenant } from '../session/session-store';
 import { useDocumentHead } from '../tenant/tenant-head';
 import { downloadFile, filesApi } from './api';
+import { useFileDelete } from './FileDeleteDialog';
 import { UploadButton } from './UploadButton';
 
 const wrap = { overflowWrap: 'anywhere' } as const;
@@ -82,15 +81,7 @@ export default function MyFilesPage() {
   const files = useQuery({ queryKey: ['files', 'mine'], queryFn: filesApi.mine });
   const client = useQueryClient();
   const refresh = () => client.invalidateQueries({ queryKey: ['files', 'mine'] });
-  const [deleting, setDeleting] = useState<MyFile | null>(null);
-  const remove = useMutation({
-    mutationFn: (file: MyFile) => filesApi.removeMine(file.id),
-    onSuccess: () => {
-      showSuccessToast(FILE_MESSAGES.deleted);
-      setDeleting(null);
-      return refresh();
-    },
-  });
+  const deletion = useFileDelete<MyFile>(filesApi.removeMine, refresh);
 
   return (
     <Stack component="section" aria-labelledby="my-files-title" gap="lg">
@@ -133,20 +124,17 @@ export default function MyFilesPage() {
             {files.data.mine.length === 0 ? (
               <Text>Files you upload for your studio (a form, a photo, your homework) show here.</Text>
             ) : (
-              <FileItems files={files.data.mine} label="My uploads" timeZone={tenant.timezone} onDelete={setDeleting} />
+              <FileItems
+                files={files.data.mine}
+                label="My uploads"
+                timeZone={tenant.timezone}
+                onDelete={deletion.ask}
+              />
             )}
           </Stack>
         </>
       )}
-      <DeleteDialog
-        item={deleting}
-        title="Delete file"
-        busy={remove.isPending}
-        onCancel={() => setDeleting(null)}
-        onDelete={(item) => remove.mutate(item)}
-      >
-        Delete {deleting?.fileName}? The studio will no longer see it.
-      </DeleteDialog>
+      {deletion.dialog('The studio will no longer see it.')}
     </Stack>
   );
 }
