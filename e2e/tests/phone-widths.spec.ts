@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { hostUrl, logIn } from './helpers';
+import { apiHeaders, apiUrl, hostUrl, logIn } from './helpers';
 
 // Issue 29 "Phone widths": every screen fits a 320 px and a 390 px phone with nothing cut off. The
 // document's scroll width is not enough (a dialog or a clipped row can stick out while the page does
@@ -120,6 +120,31 @@ for (const width of [320, 390]) {
       for (const problem of await outOfScreen(page)) problems.push(`${path}: ${problem}`);
     }
     expect(problems).toEqual([]);
+  });
+
+  test(`the campaign designer fits a ${width} px phone`, async ({ page, request }) => {
+    test.setTimeout(90_000);
+    const admin = await apiHeaders(request, 'admin@demo.test');
+    const made = await request.post(apiUrl('/rest/campaigns'), {
+      headers: admin,
+      data: { name: `Phone design ${width}`, audience: { kind: 'all' } },
+    });
+    expect(made.status(), await made.text()).toBe(201);
+    const { id } = (await made.json()) as { id: string };
+    await page.setViewportSize({ width, height: 800 });
+    await logIn(page, 'admin@demo.test');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto(hostUrl('demo', `/campaign/${id}/design`));
+    await expect(page.locator('[data-ready=true]')).toBeVisible({ timeout: 30_000 });
+    expect(await outOfScreen(page)).toEqual([]);
+    // The canvas is as wide as the designer, and its controls are on the screen.
+    const canvas = await page.locator('.gjs-cv-canvas').boundingBox();
+    const designer = await page.locator('.atrium-designer__canvas').boundingBox();
+    expect(canvas?.width ?? 0).toBeGreaterThan((designer?.width ?? 0) - 2);
+    await expect(page.frameLocator('iframe[title="The email being designed"]').getByText(/Hello/)).toBeVisible();
+    await page.locator('.gjs-block').first().scrollIntoViewIfNeeded();
+    await expect(page.locator('.gjs-block').first()).toBeInViewport();
+    await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeVisible();
   });
 
   test(`a member's pages fit a ${width} px phone`, async ({ page }) => {

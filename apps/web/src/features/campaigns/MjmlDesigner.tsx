@@ -5,6 +5,7 @@ import { Busy } from '../../app/components/Busy';
 import { DESIGNER_COMMANDS, DESIGNER_DEVICES, DESIGNER_PANELS } from '../website/designer-config';
 import { keepDesignerLabelled } from '../website/designer-labels';
 import '../website/website.css';
+import './campaigns.css';
 
 /** What the designer page reads from the canvas when it saves, previews or sends a test. */
 export interface MjmlDesignerHandle {
@@ -166,7 +167,7 @@ export function MjmlDesigner({ initial, widgets, handleRef }: Props) {
   }, [handleRef]);
 
   return (
-    <div className="atrium-designer">
+    <div className="atrium-designer atrium-designer--email">
       {state === 'loading' && <Busy label="Loading the designer" />}
       {state === 'failed' && (
         <Alert color="red" title="The designer could not load">
