@@ -6,9 +6,10 @@ import { SHARED_PORT_WAIT_MS, startDemoCardStandIn, whenPortFree } from './share
 
 // A designed campaign through Brevo (issue 26): the demo admin starts a campaign from a starter
 // template in the MJML designer, sends it to "no visit in 30 days" (the count shown first), sends a
-// test, and sends it through the Brevo stand-in, which receives exactly one email per recipient; a
-// member unsubscribes with the one-click POST, the report card shows the numbers and the next
-// campaign's count is one fewer.
+// test, schedules it two hours ahead in the studio's zone (listed as scheduled), and at its time the
+// minute job sends it through the Brevo stand-in, which receives exactly one email per recipient; a
+// member unsubscribes with the one-click POST, another opens it (its image) and clicks a link, the
+// report card shows sent, delivered, opened and clicked, and the next campaign's count is one fewer.
 //
 // The run's two members are checked in to a class of the run's (tomorrow, so check-in is open), then the business clock moves 31 days on
 // (/test/clock), so their last visit is 31 days ago; the card port is held meanwhile, as the other
@@ -112,7 +113,7 @@ test('a designed campaign to members with no visit in 30 days goes through Brevo
   page,
   request,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   let admin = await apiHeaders(request, 'admin@demo.test');
   await membersWhoCame(request, admin);
   // Brevo becomes the demo studio's campaign provider (its key checked with the stand-in).
@@ -162,10 +163,51 @@ test('a designed campaign to members with no visit in 30 days goes through Brevo
   await page.getByRole('button', { name: 'Send test' }).click();
   await expect(page.getByText('A test email was sent to admin@demo.test.')).toBeVisible();
 
-  await page.getByRole('button', { name: 'Send now' }).click();
-  const confirm = page.getByRole('dialog', { name: 'Send now' });
+  // Opens and clicks counted, then scheduled two hours ahead in the studio's zone (the label names it).
+  await page.getByRole('checkbox', { name: 'Count opens and clicks' }).check();
+  const sendAt = page.getByLabel(/^Send at \(studio time, /);
+  const zone = /studio time, ([^)]+)\)/.exec(
+    (await page
+      .getByText(/^Send at \(studio time, /)
+      .first()
+      .textContent()) ?? '',
+  )?.[1];
+  expect(zone).toBeTruthy();
+  const clock = (await (await request.get(apiUrl('/test/clock'), { headers: DEMO_HOST })).json()) as { now: string };
+  const wall = new Intl.DateTimeFormat('sv-SE', {
+    timeZone: zone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  })
+    .format(new Date(Date.parse(clock.now) + 2 * 3_600_000))
+    .replace(' ', 'T');
+  await sendAt.fill(wall);
+  await page.getByRole('button', { name: 'Schedule', exact: true }).click();
+  const confirm = page.getByRole('dialog', { name: 'Schedule' });
   await expect(confirm).toContainText(`to ${contacts(count)}`);
-  await confirm.getByRole('button', { name: 'Send', exact: true }).click();
+  await confirm.getByRole('button', { name: 'Schedule', exact: true }).click();
+  await expect(page.getByText(/^Scheduled for /).first()).toBeVisible();
+  expect(stub.brevo.emails.filter((e) => e.subject.endsWith(run) && !e.subject.startsWith('[Test]'))).toHaveLength(0);
+  const campaignUrl = page.url();
+
+  // Listed as scheduled, at that time.
+  await page.goto(hostUrl('demo', '/campaign'));
+  const listed = page.getByRole('row').filter({ hasText: name });
+  await expect(listed).toContainText('Scheduled');
+
+  // Its time comes: the minute job starts it and the batches go through Brevo.
+  const later = await request.post(apiUrl('/test/clock'), {
+    headers: DEMO_HOST,
+    data: { advanceMs: 2 * 3_600_000 + 60_000 },
+  });
+  expect(later.status()).toBe(200);
+  const due = await request.post(apiUrl('/test/jobs/campaign-due'), { headers: DEMO_HOST });
+  expect(due.status(), await due.text()).toBe(200);
+  await page.goto(campaignUrl);
   await expect(page.getByTestId('campaign-progress')).toHaveText(`${count} of ${count} sent`, { timeout: 30_000 });
 
   // The stand-in received exactly one email per recipient, the members' among them.
@@ -189,9 +231,23 @@ test('a designed campaign to members with no visit in 30 days goes through Brevo
   });
   expect(oneClick.status()).toBe(200);
 
-  // The report card: all sent, one unsubscribed.
+  // Oskar opens the email (its image) and clicks a link in it (the studio's signed redirect).
+  const oskar = ours.find((e) => e.to === people[1]?.email);
+  const pixel = /https?:\/\/[^/"]+(\/t\/o\/[A-Za-z0-9_.-]+\.gif)/.exec(oskar?.html ?? '')?.[1];
+  const link = /https?:\/\/[^/"]+(\/t\/c\/[^"]+)"/.exec(oskar?.html ?? '')?.[1]?.replaceAll('&amp;', '&');
+  expect(pixel, 'open image').toBeTruthy();
+  expect(link, 'tracked link').toBeTruthy();
+  const opened = await request.get(apiUrl(pixel as string), { headers: DEMO_HOST });
+  expect(opened.status()).toBe(200);
+  const clicked = await request.get(apiUrl(link as string), { headers: DEMO_HOST, maxRedirects: 0 });
+  expect(clicked.status()).toBe(302);
+
+  // The report card: all sent and delivered, one opened, one clicked, one unsubscribed.
   await page.reload();
   await expect(page.getByTestId('report-sent')).toContainText(`${count} of ${count}`);
+  await expect(page.getByTestId('report-delivered')).toContainText(`${count} (100%)`);
+  await expect(page.getByTestId('report-opened')).toContainText(/^Opened1 \(/);
+  await expect(page.getByTestId('report-clicked')).toContainText(/^Clicked1 \(/);
   await expect(page.getByTestId('report-unsubscribed')).toContainText('1');
   await expectAccessible(page);
 

@@ -36,13 +36,15 @@ export function registerTestClockRoute(server: FastifyInstance, platform: Platfo
       return { now: platform.clock.now().toISOString() };
     },
   );
-  // Runs a job queue now (the renewals after the clock moved) instead of waiting for its cron tick.
+  // Runs a job queue now (the renewals after the clock moved, a scheduled campaign's minute job) instead of waiting for its cron tick.
   app.post(
     '/test/jobs/:name',
     {
       schema: {
         hide: true,
-        params: z.object({ name: z.enum(['membership-renewals', 'membership-credit-expiry', 'plan-renewals']) }),
+        params: z.object({
+          name: z.enum(['membership-renewals', 'membership-credit-expiry', 'plan-renewals', 'campaign-due']),
+        }),
         response: { 200: ClockState },
       },
     },
