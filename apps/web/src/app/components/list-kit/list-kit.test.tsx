@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { MantineProvider } from '@mantine/core';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { MemoryRouter, useLocation, useNavigate } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type ListColumn, type ListParamsConfig, ListScreen, readListParams, useListState, writeListParams } from '.';
@@ -62,17 +62,27 @@ function Rooms({ rows, query }: { rows: Room[]; query: Query }) {
   );
 }
 
+/** Renders as the app does: inside Mantine and a router at `entries` (`index` the current one). */
+function inApp(node: ReactNode, entries?: string[], index?: number) {
+  return render(
+    <MantineProvider>
+      <MemoryRouter initialEntries={entries} initialIndex={index}>
+        {node}
+      </MemoryRouter>
+    </MantineProvider>,
+  );
+}
+
 const OK: Query = { isPending: false, isError: false, refetch: () => undefined };
 
 function show(address: string, rows: Room[] = ROOMS, query: Query = OK) {
   addresses = [];
-  return render(
-    <MantineProvider>
-      <MemoryRouter initialEntries={[`/rooms${address}`]}>
-        <Rooms rows={rows} query={query} />
-        <Address />
-      </MemoryRouter>
-    </MantineProvider>,
+  return inApp(
+    <>
+      <Rooms rows={rows} query={query} />
+      <Address />
+    </>,
+    [`/rooms${address}`],
   );
 }
 
@@ -224,14 +234,14 @@ describe('ListScreen', () => {
       back = () => navigate(-1);
       return null;
     }
-    render(
-      <MantineProvider>
-        <MemoryRouter initialEntries={['/rooms?q=Room+1', '/rooms?q=Room+2']} initialIndex={1}>
-          <Rooms rows={ROOMS} query={OK} />
-          <Address />
-          <BackButton />
-        </MemoryRouter>
-      </MantineProvider>,
+    inApp(
+      <>
+        <Rooms rows={ROOMS} query={OK} />
+        <Address />
+        <BackButton />
+      </>,
+      ['/rooms?q=Room+1', '/rooms?q=Room+2'],
+      1,
     );
     const box = screen.getByRole('textbox', { name: 'Search rooms' });
     expect(box).toHaveProperty('value', 'Room 2');
@@ -270,13 +280,7 @@ describe('ListScreen', () => {
         />
       );
     }
-    render(
-      <MantineProvider>
-        <MemoryRouter>
-          <Clickable />
-        </MemoryRouter>
-      </MantineProvider>,
-    );
+    inApp(<Clickable />);
     expect(screen.getByRole('table', { name: 'Rooms' })).toBeTruthy();
     fireEvent.click(screen.getByRole('row', { name: /Room 01/ }));
     fireEvent.keyDown(screen.getByRole('row', { name: /Room 02/ }), { key: 'Enter' });
@@ -313,13 +317,7 @@ describe('ListScreen', () => {
         />
       );
     }
-    render(
-      <MantineProvider>
-        <MemoryRouter>
-          <Pickable />
-        </MemoryRouter>
-      </MantineProvider>,
-    );
+    inApp(<Pickable />);
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select Room 02' }));
     expect([...picked]).toEqual(['r2']);
     expect(opened).toEqual([]);
@@ -360,13 +358,7 @@ function RoomsByFloor({ paging }: { paging?: false }) {
 
 describe('ListScreen groups and paging', () => {
   const showGrouped = (address: string, paging?: false) =>
-    render(
-      <MantineProvider>
-        <MemoryRouter initialEntries={[`/floors${address}`]}>
-          <RoomsByFloor paging={paging} />
-        </MemoryRouter>
-      </MantineProvider>,
-    );
+    inApp(<RoomsByFloor paging={paging} />, [`/floors${address}`]);
   const groupNames = (title: string) =>
     within(within(screen.getByRole('region', { name: title })).getByRole('table'))
       .getAllByRole('row')
