@@ -1,5 +1,6 @@
-import { Paper, Title } from '@mantine/core';
+import { Alert, Anchor, Paper, Stack, Title } from '@mantine/core';
 import { type ReactNode, useEffect } from 'react';
+import { Link } from 'react-router';
 import { revealApp } from '../../app/app-prepaint';
 import { MantineScope } from '../../app/MantineScope';
 import { useSession } from '../session/session-store';
@@ -19,5 +20,19 @@ export function AuthCard({ title, children }: { title: string; children: ReactNo
         {children}
       </Paper>
     </MantineScope>
+  );
+}
+
+/** What a register or forgot-password request says once its email is sent, and the way back to Login. */
+export function CheckYourEmail({ message }: { message: string }) {
+  return (
+    <Stack>
+      <Alert color="teal" role="status" title="Check your email">
+        {message}
+      </Alert>
+      <Anchor component={Link} to="/login">
+        Back to Login
+      </Anchor>
+    </Stack>
   );
 }

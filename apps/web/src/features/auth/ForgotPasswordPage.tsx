@@ -1,9 +1,9 @@
-import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { isEmail, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTenant } from '../session/session-store';
-import { AuthCard } from './AuthCard';
+import { AuthCard, CheckYourEmail } from './AuthCard';
 import { requestPasswordReset } from './auth-api';
 
 /** Forgot password: always answers the same, so it does not reveal who has an account. */
@@ -31,14 +31,7 @@ export default function ForgotPasswordPage() {
   return (
     <AuthCard title="Forgot password">
       {sentMessage ? (
-        <Stack>
-          <Alert color="teal" role="status" title="Check your email">
-            {sentMessage}
-          </Alert>
-          <Anchor component={Link} to="/login">
-            Back to Login
-          </Anchor>
-        </Stack>
+        <CheckYourEmail message={sentMessage} />
       ) : (
         <form onSubmit={submit} noValidate>
           <Stack>

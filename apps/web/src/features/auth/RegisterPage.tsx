@@ -1,11 +1,11 @@
-import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { isEmail, isNotEmpty, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { isApiError } from '../../lib/api-error';
 import { readPendingEvent } from '../navigation/pending-event';
 import { useTenant } from '../session/session-store';
-import { AuthCard } from './AuthCard';
+import { AuthCard, CheckYourEmail } from './AuthCard';
 import { register } from './auth-api';
 
 /**
@@ -50,14 +50,7 @@ export default function RegisterPage() {
   if (sentMessage) {
     return (
       <AuthCard title="Register">
-        <Stack>
-          <Alert color="teal" role="status" title="Check your email">
-            {sentMessage}
-          </Alert>
-          <Anchor component={Link} to="/login">
-            Back to Login
-          </Anchor>
-        </Stack>
+        <CheckYourEmail message={sentMessage} />
       </AuthCard>
     );
   }
