@@ -152,6 +152,7 @@ test.describe('the website builder', () => {
     await style.getByText('Advanced: every CSS property').click();
     await expect(style.getByText('Dimension', { exact: true })).toBeVisible();
     await expect(style.locator('.gjs-sm-property select').first()).toHaveAttribute('aria-label', /\S/);
+    await expect(style.locator('select[id$="clm-states"]')).toHaveAttribute('aria-label', /^State \(/);
     const naming = await new AxeBuilder({ page })
       .include('.atrium-designer')
       .withRules(['frame-title', 'select-name', 'label', 'aria-input-field-name', 'button-name'])
