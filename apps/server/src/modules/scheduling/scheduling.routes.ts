@@ -2,21 +2,13 @@ import {
   AttendanceInput,
   CalendarFeed,
   CalendarFeedQuery,
-  ClassRule,
-  ClassRuleInput,
-  ClassRuleList,
-  ClassRuleListQuery,
   ClassSession,
   ClassSessionList,
   ContactBookings,
   ContactBookingsQuery,
   DateRangeQuery,
-  ErrorBody,
   MyBookings,
   PublicSessionQuery,
-  Room,
-  RoomInput,
-  RoomList,
   Roster,
   SessionEdited,
   SessionEditInput,
@@ -25,13 +17,12 @@ import {
   StudentBookingInput,
   StudentSession,
   StudentSessionList,
-  TeacherList,
   WaitlistOrderInput,
 } from '@atrium/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAuth, requirePermission, requireStaff, requireTenant } from '../../lib/guards.ts';
+import { requireAuth, requireStaff, requireTenant } from '../../lib/guards.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import type { Platform } from '../../platform.ts';
 import { zoomMeetingsOf } from '../integrations/zoom-meetings.ts';
@@ -48,30 +39,16 @@ import {
   studentSessions,
 } from './bookings.service.ts';
 import { calendarFeedText, myCalendarFeed, revokeMyCalendarFeed, timetableFeedText } from './calendar-feed.service.ts';
-import { createRule, editRule, getRule, listRules, regenerateRuleUrl } from './class-rules.service.ts';
+import { registerClassRuleRoutes } from './class-rules.routes.ts';
 import { contactBookings, myBookings } from './contact-bookings.service.ts';
-import { createRoom, editRoom, listRooms, listTeachers, removeRoom } from './rooms.service.ts';
+import { registerRoomRoutes } from './rooms.routes.ts';
+import { errors, IdParams, manage, managePre, signedInPre, staffPre, tags } from './scheduling-route-guards.ts';
 import { editSession } from './session-edit.service.ts';
 import { cancelSession, publicSession, publicSessions, staffSessions } from './sessions.service.ts';
 import { staffCalendarText } from './staff-calendar.service.ts';
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
-const tags = ['scheduling'];
 /** How long a served public timetable may be reused (bounds what other processes' writes take to show). */
 export const PUBLIC_TIMETABLE_TTL_MS = 5_000;
-const IdParams = z.object({ id: z.uuid('id must be an id') });
-
-/** Rooms, rules and cancelling sessions change the timetable: the Roles screen's 'Manage Classes / Programs'. */
-const manage = (request: FastifyRequest) => requirePermission(request, 'isAllowCreateClasses');
-const managePre = async (request: FastifyRequest) => {
-  manage(request);
-};
-const staffPre = async (request: FastifyRequest) => {
-  requireStaff(request);
-};
-const signedInPre = async (request: FastifyRequest) => {
-  requireAuth(request);
-};
 
 /** Scheduling (issue 11; decisions.md "Scheduling"). Public calls keep the spec's constant paths. */
 export function registerSchedulingRoutes(server: FastifyInstance, platform: Platform): void {
@@ -93,130 +70,9 @@ export function registerSchedulingRoutes(server: FastifyInstance, platform: Plat
   scheduleHorizonExtension(platform.jobs, platform);
   registerBookingJobs(platform);
 
-  // ------------------------------------------------------------ rooms and teachers
-  app.get(
-    '/snode/room',
-    {
-      preValidation: staffPre,
-      schema: { tags, summary: 'The facility’s rooms', response: { 200: RoomList, ...errors } },
-    },
-    async (request) => listRooms(db, requireStaff(request)),
-  );
-  app.post(
-    '/snode/room',
-    {
-      preValidation: managePre,
-      schema: {
-        tags,
-        summary: 'Adds a room (names are unique in the tenant)',
-        body: RoomInput,
-        response: { 201: Room, ...errors },
-      },
-    },
-    async (request, reply) => reply.code(201).send(await createRoom(db, manage(request), request.body)),
-  );
-  app.put(
-    '/snode/room/:id',
-    {
-      preValidation: managePre,
-      schema: {
-        tags,
-        summary: 'Renames a room or changes its capacity',
-        params: IdParams,
-        body: RoomInput,
-        response: { 200: Room, ...errors },
-      },
-    },
-    async (request) => editRoom(db, manage(request), request.params.id, request.body),
-  );
-  app.delete(
-    '/snode/room/:id',
-    {
-      preValidation: managePre,
-      schema: {
-        tags,
-        summary: 'Removes a room no class uses (409 otherwise)',
-        params: IdParams,
-        response: { 204: z.null(), ...errors },
-      },
-    },
-    async (request, reply) => {
-      await removeRoom(db, manage(request), request.params.id);
-      return reply.code(204).send(null);
-    },
-  );
-  app.get(
-    '/snode/teacher',
-    {
-      preValidation: staffPre,
-      schema: { tags, summary: 'Users marked Teacher', response: { 200: TeacherList, ...errors } },
-    },
-    async (request) => listTeachers(db, requireStaff(request)),
-  );
-
-  // ------------------------------------------------------------ class rules
-  app.get(
-    '/snode/classrule',
-    {
-      preValidation: staffPre,
-      schema: {
-        tags,
-        summary: 'The weekly class rules, or with kind=event the events (/rules)',
-        querystring: ClassRuleListQuery,
-        response: { 200: ClassRuleList, ...errors },
-      },
-    },
-    async (request) => listRules(db, requireStaff(request), request.query.kind),
-  );
-  app.put(
-    '/snode/classrule/:id/regenerateurl',
-    {
-      preValidation: managePre,
-      schema: {
-        tags,
-        summary: 'A new shareable link for a class or event; the old link stops answering',
-        params: IdParams,
-        response: { 200: ClassRule, ...errors },
-      },
-    },
-    async (request) => regenerateRuleUrl(db, manage(request), request.params.id),
-  );
-  app.get(
-    '/snode/classrule/:id',
-    {
-      preValidation: staffPre,
-      schema: { tags, summary: 'One class rule', params: IdParams, response: { 200: ClassRule, ...errors } },
-    },
-    async (request) => getRule(db, requireStaff(request), request.params.id),
-  );
-  app.post(
-    '/snode/classrule',
-    {
-      preValidation: managePre,
-      schema: {
-        tags,
-        summary: 'Adds a weekly class; its sessions are generated in the tenant’s zone for 26 weeks',
-        body: ClassRuleInput,
-        response: { 201: ClassRule, ...errors },
-      },
-    },
-    async (request, reply) =>
-      reply.code(201).send(await createRule(db, manage(request), request.body, new Date(), meetings)),
-  );
-  app.put(
-    '/snode/classrule/:id',
-    {
-      preValidation: managePre,
-      schema: {
-        tags,
-        summary: 'Changes the whole series: future sessions follow, booked ones keep their bookings',
-        params: IdParams,
-        body: ClassRuleInput,
-        response: { 200: ClassRule, ...errors },
-      },
-    },
-    async (request) => editRule(platform, manage(request), request.params.id, request.body, new Date(), meetings),
-  );
+  // rooms and teachers, then class rules (in their own files)
+  registerRoomRoutes(server, platform);
+  registerClassRuleRoutes(server, platform, meetings);
 
   // ------------------------------------------------------------ sessions, rosters, check-in
   app.get(
