@@ -20,10 +20,10 @@ import { notFound } from '../../lib/errors.ts';
 import { type Authenticated, requireAuth, requireStaff } from '../../lib/guards.ts';
 import type { Platform } from '../../platform.ts';
 import { registerBrevoWebhookRoutes } from './brevo-webhooks.ts';
-import { registerCampaignJobs } from './campaign-sending.ts';
-import { registerTrackingRoutes } from './campaign-tracking.ts';
 import * as delivery from './campaign-delivery.service.ts';
 import * as preview from './campaign-preview.service.ts';
+import { registerCampaignJobs } from './campaign-sending.ts';
+import { registerTrackingRoutes } from './campaign-tracking.ts';
 import * as service from './campaigns.service.ts';
 import { registerDesignTemplateRoutes } from './design-templates.routes.ts';
 import { registerUnsubscribeRoutes } from './unsubscribe.routes.ts';
@@ -215,7 +215,12 @@ export function registerCampaignRoutes(server: FastifyInstance, platform: Platfo
       },
     },
     (request) =>
-      delivery.scheduleCampaign(platform, requireCampaigns(request).tenant, request.params.id, request.body.scheduledAt),
+      delivery.scheduleCampaign(
+        platform,
+        requireCampaigns(request).tenant,
+        request.params.id,
+        request.body.scheduledAt,
+      ),
   );
 
   app.post(
