@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -56,6 +56,10 @@ const moreProviderStub = `http://127.0.0.1:${process.env.E2E_MORE_PROVIDER_STUB_
 // A fresh embedded database for each run, seeded by the server's own demo seed.
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'atrium-e2e-'));
 const jsonOutput = process.env.PLAYWRIGHT_JSON_OUTPUT_NAME;
+// Debian's old headless shell (scripts/ensure-chromium.sh), as Playwright's own headless runs use; the full
+// chromium when only it is installed, or the browser CHROMIUM_PATH names (headed debugging needs the full one).
+const headlessShell = '/usr/bin/chromium-headless-shell';
+const browserPath = process.env.CHROMIUM_PATH ?? (existsSync(headlessShell) ? headlessShell : '/usr/bin/chromium');
 
 export default defineConfig({
   testDir: './tests',
@@ -74,7 +78,7 @@ export default defineConfig({
     baseURL: `http://demo.localhost:${port}`,
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: browserPath,
       args: [
         '--no-sandbox',
         '--disable-gpu',

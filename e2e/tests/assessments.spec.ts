@@ -1,5 +1,6 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { apiHeaders, apiLogin, apiUrl, expectAccessible, hostUrl, logIn, tomorrow } from './helpers';
+import { SHARED_PORT_WAIT_MS, startDemoCardStandIn } from './shared-ports';
 
 // Issue 27's tests and assessments (spec 1 §2 /tests, /assessment, /student-assessments, /myassessment;
 // §4 result states): an admin builds a 5-question timed test from a bank holding each type and assigns
@@ -127,7 +128,16 @@ async function answer(page: Page, picks: { single: string; multi: string[]; grad
 }
 
 test.describe('tests and assessments', () => {
+  // A timed attempt runs on the business clock: the specs that move it (memberships, donations, courses,
+  // Brevo's no-visit audience) hold the card port meanwhile, so this one holds it too, or a clock moved a
+  // month on submits the attempt as timed out half-way (seen on a busy run: 'Score: 6 of 10').
+  let card: Awaited<ReturnType<typeof startDemoCardStandIn>> | null = null;
+  test.beforeAll(async () => {
+    test.setTimeout(SHARED_PORT_WAIT_MS + 30_000);
+    card = await startDemoCardStandIn();
+  });
   test.afterAll(async ({ request }) => {
+    await card?.close();
     // the test stays with its results, unpublished; the questions and the class go
     const headers = await apiHeaders(request, 'admin@demo.test');
     for (const name of [TEST, ONE_BY_ONE]) {

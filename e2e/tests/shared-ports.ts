@@ -5,8 +5,9 @@ import type { ReceivedMail } from '../../apps/server/test/smtp.ts';
  * The card stand-in (E2E_PAYMENTS_STUB_PORT) is a fixed port the web server is configured with, and
  * more than one spec pays by card (payments, selling, memberships, donations). With two workers, a
  * spec whose port is taken waits until the spec holding it closes its server, then binds it for the
- * rest of its own tests. The card port also keeps the two specs that move the business clock
- * (memberships, donations) apart.
+ * rest of its own tests. The card port also keeps the specs that move the business clock (memberships,
+ * donations, courses-learn, campaigns-brevo) apart from each other and from those that need it to run on
+ * (assessments' timed test).
  */
 export async function whenPortFree<T>(start: () => Promise<T>, timeoutMs = 170_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
