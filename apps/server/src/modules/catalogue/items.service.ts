@@ -26,7 +26,8 @@ import {
   toSupplier,
 } from './catalogue-rules.ts';
 import { findSuppliers, insertSupplier, supplierNameTaken } from './categories.repo.ts';
-import { findItem, findItems, type ItemValues, insertItem, updateItem } from './items.repo.ts';
+import { findItem, findItems, type ItemRow, type ItemValues, insertItem, updateItem } from './items.repo.ts';
+import { noteProductChange } from './product-notes.ts';
 
 type ListQuery = z.output<typeof ItemListQuery>;
 type Input = z.output<typeof ItemInput>;
@@ -36,10 +37,14 @@ type Update = z.output<typeof ItemUpdate>;
 const ITEM_KINDS: Item['kind'][] = ['product', 'service'];
 const itemNotFound = () => notFound('Item');
 
-async function readItem(tx: Tx, tenant: TenantContext, id: string): Promise<Item> {
-  const row = await findItem(tx, tenant.tenantId, id);
+async function readItemRow(tx: Tx, tenantId: string, id: string): Promise<ItemRow> {
+  const row = await findItem(tx, tenantId, id);
   if (!row || !ITEM_KINDS.includes(row.kind)) throw itemNotFound();
-  return toItem(row, currencyOf(tenant));
+  return row;
+}
+
+async function readItem(tx: Tx, tenant: TenantContext, id: string): Promise<Item> {
+  return toItem(await readItemRow(tx, tenant.tenantId, id), currencyOf(tenant));
 }
 
 /** GET /rest/item: the /products list; archived items only with isShowArchived=true. */
@@ -91,7 +96,9 @@ export function createItem(db: Db, actor: Authenticated, input: Input): Promise<
       supplierId: input.supplierId,
       sku: input.sku,
     });
-    return readItem(tx, tenant, id);
+    const added = await readItemRow(tx, tenant.tenantId, id);
+    await noteProductChange(tx, actor, undefined, added);
+    return toItem(added, currencyOf(tenant));
   });
 }
 
@@ -103,8 +110,7 @@ export function editItem(db: Db, actor: Authenticated, id: string, input: Update
   const { tenant } = actor;
   const priceMinor = input.price === undefined ? undefined : toMinor(tenant, input.price);
   return withTenant(db, tenant.tenantId, async (tx) => {
-    const current = await findItem(tx, tenant.tenantId, id);
-    if (!current || !ITEM_KINDS.includes(current.kind)) throw itemNotFound();
+    const current = await readItemRow(tx, tenant.tenantId, id);
     assertMayManageType(actor, current.categoryType);
     if (input.categoryId !== undefined && input.categoryId !== current.categoryId) {
       await checkCategory(tx, tenant.tenantId, input.categoryId, [current.categoryType]);
@@ -114,7 +120,9 @@ export function editItem(db: Db, actor: Authenticated, id: string, input: Update
     const { price: _price, ...rest } = input;
     const values: Partial<ItemValues> = { ...rest, ...(priceMinor === undefined ? {} : { priceMinor }) };
     if (!(await updateItem(tx, tenant.tenantId, id, values, ITEM_KINDS))) throw itemNotFound();
-    return readItem(tx, tenant, id);
+    const changed = await readItemRow(tx, tenant.tenantId, id);
+    await noteProductChange(tx, actor, current, changed);
+    return toItem(changed, currencyOf(tenant));
   });
 }
 
@@ -125,10 +133,10 @@ export function editItem(db: Db, actor: Authenticated, id: string, input: Update
 export function archiveItem(db: Db, actor: Authenticated, id: string): Promise<z.infer<typeof MessageResponse>> {
   const { tenant } = actor;
   return withTenant(db, tenant.tenantId, async (tx) => {
-    const current = await findItem(tx, tenant.tenantId, id);
-    if (!current || !ITEM_KINDS.includes(current.kind)) throw itemNotFound();
+    const current = await readItemRow(tx, tenant.tenantId, id);
     assertMayManageType(actor, current.categoryType);
     await updateItem(tx, tenant.tenantId, id, { isArchived: true }, ITEM_KINDS);
+    await noteProductChange(tx, actor, current, await readItemRow(tx, tenant.tenantId, id));
     return { message: CATALOGUE_MESSAGES.productArchived };
   });
 }

@@ -5,6 +5,7 @@ import { startSmtpServer } from '../../../test/smtp.ts';
 import type { App } from '../../app.ts';
 import { withTenant } from '../../db/client.ts';
 import { notificationSettings } from '../../db/schema/index.ts';
+import { makeCategory, makeItem } from '../catalogue/catalogue-fixtures.ts';
 import { courseWithChapters } from '../courses/course-fixtures.ts';
 import { solveChallenge } from '../forms/human-check.ts';
 
@@ -143,5 +144,40 @@ describe('staff notifications go to the sales email list', () => {
     expect(to).toEqual([...list, tenant.users.frontdesk.email].sort());
     const mail = smtp.received.find((m) => m.to.includes(list[1] as string) && m.text.includes(detail.name));
     expect(mail?.text).toContain(`Ravi Menon (${email}) enrolled in ${detail.name} (free).`);
+  });
+
+  it('a product added, changed and archived: a note each to the list and the staff who asked for product notes', async () => {
+    const { tenant, admin, list } = await studio();
+    const other = await studio();
+    const name = `Tea glass ${randomUUID().slice(0, 4)}`;
+    const category = await makeCategory(app, tenant, admin, { name: `Kitchen ${randomUUID().slice(0, 4)}` });
+    const item = await makeItem(app, tenant, admin, category.guId, { name, price: 12, stock: 5 });
+    const told = [...list, tenant.users.frontdesk.email].sort();
+    expect(await deliveredTo(`Product added: ${name}`, 3)).toEqual(told);
+    const added = smtp.received.find((m) => m.to.includes(list[0] as string) && m.text.includes(`added ${name}`));
+    expect(added?.text).toContain(`to ${category.name}: $12.00, stock 5.`);
+
+    const put = (payload: object) =>
+      app.inject({ method: 'PUT', url: `/rest/item/${item.guId}`, headers: bearer(admin, tenant.host), payload });
+    expect((await put({ price: 14.5, stock: 3, description: 'İnce belli' })).statusCode).toBe(200);
+    expect(await deliveredTo(`Product changed: ${name}`, 3)).toEqual(told);
+    const changed = smtp.received.find((m) => m.to.includes(list[1] as string) && m.text.includes(`changed ${name}`));
+    expect(changed?.text).toContain('Price: was $12.00, now $14.50');
+    expect(changed?.text).toContain('Stock: was 5, now 3');
+    expect(changed?.text).toContain('Also changed: description.');
+    // a save that changes nothing tells nobody
+    expect((await put({ price: 14.5 })).statusCode).toBe(200);
+
+    const archived = await app.inject({
+      method: 'DELETE',
+      url: `/rest/item/${item.guId}`,
+      headers: bearer(admin, tenant.host),
+    });
+    expect(archived.statusCode, archived.body).toBe(200);
+    expect(await deliveredTo(`Product archived: ${name}`, 3)).toEqual(told);
+    expect(smtp.received.filter((m) => m.text.includes(`Subject: Product changed: ${name}`))).toHaveLength(3);
+    for (const address of other.list) {
+      expect(smtp.received.some((m) => m.to.includes(address) && m.text.includes(name))).toBe(false);
+    }
   });
 });
