@@ -5,7 +5,6 @@
  */
 
 import {
-  AA_TEXT,
   accessibleFill,
   accessibleInk,
   contrastRatio,
@@ -17,16 +16,9 @@ import {
 
 export * from './colour-contrast.ts';
 
-const BLACK = '#000000';
-
-/**
- * The dark text or white, whichever reads better on a #rrggbb background (WCAG contrast ratio). On a middle tone where
- * neither reaches AA (4.5:1; the dark text's best on the worst tone is about 4.0), black: it reaches AA wherever white
- * does not, so every background gets a text colour at AA.
- */
+/** The dark text or white, whichever reads better on a #rrggbb background (WCAG contrast ratio). */
 export function readableTextOn(hex: string): string {
-  const better = contrastRatio(hex, DARK_TEXT) >= contrastRatio(hex, WHITE) ? DARK_TEXT : WHITE;
-  return contrastRatio(hex, better) >= AA_TEXT ? better : BLACK;
+  return contrastRatio(hex, DARK_TEXT) >= contrastRatio(hex, WHITE) ? DARK_TEXT : WHITE;
 }
 
 export interface BrandArea {

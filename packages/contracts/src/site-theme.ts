@@ -5,7 +5,16 @@
  */
 import { z } from 'zod';
 import { brandAccent, readableTextOn } from './brand.ts';
-import { mix, normaliseHex } from './colour-contrast.ts';
+import { AA_TEXT, contrastRatio, mix, normaliseHex } from './colour-contrast.ts';
+
+/**
+ * A palette shade's text: the dark text or white (`readableTextOn`), or black on a middle tone where neither reaches
+ * AA 4.5:1 (the dark text tops out near 4.0 on the worst tone; black reaches AA wherever white does not).
+ */
+function paletteText(shade: string): string {
+  const text = readableTextOn(shade);
+  return contrastRatio(shade, text) >= AA_TEXT ? text : '#000000';
+}
 
 export interface ThemeFont {
   /** The family name the @font-face declares. */
@@ -112,7 +121,7 @@ export function themePalette(themeColor: string | null | undefined): Record<stri
   for (const n of Object.keys(shades).sort((a, b) => Number(a) - Number(b))) {
     const shade = shades[n] as string;
     palette[`--site-primary-${n}`] = shade;
-    palette[`--site-primary-${n}-text`] = readableTextOn(shade);
+    palette[`--site-primary-${n}-text`] = paletteText(shade);
   }
   return palette;
 }
