@@ -10,10 +10,13 @@ import { hostUrl, logIn, PASSWORD, seriousViolations } from './helpers';
 // Other specs read demo's pages while this one runs; the colours it sets are all readable ones, and
 // none of them asserts demo's theme colour.
 
+// Every page is checked under the mid blue, the hardest (neither white nor dark text reads on it as
+// it is); the other two colours on each face's main page, which wear the same palette. Every page under
+// every colour was 81 axe checks, a third of the browser run's (decisions/platform.md "CI's matrix").
 const COLOURS = [
-  { name: 'a light yellow', hex: '#fff3a0' },
-  { name: 'a mid orange', hex: '#f08c00' },
-  { name: 'a mid blue', hex: '#228be6' },
+  { name: 'a light yellow', hex: '#fff3a0', everyPage: false },
+  { name: 'a mid orange', hex: '#f08c00', everyPage: false },
+  { name: 'a mid blue', hex: '#228be6', everyPage: true },
 ];
 const WIDTHS = [
   { name: 'phone', width: 390, height: 844 },
@@ -76,14 +79,14 @@ const rgb = (hex: string) => `rgb(${[1, 3, 5].map((i) => Number.parseInt(hex.sli
 
 /**
  * Sets the theme colour as an owner would: Settings > Website, Theme colour, Submit. Answers axe's
- * findings on the screen with the colour picker open (its sliders and eye-dropper are named).
+ * findings on the screen with the colour picker open when asked (its sliders and eye-dropper are named).
  */
-async function setThemeColour(page: Page, hex: string): Promise<string[]> {
+async function setThemeColour(page: Page, hex: string, checkPicker: boolean): Promise<string[]> {
   await page.goto(hostUrl('demo', '/settings/website'));
   const field = page.getByLabel('Theme colour');
   await field.click();
   await expect(page.getByRole('slider', { name: 'Hue' })).toBeVisible();
-  const found = (await seriousViolations(page)).map((violation) => `colour picker: ${violation}`);
+  const found = checkPicker ? (await seriousViolations(page)).map((violation) => `colour picker: ${violation}`) : [];
   await field.fill(hex);
   await field.press('Escape');
   await page.getByRole('button', { name: 'Submit' }).click();
@@ -105,7 +108,7 @@ async function checkPage(page: Page, label: string, ready: () => Promise<void>):
   return found;
 }
 
-async function visitorPages(browser: Browser, hex: string): Promise<string[]> {
+async function visitorPages(browser: Browser, hex: string, everyPage: boolean): Promise<string[]> {
   const context = await browser.newContext();
   const page = await context.newPage();
   const found: string[] = [];
@@ -125,48 +128,50 @@ async function visitorPages(browser: Browser, hex: string): Promise<string[]> {
       })),
     );
 
-    await page.goto(hostUrl('demo', '/merchandise'));
-    found.push(
-      ...(await checkPage(page, 'shop', async () => {
-        await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-        await loaded(page);
-      })),
-    );
+    if (everyPage) {
+      await page.goto(hostUrl('demo', '/merchandise'));
+      found.push(
+        ...(await checkPage(page, 'shop', async () => {
+          await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+          await loaded(page);
+        })),
+      );
 
-    await page.goto(hostUrl('demo', '/donations'));
-    found.push(
-      ...(await checkPage(page, 'donations', async () => {
-        await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-        await loaded(page);
-      })),
-    );
+      await page.goto(hostUrl('demo', '/donations'));
+      found.push(
+        ...(await checkPage(page, 'donations', async () => {
+          await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+          await loaded(page);
+        })),
+      );
 
-    await page.goto(hostUrl('demo', `/donate/${campaignId}`));
-    found.push(
-      ...(await checkPage(page, 'donation page', () =>
-        expect(page.getByRole('form', { name: 'Donation' })).toBeVisible(),
-      )),
-    );
+      await page.goto(hostUrl('demo', `/donate/${campaignId}`));
+      found.push(
+        ...(await checkPage(page, 'donation page', () =>
+          expect(page.getByRole('form', { name: 'Donation' })).toBeVisible(),
+        )),
+      );
 
-    // the payment-result page: back from the provider's page without paying
-    await page.goto(hostUrl('demo', `/invoice/${invoicePublicId}?payment=cancel`));
-    found.push(
-      ...(await checkPage(page, 'payment result', () =>
-        expect(page.getByRole('status').filter({ hasText: 'Payment cancelled' })).toBeVisible(),
-      )),
-    );
+      // the payment-result page: back from the provider's page without paying
+      await page.goto(hostUrl('demo', `/invoice/${invoicePublicId}?payment=cancel`));
+      found.push(
+        ...(await checkPage(page, 'payment result', () =>
+          expect(page.getByRole('status').filter({ hasText: 'Payment cancelled' })).toBeVisible(),
+        )),
+      );
 
-    // the 404 pages: the server's (no such page) and the app's (an admin screen asked by a visitor)
-    await page.goto(hostUrl('demo', '/no-such-page-here'));
-    found.push(
-      ...(await checkPage(page, 'site 404', () => expect(page.getByRole('heading', { level: 1 })).toBeVisible())),
-    );
-    await page.goto(hostUrl('demo', '/products'));
-    found.push(
-      ...(await checkPage(page, 'app 404', () =>
-        expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible(),
-      )),
-    );
+      // the 404 pages: the server's (no such page) and the app's (an admin screen asked by a visitor)
+      await page.goto(hostUrl('demo', '/no-such-page-here'));
+      found.push(
+        ...(await checkPage(page, 'site 404', () => expect(page.getByRole('heading', { level: 1 })).toBeVisible())),
+      );
+      await page.goto(hostUrl('demo', '/products'));
+      found.push(
+        ...(await checkPage(page, 'app 404', () =>
+          expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible(),
+        )),
+      );
+    }
 
     await page.goto(hostUrl('demo', '/login'));
     found.push(
@@ -207,11 +212,11 @@ for (const colour of COLOURS) {
     page,
     browser,
   }) => {
-    test.setTimeout(150_000);
+    test.setTimeout(colour.everyPage ? 240_000 : 150_000);
     await logIn(page, 'admin@demo.test');
     await expect(page).toHaveURL(/\/dashboard$/);
-    const found = await setThemeColour(page, colour.hex);
-    found.push(...(await visitorPages(browser, colour.hex)));
+    const found = await setThemeColour(page, colour.hex, colour.everyPage);
+    found.push(...(await visitorPages(browser, colour.hex, colour.everyPage)));
     found.push(
       ...(await signedInPage(browser, 'student@demo.test', '/classes', 'student portal', async (p) => {
         await expect(p.getByRole('navigation', { name: 'Student menu' })).toBeVisible();

@@ -34,7 +34,10 @@ export function SessionKeeper() {
     };
 
     const checkIdle = () => {
-      const decision = decideOnIdle({ token: getTokens().access, dialogOpen: dialogOpenRef.current, now: Date.now() });
+      const decision = decideOnIdle(
+        { token: getTokens().access, dialogOpen: dialogOpenRef.current, now: Date.now() },
+        timeout,
+      );
       if (decision.kind === 'expired-dialog') openDialog();
       else if (decision.kind === 'check-again') idleTimer = setTimeout(checkIdle, decision.inMs);
     };

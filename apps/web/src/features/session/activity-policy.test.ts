@@ -67,6 +67,13 @@ describe('idle expiry', () => {
     });
   });
 
+  it('looks again after another idle period when that comes before the expiry', () => {
+    expect(decideOnIdle({ token: tokenExpiringIn(5 * 60 * 1000), dialogOpen: false, now: NOW }, 6000)).toEqual({
+      kind: 'check-again',
+      inMs: 6000,
+    });
+  });
+
   it('does not stack dialogs', () => {
     expect(decideOnIdle({ token: tokenExpiringIn(-1), dialogOpen: true, now: NOW })).toEqual({ kind: 'stop' });
   });

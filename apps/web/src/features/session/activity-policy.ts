@@ -35,11 +35,18 @@ export type IdleDecision =
   /** Still valid: check again when it expires (the user is idle, so the dialog waits for that). */
   | { kind: 'check-again'; inMs: number };
 
-/** When the idle timeout has run out: ask to continue once the token is expired. */
-export function decideOnIdle(state: Pick<KeeperState, 'token' | 'dialogOpen' | 'now'>): IdleDecision {
+/**
+ * When the idle timeout has run out: ask to continue once the token is expired. While it is still
+ * valid, look again at its expiry or after another idle period, whichever is sooner: another tab can
+ * replace the token meanwhile (its rotation, or its expired copy after a laptop slept).
+ */
+export function decideOnIdle(
+  state: Pick<KeeperState, 'token' | 'dialogOpen' | 'now'>,
+  idlePeriodMs: number = IDLE_TIMEOUT_MS,
+): IdleDecision {
   if (!state.token) return { kind: 'stop' };
   if (state.dialogOpen) return { kind: 'stop' };
   if (isTokenExpired(state.token, state.now)) return { kind: 'expired-dialog' };
   const expiresAt = tokenExpiresAt(state.token) ?? state.now;
-  return { kind: 'check-again', inMs: Math.max(1000, expiresAt - state.now + 250) };
+  return { kind: 'check-again', inMs: Math.max(1000, Math.min(expiresAt - state.now + 250, idlePeriodMs)) };
 }
