@@ -64,9 +64,12 @@ const browserPath = process.env.CHROMIUM_PATH ?? (existsSync(headlessShell) ? he
 export default defineConfig({
   testDir: './tests',
   globalSetup: './global-setup.ts',
-  // CI runs this beside the server suites on two cores: a test of 10 s alone has taken 30 s there.
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // CI runs this beside the server suites on two cores: a test of 10 s alone has taken 30 s there, and an
+  // admin screen opened by its address 11 s (its chunks served in 1.2-1.7 s each, its first call 4 s after its
+  // code arrived, at load 15): on CI a page gets 20 s to show what is expected (decisions/platform.md
+  // "CI's matrix"); a page that never shows it still fails.
+  timeout: process.env.CI ? 90_000 : 60_000,
+  expect: { timeout: process.env.CI ? 20_000 : 10_000 },
   fullyParallel: false,
   workers: 2,
   // On CI a test that ran out of time under load gets one more try; a pass on it is counted and named
