@@ -79,7 +79,10 @@ export default defineConfig({
   reporter: jsonOutput ? [['list'], ['json', { outputFile: jsonOutput }]] : [['list']],
   use: {
     baseURL: `http://demo.localhost:${port}`,
-    trace: 'retain-on-failure',
+    // On CI the trace (DOM snapshots and a screencast of every step) is recorded on the retry only: recording it for
+    // every test to keep the few that fail cost processor time in all of them. A test that fails twice has the
+    // trace of its second try.
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     launchOptions: {
       executablePath: browserPath,
       args: [
