@@ -26,7 +26,7 @@ function cli(
     execFile(
       process.execPath,
       ['--import', 'tsx', CLI, ...args],
-      { env: { ...process.env, DATABASE_URL: '', ...env }, timeout: 120_000 },
+      { env: { ...process.env, DATABASE_URL: '', ...env }, timeout: 240_000 },
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
   });
@@ -166,7 +166,7 @@ describe('backup and restore: embedded database (PGlite)', () => {
     } finally {
       await reopened.close();
     }
-  }, 180_000);
+  }, 300_000);
 });
 
 // On the PostgreSQL run (TEST_DATABASE_URL), pg_dump and pg_restore through the same commands.
@@ -225,6 +225,6 @@ if (postgresUrl) {
         await admin.query(`drop database if exists ${name} with (force)`);
         await admin.end();
       }
-    }, 180_000);
+    }, 300_000);
   });
 }
