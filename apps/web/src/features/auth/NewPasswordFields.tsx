@@ -1,5 +1,28 @@
+import { PASSWORD_RULE } from '@atrium/contracts';
 import { Alert, Button, PasswordInput } from '@mantine/core';
-import type { UseFormReturnType } from '@mantine/form';
+import { hasLength, matchesField, type UseFormReturnType, useForm } from '@mantine/form';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+
+/**
+ * A page opened from an emailed link (?token=...) where a new password is chosen (registration, reset):
+ * the link's token, the form (the server's length rule; the two must match), the error shown above the
+ * fields (`invalidLink` when the link has no token) and whether the form is being sent.
+ */
+export function useNewPasswordLink(invalidLink: string) {
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token') ?? '';
+  const [error, setError] = useState<string | null>(token ? null : invalidLink);
+  const [submitting, setSubmitting] = useState(false);
+  const form = useForm({
+    initialValues: { password: '', confirmPassword: '' },
+    validate: {
+      password: hasLength({ min: 8 }, PASSWORD_RULE),
+      confirmPassword: matchesField('password', 'Passwords do not match'),
+    },
+  });
+  return { token, form, error, setError, submitting, setSubmitting };
+}
 
 interface Props {
   /** The form with `password` and `confirmPassword`. */

@@ -1,14 +1,12 @@
-import { PASSWORD_RULE, REGISTRATION_LINK_INVALID } from '@atrium/contracts';
+import { REGISTRATION_LINK_INVALID } from '@atrium/contracts';
 import { Anchor, Stack, Text } from '@mantine/core';
-import { hasLength, matchesField, useForm } from '@mantine/form';
-import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { isApiError } from '../../lib/api-error';
 import { readPendingEvent, storePendingEvent } from '../navigation/pending-event';
 import { AuthCard } from './AuthCard';
 import { confirmRegistration } from './auth-api';
 import { completeSignIn } from './complete-sign-in';
-import { NewPasswordFields } from './NewPasswordFields';
+import { NewPasswordFields, useNewPasswordLink } from './NewPasswordFields';
 
 /**
  * /register/confirm?token=... from the registration email. Opening it creates nothing: the mailbox's
@@ -16,17 +14,7 @@ import { NewPasswordFields } from './NewPasswordFields';
  * the class they picked before registering (if any) or the student home.
  */
 export default function RegisterConfirmPage() {
-  const [searchParams] = useSearchParams();
-  const token = searchParams.get('token') ?? '';
-  const [error, setError] = useState<string | null>(token ? null : REGISTRATION_LINK_INVALID);
-  const [submitting, setSubmitting] = useState(false);
-  const form = useForm({
-    initialValues: { password: '', confirmPassword: '' },
-    validate: {
-      password: hasLength({ min: 8 }, PASSWORD_RULE),
-      confirmPassword: matchesField('password', 'Passwords do not match'),
-    },
-  });
+  const { token, form, error, setError, submitting, setSubmitting } = useNewPasswordLink(REGISTRATION_LINK_INVALID);
 
   const submit = form.onSubmit(async ({ password }) => {
     setSubmitting(true);

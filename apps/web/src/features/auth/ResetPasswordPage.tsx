@@ -1,29 +1,17 @@
-import { PASSWORD_RULE } from '@atrium/contracts';
 import { Alert, Anchor, Stack } from '@mantine/core';
-import { hasLength, matchesField, useForm } from '@mantine/form';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { isApiError } from '../../lib/api-error';
 import { AuthCard } from './AuthCard';
 import { resetPassword } from './auth-api';
-import { NewPasswordFields } from './NewPasswordFields';
+import { NewPasswordFields, useNewPasswordLink } from './NewPasswordFields';
 
 /** /reset-password?token=... from the forgot-password email. */
 export default function ResetPasswordPage() {
-  const [searchParams] = useSearchParams();
-  const token = searchParams.get('token') ?? '';
-  const [done, setDone] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(
-    token ? null : 'This password reset link is invalid or has expired.',
+  const { token, form, error, setError, submitting, setSubmitting } = useNewPasswordLink(
+    'This password reset link is invalid or has expired.',
   );
-  const [submitting, setSubmitting] = useState(false);
-  const form = useForm({
-    initialValues: { password: '', confirmPassword: '' },
-    validate: {
-      password: hasLength({ min: 8 }, PASSWORD_RULE),
-      confirmPassword: matchesField('password', 'Passwords do not match'),
-    },
-  });
+  const [done, setDone] = useState<string | null>(null);
 
   const submit = form.onSubmit(async ({ password }) => {
     setSubmitting(true);

@@ -24,7 +24,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { BackLink, DetailScreen } from '../../app/components/DetailScreen';
-import { showServerError } from '../../app/components/FormDialog';
+import { FormActions, showServerError } from '../../app/components/FormDialog';
 import { showSuccessToast } from '../../lib/notify';
 import { ConfirmDialog } from '../dialogs/ConfirmDialog';
 import { useTenant } from '../session/session-store';
@@ -34,6 +34,8 @@ import { campaignPath, isEditable } from './campaign-rules';
 import { designApi, designKeys } from './design-api';
 import { designerMjml, PREVIEW_WIDTHS, type PreviewDevice } from './design-rules';
 import { type DesignerBlock, MjmlDesigner, type MjmlDesignerHandle } from './MjmlDesigner';
+import { SendTestButton } from './SendTestButton';
+import { useRunning } from './useRunning';
 
 const wrap = { overflowWrap: 'anywhere' } as const;
 const MERGE_HINT = `Merge fields, in the subject and in any text: ${CAMPAIGN_MERGE_FIELDS.map((field) => `{{${field.name}}}`).join(', ')}.`;
@@ -103,7 +105,8 @@ function DesignerForm({ campaign }: { campaign: Campaign }) {
   });
   const [picked, setPicked] = useState<string | null>(null);
   const [replacing, setReplacing] = useState<DesignTemplate | null>(null);
-  const [busy, setBusy] = useState<string | null>(null);
+  const running = useRunning();
+  const { busy, run } = running;
   const [preview, setPreview] = useState<CampaignPreview | null>(null);
   const [device, setDevice] = useState<PreviewDevice>('phone');
   const [savingTemplate, setSavingTemplate] = useState(false);
@@ -141,15 +144,6 @@ function DesignerForm({ campaign }: { campaign: Campaign }) {
   };
 
   const read = () => handle.current?.read() ?? null;
-
-  const run = async (what: string, action: () => Promise<void>) => {
-    setBusy(what);
-    try {
-      await action();
-    } finally {
-      setBusy(null);
-    }
-  };
 
   const onError = (error: unknown) =>
     showServerError(error, (field, message) => {
@@ -270,19 +264,7 @@ function DesignerForm({ campaign }: { campaign: Campaign }) {
         <Button variant="default" loading={busy === 'preview'} onClick={() => void showPreview()}>
           Preview email
         </Button>
-        <Button
-          variant="default"
-          loading={busy === 'test'}
-          onClick={() =>
-            run('test', async () => {
-              if (!(await save())) return;
-              const answer = await campaignsApi.test(campaign.id).catch(() => null);
-              if (answer) showSuccessToast(answer.message);
-            })
-          }
-        >
-          Send test
-        </Button>
+        <SendTestButton campaignId={campaign.id} running={running} save={save} />
         <Button variant="default" onClick={() => setSavingTemplate(true)}>
           Save as template
         </Button>
@@ -432,14 +414,7 @@ function SaveTemplateDialog({
               {errors.mjml}
             </Text>
           ) : null}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={busy}>
-              Save template
-            </Button>
-          </Group>
+          <FormActions onCancel={close} pending={busy} submitLabel="Save template" />
         </Stack>
       </form>
     </Modal>

@@ -25,6 +25,7 @@ import { useDocumentHead } from '../tenant/tenant-head';
 import { AudienceBuilder } from './AudienceBuilder';
 import { campaignKeys, campaignsApi } from './api';
 import { PausedNotice, SendThroughFields, sendViaLabel, useCampaignSenders } from './CampaignDelivery';
+import { CampaignHeading } from './CampaignHeading';
 import { EmailCampaignReport } from './CampaignReportCard';
 import { CampaignStatusBadge } from './CampaignsPage';
 import {
@@ -38,6 +39,8 @@ import {
   progressPercent,
 } from './campaign-rules';
 import { campaignDesignPath } from './design-rules';
+import { SendTestButton } from './SendTestButton';
+import { useRunning } from './useRunning';
 
 const wrap = { overflowWrap: 'anywhere' } as const;
 const MERGE_HINT = `Merge fields: ${CAMPAIGN_MERGE_FIELDS.map((field) => `{{${field.name}}}`).join(', ')}.`;
@@ -80,12 +83,7 @@ export default function CampaignEditorPage() {
       {(data) => (
         <Stack gap="md" maw={900}>
           {back}
-          <Group justify="space-between" wrap="wrap">
-            <Title order={1} size="h2" style={wrap}>
-              {data.name}
-            </Title>
-            <CampaignStatusBadge status={data.status} />
-          </Group>
+          <CampaignHeading name={data.name} badge={<CampaignStatusBadge status={data.status} />} />
           {isEditable(data.status) ? (
             <CampaignForm key={data.id} campaign={data} timeZone={tenant.timezone} />
           ) : (
@@ -131,7 +129,8 @@ function CampaignForm({ campaign, timeZone }: { campaign: Campaign; timeZone: st
       name: (value) => (value.trim() ? null : 'name is required'),
     },
   });
-  const [busy, setBusy] = useState<string | null>(null);
+  const running = useRunning();
+  const { busy, run } = running;
   const [confirming, setConfirming] = useState<Confirming>(null);
   const navigate = useNavigate();
 
@@ -149,14 +148,6 @@ function CampaignForm({ campaign, timeZone }: { campaign: Campaign; timeZone: st
     } catch (error) {
       showServerError(error, (field, message) => form.setFieldError(formFieldOf(field), message));
       return null;
-    }
-  };
-  const run = async (what: string, action: () => Promise<void>) => {
-    setBusy(what);
-    try {
-      await action();
-    } finally {
-      setBusy(null);
     }
   };
   const confirm = (kind: 'send' | 'schedule') =>
@@ -186,153 +177,129 @@ function CampaignForm({ campaign, timeZone }: { campaign: Campaign; timeZone: st
   const audienceError = form.errors.audience;
   return (
     <Stack gap="md">
-      <Paper withBorder p="md">
-        <Stack gap="sm">
-          <TextInput label="Campaign name" required maxLength={CAMPAIGN_NAME_MAX} {...form.getInputProps('name')} />
+      <PagePanel>
+        <TextInput label="Campaign name" required maxLength={CAMPAIGN_NAME_MAX} {...form.getInputProps('name')} />
+        <TextInput
+          label="Subject"
+          description={MERGE_HINT}
+          maxLength={CAMPAIGN_SUBJECT_MAX}
+          {...form.getInputProps('subject')}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput
-            label="Subject"
-            description={MERGE_HINT}
-            maxLength={CAMPAIGN_SUBJECT_MAX}
-            {...form.getInputProps('subject')}
+            label="From name"
+            description="Shown as the sender; the studio's name when empty."
+            maxLength={100}
+            {...form.getInputProps('fromName')}
           />
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              label="From name"
-              description="Shown as the sender; the studio's name when empty."
-              maxLength={100}
-              {...form.getInputProps('fromName')}
+          <TextInput
+            label="Reply-to email"
+            description="Where replies go; the studio's email when empty."
+            type="email"
+            {...form.getInputProps('replyTo')}
+          />
+        </SimpleGrid>
+        {campaign.bodyMjml ? (
+          <Group justify="space-between" wrap="wrap" gap="sm">
+            <Text size="sm">The message is designed with blocks in the email designer.</Text>
+            <Button component={Link} to={campaignDesignPath(campaign.id)} variant="light">
+              Open the designer
+            </Button>
+          </Group>
+        ) : (
+          <>
+            <RichTextField
+              label="Message"
+              value={campaign.bodyHtml}
+              onChange={(html) => form.setFieldValue('bodyHtml', html)}
+              controls={(editor) => <MergeFieldMenu editor={editor} />}
             />
-            <TextInput
-              label="Reply-to email"
-              description="Where replies go; the studio's email when empty."
-              type="email"
-              {...form.getInputProps('replyTo')}
-            />
-          </SimpleGrid>
-          {campaign.bodyMjml ? (
-            <Group justify="space-between" wrap="wrap" gap="sm">
-              <Text size="sm">The message is designed with blocks in the email designer.</Text>
-              <Button component={Link} to={campaignDesignPath(campaign.id)} variant="light">
-                Open the designer
+            <Group>
+              <Button
+                variant="subtle"
+                size="compact-sm"
+                loading={busy === 'design'}
+                onClick={() =>
+                  run('design', async () => {
+                    if (await save()) void navigate(campaignDesignPath(campaign.id));
+                  })
+                }
+              >
+                Design the email with blocks instead
               </Button>
             </Group>
-          ) : (
-            <>
-              <RichTextField
-                label="Message"
-                value={campaign.bodyHtml}
-                onChange={(html) => form.setFieldValue('bodyHtml', html)}
-                controls={(editor) => <MergeFieldMenu editor={editor} />}
-              />
-              <Group>
-                <Button
-                  variant="subtle"
-                  size="compact-sm"
-                  loading={busy === 'design'}
-                  onClick={() =>
-                    run('design', async () => {
-                      if (await save()) void navigate(campaignDesignPath(campaign.id));
-                    })
-                  }
-                >
-                  Design the email with blocks instead
-                </Button>
-              </Group>
-            </>
-          )}
-          {form.errors.bodyHtml || form.errors.bodyMjml ? (
-            <Text size="sm" c="red" role="alert">
-              {form.errors.bodyHtml || form.errors.bodyMjml}
-            </Text>
-          ) : null}
-        </Stack>
-      </Paper>
-      <Paper withBorder p="md">
-        <Stack gap="sm">
-          <Title order={2} size="h4">
-            Audience
-          </Title>
-          <AudienceBuilder
-            value={form.getValues().audience}
-            onChange={(audience) => {
-              form.setFieldValue('audience', audience);
-              form.clearFieldError('audience');
-            }}
+          </>
+        )}
+        {form.errors.bodyHtml || form.errors.bodyMjml ? (
+          <Text size="sm" c="red" role="alert">
+            {form.errors.bodyHtml || form.errors.bodyMjml}
+          </Text>
+        ) : null}
+      </PagePanel>
+      <PagePanel title="Audience">
+        <AudienceBuilder
+          value={form.getValues().audience}
+          onChange={(audience) => {
+            form.setFieldValue('audience', audience);
+            form.clearFieldError('audience');
+          }}
+        />
+        {audienceError ? (
+          <Text size="sm" c="red" role="alert">
+            {audienceError}
+          </Text>
+        ) : null}
+      </PagePanel>
+      <PagePanel title="Send">
+        <SendThroughFields
+          value={{
+            provider: form.getValues().provider,
+            mailboxId: form.getValues().mailboxId,
+            tracking: form.getValues().tracking,
+          }}
+          onChange={(next) => {
+            form.setValues(next);
+            form.clearFieldError('provider');
+            form.clearFieldError('mailboxId');
+          }}
+          errors={{ provider: form.errors.provider as string, mailboxId: form.errors.mailboxId as string }}
+        />
+        {campaign.status === 'scheduled' && campaign.scheduledAt ? (
+          <Text size="sm">Scheduled for {formatDateTime(campaign.scheduledAt, timeZone)}.</Text>
+        ) : null}
+        <Group wrap="wrap" gap="sm">
+          <Button
+            variant="default"
+            loading={busy === 'save'}
+            onClick={() =>
+              run('save', async () => {
+                if (await save()) showSuccessToast('Campaign saved.');
+              })
+            }
+          >
+            Save
+          </Button>
+          <SendTestButton campaignId={campaign.id} running={running} save={save} />
+          <Button loading={busy === 'send'} onClick={() => void confirm('send')}>
+            Send now
+          </Button>
+        </Group>
+        <Group align="flex-end" wrap="wrap" gap="sm">
+          <TextInput
+            type="datetime-local"
+            label={`Send at (studio time, ${timeZone})`}
+            {...form.getInputProps('scheduledAt')}
           />
-          {audienceError ? (
-            <Text size="sm" c="red" role="alert">
-              {audienceError}
-            </Text>
+          <Button variant="light" loading={busy === 'schedule'} onClick={() => void confirm('schedule')}>
+            Schedule
+          </Button>
+          {campaign.status === 'scheduled' ? (
+            <Button variant="subtle" color="red" onClick={() => setConfirming({ kind: 'cancel', count: null })}>
+              Cancel schedule
+            </Button>
           ) : null}
-        </Stack>
-      </Paper>
-      <Paper withBorder p="md">
-        <Stack gap="sm">
-          <Title order={2} size="h4">
-            Send
-          </Title>
-          <SendThroughFields
-            value={{
-              provider: form.getValues().provider,
-              mailboxId: form.getValues().mailboxId,
-              tracking: form.getValues().tracking,
-            }}
-            onChange={(next) => {
-              form.setValues(next);
-              form.clearFieldError('provider');
-              form.clearFieldError('mailboxId');
-            }}
-            errors={{ provider: form.errors.provider as string, mailboxId: form.errors.mailboxId as string }}
-          />
-          {campaign.status === 'scheduled' && campaign.scheduledAt ? (
-            <Text size="sm">Scheduled for {formatDateTime(campaign.scheduledAt, timeZone)}.</Text>
-          ) : null}
-          <Group wrap="wrap" gap="sm">
-            <Button
-              variant="default"
-              loading={busy === 'save'}
-              onClick={() =>
-                run('save', async () => {
-                  if (await save()) showSuccessToast('Campaign saved.');
-                })
-              }
-            >
-              Save
-            </Button>
-            <Button
-              variant="default"
-              loading={busy === 'test'}
-              onClick={() =>
-                run('test', async () => {
-                  if (!(await save())) return;
-                  const answer = await campaignsApi.test(campaign.id).catch(() => null);
-                  if (answer) showSuccessToast(answer.message);
-                })
-              }
-            >
-              Send test
-            </Button>
-            <Button loading={busy === 'send'} onClick={() => void confirm('send')}>
-              Send now
-            </Button>
-          </Group>
-          <Group align="flex-end" wrap="wrap" gap="sm">
-            <TextInput
-              type="datetime-local"
-              label={`Send at (studio time, ${timeZone})`}
-              {...form.getInputProps('scheduledAt')}
-            />
-            <Button variant="light" loading={busy === 'schedule'} onClick={() => void confirm('schedule')}>
-              Schedule
-            </Button>
-            {campaign.status === 'scheduled' ? (
-              <Button variant="subtle" color="red" onClick={() => setConfirming({ kind: 'cancel', count: null })}>
-                Cancel schedule
-              </Button>
-            ) : null}
-          </Group>
-        </Stack>
-      </Paper>
+        </Group>
+      </PagePanel>
       <ConfirmDialog
         opened={confirming !== null}
         title={
@@ -382,58 +349,70 @@ function SendingView({ campaign, timeZone }: { campaign: Campaign; timeZone: str
   const senders = useCampaignSenders();
   const percent = progressPercent(campaign);
   return (
+    <PagePanel>
+      <PausedNotice campaign={campaign} onResumed={setCampaign} />
+      <Progress value={percent} aria-label={`Sent ${progressLabel(campaign)}`} size="lg" />
+      <Text size="sm" fw={500} aria-live="polite" data-testid="campaign-progress">
+        {progressLabel(campaign)}
+      </Text>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <Fact label="Subject">{campaign.subject}</Fact>
+        <Fact label="Sent through">{sendViaLabel(campaign, senders.data)}</Fact>
+        <Fact label="Audience">
+          {audienceSummary(campaign.audience)} ({contactsLabel(campaign.total)})
+        </Fact>
+        {campaign.startedAt ? <Fact label="Started">{formatDateTime(campaign.startedAt, timeZone)}</Fact> : null}
+        {campaign.finishedAt ? <Fact label="Finished">{formatDateTime(campaign.finishedAt, timeZone)}</Fact> : null}
+        {campaign.cancelledAt ? <Fact label="Cancelled">{formatDateTime(campaign.cancelledAt, timeZone)}</Fact> : null}
+      </SimpleGrid>
+      {isCancellable(campaign.status) ? (
+        <Group>
+          <Button color="red" variant="light" onClick={() => setConfirming(true)}>
+            Cancel sending
+          </Button>
+        </Group>
+      ) : null}
+      <ConfirmDialog
+        opened={confirming}
+        title="Cancel sending"
+        message={
+          <Text mb="lg">Stop sending {campaign.name}? Emails already sent stay sent; nobody else receives it.</Text>
+        }
+        confirmLabel="Stop sending"
+        cancelLabel="Back"
+        danger
+        busy={busy}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => {
+          setBusy(true);
+          campaignsApi
+            .cancel(campaign.id)
+            .then((next) => {
+              setCampaign(next);
+              showSuccessToast('Sending stopped.');
+            })
+            .catch(() => undefined)
+            .finally(() => {
+              setBusy(false);
+              setConfirming(false);
+            });
+        }}
+      />
+    </PagePanel>
+  );
+}
+
+/** A part of the campaign's page: a bordered panel, under its heading when it has one. */
+function PagePanel({ title, children }: { title?: string; children: ReactNode }) {
+  return (
     <Paper withBorder p="md">
       <Stack gap="sm">
-        <PausedNotice campaign={campaign} onResumed={setCampaign} />
-        <Progress value={percent} aria-label={`Sent ${progressLabel(campaign)}`} size="lg" />
-        <Text size="sm" fw={500} aria-live="polite" data-testid="campaign-progress">
-          {progressLabel(campaign)}
-        </Text>
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <Fact label="Subject">{campaign.subject}</Fact>
-          <Fact label="Sent through">{sendViaLabel(campaign, senders.data)}</Fact>
-          <Fact label="Audience">
-            {audienceSummary(campaign.audience)} ({contactsLabel(campaign.total)})
-          </Fact>
-          {campaign.startedAt ? <Fact label="Started">{formatDateTime(campaign.startedAt, timeZone)}</Fact> : null}
-          {campaign.finishedAt ? <Fact label="Finished">{formatDateTime(campaign.finishedAt, timeZone)}</Fact> : null}
-          {campaign.cancelledAt ? (
-            <Fact label="Cancelled">{formatDateTime(campaign.cancelledAt, timeZone)}</Fact>
-          ) : null}
-        </SimpleGrid>
-        {isCancellable(campaign.status) ? (
-          <Group>
-            <Button color="red" variant="light" onClick={() => setConfirming(true)}>
-              Cancel sending
-            </Button>
-          </Group>
+        {title ? (
+          <Title order={2} size="h4">
+            {title}
+          </Title>
         ) : null}
-        <ConfirmDialog
-          opened={confirming}
-          title="Cancel sending"
-          message={
-            <Text mb="lg">Stop sending {campaign.name}? Emails already sent stay sent; nobody else receives it.</Text>
-          }
-          confirmLabel="Stop sending"
-          cancelLabel="Back"
-          danger
-          busy={busy}
-          onCancel={() => setConfirming(false)}
-          onConfirm={() => {
-            setBusy(true);
-            campaignsApi
-              .cancel(campaign.id)
-              .then((next) => {
-                setCampaign(next);
-                showSuccessToast('Sending stopped.');
-              })
-              .catch(() => undefined)
-              .finally(() => {
-                setBusy(false);
-                setConfirming(false);
-              });
-          }}
-        />
+        {children}
       </Stack>
     </Paper>
   );

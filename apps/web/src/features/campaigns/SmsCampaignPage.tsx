@@ -21,6 +21,7 @@ import { ConfirmDialog } from '../dialogs/ConfirmDialog';
 import { useTenant } from '../session/session-store';
 import { useDocumentHead } from '../tenant/tenant-head';
 import { AudienceBuilder } from './AudienceBuilder';
+import { CampaignHeading } from './CampaignHeading';
 import { CampaignReportCard } from './CampaignReportCard';
 import { isCountable } from './campaign-rules';
 import { SmsStatusBadge } from './SmsCampaignsPage';
@@ -51,12 +52,7 @@ export default function SmsCampaignPage() {
       {(data) => (
         <Stack gap="md" maw={900}>
           {back}
-          <Group justify="space-between" wrap="wrap">
-            <Title order={1} size="h2" style={wrap}>
-              {data.name}
-            </Title>
-            <SmsStatusBadge status={data.status} />
-          </Group>
+          <CampaignHeading name={data.name} badge={<SmsStatusBadge status={data.status} />} />
           {data.status === 'draft' ? (
             <SmsForm key={data.id} campaign={data} />
           ) : (

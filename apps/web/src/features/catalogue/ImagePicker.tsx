@@ -1,9 +1,8 @@
 import { Button, FileButton, Group, Image, Select, Stack, Text } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { fetchMedia, uploadMedia } from '../media/api';
-import { uploadProblem } from '../media/media-rules';
+import { fetchMedia } from '../media/api';
+import { useMediaUpload } from '../media/useMediaUpload';
 
 const IMAGE_ACCEPT = 'image/png,image/jpeg,image/gif,image/webp';
 const mediaKey = ['media', 'library'] as const;
@@ -21,27 +20,12 @@ interface Props {
 export function ImagePicker({ value, onChange, label = 'Image' }: Props) {
   const client = useQueryClient();
   const media = useQuery({ queryKey: mediaKey, queryFn: fetchMedia });
-  const [uploading, setUploading] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { uploading, problem, upload } = useMediaUpload(async (item) => {
+    await client.invalidateQueries({ queryKey: mediaKey });
+    onChange(item.id);
+  });
   const images = (media.data ?? []).filter((item) => item.contentType.startsWith('image/'));
   const chosen = images.find((item) => item.id === value) ?? null;
-
-  async function upload(file: File | null) {
-    if (!file) return;
-    const reason = uploadProblem(file);
-    setProblem(reason);
-    if (reason) return;
-    setUploading(true);
-    try {
-      const item = await uploadMedia(file);
-      await client.invalidateQueries({ queryKey: mediaKey });
-      onChange(item.id);
-    } catch (error) {
-      setProblem(error instanceof Error ? error.message : String(error));
-    } finally {
-      setUploading(false);
-    }
-  }
 
   return (
     <Stack gap={6}>

@@ -18,6 +18,7 @@ import {
 import { IconArrowLeft, IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { FormActions } from '../../app/components/FormDialog';
 import { isApiError } from '../../lib/api-error';
 import { showErrorToast, showSuccessToast } from '../../lib/notify';
 import { isPriced, NoCardPaymentsAlert } from '../payment-settings/NoCardPaymentsAlert';
@@ -299,14 +300,7 @@ export default function ProductFormPage() {
             </Stack>
           </Card>
 
-          <Group justify="flex-end">
-            <Button component={Link} to="/products" variant="default">
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              Submit
-            </Button>
-          </Group>
+          <FormActions cancelTo="/products" pending={save.isPending} submitLabel="Submit" />
         </Stack>
       </form>
       <CategoryDialog

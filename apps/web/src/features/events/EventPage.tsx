@@ -1,12 +1,13 @@
 import type { EventRegistration, PublicEvent } from '@atrium/contracts';
-import { Alert, Anchor, Badge, Button, Group, List, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, List, Loader, Stack, Text, Title } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { MantineScope } from '../../app/MantineScope';
 import { isApiError } from '../../lib/api-error';
 import { queryClient } from '../../lib/query-client';
-import { AT_STUDIO, placePayment, registrationPaymentPath } from '../scheduling/place-payment';
+import { PayAtStudioNote } from '../scheduling/PayAtStudioNote';
+import { placePayment, registrationPaymentPath } from '../scheduling/place-payment';
 import { priceLabel } from '../scheduling/session-format';
 import { useSession, useTenant } from '../session/session-store';
 import { useDocumentHead } from '../tenant/tenant-head';
@@ -146,17 +147,7 @@ function Registration({ event }: { event: PublicEvent }) {
               : `You have a place in all ${outcome.registration.sessions} sessions. See you there.`}
           </Text>
           {outcome.registration.payment === 'at_studio' ? (
-            <Text size="sm">
-              {AT_STUDIO}
-              {outcome.registration.invoicePublicId ? (
-                <>
-                  {' '}
-                  <Anchor component={Link} to={`/invoice/${encodeURIComponent(outcome.registration.invoicePublicId)}`}>
-                    View invoice
-                  </Anchor>
-                </>
-              ) : null}
-            </Text>
+            <PayAtStudioNote size="sm" invoicePublicId={outcome.registration.invoicePublicId} />
           ) : null}
         </Stack>
       </Alert>

@@ -78,19 +78,34 @@ function PaymentDialog({ invoice, onClose }: { invoice: InvoiceDetail; onClose: 
             onChange={(value) => setMethod((value as 'cash' | 'account') ?? 'cash')}
             allowDeselect={false}
           />
-          <TextInput
-            label="Amount"
-            inputMode="decimal"
-            value={amount}
-            onChange={(event) => setAmount(event.currentTarget.value)}
-            error={error}
-            required
-            data-autofocus
-          />
+          <AmountInput value={amount} onChange={setAmount} error={error} />
           <FormActions onCancel={onClose} pending={pay.isPending} submitLabel="Record payment" />
         </Stack>
       </form>
     </Modal>
+  );
+}
+
+/** The amount of a payment or refund, typed as a decimal; it takes the dialog's focus. */
+function AmountInput({
+  value,
+  onChange,
+  error,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  error: string | null;
+}) {
+  return (
+    <TextInput
+      label="Amount"
+      inputMode="decimal"
+      value={value}
+      onChange={(event) => onChange(event.currentTarget.value)}
+      error={error}
+      required
+      data-autofocus
+    />
   );
 }
 
@@ -135,15 +150,7 @@ function RefundDialog({
           {payment.provider ? (
             <Text size="sm">The money goes back to the card it was paid with, through the payment provider.</Text>
           ) : null}
-          <TextInput
-            label="Amount"
-            inputMode="decimal"
-            value={amount}
-            onChange={(event) => setAmount(event.currentTarget.value)}
-            error={error}
-            required
-            data-autofocus
-          />
+          <AmountInput value={amount} onChange={setAmount} error={error} />
           <FormActions onCancel={onClose} pending={refund.isPending} submitColor="red.9" submitLabel="Refund" />
         </Stack>
       </form>

@@ -1,9 +1,10 @@
 import { Alert, Button, FileButton, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
-import { deleteMedia, fetchMedia, type MediaItem, uploadMedia } from './api';
+import { deleteMedia, fetchMedia, type MediaItem } from './api';
 import { MediaGrid } from './MediaGrid';
-import { ACCEPT, uploadProblem } from './media-rules';
+import { ACCEPT } from './media-rules';
+import { useMediaUpload } from './useMediaUpload';
 import './media.css';
 
 /**
@@ -12,8 +13,6 @@ import './media.css';
  */
 export function MediaManager({ buttonLabel = 'Upload Image' }: { buttonLabel?: string }) {
   const [items, setItems] = useState<MediaItem[] | null>(null);
-  const [uploading, setUploading] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
 
   const reload = useCallback(() => {
     fetchMedia()
@@ -22,21 +21,7 @@ export function MediaManager({ buttonLabel = 'Upload Image' }: { buttonLabel?: s
   }, []);
   useEffect(reload, [reload]);
 
-  const upload = async (file: File | null) => {
-    if (!file) return;
-    const reason = uploadProblem(file);
-    setProblem(reason);
-    if (reason) return;
-    setUploading(true);
-    try {
-      await uploadMedia(file);
-      reload();
-    } catch (error) {
-      setProblem(error instanceof Error ? error.message : String(error));
-    } finally {
-      setUploading(false);
-    }
-  };
+  const { uploading, problem, upload } = useMediaUpload(reload);
 
   const remove = async (item: MediaItem) => {
     await deleteMedia(item.id).catch(() => undefined);

@@ -106,6 +106,12 @@ export default function CheckoutPanel({ subscription, choice }: { subscription: 
     }
   };
 
+  // The refusal of either form, above its button.
+  const errorLine = inlineError ? (
+    <Text c="red.9" size="sm" role="alert">
+      {inlineError}
+    </Text>
+  ) : null;
   return (
     <Grid gap="lg" maw={1000}>
       <Grid.Col span={{ base: 12, md: 4 }}>
@@ -177,11 +183,7 @@ export default function CheckoutPanel({ subscription, choice }: { subscription: 
                       />
                     </>
                   )}
-                  {inlineError ? (
-                    <Text c="red.9" size="sm" role="alert">
-                      {inlineError}
-                    </Text>
-                  ) : null}
+                  {errorLine}
                   <Group justify="flex-end">
                     <Button type="submit" loading={busy} disabled={!subscription.paymentConfigured}>
                       {usingSavedCard
@@ -240,11 +242,7 @@ export default function CheckoutPanel({ subscription, choice }: { subscription: 
                       {...bank.getInputProps('bankAccountType')}
                     />
                   </SimpleGrid>
-                  {inlineError ? (
-                    <Text c="red.9" size="sm" role="alert">
-                      {inlineError}
-                    </Text>
-                  ) : null}
+                  {errorLine}
                   <Group justify="flex-end">
                     <Button type="submit" loading={busy}>
                       Pay {priceLabel(subscription.csymbol, choice.price, choice.period)}

@@ -21,7 +21,7 @@ import {
 import { useForm } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { showServerError } from '../../app/components/FormDialog';
 import { showSuccessToast } from '../../lib/notify';
@@ -163,88 +163,69 @@ function QuestionForm({ id, initial }: { id: string | null; initial: QuestionFor
             ) : null}
           </div>
           {hasOptions(values.type) ? (
-            <Paper withBorder p="sm">
-              <fieldset style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
-                <legend>
-                  <Text fw={500} size="sm">
-                    Options
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {values.type === 'singlechoice'
-                      ? 'Mark the one right answer.'
-                      : values.type === 'multichoice'
-                        ? 'Mark every right answer.'
-                        : 'Give each option its points; the best option is what the question is worth.'}
-                  </Text>
-                </legend>
-                <Stack gap="xs" mt="xs">
-                  {values.options.map((option, index) => (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: options have no id of their own; their place is their name
-                    <Group key={index} gap="xs" wrap="nowrap" align="flex-end">
-                      {values.type === 'singlechoice' ? (
-                        <Radio
-                          aria-label={`Option ${index + 1} is the right answer`}
-                          checked={option.isCorrect}
-                          onChange={() => set(markCorrect(values, index, true))}
-                          mb={8}
-                        />
-                      ) : values.type === 'multichoice' ? (
-                        <Checkbox
-                          aria-label={`Option ${index + 1} is right`}
-                          checked={option.isCorrect}
-                          onChange={(event) => set(markCorrect(values, index, event.currentTarget.checked))}
-                          mb={8}
-                        />
-                      ) : null}
-                      <TextInput
-                        label={`Option ${index + 1}`}
-                        value={option.text}
-                        onChange={(event) => form.setFieldValue(`options.${index}.text`, event.currentTarget.value)}
-                        style={{ flex: 1, minWidth: 0 }}
-                      />
-                      {graded ? (
-                        <NumberInput
-                          label="Points"
-                          aria-label={`Option ${index + 1} points`}
-                          min={0}
-                          max={1000}
-                          allowDecimal={false}
-                          w={90}
-                          value={option.points}
-                          onChange={(value) => form.setFieldValue(`options.${index}.points`, Number(value) || 0)}
-                        />
-                      ) : null}
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={`Remove option ${index + 1}`}
-                        disabled={values.options.length <= 2}
-                        onClick={() => form.removeListItem('options', index)}
-                        mb={4}
-                      >
-                        <IconTrash size={18} aria-hidden />
-                      </ActionIcon>
-                    </Group>
-                  ))}
-                  {form.errors.options ? (
-                    <Text size="xs" c="red.8" role="alert">
-                      {form.errors.options}
-                    </Text>
+            <ListFieldset
+              legend="Options"
+              hint={
+                values.type === 'singlechoice'
+                  ? 'Mark the one right answer.'
+                  : values.type === 'multichoice'
+                    ? 'Mark every right answer.'
+                    : 'Give each option its points; the best option is what the question is worth.'
+              }
+              error={form.errors.options}
+              addLabel="Add option"
+              canAdd={canAddOption(values)}
+              onAdd={() => form.insertListItem('options', { text: '', isCorrect: false, points: 0 })}
+            >
+              {values.options.map((option, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: options have no id of their own; their place is their name
+                <Group key={index} gap="xs" wrap="nowrap" align="flex-end">
+                  {values.type === 'singlechoice' ? (
+                    <Radio
+                      aria-label={`Option ${index + 1} is the right answer`}
+                      checked={option.isCorrect}
+                      onChange={() => set(markCorrect(values, index, true))}
+                      mb={8}
+                    />
+                  ) : values.type === 'multichoice' ? (
+                    <Checkbox
+                      aria-label={`Option ${index + 1} is right`}
+                      checked={option.isCorrect}
+                      onChange={(event) => set(markCorrect(values, index, event.currentTarget.checked))}
+                      mb={8}
+                    />
                   ) : null}
-                  <Group>
-                    <Button
-                      variant="default"
-                      size="xs"
-                      leftSection={<IconPlus size={14} aria-hidden />}
-                      disabled={!canAddOption(values)}
-                      onClick={() => form.insertListItem('options', { text: '', isCorrect: false, points: 0 })}
-                    >
-                      Add option
-                    </Button>
-                  </Group>
-                </Stack>
-              </fieldset>
-            </Paper>
+                  <TextInput
+                    label={`Option ${index + 1}`}
+                    value={option.text}
+                    onChange={(event) => form.setFieldValue(`options.${index}.text`, event.currentTarget.value)}
+                    style={{ flex: 1, minWidth: 0 }}
+                  />
+                  {graded ? (
+                    <NumberInput
+                      label="Points"
+                      aria-label={`Option ${index + 1} points`}
+                      min={0}
+                      max={1000}
+                      allowDecimal={false}
+                      w={90}
+                      value={option.points}
+                      onChange={(value) => form.setFieldValue(`options.${index}.points`, Number(value) || 0)}
+                    />
+                  ) : null}
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label={`Remove option ${index + 1}`}
+                    disabled={values.options.length <= 2}
+                    onClick={() => form.removeListItem('options', index)}
+                    mb={4}
+                  >
+                    <IconTrash size={18} aria-hidden />
+                  </ActionIcon>
+                </Group>
+              ))}
+            </ListFieldset>
           ) : null}
           {graded || values.rubric.length > 0 ? null : (
             <NumberInput
@@ -259,69 +240,50 @@ function QuestionForm({ id, initial }: { id: string | null; initial: QuestionFor
             />
           )}
           {values.type === 'openended' ? (
-            <Paper withBorder p="sm">
-              <fieldset style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
-                <legend>
-                  <Text fw={500} size="sm">
-                    Rubric
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {values.rubric.length > 0
-                      ? `Staff score each criterion; the question is worth ${values.rubric.reduce((sum, c) => sum + (c.points || 0), 0)} points.`
-                      : 'Optional: the criteria staff score the answer by, each worth its points.'}
-                  </Text>
-                </legend>
-                <Stack gap="xs" mt="xs">
-                  {values.rubric.map((criterion, index) => (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: criteria have no id of their own; their place is their name
-                    <Group key={index} gap="xs" wrap="nowrap" align="flex-end">
-                      <TextInput
-                        label={`Criterion ${index + 1}`}
-                        maxLength={100}
-                        value={criterion.name}
-                        onChange={(event) => form.setFieldValue(`rubric.${index}.name`, event.currentTarget.value)}
-                        style={{ flex: 1, minWidth: 0 }}
-                      />
-                      <NumberInput
-                        label="Points"
-                        aria-label={`Criterion ${index + 1} points`}
-                        min={1}
-                        max={1000}
-                        allowDecimal={false}
-                        w={90}
-                        value={criterion.points}
-                        onChange={(value) => form.setFieldValue(`rubric.${index}.points`, Number(value) || 0)}
-                      />
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={`Remove criterion ${index + 1}`}
-                        onClick={() => form.removeListItem('rubric', index)}
-                        mb={4}
-                      >
-                        <IconTrash size={18} aria-hidden />
-                      </ActionIcon>
-                    </Group>
-                  ))}
-                  {form.errors.rubric ? (
-                    <Text size="xs" c="red.8" role="alert">
-                      {form.errors.rubric}
-                    </Text>
-                  ) : null}
-                  <Group>
-                    <Button
-                      variant="default"
-                      size="xs"
-                      leftSection={<IconPlus size={14} aria-hidden />}
-                      disabled={!canAddCriterion(values)}
-                      onClick={() => form.insertListItem('rubric', { name: '', points: 1 })}
-                    >
-                      Add criterion
-                    </Button>
-                  </Group>
-                </Stack>
-              </fieldset>
-            </Paper>
+            <ListFieldset
+              legend="Rubric"
+              hint={
+                values.rubric.length > 0
+                  ? `Staff score each criterion; the question is worth ${values.rubric.reduce((sum, c) => sum + (c.points || 0), 0)} points.`
+                  : 'Optional: the criteria staff score the answer by, each worth its points.'
+              }
+              error={form.errors.rubric}
+              addLabel="Add criterion"
+              canAdd={canAddCriterion(values)}
+              onAdd={() => form.insertListItem('rubric', { name: '', points: 1 })}
+            >
+              {values.rubric.map((criterion, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: criteria have no id of their own; their place is their name
+                <Group key={index} gap="xs" wrap="nowrap" align="flex-end">
+                  <TextInput
+                    label={`Criterion ${index + 1}`}
+                    maxLength={100}
+                    value={criterion.name}
+                    onChange={(event) => form.setFieldValue(`rubric.${index}.name`, event.currentTarget.value)}
+                    style={{ flex: 1, minWidth: 0 }}
+                  />
+                  <NumberInput
+                    label="Points"
+                    aria-label={`Criterion ${index + 1} points`}
+                    min={1}
+                    max={1000}
+                    allowDecimal={false}
+                    w={90}
+                    value={criterion.points}
+                    onChange={(value) => form.setFieldValue(`rubric.${index}.points`, Number(value) || 0)}
+                  />
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label={`Remove criterion ${index + 1}`}
+                    onClick={() => form.removeListItem('rubric', index)}
+                    mb={4}
+                  >
+                    <IconTrash size={18} aria-hidden />
+                  </ActionIcon>
+                </Group>
+              ))}
+            </ListFieldset>
           ) : null}
           <Textarea
             label="Explanation"
@@ -372,5 +334,58 @@ function QuestionForm({ id, initial }: { id: string | null; initial: QuestionFor
         </Stack>
       </form>
     </Stack>
+  );
+}
+
+/** The question's options or its rubric: a list under its legend and hint, its problem, and the button that adds a row. */
+function ListFieldset({
+  legend,
+  hint,
+  error,
+  addLabel,
+  canAdd,
+  onAdd,
+  children,
+}: {
+  legend: string;
+  hint: string;
+  error: ReactNode;
+  addLabel: string;
+  canAdd: boolean;
+  onAdd: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Paper withBorder p="sm">
+      <fieldset style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
+        <legend>
+          <Text fw={500} size="sm">
+            {legend}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {hint}
+          </Text>
+        </legend>
+        <Stack gap="xs" mt="xs">
+          {children}
+          {error ? (
+            <Text size="xs" c="red.8" role="alert">
+              {error}
+            </Text>
+          ) : null}
+          <Group>
+            <Button
+              variant="default"
+              size="xs"
+              leftSection={<IconPlus size={14} aria-hidden />}
+              disabled={!canAdd}
+              onClick={onAdd}
+            >
+              {addLabel}
+            </Button>
+          </Group>
+        </Stack>
+      </fieldset>
+    </Paper>
   );
 }

@@ -1,6 +1,5 @@
 import { type ClassSession, dateInZone, SCHEDULE_MESSAGES } from '@atrium/contracts';
-import { Anchor, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -10,10 +9,10 @@ import { signupPath } from '../navigation/pending-event';
 import { useTenant } from '../session/session-store';
 import { useDocumentHead } from '../tenant/tenant-head';
 import { type DayRange, schedulingApi } from './api';
+import { ClassModal } from './ClassModal';
 import { nextPeriodWithClasses } from './calendar-opening';
 import { scheduleKeys, usePublicSessions } from './hooks';
 import { ClassesCalendar } from './SessionCalendar';
-import { SessionDetails } from './SessionDetails';
 import { isClosedFull } from './session-format';
 
 const addDays = (date: string, days: number) => {
@@ -39,7 +38,6 @@ function PublicTimetable() {
   const title = tenant.scheduleLabel || 'Schedule';
   useDocumentHead(tenant, title);
   const navigate = useNavigate();
-  const phone = useMediaQuery('(max-width: 600px)');
   const [range, setRange] = useState<DayRange | null>(null);
   const [picked, setPicked] = useState<ClassSession | null>(null);
   const sessions = usePublicSessions(range);
@@ -54,7 +52,6 @@ function PublicTimetable() {
     range && sessions.data && !sessions.isPlaceholderData && ahead.data
       ? nextPeriodWithClasses(range, sessions.data.data, ahead.data.data, timeZone, new Date())
       : null;
-  const open = picked ? new Date(picked.startsAt).getTime() > Date.now() : false;
 
   return (
     <Stack component="section" aria-labelledby="public-calendar-title" gap="md" p="md">
@@ -75,41 +72,31 @@ function PublicTimetable() {
         (or copy <Anchor href="/public/timetable.ics">its address</Anchor>
         ): it stays up to date, cancellations included.
       </Text>
-      <Modal
-        opened={picked !== null}
-        onClose={() => setPicked(null)}
-        title={picked?.name ?? 'Class'}
-        fullScreen={phone}
-        centered
-        closeButtonProps={{ 'aria-label': 'Close' }}
-      >
-        {picked ? (
-          <Stack gap="sm">
-            <SessionDetails session={picked} timeZone={timeZone} />
-            {open && isClosedFull(picked) ? (
-              <Text fw={500} role="status">
-                {SCHEDULE_MESSAGES.classFull}
-              </Text>
-            ) : open ? (
-              <Group justify="flex-end">
-                <Button
-                  onClick={() =>
-                    navigate(
-                      signupPath({
-                        classId: picked.classId,
-                        clsStartTime: picked.clsStartTime,
-                        scheduleId: picked.guId,
-                      }),
-                    )
-                  }
-                >
-                  {picked.spotsLeft > 0 ? tenant.registerButtonLabel || 'Book' : 'Join waitlist'}
-                </Button>
-              </Group>
-            ) : null}
-          </Stack>
-        ) : null}
-      </Modal>
+      <ClassModal session={picked} timeZone={timeZone} onClose={() => setPicked(null)}>
+        {(picked, open) =>
+          open && isClosedFull(picked) ? (
+            <Text fw={500} role="status">
+              {SCHEDULE_MESSAGES.classFull}
+            </Text>
+          ) : open ? (
+            <Group justify="flex-end">
+              <Button
+                onClick={() =>
+                  navigate(
+                    signupPath({
+                      classId: picked.classId,
+                      clsStartTime: picked.clsStartTime,
+                      scheduleId: picked.guId,
+                    }),
+                  )
+                }
+              >
+                {picked.spotsLeft > 0 ? tenant.registerButtonLabel || 'Book' : 'Join waitlist'}
+              </Button>
+            </Group>
+          ) : null
+        }
+      </ClassModal>
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
 import type { StudentSession } from '@atrium/contracts';
-import { Alert, Anchor, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
@@ -8,7 +8,8 @@ import { useTenant } from '../session/session-store';
 import { useDocumentHead } from '../tenant/tenant-head';
 import { schedulingApi } from './api';
 import { useBook } from './hooks';
-import { AT_STUDIO, dropInPaymentPath, paysAtStudio } from './place-payment';
+import { PayAtStudioNote } from './PayAtStudioNote';
+import { dropInPaymentPath, paysAtStudio } from './place-payment';
 import { SessionDetails } from './SessionDetails';
 
 type Outcome = { kind: 'done'; session: StudentSession } | { kind: 'refused'; message: string };
@@ -77,17 +78,7 @@ export default function SignupPage() {
             <Stack gap={4}>
               <Text size="sm">See you in class.</Text>
               {paysAtStudio(outcome.session) ? (
-                <Text size="sm">
-                  {AT_STUDIO}
-                  {outcome.session.myInvoicePublicId ? (
-                    <>
-                      {' '}
-                      <Anchor component={Link} to={`/invoice/${encodeURIComponent(outcome.session.myInvoicePublicId)}`}>
-                        View invoice
-                      </Anchor>
-                    </>
-                  ) : null}
-                </Text>
+                <PayAtStudioNote size="sm" invoicePublicId={outcome.session.myInvoicePublicId} />
               ) : null}
             </Stack>
           ) : (

@@ -1,8 +1,7 @@
 import { SCHEDULE_MESSAGES, type StudentSession } from '@atrium/contracts';
-import { Anchor, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { isApiError } from '../../lib/api-error';
 import { showErrorToast, showSuccessToast } from '../../lib/notify';
 import { WaiverNeeded } from '../forms/WaiverNeeded';
@@ -11,10 +10,11 @@ import { useTenant } from '../session/session-store';
 import { useDocumentHead } from '../tenant/tenant-head';
 import type { DayRange } from './api';
 import { CalendarFeedPanel } from './CalendarFeedPanel';
+import { ClassModal } from './ClassModal';
 import { useBook, useCancelBooking, useConfirmBooking, useStudentSessions } from './hooks';
+import { PayAtStudioNote } from './PayAtStudioNote';
 import { AT_STUDIO, dropInPaymentPath, paysAtStudio, placePayment } from './place-payment';
 import { ClassesCalendar } from './SessionCalendar';
-import { SessionDetails } from './SessionDetails';
 import { isClosedFull } from './session-format';
 
 /** The student's own state on a session, as the calendar adds it to the event. */
@@ -38,7 +38,6 @@ export default function StudentClassesPage() {
   const tenant = useTenant();
   const title = tenant.appLabels[0] || 'Calendar';
   useDocumentHead(tenant, title);
-  const phone = useMediaQuery('(max-width: 600px)');
   const [range, setRange] = useState<DayRange | null>(null);
   const [pickedId, setPickedId] = useState<string | null>(null);
   const sessions = useStudentSessions(range);
@@ -103,7 +102,6 @@ export default function StudentClassesPage() {
     if (done) showSuccessToast(said[session.myStatus ?? 'booked'] ?? 'Done.');
   }
 
-  const upcoming = picked ? new Date(picked.startsAt).getTime() > Date.now() : false;
   return (
     <Stack component="section" aria-labelledby="classes-title" gap="md">
       <Title order={1} id="classes-title">
@@ -120,31 +118,11 @@ export default function StudentClassesPage() {
         describe={myStateLabel}
       />
       <CalendarFeedPanel kind="student" />
-      <Modal
-        opened={picked !== null}
-        onClose={() => setPickedId(null)}
-        title={picked?.name ?? 'Class'}
-        fullScreen={phone}
-        centered
-        closeButtonProps={{ 'aria-label': 'Close' }}
-      >
-        {picked ? (
-          <Stack gap="sm">
-            <SessionDetails session={picked} timeZone={timeZone} />
+      <ClassModal session={picked} timeZone={timeZone} onClose={() => setPickedId(null)}>
+        {(picked, upcoming) => (
+          <>
             {picked.myStatus ? <Text fw={500}>{myStateLabel(picked)}</Text> : null}
-            {paysAtStudio(picked) ? (
-              <Text>
-                {AT_STUDIO}
-                {picked.myInvoicePublicId ? (
-                  <>
-                    {' '}
-                    <Anchor component={Link} to={`/invoice/${encodeURIComponent(picked.myInvoicePublicId)}`}>
-                      View invoice
-                    </Anchor>
-                  </>
-                ) : null}
-              </Text>
-            ) : null}
+            {paysAtStudio(picked) ? <PayAtStudioNote invoicePublicId={picked.myInvoicePublicId} /> : null}
             {picked.myJoinUrl ? (
               <Text>
                 This class is online:{' '}
@@ -205,9 +183,9 @@ export default function StudentClassesPage() {
                 </Button>
               </Group>
             )}
-          </Stack>
-        ) : null}
-      </Modal>
+          </>
+        )}
+      </ClassModal>
     </Stack>
   );
 }

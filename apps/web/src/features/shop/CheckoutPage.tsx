@@ -94,6 +94,84 @@ export function ThankYou({
   );
 }
 
+/**
+ * A checkout's page: its title, then the cart loading (or `loading`, something else the page waits
+ * for), the empty cart with the way back to `shopPath`, or the checkout itself for the cart.
+ */
+export function CheckoutFrame({
+  cart,
+  loading = false,
+  shopPath,
+  children,
+}: {
+  cart: PublicCart | null;
+  loading?: boolean;
+  shopPath: string;
+  children: (cart: PublicCart) => ReactNode;
+}) {
+  return (
+    <div className="shop-page">
+      <Title order={1} mb="lg">
+        Checkout
+      </Title>
+      {cart === null || loading ? (
+        <CartLoading />
+      ) : cart.lines.length === 0 ? (
+        <EmptyCart cart={cart} shopPath={shopPath} />
+      ) : (
+        children(cart)
+      )}
+    </div>
+  );
+}
+
+/** A text field's value, change and problem, as a checkout's form hands them on. */
+interface FieldBinding {
+  value: string;
+  onChange: (event: { currentTarget: { value: string } }) => void;
+  error?: string;
+}
+
+/** The order's address and note (the checkout's details; the registration checkout's 'Order details'). */
+export function AddressNoteFields({ address, note }: { address: FieldBinding; note: FieldBinding }) {
+  return (
+    <>
+      <Textarea label="Address" autoComplete="street-address" maxLength={500} autosize minRows={2} {...address} />
+      <Textarea label="Note" maxLength={255} autosize minRows={2} {...note} />
+    </>
+  );
+}
+
+/** A checkout form's submit: the button, what paying involves (`note`), and `working` while the order is placed. */
+export function PlaceOrderButton({
+  label,
+  note,
+  working,
+  placing,
+  saving,
+}: {
+  label: string;
+  note?: string | null;
+  working: string;
+  placing: boolean;
+  /** The cart is being saved: the order waits for it. */
+  saving: boolean;
+}) {
+  return (
+    <>
+      <Button type="submit" size="md" loading={placing} disabled={saving}>
+        {label}
+      </Button>
+      {note && <Text size="sm">{note}</Text>}
+      {placing && (
+        <Text size="sm" role="status">
+          {working}
+        </Text>
+      )}
+    </>
+  );
+}
+
 /** The order as it will be placed: lines, the code, the totals, and a way back to the cart. */
 export function OrderSummary({ cart, shopPath }: { cart: PublicCart; shopPath: string }) {
   return (
@@ -181,15 +259,8 @@ function Checkout() {
   const input = (field: Field) => ({ value: values[field], onChange: set(field), error: problems[field] });
 
   return (
-    <div className="shop-page">
-      <Title order={1} mb="lg">
-        Checkout
-      </Title>
-      {cart === null || registration.pending ? (
-        <CartLoading />
-      ) : cart.lines.length === 0 ? (
-        <EmptyCart cart={cart} shopPath="/merchandise" />
-      ) : (
+    <CheckoutFrame cart={cart} loading={registration.pending} shopPath="/merchandise">
+      {(cart) => (
         <div className="shop-layout">
           <form onSubmit={place} noValidate aria-labelledby="shop-details" aria-busy={placing}>
             <Stack gap="sm">
@@ -219,29 +290,19 @@ function Checkout() {
               </Group>
               <TextInput label="Email" type="email" required autoComplete="email" maxLength={254} {...input('email')} />
               <TextInput label="Phone" type="tel" autoComplete="tel" maxLength={40} {...input('phone')} />
-              <Textarea
-                label="Address"
-                autoComplete="street-address"
-                maxLength={500}
-                autosize
-                minRows={2}
-                {...input('address')}
+              <AddressNoteFields address={input('address')} note={input('note')} />
+              <PlaceOrderButton
+                label={payment.button}
+                note={payment.note}
+                working="Placing your order…"
+                placing={placing}
+                saving={state.saving}
               />
-              <Textarea label="Note" maxLength={255} autosize minRows={2} {...input('note')} />
-              <Button type="submit" size="md" loading={placing} disabled={state.saving}>
-                {payment.button}
-              </Button>
-              {payment.note && <Text size="sm">{payment.note}</Text>}
-              {placing && (
-                <Text size="sm" role="status">
-                  Placing your order…
-                </Text>
-              )}
             </Stack>
           </form>
           <OrderSummary cart={cart} shopPath="/merchandise" />
         </div>
       )}
-    </div>
+    </CheckoutFrame>
   );
 }

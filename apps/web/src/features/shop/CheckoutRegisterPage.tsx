@@ -4,7 +4,7 @@ import {
   type CustomForm,
   FORM_TEXTS,
 } from '@atrium/contracts';
-import { Alert, Button, Fieldset, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Fieldset, Stack, Text } from '@mantine/core';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Navigate } from 'react-router';
@@ -30,8 +30,7 @@ import { money } from '../invoices/invoice-format';
 import { useTenant } from '../session/session-store';
 import { useDocumentHead } from '../tenant/tenant-head';
 import { shopApi } from './api';
-import { CartLoading, EmptyCart } from './CartView';
-import { OrderSummary, ThankYou } from './CheckoutPage';
+import { AddressNoteFields, CheckoutFrame, OrderSummary, PlaceOrderButton, ThankYou } from './CheckoutPage';
 import { checkoutPayment, paymentPathOf } from './checkout-payment';
 import {
   type OrderDetailField,
@@ -163,15 +162,8 @@ function RegisterAndOrder({ form, timeZone }: { form: CustomForm; timeZone: stri
   };
 
   return (
-    <div className="shop-page">
-      <Title order={1} mb="lg">
-        Checkout
-      </Title>
-      {cart === null ? (
-        <CartLoading />
-      ) : cart.lines.length === 0 ? (
-        <EmptyCart cart={cart} shopPath="/merchandise" />
-      ) : (
+    <CheckoutFrame cart={cart} shopPath="/merchandise">
+      {(cart) => (
         <div className="shop-layout">
           <form ref={formRef} onSubmit={submit} noValidate aria-labelledby="checkout-form-title" aria-busy={placing}>
             <Stack gap="md">
@@ -193,42 +185,25 @@ function RegisterAndOrder({ form, timeZone }: { form: CustomForm; timeZone: stri
               />
               <Fieldset legend="Order details">
                 <Stack gap="sm">
-                  <Textarea
-                    label="Address"
-                    autoComplete="street-address"
-                    maxLength={500}
-                    autosize
-                    minRows={2}
-                    value={details.address}
-                    onChange={setDetail('address')}
-                    error={detailProblems.address}
-                  />
-                  <Textarea
-                    label="Note"
-                    maxLength={255}
-                    autosize
-                    minRows={2}
-                    value={details.note}
-                    onChange={setDetail('note')}
-                    error={detailProblems.note}
+                  <AddressNoteFields
+                    address={{ value: details.address, onChange: setDetail('address'), error: detailProblems.address }}
+                    note={{ value: details.note, onChange: setDetail('note'), error: detailProblems.note }}
                   />
                 </Stack>
               </Fieldset>
               <Text fw={600}>Total to pay: {money(cart.total, cart.currency)}</Text>
-              <Button type="submit" size="md" loading={placing} disabled={state.saving}>
-                {CHECKOUT_REGISTRATION_TEXTS.submit}
-              </Button>
-              {payment.note && <Text size="sm">{payment.note}</Text>}
-              {placing && (
-                <Text size="sm" role="status">
-                  {CHECKOUT_REGISTRATION_TEXTS.working}
-                </Text>
-              )}
+              <PlaceOrderButton
+                label={CHECKOUT_REGISTRATION_TEXTS.submit}
+                note={payment.note}
+                working={CHECKOUT_REGISTRATION_TEXTS.working}
+                placing={placing}
+                saving={state.saving}
+              />
             </Stack>
           </form>
           <OrderSummary cart={cart} shopPath="/merchandise" />
         </div>
       )}
-    </div>
+    </CheckoutFrame>
   );
 }

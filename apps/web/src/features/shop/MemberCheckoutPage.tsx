@@ -1,4 +1,4 @@
-import { Alert, Button, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Navigate } from 'react-router';
 import { isApiError } from '../../lib/api-error';
@@ -6,8 +6,7 @@ import { WaiverNeeded } from '../forms/WaiverNeeded';
 import { useTenant } from '../session/session-store';
 import { useDocumentHead } from '../tenant/tenant-head';
 import { shopApi } from './api';
-import { CartLoading, EmptyCart } from './CartView';
-import { OrderSummary, ThankYou } from './CheckoutPage';
+import { CheckoutFrame, OrderSummary, ThankYou } from './CheckoutPage';
 import { checkoutPayment, paymentPathOf } from './checkout-payment';
 import { useCart } from './useCart';
 import { orderOf, usePlaceOrder } from './usePlaceOrder';
@@ -44,15 +43,8 @@ export default function MemberCheckoutPage() {
   };
 
   return (
-    <div className="shop-page">
-      <Title order={1} mb="lg">
-        Checkout
-      </Title>
-      {cart === null ? (
-        <CartLoading />
-      ) : cart.lines.length === 0 ? (
-        <EmptyCart cart={cart} shopPath="/store" />
-      ) : (
+    <CheckoutFrame cart={cart} shopPath="/store">
+      {(cart) => (
         <Stack gap="md" maw={560}>
           {waiverNeeded && <WaiverNeeded message={waiverNeeded} />}
           {failure && (
@@ -72,6 +64,6 @@ export default function MemberCheckoutPage() {
           )}
         </Stack>
       )}
-    </div>
+    </CheckoutFrame>
   );
 }

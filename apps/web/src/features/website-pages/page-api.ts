@@ -13,20 +13,35 @@ export interface PublicPage {
 /** The not-found marker: a page name that always shows the 404 content. */
 export const NOT_FOUND_PAGE = 'page-not-found';
 
-/** The page, or null when there is none. Failures are not toasted: the viewer shows its 404 content. */
-export async function fetchPublicPage(
-  tenantId: string,
+/**
+ * A page read for the viewer: none for the not-found marker; a failure (not toasted) gives `fallback`'s
+ * answer, an aborted read is rethrown.
+ */
+async function readPage(
   name: string,
-  signal?: AbortSignal,
+  read: () => Promise<PublicPage | null>,
+  fallback: () => Promise<PublicPage | null> | null,
 ): Promise<PublicPage | null> {
   if (name === NOT_FOUND_PAGE) return null;
   try {
-    const path = `/stemplate/public/web/${encodeURIComponent(tenantId)}/${encodeURIComponent(name)}`;
-    return await apiRequest<PublicPage | null>(path, { silent: true, signal });
+    return await read();
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    return null;
+    return fallback();
   }
+}
+
+/** The page, or null when there is none. Failures are not toasted: the viewer shows its 404 content. */
+export function fetchPublicPage(tenantId: string, name: string, signal?: AbortSignal): Promise<PublicPage | null> {
+  return readPage(
+    name,
+    () =>
+      apiRequest<PublicPage | null>(
+        `/stemplate/public/web/${encodeURIComponent(tenantId)}/${encodeURIComponent(name)}`,
+        { silent: true, signal },
+      ),
+    () => null,
+  );
 }
 
 /** Spec 3 §2.2: the not-found marker, a missing page or a page without a body shows 404 content. */
@@ -38,20 +53,16 @@ export function hasPageBody(page: PublicPage | null): page is PublicPage & { unh
  * Staff in Web Preview see unpublished pages too (spec 3 §2.2 with issue 4): the builder's own read,
  * with the staff token. Front desk (no builder access) and any failure fall back to the public read.
  */
-export async function fetchPreviewPage(
-  tenantId: string,
-  name: string,
-  signal?: AbortSignal,
-): Promise<PublicPage | null> {
-  if (name === NOT_FOUND_PAGE) return null;
-  try {
-    const page = await apiRequest<PublicPage & { isExternalLink?: boolean }>(
-      `/stemplate/webpage/${encodeURIComponent(name)}`,
-      { silent: true, signal, asStaff: true },
-    );
-    return page.isExternalLink ? null : page;
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    return fetchPublicPage(tenantId, name, signal);
-  }
+export function fetchPreviewPage(tenantId: string, name: string, signal?: AbortSignal): Promise<PublicPage | null> {
+  return readPage(
+    name,
+    async () => {
+      const page = await apiRequest<PublicPage & { isExternalLink?: boolean }>(
+        `/stemplate/webpage/${encodeURIComponent(name)}`,
+        { silent: true, signal, asStaff: true },
+      );
+      return page.isExternalLink ? null : page;
+    },
+    () => fetchPublicPage(tenantId, name, signal),
+  );
 }

@@ -2,7 +2,7 @@ import type { WebPageListItem } from '@atrium/contracts';
 import { ActionIcon, Group, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconExternalLink, IconGripVertical } from '@tabler/icons-react';
 import { useState } from 'react';
-import { moveItem } from './website-rules';
+import { moveItem } from '../../lib/move-item';
 
 interface Props {
   pages: WebPageListItem[];

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { moveItem } from '../../lib/move-item';
 import { htmlTemplate, savedTemplate, storedPage } from './builder-state';
 import {
   editorFor,
   externalHint,
   externalUrlError,
   firstEditStep,
-  moveItem,
   pageControls,
   pageHeaderSavedMessage,
   pageNameError,

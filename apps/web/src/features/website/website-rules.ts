@@ -31,15 +31,6 @@ export function sequencePayload<T extends { id?: string | null; name: string }>(
     .map((page, index) => ({ id: page.id, name: page.name, sequence: index + 1 }));
 }
 
-/** Moves one item of a list to another index (drag and drop, or the move up/down buttons). */
-export function moveItem<T>(list: readonly T[], from: number, to: number): T[] {
-  const next = [...list];
-  if (from < 0 || from >= next.length || to < 0 || to >= next.length || from === to) return next;
-  const [item] = next.splice(from, 1);
-  next.splice(to, 0, item as T);
-  return next;
-}
-
 export interface PageControls {
   /** Published/Private toggle: hidden for home, privacy policy and terms of service. */
   publishToggle: boolean;

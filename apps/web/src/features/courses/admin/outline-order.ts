@@ -1,4 +1,5 @@
 import type { Section } from '@atrium/contracts';
+import { moveItem } from '../../../lib/move-item';
 
 /**
  * The course outline's order: sections, and chapters inside them. The editor moves things on the
@@ -6,15 +7,6 @@ import type { Section } from '@atrium/contracts';
  * PUT .../chapter/{id} with sectionId to move a chapter to another section). These functions plan
  * a move and apply it to the outline the screen shows; docs/decisions/courses.md, "Admin: ordering".
  */
-
-/** The list with the item at `from` moved to `to` (positions of the list as it is now). */
-export function moveItem<T>(list: readonly T[], from: number, to: number): T[] {
-  const next = [...list];
-  if (from < 0 || from >= next.length || to < 0 || to >= next.length || from === to) return next;
-  const [item] = next.splice(from, 1);
-  next.splice(to, 0, item as T);
-  return next;
-}
 
 /** Where a chapter should go: a section and its position in that section's new order. */
 export interface ChapterTarget {
