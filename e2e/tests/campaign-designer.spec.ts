@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { apiHeaders, apiUrl, expectAccessible, hostUrl, logIn } from './helpers';
+import { apiHeaders, apiUrl, expectAccessible, hostUrl, logIn, startFromTemplate } from './helpers';
 import { runMailbox } from './shared-ports';
 
 // The campaign designer (issue 26): the demo admin opens a campaign's designer, starts from a starter
@@ -48,11 +48,7 @@ test('the admin designs a campaign from a starter, previews it on a phone and se
   await expect(page.locator('[data-ready=true]')).toBeVisible({ timeout: 30_000 });
 
   // A starter, picked by keyboard-usable fields around the canvas.
-  await page.getByRole('combobox', { name: 'Start from a template' }).click();
-  await page.getByRole('option', { name: 'Monthly newsletter' }).click();
-  await page.getByRole('button', { name: 'Use this template' }).click();
-  await page.getByRole('dialog', { name: 'Use this template' }).getByRole('button', { name: 'Replace' }).click();
-  await expect(page.getByText('Started from Monthly newsletter.')).toBeVisible();
+  await startFromTemplate(page, 'Monthly newsletter');
   const canvas = page.frameLocator('iframe[title="The email being designed"]');
   const text = canvas.getByText(/fresh classes on the timetable/);
   await expect(text).toBeVisible({ timeout: 30_000 });

@@ -1,7 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { type ProviderStub, startProviderStub } from '@atrium/provider-stubs/provider-stub';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { apiHeaders, apiUrl, DEMO_HOST, expectAccessible, hostUrl, logIn, tomorrow } from './helpers';
+import {
+  apiHeaders,
+  apiNewContact,
+  apiUrl,
+  DEMO_HOST,
+  expectAccessible,
+  hostUrl,
+  logIn,
+  startFromTemplate,
+  tomorrow,
+} from './helpers';
 import { SHARED_PORT_WAIT_MS, startDemoCardStandIn, whenPortFree } from './shared-ports';
 
 // A designed campaign through Brevo (issue 26): the demo admin starts a campaign from a starter
@@ -63,9 +73,7 @@ async function membersWhoCame(request: APIRequestContext, admin: Headers) {
   const session = data.find((s) => s.classId === classId);
   expect(session).toBeTruthy();
   for (const person of people) {
-    const created = await request.post(apiUrl('/snode/contact'), { headers: admin, data: person });
-    expect(created.status(), await created.text()).toBe(201);
-    const { guId } = (await created.json()) as { guId: string };
+    const guId = await apiNewContact(request, admin, person);
     const booked = await request.post(apiUrl(`/snode/session/${session?.guId}/booking`), {
       headers: admin,
       data: { contactId: guId },
@@ -138,11 +146,7 @@ test('a designed campaign to members with no visit in 30 days goes through Brevo
   await page.getByRole('button', { name: 'Design the email with blocks instead' }).click();
   await expect(page).toHaveURL(/\/campaign\/[0-9a-f-]{36}\/design$/);
   await expect(page.locator('[data-ready=true]')).toBeVisible({ timeout: 30_000 });
-  await page.getByRole('combobox', { name: 'Start from a template' }).click();
-  await page.getByRole('option', { name: 'Monthly newsletter' }).click();
-  await page.getByRole('button', { name: 'Use this template' }).click();
-  await page.getByRole('dialog', { name: 'Use this template' }).getByRole('button', { name: 'Replace' }).click();
-  await expect(page.getByText('Started from Monthly newsletter.')).toBeVisible();
+  await startFromTemplate(page, 'Monthly newsletter');
   await expect(
     page.frameLocator('iframe[title="The email being designed"]').getByText(/fresh classes on the timetable/),
   ).toBeVisible({ timeout: 30_000 });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectAccessible, hostUrl, logIn } from './helpers';
+import { addProductCategory, expectAccessible, hostUrl, logIn } from './helpers';
 
 // Products are added to the riverside tenant: the demo tenant's seeded items must never show there.
 const ORG = 'riverside';
@@ -29,13 +29,7 @@ test.describe('catalogue', () => {
     await expect(page.getByText('Price is required!')).toBeVisible();
 
     await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Riverside T-shirt');
-    await page.getByRole('button', { name: 'New Category' }).click();
-    const categoryDialog = page.getByRole('dialog', { name: 'New Category' });
-    await categoryDialog.getByRole('textbox', { name: 'Category Name' }).fill('Apparel');
-    await categoryDialog.getByRole('button', { name: 'Submit' }).click();
-    await expect(page.getByText('Category added successfully.')).toBeVisible();
-    await expect(categoryDialog).toBeHidden();
-    await expect(page.getByRole('combobox', { name: 'Category' })).toHaveValue('Apparel');
+    await addProductCategory(page, 'Apparel');
     await page.getByRole('textbox', { name: /^Price/ }).fill('24.50');
     await page.getByRole('switch', { name: 'Track stock' }).check();
     await page.getByRole('textbox', { name: 'Quantity in stock' }).fill('3');

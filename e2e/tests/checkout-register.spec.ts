@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { expectAccessible, hostUrl, logIn, PASSWORD } from './helpers';
+import { addFormField, expectAccessible, hostUrl, logIn, pageCall, pageToken } from './helpers';
 
 // The checkout with registration (decisions.md "Checkout with registration"), on the riverside
 // tenant: the demo tenant's shop spec checks out through the plain /checkout at the same time, and
@@ -7,25 +7,8 @@ import { expectAccessible, hostUrl, logIn, PASSWORD } from './helpers';
 const ORG = 'riverside';
 
 /** The riverside admin's API call from the tenant's own origin (Chromium resolves *.localhost; Node does not). */
-function adminCall<T>(page: Page, method: 'GET' | 'POST' | 'PUT', url: string, body?: object): Promise<T> {
-  return page.evaluate(
-    async ({ method, url, body, password }) => {
-      const login = await fetch('/login', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ userId: 'admin@riverside.test', password }),
-      });
-      const { access_token: token } = await login.json();
-      const response = await fetch(url, {
-        method,
-        headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      if (response.status >= 300) throw new Error(`${url}: ${response.status} ${await response.text()}`);
-      return response.json();
-    },
-    { method, url, body, password: PASSWORD },
-  );
+async function adminCall<T>(page: Page, method: 'GET' | 'POST' | 'PUT', url: string, body?: object): Promise<T> {
+  return pageCall<T>(page, await pageToken(page, 'admin@riverside.test'), method, url, body);
 }
 
 test.describe('checkout with registration', () => {
@@ -74,19 +57,11 @@ test.describe('checkout with registration', () => {
       await page.getByRole('option', { name: 'Student Registration' }).click();
       await page.getByRole('switch', { name: 'Published' }).check();
       await page.getByRole('checkbox', { name: 'Signature required' }).check();
-      await page.getByRole('button', { name: 'Add Field' }).click();
-      let field = page.getByTestId('form-field').nth(0);
-      await field.getByLabel('Field Name').fill('Level');
-      await field.getByRole('combobox', { name: 'Field Type' }).click();
-      await page.getByRole('option', { name: 'Dropdown' }).click();
+      const field = await addFormField(page, 0, 'Level', 'Dropdown');
       await field.getByLabel('Option 1').fill('Beginner');
       await field.getByLabel('Option 2').fill('Advanced');
       await field.getByRole('checkbox', { name: 'Mandatory' }).check();
-      await page.getByRole('button', { name: 'Add Field' }).click();
-      field = page.getByTestId('form-field').nth(1);
-      await field.getByLabel('Field Name').fill('Goals');
-      await field.getByRole('combobox', { name: 'Field Type' }).click();
-      await page.getByRole('option', { name: 'Text Area' }).click();
+      await addFormField(page, 1, 'Goals', 'Text Area');
       await page.getByRole('button', { name: 'Save' }).click();
       await expect(page.getByText('Form added successfully')).toBeVisible();
       await expect(page.getByRole('row', { name: new RegExp(formName) })).toContainText('Published');
@@ -166,15 +141,8 @@ test.describe('checkout with registration', () => {
 
     // the contact exists with the answers and the signed form, and the invoice is theirs
     const found = await page.evaluate(
-      async ({ password, email }) => {
-        const login = await (
-          await fetch('/login', {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ userId: 'admin@riverside.test', password }),
-          })
-        ).json();
-        const auth = { authorization: `Bearer ${login.access_token}` };
+      async ({ token, email }) => {
+        const auth = { authorization: `Bearer ${token}` };
         const [contact] = await (await fetch(`/rest/contact/?autoComplete=true&q=${email}`, { headers: auth })).json();
         const values = await (await fetch(`/rest/contact/${contact.id}/customFields`, { headers: auth })).json();
         const documents = await (await fetch(`/rest/contact/${contact.id}/signedDocuments`, { headers: auth })).json();
@@ -188,7 +156,7 @@ test.describe('checkout with registration', () => {
           signers: (documents as { signerName: string }[]).map((d) => d.signerName),
         };
       },
-      { password: PASSWORD, email },
+      { token: await pageToken(page, 'admin@riverside.test'), email },
     );
     expect(found.answers).toEqual({ Level: 'Advanced', Goals: 'Hold a handstand' });
     expect(found.signers).toEqual(['Grace Hopper']);

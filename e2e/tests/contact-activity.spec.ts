@@ -1,18 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { apiUrl, DEMO_HOST, expectAccessible, logIn, PASSWORD } from './helpers';
-
-/** The PDF's text as pdf.js reads it, spaces and line breaks left out. */
-async function pdfText(bytes: Uint8Array): Promise<string> {
-  const doc = await getDocument({ data: bytes, verbosity: 0 }).promise;
-  let text = '';
-  for (let n = 1; n <= doc.numPages; n++) {
-    const content = await (await doc.getPage(n)).getTextContent();
-    text += content.items.map((item) => ('str' in item ? item.str : '')).join('');
-  }
-  return text.replace(/\s+/g, '');
-}
+import { apiUrl, DEMO_HOST, expectAccessible, logIn, PASSWORD, pdfText } from './helpers';
 
 /** The contact activity report (issue 24): downloaded from the contact detail as a PDF. */
 test('the admin downloads a contact’s activity report from the contact detail, on a phone too', async ({

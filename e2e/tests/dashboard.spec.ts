@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { demoStudentInvoice, expectAccessible, hostUrl, logIn } from './helpers';
+import { demoStudentInvoice, downloadCsv, expectAccessible, hostUrl, logIn } from './helpers';
 
 /** The dashboard's day at a glance (issue 24): figures from the ledger and the timetable, money for admins and staff. */
 test.describe('dashboard', () => {
@@ -63,10 +62,7 @@ test.describe('dashboard', () => {
     // Other specs sell at the same time, so the whole range's total may grow between the table and the
     // file: the file's own row for this sale is compared, and its total line with its rows. (The CSV total
     // against the table's, on a report narrowed to one product of the test's own: reports-filters.spec.)
-    const download = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Download CSV' }).click();
-    const file = await (await download).path();
-    const csv = readFileSync(file, 'utf8').trim().split(/\r?\n/);
+    const csv = await downloadCsv(page);
     expect(csv[0]).toBe('item,count,gross,discount,tax,net');
     expect(csv.find((line) => line.startsWith(`Report mat ${tag},`))).toBe(`Report mat ${tag},1,12.34,0.00,0.00,12.34`);
     const cents = (line: string | undefined) => Math.round(Number(line?.split(',').at(-1)) * 100);

@@ -1,19 +1,12 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { apiUrl, DEMO_HOST, expectAccessible, hostUrl, logIn, PASSWORD } from './helpers';
-import { runMailbox, SHARED_PORT_WAIT_MS, startDemoCardStandIn } from './shared-ports';
+import { holdDemoCardStandIn, runMailbox, SHARED_PORT_WAIT_MS } from './shared-ports';
 
 // Donations on the demo tenant: an admin adds a campaign, a visitor gives $20 once on the Stripe
 // stand-in's page (the demo tenant's seeded account) and gets the receipt email with its PDF, and
 // the admin sees the total. Each run adds its own campaign: nothing else reads it.
-let stub: Awaited<ReturnType<typeof startDemoCardStandIn>>;
 const smtp = runMailbox();
-test.beforeAll(async () => {
-  test.setTimeout(SHARED_PORT_WAIT_MS * 2);
-  stub = await startDemoCardStandIn();
-});
-test.afterAll(async () => {
-  await stub?.close();
-});
+holdDemoCardStandIn(SHARED_PORT_WAIT_MS * 2);
 
 test.use({ viewport: { width: 390, height: 844 } });
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { expectAccessible, hostUrl, logIn, PASSWORD } from './helpers';
+import { addFormField, expectAccessible, hostUrl, logIn, pageToken } from './helpers';
 
 // Issue 13: an admin builds a waiver; a visitor at phone width signs it and downloads the PDF.
 test.describe('forms and signatures', () => {
@@ -24,18 +24,10 @@ test.describe('forms and signatures', () => {
     await page.getByRole('checkbox', { name: 'Signature required' }).check();
 
     // a dropdown, then a mandatory checkbox; the checkbox is moved above the dropdown and back by keyboard
-    await page.getByRole('button', { name: 'Add Field' }).click();
-    let field = page.getByTestId('form-field').nth(0);
-    await field.getByLabel('Field Name').fill('Level');
-    await field.getByRole('combobox', { name: 'Field Type' }).click();
-    await page.getByRole('option', { name: 'Dropdown' }).click();
+    let field = await addFormField(page, 0, 'Level', 'Dropdown');
     await field.getByLabel('Option 1').fill('Beginner');
     await field.getByLabel('Option 2').fill('Advanced');
-    await page.getByRole('button', { name: 'Add Field' }).click();
-    field = page.getByTestId('form-field').nth(1);
-    await field.getByLabel('Field Name').fill('I accept the risks');
-    await field.getByRole('combobox', { name: 'Field Type' }).click();
-    await page.getByRole('option', { name: 'Checkbox' }).click();
+    field = await addFormField(page, 1, 'I accept the risks', 'Checkbox');
     await field.getByRole('checkbox', { name: 'Mandatory' }).check();
     await page.getByRole('button', { name: 'Move I accept the risks up' }).press('Enter');
     await expect(page.getByTestId('form-field').nth(0).getByLabel('Field Name')).toHaveValue('I accept the risks');
@@ -107,15 +99,8 @@ test.describe('forms and signatures', () => {
 
     // the contact and both guardians exist, linked, with the answer and the audit trail
     const found = await page.evaluate(
-      async ({ password, signer }) => {
-        const login = await (
-          await fetch('/login', {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ userId: 'admin@demo.test', password }),
-          })
-        ).json();
-        const auth = { authorization: `Bearer ${login.access_token}` };
+      async ({ token, signer }) => {
+        const auth = { authorization: `Bearer ${token}` };
         const [contact] = await (await fetch(`/rest/contact/?autoComplete=true&q=${signer}`, { headers: auth })).json();
         const guardians = await (await fetch(`/rest/contact/${contact.id}/guardian`, { headers: auth })).json();
         const values = await (await fetch(`/rest/contact/${contact.id}/customFields`, { headers: auth })).json();
@@ -125,7 +110,7 @@ test.describe('forms and signatures', () => {
           level: (values as { name: string; value: string }[]).filter((v) => v.name === 'Level').map((v) => v.value),
         };
       },
-      { password: PASSWORD, signer: email },
+      { token: await pageToken(page, 'admin@demo.test'), signer: email },
     );
     expect(found.guardians).toEqual([`anne-${stamp}@example.com`, `george-${stamp}@example.com`]);
     expect(found.level).toContain('Advanced');

@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 
 export const PASSWORD = 'Atrium-demo-1';
 
@@ -24,6 +25,17 @@ export async function apiLogin(request: APIRequestContext, userId: string) {
 /** The headers of a demo user's API calls: the Host and their bearer token. */
 export async function apiHeaders(request: APIRequestContext, userId: string) {
   return { ...DEMO_HOST, authorization: `Bearer ${(await apiLogin(request, userId)).access_token}` };
+}
+
+/** A new contact on the demo tenant, made over the API with a user's headers (apiHeaders): its guId. */
+export async function apiNewContact(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  person: Record<string, unknown>,
+): Promise<string> {
+  const created = await request.post(apiUrl('/snode/contact'), { headers, data: person });
+  expect(created.status(), await created.text()).toBe(201);
+  return ((await created.json()) as { guId: string }).guId;
 }
 
 export interface DemoInvoice {
@@ -62,6 +74,52 @@ export async function demoStudentInvoice(
     expect(paid.status(), await paid.text()).toBe(200);
   }
   return invoice;
+}
+
+/**
+ * A user's access token, signed in from the page: the call goes to the tenant the page is on (Chromium
+ * resolves *.localhost, Node does not), so the page must be on one of its pages.
+ */
+export async function pageToken(page: Page, userId: string): Promise<string> {
+  return page.evaluate(
+    async ({ userId, password }) => {
+      const login = await fetch('/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ userId, password }),
+      });
+      return ((await login.json()) as { access_token: string }).access_token;
+    },
+    { userId, password: PASSWORD },
+  );
+}
+
+/**
+ * An API call from the page, on the tenant it is on, with a user's token (pageToken): its JSON answer.
+ * Anything but 2xx throws with the server's words.
+ */
+export async function pageCall<T = unknown>(
+  page: Page,
+  token: string,
+  method: string,
+  url: string,
+  body?: unknown,
+): Promise<T> {
+  return (await page.evaluate(
+    async ({ token, method, url, body }) => {
+      const response = await fetch(url, {
+        method,
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      if (response.status >= 300) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
+      return response.json();
+    },
+    { token, method, url, body },
+  )) as T;
 }
 
 export async function logIn(page: Page, email: string, orgId = 'demo'): Promise<void> {
@@ -130,6 +188,106 @@ export async function expectAccessible(page: Page): Promise<void> {
   expect(await seriousViolations(page)).toEqual([]);
 }
 
+/** Settings > Integrations on a tenant (a staff user signed in): its hub of providers, once shown. */
+export async function openIntegrationsHub(page: Page, orgId: string): Promise<Locator> {
+  await page.goto(hostUrl(orgId, '/settings/integrations'));
+  const hub = page.getByRole('region', { name: 'Third Party Settings' });
+  await expect(hub.getByRole('heading', { name: 'SMS Marketing' })).toBeVisible();
+  return hub;
+}
+
+/**
+ * On a connected key-based card provider's page (Payment Spring, Razorpay, PhonePe): Disconnect asks
+ * first and the hub lists it as not integrated; Reconnect (the stored keys kept) lists it integrated.
+ */
+export async function disconnectAndReconnect(page: Page, hub: Locator, provider: string): Promise<void> {
+  await page.getByRole('button', { name: 'Disconnect' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Disconnect' });
+  await expect(
+    dialog.getByText('Would you really like to disconnect Payment Spring / Razorpay / PhonePe ?'),
+  ).toBeVisible();
+  await dialog.getByRole('button', { name: 'Disconnect' }).click();
+  await expect(page).toHaveURL(/\/settings\/integrations$/);
+  await expect(hub.getByRole('link', { name: provider, exact: true })).toBeVisible();
+  await hub.getByRole('link', { name: provider, exact: true }).click();
+  await page.getByRole('button', { name: 'Reconnect' }).click();
+  await expect(page).toHaveURL(/\/settings\/integrations$/);
+  await expect(hub.getByRole('link', { name: `${provider} (integrated)` })).toBeVisible();
+}
+
+/** On a campaign (email or SMS): sends to the contacts with this tag. */
+export async function pickTagAudience(page: Page, tag: string): Promise<void> {
+  await page.getByRole('combobox', { name: 'Send to' }).click();
+  await page.getByRole('option', { name: 'Contacts with any of these tags' }).click();
+  const tags = page.getByLabel('Tags (any of them)').and(page.locator('input:not([type=hidden])'));
+  await tags.fill(tag);
+  await tags.press('Enter');
+  // The suggestions close, as when one leaves the field.
+  await tags.press('Escape');
+}
+
+/** In the email designer (its canvas ready): replaces the design with one of the starter templates. */
+export async function startFromTemplate(page: Page, template: string): Promise<void> {
+  await page.getByRole('combobox', { name: 'Start from a template' }).click();
+  await page.getByRole('option', { name: template }).click();
+  await page.getByRole('button', { name: 'Use this template' }).click();
+  await page.getByRole('dialog', { name: 'Use this template' }).getByRole('button', { name: 'Replace' }).click();
+  await expect(page.getByText(`Started from ${template}.`)).toBeVisible();
+}
+
+/** On the product form: a new category made in its New Category dialog, which the form then shows chosen. */
+export async function addProductCategory(page: Page, name: string): Promise<void> {
+  await page.getByRole('button', { name: 'New Category' }).click();
+  const categoryDialog = page.getByRole('dialog', { name: 'New Category' });
+  await categoryDialog.getByRole('textbox', { name: 'Category Name' }).fill(name);
+  await categoryDialog.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Category added successfully.')).toBeVisible();
+  await expect(categoryDialog).toBeHidden();
+  await expect(page.getByRole('combobox', { name: 'Category' })).toHaveValue(name);
+}
+
+/** A report's Download CSV: the file's lines. */
+export async function downloadCsv(page: Page): Promise<string[]> {
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download CSV' }).click();
+  return readFileSync(await (await download).path(), 'utf8')
+    .trim()
+    .split(/\r?\n/);
+}
+
+/** On the form builder (/customforms): a new field, the form's `index`-th, with its name and type. Answers the field. */
+export async function addFormField(page: Page, index: number, name: string, type: string) {
+  await page.getByRole('button', { name: 'Add Field' }).click();
+  const field = page.getByTestId('form-field').nth(index);
+  await field.getByLabel('Field Name').fill(name);
+  await field.getByRole('combobox', { name: 'Field Type' }).click();
+  await page.getByRole('option', { name: type }).click();
+  return field;
+}
+
+/** Stripe's card page (the stand-in's Checkout): a card that pays, then back on the invoice, paid. */
+export async function payByCard(page: Page): Promise<void> {
+  await expect(page).toHaveURL(/\/c\/pay\/cs_test_/, { timeout: 20_000 });
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiration (MM / YY)').fill('12 / 34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: 'Pay' }).click();
+  await expect(page).toHaveURL(/\/invoice\/[\w-]+\?payment=success$/);
+  await expect(page.getByRole('status').filter({ hasText: 'Payment received' })).toBeVisible({ timeout: 20_000 });
+}
+
+/** A PDF's text as pdf.js reads it, spaces and line breaks left out (pdf.js is loaded by the specs that read one). */
+export async function pdfText(bytes: Uint8Array): Promise<string> {
+  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const doc = await getDocument({ data: bytes, verbosity: 0 }).promise;
+  let text = '';
+  for (let n = 1; n <= doc.numPages; n++) {
+    const content = await (await doc.getPage(n)).getTextContent();
+    text += content.items.map((item) => ('str' in item ? item.str : '')).join('');
+  }
+  return text.replace(/\s+/g, '');
+}
+
 const DEMO_ZONE = 'America/New_York';
 
 /** Tomorrow in the demo tenant's zone: its date, weekday and whether it falls in next week's view. */
@@ -162,16 +320,9 @@ export async function addClassTomorrow(
 ): Promise<ClassPick> {
   const day = tomorrow();
   return page.evaluate(
-    async ({ password, day, body }) => {
+    async ({ token, day, body }) => {
       const json = { 'content-type': 'application/json' };
-      const login = await (
-        await fetch('/login', {
-          method: 'POST',
-          headers: json,
-          body: JSON.stringify({ userId: 'admin@demo.test', password }),
-        })
-      ).json();
-      const auth = { authorization: `Bearer ${login.access_token}` };
+      const auth = { authorization: `Bearer ${token}` };
       const made = await fetch('/snode/classrule', {
         method: 'POST',
         headers: { ...json, ...auth },
@@ -190,6 +341,6 @@ export async function addClassTomorrow(
       const session = sessions.data.find((s: { classId: string }) => s.classId === rule.guId);
       return { classId: rule.guId, clsStartTime: session.clsStartTime, scheduleId: session.guId };
     },
-    { password: PASSWORD, day, body },
+    { token: await pageToken(page, 'admin@demo.test'), day, body },
   );
 }

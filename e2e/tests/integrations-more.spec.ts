@@ -1,6 +1,6 @@
 import { type ProviderStub, startProviderStub } from '@atrium/provider-stubs/provider-stub';
 import { expect, type Page, test } from '@playwright/test';
-import { expectAccessible, hostUrl, logIn } from './helpers';
+import { disconnectAndReconnect, expectAccessible, hostUrl, logIn, openIntegrationsHub } from './helpers';
 import { SHARED_PORT_WAIT_MS, whenPortFree } from './shared-ports';
 
 // riverside: integrations.spec.ts uses its PaymentSpring, Brevo, Mailchimp and Connect Email; this
@@ -54,12 +54,14 @@ test.afterAll(async () => {
   await stub?.close();
 });
 
-async function openHub(page: Page) {
-  await page.goto(hostUrl(ORG, '/settings/integrations'));
-  const hub = page.getByRole('region', { name: 'Third Party Settings' });
-  await expect(hub.getByRole('heading', { name: 'SMS Marketing' })).toBeVisible();
-  return hub;
+/** The riverside admin signed in, on the integrations hub. */
+async function signInToHub(page: Page) {
+  await logIn(page, 'admin@riverside.test', ORG);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  return openHub(page);
 }
+
+const openHub = (page: Page) => openIntegrationsHub(page, ORG);
 
 /** The provider's authorize page, answered here: returns the URL the browser was sent to. */
 async function answerAuthorize(page: Page, pattern: string, title: string, go: () => Promise<void>): Promise<URL> {
@@ -78,9 +80,7 @@ test('Twilio then Plivo: the two views, Submit while invalid, the checks, one SM
   page,
 }) => {
   test.setTimeout(60_000);
-  await logIn(page, 'admin@riverside.test', ORG);
-  await expect(page).toHaveURL(/\/dashboard$/);
-  let hub = await openHub(page);
+  let hub = await signInToHub(page);
   await hub.getByRole('link', { name: 'Twilio', exact: true }).click();
   await expect(page).toHaveURL(/\/settings\/integrations\/cloud$/);
   const screen = page.getByRole('region', { name: 'Twilio' });
@@ -178,9 +178,7 @@ test('Razorpay: the test-mode rule, save, disconnect with the confirm, reconnect
   page,
 }) => {
   test.setTimeout(60_000);
-  await logIn(page, 'admin@riverside.test', ORG);
-  await expect(page).toHaveURL(/\/dashboard$/);
-  let hub = await openHub(page);
+  let hub = await signInToHub(page);
   await hub.getByRole('link', { name: 'Razorpay', exact: true }).click();
   await expect(page).toHaveURL(/\/settings\/integrations\/paymentprovider\?provider=3$/);
   await expect(page.getByRole('heading', { name: 'Razorpay' })).toBeVisible();
@@ -209,19 +207,7 @@ test('Razorpay: the test-mode rule, save, disconnect with the confirm, reconnect
   await hub.getByRole('link', { name: 'Razorpay (integrated)' }).click();
   await expect(page.getByRole('status').filter({ hasText: /^Razorpay accepted the credentials/ })).toBeVisible();
   await expect(page.getByLabel('Test Key Secret')).toHaveAttribute('placeholder', /7788/);
-  await page.getByRole('button', { name: 'Disconnect' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Disconnect' });
-  await expect(
-    dialog.getByText('Would you really like to disconnect Payment Spring / Razorpay / PhonePe ?'),
-  ).toBeVisible();
-  await dialog.getByRole('button', { name: 'Disconnect' }).click();
-  await expect(page).toHaveURL(/\/settings\/integrations$/);
-  await expect(hub.getByRole('link', { name: 'Razorpay', exact: true })).toBeVisible();
-
-  await hub.getByRole('link', { name: 'Razorpay', exact: true }).click();
-  await page.getByRole('button', { name: 'Reconnect' }).click();
-  await expect(page).toHaveURL(/\/settings\/integrations$/);
-  await expect(hub.getByRole('link', { name: 'Razorpay (integrated)' })).toBeVisible();
+  await disconnectAndReconnect(page, hub, 'Razorpay');
 
   // PhonePe: the three required messages, then a save (no read-only check exists for PhonePe).
   hub = await openHub(page);
@@ -247,9 +233,7 @@ test('Razorpay: the test-mode rule, save, disconnect with the confirm, reconnect
 
 test('Stripe connect: a denied return fails, an authorized one succeeds, the check, disconnect', async ({ page }) => {
   test.setTimeout(60_000);
-  await logIn(page, 'admin@riverside.test', ORG);
-  await expect(page).toHaveURL(/\/dashboard$/);
-  let hub = await openHub(page);
+  let hub = await signInToHub(page);
   await expect(hub.getByRole('link', { name: 'Stripe', exact: true })).toBeVisible();
 
   // Stripe's authorize page is answered here, never fetched from the internet.
@@ -320,9 +304,7 @@ test('Online Meeting: connect Zoom (kept on this machine), the green check, an o
   page,
 }) => {
   test.setTimeout(90_000);
-  await logIn(page, 'admin@riverside.test', ORG);
-  await expect(page).toHaveURL(/\/dashboard$/);
-  let hub = await openHub(page);
+  let hub = await signInToHub(page);
   await hub.getByRole('link', { name: 'Online Meeting', exact: true }).click();
   await expect(page).toHaveURL(/\/oauth\/omeeting$/);
   const screen = page.getByRole('region', { name: 'Online Meeting' });

@@ -1,6 +1,6 @@
 import { type ProviderStub, startProviderStub } from '@atrium/provider-stubs/provider-stub';
 import { expect, test } from '@playwright/test';
-import { hostUrl, logIn } from './helpers';
+import { disconnectAndReconnect, hostUrl, logIn, openIntegrationsHub } from './helpers';
 import { SHARED_PORT_WAIT_MS, whenPortFree } from './shared-ports';
 
 // riverside: no other spec touches its integrations.
@@ -50,9 +50,7 @@ test('PaymentSpring keys: the test-mode rule, the green check, disconnect with t
   test.setTimeout(60_000);
   await logIn(page, 'admin@riverside.test', ORG);
   await expect(page).toHaveURL(/\/dashboard$/);
-  await page.goto(hostUrl(ORG, '/settings/integrations'));
-  const hub = page.getByRole('region', { name: 'Third Party Settings' });
-  await expect(hub.getByRole('heading', { name: 'SMS Marketing' })).toBeVisible();
+  const hub = await openIntegrationsHub(page, ORG);
   await expect(hub.getByRole('link', { name: 'Nelnet', exact: true })).toBeVisible();
   await hub.getByRole('link', { name: 'Nelnet', exact: true }).click();
   await expect(page).toHaveURL(/\/settings\/integrations\/paymentprovider\?provider=1$/);
@@ -77,20 +75,8 @@ test('PaymentSpring keys: the test-mode rule, the green check, disconnect with t
   await expect(secret).toHaveAttribute('placeholder', /0042/);
   await expect(page.getByLabel('Test mode')).toBeChecked();
 
-  await page.getByRole('button', { name: 'Disconnect' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Disconnect' });
-  await expect(
-    dialog.getByText('Would you really like to disconnect Payment Spring / Razorpay / PhonePe ?'),
-  ).toBeVisible();
-  await dialog.getByRole('button', { name: 'Disconnect' }).click();
-  await expect(page).toHaveURL(/\/settings\/integrations$/);
-  await expect(hub.getByRole('link', { name: 'Nelnet', exact: true })).toBeVisible();
-
-  // Reconnect keeps the stored keys.
-  await hub.getByRole('link', { name: 'Nelnet', exact: true }).click();
-  await page.getByRole('button', { name: 'Reconnect' }).click();
-  await expect(page).toHaveURL(/\/settings\/integrations$/);
-  await expect(hub.getByRole('link', { name: 'Nelnet (integrated)' })).toBeVisible();
+  // Disconnect asks first; Reconnect keeps the stored keys.
+  await disconnectAndReconnect(page, hub, 'Nelnet');
 });
 
 test('Brevo: Submit waits for a valid form, the key is checked with Brevo, then the green check', async ({ page }) => {

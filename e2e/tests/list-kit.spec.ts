@@ -1,25 +1,14 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { expectAccessible, hostUrl, logIn, PASSWORD } from './helpers';
+import { expectAccessible, hostUrl, logIn } from './helpers';
+import { signIn } from './studio-api';
 
 // The list kit (issue 23): a list's search, filter, sort and page live in the address, so they survive a
 // reload and a shared link; on a phone the rows are cards. Data is made over the API.
 
-/** Node does not resolve *.localhost: the API is called on loopback with the tenant's Host. */
-const apiUrl = (path: string) => `http://127.0.0.1:${process.env.E2E_PORT}${path}`;
-const hostOf = (orgId: string) => ({ host: `${orgId}.localhost:${process.env.E2E_PORT}` });
-
+/** A tenant's admin signed in over the API: their POST, answering what was made. */
 async function adminApi(request: APIRequestContext, orgId: string, email: string) {
-  const login = await request.post(apiUrl('/login'), {
-    headers: hostOf(orgId),
-    data: { userId: email, password: PASSWORD },
-  });
-  expect(login.status()).toBe(200);
-  const headers = { ...hostOf(orgId), authorization: `Bearer ${(await login.json()).access_token}` };
-  return async (path: string, data: object) => {
-    const answer = await request.post(apiUrl(path), { headers, data });
-    expect(answer.ok(), `${path}: ${await answer.text()}`).toBe(true);
-    return (await answer.json()) as { guId: string };
-  };
+  const admin = await signIn(request, orgId, email);
+  return (path: string, data: object) => admin.call<{ guId: string }>('POST', path, data);
 }
 
 const tag = () => Date.now().toString(36).slice(-5);

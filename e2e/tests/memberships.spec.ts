@@ -1,6 +1,6 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { apiUrl, DEMO_HOST, expectAccessible, hostUrl, logIn, PASSWORD } from './helpers';
-import { runMailbox, SHARED_PORT_WAIT_MS, startDemoCardStandIn } from './shared-ports';
+import { apiLogin, apiUrl, DEMO_HOST, expectAccessible, hostUrl, logIn } from './helpers';
+import { holdDemoCardStandIn, runMailbox, SHARED_PORT_WAIT_MS } from './shared-ports';
 
 // Its own member: a membership or credits bought here would pay the other specs' drop-ins (payments.spec).
 const MEMBER = 'member@demo.test';
@@ -11,32 +11,18 @@ const MEMBER = 'member@demo.test';
 // resets the clock and cancels what it bought.
 
 const DAY = 86_400_000;
-let stub: Awaited<ReturnType<typeof startDemoCardStandIn>> | null = null;
-
 const smtp = runMailbox();
 
-test.beforeAll(async () => {
-  test.setTimeout(SHARED_PORT_WAIT_MS * 2);
-  // The run's mail first, then the card port, as donations.spec takes them (never the other way
-  // round, so two specs never wait on each other). Holding the card port for the whole file also
-  // keeps the two specs that move the business clock from running at the same time.
-  stub = await startDemoCardStandIn();
-});
-test.afterAll(async () => {
-  await stub?.close();
-});
+// Holding the card port for the whole file also keeps the specs that move the business clock from
+// running at the same time.
+const stub = holdDemoCardStandIn(SHARED_PORT_WAIT_MS * 2);
 
 test.use({ viewport: { width: 390, height: 844 } });
 
 /** Node does not resolve *.localhost: the API is called on loopback with the demo tenant's Host. */
 
 async function tokenOf(request: APIRequestContext, email: string): Promise<string> {
-  const login = await request.post(apiUrl('/login'), {
-    headers: DEMO_HOST,
-    data: { userId: email, password: PASSWORD },
-  });
-  expect(login.status()).toBe(200);
-  return (await login.json()).access_token as string;
+  return (await apiLogin(request, email)).access_token;
 }
 
 async function api(
@@ -206,7 +192,7 @@ test('a member in dunning is paused: nothing is charged at the next two retry da
   await expect(card.getByText('Payment failed', { exact: true })).toBeVisible();
   const mine = await api(request, member, 'GET', '/item/membership/mysubs');
   const sub = mine.data.find((s: { name: string }) => s.name === name);
-  const attempts = () => (stub?.stripeSavedCards.charges ?? []).filter((c) => c.metadata.subscriptionId === sub.guId);
+  const attempts = () => stub().stripeSavedCards.charges.filter((c) => c.metadata.subscriptionId === sub.guId);
   expect(attempts()).toHaveLength(1);
 
   const { staff, close } = await staffOnContact(browser, sub.contactId);

@@ -6,22 +6,17 @@ import {
   hostUrl,
   logIn,
   PASSWORD,
+  pageToken,
+  payByCard,
   showTomorrowsWeek,
   tomorrow,
 } from './helpers';
-import { SHARED_PORT_WAIT_MS, startDemoCardStandIn } from './shared-ports';
+import { holdDemoCardStandIn } from './shared-ports';
 
 // The demo tenant's Stripe account (seeded: SEED_DEMO_STRIPE_ACCOUNT in playwright.config.ts) takes
 // the card on this stand-in's Checkout page, which announces the payment to the server's webhook.
 // Each run pays a new demo invoice of its own: nothing else reads it.
-let stub: Awaited<ReturnType<typeof startDemoCardStandIn>>;
-test.beforeAll(async () => {
-  test.setTimeout(SHARED_PORT_WAIT_MS);
-  stub = await startDemoCardStandIn();
-});
-test.afterAll(async () => {
-  await stub?.close();
-});
+const stub = holdDemoCardStandIn();
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -68,7 +63,7 @@ test('a visitor pays an invoice by card on the provider’s page, comes back and
   await expect(page.getByTestId('invoice-balance')).toHaveText('$0.00');
   await expect(page.getByRole('button', { name: /^Pay / })).toHaveCount(0);
   await expectAccessible(page);
-  expect(stub.stripeCheckout.deliveries).toContain(200);
+  expect(stub().stripeCheckout.deliveries).toContain(200);
 });
 
 test('a student books a paid drop-in class, goes straight into the provider’s page, pays and sees it booked', async ({
@@ -86,13 +81,7 @@ test('a student books a paid drop-in class, goes straight into the provider’s 
   await page.goto(hostUrl('demo', `/signup/${pick.classId}/${pick.clsStartTime}?scheduleId=${pick.scheduleId}`));
 
   // The provider's page (the stand-in's Checkout) takes the card.
-  await expect(page).toHaveURL(/\/c\/pay\/cs_test_/, { timeout: 20_000 });
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiration (MM / YY)').fill('12 / 34');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByRole('button', { name: 'Pay' }).click();
-  await expect(page).toHaveURL(/\/invoice\/[\w-]+\?payment=success$/);
-  await expect(page.getByRole('status').filter({ hasText: 'Payment received' })).toBeVisible({ timeout: 20_000 });
+  await payByCard(page);
   await expect(page.getByText(new RegExp(`${className} \\(drop-in\\), .* 6:00 PM E[SD]T`))).toBeVisible();
   await expect(page.getByTestId('invoice-balance')).toHaveText('$0.00');
   await expect(page.locator('body')).not.toContainText(/atrium/i);
@@ -135,18 +124,11 @@ test('a student registers for a paid event on a phone, goes straight into the pr
   const day = tomorrow();
   await page.goto(hostUrl('demo', '/login'));
   const publicId = await page.evaluate(
-    async ({ password, day, name }) => {
+    async ({ token, day, name }) => {
       const json = { 'content-type': 'application/json' };
-      const login = await (
-        await fetch('/login', {
-          method: 'POST',
-          headers: json,
-          body: JSON.stringify({ userId: 'admin@demo.test', password }),
-        })
-      ).json();
       const made = await fetch('/snode/classrule', {
         method: 'POST',
-        headers: { ...json, authorization: `Bearer ${login.access_token}` },
+        headers: { ...json, authorization: `Bearer ${token}` },
         body: JSON.stringify({
           kind: 'event',
           name,
@@ -163,7 +145,7 @@ test('a student registers for a paid event on a phone, goes straight into the pr
       if (made.status !== 201) throw new Error(`event: ${made.status} ${await made.text()}`);
       return (await made.json()).publicId as string;
     },
-    { password: PASSWORD, day, name },
+    { token: await pageToken(page, 'admin@demo.test'), day, name },
   );
 
   await logIn(page, 'student@demo.test');
@@ -177,13 +159,7 @@ test('a student registers for a paid event on a phone, goes straight into the pr
   await expectAccessible(page);
   await register.click();
 
-  await expect(page).toHaveURL(/\/c\/pay\/cs_test_/, { timeout: 20_000 });
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiration (MM / YY)').fill('12 / 34');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByRole('button', { name: 'Pay' }).click();
-  await expect(page).toHaveURL(/\/invoice\/[\w-]+\?payment=success$/);
-  await expect(page.getByRole('status').filter({ hasText: 'Payment received' })).toBeVisible({ timeout: 20_000 });
+  await payByCard(page);
   await expect(page.getByText(new RegExp(`${name} \\(event\\), from `))).toBeVisible();
   await expect(page.getByTestId('invoice-balance')).toHaveText('$0.00');
   await expectAccessible(page);
@@ -237,7 +213,7 @@ test('a card payment that finds its invoice paid goes back; a refund the provide
     { id: invoice.id, token: invoice.token },
   );
   // The provider refuses the automatic refund (its balance cannot cover it).
-  stub.stripeCheckout.refuseRefunds = true;
+  stub().stripeCheckout.refuseRefunds = true;
   try {
     await buyer.getByLabel('Card number').fill('4242 4242 4242 4242');
     await buyer.getByLabel('Expiration (MM / YY)').fill('12 / 34');
@@ -268,7 +244,7 @@ test('a card payment that finds its invoice paid goes back; a refund the provide
     await expect(row).toContainText('$30.00');
     await expectAccessible(page);
 
-    stub.stripeCheckout.refuseRefunds = false;
+    stub().stripeCheckout.refuseRefunds = false;
     await row.getByRole('button', { name: 'Retry the refund of $30.00' }).click();
     await expect(page.getByText('The refund is being tried again.')).toBeVisible();
     // given back this time: it leaves the list, and the screen
@@ -277,9 +253,9 @@ test('a card payment that finds its invoice paid goes back; a refund the provide
     await expect(page.getByRole('heading', { name: 'Invoices', level: 1 })).toBeVisible();
     await expect(page.getByRole('table', { name: 'Invoices' })).toBeVisible();
     await expect(row).toHaveCount(0);
-    expect(stub.stripeCheckout.refunds.filter((r) => r.amount === 3000).length).toBeGreaterThanOrEqual(1);
+    expect(stub().stripeCheckout.refunds.filter((r) => r.amount === 3000).length).toBeGreaterThanOrEqual(1);
   } finally {
-    stub.stripeCheckout.refuseRefunds = false;
+    stub().stripeCheckout.refuseRefunds = false;
     await buyer.close();
   }
 });

@@ -2,25 +2,13 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { expectAccessible, hostUrl, logIn, PASSWORD } from './helpers';
+import { expectAccessible, hostUrl, logIn, pageCall, pageToken, pdfText } from './helpers';
 
 // Issue 22: every PDF prints every character (the invoice's line read back from the downloaded
 // PDF), and a signed form cannot be changed unnoticed (staff verify it, the stored copy is changed
 // in the server's storage folder, verify says so and the document is refused).
 
 const LINE = 'İstanbul Işık Çağ ✓ प्रिया ₹ ₺ €';
-
-/** The PDF's text as pdf.js reads it, spaces and line breaks left out. */
-async function pdfText(bytes: Uint8Array): Promise<string> {
-  const doc = await getDocument({ data: bytes, verbosity: 0 }).promise;
-  let text = '';
-  for (let n = 1; n <= doc.numPages; n++) {
-    const content = await (await doc.getPage(n)).getTextContent();
-    text += content.items.map((item) => ('str' in item ? item.str : '')).join('');
-  }
-  return text.replace(/\s+/g, '');
-}
 
 /**
  * The text as a PDF reader extracts it: the Devanagari vowel sign i is drawn before its syllable and
@@ -30,26 +18,9 @@ const asRead = (text: string) =>
   text.replace(/((?:[\u0915-\u0939]\u094D)*[\u0915-\u0939])\u093F/g, '\u093F$1').replace(/\s+/g, '');
 
 /** Runs an API call on the tenant's origin (Node does not resolve *.localhost, Chromium does). */
-function api<T>(page: Page, call: { url: string; method?: string; body?: unknown; as?: string }): Promise<T> {
-  return page.evaluate(
-    async ({ url, method, body, as, password }) => {
-      const login = await (
-        await fetch('/login', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ userId: as, password }),
-        })
-      ).json();
-      const response = await fetch(url, {
-        method,
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${login.access_token}` },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
-      return response.json();
-    },
-    { method: 'GET', as: 'admin@demo.test', ...call, password: PASSWORD },
-  );
+async function api<T>(page: Page, call: { url: string; method?: string; body?: unknown; as?: string }): Promise<T> {
+  const { url, method = 'GET', body, as = 'admin@demo.test' } = call;
+  return pageCall<T>(page, await pageToken(page, as), method, url, body);
 }
 
 /** The response's bytes (or status and JSON body) fetched by the page. */

@@ -1,7 +1,6 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { ReceivedMail } from '../../apps/server/test/smtp.ts';
-import { demoStudentInvoice, expectAccessible, hostUrl, logIn } from './helpers';
+import { demoStudentInvoice, expectAccessible, hostUrl, logIn, pdfText } from './helpers';
 import { runMailbox } from './shared-ports';
 
 // Issue 24, "a report can be emailed as a PDF": on a phone, the demo admin emails the sales report
@@ -23,16 +22,6 @@ function attachedPdf(mail: ReceivedMail): Uint8Array {
     .join('')
     .replace(/\s+/g, '');
   return new Uint8Array(Buffer.from(body, 'base64'));
-}
-
-async function pdfText(bytes: Uint8Array): Promise<string> {
-  const doc = await getDocument({ data: bytes, verbosity: 0 }).promise;
-  let text = '';
-  for (let n = 1; n <= doc.numPages; n++) {
-    const content = await (await doc.getPage(n)).getTextContent();
-    text += content.items.map((item) => ('str' in item ? item.str : '')).join('');
-  }
-  return text.replace(/\s+/g, '');
 }
 
 /** A sale at the desk today over the API (an invoice for the demo student, paid in cash). */

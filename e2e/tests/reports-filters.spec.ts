@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { apiHeaders, apiUrl, demoStudentInvoice, expectAccessible, hostUrl, logIn } from './helpers';
+import { apiHeaders, apiUrl, demoStudentInvoice, downloadCsv, expectAccessible, hostUrl, logIn } from './helpers';
 
 /** The sales report narrowed to one product (issue 24's walk), and the contacts report on a phone. */
 test.describe('report filters', () => {
@@ -59,11 +58,7 @@ test.describe('report filters', () => {
     await expect(page.getByRole('combobox', { name: 'Item' })).toHaveValue(`Filter block ${tag}`);
     await expectAccessible(page);
 
-    const download = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Download CSV' }).click();
-    const csv = readFileSync(await (await download).path(), 'utf8')
-      .trim()
-      .split(/\r?\n/);
+    const csv = await downloadCsv(page);
     expect(csv).toHaveLength(3);
     expect(csv.at(-1)).toBe('Total,2,14.50,0.00,0.00,14.50');
 

@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { demoStudentInvoice, expectAccessible, hostUrl, logIn } from './helpers';
+import { demoStudentInvoice, downloadCsv, expectAccessible, hostUrl, logIn } from './helpers';
 
 /** The rows behind a sales figure (issue 24): from the report's row to its rows, to an invoice, and as CSV, on a phone. */
 test('a sales figure opens the rows behind it; their CSV adds up to it; an invoice number opens the invoice', async ({
@@ -29,11 +28,7 @@ test('a sales figure opens the rows behind it; their CSV adds up to it; an invoi
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await expectAccessible(page);
 
-  const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Download CSV' }).click();
-  const csv = readFileSync(await (await download).path(), 'utf8')
-    .trim()
-    .split(/\r?\n/);
+  const csv = await downloadCsv(page);
   expect(csv[0]).toBe('date,invoice,contact,item,category,kind,quantity,gross,discount,tax,total');
   expect(csv).toHaveLength(2);
   expect(csv[1]?.split(',').at(-1)).toBe('14.50');

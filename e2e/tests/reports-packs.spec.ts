@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { expectAccessible, hostUrl, logIn } from './helpers';
+import { downloadCsv, expectAccessible, hostUrl, logIn } from './helpers';
 
 /**
  * The class packs and credits report on /reports (issue 24). Its figures are reconciled with the
@@ -35,11 +34,7 @@ test.describe('class packs report', () => {
     }
     await expectAccessible(page);
 
-    const download = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Download CSV' }).click();
-    const csv = readFileSync(await (await download).path(), 'utf8')
-      .trim()
-      .split(/\r?\n/);
+    const csv = await downloadCsv(page);
     expect(csv[0]).toBe('product,kind,sold,amount,granted,used,returned,expired,expiring,open');
     expect(csv.at(-1)).toMatch(/^Total,,\d+,-?\d+\.\d{2}(,-?\d+){6}$/);
 

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { addClassTomorrow, expectAccessible, logIn, PASSWORD, showTomorrowsWeek } from './helpers';
+import { addClassTomorrow, expectAccessible, logIn, pageToken, showTomorrowsWeek } from './helpers';
 import { runMailbox } from './shared-ports';
 
 // The admin moves one session of a class: from the roster's form (the keyboard way), then by a drag
@@ -9,16 +9,9 @@ const smtp = runMailbox();
 /** A new contact booked into the session by the desk, through the API as the admin. */
 async function bookSomeone(page: Page, sessionId: string, email: string): Promise<void> {
   await page.evaluate(
-    async ({ password, sessionId, email }) => {
+    async ({ token, sessionId, email }) => {
       const json = { 'content-type': 'application/json' };
-      const login = await (
-        await fetch('/login', {
-          method: 'POST',
-          headers: json,
-          body: JSON.stringify({ userId: 'admin@demo.test', password }),
-        })
-      ).json();
-      const headers = { ...json, authorization: `Bearer ${login.access_token}` };
+      const headers = { ...json, authorization: `Bearer ${token}` };
       const made = await fetch('/snode/contact', {
         method: 'POST',
         headers,
@@ -33,7 +26,7 @@ async function bookSomeone(page: Page, sessionId: string, email: string): Promis
       });
       if (booked.status !== 201) throw new Error(`booking: ${booked.status} ${await booked.text()}`);
     },
-    { password: PASSWORD, sessionId, email },
+    { token: await pageToken(page, 'admin@demo.test'), sessionId, email },
   );
 }
 

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { apiUrl, expectAccessible, hostUrl, logIn, PASSWORD, showTomorrowsWeek, tomorrow } from './helpers';
+import { apiUrl, expectAccessible, hostUrl, logIn, PASSWORD, pageToken, showTomorrowsWeek, tomorrow } from './helpers';
 import { runMailbox } from './shared-ports';
 import { newStudio, tenantHost } from './studio-api';
 
@@ -91,16 +91,9 @@ test('a weekly class with a room of 2: booked from the student calendar, the thi
 
   // Two more bookings by the front desk: the second takes the last spot, the third is waitlisted.
   const answers = await student.evaluate(
-    async ({ password, className }) => {
+    async ({ token, className }) => {
       const json = { 'content-type': 'application/json' };
-      const login = await (
-        await fetch('/login', {
-          method: 'POST',
-          headers: json,
-          body: JSON.stringify({ userId: 'frontdesk@demo.test', password }),
-        })
-      ).json();
-      const auth = { authorization: `Bearer ${login.access_token}` };
+      const auth = { authorization: `Bearer ${token}` };
       const from = new Date().toISOString().slice(0, 10);
       const to = new Date(Date.now() + 9 * 86_400_000).toISOString().slice(0, 10);
       const sessions = await (await fetch(`/snode/session?from=${from}&to=${to}`, { headers: auth })).json();
@@ -122,7 +115,7 @@ test('a weekly class with a room of 2: booked from the student calendar, the thi
       }
       return statuses;
     },
-    { password: PASSWORD, className },
+    { token: await pageToken(student, 'frontdesk@demo.test'), className },
   );
   expect(answers).toEqual(['booked', 'waitlisted']);
   await studentContext.close();
@@ -257,16 +250,9 @@ test('a class with its waitlist off: the admin turns it off in the class dialog,
 
   // The front desk books the one place; adding a second person is refused in the roster.
   const pick = await page.evaluate(
-    async ({ password, className, date }) => {
+    async ({ token, className, date }) => {
       const json = { 'content-type': 'application/json' };
-      const login = await (
-        await fetch('/login', {
-          method: 'POST',
-          headers: json,
-          body: JSON.stringify({ userId: 'frontdesk@demo.test', password }),
-        })
-      ).json();
-      const auth = { authorization: `Bearer ${login.access_token}` };
+      const auth = { authorization: `Bearer ${token}` };
       const sessions = await (await fetch(`/snode/session?from=${date}&to=${date}`, { headers: auth })).json();
       const session = sessions.data.find((s: { name: string }) => s.name === className);
       const people = await (await fetch('/rest/contact/?autoComplete=true&q=a', { headers: auth })).json();
@@ -280,7 +266,7 @@ test('a class with its waitlist off: the admin turns it off in the class dialog,
       });
       return { status: booked.status, classId: session.classId, clsStartTime: session.clsStartTime, id: session.guId };
     },
-    { password: PASSWORD, className, date: day.date },
+    { token: await pageToken(page, 'frontdesk@demo.test'), className, date: day.date },
   );
   expect(pick.status).toBe(201);
 

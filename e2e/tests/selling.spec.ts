@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { expectAccessible, hostUrl, logIn } from './helpers';
-import { runMailbox, SHARED_PORT_WAIT_MS, startDemoCardStandIn } from './shared-ports';
+import { addProductCategory, expectAccessible, hostUrl, logIn } from './helpers';
+import { holdDemoCardStandIn, runMailbox, SHARED_PORT_WAIT_MS } from './shared-ports';
 
 // Selling (issue 10), "Done when", as one story on the demo tenant: an admin adds a T-shirt with 3 in
 // stock and a 10% code; a visitor buys 2 with the code and pays on the Stripe stand-in's page (the
@@ -8,16 +8,8 @@ import { runMailbox, SHARED_PORT_WAIT_MS, startDemoCardStandIn } from './shared-
 // invoice's email; the front desk sells the last one to the walk-in for cash; an admin refunds half
 // of the visitor's invoice; riverside sees none of it. Each run adds its own product, code and
 // buyer: nothing else reads them.
-let stub: Awaited<ReturnType<typeof startDemoCardStandIn>>;
 const smtp = runMailbox();
-test.beforeAll(async () => {
-  test.setTimeout(SHARED_PORT_WAIT_MS * 2);
-  // SMTP first, then the card port (as donations.spec does): specs that take one each never wait on us both ways.
-  stub = await startDemoCardStandIn();
-});
-test.afterAll(async () => {
-  await stub?.close();
-});
+const stub = holdDemoCardStandIn(SHARED_PORT_WAIT_MS * 2);
 
 test('a T-shirt with 3 in stock and a 10% code: a visitor buys 2 and pays by card, the desk sells the last, an admin refunds half; riverside sees none of it', async ({
   browser,
@@ -37,13 +29,7 @@ test('a T-shirt with 3 in stock and a 10% code: a visitor buys 2 and pays by car
   await page.goto(hostUrl('demo', '/products/new'));
   await expect(page.getByRole('heading', { name: 'New Product', level: 1 })).toBeVisible();
   await page.getByRole('textbox', { name: 'Name', exact: true }).fill(product);
-  await page.getByRole('button', { name: 'New Category' }).click();
-  const categoryDialog = page.getByRole('dialog', { name: 'New Category' });
-  await categoryDialog.getByRole('textbox', { name: 'Category Name' }).fill(category);
-  await categoryDialog.getByRole('button', { name: 'Submit' }).click();
-  await expect(page.getByText('Category added successfully.')).toBeVisible();
-  await expect(categoryDialog).toBeHidden();
-  await expect(page.getByRole('combobox', { name: 'Category' })).toHaveValue(category);
+  await addProductCategory(page, category);
   await page.getByRole('textbox', { name: /^Price/ }).fill('20.00');
   await page.getByRole('switch', { name: 'Track stock' }).check();
   await page.getByRole('textbox', { name: 'Quantity in stock' }).fill('3');
@@ -158,7 +144,7 @@ test('a T-shirt with 3 in stock and a 10% code: a visitor buys 2 and pays by car
   await expect(visitor.getByRole('button', { name: /^Pay / })).toHaveCount(0);
   await expect(visitor.locator('body')).not.toContainText(/atrium/i);
   await expectAccessible(visitor);
-  expect(stub.stripeCheckout.deliveries).toContain(200);
+  expect(stub().stripeCheckout.deliveries).toContain(200);
 
   // The buyer's email for the paid invoice (invoice_success; the order's pending invoice came first)
   // names the invoice and links its page.
@@ -270,8 +256,8 @@ test('a T-shirt with 3 in stock and a 10% code: a visitor buys 2 and pays by car
   await expect(page.getByRole('button', { name: 'Refund payment of $36.00' })).toBeVisible();
   await expect(page.getByText('-$18.00')).toBeVisible();
   await expectAccessible(page);
-  expect(stub.stripeCheckout.refunds.filter((refund) => refund.amount === 1800)).toHaveLength(1);
-  expect(stub.stripeCheckout.refunds).toHaveLength(1);
+  expect(stub().stripeCheckout.refunds.filter((refund) => refund.amount === 1800)).toHaveLength(1);
+  expect(stub().stripeCheckout.refunds).toHaveLength(1);
 
   // The buyer's contact detail shows the invoice and, in its payments, the card payment and the refund.
   await page.goto(hostUrl('demo', '/contacts'));

@@ -1,4 +1,5 @@
 import { startProviderStub } from '@atrium/provider-stubs/provider-stub';
+import { test } from '@playwright/test';
 import type { ReceivedMail } from '../../apps/server/test/smtp.ts';
 
 /**
@@ -68,4 +69,26 @@ export function startDemoCardStandIn() {
       { port: Number(process.env.E2E_PAYMENTS_STUB_PORT) },
     ),
   );
+}
+
+type CardStandIn = Awaited<ReturnType<typeof startDemoCardStandIn>>;
+
+/**
+ * The card stand-in held by the spec file (or by the describe this is called in) from before its first
+ * test to after its last, waiting at most `timeoutMs` for the card port. Answers the stand-in (its
+ * deliveries and refunds), there once the tests run.
+ */
+export function holdDemoCardStandIn(timeoutMs = SHARED_PORT_WAIT_MS): () => CardStandIn {
+  let stub: CardStandIn | undefined;
+  test.beforeAll(async () => {
+    test.setTimeout(timeoutMs);
+    stub = await startDemoCardStandIn();
+  });
+  test.afterAll(async () => {
+    await stub?.close();
+  });
+  return () => {
+    if (!stub) throw new Error('the card stand-in has not started');
+    return stub;
+  };
 }

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { expectAccessible, hostUrl, logIn, PASSWORD } from './helpers';
-import { SHARED_PORT_WAIT_MS, startDemoCardStandIn } from './shared-ports';
+import { expectAccessible, hostUrl, logIn, pageCall, pageToken } from './helpers';
+import { holdDemoCardStandIn } from './shared-ports';
 import { newStudio } from './studio-api';
 
 // The demo tenant's seeded catalogue (Studio T-shirt $25, 20 in stock), bought by a visitor on a phone.
@@ -10,14 +10,7 @@ const ORG = 'demo';
 
 test.describe('public shop', () => {
   test.use({ viewport: { width: 390, height: 844 } });
-  let stub: Awaited<ReturnType<typeof startDemoCardStandIn>>;
-  test.beforeAll(async () => {
-    test.setTimeout(SHARED_PORT_WAIT_MS);
-    stub = await startDemoCardStandIn();
-  });
-  test.afterAll(async () => {
-    await stub?.close();
-  });
+  const stub = holdDemoCardStandIn();
 
   test('a visitor adds 2 Studio T-shirts, keeps them over a reload, applies a code, places the order and pays it at once', async ({
     page,
@@ -27,33 +20,14 @@ test.describe('public shop', () => {
     const code = `shop${Date.now()}`;
     // the admin makes a 10% code through the API, from the tenant's own origin
     await page.goto(hostUrl(ORG, '/login'));
-    await page.evaluate(
-      async ({ password, code }) => {
-        const post = async (url: string, body: object, token?: string) => {
-          const response = await fetch(url, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-            body: JSON.stringify(body),
-          });
-          if (response.status >= 300) throw new Error(`${url}: ${response.status} ${await response.text()}`);
-          return response.json();
-        };
-        const login = await post('/login', { userId: 'admin@demo.test', password });
-        await post(
-          '/item/offer',
-          {
-            offerCode: code,
-            offerType: 'flat',
-            discountType: 'percentage',
-            discount: 10,
-            itemType: 'item',
-            appliesOn: 'item',
-          },
-          login.access_token as string,
-        );
-      },
-      { password: PASSWORD, code },
-    );
+    await pageCall(page, await pageToken(page, 'admin@demo.test'), 'POST', '/item/offer', {
+      offerCode: code,
+      offerType: 'flat',
+      discountType: 'percentage',
+      discount: 10,
+      itemType: 'item',
+      appliesOn: 'item',
+    });
 
     await page.goto(hostUrl(ORG, '/merchandise'));
     await expect(page.getByRole('heading', { name: 'Merchandise', level: 1 })).toBeVisible();
@@ -133,7 +107,7 @@ test.describe('public shop', () => {
     await expect(page.getByRole('button', { name: /^Pay / })).toHaveCount(0);
     await expect(page.getByText('Studio T-shirt').first()).toBeVisible();
     await expectAccessible(page);
-    expect(stub.stripeCheckout.deliveries).toContain(200);
+    expect(stub().stripeCheckout.deliveries).toContain(200);
 
     // the order emptied the cart
     await page.goto(hostUrl(ORG, '/merchandise'));

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { type ProviderStub, startProviderStub } from '@atrium/provider-stubs/provider-stub';
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { apiHeaders, apiUrl, expectAccessible, hostUrl, logIn } from './helpers';
+import { apiHeaders, apiNewContact, apiUrl, expectAccessible, hostUrl, logIn, pickTagAudience } from './helpers';
 import { SHARED_PORT_WAIT_MS, whenPortFree } from './shared-ports';
 
 // An SMS campaign on the demo tenant (issue 26): the admin connects the Twilio stand-in with pages of
@@ -49,9 +49,7 @@ async function setUp(request: APIRequestContext) {
   });
   expect(twilio.status(), await twilio.text()).toBe(200);
   for (const person of people) {
-    const created = await request.post(apiUrl('/snode/contact'), { headers: admin, data: person });
-    expect(created.status(), await created.text()).toBe(201);
-    const { guId } = (await created.json()) as { guId: string };
+    const guId = await apiNewContact(request, admin, person);
     const tagged = await request.put(apiUrl(`/rest/contact/${guId}`), { headers: admin, data: { tags: [TAG] } });
     expect(tagged.status(), await tagged.text()).toBe(200);
   }
@@ -78,12 +76,7 @@ test('an SMS campaign goes through the Twilio stand-in in pages and the report s
   await page.getByRole('button', { name: '+ First name' }).click();
   await page.getByRole('textbox', { name: 'Text' }).press('End');
   await page.getByRole('textbox', { name: 'Text' }).pressSequentially(', Saturday workshop at 10.');
-  await page.getByRole('combobox', { name: 'Send to' }).click();
-  await page.getByRole('option', { name: 'Contacts with any of these tags' }).click();
-  const tags = page.getByLabel('Tags (any of them)').and(page.locator('input:not([type=hidden])'));
-  await tags.fill(TAG);
-  await tags.press('Enter');
-  await tags.press('Escape');
+  await pickTagAudience(page, TAG);
 
   await expect(page.getByTestId('sms-recipients')).toHaveText('Texts to 3 members in 2 pages of 2, 1 min apart.');
   await expect(page.getByTestId('sms-left-out')).toHaveText(

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectAccessible, hostUrl, logIn, PASSWORD } from './helpers';
+import { expectAccessible, hostUrl, logIn, pageCall, pageToken } from './helpers';
 
 // Sold on the riverside tenant. The item's name matches none of the demo tenant's seeded items,
 // which the catalogue spec checks are absent from riverside.
@@ -14,28 +14,12 @@ test.describe('store', () => {
     const name = `Riverside tote bag ${Date.now()}`;
     // the admin adds the item through the API, from the tenant's own origin (Chromium resolves *.localhost)
     await page.goto(hostUrl(ORG, '/login'));
-    await page.evaluate(
-      async ({ password, name }) => {
-        const post = async (url: string, body: object, token?: string) => {
-          const response = await fetch(url, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-            body: JSON.stringify(body),
-          });
-          if (response.status >= 300) throw new Error(`${url}: ${response.status} ${await response.text()}`);
-          return response.json();
-        };
-        const login = await post('/login', { userId: 'admin@riverside.test', password });
-        const token = login.access_token as string;
-        const category = await post(
-          '/snode/icategory',
-          { name: `Desk goods ${Date.now()}`, categoryType: 'PRODUCT' },
-          token,
-        );
-        await post('/rest/item', { name, categoryId: category.guId, price: 18, stock: 2 }, token);
-      },
-      { password: PASSWORD, name },
-    );
+    const token = await pageToken(page, 'admin@riverside.test');
+    const category = await pageCall<{ guId: string }>(page, token, 'POST', '/snode/icategory', {
+      name: `Desk goods ${Date.now()}`,
+      categoryType: 'PRODUCT',
+    });
+    await pageCall(page, token, 'POST', '/rest/item', { name, categoryId: category.guId, price: 18, stock: 2 });
 
     await logIn(page, 'frontdesk@riverside.test', ORG);
     await page.getByRole('navigation', { name: 'Admin menu' }).getByRole('link', { name: 'Store' }).click();

@@ -1,6 +1,6 @@
 import { accessibleFill } from '@atrium/contracts';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { hostUrl, logIn, PASSWORD, seriousViolations } from './helpers';
+import { apiHeaders, apiUrl, hostUrl, logIn, seriousViolations } from './helpers';
 
 // Issue 29 "Every tenant colour is accessible": the demo studio's theme colour is set, through
 // Settings > Website, to colours unlike the demo's (a light yellow, a mid orange, and a mid blue on
@@ -23,17 +23,7 @@ const WIDTHS = [
   { name: 'desktop', width: 1280, height: 800 },
 ];
 
-const apiUrl = (path: string) => `http://127.0.0.1:${process.env.E2E_PORT}${path}`;
-const HOST = { host: `demo.localhost:${process.env.E2E_PORT}` };
-
-async function adminHeaders(request: APIRequestContext) {
-  const login = await request.post(apiUrl('/login'), {
-    headers: HOST,
-    data: { userId: 'admin@demo.test', password: PASSWORD },
-  });
-  expect(login.ok()).toBe(true);
-  return { ...HOST, authorization: `Bearer ${(await login.json()).access_token}` };
-}
+const adminHeaders = (request: APIRequestContext) => apiHeaders(request, 'admin@demo.test');
 
 let originalColour: string | null = null;
 let campaignId = '';

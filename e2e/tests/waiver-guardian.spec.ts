@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { expectAccessible, hostUrl, logIn, PASSWORD } from './helpers';
+import { expectAccessible, hostUrl, logIn, pageToken } from './helpers';
 import { runMailbox } from './shared-ports';
 
 // Issue 22: a minor registers with a guardian who signs for them; a waiver signed with a member's
@@ -10,17 +10,10 @@ const smtp = runMailbox();
 /** A published waiver that asks for the birth date (guardians optional), made through the admin's API. */
 async function publishWaiver(page: Page, name: string): Promise<string> {
   return page.evaluate(
-    async ({ password, name }) => {
-      const login = await (
-        await fetch('/login', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ userId: 'admin@demo.test', password }),
-        })
-      ).json();
+    async ({ token, name }) => {
       const created = await fetch('/rest/customForm', {
         method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${login.access_token}` },
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
         body: JSON.stringify({
           name,
           formType: 'WAIVER',
@@ -32,7 +25,19 @@ async function publishWaiver(page: Page, name: string): Promise<string> {
       });
       return ((await created.json()) as { guId: string }).guId;
     },
-    { password: PASSWORD, name },
+    { token: await pageToken(page, 'admin@demo.test'), name },
+  );
+}
+
+/** The id of the demo contact with this email, looked up by the admin from the page. */
+async function contactIdOf(page: Page, email: string): Promise<string> {
+  return page.evaluate(
+    async ({ token, email }) => {
+      const auth = { authorization: `Bearer ${token}` };
+      const [contact] = await (await fetch(`/rest/contact/?autoComplete=true&q=${email}`, { headers: auth })).json();
+      return contact.id as string;
+    },
+    { token: await pageToken(page, 'admin@demo.test'), email },
   );
 }
 
@@ -93,21 +98,7 @@ test.describe('waivers: minors and members', () => {
     // the desk sees the child with the guardian, and the guardian as the signer
     await logIn(page, 'admin@demo.test');
     await expect(page).toHaveURL(/\/dashboard$/);
-    const childId = await page.evaluate(
-      async ({ password, email }) => {
-        const login = await (
-          await fetch('/login', {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ userId: 'admin@demo.test', password }),
-          })
-        ).json();
-        const auth = { authorization: `Bearer ${login.access_token}` };
-        const [contact] = await (await fetch(`/rest/contact/?autoComplete=true&q=${email}`, { headers: auth })).json();
-        return contact.id as string;
-      },
-      { password: PASSWORD, email: `tom-${stamp}@example.com` },
-    );
+    const childId = await contactIdOf(page, `tom-${stamp}@example.com`);
     await page.goto(hostUrl('demo', `/contacts/${childId}/detail`));
     const audit = page.getByRole('table', { name: `Audit trail of ${formName}` });
     await expect(audit).toContainText(`Anne Byron (anne-${stamp}@example.com)`);
@@ -152,21 +143,7 @@ test.describe('waivers: minors and members', () => {
     // the desk sees it waiting for the member
     await logIn(page, 'admin@demo.test');
     await expect(page).toHaveURL(/\/dashboard$/);
-    const memberId = await page.evaluate(
-      async ({ password, email }) => {
-        const login = await (
-          await fetch('/login', {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ userId: 'admin@demo.test', password }),
-          })
-        ).json();
-        const auth = { authorization: `Bearer ${login.access_token}` };
-        const [contact] = await (await fetch(`/rest/contact/?autoComplete=true&q=${email}`, { headers: auth })).json();
-        return contact.id as string;
-      },
-      { password: PASSWORD, email: member },
-    );
+    const memberId = await contactIdOf(page, member);
     await page.goto(hostUrl('demo', `/contacts/${memberId}/detail`));
     const signedCard = page
       .getByText(formName, { exact: false })
