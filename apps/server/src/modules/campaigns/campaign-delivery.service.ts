@@ -12,12 +12,8 @@ import { badRequest } from '../../lib/errors.ts';
 import type { TenantContext } from '../../lib/tenant-context.ts';
 import type { Platform } from '../../platform.ts';
 import { checkAudience, countAudience } from './campaign-audience.ts';
-import {
-  checkMailchimpMergeFields,
-  checkQuarterHour,
-  heldByMailchimp,
-  unscheduleAtMailchimp,
-} from './campaign-mailchimp.ts';
+import { checkMailchimpMergeFields, checkQuarterHour, heldByMailchimp } from './campaign-mailchimp-account.ts';
+import { unscheduleAtMailchimp } from './campaign-mailchimp-content.ts';
 import { checkProvider, defaultProvider } from './campaign-senders.ts';
 import { beginSending, queueBatches } from './campaign-sending.ts';
 import { getCampaign } from './campaigns.service.ts';

@@ -8,7 +8,7 @@ import {
   mailchimpAccount,
   mailchimpReason,
   queueMailchimpReport,
-} from './campaign-mailchimp.ts';
+} from './campaign-mailchimp-account.ts';
 
 export { MAILCHIMP_REPORT_QUEUE };
 

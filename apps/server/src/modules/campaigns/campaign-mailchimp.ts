@@ -1,21 +1,11 @@
-import {
-  CAMPAIGN_MERGE_FIELDS,
-  CAMPAIGN_MESSAGES,
-  fillMergeFields,
-  MAILCHIMP_MERGE_TAGS,
-  usedMergeFields,
-} from '@atrium/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { readTenant, type Tx, withTenant } from '../../db/client.ts';
-import { campaigns, tenantCredentials } from '../../db/schema/index.ts';
-import { AppError, badRequest } from '../../lib/errors.ts';
-import type { TenantContext } from '../../lib/tenant-context.ts';
+import { campaigns } from '../../db/schema/index.ts';
 import type { Platform } from '../../platform.ts';
-import { Mailchimp, type McMember, type McResult } from '../integrations/mailchimp.ts';
+import { Mailchimp, type McMember } from '../integrations/mailchimp.ts';
 import { rowsOf } from './campaign-audience.ts';
-import { type CampaignMessage, prepareCampaignBody } from './campaign-mail.ts';
-import { brandValues, personalise } from './campaign-render.ts';
-import { vaultOf } from './campaign-senders.ts';
+import { checkMailchimpMergeFields, mailchimpAccount, queueMailchimpReport } from './campaign-mailchimp-account.ts';
+import { ok, readyCampaign, Stop } from './campaign-mailchimp-content.ts';
 
 // A campaign through Mailchimp (docs/decisions/campaigns.md "Mailchimp"): the recipients made once
 // (as for every provider) are put in the studio's Mailchimp audience, a static segment of exactly
@@ -25,158 +15,6 @@ import { vaultOf } from './campaign-senders.ts';
 
 /** Mailchimp's batch calls take at most 500 members. */
 const CHUNK = 500;
-const UNSUBSCRIBE_TAG = '*|UNSUB|*';
-/** Our merge fields Mailchimp can fill (its audience has FNAME and LNAME) plus the brand's (filled before). */
-const MAILCHIMP_FILLS = new Set<string>(
-  CAMPAIGN_MERGE_FIELDS.map((field) => field.name).filter((name) => name !== 'membership' && name !== 'nextClass'),
-);
-
-/** The read of a campaign's Mailchimp report (campaign-mailchimp-report.ts). */
-export const MAILCHIMP_REPORT_QUEUE = 'campaign-mailchimp-report';
-
-/** Queues a read of the campaign's Mailchimp report (one queued per campaign). */
-export async function queueMailchimpReport(
-  platform: Platform,
-  job: { tenantId: string; campaignId: string },
-): Promise<void> {
-  await platform.jobs.send(MAILCHIMP_REPORT_QUEUE, job, { singletonKey: job.campaignId });
-}
-
-export interface MailchimpAccount {
-  apiKey: string;
-  listId: string;
-  audienceName: string;
-  fromName: string;
-  fromEmail: string;
-}
-
-/** The studio's Mailchimp when it is the active campaign provider with an audience; else null. */
-export async function mailchimpAccount(platform: Platform, tenantId: string): Promise<MailchimpAccount | null> {
-  const row = await readTenant(platform.db, tenantId, async (tx) => {
-    const [found] = await tx
-      .select()
-      .from(tenantCredentials)
-      .where(and(eq(tenantCredentials.tenantId, tenantId), eq(tenantCredentials.provider, 'mailchimp')));
-    return found ?? null;
-  });
-  const pub = row?.publicFields ?? {};
-  const listId = typeof pub.mcAudienceId === 'string' ? pub.mcAudienceId : '';
-  if (!row?.isIntegrated || !listId) return null;
-  const secrets = (await vaultOf(platform)).open(tenantId, 'mailchimp', row);
-  if (!secrets.mcApiKey) return null;
-  return {
-    apiKey: secrets.mcApiKey,
-    listId,
-    audienceName: typeof pub.mcAudienceName === 'string' ? pub.mcAudienceName : '',
-    fromName: typeof pub.fromName === 'string' ? pub.fromName : '',
-    fromEmail: typeof pub.fromEmail === 'string' ? pub.fromEmail : '',
-  };
-}
-
-/** A campaign sent through Mailchimp may use only the merge fields Mailchimp fills: a 400 naming the field. */
-export function checkMailchimpMergeFields(message: Pick<CampaignMessage, 'subject' | 'bodyHtml' | 'bodyMjml'>) {
-  for (const [field, text] of [
-    ['subject', message.subject],
-    ['bodyHtml', message.bodyHtml],
-    ['bodyMjml', message.bodyMjml],
-  ] as const) {
-    const unfilled = usedMergeFields(text).find((name) => !MAILCHIMP_FILLS.has(name));
-    if (unfilled !== undefined) throw badRequest(field, CAMPAIGN_MESSAGES.mailchimpMergeField(field, unfilled));
-  }
-}
-
-/** Mailchimp schedules on the quarter hour only. */
-export function checkQuarterHour(at: Date): void {
-  if (at.getUTCMinutes() % 15 !== 0 || at.getUTCSeconds() !== 0 || at.getUTCMilliseconds() !== 0) {
-    throw badRequest('scheduledAt', CAMPAIGN_MESSAGES.mailchimpQuarterHour);
-  }
-}
-
-/** Why Mailchimp stopped, in words for the campaign's screen. */
-export function mailchimpReason(result: Exclude<McResult<unknown>, { outcome: 'ok' }>, step: string): string {
-  switch (result.outcome) {
-    case 'rejected':
-      return 'Mailchimp did not accept the API key: check it in Settings > Integrations > Mailchimp.';
-    case 'not_found':
-      return `Mailchimp answered 404 while ${step}: the audience or campaign is no longer there.`;
-    case 'invalid':
-      return `Mailchimp refused ${step}: ${result.detail}`;
-    case 'unreachable':
-      return `Mailchimp could not be reached while ${step} (${result.detail}).`;
-  }
-}
-
-class Stop extends Error {}
-function ok<T>(result: McResult<T>, step: string): T {
-  if (result.outcome !== 'ok') throw new Stop(mailchimpReason(result, step));
-  return result.body;
-}
-
-type CampaignRow = typeof campaigns.$inferSelect;
-
-/** Handed to Mailchimp with a time ahead: Mailchimp holds it (only cancel changes it here). */
-export const heldByMailchimp = (row: Pick<CampaignRow, 'status' | 'provider' | 'startedAt'>) =>
-  row.status === 'scheduled' && row.provider === 'mailchimp' && row.startedAt !== null;
-
-/** Subject, title, sender and tracking of the Mailchimp campaign, from ours and the studio's. */
-function settingsOf(platform: Platform, tenant: TenantContext, campaign: CampaignRow, account: MailchimpAccount) {
-  const values = { ...brandValues(platform, tenant), ...MAILCHIMP_MERGE_TAGS };
-  return {
-    settings: {
-      subject_line: fillMergeFields(campaign.subject, values).slice(0, 150),
-      title: campaign.name.slice(0, 100),
-      from_name: (campaign.fromName.trim() || account.fromName || tenant.settings.fromEmailName || tenant.name).slice(
-        0,
-        100,
-      ),
-      reply_to: campaign.replyTo.trim() || account.fromEmail || tenant.settings.email,
-      to_name: MAILCHIMP_MERGE_TAGS.firstName,
-    },
-    tracking: { opens: campaign.tracking, html_clicks: campaign.tracking, text_clicks: false },
-  };
-}
-
-/** The content as Mailchimp sends it: brand filled, names as Mailchimp's merge tags, its unsubscribe link. */
-async function contentOf(platform: Platform, tenant: TenantContext, campaign: CampaignRow) {
-  const prepared = await prepareCampaignBody(platform, tenant, campaign);
-  const { html, text } = personalise(prepared, MAILCHIMP_MERGE_TAGS, UNSUBSCRIBE_TAG);
-  return { html, plain_text: text };
-}
-
-/** Makes (once) or updates the Mailchimp campaign of ours, with its content; answers its id. */
-async function readyCampaign(
-  platform: Platform,
-  tenant: TenantContext,
-  mc: Mailchimp,
-  account: MailchimpAccount,
-  campaign: CampaignRow,
-  segmentId: string | null,
-): Promise<string> {
-  const { settings, tracking } = settingsOf(platform, tenant, campaign, account);
-  const recipients = {
-    list_id: account.listId,
-    ...(segmentId ? { segment_opts: { saved_segment_id: Number(segmentId) } } : {}),
-  };
-  let id = campaign.mailchimpCampaignId;
-  if (id) {
-    ok(await mc.updateCampaign(account.apiKey, id, { recipients, settings, tracking }), 'updating the campaign');
-  } else {
-    const made = ok(
-      await mc.createCampaign(account.apiKey, { type: 'regular', recipients, settings, tracking }),
-      'creating the campaign',
-    );
-    id = made.id;
-    // Kept at once: whatever happens next, this campaign is the one retried.
-    await withTenant(platform.db, tenant.tenantId, (tx) =>
-      tx
-        .update(campaigns)
-        .set({ mailchimpCampaignId: id })
-        .where(and(eq(campaigns.tenantId, tenant.tenantId), eq(campaigns.id, campaign.id))),
-    );
-  }
-  ok(await mc.setContent(account.apiKey, id, await contentOf(platform, tenant, campaign)), 'taking the content');
-  return id;
-}
 
 interface Claimed {
   contact_id: string;
@@ -408,37 +246,6 @@ export async function markMailchimpScheduledSent(platform: Platform, tenantId: s
     marked = true;
   });
   if (marked) await queueMailchimpReport(platform, { tenantId, campaignId });
-}
-
-/**
- * Cancelling a campaign Mailchimp holds for later: unscheduled there first (a refusal is a 502 with
- * Mailchimp's reason, and nothing changes here).
- */
-export async function unscheduleAtMailchimp(platform: Platform, tenantId: string, mailchimpCampaignId: string) {
-  const account = await mailchimpAccount(platform, tenantId);
-  if (!account) throw badRequest('provider', CAMPAIGN_MESSAGES.mailchimpNotConnected);
-  const mc = new Mailchimp(platform.config.providerUrls.mailchimp);
-  const result = await mc.action(account.apiKey, mailchimpCampaignId, 'unschedule');
-  if (result.outcome !== 'ok') {
-    throw new AppError(502, 'provider_unreachable', mailchimpReason(result, 'unscheduling the campaign'));
-  }
-}
-
-/**
- * A test of a campaign going through Mailchimp: its Mailchimp campaign (made once, kept for the send)
- * with the content, and Mailchimp's test send to the staff member.
- */
-export async function mailchimpTest(platform: Platform, tenant: TenantContext, campaign: CampaignRow, to: string) {
-  const account = await mailchimpAccount(platform, tenant.tenantId);
-  if (!account) throw badRequest('provider', CAMPAIGN_MESSAGES.mailchimpNotConnected);
-  const mc = new Mailchimp(platform.config.providerUrls.mailchimp);
-  try {
-    const id = await readyCampaign(platform, tenant, mc, account, campaign, campaign.mailchimpSegmentId);
-    ok(await mc.action(account.apiKey, id, 'test', { test_emails: [to], send_type: 'html' }), 'sending the test');
-  } catch (error) {
-    if (error instanceof Stop) throw new AppError(502, 'provider_unreachable', error.message);
-    throw error;
-  }
 }
 
 /** Runs `work` on parts of at most 1,000 (a statement's parameters are limited). */

@@ -18,7 +18,9 @@ import { enqueueEmails } from '../mail/outbox.ts';
 import { brevoWebhookUrl } from './brevo-webhooks.ts';
 import { rowsOf } from './campaign-audience.ts';
 import { campaignEmail, prepareCampaignBody, unsubscribeSigner, unsubscribeUrl } from './campaign-mail.ts';
-import { checkMailchimpMergeFields, heldByMailchimp, mailchimpAccount, mailchimpTest } from './campaign-mailchimp.ts';
+import { checkMailchimpMergeFields, heldByMailchimp, mailchimpAccount } from './campaign-mailchimp-account.ts';
+import { mailchimpTest } from './campaign-mailchimp-content.ts';
+import { type PersonColumns, personColumns, personOf } from './campaign-recipients.ts';
 import { checkMjml } from './campaign-render.ts';
 import {
   type ApiSender,
@@ -27,7 +29,6 @@ import {
   ProviderUnavailable,
   studioMailboxes,
 } from './campaign-senders.ts';
-import { type PersonColumns, personColumns, personOf } from './campaign-sending.ts';
 import { checkMergeFields, conflict, findRow } from './campaigns-shared.ts';
 
 // Before a campaign goes: what it can be sent through, a test send to oneself, the designer's preview.

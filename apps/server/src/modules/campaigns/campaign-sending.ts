@@ -1,25 +1,26 @@
 import { randomUUID } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { CampaignAudience, type CampaignSendVia, classTimeLabel } from '@atrium/contracts';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { CampaignAudience, type CampaignSendVia } from '@atrium/contracts';
+import { and, eq, sql } from 'drizzle-orm';
 import { readTenant, type Tx, withTenant } from '../../db/client.ts';
 import { campaigns } from '../../db/schema/index.ts';
 import type { Platform } from '../../platform.ts';
+import { textArray } from '../contacts/contact-list.repo.ts';
 import { enqueueEmails } from '../mail/outbox.ts';
+import { type ApiClaimed, claimApiRows, recordResults, type SendResult, sendQueued } from './campaign-api-sends.ts';
 import { materialiseRecipients, rowsOf } from './campaign-audience.ts';
-import { campaignEmail, type Person, prepareCampaignBody, unsubscribeSigner, unsubscribeUrl } from './campaign-mail.ts';
-import { heldByMailchimp, markMailchimpScheduledSent, runMailchimpCampaign } from './campaign-mailchimp.ts';
+import { prepareCampaignBody, unsubscribeSigner } from './campaign-mail.ts';
+import { markMailchimpScheduledSent, runMailchimpCampaign } from './campaign-mailchimp.ts';
+import { heldByMailchimp } from './campaign-mailchimp-account.ts';
 import { registerMailchimpReportJobs } from './campaign-mailchimp-report.ts';
-import type { PreparedBody } from './campaign-render.ts';
+import { type ClaimedRecipient, personColumns, recipientEmail } from './campaign-recipients.ts';
 import {
   type ApiEmail,
   type ApiSender,
   apiSenderFor,
   defaultProvider,
   ProviderUnavailable,
-  type SendOutcome,
 } from './campaign-senders.ts';
-import { type Tracker, trackerFor } from './campaign-tracking.ts';
+import { trackerFor } from './campaign-tracking.ts';
 
 // Sending (docs/decisions/campaigns.md "Sending once"): the recipients are made once when sending
 // starts; then the batch job claims pending rows with FOR UPDATE SKIP LOCKED and writes their outbox
@@ -32,10 +33,6 @@ export const CAMPAIGN_DUE_QUEUE = 'campaign-due';
 export const CAMPAIGN_BATCH_SIZE = 100;
 /** A mailbox sends one by one, in small batches (a crash leaves at most this many in doubt). */
 export const MAILBOX_BATCH_SIZE = 10;
-/** Brevo calls in flight at once within a batch (one call per recipient). */
-const BREVO_PARALLEL = 16;
-/** Sends with no answer tried again (with their key, 1 s then 2 s later) before the campaign pauses. */
-const NO_ANSWER_TRIES = 2;
 /** A claimed row whose worker has not reported for this long is taken again (the worker died). */
 export const CLAIM_LEASE_SECONDS = 120;
 
@@ -71,54 +68,6 @@ export async function queueBatches(platform: Platform, job: CampaignJob): Promis
   await platform.jobs.send(CAMPAIGN_BATCH_QUEUE, job, { singletonKey: job.campaignId });
 }
 
-interface Claimed extends PersonColumns {
-  contact_id: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-}
-
-/** A recipient's membership and next class, as read beside them (see `personColumns`). */
-export interface PersonColumns {
-  membership: string | null;
-  next_class_name: string | null;
-  next_class_at: Date | string | null;
-}
-
-/**
- * The merge fields read from the studio's records for a contact (`contact` is a SQL reference to its
- * id): the name of its running membership (a gift is not one), and its next booked class that has not
- * started, with its start.
- */
-export function personColumns(tenantId: string, contact: SQL, now: Date): SQL {
-  return sql`(select s.name from subscriptions s
-      where s.tenant_id = ${tenantId}::uuid and s.contact_id = ${contact}
-        and s.membership_type <> 'donation' and s.status in ('trialing', 'active', 'past_due', 'paused')
-      order by s.created_at desc limit 1) as membership,
-    (select cr.name from class_bookings b
-      join class_sessions cs on cs.tenant_id = b.tenant_id and cs.id = b.session_id
-      join class_rules cr on cr.tenant_id = cs.tenant_id and cr.id = cs.rule_id
-      where b.tenant_id = ${tenantId}::uuid and b.contact_id = ${contact} and b.status = 'booked'
-        and cs.status = 'scheduled' and cs.starts_at > ${now.toISOString()}::timestamptz
-      order by cs.starts_at limit 1) as next_class_name,
-    (select cs.starts_at from class_bookings b
-      join class_sessions cs on cs.tenant_id = b.tenant_id and cs.id = b.session_id
-      where b.tenant_id = ${tenantId}::uuid and b.contact_id = ${contact} and b.status = 'booked'
-        and cs.status = 'scheduled' and cs.starts_at > ${now.toISOString()}::timestamptz
-      order by cs.starts_at limit 1) as next_class_at`;
-}
-
-/** A recipient's own merge fields: names, membership, and next class with its start in the studio's zone. */
-export function personOf(row: PersonColumns & { first_name: string; last_name: string }, timeZone: string): Person {
-  const at = row.next_class_at ? new Date(row.next_class_at) : null;
-  return {
-    firstName: row.first_name,
-    lastName: row.last_name,
-    membership: row.membership ?? '',
-    nextClass: row.next_class_name && at ? `${row.next_class_name}, ${classTimeLabel(at, timeZone)}` : '',
-  };
-}
-
 /**
  * Claims one batch of pending recipients and writes their emails; answers how many it claimed
  * (0: none left, or the campaign is no longer sending).
@@ -152,7 +101,7 @@ export async function sendOneBatch(platform: Platform, job: CampaignJob, size = 
       .where(and(eq(campaigns.tenantId, tenantId), eq(campaigns.id, campaignId)))
       .for('share');
     if (campaign?.status !== 'sending') return 0;
-    const rows = await rowsOf<Claimed>(
+    const rows = await rowsOf<ClaimedRecipient>(
       tx,
       sql`with pick as (select contact_id from campaign_recipients
             where tenant_id = ${tenantId}::uuid and campaign_id = ${campaignId}::uuid and status = 'pending'
@@ -172,45 +121,11 @@ export async function sendOneBatch(platform: Platform, job: CampaignJob, size = 
     }));
     await enqueueEmails(tx, tenantId, emails);
     await tx.execute(sql`update campaign_recipients r set email_id = v.email_id
-      from (select unnest(${textArrayOf(emails.map((e) => e.contactId))}::uuid[]) as contact_id,
-                   unnest(${textArrayOf(emails.map((e) => e.id))}::uuid[]) as email_id) v
+      from (select unnest(${textArray(emails.map((e) => e.contactId))}::uuid[]) as contact_id,
+                   unnest(${textArray(emails.map((e) => e.id))}::uuid[]) as email_id) v
       where r.tenant_id = ${tenantId}::uuid and r.campaign_id = ${campaignId}::uuid and r.contact_id = v.contact_id`);
     return rows.length;
   });
-}
-
-type Signer = Awaited<ReturnType<typeof unsubscribeSigner>>;
-type Tenant = NonNullable<Awaited<ReturnType<Platform['tenants']['byId']>>>;
-
-/** One recipient's email: their merge fields, their unsubscribe link, and (tracking on) the image and links. */
-function recipientEmail(
-  platform: Platform,
-  tenant: Tenant,
-  campaign: typeof campaigns.$inferSelect,
-  prepared: PreparedBody,
-  row: Claimed,
-  sign: Signer,
-  tracker: Tracker | null,
-) {
-  const target = { campaignId: campaign.id, contactId: row.contact_id };
-  const email = campaignEmail(
-    platform,
-    tenant,
-    campaign,
-    prepared,
-    row.email,
-    personOf(row, tenant.settings.timezone),
-    unsubscribeUrl(platform, tenant, sign(tenant.tenantId, target)),
-  );
-  return tracker && email.html ? { ...email, html: tracker.track(email.html, target) } : email;
-}
-
-/** A Postgres text[] from parameters. */
-function textArrayOf(values: string[]) {
-  return sql`array[${sql.join(
-    values.map((value) => sql`${value}`),
-    sql`, `,
-  )}]::text[]`;
 }
 
 /** Marks a sending campaign sent once nothing is left pending. */
@@ -286,17 +201,6 @@ async function pause(platform: Platform, job: CampaignJob, reason: string): Prom
   );
 }
 
-interface ApiClaimed extends Claimed {
-  send_key: string;
-  /** The key the row already had: it was claimed before and its send was never confirmed. */
-  old_key: string | null;
-}
-
-interface Result {
-  contactId: string;
-  outcome: SendOutcome | null;
-}
-
 /**
  * One batch through a provider's API. The rows are claimed in one transaction (status claimed, a
  * lease, a send key kept for good), sent one call each outside any transaction, and their outcomes
@@ -325,39 +229,10 @@ export async function sendApiBatch(
   if (campaign?.status !== 'sending') return { claimed: 0, stopped: null };
   const prepared = await prepareCampaignBody(platform, tenant, campaign);
   const tracker = campaign.tracking ? await trackerFor(platform, tenant) : null;
-  const rows = await withTenant(platform.db, tenantId, async (tx) => {
-    const [locked] = await tx
-      .select({ status: campaigns.status })
-      .from(campaigns)
-      .where(and(eq(campaigns.tenantId, tenantId), eq(campaigns.id, campaignId)))
-      .for('share');
-    if (locked?.status !== 'sending') return [];
-    return rowsOf<ApiClaimed>(
-      tx,
-      // Rows left claimed past their lease (a dead worker's) first, then pending ones. No ORDER BY,
-      // and the update also names the picked ids as an array: with the statistics of a table just
-      // filled (50,000 rows) the planner otherwise joined the pick to every row of the campaign (3.6 s
-      // a batch, bench:campaigns); this way a batch is claimed in milliseconds.
-      sql`with stale as (select contact_id, send_key as old_key from campaign_recipients
-            where tenant_id = ${tenantId}::uuid and campaign_id = ${campaignId}::uuid and status = 'claimed'
-              and claimed_at < now() - make_interval(secs => ${CLAIM_LEASE_SECONDS})
-            limit ${size} for update skip locked),
-        fresh as (select contact_id, send_key as old_key from campaign_recipients
-            where tenant_id = ${tenantId}::uuid and campaign_id = ${campaignId}::uuid and status = 'pending'
-            limit ${size} for update skip locked),
-        pick as (select * from (select * from stale union all select * from fresh) both_kinds limit ${size})
-      update campaign_recipients r set status = 'claimed', claimed_at = now(),
-        send_key = coalesce(r.send_key, gen_random_uuid())
-      from pick
-      where r.tenant_id = ${tenantId}::uuid and r.campaign_id = ${campaignId}::uuid and r.contact_id = pick.contact_id
-        and r.contact_id = any(array(select contact_id from pick))
-      returning r.contact_id, r.email, r.first_name, r.last_name, r.send_key, pick.old_key,
-        ${personColumns(tenantId, sql`r.contact_id`, platform.clock.now())}`,
-    );
-  });
+  const rows = await claimApiRows(platform, job, size, CLAIM_LEASE_SECONDS);
   if (rows.length === 0) return { claimed: 0, stopped: null };
 
-  const results: Result[] = [];
+  const results: SendResult[] = [];
   const queue: Array<{ row: ApiClaimed; email: ApiEmail }> = [];
   for (const row of rows) {
     if (row.old_key && !sender.resendsSafely) {
@@ -372,100 +247,9 @@ export async function sendApiBatch(
     queue.push({ row, email: { ...email, key: row.send_key, toName } });
   }
 
-  // Sent in parallel (Brevo) or one by one (a mailbox); a rate limit holds every call until its reset.
-  let stopped: string | null = null;
-  let notBefore = 0;
-  const parallel = sender.provider === 'brevo' ? BREVO_PARALLEL : 1;
-  const work = async () => {
-    for (;;) {
-      const next = queue.shift();
-      if (!next || stopped !== null) {
-        if (next) results.push({ contactId: next.row.contact_id, outcome: null });
-        if (!next) return;
-        continue;
-      }
-      let tries = 0;
-      for (;;) {
-        const wait = notBefore - Date.now();
-        if (wait > 0) await sleep(wait);
-        if (stopped !== null) {
-          results.push({ contactId: next.row.contact_id, outcome: null });
-          break;
-        }
-        const outcome = await sender.send(next.email);
-        if (outcome.kind === 'wait') {
-          notBefore = Math.max(notBefore, Date.now() + outcome.seconds * 1000);
-          continue;
-        }
-        // No answer through a provider that dedupes by key: tried again (same key) before pausing.
-        if (outcome.kind === 'stopped' && outcome.inDoubt && sender.resendsSafely && tries < NO_ANSWER_TRIES) {
-          tries += 1;
-          await sleep(500 * 2 ** tries);
-          continue;
-        }
-        if (outcome.kind === 'stopped') stopped ??= outcome.reason;
-        results.push({ contactId: next.row.contact_id, outcome });
-        break;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(parallel, queue.length || 1) }, work));
+  const stopped = await sendQueued(sender, queue, results);
   await recordResults(platform, job, sender, results, stopped);
   return { claimed: rows.length, stopped };
-}
-
-/** Writes a batch's outcomes, and pauses the campaign when its provider stopped. */
-async function recordResults(
-  platform: Platform,
-  job: CampaignJob,
-  sender: ApiSender,
-  results: Result[],
-  stopped: string | null,
-): Promise<void> {
-  const { tenantId, campaignId } = job;
-  const sent = results.flatMap((r) =>
-    r.outcome?.kind === 'sent' ? [{ id: r.contactId, v: r.outcome.messageId }] : [],
-  );
-  const failed = results.flatMap((r) =>
-    r.outcome?.kind === 'refused' ? [{ id: r.contactId, v: r.outcome.message }] : [],
-  );
-  // Not sent: back to pending. A send with no answer keeps its key, so a provider that dedupes by
-  // key (Brevo) sends it once; a mailbox cannot tell, so that one recipient is failed, not retried.
-  const inDoubt = results.filter((r) => r.outcome?.kind === 'stopped' && r.outcome.inDoubt);
-  const back = results.filter(
-    (r) => r.outcome === null || (r.outcome.kind === 'stopped' && (sender.resendsSafely || !r.outcome.inDoubt)),
-  );
-  if (!sender.resendsSafely) {
-    for (const r of inDoubt) failed.push({ id: r.contactId, v: 'No answer from the mailbox; not sent again.' });
-  }
-  const now = platform.clock.now();
-  await withTenant(platform.db, tenantId, async (tx) => {
-    const where = sql`r.tenant_id = ${tenantId}::uuid and r.campaign_id = ${campaignId}::uuid and r.contact_id = v.contact_id`;
-    if (sent.length > 0) {
-      await tx.execute(sql`update campaign_recipients r set status = 'sent', message_id = v.value, sent_at = now()
-        from (select unnest(${textArrayOf(sent.map((s) => s.id))}::uuid[]) as contact_id,
-                     unnest(${textArrayOf(sent.map((s) => s.v))}) as value) v where ${where}`);
-    }
-    if (failed.length > 0) {
-      await tx.execute(sql`update campaign_recipients r set status = 'failed', last_error = v.value
-        from (select unnest(${textArrayOf(failed.map((s) => s.id))}::uuid[]) as contact_id,
-                     unnest(${textArrayOf(failed.map((s) => s.v.slice(0, 500)))}) as value) v where ${where}`);
-    }
-    if (back.length > 0) {
-      // Back to pending; in a campaign cancelled meanwhile, skipped like its other pending rows.
-      await tx.execute(sql`update campaign_recipients r set
-          status = case when c.status = 'cancelled' then 'skipped' else 'pending' end,
-          send_key = ${sender.resendsSafely ? sql`r.send_key` : sql`null`}
-        from (select unnest(${textArrayOf(back.map((s) => s.contactId))}::uuid[]) as contact_id) v, campaigns c
-        where ${where} and c.tenant_id = r.tenant_id and c.id = r.campaign_id`);
-    }
-    if (stopped !== null) {
-      await tx
-        .update(campaigns)
-        .set({ status: 'paused', pausedReason: stopped.slice(0, 500), updatedAt: now })
-        .where(and(eq(campaigns.tenantId, tenantId), eq(campaigns.id, campaignId), eq(campaigns.status, 'sending')));
-    }
-  });
 }
 
 /**

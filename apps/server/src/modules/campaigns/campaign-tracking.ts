@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -63,36 +64,42 @@ export async function trackerFor(platform: Platform, tenant: TenantContext): Pro
 }
 
 /** Counts an open (every one on the campaign; the recipient's first time kept). */
-async function recordOpen(platform: Platform, tenantId: string, target: UnsubscribeTarget): Promise<void> {
-  await withTenant(platform.db, tenantId, async (tx) => {
-    const [row] = await tx
-      .update(campaignRecipients)
-      .set({ openedAt: sql`coalesce(${campaignRecipients.openedAt}, now())` })
-      .where(
-        and(
-          eq(campaignRecipients.tenantId, tenantId),
-          eq(campaignRecipients.campaignId, target.campaignId),
-          eq(campaignRecipients.contactId, target.contactId),
-        ),
-      )
-      .returning({ contactId: campaignRecipients.contactId });
-    if (!row) return;
-    await tx
-      .update(campaigns)
-      .set({ opens: sql`${campaigns.opens} + 1` })
-      .where(and(eq(campaigns.tenantId, tenantId), eq(campaigns.id, target.campaignId)));
-  });
+function recordOpen(platform: Platform, tenantId: string, target: UnsubscribeTarget): Promise<void> {
+  return record(
+    platform,
+    tenantId,
+    target,
+    { openedAt: sql`coalesce(${campaignRecipients.openedAt}, now())` },
+    { opens: sql`${campaigns.opens} + 1` },
+  );
 }
 
 /** Counts a click; a click is also an open for the recipient (their images may be off), not for the count. */
-async function recordClick(platform: Platform, tenantId: string, target: UnsubscribeTarget): Promise<void> {
+function recordClick(platform: Platform, tenantId: string, target: UnsubscribeTarget): Promise<void> {
+  return record(
+    platform,
+    tenantId,
+    target,
+    {
+      clickedAt: sql`coalesce(${campaignRecipients.clickedAt}, now())`,
+      openedAt: sql`coalesce(${campaignRecipients.openedAt}, now())`,
+    },
+    { clicks: sql`${campaigns.clicks} + 1` },
+  );
+}
+
+/** Marks the recipient's row and, when the recipient is one of the campaign's, counts it on the campaign. */
+async function record(
+  platform: Platform,
+  tenantId: string,
+  target: UnsubscribeTarget,
+  marks: PgUpdateSetSource<typeof campaignRecipients>,
+  count: PgUpdateSetSource<typeof campaigns>,
+): Promise<void> {
   await withTenant(platform.db, tenantId, async (tx) => {
     const [row] = await tx
       .update(campaignRecipients)
-      .set({
-        clickedAt: sql`coalesce(${campaignRecipients.clickedAt}, now())`,
-        openedAt: sql`coalesce(${campaignRecipients.openedAt}, now())`,
-      })
+      .set(marks)
       .where(
         and(
           eq(campaignRecipients.tenantId, tenantId),
@@ -104,7 +111,7 @@ async function recordClick(platform: Platform, tenantId: string, target: Unsubsc
     if (!row) return;
     await tx
       .update(campaigns)
-      .set({ clicks: sql`${campaigns.clicks} + 1` })
+      .set(count)
       .where(and(eq(campaigns.tenantId, tenantId), eq(campaigns.id, target.campaignId)));
   });
 }

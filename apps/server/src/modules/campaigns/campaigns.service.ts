@@ -15,7 +15,7 @@ import type { TenantContext } from '../../lib/tenant-context.ts';
 import type { Platform } from '../../platform.ts';
 import { sanitizePageHtml } from '../../site/sanitize.ts';
 import { checkAudience, countAudience } from './campaign-audience.ts';
-import { heldByMailchimp } from './campaign-mailchimp.ts';
+import { heldByMailchimp } from './campaign-mailchimp-account.ts';
 import { checkMjml } from './campaign-render.ts';
 import { checkProvider, defaultProvider } from './campaign-senders.ts';
 import { type CampaignRow, campaignNotFound, checkMergeFields, conflict, findRow } from './campaigns-shared.ts';
