@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
 import { markContractsPure } from './build/pure-contracts.ts';
+import { tablerIconTags } from './build/tabler-icon-tags.ts';
 
 const API_TARGET = 'http://127.0.0.1:3000';
 const api: ProxyOptions = { target: API_TARGET, changeOrigin: false };
@@ -19,7 +20,7 @@ const proxy: Record<string, ProxyOptions> = {
 };
 
 export default defineConfig({
-  plugins: [react(), markContractsPure()],
+  plugins: [react(), markContractsPure(), tablerIconTags()],
   server: { proxy },
   preview: { proxy },
   build: {
