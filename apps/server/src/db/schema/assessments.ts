@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
-  foreignKey,
   index,
   integer,
   jsonb,
@@ -13,8 +12,8 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { idColumn, tenantForeignKey, tenantIdColumn, timestamps } from './columns.ts';
 import { contacts } from './contacts.ts';
-import { tenants } from './tenants.ts';
 
 /**
  * A test or a self assessment (issue 27; docs/decisions/engagement.md, "Tests and assessments"): the
@@ -24,10 +23,8 @@ import { tenants } from './tenants.ts';
 export const assessmentTests = pgTable(
   'assessment_tests',
   {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    id: uuid('id').notNull().defaultRandom(),
+    tenantId: tenantIdColumn(),
+    id: idColumn(),
     name: text('name').notNull(),
     kind: text('kind', { enum: ['test', 'self'] }).notNull(),
     description: text('description').notNull().default(''),
@@ -48,8 +45,7 @@ export const assessmentTests = pgTable(
     oneAtATime: boolean('one_at_a_time').notNull().default(false),
     /** With one at a time, forward only: an earlier question takes no answer once a later one has one. */
     noGoingBack: boolean('no_going_back').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
@@ -65,10 +61,8 @@ export const assessmentTests = pgTable(
 export const assessmentAttempts = pgTable(
   'assessment_attempts',
   {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    id: uuid('id').notNull().defaultRandom(),
+    tenantId: tenantIdColumn(),
+    id: idColumn(),
     testId: uuid('test_id').notNull(),
     contactId: uuid('contact_id').notNull(),
     attemptNo: integer('attempt_no').notNull(),
@@ -85,22 +79,13 @@ export const assessmentAttempts = pgTable(
     scoredCount: integer('scored_count').notNull().default(0),
     /** The test's no going back when the attempt started (the answer save checks it). */
     noGoingBack: boolean('no_going_back').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     unique('assessment_attempts_number_unique').on(t.tenantId, t.testId, t.contactId, t.attemptNo),
-    foreignKey({
-      name: 'assessment_attempts_test_fk',
-      columns: [t.tenantId, t.testId],
-      foreignColumns: [assessmentTests.tenantId, assessmentTests.id],
-    }).onDelete('cascade'),
-    foreignKey({
-      name: 'assessment_attempts_contact_fk',
-      columns: [t.tenantId, t.contactId],
-      foreignColumns: [contacts.tenantId, contacts.id],
-    }).onDelete('cascade'),
+    tenantForeignKey(t.tenantId, t.testId, assessmentTests, 'assessment_attempts_test_fk').onDelete('cascade'),
+    tenantForeignKey(t.tenantId, t.contactId, contacts, 'assessment_attempts_contact_fk').onDelete('cascade'),
     index('assessment_attempts_tenant_contact_idx').on(t.tenantId, t.contactId, t.testId),
     index('assessment_attempts_tenant_status_idx').on(t.tenantId, t.status, t.startedAt),
   ],
@@ -113,9 +98,7 @@ export const assessmentAttempts = pgTable(
 export const assessmentAnswers = pgTable(
   'assessment_answers',
   {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantIdColumn(),
     attemptId: uuid('attempt_id').notNull(),
     position: integer('position').notNull(),
     questionId: uuid('question_id'),
@@ -139,11 +122,7 @@ export const assessmentAnswers = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.attemptId, t.position] }),
-    foreignKey({
-      name: 'assessment_answers_attempt_fk',
-      columns: [t.tenantId, t.attemptId],
-      foreignColumns: [assessmentAttempts.tenantId, assessmentAttempts.id],
-    }).onDelete('cascade'),
+    tenantForeignKey(t.tenantId, t.attemptId, assessmentAttempts, 'assessment_answers_attempt_fk').onDelete('cascade'),
     check('assessment_answers_type_check', sql`${t.type} in ('graded', 'singlechoice', 'multichoice', 'openended')`),
   ],
 );

@@ -1,18 +1,7 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  foreignKey,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { createdAtColumn, idColumn, tenantForeignKey, tenantIdColumn, timestamps } from './columns.ts';
 import { contacts } from './contacts.ts';
-import { tenants } from './tenants.ts';
 
 /** Mailchimp's report of a campaign as last read (GET /3.0/reports/{id}): totals, not per recipient. */
 export interface MailchimpReportNumbers {
@@ -43,10 +32,8 @@ export interface CampaignAudienceJson {
 export const campaigns = pgTable(
   'campaigns',
   {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    id: uuid('id').notNull().defaultRandom(),
+    tenantId: tenantIdColumn(),
+    id: idColumn(),
     name: text('name').notNull(),
     subject: text('subject').notNull().default(''),
     fromName: text('from_name').notNull().default(''),
@@ -96,8 +83,7 @@ export const campaigns = pgTable(
     /** Recipients made when sending started. */
     total: integer('total').notNull().default(0),
     createdBy: uuid('created_by'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
@@ -115,9 +101,7 @@ export const campaigns = pgTable(
 export const campaignRecipients = pgTable(
   'campaign_recipients',
   {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantIdColumn(),
     campaignId: uuid('campaign_id').notNull(),
     contactId: uuid('contact_id').notNull(),
     email: text('email').notNull(),
@@ -141,20 +125,12 @@ export const campaignRecipients = pgTable(
     clickedAt: timestamp('clicked_at', { withTimezone: true }),
     /** The outbox email written when the row was claimed. */
     emailId: uuid('email_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.campaignId, t.contactId] }),
-    foreignKey({
-      name: 'campaign_recipients_campaign_fk',
-      columns: [t.tenantId, t.campaignId],
-      foreignColumns: [campaigns.tenantId, campaigns.id],
-    }).onDelete('cascade'),
-    foreignKey({
-      name: 'campaign_recipients_contact_fk',
-      columns: [t.tenantId, t.contactId],
-      foreignColumns: [contacts.tenantId, contacts.id],
-    }).onDelete('cascade'),
+    tenantForeignKey(t.tenantId, t.campaignId, campaigns, 'campaign_recipients_campaign_fk').onDelete('cascade'),
+    tenantForeignKey(t.tenantId, t.contactId, contacts, 'campaign_recipients_contact_fk').onDelete('cascade'),
     index('campaign_recipients_status_idx').on(t.tenantId, t.campaignId, t.status),
   ],
 );
@@ -167,14 +143,12 @@ export const campaignRecipients = pgTable(
 export const emailSuppressions = pgTable(
   'email_suppressions',
   {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantIdColumn(),
     /** Lower case. */
     email: text('email').notNull(),
     reason: text('reason', { enum: ['unsubscribed', 'bounced', 'complained'] }).notNull(),
     campaignId: uuid('campaign_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.email] })],
 );
@@ -186,10 +160,8 @@ export const emailSuppressions = pgTable(
 export const designTemplates = pgTable(
   'design_templates',
   {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    id: uuid('id').notNull().defaultRandom(),
+    tenantId: tenantIdColumn(),
+    id: idColumn(),
     kind: text('kind', { enum: ['template', 'widget', 'webpage'] }).notNull(),
     name: text('name').notNull(),
     /** What it is for: email, program, … (the spec's `type`). */
@@ -201,8 +173,7 @@ export const designTemplates = pgTable(
     unjson: jsonb('unjson'),
     mjml: text('mjml').notNull().default(''),
     createdBy: uuid('created_by'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
@@ -214,14 +185,12 @@ export const designTemplates = pgTable(
 export const designCategories = pgTable(
   'design_categories',
   {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    id: uuid('id').notNull().defaultRandom(),
+    tenantId: tenantIdColumn(),
+    id: idColumn(),
     name: text('name').notNull(),
     type: text('type').notNull(),
     sequence: integer('sequence').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index('design_categories_type_idx').on(t.tenantId, t.type)],
 );

@@ -1,17 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  foreignKey,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { createdAtColumn, idColumn, tenantIdColumn, timestamps } from './columns.ts';
+import { boolean, check, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAtColumn, idColumn, tenantForeignKey, tenantIdColumn, timestamps } from './columns.ts';
 
 /**
  * Spec 3 §7.6, spec 2 §3: a category groups what the tenant sells. PRODUCT is merchandise, SERVICE
@@ -83,16 +72,8 @@ export const items = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
-    foreignKey({
-      name: 'items_category_fk',
-      columns: [t.tenantId, t.categoryId],
-      foreignColumns: [itemCategories.tenantId, itemCategories.id],
-    }),
-    foreignKey({
-      name: 'items_supplier_fk',
-      columns: [t.tenantId, t.supplierId],
-      foreignColumns: [itemSuppliers.tenantId, itemSuppliers.id],
-    }),
+    tenantForeignKey(t.tenantId, t.categoryId, itemCategories, 'items_category_fk'),
+    tenantForeignKey(t.tenantId, t.supplierId, itemSuppliers, 'items_supplier_fk'),
     index('items_tenant_category_idx').on(t.tenantId, t.categoryId),
     index('items_tenant_kind_name_idx').on(t.tenantId, t.kind, t.name),
     check('items_price_not_negative', sql`${t.priceMinor} >= 0`),
@@ -112,16 +93,8 @@ export const bundleLines = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.bundleId, t.itemId] }),
-    foreignKey({
-      name: 'bundle_lines_bundle_fk',
-      columns: [t.tenantId, t.bundleId],
-      foreignColumns: [items.tenantId, items.id],
-    }).onDelete('cascade'),
-    foreignKey({
-      name: 'bundle_lines_item_fk',
-      columns: [t.tenantId, t.itemId],
-      foreignColumns: [items.tenantId, items.id],
-    }),
+    tenantForeignKey(t.tenantId, t.bundleId, items, 'bundle_lines_bundle_fk').onDelete('cascade'),
+    tenantForeignKey(t.tenantId, t.itemId, items, 'bundle_lines_item_fk'),
     index('bundle_lines_tenant_item_idx').on(t.tenantId, t.itemId),
     check('bundle_lines_qty_positive', sql`${t.qty} > 0`),
   ],

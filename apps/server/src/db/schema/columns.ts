@@ -1,4 +1,4 @@
-import { timestamp, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, foreignKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { tenants } from './tenants.ts';
 
 // The column groups most tenant tables share, each a new builder per call (a builder belongs to one table).
@@ -20,3 +20,21 @@ export const timestamps = () => ({
   createdAt: createdAtColumn(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** A staff member's answer to a member's message (a review or feedback), sent by email and kept. */
+export const staffReplyColumns = () => ({
+  reply: text('reply').notNull().default(''),
+  repliedAt: timestamp('replied_at', { withTimezone: true }),
+  repliedByName: text('replied_by_name').notNull().default(''),
+});
+
+/**
+ * A reference to a row of the same tenant: the row's (tenant_id, `column`) names `table`'s (tenant_id, id),
+ * so no row can point into another tenant. Without a name, drizzle names it from the tables and columns.
+ */
+export const tenantForeignKey = (
+  tenantId: AnyPgColumn,
+  column: AnyPgColumn,
+  table: { tenantId: AnyPgColumn; id: AnyPgColumn },
+  name?: string,
+) => foreignKey({ name, columns: [tenantId, column], foreignColumns: [table.tenantId, table.id] });

@@ -4,7 +4,6 @@ import {
   check,
   customType,
   date,
-  foreignKey,
   index,
   integer,
   numeric,
@@ -15,7 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAtColumn, idColumn, tenantIdColumn, timestamps } from './columns.ts';
+import { createdAtColumn, idColumn, tenantForeignKey, tenantIdColumn, timestamps } from './columns.ts';
 
 /** People of a tenant: staff (admin, staff, front desk) and students. Login credentials live here too. */
 export const contacts = pgTable(
@@ -143,9 +142,7 @@ export const contactNotes = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     index('contact_notes_tenant_contact_idx').on(t.tenantId, t.contactId, t.createdAt),
-    foreignKey({ columns: [t.tenantId, t.contactId], foreignColumns: [contacts.tenantId, contacts.id] }).onDelete(
-      'cascade',
-    ),
+    tenantForeignKey(t.tenantId, t.contactId, contacts).onDelete('cascade'),
   ],
 );
 
@@ -167,9 +164,7 @@ export const contactActivities = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     index('contact_activities_tenant_contact_idx').on(t.tenantId, t.contactId, t.occurredAt),
-    foreignKey({ columns: [t.tenantId, t.contactId], foreignColumns: [contacts.tenantId, contacts.id] }).onDelete(
-      'cascade',
-    ),
+    tenantForeignKey(t.tenantId, t.contactId, contacts).onDelete('cascade'),
   ],
 );
 
@@ -188,16 +183,8 @@ export const contactGuardians = pgTable(
     uniqueIndex('contact_guardians_tenant_pair_uq').on(t.tenantId, t.guardianId, t.childId),
     index('contact_guardians_tenant_child_idx').on(t.tenantId, t.childId),
     check('contact_guardians_not_self', sql`${t.guardianId} <> ${t.childId}`),
-    foreignKey({
-      name: 'contact_guardians_guardian_fk',
-      columns: [t.tenantId, t.guardianId],
-      foreignColumns: [contacts.tenantId, contacts.id],
-    }).onDelete('cascade'),
-    foreignKey({
-      name: 'contact_guardians_child_fk',
-      columns: [t.tenantId, t.childId],
-      foreignColumns: [contacts.tenantId, contacts.id],
-    }).onDelete('cascade'),
+    tenantForeignKey(t.tenantId, t.guardianId, contacts, 'contact_guardians_guardian_fk').onDelete('cascade'),
+    tenantForeignKey(t.tenantId, t.childId, contacts, 'contact_guardians_child_fk').onDelete('cascade'),
   ],
 );
 
@@ -220,9 +207,7 @@ export const refreshTokens = pgTable(
     uniqueIndex('refresh_tokens_tenant_hash_uq').on(t.tenantId, t.tokenHash),
     // The session gate asks, per request's session, whether its family has a revoked token.
     index('refresh_tokens_tenant_family_idx').on(t.tenantId, t.familyId),
-    foreignKey({ columns: [t.tenantId, t.contactId], foreignColumns: [contacts.tenantId, contacts.id] }).onDelete(
-      'cascade',
-    ),
+    tenantForeignKey(t.tenantId, t.contactId, contacts).onDelete('cascade'),
   ],
 );
 
@@ -240,9 +225,7 @@ export const passwordResets = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     uniqueIndex('password_resets_tenant_hash_uq').on(t.tenantId, t.tokenHash),
-    foreignKey({ columns: [t.tenantId, t.contactId], foreignColumns: [contacts.tenantId, contacts.id] }).onDelete(
-      'cascade',
-    ),
+    tenantForeignKey(t.tenantId, t.contactId, contacts).onDelete('cascade'),
   ],
 );
 
@@ -269,8 +252,6 @@ export const contactOtps = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     index('contact_otps_tenant_contact_created_idx').on(t.tenantId, t.contactId, t.createdAt),
-    foreignKey({ columns: [t.tenantId, t.contactId], foreignColumns: [contacts.tenantId, contacts.id] }).onDelete(
-      'cascade',
-    ),
+    tenantForeignKey(t.tenantId, t.contactId, contacts).onDelete('cascade'),
   ],
 );

@@ -3,7 +3,6 @@ import {
   boolean,
   check,
   doublePrecision,
-  foreignKey,
   index,
   integer,
   pgTable,
@@ -14,7 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { itemCategories, items } from './catalogue.ts';
-import { createdAtColumn, idColumn, tenantIdColumn, timestamps } from './columns.ts';
+import { createdAtColumn, idColumn, tenantForeignKey, tenantIdColumn, timestamps } from './columns.ts';
 import { contacts } from './contacts.ts';
 
 // Courses (issue 25, docs/decisions/courses.md). A course IS a SERVICE category of the catalogue
@@ -50,16 +49,8 @@ export const courses = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
-    foreignKey({
-      name: 'courses_category_fk',
-      columns: [t.tenantId, t.id],
-      foreignColumns: [itemCategories.tenantId, itemCategories.id],
-    }).onDelete('cascade'),
-    foreignKey({
-      name: 'courses_item_fk',
-      columns: [t.tenantId, t.itemId],
-      foreignColumns: [items.tenantId, items.id],
-    }),
+    tenantForeignKey(t.tenantId, t.id, itemCategories, 'courses_category_fk').onDelete('cascade'),
+    tenantForeignKey(t.tenantId, t.itemId, items, 'courses_item_fk'),
     uniqueIndex('courses_tenant_slug_uq').on(t.tenantId, t.slug),
     uniqueIndex('courses_tenant_item_uq').on(t.tenantId, t.itemId),
     index('courses_tenant_status_name_idx').on(t.tenantId, t.status, t.name),
@@ -77,16 +68,8 @@ export const courseMemberships = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.courseId, t.membershipId] }),
-    foreignKey({
-      name: 'course_memberships_course_fk',
-      columns: [t.tenantId, t.courseId],
-      foreignColumns: [courses.tenantId, courses.id],
-    }).onDelete('cascade'),
-    foreignKey({
-      name: 'course_memberships_item_fk',
-      columns: [t.tenantId, t.membershipId],
-      foreignColumns: [items.tenantId, items.id],
-    }).onDelete('cascade'),
+    tenantForeignKey(t.tenantId, t.courseId, courses, 'course_memberships_course_fk').onDelete('cascade'),
+    tenantForeignKey(t.tenantId, t.membershipId, items, 'course_memberships_item_fk').onDelete('cascade'),
     index('course_memberships_tenant_membership_idx').on(t.tenantId, t.membershipId),
   ],
 );
@@ -103,11 +86,7 @@ export const courseSections = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
-    foreignKey({
-      name: 'course_sections_course_fk',
-      columns: [t.tenantId, t.courseId],
-      foreignColumns: [courses.tenantId, courses.id],
-    }).onDelete('cascade'),
+    tenantForeignKey(t.tenantId, t.courseId, courses, 'course_sections_course_fk').onDelete('cascade'),
     index('course_sections_tenant_course_idx').on(t.tenantId, t.courseId, t.sequence),
   ],
 );
@@ -140,16 +119,8 @@ export const courseChapters = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
-    foreignKey({
-      name: 'course_chapters_course_fk',
-      columns: [t.tenantId, t.courseId],
-      foreignColumns: [courses.tenantId, courses.id],
-    }).onDelete('cascade'),
-    foreignKey({
-      name: 'course_chapters_section_fk',
-      columns: [t.tenantId, t.sectionId],
-      foreignColumns: [courseSections.tenantId, courseSections.id],
-    }).onDelete('cascade'),
+    tenantForeignKey(t.tenantId, t.courseId, courses, 'course_chapters_course_fk').onDelete('cascade'),
+    tenantForeignKey(t.tenantId, t.sectionId, courseSections, 'course_chapters_section_fk').onDelete('cascade'),
     index('course_chapters_tenant_course_idx').on(t.tenantId, t.courseId),
     index('course_chapters_tenant_section_idx').on(t.tenantId, t.sectionId, t.sequence),
     index('course_chapters_tenant_video_idx').on(t.tenantId, t.videoAssetId),
@@ -184,16 +155,8 @@ export const courseEnrolments = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.courseId, t.contactId] }),
-    foreignKey({
-      name: 'course_enrolments_course_fk',
-      columns: [t.tenantId, t.courseId],
-      foreignColumns: [courses.tenantId, courses.id],
-    }).onDelete('cascade'),
-    foreignKey({
-      name: 'course_enrolments_contact_fk',
-      columns: [t.tenantId, t.contactId],
-      foreignColumns: [contacts.tenantId, contacts.id],
-    }).onDelete('cascade'),
+    tenantForeignKey(t.tenantId, t.courseId, courses, 'course_enrolments_course_fk').onDelete('cascade'),
+    tenantForeignKey(t.tenantId, t.contactId, contacts, 'course_enrolments_contact_fk').onDelete('cascade'),
     index('course_enrolments_tenant_contact_idx').on(t.tenantId, t.contactId),
   ],
 );
@@ -216,16 +179,8 @@ export const courseProgress = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.contactId, t.chapterId] }),
-    foreignKey({
-      name: 'course_progress_chapter_fk',
-      columns: [t.tenantId, t.chapterId],
-      foreignColumns: [courseChapters.tenantId, courseChapters.id],
-    }).onDelete('cascade'),
-    foreignKey({
-      name: 'course_progress_contact_fk',
-      columns: [t.tenantId, t.contactId],
-      foreignColumns: [contacts.tenantId, contacts.id],
-    }).onDelete('cascade'),
+    tenantForeignKey(t.tenantId, t.chapterId, courseChapters, 'course_progress_chapter_fk').onDelete('cascade'),
+    tenantForeignKey(t.tenantId, t.contactId, contacts, 'course_progress_contact_fk').onDelete('cascade'),
     index('course_progress_tenant_course_contact_idx').on(t.tenantId, t.courseId, t.contactId),
   ],
 );

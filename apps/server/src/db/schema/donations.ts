@@ -3,7 +3,6 @@ import {
   bigint,
   boolean,
   check,
-  foreignKey,
   index,
   integer,
   pgTable,
@@ -13,7 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAtColumn, idColumn, tenantIdColumn, timestamps } from './columns.ts';
+import { createdAtColumn, idColumn, tenantForeignKey, tenantIdColumn, timestamps } from './columns.ts';
 import { invoices } from './invoices.ts';
 
 /** A donation campaign (issue 12): its page, the amounts offered and an optional goal, in minor units. */
@@ -76,16 +75,8 @@ export const donations = pgTable(
     uniqueIndex('donations_tenant_receipt_uq').on(t.tenantId, t.receiptNumber),
     index('donations_tenant_campaign_idx').on(t.tenantId, t.campaignId, t.createdAt),
     index('donations_tenant_contact_idx').on(t.tenantId, t.contactId, t.createdAt),
-    foreignKey({
-      name: 'donations_campaign_fk',
-      columns: [t.tenantId, t.campaignId],
-      foreignColumns: [donationCampaigns.tenantId, donationCampaigns.id],
-    }),
-    foreignKey({
-      name: 'donations_invoice_fk',
-      columns: [t.tenantId, t.invoiceId],
-      foreignColumns: [invoices.tenantId, invoices.id],
-    }),
+    tenantForeignKey(t.tenantId, t.campaignId, donationCampaigns, 'donations_campaign_fk'),
+    tenantForeignKey(t.tenantId, t.invoiceId, invoices, 'donations_invoice_fk'),
     check('donations_amount_positive', sql`${t.amount} > 0`),
   ],
 );

@@ -1,5 +1,5 @@
-import { foreignKey, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { idColumn, tenantIdColumn, timestamps } from './columns.ts';
+import { index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { idColumn, staffReplyColumns, tenantForeignKey, tenantIdColumn, timestamps } from './columns.ts';
 import { contacts } from './contacts.ts';
 
 /**
@@ -14,18 +14,12 @@ export const feedback = pgTable(
     id: idColumn(),
     contactId: uuid('contact_id').notNull(),
     message: text('message').notNull(),
-    reply: text('reply').notNull().default(''),
-    repliedAt: timestamp('replied_at', { withTimezone: true }),
-    repliedByName: text('replied_by_name').notNull().default(''),
+    ...staffReplyColumns(),
     ...timestamps(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
-    foreignKey({
-      name: 'feedback_contact_fk',
-      columns: [t.tenantId, t.contactId],
-      foreignColumns: [contacts.tenantId, contacts.id],
-    }).onDelete('cascade'),
+    tenantForeignKey(t.tenantId, t.contactId, contacts, 'feedback_contact_fk').onDelete('cascade'),
     index('feedback_tenant_created_idx').on(t.tenantId, t.createdAt, t.id),
     index('feedback_contact_idx').on(t.tenantId, t.contactId),
   ],

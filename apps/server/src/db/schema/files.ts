@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, foreignKey, index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAtColumn, idColumn, tenantIdColumn, timestamps } from './columns.ts';
+import { bigint, check, index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAtColumn, idColumn, tenantForeignKey, tenantIdColumn, timestamps } from './columns.ts';
 import { contacts } from './contacts.ts';
 import { courses } from './courses.ts';
 
@@ -52,21 +52,9 @@ export const fileShares = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
-    foreignKey({
-      name: 'file_shares_file_fk',
-      columns: [t.tenantId, t.fileId],
-      foreignColumns: [files.tenantId, files.id],
-    }).onDelete('cascade'),
-    foreignKey({
-      name: 'file_shares_contact_fk',
-      columns: [t.tenantId, t.contactId],
-      foreignColumns: [contacts.tenantId, contacts.id],
-    }).onDelete('cascade'),
-    foreignKey({
-      name: 'file_shares_course_fk',
-      columns: [t.tenantId, t.courseId],
-      foreignColumns: [courses.tenantId, courses.id],
-    }).onDelete('cascade'),
+    tenantForeignKey(t.tenantId, t.fileId, files, 'file_shares_file_fk').onDelete('cascade'),
+    tenantForeignKey(t.tenantId, t.contactId, contacts, 'file_shares_contact_fk').onDelete('cascade'),
+    tenantForeignKey(t.tenantId, t.courseId, courses, 'file_shares_course_fk').onDelete('cascade'),
     uniqueIndex('file_shares_contact_uq').on(t.tenantId, t.fileId, t.contactId).where(sql`${t.kind} = 'contact'`),
     uniqueIndex('file_shares_students_uq').on(t.tenantId, t.fileId).where(sql`${t.kind} = 'students'`),
     uniqueIndex('file_shares_course_uq').on(t.tenantId, t.fileId, t.courseId).where(sql`${t.kind} = 'course'`),

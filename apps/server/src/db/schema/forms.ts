@@ -1,17 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  foreignKey,
-  index,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { createdAtColumn, idColumn, tenantIdColumn, timestamps } from './columns.ts';
+import { boolean, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAtColumn, idColumn, tenantForeignKey, tenantIdColumn, timestamps } from './columns.ts';
 import { contacts } from './contacts.ts';
 
 /**
@@ -97,16 +86,8 @@ export const formSubmissions = pgTable(
     uniqueIndex('form_submissions_confirm_token_uq').on(t.tenantId, t.confirmTokenHash),
     index('form_submissions_contact_idx').on(t.tenantId, t.contactId, t.signedAt),
     index('form_submissions_form_idx').on(t.tenantId, t.formId),
-    foreignKey({
-      name: 'form_submissions_form_fk',
-      columns: [t.tenantId, t.formId],
-      foreignColumns: [customForms.tenantId, customForms.id],
-    }).onDelete('cascade'),
-    foreignKey({
-      name: 'form_submissions_contact_fk',
-      columns: [t.tenantId, t.contactId],
-      foreignColumns: [contacts.tenantId, contacts.id],
-    }).onDelete('cascade'),
+    tenantForeignKey(t.tenantId, t.formId, customForms, 'form_submissions_form_fk').onDelete('cascade'),
+    tenantForeignKey(t.tenantId, t.contactId, contacts, 'form_submissions_contact_fk').onDelete('cascade'),
     index('form_submissions_waiver_idx').on(t.tenantId, t.contactId).where(sql`${t.formType} = 'WAIVER'`),
   ],
 );

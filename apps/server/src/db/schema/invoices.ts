@@ -3,7 +3,6 @@ import {
   bigint,
   boolean,
   check,
-  foreignKey,
   index,
   integer,
   jsonb,
@@ -14,7 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAtColumn, idColumn, tenantIdColumn, timestamps } from './columns.ts';
+import { createdAtColumn, idColumn, tenantForeignKey, tenantIdColumn, timestamps } from './columns.ts';
 
 /** Money columns: integer minor units (bigint, read as a JS number within the safe-integer range). */
 const money = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
@@ -127,11 +126,7 @@ export const invoiceLines = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     index('invoice_lines_tenant_invoice_idx').on(t.tenantId, t.invoiceId, t.position),
-    foreignKey({
-      name: 'invoice_lines_invoice_fk',
-      columns: [t.tenantId, t.invoiceId],
-      foreignColumns: [invoices.tenantId, invoices.id],
-    }).onDelete('cascade'),
+    tenantForeignKey(t.tenantId, t.invoiceId, invoices, 'invoice_lines_invoice_fk').onDelete('cascade'),
   ],
 );
 
@@ -171,16 +166,8 @@ export const invoicePayments = pgTable(
     index('invoice_payments_tenant_invoice_idx').on(t.tenantId, t.invoiceId, t.createdAt),
     // The ledger by date (the dashboard's today and month, the sales report's range, the rows' keyset batches).
     index('invoice_payments_tenant_created_idx').on(t.tenantId, t.createdAt, t.id),
-    foreignKey({
-      name: 'invoice_payments_invoice_fk',
-      columns: [t.tenantId, t.invoiceId],
-      foreignColumns: [invoices.tenantId, invoices.id],
-    }).onDelete('cascade'),
-    foreignKey({
-      name: 'invoice_payments_refund_of_fk',
-      columns: [t.tenantId, t.refundOf],
-      foreignColumns: [t.tenantId, t.id],
-    }),
+    tenantForeignKey(t.tenantId, t.invoiceId, invoices, 'invoice_payments_invoice_fk').onDelete('cascade'),
+    tenantForeignKey(t.tenantId, t.refundOf, t, 'invoice_payments_refund_of_fk'),
     check('invoice_payments_amount_positive', sql`${t.amount} > 0`),
     check('invoice_payments_refunded_ok', sql`${t.refunded} between 0 and ${t.amount}`),
     check('invoice_payments_refund_link', sql`(${t.kind} = 'refund') = (${t.refundOf} is not null)`),
@@ -204,11 +191,7 @@ export const invoiceStockTakes = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.invoiceId, t.itemId] }),
-    foreignKey({
-      name: 'invoice_stock_takes_invoice_fk',
-      columns: [t.tenantId, t.invoiceId],
-      foreignColumns: [invoices.tenantId, invoices.id],
-    }).onDelete('cascade'),
+    tenantForeignKey(t.tenantId, t.invoiceId, invoices, 'invoice_stock_takes_invoice_fk').onDelete('cascade'),
     check('invoice_stock_takes_quantity_positive', sql`${t.quantity} > 0`),
   ],
 );

@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
-  foreignKey,
   index,
   integer,
   pgTable,
@@ -13,7 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { items } from './catalogue.ts';
-import { createdAtColumn, idColumn, tenantIdColumn } from './columns.ts';
+import { createdAtColumn, idColumn, tenantForeignKey, tenantIdColumn } from './columns.ts';
 import { contacts } from './contacts.ts';
 import { donationCampaigns } from './donations.ts';
 
@@ -45,7 +44,7 @@ export const membershipTerms = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.itemId] }),
-    foreignKey({ columns: [t.tenantId, t.itemId], foreignColumns: [items.tenantId, items.id] }).onDelete('cascade'),
+    tenantForeignKey(t.tenantId, t.itemId, items).onDelete('cascade'),
     check('membership_terms_fee', sql`${t.registrationFeeMinor} >= 0`),
     check('membership_terms_trial', sql`${t.trialDays} between 0 and 365`),
     check('membership_terms_cycles', sql`${t.billingCycles} is null or ${t.billingCycles} between 1 and 999`),
@@ -104,15 +103,9 @@ export const subscriptions = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     uniqueIndex('subscriptions_manage_token_uq').on(t.tenantId, t.manageToken),
-    foreignKey({ columns: [t.tenantId, t.contactId], foreignColumns: [contacts.tenantId, contacts.id] }).onDelete(
-      'cascade',
-    ),
-    foreignKey({ columns: [t.tenantId, t.itemId], foreignColumns: [items.tenantId, items.id] }).onDelete('restrict'),
-    foreignKey({
-      name: 'subscriptions_campaign_fk',
-      columns: [t.tenantId, t.campaignId],
-      foreignColumns: [donationCampaigns.tenantId, donationCampaigns.id],
-    }).onDelete('restrict'),
+    tenantForeignKey(t.tenantId, t.contactId, contacts).onDelete('cascade'),
+    tenantForeignKey(t.tenantId, t.itemId, items).onDelete('restrict'),
+    tenantForeignKey(t.tenantId, t.campaignId, donationCampaigns, 'subscriptions_campaign_fk').onDelete('restrict'),
     check('subscriptions_item_or_campaign', sql`(${t.itemId} is null) <> (${t.campaignId} is null)`),
     uniqueIndex('subscriptions_setup_uq').on(t.tenantId, t.setupRef),
     index('subscriptions_contact_idx').on(t.tenantId, t.contactId),
@@ -149,10 +142,7 @@ export const subscriptionCycles = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
-    foreignKey({
-      columns: [t.tenantId, t.subscriptionId],
-      foreignColumns: [subscriptions.tenantId, subscriptions.id],
-    }).onDelete('cascade'),
+    tenantForeignKey(t.tenantId, t.subscriptionId, subscriptions).onDelete('cascade'),
     uniqueIndex('subscription_cycles_cycle_uq').on(t.tenantId, t.subscriptionId, t.cycle),
     index('subscription_cycles_retry_idx').on(t.status, t.nextAttemptAt),
     /** The packs report: a payment's invoice back to its cycle. */
@@ -179,9 +169,7 @@ export const creditGrants = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
-    foreignKey({ columns: [t.tenantId, t.contactId], foreignColumns: [contacts.tenantId, contacts.id] }).onDelete(
-      'cascade',
-    ),
+    tenantForeignKey(t.tenantId, t.contactId, contacts).onDelete('cascade'),
     index('credit_grants_contact_idx').on(t.tenantId, t.contactId),
     index('credit_grants_expiry_idx').on(t.expiresAt),
     check('credit_grants_remaining', sql`${t.remaining} between 0 and ${t.granted}`),
@@ -203,9 +191,7 @@ export const creditEntries = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
-    foreignKey({ columns: [t.tenantId, t.grantId], foreignColumns: [creditGrants.tenantId, creditGrants.id] }).onDelete(
-      'cascade',
-    ),
+    tenantForeignKey(t.tenantId, t.grantId, creditGrants).onDelete('cascade'),
     index('credit_entries_contact_idx').on(t.tenantId, t.contactId, t.createdAt),
     index('credit_entries_booking_idx').on(t.tenantId, t.bookingId),
     /** The packs report: a range's entries, read from the index alone. */

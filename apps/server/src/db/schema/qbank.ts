@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { tenants } from './tenants.ts';
+import { check, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { idColumn, tenantIdColumn, timestamps } from './columns.ts';
 
 /**
  * A question of the studio's question banks (spec 1 §4 quiz question types; issue 27;
@@ -11,10 +11,8 @@ import { tenants } from './tenants.ts';
 export const qbankQuestions = pgTable(
   'qbank_questions',
   {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    id: uuid('id').notNull().defaultRandom(),
+    tenantId: tenantIdColumn(),
+    id: idColumn(),
     bank: text('bank').notNull(),
     type: text('type').notNull(),
     question: text('question').notNull(),
@@ -25,8 +23,7 @@ export const qbankQuestions = pgTable(
     rubric: jsonb('rubric').$type<{ name: string; points: number }[]>().notNull().default([]),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     mediaUrl: text('media_url'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),

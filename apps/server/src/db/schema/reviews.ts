@@ -1,18 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  foreignKey,
-  index,
-  pgTable,
-  primaryKey,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { idColumn, tenantIdColumn, timestamps } from './columns.ts';
+import { boolean, check, index, pgTable, primaryKey, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { idColumn, staffReplyColumns, tenantForeignKey, tenantIdColumn, timestamps } from './columns.ts';
 import { contacts } from './contacts.ts';
 
 /**
@@ -29,18 +17,12 @@ export const reviews = pgTable(
     reviewText: text('review_text').notNull().default(''),
     isReviewedOnGoogle: boolean('is_reviewed_on_google').notNull().default(false),
     isShownOnWebsite: boolean('is_shown_on_website').notNull().default(false),
-    reply: text('reply').notNull().default(''),
-    repliedAt: timestamp('replied_at', { withTimezone: true }),
-    repliedByName: text('replied_by_name').notNull().default(''),
+    ...staffReplyColumns(),
     ...timestamps(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
-    foreignKey({
-      name: 'reviews_contact_fk',
-      columns: [t.tenantId, t.contactId],
-      foreignColumns: [contacts.tenantId, contacts.id],
-    }).onDelete('cascade'),
+    tenantForeignKey(t.tenantId, t.contactId, contacts, 'reviews_contact_fk').onDelete('cascade'),
     uniqueIndex('reviews_contact_uq').on(t.tenantId, t.contactId),
     index('reviews_tenant_created_idx').on(t.tenantId, t.createdAt, t.id),
     check('reviews_stars_range', sql`${t.stars} between 1 and 5`),

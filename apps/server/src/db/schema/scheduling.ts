@@ -3,7 +3,6 @@ import {
   bigint,
   boolean,
   check,
-  foreignKey,
   index,
   integer,
   pgTable,
@@ -14,7 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAtColumn, idColumn, tenantIdColumn, timestamps } from './columns.ts';
+import { createdAtColumn, idColumn, tenantForeignKey, tenantIdColumn, timestamps } from './columns.ts';
 import { contacts } from './contacts.ts';
 import { invoices } from './invoices.ts';
 
@@ -80,10 +79,8 @@ export const classRules = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
-    foreignKey({ columns: [t.tenantId, t.roomId], foreignColumns: [rooms.tenantId, rooms.id] }).onDelete('restrict'),
-    foreignKey({ columns: [t.tenantId, t.teacherId], foreignColumns: [contacts.tenantId, contacts.id] }).onDelete(
-      'restrict',
-    ),
+    tenantForeignKey(t.tenantId, t.roomId, rooms).onDelete('restrict'),
+    tenantForeignKey(t.tenantId, t.teacherId, contacts).onDelete('restrict'),
     index('class_rules_generated_idx').on(t.generatedUntil),
     check('class_rules_waitlist_size', sql`${t.waitlistSize} is null or ${t.waitlistSize} between 1 and 1000`),
     uniqueIndex('class_rules_public_id_idx').on(t.tenantId, t.publicId),
@@ -132,13 +129,9 @@ export const classSessions = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
-    foreignKey({ columns: [t.tenantId, t.ruleId], foreignColumns: [classRules.tenantId, classRules.id] }).onDelete(
-      'cascade',
-    ),
-    foreignKey({ columns: [t.tenantId, t.roomId], foreignColumns: [rooms.tenantId, rooms.id] }).onDelete('restrict'),
-    foreignKey({ columns: [t.tenantId, t.teacherId], foreignColumns: [contacts.tenantId, contacts.id] }).onDelete(
-      'restrict',
-    ),
+    tenantForeignKey(t.tenantId, t.ruleId, classRules).onDelete('cascade'),
+    tenantForeignKey(t.tenantId, t.roomId, rooms).onDelete('restrict'),
+    tenantForeignKey(t.tenantId, t.teacherId, contacts).onDelete('restrict'),
     uniqueIndex('class_sessions_rule_date_uq').on(t.tenantId, t.ruleId, t.localDate),
     index('class_sessions_tenant_start_idx').on(t.tenantId, t.startsAt),
     check('class_sessions_ordered', sql`${t.endsAt} > ${t.startsAt}`),
@@ -187,13 +180,8 @@ export const classBookings = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
-    foreignKey({
-      columns: [t.tenantId, t.sessionId],
-      foreignColumns: [classSessions.tenantId, classSessions.id],
-    }).onDelete('cascade'),
-    foreignKey({ columns: [t.tenantId, t.contactId], foreignColumns: [contacts.tenantId, contacts.id] }).onDelete(
-      'cascade',
-    ),
+    tenantForeignKey(t.tenantId, t.sessionId, classSessions).onDelete('cascade'),
+    tenantForeignKey(t.tenantId, t.contactId, contacts).onDelete('cascade'),
     uniqueIndex('class_bookings_live_uq')
       .on(t.tenantId, t.sessionId, t.contactId)
       .where(sql`${t.status} <> 'cancelled'`),
@@ -213,7 +201,7 @@ export const classBookings = pgTable(
     index('class_bookings_attended_idx').on(t.tenantId, t.attendedAt).where(sql`${t.attendedAt} is not null`),
     // The dashboard's "waiting for a place": only the waitlisted places (usually few), not every booking of a session.
     index('class_bookings_waitlisted_idx').on(t.tenantId, t.sessionId).where(sql`${t.status} = 'waitlisted'`),
-    foreignKey({ columns: [t.tenantId, t.invoiceId], foreignColumns: [invoices.tenantId, invoices.id] }),
+    tenantForeignKey(t.tenantId, t.invoiceId, invoices),
     // An event registration's places share one invoice.
     index('class_bookings_invoice_idx').on(t.tenantId, t.invoiceId),
     index('class_bookings_hold_idx').on(t.holdExpiresAt).where(sql`${t.status} in ('offered', 'pending')`),
@@ -235,10 +223,7 @@ export const classBookingNotices = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.bookingId, t.kind] }),
-    foreignKey({
-      columns: [t.tenantId, t.bookingId],
-      foreignColumns: [classBookings.tenantId, classBookings.id],
-    }).onDelete('cascade'),
+    tenantForeignKey(t.tenantId, t.bookingId, classBookings).onDelete('cascade'),
   ],
 );
 
@@ -261,9 +246,7 @@ export const calendarFeeds = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
-    foreignKey({ columns: [t.tenantId, t.contactId], foreignColumns: [contacts.tenantId, contacts.id] }).onDelete(
-      'cascade',
-    ),
+    tenantForeignKey(t.tenantId, t.contactId, contacts).onDelete('cascade'),
     uniqueIndex('calendar_feeds_token_uq').on(t.tenantId, t.token),
     uniqueIndex('calendar_feeds_live_uq').on(t.tenantId, t.contactId, t.kind).where(sql`${t.revokedAt} is null`),
   ],

@@ -1,17 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  foreignKey,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { idColumn, tenantIdColumn, timestamps } from './columns.ts';
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { idColumn, tenantForeignKey, tenantIdColumn, timestamps } from './columns.ts';
 import { contacts } from './contacts.ts';
 import { customForms } from './forms.ts';
 
@@ -50,11 +39,7 @@ export const customFields = pgTable(
     uniqueIndex('custom_fields_tenant_tag_uq').on(t.tenantId, t.tag),
     index('custom_fields_tenant_sequence_idx').on(t.tenantId, t.sequence),
     index('custom_fields_tenant_form_idx').on(t.tenantId, t.formId, t.sequence),
-    foreignKey({
-      name: 'custom_fields_form_fk',
-      columns: [t.tenantId, t.formId],
-      foreignColumns: [customForms.tenantId, customForms.id],
-    }).onDelete('cascade'),
+    tenantForeignKey(t.tenantId, t.formId, customForms, 'custom_fields_form_fk').onDelete('cascade'),
   ],
 );
 
@@ -71,16 +56,8 @@ export const contactCustomValues = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.contactId, t.customFieldId] }),
     index('contact_custom_values_tenant_field_idx').on(t.tenantId, t.customFieldId),
-    foreignKey({
-      name: 'contact_custom_values_contact_fk',
-      columns: [t.tenantId, t.contactId],
-      foreignColumns: [contacts.tenantId, contacts.id],
-    }).onDelete('cascade'),
-    foreignKey({
-      name: 'contact_custom_values_field_fk',
-      columns: [t.tenantId, t.customFieldId],
-      foreignColumns: [customFields.tenantId, customFields.id],
-    }).onDelete('cascade'),
+    tenantForeignKey(t.tenantId, t.contactId, contacts, 'contact_custom_values_contact_fk').onDelete('cascade'),
+    tenantForeignKey(t.tenantId, t.customFieldId, customFields, 'contact_custom_values_field_fk').onDelete('cascade'),
   ],
 );
 
@@ -100,11 +77,7 @@ export const notificationSettings = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.contactId] }),
-    foreignKey({
-      name: 'notification_settings_contact_fk',
-      columns: [t.tenantId, t.contactId],
-      foreignColumns: [contacts.tenantId, contacts.id],
-    }).onDelete('cascade'),
+    tenantForeignKey(t.tenantId, t.contactId, contacts, 'notification_settings_contact_fk').onDelete('cascade'),
   ],
 );
 

@@ -1,18 +1,7 @@
 import { sql } from 'drizzle-orm';
-import {
-  foreignKey,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { CampaignAudienceJson } from './campaigns.ts';
-import { createdAtColumn, idColumn, tenantIdColumn, timestamps } from './columns.ts';
+import { createdAtColumn, idColumn, tenantForeignKey, tenantIdColumn, timestamps } from './columns.ts';
 import { contacts } from './contacts.ts';
 
 /**
@@ -92,16 +81,8 @@ export const smsCampaignRecipients = pgTable(
     index('sms_campaign_recipients_status_idx').on(t.tenantId, t.campaignId, t.status),
     index('sms_campaign_recipients_contact_idx').on(t.tenantId, t.contactId),
     index('sms_campaign_recipients_message_idx').on(t.providerMessageId),
-    foreignKey({
-      name: 'sms_campaign_recipients_campaign_fk',
-      columns: [t.tenantId, t.campaignId],
-      foreignColumns: [smsCampaigns.tenantId, smsCampaigns.id],
-    }).onDelete('cascade'),
-    foreignKey({
-      name: 'sms_campaign_recipients_contact_fk',
-      columns: [t.tenantId, t.contactId],
-      foreignColumns: [contacts.tenantId, contacts.id],
-    }).onDelete('cascade'),
+    tenantForeignKey(t.tenantId, t.campaignId, smsCampaigns, 'sms_campaign_recipients_campaign_fk').onDelete('cascade'),
+    tenantForeignKey(t.tenantId, t.contactId, contacts, 'sms_campaign_recipients_contact_fk').onDelete('cascade'),
   ],
 );
 

@@ -1,6 +1,5 @@
 import {
   boolean,
-  foreignKey,
   index,
   integer,
   jsonb,
@@ -11,7 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAtColumn, idColumn, tenantIdColumn, timestamps } from './columns.ts';
+import { createdAtColumn, idColumn, tenantForeignKey, tenantIdColumn, timestamps } from './columns.ts';
 
 /** A page's content at one moment: its draft. */
 export interface PageContentSnapshot {
@@ -72,9 +71,7 @@ export const websitePageRedirects = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.fromUrl] }),
-    foreignKey({ columns: [t.tenantId, t.pageId], foreignColumns: [websitePages.tenantId, websitePages.id] }).onDelete(
-      'cascade',
-    ),
+    tenantForeignKey(t.tenantId, t.pageId, websitePages).onDelete('cascade'),
   ],
 );
 
@@ -98,9 +95,7 @@ export const websitePageVersions = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     index('website_page_versions_page_idx').on(t.tenantId, t.pageId, t.publishedAt),
-    foreignKey({ columns: [t.tenantId, t.pageId], foreignColumns: [websitePages.tenantId, websitePages.id] }).onDelete(
-      'cascade',
-    ),
+    tenantForeignKey(t.tenantId, t.pageId, websitePages).onDelete('cascade'),
   ],
 );
 
