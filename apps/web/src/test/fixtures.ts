@@ -2,6 +2,7 @@ import type {
   AccountDetail,
   Chapter,
   ContactBooking,
+  OnboardingState,
   SessionContact,
   TenantConfig,
   WebPageLink,
@@ -117,6 +118,25 @@ export function makeTenant(overrides: Partial<TenantConfig> = {}): TenantConfig 
     address: { line1: '' },
     isCustomizeCss: false,
     appLabels: ['Calendar', 'Courses', 'My Store', 'Assessments'],
+    ...overrides,
+  };
+}
+
+/** A tenant's onboarding answers as stored: the spec's defaults for a studio in the USA. */
+export function makeOnboardingState(overrides: Partial<OnboardingState> = {}): OnboardingState {
+  return {
+    onBoardingStep: 0,
+    isNewTenant: true,
+    businessType: 'wellness-trainer',
+    businessSize: '2',
+    businessReferer: '',
+    name: 'Harbor Pilates',
+    logo: null,
+    phone: '',
+    country: 'USA',
+    timezone: 'America/New_York',
+    companyUrl: '',
+    products: {},
     ...overrides,
   };
 }

@@ -1,22 +1,10 @@
 import type { OnboardingState } from '@atrium/contracts';
 import { describe, expect, it } from 'vitest';
+import { makeOnboardingState } from '../../test/fixtures';
 import { firstDraft } from './onboarding-draft';
 
 // What a new tenant's settings hold before the owner answers: the spec's stored defaults.
-const fresh: OnboardingState = {
-  onBoardingStep: 0,
-  isNewTenant: true,
-  businessType: 'wellness-trainer',
-  businessSize: '2',
-  businessReferer: '',
-  name: 'Harbor Pilates',
-  logo: null,
-  phone: '',
-  country: 'USA',
-  timezone: 'America/New_York',
-  companyUrl: '',
-  products: {},
-};
+const fresh: OnboardingState = makeOnboardingState();
 
 describe('the onboarding wizard’s first draft', () => {
   it('answers nothing for a new owner, but takes the country and zone from a browser in a market', () => {

@@ -1,5 +1,6 @@
 import { waiverLinkError } from '@atrium/contracts';
 import { describe, expect, it } from 'vitest';
+import { makeOnboardingState } from '../../test/fixtures';
 import { accountValidation, formField, toFormValues, toWriteBody } from './account-form';
 import {
   fullPhone,
@@ -79,20 +80,7 @@ describe('account form', () => {
     cancelCutoffHours: 12,
     waitlistHoldMinutes: 120,
     paymentHoldMinutes: 15,
-    onboarding: {
-      onBoardingStep: 3,
-      isNewTenant: false,
-      businessType: 'wellness-trainer',
-      businessSize: '2',
-      businessReferer: '',
-      name: 'Demo Studio',
-      logo: null,
-      phone: '',
-      country: 'USA',
-      timezone: 'America/New_York',
-      companyUrl: '',
-      products: {},
-    },
+    onboarding: makeOnboardingState({ onBoardingStep: 3, isNewTenant: false, name: 'Demo Studio' }),
     introMembershipPeriod: 0,
   };
 
