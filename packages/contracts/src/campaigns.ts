@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { accessibleInk, normaliseHex, readableTextOn } from './brand.ts';
 import { DesignProject } from './design-templates.ts';
+import { listSearch, pageLength, pageStart } from './paging.ts';
 import { WALL_TIME_PATTERN } from './tenant-dates.ts';
 
 export * from './design-templates.ts';
@@ -199,14 +200,17 @@ export const CAMPAIGN_SUBJECT_MAX = 250;
 export const CAMPAIGN_BODY_MAX = 200_000;
 export const CAMPAIGN_MJML_MAX = 500_000;
 
+/** An email or SMS campaign's name: given, at most CAMPAIGN_NAME_MAX long. */
+export const CampaignName = z
+  .string({ error: 'name is required' })
+  .trim()
+  .min(1, 'name is required')
+  .max(CAMPAIGN_NAME_MAX, `name must be at most ${CAMPAIGN_NAME_MAX} characters`);
+
 /** POST /rest/campaigns and PUT /rest/campaigns/{id}: a draft may leave the subject and body empty. */
 export const CampaignInput = z
   .object({
-    name: z
-      .string({ error: 'name is required' })
-      .trim()
-      .min(1, 'name is required')
-      .max(CAMPAIGN_NAME_MAX, `name must be at most ${CAMPAIGN_NAME_MAX} characters`),
+    name: CampaignName,
     subject: z
       .string()
       .trim()
@@ -276,14 +280,9 @@ export type Campaign = z.infer<typeof Campaign>;
 
 export const CAMPAIGN_PAGE_SIZE_DEFAULT = 25;
 export const CampaignListQuery = z.object({
-  start: z.coerce.number().int().min(0, 'start must be 0 or more').default(0),
-  length: z.coerce
-    .number()
-    .int()
-    .min(1, 'length must be between 1 and 100')
-    .max(100, 'length must be between 1 and 100')
-    .default(CAMPAIGN_PAGE_SIZE_DEFAULT),
-  search: z.string().trim().max(100, 'search must be at most 100 characters').optional(),
+  start: pageStart,
+  length: pageLength(CAMPAIGN_PAGE_SIZE_DEFAULT),
+  search: listSearch,
 });
 export type CampaignListQuery = z.input<typeof CampaignListQuery>;
 

@@ -203,6 +203,16 @@ export const ItemCategoryDetailQuery = z.object({ include: includeList(['details
 
 // ---------------------------------------------------------------- items
 
+/** How a product, service fee or bundle is sold and shown: tax, card fees, its image, shown, archived. */
+const howSold = {
+  isTaxable: z.boolean(),
+  isChargeCreditCardFees: z.boolean(),
+  imageId: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  isVisible: z.boolean(),
+  isArchived: z.boolean(),
+};
+
 export const Item = z.object({
   guId: z.string(),
   kind: z.enum(ITEM_KINDS),
@@ -214,12 +224,7 @@ export const Item = z.object({
   /** Decimal amount of `currency`. */
   price: z.number(),
   currency: z.string(),
-  isTaxable: z.boolean(),
-  isChargeCreditCardFees: z.boolean(),
-  imageId: z.string().nullable(),
-  imageUrl: z.string().nullable(),
-  isVisible: z.boolean(),
-  isArchived: z.boolean(),
+  ...howSold,
   /** Units in stock; null when the stock is not tracked (always available). */
   stock: z.number().int().nullable(),
   supplierId: z.string().nullable(),
@@ -336,22 +341,22 @@ export const BundleLine = z.object({
   stock: z.number().int().nullable(),
 });
 
-export const Bundle = z.object({
+/** What a bundle and a membership begin with: the product, its category, its price (decimal). */
+export const productHead = {
   guId: z.string(),
   name: z.string(),
   description: z.string(),
   categoryId: z.string(),
   categoryName: z.string(),
   price: z.number(),
+};
+
+export const Bundle = z.object({
+  ...productHead,
   currency: z.string(),
   /** The sum of the items' own prices times their quantities. */
   itemsValue: z.number(),
-  isTaxable: z.boolean(),
-  isChargeCreditCardFees: z.boolean(),
-  imageId: z.string().nullable(),
-  imageUrl: z.string().nullable(),
-  isVisible: z.boolean(),
-  isArchived: z.boolean(),
+  ...howSold,
   items: z.array(BundleLine),
   /** How many bundles the stock makes now (bundleAvailability); null when none of its items is counted. */
   available: z.number().int().nullable(),

@@ -317,10 +317,8 @@ export type CourseDetail = z.infer<typeof CourseDetail>;
 export const EnrolContactInput = z.object({ contactId: id('contactId') }).strict();
 export type EnrolContactInput = z.input<typeof EnrolContactInput>;
 
-export const CourseStudent = z.object({
-  contactId: z.string(),
-  name: z.string(),
-  email: z.string(),
+/** An enrolment and how far it has come: the course's student list and a contact's courses show it alike. */
+const enrolmentProgress = {
   source: z.enum(ENROLMENT_SOURCES),
   enrolledAt: z.string(),
   completedChapters: z.number().int(),
@@ -329,6 +327,13 @@ export const CourseStudent = z.object({
   progressPercent: z.number().int(),
   lastActivityAt: z.string().nullable(),
   completedAt: z.string().nullable(),
+};
+
+export const CourseStudent = z.object({
+  contactId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  ...enrolmentProgress,
   /** When their purchase was refunded in full (ISO): with source purchase, they open nothing any more. */
   refundedAt: z.string().nullable(),
 });
@@ -355,13 +360,7 @@ export const StudentProgress = z.object({
     z.object({
       courseId: z.string(),
       name: z.string(),
-      source: z.enum(ENROLMENT_SOURCES),
-      enrolledAt: z.string(),
-      completedChapters: z.number().int(),
-      totalChapters: z.number().int(),
-      progressPercent: z.number().int(),
-      lastActivityAt: z.string().nullable(),
-      completedAt: z.string().nullable(),
+      ...enrolmentProgress,
       chapters: z.array(ChapterProgressRow),
     }),
   ),

@@ -94,6 +94,16 @@ export function optionList(source: Partial<Record<CustomFieldOptionKey, string |
   return OPTION_KEYS.map((key) => (source[key] ?? '').trim()).filter(Boolean);
 }
 
+/** option1..option6 as every call answers them ('' where none): a custom field's and a form field's. */
+export const wireOptions = {
+  option1: z.string(),
+  option2: z.string(),
+  option3: z.string(),
+  option4: z.string(),
+  option5: z.string(),
+  option6: z.string(),
+};
+
 /** The list back as option1..option6 ('' where none). */
 export function optionFields(options: readonly string[]): Record<CustomFieldOptionKey, string> {
   return Object.fromEntries(OPTION_KEYS.map((key, i) => [key, options[i] ?? ''])) as Record<
@@ -108,12 +118,7 @@ export const CustomField = z.object({
   name: z.string(),
   tag: z.string(),
   type: CustomFieldType,
-  option1: z.string(),
-  option2: z.string(),
-  option3: z.string(),
-  option4: z.string(),
-  option5: z.string(),
-  option6: z.string(),
+  ...wireOptions,
   fieldName: z.string(),
   placeholder: z.string(),
   text: z.string(),

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { PublicCourseRegistrationResult } from './course-learning.ts';
-import { CUSTOM_FIELD_NAME_MAX, CUSTOM_FIELD_OPTION_MAX, CUSTOM_FIELD_TEXT_MAX } from './custom-fields.ts';
+import {
+  CUSTOM_FIELD_NAME_MAX,
+  CUSTOM_FIELD_OPTION_KEYS,
+  CUSTOM_FIELD_OPTION_MAX,
+  CUSTOM_FIELD_TEXT_MAX,
+  wireOptions,
+} from './custom-fields.ts';
 import { AGE_OF_MAJORITY_MAX, AGE_OF_MAJORITY_MIN, MINOR_MESSAGES } from './minors.ts';
 
 // Custom and registration forms (spec 3 §2.3, §3 "Custom/registration form", "Custom field within a
@@ -101,7 +107,6 @@ export const FORM_COURSE_TEXTS = {
 /** Where the form keeps the registrant for the course page (sessionStorage; spec 3 §4 "stored locally"). */
 export const COURSE_REGISTRANT_KEY = 'courseRegistrant';
 
-const OPTION_KEYS = ['option1', 'option2', 'option3', 'option4', 'option5', 'option6'] as const;
 const text = (max: number, label: string) =>
   z
     .string({ error: `${label} must be text` })
@@ -132,7 +137,7 @@ export const FormFieldInput = z
     option6: text(CUSTOM_FIELD_OPTION_MAX, 'option6'),
   })
   .superRefine((value, ctx) => {
-    const options = OPTION_KEYS.map((key) => value[key]).filter(Boolean);
+    const options = CUSTOM_FIELD_OPTION_KEYS.map((key) => value[key]).filter(Boolean);
     if (formFieldHasOptions(value.type)) {
       if (options.length === 0)
         ctx.addIssue({ code: 'custom', path: ['option1'], message: FORM_MESSAGES.optionRequired });
@@ -184,12 +189,7 @@ export const FormField = z.object({
   placeholder: z.string(),
   fieldName: z.string(),
   phonenumber: z.boolean(),
-  option1: z.string(),
-  option2: z.string(),
-  option3: z.string(),
-  option4: z.string(),
-  option5: z.string(),
-  option6: z.string(),
+  ...wireOptions,
 });
 export type FormField = z.infer<typeof FormField>;
 

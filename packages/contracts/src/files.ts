@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listSearch, pageLength, pageStart } from './paging.ts';
 
 /**
  * Files (/files for staff, /myfiles for students): documents on the studio's media storage, shared
@@ -117,14 +118,9 @@ export type FileSort = (typeof FILE_SORTS)[number];
 
 /** GET /rest/files: newest first unless `sort` says otherwise. */
 export const FileListQuery = z.object({
-  start: z.coerce.number().int().min(0, 'start must be 0 or more').default(0),
-  length: z.coerce
-    .number()
-    .int()
-    .min(1, 'length must be between 1 and 100')
-    .max(100, 'length must be between 1 and 100')
-    .default(FILE_PAGE_SIZE_DEFAULT),
-  search: z.string().trim().max(100, 'search must be at most 100 characters').optional(),
+  start: pageStart,
+  length: pageLength(FILE_PAGE_SIZE_DEFAULT),
+  search: listSearch,
   source: z.enum(['staff', 'member'], { error: 'source must be staff or member' }).optional(),
   sort: z.enum(FILE_SORTS, { error: `sort must be one of ${FILE_SORTS.join(', ')}` }).default('-date'),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_RULE, SessionContact } from './auth.ts';
-import { COUNTRY_TIMEZONES } from './settings.ts';
+import { COUNTRY_TIMEZONES, requiredText, studioAddress } from './settings.ts';
 import { TenantConfig } from './tenant.ts';
 import { isIanaTimeZone } from './time-zones.ts';
 
@@ -86,13 +86,6 @@ export function countryOfTimezone(timezone: string): string | undefined {
   return undefined;
 }
 
-const required = (message: string, max: number) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, message)
-    .max(max, `${message.replace(' is required!', '')} is too long`);
-
 const ruled = (message: string, rule: (value: string) => string | null) =>
   z
     .string({ error: message })
@@ -105,12 +98,12 @@ const ruled = (message: string, rule: (value: string) => string | null) =>
 export const FranchiseAddress = z.object({
   line1: z.string().trim().max(200).default(''),
   line2: z.string().trim().max(200).default(''),
-  city: required(FRANCHISE_MESSAGES.city, 100),
-  state: required(FRANCHISE_MESSAGES.state, 100),
+  city: requiredText(FRANCHISE_MESSAGES.city, 100),
+  state: requiredText(FRANCHISE_MESSAGES.state, 100),
   zip: ruled(FRANCHISE_MESSAGES.zip, franchiseZipError),
 });
 
-const phone = required(FRANCHISE_MESSAGES.phone, 30).regex(/^\+?[0-9 ()-]{4,30}$/, FRANCHISE_MESSAGES.phoneInvalid);
+const phone = requiredText(FRANCHISE_MESSAGES.phone, 30).regex(/^\+?[0-9 ()-]{4,30}$/, FRANCHISE_MESSAGES.phoneInvalid);
 const email = z
   .string({ error: FRANCHISE_MESSAGES.email })
   .trim()
@@ -129,7 +122,7 @@ const orgId = z
 
 /** POST /rest/franchise: what the create form sends (spec 2 §3). */
 export const FranchiseCreate = z.object({
-  businessName: required(FRANCHISE_MESSAGES.businessName, 120),
+  businessName: requiredText(FRANCHISE_MESSAGES.businessName, 120),
   orgId,
   phone,
   timezone: z
@@ -138,7 +131,7 @@ export const FranchiseCreate = z.object({
     .min(1, FRANCHISE_MESSAGES.timezone)
     .refine(isIanaTimeZone, FRANCHISE_MESSAGES.timezoneInvalid),
   user: z.object({
-    name: required(FRANCHISE_MESSAGES.userName, 100),
+    name: requiredText(FRANCHISE_MESSAGES.userName, 100),
     email,
     // The registration password rule (auth.ts), after the spec's own 'required' message.
     password: z
@@ -156,11 +149,11 @@ export type FranchiseCreate = z.input<typeof FranchiseCreate>;
  * franchise's host name and cannot change; when sent it must be the current one.
  */
 export const FranchiseUpdate = z.object({
-  businessName: required(FRANCHISE_MESSAGES.businessName, 120),
+  businessName: requiredText(FRANCHISE_MESSAGES.businessName, 120),
   orgId: z.string().trim().toLowerCase().optional(),
   phone,
   user: z.object({
-    name: required(FRANCHISE_MESSAGES.userName, 100),
+    name: requiredText(FRANCHISE_MESSAGES.userName, 100),
     email,
   }),
   address: FranchiseAddress,
@@ -182,13 +175,7 @@ export const Franchise = z.object({
   fromEmail: z.string(),
   fromEmailName: z.string(),
   customDomain: z.string().nullable(),
-  address: z.object({
-    line1: z.string(),
-    line2: z.string(),
-    city: z.string(),
-    state: z.string(),
-    zip: z.string(),
-  }),
+  address: z.object(studioAddress),
 });
 export type Franchise = z.infer<typeof Franchise>;
 

@@ -269,6 +269,16 @@ export function parseInvoiceNumber(search: string): number | null {
   return match ? Number(match[1]) : null;
 }
 
+/** An invoice in a list (a contact's, a person's own): its number, status and money, when it was made. */
+const invoiceSummary = {
+  invoiceId: z.string(),
+  status: InvoiceStatus,
+  currency: z.string(),
+  total: z.number(),
+  balance: z.number(),
+  createdAt: z.string(),
+};
+
 /**
  * GET /item/invoice/contact/{contactId}: the contact's latest invoices and payments (refunds
  * included), for the contact detail; the balance beside them is the contact's own.
@@ -277,12 +287,7 @@ export const ContactInvoices = z.object({
   invoices: z.array(
     z.object({
       id: z.string(),
-      invoiceId: z.string(),
-      status: InvoiceStatus,
-      currency: z.string(),
-      total: z.number(),
-      balance: z.number(),
-      createdAt: z.string(),
+      ...invoiceSummary,
     }),
   ),
   payments: z.array(
@@ -329,12 +334,7 @@ export const MyInvoices = z.object({
   data: z.array(
     z.object({
       publicId: z.string(),
-      invoiceId: z.string(),
-      status: InvoiceStatus,
-      currency: z.string(),
-      total: z.number(),
-      balance: z.number(),
-      createdAt: z.string(),
+      ...invoiceSummary,
     }),
   ),
   total: z.number().int(),

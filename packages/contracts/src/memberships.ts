@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { catalogueFields } from './catalogue.ts';
+import { catalogueFields, productHead } from './catalogue.ts';
 
 /** Spec 2 §3: membership types. recurring: billed each period (credits per cycle optional); unlimited: billed each period, books any class; card: a class pack paid once. */
 export const MEMBERSHIP_TYPES = ['recurring', 'card', 'unlimited'] as const;
@@ -139,13 +139,8 @@ export const MembershipUpdate = z
 export type MembershipUpdate = z.input<typeof MembershipUpdate>;
 
 export const Membership = z.object({
-  guId: z.string(),
-  name: z.string(),
-  description: z.string(),
-  categoryId: z.string(),
-  categoryName: z.string(),
-  /** Decimal amounts of `currency`. */
-  price: z.number(),
+  /** Decimal amounts of `currency` (the price and the registration fees). */
+  ...productHead,
   registrationFees: z.number(),
   currency: z.string(),
   isVisible: z.boolean(),

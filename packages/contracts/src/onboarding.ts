@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_RULE } from './auth.ts';
 import { FRANCHISE_ORG_ID_PATTERN, RESERVED_ORG_IDS } from './franchise.ts';
+import { requiredText } from './settings.ts';
 
 /**
  * Spec 3 §2.4, §3 "Onboarding and tenant fields", §4 "Onboarding", §5 "Onboarding", §9: the new
@@ -166,16 +167,9 @@ export function studioOrgIdError(orgId: string): string | null {
   return null;
 }
 
-const required = (message: string, max: number) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, message)
-    .max(max, `${message.replace(' is required!', '')} is too long`);
-
 /** POST /public/studio/signup, on the bare product domain only. */
 export const StudioSignupRequest = z.object({
-  businessName: required(STUDIO_SIGNUP_MESSAGES.businessName, 120),
+  businessName: requiredText(STUDIO_SIGNUP_MESSAGES.businessName, 120),
   orgId: z
     .string({ error: STUDIO_SIGNUP_MESSAGES.orgId })
     .trim()
@@ -184,8 +178,8 @@ export const StudioSignupRequest = z.object({
       const error = studioOrgIdError(value);
       if (error) ctx.addIssue({ code: 'custom', message: error });
     }),
-  firstName: required(STUDIO_SIGNUP_MESSAGES.firstName, 100),
-  lastName: required(STUDIO_SIGNUP_MESSAGES.lastName, 100),
+  firstName: requiredText(STUDIO_SIGNUP_MESSAGES.firstName, 100),
+  lastName: requiredText(STUDIO_SIGNUP_MESSAGES.lastName, 100),
   email: z
     .string({ error: STUDIO_SIGNUP_MESSAGES.email })
     .trim()

@@ -190,6 +190,16 @@ export const SalesReportQuery = z
   });
 export type SalesReportQuery = z.input<typeof SalesReportQuery>;
 
+/** A sales report's figures (a row's, or what the rows behind one add up to); see SalesReportRow. */
+export const salesFigures = {
+  count: z.number().int(),
+  gross: z.number().int(),
+  discount: z.number().int(),
+  tax: z.number().int(),
+  refunds: z.number().int(),
+  net: z.number().int(),
+};
+
 /**
  * One row of a sales report. Payments basis: `count` payments, `gross` received, `refunds` given
  * back, `net` = gross - refunds. Sales basis: `count` units sold, `gross` before discounts,
@@ -198,12 +208,7 @@ export type SalesReportQuery = z.input<typeof SalesReportQuery>;
 export const SalesReportRow = z.object({
   key: z.string(),
   label: z.string(),
-  count: z.number().int(),
-  gross: z.number().int(),
-  discount: z.number().int(),
-  tax: z.number().int(),
-  refunds: z.number().int(),
-  net: z.number().int(),
+  ...salesFigures,
 });
 export type SalesReportRow = z.infer<typeof SalesReportRow>;
 

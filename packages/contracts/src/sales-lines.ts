@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LINE_KINDS } from './cart-lines.ts';
 import { PAYMENT_METHODS } from './cart-totals.ts';
-import { SALES_GROUP_BASIS, type SalesGroup, SalesReportQuery } from './reports.ts';
+import { SALES_GROUP_BASIS, type SalesGroup, SalesReportQuery, salesFigures } from './reports.ts';
 import { isCalendarDate } from './tenant-dates.ts';
 
 /**
@@ -86,16 +86,22 @@ export function salesKeyProblem(group: SalesGroup, key: string): string | null {
 }
 export type SalesLinesQuery = z.input<typeof SalesLinesQuery>;
 
-/** One payment (amount positive) or refund (amount negative) of the ledger. Minor units. */
-export const SalesPaymentLine = z.object({
+/**
+ * What a payment and an invoice line both begin with: `at` is when it was recorded (a payment) or the
+ * invoice issued (an instant), `local` that instant on the studio's clocks (YYYY-MM-DD HH:MM).
+ */
+const lineHead = {
   id: z.string(),
-  /** When it was recorded (an instant; shown in the studio's zone). */
   at: z.string(),
-  /** That instant on the studio's clocks (YYYY-MM-DD HH:MM). */
   local: z.string(),
   invoiceId: z.string(),
   invoiceNumber: z.number().int(),
   contactName: z.string(),
+};
+
+/** One payment (amount positive) or refund (amount negative) of the ledger. Minor units. */
+export const SalesPaymentLine = z.object({
+  ...lineHead,
   kind: z.enum(['payment', 'refund']),
   method: z.string(),
   takenBy: z.string(),
@@ -105,13 +111,7 @@ export type SalesPaymentLine = z.infer<typeof SalesPaymentLine>;
 
 /** One line of an invoice issued in the range. Minor units. */
 export const SalesInvoiceLine = z.object({
-  id: z.string(),
-  /** When the invoice was issued (an instant), and on the studio's clocks (YYYY-MM-DD HH:MM). */
-  at: z.string(),
-  local: z.string(),
-  invoiceId: z.string(),
-  invoiceNumber: z.number().int(),
-  contactName: z.string(),
+  ...lineHead,
   item: z.string(),
   category: z.string(),
   kind: z.string(),
@@ -127,12 +127,7 @@ export type SalesInvoiceLine = z.infer<typeof SalesInvoiceLine>;
 export const SalesLinesSums = z.object({
   rows: z.number().int(),
   /** Payments: received, refunded, net. Sales: quantity, gross, discount, tax, total (net). */
-  count: z.number().int(),
-  gross: z.number().int(),
-  discount: z.number().int(),
-  tax: z.number().int(),
-  refunds: z.number().int(),
-  net: z.number().int(),
+  ...salesFigures,
 });
 export type SalesLinesSums = z.infer<typeof SalesLinesSums>;
 

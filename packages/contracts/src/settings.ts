@@ -43,12 +43,22 @@ export const DATE_FORMATS = [
 ] as const;
 
 const text = (max: number) => z.string().trim().max(max);
-const required = (message: string, max: number) =>
+/** A text that must be given ('Name is required!'), at most `max` long ('Name is too long'). */
+export const requiredText = (message: string, max: number) =>
   z
     .string({ error: message })
     .trim()
     .min(1, message)
     .max(max, `${message.replace(' is required!', '')} is too long`);
+
+/** A studio's postal address as it is read back (the account's, a franchise's). */
+export const studioAddress = {
+  line1: z.string(),
+  line2: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zip: z.string(),
+};
 
 /** Spec 2 §3 "Account (tenant)": what the Account Settings screen reads (GET /snode/tenant). */
 export const AccountSettings = z.object({
@@ -61,11 +71,7 @@ export const AccountSettings = z.object({
   fromEmail: z.string(),
   phone: z.string(),
   address: z.object({
-    line1: z.string(),
-    line2: z.string(),
-    city: z.string(),
-    state: z.string(),
-    zip: z.string(),
+    ...studioAddress,
     country: z.object({ name: z.string() }),
   }),
   timezone: z.string(),
@@ -127,20 +133,20 @@ export function normalizeSalesEmails(list: readonly string[]): string[] {
  */
 export const AccountSettingsWrite = z
   .object({
-    name: required('Organization Name is required!', 120),
+    name: requiredText('Organization Name is required!', 120),
     accountOwner: z
       .string({ error: 'Account Owner is required!' })
       .trim()
       .min(1, 'Account Owner is required!')
       .max(64, 'Account Owner is required!'),
-    fromEmailName: required('Email Name is required!', 120),
+    fromEmailName: requiredText('Email Name is required!', 120),
     fromEmail: z
       .string({ error: 'Email Address is required!' })
       .trim()
       .min(1, 'Email Address is required!')
       .max(254, 'Email Address is too long')
       .pipe(z.email('Email Address is not valid')),
-    phone: required('Phone is required!', 30).regex(/^\+?[0-9 ()-]{4,30}$/, 'Phone is not valid'),
+    phone: requiredText('Phone is required!', 30).regex(/^\+?[0-9 ()-]{4,30}$/, 'Phone is not valid'),
     address: z.object({
       line1: text(200).default(''),
       line2: text(200).default(''),
@@ -151,7 +157,7 @@ export const AccountSettingsWrite = z
         name: z.enum(SETTINGS_COUNTRIES as [SettingsCountry, ...SettingsCountry[]], { error: 'Country is required!' }),
       }),
     }),
-    timezone: required('TimeZone is required!', 64),
+    timezone: requiredText('TimeZone is required!', 64),
     dateFormat: z.enum(DATE_FORMATS).default('MM/dd/YYYY'),
     itemExpiresAfter: z
       .number({ error: 'Membership Expiry Period is required!' })
@@ -194,8 +200,8 @@ export type AccountSettingsWrite = z.input<typeof AccountSettingsWrite>;
 export const AFTER_LAST_RETRY = ['suspend', 'cancel'] as const;
 export type AfterLastRetry = (typeof AFTER_LAST_RETRY)[number];
 
-/** Spec 2 §2 "Module Settings" and §3 "Display flags". */
-export const ModuleSettings = z.object({
+/** The menus and features a studio switches on or off (read and written alike). */
+const moduleFlags = {
   isShowEventsMenu: z.boolean(),
   isShowScheduleMenu: z.boolean(),
   isShowDonationMenu: z.boolean(),
@@ -206,6 +212,11 @@ export const ModuleSettings = z.object({
   isShowStoreMenu: z.boolean(),
   isMultiCountrySupport: z.boolean(),
   isWaiverFormToBeSigned: z.boolean(),
+};
+
+/** Spec 2 §2 "Module Settings" and §3 "Display flags". */
+export const ModuleSettings = z.object({
+  ...moduleFlags,
   waiverFormLink: z.string().nullable(),
   isSupportGrn: z.boolean(),
   /** Calendar website view: true = Monthly, false = Weekly. */
@@ -238,24 +249,11 @@ export type ModuleToggle = (typeof MODULE_TOGGLES)[number];
 /** PUT /rest/settings/display: any of the flags, usually one per request (each toggle saves alone). */
 export const ModuleSettingsWrite = z
   .object({
-    isShowEventsMenu: z.boolean(),
-    isShowScheduleMenu: z.boolean(),
-    isShowDonationMenu: z.boolean(),
-    isShowMerchandiseMenu: z.boolean(),
-    isShowAssessment: z.boolean(),
-    isShowFormsMenu: z.boolean(),
-    isShowCampaignsMenu: z.boolean(),
-    isShowStoreMenu: z.boolean(),
-    isMultiCountrySupport: z.boolean(),
-    isWaiverFormToBeSigned: z.boolean(),
+    ...moduleFlags,
     waiverFormLink: z.string().trim().max(500, 'Waiver Form Link is too long').nullable(),
     isSupportGrn: z.boolean(),
     isShowCalenderView: z.boolean(),
-    registerButtonLabel: z
-      .string({ error: 'Register Button Label is required!' })
-      .trim()
-      .min(1, 'Register Button Label is required!')
-      .max(40, 'Register Button Label is too long'),
+    registerButtonLabel: requiredText('Register Button Label is required!', 40),
     isRegAndPurchaseOnSamePage: z.boolean(),
     membershipAfterLastRetry: z.enum(AFTER_LAST_RETRY, {
       error: `membershipAfterLastRetry must be one of ${AFTER_LAST_RETRY.join(', ')}`,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CAMPAIGN_NAME_MAX, CampaignAudience } from './campaigns.ts';
+import { CampaignAudience, CampaignName } from './campaigns.ts';
 import { dialCodeForCurrency, dialCodeForTimezone } from './dial-codes.ts';
 import { ONBOARDING_MARKETS } from './onboarding.ts';
 
@@ -164,11 +164,7 @@ export const SMS_CAMPAIGN_MESSAGES = {
 /** POST /rest/sms-campaigns and PUT /rest/sms-campaigns/{id}. */
 export const SmsCampaignInput = z
   .object({
-    name: z
-      .string({ error: 'name is required' })
-      .trim()
-      .min(1, 'name is required')
-      .max(CAMPAIGN_NAME_MAX, `name must be at most ${CAMPAIGN_NAME_MAX} characters`),
+    name: CampaignName,
     body: z.string().max(SMS_BODY_MAX, `body must be at most ${SMS_BODY_MAX} characters`).default(''),
     audience: CampaignAudience.default({ kind: 'all' }),
   })

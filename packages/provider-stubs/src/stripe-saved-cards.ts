@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { escapeHtml, type ProviderHandler, send } from './http.ts';
-import { hostedCardError } from './stripe-test-cards.ts';
+import { type ProviderHandler, send } from './http.ts';
+import { hostedCardError, setupCardPage } from './stripe-test-cards.ts';
 
 /**
  * Saved cards on connected accounts, as Stripe documents them, for memberships charged each cycle:
@@ -292,28 +292,6 @@ export function stripeSavedCardsHandler(
     return answer;
   }
 
-  function page(session: SetupSession, error = ''): string {
-    return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Save a card</title>
-<style>body{font-family:system-ui,sans-serif;margin:0;padding:16px;color:#1a1f36}main{max-width:420px;margin:auto}
-label{display:block;margin:12px 0 4px;font-weight:600}input{width:100%;box-sizing:border-box;padding:10px;font-size:16px;border:1px solid #6b7280;border-radius:6px}
-button{margin-top:16px;width:100%;padding:12px;font-size:16px;background:#0a2540;color:#fff;border:0;border-radius:6px}
-.error{color:#a4161a;margin-top:12px}.row{display:flex;gap:8px}.row>div{flex:1}a{color:#0a2540}</style></head>
-<body><main><h1>Set up a card for future payments</h1>
-${
-  session.status !== 'open'
-    ? '<p role="status">This Checkout Session is no longer active.</p>'
-    : `<form method="post" aria-label="Card details">
-<label for="cardNumber">Card number</label><input id="cardNumber" name="cardNumber" inputmode="numeric" autocomplete="cc-number" placeholder="1234 1234 1234 1234" required>
-<div class="row"><div><label for="cardExpiry">Expiration (MM / YY)</label><input id="cardExpiry" name="cardExpiry" autocomplete="cc-exp" placeholder="MM / YY" required></div>
-<div><label for="cardCvc">CVC</label><input id="cardCvc" name="cardCvc" inputmode="numeric" autocomplete="cc-csc" placeholder="CVC" required></div></div>
-${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
-<button type="submit">Save card</button></form>`
-}
-<p><a href="${escapeHtml(session.cancelUrl)}">Back</a></p>
-</main></body></html>`;
-  }
-
   const ACCEPTED = ['4242424242424242', '5555555555554444', '4000000000000341'];
 
   const handler: ProviderHandler = ({ req, res, url, body }) => {
@@ -324,13 +302,13 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
       if (req.method === 'POST' && session.status === 'open') {
         const form = new URLSearchParams(body);
         const problem = hostedCardError(form, ACCEPTED);
-        if (problem) return send(res, 200, page(session, problem), 'text/html; charset=utf-8');
+        if (problem) return send(res, 200, setupCardPage(session, problem), 'text/html; charset=utf-8');
         save(session, (form.get('cardNumber') ?? '').replace(/\s+/g, ''), form.get('cardExpiry') ?? undefined);
         res.writeHead(303, { location: session.successUrl.replace('{CHECKOUT_SESSION_ID}', session.id) });
         res.end();
         return true;
       }
-      return send(res, 200, page(session), 'text/html; charset=utf-8');
+      return send(res, 200, setupCardPage(session), 'text/html; charset=utf-8');
     }
     const answer = api(req, url, body);
     if (answer === 'pass') return false;

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { escapeHtml } from './http.ts';
-import { hostedCardError } from './stripe-test-cards.ts';
+import { hostedCardError, setupCardPage } from './stripe-test-cards.ts';
 
 /**
  * A local server speaking the few Stripe API calls platform billing makes, as Stripe documents them:
@@ -310,29 +309,10 @@ export async function startStripeStub(options: { port?: number; secretKey?: stri
     return fail(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${path}).` });
   }
 
-  /** Stripe's hosted page for a setup session: the card is typed here, never on the platform's pages. */
+  /** Stripe's hosted page for a setup session (with the name on the card). */
   function setupPage(res: ServerResponse, session: SetupSession, error = '', name = '') {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Save a card</title>
-<style>body{font-family:system-ui,sans-serif;margin:0;padding:16px;color:#1a1f36}main{max-width:420px;margin:auto}
-label{display:block;margin:12px 0 4px;font-weight:600}input{width:100%;box-sizing:border-box;padding:10px;font-size:16px;border:1px solid #6b7280;border-radius:6px}
-button{margin-top:16px;width:100%;padding:12px;font-size:16px;background:#0a2540;color:#fff;border:0;border-radius:6px}
-.error{color:#a4161a;margin-top:12px}.row{display:flex;gap:8px}.row>div{flex:1}a{color:#0a2540}</style></head>
-<body><main><h1>Set up a card for future payments</h1>
-${
-  session.status !== 'open'
-    ? '<p role="status">This Checkout Session is no longer active.</p>'
-    : `<form method="post" aria-label="Card details">
-<label for="cardName">Name on card</label><input id="cardName" name="cardName" autocomplete="cc-name" value="${escapeHtml(name)}" required>
-<label for="cardNumber">Card number</label><input id="cardNumber" name="cardNumber" inputmode="numeric" autocomplete="cc-number" placeholder="1234 1234 1234 1234" required>
-<div class="row"><div><label for="cardExpiry">Expiration (MM / YY)</label><input id="cardExpiry" name="cardExpiry" autocomplete="cc-exp" placeholder="MM / YY" required></div>
-<div><label for="cardCvc">CVC</label><input id="cardCvc" name="cardCvc" inputmode="numeric" autocomplete="cc-csc" placeholder="CVC" required></div></div>
-${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
-<button type="submit">Save card</button></form>`
-}
-<p><a href="${escapeHtml(session.cancel_url)}">Back</a></p>
-</main></body></html>`);
+    res.end(setupCardPage({ status: session.status, cancelUrl: session.cancel_url }, error, name));
   }
 
   function setupSubmit(res: ServerResponse, session: SetupSession, body: string) {
