@@ -11,8 +11,8 @@
 // missing, its schema dropped first; BENCH_STUDENTS, BENCH_QUESTIONS). A wrong count exits 1.
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
-import { hostFetch } from './host-fetch.mjs';
 import { openBenchDatabase } from './lib/bench-db.mjs';
+import { benchCall, checker, countBy, percentile } from './lib/bench-http.mjs';
 import { startAtrium } from './server.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3262);
@@ -25,25 +25,11 @@ const HOST = `demo.localhost:${PORT}`;
 const BASE = `http://127.0.0.1:${PORT}`;
 
 async function call(method, path, body, token) {
-  const started = performance.now();
-  const response = await hostFetch(`${BASE}${path}`, {
-    method,
-    headers: {
-      host: HOST,
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await response.text();
-  return { status: response.status, ms: performance.now() - started, json: () => JSON.parse(text), text };
+  const { status, ms, content: text } = await benchCall(BASE, HOST, method, path, body, token);
+  return { status, ms, json: () => JSON.parse(text), text };
 }
 
-const failures = [];
-function check(what, ok) {
-  console.log(`   ${ok ? 'ok  ' : 'FAIL'} ${what}`);
-  if (!ok) failures.push(what);
-}
+const { failures, check } = checker();
 /**
  * CPU time (ms, user + system) of the server process and of the PostgreSQL backends on the bench
  * database so far, from /proc (null where /proc is not there): what a save costs whatever else the
@@ -76,12 +62,6 @@ function cpuBetween(before, after) {
   return { server: after.server - before.server, postgres };
 }
 
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-const countBy = (answers) => {
-  const counts = {};
-  for (const a of answers) counts[a.status] = (counts[a.status] ?? 0) + 1;
-  return counts;
-};
 const times = (answers) => {
   const ms = answers.map((a) => a.ms).sort((x, y) => x - y);
   return { p50: percentile(ms, 50), p95: percentile(ms, 95), max: ms.at(-1) };

@@ -9,8 +9,8 @@
 // Not part of npm test. The PostgreSQL database is created when missing and its schema dropped first.
 import { randomUUID } from 'node:crypto';
 import { startProviderStub } from '@atrium/provider-stubs/provider-stub';
-import { hostFetch } from './host-fetch.mjs';
 import { openBenchDatabase } from './lib/bench-db.mjs';
+import { benchCall, checker, countBy, percentile } from './lib/bench-http.mjs';
 import { startAtrium } from './server.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3240);
@@ -22,18 +22,9 @@ const BASE = `http://127.0.0.1:${PORT}`;
 
 let token = '';
 async function call(method, path, body) {
-  const started = performance.now();
-  const response = await hostFetch(`${BASE}${path}`, {
-    method,
-    headers: {
-      host: HOST,
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const raw = await response.arrayBuffer();
-  return { status: response.status, ms: performance.now() - started, raw };
+  const read = (response) => response.arrayBuffer();
+  const { status, ms, content: raw } = await benchCall(BASE, HOST, method, path, body, token, read);
+  return { status, ms, raw };
 }
 const jsonOf = (answer) => JSON.parse(answer.raw.toString('utf8'));
 
@@ -43,18 +34,7 @@ async function created(method, path, body) {
   return jsonOf(answer);
 }
 
-const failures = [];
-function check(what, ok) {
-  console.log(`   ${ok ? 'ok  ' : 'FAIL'} ${what}`);
-  if (!ok) failures.push(what);
-}
-
-const countBy = (answers) => {
-  const counts = {};
-  for (const answer of answers) counts[answer.status] = (counts[answer.status] ?? 0) + 1;
-  return counts;
-};
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+const { failures, check } = checker();
 
 const db = await openBenchDatabase(PG_URL);
 const PS = { publicKey: 'bench_ps_public', privateKey: 'bench_ps_private' };

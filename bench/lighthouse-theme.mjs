@@ -4,6 +4,7 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { hostFetch } from './host-fetch.mjs';
+import { demoTarget } from './lib/bench-http.mjs';
 import { startAtrium } from './server.mjs';
 
 const PORT = 3221;
@@ -16,12 +17,7 @@ const chrome = await chromeLauncher.launch({
 });
 try {
   const headers = { host: `demo.localhost:${PORT}`, 'content-type': 'application/json' };
-  const login = await hostFetch(`http://127.0.0.1:${PORT}/login`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ userId: 'admin@demo.test', password: 'Atrium-demo-1' }),
-  });
-  const { access_token: token } = await login.json();
+  const token = await demoTarget(PORT).login();
   const saved = await hostFetch(`http://127.0.0.1:${PORT}/plugin/tenant/`, {
     method: 'PUT',
     headers: { ...headers, authorization: `Bearer ${token}` },

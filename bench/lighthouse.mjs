@@ -8,6 +8,7 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { hostFetch } from './host-fetch.mjs';
+import { demoTarget } from './lib/bench-http.mjs';
 import { startAtrium } from './server.mjs';
 
 const PORT = 3220;
@@ -17,12 +18,7 @@ const DEMO = `http://demo.localhost:${PORT}`;
 const app = await startAtrium(PORT, { env: { SEED_DEMO_STRIPE_ACCOUNT: 'acct_lighthouse' } });
 
 const headers = { host: `demo.localhost:${PORT}`, 'content-type': 'application/json' };
-const login = await hostFetch(`http://127.0.0.1:${PORT}/login`, {
-  method: 'POST',
-  headers,
-  body: JSON.stringify({ userId: 'admin@demo.test', password: 'Atrium-demo-1' }),
-});
-const { access_token: token } = await login.json();
+const token = await demoTarget(PORT).login();
 /** A call to the demo studio as its admin. */
 const demoCall = async (method, path, body) =>
   (

@@ -9,8 +9,8 @@
 // Usage: npm run bench:scheduling   (BENCH_PG_URL, default the atrium_sched database, made when missing; its schema is
 // dropped first, BENCH_DURATION seconds per autocannon run). The counts are asserted: a wrong one exits 1.
 import autocannon from 'autocannon';
-import { hostFetch } from './host-fetch.mjs';
 import { openBenchDatabase } from './lib/bench-db.mjs';
+import { benchCall, checker, countBy, latencyOf } from './lib/bench-http.mjs';
 import { cpuPerRequest, cpuReading } from './lib/cpu.mjs';
 import { startAtrium } from './server.mjs';
 
@@ -26,31 +26,11 @@ const SPOTS = 10;
 const RULES = 65;
 
 async function call(method, path, body, token) {
-  const started = performance.now();
-  const response = await hostFetch(`${BASE}${path}`, {
-    method,
-    headers: {
-      host: HOST,
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await response.text();
-  return { status: response.status, ms: performance.now() - started, json: () => JSON.parse(text), text };
+  const { status, ms, content: text } = await benchCall(BASE, HOST, method, path, body, token);
+  return { status, ms, json: () => JSON.parse(text), text };
 }
 
-const failures = [];
-function check(what, ok) {
-  console.log(`   ${ok ? 'ok  ' : 'FAIL'} ${what}`);
-  if (!ok) failures.push(what);
-}
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-const countBy = (answers) => {
-  const counts = {};
-  for (const a of answers) counts[a.status] = (counts[a.status] ?? 0) + 1;
-  return counts;
-};
+const { failures, check } = checker();
 const dayIn = (offset) => {
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: ZONE }).format(new Date());
   const at = new Date(`${today}T12:00:00Z`);
@@ -66,13 +46,8 @@ function measure(title, options) {
       { connections: CONNECTIONS, duration: DURATION, timeout: 60, ...options },
       (error, result) => {
         if (error) return reject(error);
-        times.sort((a, b) => a - b);
         resolve({
-          title,
-          requests: times.length,
-          rps: result.requests.average,
-          p50: percentile(times, 50),
-          p95: percentile(times, 95),
+          ...latencyOf(title, times, result),
           p99: result.latency.p99,
           statuses,
           errors: result.errors,
