@@ -96,17 +96,20 @@ export function ThankYou({
 
 /**
  * A checkout's page: its title, then the cart loading (or `loading`, something else the page waits
- * for), the empty cart with the way back to `shopPath`, or the checkout itself for the cart.
+ * for), the empty cart with the way back to `shopPath`, or the checkout itself for the cart (with
+ * `summary`, its form beside the order summary).
  */
 export function CheckoutFrame({
   cart,
   loading = false,
   shopPath,
+  summary = false,
   children,
 }: {
   cart: PublicCart | null;
   loading?: boolean;
   shopPath: string;
+  summary?: boolean;
   children: (cart: PublicCart) => ReactNode;
 }) {
   return (
@@ -118,6 +121,11 @@ export function CheckoutFrame({
         <CartLoading />
       ) : cart.lines.length === 0 ? (
         <EmptyCart cart={cart} shopPath={shopPath} />
+      ) : summary ? (
+        <div className="shop-layout">
+          {children(cart)}
+          <OrderSummary cart={cart} shopPath={shopPath} />
+        </div>
       ) : (
         children(cart)
       )}
@@ -259,49 +267,40 @@ function Checkout() {
   const input = (field: Field) => ({ value: values[field], onChange: set(field), error: problems[field] });
 
   return (
-    <CheckoutFrame cart={cart} loading={registration.pending} shopPath="/merchandise">
-      {(cart) => (
-        <div className="shop-layout">
-          <form onSubmit={place} noValidate aria-labelledby="shop-details" aria-busy={placing}>
-            <Stack gap="sm">
-              <Title order={2} size="h3" id="shop-details">
-                Your details
-              </Title>
-              {failure && (
-                <Alert color="red" role="alert">
-                  {failure}
-                </Alert>
-              )}
-              <Group grow gap="sm" wrap="wrap">
-                <TextInput
-                  label="First name"
-                  required
-                  autoComplete="given-name"
-                  maxLength={100}
-                  {...input('firstName')}
-                />
-                <TextInput
-                  label="Last name"
-                  required
-                  autoComplete="family-name"
-                  maxLength={100}
-                  {...input('lastName')}
-                />
-              </Group>
-              <TextInput label="Email" type="email" required autoComplete="email" maxLength={254} {...input('email')} />
-              <TextInput label="Phone" type="tel" autoComplete="tel" maxLength={40} {...input('phone')} />
-              <AddressNoteFields address={input('address')} note={input('note')} />
-              <PlaceOrderButton
-                label={payment.button}
-                note={payment.note}
-                working="Placing your order…"
-                placing={placing}
-                saving={state.saving}
+    <CheckoutFrame cart={cart} loading={registration.pending} shopPath="/merchandise" summary>
+      {() => (
+        <form onSubmit={place} noValidate aria-labelledby="shop-details" aria-busy={placing}>
+          <Stack gap="sm">
+            <Title order={2} size="h3" id="shop-details">
+              Your details
+            </Title>
+            {failure && (
+              <Alert color="red" role="alert">
+                {failure}
+              </Alert>
+            )}
+            <Group grow gap="sm" wrap="wrap">
+              <TextInput
+                label="First name"
+                required
+                autoComplete="given-name"
+                maxLength={100}
+                {...input('firstName')}
               />
-            </Stack>
-          </form>
-          <OrderSummary cart={cart} shopPath="/merchandise" />
-        </div>
+              <TextInput label="Last name" required autoComplete="family-name" maxLength={100} {...input('lastName')} />
+            </Group>
+            <TextInput label="Email" type="email" required autoComplete="email" maxLength={254} {...input('email')} />
+            <TextInput label="Phone" type="tel" autoComplete="tel" maxLength={40} {...input('phone')} />
+            <AddressNoteFields address={input('address')} note={input('note')} />
+            <PlaceOrderButton
+              label={payment.button}
+              note={payment.note}
+              working="Placing your order…"
+              placing={placing}
+              saving={state.saving}
+            />
+          </Stack>
+        </form>
       )}
     </CheckoutFrame>
   );

@@ -30,7 +30,7 @@ import { money } from '../invoices/invoice-format';
 import { useTenant } from '../session/session-store';
 import { useDocumentHead } from '../tenant/tenant-head';
 import { shopApi } from './api';
-import { AddressNoteFields, CheckoutFrame, OrderSummary, PlaceOrderButton, ThankYou } from './CheckoutPage';
+import { AddressNoteFields, CheckoutFrame, PlaceOrderButton, ThankYou } from './CheckoutPage';
 import { checkoutPayment, paymentPathOf } from './checkout-payment';
 import {
   type OrderDetailField,
@@ -162,47 +162,44 @@ function RegisterAndOrder({ form, timeZone }: { form: CustomForm; timeZone: stri
   };
 
   return (
-    <CheckoutFrame cart={cart} shopPath="/merchandise">
+    <CheckoutFrame cart={cart} shopPath="/merchandise" summary>
       {(cart) => (
-        <div className="shop-layout">
-          <form ref={formRef} onSubmit={submit} noValidate aria-labelledby="checkout-form-title" aria-busy={placing}>
-            <Stack gap="md">
-              {failure && (
-                <Alert color="red" role="alert">
-                  {failure}
-                </Alert>
-              )}
-              <RegistrationFields
-                form={form}
-                values={values}
-                onChange={change}
-                problems={problems}
-                disabled={false}
-                isStudent={false}
-                timeZone={timeZone}
-                titleOrder={2}
-                titleId="checkout-form-title"
-              />
-              <Fieldset legend="Order details">
-                <Stack gap="sm">
-                  <AddressNoteFields
-                    address={{ value: details.address, onChange: setDetail('address'), error: detailProblems.address }}
-                    note={{ value: details.note, onChange: setDetail('note'), error: detailProblems.note }}
-                  />
-                </Stack>
-              </Fieldset>
-              <Text fw={600}>Total to pay: {money(cart.total, cart.currency)}</Text>
-              <PlaceOrderButton
-                label={CHECKOUT_REGISTRATION_TEXTS.submit}
-                note={payment.note}
-                working={CHECKOUT_REGISTRATION_TEXTS.working}
-                placing={placing}
-                saving={state.saving}
-              />
-            </Stack>
-          </form>
-          <OrderSummary cart={cart} shopPath="/merchandise" />
-        </div>
+        <form ref={formRef} onSubmit={submit} noValidate aria-labelledby="checkout-form-title" aria-busy={placing}>
+          <Stack gap="md">
+            {failure && (
+              <Alert color="red" role="alert">
+                {failure}
+              </Alert>
+            )}
+            <RegistrationFields
+              form={form}
+              values={values}
+              onChange={change}
+              problems={problems}
+              disabled={false}
+              isStudent={false}
+              timeZone={timeZone}
+              titleOrder={2}
+              titleId="checkout-form-title"
+            />
+            <Fieldset legend="Order details">
+              <Stack gap="sm">
+                <AddressNoteFields
+                  address={{ value: details.address, onChange: setDetail('address'), error: detailProblems.address }}
+                  note={{ value: details.note, onChange: setDetail('note'), error: detailProblems.note }}
+                />
+              </Stack>
+            </Fieldset>
+            <Text fw={600}>Total to pay: {money(cart.total, cart.currency)}</Text>
+            <PlaceOrderButton
+              label={CHECKOUT_REGISTRATION_TEXTS.submit}
+              note={payment.note}
+              working={CHECKOUT_REGISTRATION_TEXTS.working}
+              placing={placing}
+              saving={state.saving}
+            />
+          </Stack>
+        </form>
       )}
     </CheckoutFrame>
   );
