@@ -140,16 +140,16 @@ export interface SavedCardGateway {
    * Charges the saved card; answers the provider's charge id. A refusal (declined card) is a
    * GatewayError in the 400 range; a failure to reach the provider a 502 (the outcome is unknown: retry with the same key).
    */
-  chargeSavedCard(
-    account: string,
-    input: {
-      customer: string;
-      card: string;
-      amount: number;
-      currency: string;
-      description: string;
-      idempotencyKey: string;
-      metadata: Record<string, string>;
-    },
-  ): Promise<string>;
+  chargeSavedCard(account: string, input: SavedCardCharge): Promise<string>;
+}
+
+/** A charge on a customer's saved card (minor units), made once per idempotency key. */
+export interface SavedCardCharge {
+  customer: string;
+  card: string;
+  amount: number;
+  currency: string;
+  description: string;
+  idempotencyKey: string;
+  metadata: Record<string, string>;
 }

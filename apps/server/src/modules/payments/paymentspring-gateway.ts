@@ -7,9 +7,7 @@ import {
   type RefundRequest,
   type RefundResult,
 } from './payment-gateway.ts';
-import { PROVIDER_UNAVAILABLE, PROVIDER_UNREACHABLE } from './stripe-gateway.ts';
-
-const TIMEOUT_MS = 15_000;
+import { callProvider, PROVIDER_UNAVAILABLE, PROVIDER_UNREACHABLE } from './provider-http.ts';
 
 /** PaymentSpring (Nelnet) settles in US dollars only (spec 2 §9's advertised fees). */
 export const PAYMENTSPRING_CURRENCY = 'USD';
@@ -74,9 +72,9 @@ export class PaymentSpringGateway implements PaymentGateway {
   }
 
   private async call<T>(method: 'GET' | 'POST', path: string, body?: object, base = this.apiBase): Promise<T> {
-    let response: Response;
-    try {
-      response = await fetch(`${base}${path}`, {
+    const { response, answer } = await callProvider<T & { errors?: Array<{ code?: string; message?: string }> }>(
+      `${base}${path}`,
+      {
         method,
         headers: {
           authorization: `Basic ${Buffer.from(`${this.privateKey}:`).toString('base64')}`,
@@ -84,14 +82,8 @@ export class PaymentSpringGateway implements PaymentGateway {
           ...(body ? { 'content-type': 'application/json' } : {}),
         },
         ...(body ? { body: JSON.stringify(body) } : {}),
-        signal: AbortSignal.timeout(TIMEOUT_MS),
-      });
-    } catch {
-      throw new GatewayError(502, PROVIDER_UNREACHABLE);
-    }
-    const answer = (await response.json().catch(() => null)) as
-      | (T & { errors?: Array<{ code?: string; message?: string }> })
-      | null;
+      },
+    );
     if (response.status === 401 || response.status === 403) throw new GatewayError(503, PROVIDER_UNAVAILABLE);
     if (response.status === 404) throw new GatewayError(404, 'The payment was not found at the provider.');
     if (response.status >= 400 && response.status < 500) {

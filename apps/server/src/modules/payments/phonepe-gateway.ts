@@ -9,9 +9,8 @@ import {
   type RefundRequest,
   type RefundResult,
 } from './payment-gateway.ts';
-import { PROVIDER_UNAVAILABLE, PROVIDER_UNREACHABLE } from './stripe-gateway.ts';
+import { callProvider, PROVIDER_UNAVAILABLE, PROVIDER_UNREACHABLE } from './provider-http.ts';
 
-const TIMEOUT_MS = 15_000;
 /** PhonePe's merchantTransactionId: fewer than 35 characters, letters, digits, `_` and `-`. */
 export const PHONEPE_TRANSACTION = /^[A-Za-z0-9_-]{1,34}$/;
 /** Ours: `IV` + the invoice uuid in base64url (22) + `_` + 8 random base64url characters (33). */
@@ -74,22 +73,15 @@ export class PhonePeGateway implements PaymentGateway {
 
   private async call<T>(method: 'GET' | 'POST', path: string, payload?: object): Promise<PhonePeAnswer<T>> {
     const base64 = payload ? Buffer.from(JSON.stringify(payload)).toString('base64') : '';
-    let response: Response;
-    try {
-      response = await fetch(`${this.apiBase}${path}`, {
-        method,
-        headers: {
-          'content-type': 'application/json',
-          'X-VERIFY': phonepeChecksum(`${base64}${path}`, this.saltKey, this.saltIndex),
-          ...(method === 'GET' ? { 'X-MERCHANT-ID': this.merchantId } : {}),
-        },
-        ...(payload ? { body: JSON.stringify({ request: base64 }) } : {}),
-        signal: AbortSignal.timeout(TIMEOUT_MS),
-      });
-    } catch {
-      throw new GatewayError(502, PROVIDER_UNREACHABLE);
-    }
-    const answer = (await response.json().catch(() => null)) as PhonePeAnswer<T> | null;
+    const { response, answer } = await callProvider<PhonePeAnswer<T>>(`${this.apiBase}${path}`, {
+      method,
+      headers: {
+        'content-type': 'application/json',
+        'X-VERIFY': phonepeChecksum(`${base64}${path}`, this.saltKey, this.saltIndex),
+        ...(method === 'GET' ? { 'X-MERCHANT-ID': this.merchantId } : {}),
+      },
+      ...(payload ? { body: JSON.stringify({ request: base64 }) } : {}),
+    });
     if (response.status === 401) throw new GatewayError(503, PROVIDER_UNAVAILABLE);
     if (!answer) throw new GatewayError(502, PROVIDER_UNREACHABLE);
     if (response.status >= 400 && response.status < 500) {

@@ -9,9 +9,7 @@ import {
   type RefundRequest,
   type RefundResult,
 } from './payment-gateway.ts';
-import { PROVIDER_UNAVAILABLE, PROVIDER_UNREACHABLE } from './stripe-gateway.ts';
-
-const TIMEOUT_MS = 15_000;
+import { callProvider, PROVIDER_UNAVAILABLE, PROVIDER_UNREACHABLE } from './provider-http.ts';
 
 /** HMAC-SHA256 hex, compared in constant time (Razorpay's payment and webhook signatures). */
 export function razorpaySignature(secret: string, text: string): string {
@@ -97,9 +95,9 @@ export class RazorpayGateway implements PaymentGateway {
   ) {}
 
   private async call<T>(method: 'GET' | 'POST', path: string, body?: object, headers: Record<string, string> = {}) {
-    let response: Response;
-    try {
-      response = await fetch(`${this.apiBase}${path}`, {
+    const { response, answer } = await callProvider<T & { error?: { description?: string } }>(
+      `${this.apiBase}${path}`,
+      {
         method,
         headers: {
           authorization: `Basic ${Buffer.from(`${this.keyId}:${this.keySecret}`).toString('base64')}`,
@@ -107,12 +105,8 @@ export class RazorpayGateway implements PaymentGateway {
           ...headers,
         },
         ...(body ? { body: JSON.stringify(body) } : {}),
-        signal: AbortSignal.timeout(TIMEOUT_MS),
-      });
-    } catch {
-      throw new GatewayError(502, PROVIDER_UNREACHABLE);
-    }
-    const answer = (await response.json().catch(() => null)) as (T & { error?: { description?: string } }) | null;
+      },
+    );
     if (response.status === 401) throw new GatewayError(503, PROVIDER_UNAVAILABLE);
     if (response.status >= 400 && response.status < 500) {
       throw new GatewayError(400, answer?.error?.description || 'The payment provider refused the request.');

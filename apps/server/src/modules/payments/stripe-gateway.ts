@@ -9,12 +9,11 @@ import {
   type PaymentNotice,
   type RefundRequest,
   type RefundResult,
+  type SavedCardCharge,
   type SavedCardGateway,
   type SignedEventGateway,
 } from './payment-gateway.ts';
-
-export const PROVIDER_UNREACHABLE = 'The payment provider could not be reached. Please try again.';
-export const PROVIDER_UNAVAILABLE = 'Card payments are not available for this business right now.';
+import { PROVIDER_UNAVAILABLE, PROVIDER_UNREACHABLE } from './provider-http.ts';
 
 function gatewayError(error: unknown): GatewayError {
   if (
@@ -203,18 +202,7 @@ export class StripeGateway implements SignedEventGateway, SavedCardGateway {
     }
   }
 
-  async chargeSavedCard(
-    account: string,
-    input: {
-      customer: string;
-      card: string;
-      amount: number;
-      currency: string;
-      description: string;
-      idempotencyKey: string;
-      metadata: Record<string, string>;
-    },
-  ): Promise<string> {
+  async chargeSavedCard(account: string, input: SavedCardCharge): Promise<string> {
     let intent: Stripe.PaymentIntent;
     try {
       intent = await this.stripe.paymentIntents.create(
