@@ -4,6 +4,16 @@ import { classBookings, classRules, classSessions, contacts, rooms } from '../..
 
 const n = (value: ReturnType<typeof sql>) => sql<number>`coalesce(sum(${value}), 0)`.mapWith(Number);
 
+/** The tenant's sessions held (not cancelled) that start over [from, to). */
+export function sessionsHeldBetween(tenantId: string, from: Date, to: Date) {
+  return and(
+    eq(classSessions.tenantId, tenantId),
+    eq(classSessions.status, 'scheduled'),
+    gte(classSessions.startsAt, from),
+    lt(classSessions.startsAt, to),
+  );
+}
+
 /**
  * Per group, over the sessions that start in [from, to) and were held (not cancelled): sessions,
  * places offered, places booked (offered and pending holds too), people checked in, no-shows and
@@ -41,14 +51,7 @@ export function attendanceTotals(
       classBookings,
       and(eq(classBookings.tenantId, classSessions.tenantId), eq(classBookings.sessionId, classSessions.id)),
     )
-    .where(
-      and(
-        eq(classSessions.tenantId, tenantId),
-        eq(classSessions.status, 'scheduled'),
-        gte(classSessions.startsAt, from),
-        lt(classSessions.startsAt, to),
-      ),
-    )
+    .where(sessionsHeldBetween(tenantId, from, to))
     // the primary key, so the session's own columns may be read
     .groupBy(classSessions.tenantId, classSessions.id)
     .as('per_session');

@@ -3,8 +3,6 @@ import {
   type AttendanceReportQuery,
   type AttendanceReportRow,
   fillRate,
-  nextDate,
-  startOfDayInZone,
   toCsv,
 } from '@atrium/contracts';
 import type { z } from 'zod';
@@ -12,6 +10,7 @@ import { readTenant } from '../../db/client.ts';
 import type { Authenticated } from '../../lib/guards.ts';
 import type { Platform } from '../../platform.ts';
 import { attendanceTotals } from './attendance.repo.ts';
+import { reportDays } from './report-days.ts';
 
 type Query = z.output<typeof AttendanceReportQuery>;
 
@@ -27,9 +26,7 @@ export function attendanceReport(
   query: Query,
 ): Promise<AttendanceReport> {
   const { tenantId } = tenant;
-  const timeZone = tenant.settings.timezone;
-  const from = startOfDayInZone(query.from, timeZone);
-  const to = startOfDayInZone(nextDate(query.to), timeZone);
+  const { timeZone, from, to } = reportDays(tenant, query);
   return readTenant(platform.db, tenantId, async (tx) => {
     const rows: AttendanceReportRow[] = (await attendanceTotals(tx, tenantId, from, to, query.groupBy)).map((row) => ({
       ...row,

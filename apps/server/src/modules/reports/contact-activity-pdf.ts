@@ -1,6 +1,7 @@
 import { Document, Image, Page, renderToBuffer, StyleSheet, View } from '@react-pdf/renderer';
 import { createElement as h, type ReactElement } from 'react';
-import { PDF_FONT_FAMILY, pdfFontsReady, PdfText as Text } from '../../pdf/pdf-fonts.ts';
+import { pdfFontsReady, PdfText as Text } from '../../pdf/pdf-fonts.ts';
+import { REPORT_PAGE, reportFooter } from './report-pdf.ts';
 
 // A contact's activity as a PDF (GET /cform/pdf/cactivityreport/{id}), printed with the shared font
 // chain so a name in any script prints. Every text here is already in the studio's zone and money
@@ -40,14 +41,7 @@ export interface ActivityPdfInput {
 }
 
 const styles = StyleSheet.create({
-  page: {
-    fontFamily: PDF_FONT_FAMILY,
-    fontSize: 9,
-    paddingTop: 36,
-    paddingBottom: 48,
-    paddingHorizontal: 36,
-    color: '#222',
-  },
+  page: REPORT_PAGE,
   header: { flexDirection: 'row', justifyContent: 'space-between', marginBottom: 16 },
   logo: { maxHeight: 48, maxWidth: 160, objectFit: 'contain', marginBottom: 4 },
   org: { fontSize: 13, fontWeight: 700 },
@@ -72,16 +66,7 @@ const styles = StyleSheet.create({
   cell: { paddingRight: 6 },
   strong: { fontWeight: 700 },
   note: { marginTop: 4, color: '#444' },
-  footer: {
-    position: 'absolute',
-    bottom: 24,
-    left: 36,
-    right: 36,
-    flexDirection: 'row',
-    justifyContent: 'space-between',
-    color: '#555',
-    fontSize: 8,
-  },
+  footer: reportFooter(24),
 });
 
 function cellStyle(column: ActivityColumn): Style {

@@ -6,8 +6,6 @@ import {
   type ContactReportQuery,
   type ContactReportRow,
   type ContactSource,
-  nextDate,
-  startOfDayInZone,
   toCsv,
 } from '@atrium/contracts';
 import type { z } from 'zod';
@@ -15,6 +13,7 @@ import { readTenant } from '../../db/client.ts';
 import type { Authenticated } from '../../lib/guards.ts';
 import type { Platform } from '../../platform.ts';
 import { addedPerPeriod, contactTotals, perAttribute, perTag } from './contacts-report.repo.ts';
+import { reportDays } from './report-days.ts';
 
 type Query = z.output<typeof ContactReportQuery>;
 type Period = 'day' | 'week' | 'month';
@@ -56,9 +55,7 @@ function labelOf(group: Query['groupBy'], key: string, stored: string): string {
  */
 export function contactReport(platform: Platform, { tenant }: Authenticated, query: Query): Promise<ContactReport> {
   const { tenantId } = tenant;
-  const timeZone = tenant.settings.timezone;
-  const from = startOfDayInZone(query.from, timeZone);
-  const to = startOfDayInZone(nextDate(query.to), timeZone);
+  const { timeZone, from, to } = reportDays(tenant, query);
   const group = query.groupBy;
   return readTenant(platform.db, tenantId, async (tx) => {
     const total = await contactTotals(tx, tenantId, from, to);

@@ -9,6 +9,7 @@ import {
   ledgerHours,
   subscriptions,
 } from '../../db/schema/index.ts';
+import { sessionsHeldBetween } from './attendance.repo.ts';
 import { bucketOf, ledgerBetween, perRange, signedAmount, sumOf } from './ledger.ts';
 
 const count = () => sql<number>`count(*)`.mapWith(Number);
@@ -88,14 +89,7 @@ export async function bookingsByRange(tx: Tx, tenantId: string, bounds: readonly
   const rows = await tx
     .select({ bucket: bucketOf(classSessions.startsAt, bounds), value: sum(sql`${classSessions.bookedCount}`) })
     .from(classSessions)
-    .where(
-      and(
-        eq(classSessions.tenantId, tenantId),
-        eq(classSessions.status, 'scheduled'),
-        gte(classSessions.startsAt, first),
-        lt(classSessions.startsAt, last),
-      ),
-    )
+    .where(sessionsHeldBetween(tenantId, first, last))
     .groupBy(sql`1`);
   return perRange(rows, bounds);
 }
@@ -176,14 +170,7 @@ export async function sessionsBetween(tx: Tx, tenantId: string, from: Date, to: 
       capacity: sum(sql`${classSessions.capacity}`),
     })
     .from(classSessions)
-    .where(
-      and(
-        eq(classSessions.tenantId, tenantId),
-        eq(classSessions.status, 'scheduled'),
-        gte(classSessions.startsAt, from),
-        lt(classSessions.startsAt, to),
-      ),
-    );
+    .where(sessionsHeldBetween(tenantId, from, to));
   return { sessions: row?.sessions ?? 0, booked: row?.booked ?? 0, capacity: row?.capacity ?? 0 };
 }
 

@@ -3,8 +3,6 @@ import {
   type DonationReportQuery,
   type DonationReportRow,
   formatDecimal,
-  nextDate,
-  startOfDayInZone,
   toCsv,
 } from '@atrium/contracts';
 import type { z } from 'zod';
@@ -13,6 +11,7 @@ import type { Authenticated } from '../../lib/guards.ts';
 import type { Platform } from '../../platform.ts';
 import { currencyOf } from '../catalogue/catalogue-rules.ts';
 import { donationTotals } from './donation-report.repo.ts';
+import { reportDays } from './report-days.ts';
 
 type Query = z.output<typeof DonationReportQuery>;
 
@@ -25,10 +24,8 @@ const SUMMED = ['gifts', 'donors', 'oneTime', 'monthly', 'refunded', 'net'] as c
  */
 export function donationReport(platform: Platform, { tenant }: Authenticated, query: Query): Promise<DonationReport> {
   const { tenantId } = tenant;
-  const timeZone = tenant.settings.timezone;
+  const { timeZone, from, to } = reportDays(tenant, query);
   const currency = currencyOf(tenant);
-  const from = startOfDayInZone(query.from, timeZone);
-  const to = startOfDayInZone(nextDate(query.to), timeZone);
   return readTenant(platform.db, tenantId, async (tx) => {
     const rows: DonationReportRow[] = (await donationTotals(tx, tenantId, currency, from, to)).map((row) => ({
       ...row,

@@ -4,8 +4,6 @@ import {
   type MembershipReport,
   type MembershipReportQuery,
   type MembershipReportRow,
-  nextDate,
-  startOfDayInZone,
   toCsv,
 } from '@atrium/contracts';
 import type { z } from 'zod';
@@ -14,6 +12,7 @@ import type { Authenticated } from '../../lib/guards.ts';
 import type { Platform } from '../../platform.ts';
 import { currencyOf } from '../catalogue/catalogue-rules.ts';
 import { membershipTotals } from './membership-report.repo.ts';
+import { reportDays } from './report-days.ts';
 
 type Query = z.output<typeof MembershipReportQuery>;
 
@@ -29,10 +28,8 @@ export function membershipReport(
   query: Query,
 ): Promise<MembershipReport> {
   const { tenantId } = tenant;
-  const timeZone = tenant.settings.timezone;
+  const { timeZone, from, to } = reportDays(tenant, query);
   const currency = currencyOf(tenant);
-  const from = startOfDayInZone(query.from, timeZone);
-  const to = startOfDayInZone(nextDate(query.to), timeZone);
   return readTenant(platform.db, tenantId, async (tx) => {
     const rows: MembershipReportRow[] = (await membershipTotals(tx, tenantId, currency, from, to)).map((row) => ({
       ...row,

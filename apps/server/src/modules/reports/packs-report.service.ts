@@ -15,6 +15,7 @@ import type { Authenticated } from '../../lib/guards.ts';
 import type { Platform } from '../../platform.ts';
 import { currencyOf } from '../catalogue/catalogue-rules.ts';
 import { packCreditMoves, packCreditsNow, packMoney } from './packs-report.repo.ts';
+import { reportDays } from './report-days.ts';
 
 type Query = z.output<typeof PackReportQuery>;
 
@@ -42,10 +43,8 @@ const kindOf = (type: string | null): PackReportRow['kind'] =>
  */
 export function packReport(platform: Platform, { tenant }: Authenticated, query: Query): Promise<PackReport> {
   const { tenantId } = tenant;
-  const timeZone = tenant.settings.timezone;
+  const { timeZone, from, to } = reportDays(tenant, query);
   const currency = currencyOf(tenant);
-  const from = startOfDayInZone(query.from, timeZone);
-  const to = startOfDayInZone(nextDate(query.to), timeZone);
   const expiringBy = packsExpiringBy(query.to);
   const expiringBefore = startOfDayInZone(nextDate(expiringBy), timeZone);
   const now = platform.clock.now();

@@ -190,15 +190,30 @@ export interface ReportPdfInput {
 
 type Style = Parameters<typeof StyleSheet.create>[0][string];
 
+/** A report's A4 page (the reports and a contact's activity): margins with room for the footer. */
+export const REPORT_PAGE: Style = {
+  fontFamily: PDF_FONT_FAMILY,
+  fontSize: 9,
+  paddingTop: 36,
+  paddingBottom: 48,
+  paddingHorizontal: 36,
+  color: '#222',
+};
+
+/** A report's footer line (what it is on the left, the page on the right), fixed `bottom` points up. */
+export const reportFooter = (bottom: number): Style => ({
+  position: 'absolute',
+  bottom,
+  left: 36,
+  right: 36,
+  flexDirection: 'row',
+  justifyContent: 'space-between',
+  color: '#555',
+  fontSize: 8,
+});
+
 const styles = StyleSheet.create({
-  page: {
-    fontFamily: PDF_FONT_FAMILY,
-    fontSize: 9,
-    paddingTop: 36,
-    paddingBottom: 48,
-    paddingHorizontal: 36,
-    color: '#222',
-  },
+  page: REPORT_PAGE,
   studio: { fontSize: 14, fontWeight: 700 },
   title: { fontSize: 12, fontWeight: 700, marginTop: 4 },
   muted: { color: '#555', marginTop: 2 },
@@ -209,16 +224,7 @@ const styles = StyleSheet.create({
   label: { flexGrow: 2, flexBasis: 0, paddingRight: 6 },
   figure: { flexGrow: 1, flexBasis: 0, textAlign: 'right', paddingLeft: 4 },
   strong: { fontWeight: 700 },
-  footer: {
-    position: 'absolute',
-    bottom: 20,
-    left: 36,
-    right: 36,
-    flexDirection: 'row',
-    justifyContent: 'space-between',
-    color: '#555',
-    fontSize: 8,
-  },
+  footer: reportFooter(20),
 });
 
 function reportDocument({

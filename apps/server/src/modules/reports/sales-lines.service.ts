@@ -20,6 +20,7 @@ import { notFound } from '../../lib/errors.ts';
 import type { Authenticated } from '../../lib/guards.ts';
 import type { Platform } from '../../platform.ts';
 import { currencyOf } from '../catalogue/catalogue-rules.ts';
+import { reportDays } from './report-days.ts';
 import { isCategoryOfTenant, isSellableOfTenant, lineFilters, paymentFilters } from './sales.repo.ts';
 import { filtersOf } from './sales.service.ts';
 import {
@@ -66,15 +67,8 @@ function daysOfKey(group: Query['groupBy'], key: string): [string, string] | nul
 
 /** The report's range in the studio's zone, narrowed to the group's key (a day, week or month) when there is one. */
 function scopeOf({ tenant }: Authenticated, query: Query): Scope {
-  const timeZone = tenant.settings.timezone;
-  const base = {
-    tenantId: tenant.tenantId,
-    currency: currencyOf(tenant),
-    timeZone,
-    from: startOfDayInZone(query.from, timeZone),
-    to: startOfDayInZone(nextDate(query.to), timeZone),
-    key: query.key,
-  };
+  const { timeZone, from, to } = reportDays(tenant, query);
+  const base = { tenantId: tenant.tenantId, currency: currencyOf(tenant), timeZone, from, to, key: query.key };
   // the report's own filters (sales.repo.ts), so the rows are the report's rows
   const filters = filtersOf(query);
   if (SALES_GROUP_BASIS[query.groupBy] === 'sales') {
@@ -136,7 +130,13 @@ export function checkSalesLinesFilters(platform: Platform, { tenant }: Authentic
 
 const ZERO_SUMS: SalesLinesSums = { rows: 0, count: 0, gross: 0, discount: 0, tax: 0, refunds: 0, net: 0 };
 
-function paymentLine(row: Awaited<ReturnType<typeof paymentPage>>[number]): SalesPaymentLine {
+/** What a payment and an invoice line both show first: when, on which invoice, for whom. */
+function lineHead(
+  row: Pick<
+    Awaited<ReturnType<typeof paymentPage>>[number],
+    'id' | 'at' | 'wall' | 'invoiceId' | 'invoiceNumber' | 'contactName'
+  >,
+) {
   return {
     id: row.id,
     at: row.at.toISOString(),
@@ -144,6 +144,12 @@ function paymentLine(row: Awaited<ReturnType<typeof paymentPage>>[number]): Sale
     invoiceId: row.invoiceId,
     invoiceNumber: row.invoiceNumber,
     contactName: row.contactName,
+  };
+}
+
+function paymentLine(row: Awaited<ReturnType<typeof paymentPage>>[number]): SalesPaymentLine {
+  return {
+    ...lineHead(row),
     kind: row.kind,
     method: row.method,
     takenBy: row.takenBy,
@@ -153,12 +159,7 @@ function paymentLine(row: Awaited<ReturnType<typeof paymentPage>>[number]): Sale
 
 function invoiceLine(row: Awaited<ReturnType<typeof linePage>>[number]): SalesInvoiceLine {
   return {
-    id: row.id,
-    at: row.at.toISOString(),
-    local: row.wall,
-    invoiceId: row.invoiceId,
-    invoiceNumber: row.invoiceNumber,
-    contactName: row.contactName,
+    ...lineHead(row),
     item: row.item,
     category: row.category,
     kind: row.kind,

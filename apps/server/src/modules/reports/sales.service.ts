@@ -1,14 +1,12 @@
 import {
   formatDecimal,
   LINE_KIND_LABELS,
-  nextDate,
   PAYMENT_METHOD_LABELS,
   SALES_GROUP_BASIS,
   type SalesReport,
   type SalesReportQuery,
   type SalesReportRow,
   salesReportCsvColumns,
-  startOfDayInZone,
   toCsv,
 } from '@atrium/contracts';
 import type { z } from 'zod';
@@ -17,6 +15,7 @@ import { notFound } from '../../lib/errors.ts';
 import type { Authenticated } from '../../lib/guards.ts';
 import type { Platform } from '../../platform.ts';
 import { currencyOf } from '../catalogue/catalogue-rules.ts';
+import { reportDays } from './report-days.ts';
 import { isCategoryOfTenant, isSellableOfTenant, ledgerTotals, type SalesFilters, salesTotals } from './sales.repo.ts';
 
 type Query = z.output<typeof SalesReportQuery>;
@@ -47,10 +46,8 @@ export function filtersOf(query: Query): SalesFilters {
  */
 export function salesReport(platform: Platform, { tenant }: Authenticated, query: Query): Promise<SalesReport> {
   const { tenantId } = tenant;
-  const timeZone = tenant.settings.timezone;
+  const { timeZone, from, to } = reportDays(tenant, query);
   const currency = currencyOf(tenant);
-  const from = startOfDayInZone(query.from, timeZone);
-  const to = startOfDayInZone(nextDate(query.to), timeZone);
   const basis = SALES_GROUP_BASIS[query.groupBy];
   const filters = filtersOf(query);
   return readTenant(platform.db, tenantId, async (tx) => {
