@@ -49,14 +49,7 @@ export class SingleUseStore<T> {
       tx
         .select({ one: sql`1` })
         .from(singleUseValues)
-        .where(
-          and(
-            eq(singleUseValues.tenantId, tenantId),
-            eq(singleUseValues.kind, this.kind),
-            eq(singleUseValues.keyHash, hashKey(key)),
-            gt(singleUseValues.expiresAt, new Date(this.now())),
-          ),
-        )
+        .where(this.keyed(tenantId, key, true))
         .limit(1),
     );
     return rows.length > 0;
@@ -68,14 +61,7 @@ export class SingleUseStore<T> {
       tx
         .select({ value: singleUseValues.value })
         .from(singleUseValues)
-        .where(
-          and(
-            eq(singleUseValues.tenantId, tenantId),
-            eq(singleUseValues.kind, this.kind),
-            eq(singleUseValues.keyHash, hashKey(key)),
-            gt(singleUseValues.expiresAt, new Date(this.now())),
-          ),
-        )
+        .where(this.keyed(tenantId, key, true))
         .limit(1),
     );
     return row ? (row.value as T) : null;
@@ -90,15 +76,19 @@ export class SingleUseStore<T> {
   async takeIn(tx: Tx, tenantId: string, key: string): Promise<T | null> {
     const [row] = await tx
       .delete(singleUseValues)
-      .where(
-        and(
-          eq(singleUseValues.tenantId, tenantId),
-          eq(singleUseValues.kind, this.kind),
-          eq(singleUseValues.keyHash, hashKey(key)),
-        ),
-      )
+      .where(this.keyed(tenantId, key, false))
       .returning({ value: singleUseValues.value, expiresAt: singleUseValues.expiresAt });
     return row && row.expiresAt.getTime() > this.now() ? (row.value as T) : null;
+  }
+
+  /** The tenant's value of this kind under the key; `live`: only while it has not expired. */
+  private keyed(tenantId: string, key: string, live: boolean) {
+    return and(
+      eq(singleUseValues.tenantId, tenantId),
+      eq(singleUseValues.kind, this.kind),
+      eq(singleUseValues.keyHash, hashKey(key)),
+      live ? gt(singleUseValues.expiresAt, new Date(this.now())) : undefined,
+    );
   }
 }
 

@@ -21,6 +21,7 @@ import {
   type ItemValues,
   insertItem,
   replaceBundleLines,
+  saleValues,
   updateItem,
 } from './items.repo.ts';
 
@@ -101,13 +102,7 @@ export function createBundle(db: Db, actor: Authenticated, input: Input): Promis
     const id = await insertItem(tx, tenant.tenantId, {
       categoryId,
       kind: 'bundle',
-      name: input.name,
-      description: input.description,
-      priceMinor,
-      isTaxable: input.isTaxable,
-      isChargeCreditCardFees: input.isChargeCreditCardFees,
-      imageId: input.imageId,
-      isVisible: input.isVisible,
+      ...saleValues(input, priceMinor),
       // A bundle has no stock of its own: a sale takes its items' stock.
       stock: null,
     });

@@ -5,6 +5,24 @@ import { type CategoryRow, searchPattern } from './categories.repo.ts';
 
 export type ItemValues = Omit<typeof items.$inferInsert, 'tenantId' | 'id' | 'createdAt' | 'updatedAt'>;
 
+type SaleFields = 'name' | 'description' | 'isTaxable' | 'isChargeCreditCardFees' | 'imageId' | 'isVisible';
+
+/** What a new product, service fee or bundle takes from its form alike: how it is shown and sold. */
+export function saleValues(
+  input: Pick<ItemValues, SaleFields>,
+  priceMinor: number,
+): Pick<ItemValues, SaleFields | 'priceMinor'> {
+  return {
+    name: input.name,
+    description: input.description,
+    priceMinor,
+    isTaxable: input.isTaxable,
+    isChargeCreditCardFees: input.isChargeCreditCardFees,
+    imageId: input.imageId,
+    isVisible: input.isVisible,
+  };
+}
+
 /** An item with the names the wire shows next to its ids. */
 export type ItemRow = typeof items.$inferSelect & {
   categoryName: string;

@@ -26,7 +26,15 @@ import {
   toSupplier,
 } from './catalogue-rules.ts';
 import { findSuppliers, insertSupplier, supplierNameTaken } from './categories.repo.ts';
-import { findItem, findItems, type ItemRow, type ItemValues, insertItem, updateItem } from './items.repo.ts';
+import {
+  findItem,
+  findItems,
+  type ItemRow,
+  type ItemValues,
+  insertItem,
+  saleValues,
+  updateItem,
+} from './items.repo.ts';
 import { noteProductChange } from './product-notes.ts';
 
 type ListQuery = z.output<typeof ItemListQuery>;
@@ -85,13 +93,7 @@ export function createItem(db: Db, actor: Authenticated, input: Input): Promise<
     const id = await insertItem(tx, tenant.tenantId, {
       categoryId: category.id,
       kind: KIND_OF_CATEGORY[category.categoryType],
-      name: input.name,
-      description: input.description,
-      priceMinor,
-      isTaxable: input.isTaxable,
-      isChargeCreditCardFees: input.isChargeCreditCardFees,
-      imageId: input.imageId,
-      isVisible: input.isVisible,
+      ...saleValues(input, priceMinor),
       stock: input.stock,
       supplierId: input.supplierId,
       sku: input.sku,

@@ -2,7 +2,6 @@ import {
   type CartTotals,
   CHECKOUT_MESSAGES,
   type CheckoutQuote,
-  cartTotals,
   type DeskPaymentMethod,
   formatInvoiceNumber,
   formatMoney,
@@ -10,7 +9,6 @@ import {
   type Offer,
   type OfferEvaluation,
   type PaymentMethod,
-  pricingFromSettings,
 } from '@atrium/contracts';
 import { type Tx, withTenant } from '../../db/client.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
@@ -26,7 +24,7 @@ import {
   createInvoice,
   type InvoiceLineInput,
   type Person,
-  tenantCurrency,
+  priceWithSettings,
 } from '../invoices/invoices.service.ts';
 import { notifyStaff } from '../mail/staff-notifications.ts';
 import { previewOffer, redeemOffer } from '../offers/offers.service.ts';
@@ -131,19 +129,6 @@ export function assertStockNow(cart: Cart): void {
   }
 }
 
-function price(tenant: TenantContext, lines: InvoiceLineInput[], method: PaymentMethod, offer?: Offer, now?: Date) {
-  const s = tenant.settings;
-  const pricing = pricingFromSettings({
-    currency: tenantCurrency(tenant),
-    taxPercent: s.taxPercent,
-    cardFees: s.cardFees,
-    bankFees: s.bankFees,
-    taxLabel1: s.taxLabel1,
-    taxValue1: s.taxValue1,
-  });
-  return cartTotals(lines, { ...pricing, paymentMethod: method, offer, now: now ?? new Date() });
-}
-
 export interface PricedCart {
   cart: Cart;
   totals: CartTotals;
@@ -167,7 +152,7 @@ export async function priceCart(
     evaluation = answer.evaluation;
     if (evaluation.ok && answer.row) offer = toOffer(answer.row);
   }
-  return { cart, totals: price(tenant, cart.lines, method, offer, now), evaluation };
+  return { cart, totals: priceWithSettings(tenant, cart.lines, method, offer, now), evaluation };
 }
 
 /** The priced cart on the wire: decimals of the currency, and the totals in minor units too. */

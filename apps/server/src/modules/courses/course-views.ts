@@ -90,8 +90,12 @@ export async function loadBundle(tx: Tx, tenant: TenantContext, rows: CourseRow[
 export const secondsOf = (bundle: CourseBundle, chapter: ChapterRow): number | null =>
   chapter.videoAssetId ? (bundle.videoSeconds.get(chapter.videoAssetId) ?? null) : null;
 
+/** The course's teacher, while that staff member exists. */
+const teacherOf = (bundle: CourseBundle, row: CourseRow): PersonRow | undefined =>
+  row.teacherId ? bundle.teachers.get(row.teacherId) : undefined;
+
 export function toCourse(bundle: CourseBundle, row: CourseRow): Course {
-  const teacher = row.teacherId ? bundle.teachers.get(row.teacherId) : undefined;
+  const teacher = teacherOf(bundle, row);
   return {
     guId: row.id,
     name: row.name,
@@ -153,13 +157,12 @@ export function toCourseDetail(bundle: CourseBundle, row: CourseRow): CourseDeta
 
 export function toPublicSummary(bundle: CourseBundle, row: CourseRow): PublicCourseSummary {
   const chapters = bundle.chapters.get(row.id) ?? [];
-  const teacher = row.teacherId ? bundle.teachers.get(row.teacherId) : undefined;
   return {
     guId: row.id,
     name: row.name,
     slug: row.slug,
     description: row.description,
-    teacherName: teacher?.name ?? null,
+    teacherName: teacherOf(bundle, row)?.name ?? null,
     imageUrl: mediaUrl(row.imageId),
     pricing: row.pricing,
     priceMinor: row.priceMinor,
@@ -202,25 +205,39 @@ export function toChapterContent(
 
 export function toPublicCourse(bundle: CourseBundle, row: CourseRow): PublicCourse {
   const chapters = bundle.chapters.get(row.id) ?? [];
-  const teacher = row.teacherId ? bundle.teachers.get(row.teacherId) : undefined;
+  const teacher = teacherOf(bundle, row);
   const preview = chapters.find((c) => c.id === row.previewChapterId);
   return {
     ...toPublicSummary(bundle, row),
     teacher: teacher ? { name: teacher.name, pictureUrl: teacher.picture } : null,
-    sections: (bundle.sections.get(row.id) ?? []).map((section) => ({
-      guId: section.id,
-      title: section.title,
-      chapters: chapters
-        .filter((c) => c.sectionId === section.id)
-        .map((c) => ({
-          guId: c.id,
-          title: c.title,
-          type: c.type,
-          durationSeconds: secondsOf(bundle, c),
-          isPreview: c.id === row.previewChapterId,
-          isDemo: c.isDemo,
-        })),
-    })),
+    sections: courseOutline(bundle, row),
     previewChapter: preview ? toChapterContent(bundle, row, preview, false) : null,
   };
+}
+
+/**
+ * A course's outline as its page and its learner see it: each section with its chapters (title, type,
+ * length, preview, demo); `more` adds what one viewer sees of a chapter (the learner's progress).
+ */
+export function courseOutline<T extends object = Record<never, never>>(
+  bundle: CourseBundle,
+  course: CourseRow,
+  more?: (chapter: ChapterRow) => T,
+) {
+  const chapters = bundle.chapters.get(course.id) ?? [];
+  return (bundle.sections.get(course.id) ?? []).map((section) => ({
+    guId: section.id,
+    title: section.title,
+    chapters: chapters
+      .filter((c) => c.sectionId === section.id)
+      .map((c) => ({
+        guId: c.id,
+        title: c.title,
+        type: c.type,
+        durationSeconds: secondsOf(bundle, c),
+        isPreview: c.id === course.previewChapterId,
+        isDemo: c.isDemo,
+        ...(more ? more(c) : ({} as T)),
+      })),
+  }));
 }

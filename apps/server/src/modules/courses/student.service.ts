@@ -16,7 +16,7 @@ import type { Authenticated } from '../../lib/guards.ts';
 import type { TenantContext } from '../../lib/tenant-context.ts';
 import type { Platform } from '../../platform.ts';
 import { assertMayOpen, isStaffClaims, learnerAccess, mayOpen } from './course-access.ts';
-import { type CourseBundle, loadBundle, toChapterContent, toPublicSummary } from './course-views.ts';
+import { type CourseBundle, courseOutline, loadBundle, toChapterContent, toPublicSummary } from './course-views.ts';
 import { type CourseRow, findCoursesByIds, listCourses } from './courses.repo.ts';
 import { courseOr404 } from './courses.service.ts';
 import {
@@ -151,22 +151,10 @@ export function learnCourse(db: Db, actor: Authenticated, courseId: string): Pro
       source: access.enrolment?.source ?? null,
       progressPercent: progressPercent(completed, chapters.length),
       resume: resumePoint(chapters, progress, access.enrolment?.lastChapterId ?? null, canOpen),
-      sections: (bundle.sections.get(course.id) ?? []).map((section) => ({
-        guId: section.id,
-        title: section.title,
-        chapters: chapters
-          .filter((c) => c.sectionId === section.id)
-          .map((c) => ({
-            guId: c.id,
-            title: c.title,
-            type: c.type,
-            durationSeconds: bundle.videoSeconds.get(c.videoAssetId ?? '') ?? null,
-            isPreview: c.id === course.previewChapterId,
-            isDemo: c.isDemo,
-            isLocked: !canOpen(c),
-            positionSeconds: progress.get(c.id)?.positionSeconds ?? 0,
-            completedAt: progress.get(c.id)?.completedAt?.toISOString() ?? null,
-          })),
+      sections: courseOutline(bundle, course, (c) => ({
+        isLocked: !canOpen(c),
+        positionSeconds: progress.get(c.id)?.positionSeconds ?? 0,
+        completedAt: progress.get(c.id)?.completedAt?.toISOString() ?? null,
       })),
     };
   });

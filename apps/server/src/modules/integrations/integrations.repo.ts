@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { tenantCredentials } from '../../db/schema/index.ts';
 
@@ -106,21 +106,13 @@ export async function mergePublicFields(
   patch: Record<string, unknown>,
   whenListId?: string,
 ): Promise<boolean> {
-  const rows = await tx
-    .update(tenantCredentials)
-    .set({
-      publicFields: sql`${tenantCredentials.publicFields} || ${JSON.stringify(patch)}::jsonb`,
-      updatedAt: sql`now()`,
-    })
-    .where(
-      and(
-        eq(tenantCredentials.tenantId, tenantId),
-        eq(tenantCredentials.provider, provider),
-        whenListId === undefined ? undefined : sql`${tenantCredentials.publicFields}->>'mcAudienceId' = ${whenListId}`,
-      ),
-    )
-    .returning({ id: tenantCredentials.id });
-  return rows.length > 0;
+  return patchPublicFields(
+    tx,
+    tenantId,
+    provider,
+    patch,
+    whenListId === undefined ? undefined : sql`${tenantCredentials.publicFields}->>'mcAudienceId' = ${whenListId}`,
+  );
 }
 
 /**
@@ -135,21 +127,32 @@ export async function claimMailchimpResync(
   patch: Record<string, unknown>,
   staleBefore: Date,
 ): Promise<boolean> {
+  return patchPublicFields(
+    tx,
+    tenantId,
+    'mailchimp',
+    patch,
+    sql`${tenantCredentials.publicFields}->>'mcAudienceId' = ${listId}`,
+    sql`(coalesce(${tenantCredentials.publicFields}->>'mcStatus', '') <> 'in_progress'
+          or coalesce(${tenantCredentials.publicFields}#>>'{mcSync,heartbeatAt}', '') < ${staleBefore.toISOString()})`,
+  );
+}
+
+/** Merges `patch` into the provider's public_fields where the row also meets `conditions`; answers whether it did. */
+async function patchPublicFields(
+  tx: Tx,
+  tenantId: string,
+  provider: string,
+  patch: Record<string, unknown>,
+  ...conditions: (SQL | undefined)[]
+): Promise<boolean> {
   const rows = await tx
     .update(tenantCredentials)
     .set({
       publicFields: sql`${tenantCredentials.publicFields} || ${JSON.stringify(patch)}::jsonb`,
       updatedAt: sql`now()`,
     })
-    .where(
-      and(
-        eq(tenantCredentials.tenantId, tenantId),
-        eq(tenantCredentials.provider, 'mailchimp'),
-        sql`${tenantCredentials.publicFields}->>'mcAudienceId' = ${listId}`,
-        sql`(coalesce(${tenantCredentials.publicFields}->>'mcStatus', '') <> 'in_progress'
-          or coalesce(${tenantCredentials.publicFields}#>>'{mcSync,heartbeatAt}', '') < ${staleBefore.toISOString()})`,
-      ),
-    )
+    .where(and(eq(tenantCredentials.tenantId, tenantId), eq(tenantCredentials.provider, provider), ...conditions))
     .returning({ id: tenantCredentials.id });
   return rows.length > 0;
 }

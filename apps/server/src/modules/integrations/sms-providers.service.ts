@@ -69,28 +69,8 @@ export async function saveTwilio(
     'twilioToken',
     'Twilio did not accept the Account SID and Auth Token.',
   );
-  await save(
-    ctx,
-    tenant.tenantId,
-    'sms',
-    'twilio',
-    { twilioToken: token },
-    {
-      hint: hintOf(token),
-      publicFields: {
-        twilioSid: body.twilioSid,
-        ...sender,
-        adminPhone: body.adminPhone,
-        footer: body.footer,
-        pageSize: body.pageSize,
-        pageWaitTime: body.pageWaitTime,
-      },
-      isIntegrated: true,
-      verification,
-    },
-    true,
-  );
-  return getSmsTenant(ctx, tenant);
+  const fields = { twilioSid: body.twilioSid, ...sender };
+  return saveActive(ctx, tenant, 'twilio', { twilioToken: token }, token, fields, body, verification);
 }
 
 /** PUT /sms/tenant/plivo: Plivo becomes the tenant's SMS provider. */
@@ -108,21 +88,38 @@ export async function savePlivo(
     'plivoAuthToken',
     'Plivo did not accept the Auth ID and Auth Token.',
   );
+  const fields = { plivoAuthId: body.plivoAuthId, plivoSenderId: body.plivoSenderId };
+  return saveActive(ctx, tenant, 'plivo', { plivoAuthToken: token }, token, fields, body, verification);
+}
+
+/**
+ * Saves a provider as the tenant's active one: its secret, its own fields and the settings either
+ * provider has (admin phone, footer, paging); answers the tenant's SMS settings as read back.
+ */
+async function saveActive(
+  ctx: Integrations,
+  tenant: TenantContext,
+  provider: 'twilio' | 'plivo',
+  secrets: Record<string, string>,
+  token: string,
+  fields: Record<string, string>,
+  shared: Pick<z.output<typeof TwilioWrite>, 'adminPhone' | 'footer' | 'pageSize' | 'pageWaitTime'>,
+  verification: ReturnType<typeof verdict>,
+): Promise<SmsTenant> {
   await save(
     ctx,
     tenant.tenantId,
     'sms',
-    'plivo',
-    { plivoAuthToken: token },
+    provider,
+    secrets,
     {
       hint: hintOf(token),
       publicFields: {
-        plivoAuthId: body.plivoAuthId,
-        plivoSenderId: body.plivoSenderId,
-        adminPhone: body.adminPhone,
-        footer: body.footer,
-        pageSize: body.pageSize,
-        pageWaitTime: body.pageWaitTime,
+        ...fields,
+        adminPhone: shared.adminPhone,
+        footer: shared.footer,
+        pageSize: shared.pageSize,
+        pageWaitTime: shared.pageWaitTime,
       },
       isIntegrated: true,
       verification,

@@ -11,7 +11,13 @@ import { readTenant } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { Authenticated } from '../../lib/guards.ts';
 import type { Platform } from '../../platform.ts';
-import { findContactInvoices, findContactPayments, findOwnInvoices, findPerson } from './invoices.repo.ts';
+import {
+  findContactInvoices,
+  findContactPayments,
+  findOwnInvoices,
+  findPerson,
+  type InvoiceSummaryRow,
+} from './invoices.repo.ts';
 
 /**
  * GET /item/invoice/contact/{contactId}: what the contact detail shows of a contact's money, read
@@ -32,12 +38,7 @@ export function contactInvoices(
     return {
       invoices: invoices.map((row) => ({
         id: row.id,
-        invoiceId: formatInvoiceNumber(row.number),
-        status: row.status,
-        currency: row.currency,
-        total: toMajorNumber(row.total, row.currency),
-        balance: toMajorNumber(row.balance, row.currency),
-        createdAt: row.createdAt.toISOString(),
+        ...summaryOf(row),
       })),
       payments: payments.map((row) => ({
         id: row.id,
@@ -51,6 +52,18 @@ export function contactInvoices(
       })),
     };
   });
+}
+
+/** An invoice in a list (the contact's, a person's own): its number, status and money in major units. */
+function summaryOf(row: InvoiceSummaryRow) {
+  return {
+    invoiceId: formatInvoiceNumber(row.number),
+    status: row.status,
+    currency: row.currency,
+    total: toMajorNumber(row.total, row.currency),
+    balance: toMajorNumber(row.balance, row.currency),
+    createdAt: row.createdAt.toISOString(),
+  };
 }
 
 /**
@@ -68,12 +81,7 @@ export function myInvoices(
     return {
       data: rows.map((row) => ({
         publicId: row.publicId,
-        invoiceId: formatInvoiceNumber(row.number),
-        status: row.status,
-        currency: row.currency,
-        total: toMajorNumber(row.total, row.currency),
-        balance: toMajorNumber(row.balance, row.currency),
-        createdAt: row.createdAt.toISOString(),
+        ...summaryOf(row),
       })),
       total,
     };

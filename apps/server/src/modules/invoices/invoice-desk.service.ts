@@ -196,36 +196,46 @@ async function afterMoney(
 
 export function recordPaymentFromDesk(
   platform: Platform,
-  { tenant, auth }: Authenticated,
+  actor: Authenticated,
   id: string,
   body: z.output<typeof InvoicePaymentRequest>,
 ) {
-  return write(platform, tenant, async (tx, mail) => {
-    const invoice = await requireInvoice(tx, tenant.tenantId, id);
-    const result = await recordPayment(tx, tenant, id, {
+  return payFromDesk(platform, actor, id, async (tx, invoice, recordedBy) =>
+    recordPayment(tx, actor.tenant, id, {
       method: body.method,
       amount: amountOf(body.amount, invoice.currency, 'amount'),
       idempotencyKey: body.idempotencyKey,
       note: body.note,
-      recordedBy: await caller(tx, tenant, auth),
-    });
-    return afterMoney(tx, platform, tenant, result, mail);
-  });
+      recordedBy: await recordedBy(),
+    }),
+  );
 }
 
 export function applyPaymentFromDesk(
   platform: Platform,
-  { tenant, auth }: Authenticated,
+  actor: Authenticated,
   id: string,
   body: z.output<typeof InvoiceApplyPaymentRequest>,
 ) {
-  return write(platform, tenant, async (tx, mail) => {
-    const invoice = await requireInvoice(tx, tenant.tenantId, id);
-    const result = await applyAccountCredit(tx, tenant, id, {
+  return payFromDesk(platform, actor, id, async (tx, invoice, recordedBy) =>
+    applyAccountCredit(tx, actor.tenant, id, {
       amount: body.amount === undefined ? undefined : amountOf(body.amount, invoice.currency, 'amount'),
       idempotencyKey: body.idempotencyKey,
-      recordedBy: await caller(tx, tenant, auth),
-    });
+      recordedBy: await recordedBy(),
+    }),
+  );
+}
+
+/** A payment the desk takes on one invoice, in the staff member's name (`recordedBy`); its email after. */
+function payFromDesk(
+  platform: Platform,
+  { tenant, auth }: Authenticated,
+  id: string,
+  pay: (tx: Tx, invoice: InvoiceRow, recordedBy: () => Promise<Person>) => Promise<MoneyResult>,
+) {
+  return write(platform, tenant, async (tx, mail) => {
+    const invoice = await requireInvoice(tx, tenant.tenantId, id);
+    const result = await pay(tx, invoice, () => caller(tx, tenant, auth));
     return afterMoney(tx, platform, tenant, result, mail);
   });
 }
@@ -291,16 +301,21 @@ export function emailFromDesk(platform: Platform, { tenant }: Authenticated, id:
   });
 }
 
+/** An invoice as its public page and its PDF show it: with its lines and payments. */
+async function publicOf(tx: Tx, tenant: TenantContext, row: InvoiceRow) {
+  return toPublic(
+    tenant,
+    row,
+    await findLines(tx, tenant.tenantId, row.id),
+    await findPayments(tx, tenant.tenantId, row.id),
+  );
+}
+
 export function getPublicInvoice(platform: Platform, tenant: TenantContext, publicId: string) {
   return readTenant(platform.db, tenant.tenantId, async (tx) => {
     const row = await findInvoiceByPublicId(tx, tenant.tenantId, publicId);
     if (!row) throw notFound('Invoice');
-    return toPublic(
-      tenant,
-      row,
-      await findLines(tx, tenant.tenantId, row.id),
-      await findPayments(tx, tenant.tenantId, row.id),
-    );
+    return publicOf(tx, tenant, row);
   });
 }
 
@@ -316,12 +331,7 @@ export async function invoicePdf(
         ? await requireInvoice(tx, tenant.tenantId, which.id)
         : await findInvoiceByPublicId(tx, tenant.tenantId, which.publicId);
     if (!row) throw notFound('Invoice');
-    return toPublic(
-      tenant,
-      row,
-      await findLines(tx, tenant.tenantId, row.id),
-      await findPayments(tx, tenant.tenantId, row.id),
-    );
+    return publicOf(tx, tenant, row);
   });
   const logo = await loadLogo(platform.media, tenant.tenantId, tenant.settings.logo);
   const pdf = await renderInvoicePdf({ invoice, logo, timeZone: tenant.settings.timezone });

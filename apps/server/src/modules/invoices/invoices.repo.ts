@@ -207,17 +207,25 @@ export async function claimStockToReturn(tx: Tx, tenantId: string, invoiceId: st
   return rows.sort((a, b) => (a.itemId < b.itemId ? -1 : a.itemId > b.itemId ? 1 : 0));
 }
 
+/** What an invoice list shows of each: number, status, money, when it was made. */
+const summaryColumns = {
+  number: invoices.number,
+  status: invoices.status,
+  currency: invoices.currency,
+  total: invoices.total,
+  balance: invoices.balance,
+  createdAt: invoices.createdAt,
+};
+export type InvoiceSummaryRow = {
+  [K in keyof typeof summaryColumns]: (typeof invoices.$inferSelect)[K];
+};
+
 /** A contact's latest invoices (archived ones too: they are still the contact's history). */
 export function findContactInvoices(tx: Tx, tenantId: string, contactId: string, limit: number) {
   return tx
     .select({
       id: invoices.id,
-      number: invoices.number,
-      status: invoices.status,
-      currency: invoices.currency,
-      total: invoices.total,
-      balance: invoices.balance,
-      createdAt: invoices.createdAt,
+      ...summaryColumns,
     })
     .from(invoices)
     .where(and(eq(invoices.tenantId, tenantId), eq(invoices.contactId, contactId)))
@@ -231,12 +239,7 @@ export async function findOwnInvoices(tx: Tx, tenantId: string, contactId: strin
   const rows = await tx
     .select({
       publicId: invoices.publicId,
-      number: invoices.number,
-      status: invoices.status,
-      currency: invoices.currency,
-      total: invoices.total,
-      balance: invoices.balance,
-      createdAt: invoices.createdAt,
+      ...summaryColumns,
     })
     .from(invoices)
     .where(own)

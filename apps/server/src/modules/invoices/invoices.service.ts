@@ -77,13 +77,14 @@ export function tenantCurrency(tenant: TenantContext): string {
   return findCurrency(tenant.settings.currency.toUpperCase())?.code ?? DEFAULT_CURRENCY;
 }
 
-function priceLines(
+/** Lines priced with the tenant's tax and fees for a payment method, with `offer` taken off when it applies. */
+export function priceWithSettings(
   tenant: TenantContext,
   lines: InvoiceLineInput[],
   method: PaymentMethod,
   offer?: Offer,
   now?: Date,
-) {
+): CartTotals {
   const s = tenant.settings;
   const pricing = pricingFromSettings({
     currency: tenantCurrency(tenant),
@@ -93,7 +94,17 @@ function priceLines(
     taxLabel1: s.taxLabel1,
     taxValue1: s.taxValue1,
   });
-  const totals = cartTotals(lines, { ...pricing, paymentMethod: method, offer, now: now ?? new Date() });
+  return cartTotals(lines, { ...pricing, paymentMethod: method, offer, now: now ?? new Date() });
+}
+
+function priceLines(
+  tenant: TenantContext,
+  lines: InvoiceLineInput[],
+  method: PaymentMethod,
+  offer?: Offer,
+  now?: Date,
+) {
+  const totals = priceWithSettings(tenant, lines, method, offer, now);
   if (totals.offer && !totals.offer.ok) throw badRequest('offerCode', totals.offer.alert);
   return totals;
 }

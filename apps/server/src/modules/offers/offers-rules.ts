@@ -78,6 +78,21 @@ export function toValues(tenant: TenantContext, wire: OfferWire, target: 'catego
   };
 }
 
+/** What a stored offer applies to, as the wire and the rule engine name it (the course, the buy-and-get items). */
+function targetOf(row: OfferRow) {
+  return {
+    itemType: row.itemType,
+    appliesOn: row.appliesOn,
+    courseGuId: row.targetCategoryId ?? row.targetItemId,
+    primaryItem:
+      row.primaryCategoryId && row.primaryCount ? { category: row.primaryCategoryId, count: row.primaryCount } : null,
+    secondaryItem:
+      row.secondaryCategoryId && row.secondaryCount
+        ? { category: row.secondaryCategoryId, count: row.secondaryCount }
+        : null,
+  };
+}
+
 /** A stored offer back to the wire's input shape (what an update is merged into). */
 export function toWire(tenant: TenantContext, row: OfferRow): OfferWire {
   const zone = timeZoneOf(tenant);
@@ -88,15 +103,7 @@ export function toWire(tenant: TenantContext, row: OfferRow): OfferWire {
     discountType: row.discountType,
     discount: discountToWire(tenant, row),
     status: row.status,
-    itemType: row.itemType,
-    appliesOn: row.appliesOn,
-    courseGuId: row.targetCategoryId ?? row.targetItemId,
-    primaryItem:
-      row.primaryCategoryId && row.primaryCount ? { category: row.primaryCategoryId, count: row.primaryCount } : null,
-    secondaryItem:
-      row.secondaryCategoryId && row.secondaryCount
-        ? { category: row.secondaryCategoryId, count: row.secondaryCount }
-        : null,
+    ...targetOf(row),
     startDate: row.startsAt ? dateInZone(row.startsAt, zone) : null,
     endDate: row.endsAt ? lastDateInZone(row.endsAt, zone) : null,
     usageLimit: row.usageLimit,
@@ -119,15 +126,7 @@ export function toOffer(row: OfferRow): Offer {
     endsAt: row.endsAt,
     usageLimit: row.usageLimit,
     timesUsed: row.usedCount,
-    itemType: row.itemType,
-    appliesOn: row.appliesOn,
-    courseGuId: row.targetCategoryId ?? row.targetItemId,
-    primaryItem:
-      row.primaryCategoryId && row.primaryCount ? { category: row.primaryCategoryId, count: row.primaryCount } : null,
-    secondaryItem:
-      row.secondaryCategoryId && row.secondaryCount
-        ? { category: row.secondaryCategoryId, count: row.secondaryCount }
-        : null,
+    ...targetOf(row),
     discountsSubscription: row.discountsSubscription,
     discountsRegistrationFees: row.discountsRegistrationFees,
   };

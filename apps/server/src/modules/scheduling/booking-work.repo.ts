@@ -10,7 +10,7 @@ import {
   invoices,
   rooms,
 } from '../../db/schema/index.ts';
-import type { BookingRow } from './bookings.repo.ts';
+import { type BookingRow, bookingsOfSession, waitlistOf } from './bookings.repo.ts';
 
 // Bookings seen from the jobs (holds that ran out, reminders due), the notices sent once, the
 // emails of a session's people, check-in's close and the private calendar feeds. Cross-tenant work
@@ -50,16 +50,7 @@ export function expiredHolds(tx: Tx, tenantId: string, now: Date): Promise<Booki
 
 /** The waiting bookings of a session, by id (for a reorder). */
 export async function waitlistIds(tx: Tx, tenantId: string, sessionId: string): Promise<string[]> {
-  const rows = await tx
-    .select({ id: classBookings.id })
-    .from(classBookings)
-    .where(
-      and(
-        eq(classBookings.tenantId, tenantId),
-        eq(classBookings.sessionId, sessionId),
-        eq(classBookings.status, 'waitlisted'),
-      ),
-    );
+  const rows = await tx.select({ id: classBookings.id }).from(classBookings).where(waitlistOf(tenantId, sessionId));
   return rows.map((r) => r.id);
 }
 
@@ -69,13 +60,7 @@ export function livePeopleOf(tx: Tx, tenantId: string, sessionId: string) {
     .select({ booking: classBookings, email: contacts.email, name: contacts.name })
     .from(classBookings)
     .innerJoin(contacts, and(eq(contacts.tenantId, tenantId), eq(contacts.id, classBookings.contactId)))
-    .where(
-      and(
-        eq(classBookings.tenantId, tenantId),
-        eq(classBookings.sessionId, sessionId),
-        ne(classBookings.status, 'cancelled'),
-      ),
-    );
+    .where(bookingsOfSession(tenantId, sessionId, ne(classBookings.status, 'cancelled')));
 }
 
 export async function contactOf(tx: Tx, tenantId: string, id: string) {

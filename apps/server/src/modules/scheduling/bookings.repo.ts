@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { classBookings, classSessions, contacts } from '../../db/schema/index.ts';
 
@@ -6,14 +6,22 @@ import { classBookings, classSessions, contacts } from '../../db/schema/index.ts
 
 export type BookingRow = typeof classBookings.$inferSelect;
 
+/** The bookings of one of the tenant's sessions, narrowed by `more` (a status, a contact). */
+export const bookingsOfSession = (tenantId: string, sessionId: string, ...more: SQL[]) =>
+  and(eq(classBookings.tenantId, tenantId), eq(classBookings.sessionId, sessionId), ...more);
+
+/** A session's waitlist. */
+export const waitlistOf = (tenantId: string, sessionId: string) =>
+  bookingsOfSession(tenantId, sessionId, eq(classBookings.status, 'waitlisted'));
+
 export async function findLiveBooking(tx: Tx, tenantId: string, sessionId: string, contactId: string) {
   const [row] = await tx
     .select()
     .from(classBookings)
     .where(
-      and(
-        eq(classBookings.tenantId, tenantId),
-        eq(classBookings.sessionId, sessionId),
+      bookingsOfSession(
+        tenantId,
+        sessionId,
         eq(classBookings.contactId, contactId),
         ne(classBookings.status, 'cancelled'),
       ),
@@ -91,13 +99,7 @@ export async function countWaitlisted(tx: Tx, tenantId: string, sessionId: strin
   const [row] = await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(classBookings)
-    .where(
-      and(
-        eq(classBookings.tenantId, tenantId),
-        eq(classBookings.sessionId, sessionId),
-        eq(classBookings.status, 'waitlisted'),
-      ),
-    );
+    .where(waitlistOf(tenantId, sessionId));
   return row?.n ?? 0;
 }
 
@@ -106,13 +108,7 @@ export async function firstWaitlisted(tx: Tx, tenantId: string, sessionId: strin
   const [row] = await tx
     .select()
     .from(classBookings)
-    .where(
-      and(
-        eq(classBookings.tenantId, tenantId),
-        eq(classBookings.sessionId, sessionId),
-        eq(classBookings.status, 'waitlisted'),
-      ),
-    )
+    .where(waitlistOf(tenantId, sessionId))
     .orderBy(...WAITLIST_ORDER)
     .limit(1);
   return row;
@@ -123,13 +119,7 @@ export async function cancelBookingsOf(tx: Tx, tenantId: string, sessionId: stri
   await tx
     .update(classBookings)
     .set({ status: 'cancelled', cancelledAt: now, holdExpiresAt: null, updatedAt: now })
-    .where(
-      and(
-        eq(classBookings.tenantId, tenantId),
-        eq(classBookings.sessionId, sessionId),
-        ne(classBookings.status, 'cancelled'),
-      ),
-    );
+    .where(bookingsOfSession(tenantId, sessionId, ne(classBookings.status, 'cancelled')));
 }
 
 /**
@@ -146,9 +136,9 @@ export function rosterOf(tx: Tx, tenantId: string, sessionId: string) {
     .from(classBookings)
     .innerJoin(contacts, and(eq(contacts.tenantId, tenantId), eq(contacts.id, classBookings.contactId)))
     .where(
-      and(
-        eq(classBookings.tenantId, tenantId),
-        eq(classBookings.sessionId, sessionId),
+      bookingsOfSession(
+        tenantId,
+        sessionId,
         sql`(${classBookings.status} <> 'cancelled' or ${classBookings.lateCancel})`,
       ),
     )

@@ -12,7 +12,7 @@ import type { Authenticated } from '../../lib/guards.ts';
 import type { TenantContext } from '../../lib/tenant-context.ts';
 import type { Platform } from '../../platform.ts';
 import type { JobRunner } from '../jobs/job-runner.ts';
-import { book, confirmOffer, owedAtStudio, releasePlace } from './booking-core.ts';
+import { type BookingContext, book, confirmOffer, owedAtStudio, releasePlace } from './booking-core.ts';
 import { type BookingRow, bookingsOfContact, findBooking, rosterOf, setBooking } from './bookings.repo.ts';
 import { extendHorizons } from './class-rules.service.ts';
 import { cancelEventPlaces, registerForEvent } from './events.service.ts';
@@ -80,10 +80,8 @@ export async function studentBook(
   input: StudentBookingInput,
   now: Date,
 ): Promise<StudentSessionList['data'][number]> {
-  const { tenant, auth } = actor;
-  requireSchedule(tenant);
-  const ctx = bookingContext(platform, tenant, now);
-  return withTenant(platform.db, tenant.tenantId, async (tx) => {
+  return memberChange(platform, actor, now, async (tx, ctx) => {
+    const { tenant, auth } = actor;
     const sessionId = await resolveSession(tx, tenant.tenantId, {
       classId: input.classId,
       clsStartTime: input.clsStartTime,
@@ -93,8 +91,23 @@ export async function studentBook(
     const rule = await repo.findRuleOfSession(tx, tenant.tenantId, sessionId);
     if (rule?.kind === 'event') await registerForEvent(tx, ctx, rule, auth.sub);
     else await book(tx, ctx, sessionId, auth.sub, { byStaff: false });
-    return mineOf(tx, tenant, auth.sub, sessionId);
+    return sessionId;
   });
+}
+
+/**
+ * A member's change to their own place (booking, taking a held spot), in one transaction of the
+ * studio's schedule; `change` answers the session, which is answered as the member now sees it.
+ */
+function memberChange(
+  platform: Platform,
+  { tenant, auth }: Authenticated,
+  now: Date,
+  change: (tx: Tx, ctx: BookingContext) => Promise<string>,
+): Promise<StudentSessionList['data'][number]> {
+  requireSchedule(tenant);
+  const ctx = bookingContext(platform, tenant, now);
+  return withTenant(platform.db, tenant.tenantId, async (tx) => mineOf(tx, tenant, auth.sub, await change(tx, ctx)));
 }
 
 async function mineOf(tx: Tx, tenant: TenantContext, contactId: string, sessionId: string) {
@@ -143,13 +156,10 @@ export function studentConfirm(
   bookingId: string,
   now: Date,
 ): Promise<StudentSessionList['data'][number]> {
-  const { tenant, auth } = actor;
-  requireSchedule(tenant);
-  const ctx = bookingContext(platform, tenant, now);
-  return withTenant(platform.db, tenant.tenantId, async (tx) => {
-    const { booking } = await ownBooking(tx, tenant.tenantId, auth.sub, bookingId);
+  return memberChange(platform, actor, now, async (tx, ctx) => {
+    const { booking } = await ownBooking(tx, actor.tenant.tenantId, actor.auth.sub, bookingId);
     await confirmOffer(tx, ctx, booking);
-    return mineOf(tx, tenant, auth.sub, booking.sessionId);
+    return booking.sessionId;
   });
 }
 
