@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { expectAccessible, hostUrl, logIn, menuLinks } from './helpers';
+import { expectAccessible, hostUrl, logIn, menuLinks, PASSWORD } from './helpers';
+import { newStudio } from './studio-api';
 
 // These specs change the riverside tenant's website: the public-site spec asserts the demo
 // tenant's menu order, and the two run in parallel.
@@ -25,6 +26,27 @@ async function addPage(page: Page): Promise<string> {
 }
 
 const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Website pages' });
+
+/**
+ * The designer's dialogs are judged by axe on their own: behind them, the page list's move buttons (target-size,
+ * a new studio's list) and GrapesJS's own panel buttons (aria-prohibited-attr) are the screen's findings.
+ */
+const DIALOGS = '[role="dialog"]';
+
+/** A real 1x1 PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** An image put in the Media Gallery (the website's media library), by the gallery page's own upload. */
+async function uploadToMediaGallery(page: Page, fileName: string): Promise<void> {
+  await sidebar(page).getByText('Media Gallery', { exact: true }).click();
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Upload Image' }).click();
+  await (await chooser).setFiles({ name: fileName, mimeType: 'image/png', buffer: PNG });
+  await expect(page.getByRole('list', { name: 'Media gallery' }).getByRole('img', { name: fileName })).toBeVisible();
+}
 
 async function sidebarTitles(page: Page): Promise<string[]> {
   return (await sidebar(page).getByRole('listitem').allInnerTexts()).map((text) => text.trim());
@@ -301,6 +323,142 @@ test.describe('the website builder', () => {
     expect(await visitor.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await expectAccessible(visitor);
     await context.close();
+
+    await page.getByRole('button', { name: 'Delete page' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText(`${name} is deleted successfully.`)).toBeVisible();
+  });
+
+  test("a new studio's site from a starter template: the four previewed, one looked over and applied as the drafts", async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    // a studio of its own: the template writes the drafts of Home, About and Contact (riverside's are other tests')
+    const run = Date.now().toString(36);
+    const org = `starter-${run}`;
+    const email = `owner.${run}@starter.test`;
+    await newStudio(request, {
+      orgId: org,
+      businessName: `Starter Gym ${run}`,
+      owner: { name: 'Sam Starter', email, password: PASSWORD },
+    });
+    await logIn(page, email, org);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto(hostUrl(org, '/website'));
+    await expect(page.getByRole('heading', { name: 'Website - Lets build a website' })).toBeVisible();
+
+    // the four starters, each with a small live rendering of its home page
+    await page.getByRole('button', { name: 'Templates', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Start from a template' });
+    const starters: [string, string][] = [
+      ['Yoga studio', 'Breathe, move and slow down'],
+      ['Gym', 'Get stronger, one session at a time'],
+      ['School', 'Learning that children and adults love'],
+      ['Non-profit', 'Together we make our community stronger'],
+    ];
+    await expect(dialog.getByRole('article')).toHaveCount(starters.length);
+    for (const [label, title] of starters) {
+      const card = dialog.getByRole('article', { name: label });
+      await card.scrollIntoViewIfNeeded();
+      await expect(
+        card.frameLocator(`iframe[title="${label} thumbnail"]`).getByText(title, { exact: true }),
+      ).toBeVisible();
+    }
+    await expectAccessible(page, DIALOGS);
+
+    // one looked over page by page, in the studio's name
+    await dialog.getByRole('button', { name: 'Preview the Gym template' }).click();
+    const preview = page.getByRole('dialog', { name: 'Gym template' });
+    const home = preview.frameLocator('iframe[title="Gym: Home page preview"]');
+    await expect(home.getByRole('heading', { name: 'Get stronger, one session at a time' })).toBeVisible();
+    await expect(home.getByText(`Starter Gym ${run}`).first()).toBeVisible();
+    await preview.getByRole('tab', { name: 'About' }).click();
+    await expect(
+      preview
+        .frameLocator('iframe[title="Gym: About page preview"]')
+        .getByRole('heading', { name: 'Everyone belongs here' }),
+    ).toBeVisible();
+    await expectAccessible(page, DIALOGS);
+
+    // applied: the drafts of the three pages (About and Contact made, as a new studio has only Home)
+    await preview.getByRole('button', { name: 'Use the Gym template' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Use this template?' });
+    await expect(confirm).toBeVisible();
+    await expectAccessible(page, DIALOGS);
+    await confirm.getByRole('button', { name: 'Use this template' }).click();
+    await expect(
+      page.getByText(
+        'The Gym template is now the draft of Home, About and Contact. Look each page over and publish it.',
+      ),
+    ).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('heading', { name: 'Home', exact: true })).toBeVisible();
+    await expect(page.getByText('It has a draft that is not published yet.')).toBeVisible();
+    await expect(sidebar(page).getByRole('button', { name: /^Contact \(/ })).toBeVisible();
+
+    // the About page's draft opens in the designer: the template's sections in the canvas
+    await sidebar(page)
+      .getByRole('button', { name: /^About \(/ })
+      .click();
+    await expect(page.getByRole('heading', { name: 'About', exact: true })).toBeVisible();
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    const canvas = page.frameLocator('.gjs-frame');
+    await expect(canvas.getByRole('heading', { name: 'About the gym' })).toBeVisible({ timeout: 20_000 });
+    await expect(canvas.getByRole('heading', { name: 'Everyone belongs here' })).toBeVisible();
+    await expect(canvas.getByRole('img', { name: 'The gym floor' })).toBeVisible();
+  });
+
+  test('an image from the media library goes into the designer with its alt text, and reaches the visitor', async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    await openBuilder(page);
+    const stamp = Date.now().toString(36);
+    const fileName = `morning-class-${stamp}.png`;
+    await uploadToMediaGallery(page, fileName);
+
+    const name = await addPage(page);
+    await page.getByRole('button', { name: 'Use Simple page' }).click();
+    const canvas = page.frameLocator('.gjs-frame');
+    const frame = canvas.getByRole('img', { name: 'A photo of your studio' });
+    await expect(frame).toBeVisible({ timeout: 20_000 });
+
+    // a double click on the photo opens the media library, not GrapesJS's own image dialog
+    await frame.dblclick();
+    const picker = page.getByRole('dialog', { name: 'Choose an image' });
+    const described = picker.getByRole('textbox', { name: 'Describe the image' });
+    await expect(described).toHaveValue('A photo of your studio');
+    const image = picker.getByRole('group', { name: 'Your images' }).getByRole('button', { name: fileName });
+    await expect(image).toBeVisible();
+    await expectAccessible(page, DIALOGS);
+    await image.click();
+    await expect(image).toHaveAttribute('aria-pressed', 'true');
+    // the description is asked for unless the image is decoration
+    await described.fill('');
+    await picker.getByRole('button', { name: 'Use this image' }).click();
+    await expect(picker.getByText('Describe the image, or tick that it is only decoration.')).toBeVisible();
+    const alt = `Students stretching in the morning class ${stamp}`;
+    await described.fill(alt);
+    await picker.getByRole('button', { name: 'Use this image' }).click();
+    await expect(picker).toBeHidden();
+    const placed = canvas.getByRole('img', { name: alt });
+    await expect(placed).toHaveAttribute('src', /^\/media\//);
+    await expect(canvas.getByRole('img', { name: 'A photo of your studio' })).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.frameLocator('iframe[title="Page preview"]').getByRole('img', { name: alt })).toBeVisible();
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await expect(page.getByText(/is published\. Visitors see it now\./).first()).toBeVisible();
+
+    const visitor = await (await browser.newContext()).newPage();
+    await visitor.goto(hostUrl(ORG, `/${name}`));
+    const seen = visitor.getByRole('img', { name: alt });
+    await expect(seen).toBeVisible();
+    await expect(seen).toHaveAttribute('src', /^\/media\//);
+    expect(await seen.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await visitor.context().close();
 
     await page.getByRole('button', { name: 'Delete page' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
