@@ -1,6 +1,7 @@
 import { type Attempt, questionTypeLabel, quizResultLabel } from '@atrium/contracts';
 import { Document, Page, renderToBuffer, StyleSheet, View } from '@react-pdf/renderer';
 import { createElement as h, type ReactElement } from 'react';
+import { stripTags } from '../../lib/html-text.ts';
 import { PDF_FONT_FAMILY, pdfFontsReady, PdfText as Text } from '../../pdf/pdf-fonts.ts';
 import { dateIn } from '../invoices/invoice-pdf.ts';
 
@@ -22,15 +23,7 @@ const styles = StyleSheet.create({
 
 /** The question's words without its markup (the PDF prints text). */
 export function plainText(html: string): string {
-  return html
-    .replace(/<(br|\/p|\/li|\/h\d)\s*\/?>/gi, '\n')
-    .replace(/<[^>]*>/g, '')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&')
+  return stripTags(html.replace(/<(br|\/p|\/li|\/h\d)\s*\/?>/gi, '\n'))
     .replace(/\n{2,}/g, '\n')
     .trim();
 }

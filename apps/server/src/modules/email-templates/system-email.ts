@@ -1,5 +1,6 @@
 import { renderTemplate, SYSTEM_TEMPLATE_KEYS, type SystemTemplateKey, templateTags } from '@atrium/contracts';
 import type { Tx } from '../../db/client.ts';
+import { stripTags } from '../../lib/html-text.ts';
 import type { TenantContext } from '../../lib/tenant-context.ts';
 import type { OutgoingEmail } from '../mail/outbox.ts';
 import { contactCustomTagValues, findSystemTemplateRow } from './email-templates.repo.ts';
@@ -35,21 +36,15 @@ export function standardTagValues(tenant: TenantContext, contact: EmailRecipient
 
 /** Plain-text part of an HTML email: block ends become line breaks, links show their address. */
 export function htmlToText(html: string): string {
-  return html
+  const lines = html
     .replace(/<a\b[^>]*href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi, (_, href: string, label: string) => {
       const text = label.replace(/<[^>]*>/g, '').trim();
       return text && text !== href ? `${text} (${href})` : href;
     })
     .replace(/<br\s*\/?>/gi, '\n')
     .replace(/<\/(p|div|h[1-6]|li|tr|blockquote)>/gi, '\n')
-    .replace(/<li\b[^>]*>/gi, '- ')
-    .replace(/<[^>]*>/g, '')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&')
+    .replace(/<li\b[^>]*>/gi, '- ');
+  return stripTags(lines)
     .replace(/[ \t]+\n/g, '\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim();

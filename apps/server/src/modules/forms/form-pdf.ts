@@ -1,5 +1,6 @@
 import { Document, Image, Page, renderToBuffer, StyleSheet, View } from '@react-pdf/renderer';
 import { createElement as h } from 'react';
+import { stripTags } from '../../lib/html-text.ts';
 import { PDF_FONT_FAMILY, pdfFontsReady, PdfText as Text } from '../../pdf/pdf-fonts.ts';
 
 // The signed form as a PDF (DESIGN.md "PDF"): the filled form, the signature and an audit trail in
@@ -37,15 +38,7 @@ export interface FormPdfInput {
 
 /** Rich text (sanitised HTML) as plain paragraphs. */
 export function htmlToText(html: string): string {
-  return html
-    .replace(/<(br|\/p|\/div|\/h[1-6]|\/li)\s*\/?>/gi, '\n')
-    .replace(/<[^>]*>/g, '')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&')
+  return stripTags(html.replace(/<(br|\/p|\/div|\/h[1-6]|\/li)\s*\/?>/gi, '\n'))
     .replace(/\n{3,}/g, '\n\n')
     .trim();
 }
