@@ -3,11 +3,13 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Role } from '@atrium/contracts';
+import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { type App, type BuildOptions, buildApp } from '../src/app.ts';
 import { type AppConfig, loadConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { migrateDatabase } from '../src/db/migrate.ts';
+import { tenants } from '../src/db/schema/index.ts';
 import { createPages, createTenant, createUsers, type NewPage, type NewTenant } from '../src/seed/tenants.ts';
 
 export const PASSWORD = 'Correct-horse-1';
@@ -110,6 +112,11 @@ export async function newTenant(
   return { tenantId, orgId, host: `${orgId}.localhost`, users: users as Record<Role, TestUser> };
 }
 
+/** A studio's published home page (the first in its menu) with `unhtml` as its content. */
+export function homePage(unhtml: string): NewPage {
+  return { name: 'home', title: 'Home', url: 'home', unhtml, sequence: 1, isPublished: true };
+}
+
 export function json<T = Record<string, unknown>>(response: LightMyRequestResponse): T {
   return JSON.parse(response.body) as T;
 }
@@ -159,4 +166,21 @@ export async function newMember(app: App, tenant: TestTenant, name: string, last
   });
   if (login.statusCode !== 200) throw new Error(`member login failed: ${login.statusCode} ${login.body}`);
   return { email, token: json<{ access_token: string }>(login).access_token };
+}
+
+/**
+ * Writes `settings` over the tenant's stored settings (the other keys kept) straight in the database,
+ * and drops the app's cached tenants so the next request reads them.
+ */
+export async function setTenantSettings(
+  app: App,
+  tenant: Pick<TestTenant, 'tenantId'>,
+  settings: Record<string, unknown>,
+): Promise<void> {
+  const [row] = await app.platform.db.select().from(tenants).where(eq(tenants.id, tenant.tenantId));
+  await app.platform.db
+    .update(tenants)
+    .set({ settings: { ...(row?.settings as object), ...settings } })
+    .where(eq(tenants.id, tenant.tenantId));
+  app.platform.tenants.clearCache();
 }

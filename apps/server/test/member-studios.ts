@@ -2,7 +2,7 @@ import { beforeAll } from 'vitest';
 import type { App } from '../src/app.ts';
 import { bearer, newMember, startTestApp, type TestTenant, twoStudios } from './helpers.ts';
 
-type Method = 'GET' | 'POST' | 'PUT';
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /**
  * The file's app and two studios in `ctx`: `a` (named Ayşe Yoga) with tokens for its admin, staff,

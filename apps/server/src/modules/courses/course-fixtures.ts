@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
 import type { CourseDetail, Role } from '@atrium/contracts';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { bearer, json, loginAs, newTenant, PASSWORD, startTestApp, type TestTenant } from '../../../test/helpers.ts';
 import type { App } from '../../app.ts';
 import { createUsers } from '../../seed/tenants.ts';
+import { insertVideoAsset, updateVideoAsset } from '../video/video.repo.ts';
+import { VideoFiles } from '../video/video-files.ts';
 
 // What the courses tests share: calls as a role (one login per tenant and role), answers read with
 // their status checked, and courses made the way staff make them.
@@ -104,6 +107,28 @@ export async function newStudent(app: App, tenant: TestTenant): Promise<{ id: st
   });
   const body = json<{ access_token: string; contact: { guId: string } }>(login);
   return { id: body.contact.guId, token: body.access_token };
+}
+
+/** A video as the transcode leaves it: ready, with a master playlist and a poster on disk. */
+export async function readyVideo(app: App, tenant: TestTenant, title: string, durationMs: number) {
+  const row = await insertVideoAsset(app.platform.db, tenant.tenantId, {
+    title,
+    originalName: `${title}.mp4`,
+    sizeBytes: 10,
+    createdBy: tenant.users.admin.id,
+  });
+  await updateVideoAsset(app.platform.db, tenant.tenantId, row.id, {
+    status: 'ready',
+    hlsPrefix: 'hls-1',
+    hlsMasterKey: 'master.m3u8',
+    posterKey: 'poster.jpg',
+    durationMs,
+  });
+  const dir = new VideoFiles(app.platform.config).versionDir(tenant.tenantId, row.id, 'hls-1');
+  await mkdir(dir, { recursive: true });
+  await writeFile(`${dir}/master.m3u8`, '#EXTM3U\n');
+  await writeFile(`${dir}/poster.jpg`, Buffer.from([0xff, 0xd8, 0xff, 0xd9]));
+  return row;
 }
 
 /**

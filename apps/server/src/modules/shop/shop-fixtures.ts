@@ -1,7 +1,5 @@
-import { eq } from 'drizzle-orm';
-import { bearer, loginAs, newTenant, type TestTenant } from '../../../test/helpers.ts';
+import { bearer, loginAs, newTenant, setTenantSettings, type TestTenant } from '../../../test/helpers.ts';
 import type { App } from '../../app.ts';
-import { tenants } from '../../db/schema/index.ts';
 import { makeBundle, makeCategory, makeItem } from '../catalogue/catalogue-fixtures.ts';
 
 /** A shop's catalogue for the public calls' tests: what visitors may and may not see. */
@@ -25,20 +23,7 @@ export interface ShopFixture {
 export async function makeShop(app: App): Promise<ShopFixture> {
   const shop = await newTenant(app);
   const other = await newTenant(app);
-  const [row] = await app.platform.db.select().from(tenants).where(eq(tenants.id, shop.tenantId));
-  await app.platform.db
-    .update(tenants)
-    .set({
-      settings: {
-        ...(row?.settings as object),
-        currency: 'USD',
-        taxPercent: 10,
-        cardFees: 3,
-        paymentProvider: 'STRIPE',
-      },
-    })
-    .where(eq(tenants.id, shop.tenantId));
-  app.platform.tenants.clearCache();
+  await setTenantSettings(app, shop, { currency: 'USD', taxPercent: 10, cardFees: 3, paymentProvider: 'STRIPE' });
   const admin = (await loginAs(app, shop, 'admin')).access_token;
   const merch = await makeCategory(app, shop, admin, { name: 'Clothing' });
   const item = async (body: Record<string, unknown>, categoryId = merch.guId) =>
