@@ -40,20 +40,24 @@ export interface EmailJob {
 /** Emails written by this process and not yet queued, with when: the next kick queues those committed. */
 const written = new Map<string, EmailJob & { at: number }>();
 
+/** An email as the outbox keeps it (what is not given is null). */
+function outboxRow(email: OutgoingEmail) {
+  return {
+    toAddress: email.to,
+    subject: email.subject,
+    textBody: email.text,
+    htmlBody: email.html ?? null,
+    attachment: email.attachment ?? null,
+    headers: email.headers ?? null,
+    sender: email.sender ?? null,
+  };
+}
+
 /** Writes an email to the outbox inside the caller's transaction; it is sent after commit (kick). */
 export async function enqueueEmail(tx: Tx, tenantId: string, email: OutgoingEmail): Promise<void> {
   const [row] = await tx
     .insert(outboxEmails)
-    .values({
-      tenantId,
-      toAddress: email.to,
-      subject: email.subject,
-      textBody: email.text,
-      htmlBody: email.html ?? null,
-      attachment: email.attachment ?? null,
-      headers: email.headers ?? null,
-      sender: email.sender ?? null,
-    })
+    .values({ tenantId, ...outboxRow(email) })
     .returning({ id: outboxEmails.id });
   if (row) written.set(row.id, { tenantId, emailId: row.id, at: Date.now() });
 }
@@ -65,19 +69,7 @@ export async function enqueueEmails(
   emails: Array<OutgoingEmail & { id: string }>,
 ): Promise<void> {
   if (emails.length === 0) return;
-  await tx.insert(outboxEmails).values(
-    emails.map((email) => ({
-      tenantId,
-      id: email.id,
-      toAddress: email.to,
-      subject: email.subject,
-      textBody: email.text,
-      htmlBody: email.html ?? null,
-      attachment: email.attachment ?? null,
-      headers: email.headers ?? null,
-      sender: email.sender ?? null,
-    })),
-  );
+  await tx.insert(outboxEmails).values(emails.map((email) => ({ tenantId, id: email.id, ...outboxRow(email) })));
   const at = Date.now();
   for (const email of emails) written.set(email.id, { tenantId, emailId: email.id, at });
 }
