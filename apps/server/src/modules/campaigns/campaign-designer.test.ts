@@ -1,8 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Campaign, CampaignPreview } from '@atrium/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, json, loginAs, newTenant, startTestApp, type TestTenant } from '../../../test/helpers.ts';
-import { startSmtpServer } from '../../../test/smtp.ts';
+import { bearer, json, loginAs, newTenant, type TestTenant } from '../../../test/helpers.ts';
+import { type SmtpTestServer, startAppWithSmtp } from '../../../test/mail-app.ts';
 import type { App } from '../../app.ts';
 import { withTenant } from '../../db/client.ts';
 import { classBookings, classRules, classSessions, contacts, subscriptions } from '../../db/schema/index.ts';
@@ -14,11 +14,10 @@ import { CAMPAIGN_BATCH_QUEUE, runCampaignBatches } from './campaign-sending.ts'
 // server, the brand and merge fields filled, a plain-text part made, invalid MJML refused by field.
 
 let app: App;
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let smtp: SmtpTestServer;
 
 beforeAll(async () => {
-  smtp = await startSmtpServer();
-  app = await startTestApp({ smtpUrl: smtp.url });
+  ({ app, smtp } = await startAppWithSmtp());
 });
 afterAll(() => smtp.close());
 

@@ -253,33 +253,18 @@ describe('campaigns through Brevo', () => {
     expect(errorOf(send.body)).toMatchObject({ field: 'provider' });
 
     // A Zoho mailbox the admin connected (Settings > Integrations > Connect email).
-    const vault = new CredentialVault(await credentialsKey(app.platform.db, app.platform.config));
-    const provider = `mail:${tenant.users.admin.id}:owner@zoho.test`;
-    const [zoho] = await withTenant(app.platform.db, tenant.tenantId, (tx) =>
-      tx
-        .insert(tenantCredentials)
-        .values({
-          tenantId: tenant.tenantId,
-          provider,
-          kind: 'oauth',
-          ...vault.seal(tenant.tenantId, provider, { accessToken: 'a', refreshToken: 'r' }),
-          hint: '',
-          publicFields: { productName: 'zohomail', email: 'owner@zoho.test', userId: tenant.users.admin.id },
-          isIntegrated: true,
-        })
-        .returning({ id: tenantCredentials.id }),
-    );
+    const zohoId = await connectMailbox(tenant, 'zohomail', 'owner@zoho.test', 'zoho-token');
     const senders = json<CampaignSenders>(await call(admin, tenant, 'GET', '/rest/campaigns/senders'));
     expect(senders).toMatchObject({
       defaultProvider: 'smtp',
       brevo: { connected: false },
-      mailboxes: [{ id: zoho?.id, email: 'owner@zoho.test', refused: 'Bulk email not supported for Zoho Mail' }],
+      mailboxes: [{ id: zohoId, email: 'owner@zoho.test', refused: 'Bulk email not supported for Zoho Mail' }],
     });
     expect(senders.brevoWebhookUrl).toMatch(/\/webhooks\/brevo\/[\w-]+$/);
     const pick = await call(admin, tenant, 'PUT', `/rest/campaigns/${campaign.id}`, {
       name: 'Spring',
       provider: 'mailbox',
-      mailboxId: zoho?.id,
+      mailboxId: zohoId,
     });
     expect(pick.statusCode).toBe(400);
     expect(errorOf(pick.body)).toEqual({
@@ -298,7 +283,7 @@ describe('campaigns through Brevo', () => {
     const foreign = await call(other.admin, other.tenant, 'PUT', `/rest/campaigns/${theirs.id}`, {
       name: 'x',
       provider: 'mailbox',
-      mailboxId: zoho?.id,
+      mailboxId: zohoId,
     });
     expect(errorOf(foreign.body)).toMatchObject({
       field: 'mailboxId',

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Role } from '@atrium/contracts';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bearer, json, loginAs, newTenant, startTestApp, type TestTenant } from '../../../test/helpers.ts';
+import { bearer, json, newTenant, setTenantSettings, startTestApp, type TestTenant } from '../../../test/helpers.ts';
+import { roleTokens } from '../../../test/role-calls.ts';
 import type { App } from '../../app.ts';
 import { withTenant } from '../../db/client.ts';
 import {
@@ -13,20 +14,13 @@ import {
   notificationSettings,
   offers,
   outboxEmails,
-  tenants,
 } from '../../db/schema/index.ts';
 import { errorOf, makeBundle, makeCategory, makeItem } from '../catalogue/catalogue-fixtures.ts';
 
 let app: App;
 let shop: TestTenant;
 let other: TestTenant;
-const tokens = new Map<string, string>();
-
-async function token(tenant: TestTenant, role: Role): Promise<string> {
-  const k = `${tenant.orgId}:${role}`;
-  if (!tokens.has(k)) tokens.set(k, (await loginAs(app, tenant, role)).access_token);
-  return tokens.get(k) as string;
-}
+const token = roleTokens(() => app);
 
 async function call(tenant: TestTenant, role: Role | null, url: string, payload?: object) {
   const headers = role ? bearer(await token(tenant, role), tenant.host) : { host: tenant.host };
@@ -53,6 +47,12 @@ async function usesOf(tenant: TestTenant, code: string) {
   });
 }
 
+/** The shop's outbox emails with this subject. */
+const mailsWithSubject = (subject: string) =>
+  withTenant(app.platform.db, shop.tenantId, (tx) =>
+    tx.select().from(outboxEmails).where(eq(outboxEmails.subject, subject)),
+  );
+
 async function invoiceCount(tenant: TestTenant) {
   return withTenant(app.platform.db, tenant.tenantId, async (tx) => (await tx.select().from(invoices)).length);
 }
@@ -77,12 +77,7 @@ beforeAll(async () => {
   app = await startTestApp();
   shop = await newTenant(app);
   other = await newTenant(app);
-  const [row] = await app.platform.db.select().from(tenants).where(eq(tenants.id, shop.tenantId));
-  await app.platform.db
-    .update(tenants)
-    .set({ settings: { ...(row?.settings as object), currency: 'USD', taxPercent: 10, cardFees: 3 } })
-    .where(eq(tenants.id, shop.tenantId));
-  app.platform.tenants.clearCache();
+  await setTenantSettings(app, shop, { currency: 'USD', taxPercent: 10, cardFees: 3 });
   const admin = await token(shop, 'admin');
   const merch = await makeCategory(app, shop, admin);
   shirt = (await makeItem(app, shop, admin, merch.guId, { name: 'Studio T-shirt', price: 25, stock: 5 })).guId;
@@ -255,12 +250,7 @@ describe('POST /item/checkout', () => {
     const response = await sell({ items: [{ guId: bottle, qty: 2 }], paymentMethod: 'cash' });
     expect(response.statusCode, response.body).toBe(201);
     const invoice = json<any>(response);
-    const notes = await withTenant(app.platform.db, shop.tenantId, (tx) =>
-      tx
-        .select()
-        .from(outboxEmails)
-        .where(eq(outboxEmails.subject, `New sale ${invoice.invoiceId}: $25.00`)),
-    );
+    const notes = await mailsWithSubject(`New sale ${invoice.invoiceId}: $25.00`);
     expect(notes.map((note) => note.toAddress)).toEqual([shop.users.admin.email]);
     expect(notes[0]?.textBody).toContain('paid in cash');
     expect(notes[0]?.textBody).toContain('2 x Water bottle');
@@ -270,14 +260,7 @@ describe('POST /item/checkout', () => {
   });
 
   it('the sale note also goes to the account’s sales email list, each address once', async () => {
-    const setList = async (salesEmailList: string[]) => {
-      const [row] = await app.platform.db.select().from(tenants).where(eq(tenants.id, shop.tenantId));
-      await app.platform.db
-        .update(tenants)
-        .set({ settings: { ...(row?.settings as object), salesEmailList } })
-        .where(eq(tenants.id, shop.tenantId));
-      app.platform.tenants.clearCache();
-    };
+    const setList = (salesEmailList: string[]) => setTenantSettings(app, shop, { salesEmailList });
     await setList(['books@studio.test', shop.users.admin.email.toUpperCase()]);
     await withTenant(app.platform.db, shop.tenantId, (tx) =>
       tx
@@ -287,12 +270,7 @@ describe('POST /item/checkout', () => {
     const response = await sell({ items: [{ guId: bottle, qty: 1 }], paymentMethod: 'cash' });
     expect(response.statusCode, response.body).toBe(201);
     const invoice = json<any>(response);
-    const notes = await withTenant(app.platform.db, shop.tenantId, (tx) =>
-      tx
-        .select()
-        .from(outboxEmails)
-        .where(eq(outboxEmails.subject, `New sale ${invoice.invoiceId}: $12.50`)),
-    );
+    const notes = await mailsWithSubject(`New sale ${invoice.invoiceId}: $12.50`);
     expect(notes.map((note) => note.toAddress.toLowerCase()).sort()).toEqual(
       ['books@studio.test', shop.users.admin.email.toLowerCase()].sort(),
     );

@@ -2,6 +2,7 @@ import type { ContactCards, ContactDetail } from '@atrium/contracts';
 import { type ProviderStub, type StubCustomer, startProviderStub } from '@atrium/provider-stubs/provider-stub';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, json, loginAs, newTenant, startTestApp, type TestTenant } from '../../../test/helpers.ts';
+import { connectStripeAccount } from '../../../test/saved-card-app.ts';
 import type { App } from '../../app.ts';
 import { createContactVia, denyFrontDeskContacts, errorOf } from './contact-fixtures.ts';
 
@@ -31,18 +32,6 @@ function call(method: 'GET' | 'DELETE', url: string, token: string, tenant: Test
   return app.inject({ method, url, headers: bearer(token, tenant.host) });
 }
 const cardsOf = (contact: ContactDetail) => `/item/contact/${contact.guId}/card?provider=stripe`;
-
-/** Connects a tenant's Stripe account the way an admin does: authorize URL, then Stripe's callback. */
-async function connectStripe(tenant: TestTenant, token: string, code: string) {
-  const started = await call('GET', '/authmgr/oauth/connect/stripe', token, tenant);
-  expect(started.statusCode, started.body).toBe(200);
-  const state = new URL(json<{ url: string }>(started).url).searchParams.get('state') ?? '';
-  const landed = await app.inject({
-    url: `/authmgr/oauth/callback/stripe?${new URLSearchParams({ code, state }).toString()}`,
-    headers: { host: tenant.host, cookie: `atrium_connect_state=${state}` },
-  });
-  expect(String(landed.headers.location)).toContain('result=success');
-}
 
 beforeAll(async () => {
   stub = await startProviderStub({
@@ -106,8 +95,8 @@ beforeAll(async () => {
       cards: [{ id: 'pm_carla', brand: 'visa', last4: '1881', expMonth: 2, expYear: 2033 }],
     },
   ];
-  await connectStripe(a, adminA, 'ac_cards_a');
-  await connectStripe(c, adminC, 'ac_cards_c');
+  await connectStripeAccount(app, a, 'ac_cards_a');
+  await connectStripeAccount(app, c, 'ac_cards_c');
 });
 afterAll(async () => {
   await stub.close();

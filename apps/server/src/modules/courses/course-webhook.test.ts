@@ -1,15 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { CourseDetail, PublicCheckoutResult } from '@atrium/contracts';
-import {
-  type ProviderStub,
-  type StripeCheckoutOptions,
-  startProviderStub,
-  stripeSignature,
-} from '@atrium/provider-stubs';
+import { type ProviderStub, type StripeCheckoutOptions, startProviderStub } from '@atrium/provider-stubs';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, json, loginAs, newTenant, startTestApp, type TestTenant } from '../../../test/helpers.ts';
 import { stripeConnectConfig } from '../../../test/provider-config.ts';
+import { connectStripeAccount } from '../../../test/saved-card-app.ts';
+import { deliverStripeEvent } from '../../../test/stripe-webhook.ts';
 import type { App } from '../../app.ts';
 import { withTenant } from '../../db/client.ts';
 import { contacts, courseEnrolments } from '../../db/schema/index.ts';
@@ -28,17 +25,7 @@ let t: TestTenant;
 let admin: string;
 const checkout: StripeCheckoutOptions = { secretKey: PLATFORM_KEY, accounts: [] };
 
-const deliver = (payload: string) =>
-  app.inject({
-    method: 'POST',
-    url: '/webhooks/stripe',
-    headers: {
-      host: '127.0.0.1',
-      'content-type': 'application/json; charset=utf-8',
-      'stripe-signature': stripeSignature(WEBHOOK_SECRET, payload),
-    },
-    payload,
-  });
+const deliver = (payload: string) => deliverStripeEvent(app, WEBHOOK_SECRET, payload);
 
 async function adminCall(method: string, url: string, payload?: object) {
   return app.inject({ method: method as 'POST', url, headers: bearer(admin, t.host), payload });
@@ -62,13 +49,7 @@ beforeAll(async () => {
   );
   t = await newTenant(app);
   admin = (await loginAs(app, t, 'admin')).access_token;
-  const started = await adminCall('GET', '/authmgr/oauth/connect/stripe');
-  const state = new URL(json<{ url: string }>(started).url).searchParams.get('state') ?? '';
-  await app.inject({
-    url: `/authmgr/oauth/callback/stripe?${new URLSearchParams({ code: 'ac_courses', state }).toString()}`,
-    headers: { host: t.host, cookie: `atrium_connect_state=${state}` },
-  });
-  app.platform.tenants.clearCache();
+  await connectStripeAccount(app, t, 'ac_courses');
 });
 
 afterAll(async () => {

@@ -1,16 +1,6 @@
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
+import { pdfText } from '../../../test/pdf-text.ts';
 import { renderDonationReceiptPdf } from './donation-receipt-pdf.ts';
-
-async function pdfText(bytes: Buffer): Promise<string> {
-  const doc = await getDocument({ data: new Uint8Array(bytes), verbosity: 0 }).promise;
-  const parts: string[] = [];
-  for (let n = 1; n <= doc.numPages; n++) {
-    const content = await (await doc.getPage(n)).getTextContent();
-    parts.push(content.items.map((item) => ('str' in item ? item.str : '')).join(''));
-  }
-  return parts.join('\n');
-}
 
 describe('the donation receipt PDF', () => {
   it('states the organisation, receipt number, donor, amount and the date in the tenant’s zone', async () => {

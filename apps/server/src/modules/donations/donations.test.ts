@@ -1,17 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { DonateResult, Donation, DonationCampaign } from '@atrium/contracts';
-import {
-  type ProviderStub,
-  type StripeCheckoutOptions,
-  startProviderStub,
-  stripeSignature,
-} from '@atrium/provider-stubs';
+import { type ProviderStub, type StripeCheckoutOptions, startProviderStub } from '@atrium/provider-stubs';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json, newTenant, startTestApp, type TestTenant } from '../../../test/helpers.ts';
 import { stripeConnectConfig } from '../../../test/provider-config.ts';
 import { errorsOf, roleCaller } from '../../../test/role-calls.ts';
+import { connectStripeAccount } from '../../../test/saved-card-app.ts';
 import { startSmtpServer } from '../../../test/smtp.ts';
+import { deliverStripeEvent } from '../../../test/stripe-webhook.ts';
 import type { App } from '../../app.ts';
 import { withTenant } from '../../db/client.ts';
 import { donations } from '../../db/schema/index.ts';
@@ -31,16 +28,7 @@ const call = roleCaller(() => app);
 
 const errorOf = errorsOf;
 
-async function connectStripe(tenant: TestTenant, code: string) {
-  const started = await call(tenant, 'admin', '/authmgr/oauth/connect/stripe', undefined, 'GET');
-  expect(started.statusCode, started.body).toBe(200);
-  const state = new URL(json<{ url: string }>(started).url).searchParams.get('state') ?? '';
-  await app.inject({
-    url: `/authmgr/oauth/callback/stripe?${new URLSearchParams({ code, state }).toString()}`,
-    headers: { host: tenant.host, cookie: `atrium_connect_state=${state}` },
-  });
-  app.platform.tenants.clearCache();
-}
+const connectStripe = (tenant: TestTenant, code: string) => connectStripeAccount(app, tenant, code);
 
 const roof = {
   name: 'New roof',
@@ -74,16 +62,7 @@ function give(tenant: TestTenant, campaignId: string, body: object) {
 }
 
 function deliver(payload: string) {
-  return app.inject({
-    method: 'POST',
-    url: '/webhooks/stripe',
-    headers: {
-      host: '127.0.0.1',
-      'content-type': 'application/json; charset=utf-8',
-      'stripe-signature': stripeSignature(WEBHOOK_SECRET, payload),
-    },
-    payload,
-  });
+  return deliverStripeEvent(app, WEBHOOK_SECRET, payload);
 }
 
 /** Gives, pays on the stand-in's page and delivers Stripe's event; answers the gift and the event. */

@@ -10,17 +10,13 @@ import type { ProviderStub } from '@atrium/provider-stubs';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, json, loginAs, newTenant, type TestTenant } from '../../../test/helpers.ts';
-import { connectStripe, startSavedCardApp } from '../../../test/saved-card-app.ts';
+import { connectStripe, DECLINES, startSavedCardApp, VISA } from '../../../test/saved-card-app.ts';
 import type { App } from '../../app.ts';
 import { withTenant } from '../../db/client.ts';
 import { outboxEmails } from '../../db/schema/index.ts';
 import { errorOf } from '../catalogue/catalogue-fixtures.ts';
 import { runRenewals } from '../memberships/renewals.service.ts';
 import { createStripeGateway } from '../payments/payments.routes.ts';
-
-const VISA = '4242424242424242';
-/** Stripe's test card that is saved, then declined at every charge. */
-const DECLINES = '4000000000000341';
 
 let app: App;
 let stub: ProviderStub;

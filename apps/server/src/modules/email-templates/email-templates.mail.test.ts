@@ -1,17 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, json, loginAs, newTenant, PASSWORD, startTestApp, type TestTenant } from '../../../test/helpers.ts';
-import { startSmtpServer } from '../../../test/smtp.ts';
+import { bearer, json, loginAs, newTenant, PASSWORD, type TestTenant } from '../../../test/helpers.ts';
+import { type SmtpTestServer, startAppWithSmtp } from '../../../test/mail-app.ts';
 import type { App } from '../../app.ts';
 import { withTenant } from '../../db/client.ts';
 import { contactCustomValues, customFields } from '../../db/schema/index.ts';
 
 /** "The templates are used when the platform sends that email": the password reset, over real SMTP. */
 let app: App;
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let smtp: SmtpTestServer;
 
 beforeAll(async () => {
-  smtp = await startSmtpServer();
-  app = await startTestApp({ smtpUrl: smtp.url });
+  ({ app, smtp } = await startAppWithSmtp());
 });
 afterAll(() => smtp.close());
 

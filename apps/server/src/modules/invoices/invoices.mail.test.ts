@@ -1,45 +1,27 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, json, loginAs, newTenant, startTestApp, type TestTenant } from '../../../test/helpers.ts';
-import { startSmtpServer } from '../../../test/smtp.ts';
+import { bearer, json, loginAs, newTenant, setTenantSettings, type TestTenant } from '../../../test/helpers.ts';
+import { type SmtpTestServer, startAppWithSmtp } from '../../../test/mail-app.ts';
+import { pdfText } from '../../../test/pdf-text.ts';
 import type { App } from '../../app.ts';
-import { tenants } from '../../db/schema/index.ts';
 
 /** Invoice emails over real SMTP (links on the tenant's own origin) and the PDF's text. */
 let app: App;
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let smtp: SmtpTestServer;
 
 beforeAll(async () => {
-  smtp = await startSmtpServer();
-  app = await startTestApp({ smtpUrl: smtp.url, publicUrl: 'https://studios.example:8443' });
+  ({ app, smtp } = await startAppWithSmtp({ publicUrl: 'https://studios.example:8443' }));
 });
 afterAll(() => smtp.close());
 
 async function setSettings(tenant: TestTenant, settings: Record<string, unknown>) {
-  const [row] = await app.platform.db.select().from(tenants).where(eq(tenants.id, tenant.tenantId));
-  await app.platform.db
-    .update(tenants)
-    .set({ settings: { ...(row?.settings as object), ...settings } })
-    .where(eq(tenants.id, tenant.tenantId));
-  app.platform.tenants.clearCache();
+  await setTenantSettings(app, tenant, settings);
 }
 
 async function staffCall(tenant: TestTenant, method: string, url: string, payload?: object, host?: string) {
   const token = (await loginAs(app, tenant, 'admin')).access_token;
   return app.inject({ method: method as 'GET', url, headers: bearer(token, host ?? tenant.host), payload });
-}
-
-async function pdfText(bytes: Buffer): Promise<string> {
-  const doc = await getDocument({ data: new Uint8Array(bytes), verbosity: 0 }).promise;
-  const parts: string[] = [];
-  for (let n = 1; n <= doc.numPages; n++) {
-    const content = await (await doc.getPage(n)).getTextContent();
-    parts.push(content.items.map((item) => ('str' in item ? item.str : '')).join(''));
-  }
-  return parts.join('\n');
 }
 
 describe('invoice emails', () => {

@@ -93,26 +93,21 @@ describe('payments from a provider', () => {
     const failed = await run((tx) => recordPaymentFailure(tx, context, invoice.id));
     expect(failed).toMatchObject({ statusChanged: true, invoice: { status: 'failed' } });
     const key = `invoice:${invoice.id}:charge:1`;
-    const paid = await run((tx) =>
-      recordPayment(tx, context, invoice.id, {
-        method: 'credit_card',
-        amount: 10000,
-        idempotencyKey: key,
-        provider: 'stripe',
-        providerRef: 'pi_123',
-      }),
-    );
+    /** The card charge as Stripe's webhook records it, under the same key each time it is delivered. */
+    const chargeSucceeded = () =>
+      run((tx) =>
+        recordPayment(tx, context, invoice.id, {
+          method: 'credit_card',
+          amount: 10000,
+          idempotencyKey: key,
+          provider: 'stripe',
+          providerRef: 'pi_123',
+        }),
+      );
+    const paid = await chargeSucceeded();
     expect(paid).toMatchObject({ replayed: false, statusChanged: true, invoice: { status: 'complete', balance: 0 } });
     // the webhook delivered twice: same key, nothing more
-    const again = await run((tx) =>
-      recordPayment(tx, context, invoice.id, {
-        method: 'credit_card',
-        amount: 10000,
-        idempotencyKey: key,
-        provider: 'stripe',
-        providerRef: 'pi_123',
-      }),
-    );
+    const again = await chargeSucceeded();
     expect(again).toMatchObject({ replayed: true, payment: { id: paid.payment.id } });
 
     const token = (await loginAs(app, tenant, 'admin')).access_token;

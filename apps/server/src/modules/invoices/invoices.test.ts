@@ -2,21 +2,16 @@ import { randomUUID } from 'node:crypto';
 import type { Role } from '@atrium/contracts';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bearer, json, loginAs, newTenant, startTestApp, type TestTenant } from '../../../test/helpers.ts';
+import { bearer, json, newTenant, setTenantSettings, startTestApp, type TestTenant } from '../../../test/helpers.ts';
+import { roleTokens } from '../../../test/role-calls.ts';
 import type { App } from '../../app.ts';
 import { withTenant } from '../../db/client.ts';
-import { contacts, tenants } from '../../db/schema/index.ts';
+import { contacts } from '../../db/schema/index.ts';
 
 let app: App;
 let shop: TestTenant;
 let other: TestTenant;
-const tokens = new Map<string, string>();
-
-async function token(tenant: TestTenant, role: Role): Promise<string> {
-  const key = `${tenant.orgId}:${role}`;
-  if (!tokens.has(key)) tokens.set(key, (await loginAs(app, tenant, role)).access_token);
-  return tokens.get(key) as string;
-}
+const token = roleTokens(() => app);
 
 async function call(tenant: TestTenant, role: Role | null, method: string, url: string, payload?: object) {
   const headers = role ? bearer(await token(tenant, role), tenant.host) : { host: tenant.host };
@@ -26,12 +21,7 @@ async function call(tenant: TestTenant, role: Role | null, method: string, url: 
 const key = () => `key-${randomUUID()}`;
 
 async function setPricing(tenant: TestTenant, settings: Record<string, unknown>) {
-  const [row] = await app.platform.db.select().from(tenants).where(eq(tenants.id, tenant.tenantId));
-  await app.platform.db
-    .update(tenants)
-    .set({ settings: { ...(row?.settings as object), ...settings } })
-    .where(eq(tenants.id, tenant.tenantId));
-  app.platform.tenants.clearCache();
+  await setTenantSettings(app, tenant, settings);
 }
 
 async function balanceOf(tenant: TestTenant, contactId: string): Promise<string> {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, loginAs, newTenant, startTestApp } from '../../../test/helpers.ts';
-import { startSmtpServer } from '../../../test/smtp.ts';
+import { bearer, loginAs, newTenant } from '../../../test/helpers.ts';
+import { type SmtpTestServer, startAppWithSmtp } from '../../../test/mail-app.ts';
 import type { App } from '../../app.ts';
 import { withTenant } from '../../db/client.ts';
 import { notificationSettings } from '../../db/schema/index.ts';
@@ -13,11 +13,10 @@ import { solveChallenge } from '../forms/human-check.ts';
 // sales email list and the staff who switched that kind on, through the real SMTP test server.
 
 let app: App;
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let smtp: SmtpTestServer;
 
 beforeAll(async () => {
-  smtp = await startSmtpServer();
-  app = await startTestApp({ smtpUrl: smtp.url });
+  ({ app, smtp } = await startAppWithSmtp());
 });
 afterAll(() => smtp.close());
 

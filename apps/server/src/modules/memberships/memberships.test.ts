@@ -3,8 +3,9 @@ import { dateInZone, lastDateInZone } from '@atrium/contracts';
 import type { ProviderStub } from '@atrium/provider-stubs';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, json, loginAs, newTenant, type TestTenant } from '../../../test/helpers.ts';
-import { connectStripe, startSavedCardApp } from '../../../test/saved-card-app.ts';
+import { bearer, json, newTenant, type TestTenant } from '../../../test/helpers.ts';
+import { roleTokens } from '../../../test/role-calls.ts';
+import { connectStripe, DECLINES, startSavedCardApp, VISA } from '../../../test/saved-card-app.ts';
 import type { App } from '../../app.ts';
 import { withTenant } from '../../db/client.ts';
 import { invoices, outboxEmails, subscriptionCycles } from '../../db/schema/index.ts';
@@ -15,23 +16,15 @@ import { expireCredits, grantCredits } from './credits.service.ts';
 import { runRenewals } from './renewals.service.ts';
 
 const DAY = 86_400_000;
-const VISA = '4242424242424242';
-/** Stripe's test card that is saved, then declined at every charge. */
-const DECLINES = '4000000000000341';
 
 let app: App;
 let stub: ProviderStub;
 let a: TestTenant;
 let b: TestTenant;
 let unconnected: TestTenant;
-const tokens = new Map<string, string>();
+const token = roleTokens(() => app);
 type Role = 'admin' | 'staff' | 'frontdesk' | 'student';
 
-async function token(t: TestTenant, role: Role) {
-  const key = `${t.orgId}:${role}`;
-  if (!tokens.has(key)) tokens.set(key, (await loginAs(app, t, role)).access_token);
-  return tokens.get(key) as string;
-}
 async function call(t: TestTenant, role: Role, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) {
   return app.inject({ method, url, headers: bearer(await token(t, role), t.host), payload });
 }

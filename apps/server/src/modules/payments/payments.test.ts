@@ -11,6 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json, newTenant, startTestApp, type TestTenant } from '../../../test/helpers.ts';
 import { stripeConnectConfig } from '../../../test/provider-config.ts';
 import { errorsOf, roleCaller } from '../../../test/role-calls.ts';
+import { connectStripeAccount } from '../../../test/saved-card-app.ts';
+import { deliverStripeEvent } from '../../../test/stripe-webhook.ts';
 import type { App } from '../../app.ts';
 import { withTenant } from '../../db/client.ts';
 import { invoicePayments, paymentEvents } from '../../db/schema/index.ts';
@@ -31,18 +33,7 @@ const call = roleCaller(() => app);
 
 const errorOf = errorsOf;
 
-/** Connects a tenant's Stripe account the way an admin does: authorize URL, then Stripe's callback. */
-async function connectStripe(tenant: TestTenant, code: string) {
-  const started = await call(tenant, 'admin', '/authmgr/oauth/connect/stripe', undefined, 'GET');
-  expect(started.statusCode, started.body).toBe(200);
-  const state = new URL(json<{ url: string }>(started).url).searchParams.get('state') ?? '';
-  const landed = await app.inject({
-    url: `/authmgr/oauth/callback/stripe?${new URLSearchParams({ code, state }).toString()}`,
-    headers: { host: tenant.host, cookie: `atrium_connect_state=${state}` },
-  });
-  expect(String(landed.headers.location)).toContain('result=success');
-  app.platform.tenants.clearCache();
-}
+const connectStripe = (tenant: TestTenant, code: string) => connectStripeAccount(app, tenant, code);
 
 async function newInvoice(tenant: TestTenant, price = '40.00'): Promise<InvoiceDetail> {
   const response = await call(tenant, 'staff', '/item/invoice', {
@@ -59,13 +50,8 @@ async function publicPay(tenant: TestTenant, publicId: string) {
 
 const sessionOf = (url: string) => url.split('/c/pay/')[1] ?? '';
 
-function deliver(payload: string, signature = stripeSignature(WEBHOOK_SECRET, payload)) {
-  return app.inject({
-    method: 'POST',
-    url: '/webhooks/stripe',
-    headers: { host: '127.0.0.1', 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature },
-    payload,
-  });
+function deliver(payload: string, signature?: string) {
+  return deliverStripeEvent(app, WEBHOOK_SECRET, payload, signature);
 }
 
 async function invoiceOf(tenant: TestTenant, id: string) {

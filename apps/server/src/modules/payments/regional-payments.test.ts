@@ -3,12 +3,12 @@ import type { InvoiceDetail } from '@atrium/contracts';
 import { type ProviderStub, phonepeChecksum, razorpayHmac, startProviderStub } from '@atrium/provider-stubs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { json, newTenant, startTestApp, type TestTenant } from '../../../test/helpers.ts';
+import { json, newTenant, setTenantSettings, startTestApp, type TestTenant } from '../../../test/helpers.ts';
 import { errorsOf, invoiceCalls, roleCaller } from '../../../test/role-calls.ts';
 import type { App } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { withTenant } from '../../db/client.ts';
-import { invoicePayments, paymentEvents, tenants } from '../../db/schema/index.ts';
+import { invoicePayments, paymentEvents } from '../../db/schema/index.ts';
 import { EXCESS_REFUND_QUEUE } from './payment-notices.service.ts';
 
 // Razorpay and PhonePe card payments on the tenants' own keys, against the local stand-ins
@@ -30,12 +30,7 @@ const call = roleCaller(() => app);
 const errorOf = errorsOf;
 
 async function useRupees(tenant: TestTenant) {
-  const [row] = await app.platform.db.select().from(tenants).where(eq(tenants.id, tenant.tenantId));
-  await app.platform.db
-    .update(tenants)
-    .set({ settings: { ...(row?.settings as object), currency: 'INR' } })
-    .where(eq(tenants.id, tenant.tenantId));
-  app.platform.tenants.clearCache();
+  await setTenantSettings(app, tenant, { currency: 'INR' });
 }
 
 async function connectRazorpay(tenant: TestTenant, [keyId, keySecret]: [string, string]) {
@@ -461,12 +456,7 @@ describe('PhonePe', () => {
   });
 
   it('refuses an invoice in another currency than INR with a 400', async () => {
-    const [row] = await app.platform.db.select().from(tenants).where(eq(tenants.id, pb.tenantId));
-    await app.platform.db
-      .update(tenants)
-      .set({ settings: { ...(row?.settings as object), currency: 'USD' } })
-      .where(eq(tenants.id, pb.tenantId));
-    app.platform.tenants.clearCache();
+    await setTenantSettings(app, pb, { currency: 'USD' });
     const invoice = await newInvoice(pb);
     const response = await call(pb, null, `/item/invoice/${invoice.publicId}/publicpayment`);
     expect(response.statusCode).toBe(400);

@@ -187,6 +187,15 @@ function deliver(type: string, object: Record<string, unknown>, signature?: stri
   });
 }
 
+/** A US checking account (the Stripe stand-in's test routing number) for the plan's bank debits. */
+const BANK_ACCOUNT = {
+  bankFirstName: 'Ada',
+  bankLastName: 'Lovelace',
+  bankAccountNumber: '000123456789',
+  bankRoutingNumber: '110000000',
+  bankAccountType: 'checking',
+};
+
 describe("the platform account's webhooks", () => {
   it('refuses an event signed an hour ahead or an hour ago with a 400, and takes a fresh one', async () => {
     const now = Math.floor(Date.now() / 1000);
@@ -209,13 +218,7 @@ describe("the platform account's webhooks", () => {
     const admin = (await loginAs(app, studio, 'admin')).access_token;
     const call = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) =>
       app.inject({ method, url, headers: bearer(admin, studio.host), payload });
-    const bank = await call('POST', '/rest/tenantPayment/master/bank', {
-      bankFirstName: 'Ada',
-      bankLastName: 'Lovelace',
-      bankAccountNumber: '000123456789',
-      bankRoutingNumber: '110000000',
-      bankAccountType: 'checking',
-    });
+    const bank = await call('POST', '/rest/tenantPayment/master/bank', BANK_ACCOUNT);
     expect(bank.statusCode, bank.body).toBe(200);
     const token = json<{ token: string }>(await call('GET', '/rest/tenantPayment/master')).token;
     const bought = await call('PUT', '/rest/subscription', {
@@ -294,13 +297,7 @@ describe("the platform account's webhooks", () => {
     const call = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) =>
       app.inject({ method, url, headers: bearer(admin, studio.host), payload });
     const token = async () => json<{ token: string }>(await call('GET', '/rest/tenantPayment/master')).token;
-    const bank = await call('POST', '/rest/tenantPayment/master/bank', {
-      bankFirstName: 'Ada',
-      bankLastName: 'Lovelace',
-      bankAccountNumber: '000123456789',
-      bankRoutingNumber: '110000000',
-      bankAccountType: 'checking',
-    });
+    const bank = await call('POST', '/rest/tenantPayment/master/bank', BANK_ACCOUNT);
     await call('PUT', '/rest/subscription', {
       planName: 'organize_monthly_plan',
       payment: { type: 'bank', methodId: json<{ id: string }>(bank).id, amount: 25, token: await token() },

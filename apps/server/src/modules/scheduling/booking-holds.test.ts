@@ -1,7 +1,6 @@
 import {
   type ClassRule,
   type ClassSession,
-  type ClassSessionList,
   classTimeLabel,
   dateInZone,
   type InvoiceDetail,
@@ -9,22 +8,20 @@ import {
   type StudentSession,
   type StudentSessionList,
 } from '@atrium/contracts';
-import {
-  type ProviderStub,
-  type StripeCheckoutOptions,
-  startProviderStub,
-  stripeSignature,
-} from '@atrium/provider-stubs';
+import { type ProviderStub, type StripeCheckoutOptions, startProviderStub } from '@atrium/provider-stubs';
 import { and, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json, loginAs, newTenant, startTestApp, type TestTenant } from '../../../test/helpers.ts';
 import { stripeConnectConfig } from '../../../test/provider-config.ts';
+import { connectStripeAccount } from '../../../test/saved-card-app.ts';
+import { deliverStripeEvent } from '../../../test/stripe-webhook.ts';
 import type { App } from '../../app.ts';
 import { withTenant } from '../../db/client.ts';
 import { classBookings, contacts, outboxEmails } from '../../db/schema/index.ts';
 import { caller, errorOf } from '../catalogue/catalogue-fixtures.ts';
 import { releaseExpiredHolds, sendReminders } from './booking-jobs.service.ts';
 import { addDays } from './recurrence.ts';
+import { sessionOnDay } from './scheduling-fixtures.ts';
 
 // Slice 2 of scheduling (decisions.md "Scheduling, slice 2"): paid drop-ins through the checkout on
 // the Stripe stand-in, waitlist offers with a hold, reminders once, late cancels and no-shows, feeds.
@@ -47,18 +44,6 @@ let otherAdmin: string;
 let otherStudent: string;
 let start: string;
 const checkout: StripeCheckoutOptions = { secretKey: PLATFORM_KEY, accounts: [] };
-
-async function connectStripe(t: TestTenant, token: string, code: string) {
-  const started = await call(token, t, 'GET', '/authmgr/oauth/connect/stripe');
-  expect(started.statusCode, started.body).toBe(200);
-  const state = new URL(json<{ url: string }>(started).url).searchParams.get('state') ?? '';
-  const landed = await app.inject({
-    url: `/authmgr/oauth/callback/stripe?${new URLSearchParams({ code, state }).toString()}`,
-    headers: { host: t.host, cookie: `atrium_connect_state=${state}` },
-  });
-  expect(String(landed.headers.location)).toContain('result=success');
-  app.platform.tenants.clearCache();
-}
 
 beforeAll(async () => {
   stub = await startProviderStub({
@@ -86,7 +71,7 @@ beforeAll(async () => {
     loginAs(app, other, 'admin').then((l) => l.access_token),
     loginAs(app, other, 'student').then((l) => l.access_token),
   ]);
-  await connectStripe(tenant, admin, 'ac_sched');
+  await connectStripeAccount(app, tenant, 'ac_sched');
   start = addDays(dateInZone(new Date(), ZONE), 2);
 });
 
@@ -109,12 +94,7 @@ async function addRule(t: TestTenant, token: string, body: Record<string, unknow
   return json<ClassRule>(response);
 }
 
-async function onlySession(t: TestTenant, token: string, rule: ClassRule): Promise<ClassSession> {
-  const response = await call(token, t, 'GET', `/snode/session?from=${start}&to=${addDays(start, 1)}`);
-  const found = json<ClassSessionList>(response).data.find((s) => s.classId === rule.guId);
-  if (!found) throw new Error('no session');
-  return found;
-}
+const onlySession = (t: TestTenant, token: string, rule: ClassRule) => sessionOnDay(app, t, token, rule, start);
 
 async function mine(t: TestTenant, token: string, sessionId: string): Promise<StudentSession | undefined> {
   const response = await call(token, t, 'GET', `/snode/myclasses?from=${start}&to=${addDays(start, 1)}`);
@@ -155,17 +135,7 @@ async function mailsTo(t: TestTenant, to: string, subjectLike: string) {
     );
 }
 
-const deliver = (payload: string) =>
-  app.inject({
-    method: 'POST',
-    url: '/webhooks/stripe',
-    headers: {
-      host: '127.0.0.1',
-      'content-type': 'application/json; charset=utf-8',
-      'stripe-signature': stripeSignature(WEBHOOK_SECRET, payload),
-    },
-    payload,
-  });
+const deliver = (payload: string) => deliverStripeEvent(app, WEBHOOK_SECRET, payload);
 
 describe('paid drop-ins through the checkout', () => {
   it('holds the spot pending, pays on the Stripe stand-in, and the webhook books it; the invoice names the class and its time', async () => {

@@ -2,18 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { PublicCart, PublicCheckoutResult } from '@atrium/contracts';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bearer, json, loginAs, startTestApp } from '../../../test/helpers.ts';
+import { bearer, json, loginAs, setTenantSettings, startTestApp } from '../../../test/helpers.ts';
 import type { App } from '../../app.ts';
 import { withTenant } from '../../db/client.ts';
-import {
-  contacts,
-  invoices,
-  items,
-  notificationSettings,
-  offers,
-  outboxEmails,
-  tenants,
-} from '../../db/schema/index.ts';
+import { contacts, invoices, items, notificationSettings, offers, outboxEmails } from '../../db/schema/index.ts';
 import { errorOf } from '../catalogue/catalogue-fixtures.ts';
 import { makeShop, type ShopFixture, visit } from './shop-fixtures.ts';
 
@@ -284,12 +276,7 @@ describe('a studio that takes no cards online: the order is paid at the studio',
   beforeAll(async () => {
     g = await makeShop(app);
     // no payment provider connected (a new studio): the fixture's Stripe setting taken away
-    const [row] = await app.platform.db.select().from(tenants).where(eq(tenants.id, g.shop.tenantId));
-    await app.platform.db
-      .update(tenants)
-      .set({ settings: { ...(row?.settings as object), paymentProvider: null } })
-      .where(eq(tenants.id, g.shop.tenantId));
-    app.platform.tenants.clearCache();
+    await setTenantSettings(app, g.shop, { paymentProvider: null });
     visitor = visit(app, g.shop);
   });
   const readG = <T>(fn: (tx: Parameters<Parameters<typeof withTenant>[2]>[0]) => Promise<T>) =>

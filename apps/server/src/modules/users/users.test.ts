@@ -36,6 +36,8 @@ const userUpdate = (id: string, body: Record<string, unknown>, token = tokens.ad
   call(token, tenant, 'PUT', `/rest/contact/${id}`, { isUpdateRole: true, ...body });
 const login = (tenant: TestTenant, email: string, password = PASSWORD) =>
   app.inject({ method: 'POST', url: '/login', headers: { host: tenant.host }, payload: { userId: email, password } });
+const refreshWith = (tenant: TestTenant, token: string) =>
+  app.inject({ method: 'POST', url: '/refresh-access-token', headers: { host: tenant.host }, payload: { token } });
 
 /** A fresh tenant with an extra user, so each guard-rail test starts from a known admin count. */
 async function tenantWith(extra: { role: Role; email: string }[] = []) {
@@ -214,12 +216,7 @@ describe('PUT /rest/contact/{id} with isUpdateRole (User Details form)', () => {
     const refused = await login(tenant, 'suspend-me@x.test');
     expect(refused.statusCode).toBe(403);
     expect(json<any>(refused).errors.code).toBe('account_suspended');
-    const refresh = await app.inject({
-      method: 'POST',
-      url: '/refresh-access-token',
-      headers: { host: tenant.host },
-      payload: { token: session.refresh_token },
-    });
+    const refresh = await refreshWith(tenant, session.refresh_token);
     expect(refresh.statusCode).toBe(401);
     const listed = json<any[]>(await call(admin, tenant, 'GET', '/rest/contact?userType=staff'));
     expect(listed.find((user) => user.id === id).accountLocked).toBe(true);
@@ -232,12 +229,7 @@ describe('PUT /rest/contact/{id} with isUpdateRole (User Details form)', () => {
     const { tenant, admin, extra } = await tenantWith([{ role: 'staff', email: 'promote-me@x.test' }]);
     const session = json<any>(await login(tenant, 'promote-me@x.test'));
     expect((await userUpdate(extra[0]?.id ?? '', { roles: ['ROLE_FRONTDESK'] }, admin, tenant)).statusCode).toBe(200);
-    const refresh = await app.inject({
-      method: 'POST',
-      url: '/refresh-access-token',
-      headers: { host: tenant.host },
-      payload: { token: session.refresh_token },
-    });
+    const refresh = await refreshWith(tenant, session.refresh_token);
     expect(refresh.statusCode).toBe(401);
     expect(json<any>(await login(tenant, 'promote-me@x.test')).contact.role).toBe('frontdesk');
   });
