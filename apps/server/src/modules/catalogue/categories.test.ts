@@ -1,27 +1,13 @@
 import type { Item, ItemCategory, ItemCategoryDetail, ItemCategoryList, ProductsByType } from '@atrium/contracts';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { json, loginAs, newTenant, startTestApp, type TestTenant, twoStudios } from '../../../test/helpers.ts';
-import type { App } from '../../app.ts';
-import { caller, errorOf, makeBundle, makeCategory, makeItem } from './catalogue-fixtures.ts';
+import { describe, expect, it } from 'vitest';
+import { json, loginAs, newTenant } from '../../../test/helpers.ts';
+import { errorOf, makeBundle, makeCategory, makeItem, studiosWithCaller } from './catalogue-fixtures.ts';
 
-let app: App;
-let tenant: TestTenant;
-let other: TestTenant;
-let admin: string;
-let frontdesk: string;
-let student: string;
-let otherAdmin: string;
-let call: ReturnType<typeof caller>;
-
-beforeAll(async () => {
-  app = await startTestApp();
-  call = caller(app);
-  ({ tenant, other, admin, frontdesk, student, otherAdmin } = await twoStudios(app, ['admin', 'frontdesk', 'student']));
-});
+const { ctx, call } = studiosWithCaller(['admin', 'frontdesk', 'student']);
 
 describe('POST /snode/icategory', () => {
   it('adds a category; the type may come in the client’s lower case', async () => {
-    const response = await call(admin, tenant, 'POST', '/snode/icategory', {
+    const response = await call(ctx.admin, ctx.tenant, 'POST', '/snode/icategory', {
       name: ' Apparel ',
       categoryType: 'product',
       description: 'Shirts and hats',
@@ -45,7 +31,7 @@ describe('POST /snode/icategory', () => {
     [{ imageId: crypto.randomUUID() }, 'imageId', 'Image not found.'],
     [{ isVisible: 1 }, 'isVisible', 'isVisible must be true or false'],
   ])('refuses %j naming the field', async (patch, field, message) => {
-    const response = await call(admin, tenant, 'POST', '/snode/icategory', {
+    const response = await call(ctx.admin, ctx.tenant, 'POST', '/snode/icategory', {
       name: 'Bad',
       categoryType: 'PRODUCT',
       ...patch,
@@ -57,23 +43,23 @@ describe('POST /snode/icategory', () => {
   });
 
   it('is for admins and staff only', async () => {
-    expect((await call(frontdesk, tenant, 'POST', '/snode/icategory', {})).statusCode).toBe(403);
-    expect((await call(student, tenant, 'POST', '/snode/icategory', {})).statusCode).toBe(403);
+    expect((await call(ctx.frontdesk, ctx.tenant, 'POST', '/snode/icategory', {})).statusCode).toBe(403);
+    expect((await call(ctx.student, ctx.tenant, 'POST', '/snode/icategory', {})).statusCode).toBe(403);
   });
 });
 
 describe('GET /rest/itemCategory and /snode/icategory', () => {
   it('lists by type with stats, pages up to 1000, hides archived unless asked; tenants apart', async () => {
-    const t = await newTenant(app);
-    const token = (await loginAs(app, t, 'admin')).access_token;
-    const shirts = await makeCategory(app, t, token, { name: 'Shirts', sequence: 2 });
-    const mugs = await makeCategory(app, t, token, { name: 'Mugs', sequence: 1 });
-    const course = await makeCategory(app, t, token, { name: 'Yoga 101', categoryType: 'SERVICE' });
-    const old = await makeCategory(app, t, token, { name: 'Old' });
+    const t = await newTenant(ctx.app);
+    const token = (await loginAs(ctx.app, t, 'admin')).access_token;
+    const shirts = await makeCategory(ctx.app, t, token, { name: 'Shirts', sequence: 2 });
+    const mugs = await makeCategory(ctx.app, t, token, { name: 'Mugs', sequence: 1 });
+    const course = await makeCategory(ctx.app, t, token, { name: 'Yoga 101', categoryType: 'SERVICE' });
+    const old = await makeCategory(ctx.app, t, token, { name: 'Old' });
     await call(token, t, 'PUT', `/snode/icategory/${old.guId}`, { isArchived: true });
-    await makeItem(app, t, token, shirts.guId, { stock: 3 });
-    await makeItem(app, t, token, shirts.guId, { stock: null });
-    const gone = await makeItem(app, t, token, shirts.guId, { stock: 7 });
+    await makeItem(ctx.app, t, token, shirts.guId, { stock: 3 });
+    await makeItem(ctx.app, t, token, shirts.guId, { stock: null });
+    const gone = await makeItem(ctx.app, t, token, shirts.guId, { stock: 7 });
     await call(token, t, 'DELETE', `/rest/item/${gone.guId}`);
 
     const products = json<ItemCategoryList>(
@@ -101,11 +87,11 @@ describe('GET /rest/itemCategory and /snode/icategory', () => {
     ]);
 
     const theirs = json<ItemCategoryList>(
-      await call(otherAdmin, other, 'GET', '/rest/itemCategory?isShowArchived=true'),
+      await call(ctx.otherAdmin, ctx.other, 'GET', '/rest/itemCategory?isShowArchived=true'),
     );
     expect(theirs.data.map((c) => c.guId)).not.toContain(shirts.guId);
-    expect((await call(frontdesk, tenant, 'GET', '/snode/icategory')).statusCode).toBe(200);
-    expect((await call(student, tenant, 'GET', '/snode/icategory')).statusCode).toBe(403);
+    expect((await call(ctx.frontdesk, ctx.tenant, 'GET', '/snode/icategory')).statusCode).toBe(200);
+    expect((await call(ctx.student, ctx.tenant, 'GET', '/snode/icategory')).statusCode).toBe(403);
   });
 
   it.each([
@@ -113,7 +99,7 @@ describe('GET /rest/itemCategory and /snode/icategory', () => {
     ['?include=everything', 'querystring.include'],
     ['?type=x', 'querystring.type'],
   ])('refuses %s', async (query, field) => {
-    const response = await call(admin, tenant, 'GET', `/rest/itemCategory${query}`);
+    const response = await call(ctx.admin, ctx.tenant, 'GET', `/rest/itemCategory${query}`);
     expect(response.statusCode).toBe(400);
     expect(errorOf(response.body).field).toBe(field);
   });
@@ -121,20 +107,26 @@ describe('GET /rest/itemCategory and /snode/icategory', () => {
 
 describe('one category: GET, PUT, DELETE, items', () => {
   it('answers it with its items (include=details,template) and lists its items', async () => {
-    const category = await makeCategory(app, tenant, admin, { name: 'Detail' });
-    const visible = await makeItem(app, tenant, admin, category.guId, { name: 'A visible' });
-    const hidden = await makeItem(app, tenant, admin, category.guId, { name: 'B hidden', isVisible: false });
-    const archived = await makeItem(app, tenant, admin, category.guId, { name: 'C archived' });
-    await call(admin, tenant, 'DELETE', `/rest/item/${archived.guId}`);
+    const category = await makeCategory(ctx.app, ctx.tenant, ctx.admin, { name: 'Detail' });
+    const visible = await makeItem(ctx.app, ctx.tenant, ctx.admin, category.guId, { name: 'A visible' });
+    const hidden = await makeItem(ctx.app, ctx.tenant, ctx.admin, category.guId, {
+      name: 'B hidden',
+      isVisible: false,
+    });
+    const archived = await makeItem(ctx.app, ctx.tenant, ctx.admin, category.guId, { name: 'C archived' });
+    await call(ctx.admin, ctx.tenant, 'DELETE', `/rest/item/${archived.guId}`);
 
     const detail = json<ItemCategoryDetail>(
-      await call(admin, tenant, 'GET', `/snode/icategory/${category.guId}?include=details,template`),
+      await call(ctx.admin, ctx.tenant, 'GET', `/snode/icategory/${category.guId}?include=details,template`),
     );
     expect(detail.items?.map((i) => i.guId)).toEqual([visible.guId, hidden.guId, archived.guId]);
-    const plain = json<ItemCategoryDetail>(await call(admin, tenant, 'GET', `/rest/itemCategory/${category.guId}`));
+    const plain = json<ItemCategoryDetail>(
+      await call(ctx.admin, ctx.tenant, 'GET', `/rest/itemCategory/${category.guId}`),
+    );
     expect(plain.items).toBeUndefined();
 
-    const items = (query: string) => call(admin, tenant, 'GET', `/rest/itemCategory/${category.guId}/items${query}`);
+    const items = (query: string) =>
+      call(ctx.admin, ctx.tenant, 'GET', `/rest/itemCategory/${category.guId}/items${query}`);
     expect(json<Item[]>(await items('')).map((i) => i.guId)).toEqual([visible.guId, hidden.guId]);
     expect(json<Item[]>(await items('?include=disabled')).map((i) => i.guId)).toEqual([
       visible.guId,
@@ -145,35 +137,37 @@ describe('one category: GET, PUT, DELETE, items', () => {
   });
 
   it('changes the fields sent, on both paths', async () => {
-    const category = await makeCategory(app, tenant, admin, { name: 'Before' });
-    const renamed = await call(admin, tenant, 'PUT', `/snode/icategory/${category.guId}`, { name: 'After' });
+    const category = await makeCategory(ctx.app, ctx.tenant, ctx.admin, { name: 'Before' });
+    const renamed = await call(ctx.admin, ctx.tenant, 'PUT', `/snode/icategory/${category.guId}`, { name: 'After' });
     expect(json<ItemCategory>(renamed)).toMatchObject({ name: 'After', categoryType: 'PRODUCT', isVisible: true });
-    const hidden = await call(admin, tenant, 'PUT', `/rest/itemCategory/${category.guId}`, { isVisible: false });
+    const hidden = await call(ctx.admin, ctx.tenant, 'PUT', `/rest/itemCategory/${category.guId}`, {
+      isVisible: false,
+    });
     expect(json<ItemCategory>(hidden)).toMatchObject({ name: 'After', isVisible: false });
-    const typeChange = await call(admin, tenant, 'PUT', `/rest/itemCategory/${category.guId}`, {
+    const typeChange = await call(ctx.admin, ctx.tenant, 'PUT', `/rest/itemCategory/${category.guId}`, {
       categoryType: 'SERVICE',
     });
     expect(typeChange.statusCode).toBe(400);
   });
 
   it('deletes an empty category; one with items (archived too) stays', async () => {
-    const empty = await makeCategory(app, tenant, admin);
-    const full = await makeCategory(app, tenant, admin);
-    const item = await makeItem(app, tenant, admin, full.guId);
-    await call(admin, tenant, 'DELETE', `/rest/item/${item.guId}`);
-    const refused = await call(admin, tenant, 'DELETE', `/rest/itemCategory/${full.guId}`);
+    const empty = await makeCategory(ctx.app, ctx.tenant, ctx.admin);
+    const full = await makeCategory(ctx.app, ctx.tenant, ctx.admin);
+    const item = await makeItem(ctx.app, ctx.tenant, ctx.admin, full.guId);
+    await call(ctx.admin, ctx.tenant, 'DELETE', `/rest/item/${item.guId}`);
+    const refused = await call(ctx.admin, ctx.tenant, 'DELETE', `/rest/itemCategory/${full.guId}`);
     expect(refused.statusCode).toBe(400);
     expect(errorOf(refused.body)).toMatchObject({
       field: 'id',
       message: 'This category still has items. Move them to another category first.',
     });
-    expect((await call(frontdesk, tenant, 'DELETE', `/rest/itemCategory/${empty.guId}`)).statusCode).toBe(403);
-    expect((await call(admin, tenant, 'DELETE', `/rest/itemCategory/${empty.guId}`)).statusCode).toBe(200);
-    expect((await call(admin, tenant, 'GET', `/rest/itemCategory/${empty.guId}`)).statusCode).toBe(404);
+    expect((await call(ctx.frontdesk, ctx.tenant, 'DELETE', `/rest/itemCategory/${empty.guId}`)).statusCode).toBe(403);
+    expect((await call(ctx.admin, ctx.tenant, 'DELETE', `/rest/itemCategory/${empty.guId}`)).statusCode).toBe(200);
+    expect((await call(ctx.admin, ctx.tenant, 'GET', `/rest/itemCategory/${empty.guId}`)).statusCode).toBe(404);
   });
 
   it('another tenant’s category is a 404 on every path', async () => {
-    const mine = await makeCategory(app, tenant, admin, { name: 'Private' });
+    const mine = await makeCategory(ctx.app, ctx.tenant, ctx.admin, { name: 'Private' });
     for (const [method, url, body] of [
       ['GET', `/rest/itemCategory/${mine.guId}`],
       ['GET', `/snode/icategory/${mine.guId}?include=details`],
@@ -182,31 +176,31 @@ describe('one category: GET, PUT, DELETE, items', () => {
       ['PUT', `/rest/itemCategory/${mine.guId}`, { name: 'Stolen' }],
       ['DELETE', `/rest/itemCategory/${mine.guId}`],
     ] as const) {
-      const response = await call(otherAdmin, other, method, url, body);
+      const response = await call(ctx.otherAdmin, ctx.other, method, url, body);
       expect(response.statusCode, `${method} ${url}`).toBe(404);
     }
-    expect(json<ItemCategory>(await call(admin, tenant, 'GET', `/rest/itemCategory/${mine.guId}`)).name).toBe(
+    expect(json<ItemCategory>(await call(ctx.admin, ctx.tenant, 'GET', `/rest/itemCategory/${mine.guId}`)).name).toBe(
       'Private',
     );
-    const bad = await call(admin, tenant, 'GET', '/rest/itemCategory/nope');
+    const bad = await call(ctx.admin, ctx.tenant, 'GET', '/rest/itemCategory/nope');
     expect(errorOf(bad.body).field).toBe('params.id');
   });
 });
 
 describe('GET /snode/icategory/products', () => {
   it('groups sellable categories and items into courses, merchandise and bundles', async () => {
-    const t = await newTenant(app);
-    const token = (await loginAs(app, t, 'admin')).access_token;
-    const shirts = await makeCategory(app, t, token, { name: 'Shirts' });
-    const yoga = await makeCategory(app, t, token, { name: 'Yoga', categoryType: 'SERVICE' });
-    const hiddenCategory = await makeCategory(app, t, token, { name: 'Hidden', isVisible: false });
-    const shirt = await makeItem(app, t, token, shirts.guId, { name: 'Shirt' });
-    await makeItem(app, t, token, shirts.guId, { name: 'Invisible', isVisible: false });
-    const old = await makeItem(app, t, token, shirts.guId, { name: 'Old' });
+    const t = await newTenant(ctx.app);
+    const token = (await loginAs(ctx.app, t, 'admin')).access_token;
+    const shirts = await makeCategory(ctx.app, t, token, { name: 'Shirts' });
+    const yoga = await makeCategory(ctx.app, t, token, { name: 'Yoga', categoryType: 'SERVICE' });
+    const hiddenCategory = await makeCategory(ctx.app, t, token, { name: 'Hidden', isVisible: false });
+    const shirt = await makeItem(ctx.app, t, token, shirts.guId, { name: 'Shirt' });
+    await makeItem(ctx.app, t, token, shirts.guId, { name: 'Invisible', isVisible: false });
+    const old = await makeItem(ctx.app, t, token, shirts.guId, { name: 'Old' });
     await call(token, t, 'DELETE', `/rest/item/${old.guId}`);
-    await makeItem(app, t, token, hiddenCategory.guId);
-    const fee = await makeItem(app, t, token, yoga.guId, { name: 'Course fee' });
-    const bundle = await makeBundle(app, t, token, [{ itemId: shirt.guId, qty: 2 }]);
+    await makeItem(ctx.app, t, token, hiddenCategory.guId);
+    const fee = await makeItem(ctx.app, t, token, yoga.guId, { name: 'Course fee' });
+    const bundle = await makeBundle(ctx.app, t, token, [{ itemId: shirt.guId, qty: 2 }]);
 
     const all = json<ProductsByType>(await call(token, t, 'GET', '/snode/icategory/products'));
     expect(all.merchandise.map((c) => [c.name, c.items.map((i) => i.name)])).toEqual([['Shirts', ['Shirt']]]);
@@ -219,7 +213,7 @@ describe('GET /snode/icategory/products', () => {
     const bad = await call(token, t, 'GET', '/snode/icategory/products?types=PRODUCT,FOOD');
     expect(bad.statusCode).toBe(400);
     expect(errorOf(bad.body).field).toBe('querystring.types');
-    const theirs = json<ProductsByType>(await call(otherAdmin, other, 'GET', '/snode/icategory/products'));
+    const theirs = json<ProductsByType>(await call(ctx.otherAdmin, ctx.other, 'GET', '/snode/icategory/products'));
     expect(JSON.stringify(theirs)).not.toContain(shirt.guId);
   });
 });

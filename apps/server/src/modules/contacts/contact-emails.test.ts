@@ -1,24 +1,18 @@
 import type { ContactEmailList } from '@atrium/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bearer, json, loginAs, newTenant, startTestApp, type TestTenant } from '../../../test/helpers.ts';
+import { bearer, json, type TestTenant } from '../../../test/helpers.ts';
 import type { App } from '../../app.ts';
 import { withTenant } from '../../db/client.ts';
 import { outboxEmails } from '../../db/schema/index.ts';
-import { createContactVia, denyFrontDeskContacts, errorOf } from './contact-fixtures.ts';
+import { createContactVia, errorOf, startContactStudios } from './contact-fixtures.ts';
 
 let app: App;
 let a: TestTenant;
 let b: TestTenant;
-const tokens: Record<string, string> = {};
+let tokens: Record<string, string>;
 
 beforeAll(async () => {
-  app = await startTestApp();
-  [a, b] = await Promise.all([newTenant(app), newTenant(app)]);
-  tokens.admin = (await loginAs(app, a, 'admin')).access_token;
-  tokens.student = (await loginAs(app, a, 'student')).access_token;
-  tokens.adminB = (await loginAs(app, b, 'admin')).access_token;
-  tokens.frontdeskB = (await loginAs(app, b, 'frontdesk')).access_token;
-  await denyFrontDeskContacts(app, b, tokens.adminB);
+  ({ app, a, b, tokens } = await startContactStudios(['admin', 'student']));
 });
 
 const emailsOf = (token: string, tenant: TestTenant, payload: object, query = '') =>

@@ -1,23 +1,16 @@
 import type { ContactDetail, ContactRelative } from '@atrium/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bearer, json, loginAs, newTenant, startTestApp, type TestTenant } from '../../../test/helpers.ts';
+import { bearer, json, loginAs, newTenant, type TestTenant } from '../../../test/helpers.ts';
 import type { App } from '../../app.ts';
-import { createContactVia, denyFrontDeskContacts, errorOf } from './contact-fixtures.ts';
+import { createContactVia, errorOf, startContactStudios } from './contact-fixtures.ts';
 
 let app: App;
 let a: TestTenant;
 let b: TestTenant;
-const tokens: Record<string, string> = {};
+let tokens: Record<string, string>;
 
 beforeAll(async () => {
-  app = await startTestApp();
-  [a, b] = await Promise.all([newTenant(app), newTenant(app)]);
-  for (const role of ['admin', 'frontdesk', 'student'] as const) {
-    tokens[role] = (await loginAs(app, a, role)).access_token;
-  }
-  tokens.adminB = (await loginAs(app, b, 'admin')).access_token;
-  tokens.frontdeskB = (await loginAs(app, b, 'frontdesk')).access_token;
-  await denyFrontDeskContacts(app, b, tokens.adminB);
+  ({ app, a, b, tokens } = await startContactStudios(['admin', 'frontdesk', 'student']));
 });
 
 const call = (method: 'GET' | 'POST' | 'DELETE', url: string, token = tokens.admin, tenant = a, payload?: object) =>

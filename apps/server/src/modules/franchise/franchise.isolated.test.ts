@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { FRANCHISE_MESSAGES } from '@atrium/contracts';
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { bearer, json, loginAs, newTenant, startTestApp, type TestTenant } from '../../../test/helpers.ts';
-import type { App } from '../../app.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { bearer, json, loginAs, type TestTenant } from '../../../test/helpers.ts';
 import { withTenant } from '../../db/client.ts';
 import { contacts, tenants, websitePages } from '../../db/schema/index.ts';
 import { createUsers } from '../../seed/tenants.ts';
+import { twoFranchiseGroups } from './franchise-fixtures.ts';
 
 // Lets one test make the page insert fail inside the creation transaction.
 const failure = vi.hoisted(() => ({ pages: false }));
@@ -20,25 +20,11 @@ vi.mock('./franchise-pages.ts', async (original) => {
   };
 });
 
-let app: App;
-let master: TestTenant;
-let franchise: TestTenant;
-let otherMaster: TestTenant;
-let otherFranchise: TestTenant;
-let adminM: string;
-
-beforeAll(async () => {
-  app = await startTestApp();
-  master = await newTenant(app);
-  franchise = await newTenant(app, { masterOrgId: master.orgId });
-  otherMaster = await newTenant(app);
-  otherFranchise = await newTenant(app, { masterOrgId: otherMaster.orgId });
-  adminM = (await loginAs(app, master, 'admin')).access_token;
-});
+const ctx = twoFranchiseGroups();
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const call = (token: string, tenant: TestTenant, method: Method, url: string, payload?: object) =>
-  app.inject({ method, url, headers: bearer(token, tenant.host), payload });
+  ctx.app.inject({ method, url, headers: bearer(token, tenant.host), payload });
 
 const newOrgId = () => `fr${randomBytes(4).toString('hex')}`;
 
@@ -60,51 +46,53 @@ const error = (response: Parameters<typeof json>[0]) =>
 
 describe('GET /rest/franchise', () => {
   it("lists this master's franchises (not the master itself, not another master's)", async () => {
-    const response = await call(adminM, master, 'GET', '/rest/franchise');
+    const response = await call(ctx.adminM, ctx.master, 'GET', '/rest/franchise');
     expect(response.statusCode).toBe(200);
     const { data } = json<{ data: any[] }>(response);
-    expect(data.map((row) => row.orgId)).toEqual([franchise.orgId]);
+    expect(data.map((row) => row.orgId)).toEqual([ctx.franchise.orgId]);
     expect(data[0]).toMatchObject({
-      guid: franchise.tenantId,
-      tenantId: franchise.tenantId,
-      name: `Studio ${franchise.orgId}`,
-      accountOwner: franchise.users.admin.id,
-      accountOwnerName: `admin ${franchise.orgId}`,
+      guid: ctx.franchise.tenantId,
+      tenantId: ctx.franchise.tenantId,
+      name: `Studio ${ctx.franchise.orgId}`,
+      accountOwner: ctx.franchise.users.admin.id,
+      accountOwnerName: `admin ${ctx.franchise.orgId}`,
       timezone: 'America/New_York',
     });
     expect(new Date(data[0].dateCreatedStr).getTime()).toBeGreaterThan(0);
   });
 
   it('is refused on a franchise (not a master) host: 403', async () => {
-    const adminF = (await loginAs(app, franchise, 'admin')).access_token;
-    const response = await call(adminF, franchise, 'GET', '/rest/franchise');
+    const adminF = (await loginAs(ctx.app, ctx.franchise, 'admin')).access_token;
+    const response = await call(adminF, ctx.franchise, 'GET', '/rest/franchise');
     expect(response.statusCode).toBe(403);
     expect(error(response).message).toBe('Only a master franchise can manage franchises.');
   });
 
   it('is for admins only: staff, front desk and students get 403, visitors 401', async () => {
     for (const role of ['staff', 'frontdesk', 'student'] as const) {
-      const token = (await loginAs(app, master, role)).access_token;
-      expect((await call(token, master, 'GET', '/rest/franchise')).statusCode).toBe(403);
-      expect((await call(token, master, 'POST', '/rest/franchise', {})).statusCode).toBe(403);
-      expect((await call(token, master, 'DELETE', `/rest/franchise/${franchise.tenantId}`)).statusCode).toBe(403);
+      const token = (await loginAs(ctx.app, ctx.master, role)).access_token;
+      expect((await call(token, ctx.master, 'GET', '/rest/franchise')).statusCode).toBe(403);
+      expect((await call(token, ctx.master, 'POST', '/rest/franchise', {})).statusCode).toBe(403);
+      expect((await call(token, ctx.master, 'DELETE', `/rest/franchise/${ctx.franchise.tenantId}`)).statusCode).toBe(
+        403,
+      );
     }
-    expect((await app.inject({ url: '/rest/franchise', headers: { host: master.host } })).statusCode).toBe(401);
+    expect((await ctx.app.inject({ url: '/rest/franchise', headers: { host: ctx.master.host } })).statusCode).toBe(401);
   });
 });
 
 describe('GET /rest/franchise/{id}', () => {
   it('answers a franchise of this master', async () => {
-    const response = await call(adminM, master, 'GET', `/rest/franchise/${franchise.tenantId}`);
+    const response = await call(ctx.adminM, ctx.master, 'GET', `/rest/franchise/${ctx.franchise.tenantId}`);
     expect(response.statusCode).toBe(200);
-    expect(json<any>(response).orgId).toBe(franchise.orgId);
+    expect(json<any>(response).orgId).toBe(ctx.franchise.orgId);
   });
 
   it("is a 404 for another master's franchise, the master itself, another master and a bad id", async () => {
-    for (const id of [otherFranchise.tenantId, master.tenantId, otherMaster.tenantId, 'nope']) {
-      expect((await call(adminM, master, 'GET', `/rest/franchise/${id}`)).statusCode).toBe(404);
-      expect((await call(adminM, master, 'PUT', `/rest/franchise/${id}`, editForm())).statusCode).toBe(404);
-      expect((await call(adminM, master, 'DELETE', `/rest/franchise/${id}`)).statusCode).toBe(404);
+    for (const id of [ctx.otherFranchise.tenantId, ctx.master.tenantId, ctx.otherMaster.tenantId, 'nope']) {
+      expect((await call(ctx.adminM, ctx.master, 'GET', `/rest/franchise/${id}`)).statusCode).toBe(404);
+      expect((await call(ctx.adminM, ctx.master, 'PUT', `/rest/franchise/${id}`, editForm())).statusCode).toBe(404);
+      expect((await call(ctx.adminM, ctx.master, 'DELETE', `/rest/franchise/${id}`)).statusCode).toBe(404);
     }
   });
 });
@@ -122,7 +110,7 @@ function editForm(patch: Record<string, unknown> = {}) {
 describe('POST /rest/franchise', () => {
   it('creates the tenant, its admin (who can log in on {orgId}.localhost) and its pages', async () => {
     const form = createForm();
-    const response = await call(adminM, master, 'POST', '/rest/franchise', {
+    const response = await call(ctx.adminM, ctx.master, 'POST', '/rest/franchise', {
       ...form,
       orgId: `  ${form.orgId.toUpperCase()} `,
     });
@@ -137,14 +125,14 @@ describe('POST /rest/franchise', () => {
       fromEmail: form.user.email,
       address: { line1: '1 Shore Road', city: 'Lakeside', state: 'IL', zip: '60601' },
     });
-    const [row] = await app.platform.db.select().from(tenants).where(eq(tenants.orgId, form.orgId));
-    expect(row?.masterOrgId).toBe(master.orgId);
+    const [row] = await ctx.app.platform.db.select().from(tenants).where(eq(tenants.orgId, form.orgId));
+    expect(row?.masterOrgId).toBe(ctx.master.orgId);
     expect(row?.settings.accountOwner).toBe(created.accountOwner);
 
     const host = `${form.orgId}.localhost`;
-    const ping = json<any>(await app.inject({ url: '/ping', headers: { host } }));
-    expect(ping).toMatchObject({ orgId: form.orgId, masterOrgId: master.orgId, isMasterFranchise: false });
-    const login = await app.inject({
+    const ping = json<any>(await ctx.app.inject({ url: '/ping', headers: { host } }));
+    expect(ping).toMatchObject({ orgId: form.orgId, masterOrgId: ctx.master.orgId, isMasterFranchise: false });
+    const login = await ctx.app.inject({
       method: 'POST',
       url: '/login',
       headers: { host },
@@ -152,30 +140,42 @@ describe('POST /rest/franchise', () => {
     });
     expect(login.statusCode).toBe(200);
     expect(json<any>(login).contact).toMatchObject({ role: 'admin', name: 'Lee', lastName: 'Lake' });
-    const pages = await withTenant(app.platform.db, created.tenantId, (tx) =>
+    const pages = await withTenant(ctx.app.platform.db, created.tenantId, (tx) =>
       tx.select({ name: websitePages.name }).from(websitePages).where(eq(websitePages.tenantId, created.tenantId)),
     );
     expect(pages.map((page) => page.name)).toContain('home');
-    const list = json<{ data: any[] }>(await call(adminM, master, 'GET', '/rest/franchise')).data;
+    const list = json<{ data: any[] }>(await call(ctx.adminM, ctx.master, 'GET', '/rest/franchise')).data;
     expect(list.map((f) => f.orgId)).toContain(form.orgId);
   });
 
   it("takes a zone no country list has (Europe/London): the franchise keeps the master's country", async () => {
-    const response = await call(adminM, master, 'POST', '/rest/franchise', createForm({ timezone: 'Europe/London' }));
+    const response = await call(
+      ctx.adminM,
+      ctx.master,
+      'POST',
+      '/rest/franchise',
+      createForm({ timezone: 'Europe/London' }),
+    );
     expect(response.statusCode, response.body).toBe(201);
     const created = json<any>(response);
     expect(created.timezone).toBe('Europe/London');
-    const [row] = await app.platform.db.select().from(tenants).where(eq(tenants.orgId, created.orgId));
-    const masterPing = json<any>(await app.inject({ url: '/ping', headers: { host: master.host } }));
+    const [row] = await ctx.app.platform.db.select().from(tenants).where(eq(tenants.orgId, created.orgId));
+    const masterPing = json<any>(await ctx.app.inject({ url: '/ping', headers: { host: ctx.master.host } }));
     expect(row?.settings.country).toBe(masterPing.country);
-    const unknown = await call(adminM, master, 'POST', '/rest/franchise', createForm({ timezone: 'Europe/Londres' }));
+    const unknown = await call(
+      ctx.adminM,
+      ctx.master,
+      'POST',
+      '/rest/franchise',
+      createForm({ timezone: 'Europe/Londres' }),
+    );
     expect(unknown.statusCode).toBe(400);
     expect(error(unknown)).toMatchObject({ field: 'timezone', message: FRANCHISE_MESSAGES.timezoneInvalid });
   });
 
   it('refuses a taken org id (any tenant, even another master) with a 400 on orgId', async () => {
-    for (const orgId of [otherMaster.orgId, franchise.orgId]) {
-      const response = await call(adminM, master, 'POST', '/rest/franchise', createForm({ orgId }));
+    for (const orgId of [ctx.otherMaster.orgId, ctx.franchise.orgId]) {
+      const response = await call(ctx.adminM, ctx.master, 'POST', '/rest/franchise', createForm({ orgId }));
       expect(response.statusCode).toBe(400);
       expect(error(response)).toMatchObject({ field: 'orgId', message: 'This Franchise OrgId is already taken.' });
     }
@@ -214,7 +214,7 @@ describe('POST /rest/franchise', () => {
       [{ address: { city: 'X', state: 'IL', zip: '12a45' } }, 'address.zip', 'Zip code should only contain numbers!'],
     ];
     for (const [patch, field, message] of cases) {
-      const response = await call(adminM, master, 'POST', '/rest/franchise', createForm(patch));
+      const response = await call(ctx.adminM, ctx.master, 'POST', '/rest/franchise', createForm(patch));
       expect(response.statusCode, JSON.stringify(patch)).toBe(400);
       expect(error(response)).toMatchObject({ field, message });
     }
@@ -224,25 +224,25 @@ describe('POST /rest/franchise', () => {
     const form = createForm();
     failure.pages = true;
     try {
-      const response = await call(adminM, master, 'POST', '/rest/franchise', form);
+      const response = await call(ctx.adminM, ctx.master, 'POST', '/rest/franchise', form);
       expect(response.statusCode).toBe(500);
     } finally {
       failure.pages = false;
     }
-    expect(await app.platform.db.select().from(tenants).where(eq(tenants.orgId, form.orgId))).toEqual([]);
-    const ping = json<any>(await app.inject({ url: '/ping', headers: { host: `${form.orgId}.localhost` } }));
+    expect(await ctx.app.platform.db.select().from(tenants).where(eq(tenants.orgId, form.orgId))).toEqual([]);
+    const ping = json<any>(await ctx.app.inject({ url: '/ping', headers: { host: `${form.orgId}.localhost` } }));
     expect(ping.orgId).toBeUndefined();
     // The same org id can be used at once.
-    expect((await call(adminM, master, 'POST', '/rest/franchise', form)).statusCode).toBe(201);
+    expect((await call(ctx.adminM, ctx.master, 'POST', '/rest/franchise', form)).statusCode).toBe(201);
   });
 });
 
 describe('PUT /rest/franchise/{id}', () => {
   it('saves the edit form: name, phone, address and the owner’s name and email', async () => {
     const form = createForm();
-    const created = json<any>(await call(adminM, master, 'POST', '/rest/franchise', form));
-    await app.inject({ url: '/ping', headers: { host: `${form.orgId}.localhost` } }); // warm the caches
-    const response = await call(adminM, master, 'PUT', `/rest/franchise/${created.guid}`, {
+    const created = json<any>(await call(ctx.adminM, ctx.master, 'POST', '/rest/franchise', form));
+    await ctx.app.inject({ url: '/ping', headers: { host: `${form.orgId}.localhost` } }); // warm the caches
+    const response = await call(ctx.adminM, ctx.master, 'PUT', `/rest/franchise/${created.guid}`, {
       ...editForm(),
       orgId: form.orgId,
     });
@@ -255,9 +255,9 @@ describe('PUT /rest/franchise/{id}', () => {
       accountOwnerName: 'Robin Bank',
       address: { line1: '9 Bank Street', line2: 'Unit 2', city: 'Riverton', state: 'WY', zip: '82501' },
     });
-    const ping = json<any>(await app.inject({ url: '/ping', headers: { host: `${form.orgId}.localhost` } }));
+    const ping = json<any>(await ctx.app.inject({ url: '/ping', headers: { host: `${form.orgId}.localhost` } }));
     expect(ping.name).toBe('Riverbank Yoga');
-    const login = await app.inject({
+    const login = await ctx.app.inject({
       method: 'POST',
       url: '/login',
       headers: { host: `${form.orgId}.localhost` },
@@ -268,44 +268,44 @@ describe('PUT /rest/franchise/{id}', () => {
 
   it('refuses a new org id, the spec’s messages, and an email of another contact of the franchise', async () => {
     const moved = await call(
-      adminM,
-      master,
+      ctx.adminM,
+      ctx.master,
       'PUT',
-      `/rest/franchise/${franchise.tenantId}`,
+      `/rest/franchise/${ctx.franchise.tenantId}`,
       editForm({ orgId: 'moved' }),
     );
     expect(moved.statusCode).toBe(400);
     expect(error(moved).field).toBe('orgId');
     const zip = await call(
-      adminM,
-      master,
+      ctx.adminM,
+      ctx.master,
       'PUT',
-      `/rest/franchise/${franchise.tenantId}`,
+      `/rest/franchise/${ctx.franchise.tenantId}`,
       editForm({ address: { city: 'X', state: 'Y', zip: '1' } }),
     );
     expect(error(zip)).toMatchObject({ field: 'address.zip', message: 'Zip code must be atleast 5 characters long!' });
     const taken = await call(
-      adminM,
-      master,
+      ctx.adminM,
+      ctx.master,
       'PUT',
-      `/rest/franchise/${franchise.tenantId}`,
-      editForm({ user: { name: 'X', email: franchise.users.staff.email } }),
+      `/rest/franchise/${ctx.franchise.tenantId}`,
+      editForm({ user: { name: 'X', email: ctx.franchise.users.staff.email } }),
     );
     expect(taken.statusCode).toBe(400);
     expect(error(taken).field).toBe('user.email');
     // Nothing of the refused edits was written.
-    const after = json<any>(await call(adminM, master, 'GET', `/rest/franchise/${franchise.tenantId}`));
-    expect(after.name).toBe(`Studio ${franchise.orgId}`);
+    const after = json<any>(await call(ctx.adminM, ctx.master, 'GET', `/rest/franchise/${ctx.franchise.tenantId}`));
+    expect(after.name).toBe(`Studio ${ctx.franchise.orgId}`);
   });
 });
 
 describe('DELETE /rest/franchise/{id}', () => {
   it('deletes a franchise with no members; its host stops resolving at once', async () => {
     const form = createForm();
-    const created = json<any>(await call(adminM, master, 'POST', '/rest/franchise', form));
+    const created = json<any>(await call(ctx.adminM, ctx.master, 'POST', '/rest/franchise', form));
     const host = `${form.orgId}.localhost`;
-    expect(json<any>(await app.inject({ url: '/ping', headers: { host } })).orgId).toBe(form.orgId);
-    const ownerLogin = await app.inject({
+    expect(json<any>(await ctx.app.inject({ url: '/ping', headers: { host } })).orgId).toBe(form.orgId);
+    const ownerLogin = await ctx.app.inject({
       method: 'POST',
       url: '/login',
       headers: { host },
@@ -313,27 +313,29 @@ describe('DELETE /rest/franchise/{id}', () => {
     });
     const ownerToken = json<any>(ownerLogin).access_token as string;
 
-    const response = await call(adminM, master, 'DELETE', `/rest/franchise/${created.guid}`);
+    const response = await call(ctx.adminM, ctx.master, 'DELETE', `/rest/franchise/${created.guid}`);
     expect(response.statusCode).toBe(200);
     expect(json<any>(response).message).toBe('Successfully deleted franchise.');
-    expect(json<any>(await app.inject({ url: '/ping', headers: { host } })).orgId).toBeUndefined();
-    const stale = await app.inject({ url: '/snode/tenant', headers: bearer(ownerToken, host) });
+    expect(json<any>(await ctx.app.inject({ url: '/ping', headers: { host } })).orgId).toBeUndefined();
+    const stale = await ctx.app.inject({ url: '/snode/tenant', headers: bearer(ownerToken, host) });
     expect(stale.statusCode).toBe(404);
-    expect((await call(adminM, master, 'GET', `/rest/franchise/${created.guid}`)).statusCode).toBe(404);
+    expect((await call(ctx.adminM, ctx.master, 'GET', `/rest/franchise/${created.guid}`)).statusCode).toBe(404);
   });
 
   it('refuses (409) a franchise that has members, and keeps it whole', async () => {
-    const response = await call(adminM, master, 'DELETE', `/rest/franchise/${franchise.tenantId}`);
+    const response = await call(ctx.adminM, ctx.master, 'DELETE', `/rest/franchise/${ctx.franchise.tenantId}`);
     expect(response.statusCode).toBe(409);
-    expect(error(response).message).toBe(`Studio ${franchise.orgId} has 1 member, so it cannot be deleted.`);
-    expect((await call(adminM, master, 'GET', `/rest/franchise/${franchise.tenantId}`)).statusCode).toBe(200);
-    await createUsers(app.platform.db, franchise.tenantId, [
-      { email: `second@${franchise.orgId}.test`, password: 'Whatever-pass-1', name: 'Second', role: 'student' },
+    expect(error(response).message).toBe(`Studio ${ctx.franchise.orgId} has 1 member, so it cannot be deleted.`);
+    expect((await call(ctx.adminM, ctx.master, 'GET', `/rest/franchise/${ctx.franchise.tenantId}`)).statusCode).toBe(
+      200,
+    );
+    await createUsers(ctx.app.platform.db, ctx.franchise.tenantId, [
+      { email: `second@${ctx.franchise.orgId}.test`, password: 'Whatever-pass-1', name: 'Second', role: 'student' },
     ]);
-    const again = await call(adminM, master, 'DELETE', `/rest/franchise/${franchise.tenantId}`);
-    expect(error(again).message).toBe(`Studio ${franchise.orgId} has 2 members, so it cannot be deleted.`);
-    const people = await withTenant(app.platform.db, franchise.tenantId, (tx) =>
-      tx.select({ id: contacts.id }).from(contacts).where(eq(contacts.tenantId, franchise.tenantId)),
+    const again = await call(ctx.adminM, ctx.master, 'DELETE', `/rest/franchise/${ctx.franchise.tenantId}`);
+    expect(error(again).message).toBe(`Studio ${ctx.franchise.orgId} has 2 members, so it cannot be deleted.`);
+    const people = await withTenant(ctx.app.platform.db, ctx.franchise.tenantId, (tx) =>
+      tx.select({ id: contacts.id }).from(contacts).where(eq(contacts.tenantId, ctx.franchise.tenantId)),
     );
     expect(people.length).toBe(5);
   });

@@ -1,8 +1,8 @@
-import { type ProviderStub, startProviderStub } from '@atrium/provider-stubs/provider-stub';
+import { startProviderStub } from '@atrium/provider-stubs/provider-stub';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, json, loginAs, newTenant, startTestApp, type TestTenant } from '../../../test/helpers.ts';
-import type { App } from '../../app.ts';
+import { describe, expect, it } from 'vitest';
+import { json, loginAs } from '../../../test/helpers.ts';
+import { errorOf, providerApisAt, recordingCaller, studiosOnProviderStub } from '../../../test/provider-studios.ts';
 import { loadConfig } from '../../config.ts';
 import { ProviderChecks } from './providers.ts';
 import { CredentialVault } from './vault.ts';
@@ -20,16 +20,8 @@ const S = {
 };
 const SECRETS = Object.values(S);
 
-let app: App;
-let stub: ProviderStub;
-let a: TestTenant;
-let b: TestTenant;
-let adminA: string;
-let adminB: string;
-const bodies: string[] = [];
-
-beforeAll(async () => {
-  stub = await startProviderStub({
+const ctx = studiosOnProviderStub(
+  {
     razorpay: [
       ['rzp_live_good', S.razorSecret],
       ['rzp_test_good', S.razorTestSecret],
@@ -37,33 +29,13 @@ beforeAll(async () => {
     twilio: [['AC0123456789abcdef', S.twilioToken]],
     plivo: [['MA_PLIVO_ID', S.plivoToken]],
     brevo: [S.brevoKey],
-  });
-  const urls = {
-    razorpay: stub.url,
-    twilio: stub.url,
-    plivo: stub.url,
-    brevo: stub.url,
-    mailchimp: `${stub.url}/{dc}`,
-    zoomApi: stub.url,
-  };
-  app = await startTestApp({ providerUrls: urls });
-  a = await newTenant(app);
-  b = await newTenant(app);
-  adminA = (await loginAs(app, a, 'admin')).access_token;
-  adminB = (await loginAs(app, b, 'admin')).access_token;
-});
-afterAll(async () => {
-  await stub.close();
-});
+  },
+  (url) => ({ providerUrls: providerApisAt(url) }),
+);
+const bodies: string[] = [];
 
 type Method = 'GET' | 'PUT' | 'DELETE';
-async function call(token: string, tenant: TestTenant, method: Method, url: string, payload?: object) {
-  const response = await app.inject({ method, url, headers: bearer(token, tenant.host), payload });
-  bodies.push(response.body);
-  return response;
-}
-const errorOf = (response: Parameters<typeof json>[0]) =>
-  json<{ errors: { message: string; field?: string } }>(response).errors;
+const call = recordingCaller(ctx, bodies);
 
 const pspringTestKeys = {
   apiKey: '',
@@ -75,20 +47,23 @@ const pspringTestKeys = {
 };
 
 async function rawRows(tenantId: string): Promise<Record<string, unknown>[]> {
-  const result = await app.platform.db.execute(sql`select * from tenant_credentials where tenant_id = ${tenantId}`);
+  const result = await ctx.app.platform.db.execute(sql`select * from tenant_credentials where tenant_id = ${tenantId}`);
   return (result as unknown as { rows: Record<string, unknown>[] }).rows;
 }
 
 describe('payment keys: PaymentSpring (PUT /item/tenant/pspring)', () => {
   it("refuses test keys with test mode off: 'Test mode should be on', nothing saved", async () => {
-    const response = await call(adminA, a, 'PUT', '/item/tenant/pspring', pspringTestKeys);
+    const response = await call(ctx.adminA, ctx.a, 'PUT', '/item/tenant/pspring', pspringTestKeys);
     expect(response.statusCode).toBe(400);
     expect(errorOf(response)).toMatchObject({ message: 'Test mode should be on', field: 'isTestMode' });
-    expect(json<any>(await call(adminA, a, 'GET', '/item/tenant/keys')).keys).toEqual([]);
+    expect(json<any>(await call(ctx.adminA, ctx.a, 'GET', '/item/tenant/keys')).keys).toEqual([]);
   });
 
   it('saves with test mode on, masked; the hub and the tenant follow', async () => {
-    const response = await call(adminA, a, 'PUT', '/item/tenant/pspring', { ...pspringTestKeys, isTestMode: true });
+    const response = await call(ctx.adminA, ctx.a, 'PUT', '/item/tenant/pspring', {
+      ...pspringTestKeys,
+      isTestMode: true,
+    });
     expect(response.statusCode).toBe(200);
     expect(json<any>(response)).toMatchObject({
       provider: 'pspring',
@@ -100,36 +75,39 @@ describe('payment keys: PaymentSpring (PUT /item/tenant/pspring)', () => {
       hasSecretKey: false,
       isVerified: null,
     });
-    const status = json<any>(await call(adminA, a, 'GET', '/rest/integrations/status'));
+    const status = json<any>(await call(ctx.adminA, ctx.a, 'GET', '/rest/integrations/status'));
     expect(status.payments.pspring).toBe(true);
     expect(status.payments.razorpay).toBe(false);
-    const ping = json<any>(await app.inject({ url: '/ping', headers: { host: a.host } }));
+    const ping = json<any>(await ctx.app.inject({ url: '/ping', headers: { host: ctx.a.host } }));
     expect(ping.paymentProvider).toBe('PSPRING');
   });
 
   it('keeps a stored secret sent empty; Disconnect keeps the keys, Reconnect restores', async () => {
     const masked = { ...pspringTestKeys, testSecretKey: '', isTestMode: true };
-    const off = await call(adminA, a, 'PUT', '/item/tenant/pspring', { ...masked, isProviderIntegrated: false });
+    const off = await call(ctx.adminA, ctx.a, 'PUT', '/item/tenant/pspring', {
+      ...masked,
+      isProviderIntegrated: false,
+    });
     expect(off.statusCode).toBe(200);
     expect(json<any>(off)).toMatchObject({ isProviderIntegrated: false, hasTestSecretKey: true });
-    expect(json<any>(await call(adminA, a, 'GET', '/rest/integrations/status')).payments.pspring).toBe(false);
-    expect(json<any>(await app.inject({ url: '/ping', headers: { host: a.host } })).paymentProvider).toBeNull();
+    expect(json<any>(await call(ctx.adminA, ctx.a, 'GET', '/rest/integrations/status')).payments.pspring).toBe(false);
+    expect(json<any>(await ctx.app.inject({ url: '/ping', headers: { host: ctx.a.host } })).paymentProvider).toBeNull();
 
-    const on = await call(adminA, a, 'PUT', '/item/tenant/pspring', masked);
+    const on = await call(ctx.adminA, ctx.a, 'PUT', '/item/tenant/pspring', masked);
     expect(json<any>(on)).toMatchObject({
       isProviderIntegrated: true,
       testSecretKeyHint: S.pspringTestSecret.slice(-4),
     });
-    expect(json<any>(await call(adminA, a, 'GET', '/rest/integrations/status')).payments.pspring).toBe(true);
+    expect(json<any>(await call(ctx.adminA, ctx.a, 'GET', '/rest/integrations/status')).payments.pspring).toBe(true);
 
     // With live keys the live mode needs both.
-    const half = await call(adminA, a, 'PUT', '/item/tenant/pspring', {
+    const half = await call(ctx.adminA, ctx.a, 'PUT', '/item/tenant/pspring', {
       ...masked,
       isTestMode: false,
       apiKey: 'pk_live',
     });
     expect(errorOf(half)).toMatchObject({ field: 'secretKey', message: 'Secret Key is required' });
-    const live = await call(adminA, a, 'PUT', '/item/tenant/pspring', {
+    const live = await call(ctx.adminA, ctx.a, 'PUT', '/item/tenant/pspring', {
       ...masked,
       isTestMode: false,
       apiKey: 'pk_live_PSPRING',
@@ -141,8 +119,8 @@ describe('payment keys: PaymentSpring (PUT /item/tenant/pspring)', () => {
 
 describe('payment keys: Razorpay, checked with its API', () => {
   it('a wrong key pair is the provider 401, answered as a 400 on the secret; nothing saved', async () => {
-    const before = stub.requests.length;
-    const response = await call(adminA, a, 'PUT', '/item/tenant/razorpay', {
+    const before = ctx.stub.requests.length;
+    const response = await call(ctx.adminA, ctx.a, 'PUT', '/item/tenant/razorpay', {
       apiKey: 'rzp_live_good',
       secretKey: 'wrong-secret-value',
       isProviderIntegrated: true,
@@ -152,37 +130,39 @@ describe('payment keys: Razorpay, checked with its API', () => {
       field: 'secretKey',
       message: 'Razorpay did not accept the Key Id and Key Secret.',
     });
-    const seen = stub.requests.slice(before);
+    const seen = ctx.stub.requests.slice(before);
     expect(seen).toHaveLength(1);
     expect(seen[0]).toMatchObject({ method: 'GET', path: '/v1/payments?count=1' });
     expect(seen[0]?.authorization).toBe(`Basic ${Buffer.from('rzp_live_good:wrong-secret-value').toString('base64')}`);
-    const keys = json<any>(await call(adminA, a, 'GET', '/item/tenant/keys')).keys;
+    const keys = json<any>(await call(ctx.adminA, ctx.a, 'GET', '/item/tenant/keys')).keys;
     expect(keys.map((k: any) => k.provider)).toEqual(['pspring']);
   });
 
   it('accepted keys are saved verified; test mode checks the test pair', async () => {
-    const live = await call(adminA, a, 'PUT', '/item/tenant/razorpay', {
+    const live = await call(ctx.adminA, ctx.a, 'PUT', '/item/tenant/razorpay', {
       apiKey: 'rzp_live_good',
       secretKey: S.razorSecret,
       isProviderIntegrated: true,
     });
     expect(live.statusCode).toBe(200);
     expect(json<any>(live)).toMatchObject({ provider: 'razorpay', isVerified: true, apiKey: 'rzp_live_good' });
-    const bad = await call(adminA, a, 'PUT', '/item/tenant/razorpay', {
+    const bad = await call(ctx.adminA, ctx.a, 'PUT', '/item/tenant/razorpay', {
       apiKey: 'rzp_live_good',
       testApiKey: 'rzp_test_good',
       testSecretKey: 'nope-nope-nope',
       isTestMode: true,
     });
     expect(errorOf(bad)).toMatchObject({ field: 'testSecretKey' });
-    const test = await call(adminA, a, 'PUT', '/item/tenant/razorpay', {
+    const test = await call(ctx.adminA, ctx.a, 'PUT', '/item/tenant/razorpay', {
       apiKey: 'rzp_live_good',
       testApiKey: 'rzp_test_good',
       testSecretKey: S.razorTestSecret,
       isTestMode: true,
     });
     expect(json<any>(test)).toMatchObject({ isVerified: true, isTestMode: true, hasSecretKey: true });
-    expect(json<any>(await app.inject({ url: '/ping', headers: { host: a.host } })).paymentProvider).toBe('RAZORPAY');
+    expect(json<any>(await ctx.app.inject({ url: '/ping', headers: { host: ctx.a.host } })).paymentProvider).toBe(
+      'RAZORPAY',
+    );
   });
 });
 
@@ -194,37 +174,43 @@ describe('payment keys: PhonePe and DELETE /item/tenant', () => {
       [{ merchantId: 'M1', saltIndex: '1' }, 'saltKey', 'Salt Key is required'],
     ];
     for (const [body, field, message] of cases) {
-      const response = await call(adminA, a, 'PUT', '/item/tenant/phonepe', body);
+      const response = await call(ctx.adminA, ctx.a, 'PUT', '/item/tenant/phonepe', body);
       expect(response.statusCode).toBe(400);
       expect(errorOf(response)).toMatchObject({ field, message });
     }
   });
 
   it('saves merchant id as apiKey and the salt key as the secret; DELETE removes the record', async () => {
-    const response = await call(adminA, a, 'PUT', '/item/tenant/phonepe', {
+    const response = await call(ctx.adminA, ctx.a, 'PUT', '/item/tenant/phonepe', {
       merchantId: 'PGTESTPAYUAT',
       saltKey: S.phonepeSalt,
       saltIndex: '1',
     });
     expect(response.statusCode).toBe(200);
     expect(json<any>(response)).toMatchObject({ apiKey: 'PGTESTPAYUAT', saltIndex: '1', hasSecretKey: true });
-    expect((await call(adminA, a, 'DELETE', '/item/tenant?type=phonepe')).statusCode).toBe(200);
-    expect((await call(adminA, a, 'DELETE', '/item/tenant?type=phonepe')).statusCode).toBe(404);
-    expect(json<any>(await call(adminA, a, 'GET', '/rest/integrations/status')).payments.phonepe).toBe(false);
-    expect((await call(adminA, a, 'DELETE', '/item/tenant?type=bogus')).statusCode).toBe(400);
+    expect((await call(ctx.adminA, ctx.a, 'DELETE', '/item/tenant?type=phonepe')).statusCode).toBe(200);
+    expect((await call(ctx.adminA, ctx.a, 'DELETE', '/item/tenant?type=phonepe')).statusCode).toBe(404);
+    expect(json<any>(await call(ctx.adminA, ctx.a, 'GET', '/rest/integrations/status')).payments.phonepe).toBe(false);
+    expect((await call(ctx.adminA, ctx.a, 'DELETE', '/item/tenant?type=bogus')).statusCode).toBe(400);
   });
 });
 
 describe('SMS: Twilio and Plivo', () => {
   it('Twilio: required fields, the provider check, a non-numeric phone becomes the messaging id, defaults', async () => {
-    const missing = await call(adminA, a, 'PUT', '/sms/tenant/twilio', { twilioToken: 'x', twilioPhone: '+1555' });
+    const missing = await call(ctx.adminA, ctx.a, 'PUT', '/sms/tenant/twilio', {
+      twilioToken: 'x',
+      twilioPhone: '+1555',
+    });
     expect(errorOf(missing)).toMatchObject({ field: 'twilioSid', message: 'Account SID is required' });
-    const noToken = await call(adminA, a, 'PUT', '/sms/tenant/twilio', { twilioSid: 'AC0', twilioPhone: '+1555' });
+    const noToken = await call(ctx.adminA, ctx.a, 'PUT', '/sms/tenant/twilio', {
+      twilioSid: 'AC0',
+      twilioPhone: '+1555',
+    });
     expect(errorOf(noToken)).toMatchObject({ field: 'twilioToken', message: 'Auth Token is required' });
-    const noSender = await call(adminA, a, 'PUT', '/sms/tenant/twilio', { twilioSid: 'AC0', twilioToken: 'x' });
+    const noSender = await call(ctx.adminA, ctx.a, 'PUT', '/sms/tenant/twilio', { twilioSid: 'AC0', twilioToken: 'x' });
     expect(errorOf(noSender)).toMatchObject({ field: 'twilioPhone' });
 
-    const wrong = await call(adminA, a, 'PUT', '/sms/tenant/twilio', {
+    const wrong = await call(ctx.adminA, ctx.a, 'PUT', '/sms/tenant/twilio', {
       twilioSid: 'AC0123456789abcdef',
       twilioToken: 'not-the-token',
       twilioPhone: '+1 555 010 0000',
@@ -234,11 +220,11 @@ describe('SMS: Twilio and Plivo', () => {
       field: 'twilioToken',
       message: 'Twilio did not accept the Account SID and Auth Token.',
     });
-    const last = stub.requests.at(-1);
+    const last = ctx.stub.requests.at(-1);
     expect(last?.path).toBe('/2010-04-01/Accounts/AC0123456789abcdef.json');
     expect(last?.authorization).toBe(`Basic ${Buffer.from('AC0123456789abcdef:not-the-token').toString('base64')}`);
 
-    const ok = await call(adminA, a, 'PUT', '/sms/tenant/twilio', {
+    const ok = await call(ctx.adminA, ctx.a, 'PUT', '/sms/tenant/twilio', {
       twilioSid: 'AC0123456789abcdef',
       twilioToken: S.twilioToken,
       twilioPhone: 'ATRIUM',
@@ -257,7 +243,7 @@ describe('SMS: Twilio and Plivo', () => {
       isVerified: true,
     });
     // The masked form sent again keeps the token.
-    const again = await call(adminA, a, 'PUT', '/sms/tenant/twilio', {
+    const again = await call(ctx.adminA, ctx.a, 'PUT', '/sms/tenant/twilio', {
       twilioSid: 'AC0123456789abcdef',
       twilioPhone: '+1 555 010 0000',
       pageSize: 100,
@@ -271,16 +257,19 @@ describe('SMS: Twilio and Plivo', () => {
   });
 
   it('Plivo: required fields, the check, then the only active SMS provider (sender read back as twilioPhone)', async () => {
-    const missing = await call(adminA, a, 'PUT', '/sms/tenant/plivo', { plivoAuthId: 'MA', plivoAuthToken: 'x' });
+    const missing = await call(ctx.adminA, ctx.a, 'PUT', '/sms/tenant/plivo', {
+      plivoAuthId: 'MA',
+      plivoAuthToken: 'x',
+    });
     expect(errorOf(missing)).toMatchObject({ field: 'plivoSenderId', message: 'Sender ID is required' });
-    const wrong = await call(adminA, a, 'PUT', '/sms/tenant/plivo', {
+    const wrong = await call(ctx.adminA, ctx.a, 'PUT', '/sms/tenant/plivo', {
       plivoAuthId: 'MA_PLIVO_ID',
       plivoAuthToken: 'bad',
       plivoSenderId: '15550100002',
     });
     expect(errorOf(wrong)).toMatchObject({ field: 'plivoAuthToken' });
-    expect(stub.requests.at(-1)?.path).toBe('/v1/Account/MA_PLIVO_ID/');
-    const ok = await call(adminA, a, 'PUT', '/sms/tenant/plivo', {
+    expect(ctx.stub.requests.at(-1)?.path).toBe('/v1/Account/MA_PLIVO_ID/');
+    const ok = await call(ctx.adminA, ctx.a, 'PUT', '/sms/tenant/plivo', {
       plivoAuthId: 'MA_PLIVO_ID',
       plivoAuthToken: S.plivoToken,
       plivoSenderId: '15550100002',
@@ -294,9 +283,9 @@ describe('SMS: Twilio and Plivo', () => {
       pageSize: 250,
       pageWaitTime: 3,
     });
-    const status = json<any>(await call(adminA, a, 'GET', '/rest/integrations/status'));
+    const status = json<any>(await call(ctx.adminA, ctx.a, 'GET', '/rest/integrations/status'));
     expect(status.sms).toEqual({ twilio: false, plivo: true });
-    expect(json<any>(await call(adminA, a, 'GET', '/sms/tenant')).tenant.provider).toBe('plivo');
+    expect(json<any>(await call(ctx.adminA, ctx.a, 'GET', '/sms/tenant')).tenant.provider).toBe('plivo');
   });
 });
 
@@ -309,21 +298,21 @@ describe('Campaign: Brevo', () => {
       [{ fromName: 'N', fromEmail: 'a@b.test' }, 'sibApiKey', 'API Key is required'],
     ];
     for (const [body, field, message] of cases) {
-      const response = await call(adminA, a, 'PUT', '/campaign/tenant/brevo', body);
+      const response = await call(ctx.adminA, ctx.a, 'PUT', '/campaign/tenant/brevo', body);
       expect(response.statusCode).toBe(400);
       expect(errorOf(response)).toMatchObject({ field, message });
     }
   });
 
   it('a key Brevo refuses is a 400 on sibApiKey; an accepted one makes Brevo the campaign provider', async () => {
-    const wrong = await call(adminA, a, 'PUT', '/campaign/tenant/brevo', {
+    const wrong = await call(ctx.adminA, ctx.a, 'PUT', '/campaign/tenant/brevo', {
       sibApiKey: 'xkeysib-wrong',
       fromName: 'Studio',
       fromEmail: 'hello@studio.test',
     });
     expect(errorOf(wrong)).toMatchObject({ field: 'sibApiKey', message: 'Brevo did not accept the API key.' });
-    expect(stub.requests.at(-1)).toMatchObject({ path: '/v3/account', apiKey: 'xkeysib-wrong' });
-    const ok = await call(adminA, a, 'PUT', '/campaign/tenant/brevo', {
+    expect(ctx.stub.requests.at(-1)).toMatchObject({ path: '/v3/account', apiKey: 'xkeysib-wrong' });
+    const ok = await call(ctx.adminA, ctx.a, 'PUT', '/campaign/tenant/brevo', {
       sibApiKey: S.brevoKey,
       fromName: 'Studio',
       fromEmail: 'hello@studio.test',
@@ -337,7 +326,7 @@ describe('Campaign: Brevo', () => {
       sibApiKeyHint: S.brevoKey.slice(-4),
       isVerified: true,
     });
-    expect(json<any>(await call(adminA, a, 'GET', '/rest/integrations/status')).campaign).toEqual({
+    expect(json<any>(await call(ctx.adminA, ctx.a, 'GET', '/rest/integrations/status')).campaign).toEqual({
       mailchimp: false,
       brevo: true,
     });
@@ -363,17 +352,17 @@ describe('roles and isolation', () => {
 
   it('staff, front desk and students get 403 (before the body is read); visitors 401', async () => {
     for (const role of ['staff', 'frontdesk', 'student'] as const) {
-      const token = (await loginAs(app, a, role)).access_token;
+      const token = (await loginAs(ctx.app, ctx.a, role)).access_token;
       for (const [method, url] of routes) {
-        const response = await call(token, a, method, url, method === 'PUT' ? { bogus: 1 } : undefined);
+        const response = await call(token, ctx.a, method, url, method === 'PUT' ? { bogus: 1 } : undefined);
         expect(response.statusCode, `${role} ${method} ${url}`).toBe(403);
       }
     }
     for (const [method, url] of routes) {
-      const response = await app.inject({
+      const response = await ctx.app.inject({
         method,
         url,
-        headers: { host: a.host },
+        headers: { host: ctx.a.host },
         payload: method === 'PUT' ? {} : undefined,
       });
       expect(response.statusCode, `${method} ${url}`).toBe(401);
@@ -381,34 +370,34 @@ describe('roles and isolation', () => {
   });
 
   it("another tenant neither sees nor changes these; A's token is nothing on B's host", async () => {
-    expect(json<any>(await call(adminB, b, 'GET', '/item/tenant/keys')).keys).toEqual([]);
-    expect(json<any>(await call(adminB, b, 'GET', '/sms/tenant')).tenant).toMatchObject({
+    expect(json<any>(await call(ctx.adminB, ctx.b, 'GET', '/item/tenant/keys')).keys).toEqual([]);
+    expect(json<any>(await call(ctx.adminB, ctx.b, 'GET', '/sms/tenant')).tenant).toMatchObject({
       provider: null,
       twilioSid: '',
       hasTwilioToken: false,
       pageSize: 250,
       pageWaitTime: 3,
     });
-    expect(json<any>(await call(adminB, b, 'GET', '/campaign/tenant')).tenant.provider).toBeNull();
-    const status = json<any>(await call(adminB, b, 'GET', '/rest/integrations/status'));
+    expect(json<any>(await call(ctx.adminB, ctx.b, 'GET', '/campaign/tenant')).tenant.provider).toBeNull();
+    const status = json<any>(await call(ctx.adminB, ctx.b, 'GET', '/rest/integrations/status'));
     expect(Object.values(status.payments).every((v) => v === false)).toBe(true);
-    expect((await call(adminB, b, 'DELETE', '/item/tenant?type=pspring')).statusCode).toBe(404);
-    await call(adminB, b, 'PUT', '/item/tenant/pspring', {
+    expect((await call(ctx.adminB, ctx.b, 'DELETE', '/item/tenant?type=pspring')).statusCode).toBe(404);
+    await call(ctx.adminB, ctx.b, 'PUT', '/item/tenant/pspring', {
       ...pspringTestKeys,
       isTestMode: true,
       isProviderIntegrated: false,
     });
-    const ours = json<any>(await call(adminA, a, 'GET', '/item/tenant/keys')).keys.find(
+    const ours = json<any>(await call(ctx.adminA, ctx.a, 'GET', '/item/tenant/keys')).keys.find(
       (k: any) => k.provider === 'pspring',
     );
     expect(ours).toMatchObject({ isProviderIntegrated: true, isTestMode: false });
-    expect((await call(adminA, b, 'GET', '/item/tenant/keys')).statusCode).toBe(401);
+    expect((await call(ctx.adminA, ctx.b, 'GET', '/item/tenant/keys')).statusCode).toBe(401);
   });
 });
 
 describe('the vault', () => {
   it('keeps no secret in the clear at rest', async () => {
-    const rows = await rawRows(a.tenantId);
+    const rows = await rawRows(ctx.a.tenantId);
     expect(rows.length).toBeGreaterThanOrEqual(4);
     const raw = JSON.stringify(rows);
     for (const secret of SECRETS) expect(raw).not.toContain(secret);
@@ -471,12 +460,15 @@ describe('no secret in any answer', () => {
       '/rest/account/detail',
       '/ping',
     ];
-    for (const url of gets) await call(adminA, a, 'GET', url);
-    await call(adminA, a, 'PUT', '/item/tenant/pspring', { ...pspringTestKeys, isTestMode: true });
-    await call(adminA, a, 'PUT', '/sms/tenant/twilio', { twilioSid: 'AC0123456789abcdef', twilioPhone: '+15550100' });
-    await call(adminA, a, 'PUT', '/campaign/tenant/brevo', { fromName: 'S', fromEmail: 's@s.test' });
-    await call(adminA, a, 'PUT', '/rest/settings/display', { isShowEventsMenu: true });
-    const openapi = await app.inject({ url: '/api/docs/json' });
+    for (const url of gets) await call(ctx.adminA, ctx.a, 'GET', url);
+    await call(ctx.adminA, ctx.a, 'PUT', '/item/tenant/pspring', { ...pspringTestKeys, isTestMode: true });
+    await call(ctx.adminA, ctx.a, 'PUT', '/sms/tenant/twilio', {
+      twilioSid: 'AC0123456789abcdef',
+      twilioPhone: '+15550100',
+    });
+    await call(ctx.adminA, ctx.a, 'PUT', '/campaign/tenant/brevo', { fromName: 'S', fromEmail: 's@s.test' });
+    await call(ctx.adminA, ctx.a, 'PUT', '/rest/settings/display', { isShowEventsMenu: true });
+    const openapi = await ctx.app.inject({ url: '/api/docs/json' });
     bodies.push(openapi.body);
     expect(bodies.length).toBeGreaterThan(60);
     for (const body of bodies) {

@@ -1,41 +1,20 @@
-import { type ProviderStub, startProviderStub } from '@atrium/provider-stubs/provider-stub';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, json, loginAs, newTenant, startTestApp, type TestTenant } from '../../../test/helpers.ts';
-import type { App } from '../../app.ts';
+import { describe, expect, it } from 'vitest';
+import { bearer, json, loginAs, type TestTenant } from '../../../test/helpers.ts';
+import { errorOf, providerApisAt, studiosOnProviderStub } from '../../../test/provider-studios.ts';
 
 // Spec 2 §7 "Mailing list service": /rest/mailingList on the Mailchimp services.
 const KEY_A = '0123456789abcdef0123456789abcdef-us6';
 const KEY_B = 'fedcba9876543210fedcba9876543210-us6';
 
-let app: App;
-let stub: ProviderStub;
-let a: TestTenant;
-let b: TestTenant;
-let adminA: string;
-let adminB: string;
-
-beforeAll(async () => {
-  stub = await startProviderStub({
-    mailchimp: { keys: [KEY_A, KEY_B], lists: { listA1: { name: 'Studio A' }, listB1: { name: 'Studio B' } } },
-  });
-  const url = stub.url;
-  app = await startTestApp({
-    providerUrls: { razorpay: url, twilio: url, plivo: url, brevo: url, mailchimp: `${url}/{dc}`, zoomApi: url },
-  });
-  a = await newTenant(app, { settings: { email: 'hello@a.test' } });
-  b = await newTenant(app, { settings: { email: 'hello@b.test' } });
-  adminA = (await loginAs(app, a, 'admin')).access_token;
-  adminB = (await loginAs(app, b, 'admin')).access_token;
-});
-afterAll(async () => {
-  await stub.close();
-});
+const ctx = studiosOnProviderStub(
+  { mailchimp: { keys: [KEY_A, KEY_B], lists: { listA1: { name: 'Studio A' }, listB1: { name: 'Studio B' } } } },
+  (url) => ({ providerUrls: providerApisAt(url) }),
+  { a: { settings: { email: 'hello@a.test' } }, b: { settings: { email: 'hello@b.test' } } },
+);
 
 type Method = 'GET' | 'PUT' | 'POST' | 'DELETE';
 const call = (token: string, tenant: TestTenant, method: Method, url: string, payload?: object) =>
-  app.inject({ method, url, headers: bearer(token, tenant.host), payload });
-const errorOf = (response: Parameters<typeof json>[0]) =>
-  json<{ errors: { message: string; field?: string } }>(response).errors;
+  ctx.app.inject({ method, url, headers: bearer(token, tenant.host), payload });
 
 describe('/rest/mailingList', () => {
   it('PUT refuses a list without its fields, naming each one', async () => {
@@ -45,11 +24,11 @@ describe('/rest/mailingList', () => {
       [{ mcAudienceName: 'L', mcAudienceId: 'listA1' }, 'mcApiKey', 'API Key required'],
     ];
     for (const [body, field, message] of cases) {
-      const response = await call(adminA, a, 'PUT', '/rest/mailingList', body);
+      const response = await call(ctx.adminA, ctx.a, 'PUT', '/rest/mailingList', body);
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
       expect(errorOf(response)).toMatchObject({ field, message });
     }
-    expect(json<any>(await call(adminA, a, 'GET', '/rest/mailingList')).data).toMatchObject({
+    expect(json<any>(await call(ctx.adminA, ctx.a, 'GET', '/rest/mailingList')).data).toMatchObject({
       listId: '',
       hasApiKey: false,
       status: null,
@@ -57,38 +36,41 @@ describe('/rest/mailingList', () => {
   });
 
   it('PUT saves the list (checked with Mailchimp), GET reads it masked, GET /{id} and /stats answer it', async () => {
-    const saved = await call(adminA, a, 'PUT', '/rest/mailingList', {
+    const saved = await call(ctx.adminA, ctx.a, 'PUT', '/rest/mailingList', {
       mcAudienceName: 'Studio A',
       mcAudienceId: 'listA1',
       mcApiKey: KEY_A,
     });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(json<any>(saved).tenant).toMatchObject({ provider: 'mailchimp', mcAudienceId: 'listA1' });
-    expect(stub.requests.at(-1)).toMatchObject({ method: 'GET', path: '/us6/3.0/lists/listA1' });
+    expect(ctx.stub.requests.at(-1)).toMatchObject({ method: 'GET', path: '/us6/3.0/lists/listA1' });
 
-    const list = json<any>(await call(adminA, a, 'GET', '/rest/mailingList')).data;
+    const list = json<any>(await call(ctx.adminA, ctx.a, 'GET', '/rest/mailingList')).data;
     expect(list).toMatchObject({ name: 'Studio A', listId: 'listA1', hasApiKey: true, status: 'not_started' });
     // The list's from email falls back to the account's (spec 2 §7).
     expect(list.fromEmail).toBe('hello@a.test');
-    const one = await call(adminA, a, 'GET', '/rest/mailingList/listA1');
+    const one = await call(ctx.adminA, ctx.a, 'GET', '/rest/mailingList/listA1');
     expect(one.statusCode).toBe(200);
     expect(json<any>(one).data).toEqual(list);
     const body = JSON.stringify([list, json<any>(one)]);
     expect(body).not.toContain(KEY_A);
 
-    const stats = await call(adminA, a, 'GET', '/rest/mailingList/stats');
+    const stats = await call(ctx.adminA, ctx.a, 'GET', '/rest/mailingList/stats');
     expect(stats.statusCode, stats.body).toBe(200);
     expect(json<any>(stats)).toMatchObject({ listId: 'listA1', campaignCount: 2, openRate: 42.25, syncCount: 0 });
   });
 
   it('POST creates an audience at Mailchimp and makes it the active list', async () => {
-    const created = await call(adminB, b, 'POST', '/rest/mailingList', { mcAudienceName: 'New list', mcApiKey: KEY_B });
+    const created = await call(ctx.adminB, ctx.b, 'POST', '/rest/mailingList', {
+      mcAudienceName: 'New list',
+      mcApiKey: KEY_B,
+    });
     // Mailchimp wants the postal address for a new audience: its refusal names the field.
     expect(created.statusCode).toBe(400);
     expect(errorOf(created).field).toBe('mcAudienceName');
     expect(errorOf(created).message).toContain('Mailchimp did not create the list');
 
-    const saved = await call(adminB, b, 'PUT', '/rest/mailingList', {
+    const saved = await call(ctx.adminB, ctx.b, 'PUT', '/rest/mailingList', {
       mcAudienceName: 'Studio B',
       mcAudienceId: 'listB1',
       mcApiKey: KEY_B,
@@ -97,15 +79,15 @@ describe('/rest/mailingList', () => {
   });
 
   it("another tenant's list id is a 404 to read and to delete, and stays", async () => {
-    expect((await call(adminB, b, 'GET', '/rest/mailingList/listA1')).statusCode).toBe(404);
-    expect((await call(adminB, b, 'DELETE', '/rest/mailingList/listA1')).statusCode).toBe(404);
-    expect((await call(adminA, a, 'GET', '/rest/mailingList/nosuch')).statusCode).toBe(404);
-    expect(json<any>(await call(adminA, a, 'GET', '/rest/mailingList')).data.listId).toBe('listA1');
+    expect((await call(ctx.adminB, ctx.b, 'GET', '/rest/mailingList/listA1')).statusCode).toBe(404);
+    expect((await call(ctx.adminB, ctx.b, 'DELETE', '/rest/mailingList/listA1')).statusCode).toBe(404);
+    expect((await call(ctx.adminA, ctx.a, 'GET', '/rest/mailingList/nosuch')).statusCode).toBe(404);
+    expect(json<any>(await call(ctx.adminA, ctx.a, 'GET', '/rest/mailingList')).data.listId).toBe('listA1');
   });
 
   it('is for admins: staff, front desk and students are refused, no sign-in is a 401', async () => {
     for (const role of ['staff', 'frontdesk', 'student'] as const) {
-      const token = (await loginAs(app, a, role)).access_token;
+      const token = (await loginAs(ctx.app, ctx.a, role)).access_token;
       for (const [method, url] of [
         ['GET', '/rest/mailingList'],
         ['PUT', '/rest/mailingList'],
@@ -114,48 +96,48 @@ describe('/rest/mailingList', () => {
         ['GET', '/rest/mailingList/listA1'],
         ['DELETE', '/rest/mailingList/listA1'],
       ] as const) {
-        expect((await call(token, a, method, url, {})).statusCode, `${role} ${method} ${url}`).toBe(403);
+        expect((await call(token, ctx.a, method, url, {})).statusCode, `${role} ${method} ${url}`).toBe(403);
       }
     }
-    const anonymous = await app.inject({ url: '/rest/mailingList', headers: { host: a.host } });
+    const anonymous = await ctx.app.inject({ url: '/rest/mailingList', headers: { host: ctx.a.host } });
     expect(anonymous.statusCode).toBe(401);
   });
 
   it('DELETE /{id} is a 409 while a resync runs, and the list stays', async () => {
     let release: () => void = () => {};
-    stub.hold = new Promise<void>((resolve) => {
+    ctx.stub.hold = new Promise<void>((resolve) => {
       release = resolve;
     });
-    const started = await call(adminA, a, 'POST', '/campaign/tenant/mailchimp/resync');
+    const started = await call(ctx.adminA, ctx.a, 'POST', '/campaign/tenant/mailchimp/resync');
     expect(started.statusCode, started.body).toBe(200);
-    const refused = await call(adminA, a, 'DELETE', '/rest/mailingList/listA1');
+    const refused = await call(ctx.adminA, ctx.a, 'DELETE', '/rest/mailingList/listA1');
     expect(refused.statusCode).toBe(409);
     expect(errorOf(refused).message).toBe('resync is already in progress');
-    stub.hold = null;
+    ctx.stub.hold = null;
     release();
     for (let i = 0; i < 400; i += 1) {
-      const { status } = json<any>(await call(adminA, a, 'GET', '/rest/mailingList')).data;
+      const { status } = json<any>(await call(ctx.adminA, ctx.a, 'GET', '/rest/mailingList')).data;
       if (status !== 'in_progress') break;
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
-    expect(json<any>(await call(adminA, a, 'GET', '/rest/mailingList')).data).toMatchObject({
+    expect(json<any>(await call(ctx.adminA, ctx.a, 'GET', '/rest/mailingList')).data).toMatchObject({
       listId: 'listA1',
       status: 'complete',
     });
   });
 
   it('DELETE /{id} forgets the list and its key here; Mailchimp is no longer the campaign provider', async () => {
-    const deleted = await call(adminA, a, 'DELETE', '/rest/mailingList/listA1');
+    const deleted = await call(ctx.adminA, ctx.a, 'DELETE', '/rest/mailingList/listA1');
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect(json<any>(deleted)).toEqual({ message: 'Mailchimp list removed.' });
-    expect(json<any>(await call(adminA, a, 'GET', '/rest/mailingList')).data).toMatchObject({
+    expect(json<any>(await call(ctx.adminA, ctx.a, 'GET', '/rest/mailingList')).data).toMatchObject({
       listId: '',
       hasApiKey: false,
     });
-    expect(json<any>(await call(adminA, a, 'GET', '/campaign/tenant')).tenant.provider).toBeNull();
-    expect((await call(adminA, a, 'DELETE', '/rest/mailingList/listA1')).statusCode).toBe(404);
-    expect((await call(adminA, a, 'GET', '/rest/mailingList/stats')).statusCode).toBe(404);
+    expect(json<any>(await call(ctx.adminA, ctx.a, 'GET', '/campaign/tenant')).tenant.provider).toBeNull();
+    expect((await call(ctx.adminA, ctx.a, 'DELETE', '/rest/mailingList/listA1')).statusCode).toBe(404);
+    expect((await call(ctx.adminA, ctx.a, 'GET', '/rest/mailingList/stats')).statusCode).toBe(404);
     // The other tenant's list is untouched.
-    expect(json<any>(await call(adminB, b, 'GET', '/rest/mailingList')).data.listId).toBe('listB1');
+    expect(json<any>(await call(ctx.adminB, ctx.b, 'GET', '/rest/mailingList')).data.listId).toBe('listB1');
   });
 });

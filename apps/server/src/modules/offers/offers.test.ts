@@ -1,32 +1,15 @@
 import type { OfferList, OfferView } from '@atrium/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { json, loginAs, newTenant, startTestApp, type TestTenant, twoStudios } from '../../../test/helpers.ts';
-import type { App } from '../../app.ts';
-import { caller, errorOf, makeCategory, makeItem } from '../catalogue/catalogue-fixtures.ts';
+import { json, loginAs, newTenant } from '../../../test/helpers.ts';
+import { errorOf, makeCategory, makeItem, studiosWithCaller } from '../catalogue/catalogue-fixtures.ts';
 
-let app: App;
-let tenant: TestTenant;
-let other: TestTenant;
-let admin: string;
-let staff: string;
-let frontdesk: string;
-let student: string;
-let otherAdmin: string;
-let call: ReturnType<typeof caller>;
+const { ctx, call } = studiosWithCaller(['admin', 'staff', 'frontdesk', 'student']);
 let shirts: string;
 let course: string;
 
 beforeAll(async () => {
-  app = await startTestApp();
-  call = caller(app);
-  ({ tenant, other, admin, staff, frontdesk, student, otherAdmin } = await twoStudios(app, [
-    'admin',
-    'staff',
-    'frontdesk',
-    'student',
-  ]));
-  shirts = (await makeCategory(app, tenant, admin, { name: 'Shirts' })).guId;
-  course = (await makeCategory(app, tenant, admin, { name: 'Yoga 101', categoryType: 'SERVICE' })).guId;
+  shirts = (await makeCategory(ctx.app, ctx.tenant, ctx.admin, { name: 'Shirts' })).guId;
+  course = (await makeCategory(ctx.app, ctx.tenant, ctx.admin, { name: 'Yoga 101', categoryType: 'SERVICE' })).guId;
 });
 
 let counter = 0;
@@ -35,7 +18,7 @@ const uniqueCode = () => {
   return `Code${counter}x`;
 };
 
-async function addOffer(body: Record<string, unknown> = {}, t = tenant, token = admin): Promise<OfferView> {
+async function addOffer(body: Record<string, unknown> = {}, t = ctx.tenant, token = ctx.admin): Promise<OfferView> {
   const response = await call(token, t, 'POST', '/item/offer', { offerCode: uniqueCode(), discount: 10, ...body });
   if (response.statusCode !== 201) throw new Error(`add offer: ${response.statusCode} ${response.body}`);
   return json<OfferView>(response);
@@ -43,7 +26,7 @@ async function addOffer(body: Record<string, unknown> = {}, t = tenant, token = 
 
 describe('POST /item/offer', () => {
   it('adds a 10% code for a category; the code is stored lower-cased, dates in the tenant’s zone', async () => {
-    const response = await call(admin, tenant, 'POST', '/item/offer', {
+    const response = await call(ctx.admin, ctx.tenant, 'POST', '/item/offer', {
       offerCode: ' Spring10 ',
       description: 'Spring sale',
       discount: 10,
@@ -96,7 +79,7 @@ describe('POST /item/offer', () => {
       secondaryItem: { category: shirts, count: 1, categoryName: 'Shirts' },
       courseGuId: null,
     });
-    const tee = await makeItem(app, tenant, admin, shirts, { name: 'Tee' });
+    const tee = await makeItem(ctx.app, ctx.tenant, ctx.admin, shirts, { name: 'Tee' });
     expect(await addOffer({ itemType: 'product', courseGuId: tee.guId })).toMatchObject({
       courseGuId: tee.guId,
       courseName: 'Tee',
@@ -122,7 +105,7 @@ describe('POST /item/offer', () => {
     [{ status: 'PAUSED' }, 400, 'status', undefined],
     [{ unknown: 1 }, 400, 'body', undefined],
   ])('refuses %j naming the field', async (patch, status, field, message) => {
-    const response = await call(admin, tenant, 'POST', '/item/offer', {
+    const response = await call(ctx.admin, ctx.tenant, 'POST', '/item/offer', {
       offerCode: uniqueCode(),
       discount: 10,
       ...patch,
@@ -134,7 +117,7 @@ describe('POST /item/offer', () => {
   });
 
   it('refuses a course offer on a product category and a buy category that is not the tenant’s', async () => {
-    const wrong = await call(admin, tenant, 'POST', '/item/offer', {
+    const wrong = await call(ctx.admin, ctx.tenant, 'POST', '/item/offer', {
       offerCode: uniqueCode(),
       discount: 10,
       itemType: 'course',
@@ -142,8 +125,8 @@ describe('POST /item/offer', () => {
     });
     expect(wrong.statusCode).toBe(400);
     expect(errorOf(wrong.body).field).toBe('courseGuId');
-    const theirs = (await makeCategory(app, other, otherAdmin)).guId;
-    const foreign = await call(admin, tenant, 'POST', '/item/offer', {
+    const theirs = (await makeCategory(ctx.app, ctx.other, ctx.otherAdmin)).guId;
+    const foreign = await call(ctx.admin, ctx.tenant, 'POST', '/item/offer', {
       offerCode: uniqueCode(),
       discount: 10,
       offerType: 'buyFirstAndGetOther',
@@ -152,7 +135,7 @@ describe('POST /item/offer', () => {
     });
     expect(foreign.statusCode).toBe(404);
     expect(errorOf(foreign.body)).toMatchObject({ field: 'secondaryItem.category', message: 'Category not found.' });
-    const foreignTarget = await call(admin, tenant, 'POST', '/item/offer', {
+    const foreignTarget = await call(ctx.admin, ctx.tenant, 'POST', '/item/offer', {
       offerCode: uniqueCode(),
       discount: 10,
       itemType: 'product',
@@ -164,35 +147,35 @@ describe('POST /item/offer', () => {
 
   it('refuses a code the tenant already has, whatever its case (409); another tenant may have it', async () => {
     await addOffer({ offerCode: 'SUMMER' });
-    const again = await call(admin, tenant, 'POST', '/item/offer', { offerCode: 'summer', discount: 5 });
+    const again = await call(ctx.admin, ctx.tenant, 'POST', '/item/offer', { offerCode: 'summer', discount: 5 });
     expect(again.statusCode).toBe(409);
     expect(errorOf(again.body)).toMatchObject({ field: 'offerCode', message: "Offer code 'summer' already exists." });
     expect(
-      (await call(otherAdmin, other, 'POST', '/item/offer', { offerCode: 'Summer', discount: 5 })).statusCode,
+      (await call(ctx.otherAdmin, ctx.other, 'POST', '/item/offer', { offerCode: 'Summer', discount: 5 })).statusCode,
     ).toBe(201);
   });
 });
 
 describe('roles (Manage Offers)', () => {
   it('admins and staff manage offers; the front desk by default and students do not', async () => {
-    expect((await call(staff, tenant, 'GET', '/item/offer')).statusCode).toBe(200);
+    expect((await call(ctx.staff, ctx.tenant, 'GET', '/item/offer')).statusCode).toBe(200);
     expect(
-      (await call(staff, tenant, 'POST', '/item/offer', { offerCode: uniqueCode(), discount: 5 })).statusCode,
+      (await call(ctx.staff, ctx.tenant, 'POST', '/item/offer', { offerCode: uniqueCode(), discount: 5 })).statusCode,
     ).toBe(201);
-    const refused = await call(frontdesk, tenant, 'GET', '/item/offer');
+    const refused = await call(ctx.frontdesk, ctx.tenant, 'GET', '/item/offer');
     expect(refused.statusCode).toBe(403);
     expect(errorOf(refused.body).message).toBe("Your role does not have the 'Manage Offers' permission.");
     // refused before the body is read
-    expect((await call(frontdesk, tenant, 'POST', '/item/offer', {})).statusCode).toBe(403);
-    expect((await call(student, tenant, 'GET', '/item/offer')).statusCode).toBe(403);
-    expect((await app.inject({ method: 'GET', url: '/item/offer', headers: { host: tenant.host } })).statusCode).toBe(
-      401,
-    );
+    expect((await call(ctx.frontdesk, ctx.tenant, 'POST', '/item/offer', {})).statusCode).toBe(403);
+    expect((await call(ctx.student, ctx.tenant, 'GET', '/item/offer')).statusCode).toBe(403);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/item/offer', headers: { host: ctx.tenant.host } })).statusCode,
+    ).toBe(401);
   });
 
   it('follows the Roles screen: staff without the permission are refused, a front desk with it passes', async () => {
-    const t = await newTenant(app);
-    const tAdmin = (await loginAs(app, t, 'admin')).access_token;
+    const t = await newTenant(ctx.app);
+    const tAdmin = (await loginAs(ctx.app, t, 'admin')).access_token;
     const roles = await call(tAdmin, t, 'PUT', '/rest/settings/roles', {
       tenantRoles: [
         {
@@ -212,8 +195,8 @@ describe('roles (Manage Offers)', () => {
       ],
     });
     expect(roles.statusCode).toBe(200);
-    const tStaff = (await loginAs(app, t, 'staff')).access_token;
-    const tDesk = (await loginAs(app, t, 'frontdesk')).access_token;
+    const tStaff = (await loginAs(ctx.app, t, 'staff')).access_token;
+    const tDesk = (await loginAs(ctx.app, t, 'frontdesk')).access_token;
     expect((await call(tStaff, t, 'GET', '/item/offer')).statusCode).toBe(403);
     expect((await call(tDesk, t, 'GET', '/item/offer')).statusCode).toBe(200);
   });
@@ -222,9 +205,9 @@ describe('roles (Manage Offers)', () => {
 describe('GET and PUT /item/offer/{id}', () => {
   it('reads one offer, changes the fields sent, disables and enables it', async () => {
     const offer = await addOffer({ discount: 15, startDate: '2026-05-01', endDate: '2026-05-31' });
-    expect(json<OfferView>(await call(admin, tenant, 'GET', `/item/offer/${offer.guId}`))).toEqual(offer);
+    expect(json<OfferView>(await call(ctx.admin, ctx.tenant, 'GET', `/item/offer/${offer.guId}`))).toEqual(offer);
 
-    const edited = await call(admin, tenant, 'PUT', `/item/offer/${offer.guId}`, {
+    const edited = await call(ctx.admin, ctx.tenant, 'PUT', `/item/offer/${offer.guId}`, {
       discount: 20,
       offerCode: 'NewName',
     });
@@ -238,11 +221,11 @@ describe('GET and PUT /item/offer/{id}', () => {
     });
 
     const disabled = json<OfferView>(
-      await call(admin, tenant, 'PUT', `/item/offer/${offer.guId}`, { status: 'DISABLED' }),
+      await call(ctx.admin, ctx.tenant, 'PUT', `/item/offer/${offer.guId}`, { status: 'DISABLED' }),
     );
     expect(disabled).toMatchObject({ status: 'DISABLED', effectiveStatus: 'DISABLED', discount: 20 });
     const enabled = json<OfferView>(
-      await call(admin, tenant, 'PUT', `/item/offer/${offer.guId}`, { status: 'ACTIVE' }),
+      await call(ctx.admin, ctx.tenant, 'PUT', `/item/offer/${offer.guId}`, { status: 'ACTIVE' }),
     );
     expect(enabled.status).toBe('ACTIVE');
   });
@@ -250,24 +233,25 @@ describe('GET and PUT /item/offer/{id}', () => {
   it('checks the whole offer after a change and refuses a code taken by another offer', async () => {
     const offer = await addOffer({ discount: 50 });
     const taken = await addOffer();
-    const tooMuch = await call(admin, tenant, 'PUT', `/item/offer/${offer.guId}`, { discount: 150 });
+    const tooMuch = await call(ctx.admin, ctx.tenant, 'PUT', `/item/offer/${offer.guId}`, { discount: 150 });
     expect(tooMuch.statusCode).toBe(400);
     expect(errorOf(tooMuch.body).field).toBe('discount');
-    const badEnd = await call(admin, tenant, 'PUT', `/item/offer/${offer.guId}`, {
+    const badEnd = await call(ctx.admin, ctx.tenant, 'PUT', `/item/offer/${offer.guId}`, {
       startDate: '2026-06-10',
       endDate: '2026-06-01',
     });
     expect(errorOf(badEnd.body).field).toBe('endDate');
-    const clash = await call(admin, tenant, 'PUT', `/item/offer/${offer.guId}`, {
+    const clash = await call(ctx.admin, ctx.tenant, 'PUT', `/item/offer/${offer.guId}`, {
       offerCode: taken.offerCode.toUpperCase(),
     });
     expect(clash.statusCode).toBe(409);
     // its own code is not a clash
     expect(
-      (await call(admin, tenant, 'PUT', `/item/offer/${offer.guId}`, { offerCode: offer.offerCode })).statusCode,
+      (await call(ctx.admin, ctx.tenant, 'PUT', `/item/offer/${offer.guId}`, { offerCode: offer.offerCode }))
+        .statusCode,
     ).toBe(200);
     // dollars: 150 is fine as an amount
-    const dollars = await call(admin, tenant, 'PUT', `/item/offer/${offer.guId}`, {
+    const dollars = await call(ctx.admin, ctx.tenant, 'PUT', `/item/offer/${offer.guId}`, {
       discountType: 'dollars',
       discount: 150,
     });
@@ -275,10 +259,10 @@ describe('GET and PUT /item/offer/{id}', () => {
   });
 
   it('deleting a category the offer names clears the reference only: the code then applies to nothing', async () => {
-    const gone = (await makeCategory(app, tenant, admin, { name: 'Short-lived' })).guId;
+    const gone = (await makeCategory(ctx.app, ctx.tenant, ctx.admin, { name: 'Short-lived' })).guId;
     const offer = await addOffer({ itemType: 'product', courseGuId: gone });
-    expect((await call(admin, tenant, 'DELETE', `/rest/itemCategory/${gone}`)).statusCode).toBe(200);
-    expect(json<OfferView>(await call(admin, tenant, 'GET', `/item/offer/${offer.guId}`))).toMatchObject({
+    expect((await call(ctx.admin, ctx.tenant, 'DELETE', `/rest/itemCategory/${gone}`)).statusCode).toBe(200);
+    expect(json<OfferView>(await call(ctx.admin, ctx.tenant, 'GET', `/item/offer/${offer.guId}`))).toMatchObject({
       itemType: 'product',
       courseGuId: null,
       courseName: null,
@@ -286,20 +270,22 @@ describe('GET and PUT /item/offer/{id}', () => {
   });
 
   it('another tenant’s offer is a 404 to read and to change', async () => {
-    const theirs = await addOffer({}, other, otherAdmin);
-    expect((await call(admin, tenant, 'GET', `/item/offer/${theirs.guId}`)).statusCode).toBe(404);
-    const put = await call(admin, tenant, 'PUT', `/item/offer/${theirs.guId}`, { status: 'DISABLED' });
+    const theirs = await addOffer({}, ctx.other, ctx.otherAdmin);
+    expect((await call(ctx.admin, ctx.tenant, 'GET', `/item/offer/${theirs.guId}`)).statusCode).toBe(404);
+    const put = await call(ctx.admin, ctx.tenant, 'PUT', `/item/offer/${theirs.guId}`, { status: 'DISABLED' });
     expect(put.statusCode).toBe(404);
-    expect(json<OfferView>(await call(otherAdmin, other, 'GET', `/item/offer/${theirs.guId}`)).status).toBe('ACTIVE');
-    expect((await call(admin, tenant, 'GET', `/item/offer/${crypto.randomUUID()}`)).statusCode).toBe(404);
-    expect((await call(admin, tenant, 'GET', '/item/offer/not-an-id')).statusCode).toBe(400);
+    expect(json<OfferView>(await call(ctx.otherAdmin, ctx.other, 'GET', `/item/offer/${theirs.guId}`)).status).toBe(
+      'ACTIVE',
+    );
+    expect((await call(ctx.admin, ctx.tenant, 'GET', `/item/offer/${crypto.randomUUID()}`)).statusCode).toBe(404);
+    expect((await call(ctx.admin, ctx.tenant, 'GET', '/item/offer/not-an-id')).statusCode).toBe(400);
   });
 });
 
 describe('GET /item/offer', () => {
   it('pages, searches on code and description, filters by the status that applies now; tenants apart', async () => {
-    const t = await newTenant(app);
-    const token = (await loginAs(app, t, 'admin')).access_token;
+    const t = await newTenant(ctx.app);
+    const token = (await loginAs(ctx.app, t, 'admin')).access_token;
     const make = async (body: Record<string, unknown>) => {
       const response = await call(token, t, 'POST', '/item/offer', { discount: 10, ...body });
       expect(response.statusCode).toBe(201);
@@ -339,7 +325,7 @@ describe('GET /item/offer', () => {
     expect(await byStatus('DISABLED')).toEqual(['beta']);
     expect(await byStatus('EXPIRED')).toEqual(['delta', 'gamma']);
 
-    const theirs = json<OfferList>(await call(otherAdmin, other, 'GET', '/item/offer?length=1000'));
+    const theirs = json<OfferList>(await call(ctx.otherAdmin, ctx.other, 'GET', '/item/offer?length=1000'));
     expect(theirs.data.map((o) => o.offerCode)).not.toContain('alpha');
   });
 
@@ -349,7 +335,7 @@ describe('GET /item/offer', () => {
     ['?start=-1', 'querystring.start'],
     ['?status=PAUSED', 'querystring.status'],
   ])('refuses %s', async (query, field) => {
-    const response = await call(admin, tenant, 'GET', `/item/offer${query}`);
+    const response = await call(ctx.admin, ctx.tenant, 'GET', `/item/offer${query}`);
     expect(response.statusCode).toBe(400);
     expect(errorOf(response.body).field).toBe(field);
   });

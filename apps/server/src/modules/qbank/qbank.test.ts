@@ -1,8 +1,8 @@
 import { QBANK_MESSAGES } from '@atrium/contracts';
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { bearer, json, loginAs, newMember, newTenant, startTestApp, type TestTenant } from '../../../test/helpers.ts';
-import type { App } from '../../app.ts';
+import { describe, expect, it } from 'vitest';
+import { json, loginAs, newMember, newTenant } from '../../../test/helpers.ts';
+import { memberStudios } from '../../../test/member-studios.ts';
 import { withTenant } from '../../db/client.ts';
 import { qbankQuestions } from '../../db/schema/index.ts';
 import { errorOf } from '../contacts/contact-fixtures.ts';
@@ -10,14 +10,7 @@ import { errorOf } from '../contacts/contact-fixtures.ts';
 // Question banks (issue 27): /edtest/qbank (spec 1 §2 /qbank, /qbank/add; §4 quiz question types), the
 // rules of each type, the CSV import, on PGlite and PostgreSQL.
 
-let app: App;
-let a: TestTenant;
-let b: TestTenant;
-const tokens = { admin: '', staff: '', frontdesk: '', student: '', otherAdmin: '' };
-
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (tenant: TestTenant, token: string | null, method: Method, url: string, payload?: object) =>
-  app.inject({ method, url, headers: token ? bearer(token, tenant.host) : { host: tenant.host }, payload });
+const { ctx, tokens, call } = memberStudios();
 
 const single = {
   bank: 'Anatomía básica',
@@ -65,19 +58,9 @@ const open = {
   tags: ['breath', 'ANATOMY'],
 };
 
-beforeAll(async () => {
-  app = await startTestApp();
-  a = await newTenant(app, { name: 'Ayşe Yoga' });
-  b = await newTenant(app);
-  for (const role of ['admin', 'staff', 'frontdesk', 'student'] as const) {
-    tokens[role] = (await loginAs(app, a, role)).access_token;
-  }
-  tokens.otherAdmin = (await loginAs(app, b, 'admin')).access_token;
-});
-
 describe('questions of the four types', () => {
   it('admin and staff add each type; the server keeps the shape of the type, sanitises the question', async () => {
-    const s = await call(a, tokens.admin, 'POST', '/edtest/qbank', single);
+    const s = await call(ctx.a, tokens.admin, 'POST', '/edtest/qbank', single);
     expect(s.statusCode, s.body).toBe(201);
     expect(json<any>(s)).toMatchObject({
       _id: expect.any(String),
@@ -95,26 +78,26 @@ describe('questions of the four types', () => {
     expect(json<any>(s).question).toContain('<b>Navasana</b>');
     expect(json<any>(s).question).not.toContain('script');
 
-    const m = await call(a, tokens.staff, 'POST', '/edtest/qbank', multi);
+    const m = await call(ctx.a, tokens.staff, 'POST', '/edtest/qbank', multi);
     expect(m.statusCode, m.body).toBe(201);
-    const g = await call(a, tokens.staff, 'POST', '/edtest/qbank', graded);
+    const g = await call(ctx.a, tokens.staff, 'POST', '/edtest/qbank', graded);
     expect(g.statusCode, g.body).toBe(201);
     // a graded question scores its best option; no option is "correct"
     expect(json<any>(g)).toMatchObject({ points: 5, options: [{ points: 0 }, { points: 2 }, { points: 5 }] });
-    const o = await call(a, tokens.admin, 'POST', '/edtest/qbank', open);
+    const o = await call(ctx.a, tokens.admin, 'POST', '/edtest/qbank', open);
     expect(o.statusCode, o.body).toBe(201);
     expect(json<any>(o)).toMatchObject({ options: [], points: 10, mediaUrl: null });
 
     // read back, changed, deleted
     const id = json<any>(s)._id;
-    expect(json<any>(await call(a, tokens.staff, 'GET', `/edtest/qbank/${id}`)).points).toBe(2);
-    const changed = await call(a, tokens.staff, 'PUT', `/edtest/qbank/${id}`, { ...single, points: 4 });
+    expect(json<any>(await call(ctx.a, tokens.staff, 'GET', `/edtest/qbank/${id}`)).points).toBe(2);
+    const changed = await call(ctx.a, tokens.staff, 'PUT', `/edtest/qbank/${id}`, { ...single, points: 4 });
     expect(changed.statusCode, changed.body).toBe(200);
     expect(json<any>(changed).points).toBe(4);
-    const temp = json<any>(await call(a, tokens.admin, 'POST', '/edtest/qbank', { ...open, question: 'Temp' }));
-    const gone = await call(a, tokens.admin, 'DELETE', `/edtest/qbank/${temp._id}`);
+    const temp = json<any>(await call(ctx.a, tokens.admin, 'POST', '/edtest/qbank', { ...open, question: 'Temp' }));
+    const gone = await call(ctx.a, tokens.admin, 'DELETE', `/edtest/qbank/${temp._id}`);
     expect(json<any>(gone)).toEqual({ message: QBANK_MESSAGES.deleted });
-    expect((await call(a, tokens.admin, 'GET', `/edtest/qbank/${temp._id}`)).statusCode).toBe(404);
+    expect((await call(ctx.a, tokens.admin, 'GET', `/edtest/qbank/${temp._id}`)).statusCode).toBe(404);
   });
 
   const refusals: [string, object, string, string][] = [
@@ -213,27 +196,28 @@ describe('questions of the four types', () => {
   ];
   for (const [name, payload, field, message] of refusals) {
     it(`refuses ${name}: 400 on ${field}`, async () => {
-      const bad = await call(a, tokens.admin, 'POST', '/edtest/qbank', payload);
+      const bad = await call(ctx.a, tokens.admin, 'POST', '/edtest/qbank', payload);
       expect(bad.statusCode, bad.body).toBe(400);
       expect(errorOf(bad.body)).toMatchObject({ field, message });
     });
   }
 
   it('the front desk, members and visitors neither read nor write; another studio finds nothing', async () => {
-    const s = json<any>(await call(a, tokens.admin, 'POST', '/edtest/qbank', single));
-    const member = await newMember(app, a, 'Ωμέγα', 'Π');
+    const s = json<any>(await call(ctx.a, tokens.admin, 'POST', '/edtest/qbank', single));
+    const member = await newMember(ctx.app, ctx.a, 'Ωμέγα', 'Π');
     for (const token of [tokens.frontdesk, tokens.student, member.token]) {
-      expect((await call(a, token, 'GET', '/edtest/qbank')).statusCode).toBe(403);
-      expect((await call(a, token, 'GET', `/edtest/qbank/${s._id}`)).statusCode).toBe(403);
-      expect((await call(a, token, 'POST', '/edtest/qbank', open)).statusCode).toBe(403);
+      expect((await call(ctx.a, token, 'GET', '/edtest/qbank')).statusCode).toBe(403);
+      expect((await call(ctx.a, token, 'GET', `/edtest/qbank/${s._id}`)).statusCode).toBe(403);
+      expect((await call(ctx.a, token, 'POST', '/edtest/qbank', open)).statusCode).toBe(403);
       expect(
-        (await call(a, token, 'POST', '/edtest/qbank/import', { csv: 'bank,type,question\nA,openended,Q' })).statusCode,
+        (await call(ctx.a, token, 'POST', '/edtest/qbank/import', { csv: 'bank,type,question\nA,openended,Q' }))
+          .statusCode,
       ).toBe(403);
     }
-    expect((await call(a, null, 'GET', '/edtest/qbank')).statusCode).toBe(401);
+    expect((await call(ctx.a, null, 'GET', '/edtest/qbank')).statusCode).toBe(401);
     for (const method of ['GET', 'PUT', 'DELETE'] as const) {
       const theirs = await call(
-        b,
+        ctx.b,
         tokens.otherAdmin,
         method,
         `/edtest/qbank/${s._id}`,
@@ -241,17 +225,17 @@ describe('questions of the four types', () => {
       );
       expect(theirs.statusCode, method).toBe(404);
     }
-    expect(json<any>(await call(b, tokens.otherAdmin, 'GET', '/edtest/qbank?max=100')).total).toBe(0);
-    expect(json<any>(await call(a, tokens.admin, 'GET', `/edtest/qbank/${s._id}`)).points).toBe(2);
-    const badId = await call(a, tokens.admin, 'GET', '/edtest/qbank/nope');
+    expect(json<any>(await call(ctx.b, tokens.otherAdmin, 'GET', '/edtest/qbank?max=100')).total).toBe(0);
+    expect(json<any>(await call(ctx.a, tokens.admin, 'GET', `/edtest/qbank/${s._id}`)).points).toBe(2);
+    const badId = await call(ctx.a, tokens.admin, 'GET', '/edtest/qbank/nope');
     expect(errorOf(badId.body).field).toBe('params.id');
   });
 });
 
 describe('finding questions', () => {
   it('by bank, tag (any case), type and words, paged; lists every bank and tag', async () => {
-    const c = await newTenant(app);
-    const admin = (await loginAs(app, c, 'admin')).access_token;
+    const c = await newTenant(ctx.app);
+    const admin = (await loginAs(ctx.app, c, 'admin')).access_token;
     for (const q of [single, multi, graded, open]) {
       expect((await call(c, admin, 'POST', '/edtest/qbank', q)).statusCode).toBe(201);
     }
@@ -278,8 +262,8 @@ describe('finding questions', () => {
 describe('the CSV import', () => {
   const header = 'bank,type,question,options,correct,points,explanation,tags,media';
   it('imports a good file: every type, labels or codes, quoted cells, any script', async () => {
-    const c = await newTenant(app);
-    const staff = (await loginAs(app, c, 'staff')).access_token;
+    const c = await newTenant(ctx.app);
+    const staff = (await loginAs(ctx.app, c, 'staff')).access_token;
     const csv = [
       `\uFEFF${header}`,
       'Poses,Single Choice,"Which pose is ""downward dog""?",Adho Mukha Svanasana|Balasana,1,2,,poses|वृक्षासन,',
@@ -293,7 +277,7 @@ describe('the CSV import', () => {
     expect(json<any>(done)).toEqual({ imported: 4 });
     const list = json<any>(await call(c, staff, 'GET', '/edtest/qbank?tag=poses'));
     expect(list.total).toBe(3);
-    const rows = await withTenant(app.platform.db, c.tenantId, (tx) =>
+    const rows = await withTenant(ctx.app.platform.db, c.tenantId, (tx) =>
       tx.select().from(qbankQuestions).where(eq(qbankQuestions.tenantId, c.tenantId)),
     );
     const byType = Object.fromEntries(rows.map((r) => [r.type, r]));
@@ -309,8 +293,8 @@ describe('the CSV import', () => {
   });
 
   it('imports an open-ended question’s rubric (name:points, any column order); a bad rubric names its line', async () => {
-    const c = await newTenant(app);
-    const admin = (await loginAs(app, c, 'admin')).access_token;
+    const c = await newTenant(ctx.app);
+    const admin = (await loginAs(ctx.app, c, 'admin')).access_token;
     const csv = [
       'Rubric,Bank,Type,Question,Points',
       '"Clarity:2|Evidence: cited:3",Essays,openended,Argue for rest days.,',
@@ -319,7 +303,7 @@ describe('the CSV import', () => {
     const done = await call(c, admin, 'POST', '/edtest/qbank/import', { csv });
     expect(done.statusCode, done.body).toBe(201);
     expect(json<any>(done)).toEqual({ imported: 2 });
-    const rows = await withTenant(app.platform.db, c.tenantId, (tx) =>
+    const rows = await withTenant(ctx.app.platform.db, c.tenantId, (tx) =>
       tx.select().from(qbankQuestions).where(eq(qbankQuestions.tenantId, c.tenantId)),
     );
     const byQuestion = Object.fromEntries(rows.map((r) => [r.question, r]));
@@ -361,8 +345,8 @@ describe('the CSV import', () => {
   });
 
   it('refuses a file with a bad line, naming each bad line and column; nothing is written', async () => {
-    const c = await newTenant(app);
-    const admin = (await loginAs(app, c, 'admin')).access_token;
+    const c = await newTenant(ctx.app);
+    const admin = (await loginAs(ctx.app, c, 'admin')).access_token;
     const csv = [
       header,
       'Poses,singlechoice,Good one?,Yes|No,1,1,,,',

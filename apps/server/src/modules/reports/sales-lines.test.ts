@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import {
-  dateInZone,
   parseCsv,
   SALES_GROUPS,
   type SalesInvoiceLine,
@@ -11,49 +10,37 @@ import {
 } from '@atrium/contracts';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { json, startTestApp, type TestTenant } from '../../../test/helpers.ts';
-import type { App } from '../../app.ts';
+import { json } from '../../../test/helpers.ts';
 import { withTenant } from '../../db/client.ts';
 import { invoicePayments, invoices } from '../../db/schema/index.ts';
 import type { Authenticated } from '../../lib/guards.ts';
-import { caller, errorOf, makeCategory, makeItem } from '../catalogue/catalogue-fixtures.ts';
-import { salesStudio } from './reports-fixtures.ts';
+import { errorOf, makeCategory, makeItem } from '../catalogue/catalogue-fixtures.ts';
+import { salesStudioWithCaller } from './reports-fixtures.ts';
 import { salesLinesCsv } from './sales-lines.service.ts';
 
 /** The rows behind every figure of the sales report: reconciled group by group, paged, sorted, streamed as CSV. */
 const ZONE = 'America/New_York';
-let app: App;
-let call: ReturnType<typeof caller>;
-let tenant: TestTenant;
-let other: TestTenant;
-const tokens: Record<string, string> = {};
-let today: string;
+const { ctx, call } = salesStudioWithCaller(ZONE);
 let firstInvoice: { id: string; number: number };
 let ids: { mat: string; drinks: string; otherItem: string };
 
 beforeAll(async () => {
-  app = await startTestApp();
-  call = caller(app);
-  const studio = await salesStudio(app, ZONE);
-  ({ tenant, other } = studio);
-  Object.assign(tokens, studio.tokens);
-  const { drinks, mat, tea } = studio;
-  today = dateInZone(new Date(), ZONE);
+  const { drinks, mat, tea } = ctx;
 
-  const admin = tokens.admin as string;
+  const admin = ctx.tokens.admin as string;
   const sell = async (
     lines: { itemId?: string; itemName: string; price: string; qty: number }[],
     payments: { method: string; amount: string; token?: string }[],
   ) => {
     const invoice = json<any>(
-      await call(admin, tenant, 'POST', '/item/invoice', {
-        contactId: tenant.users.student.id,
+      await call(admin, ctx.tenant, 'POST', '/item/invoice', {
+        contactId: ctx.tenant.users.student.id,
         items: lines.map((line) => ({ ...line, itemType: 'product', isTaxable: false })),
       }),
     );
     let paid: any = invoice;
     for (const payment of payments) {
-      const response = await call(payment.token ?? admin, tenant, 'POST', `/item/invoice/${invoice.id}/payment`, {
+      const response = await call(payment.token ?? admin, ctx.tenant, 'POST', `/item/invoice/${invoice.id}/payment`, {
         method: payment.method,
         amount: payment.amount,
         idempotencyKey: randomUUID(),
@@ -70,11 +57,11 @@ beforeAll(async () => {
     ],
     [
       { method: 'cash', amount: '50.00' },
-      { method: 'cash', amount: '40.00', token: tokens.staff },
+      { method: 'cash', amount: '40.00', token: ctx.tokens.staff },
     ],
   );
   firstInvoice = { id: first.id, number: first.number };
-  const refund = await call(admin, tenant, 'POST', `/item/invoice/${first.id}/refund`, {
+  const refund = await call(admin, ctx.tenant, 'POST', `/item/invoice/${first.id}/refund`, {
     paymentId: first.payments.find((p) => p.kind === 'payment')?.id,
     amount: '12.50',
     idempotencyKey: randomUUID(),
@@ -85,27 +72,27 @@ beforeAll(async () => {
   await sell([{ itemName: 'Guest pass', price: '15.00', qty: 1 }], []);
   // a void invoice sells nothing
   const voided = json<any>(
-    await call(admin, tenant, 'POST', '/item/invoice', {
-      contactId: tenant.users.student.id,
+    await call(admin, ctx.tenant, 'POST', '/item/invoice', {
+      contactId: ctx.tenant.users.student.id,
       items: [{ itemId: mat.guId, itemName: 'Cork mat', price: '40.00', qty: 1, isTaxable: false }],
     }),
   );
-  expect((await call(admin, tenant, 'PUT', `/item/invoice/${voided.id}/void`)).statusCode).toBe(200);
-  const otherCategory = await makeCategory(app, other, tokens.other as string, { name: 'Theirs' });
-  const otherItem = await makeItem(app, other, tokens.other as string, otherCategory.guId, {
+  expect((await call(admin, ctx.tenant, 'PUT', `/item/invoice/${voided.id}/void`)).statusCode).toBe(200);
+  const otherCategory = await makeCategory(ctx.app, ctx.other, ctx.tokens.other as string, { name: 'Theirs' });
+  const otherItem = await makeItem(ctx.app, ctx.other, ctx.tokens.other as string, otherCategory.guId, {
     name: 'Their mat',
     price: 9,
   });
   ids = { mat: mat.guId, drinks: drinks.guId, otherItem: otherItem.guId };
   // another studio's sale never shows here
-  await call(tokens.other as string, other, 'POST', '/item/invoice', {
-    contactId: other.users.student.id,
+  await call(ctx.tokens.other as string, ctx.other, 'POST', '/item/invoice', {
+    contactId: ctx.other.users.student.id,
     items: [{ itemName: 'Elsewhere', price: '999.00' }],
   });
 });
 
-const get = async <T>(path: string, token = tokens.admin as string) => {
-  const response = await call(token, tenant, 'GET', path);
+const get = async <T>(path: string, token = ctx.tokens.admin as string) => {
+  const response = await call(token, ctx.tenant, 'GET', path);
   expect(response.statusCode, response.body).toBe(200);
   return json<T>(response);
 };
@@ -115,7 +102,7 @@ describe('GET /itemreport/sales/lines', () => {
   it.each(SALES_GROUPS)(
     'by %s: the rows of each group add up to its figure, and all rows to the totals',
     async (group) => {
-      const range = `from=${today}&to=${today}&groupBy=${group}`;
+      const range = `from=${ctx.today}&to=${ctx.today}&groupBy=${group}`;
       const report = await get<SalesReport>(`/itemreport/sales?${range}`);
       expect(report.rows.length).toBeGreaterThan(0);
       const groups = [
@@ -162,7 +149,7 @@ describe('GET /itemreport/sales/lines', () => {
     ['groupBy=day&method=cash', 4],
     ['groupBy=staff&method=account', 0],
   ])('with the report filter %s: the rows are the filtered report rows (%i)', async (filter, expected) => {
-    const query = `from=${today}&to=${today}&${filter.replace('MAT', ids.mat).replace('DRINKS', ids.drinks)}`;
+    const query = `from=${ctx.today}&to=${ctx.today}&${filter.replace('MAT', ids.mat).replace('DRINKS', ids.drinks)}`;
     const report = await get<SalesReport>(`/itemreport/sales?${query}`);
     const page = await lines(`${query}&max=500`);
     expect(page.rows).toHaveLength(expected);
@@ -176,17 +163,17 @@ describe('GET /itemreport/sales/lines', () => {
   it("another studio's item as a filter is a 404, on the CSV too", async () => {
     for (const path of ['/itemreport/sales/lines', '/itemreport/sales/lines.csv']) {
       const response = await call(
-        tokens.admin as string,
-        tenant,
+        ctx.tokens.admin as string,
+        ctx.tenant,
         'GET',
-        `${path}?from=${today}&to=${today}&groupBy=item&item=${ids.otherItem}`,
+        `${path}?from=${ctx.today}&to=${ctx.today}&groupBy=item&item=${ids.otherItem}`,
       );
       expect(response.statusCode).toBe(404);
     }
   });
 
   it('payments: one row per payment and refund, with its invoice, contact, method, who took it; refunds negative', async () => {
-    const page = await lines(`from=${today}&to=${today}&groupBy=method&key=cash&sort=amount&order=asc`);
+    const page = await lines(`from=${ctx.today}&to=${ctx.today}&groupBy=method&key=cash&sort=amount&order=asc`);
     expect(page).toMatchObject({ basis: 'payments', label: 'Cash', currency: 'USD', timeZone: ZONE });
     const rows = page.rows as SalesPaymentLine[];
     expect(rows.map((r) => r.amount)).toEqual([-1250, 250, 4000, 5000]);
@@ -197,15 +184,17 @@ describe('GET /itemreport/sales/lines', () => {
       invoiceNumber: firstInvoice.number,
       contactName: expect.any(String),
     });
-    expect(rows[0]?.local.slice(0, 10)).toBe(today);
+    expect(rows[0]?.local.slice(0, 10)).toBe(ctx.today);
     // who took it: the staff member's payment is the staff group's only row
     const staffRow = rows.find((r) => r.amount === 4000) as SalesPaymentLine;
-    const byStaff = await lines(`from=${today}&to=${today}&groupBy=staff&key=${encodeURIComponent(staffRow.takenBy)}`);
+    const byStaff = await lines(
+      `from=${ctx.today}&to=${ctx.today}&groupBy=staff&key=${encodeURIComponent(staffRow.takenBy)}`,
+    );
     expect(byStaff.rows.map((r) => r.id)).toEqual([staffRow.id]);
   });
 
   it('sales: one row per invoice line (void invoices left out), with item, category, quantity, discount, tax, total', async () => {
-    const page = await lines(`from=${today}&to=${today}&groupBy=category&sort=total&order=desc`);
+    const page = await lines(`from=${ctx.today}&to=${ctx.today}&groupBy=category&sort=total&order=desc`);
     const rows = page.rows as SalesInvoiceLine[];
     expect(rows.map((r) => [r.item, r.category, r.quantity, r.total])).toEqual([
       ['Cork mat', 'Mats', 2, 8000],
@@ -213,13 +202,13 @@ describe('GET /itemreport/sales/lines', () => {
       ['Chai', 'Drinks', 4, 1000],
       ['Chai', 'Drinks', 1, 250],
     ]);
-    const notInCatalogue = await lines(`from=${today}&to=${today}&groupBy=category&key=`);
+    const notInCatalogue = await lines(`from=${ctx.today}&to=${ctx.today}&groupBy=category&key=`);
     expect(notInCatalogue.label).toBe('Not in the catalogue');
     expect((notInCatalogue.rows as SalesInvoiceLine[]).map((r) => r.item)).toEqual(['Guest pass']);
   });
 
   it('pages with offset and max, sorted, the sums always of every row', async () => {
-    const range = `from=${today}&to=${today}&groupBy=day&sort=number&order=asc`;
+    const range = `from=${ctx.today}&to=${ctx.today}&groupBy=day&sort=number&order=asc`;
     const all = (await lines(`${range}&max=500`)).rows;
     const second = await lines(`${range}&offset=1&max=2`);
     expect(second.rows.map((r) => r.id)).toEqual(all.slice(1, 3).map((r) => r.id));
@@ -232,11 +221,11 @@ describe('GET /itemreport/sales/lines', () => {
   });
 
   it("an invoice in another currency than the studio's is in neither the report nor its rows", async () => {
-    const range = `from=${today}&to=${today}&groupBy=method`;
+    const range = `from=${ctx.today}&to=${ctx.today}&groupBy=method`;
     const before = (await lines(`${range}&key=cash&max=500`)).rows as SalesPaymentLine[];
     const chai = before.find((r) => r.amount === 250) as SalesPaymentLine;
     const setCurrency = (currency: string) =>
-      withTenant(app.platform.db, tenant.tenantId, (tx) =>
+      withTenant(ctx.app.platform.db, ctx.tenant.tenantId, (tx) =>
         tx.update(invoices).set({ currency }).where(eq(invoices.id, chai.invoiceId)),
       );
     await setCurrency('EUR');
@@ -277,7 +266,7 @@ describe('GET /itemreport/sales/lines', () => {
     ['from=2026-01-01&to=2026-01-02&tenant=x', ''],
   ])('refuses %s with a 400 naming the field', async (query, field) => {
     for (const path of ['/itemreport/sales/lines', '/itemreport/sales/lines.csv']) {
-      const response = await call(tokens.admin as string, tenant, 'GET', `${path}?${query}`);
+      const response = await call(ctx.tokens.admin as string, ctx.tenant, 'GET', `${path}?${query}`);
       expect(response.statusCode, response.body).toBe(400);
       if (field) expect(errorOf(response.body).field).toBe(`querystring.${field}`);
     }
@@ -286,26 +275,34 @@ describe('GET /itemreport/sales/lines', () => {
   it('is for admins and staff: the front desk and students 403; another studio never sees these rows', async () => {
     for (const role of ['frontdesk', 'student'] as const) {
       for (const path of ['/itemreport/sales/lines', '/itemreport/sales/lines.csv']) {
-        const response = await call(tokens[role] as string, tenant, 'GET', `${path}?from=${today}&to=${today}`);
+        const response = await call(
+          ctx.tokens[role] as string,
+          ctx.tenant,
+          'GET',
+          `${path}?from=${ctx.today}&to=${ctx.today}`,
+        );
         expect(response.statusCode).toBe(403);
       }
     }
-    expect((await lines(`from=${today}&to=${today}&groupBy=day`, tokens.staff)).rows.length).toBeGreaterThan(0);
-    const mine = (await lines(`from=${today}&to=${today}&groupBy=item`)).rows as SalesInvoiceLine[];
-    const matKey = (await get<SalesReport>(`/itemreport/sales?from=${today}&to=${today}&groupBy=item`)).rows[0]?.key;
+    expect(
+      (await lines(`from=${ctx.today}&to=${ctx.today}&groupBy=day`, ctx.tokens.staff)).rows.length,
+    ).toBeGreaterThan(0);
+    const mine = (await lines(`from=${ctx.today}&to=${ctx.today}&groupBy=item`)).rows as SalesInvoiceLine[];
+    const matKey = (await get<SalesReport>(`/itemreport/sales?from=${ctx.today}&to=${ctx.today}&groupBy=item`)).rows[0]
+      ?.key;
     const theirs = await call(
-      tokens.other as string,
-      other,
+      ctx.tokens.other as string,
+      ctx.other,
       'GET',
-      `/itemreport/sales/lines?from=${today}&to=${today}&groupBy=item&key=${matKey}`,
+      `/itemreport/sales/lines?from=${ctx.today}&to=${ctx.today}&groupBy=item&key=${matKey}`,
     );
     expect(json<SalesLines>(theirs).rows).toEqual([]);
     const theirAll = json<SalesLines>(
       await call(
-        tokens.other as string,
-        other,
+        ctx.tokens.other as string,
+        ctx.other,
         'GET',
-        `/itemreport/sales/lines?from=${today}&to=${today}&groupBy=item`,
+        `/itemreport/sales/lines?from=${ctx.today}&to=${ctx.today}&groupBy=item`,
       ),
     );
     expect((theirAll.rows as SalesInvoiceLine[]).map((r) => r.item)).toEqual(['Elsewhere']);
@@ -315,29 +312,29 @@ describe('GET /itemreport/sales/lines', () => {
 
 describe('GET /itemreport/sales/lines.csv', () => {
   const csvOf = async (query: string) => {
-    const response = await call(tokens.staff as string, tenant, 'GET', `/itemreport/sales/lines.csv?${query}`);
+    const response = await call(ctx.tokens.staff as string, ctx.tenant, 'GET', `/itemreport/sales/lines.csv?${query}`);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/csv/);
     return { response, records: parseCsv(response.body).filter((r) => r.some((cell) => cell !== '')) };
   };
 
   it('payments: every row oldest first, amounts as decimals that add up to the figure', async () => {
-    const { response, records } = await csvOf(`from=${today}&to=${today}&groupBy=method&key=cash`);
+    const { response, records } = await csvOf(`from=${ctx.today}&to=${ctx.today}&groupBy=method&key=cash`);
     expect(response.headers['content-disposition']).toBe(
-      `attachment; filename="sales-lines-method-cash-${today}-${today}.csv"`,
+      `attachment; filename="sales-lines-method-cash-${ctx.today}-${ctx.today}.csv"`,
     );
     expect(records[0]).toEqual(['date', 'time', 'invoice', 'contact', 'kind', 'method', 'taken by', 'amount']);
     const body = records.slice(1);
     expect(body.map((r) => r[7])).toEqual(['50.00', '40.00', '-12.50', '2.50']);
     expect(body[0]?.[2]).toBe(`INV-${String(firstInvoice.number).padStart(5, '0')}`);
-    expect(body.every((r) => r[0] === today && r[5] === 'Cash')).toBe(true);
+    expect(body.every((r) => r[0] === ctx.today && r[5] === 'Cash')).toBe(true);
     const cents = body.reduce((s, r) => s + Math.round(Number(r[7]) * 100), 0);
-    const report = await get<SalesReport>(`/itemreport/sales?from=${today}&to=${today}&groupBy=method`);
+    const report = await get<SalesReport>(`/itemreport/sales?from=${ctx.today}&to=${ctx.today}&groupBy=method`);
     expect(cents).toBe(report.rows.find((r) => r.key === 'cash')?.net);
   });
 
   it('sales: one line per invoice line', async () => {
-    const { records } = await csvOf(`from=${today}&to=${today}&groupBy=kind&key=product`);
+    const { records } = await csvOf(`from=${ctx.today}&to=${ctx.today}&groupBy=kind&key=product`);
     expect(records[0]).toEqual([
       'date',
       'invoice',
@@ -361,21 +358,24 @@ describe('GET /itemreport/sales/lines.csv', () => {
 
   it('reads in keyset batches: small batches over rows that share one instant give every row exactly once', async () => {
     // every payment and every invoice at the same instant: only the ids tell them apart
-    const instant = new Date(`${today}T12:00:00.123456Z`);
-    await withTenant(app.platform.db, tenant.tenantId, async (tx) => {
-      await tx.update(invoicePayments).set({ createdAt: instant }).where(eq(invoicePayments.tenantId, tenant.tenantId));
-      await tx.update(invoices).set({ createdAt: instant }).where(eq(invoices.tenantId, tenant.tenantId));
+    const instant = new Date(`${ctx.today}T12:00:00.123456Z`);
+    await withTenant(ctx.app.platform.db, ctx.tenant.tenantId, async (tx) => {
+      await tx
+        .update(invoicePayments)
+        .set({ createdAt: instant })
+        .where(eq(invoicePayments.tenantId, ctx.tenant.tenantId));
+      await tx.update(invoices).set({ createdAt: instant }).where(eq(invoices.tenantId, ctx.tenant.tenantId));
     });
     const who = {
-      tenant: { tenantId: tenant.tenantId, settings: { timezone: ZONE, currency: 'usd' } },
+      tenant: { tenantId: ctx.tenant.tenantId, settings: { timezone: ZONE, currency: 'usd' } },
       auth: {},
     } as unknown as Authenticated;
     for (const groupBy of ['day', 'item'] as const) {
-      const query = SalesLinesQuery.parse({ from: today, to: today, groupBy });
-      const whole = (await csvOf(`from=${today}&to=${today}&groupBy=${groupBy}`)).records;
+      const query = SalesLinesQuery.parse({ from: ctx.today, to: ctx.today, groupBy });
+      const whole = (await csvOf(`from=${ctx.today}&to=${ctx.today}&groupBy=${groupBy}`)).records;
       let chunks = 0;
       let text = '';
-      for await (const chunk of salesLinesCsv(app.platform, who, query, 2)) {
+      for await (const chunk of salesLinesCsv(ctx.app.platform, who, query, 2)) {
         chunks += 1;
         text += chunk;
       }

@@ -1,31 +1,12 @@
 import { TIMEZONE_UNKNOWN } from '@atrium/contracts';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { bearer, json, loginAs, newTenant, startTestApp, type TestTenant } from '../../../test/helpers.ts';
-import type { App } from '../../app.ts';
+import { describe, expect, it } from 'vitest';
+import { franchiseStudios } from '../../../test/franchise-studios.ts';
+import { json, loginAs, newTenant, type TestTenant } from '../../../test/helpers.ts';
 
-let app: App;
-let master: TestTenant;
-let franchise: TestTenant;
-let other: TestTenant;
-let adminM: string;
-let adminF: string;
-let adminO: string;
-
-beforeAll(async () => {
-  app = await startTestApp();
-  master = await newTenant(app);
-  franchise = await newTenant(app, { masterOrgId: master.orgId });
-  other = await newTenant(app);
-  adminM = (await loginAs(app, master, 'admin')).access_token;
-  adminF = (await loginAs(app, franchise, 'admin')).access_token;
-  adminO = (await loginAs(app, other, 'admin')).access_token;
-});
-
-const call = (token: string, tenant: TestTenant, method: 'GET' | 'PUT', url: string, payload?: object) =>
-  app.inject({ method, url, headers: bearer(token, tenant.host), payload });
+const { ctx, call } = franchiseStudios();
 
 const ping = async (tenant: TestTenant) =>
-  json<any>(await app.inject({ url: '/ping', headers: { host: tenant.host } }));
+  json<any>(await ctx.app.inject({ url: '/ping', headers: { host: tenant.host } }));
 
 function accountForm(tenant: TestTenant, patch: Record<string, unknown> = {}) {
   return {
@@ -45,34 +26,34 @@ function accountForm(tenant: TestTenant, patch: Record<string, unknown> = {}) {
 
 describe('GET /snode/tenant (account detail)', () => {
   it('answers the host tenant with defaults, to every staff role', async () => {
-    const response = await call(adminM, master, 'GET', '/snode/tenant');
+    const response = await call(ctx.adminM, ctx.master, 'GET', '/snode/tenant');
     expect(response.statusCode).toBe(200);
     expect(json<any>(response)).toMatchObject({
-      orgId: master.orgId,
-      tenantId: master.tenantId,
-      name: `Studio ${master.orgId}`,
+      orgId: ctx.master.orgId,
+      tenantId: ctx.master.tenantId,
+      name: `Studio ${ctx.master.orgId}`,
       isMasterFranchise: true,
       accountOwner: null,
       address: { country: { name: 'USA' } },
       timezone: 'America/New_York',
       dateFormat: 'MM/dd/YYYY',
     });
-    const staff = (await loginAs(app, master, 'staff')).access_token;
-    expect((await call(staff, master, 'GET', '/snode/tenant')).statusCode).toBe(200);
-    expect(json<any>(await call(adminF, franchise, 'GET', '/snode/tenant')).isMasterFranchise).toBe(false);
+    const staff = (await loginAs(ctx.app, ctx.master, 'staff')).access_token;
+    expect((await call(staff, ctx.master, 'GET', '/snode/tenant')).statusCode).toBe(200);
+    expect(json<any>(await call(ctx.adminF, ctx.franchise, 'GET', '/snode/tenant')).isMasterFranchise).toBe(false);
   });
 
   it('is refused to students (403) and to visitors (401)', async () => {
-    const student = (await loginAs(app, master, 'student')).access_token;
-    expect((await call(student, master, 'GET', '/snode/tenant')).statusCode).toBe(403);
-    expect((await app.inject({ url: '/snode/tenant', headers: { host: master.host } })).statusCode).toBe(401);
+    const student = (await loginAs(ctx.app, ctx.master, 'student')).access_token;
+    expect((await call(student, ctx.master, 'GET', '/snode/tenant')).statusCode).toBe(403);
+    expect((await ctx.app.inject({ url: '/snode/tenant', headers: { host: ctx.master.host } })).statusCode).toBe(401);
   });
 });
 
 describe('PUT /snode/tenant (Account Settings)', () => {
   it('keeps the class booking settings: reminders, the cancel cutoff and the holds (left out: unchanged)', async () => {
-    const tenant = await newTenant(app);
-    const token = (await loginAs(app, tenant, 'admin')).access_token;
+    const tenant = await newTenant(ctx.app);
+    const token = (await loginAs(ctx.app, tenant, 'admin')).access_token;
     expect(json<any>(await call(token, tenant, 'GET', '/snode/tenant'))).toMatchObject({
       isSendReminder: true,
       isSendSmsReminder: false,
@@ -108,8 +89,8 @@ describe('PUT /snode/tenant (Account Settings)', () => {
   });
 
   it('saves the form, and ping and the account detail reflect it at once', async () => {
-    const tenant = await newTenant(app);
-    const token = (await loginAs(app, tenant, 'admin')).access_token;
+    const tenant = await newTenant(ctx.app);
+    const token = (await loginAs(ctx.app, tenant, 'admin')).access_token;
     await ping(tenant); // warm the caches
     await call(token, tenant, 'GET', '/snode/tenant');
     const response = await call(token, tenant, 'PUT', '/snode/tenant', accountForm(tenant));
@@ -153,7 +134,7 @@ describe('PUT /snode/tenant (Account Settings)', () => {
     [{ timezone: 'Mars/Olympus_Mons' }, 'timezone', TIMEZONE_UNKNOWN],
     [{ timezone: '+05:30' }, 'timezone', TIMEZONE_UNKNOWN],
   ])('refuses %j with 400 on the field', async (patch, field, message) => {
-    const response = await call(adminM, master, 'PUT', '/snode/tenant', accountForm(master, patch));
+    const response = await call(ctx.adminM, ctx.master, 'PUT', '/snode/tenant', accountForm(ctx.master, patch));
     expect(response.statusCode).toBe(400);
     const error = json<any>(response).errors;
     expect(error.field).toBe(field);
@@ -162,15 +143,27 @@ describe('PUT /snode/tenant (Account Settings)', () => {
 
   it('takes any named IANA zone, not only its country list: a London studio is set up in London', async () => {
     for (const timezone of ['Europe/London', 'America/Chicago', 'Australia/Lord_Howe', 'UTC']) {
-      const response = await call(adminM, master, 'PUT', '/snode/tenant', accountForm(master, { timezone }));
+      const response = await call(
+        ctx.adminM,
+        ctx.master,
+        'PUT',
+        '/snode/tenant',
+        accountForm(ctx.master, { timezone }),
+      );
       expect(response.statusCode, response.body).toBe(200);
       expect(json<any>(response).timezone).toBe(timezone);
     }
   });
 
   it('needs an active admin of this tenant as Account Owner', async () => {
-    for (const owner of [master.users.staff.id, other.users.admin.id, 'not-an-id']) {
-      const response = await call(adminM, master, 'PUT', '/snode/tenant', accountForm(master, { accountOwner: owner }));
+    for (const owner of [ctx.master.users.staff.id, ctx.other.users.admin.id, 'not-an-id']) {
+      const response = await call(
+        ctx.adminM,
+        ctx.master,
+        'PUT',
+        '/snode/tenant',
+        accountForm(ctx.master, { accountOwner: owner }),
+      );
       expect(response.statusCode).toBe(400);
       expect(json<any>(response).errors.field).toBe('accountOwner');
     }
@@ -178,36 +171,42 @@ describe('PUT /snode/tenant (Account Settings)', () => {
 
   it('is for admins only: staff, front desk and students get 403, even with a bad body', async () => {
     for (const role of ['staff', 'frontdesk', 'student'] as const) {
-      const token = (await loginAs(app, master, role)).access_token;
-      expect((await call(token, master, 'PUT', '/snode/tenant', accountForm(master))).statusCode).toBe(403);
-      expect((await call(token, master, 'PUT', '/snode/tenant', {})).statusCode).toBe(403);
+      const token = (await loginAs(ctx.app, ctx.master, role)).access_token;
+      expect((await call(token, ctx.master, 'PUT', '/snode/tenant', accountForm(ctx.master))).statusCode).toBe(403);
+      expect((await call(token, ctx.master, 'PUT', '/snode/tenant', {})).statusCode).toBe(403);
     }
   });
 
   it("never writes another tenant: ids in the body are ignored, another tenant's token is 401", async () => {
-    const before = await ping(other);
+    const before = await ping(ctx.other);
     const response = await call(
-      adminM,
-      master,
+      ctx.adminM,
+      ctx.master,
       'PUT',
       '/snode/tenant',
-      accountForm(master, { name: 'Master Renamed', tenantId: other.tenantId, orgId: other.orgId }),
+      accountForm(ctx.master, { name: 'Master Renamed', tenantId: ctx.other.tenantId, orgId: ctx.other.orgId }),
     );
     expect(response.statusCode).toBe(200);
-    expect(json<any>(response).tenantId).toBe(master.tenantId);
-    expect((await ping(master)).name).toBe('Master Renamed');
-    expect((await ping(other)).name).toBe(before.name);
+    expect(json<any>(response).tenantId).toBe(ctx.master.tenantId);
+    expect((await ping(ctx.master)).name).toBe('Master Renamed');
+    expect((await ping(ctx.other)).name).toBe(before.name);
 
-    const crossHost = await call(adminM, other, 'PUT', '/snode/tenant', accountForm(other, { name: 'Hijacked' }));
+    const crossHost = await call(
+      ctx.adminM,
+      ctx.other,
+      'PUT',
+      '/snode/tenant',
+      accountForm(ctx.other, { name: 'Hijacked' }),
+    );
     expect(crossHost.statusCode).toBe(401);
-    expect((await ping(other)).name).toBe(before.name);
-    expect(json<any>(await call(adminO, other, 'GET', '/snode/tenant')).name).toBe(before.name);
+    expect((await ping(ctx.other)).name).toBe(before.name);
+    expect(json<any>(await call(ctx.adminO, ctx.other, 'GET', '/snode/tenant')).name).toBe(before.name);
   });
 });
 
 describe('module settings', () => {
   it('reads the display flags', async () => {
-    const response = await call(adminM, master, 'GET', '/rest/settings/display');
+    const response = await call(ctx.adminM, ctx.master, 'GET', '/rest/settings/display');
     expect(response.statusCode).toBe(200);
     expect(json<any>(response)).toMatchObject({
       isShowCampaignsMenu: true,
@@ -217,8 +216,8 @@ describe('module settings', () => {
   });
 
   it('saves one toggle at a time; the account detail and ping reflect it at once', async () => {
-    const tenant = await newTenant(app);
-    const token = (await loginAs(app, tenant, 'admin')).access_token;
+    const tenant = await newTenant(ctx.app);
+    const token = (await loginAs(ctx.app, tenant, 'admin')).access_token;
     expect(json<any>(await call(token, tenant, 'GET', '/rest/account/detail')).isShowCampaignsMenu).toBe(true);
     expect((await ping(tenant)).isShowStoreMenu).toBe(true);
 
@@ -239,8 +238,8 @@ describe('module settings', () => {
   });
 
   it('needs a waiver link only while the waiver toggle is on', async () => {
-    const tenant = await newTenant(app);
-    const token = (await loginAs(app, tenant, 'admin')).access_token;
+    const tenant = await newTenant(ctx.app);
+    const token = (await loginAs(ctx.app, tenant, 'admin')).access_token;
     const noLink = await call(token, tenant, 'PUT', '/rest/settings/display', { isWaiverFormToBeSigned: true });
     expect(noLink.statusCode).toBe(400);
     expect(json<any>(noLink).errors).toMatchObject({
@@ -272,58 +271,68 @@ describe('module settings', () => {
   });
 
   it('needs a register button label, and at least one known setting', async () => {
-    const label = await call(adminM, master, 'PUT', '/rest/settings/display', { registerButtonLabel: ' ' });
+    const label = await call(ctx.adminM, ctx.master, 'PUT', '/rest/settings/display', { registerButtonLabel: ' ' });
     expect(json<any>(label).errors).toMatchObject({
       field: 'registerButtonLabel',
       message: 'Register Button Label is required!',
     });
-    const renamed = await call(adminM, master, 'PUT', '/rest/settings/display', { registerButtonLabel: 'Book now' });
-    expect((await ping(master)).registerButtonLabel).toBe('Book now');
+    const renamed = await call(ctx.adminM, ctx.master, 'PUT', '/rest/settings/display', {
+      registerButtonLabel: 'Book now',
+    });
+    expect((await ping(ctx.master)).registerButtonLabel).toBe('Book now');
     expect(renamed.statusCode).toBe(200);
-    expect((await call(adminM, master, 'PUT', '/rest/settings/display', {})).statusCode).toBe(400);
-    const unknown = await call(adminM, master, 'PUT', '/rest/settings/display', { tenantId: other.tenantId });
+    expect((await call(ctx.adminM, ctx.master, 'PUT', '/rest/settings/display', {})).statusCode).toBe(400);
+    const unknown = await call(ctx.adminM, ctx.master, 'PUT', '/rest/settings/display', {
+      tenantId: ctx.other.tenantId,
+    });
     expect(unknown.statusCode).toBe(400);
-    expect((await call(adminM, master, 'PUT', '/rest/settings/display', { isShowStoreMenu: 'no' })).statusCode).toBe(
-      400,
-    );
+    expect(
+      (await call(ctx.adminM, ctx.master, 'PUT', '/rest/settings/display', { isShowStoreMenu: 'no' })).statusCode,
+    ).toBe(400);
   });
 
   it('is for admins only, and stays within the host tenant', async () => {
     for (const role of ['staff', 'frontdesk', 'student'] as const) {
-      const token = (await loginAs(app, master, role)).access_token;
-      const response = await call(token, master, 'PUT', '/rest/settings/display', { isShowStoreMenu: false });
+      const token = (await loginAs(ctx.app, ctx.master, role)).access_token;
+      const response = await call(token, ctx.master, 'PUT', '/rest/settings/display', { isShowStoreMenu: false });
       expect(response.statusCode).toBe(403);
     }
-    expect((await ping(master)).isShowStoreMenu).toBe(true);
-    const cross = await call(adminF, other, 'PUT', '/rest/settings/display', { isShowStoreMenu: false });
+    expect((await ping(ctx.master)).isShowStoreMenu).toBe(true);
+    const cross = await call(ctx.adminF, ctx.other, 'PUT', '/rest/settings/display', { isShowStoreMenu: false });
     expect(cross.statusCode).toBe(401);
-    expect((await ping(other)).isShowStoreMenu).toBe(true);
-    const student = (await loginAs(app, master, 'student')).access_token;
-    expect((await call(student, master, 'GET', '/rest/settings/display')).statusCode).toBe(403);
+    expect((await ping(ctx.other)).isShowStoreMenu).toBe(true);
+    const student = (await loginAs(ctx.app, ctx.master, 'student')).access_token;
+    expect((await call(student, ctx.master, 'GET', '/rest/settings/display')).statusCode).toBe(403);
   });
 });
 
 describe('Account Settings: the sales email list (spec 2 §3 salesEmailList)', () => {
   it('keeps each address once (trimmed, any case), leaves the list alone when the form leaves it out', async () => {
     const saved = await call(
-      adminO,
-      other,
+      ctx.adminO,
+      ctx.other,
       'PUT',
       '/snode/tenant',
-      accountForm(other, { salesEmailList: [' sales@lotus.test', 'Owner@Lotus.test', 'SALES@lotus.test'] }),
+      accountForm(ctx.other, { salesEmailList: [' sales@lotus.test', 'Owner@Lotus.test', 'SALES@lotus.test'] }),
     );
     expect(saved.statusCode, saved.body).toBe(200);
     expect(json<any>(saved).salesEmailList).toEqual(['sales@lotus.test', 'Owner@Lotus.test']);
-    expect(json<any>(await call(adminO, other, 'GET', '/snode/tenant')).salesEmailList).toEqual([
+    expect(json<any>(await call(ctx.adminO, ctx.other, 'GET', '/snode/tenant')).salesEmailList).toEqual([
       'sales@lotus.test',
       'Owner@Lotus.test',
     ]);
-    const without = await call(adminO, other, 'PUT', '/snode/tenant', accountForm(other));
+    const without = await call(ctx.adminO, ctx.other, 'PUT', '/snode/tenant', accountForm(ctx.other));
     expect(json<any>(without).salesEmailList).toEqual(['sales@lotus.test', 'Owner@Lotus.test']);
-    const emptied = await call(adminO, other, 'PUT', '/snode/tenant', accountForm(other, { salesEmailList: [] }));
+    const emptied = await call(
+      ctx.adminO,
+      ctx.other,
+      'PUT',
+      '/snode/tenant',
+      accountForm(ctx.other, { salesEmailList: [] }),
+    );
     expect(json<any>(emptied).salesEmailList).toEqual([]);
     // another tenant's list is its own
-    expect(json<any>(await call(adminM, master, 'GET', '/snode/tenant')).salesEmailList).toEqual([]);
+    expect(json<any>(await call(ctx.adminM, ctx.master, 'GET', '/snode/tenant')).salesEmailList).toEqual([]);
   });
 
   it.each([
@@ -336,14 +345,26 @@ describe('Account Settings: the sales email list (spec 2 §3 salesEmailList)', (
       'Add at most 10 sales email addresses',
     ],
   ])('refuses %j with 400 naming the field', async (list, field, message) => {
-    const response = await call(adminO, other, 'PUT', '/snode/tenant', accountForm(other, { salesEmailList: list }));
+    const response = await call(
+      ctx.adminO,
+      ctx.other,
+      'PUT',
+      '/snode/tenant',
+      accountForm(ctx.other, { salesEmailList: list }),
+    );
     expect(response.statusCode).toBe(400);
     expect(json<any>(response).errors).toMatchObject({ field, message });
   });
 
   it('is for admins only, like the rest of the form', async () => {
-    const staff = (await loginAs(app, other, 'staff')).access_token;
-    const response = await call(staff, other, 'PUT', '/snode/tenant', accountForm(other, { salesEmailList: [] }));
+    const staff = (await loginAs(ctx.app, ctx.other, 'staff')).access_token;
+    const response = await call(
+      staff,
+      ctx.other,
+      'PUT',
+      '/snode/tenant',
+      accountForm(ctx.other, { salesEmailList: [] }),
+    );
     expect(response.statusCode).toBe(403);
   });
 });

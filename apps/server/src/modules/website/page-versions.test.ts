@@ -1,30 +1,14 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { bearer, json, loginAs, newTenant, startTestApp, type TestTenant } from '../../../test/helpers.ts';
-import type { App } from '../../app.ts';
+import { describe, expect, it } from 'vitest';
+import { json, loginAs } from '../../../test/helpers.ts';
+import { studiosWithCaller } from '../catalogue/catalogue-fixtures.ts';
 
-let app: App;
-let studio: TestTenant;
-let other: TestTenant;
-let admin: string;
-let staff: string;
-let otherAdmin: string;
+const { ctx, call } = studiosWithCaller(['admin', 'staff']);
 
-beforeAll(async () => {
-  app = await startTestApp();
-  studio = await newTenant(app);
-  other = await newTenant(app);
-  admin = (await loginAs(app, studio, 'admin')).access_token;
-  staff = (await loginAs(app, studio, 'staff')).access_token;
-  otherAdmin = (await loginAs(app, other, 'admin')).access_token;
-});
-
-const call = (token: string, tenant: TestTenant, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-  app.inject({ method, url, headers: bearer(token, tenant.host), payload });
-
-const visitorSees = async (url: string) => (await app.inject({ url: `/${url}`, headers: { host: studio.host } })).body;
+const visitorSees = async (url: string) =>
+  (await ctx.app.inject({ url: `/${url}`, headers: { host: ctx.tenant.host } })).body;
 
 async function newPage(name: string, html: string): Promise<string> {
-  const created = await call(admin, studio, 'POST', `/stemplate/webpage/${name}`, {
+  const created = await call(ctx.admin, ctx.tenant, 'POST', `/stemplate/webpage/${name}`, {
     title: name,
     url: name,
     unhtml: html,
@@ -36,9 +20,9 @@ async function newPage(name: string, html: string): Promise<string> {
 describe('drafts, Publish and the last 20 versions', () => {
   it('a draft is not what visitors see; Publish makes it live and keeps a version with date and author', async () => {
     const id = await newPage('classes-info', '<p>First words</p>');
-    await call(admin, studio, 'PUT', `/stemplate/webpage/${id}`, { isPublished: true });
+    await call(ctx.admin, ctx.tenant, 'PUT', `/stemplate/webpage/${id}`, { isPublished: true });
 
-    const draft = await call(admin, studio, 'PUT', `/stemplate/webpage/${id}/draft`, {
+    const draft = await call(ctx.admin, ctx.tenant, 'PUT', `/stemplate/webpage/${id}/draft`, {
       unhtml: '<p>Second words</p>',
       style: 'p{color:teal}',
       unjson: { pages: [] },
@@ -52,75 +36,80 @@ describe('drafts, Publish and the last 20 versions', () => {
     expect(await visitorSees('classes-info')).toContain('First words');
     expect(await visitorSees('classes-info')).not.toContain('Second words');
 
-    const published = await call(staff, studio, 'POST', `/stemplate/webpage/${id}/publish`);
+    const published = await call(ctx.staff, ctx.tenant, 'POST', `/stemplate/webpage/${id}/publish`);
     expect(published.statusCode).toBe(200);
     expect(json<any>(published)).toMatchObject({ unhtml: '<p>Second words</p>', header: 'Our classes', draft: null });
     const page = await visitorSees('classes-info');
     expect(page).toContain('Second words');
     expect(page).toContain('Our classes');
 
-    const versions = json<any[]>(await call(admin, studio, 'GET', `/stemplate/webpage/${id}/versions`));
+    const versions = json<any[]>(await call(ctx.admin, ctx.tenant, 'GET', `/stemplate/webpage/${id}/versions`));
     expect(versions[0]).toEqual({
       id: expect.any(String),
       publishedAt: expect.any(String),
       publishedBy: expect.any(String),
     });
-    expect(versions[0].publishedBy).toBe(`staff ${studio.orgId}`);
+    expect(versions[0].publishedBy).toBe(`staff ${ctx.tenant.orgId}`);
   });
 
   it('Restore brings a version back as the draft; visitors see it only after Publish', async () => {
     const id = await newPage('timetable', '<p>Version A</p>');
-    await call(admin, studio, 'POST', `/stemplate/webpage/${id}/publish`);
-    await call(admin, studio, 'POST', `/stemplate/webpage/${id}/publish`, { unhtml: '<p>Version B</p>' });
-    const [newest, older] = json<any[]>(await call(admin, studio, 'GET', `/stemplate/webpage/${id}/versions`));
-    expect(newest.publishedBy).toBe(`admin ${studio.orgId}`);
+    await call(ctx.admin, ctx.tenant, 'POST', `/stemplate/webpage/${id}/publish`);
+    await call(ctx.admin, ctx.tenant, 'POST', `/stemplate/webpage/${id}/publish`, { unhtml: '<p>Version B</p>' });
+    const [newest, older] = json<any[]>(await call(ctx.admin, ctx.tenant, 'GET', `/stemplate/webpage/${id}/versions`));
+    expect(newest.publishedBy).toBe(`admin ${ctx.tenant.orgId}`);
 
-    const restored = await call(admin, studio, 'POST', `/stemplate/webpage/${id}/versions/${older.id}/restore`);
+    const restored = await call(ctx.admin, ctx.tenant, 'POST', `/stemplate/webpage/${id}/versions/${older.id}/restore`);
     expect(restored.statusCode).toBe(200);
     expect(json<any>(restored)).toMatchObject({ unhtml: '<p>Version B</p>', draft: { unhtml: '<p>Version A</p>' } });
     expect(await visitorSees('timetable')).toContain('Version B');
 
-    await call(admin, studio, 'POST', `/stemplate/webpage/${id}/publish`);
+    await call(ctx.admin, ctx.tenant, 'POST', `/stemplate/webpage/${id}/publish`);
     expect(await visitorSees('timetable')).toContain('Version A');
   });
 
   it('keeps the last 20: the 21st publish drops the oldest', async () => {
     const id = await newPage('news', '<p>v0</p>');
     for (let n = 1; n <= 21; n++) {
-      const response = await call(admin, studio, 'POST', `/stemplate/webpage/${id}/publish`, {
+      const response = await call(ctx.admin, ctx.tenant, 'POST', `/stemplate/webpage/${id}/publish`, {
         unhtml: `<p>v${n}</p>`,
       });
       expect(response.statusCode).toBe(200);
     }
-    const versions = json<any[]>(await call(admin, studio, 'GET', `/stemplate/webpage/${id}/versions`));
+    const versions = json<any[]>(await call(ctx.admin, ctx.tenant, 'GET', `/stemplate/webpage/${id}/versions`));
     expect(versions).toHaveLength(20);
     const oldest = versions.at(-1);
-    const restored = await call(admin, studio, 'POST', `/stemplate/webpage/${id}/versions/${oldest.id}/restore`);
+    const restored = await call(
+      ctx.admin,
+      ctx.tenant,
+      'POST',
+      `/stemplate/webpage/${id}/versions/${oldest.id}/restore`,
+    );
     expect(json<any>(restored).draft.unhtml).toBe('<p>v2</p>');
   });
 
   it('front desk and students are refused; another studio gets 404; bad input names the field', async () => {
     const id = await newPage('pricing', '<p>Prices</p>');
-    await call(admin, studio, 'POST', `/stemplate/webpage/${id}/publish`);
-    const [version] = json<any[]>(await call(admin, studio, 'GET', `/stemplate/webpage/${id}/versions`));
+    await call(ctx.admin, ctx.tenant, 'POST', `/stemplate/webpage/${id}/publish`);
+    const [version] = json<any[]>(await call(ctx.admin, ctx.tenant, 'GET', `/stemplate/webpage/${id}/versions`));
     for (const role of ['frontdesk', 'student'] as const) {
-      const token = (await loginAs(app, studio, role)).access_token;
-      expect((await call(token, studio, 'PUT', `/stemplate/webpage/${id}/draft`, { unhtml: 'x' })).statusCode).toBe(
+      const token = (await loginAs(ctx.app, ctx.tenant, role)).access_token;
+      expect((await call(token, ctx.tenant, 'PUT', `/stemplate/webpage/${id}/draft`, { unhtml: 'x' })).statusCode).toBe(
         403,
       );
-      expect((await call(token, studio, 'POST', `/stemplate/webpage/${id}/publish`)).statusCode).toBe(403);
-      expect((await call(token, studio, 'GET', `/stemplate/webpage/${id}/versions`)).statusCode).toBe(403);
+      expect((await call(token, ctx.tenant, 'POST', `/stemplate/webpage/${id}/publish`)).statusCode).toBe(403);
+      expect((await call(token, ctx.tenant, 'GET', `/stemplate/webpage/${id}/versions`)).statusCode).toBe(403);
     }
     const elsewhere = [
-      await call(otherAdmin, other, 'PUT', `/stemplate/webpage/${id}/draft`, { unhtml: 'x' }),
-      await call(otherAdmin, other, 'POST', `/stemplate/webpage/${id}/publish`),
-      await call(otherAdmin, other, 'GET', `/stemplate/webpage/${id}/versions`),
-      await call(otherAdmin, other, 'POST', `/stemplate/webpage/${id}/versions/${version.id}/restore`),
+      await call(ctx.otherAdmin, ctx.other, 'PUT', `/stemplate/webpage/${id}/draft`, { unhtml: 'x' }),
+      await call(ctx.otherAdmin, ctx.other, 'POST', `/stemplate/webpage/${id}/publish`),
+      await call(ctx.otherAdmin, ctx.other, 'GET', `/stemplate/webpage/${id}/versions`),
+      await call(ctx.otherAdmin, ctx.other, 'POST', `/stemplate/webpage/${id}/versions/${version.id}/restore`),
     ];
     expect(elsewhere.map((response) => response.statusCode)).toEqual([404, 404, 404, 404]);
     expect(await visitorSees('pricing')).toContain('Prices');
 
-    const bad = await call(admin, studio, 'PUT', `/stemplate/webpage/${id}/draft`, { style: 'p{}' });
+    const bad = await call(ctx.admin, ctx.tenant, 'PUT', `/stemplate/webpage/${id}/draft`, { style: 'p{}' });
     expect(bad.statusCode).toBe(400);
     expect(json<any>(bad).errors.field).toBe('unhtml');
   });
