@@ -1,13 +1,11 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { CourseDetail } from '@atrium/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, loginAs, newTenant, startTestApp, type TestTenant } from '../../test/helpers.ts';
 import { webDistWithIndex } from '../../test/web-dist.ts';
 import type { App } from '../app.ts';
-import { insertVideoAsset, updateVideoAsset } from '../modules/video/video.repo.ts';
-import { VideoFiles } from '../modules/video/video-files.ts';
+import { readyVideo as readyVideoOn } from '../modules/courses/course-fixtures.ts';
+import { insertVideoAsset } from '../modules/video/video.repo.ts';
 import { demoPages } from '../seed/demo-pages.ts';
 
 // The server-rendered /courses and /courses/{course} (docs/decisions/courses.md "Course pages").
@@ -53,27 +51,8 @@ async function course(tenant: TestTenant, body: object, publish = true): Promise
 
 const get = (host: string, url: string) => app.inject({ url, headers: { host } });
 
-/** A video as the transcode leaves it: ready, with its master playlist and poster on disk. */
-async function readyVideo(tenant: TestTenant, title: string) {
-  const row = await insertVideoAsset(app.platform.db, tenant.tenantId, {
-    title,
-    originalName: `${title}.mp4`,
-    sizeBytes: 10,
-    createdBy: tenant.users.admin.id,
-  });
-  await updateVideoAsset(app.platform.db, tenant.tenantId, row.id, {
-    status: 'ready',
-    hlsPrefix: 'hls-1',
-    hlsMasterKey: 'master.m3u8',
-    posterKey: 'poster.jpg',
-    durationMs: 90_000,
-  });
-  const dir = new VideoFiles(app.platform.config).versionDir(tenant.tenantId, row.id, 'hls-1');
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'master.m3u8'), '#EXTM3U\n');
-  writeFileSync(join(dir, 'poster.jpg'), Buffer.from([0xff, 0xd8, 0xff, 0xd9]));
-  return row;
-}
+/** A minute and a half of video as the transcode leaves it. */
+const readyVideo = (tenant: TestTenant, title: string) => readyVideoOn(app, tenant, title, 90_000);
 
 beforeAll(async () => {
   const dist = webDistWithIndex();

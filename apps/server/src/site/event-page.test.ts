@@ -1,9 +1,9 @@
-import { type ClassRule, dateInZone, type PublicEvent, type TenantConfig } from '@atrium/contracts';
+import type { ClassRule, PublicEvent, TenantConfig } from '@atrium/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, json, loginAs, newTenant, startTestApp, type TestTenant } from '../../test/helpers.ts';
 import { webDistWithIndex } from '../../test/web-dist.ts';
 import type { App } from '../app.ts';
-import { addDays } from '../modules/scheduling/recurrence.ts';
+import { twoDayEvent } from '../modules/scheduling/scheduling-fixtures.ts';
 import { SITE_BOOT_JS } from './boot.js.ts';
 import { eventPageHtml, registerWords } from './event-page.ts';
 
@@ -24,24 +24,15 @@ async function admin(tenant: TestTenant) {
 }
 
 async function makeEvent(tenant: TestTenant, body: Record<string, unknown> = {}): Promise<ClassRule> {
-  const start = addDays(dateInZone(new Date(), ZONE), 1);
   const response = await app.inject({
     method: 'POST',
     url: '/snode/classrule',
     headers: bearer(await admin(tenant), tenant.host),
-    payload: {
-      kind: 'event',
+    payload: twoDayEvent(ZONE, {
       name: 'Weekend <Retreat>',
       description: 'Two mornings of slow flow.\nBring a mat.',
-      address: '12 River Road',
-      daysOfWeek: [0, 1, 2, 3, 4, 5, 6],
-      startTime: '09:00',
-      durationMinutes: 180,
-      startDate: start,
-      endDate: addDays(start, 1),
-      capacity: 3,
       ...body,
-    },
+    }),
   });
   expect(response.statusCode, response.body).toBe(201);
   return json<ClassRule>(response);

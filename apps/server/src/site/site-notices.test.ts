@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bearer, loginAs, newTenant, startTestApp, type TestTenant } from '../../test/helpers.ts';
+import { bearer, homePage, loginAs, newTenant, startTestApp, type TestTenant } from '../../test/helpers.ts';
 import type { App } from '../app.ts';
 import { withTenant } from '../db/client.ts';
 import { notices } from '../db/schema/index.ts';
@@ -9,14 +9,7 @@ import { notices } from '../db/schema/index.ts';
 
 /** What the designer's "Notices" block saves (apps/web designer-blocks.ts noticesSection). */
 const BLOCK = `<section class="sb-section sb-notices" data-site-notices-section=""><div class="sb-inner"><h2>Notices</h2><div class="sb-notices__list" data-site-notices="3"><article class="sb-notice"><p>Sample notice</p></article></div></div></section>`;
-const home = {
-  name: 'home',
-  title: 'Home',
-  url: 'home',
-  unhtml: `<h1>Welcome</h1>${BLOCK}<p>After the notices</p>`,
-  sequence: 1,
-  isPublished: true,
-};
+const home = homePage(`<h1>Welcome</h1>${BLOCK}<p>After the notices</p>`);
 
 let app: App;
 let a: TestTenant;

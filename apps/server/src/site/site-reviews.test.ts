@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bearer, newMember, newTenant, startTestApp, type TestTenant } from '../../test/helpers.ts';
+import { bearer, homePage, newMember, newTenant, startTestApp, type TestTenant } from '../../test/helpers.ts';
 import type { App } from '../app.ts';
 import { withTenant } from '../db/client.ts';
 import { contacts, reviews } from '../db/schema/index.ts';
@@ -12,14 +12,7 @@ import { authorName, fillSiteReviews } from './site-reviews.ts';
 
 /** What the designer's "Member reviews" block saves (apps/web designer-blocks.ts memberReviewsSection). */
 const BLOCK = `<section class="sb-section sb-testimonials" data-site-reviews-section=""><div class="sb-inner"><h2>What our members say</h2><div class="sb-quotes" data-site-reviews="6"><figure class="sb-quote"><blockquote>“Sample”</blockquote><figcaption>Member name</figcaption></figure></div></div></section>`;
-const page = (tenantName: string) => ({
-  name: 'home',
-  title: 'Home',
-  url: 'home',
-  unhtml: `<h1>Welcome to ${tenantName}</h1>${BLOCK}<p>After the reviews</p>`,
-  sequence: 1,
-  isPublished: true,
-});
+const page = (tenantName: string) => homePage(`<h1>Welcome to ${tenantName}</h1>${BLOCK}<p>After the reviews</p>`);
 
 let app: App;
 let a: TestTenant;

@@ -1,11 +1,8 @@
-import { mkdir, writeFile } from 'node:fs/promises';
 import type { CourseDetail, VideoPlayback } from '@atrium/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newTenant, startTestApp, type TestTenant } from '../../../test/helpers.ts';
 import type { App } from '../../app.ts';
-import { insertVideoAsset, updateVideoAsset } from '../video/video.repo.ts';
-import { VideoFiles } from '../video/video-files.ts';
-import { callAs, errorOf, newStudent, ok } from './course-fixtures.ts';
+import { callAs, errorOf, newStudent, ok, readyVideo as readyVideoOn } from './course-fixtures.ts';
 
 // A published course's preview chapter is public, its video included: a signed-out visitor gets a
 // short-lived signed descriptor for that video only (docs/decisions/courses.md "Signed-out preview").
@@ -24,28 +21,8 @@ afterAll(async () => {
   await app?.close();
 });
 
-/** A video as the transcode leaves it: ready, with a master playlist and a poster on disk. */
-async function readyVideo(tenant: TestTenant, title: string) {
-  const row = await insertVideoAsset(app.platform.db, tenant.tenantId, {
-    title,
-    originalName: `${title}.mp4`,
-    sizeBytes: 10,
-    createdBy: tenant.users.admin.id,
-  });
-  await updateVideoAsset(app.platform.db, tenant.tenantId, row.id, {
-    status: 'ready',
-    hlsPrefix: 'hls-1',
-    hlsMasterKey: 'master.m3u8',
-    posterKey: 'poster.jpg',
-    durationMs: 2000,
-  });
-  const files = new VideoFiles(app.platform.config);
-  const dir = files.versionDir(tenant.tenantId, row.id, 'hls-1');
-  await mkdir(dir, { recursive: true });
-  await writeFile(`${dir}/master.m3u8`, '#EXTM3U\n');
-  await writeFile(`${dir}/poster.jpg`, Buffer.from([0xff, 0xd8, 0xff, 0xd9]));
-  return row;
-}
+/** A two-second video as the transcode leaves it. */
+const readyVideo = (tenant: TestTenant, title: string) => readyVideoOn(app, tenant, title, 2000);
 
 /** A course of two video chapters, the first its preview; published unless told not to. */
 async function videoCourse(tenant: TestTenant, name: string, publish = true) {

@@ -1,11 +1,12 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { and, eq, like, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bearer, json, loginAs, newTenant, PASSWORD, startTestApp, type TestTenant } from '../../../test/helpers.ts';
+import { bearer, json, loginAs, newTenant, PASSWORD, type TestTenant } from '../../../test/helpers.ts';
 import type { App } from '../../app.ts';
-import { contacts, studioSignupGuards } from '../../db/schema/index.ts';
+import { contacts } from '../../db/schema/index.ts';
 import { createUsers } from '../../seed/tenants.ts';
 import { solveChallenge } from '../forms/human-check.ts';
+import { startOperatorApp } from './operator-fixtures.ts';
 
 // The operator's audit screen (paged, searched), the impersonated session (its banner's call, its end,
 // audited) and a member's own studios on the operator's site (student /tenant), issue 28.
@@ -18,11 +19,7 @@ const net = `10.${randomInt(1, 255)}`;
 const tag = randomBytes(3).toString('hex');
 
 beforeAll(async () => {
-  const operatorOrgId = `op${randomBytes(4).toString('hex')}`;
-  app = await startTestApp({ operatorOrgId });
-  await app.platform.db.delete(studioSignupGuards).where(like(studioSignupGuards.key, `${net}.%`));
-  operatorSite = await newTenant(app, { orgId: operatorOrgId, name: 'Platform Operator' });
-  studio = await newTenant(app);
+  ({ app, operatorSite, studio } = await startOperatorApp(net));
   opAdmin = (await loginAs(app, operatorSite, 'admin')).access_token;
 });
 

@@ -1,12 +1,13 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { SUSPENDED_NOTICE } from '@atrium/contracts';
-import { eq, like } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bearer, json, loginAs, newTenant, startTestApp, type TestTenant } from '../../../test/helpers.ts';
+import { bearer, json, loginAs, newTenant, type TestTenant } from '../../../test/helpers.ts';
 import type { App } from '../../app.ts';
-import { studioSignupGuards, tenants } from '../../db/schema/index.ts';
+import { tenants } from '../../db/schema/index.ts';
 import { demoPages } from '../../seed/demo-pages.ts';
 import { solveChallenge } from '../forms/human-check.ts';
+import { startOperatorApp } from './operator-fixtures.ts';
 
 // The platform operator (issue 28): master plans, the /tplan sign-up, tenants, suspend, impersonate.
 // master_plans is platform data shared by every test file on one database: this file makes its own
@@ -23,11 +24,7 @@ const tag = randomBytes(3).toString('hex');
 const slug = (name: string) => `${name}-${tag}`;
 
 beforeAll(async () => {
-  const operatorOrgId = `op${randomBytes(4).toString('hex')}`;
-  app = await startTestApp({ operatorOrgId });
-  await app.platform.db.delete(studioSignupGuards).where(like(studioSignupGuards.key, `${net}.%`));
-  operatorSite = await newTenant(app, { orgId: operatorOrgId, name: 'Platform Operator' });
-  studio = await newTenant(app);
+  ({ app, operatorSite, studio } = await startOperatorApp(net));
   franchise = await newTenant(app, { masterOrgId: studio.orgId });
   opAdmin = (await loginAs(app, operatorSite, 'admin')).access_token;
   studioAdmin = (await loginAs(app, studio, 'admin')).access_token;

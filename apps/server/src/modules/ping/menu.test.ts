@@ -2,6 +2,7 @@ import { TenantMenu } from '@atrium/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { json, newTenant, startTestApp, type TestTenant } from '../../../test/helpers.ts';
 import type { App } from '../../app.ts';
+import { navigationPages } from './navigation-fixtures.ts';
 
 let app: App;
 let studio: TestTenant;
@@ -10,21 +11,7 @@ let other: TestTenant;
 beforeAll(async () => {
   app = await startTestApp({ defaultOrgId: null });
   studio = await newTenant(app, {
-    pages: [
-      { name: 'home', title: 'Home', url: 'home', sequence: 1, isPublished: true, unhtml: '<p>hi</p>' },
-      { name: 'about', title: 'About', url: 'about', sequence: 2, isPublished: true, isShowFooter: true },
-      { name: 'calendar', title: 'Calendar', url: 'calendar', sequence: 3, isPublished: false },
-      { name: 'privacypolicy', title: 'Privacy Policy', url: 'privacypolicy', sequence: 4, isPublished: true },
-      {
-        name: 'blog',
-        title: 'Blog',
-        url: 'blog',
-        sequence: 5,
-        isPublished: true,
-        isExternalLink: true,
-        externalLink: 'blog.example.com',
-      },
-    ],
+    pages: navigationPages({ isShowFooter: true }),
   });
   other = await newTenant(app, {
     pages: [{ name: 'home', title: 'Welcome', url: 'home', sequence: 1, isPublished: true }],

@@ -2,6 +2,7 @@ import { TenantConfig } from '@atrium/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, json, loginAs, newTenant, startTestApp, type TestTenant } from '../../../test/helpers.ts';
 import type { App } from '../../app.ts';
+import { navigationPages } from './navigation-fixtures.ts';
 
 let app: App;
 let master: TestTenant;
@@ -13,21 +14,7 @@ beforeAll(async () => {
   app = await startTestApp({ defaultOrgId: null });
   master = await newTenant(app, {
     settings: { phone: '+1 555 0100', email: 'hi@studio.test', stripePublishableKey: 'pk_test_123' },
-    pages: [
-      { name: 'home', title: 'Home', url: 'home', sequence: 1, isPublished: true, unhtml: '<p>hi</p>' },
-      { name: 'about', title: 'About', url: 'about', sequence: 2, isPublished: true },
-      { name: 'calendar', title: 'Calendar', url: 'calendar', sequence: 3, isPublished: false },
-      { name: 'privacypolicy', title: 'Privacy Policy', url: 'privacypolicy', sequence: 4, isPublished: true },
-      {
-        name: 'blog',
-        title: 'Blog',
-        url: 'blog',
-        sequence: 5,
-        isPublished: true,
-        isExternalLink: true,
-        externalLink: 'blog.example.com',
-      },
-    ],
+    pages: navigationPages(),
   });
   franchise = await newTenant(app, { masterOrgId: master.orgId });
   customDomain = `yoga-${Date.now()}.example.com`;

@@ -6,6 +6,7 @@ import type { App } from '../../app.ts';
 import { withTenant } from '../../db/client.ts';
 import { contacts, subscriptions, tenants } from '../../db/schema/index.ts';
 import { caller, errorOf, makeCategory } from '../catalogue/catalogue-fixtures.ts';
+import { insertStudents } from '../contacts/contact-fixtures.ts';
 
 let app: App;
 let call: ReturnType<typeof caller>;
@@ -16,21 +17,11 @@ beforeAll(async () => {
 });
 
 /** Adds `count` contacts straight into the tenant (as an old import would have). */
-async function fill(t: TestTenant, count: number): Promise<string[]> {
-  return withTenant(app.platform.db, t.tenantId, async (tx) => {
-    const rows = await tx
-      .insert(contacts)
-      .values(
-        Array.from({ length: count }, (_, i) => ({
-          tenantId: t.tenantId,
-          email: `filler-${i}-${Math.random().toString(36).slice(2, 8)}@example.test`,
-          name: `Filler ${i}`,
-          role: 'student' as const,
-        })),
-      )
-      .returning({ id: contacts.id });
-    return rows.map((r) => r.id);
-  });
+function fill(t: TestTenant, count: number): Promise<string[]> {
+  return insertStudents(app, t, count, (i) => ({
+    email: `filler-${i}-${Math.random().toString(36).slice(2, 8)}@example.test`,
+    name: `Filler ${i}`,
+  }));
 }
 
 async function setPlan(t: TestTenant, planName: string | null) {

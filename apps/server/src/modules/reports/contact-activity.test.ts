@@ -14,6 +14,7 @@ import {
   subscriptions,
 } from '../../db/schema/index.ts';
 import { caller, errorOf, makeCategory, makeItem } from '../catalogue/catalogue-fixtures.ts';
+import { rolesForm } from '../contacts/contact-fixtures.ts';
 
 /**
  * GET /cform/pdf/cactivityreport/{id}: one contact's bookings (with attendance), purchases,
@@ -43,24 +44,13 @@ beforeAll(async () => {
   tokens.other = (await loginAs(app, other, 'admin')).access_token;
   const admin = tokens.admin as string;
   // the front desk may not manage contacts here (Settings > Roles)
-  const roles = await call(admin, tenant, 'PUT', '/rest/settings/roles', {
-    tenantRoles: [
-      {
-        role: 'ROLE_STAFF',
-        isAllowCreateClasses: true,
-        isShowCourse: true,
-        isShowContactsList: true,
-        isShowOffers: true,
-      },
-      {
-        role: 'ROLE_FRONTDESK',
-        isAllowCreateClasses: false,
-        isShowCourse: false,
-        isShowContactsList: false,
-        isShowOffers: false,
-      },
-    ],
-  });
+  const roles = await call(
+    admin,
+    tenant,
+    'PUT',
+    '/rest/settings/roles',
+    rolesForm({ isShowCourse: false, isShowContactsList: false }),
+  );
   expect(roles.statusCode, roles.body).toBe(200);
 
   const { tenantId } = tenant;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type DonateResult, type DonationCampaign, type DonationReport, dateInZone, parseCsv } from '@atrium/contracts';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { json, loginAs, newTenant, startTestApp, type TestTenant } from '../../../test/helpers.ts';
+import { json, loginAs, startTestApp, type TestTenant, twoStudios } from '../../../test/helpers.ts';
 import type { App } from '../../app.ts';
 import { withTenant } from '../../db/client.ts';
 import { donations } from '../../db/schema/index.ts';
@@ -62,9 +62,7 @@ async function gift(campaignId: string, amount: number, paid: boolean) {
 beforeAll(async () => {
   app = await startTestApp();
   call = caller(app);
-  tenant = await newTenant(app, { settings: { timezone: 'UTC' } });
-  other = await newTenant(app);
-  admin = (await loginAs(app, tenant, 'admin')).access_token;
+  ({ tenant, other, admin } = await twoStudios(app, ['admin'], { tenant: { settings: { timezone: 'UTC' } } }));
   const roof = await campaign('Roof');
   const library = await campaign('Library');
   await gift(roof, 5000, true);

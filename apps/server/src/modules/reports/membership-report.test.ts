@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { dateInZone, type MembershipReport, parseCsv } from '@atrium/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { json, loginAs, newTenant, startTestApp, type TestTenant } from '../../../test/helpers.ts';
+import { json, loginAs, startTestApp, type TestTenant, twoStudios } from '../../../test/helpers.ts';
 import type { App } from '../../app.ts';
 import { withTenant } from '../../db/client.ts';
 import { subscriptions } from '../../db/schema/index.ts';
@@ -23,9 +23,7 @@ type Status = 'active' | 'paused' | 'past_due' | 'cancelled' | 'suspended';
 beforeAll(async () => {
   app = await startTestApp();
   call = caller(app);
-  tenant = await newTenant(app, { settings: { timezone: 'UTC' } });
-  other = await newTenant(app);
-  admin = (await loginAs(app, tenant, 'admin')).access_token;
+  ({ tenant, other, admin } = await twoStudios(app, ['admin'], { tenant: { settings: { timezone: 'UTC' } } }));
   const category = await makeCategory(app, tenant, admin, { categoryType: 'SERVICE' });
   const product = async (name: string, price: number, frequency: string) => {
     const made = await call(admin, tenant, 'POST', '/item/membership', {

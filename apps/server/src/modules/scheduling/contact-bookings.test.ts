@@ -9,12 +9,12 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { json } from '../../../test/helpers.ts';
 import { withTenant } from '../../db/client.ts';
-import { classBookings, classSessions, contacts } from '../../db/schema/index.ts';
+import { classBookings, contacts } from '../../db/schema/index.ts';
 import { errorOf, studiosWithCaller } from '../catalogue/catalogue-fixtures.ts';
 import { addDays } from './recurrence.ts';
+import { heldDaysAgo as heldDaysAgoIn } from './scheduling-fixtures.ts';
 
 const ZONE = 'Europe/London';
-const DAY = 86_400_000;
 const { ctx, call } = studiosWithCaller(['admin', 'frontdesk', 'student'], {
   tenant: { settings: { timezone: ZONE } },
 });
@@ -62,15 +62,7 @@ async function book(sessionId: string, contactId: string): Promise<string> {
 }
 
 /** Moves a session back in time, as if it had been held that many days ago. */
-async function heldDaysAgo(sessionId: string, days: number): Promise<void> {
-  const startsAt = new Date(Date.now() - days * DAY);
-  await withTenant(ctx.app.platform.db, ctx.tenant.tenantId, (tx) =>
-    tx
-      .update(classSessions)
-      .set({ startsAt, endsAt: new Date(startsAt.getTime() + 50 * 60_000) })
-      .where(and(eq(classSessions.tenantId, ctx.tenant.tenantId), eq(classSessions.id, sessionId))),
-  );
-}
+const heldDaysAgo = (sessionId: string, days: number) => heldDaysAgoIn(ctx.app, ctx.tenant, sessionId, days);
 
 describe("a contact's bookings (GET /snode/contact/{id}/bookings)", () => {
   it('lists classes to come soonest first, past ones newest first, and the attendance', async () => {

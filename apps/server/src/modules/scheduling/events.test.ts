@@ -17,6 +17,7 @@ import { createUsers } from '../../seed/tenants.ts';
 import { errorOf, studiosWithCaller } from '../catalogue/catalogue-fixtures.ts';
 import { releaseExpiredHolds } from './booking-jobs.service.ts';
 import { addDays } from './recurrence.ts';
+import { twoDayEvent } from './scheduling-fixtures.ts';
 
 const ZONE = 'America/New_York';
 const MINUTE = 60_000;
@@ -28,22 +29,7 @@ const { ctx, call } = studiosWithCaller(['admin', 'frontdesk', 'student'], {
 const today = () => dateInZone(new Date(), ZONE);
 
 /** A two-day weekend workshop from tomorrow (Sat and Sun style: two consecutive days). */
-function workshop(body: Record<string, unknown> = {}) {
-  const start = addDays(today(), 1);
-  return {
-    kind: 'event',
-    name: 'Weekend Retreat',
-    description: 'Two mornings of slow flow.',
-    address: '12 River Road',
-    daysOfWeek: [0, 1, 2, 3, 4, 5, 6],
-    startTime: '09:00',
-    durationMinutes: 180,
-    startDate: start,
-    endDate: addDays(start, 1),
-    capacity: 3,
-    ...body,
-  };
-}
+const workshop = (body: Record<string, unknown> = {}) => twoDayEvent(ZONE, body);
 
 async function makeEvent(body: Record<string, unknown> = {}): Promise<ClassRule> {
   const response = await call(ctx.admin, ctx.tenant, 'POST', '/snode/classrule', workshop(body));

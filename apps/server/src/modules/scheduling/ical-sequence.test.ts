@@ -8,6 +8,7 @@ import { contacts } from '../../db/schema/index.ts';
 import { caller } from '../catalogue/catalogue-fixtures.ts';
 import { extendHorizons } from './class-rules.service.ts';
 import { addDays } from './recurrence.ts';
+import { dailyBarre } from './scheduling-fixtures.ts';
 
 // Calendar apps take a changed event only when its SEQUENCE went up (RFC 5545 §3.8.7.4): each change
 // of an occurrence (time, room, teacher, name, cancellation) raises it by one; the rest keep theirs.
@@ -65,17 +66,8 @@ async function timetable(): Promise<Map<string, VEvent>> {
   return new Map(parseICalendar(feed.body).map((e) => [(e.UID ?? '').split('@')[0] ?? '', e]));
 }
 
-const ruleBody = (body: Record<string, unknown> = {}) => ({
-  name: 'Barre',
-  daysOfWeek: [0, 1, 2, 3, 4, 5, 6],
-  startTime: '10:00',
-  durationMinutes: 60,
-  startDate: start,
-  endDate: addDays(start, 2),
-  capacity: 5,
-  roomId: rooms[0]?.guId,
-  ...body,
-});
+const ruleBody = (body: Record<string, unknown> = {}) =>
+  dailyBarre(start, { capacity: 5, roomId: rooms[0]?.guId, ...body });
 
 async function sessionsOf(rule: ClassRule): Promise<string[]> {
   const list = await call(admin, tenant, 'GET', `/snode/session?from=${start}&to=${addDays(start, 3)}`);

@@ -6,9 +6,9 @@ import { withTenant } from '../../db/client.ts';
 import { classSessions } from '../../db/schema/index.ts';
 import { studiosWithCaller } from '../catalogue/catalogue-fixtures.ts';
 import { addDays } from './recurrence.ts';
+import { heldDaysAgo as heldDaysAgoIn } from './scheduling-fixtures.ts';
 
 const ZONE = 'Europe/London';
-const DAY = 86_400_000;
 const { ctx, call } = studiosWithCaller(['admin', 'student'], {
   tenant: { settings: { timezone: ZONE, cancelCutoffHours: 12 } },
 });
@@ -47,15 +47,7 @@ const mine = async (token: string) => {
   return json<MyBookings>(response);
 };
 
-async function heldDaysAgo(sessionId: string, days: number): Promise<void> {
-  const startsAt = new Date(Date.now() - days * DAY);
-  await withTenant(ctx.app.platform.db, ctx.tenant.tenantId, (tx) =>
-    tx
-      .update(classSessions)
-      .set({ startsAt, endsAt: new Date(startsAt.getTime() + 50 * 60_000) })
-      .where(and(eq(classSessions.tenantId, ctx.tenant.tenantId), eq(classSessions.id, sessionId))),
-  );
-}
+const heldDaysAgo = (sessionId: string, days: number) => heldDaysAgoIn(ctx.app, ctx.tenant, sessionId, days);
 
 describe("the student's own bookings (GET /snode/mybookings)", () => {
   it('lists only their own places: to come soonest first, past ones, and the cancel cutoff', async () => {

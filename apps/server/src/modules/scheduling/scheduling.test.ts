@@ -15,8 +15,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { json, loginAs, newTenant, startTestApp, type TestTenant } from '../../../test/helpers.ts';
 import type { App } from '../../app.ts';
 import { withTenant } from '../../db/client.ts';
-import { classBookings, classSessions, contacts } from '../../db/schema/index.ts';
+import { classBookings, classSessions } from '../../db/schema/index.ts';
 import { caller, errorOf } from '../catalogue/catalogue-fixtures.ts';
+import { insertStudents } from '../contacts/contact-fixtures.ts';
 import { extendHorizons } from './class-rules.service.ts';
 import { addDays } from './recurrence.ts';
 
@@ -86,21 +87,11 @@ async function sessionsOf(rule: ClassRule, t = tenant, token = admin): Promise<C
 }
 
 /** Contacts made straight in the database (no password: they are booked by staff). */
-async function makeContacts(t: TestTenant, count: number): Promise<string[]> {
-  return withTenant(app.platform.db, t.tenantId, async (tx) => {
-    const rows = await tx
-      .insert(contacts)
-      .values(
-        Array.from({ length: count }, (_, i) => ({
-          tenantId: t.tenantId,
-          email: `member${i}-${Math.random().toString(36).slice(2)}@example.test`,
-          name: `Member ${String(i).padStart(2, '0')}`,
-          role: 'student' as const,
-        })),
-      )
-      .returning({ id: contacts.id });
-    return rows.map((r) => r.id);
-  });
+function makeContacts(t: TestTenant, count: number): Promise<string[]> {
+  return insertStudents(app, t, count, (i) => ({
+    email: `member${i}-${Math.random().toString(36).slice(2)}@example.test`,
+    name: `Member ${String(i).padStart(2, '0')}`,
+  }));
 }
 
 describe('rooms', () => {

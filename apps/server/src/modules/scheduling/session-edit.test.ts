@@ -15,6 +15,7 @@ import { withTenant } from '../../db/client.ts';
 import { contacts, outboxEmails } from '../../db/schema/index.ts';
 import { errorOf, studiosWithCaller } from '../catalogue/catalogue-fixtures.ts';
 import { addDays } from './recurrence.ts';
+import { dailyBarre } from './scheduling-fixtures.ts';
 
 const ZONE = 'America/Chicago';
 const { ctx, call } = studiosWithCaller(['admin', 'frontdesk'], {
@@ -30,17 +31,13 @@ beforeAll(async () => {
 });
 
 async function addRule(body: Record<string, unknown>): Promise<{ rule: ClassRule; sessions: string[] }> {
-  const response = await call(ctx.admin, ctx.tenant, 'POST', '/snode/classrule', {
-    name: 'Barre',
-    daysOfWeek: [0, 1, 2, 3, 4, 5, 6],
-    startTime: '10:00',
-    durationMinutes: 60,
-    startDate: start,
-    endDate: addDays(start, 2),
-    capacity: 2,
-    roomId: room.guId,
-    ...body,
-  });
+  const response = await call(
+    ctx.admin,
+    ctx.tenant,
+    'POST',
+    '/snode/classrule',
+    dailyBarre(start, { capacity: 2, roomId: room.guId, ...body }),
+  );
   expect(response.statusCode, response.body).toBe(201);
   const rule = json<ClassRule>(response);
   const list = await call(ctx.admin, ctx.tenant, 'GET', `/snode/session?from=${start}&to=${addDays(start, 3)}`);

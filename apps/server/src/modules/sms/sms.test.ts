@@ -1,4 +1,4 @@
-import { type ClassRule, type ClassSession, type ClassSessionList, dateInZone, type Roster } from '@atrium/contracts';
+import { type ClassRule, dateInZone, type Roster } from '@atrium/contracts';
 import { type ProviderStub, startProviderStub } from '@atrium/provider-stubs';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -10,6 +10,7 @@ import { contacts, outboxSms } from '../../db/schema/index.ts';
 import { caller } from '../catalogue/catalogue-fixtures.ts';
 import { sendReminders } from '../scheduling/booking-jobs.service.ts';
 import { addDays } from '../scheduling/recurrence.ts';
+import { sessionOnDay } from '../scheduling/scheduling-fixtures.ts';
 import { enqueueSms, kickSms } from './sms-outbox.ts';
 import { toE164 } from './sms-providers.ts';
 
@@ -185,12 +186,7 @@ async function addRule(t: TestTenant, token: string, capacity: number): Promise<
   return json<ClassRule>(response);
 }
 
-async function onlySession(t: TestTenant, token: string, rule: ClassRule): Promise<ClassSession> {
-  const response = await call(token, t, 'GET', `/snode/session?from=${start}&to=${addDays(start, 1)}`);
-  const found = json<ClassSessionList>(response).data.find((s) => s.classId === rule.guId);
-  if (!found) throw new Error('no session');
-  return found;
-}
+const onlySession = (t: TestTenant, token: string, rule: ClassRule) => sessionOnDay(app, t, token, rule, start);
 
 async function makeContact(t: TestTenant, label: string, phone: string): Promise<{ id: string; phone: string }> {
   const email = `${label}-${Math.random().toString(36).slice(2)}@example.test`;

@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { VIDEO_TEXTS, type VideoAsset, type VideoPlayback } from '@atrium/contracts';
+import { VIDEO_TEXTS, type VideoAsset } from '@atrium/contracts';
 import { GetObjectCommand, ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
 import type S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +13,7 @@ import { addS3rverMultipartListing } from '../../../test/s3rver-multipart.ts';
 import { makeTestVideo, send, tusMetadata } from '../../../test/video-kit.ts';
 import type { App } from '../../app.ts';
 import { loadConfig, type S3Config } from '../../config.ts';
+import { playbackWithMaster } from './video-fixtures.ts';
 import { S3VideoFiles, videoSegmentOrigin } from './video-s3-files.ts';
 import { TRANSCODE_QUEUE } from './video-transcode.job.ts';
 
@@ -136,16 +137,7 @@ describe('videos in the S3 bucket', () => {
     const captionId = json<VideoAsset>(captioned).captions[0]?.id;
     expect(await keys(`${prefix}captions/`)).toEqual([`${captionId}.vtt`]);
 
-    const playback = await app.inject({
-      method: 'GET',
-      url: `/rest/video/${id}/playback`,
-      headers: bearer(tokens.admin as string, studio.host),
-    });
-    expect(playback.statusCode).toBe(200);
-    const descriptor = json<VideoPlayback>(playback);
-    const master = await media(descriptor.masterUrl);
-    expect(master.statusCode).toBe(200);
-    expect(master.headers['content-type']).toBe('application/vnd.apple.mpegurl');
+    const { descriptor, master } = await playbackWithMaster(app, studio, tokens.admin as string, id);
     expect(master.body).toContain('RESOLUTION=320x240');
     const base = descriptor.masterUrl.slice(0, descriptor.masterUrl.lastIndexOf('/'));
     const variant = await media(`${base}/r0.m3u8`);

@@ -10,6 +10,7 @@ import type { App } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { registerVideoAccessPolicy } from './video-access.ts';
 import { VideoFiles } from './video-files.ts';
+import { playbackWithMaster } from './video-fixtures.ts';
 import { TRANSCODE_QUEUE } from './video-transcode.job.ts';
 
 const LIMIT = 3 * 1024 * 1024;
@@ -102,16 +103,7 @@ describe('video uploads (tus)', () => {
     expect(ready).toMatchObject({ status: 'ready', progressPercent: 100, failureReason: null, renditions: [240] });
     readyId = id;
 
-    const playback = await app.inject({
-      method: 'GET',
-      url: `/rest/video/${id}/playback`,
-      headers: bearer(tokens.admin as string, studio.host),
-    });
-    expect(playback.statusCode).toBe(200);
-    const descriptor = json<VideoPlayback>(playback);
-    const master = await media(descriptor.masterUrl);
-    expect(master.statusCode).toBe(200);
-    expect(master.headers['content-type']).toBe('application/vnd.apple.mpegurl');
+    const { descriptor, master } = await playbackWithMaster(app, studio, tokens.admin as string, id);
     expect(master.body).toContain('#EXT-X-STREAM-INF:BANDWIDTH=');
     expect(master.body).toContain('RESOLUTION=320x240');
     const base = descriptor.masterUrl.slice(0, descriptor.masterUrl.lastIndexOf('/'));
