@@ -2,6 +2,7 @@ import { CONTACT_COUNT_CAP, CONTACT_STATUSES, type ContactSort, type ContactStat
 import { and, asc, count, desc, eq, inArray, isNotNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import { hotRead, type Tx } from '../../db/client.ts';
 import { contacts, subscriptions } from '../../db/schema/index.ts';
+import { contactIdentityColumns } from './contact-columns.ts';
 
 export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`);
@@ -104,11 +105,7 @@ export async function membershipEnds(tx: Tx, tenantId: string, ids: string[]): P
 
 /** What a list row shows (toListRow): not the search text, password hash, address and the rest. */
 const listColumns = {
-  id: contacts.id,
-  name: contacts.name,
-  lastName: contacts.lastName,
-  email: contacts.email,
-  phone: contacts.phone,
+  ...contactIdentityColumns,
   picture: contacts.picture,
   hasPassword: sql<boolean>`(${contacts.passwordHash} is not null)`.as('has_password'),
   balance: contacts.balance,

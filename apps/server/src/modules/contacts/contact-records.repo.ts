@@ -1,6 +1,7 @@
 import { and, asc, count, eq, exists, inArray, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { contactGuardians, contacts } from '../../db/schema/index.ts';
+import { contactIdentityColumns } from './contact-columns.ts';
 import { matchesText } from './contact-list.repo.ts';
 
 export type ContactRow = typeof contacts.$inferSelect;
@@ -85,13 +86,7 @@ export async function insertWalkinIfMissing(tx: Tx, tenantId: string, email: str
     .onConflictDoNothing();
 }
 
-const relativeColumns = {
-  id: contacts.id,
-  name: contacts.name,
-  lastName: contacts.lastName,
-  email: contacts.email,
-  phone: contacts.phone,
-};
+const relativeColumns = contactIdentityColumns;
 
 export function findChildren(tx: Tx, tenantId: string, guardianId: string) {
   return tx

@@ -19,14 +19,21 @@ export function tenantBlock(tenant: TenantContext) {
   return { name: tenant.name, email: s.email, phone: s.phone, address, logo: s.logo };
 }
 
-export function toListRow(row: InvoiceListRecord): InvoiceListRow {
-  const major = (minor: number) => toMajorNumber(minor, row.currency);
+/** What names an invoice in a list and on its page: its id, printed number, state and currency. */
+function invoiceHeading(row: Pick<InvoiceRow, 'id' | 'number' | 'status' | 'currency'>) {
   return {
     id: row.id,
     invoiceId: formatInvoiceNumber(row.number),
     number: row.number,
     status: row.status,
     currency: row.currency,
+  };
+}
+
+export function toListRow(row: InvoiceListRecord): InvoiceListRow {
+  const major = (minor: number) => toMajorNumber(minor, row.currency);
+  return {
+    ...invoiceHeading(row),
     total: major(row.total),
     balance: major(row.balance),
     contact: { id: row.contactId, name: row.contactName, email: row.contactEmail },
@@ -38,11 +45,7 @@ export function toListRow(row: InvoiceListRecord): InvoiceListRow {
 function commonFields(tenant: TenantContext, row: InvoiceRow, lines: InvoiceLineRow[]) {
   const major = (minor: number) => toMajorNumber(minor, row.currency);
   return {
-    id: row.id,
-    invoiceId: formatInvoiceNumber(row.number),
-    number: row.number,
-    status: row.status,
-    currency: row.currency,
+    ...invoiceHeading(row),
     items: lines.map((line) => ({
       id: line.id,
       itemId: line.itemId,

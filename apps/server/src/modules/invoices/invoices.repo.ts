@@ -8,6 +8,7 @@ import {
   invoiceStockTakes,
   invoices,
 } from '../../db/schema/index.ts';
+import { contactIdentityColumns } from '../contacts/contact-columns.ts';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type NewInvoiceRow = typeof invoices.$inferInsert;
@@ -163,11 +164,7 @@ export async function openBalanceOf(tx: Tx, tenantId: string, contactId: string,
 export function findPerson(tx: Tx, tenantId: string, id: string) {
   return tx
     .select({
-      id: contacts.id,
-      name: contacts.name,
-      lastName: contacts.lastName,
-      email: contacts.email,
-      phone: contacts.phone,
+      ...contactIdentityColumns,
       role: contacts.role,
       isWalkin: contacts.isWalkin,
     })

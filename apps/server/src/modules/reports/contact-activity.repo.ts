@@ -9,6 +9,8 @@ import {
   invoices,
   subscriptions,
 } from '../../db/schema/index.ts';
+import { contactIdentityColumns } from '../contacts/contact-columns.ts';
+import { sessionOfBooking } from '../scheduling/booking-session.ts';
 
 // What one contact did with the studio, for the activity report (GET /cform/pdf/cactivityreport/{id}).
 // Every query names the tenant first and runs under its RLS (readTenant).
@@ -16,11 +18,7 @@ import {
 export function findActivityContact(tx: Tx, tenantId: string, contactId: string) {
   return tx
     .select({
-      id: contacts.id,
-      name: contacts.name,
-      lastName: contacts.lastName,
-      email: contacts.email,
-      phone: contacts.phone,
+      ...contactIdentityColumns,
       createdAt: contacts.createdAt,
     })
     .from(contacts)
@@ -47,10 +45,7 @@ export function activityBookings(tx: Tx, tenantId: string, contactId: string, ma
       lateCancel: classBookings.lateCancel,
     })
     .from(classBookings)
-    .innerJoin(
-      classSessions,
-      and(eq(classSessions.tenantId, classBookings.tenantId), eq(classSessions.id, classBookings.sessionId)),
-    )
+    .innerJoin(classSessions, sessionOfBooking())
     .innerJoin(
       classRules,
       and(eq(classRules.tenantId, classSessions.tenantId), eq(classRules.id, classSessions.ruleId)),

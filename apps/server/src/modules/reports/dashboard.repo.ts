@@ -9,6 +9,7 @@ import {
   ledgerHours,
   subscriptions,
 } from '../../db/schema/index.ts';
+import { sessionOfBooking } from '../scheduling/booking-session.ts';
 import { sessionsHeldBetween } from './attendance.repo.ts';
 import { bucketOf, ledgerBetween, perRange, signedAmount, sumOf } from './ledger.ts';
 
@@ -190,10 +191,7 @@ export async function waitlistedAfter(tx: Tx, tenantId: string, now: Date): Prom
   const [row] = await tx
     .select({ n: count() })
     .from(classBookings)
-    .innerJoin(
-      classSessions,
-      and(eq(classSessions.tenantId, classBookings.tenantId), eq(classSessions.id, classBookings.sessionId)),
-    )
+    .innerJoin(classSessions, sessionOfBooking())
     .where(
       and(
         eq(classBookings.tenantId, tenantId),

@@ -1,6 +1,7 @@
 import { and, asc, eq, exists, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { classBookings, classRules, classSessions } from '../../db/schema/index.ts';
+import { sessionOfBooking } from './booking-session.ts';
 import { type RuleWithNames, rulesWithNames, type SessionRow } from './scheduling.repo.ts';
 
 // Events are class rules of kind 'event' (decisions.md "Events"): these are the reads their public
@@ -75,10 +76,7 @@ export function livePlacesInEvent(tx: Tx, tenantId: string, ruleId: string, cont
   return tx
     .select({ booking: classBookings, startsAt: classSessions.startsAt })
     .from(classBookings)
-    .innerJoin(
-      classSessions,
-      and(eq(classSessions.tenantId, classBookings.tenantId), eq(classSessions.id, classBookings.sessionId)),
-    )
+    .innerJoin(classSessions, sessionOfBooking())
     .where(
       and(
         eq(classBookings.tenantId, tenantId),
