@@ -19,6 +19,7 @@ import { tenantCurrency } from '../invoices/invoices.service.ts';
 import { dayInZone } from '../memberships/billing-periods.ts';
 import * as memberships from '../memberships/memberships.repo.ts';
 import { invoiceCycle, onCycleInvoiced, writeDueCycles, zoneOf } from '../memberships/renewals.service.ts';
+import { savedCardColumns } from '../memberships/saved-card-columns.ts';
 import { openCardSetup } from '../memberships/subscription-setup.service.ts';
 import { cardAccount, chargeNow, type Memberships } from '../memberships/subscriptions.service.ts';
 import type { SavedCardGateway } from '../payments/payment-gateway.ts';
@@ -121,13 +122,7 @@ export async function completeMonthlyGift(
       periodEndsAt: now,
       billingDay: dayInZone(now, zone),
       creditsPerCycle: null,
-      provider: gateway.provider,
-      providerAccount: account,
-      providerCustomer: outcome.customer,
-      paymentMethodId: card.id,
-      paymentMethodLabel: card.label,
-      setupRef: sessionId,
-      startedAt: now,
+      ...savedCardColumns({ gateway, account, sessionId, outcome, card }, now),
       manageToken: newGiftToken(),
     });
     if (!inserted) return id;

@@ -8,17 +8,13 @@ import type { Platform } from '../../platform.ts';
 import { currencyOf } from '../catalogue/catalogue-rules.ts';
 import { requireSignedWaiver } from '../forms/form-documents.service.ts';
 import { findPerson } from '../invoices/invoices.repo.ts';
-import {
-  type CardSetupOutcome,
-  GatewayError,
-  type SavedCard,
-  type SavedCardGateway,
-} from '../payments/payment-gateway.ts';
+import { GatewayError, type SavedCard, type SavedCardGateway } from '../payments/payment-gateway.ts';
 import { assertMemberRoom } from '../plan/plan-limits.ts';
 import { addMonths, addPeriods, dayInZone, nextBillingDay } from './billing-periods.ts';
 import { membershipNotFound } from './membership-products.service.ts';
 import * as repo from './memberships.repo.ts';
 import { firstChargeAt, zoneOf } from './renewals.service.ts';
+import { type FinishedCardSetup, savedCardColumns } from './saved-card-columns.ts';
 import {
   assertOwnerOrStaff,
   cardAccount,
@@ -232,13 +228,8 @@ async function replaceCard(
 }
 
 /** The membership a card setup buys, made once per setup session (a reload answers the same one). */
-async function createFromSetup(
-  tx: Tx,
-  tenant: TenantContext,
-  setup: { gateway: SavedCardGateway; account: string; sessionId: string; outcome: CardSetupOutcome; card: SavedCard },
-  now: Date,
-): Promise<string> {
-  const { gateway, account, sessionId, outcome, card } = setup;
+async function createFromSetup(tx: Tx, tenant: TenantContext, setup: FinishedCardSetup, now: Date): Promise<string> {
+  const { sessionId, outcome } = setup;
   const meta = outcome.metadata;
   const zone = zoneOf(tenant);
   const existing = await repo.findSubscriptionBySetup(tx, tenant.tenantId, sessionId);
@@ -266,13 +257,7 @@ async function createFromSetup(
     periodEndsAt: card_ ? (terms.expiresAfterMonths ? addMonths(now, terms.expiresAfterMonths, zone) : null) : first,
     billingDay: terms.startRule === 'dayOfMonth' && terms.billingDay ? terms.billingDay : dayInZone(first, zone),
     creditsPerCycle: terms.credits,
-    provider: gateway.provider,
-    providerAccount: account,
-    providerCustomer: outcome.customer,
-    paymentMethodId: card.id,
-    paymentMethodLabel: card.label,
-    setupRef: sessionId,
-    startedAt: now,
+    ...savedCardColumns(setup, now),
   });
   if (!inserted) return id;
   if (terms.registrationFeeMinor > 0) {
