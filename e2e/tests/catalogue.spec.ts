@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { addProductCategory, expectAccessible, hostUrl, logIn } from './helpers';
+import { expectAccessible, fillStockedProduct, hostUrl, logIn } from './helpers';
 
 // Products are added to the riverside tenant: the demo tenant's seeded items must never show there.
 const ORG = 'riverside';
@@ -28,11 +28,7 @@ test.describe('catalogue', () => {
     await expect(page.getByText('Name is required!')).toBeVisible();
     await expect(page.getByText('Price is required!')).toBeVisible();
 
-    await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Riverside T-shirt');
-    await addProductCategory(page, 'Apparel');
-    await page.getByRole('textbox', { name: /^Price/ }).fill('24.50');
-    await page.getByRole('switch', { name: 'Track stock' }).check();
-    await page.getByRole('textbox', { name: 'Quantity in stock' }).fill('3');
+    await fillStockedProduct(page, { name: 'Riverside T-shirt', category: 'Apparel', price: '24.50', stock: '3' });
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Submit' }).click();
 

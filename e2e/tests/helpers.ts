@@ -240,6 +240,18 @@ export async function startFromTemplate(page: Page, template: string): Promise<v
 }
 
 /** On the product form: a new category made in its New Category dialog, which the form then shows chosen. */
+/** Fills the New Product form with a product whose stock is counted. */
+export async function fillStockedProduct(
+  page: Page,
+  product: { name: string; category: string; price: string; stock: string },
+): Promise<void> {
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill(product.name);
+  await addProductCategory(page, product.category);
+  await page.getByRole('textbox', { name: /^Price/ }).fill(product.price);
+  await page.getByRole('switch', { name: 'Track stock' }).check();
+  await page.getByRole('textbox', { name: 'Quantity in stock' }).fill(product.stock);
+}
+
 export async function addProductCategory(page: Page, name: string): Promise<void> {
   await page.getByRole('button', { name: 'New Category' }).click();
   const categoryDialog = page.getByRole('dialog', { name: 'New Category' });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { addProductCategory, expectAccessible, hostUrl, logIn } from './helpers';
+import { expectAccessible, fillStockedProduct, hostUrl, logIn } from './helpers';
 import { holdDemoCardStandIn, runMailbox, SHARED_PORT_WAIT_MS } from './shared-ports';
 
 // Selling (issue 10), "Done when", as one story on the demo tenant: an admin adds a T-shirt with 3 in
@@ -28,11 +28,7 @@ test('a T-shirt with 3 in stock and a 10% code: a visitor buys 2 and pays by car
   await expect(page).toHaveURL(/\/dashboard|\/getstarted/);
   await page.goto(hostUrl('demo', '/products/new'));
   await expect(page.getByRole('heading', { name: 'New Product', level: 1 })).toBeVisible();
-  await page.getByRole('textbox', { name: 'Name', exact: true }).fill(product);
-  await addProductCategory(page, category);
-  await page.getByRole('textbox', { name: /^Price/ }).fill('20.00');
-  await page.getByRole('switch', { name: 'Track stock' }).check();
-  await page.getByRole('textbox', { name: 'Quantity in stock' }).fill('3');
+  await fillStockedProduct(page, { name: product, category, price: '20.00', stock: '3' });
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText('Product added successfully.')).toBeVisible();

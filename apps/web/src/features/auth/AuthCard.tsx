@@ -23,6 +23,15 @@ export function AuthCard({ title, children }: { title: string; children: ReactNo
   );
 }
 
+/** The way to the Login screen from the other sign-in screens. */
+export function LoginLink({ children }: { children: ReactNode }) {
+  return (
+    <Anchor component={Link} to="/login">
+      {children}
+    </Anchor>
+  );
+}
+
 /** What a register or forgot-password request says once its email is sent, and the way back to Login. */
 export function CheckYourEmail({ message }: { message: string }) {
   return (
@@ -30,9 +39,7 @@ export function CheckYourEmail({ message }: { message: string }) {
       <Alert color="teal" role="status" title="Check your email">
         {message}
       </Alert>
-      <Anchor component={Link} to="/login">
-        Back to Login
-      </Anchor>
+      <LoginLink>Back to Login</LoginLink>
     </Stack>
   );
 }

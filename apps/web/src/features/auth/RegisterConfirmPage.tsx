@@ -3,7 +3,7 @@ import { Anchor, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { isApiError } from '../../lib/api-error';
 import { readPendingEvent, storePendingEvent } from '../navigation/pending-event';
-import { AuthCard } from './AuthCard';
+import { AuthCard, LoginLink } from './AuthCard';
 import { confirmRegistration } from './auth-api';
 import { completeSignIn } from './complete-sign-in';
 import { NewPasswordFields, useNewPasswordLink } from './NewPasswordFields';
@@ -53,9 +53,7 @@ export default function RegisterConfirmPage() {
               Register again
             </Anchor>
             {' · '}
-            <Anchor component={Link} to="/login">
-              Login
-            </Anchor>
+            <LoginLink>Login</LoginLink>
           </Text>
         </Stack>
       </form>

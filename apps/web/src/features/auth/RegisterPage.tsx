@@ -1,11 +1,10 @@
-import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { isEmail, isNotEmpty, useForm } from '@mantine/form';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { isApiError } from '../../lib/api-error';
 import { readPendingEvent } from '../navigation/pending-event';
 import { useTenant } from '../session/session-store';
-import { AuthCard, CheckYourEmail } from './AuthCard';
+import { AuthCard, CheckYourEmail, LoginLink } from './AuthCard';
 import { register } from './auth-api';
 
 /**
@@ -75,10 +74,7 @@ export default function RegisterPage() {
             Register
           </Button>
           <Text size="sm" ta="center">
-            Already have an account?{' '}
-            <Anchor component={Link} to="/login">
-              Login
-            </Anchor>
+            Already have an account? <LoginLink>Login</LoginLink>
           </Text>
         </Stack>
       </form>

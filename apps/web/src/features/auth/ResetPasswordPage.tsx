@@ -2,7 +2,7 @@ import { Alert, Anchor, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { isApiError } from '../../lib/api-error';
-import { AuthCard } from './AuthCard';
+import { AuthCard, LoginLink } from './AuthCard';
 import { resetPassword } from './auth-api';
 import { NewPasswordFields, useNewPasswordLink } from './NewPasswordFields';
 
@@ -33,9 +33,7 @@ export default function ResetPasswordPage() {
           <Alert color="teal" role="status" title="Password changed">
             {done}
           </Alert>
-          <Anchor component={Link} to="/login">
-            Go to Login
-          </Anchor>
+          <LoginLink>Go to Login</LoginLink>
         </Stack>
       ) : (
         <form onSubmit={submit} noValidate>

@@ -1,7 +1,8 @@
 import { FRANCHISE_MESSAGES, FRANCHISE_TIMEZONES, timeZoneChoices } from '@atrium/contracts';
-import { Alert, Card, Group, Loader, PasswordInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Alert, Group, Loader, PasswordInput, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useNavigate, useParams } from 'react-router';
+import { FieldPairs, FieldsCard } from '../../app/components/FieldsCard';
 import { FormActions } from '../../app/components/FormDialog';
 import { isApiError } from '../../lib/api-error';
 import { showErrorToast, showSuccessToast } from '../../lib/notify';
@@ -74,67 +75,53 @@ function FranchiseForm({ mode, id, initial }: { mode: FranchiseFormMode; id?: st
       <SettingsHeader title={creating ? 'Create' : 'Update'} backTo={FRANCHISE_LIST_PATH} />
       <form onSubmit={submit} noValidate aria-label={creating ? 'Create franchise' : 'Update franchise'}>
         <Stack gap="md" maw={880}>
-          <Card withBorder>
-            <Stack gap="sm">
-              <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <TextInput label="Name of franchise" withAsterisk {...form.getInputProps('businessName')} />
-                <TextInput
-                  label="Franchise OrgId"
-                  withAsterisk={creating}
-                  description={
-                    creating ? 'Its web address: {orgId}.your-domain. It cannot be changed later.' : undefined
-                  }
-                  readOnly={!creating}
-                  autoCapitalize="none"
-                  spellCheck={false}
-                  {...form.getInputProps('orgId')}
-                />
-                <TextInput label="Phone" type="tel" withAsterisk {...form.getInputProps('phone')} />
-                {creating ? (
-                  <Select
-                    label="TimeZone"
-                    withAsterisk
-                    data={timeZoneChoices(FRANCHISE_TIMEZONES)}
-                    searchable
-                    {...form.getInputProps('timezone')}
-                  />
-                ) : null}
-              </SimpleGrid>
-            </Stack>
-          </Card>
-          <Card withBorder>
-            <Stack gap="sm">
-              <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <TextInput label="Admin name" withAsterisk autoComplete="off" {...form.getInputProps('name')} />
-                <TextInput
-                  label="Email"
-                  type="email"
+          <FieldsCard>
+            <FieldPairs>
+              <TextInput label="Name of franchise" withAsterisk {...form.getInputProps('businessName')} />
+              <TextInput
+                label="Franchise OrgId"
+                withAsterisk={creating}
+                description={creating ? 'Its web address: {orgId}.your-domain. It cannot be changed later.' : undefined}
+                readOnly={!creating}
+                autoCapitalize="none"
+                spellCheck={false}
+                {...form.getInputProps('orgId')}
+              />
+              <TextInput label="Phone" type="tel" withAsterisk {...form.getInputProps('phone')} />
+              {creating ? (
+                <Select
+                  label="TimeZone"
                   withAsterisk
-                  autoComplete="off"
-                  {...form.getInputProps('email')}
+                  data={timeZoneChoices(FRANCHISE_TIMEZONES)}
+                  searchable
+                  {...form.getInputProps('timezone')}
                 />
-                {creating ? (
-                  <PasswordInput
-                    label="Password"
-                    withAsterisk
-                    autoComplete="new-password"
-                    {...form.getInputProps('password')}
-                  />
-                ) : null}
-              </SimpleGrid>
-            </Stack>
-          </Card>
-          <Card withBorder>
-            <Stack gap="sm">
-              <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <TextInput label="Address line 1" {...form.getInputProps('line1')} />
-                <TextInput label="Address line 2" {...form.getInputProps('line2')} />
-                <TextInput label="City" withAsterisk {...form.getInputProps('city')} />
-                <TextInput label="State" withAsterisk {...form.getInputProps('state')} />
-                <TextInput label="Zip code" withAsterisk inputMode="numeric" {...form.getInputProps('zip')} />
-              </SimpleGrid>
-            </Stack>
-          </Card>
+              ) : null}
+            </FieldPairs>
+          </FieldsCard>
+          <FieldsCard>
+            <FieldPairs>
+              <TextInput label="Admin name" withAsterisk autoComplete="off" {...form.getInputProps('name')} />
+              <TextInput label="Email" type="email" withAsterisk autoComplete="off" {...form.getInputProps('email')} />
+              {creating ? (
+                <PasswordInput
+                  label="Password"
+                  withAsterisk
+                  autoComplete="new-password"
+                  {...form.getInputProps('password')}
+                />
+              ) : null}
+            </FieldPairs>
+          </FieldsCard>
+          <FieldsCard>
+            <FieldPairs>
+              <TextInput label="Address line 1" {...form.getInputProps('line1')} />
+              <TextInput label="Address line 2" {...form.getInputProps('line2')} />
+              <TextInput label="City" withAsterisk {...form.getInputProps('city')} />
+              <TextInput label="State" withAsterisk {...form.getInputProps('state')} />
+              <TextInput label="Zip code" withAsterisk inputMode="numeric" {...form.getInputProps('zip')} />
+            </FieldPairs>
+          </FieldsCard>
           <FormActions
             cancelTo={FRANCHISE_LIST_PATH}
             pending={save.isPending}

@@ -202,15 +202,11 @@ function QuestionForm({ id, initial }: { id: string | null; initial: QuestionFor
                     style={{ flex: 1, minWidth: 0 }}
                   />
                   {graded ? (
-                    <NumberInput
-                      label="Points"
-                      aria-label={`Option ${index + 1} points`}
+                    <PointsInput
+                      name={`Option ${index + 1} points`}
                       min={0}
-                      max={1000}
-                      allowDecimal={false}
-                      w={90}
                       value={option.points}
-                      onChange={(value) => form.setFieldValue(`options.${index}.points`, Number(value) || 0)}
+                      onChange={(points) => form.setFieldValue(`options.${index}.points`, points)}
                     />
                   ) : null}
                   <ActionIcon
@@ -262,15 +258,11 @@ function QuestionForm({ id, initial }: { id: string | null; initial: QuestionFor
                     onChange={(event) => form.setFieldValue(`rubric.${index}.name`, event.currentTarget.value)}
                     style={{ flex: 1, minWidth: 0 }}
                   />
-                  <NumberInput
-                    label="Points"
-                    aria-label={`Criterion ${index + 1} points`}
+                  <PointsInput
+                    name={`Criterion ${index + 1} points`}
                     min={1}
-                    max={1000}
-                    allowDecimal={false}
-                    w={90}
                     value={criterion.points}
-                    onChange={(value) => form.setFieldValue(`rubric.${index}.points`, Number(value) || 0)}
+                    onChange={(points) => form.setFieldValue(`rubric.${index}.points`, points)}
                   />
                   <ActionIcon
                     variant="subtle"
@@ -387,5 +379,21 @@ function ListFieldset({
         </Stack>
       </fieldset>
     </Paper>
+  );
+}
+
+/** An option's or a criterion's points: a whole number up to 1,000, named for screen readers by its row. */
+function PointsInput(props: { name: string; min: number; value: number; onChange: (points: number) => void }) {
+  return (
+    <NumberInput
+      label="Points"
+      aria-label={props.name}
+      min={props.min}
+      max={1000}
+      allowDecimal={false}
+      w={90}
+      value={props.value}
+      onChange={(value) => props.onChange(Number(value) || 0)}
+    />
   );
 }
