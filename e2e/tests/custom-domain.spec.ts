@@ -197,7 +197,9 @@ test('the studio adds its domain, proves it and opens over HTTPS through Caddy',
     const visitor = await browser.newContext({ ignoreHTTPSErrors: true });
     const site = await visitor.newPage();
     // (the refused handshake is an ERR_ of the navigation, or the headless shell's own error page taking over it)
-    await expect(site.goto(`https://${TLS_DOMAIN}/`)).rejects.toThrow(/ERR_|interrupted by another navigation to "chrome-error:/);
+    await expect(site.goto(`https://${TLS_DOMAIN}/`)).rejects.toThrow(
+      /ERR_|interrupted by another navigation to "chrome-error:/,
+    );
 
     dns.set(`_studio-verify.${TLS_DOMAIN}`, { TXT: [proof] });
     dns.set(TLS_DOMAIN, { CNAME: 'riverside.localhost' });
