@@ -152,11 +152,8 @@ async function animationsSettled(page: Page): Promise<void> {
   );
 }
 
-/**
- * WCAG 2.2 AA: the serious and critical axe violations of the screen as it is now (AXE_DEBUG=1 prints all), or
- * only of the part `within` selects (a dialog, say, where the page behind is another test's to judge).
- */
-export async function seriousViolations(page: Page, within?: string): Promise<string[]> {
+/** WCAG 2.2 AA: the serious and critical axe violations of the screen as it is now (AXE_DEBUG=1 prints all). */
+export async function seriousViolations(page: Page): Promise<string[]> {
   await animationsSettled(page);
   // A toast can start fading out while axe runs (its auto-close is on a timer): with transitions off, it
   // jumps to its end state, fully shown or gone, and is never measured half transparent.
@@ -167,10 +164,9 @@ export async function seriousViolations(page: Page, within?: string): Promise<st
   // instead of a partial run per frame finished in a new blank page: that extra page per check cost about a
   // second each, a quarter of the browser run's axe time. Frames with no origin (the sandboxed previews)
   // are not entered; what they show is checked on its own page (decisions/platform.md "CI's matrix").
-  const axe = new AxeBuilder({ page })
+  const results = await new AxeBuilder({ page })
     .setLegacyMode()
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']);
-  const results = await (within ? axe.include(within) : axe)
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
     .analyze()
     .finally(() => still.evaluate((style) => style.parentNode?.removeChild(style)).catch(() => undefined));
   if (process.env.AXE_DEBUG) {
@@ -187,9 +183,9 @@ export async function seriousViolations(page: Page, within?: string): Promise<st
     .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
 
-/** No serious or critical axe violation on the screen as it is now (or in the part `within` selects). */
-export async function expectAccessible(page: Page, within?: string): Promise<void> {
-  expect(await seriousViolations(page, within)).toEqual([]);
+/** No serious or critical axe violation on the screen as it is now. */
+export async function expectAccessible(page: Page): Promise<void> {
+  expect(await seriousViolations(page)).toEqual([]);
 }
 
 /** Settings > Integrations on a tenant (a staff user signed in): its hub of providers, once shown. */

@@ -50,34 +50,6 @@ const widgetIcon =
   '<svg xmlns="http://www.w3.org/2000/svg" width="32" height="32" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="1.5" aria-hidden="true"><rect x="3" y="4" width="18" height="16" rx="2"/><path d="M7 9h10M7 13h6"/></svg>';
 
 /**
- * GrapesJS's panel buttons are bare spans, and its side panel scrolls without taking focus: each
- * button becomes a focusable button (Enter and Space press it), the panel a focusable region.
- */
-function makeOperable(root: HTMLElement): void {
-  for (const button of Array.from(root.querySelectorAll<HTMLElement>('.gjs-pn-btn:not([role])'))) {
-    button.setAttribute('role', 'button');
-    button.tabIndex = 0;
-    button.addEventListener('keydown', (event) => {
-      if (event.key !== 'Enter' && event.key !== ' ') return;
-      event.preventDefault();
-      button.click();
-    });
-  }
-  for (const panel of Array.from(root.querySelectorAll<HTMLElement>('.gjs-pn-views-container:not([tabindex])'))) {
-    panel.tabIndex = 0;
-    panel.setAttribute('role', 'region');
-    panel.setAttribute('aria-label', 'Blocks and settings');
-  }
-}
-
-function keepOperable(root: HTMLElement): () => void {
-  makeOperable(root);
-  const observer = new MutationObserver(() => makeOperable(root));
-  observer.observe(root, { childList: true, subtree: true });
-  return () => observer.disconnect();
-}
-
-/**
  * The email designer: GrapesJS with the grapesjs-mjml preset. Both load here, when the designer route
  * opens, never with the rest of the app. What it makes is MJML, which the server renders when sending.
  */
@@ -102,10 +74,8 @@ export function MjmlDesigner({ initial, widgets, handleRef }: Props) {
         if (cancelled || !container) return;
         const { mjml, design } = initialRef.current;
         const stopNaming = keepDesignerLabelled(container);
-        const stopOperable = keepOperable(container);
         stopLabelling = () => {
           stopNaming();
-          stopOperable();
         };
         editor = grapesjs.init({
           container,

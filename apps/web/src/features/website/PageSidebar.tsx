@@ -79,10 +79,11 @@ export function PageSidebar({ pages, selected, onSelect, onReorder, busy = false
                   {page.isExternalLink && <IconExternalLink size={14} aria-hidden="true" />}
                 </Group>
               </UnstyledButton>
+              {/* 24 px each: the smallest target WCAG 2.2 (2.5.8) allows for two buttons side by side */}
               <Group gap={0} wrap="nowrap" className="atrium-pages__move">
                 <ActionIcon
                   variant="subtle"
-                  size="sm"
+                  size={24}
                   aria-label={`Move ${page.title} up`}
                   disabled={busy || index === 0}
                   onClick={() => move(index, index - 1)}
@@ -91,7 +92,7 @@ export function PageSidebar({ pages, selected, onSelect, onReorder, busy = false
                 </ActionIcon>
                 <ActionIcon
                   variant="subtle"
-                  size="sm"
+                  size={24}
                   aria-label={`Move ${page.title} down`}
                   disabled={busy || index === pages.length - 1}
                   onClick={() => move(index, index + 1)}

@@ -35,6 +35,7 @@ const button = (id: string, command: string, label: string, title: string, extra
   command,
   label,
   className: 'atrium-gjs-btn',
+  // named; designer-labels.ts makes them buttons a keyboard presses
   attributes: { title, 'aria-label': title },
   ...extra,
 });

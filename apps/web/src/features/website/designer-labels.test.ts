@@ -74,4 +74,42 @@ describe('labelDesignerControls', () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(root.querySelector('select.late')?.hasAttribute('aria-label')).toBe(false);
   });
+
+  it('makes the panel buttons buttons in the tab order that say whether they are on, presses them by Enter or Space, and lets the panels scroll by keys', async () => {
+    const root = document.createElement('div');
+    document.body.append(root);
+    root.innerHTML = `
+      <div class="gjs-pn-panel gjs-pn-views">
+        <span class="gjs-pn-btn gjs-pn-active" aria-label="Open Blocks"></span>
+        <span class="gjs-pn-btn" aria-label="Settings"></span>
+      </div>
+      <div class="gjs-pn-panel gjs-pn-views-container"></div>`;
+    const stop = keepDesignerLabelled(root);
+    const [blocks, settings] = Array.from(root.querySelectorAll<HTMLElement>('.gjs-pn-btn'));
+    expect([settings?.getAttribute('role'), settings?.getAttribute('tabindex')]).toEqual(['button', '0']);
+    expect([blocks?.getAttribute('aria-pressed'), settings?.getAttribute('aria-pressed')]).toEqual(['true', 'false']);
+    const views = root.querySelector('.gjs-pn-views-container');
+    expect([views?.getAttribute('tabindex'), views?.getAttribute('role'), views?.getAttribute('aria-label')]).toEqual([
+      '0',
+      'region',
+      'Blocks, settings and layers',
+    ]);
+
+    const pressed: string[] = [];
+    settings?.addEventListener('click', () => {
+      pressed.push('Settings');
+      blocks?.classList.remove('gjs-pn-active');
+      settings.classList.add('gjs-pn-active');
+    });
+    settings?.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
+    settings?.dispatchEvent(new KeyboardEvent('keydown', { key: ' ', bubbles: true, cancelable: true }));
+    settings?.dispatchEvent(new KeyboardEvent('keydown', { key: 'a', bubbles: true, cancelable: true }));
+    expect(pressed).toEqual(['Settings', 'Settings']);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect([blocks?.getAttribute('aria-pressed'), settings?.getAttribute('aria-pressed')]).toEqual(['false', 'true']);
+
+    stop();
+    settings?.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
+    expect(pressed).toHaveLength(2);
+  });
 });

@@ -38,8 +38,43 @@ function captionOf(control: Element): string {
   return control.matches('select') && control.closest('.gjs-field-units') ? `${named} unit` : named;
 }
 
-/** Names every unnamed iframe, select, input and textarea under `root`; answers how many it named. */
+/**
+ * GrapesJS's panel buttons are bare spans, and its side panel scrolls without taking focus: each button becomes a
+ * button in the tab order (Enter and Space press it, pressPanelButton) that says whether it is on, as GrapesJS's
+ * 'gjs-pn-active' class shows it (View components, the open panel, the chosen device); the side panel whose blocks,
+ * settings or layers scroll becomes a named region in the tab order, so it can be scrolled from the keyboard.
+ */
+function makePanelsOperable(root: ParentNode): void {
+  for (const button of Array.from(root.querySelectorAll('.gjs-pn-btn'))) {
+    if (!button.hasAttribute('role')) {
+      button.setAttribute('role', 'button');
+      button.setAttribute('tabindex', '0');
+    }
+    const pressed = String(button.classList.contains('gjs-pn-active'));
+    if (button.getAttribute('aria-pressed') !== pressed) button.setAttribute('aria-pressed', pressed);
+  }
+  for (const views of Array.from(root.querySelectorAll('.gjs-pn-views-container:not([tabindex])'))) {
+    views.setAttribute('tabindex', '0');
+    views.setAttribute('role', 'region');
+    views.setAttribute('aria-label', 'Blocks, settings and layers');
+  }
+}
+
+/** Enter or Space on a focused panel button presses it, as on a button. */
+function pressPanelButton(event: KeyboardEvent): void {
+  if (event.key !== 'Enter' && event.key !== ' ') return;
+  const target = event.target;
+  if (!(target instanceof HTMLElement) || !target.matches('.gjs-pn-btn[role=button]')) return;
+  event.preventDefault();
+  target.click();
+}
+
+/**
+ * Names every unnamed iframe, select, input and textarea under `root` (answers how many it named), and makes GrapesJS's
+ * panels operable by keys.
+ */
 export function labelDesignerControls(root: ParentNode): number {
+  makePanelsOperable(root);
   let named = 0;
   for (const frame of Array.from(root.querySelectorAll('iframe:not([title])'))) {
     frame.setAttribute('title', 'The page being designed');
@@ -53,9 +88,10 @@ export function labelDesignerControls(root: ParentNode): number {
   return named;
 }
 
-/** Keeps naming what GrapesJS draws under `root` until the answer is called. */
+/** Keeps naming what GrapesJS draws under `root` (and its panel buttons pressable by keys) until the answer is called. */
 export function keepDesignerLabelled(root: HTMLElement): () => void {
   labelDesignerControls(root);
+  root.addEventListener('keydown', pressPanelButton);
   let queued = false;
   const observer = new MutationObserver(() => {
     if (queued) return;
@@ -65,6 +101,10 @@ export function keepDesignerLabelled(root: HTMLElement): () => void {
       labelDesignerControls(root);
     });
   });
-  observer.observe(root, { childList: true, subtree: true });
-  return () => observer.disconnect();
+  // class changes too: a panel button turned on or off
+  observer.observe(root, { childList: true, subtree: true, attributes: true, attributeFilter: ['class'] });
+  return () => {
+    observer.disconnect();
+    root.removeEventListener('keydown', pressPanelButton);
+  };
 }
