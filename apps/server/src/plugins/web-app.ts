@@ -7,6 +7,7 @@ import { requestOrigin } from '../lib/request-origin.ts';
 import type { Platform } from '../platform.ts';
 import { registerAuthPages } from '../site/auth-pages.ts';
 import { SITE_BOOT_JS } from '../site/boot.js.ts';
+import { registerCalendarPage } from '../site/calendar-page.ts';
 import { registerCoursePages } from '../site/course-pages.ts';
 import { robotsTxt, sitemapXml } from '../site/crawlers.ts';
 import { registerDonatePage } from '../site/donate-page.ts';
@@ -94,6 +95,8 @@ export async function registerWebApp(app: FastifyInstance, platform: Platform): 
   registerDonationsPage(app, platform, assets);
   // One campaign's give form, rendered here with its island; the provider's return is the app's (issue 30).
   registerDonatePage(app, platform, assets, appShell);
+  // The public timetable, rendered here with the class dialog as an island (issue 30).
+  registerCalendarPage(app, platform, assets, appShell);
   // The events list, rendered here (issue 30).
   registerEventsPage(app, platform, assets);
   // One event's page, rendered here; a visitor's Register is a form to the login (issue 30).
