@@ -131,6 +131,9 @@ test.describe('question banks', () => {
     await page.getByRole('combobox', { name: 'Tag', exact: true }).click();
     await page.getByRole('option', { name: TAG, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`tag=${TAG}`));
+    // the filtered list itself (the unfiltered one stays on screen until it comes, with other specs' questions of
+    // the same answers: the first try on CI found two 'Tadasana, Vrksasana')
+    await expect(page.getByRole('row')).toHaveCount(7); // the heading row and the six
     for (const text of [
       `Which muscle flexes the hip? ${stamp}`,
       `Which are standing poses? ${stamp}`,
@@ -141,7 +144,6 @@ test.describe('question banks', () => {
     ]) {
       await expect(page.getByRole('link', { name: text, exact: true })).toBeVisible();
     }
-    // the visible one: the list may hold a hidden copy of a row for a moment (the first try on CI found two)
     await expect(page.getByText('Tadasana, Vrksasana').filter({ visible: true })).toBeVisible();
     await expect(page.getByText('Weekly (1), Daily (3)').filter({ visible: true })).toBeVisible();
     await expectAccessible(page);

@@ -115,7 +115,7 @@ describe('server-rendered public pages', () => {
   });
 
   it('leaves app routes to the web app', async () => {
-    for (const path of ['/forgot-password', '/calendar', '/dashboard', '/signup/1/2']) {
+    for (const path of ['/forgot-password', '/classes', '/dashboard', '/signup/1/2']) {
       const response = await get(a.host, path);
       expect(response.statusCode).toBe(200);
       expect(response.body).toContain('<div id="root"></div>');
@@ -152,7 +152,7 @@ describe('server-rendered public pages', () => {
     expect((await get(a.host, '/login?returnUrl=%2Fclasses')).body).not.toContain('app-prepaint');
     expect((await get(a.host, '/register')).body).toContain('<h1 id="register-title">Register</h1>');
     // every other app screen starts as before
-    expect((await get(a.host, '/calendar')).body).not.toContain('app-prepaint');
+    expect((await get(a.host, '/dashboard')).body).not.toContain('app-prepaint');
   });
 
   it("carries the tenant's config into the app page as inert JSON: what /ping answers, unable to close its element", async () => {
@@ -165,7 +165,7 @@ describe('server-rendered public pages', () => {
       payload: { title },
     });
     expect(saved.statusCode).toBe(200);
-    const html = (await get(b.host, '/calendar')).body;
+    const html = (await get(b.host, '/dashboard')).body;
     const inline = /<script id="tenant-config" type="application\/json">([^<]*)<\/script><\/head>/.exec(html)?.[1];
     if (!inline) throw new Error('no inline tenant config');
     expect(inline).not.toContain('</');

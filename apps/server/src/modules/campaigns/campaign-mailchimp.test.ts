@@ -233,7 +233,7 @@ describe('campaigns through Mailchimp', () => {
       audience: { kind: 'all' },
     });
     expect(change.statusCode).toBe(409);
-    await runDueCampaigns(app.platform);
+    await runDueCampaigns(app.platform, { tenants: [tenant.tenantId] });
     await app.platform.jobs.drain(CAMPAIGN_BATCH_QUEUE);
     expect((await get(tenant, admin, campaign.id)).status).toBe('scheduled');
     expect(stub.requests.filter((r) => r.path === `/us7/3.0/campaigns/${mc?.id}/actions/send`)).toHaveLength(0);
@@ -257,7 +257,7 @@ describe('campaigns through Mailchimp', () => {
     expect((await get(tenant, admin, campaign.id)).status).toBe('scheduled');
     app.platform.clock.set(new Date('2099-07-01T14:00:30Z'));
     try {
-      await runDueCampaigns(app.platform);
+      await runDueCampaigns(app.platform, { tenants: [tenant.tenantId] });
     } finally {
       app.platform.clock.reset();
     }

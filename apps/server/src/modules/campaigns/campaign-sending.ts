@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { CampaignAudience, type CampaignSendVia } from '@atrium/contracts';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { readTenant, type Tx, withTenant } from '../../db/client.ts';
 import { campaigns } from '../../db/schema/index.ts';
 import type { Platform } from '../../platform.ts';
@@ -254,10 +254,16 @@ export async function sendApiBatch(
 
 /**
  * The minute job: scheduled campaigns that are due start sending, and a sending campaign with
- * pending recipients (its worker died) gets its batch job again. Across tenants, on the owner connection.
+ * pending recipients (its worker died) gets its batch job again. Across tenants, on the owner connection;
+ * `tenants` narrows it to those studios (a test's own, so it never queues another test file's campaign
+ * into this app's worker on a shared database).
  */
-export async function runDueCampaigns(platform: Platform): Promise<number> {
+export async function runDueCampaigns(
+  platform: Platform,
+  options: { tenants?: readonly string[] } = {},
+): Promise<number> {
   const now = platform.clock.now();
+  const inScope = options.tenants ? inArray(campaigns.tenantId, [...options.tenants]) : undefined;
   const due = await platform.db
     .select({
       tenantId: campaigns.tenantId,
@@ -267,7 +273,13 @@ export async function runDueCampaigns(platform: Platform): Promise<number> {
       startedAt: campaigns.startedAt,
     })
     .from(campaigns)
-    .where(and(eq(campaigns.status, 'scheduled'), sql`${campaigns.scheduledAt} <= ${now.toISOString()}::timestamptz`))
+    .where(
+      and(
+        eq(campaigns.status, 'scheduled'),
+        sql`${campaigns.scheduledAt} <= ${now.toISOString()}::timestamptz`,
+        inScope,
+      ),
+    )
     .limit(100);
   for (const { status, provider, startedAt, ...job } of due) {
     // Mailchimp holds it and sends it at its time: here it is only marked sent.
@@ -300,6 +312,7 @@ export async function runDueCampaigns(platform: Platform): Promise<number> {
     .where(
       and(
         eq(campaigns.status, 'sending'),
+        inScope,
         sql`exists (select 1 from campaign_recipients r where r.tenant_id = ${campaigns.tenantId}
           and r.campaign_id = ${campaigns.id} and (r.status = 'pending' or (r.status = 'claimed'
             and r.claimed_at < now() - make_interval(secs => ${CLAIM_LEASE_SECONDS}))))`,
