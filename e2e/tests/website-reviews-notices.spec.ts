@@ -48,7 +48,10 @@ async function addSection(page: Page, title: string, shows: Locator) {
   if (!from || !frame) throw new Error(`no ${title} block or no canvas`);
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
   await page.mouse.down();
-  const to = { x: frame.x + frame.width / 2, y: frame.y + Math.min(60, frame.height / 2) };
+  // near the top of the canvas's visible part: a block low in its panel scrolls the page, and can take the canvas's
+  // own top out of view
+  const top = Math.max(frame.y, 0);
+  const to = { x: frame.x + frame.width / 2, y: top + Math.min(60, (frame.y + frame.height - top) / 2) };
   for (let step = 1; step <= 12; step += 1) {
     await page.mouse.move(
       from.x + ((to.x - from.x) * step) / 12,
@@ -56,6 +59,8 @@ async function addSection(page: Page, title: string, shows: Locator) {
     );
   }
   await page.mouse.move(to.x, to.y + 4);
+  // dropped only once GrapesJS shows where the block will land (a release before that drops nothing)
+  await expect(designer.locator('.gjs-placeholder').first()).toBeVisible();
   await page.mouse.up();
   await expect(shows).toBeVisible();
 }

@@ -50,14 +50,18 @@ function makePanelsOperable(root: ParentNode): void {
       button.setAttribute('role', 'button');
       button.setAttribute('tabindex', '0');
     }
-    const pressed = String(button.classList.contains('gjs-pn-active'));
-    if (button.getAttribute('aria-pressed') !== pressed) button.setAttribute('aria-pressed', pressed);
+    sayWhetherPressed(button);
   }
   for (const views of Array.from(root.querySelectorAll('.gjs-pn-views-container:not([tabindex])'))) {
     views.setAttribute('tabindex', '0');
     views.setAttribute('role', 'region');
     views.setAttribute('aria-label', 'Blocks, settings and layers');
   }
+}
+
+function sayWhetherPressed(button: Element): void {
+  const pressed = String(button.classList.contains('gjs-pn-active'));
+  if (button.getAttribute('aria-pressed') !== pressed) button.setAttribute('aria-pressed', pressed);
 }
 
 /** Enter or Space on a focused panel button presses it, as on a button. */
@@ -93,15 +97,23 @@ export function keepDesignerLabelled(root: HTMLElement): () => void {
   labelDesignerControls(root);
   root.addEventListener('keydown', pressPanelButton);
   let queued = false;
-  const observer = new MutationObserver(() => {
-    if (queued) return;
+  const observer = new MutationObserver((mutations) => {
+    // A class change is answered only on a panel button (turned on or off), at once: GrapesJS changes classes
+    // all through a drag, and naming every field again on each would slow the drag down.
+    let drawn = false;
+    for (const mutation of mutations) {
+      if (mutation.type === 'childList') drawn = true;
+      else if (mutation.target instanceof Element && mutation.target.classList.contains('gjs-pn-btn')) {
+        sayWhetherPressed(mutation.target);
+      }
+    }
+    if (!drawn || queued) return;
     queued = true;
     queueMicrotask(() => {
       queued = false;
       labelDesignerControls(root);
     });
   });
-  // class changes too: a panel button turned on or off
   observer.observe(root, { childList: true, subtree: true, attributes: true, attributeFilter: ['class'] });
   return () => {
     observer.disconnect();
