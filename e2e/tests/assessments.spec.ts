@@ -12,6 +12,7 @@ const BANK = `Quiz bank ${stamp}`;
 const CLASS = `Quiz class ${stamp}`;
 const TEST = `Breath and poses ${stamp}`;
 const ONE_BY_ONE = `One by one ${stamp}`;
+const FORWARD = `Forward only ${stamp}`;
 
 const QUESTIONS = [
   {
@@ -140,7 +141,7 @@ test.describe('tests and assessments', () => {
     await card?.close();
     // the test stays with its results, unpublished; the questions and the class go
     const headers = await apiHeaders(request, 'admin@demo.test');
-    for (const name of [TEST, ONE_BY_ONE]) {
+    for (const name of [TEST, ONE_BY_ONE, FORWARD]) {
       const list = await request.get(apiUrl(`/edtest/tests?search=${encodeURIComponent(name)}`), { headers });
       for (const t of ((await list.json()) as { data: Record<string, unknown>[] }).data) {
         await request.put(apiUrl(`/edtest/tests/${t._id}`), { headers, data: { ...t, isPublished: false } });
@@ -192,6 +193,53 @@ test.describe('tests and assessments', () => {
     await expect(q(2)).toBeVisible();
     await map.getByRole('button', { name: 'Question 1, answered' }).click();
     await expect(q(1).getByRole('radio', { name: 'Iliopsoas' })).toBeChecked();
+  });
+
+  test('forward only: Next without an answer closes the question on the server; a reload opens the next one', async ({
+    browser,
+    request,
+  }) => {
+    const admin = await apiHeaders(request, 'admin@demo.test');
+    const ids: string[] = [];
+    for (const q of [QUESTIONS[0], QUESTIONS[4]]) {
+      const made = await request.post(apiUrl('/edtest/qbank'), { headers: admin, data: { bank: BANK, ...q } });
+      expect(made.status(), await made.text()).toBe(201);
+      ids.push(((await made.json()) as { _id: string })._id);
+    }
+    const { contact } = await apiLogin(request, 'member@demo.test');
+    const created = await request.post(apiUrl('/edtest/tests'), {
+      headers: admin,
+      data: {
+        name: FORWARD,
+        questionIds: ids,
+        oneAtATime: true,
+        noGoingBack: true,
+        assignments: [{ kind: 'contact', id: contact.guId }],
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const testId = ((await created.json()) as { _id: string })._id;
+
+    const mia = await memberPage(browser, 'member@demo.test');
+    await mia.goto(hostUrl('demo', `/myassessment?test=${testId}`));
+    await expect(mia).toHaveURL(/\/myassessment\?attempt=/);
+    const attemptId = new URL(mia.url()).searchParams.get('attempt');
+    const q = (n: number) => mia.getByRole('group', { name: new RegExp(`^Question ${n} of 2`) });
+    await expect(q(1)).toBeVisible();
+    await expect(mia.getByRole('button', { name: 'Previous' })).toHaveCount(0);
+    // skipped: no answer given to the first question
+    await mia.getByRole('button', { name: 'Next' }).click();
+    await expect(q(2)).toBeVisible();
+    await mia.reload();
+    await expect(q(2)).toBeVisible();
+    // the server already holds the first question closed
+    const member = await apiHeaders(request, 'member@demo.test');
+    const late = await request.put(apiUrl(`/edtest/attempts/${attemptId}/answers/0`), {
+      headers: member,
+      data: { selected: [0], text: '' },
+    });
+    expect(late.status(), await late.text()).toBe(409);
+    expect(((await late.json()) as { errors: { code: string } }).errors.code).toBe('moved_on');
   });
 
   test('an admin builds a timed test for a class; two members take it, one resumes after a reload; staff grade; Pass and Fail', async ({

@@ -358,7 +358,8 @@ export function secondsLeft(deadline: string | null, serverNow: string, elapsedM
 
 /**
  * Where a member resumes an attempt shown one question at a time: the first question not answered yet;
- * forward only (no going back), the furthest question answered (the earlier ones take no answer, and
+ * forward only (no going back), the furthest question saved (moving on saves the next one, so a skipped
+ * question counts as passed; the earlier ones take no answer, and
  * that one may still be changed), or the first.
  */
 export function resumePosition(

@@ -210,7 +210,11 @@ function TakeAttempt({ attempt, onFinished }: { attempt: Attempt; onFinished: ()
 
   const answered = attempt.questions.filter((q) => isAnswered(answers[q.position])).length;
 
-  /** To another question, the answers waiting for their pause sent first; forward only, once they are saved. */
+  /**
+   * To another question, the answers waiting for their pause sent first. Forward only, once they are
+   * saved and the arrival is recorded: the question moved to is saved as it stands (empty when new), so
+   * the server closes the ones before it at once, a skipped one too, and a reload opens here.
+   */
   const moveTo = (position: number) => {
     if (!attempt.noGoingBack) {
       void flush();
@@ -218,7 +222,16 @@ function TakeAttempt({ attempt, onFinished }: { attempt: Attempt; onFinished: ()
       return;
     }
     if (position <= current) return;
-    void flush().then(() => setCurrent((c) => Math.max(c, position)));
+    void flush()
+      .then(() =>
+        saved[position] ? undefined : assessmentsApi.save(attempt._id, position, answers[position] ?? emptyAnswer),
+      )
+      .then(
+        () => setCurrent((c) => Math.max(c, position)),
+        (error) => {
+          if (!closed(error)) showErrorToast(error instanceof Error ? error.message : String(error));
+        },
+      );
   };
 
   return (
@@ -302,6 +315,8 @@ function TakeAttempt({ attempt, onFinished }: { attempt: Attempt; onFinished: ()
     </Stack>
   );
 }
+
+const emptyAnswer = { selected: [], text: '' };
 
 const isAnswered = (a: { selected: number[]; text: string } | undefined) =>
   Boolean(a && (a.selected.length > 0 || a.text.trim() !== ''));
