@@ -109,6 +109,30 @@ async function pickOption(page: Page, field: string, typed: string, option: stri
   await input.blur();
 }
 
+/** A test of two bank questions shown one at a time, assigned to the member: its id. */
+async function twoQuestionTest(request: APIRequestContext, name: string, settings: Record<string, unknown>) {
+  const admin = await apiHeaders(request, 'admin@demo.test');
+  const ids: string[] = [];
+  for (const q of [QUESTIONS[0], QUESTIONS[4]]) {
+    const made = await request.post(apiUrl('/edtest/qbank'), { headers: admin, data: { bank: BANK, ...q } });
+    expect(made.status(), await made.text()).toBe(201);
+    ids.push(((await made.json()) as { _id: string })._id);
+  }
+  const { contact } = await apiLogin(request, 'member@demo.test');
+  const created = await request.post(apiUrl('/edtest/tests'), {
+    headers: admin,
+    data: {
+      name,
+      questionIds: ids,
+      oneAtATime: true,
+      ...settings,
+      assignments: [{ kind: 'contact', id: contact.guId }],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return ((await created.json()) as { _id: string })._id;
+}
+
 async function memberPage(browser: Browser, email: string) {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
@@ -153,25 +177,7 @@ test.describe('tests and assessments', () => {
     browser,
     request,
   }) => {
-    const admin = await apiHeaders(request, 'admin@demo.test');
-    const ids: string[] = [];
-    for (const q of [QUESTIONS[0], QUESTIONS[4]]) {
-      const made = await request.post(apiUrl('/edtest/qbank'), { headers: admin, data: { bank: BANK, ...q } });
-      expect(made.status(), await made.text()).toBe(201);
-      ids.push(((await made.json()) as { _id: string })._id);
-    }
-    const { contact } = await apiLogin(request, 'member@demo.test');
-    const created = await request.post(apiUrl('/edtest/tests'), {
-      headers: admin,
-      data: {
-        name: ONE_BY_ONE,
-        questionIds: ids,
-        oneAtATime: true,
-        assignments: [{ kind: 'contact', id: contact.guId }],
-      },
-    });
-    expect(created.status(), await created.text()).toBe(201);
-    const testId = ((await created.json()) as { _id: string })._id;
+    const testId = await twoQuestionTest(request, ONE_BY_ONE, {});
 
     const mia = await memberPage(browser, 'member@demo.test');
     await mia.goto(hostUrl('demo', `/myassessment?test=${testId}`));
@@ -199,26 +205,7 @@ test.describe('tests and assessments', () => {
     browser,
     request,
   }) => {
-    const admin = await apiHeaders(request, 'admin@demo.test');
-    const ids: string[] = [];
-    for (const q of [QUESTIONS[0], QUESTIONS[4]]) {
-      const made = await request.post(apiUrl('/edtest/qbank'), { headers: admin, data: { bank: BANK, ...q } });
-      expect(made.status(), await made.text()).toBe(201);
-      ids.push(((await made.json()) as { _id: string })._id);
-    }
-    const { contact } = await apiLogin(request, 'member@demo.test');
-    const created = await request.post(apiUrl('/edtest/tests'), {
-      headers: admin,
-      data: {
-        name: FORWARD,
-        questionIds: ids,
-        oneAtATime: true,
-        noGoingBack: true,
-        assignments: [{ kind: 'contact', id: contact.guId }],
-      },
-    });
-    expect(created.status(), await created.text()).toBe(201);
-    const testId = ((await created.json()) as { _id: string })._id;
+    const testId = await twoQuestionTest(request, FORWARD, { noGoingBack: true });
 
     const mia = await memberPage(browser, 'member@demo.test');
     await mia.goto(hostUrl('demo', `/myassessment?test=${testId}`));
