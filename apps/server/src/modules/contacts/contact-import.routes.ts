@@ -59,11 +59,12 @@ export function registerContactImportRoutes(server: FastifyInstance, platform: P
         const mapping = Object.fromEntries(
           IMPORT_FIELDS.filter((field) => query[field] !== undefined).map((field) => [field, query[field] as string]),
         );
-        if (categoryId) await requireCategory(platform.db, ctx.tenant, categoryId);
+        const categoryName = categoryId ? await requireCategory(platform.db, ctx.tenant, categoryId) : '';
         const input = {
           text: new TextDecoder('utf-8').decode(body),
           mapping,
           categoryId: categoryId || null,
+          categoryName,
           fileName: fileNameOf(request.headers['x-file-name']),
         };
         if (dryRun === 'true') return reply.code(200).send(await previewImport(platform.db, ctx.tenant, input));

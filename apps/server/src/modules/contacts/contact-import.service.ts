@@ -4,6 +4,7 @@ import { IMPORT_DUPLICATE_IN_TENANT, IMPORT_PREVIEW_ROWS } from '@atrium/contrac
 import { type Db, isEmbedded, type Tx, withTenant } from '../../db/client.ts';
 import type { Authenticated } from '../../lib/guards.ts';
 import type { TenantContext } from '../../lib/tenant-context.ts';
+import { importedContactsNote, notifyStaff } from '../mail/staff-notifications.ts';
 import { assertContactRoom } from '../plan/plan-limits.ts';
 import {
   candidateEmails,
@@ -25,6 +26,8 @@ export interface ImportRequest {
   text: string;
   mapping: Partial<Record<ImportField, string>>;
   categoryId: string | null;
+  /** The category's name, for the staff note ('' without one). */
+  categoryName?: string;
   fileName: string;
 }
 
@@ -130,6 +133,24 @@ async function logImport(
     createdById: ctx.auth.sub,
     createdByName: me ? [me.name, me.lastName].filter(Boolean).join(' ') : '',
   });
+  // Contact notifications (new contact added): one note naming the import's new contacts, written with the log
+  // entry, so an import that fails tells nobody.
+  if (inserted.size > 0) {
+    const added = valid.flatMap((row) => (row.contact && inserted.has(row.contact.email) ? [row.contact] : []));
+    await notifyStaff(
+      tx,
+      ctx.tenant,
+      'contacts',
+      importedContactsNote({
+        by: log.createdByName || me?.email || 'A staff member',
+        fileName: input.fileName,
+        categoryName: input.categoryName ?? '',
+        rows: file.rows.length,
+        rejected: rejected.length,
+        added: added.map((contact) => ({ name: contact.firstName, lastName: contact.lastName, email: contact.email })),
+      }),
+    );
+  }
   return {
     dryRun: false,
     id: log.id,

@@ -85,10 +85,12 @@ export async function createRegistryEntry(
   return entry;
 }
 
-/** The import's categoryId must name one of the tenant's categories (400 on `categoryId`). */
-export async function requireCategory(db: Db, tenant: TenantContext, categoryId: string): Promise<void> {
+/** The import's categoryId must name one of the tenant's categories (400 on `categoryId`); answers its name. */
+export async function requireCategory(db: Db, tenant: TenantContext, categoryId: string): Promise<string> {
   const { categories } = await readRegistry(db, tenant.tenantId);
-  if (!categories.some((category) => category.id === categoryId)) throw badRequest('categoryId', UNKNOWN_CATEGORY);
+  const category = categories.find((one) => one.id === categoryId);
+  if (!category) throw badRequest('categoryId', UNKNOWN_CATEGORY);
+  return category.name;
 }
 
 /**

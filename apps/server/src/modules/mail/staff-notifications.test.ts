@@ -179,4 +179,95 @@ describe('staff notifications go to the sales email list', () => {
       expect(smtp.received.some((m) => m.to.includes(address) && m.text.includes(name))).toBe(false);
     }
   });
+
+  it('a contact import: one note naming its new contacts; an import that adds nobody or fails tells nobody', async () => {
+    const { tenant, admin, list } = await studio();
+    const other = await studio();
+    const tag = randomUUID().slice(0, 6);
+    const made = await app.inject({
+      method: 'POST',
+      url: '/rest/tag',
+      headers: bearer(admin, tenant.host),
+      payload: { name: `Spring leads ${tag}`, type: 'category' },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const category = JSON.parse(made.body) as { id: string };
+    const existing = `kept-${tag}@members.test`;
+    expect(
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/snode/contact',
+          headers: bearer(admin, tenant.host),
+          payload: { firstName: 'Kept', lastName: 'Already', email: existing },
+        })
+      ).statusCode,
+    ).toBe(201);
+    const importCsv = (lines: string[], query = '') =>
+      app.inject({
+        method: 'POST',
+        url: `/rest/contact/import${query}`,
+        headers: {
+          ...bearer(admin, tenant.host),
+          'content-type': 'text/csv',
+          'x-file-name': encodeURIComponent(`leads ${tag}.csv`),
+        },
+        payload: lines.join('\r\n'),
+      });
+    const imported = await importCsv(
+      [
+        'First Name,Last Name,Email',
+        `Hana,Happy,hana-${tag}@members.test`,
+        `Ivo,Şahin,ivo-${tag}@members.test`,
+        `Kept,Again,${existing}`,
+        'No,Email,',
+      ],
+      `?categoryId=${category.id}`,
+    );
+    expect(imported.statusCode, imported.body).toBe(201);
+    expect((JSON.parse(imported.body) as { imported: number }).imported).toBe(2);
+    const to = await deliveredTo('Contacts imported: 2 new contacts', 3);
+    expect(to).toEqual([...list, tenant.users.staff.email].sort());
+    for (const address of other.list) expect(to).not.toContain(address);
+    const mail = smtp.received.find((m) => m.to.includes(list[0] as string) && m.text.includes(`leads ${tag}.csv`));
+    expect(mail?.text).toContain(
+      `imported 2 new contacts from leads ${tag}.csv into the category Spring leads ${tag}.`,
+    );
+    expect(mail?.text).toContain('The file had 4 rows; 2 left out (invalid, or already a contact).');
+    expect(mail?.text).toContain(`- Hana Happy (hana-${tag}@members.test)`);
+    // the test server decodes quoted-printable to bytes as Latin-1; the body is UTF-8
+    expect(Buffer.from(mail?.text ?? '', 'latin1').toString('utf8')).toContain(`- Ivo Şahin (ivo-${tag}@members.test)`);
+    // no note per contact
+    expect(smtp.received.some((m) => m.text.includes(`hana-${tag}@members.test) was added`))).toBe(false);
+
+    // The same file again adds nobody; a file with no email column is refused: neither is told.
+    const again = await importCsv(['First Name,Last Name,Email', `Hana,Happy,hana-${tag}@members.test`]);
+    expect(again.statusCode, again.body).toBe(201);
+    const refused = await importCsv(['First Name,Last Name', 'Uma,Nomail']);
+    expect(refused.statusCode, refused.body).toBe(400);
+    await app.platform.outbox.kick();
+    expect(
+      smtp.received.filter((m) => m.text.includes('Subject: Contacts imported:') && m.text.includes(tag)),
+    ).toHaveLength(3);
+  });
+
+  it('a big import names the first 20 and counts the rest', async () => {
+    const { tenant, admin, list } = await studio();
+    const tag = randomUUID().slice(0, 6);
+    const rows = Array.from({ length: 25 }, (_, i) => `Member${i},Bulk${tag},bulk${i}-${tag}@members.test`);
+    const imported = await app.inject({
+      method: 'POST',
+      url: '/rest/contact/import',
+      headers: { ...bearer(admin, tenant.host), 'content-type': 'text/csv' },
+      payload: ['First Name,Last Name,Email', ...rows].join('\n'),
+    });
+    expect(imported.statusCode, imported.body).toBe(201);
+    await deliveredTo('Contacts imported: 25 new contacts', 3);
+    const mail = smtp.received.find((m) => m.to.includes(list[1] as string) && m.text.includes(`Bulk${tag}`));
+    expect(mail?.text).toContain('imported 25 new contacts from a CSV file.');
+    expect(mail?.text).toContain(`- Member19 Bulk${tag} (bulk19-${tag}@members.test)`);
+    expect(mail?.text).not.toContain(`bulk20-${tag}@members.test`);
+    expect(mail?.text).toContain('- and 5 more');
+    expect(mail?.text).not.toContain('left out');
+  });
 });

@@ -73,3 +73,43 @@ export function newContactNote(contact: { name: string; lastName: string; email:
     lines: [`${name} (${contact.email}) was added to your contacts ${how}.`],
   };
 }
+
+/** Contacts a note of an import names one by one; the rest are counted. */
+export const IMPORT_NOTE_NAMES = 20;
+
+const contactsWord = (n: number) => `${n} new contact${n === 1 ? '' : 's'}`;
+
+/**
+ * The note of a contact import: one for the file, not one per contact (an import of hundreds would
+ * send hundreds of notes to each address): who imported how many from which file, into which
+ * category, what was left out, and the first IMPORT_NOTE_NAMES new contacts by name.
+ */
+export function importedContactsNote(contactImport: {
+  by: string;
+  fileName: string;
+  categoryName: string;
+  rows: number;
+  rejected: number;
+  added: { name: string; lastName: string; email: string }[];
+}) {
+  const { by, fileName, categoryName, rows, rejected, added } = contactImport;
+  const from = fileName ? `from ${fileName}` : 'from a CSV file';
+  const into = categoryName ? ` into the category ${categoryName}` : '';
+  const names = added.slice(0, IMPORT_NOTE_NAMES).map((contact) => {
+    const name = `${contact.name} ${contact.lastName}`.trim();
+    return name ? `- ${name} (${contact.email})` : `- ${contact.email}`;
+  });
+  const more = added.length - names.length;
+  return {
+    subject: `Contacts imported: ${contactsWord(added.length)}`,
+    lines: [
+      `${by} imported ${contactsWord(added.length)} ${from}${into}.`,
+      ...(rejected > 0
+        ? [`The file had ${rows} row${rows === 1 ? '' : 's'}; ${rejected} left out (invalid, or already a contact).`]
+        : []),
+      '',
+      ...names,
+      ...(more > 0 ? [`- and ${more} more`] : []),
+    ],
+  };
+}
