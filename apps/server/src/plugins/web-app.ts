@@ -18,6 +18,7 @@ import { faviconPng } from '../site/favicon.ts';
 import { registerInvoicePage } from '../site/invoice-page.ts';
 import { registerNewStudioPage } from '../site/new-studio-page.ts';
 import { registerProductPage } from '../site/product-page.ts';
+import { registerRegformPage } from '../site/regform-page.ts';
 import { tenantAppShell } from '../site/render-page.ts';
 import { registerShopPage } from '../site/shop-page.ts';
 import { answerSitePath, appAssetsFrom } from '../site/site.service.ts';
@@ -103,6 +104,8 @@ export async function registerWebApp(app: FastifyInstance, platform: Platform): 
   registerEventPage(app, platform, assets);
   // The invoice behind an emailed link, rendered here with its island (issue 30).
   registerInvoicePage(app, platform, assets, appShell);
+  // A published form to fill, rendered here with one island (issue 30).
+  registerRegformPage(app, platform, assets);
   // The studio's /login and /register, rendered here with one small island (issue 30).
   registerAuthPages(app, platform, assets);
   // The platform's sign-up on the bare domain, rendered here with a small island (issue 30).

@@ -25,25 +25,13 @@ import type { SitePage } from './site-entry.ts';
 // the checks in the app's words, the gift and the provider's page). Back from the provider's page with a
 // saved card (?session_id=) is the app's page, which completes the monthly gift.
 
-export const DONATE_CSS = `${DONATIONS_CSS}
-.give-page{max-width:640px;margin:0 auto;display:flex;flex-direction:column;gap:16px}
-.give-page h1{margin:0;overflow-wrap:anywhere}
-.give-page p{margin:0}
-.site-page__body .give-hero{width:100%;max-height:280px;object-fit:cover;border-radius:8px;display:block}
-.give-text{white-space:pre-line;overflow-wrap:anywhere}
-.give-form{display:flex;flex-direction:column;gap:12px}
+/** The visitors' form kit (labels, inputs, errors, alerts, the button): the give form's and the registration form's. */
+export const FIELD_CSS = `.give-form{display:flex;flex-direction:column;gap:12px}
 .give-group{border:0;padding:0;margin:0;min-width:0}
 .give-group legend{font-size:.875rem;font-weight:500;padding:0;margin-bottom:4px}
 .give-row,.give-chips{display:flex;gap:8px 16px;flex-wrap:wrap}
-.give-chips{gap:8px}
 .give-radio{display:inline-flex;align-items:center;gap:8px;font-size:.9rem;min-height:32px}
 .give-radio input,.give-check input{width:20px;height:20px;margin:0;accent-color:var(--site-accent-ink)}
-.give-chip{position:relative;display:inline-flex}
-.give-chip input{position:absolute;opacity:0;width:1px;height:1px}
-.give-chip span{display:inline-flex;align-items:center;min-height:36px;padding:0 16px;border:1px solid #868e96;border-radius:999px;font-size:.9rem;cursor:pointer;background:#fff;color:#212529}
-.give-chip input:checked+span{background:var(--site-accent);border-color:var(--site-accent);color:var(--site-accent-text)}
-.give-chip input:focus-visible+span{outline:3px solid var(--site-accent-ink);outline-offset:2px}
-.give-names{display:flex;gap:12px;flex-wrap:wrap}.give-names>.give-field{flex:1 1 12rem;min-width:0}
 .give-field label{display:block;font-size:.875rem;font-weight:500;margin-bottom:2px}
 .give-req{color:#c92a2a}
 .give-hint{color:#5c636a;font-size:.75rem;margin:0 0 4px}
@@ -62,6 +50,21 @@ export const DONATE_CSS = `${DONATIONS_CSS}
 .give-button:disabled{opacity:.7;cursor:progress}
 .give-button:focus-visible{outline:3px solid var(--site-accent-ink);outline-offset:2px}
 .give-form [hidden]{display:none!important}`;
+
+export const DONATE_CSS = `${DONATIONS_CSS}
+${FIELD_CSS}
+.give-page{max-width:640px;margin:0 auto;display:flex;flex-direction:column;gap:16px}
+.give-page h1{margin:0;overflow-wrap:anywhere}
+.give-page p{margin:0}
+.site-page__body .give-hero{width:100%;max-height:280px;object-fit:cover;border-radius:8px;display:block}
+.give-text{white-space:pre-line;overflow-wrap:anywhere}
+.give-chips{gap:8px}
+.give-chip{position:relative;display:inline-flex}
+.give-chip input{position:absolute;opacity:0;width:1px;height:1px}
+.give-chip span{display:inline-flex;align-items:center;min-height:36px;padding:0 16px;border:1px solid #868e96;border-radius:999px;font-size:.9rem;cursor:pointer;background:#fff;color:#212529}
+.give-chip input:checked+span{background:var(--site-accent);border-color:var(--site-accent);color:var(--site-accent-text)}
+.give-chip input:focus-visible+span{outline:3px solid var(--site-accent-ink);outline-offset:2px}
+.give-names{display:flex;gap:12px;flex-wrap:wrap}.give-names>.give-field{flex:1 1 12rem;min-width:0}`;
 
 /** The app's choice of years for a monthly gift ('For'). */
 const YEAR_LABELS: Record<number, string> = {
