@@ -18,10 +18,12 @@ import { SHARED_PORT_WAIT_MS, startDemoCardStandIn, whenPortFree } from './share
 // template in the MJML designer, sends it to "no visit in 30 days" (the count shown first), sends a
 // test, schedules it two hours ahead in the studio's zone (listed as scheduled), and at its time the
 // minute job sends it through the Brevo stand-in, which receives exactly one email per recipient; a
-// member unsubscribes with the one-click POST, another opens it (its image) and clicks a link, the
-// report card shows sent, delivered, opened and clicked, and the next campaign's count is one fewer.
+// member unsubscribes with the one-click POST, another opens it (its image) and clicks a link, Brevo
+// reports a third's hard bounce to the webhook address the campaign screen shows, the report card
+// shows every number (sent, delivered, opened, clicked, bounced, unsubscribed), the bounced member's
+// activity timeline says so, and the next campaign's count is two fewer.
 //
-// The run's two members are checked in to a class of the run's (tomorrow, so check-in is open), then the business clock moves 31 days on
+// The run's three members are checked in to a class of the run's (tomorrow, so check-in is open), then the business clock moves 31 days on
 // (/test/clock), so their last visit is 31 days ago; the card port is held meanwhile, as the other
 // specs that move the clock hold it (shared-ports.ts). The clock is reset at the end.
 
@@ -31,6 +33,7 @@ const DAY = 86_400_000;
 const people = [
   { firstName: 'Runa', lastName: `Brevo${run}`, email: `runa-${run}@members.test` },
   { firstName: 'Oskar', lastName: `Brevo${run}`, email: `oskar-${run}@members.test` },
+  { firstName: 'Bea', lastName: `Brevo${run}`, email: `bea-${run}@members.test` },
 ];
 
 let stub: ProviderStub;
@@ -52,7 +55,7 @@ test.afterAll(async ({ request }) => {
 type Headers = Awaited<ReturnType<typeof apiHeaders>>;
 
 /** The run's members, made and checked in to a class of the run's tomorrow, over the API. */
-async function membersWhoCame(request: APIRequestContext, admin: Headers) {
+async function membersWhoCame(request: APIRequestContext, admin: Headers): Promise<string[]> {
   const day = tomorrow();
   const rule = await request.post(apiUrl('/snode/classrule'), {
     headers: admin,
@@ -72,8 +75,10 @@ async function membersWhoCame(request: APIRequestContext, admin: Headers) {
   const { data } = (await sessions.json()) as { data: { classId: string; guId: string }[] };
   const session = data.find((s) => s.classId === classId);
   expect(session).toBeTruthy();
+  const ids: string[] = [];
   for (const person of people) {
     const guId = await apiNewContact(request, admin, person);
+    ids.push(guId);
     const booked = await request.post(apiUrl(`/snode/session/${session?.guId}/booking`), {
       headers: admin,
       data: { contactId: guId },
@@ -88,6 +93,7 @@ async function membersWhoCame(request: APIRequestContext, admin: Headers) {
     });
     expect(attended.status(), await attended.text()).toBe(200);
   }
+  return ids;
 }
 
 async function audienceCount(request: APIRequestContext, admin: Headers) {
@@ -117,13 +123,13 @@ async function pickNoVisit(page: Page) {
   await page.getByLabel('No visit in the last (days)').fill('30');
 }
 
-test('a designed campaign to members with no visit in 30 days goes through Brevo, once each; one unsubscribes', async ({
+test('a designed campaign to members with no visit in 30 days goes through Brevo, once each; its report shows every number', async ({
   page,
   request,
 }) => {
   test.setTimeout(150_000);
   let admin = await apiHeaders(request, 'admin@demo.test');
-  await membersWhoCame(request, admin);
+  const memberIds = await membersWhoCame(request, admin);
   // Brevo becomes the demo studio's campaign provider (its key checked with the stand-in).
   const brevo = await request.put(apiUrl('/campaign/tenant/brevo'), {
     headers: admin,
@@ -162,6 +168,10 @@ test('a designed campaign to members with no visit in 30 days goes through Brevo
   await expect(page.getByTestId('audience-count')).toHaveText(`This audience holds ${contacts(count)} now.`);
   await page.getByRole('combobox', { name: 'Send through' }).click();
   await page.getByRole('option', { name: 'Brevo', exact: true }).click();
+  // The address the admin adds to Brevo's transactional webhooks (bounces, complaints, unsubscribes).
+  const hook = page.getByText(/add this address to Brevo's transactional webhooks/).locator('code');
+  const webhook = /^https?:\/\/[^/]+(\/webhooks\/brevo\/[A-Za-z0-9_-]+)$/.exec((await hook.textContent()) ?? '')?.[1];
+  expect(webhook, 'the Brevo webhook address').toBeTruthy();
   await expectAccessible(page);
 
   await page.getByRole('button', { name: 'Send test' }).click();
@@ -246,17 +256,43 @@ test('a designed campaign to members with no visit in 30 days goes through Brevo
   const clicked = await request.get(apiUrl(link as string), { headers: DEMO_HOST, maxRedirects: 0 });
   expect(clicked.status()).toBe(302);
 
-  // The report card: all sent and delivered, one opened, one clicked, one unsubscribed.
+  // Bea's address bounces: Brevo posts its hard_bounce event (with the message id it answered) to the studio's
+  // webhook address; a delivered event is ignored (delivered is sent less bounced).
+  const bea = ours.find((e) => e.to === people[2]?.email);
+  expect(bea?.messageId).toBeTruthy();
+  const bounced = await request.post(apiUrl(webhook as string), {
+    headers: DEMO_HOST,
+    data: [
+      { event: 'delivered', email: people[1]?.email, 'message-id': oskar?.messageId },
+      { event: 'hard_bounce', email: people[2]?.email, 'message-id': bea?.messageId, reason: 'mailbox unknown' },
+    ],
+  });
+  expect(bounced.status(), await bounced.text()).toBe(200);
+
+  // The report card shows every number: all sent, all but the bounce delivered, one opened, one clicked,
+  // one bounced, one unsubscribed.
+  const pct = (part: number, whole: number) => `${Math.round((part / whole) * 100)}%`;
   await page.reload();
-  await expect(page.getByTestId('report-sent')).toContainText(`${count} of ${count}`);
-  await expect(page.getByTestId('report-delivered')).toContainText(`${count} (100%)`);
-  await expect(page.getByTestId('report-opened')).toContainText(/^Opened1 \(/);
-  await expect(page.getByTestId('report-clicked')).toContainText(/^Clicked1 \(/);
-  await expect(page.getByTestId('report-unsubscribed')).toContainText('1');
+  const report = page.getByRole('region', { name: 'Report' });
+  await expect(report).toBeVisible();
+  await expect(page.getByTestId('report-sent')).toHaveText(`Sent${count} of ${count}`);
+  await expect(page.getByTestId('report-delivered')).toHaveText(`Delivered${count - 1} (${pct(count - 1, count)})`);
+  await expect(page.getByTestId('report-opened')).toHaveText(`Opened1 (${pct(1, count - 1)})`);
+  await expect(page.getByTestId('report-clicked')).toHaveText(`Clicked1 (${pct(1, count - 1)})`);
+  await expect(page.getByTestId('report-bounced')).toHaveText('Bounced1');
+  await expect(page.getByTestId('report-unsubscribed')).toHaveText('Unsubscribed1');
   await expectAccessible(page);
 
-  // The next campaign to the same audience counts one fewer.
+  // Bea's activity timeline says the campaign's email bounced.
+  await page.goto(hostUrl('demo', `/contacts/${memberIds[2]}/detail`));
+  const entries = page.getByLabel('Activity timeline').locator('.mantine-Timeline-item', {
+    hasText: `Email campaign: ${name}`,
+  });
+  await expect(entries.filter({ hasText: /Bounced/ })).toHaveCount(1);
+  await expect(entries.filter({ hasText: /Sent/ })).toHaveCount(1);
+
+  // The next campaign to the same audience counts two fewer: the unsubscribed and the bounced address are left out.
   await newCampaign(page, `Come back again ${run}`);
   await pickNoVisit(page);
-  await expect(page.getByTestId('audience-count')).toHaveText(`This audience holds ${contacts(count - 1)} now.`);
+  await expect(page.getByTestId('audience-count')).toHaveText(`This audience holds ${contacts(count - 2)} now.`);
 });
