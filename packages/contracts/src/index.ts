@@ -57,6 +57,7 @@ export * from './roles.ts';
 export * from './sale-receipt.ts';
 export * from './sales-lines.ts';
 export * from './scheduling.ts';
+export * from './scheduling-labels.ts';
 export * from './settings.ts';
 export * from './shop.ts';
 export * from './site-css.ts';

@@ -1,4 +1,12 @@
-import { type ClassSession, dateInZone, SCHEDULE_MESSAGES, type TenantConfig } from '@atrium/contracts';
+import {
+  type ClassSession,
+  dateInZone,
+  eventTitle,
+  isClosedFull,
+  SCHEDULE_MESSAGES,
+  spotsLabel,
+  type TenantConfig,
+} from '@atrium/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requireTenant } from '../lib/guards.ts';
 import { requestOrigin } from '../lib/request-origin.ts';
@@ -15,7 +23,9 @@ import type { SitePage } from './site-entry.ts';
 // studio's classes, day by day, as HTML; the weeks change by plain GET buttons; a class opens its dialog
 // through one small island (/site/calendar.js), whose Register goes to the app's signup route (login first,
 // the pick kept: spec 1 §2's landing rule). A signed-in visitor gets the web app, which takes the page over
-// (boot.js): staff their calendar, students theirs. Texts and formats are the app's (web features/scheduling).
+// (boot.js): staff their calendar, students theirs. Texts and formats are the app's (web features/scheduling);
+// the spots label, a class's title and the full-class rule are the very functions the app uses (contracts'
+// scheduling-labels.ts).
 
 export const CALENDAR_CSS = `.cal-week{display:flex;flex-wrap:wrap;align-items:center;gap:8px 16px;margin:0 0 16px}
 .cal-week h2{margin:0;font-size:1.2rem;flex:1 1 auto}
@@ -88,14 +98,6 @@ export function weekTitle(start: string): string {
   return `${first} – ${short(end, { dateStyle: 'medium' })}`;
 }
 
-/** The app's spotsLabel: "2 spots left", "Full". */
-const spotsLabel = (s: ClassSession) =>
-  s.spotsLeft <= 0 ? 'Full' : s.spotsLeft === 1 ? '1 spot left' : `${s.spotsLeft} spots left`;
-/** The app's eventTitle: name, room when shown, online, and the spots left. */
-const classTitle = (s: ClassSession) =>
-  `${s.name}${s.roomName ? ` · ${s.roomName}` : ''}${s.isOnline ? ' · Online' : ''} · ${spotsLabel(s)}`;
-/** The app's isClosedFull: full, and its waitlist off or full. */
-const closedFull = (s: ClassSession) => s.status === 'scheduled' && s.spotsLeft <= 0 && !s.waitlistOpen;
 const timeRange = (s: ClassSession, zone: string) =>
   `${format(s.startsAt, zone, { timeStyle: 'short' })} – ${format(s.endsAt, zone, { timeStyle: 'short' })}`;
 const signupPath = (s: ClassSession) =>
@@ -113,7 +115,7 @@ function classDetails(s: ClassSession, tenant: TenantConfig, zone: string, now: 
   const upcoming = Date.parse(s.startsAt) > now;
   const action = !upcoming
     ? ''
-    : closedFull(s)
+    : isClosedFull(s)
       ? `<p class="cal-full" role="status">${e(SCHEDULE_MESSAGES.classFull)}</p>`
       : `<div class="cal-actions"><button type="button" class="cal-book" data-cal-go="${e(signupPath(s))}">${e(s.spotsLeft > 0 ? tenant.registerButtonLabel || 'Book' : 'Join waitlist')}</button></div>`;
   return `<div class="cal-details"><p>${e(format(s.startsAt, zone, { dateStyle: 'full' }))}, ${e(timeRange(s, zone))}</p><div class="cal-badges">${badges}</div>${action}</div>`;
@@ -146,7 +148,7 @@ export function calendarHtml(
       const items = classes
         .map(
           ({ session, index }) =>
-            `<li><button type="button" class="cal-class${session.spotsLeft <= 0 ? ' cal-class--full' : ''}" data-cal-open="${index}" aria-haspopup="dialog"><span class="cal-class__time">${e(format(session.startsAt, zone, { timeStyle: 'short' }))}</span><span>${e(classTitle(session))}</span></button></li>`,
+            `<li><button type="button" class="cal-class${session.spotsLeft <= 0 ? ' cal-class--full' : ''}" data-cal-open="${index}" aria-haspopup="dialog"><span class="cal-class__time">${e(format(session.startsAt, zone, { timeStyle: 'short' }))}</span><span>${e(eventTitle(session))}</span></button></li>`,
         )
         .join('');
       return `<li class="cal-day"${day === today ? ' aria-current="date"' : ''}><h3>${e(heading)}${day === today ? ' (today)' : ''}</h3>${items ? `<ul>${items}</ul>` : '<p class="cal-none">No classes</p>'}</li>`;

@@ -1,4 +1,4 @@
-import { type ClassSession, dateInZone, SCHEDULE_MESSAGES } from '@atrium/contracts';
+import { type ClassSession, dateInZone, isClosedFull, SCHEDULE_MESSAGES } from '@atrium/contracts';
 import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -13,7 +13,6 @@ import { ClassModal } from './ClassModal';
 import { nextPeriodWithClasses } from './calendar-opening';
 import { scheduleKeys, usePublicSessions } from './hooks';
 import { ClassesCalendar } from './SessionCalendar';
-import { isClosedFull } from './session-format';
 
 const addDays = (date: string, days: number) => {
   const at = new Date(`${date}T12:00:00Z`);

@@ -1,4 +1,4 @@
-import { type Booking, type ClassSession, overlapLabel } from '@atrium/contracts';
+import { type Booking, type ClassSession, overlapLabel, spotsLabel } from '@atrium/contracts';
 import { Alert, Anchor, Badge, Button, Checkbox, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
@@ -6,7 +6,7 @@ import { showErrorToast, showSuccessToast } from '../../lib/notify';
 import { ContactSearch } from '../contacts/ContactSearch';
 import { useAddToRoster, useAttendance, useCancelSession, useCloseCheckIn, useRoster } from './hooks';
 import { SessionEditForm } from './SessionEditForm';
-import { spotsLabel, timeRange } from './session-format';
+import { timeRange } from './session-format';
 import { WaitlistEditor } from './WaitlistEditor';
 
 interface Props {

@@ -1,4 +1,4 @@
-import { type ClassSession, dateInZone } from '@atrium/contracts';
+import { type ClassSession, dateInZone, eventTitle } from '@atrium/contracts';
 import FullCalendar, { type CalendarRef } from '@fullcalendar/react';
 import dayGridPlugin from '@fullcalendar/react/daygrid';
 import interactionPlugin from '@fullcalendar/react/interaction';
@@ -14,7 +14,7 @@ import '@fullcalendar/react/themes/classic/palette.css';
 import './session-calendar.css';
 import type { DayRange } from './api';
 import { classHours } from './calendar-opening';
-import { eventTitle, movedWallTime } from './session-format';
+import { movedWallTime } from './session-format';
 
 interface Props<S extends ClassSession> {
   sessions: readonly S[];

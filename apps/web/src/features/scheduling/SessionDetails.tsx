@@ -1,7 +1,7 @@
-import type { ClassSession } from '@atrium/contracts';
+import { type ClassSession, spotsLabel } from '@atrium/contracts';
 import { Badge, Group, Stack, Text } from '@mantine/core';
 import { useTenant } from '../session/session-store';
-import { priceLabel, spotsLabel, timeRange } from './session-format';
+import { priceLabel, timeRange } from './session-format';
 
 const dayLabel = (iso: string, timeZone: string) => {
   try {

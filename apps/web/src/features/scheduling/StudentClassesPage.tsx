@@ -1,4 +1,4 @@
-import { SCHEDULE_MESSAGES, type StudentSession } from '@atrium/contracts';
+import { isClosedFull, SCHEDULE_MESSAGES, type StudentSession } from '@atrium/contracts';
 import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -15,7 +15,6 @@ import { useBook, useCancelBooking, useConfirmBooking, useStudentSessions } from
 import { PayAtStudioNote } from './PayAtStudioNote';
 import { AT_STUDIO, dropInPaymentPath, paysAtStudio, placePayment } from './place-payment';
 import { ClassesCalendar } from './SessionCalendar';
-import { isClosedFull } from './session-format';
 
 /** The student's own state on a session, as the calendar adds it to the event. */
 export function myStateLabel(session: Pick<StudentSession, 'myStatus' | 'myWaitlistPosition'>): string | null {

@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  eventTitle,
-  isClosedFull,
-  movedMessages,
-  movedWallTime,
-  placedAtLabel,
-  priceLabel,
-  spotsLabel,
-} from './session-format';
+import { movedMessages, movedWallTime, placedAtLabel, priceLabel } from './session-format';
 
 const session = {
   guId: 's',
@@ -29,28 +21,9 @@ const session = {
 };
 
 describe('session labels', () => {
-  it('counts the spots left, says Full and Cancelled', () => {
-    expect(spotsLabel(session)).toBe('2 spots left');
-    expect(spotsLabel({ ...session, spotsLeft: 1 })).toBe('1 spot left');
-    expect(spotsLabel({ ...session, spotsLeft: 0 })).toBe('Full');
-    expect(spotsLabel({ ...session, status: 'cancelled' })).toBe('Cancelled');
-  });
-
-  it('a full class is closed only when its waitlist takes no more names', () => {
-    expect(isClosedFull({ ...session, spotsLeft: 0 })).toBe(false);
-    expect(isClosedFull({ ...session, spotsLeft: 0, waitlistOpen: false })).toBe(true);
-    expect(isClosedFull({ ...session, spotsLeft: 2, waitlistOpen: false })).toBe(false);
-    expect(isClosedFull({ ...session, spotsLeft: 0, waitlistOpen: false, status: 'cancelled' })).toBe(false);
-  });
-
   it('shows when a place was taken on the tenant’s clocks, to the second', () => {
     const label = placedAtLabel('2026-03-09T22:00:07.000Z', 'America/Denver');
     expect(label).toContain('4:00:07');
-  });
-
-  it('names the room only when the session carries it', () => {
-    expect(eventTitle(session)).toBe('Yoga · Studio A · 2 spots left');
-    expect(eventTitle({ ...session, roomName: null })).toBe('Yoga · 2 spots left');
   });
 
   it('shows a drop-in price with the tenant symbol, nothing for a free class', () => {

@@ -1,17 +1,5 @@
 import { type ClassSession, overlapLabel, type SessionEdited, wallTimeInZone } from '@atrium/contracts';
 
-/** "2 spots left", "Full", "Cancelled". */
-export function spotsLabel(session: Pick<ClassSession, 'spotsLeft' | 'status'>): string {
-  if (session.status === 'cancelled') return 'Cancelled';
-  if (session.spotsLeft <= 0) return 'Full';
-  return session.spotsLeft === 1 ? '1 spot left' : `${session.spotsLeft} spots left`;
-}
-
-/** A full class that takes no more names (its waitlist is off, or full): booking says 'This class is full.'. */
-export function isClosedFull(session: Pick<ClassSession, 'spotsLeft' | 'status' | 'waitlistOpen'>): boolean {
-  return session.status === 'scheduled' && session.spotsLeft <= 0 && !session.waitlistOpen;
-}
-
 /** When a place was taken, on the tenant's clocks with seconds (the waitlist's order): "Dec 1, 6:02:15 PM". */
 export function placedAtLabel(iso: string, timeZone: string): string {
   const options: Intl.DateTimeFormatOptions = {
@@ -44,13 +32,6 @@ export function timeRange(session: Pick<ClassSession, 'startsAt' | 'endsAt'>, ti
 export function priceLabel(priceMinor: number | null, csymbol: string): string | null {
   if (!priceMinor) return null;
   return `${csymbol || '$'}${(priceMinor / 100).toFixed(2)}`;
-}
-
-/** The event title a calendar shows: name, room when given, online, and the spots left. */
-export function eventTitle(session: ClassSession): string {
-  const room = session.roomName ? ` · ${session.roomName}` : '';
-  const online = session.isOnline ? ' · Online' : '';
-  return `${session.name}${room}${online} · ${spotsLabel(session)}`;
 }
 
 /**
