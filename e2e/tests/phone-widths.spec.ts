@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { apiHeaders, apiUrl, hostUrl, logIn } from './helpers';
+import { apiHeaders, apiUrl, expectAccessible, hostUrl, logIn } from './helpers';
 
 // Issue 29 "Phone widths": every screen fits a 320 px and a 390 px phone with nothing cut off. The
 // document's scroll width is not enough (a dialog or a clipped row can stick out while the page does
@@ -145,6 +145,19 @@ for (const width of [320, 390]) {
     await page.locator('.gjs-block').first().scrollIntoViewIfNeeded();
     await expect(page.locator('.gjs-block').first()).toBeInViewport();
     await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeVisible();
+    await expectAccessible(page);
+    // The preview at phone width (375 px): its dialog fits the screen, the frame scrolls inside it when wider.
+    await page.getByRole('button', { name: 'Preview email' }).click();
+    const preview = page.getByRole('dialog', { name: 'Email preview' });
+    const phone = preview.locator('iframe[title="Email preview at phone width (375 px)"]');
+    await expect(phone).toBeVisible();
+    await expect(
+      page.frameLocator('iframe[title="Email preview at phone width (375 px)"]').getByText(/Hello/),
+    ).toBeVisible();
+    expect(await outOfScreen(page)).toEqual([]);
+    const dialog = await preview.boundingBox();
+    expect((dialog?.x ?? -1) >= 0 && (dialog?.x ?? 0) + (dialog?.width ?? 0) <= width + 1).toBe(true);
+    await expectAccessible(page);
   });
 
   test(`a member's pages fit a ${width} px phone`, async ({ page }) => {

@@ -7,6 +7,7 @@ import {
 } from '@atrium/contracts';
 import {
   Alert,
+  Box,
   Button,
   Code,
   Group,
@@ -301,7 +302,13 @@ function DesignerForm({ campaign }: { campaign: Campaign }) {
                 { value: 'desktop', label: 'Desktop' },
               ]}
             />
-            <div style={{ overflow: 'auto', maxWidth: '100%' }}>
+            {/* Scrolls when the frame is wider than the screen (a phone): a tab stop, so the keyboard scrolls it too. */}
+            <Box
+              style={{ overflow: 'auto', maxWidth: '100%' }}
+              tabIndex={0}
+              role="region"
+              aria-label={`The email at ${widthLabel}`}
+            >
               <iframe
                 title={`Email preview at ${device} width (${widthLabel})`}
                 srcDoc={preview.html}
@@ -310,7 +317,7 @@ function DesignerForm({ campaign }: { campaign: Campaign }) {
                 height={560}
                 style={{ border: '1px solid var(--mantine-color-gray-4)', display: 'block', background: '#fff' }}
               />
-            </div>
+            </Box>
             <details>
               <summary>Plain-text part</summary>
               <Code block style={{ whiteSpace: 'pre-wrap', maxHeight: 240, overflow: 'auto' }}>
