@@ -207,6 +207,13 @@ test('a designed campaign to members with no visit in 30 days goes through Brevo
   await expect(page.getByText(/^Scheduled for /).first()).toBeVisible();
   expect(stub.brevo.emails.filter((e) => e.subject.endsWith(run) && !e.subject.startsWith('[Test]'))).toHaveLength(0);
   const campaignUrl = page.url();
+  // The wall time was read in the studio's zone: the instant kept is two hours after the clock, to the minute.
+  const campaignId = /\/campaign\/([0-9a-f-]{36})$/.exec(campaignUrl)?.[1];
+  const kept = await request.get(apiUrl(`/rest/campaigns/${campaignId}`), { headers: admin });
+  expect(kept.status(), await kept.text()).toBe(200);
+  const { scheduledAt, status } = (await kept.json()) as { scheduledAt: string; status: string };
+  expect(status).toBe('scheduled');
+  expect(Date.parse(scheduledAt)).toBe(Math.floor((Date.parse(clock.now) + 2 * 3_600_000) / 60_000) * 60_000);
 
   // Listed as scheduled, at that time.
   await page.goto(hostUrl('demo', '/campaign'));
