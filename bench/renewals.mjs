@@ -7,6 +7,8 @@
 // BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/atrium_mem, made and migrated when missing). Its
 // tenants are deleted at the end. Progress is printed as it goes (seeding, then charges every 2 s).
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { startProviderStub } from '@atrium/provider-stubs/provider-stub';
 import { inArray } from 'drizzle-orm';
 import { loadConfig } from '../apps/server/src/config.ts';
@@ -36,6 +38,54 @@ setTimeout(() => {
   process.exit(1);
 }, 900_000).unref();
 
+/** CPU ms (user + system) of a process so far, from /proc; null where /proc is not there. */
+function procCpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * CPU used during the run: this process (both app instances, their mail jobs and the Stripe
+ * stand-in: they all run here) and the PostgreSQL backends on the bench database. Backends are read
+ * at the start, at each progress tick and at the end: one that closes between ticks loses at most
+ * its last two seconds.
+ */
+function cpuMeter(sqlOf) {
+  let started = null;
+  /** CPU of each backend when first seen: at the start; a backend opened later counts from zero. */
+  const base = new Map();
+  const last = new Map();
+  const read = async (atStart = false) => {
+    const { rows } = await sqlOf.query(
+      'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+    );
+    for (const { pid } of rows) {
+      const ms = procCpuMs(pid);
+      if (ms === null) continue;
+      if (!base.has(pid)) base.set(pid, atStart ? ms : 0);
+      last.set(pid, ms);
+    }
+  };
+  return {
+    start: async () => {
+      await read(true);
+      started = process.cpuUsage();
+    },
+    read: () => read().catch(() => {}),
+    done: async () => {
+      await read();
+      const used = process.cpuUsage(started);
+      let postgres = 0;
+      for (const [pid, ms] of last) postgres += ms - (base.get(pid) ?? 0);
+      return { node: (used.user + used.system) / 1000, postgres };
+    },
+  };
+}
+
 async function stripe(stub, account, path, form = {}, method = 'POST') {
   const response = await fetch(`${stub.url}${path}`, {
     method,
@@ -59,7 +109,13 @@ async function bench(label) {
     platformBilling: { ...base.platformBilling, stripeSecretKey: KEY, stripePublishableKey: 'pk_test_bench' },
     payments: { ...base.payments, stripeApiBase: stub.url },
   };
-  const [one, two] = [await startTestApp(overrides), await startTestApp(overrides)];
+  // one job schema for both, as two processes of one server share theirs: an email either app queues
+  // is one job (in this one process the outbox's list of written emails is shared by both apps)
+  // Their job workers look for jobs every 2 s as the server's do (a test app's look every second: with
+  // some 50 queues and their dead letters that was about 100 polls a second for the two apps).
+  const jobSchema = `pgboss_test_bench_${randomBytes(4).toString('hex')}`;
+  const build = { jobSchema, jobPollingSeconds: 2 };
+  const [one, two] = [await startTestApp(overrides, build), await startTestApp(overrides, build)];
   const db = one.platform.db;
   const due = new Date(Date.now() - 60_000);
   const tenantIds = [];
@@ -128,17 +184,48 @@ async function bench(label) {
   const seedSeconds = (performance.now() - seedStarted) / 1000;
   const gateway = () => new StripeGateway(KEY, null, stub.url);
   console.log(`${label}: seeded in ${seedSeconds.toFixed(1)} s; two workers charging`);
+  const sql = one.platform.database.sql;
+  // receipts: the paid emails of the bench's tenants, sent by each app's mail job
+  const receiptCounts = async () => {
+    const { rows } = await sql.query(
+      `select count(*) filter (where status = 'sent')::int as sent, count(*) filter (where status = 'pending')::int as pending,
+         count(*) filter (where status = 'failed')::int as failed, max(sent_at) as last
+       from outbox_emails where tenant_id = any($1::uuid[])`,
+      [tenantIds],
+    );
+    return rows[0];
+  };
+  const meter = cpuMeter(sql);
+  await meter.start();
+  const startedAt = Date.now();
   const started = performance.now();
   const progress = setInterval(() => {
     const charged = stub.stripeSavedCards.charges.filter((c) => c.metadata.subscriptionId).length;
     const seconds = (performance.now() - started) / 1000;
     console.log(`${label}:   ${charged} of ${SUBS} charged after ${seconds.toFixed(0)} s`);
+    void meter.read();
   }, 2_000);
   const [a, b] = await Promise.all([
     runRenewals(one.platform, gateway(), RUN_OPTIONS),
     runRenewals(two.platform, gateway(), RUN_OPTIONS),
   ]).finally(() => clearInterval(progress));
   const drainSeconds = (performance.now() - started) / 1000;
+  // every receipt must go out: wait (up to 10 minutes) until none of the bench's emails is pending
+  let receipts = await receiptCounts();
+  const receiptsWaitUntil = Date.now() + 600_000;
+  while (receipts.pending > 0 && Date.now() < receiptsWaitUntil) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    await meter.read();
+    receipts = await receiptCounts();
+  }
+  const cpu = await meter.done();
+  // when the last charge was recorded (its payment row), apart from the receipts that follow it
+  const lastPayment = await sql.query(
+    `select max(created_at) as last from invoice_payments where tenant_id = any($1::uuid[])`,
+    [tenantIds],
+  );
+  const chargesSeconds = (new Date(lastPayment.rows[0].last).getTime() - startedAt) / 1000;
+  const lastReceiptSeconds = receipts.last ? (new Date(receipts.last).getTime() - startedAt) / 1000 : null;
 
   const ours = stub.stripeSavedCards.charges.filter((c) => c.metadata.subscriptionId);
   const byCycle = new Map();
@@ -157,8 +244,24 @@ async function bench(label) {
     tenants: TENANTS,
     workers: 2,
     seedSeconds: Number(seedSeconds.toFixed(1)),
+    // from the start of the run to the last payment recorded: the charges' own rate
+    chargesSeconds: Number(chargesSeconds.toFixed(1)),
+    chargesPerSecond: Math.round(SUBS / chargesSeconds),
+    // until both runRenewals calls returned (they wait for their receipts to be sent)
     drainSeconds: Number(drainSeconds.toFixed(1)),
-    chargesPerSecond: Math.round(SUBS / drainSeconds),
+    // when the last receipt (the paid email with its invoice PDF) went out, from the start of the charges
+    receiptsSent: receipts.sent,
+    receiptsPending: receipts.pending,
+    receiptsFailed: receipts.failed,
+    lastReceiptSeconds: lastReceiptSeconds === null ? null : Number(lastReceiptSeconds.toFixed(1)),
+    // CPU per renewal (ms) from the start of the charges to the last receipt: this process (both
+    // app instances, their mail jobs, the Stripe stand-in) and the bench database's PostgreSQL backends
+    cpuMsPerRenewal: {
+      node: Number((cpu.node / SUBS).toFixed(1)),
+      postgres: Number((cpu.postgres / SUBS).toFixed(1)),
+      total: Number(((cpu.node + cpu.postgres) / SUBS).toFixed(1)),
+    },
+    loadAverage: loadavg().map((n) => Number(n.toFixed(2))),
     workerA: a,
     workerB: b,
     providerCharges: ours.length,
@@ -171,8 +274,17 @@ async function bench(label) {
   await db.delete(tenants).where(inArray(tenants.id, tenantIds));
   await closeOpenApps();
   await stub.close();
+  if (process.env.TEST_DATABASE_URL) {
+    const cleanup = await openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL, dataDir: null, poolSize: 1 });
+    await cleanup.sql.query(`drop schema if exists ${jobSchema} cascade`);
+    await cleanup.close();
+  }
   if (doubles > 0 || byCycle.size !== SUBS || paid.rows[0].n !== SUBS) {
     console.error('renewals bench: a cycle was missed or charged twice');
+    process.exitCode = 1;
+  }
+  if (receipts.sent !== SUBS) {
+    console.error(`renewals bench: ${receipts.sent} receipts sent for ${SUBS} renewals`);
     process.exitCode = 1;
   }
 }

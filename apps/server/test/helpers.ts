@@ -17,7 +17,7 @@ export const PASSWORD = 'Correct-horse-1';
 /** The real server on a fresh embedded database, or on TEST_DATABASE_URL when set (CI runs both). */
 export async function startTestApp(
   overrides: Partial<AppConfig> = {},
-  build: Pick<BuildOptions, 'afterAnswerWaitMs' | 'logger'> & {
+  build: Pick<BuildOptions, 'afterAnswerWaitMs' | 'logger' | 'jobSchema' | 'jobPollingSeconds'> & {
     /** A database of the test's own (it closes it), in place of the shared one. */
     database?: Database;
   } = {},
@@ -39,6 +39,7 @@ export async function startTestApp(
   // On the shared PostgreSQL database each app gets its own job tables, so no other test file's app
   // (with its own SMTP server and provider stubs) runs this app's jobs; the global setup drops them.
   // The same holds for the embedded database, which every test file of a worker process shares.
+  // (a bench's two apps may share one, as two processes of one server do)
   const jobSchema = `pgboss_test_${randomBytes(5).toString('hex')}`;
   // Scheduled jobs (hold sweeps, renewals) act on every tenant's rows: in a test app they fire only when
   // the test runs them, never in the middle of another test file's work on the shared database.

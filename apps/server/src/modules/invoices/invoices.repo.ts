@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
+import { hotRead, type Tx } from '../../db/client.ts';
 import {
   contacts,
   invoiceCounters,
@@ -57,13 +57,18 @@ export async function deleteLines(tx: Tx, tenantId: string, invoiceId: string): 
   await tx.delete(invoiceLines).where(and(eq(invoiceLines.tenantId, tenantId), eq(invoiceLines.invoiceId, invoiceId)));
 }
 
-/** The invoice, locked for the rest of the transaction when `lock` (every write to its money takes it first). */
-export async function findInvoice(tx: Tx, tenantId: string, id: string, lock = false): Promise<InvoiceRow | undefined> {
-  const query = tx
+const invoiceById = (tx: Tx) =>
+  tx
     .select()
     .from(invoices)
-    .where(and(eq(invoices.tenantId, tenantId), eq(invoices.id, id)));
-  const [row] = lock ? await query.for('update') : await query;
+    .where(and(eq(invoices.tenantId, sql.placeholder('tenantId')), eq(invoices.id, sql.placeholder('id'))));
+// read on every sale, payment and invoice email: named prepared statements (db/client.ts hotRead)
+const findInvoiceRead = hotRead<InvoiceRow>(invoiceById, 'invoices_by_id');
+const findInvoiceLocked = hotRead<InvoiceRow>((tx) => invoiceById(tx).for('update'), 'invoices_by_id_for_update');
+
+/** The invoice, locked for the rest of the transaction when `lock` (every write to its money takes it first). */
+export async function findInvoice(tx: Tx, tenantId: string, id: string, lock = false): Promise<InvoiceRow | undefined> {
+  const [row] = await (lock ? findInvoiceLocked : findInvoiceRead)(tx, { tenantId, id });
   return row;
 }
 
@@ -106,11 +111,22 @@ export function findPayments(tx: Tx, tenantId: string, invoiceId: string): Promi
     .orderBy(asc(invoicePayments.createdAt), asc(invoicePayments.id));
 }
 
+const findPaymentByKeyRead = hotRead<InvoicePaymentRow>(
+  (tx) =>
+    tx
+      .select()
+      .from(invoicePayments)
+      .where(
+        and(
+          eq(invoicePayments.tenantId, sql.placeholder('tenantId')),
+          eq(invoicePayments.idempotencyKey, sql.placeholder('key')),
+        ),
+      ),
+  'invoices_payment_by_key',
+);
+
 export async function findPaymentByKey(tx: Tx, tenantId: string, key: string): Promise<InvoicePaymentRow | undefined> {
-  const [row] = await tx
-    .select()
-    .from(invoicePayments)
-    .where(and(eq(invoicePayments.tenantId, tenantId), eq(invoicePayments.idempotencyKey, key)));
+  const [row] = await findPaymentByKeyRead(tx, { tenantId, key });
   return row;
 }
 
@@ -161,16 +177,19 @@ export async function openBalanceOf(tx: Tx, tenantId: string, contactId: string,
   return Number(row?.owed ?? 0);
 }
 
+const personColumns = { ...contactIdentityColumns, role: contacts.role, isWalkin: contacts.isWalkin };
+const findPersonRead = hotRead<{ [K in keyof typeof personColumns]: (typeof contacts.$inferSelect)[K] }>(
+  (tx) =>
+    tx
+      .select(personColumns)
+      .from(contacts)
+      .where(and(eq(contacts.tenantId, sql.placeholder('tenantId')), eq(contacts.id, sql.placeholder('id')))),
+  'invoices_person',
+);
+
+/** Who an invoice is for (a sale and each invoice email read it): a named prepared statement. */
 export function findPerson(tx: Tx, tenantId: string, id: string) {
-  return tx
-    .select({
-      ...contactIdentityColumns,
-      role: contacts.role,
-      isWalkin: contacts.isWalkin,
-    })
-    .from(contacts)
-    .where(and(eq(contacts.tenantId, tenantId), eq(contacts.id, id)))
-    .then((rows) => rows[0]);
+  return findPersonRead(tx, { tenantId, id }).then((rows) => rows[0]);
 }
 
 export interface StockTake {

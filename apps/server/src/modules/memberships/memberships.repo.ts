@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
+import { hotRead, hotStatement, type Tx } from '../../db/client.ts';
 import {
   contacts,
   itemCategories,
@@ -81,17 +81,31 @@ export async function insertSubscriptionOnce(
   return { id: raced.id, created: null };
 }
 
+const subscriptionById = (tx: Tx) =>
+  tx
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.tenantId, sql.placeholder('tenantId')), eq(subscriptions.id, sql.placeholder('id'))));
+// read several times in each renewal: named prepared statements (db/client.ts hotRead)
+const findSubscriptionRead = hotRead<SubscriptionRow>(subscriptionById, 'memberships_subscription');
+const findSubscriptionLocked = hotRead<SubscriptionRow>(
+  (tx) => subscriptionById(tx).for('update'),
+  'memberships_subscription_for_update',
+);
+const findSubscriptionSkipLocked = hotRead<SubscriptionRow>(
+  (tx) => subscriptionById(tx).for('update', { skipLocked: true }),
+  'memberships_subscription_skip_locked',
+);
+
+/** The subscription; `lock` locks it for the transaction, 'skip' answers nothing when another holds its lock. */
 export async function findSubscription(
   tx: Tx,
   tenantId: string,
   id: string,
-  lock = false,
+  lock: boolean | 'skip' = false,
 ): Promise<SubscriptionRow | undefined> {
-  const query = tx
-    .select()
-    .from(subscriptions)
-    .where(and(eq(subscriptions.tenantId, tenantId), eq(subscriptions.id, id)));
-  const [row] = lock ? await query.for('update') : await query;
+  const read = lock === 'skip' ? findSubscriptionSkipLocked : lock ? findSubscriptionLocked : findSubscriptionRead;
+  const [row] = await read(tx, { tenantId, id });
   return row;
 }
 
@@ -226,6 +240,48 @@ export async function insertCycle(
   return row;
 }
 
+const advanceValue = (name: string) => sql.placeholder(name);
+
+/**
+ * Writes the one cycle that fell due of a subscription as it was read (one statement, no lock
+ * held between: a named prepared statement sent on its own). It moves the subscription on only
+ * while it still stands as read (status, cycles billed, next charge, price and terms); else it writes
+ * nothing and answers the cycles billed now, so the caller can tell another worker's write.
+ */
+export const advanceSubscription = hotStatement<{ advanced: number; written: number; billed_now: number | null }>(
+  sql`
+    with advanced as (
+      update subscriptions set
+        cycles_billed = ${advanceValue('billed')}::int,
+        next_charge_at = ${advanceValue('next')}::timestamptz,
+        period_ends_at = ${advanceValue('periodEnds')}::timestamptz
+      where tenant_id = ${advanceValue('tenantId')}::uuid and id = ${advanceValue('id')}::uuid
+        and status in ('trialing', 'active')
+        and cycles_billed = ${advanceValue('wasBilled')}::int
+        -- the date as read (milliseconds: the row may keep microseconds)
+        and next_charge_at >= ${advanceValue('dueAt')}::timestamptz - interval '1 millisecond'
+        and next_charge_at <= ${advanceValue('dueAt')}::timestamptz + interval '1 millisecond'
+        and price_minor = ${advanceValue('amount')}::int
+        and frequency is not distinct from ${advanceValue('frequency')}::text
+        and billing_day is not distinct from ${advanceValue('billingDay')}::int
+        and billing_cycles is not distinct from ${advanceValue('billingCycles')}::int
+      returning tenant_id, id
+    ),
+    written as (
+      insert into subscription_cycles (tenant_id, subscription_id, cycle, amount_minor, due_at, status)
+      select tenant_id, id, ${advanceValue('billed')}::int, ${advanceValue('amount')}::int,
+        ${advanceValue('dueAt')}::timestamptz, 'due'
+      from advanced
+      on conflict do nothing
+      returning 1
+    )
+    select (select count(*) from advanced)::int as advanced, (select count(*) from written)::int as written,
+      (select cycles_billed from subscriptions
+        where tenant_id = ${advanceValue('tenantId')}::uuid and id = ${advanceValue('id')}::uuid) as billed_now
+  `,
+  'memberships_advance_subscription',
+);
+
 /** The states in which a membership's cycles are charged: never paused, suspended or ended. */
 export const CHARGEABLE = ['trialing', 'active', 'past_due'] as const;
 export const isChargeable = (status: SubscriptionRow['status']) => (CHARGEABLE as readonly string[]).includes(status);
@@ -280,15 +336,15 @@ export function cyclesOf(tx: Tx, tenantId: string, subscriptionId: string): Prom
     .orderBy(asc(subscriptionCycles.cycle));
 }
 
-/** Across tenants (the owner connection): subscriptions with a cycle to write. */
 /** A run's tenants: all of them (undefined), or only these (a test's own, on a shared database). */
 export type TenantScope = readonly string[] | undefined;
 const within = (column: typeof subscriptions.tenantId | typeof subscriptionCycles.tenantId, scope: TenantScope) =>
   scope ? inArray(column, [...scope]) : undefined;
 
+/** Across tenants: subscriptions with a cycle to write, as they stand (the renewal job writes from them). */
 export function dueSubscriptions(tx: Tx, now: Date, limit: number, scope?: TenantScope) {
   return tx
-    .select({ tenantId: subscriptions.tenantId, id: subscriptions.id })
+    .select()
     .from(subscriptions)
     .where(
       and(

@@ -1,6 +1,6 @@
 import { knownTimeZone } from '@atrium/contracts';
 import type { Tx } from '../../db/client.ts';
-import { withTenant } from '../../db/client.ts';
+import { withTenant, writeTenantStatement } from '../../db/client.ts';
 import { runFairly } from '../../lib/fair-pool.ts';
 import type { TenantContext } from '../../lib/tenant-context.ts';
 import type { Platform } from '../../platform.ts';
@@ -25,6 +25,8 @@ export const RETRY_AFTER_DAYS = [1, 3, 5] as const;
 /** A claimed charge is retried (with the same key) after this, if its worker never finished it. */
 const CLAIM_MS = 10 * 60_000;
 export const RENEWAL_QUEUE = 'membership-renewals';
+/** While a run charges, the emails its charges wrote are sent this often (one outbox kick for all). */
+const KICK_EVERY_MS = 250;
 export const CREDIT_EXPIRY_QUEUE = 'membership-credit-expiry';
 
 export const zoneOf = (tenant: TenantContext) => knownTimeZone(tenant.settings.timezone);
@@ -36,34 +38,100 @@ export const chargeKey = (sub: { id: string }, cycle: { cycle: number; attempts:
  * write each cycle once); answers how many. A membership with all its cycles written gets no
  * next charge; at the end of its period the job ends it.
  */
+type BillingState = Pick<repo.SubscriptionRow, 'nextChargeAt' | 'cyclesBilled' | 'periodEndsAt'>;
+
+/**
+ * The cycle that falls due next from `state` (null when none is due by `now`): its number and date,
+ * and the subscription's next charge and period end after it (none once all its cycles are billed).
+ */
+function nextDueCycle(
+  tenant: TenantContext,
+  sub: repo.SubscriptionRow,
+  state: BillingState,
+  now: Date,
+): { cycle: number; dueAt: Date; after: BillingState } | null {
+  const { nextChargeAt, cyclesBilled, periodEndsAt } = state;
+  if (!nextChargeAt || nextChargeAt > now || (sub.billingCycles !== null && cyclesBilled >= sub.billingCycles))
+    return null;
+  const cycle = cyclesBilled + 1;
+  const following = sub.frequency ? addPeriods(nextChargeAt, sub.frequency, zoneOf(tenant), sub.billingDay ?? 1) : null;
+  return {
+    cycle,
+    dueAt: nextChargeAt,
+    after: {
+      cyclesBilled: cycle,
+      periodEndsAt: following ?? periodEndsAt,
+      nextChargeAt: following && (sub.billingCycles === null || cycle < sub.billingCycles) ? following : null,
+    },
+  };
+}
+
+/**
+ * The renewal job's write of a listed subscription's due cycles. When one cycle is due (the usual
+ * case) it is one statement that moves the subscription on only if it still stands as listed;
+ * another worker's write of it first makes it write nothing. Several due cycles, or a subscription
+ * changed since it was listed, take writeDueCycles (locked).
+ */
+async function writeListedCycles(
+  platform: Platform,
+  tenant: TenantContext,
+  sub: repo.SubscriptionRow,
+  now: Date,
+): Promise<number> {
+  const locked = () =>
+    withTenant(platform.db, tenant.tenantId, (tx) => writeDueCycles(tx, tenant, sub.id, now, 'skip'));
+  if (!['trialing', 'active'].includes(sub.status)) return 0;
+  const due = nextDueCycle(tenant, sub, sub, now);
+  if (!due) return 0;
+  if (nextDueCycle(tenant, sub, due.after, now)) return locked();
+  const { rows } = await writeTenantStatement(platform.db, tenant.tenantId, (tx) =>
+    repo.advanceSubscription(tx, {
+      tenantId: tenant.tenantId,
+      id: sub.id,
+      billed: due.after.cyclesBilled,
+      next: due.after.nextChargeAt?.toISOString() ?? null,
+      periodEnds: due.after.periodEndsAt?.toISOString() ?? null,
+      wasBilled: sub.cyclesBilled,
+      dueAt: due.dueAt.toISOString(),
+      amount: sub.priceMinor,
+      frequency: sub.frequency,
+      billingDay: sub.billingDay,
+      billingCycles: sub.billingCycles,
+    }),
+  );
+  const [result] = rows;
+  if (result && Number(result.advanced) > 0) return Number(result.written);
+  // billed since it was listed: another worker wrote the cycle; else it changed otherwise (a new price, a pause)
+  if (result && result.billed_now !== null && Number(result.billed_now) !== sub.cyclesBilled) return 0;
+  return locked();
+}
+
 export async function writeDueCycles(
   tx: Tx,
   tenant: TenantContext,
   subscriptionId: string,
   now: Date,
+  /** 'skip': a subscription another worker has locked is left to it (answers 0); else wait for its lock. */
+  locked: 'wait' | 'skip' = 'wait',
 ): Promise<number> {
-  const sub = await repo.findSubscription(tx, tenant.tenantId, subscriptionId, true);
+  const sub = await repo.findSubscription(tx, tenant.tenantId, subscriptionId, locked === 'skip' ? 'skip' : true);
   if (!sub || !['trialing', 'active'].includes(sub.status)) return 0;
-  let { nextChargeAt, cyclesBilled, periodEndsAt } = sub;
+  let state: BillingState = sub;
   let written = 0;
-  while (nextChargeAt && nextChargeAt <= now && (sub.billingCycles === null || cyclesBilled < sub.billingCycles)) {
-    cyclesBilled += 1;
+  for (let due = nextDueCycle(tenant, sub, state, now); due; due = nextDueCycle(tenant, sub, state, now)) {
     await repo.insertCycle(tx, {
       tenantId: tenant.tenantId,
       subscriptionId: sub.id,
-      cycle: cyclesBilled,
+      cycle: due.cycle,
       amountMinor: sub.priceMinor,
-      dueAt: nextChargeAt,
+      dueAt: due.dueAt,
       status: 'due',
     });
     written += 1;
-    const following = sub.frequency
-      ? addPeriods(nextChargeAt, sub.frequency, zoneOf(tenant), sub.billingDay ?? 1)
-      : null;
-    periodEndsAt = following ?? periodEndsAt;
-    nextChargeAt = following && (sub.billingCycles === null || cyclesBilled < sub.billingCycles) ? following : null;
+    state = due.after;
   }
   if (written > 0) {
+    const { cyclesBilled, nextChargeAt, periodEndsAt } = state;
     await repo.updateSubscription(tx, tenant.tenantId, sub.id, { cyclesBilled, nextChargeAt, periodEndsAt });
   }
   return written;
@@ -135,6 +203,8 @@ export async function chargeCycle(
   gateway: SavedCardGateway,
   tenant: TenantContext,
   cycleId: string,
+  /** Called instead of awaiting the outbox's kick when an email was queued (runRenewals sends them beside the charges). */
+  onMailed?: () => void,
 ): Promise<Outcome> {
   const now = platform.clock.now();
   const claimed = await withTenant(platform.db, tenant.tenantId, async (tx) => {
@@ -142,9 +212,11 @@ export async function chargeCycle(
     if (!cycle) return null;
     const sub = await repo.findSubscription(tx, tenant.tenantId, cycle.subscriptionId);
     if (!sub) return null;
-    const invoiceId = cycle.invoiceId ?? (await invoiceCycle(tx, tenant, sub, cycle, now)).id;
-    const invoice = await requireInvoice(tx, tenant.tenantId, invoiceId);
-    return { cycle: { ...cycle, invoiceId }, sub, invoice };
+    // the invoice made now is the row as written (a hook writes other tables); a retry reads its own
+    const invoice = cycle.invoiceId
+      ? await requireInvoice(tx, tenant.tenantId, cycle.invoiceId)
+      : await invoiceCycle(tx, tenant, sub, cycle, now);
+    return { cycle: { ...cycle, invoiceId: invoice.id }, sub, invoice };
   });
   if (!claimed) return 'skipped';
   const { cycle, sub, invoice } = claimed;
@@ -255,7 +327,10 @@ export async function chargeCycle(
     if (charged && retryDays === undefined)
       mailed = (await endDunningIfExhausted(tx, platform, tenant, sub.id, now)) || mailed;
   });
-  if (mailed) await platform.outbox.kick();
+  if (mailed) {
+    if (onMailed) onMailed();
+    else await platform.outbox.kick();
+  }
   return declined === null ? 'paid' : 'declined';
 }
 
@@ -299,13 +374,27 @@ export async function runRenewals(
     return tenants.get(id) ?? null;
   };
   const now = platform.clock.now();
+  // the cycles fall due `concurrency` subscriptions at a time (no provider call: no studio's limit);
+  // a subscription another worker is writing is left to it
   for (;;) {
     const due = await platform.db.transaction((tx) => repo.dueSubscriptions(tx, now, batch, options.tenants));
     let wrote = 0;
-    for (const { tenantId, id } of due) {
-      const tenant = await tenantOf(tenantId);
-      if (tenant) wrote += await withTenant(platform.db, tenantId, (tx) => writeDueCycles(tx, tenant, id, now));
-    }
+    let writeFailure: unknown = null;
+    await runFairly(
+      due,
+      (sub) => sub.tenantId,
+      { concurrency, perKey: concurrency },
+      async (sub) => {
+        const tenant = await tenantOf(sub.tenantId);
+        if (!tenant) return;
+        const written = await writeListedCycles(platform, tenant, sub, now);
+        wrote += written;
+      },
+      (_sub, error) => {
+        writeFailure ??= error;
+      },
+    );
+    if (writeFailure) throw writeFailure;
     run.written += wrote;
     if (due.length < batch || wrote === 0) break;
   }
@@ -313,11 +402,27 @@ export async function runRenewals(
   // a cycle that could not be charged for a reason of ours (the database): its claim runs out and the
   // next run tries it; the first such error fails this run once the others are done, so it is logged
   let failure: unknown = null;
+  // the emails of the charges (receipts with their invoice PDFs) are sent beside them: a charge does
+  // not wait for the mail job, which takes what is written as it goes; the run ends once all are sent
+  let mailedAny = false;
+  let kickTimer: ReturnType<typeof setTimeout> | null = null;
+  const sendSoon = () => {
+    mailedAny = true;
+    // one kick for the emails of a quarter second: each kick queries the outbox and the job queues
+    kickTimer ??= setTimeout(() => {
+      kickTimer = null;
+      platform.outbox.kick().catch(() => {}); // the kick at the end reports a failure
+    }, KICK_EVERY_MS);
+  };
   for (;;) {
-    const cycles = (
+    const listed = (
       await platform.db.transaction((tx) => repo.chargeableCycles(tx, now, batch, options.tenants))
     ).filter((c) => !seen.has(c.id));
-    if (cycles.length === 0) break;
+    if (listed.length === 0) break;
+    // a few of the listed at random, then the list again: two workers (or more) take mostly different
+    // cycles, and a cycle another one claimed meanwhile is no longer listed (each collision costs a
+    // claim that finds the cycle taken, after waiting for the other's transaction)
+    const cycles = shuffled(listed).slice(0, concurrency * 4);
     for (const c of cycles) seen.add(c.id);
     await runFairly(
       cycles,
@@ -325,13 +430,15 @@ export async function runRenewals(
       { concurrency, perKey: perTenant },
       async (cycle) => {
         const tenant = await tenantOf(cycle.tenantId);
-        if (tenant) run[await chargeCycle(platform, gateway, tenant, cycle.id)] += 1;
+        if (tenant) run[await chargeCycle(platform, gateway, tenant, cycle.id, sendSoon)] += 1;
       },
       (_cycle, error) => {
         failure ??= error;
       },
     );
   }
+  if (kickTimer) clearTimeout(kickTimer);
+  if (mailedAny) await platform.outbox.kick();
   if (failure) throw failure;
   // past due with nothing left to try (a membership from before dunning had an end): suspend or cancel it
   const exhausted = await platform.db.transaction((tx) => repo.exhaustedSubscriptions(tx, batch, options.tenants));
@@ -350,6 +457,16 @@ export async function runRenewals(
     if (tenant) await withTenant(platform.db, tenantId, (tx) => endFinished(tx, tenant, id, now));
   }
   return run;
+}
+
+/** A copy of the list in random order (Fisher-Yates). */
+function shuffled<T>(items: readonly T[]): T[] {
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [out[i], out[j]] = [out[j] as T, out[i] as T];
+  }
+  return out;
 }
 
 /** The first charge's date of a new membership: after the trial, on the set day, or now. */
