@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listSearch, pageLength, pageStart } from './paging.ts';
 
 /**
  * Courses and on-demand content (issue 25; spec 1 §2, §3, §9; spec 2 §3, §9; spec 3 §2.3, §7.2, §7.4,
@@ -166,15 +167,10 @@ export const CourseStatusInput = z
 export type CourseStatusInput = z.input<typeof CourseStatusInput>;
 
 export const CourseListQuery = z.object({
-  search: z.string().trim().max(100, 'search must be at most 100 characters').optional(),
+  search: listSearch,
   status: z.enum(COURSE_STATUSES, { error: 'status must be draft or published' }).optional(),
-  start: z.coerce.number().int().min(0, 'start must be 0 or more').default(0),
-  length: z.coerce
-    .number()
-    .int()
-    .min(1, 'length must be between 1 and 1000')
-    .max(1000, 'length must be between 1 and 1000')
-    .default(25),
+  start: pageStart,
+  length: pageLength(25, 1000),
 });
 export type CourseListQuery = z.input<typeof CourseListQuery>;
 

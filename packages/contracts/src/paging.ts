@@ -5,13 +5,13 @@ import { z } from 'zod';
 /** The first row of the page (0 based). */
 export const pageStart = z.coerce.number().int().min(0, 'start must be 0 or more').default(0);
 
-/** How many rows a page holds: 1 to 100, `fallback` when not sent. */
-export const pageLength = (fallback: number) =>
+/** How many rows a page holds: 1 to `max` (100 unless said), `fallback` when not sent. */
+export const pageLength = (fallback: number, max = 100) =>
   z.coerce
     .number()
     .int()
-    .min(1, 'length must be between 1 and 100')
-    .max(100, 'length must be between 1 and 100')
+    .min(1, `length must be between 1 and ${max}`)
+    .max(max, `length must be between 1 and ${max}`)
     .default(fallback);
 
 /** A list's search text (optional). */

@@ -12,6 +12,8 @@ import {
   CourseUpdate,
   EnrolContactInput,
   ErrorBody,
+  pageLength,
+  pageStart,
   SectionInput,
   SectionOrder,
   StudentProgress,
@@ -39,15 +41,7 @@ const Course = z.object({ id: z.string() });
 const SectionParams = z.object({ id: z.string(), sectionId: z.string() });
 const ChapterParams = z.object({ id: z.string(), chapterId: z.string() });
 const StudentParams = z.object({ id: z.string(), contactId: z.string() });
-const Page = z.object({
-  start: z.coerce.number().int().min(0, 'start must be 0 or more').default(0),
-  length: z.coerce
-    .number()
-    .int()
-    .min(1, 'length must be between 1 and 1000')
-    .max(1000, 'length must be between 1 and 1000')
-    .default(50),
-});
+const Page = z.object({ start: pageStart, length: pageLength(50, 1000) });
 
 const manage = (request: FastifyRequest) => manageCourses(request);
 const managePre = async (request: FastifyRequest) => void manage(request);

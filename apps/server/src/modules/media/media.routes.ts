@@ -1,4 +1,4 @@
-import { ErrorBody, MessageResponse } from '@atrium/contracts';
+import { ErrorBody, MediaItem, MessageResponse } from '@atrium/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,14 +7,6 @@ import type { Platform } from '../../platform.ts';
 import * as media from './media.service.ts';
 import { ACCEPTED_TYPES, MAX_UPLOAD_BYTES } from './media-types.ts';
 
-const MediaItem = z.object({
-  id: z.string(),
-  url: z.string(),
-  fileName: z.string(),
-  contentType: z.string(),
-  size: z.number().int(),
-  createdAt: z.string(),
-});
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 413: ErrorBody };
 const MediaId = z.object({ id: z.string().uuid('id must be a file id') });
 const tags = ['media'];

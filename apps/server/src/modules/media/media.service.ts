@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { MediaItem } from '@atrium/contracts';
 import { and, desc, eq } from 'drizzle-orm';
 import { withTenant } from '../../db/client.ts';
 import { mediaFiles } from '../../db/schema/index.ts';
@@ -6,15 +7,6 @@ import { badRequest, notFound } from '../../lib/errors.ts';
 import type { TenantContext } from '../../lib/tenant-context.ts';
 import type { Platform } from '../../platform.ts';
 import { MAX_UPLOAD_BYTES, sniffMediaType } from './media-types.ts';
-
-export interface MediaItem {
-  id: string;
-  url: string;
-  fileName: string;
-  contentType: string;
-  size: number;
-  createdAt: string;
-}
 
 type MediaRow = typeof mediaFiles.$inferSelect;
 

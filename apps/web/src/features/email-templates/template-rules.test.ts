@@ -4,6 +4,7 @@ import {
   renderTemplate,
   SAMPLE_TEMPLATE_BODY,
   SAMPLE_TEMPLATE_SUBJECT,
+  STANDARD_TEMPLATE_TAGS,
   templateTags,
 } from '@atrium/contracts';
 import { describe, expect, it } from 'vitest';
@@ -94,19 +95,10 @@ describe('tag chips', () => {
       ],
       'password_reset',
     );
+    // the ten of spec 2 §3, in the contract's order
+    expect(STANDARD_TEMPLATE_TAGS).toHaveLength(10);
     expect(chips.slice(0, 10).map((c) => [c.tag, c.kind])).toEqual(
-      [
-        'firstname',
-        'lastname',
-        'email',
-        'phone',
-        'productname',
-        'producttype',
-        'orgname',
-        'orgaddress',
-        'orgphone',
-        'orgemail',
-      ].map((tag) => [tag, 'standard']),
+      STANDARD_TEMPLATE_TAGS.map((tag) => [tag, 'standard']),
     );
     expect(chips.slice(10).map((c) => [c.tag, c.kind, c.label])).toEqual([
       ['resetlink', 'system', 'resetlink'],

@@ -1,13 +1,7 @@
+import type { MediaItem } from '@atrium/contracts';
 import { apiRequest } from '../../lib/api';
 
-export interface MediaItem {
-  id: string;
-  url: string;
-  fileName: string;
-  contentType: string;
-  size: number;
-  createdAt: string;
-}
+export type { MediaItem };
 
 export const fetchMedia = () => apiRequest<MediaItem[]>('/media', { silent: true });
 
