@@ -291,8 +291,10 @@ export const PlanPaymentRow = z.object({
   price: z.number(),
   currency: z.enum(PLAN_CURRENCIES),
   subscription: z.boolean(),
+  /** 'SETTLED', 'PROCESSING' (bank debit on its way) or 'DECLINED'. */
   transactionStatus: z.string(),
   message: z.string().nullable(),
+  /** Seconds since epoch. */
   dateCreated: z.number(),
 });
 export type PlanPaymentRow = z.infer<typeof PlanPaymentRow>;

@@ -1,4 +1,4 @@
-import { PLAN_CURRENCIES, PLAN_ID_PATTERN, PLAN_PERIODS } from '@atrium/contracts';
+import { PLAN_CURRENCIES, PLAN_ID_PATTERN, PLAN_PERIODS, PlanPaymentRow, SavedCard } from '@atrium/contracts';
 import { z } from 'zod';
 
 /**
@@ -6,14 +6,9 @@ import { z } from 'zod';
  * `subscription` (no table of its own yet: see docs/decisions.md "Plan and upgrade"). Saved cards
  * are display data only: brand, last four digits, expiry and the provider's PaymentMethod id.
  */
-export const StoredSavedCard = z.object({
-  methodId: z.string(),
-  brand: z.string(),
-  last4: z.string(),
-  expMonth: z.number().nullable(),
-  expYear: z.number().nullable(),
-});
+export const StoredSavedCard = SavedCard.omit({ prefCard: true });
 export type StoredSavedCard = z.infer<typeof StoredSavedCard>;
+// (the contract's SavedCard without `prefCard`, which is made when the card is answered)
 
 export const StoredSubscription = z.object({
   /** null: the free plan. */
@@ -46,23 +41,27 @@ export const StoredSubscription = z.object({
 export type StoredSubscription = z.infer<typeof StoredSubscription>;
 
 /**
- * One charge of the platform to the tenant, newest first under `settings.planPayments` (capped,
- * PLAN_HISTORY_CAP). Not part of TenantSettings: the cached tenant context never carries it.
+ * A subscription's plan on the free plan: written over the stored one when the tenant goes back to it,
+ * or when a renewal's last retry is declined (the customer and saved cards stay).
  */
-export const StoredPlanPayment = z.object({
-  guId: z.string(),
+export const FREE_PLAN_TERMS = {
+  planName: null,
+  period: null,
+  amount: 0,
+  periodStart: null,
+  nextBillingDate: null,
+  status: 'free',
+} as const satisfies Partial<StoredSubscription>;
+
+/**
+ * One charge of the platform to the tenant, newest first under `settings.planPayments` (capped,
+ * PLAN_HISTORY_CAP). Not part of TenantSettings: the cached tenant context never carries it. The
+ * contract's payment row with the user by id and name instead of its `user`, and what only the server keeps.
+ */
+export const StoredPlanPayment = PlanPaymentRow.omit({ user: true }).extend({
   userId: z.string().nullable(),
   userName: z.string(),
   userLastName: z.string(),
-  itemName: z.string(),
-  price: z.number(),
-  currency: z.enum(PLAN_CURRENCIES),
-  subscription: z.boolean(),
-  /** 'SETTLED', 'PROCESSING' (bank debit on its way) or 'DECLINED'. */
-  transactionStatus: z.string(),
-  message: z.string().nullable(),
-  /** Seconds since epoch. */
-  dateCreated: z.number(),
   /** The provider's payment id (idempotent replays are not recorded twice). */
   providerRef: z.string().nullable(),
   /** The start of the plan period it paid (ISO): a debit that fails later reopens only that period. */

@@ -12,7 +12,7 @@ import {
 import { withTenant } from '../../db/client.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import type { Authenticated } from '../../lib/guards.ts';
-import type { StoredPlanPayment, StoredSubscription } from '../../lib/plan-storage.ts';
+import { FREE_PLAN_TERMS, type StoredPlanPayment, type StoredSubscription } from '../../lib/plan-storage.ts';
 import type { TenantContext } from '../../lib/tenant-context.ts';
 import type { Platform } from '../../platform.ts';
 import { saveTenantSettings } from '../settings/settings.service.ts';
@@ -232,12 +232,7 @@ async function toFreePlan(
   const saved = await saveTenantSettings(platform, tenant, {
     subscription: {
       ...current,
-      planName: null,
-      period: null,
-      amount: 0,
-      periodStart: null,
-      nextBillingDate: null,
-      status: 'free',
+      ...FREE_PLAN_TERMS,
       trial: false,
     },
   });

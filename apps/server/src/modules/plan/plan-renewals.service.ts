@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { nextBillingDate, planDisplayName } from '@atrium/contracts';
 import { sql } from 'drizzle-orm';
 import { tenants } from '../../db/schema/index.ts';
-import type { StoredSubscription } from '../../lib/plan-storage.ts';
+import { FREE_PLAN_TERMS, type StoredSubscription } from '../../lib/plan-storage.ts';
 import type { Platform } from '../../platform.ts';
 import { findTenantById } from '../payments/payments.repo.ts';
 import { saveTenantSettings } from '../settings/settings.service.ts';
@@ -142,12 +142,7 @@ export async function renewPlan(
     subscription: ended
       ? {
           ...sub,
-          planName: null,
-          period: null,
-          amount: 0,
-          periodStart: null,
-          nextBillingDate: null,
-          status: 'free',
+          ...FREE_PLAN_TERMS,
           renewalAttempts: 0,
           retryAt: null,
           renewalClaimedUntil: null,
