@@ -151,6 +151,14 @@ export const TenantSettings = z.object({
 });
 export type TenantSettings = z.infer<typeof TenantSettings>;
 
+/**
+ * The External Website settings (spec 2 "Website Settings"): the five page addresses of a site kept
+ * elsewhere and which site the studio uses. The tenant's config and Website Settings both answer them.
+ */
+export function externalWebsiteOf(s: TenantSettings) {
+  return { page1: s.page1, page2: s.page2, page3: s.page3, page4: s.page4, page5: s.page5, webstate: s.webstate };
+}
+
 export function settingsWithDefaults(stored: Partial<TenantSettings> | null | undefined): TenantSettings {
   return TenantSettings.parse(stored ?? {});
 }

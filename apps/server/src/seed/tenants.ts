@@ -2,8 +2,8 @@ import type { Role } from '@atrium/contracts';
 import { type Db, withTenant } from '../db/client.ts';
 import { tenants, websitePages } from '../db/schema/index.ts';
 import type { TenantSettings } from '../lib/tenant-settings.ts';
-import { insertContact } from '../modules/auth/auth.repo.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
+import { insertContactRecord } from '../modules/contacts/contact-records.repo.ts';
 
 export interface NewTenant {
   orgId: string;
@@ -47,7 +47,7 @@ export async function createUsers(db: Db, tenantId: string, users: NewUser[]) {
     const rows = [];
     for (const user of hashed) {
       rows.push(
-        await insertContact(tx, tenantId, {
+        await insertContactRecord(tx, tenantId, {
           email: user.email,
           passwordHash: user.hash,
           name: user.name,

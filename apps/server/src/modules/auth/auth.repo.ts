@@ -22,15 +22,6 @@ export async function findContactById(tx: Tx, tenantId: string, id: string): Pro
   return row ?? null;
 }
 
-export async function insertContact(tx: Tx, tenantId: string, values: Omit<typeof contacts.$inferInsert, 'tenantId'>) {
-  const [row] = await tx
-    .insert(contacts)
-    .values({ ...values, tenantId, email: values.email.toLowerCase() })
-    .returning();
-  if (!row) throw new Error('contact insert returned nothing');
-  return row;
-}
-
 export async function recordLogin(tx: Tx, tenantId: string, contactId: string): Promise<void> {
   await tx
     .update(contacts)
@@ -94,36 +85,31 @@ export async function insertPasswordReset(
   await tx.insert(passwordResets).values({ ...values, tenantId });
 }
 
-/** Claims an unused, unexpired reset token; null when there is none. */
+/** The reset token's row while it is unused and unexpired. */
+const liveReset = (tenantId: string, tokenHash: string) =>
+  and(
+    eq(passwordResets.tenantId, tenantId),
+    eq(passwordResets.tokenHash, tokenHash),
+    isNull(passwordResets.usedAt),
+    gt(passwordResets.expiresAt, new Date()),
+  );
+
 /** True when the reset token is unused and unexpired (nothing is claimed). */
 export async function isPasswordResetLive(tx: Tx, tenantId: string, tokenHash: string): Promise<boolean> {
   const rows = await tx
     .select({ id: passwordResets.id })
     .from(passwordResets)
-    .where(
-      and(
-        eq(passwordResets.tenantId, tenantId),
-        eq(passwordResets.tokenHash, tokenHash),
-        isNull(passwordResets.usedAt),
-        gt(passwordResets.expiresAt, new Date()),
-      ),
-    )
+    .where(liveReset(tenantId, tokenHash))
     .limit(1);
   return rows.length > 0;
 }
 
+/** Claims an unused, unexpired reset token; null when there is none. */
 export async function claimPasswordReset(tx: Tx, tenantId: string, tokenHash: string) {
   const [row] = await tx
     .update(passwordResets)
     .set({ usedAt: new Date() })
-    .where(
-      and(
-        eq(passwordResets.tenantId, tenantId),
-        eq(passwordResets.tokenHash, tokenHash),
-        isNull(passwordResets.usedAt),
-        gt(passwordResets.expiresAt, new Date()),
-      ),
-    )
+    .where(liveReset(tenantId, tokenHash))
     .returning();
   return row ?? null;
 }

@@ -12,9 +12,10 @@ import { badRequest } from '../../lib/errors.ts';
 import { SingleUseStore } from '../../lib/single-use-store.ts';
 import type { TenantContext } from '../../lib/tenant-context.ts';
 import type { Platform } from '../../platform.ts';
+import { insertContactRecord } from '../contacts/contact-records.repo.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
 import { newContactNote, notifyStaff } from '../mail/staff-notifications.ts';
-import { findContactByEmail, insertContact } from './auth.repo.ts';
+import { findContactByEmail } from './auth.repo.ts';
 import { matchesTenant } from './auth.service.ts';
 import { recoveryLimits } from './auth-throttle.ts';
 import { hashPassword } from './passwords.ts';
@@ -132,7 +133,7 @@ export async function confirmRegistration(
     const request = await pending.takeIn(tx, tenant.tenantId, body.token);
     if (!request) return 'invalid' as const;
     if (await findContactByEmail(tx, tenant.tenantId, request.email)) return 'taken' as const;
-    const contact = await insertContact(tx, tenant.tenantId, {
+    const contact = await insertContactRecord(tx, tenant.tenantId, {
       email: request.email,
       passwordHash,
       name: request.name,

@@ -130,56 +130,42 @@ export async function finishConnect(
     verifyMessage: `${labelOf(provider)} authorized the connection.`,
     verifiedAt: new Date(),
   };
-  if (provider === 'zoom') {
-    const user = await ctx.oauth.zoomUser(tokens.accessToken);
+  /** Keeps the tokens under `key`, connected, with what the settings show of it; answers the landing. */
+  const keep = async (key: string, shown: Record<string, unknown>) => {
     await save(
       ctx,
       tenant.tenantId,
       OAUTH_KIND,
-      'zoom',
+      key,
       secrets,
       {
         hint: '',
-        publicFields: {
-          productName: 'zoom',
-          email: user?.email ?? '',
-          zoomUserId: user?.id ?? '',
-          connectedBy: pending.userId,
-          scope: tokens.scope,
-          expiresAt,
-        },
+        publicFields: { ...shown, scope: tokens.scope, expiresAt },
         isIntegrated: true,
         verification: connected,
       },
       false,
     );
     return landing(provider, true);
+  };
+  if (provider === 'zoom') {
+    const user = await ctx.oauth.zoomUser(tokens.accessToken);
+    return keep('zoom', {
+      productName: 'zoom',
+      email: user?.email ?? '',
+      zoomUserId: user?.id ?? '',
+      connectedBy: pending.userId,
+    });
   }
   const email = tokens.idTokenEmail ?? pending.email;
   if (!email)
     return landing(provider, false, `${labelOf(provider)} did not name the mailbox; enter its address and try again.`);
-  await save(
-    ctx,
-    tenant.tenantId,
-    OAUTH_KIND,
-    mailboxKey(pending.userId, email),
-    secrets,
-    {
-      hint: '',
-      publicFields: {
-        productName: provider,
-        email,
-        userId: pending.userId,
-        isShareAccount: pending.isShareAccount,
-        scope: tokens.scope,
-        expiresAt,
-      },
-      isIntegrated: true,
-      verification: connected,
-    },
-    false,
-  );
-  return landing(provider, true);
+  return keep(mailboxKey(pending.userId, email), {
+    productName: provider,
+    email,
+    userId: pending.userId,
+    isShareAccount: pending.isShareAccount,
+  });
 }
 
 /** One vault row per person and mailbox: `mail:{userId}:{address}` (unique per tenant, like every provider key). */

@@ -164,18 +164,20 @@ export async function closeCheckIn(tx: Tx, tenantId: string, sessionId: string, 
 
 export type FeedKind = 'student' | 'teacher';
 
+/** The contact's feed of this kind while it is not revoked (one at most). */
+const liveFeed = (tenantId: string, contactId: string, kind: FeedKind) =>
+  and(
+    eq(calendarFeeds.tenantId, tenantId),
+    eq(calendarFeeds.contactId, contactId),
+    eq(calendarFeeds.kind, kind),
+    isNull(calendarFeeds.revokedAt),
+  );
+
 export async function findLiveFeed(tx: Tx, tenantId: string, contactId: string, kind: FeedKind) {
   const [row] = await tx
     .select()
     .from(calendarFeeds)
-    .where(
-      and(
-        eq(calendarFeeds.tenantId, tenantId),
-        eq(calendarFeeds.contactId, contactId),
-        eq(calendarFeeds.kind, kind),
-        isNull(calendarFeeds.revokedAt),
-      ),
-    );
+    .where(liveFeed(tenantId, contactId, kind));
   return row;
 }
 
@@ -189,14 +191,7 @@ export async function revokeFeed(tx: Tx, tenantId: string, contactId: string, ki
   await tx
     .update(calendarFeeds)
     .set({ revokedAt: now })
-    .where(
-      and(
-        eq(calendarFeeds.tenantId, tenantId),
-        eq(calendarFeeds.contactId, contactId),
-        eq(calendarFeeds.kind, kind),
-        isNull(calendarFeeds.revokedAt),
-      ),
-    );
+    .where(liveFeed(tenantId, contactId, kind));
 }
 
 export async function findFeedByToken(tx: Tx, tenantId: string, token: string) {

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { type ApiKeyResponse, siteThemeOf, type WebsiteSettings, type WebsiteSettingsWrite } from '@atrium/contracts';
 import { badRequest } from '../../lib/errors.ts';
 import type { TenantContext } from '../../lib/tenant-context.ts';
-import type { TenantSettings } from '../../lib/tenant-settings.ts';
+import { externalWebsiteOf, type TenantSettings } from '../../lib/tenant-settings.ts';
 import type { Platform } from '../../platform.ts';
 import { saveTenantSettings } from './settings.service.ts';
 
@@ -29,12 +29,7 @@ export function toWebsiteSettings(tenant: TenantContext): WebsiteSettings {
     privacyPolicyLink: s.privacyPolicyLink,
     tosLink: s.termsOfServiceLink,
     googleReviewLink: s.googleReviewLink,
-    page1: s.page1,
-    page2: s.page2,
-    page3: s.page3,
-    page4: s.page4,
-    page5: s.page5,
-    webstate: s.webstate,
+    ...externalWebsiteOf(s),
     website: s.website,
     siteTheme: siteThemeOf(s.siteTheme),
   };

@@ -13,6 +13,7 @@ import { type Db, withTenant } from '../../db/client.ts';
 import type { websitePages } from '../../db/schema/index.ts';
 import type { CacheBus } from '../../lib/cache-bus.ts';
 import type { TenantContext } from '../../lib/tenant-context.ts';
+import { externalWebsiteOf } from '../../lib/tenant-settings.ts';
 import { publishedForms } from '../forms/forms.service.ts';
 import { isOperatorTenant } from '../operator/operator-guard.ts';
 import { listPublishedPages } from '../website/website.repo.ts';
@@ -110,12 +111,7 @@ export function buildTenantConfig(
     seoDescription: s.seoDescription,
     seoKeywords: s.seoKeywords,
     isShowSidebar: s.isShowSidebar,
-    page1: s.page1,
-    page2: s.page2,
-    page3: s.page3,
-    page4: s.page4,
-    page5: s.page5,
-    webstate: s.webstate,
+    ...externalWebsiteOf(s),
     isExternalWebsite: s.webstate === 'ext_website',
     forms,
     privacyPolicyLink: s.privacyPolicyLink,
