@@ -1,5 +1,5 @@
 import { type ClassSession, dateInZone, isClosedFull, SCHEDULE_MESSAGES } from '@atrium/contracts';
-import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Text } from '@mantine/core';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -12,7 +12,7 @@ import { type DayRange, schedulingApi } from './api';
 import { ClassModal } from './ClassModal';
 import { nextPeriodWithClasses } from './calendar-opening';
 import { scheduleKeys, usePublicSessions } from './hooks';
-import { ClassesCalendar } from './SessionCalendar';
+import { CalendarScreen } from './SessionCalendar';
 
 const addDays = (date: string, days: number) => {
   const at = new Date(`${date}T12:00:00Z`);
@@ -53,17 +53,16 @@ function PublicTimetable() {
       : null;
 
   return (
-    <Stack component="section" aria-labelledby="public-calendar-title" gap="md" p="md">
-      <Title order={1} id="public-calendar-title">
-        {title}
-      </Title>
-      <ClassesCalendar
-        query={sessions}
-        timeZone={timeZone}
-        onRangeChange={setRange}
-        onPick={setPicked}
-        openAt={openAt}
-      />
+    <CalendarScreen
+      titleId="public-calendar-title"
+      title={title}
+      padded
+      query={sessions}
+      timeZone={timeZone}
+      onRangeChange={setRange}
+      onPick={setPicked}
+      openAt={openAt}
+    >
       <Text size="sm">
         <Anchor href={`webcal://${window.location.host}/public/timetable.ics`}>
           Add this {title.toLowerCase()} to your calendar
@@ -96,6 +95,6 @@ function PublicTimetable() {
           ) : null
         }
       </ClassModal>
-    </Stack>
+    </CalendarScreen>
   );
 }

@@ -5,9 +5,9 @@ import interactionPlugin from '@fullcalendar/react/interaction';
 import listPlugin from '@fullcalendar/react/list';
 import classicThemePlugin from '@fullcalendar/react/themes/classic';
 import timeGridPlugin from '@fullcalendar/react/timegrid';
-import { Alert, Box, Loader } from '@mantine/core';
+import { Alert, Box, Loader, Stack, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import '@fullcalendar/react/skeleton.css';
 import '@fullcalendar/react/themes/classic/theme.css';
 import '@fullcalendar/react/themes/classic/palette.css';
@@ -153,5 +153,32 @@ export function ClassesCalendar<S extends ClassSession>({
       ) : null}
       <SessionCalendar label="Classes" sessions={query.data?.data ?? []} loading={query.isFetching} {...props} />
     </>
+  );
+}
+
+/**
+ * A calendar screen (staff's, a member's, the public timetable): a section named by its level-1 title,
+ * the studio's classes, and what goes under them (the feed panel, the class's dialog).
+ */
+export function CalendarScreen<S extends ClassSession>({
+  titleId,
+  title,
+  padded = false,
+  children,
+  ...calendar
+}: Parameters<typeof ClassesCalendar<S>>[0] & {
+  titleId: string;
+  title: string;
+  padded?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Stack component="section" aria-labelledby={titleId} gap="md" p={padded ? 'md' : undefined}>
+      <Title order={1} id={titleId}>
+        {title}
+      </Title>
+      <ClassesCalendar {...calendar} />
+      {children}
+    </Stack>
   );
 }

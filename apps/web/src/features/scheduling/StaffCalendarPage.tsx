@@ -1,5 +1,4 @@
 import type { ClassSession } from '@atrium/contracts';
-import { Stack, Title } from '@mantine/core';
 import { useState } from 'react';
 import { isApiError } from '../../lib/api-error';
 import { showErrorToast, showSuccessToast, showWarningToast } from '../../lib/notify';
@@ -9,7 +8,7 @@ import type { DayRange } from './api';
 import { CalendarFeedPanel } from './CalendarFeedPanel';
 import { useEditSession, useStaffSessions, useTeachers } from './hooks';
 import { RosterDialog } from './RosterDialog';
-import { ClassesCalendar } from './SessionCalendar';
+import { CalendarScreen } from './SessionCalendar';
 import { movedMessages } from './session-format';
 
 /** /calendar for staff and the front desk: every session with its spots; a click opens the roster. */
@@ -38,18 +37,16 @@ export default function StaffCalendarPage() {
     }
   };
   return (
-    <Stack component="section" aria-labelledby="calendar-title" gap="md">
-      <Title order={1} id="calendar-title">
-        Calendar
-      </Title>
-      <ClassesCalendar
-        query={sessions}
-        timeZone={timeZone}
-        onRangeChange={setRange}
-        onPick={setPicked}
-        onMove={canManage ? move : undefined}
-        describe={(s) => (s.overlap ? 'Room or teacher double-booked' : null)}
-      />
+    <CalendarScreen
+      titleId="calendar-title"
+      title="Calendar"
+      query={sessions}
+      timeZone={timeZone}
+      onRangeChange={setRange}
+      onPick={setPicked}
+      onMove={canManage ? move : undefined}
+      describe={(s) => (s.overlap ? 'Room or teacher double-booked' : null)}
+    >
       {isTeacher ? <CalendarFeedPanel kind="teacher" /> : null}
       <RosterDialog
         session={picked}
@@ -58,6 +55,6 @@ export default function StaffCalendarPage() {
         canAddPeople={account?.permissions.isShowContactsList ?? false}
         onClose={() => setPicked(null)}
       />
-    </Stack>
+    </CalendarScreen>
   );
 }

@@ -1,5 +1,5 @@
 import { isClosedFull, SCHEDULE_MESSAGES, type StudentSession } from '@atrium/contracts';
-import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../lib/api-error';
@@ -14,7 +14,7 @@ import { ClassModal } from './ClassModal';
 import { useBook, useCancelBooking, useConfirmBooking, useStudentSessions } from './hooks';
 import { PayAtStudioNote } from './PayAtStudioNote';
 import { AT_STUDIO, dropInPaymentPath, paysAtStudio, placePayment } from './place-payment';
-import { ClassesCalendar } from './SessionCalendar';
+import { CalendarScreen } from './SessionCalendar';
 
 /** The student's own state on a session, as the calendar adds it to the event. */
 export function myStateLabel(session: Pick<StudentSession, 'myStatus' | 'myWaitlistPosition'>): string | null {
@@ -102,20 +102,18 @@ export default function StudentClassesPage() {
   }
 
   return (
-    <Stack component="section" aria-labelledby="classes-title" gap="md">
-      <Title order={1} id="classes-title">
-        {title}
-      </Title>
-      <ClassesCalendar
-        query={sessions}
-        timeZone={timeZone}
-        onRangeChange={setRange}
-        onPick={(s) => {
-          setWaiverNeeded(false);
-          setPickedId(s.guId);
-        }}
-        describe={myStateLabel}
-      />
+    <CalendarScreen
+      titleId="classes-title"
+      title={title}
+      query={sessions}
+      timeZone={timeZone}
+      onRangeChange={setRange}
+      onPick={(s) => {
+        setWaiverNeeded(false);
+        setPickedId(s.guId);
+      }}
+      describe={myStateLabel}
+    >
       <CalendarFeedPanel kind="student" />
       <ClassModal session={picked} timeZone={timeZone} onClose={() => setPickedId(null)}>
         {(picked, upcoming) => (
@@ -185,6 +183,6 @@ export default function StudentClassesPage() {
           </>
         )}
       </ClassModal>
-    </Stack>
+    </CalendarScreen>
   );
 }
