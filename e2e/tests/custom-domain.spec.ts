@@ -1,10 +1,9 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createConnection, createServer } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FakeDns } from '@atrium/provider-stubs/dns';
 import { expect, test } from '@playwright/test';
+import { caddyPath, freePort, startCaddy } from '../../apps/server/test/caddy.ts';
 import { apiUrl, expectAccessible, hostUrl, logIn, PASSWORD } from './helpers';
 
 // Account Settings > Custom Domain (issue 28): the riverside admin adds a domain (a bad one is refused by field),
@@ -93,75 +92,7 @@ test('the admin adds, proves and removes the studio’s own domain', async ({ pa
 // Debian's caddy with its internal CA, asking the server's TLS ask endpoint before it makes a certificate.
 // Chromium maps the studio's domain to Caddy's port (--host-resolver-rules), so the address is exactly
 // https://<domain>/; it takes the internal CA's certificate (ignoreHTTPSErrors) and the test checks it is Caddy's.
-const caddyPath = spawnSync('sh', ['-c', 'command -v caddy'], { encoding: 'utf8' }).stdout.trim() || null;
 const TLS_DOMAIN = 'studio.riverside-tls.example';
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
-async function waitForPort(port: number, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = createConnection({ host: '127.0.0.1', port }, () => {
-        socket.end();
-        resolve(true);
-      });
-      socket.on('error', () => resolve(false));
-    });
-    if (open) return;
-    if (Date.now() > deadline) throw new Error(`caddy did not listen on ${port} within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-async function startCaddy(dir: string, httpsPort: number): Promise<{ child: ChildProcess; log: () => string }> {
-  const appPort = process.env.E2E_PORT;
-  const caddyfile = `{
-  admin off
-  storage file_system {
-    root ${join(dir, 'storage')}
-  }
-  local_certs
-  skip_install_trust
-  http_port ${await freePort()}
-  https_port ${httpsPort}
-  auto_https disable_redirects
-  on_demand_tls {
-    ask http://127.0.0.1:${appPort}/internal/tls/ask
-  }
-}
-
-https:// {
-  tls {
-    on_demand
-  }
-  reverse_proxy 127.0.0.1:${appPort}
-}
-`;
-  writeFileSync(join(dir, 'Caddyfile'), caddyfile);
-  const child = spawn(caddyPath as string, ['run', '--config', join(dir, 'Caddyfile'), '--adapter', 'caddyfile'], {
-    env: { ...process.env, HOME: dir, XDG_DATA_HOME: join(dir, 'data'), XDG_CONFIG_HOME: join(dir, 'config') },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  process.once('exit', () => child.kill('SIGKILL'));
-  let log = '';
-  child.stdout?.on('data', (chunk: Buffer) => {
-    log += chunk.toString();
-  });
-  child.stderr?.on('data', (chunk: Buffer) => {
-    log += chunk.toString();
-  });
-  await waitForPort(httpsPort, 15_000).catch((error) => {
-    throw new Error(`${error.message}\n${log}`);
-  });
-  return { child, log: () => log };
-}
 
 test('the studio adds its domain, proves it and opens over HTTPS through Caddy', async ({
   page,
@@ -172,7 +103,12 @@ test('the studio adds its domain, proves it and opens over HTTPS through Caddy',
   test.setTimeout(60_000);
   const dir = mkdtempSync(join(tmpdir(), 'studio-caddy-e2e-'));
   const httpsPort = await freePort();
-  const caddy = await startCaddy(dir, httpsPort);
+  const caddy = await startCaddy({
+    dir,
+    appPort: String(process.env.E2E_PORT),
+    askPath: '/internal/tls/ask',
+    httpsPort,
+  });
   const launchOptions = test.info().project.use.launchOptions ?? {};
   const browser = await playwright.chromium.launch({
     ...launchOptions,
@@ -232,9 +168,7 @@ test('the studio adds its domain, proves it and opens over HTTPS through Caddy',
       });
     }
     await browser.close();
-    const exited = new Promise((resolve) => caddy.child.once('exit', resolve));
-    caddy.child.kill('SIGTERM');
-    await exited;
+    await caddy.stop();
     rmSync(dir, { recursive: true, force: true });
   }
 });

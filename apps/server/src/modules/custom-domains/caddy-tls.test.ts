@@ -1,11 +1,10 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request as httpsRequest } from 'node:https';
-import { createConnection, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FakeDns } from '@atrium/provider-stubs/dns';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { caddyPath, freePort, type RunningCaddy, startCaddy } from '../../../test/caddy.ts';
 import { bearer, json, loginAs, newTenant, startTestApp } from '../../../test/helpers.ts';
 import type { App } from '../../app.ts';
 import { TLS_ASK_PATH } from './custom-domains.routes.ts';
@@ -16,41 +15,11 @@ import { TLS_ASK_PATH } from './custom-domains.routes.ts';
  * makes a certificate. scripts/ensure-caddy.sh installs caddy; without it (no apt) the test says so
  * and is skipped.
  */
-const caddyPath = (() => {
-  const found = spawnSync('sh', ['-c', 'command -v caddy'], { encoding: 'utf8' }).stdout.trim();
-  if (!found)
-    console.warn(
-      'caddy is not installed: run scripts/ensure-caddy.sh (apt-get install caddy); the TLS test is skipped',
-    );
-  return found || null;
-})();
+if (!caddyPath)
+  console.warn('caddy is not installed: run scripts/ensure-caddy.sh (apt-get install caddy); the TLS test is skipped');
 
 /** What a TLS handshake without a certificate looks like to node (Caddy answers an alert). */
 const NO_CERTIFICATE = /alert|handshake|socket hang up|ECONNRESET/i;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
-async function waitForPort(port: number, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = createConnection({ host: '127.0.0.1', port }, () => {
-        socket.end();
-        resolve(true);
-      });
-      socket.on('error', () => resolve(false));
-    });
-    if (open) return;
-    if (Date.now() > deadline) throw new Error(`caddy did not listen on ${port} within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 /**
  * GET over HTTPS to Caddy on 127.0.0.1 as `name` (SNI and Host), trusting only Caddy's root CA; with
@@ -83,8 +52,7 @@ function fetchAs(name: string, port: number, path: string, ca?: string): Promise
 describe.skipIf(!caddyPath)('a studio on its own domain over HTTPS through Caddy (on-demand TLS, internal CA)', () => {
   let app: App;
   let dns: FakeDns;
-  let caddy: ChildProcess | null = null;
-  let caddyLog = '';
+  let caddy: RunningCaddy | null = null;
   let dir = '';
   let httpsPort: number;
 
@@ -97,55 +65,12 @@ describe.skipIf(!caddyPath)('a studio on its own domain over HTTPS through Caddy
     const appPort = (app.server.address() as { port: number }).port;
     dir = mkdtempSync(join(tmpdir(), 'studio-caddy-'));
     httpsPort = await freePort();
-    const httpPort = await freePort();
-    const caddyfile = `{
-  admin off
-  storage file_system {
-    root ${join(dir, 'storage')}
-  }
-  local_certs
-  skip_install_trust
-  http_port ${httpPort}
-  https_port ${httpsPort}
-  auto_https disable_redirects
-  on_demand_tls {
-    ask http://127.0.0.1:${appPort}${TLS_ASK_PATH}
-  }
-}
-
-https:// {
-  tls {
-    on_demand
-  }
-  reverse_proxy 127.0.0.1:${appPort}
-}
-`;
-    writeFileSync(join(dir, 'Caddyfile'), caddyfile);
-    caddy = spawn(caddyPath as string, ['run', '--config', join(dir, 'Caddyfile'), '--adapter', 'caddyfile'], {
-      env: { ...process.env, HOME: dir, XDG_DATA_HOME: join(dir, 'data'), XDG_CONFIG_HOME: join(dir, 'config') },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    // Never outlives the test process, even when it is stopped mid-run.
-    const child = caddy;
-    process.once('exit', () => child.kill('SIGKILL'));
-    caddy.stdout?.on('data', (chunk: Buffer) => {
-      caddyLog += chunk.toString();
-    });
-    caddy.stderr?.on('data', (chunk: Buffer) => {
-      caddyLog += chunk.toString();
-    });
-    await waitForPort(httpsPort, 15_000).catch((error) => {
-      throw new Error(`${error.message}\n${caddyLog}`);
-    });
+    caddy = await startCaddy({ dir, appPort, askPath: TLS_ASK_PATH, httpsPort });
     // Opening the test database is most of this on a busy machine; Caddy starts in well under a second.
   }, 120_000);
 
   afterAll(async () => {
-    if (caddy && caddy.exitCode === null) {
-      const exited = new Promise((resolve) => caddy?.once('exit', resolve));
-      caddy.kill('SIGTERM');
-      await exited;
-    }
+    await caddy?.stop();
     await dns?.stop();
     // The app is closed with the others after the file (test/close-apps.ts).
     if (dir) rmSync(dir, { recursive: true, force: true });
@@ -182,7 +107,7 @@ https:// {
     expect(existsSync(rootPath)).toBe(true);
     const ca = readFileSync(rootPath, 'utf8');
     const ping = await fetchAs(domain, httpsPort, `/ping?name=${domain}`, ca);
-    expect(ping.status, caddyLog).toBe(200);
+    expect(ping.status, caddy?.log()).toBe(200);
     expect(JSON.parse(ping.body)).toMatchObject({ orgId: tenant.orgId });
     const home = await fetchAs(domain, httpsPort, '/', ca);
     expect(home.status).toBe(200);
