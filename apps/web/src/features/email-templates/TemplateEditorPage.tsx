@@ -10,11 +10,12 @@ import {
   TEMPLATE_NAME_REQUIRED,
   TEMPLATE_SUBJECT_REQUIRED,
 } from '@atrium/contracts';
-import { Alert, Button, Card, Group, Loader, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Loader, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Editor } from '@tiptap/react';
 import { useCallback, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { AdminFormCard } from '../../app/components/AdminFormCard';
 import { FormActions } from '../../app/components/FormDialog';
 import { showSuccessToast } from '../../lib/notify';
 import { CustomFieldDialog } from '../custom-fields/CustomFieldDialog';
@@ -166,85 +167,74 @@ function TemplateForm({ title, existing }: { title: string; existing: EmailTempl
           </Button>
         ) : null}
       </SettingsHeader>
-      {!isAdmin ? <Alert color="gray">Only an administrator can change these settings.</Alert> : null}
-      <Card withBorder padding="lg">
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            void save();
+      <AdminFormCard isAdmin={isAdmin} onSave={() => void save()}>
+        <TagStrip
+          chips={tagChips(customFields.data ?? [], form.systemKey || null)}
+          onInsert={insert}
+          onAddField={() => setAddingField(true)}
+          disabled={!isAdmin}
+        />
+        <TextInput
+          label="Template Name"
+          required
+          readOnly={!isAdmin}
+          value={form.name}
+          onChange={(event) => set('name', event.currentTarget.value)}
+          error={shown('name')}
+          maxLength={120}
+        />
+        <TextInput
+          ref={subjectRef}
+          label="Subject"
+          description="May contain tags, e.g. {{firstname}}"
+          required
+          readOnly={!isAdmin}
+          value={form.subject}
+          onChange={(event) => set('subject', event.currentTarget.value)}
+          onFocus={() => {
+            lastField.current = 'subject';
           }}
-        >
-          <Stack gap="md">
-            <TagStrip
-              chips={tagChips(customFields.data ?? [], form.systemKey || null)}
-              onInsert={insert}
-              onAddField={() => setAddingField(true)}
-              disabled={!isAdmin}
-            />
-            <TextInput
-              label="Template Name"
-              required
-              readOnly={!isAdmin}
-              value={form.name}
-              onChange={(event) => set('name', event.currentTarget.value)}
-              error={shown('name')}
-              maxLength={120}
-            />
-            <TextInput
-              ref={subjectRef}
-              label="Subject"
-              description="May contain tags, e.g. {{firstname}}"
-              required
-              readOnly={!isAdmin}
-              value={form.subject}
-              onChange={(event) => set('subject', event.currentTarget.value)}
-              onFocus={() => {
-                lastField.current = 'subject';
-              }}
-              onDragOver={(event) => {
-                if (event.dataTransfer.types.includes(TAG_DRAG_TYPE)) event.preventDefault();
-              }}
-              onDrop={(event) => {
-                const tag = event.dataTransfer.getData(TAG_DRAG_TYPE);
-                if (!tag || !isAdmin) return;
-                event.preventDefault();
-                lastField.current = 'subject';
-                insertIntoSubject(tag);
-              }}
-              error={shown('subject')}
-              maxLength={255}
-            />
-            <Select
-              label="Used for"
-              description={
-                systemSpec
-                  ? `This template replaces the platform's ${systemSpec.label.toLowerCase()} email. Its own tags: ${systemSpec.extraTags.map((t) => `{{${t}}}`).join(', ')}; the ${`{{${systemSpec.requiredTag}}}`} is added at the end if you leave it out.`
-                  : 'Choose a platform email to shape it with this template.'
-              }
-              data={USED_FOR_OPTIONS}
-              value={form.systemKey}
-              onChange={(value) => set('systemKey', value ?? '')}
-              allowDeselect={false}
-              readOnly={!isAdmin}
-            />
-            <TemplateBodyEditor
-              initialHtml={form.template}
-              editable={isAdmin}
-              error={shown('template')}
-              onChange={onBodyChange}
-              onFocus={onBodyFocus}
-              onReady={onEditorReady}
-            />
-            {isAdmin ? <FormActions cancelTo={LIST} pending={saving} /> : null}
-            {submitted && Object.keys(errors).length > 0 ? (
-              <Text c="red.9" size="sm" role="alert">
-                Please fill in the required fields.
-              </Text>
-            ) : null}
-          </Stack>
-        </form>
-      </Card>
+          onDragOver={(event) => {
+            if (event.dataTransfer.types.includes(TAG_DRAG_TYPE)) event.preventDefault();
+          }}
+          onDrop={(event) => {
+            const tag = event.dataTransfer.getData(TAG_DRAG_TYPE);
+            if (!tag || !isAdmin) return;
+            event.preventDefault();
+            lastField.current = 'subject';
+            insertIntoSubject(tag);
+          }}
+          error={shown('subject')}
+          maxLength={255}
+        />
+        <Select
+          label="Used for"
+          description={
+            systemSpec
+              ? `This template replaces the platform's ${systemSpec.label.toLowerCase()} email. Its own tags: ${systemSpec.extraTags.map((t) => `{{${t}}}`).join(', ')}; the ${`{{${systemSpec.requiredTag}}}`} is added at the end if you leave it out.`
+              : 'Choose a platform email to shape it with this template.'
+          }
+          data={USED_FOR_OPTIONS}
+          value={form.systemKey}
+          onChange={(value) => set('systemKey', value ?? '')}
+          allowDeselect={false}
+          readOnly={!isAdmin}
+        />
+        <TemplateBodyEditor
+          initialHtml={form.template}
+          editable={isAdmin}
+          error={shown('template')}
+          onChange={onBodyChange}
+          onFocus={onBodyFocus}
+          onReady={onEditorReady}
+        />
+        {isAdmin ? <FormActions cancelTo={LIST} pending={saving} /> : null}
+        {submitted && Object.keys(errors).length > 0 ? (
+          <Text c="red.9" size="sm" role="alert">
+            Please fill in the required fields.
+          </Text>
+        ) : null}
+      </AdminFormCard>
       {/* Saving the field refreshes the ['customFields'] queries, so its blue chip appears at once. */}
       <CustomFieldDialog
         opened={addingField}

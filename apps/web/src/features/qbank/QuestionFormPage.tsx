@@ -209,16 +209,11 @@ function QuestionForm({ id, initial }: { id: string | null; initial: QuestionFor
                       onChange={(points) => form.setFieldValue(`options.${index}.points`, points)}
                     />
                   ) : null}
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={`Remove option ${index + 1}`}
+                  <RemoveRowButton
+                    label={`Remove option ${index + 1}`}
                     disabled={values.options.length <= 2}
                     onClick={() => form.removeListItem('options', index)}
-                    mb={4}
-                  >
-                    <IconTrash size={18} aria-hidden />
-                  </ActionIcon>
+                  />
                 </Group>
               ))}
             </ListFieldset>
@@ -264,15 +259,10 @@ function QuestionForm({ id, initial }: { id: string | null; initial: QuestionFor
                     value={criterion.points}
                     onChange={(points) => form.setFieldValue(`rubric.${index}.points`, points)}
                   />
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={`Remove criterion ${index + 1}`}
+                  <RemoveRowButton
+                    label={`Remove criterion ${index + 1}`}
                     onClick={() => form.removeListItem('rubric', index)}
-                    mb={4}
-                  >
-                    <IconTrash size={18} aria-hidden />
-                  </ActionIcon>
+                  />
                 </Group>
               ))}
             </ListFieldset>
@@ -395,5 +385,21 @@ function PointsInput(props: { name: string; min: number; value: number; onChange
       value={props.value}
       onChange={(value) => props.onChange(Number(value) || 0)}
     />
+  );
+}
+
+/** The bin at the end of an option's or a criterion's row, named for screen readers by its row. */
+function RemoveRowButton(props: { label: string; disabled?: boolean; onClick: () => void }) {
+  return (
+    <ActionIcon
+      variant="subtle"
+      color="red"
+      aria-label={props.label}
+      disabled={props.disabled}
+      onClick={props.onClick}
+      mb={4}
+    >
+      <IconTrash size={18} aria-hidden />
+    </ActionIcon>
   );
 }

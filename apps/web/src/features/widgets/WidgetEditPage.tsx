@@ -1,8 +1,9 @@
 import { WIDGET_TYPES, type Widget } from '@atrium/contracts';
-import { Alert, Button, Card, Group, Loader, NumberInput, Select, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Loader, NumberInput, Select, Stack, TextInput } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { AdminFormCard } from '../../app/components/AdminFormCard';
 import { showSuccessToast } from '../../lib/notify';
 import { SettingsHeader, useIsAdmin } from '../settings/SettingsHeader';
 import { widgetKeys, widgetsApi } from './api';
@@ -78,84 +79,73 @@ function WidgetEditForm({ widget }: { widget: Widget }) {
   return (
     <Stack gap="md" component="section">
       <SettingsHeader title="Edit Widget" backTo={LIST} />
-      {!isAdmin ? <Alert color="gray">Only an administrator can change these settings.</Alert> : null}
-      <Card withBorder padding="lg" maw={640}>
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            void save();
+      <AdminFormCard isAdmin={isAdmin} onSave={() => void save()} maw={640}>
+        <TextInput
+          label="Name"
+          required
+          readOnly={!isAdmin}
+          value={form.name}
+          onChange={(event) => {
+            setForm({ ...form, name: event.currentTarget.value });
+            touch('name')();
           }}
-        >
-          <Stack gap="md">
-            <TextInput
-              label="Name"
-              required
-              readOnly={!isAdmin}
-              value={form.name}
-              onChange={(event) => {
-                setForm({ ...form, name: event.currentTarget.value });
-                touch('name')();
-              }}
-              error={shown('name')}
-              maxLength={120}
-            />
-            <Select label="Type" data={[...WIDGET_TYPES]} value={widget.type} disabled />
-            <TextInput
-              label="Url"
-              required
-              type="url"
-              readOnly={!isAdmin}
-              value={form.misc}
-              onChange={(event) => {
-                setForm({ ...form, misc: event.currentTarget.value });
-                touch('misc')();
-              }}
-              error={shown('misc')}
-            />
-            <Group grow align="flex-start">
-              <NumberInput
-                label="Width (px)"
-                readOnly={!isAdmin}
-                value={form.width}
-                onChange={(value) => {
-                  setForm({ ...form, width: value });
-                  touch('width')();
-                }}
-                error={shown('width')}
-                min={1}
-                max={10_000}
-                allowDecimal={false}
-                allowNegative={false}
-              />
-              <NumberInput
-                label="Height (px)"
-                readOnly={!isAdmin}
-                value={form.height}
-                onChange={(value) => {
-                  setForm({ ...form, height: value });
-                  touch('height')();
-                }}
-                error={shown('height')}
-                min={1}
-                max={10_000}
-                allowDecimal={false}
-                allowNegative={false}
-              />
-            </Group>
-            <Group justify="flex-end">
-              <Button variant="default" component={Link} to={LIST}>
-                Cancel
-              </Button>
-              {isAdmin ? (
-                <Button type="submit" disabled={invalid} loading={saving}>
-                  Submit
-                </Button>
-              ) : null}
-            </Group>
-          </Stack>
-        </form>
-      </Card>
+          error={shown('name')}
+          maxLength={120}
+        />
+        <Select label="Type" data={[...WIDGET_TYPES]} value={widget.type} disabled />
+        <TextInput
+          label="Url"
+          required
+          type="url"
+          readOnly={!isAdmin}
+          value={form.misc}
+          onChange={(event) => {
+            setForm({ ...form, misc: event.currentTarget.value });
+            touch('misc')();
+          }}
+          error={shown('misc')}
+        />
+        <Group grow align="flex-start">
+          <NumberInput
+            label="Width (px)"
+            readOnly={!isAdmin}
+            value={form.width}
+            onChange={(value) => {
+              setForm({ ...form, width: value });
+              touch('width')();
+            }}
+            error={shown('width')}
+            min={1}
+            max={10_000}
+            allowDecimal={false}
+            allowNegative={false}
+          />
+          <NumberInput
+            label="Height (px)"
+            readOnly={!isAdmin}
+            value={form.height}
+            onChange={(value) => {
+              setForm({ ...form, height: value });
+              touch('height')();
+            }}
+            error={shown('height')}
+            min={1}
+            max={10_000}
+            allowDecimal={false}
+            allowNegative={false}
+          />
+        </Group>
+        <Group justify="flex-end">
+          <Button variant="default" component={Link} to={LIST}>
+            Cancel
+          </Button>
+          {isAdmin ? (
+            <Button type="submit" disabled={invalid} loading={saving}>
+              Submit
+            </Button>
+          ) : null}
+        </Group>
+      </AdminFormCard>
     </Stack>
   );
 }
