@@ -16,6 +16,14 @@ export type EnrolmentSource = EnrolmentRow['source'];
 /** Which source wins when a contact is enrolled again: a purchase or staff enrolment beats a demo or a membership. */
 const RANK: Record<EnrolmentSource, number> = { demo: 0, membership: 1, free: 2, staff: 3, purchase: 4 };
 
+/** One contact's enrolment in one course (a row per course and contact). */
+const enrolmentOf = (tenantId: string, courseId: string, contactId: string) =>
+  and(
+    eq(courseEnrolments.tenantId, tenantId),
+    eq(courseEnrolments.courseId, courseId),
+    eq(courseEnrolments.contactId, contactId),
+  );
+
 export async function findEnrolment(
   tx: Tx,
   tenantId: string,
@@ -25,13 +33,7 @@ export async function findEnrolment(
   const [row] = await tx
     .select()
     .from(courseEnrolments)
-    .where(
-      and(
-        eq(courseEnrolments.tenantId, tenantId),
-        eq(courseEnrolments.courseId, courseId),
-        eq(courseEnrolments.contactId, contactId),
-      ),
-    );
+    .where(enrolmentOf(tenantId, courseId, contactId));
   return row;
 }
 
@@ -94,13 +96,7 @@ export async function enrol(
   const [updated] = await tx
     .update(courseEnrolments)
     .set(change)
-    .where(
-      and(
-        eq(courseEnrolments.tenantId, tenantId),
-        eq(courseEnrolments.courseId, values.courseId),
-        eq(courseEnrolments.contactId, values.contactId),
-      ),
-    )
+    .where(enrolmentOf(tenantId, values.courseId, values.contactId))
     .returning();
   return { row: updated ?? current, created: false };
 }
@@ -136,13 +132,7 @@ export async function refundPurchases(
     await tx
       .update(courseEnrolments)
       .set(fallback ? { source: fallback, fallbackSource: null, refundedAt: at } : { refundedAt: at })
-      .where(
-        and(
-          eq(courseEnrolments.tenantId, tenantId),
-          eq(courseEnrolments.courseId, row.courseId),
-          eq(courseEnrolments.contactId, row.contactId),
-        ),
-      );
+      .where(enrolmentOf(tenantId, row.courseId, row.contactId));
   }
   return revoked;
 }
@@ -150,13 +140,7 @@ export async function refundPurchases(
 export async function unenrol(tx: Tx, tenantId: string, courseId: string, contactId: string): Promise<boolean> {
   const rows = await tx
     .delete(courseEnrolments)
-    .where(
-      and(
-        eq(courseEnrolments.tenantId, tenantId),
-        eq(courseEnrolments.courseId, courseId),
-        eq(courseEnrolments.contactId, contactId),
-      ),
-    )
+    .where(enrolmentOf(tenantId, courseId, contactId))
     .returning({ id: courseEnrolments.contactId });
   return rows.length > 0;
 }
@@ -272,13 +256,7 @@ export async function touchEnrolment(
   await tx
     .update(courseEnrolments)
     .set(values)
-    .where(
-      and(
-        eq(courseEnrolments.tenantId, tenantId),
-        eq(courseEnrolments.courseId, courseId),
-        eq(courseEnrolments.contactId, contactId),
-      ),
-    );
+    .where(enrolmentOf(tenantId, courseId, contactId));
 }
 
 export async function chapterCount(tx: Tx, tenantId: string, courseId: string): Promise<number> {

@@ -20,6 +20,14 @@ import { chaptersOf, findChapter } from './outline.repo.ts';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const EPOCH = new Date(0);
 
+/** One contact's progress row on one chapter. */
+const progressOf = (tenantId: string, contactId: string, chapterId: string) =>
+  and(
+    eq(courseProgress.tenantId, tenantId),
+    eq(courseProgress.contactId, contactId),
+    eq(courseProgress.chapterId, chapterId),
+  );
+
 async function lockProgress(tx: Tx, tenantId: string, contactId: string, chapter: ChapterRow): Promise<ProgressRow> {
   await tx
     .insert(courseProgress)
@@ -28,13 +36,7 @@ async function lockProgress(tx: Tx, tenantId: string, contactId: string, chapter
   const [row] = await tx
     .select()
     .from(courseProgress)
-    .where(
-      and(
-        eq(courseProgress.tenantId, tenantId),
-        eq(courseProgress.contactId, contactId),
-        eq(courseProgress.chapterId, chapter.id),
-      ),
-    )
+    .where(progressOf(tenantId, contactId, chapter.id))
     .for('update');
   if (!row) throw new Error('progress row vanished');
   return row;
@@ -95,13 +97,7 @@ export function saveProgress(
         completedAt: current.completedAt ?? (completes ? now : null),
         updatedAt: sql`now()`,
       })
-      .where(
-        and(
-          eq(courseProgress.tenantId, tenantId),
-          eq(courseProgress.contactId, auth.sub),
-          eq(courseProgress.chapterId, chapter.id),
-        ),
-      )
+      .where(progressOf(tenantId, auth.sub, chapter.id))
       .returning();
     if (!row) throw new Error('progress update returned nothing');
 
