@@ -127,3 +127,23 @@ export async function saveAndClose(
   close();
   return true;
 }
+
+/** What a contract's schema (zod) says of a body: passes, or the issues with the field each names first. */
+interface Checks {
+  safeParse(
+    body: unknown,
+  ):
+    | { success: true }
+    | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
+}
+
+/**
+ * A form's errors by the contract's own rules (Mantine's `validate`): the body checked by its schema,
+ * the first message for each field; none when it passes.
+ */
+export function schemaErrors(schema: Checks, body: unknown): Record<string, string> {
+  const parsed = schema.safeParse(body);
+  const errors: Record<string, string> = {};
+  if (!parsed.success) for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
+  return errors;
+}

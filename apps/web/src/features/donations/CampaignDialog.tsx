@@ -3,7 +3,7 @@ import { Checkbox, NumberInput, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { FormDialog, saveAndClose } from '../../app/components/FormDialog';
+import { FormDialog, saveAndClose, schemaErrors } from '../../app/components/FormDialog';
 import { donationsApi } from './api';
 import { minorList, minorOf } from './campaign-money';
 
@@ -66,11 +66,7 @@ export function CampaignDialog({ opened, campaign, currency, onClose }: Props) {
     validate: (values) => {
       const body = bodyOf(values);
       if ('error' in body) return { [body.error[0]]: body.error[1] };
-      const parsed = DonationCampaignInput.safeParse(body);
-      if (parsed.success) return {};
-      const errors: Record<string, string> = {};
-      for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
-      return errors;
+      return schemaErrors(DonationCampaignInput, body);
     },
   });
 

@@ -2,7 +2,7 @@ import { type Room, RoomInput } from '@atrium/contracts';
 import { NumberInput, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect } from 'react';
-import { FormDialog, saveAndClose } from '../../app/components/FormDialog';
+import { FormDialog, saveAndClose, schemaErrors } from '../../app/components/FormDialog';
 import { useSaveRoom } from './hooks';
 
 interface Props {
@@ -21,13 +21,7 @@ export function RoomDialog({ opened, room, onClose }: Props) {
   const save = useSaveRoom();
   const form = useForm<Values>({
     initialValues: { name: '', capacity: 20 },
-    validate: (values) => {
-      const parsed = RoomInput.safeParse(bodyOf(values));
-      if (parsed.success) return {};
-      const errors: Record<string, string> = {};
-      for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
-      return errors;
-    },
+    validate: (values) => schemaErrors(RoomInput, bodyOf(values)),
   });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the dialog opens on a room

@@ -1,7 +1,7 @@
 import { type Roster, SessionEditInput, wallTimeInZone } from '@atrium/contracts';
 import { NumberInput, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { FormActions } from '../../app/components/FormDialog';
+import { FormActions, schemaErrors } from '../../app/components/FormDialog';
 import { isApiError } from '../../lib/api-error';
 import { showErrorToast, showSuccessToast, showWarningToast } from '../../lib/notify';
 import { RoomTeacherSelects, WaitlistFields } from './ClassFields';
@@ -69,12 +69,7 @@ export function SessionEditForm({
   const initial = valuesOf(roster, timeZone);
   const form = useForm<Values>({
     initialValues: initial,
-    validate: (values) => {
-      const parsed = SessionEditInput.safeParse(changesOf(values, initial));
-      const errors: Record<string, string> = {};
-      if (!parsed.success) for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
-      return errors;
-    },
+    validate: (values) => schemaErrors(SessionEditInput, changesOf(values, initial)),
   });
   const roomOptions = (rooms.data?.data ?? []).map((r) => ({ value: r.guId, label: `${r.name} (${r.capacity})` }));
   const teacherOptions = (teachers.data?.data ?? []).map((t) => ({ value: t.guId, label: t.name }));
