@@ -25,8 +25,6 @@ export const RETRY_AFTER_DAYS = [1, 3, 5] as const;
 /** A claimed charge is retried (with the same key) after this, if its worker never finished it. */
 const CLAIM_MS = 10 * 60_000;
 export const RENEWAL_QUEUE = 'membership-renewals';
-/** While a run charges, the emails its charges wrote are sent this often (one outbox kick for all). */
-const KICK_EVERY_MS = 250;
 export const CREDIT_EXPIRY_QUEUE = 'membership-credit-expiry';
 
 export const zoneOf = (tenant: TenantContext) => knownTimeZone(tenant.settings.timezone);
@@ -203,7 +201,7 @@ export async function chargeCycle(
   gateway: SavedCardGateway,
   tenant: TenantContext,
   cycleId: string,
-  /** Called instead of awaiting the outbox's kick when an email was queued (runRenewals sends them beside the charges). */
+  /** Called instead of awaiting the outbox's kick when an email was queued (runRenewals sends them after its charges). */
   onMailed?: () => void,
 ): Promise<Outcome> {
   const now = platform.clock.now();
@@ -354,10 +352,11 @@ export interface RenewalRun {
 }
 
 /**
- * The renewal job: writes the cycles that fell due (one transaction per subscription), then charges
- * every chargeable cycle, `concurrency` at a time and at most `perTenant` of one studio at once (its
- * provider account has its own rate limit), the studios taken in turn. Any number of these may run
- * at once (two workers, a re-run): each cycle is claimed by one.
+ * The renewal job: writes the cycles that fell due (one statement per subscription with one cycle due,
+ * `concurrency` at a time), then charges every chargeable cycle, `concurrency` at a time and at most
+ * `perTenant` of one studio at once (its provider account has its own rate limit), the studios taken in
+ * turn, then sends the emails its charges wrote and waits for them. Any number of these may run at once
+ * (two workers, a re-run): each cycle is claimed by one.
  */
 export async function runRenewals(
   platform: Platform,
@@ -402,17 +401,13 @@ export async function runRenewals(
   // a cycle that could not be charged for a reason of ours (the database): its claim runs out and the
   // next run tries it; the first such error fails this run once the others are done, so it is logged
   let failure: unknown = null;
-  // the emails of the charges (receipts with their invoice PDFs) are sent beside them: a charge does
-  // not wait for the mail job, which takes what is written as it goes; the run ends once all are sent
+  // the emails of the charges (receipts with their invoice PDFs, made when sent) go out once the run's
+  // charges are done: the mail job runs after them, not beside them (the PDFs were over a third of a
+  // renewal's CPU, and the charges waited for them). The outbox's sweep still sends any email left
+  // waiting over a minute, so a long run's first receipts need not wait for its last charge.
   let mailedAny = false;
-  let kickTimer: ReturnType<typeof setTimeout> | null = null;
-  const sendSoon = () => {
+  const sendLater = () => {
     mailedAny = true;
-    // one kick for the emails of a quarter second: each kick queries the outbox and the job queues
-    kickTimer ??= setTimeout(() => {
-      kickTimer = null;
-      platform.outbox.kick().catch(() => {}); // the kick at the end reports a failure
-    }, KICK_EVERY_MS);
   };
   for (;;) {
     const listed = (
@@ -430,14 +425,13 @@ export async function runRenewals(
       { concurrency, perKey: perTenant },
       async (cycle) => {
         const tenant = await tenantOf(cycle.tenantId);
-        if (tenant) run[await chargeCycle(platform, gateway, tenant, cycle.id, sendSoon)] += 1;
+        if (tenant) run[await chargeCycle(platform, gateway, tenant, cycle.id, sendLater)] += 1;
       },
       (_cycle, error) => {
         failure ??= error;
       },
     );
   }
-  if (kickTimer) clearTimeout(kickTimer);
   if (mailedAny) await platform.outbox.kick();
   if (failure) throw failure;
   // past due with nothing left to try (a membership from before dunning had an end): suspend or cancel it
