@@ -370,9 +370,11 @@ describe('a test send through Mailchimp', () => {
     await app.platform.jobs.drain(CAMPAIGN_BATCH_QUEUE);
     const report = async (token = admin, studio = tenant) =>
       call(token, studio, 'GET', `/rest/campaigns/${campaign.id}/report`);
-    // Before Mailchimp's report is read: what was handed over, opens and clicks unknown.
+    // Before Mailchimp's report is read: what was handed over, opens and clicks unknown (the read the send
+    // queued runs in the background and may already be done: then its numbers are checked below)
     const before = json<CampaignReport>(await report());
-    expect(before).toMatchObject({ sent: 4, opened: null, clicked: null, mailchimp: { readAt: null, error: '' } });
+    expect(before).toMatchObject({ sent: 4, mailchimp: { error: '' } });
+    if (before.mailchimp?.readAt === null) expect(before).toMatchObject({ opened: null, clicked: null });
 
     // Sending queued the first read: Mailchimp has nothing yet but the sends.
     await app.platform.jobs.drain(MAILCHIMP_REPORT_QUEUE);
