@@ -6,7 +6,7 @@ import {
   type PublicDonationCampaign,
   takesCardPayments,
 } from '@atrium/contracts';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/errors.ts';
 import { requireTenant } from '../lib/guards.ts';
 import { requestOrigin } from '../lib/request-origin.ts';
@@ -14,7 +14,7 @@ import { publicCampaign } from '../modules/donations/donations.service.ts';
 import type { Platform } from '../platform.ts';
 import { DONATE_ISLAND_JS } from './donate-island.js.ts';
 import { DONATIONS_CSS, progressHtml } from './donations-page.ts';
-import { type AppAssets, NOT_FOUND_PAGE_NAME, renderSitePage } from './render-page.ts';
+import { type AppAssets, NOT_FOUND_PAGE_NAME, renderSitePage, sendSitePage, UUID } from './render-page.ts';
 import { escapeHtml as e } from './sanitize.ts';
 import { moneyFormatOf } from './shop-page.ts';
 import type { SitePage } from './site-entry.ts';
@@ -133,11 +133,6 @@ export const CAMPAIGN_NOT_FOUND: SitePage = {
   css: DONATE_CSS,
 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-const send = (reply: FastifyReply, status: number, html: string) =>
-  reply.code(status).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
-
 /** GET /donate/{id} as a server-rendered page, and its island. `appShell`: the web app's page for the return. */
 export function registerDonatePage(
   app: FastifyInstance,
@@ -157,7 +152,7 @@ export function registerDonatePage(
       // Back from the provider's page with a saved card: the app's page completes the monthly gift.
       if (request.query.session_id) {
         const shell = await appShell(request);
-        if (shell) return send(reply, 200, shell);
+        if (shell) return sendSitePage(reply, 200, shell);
       }
       const { config } = await platform.tenantConfigs.get(tenant);
       const path = request.url.split('?')[0] ?? '/donations';
@@ -171,7 +166,7 @@ export function registerDonatePage(
         }
       }
       const url = `${requestOrigin(request)}${path}`;
-      if (!campaign) return send(reply, 404, renderSitePage(config, CAMPAIGN_NOT_FOUND, { url, path }, assets));
+      if (!campaign) return sendSitePage(reply, 404, renderSitePage(config, CAMPAIGN_NOT_FOUND, { url, path }, assets));
       const summary = (campaign.description ?? '').replace(/\s+/g, ' ').trim();
       const page: SitePage = {
         name: `donate:${campaign.guId}`,
@@ -183,7 +178,7 @@ export function registerDonatePage(
         description: (summary || `Give to ${campaign.name} at ${config.name}.`).slice(0, 160),
         image: campaign.imageUrl?.startsWith('/') ? `${requestOrigin(request)}${campaign.imageUrl}` : undefined,
       };
-      return send(reply, 200, renderSitePage(config, page, { url, path }, assets));
+      return sendSitePage(reply, 200, renderSitePage(config, page, { url, path }, assets));
     },
   );
 }

@@ -15,7 +15,7 @@ import {
   SIGNATURE_WIDTH,
   WAIVER_CONFIRM_TEXTS,
 } from '@atrium/contracts';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { readTenant } from '../db/client.ts';
 import { requireTenant } from '../lib/guards.ts';
 import { requestOrigin } from '../lib/request-origin.ts';
@@ -23,7 +23,7 @@ import { loadForm } from '../modules/forms/forms.service.ts';
 import type { Platform } from '../platform.ts';
 import { FIELD_CSS } from './donate-page.ts';
 import { REGFORM_ISLAND_JS } from './regform-island.js.ts';
-import { type AppAssets, NOT_FOUND_PAGE_NAME, renderSitePage } from './render-page.ts';
+import { type AppAssets, NOT_FOUND_PAGE_NAME, renderSitePage, sendSitePage, UUID } from './render-page.ts';
 import { escapeHtml as e } from './sanitize.ts';
 import type { SitePage } from './site-entry.ts';
 
@@ -237,11 +237,6 @@ export const FORM_NOT_FOUND: SitePage = {
   css: REGFORM_CSS,
 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-const send = (reply: FastifyReply, status: number, html: string) =>
-  reply.code(status).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
-
 /** GET /regform/{guId} and /registration/{id} as server-rendered pages, and their island. */
 export function registerRegformPage(app: FastifyInstance, platform: Platform, assets: AppAssets): void {
   app.get('/site/regform.js', { schema: { hide: true } }, (_request, reply) =>
@@ -260,7 +255,8 @@ export function registerRegformPage(app: FastifyInstance, platform: Platform, as
       const form = UUID.test(request.params.id)
         ? await readTenant(platform.db, tenant.tenantId, (tx) => loadForm(tx, tenant, request.params.id, 'public'))
         : null;
-      if (!form?.isPublished) return send(reply, 404, renderSitePage(config, FORM_NOT_FOUND, { url, path }, assets));
+      if (!form?.isPublished)
+        return sendSitePage(reply, 404, renderSitePage(config, FORM_NOT_FOUND, { url, path }, assets));
       const withAge = { ...form, ageOfMajority: tenant.settings.ageOfMajority };
       const page: SitePage = {
         name: `regform:${form.guId}`,
@@ -271,7 +267,7 @@ export function registerRegformPage(app: FastifyInstance, platform: Platform, as
         css: REGFORM_CSS,
         description: `${form.name} at ${config.name}.`.slice(0, 160),
       };
-      return send(reply, 200, renderSitePage(config, page, { url, path }, assets));
+      return sendSitePage(reply, 200, renderSitePage(config, page, { url, path }, assets));
     });
   }
 }

@@ -15,6 +15,7 @@ import {
   themeFontUrl,
   withScheme,
 } from '@atrium/contracts';
+import type { FastifyReply } from 'fastify';
 import { ownMediaId } from './favicon.ts';
 import { escapeHtml as e, safeStyleText } from './sanitize.ts';
 import type { SitePage } from './site-entry.ts';
@@ -267,3 +268,10 @@ ${head(tenant, page, request.url, assets)}
 </body>
 </html>`;
 }
+
+/** An id in a visitor's address that can name a row (anything else is the page's 404 without a query). */
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A server-rendered page's HTML, never cached without asking again. */
+export const sendSitePage = (reply: FastifyReply, status: number, html: string) =>
+  reply.code(status).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
