@@ -30,6 +30,7 @@ test('a visitor on a 320 px phone fills a form with the keyboard on the server p
           isMandatory: true,
         },
         { name: 'Shift', type: 'radio', option1: 'Morning', option2: 'Evening', isMandatory: true },
+        { name: 'Mat', type: 'dropdown', option1: 'Own mat', option2: 'Borrow one' },
         { name: 'Injuries', type: 'textarea', fieldName: 'Anything we should know' },
       ],
     },
@@ -83,6 +84,15 @@ test('a visitor on a 320 px phone fills a form with the keyboard on the server p
     await phone.getByRole('option', { name: 'Improver' }).click();
     await expect(level).toContainText('Improver');
     await phone.getByRole('radio', { name: 'Evening' }).check();
+    // an optional dropdown's answer can be taken back: its first choice is the empty one
+    const mat = phone.getByRole('combobox', { name: 'Mat' });
+    await mat.click();
+    await phone.getByRole('option', { name: 'Borrow one' }).click();
+    await expect(mat).toContainText('Borrow one');
+    await mat.click();
+    await phone.getByRole('option', { name: 'Select' }).click();
+    await expect(mat).toContainText('Select');
+    await expect(mat).not.toContainText('Borrow one');
     await phone.getByLabel('Injuries').fill('A knee, a long time ago.');
     await phone.getByLabel('Or type your full name as your signature').fill('Ayşe Yılmaz');
     await expect(phone.getByText('Signature is required!')).toHaveCount(0);
@@ -114,6 +124,7 @@ test('a visitor on a 320 px phone fills a form with the keyboard on the server p
       ((await values.json()) as { name: string; value: string }[]).map((v) => [v.name, v.value]),
     );
     expect(byName).toMatchObject({ Level: 'Improver', Shift: 'Evening', Injuries: 'A knee, a long time ago.' });
+    expect(byName.Mat ?? '').toBe('');
   } finally {
     await request.delete(apiUrl(`/rest/customForm/${guId}`), { headers });
   }

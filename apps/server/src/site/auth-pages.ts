@@ -4,7 +4,7 @@ import { requestOrigin } from '../lib/request-origin.ts';
 import { IdentityProviders } from '../modules/social-login/identity-providers.ts';
 import type { Platform } from '../platform.ts';
 import { AUTH_ISLAND_JS } from './auth-island.js.ts';
-import { type AppAssets, renderSitePage, TENANT_CONFIG_ELEMENT } from './render-page.ts';
+import { type AppAssets, renderSitePage, sendSitePage, TENANT_CONFIG_ELEMENT } from './render-page.ts';
 import { escapeHtml as e } from './sanitize.ts';
 
 // The studio's /login and /register, rendered here like the builder's pages (issue 30;
@@ -96,9 +96,6 @@ export function registerHtml(orgId: string): string {
 const configScript = (json: string) =>
   `<script id="${TENANT_CONFIG_ELEMENT}" type="application/json">${json.replace(/</g, '\\u003c')}</script>`;
 
-const send = (reply: FastifyReply, html: string) =>
-  reply.code(200).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
-
 function page(name: string, title: string, html: string) {
   return { name, title, header: '', subHeader: '', html, css: AUTH_CSS };
 }
@@ -126,7 +123,7 @@ export function registerAuthPages(app: FastifyInstance, platform: Platform, asse
       const body = `${html}${configScript(json)}<script src="/site/auth.js" defer></script>`;
       const url = `${requestOrigin(request)}${path}`;
       const shown = openWhenSuspended ? signInOpen(config) : config;
-      return send(reply, renderSitePage(shown, page(name, title, body), { url, path }, assets));
+      return sendSitePage(reply, 200, renderSitePage(shown, page(name, title, body), { url, path }, assets));
     };
 
   app.get(

@@ -7,14 +7,14 @@ import {
   spotsLabel,
   type TenantConfig,
 } from '@atrium/contracts';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireTenant } from '../lib/guards.ts';
 import { requestOrigin } from '../lib/request-origin.ts';
 import { zoneOf } from '../modules/scheduling/scheduling-shared.ts';
 import { publicSessions } from '../modules/scheduling/sessions.service.ts';
 import type { Platform } from '../platform.ts';
 import { CALENDAR_ISLAND_JS } from './calendar-island.js.ts';
-import { type AppAssets, renderSitePage } from './render-page.ts';
+import { type AppAssets, renderSitePage, sendSitePage } from './render-page.ts';
 import { escapeHtml as e } from './sanitize.ts';
 import { NOT_FOUND_PAGE } from './site.service.ts';
 import type { SitePage } from './site-entry.ts';
@@ -194,9 +194,6 @@ export async function calendarWeek(
   return nextWeek > start ? { start: nextWeek, sessions: await weekFrom(nextWeek) } : { start, sessions };
 }
 
-const send = (reply: FastifyReply, html: string, status = 200) =>
-  reply.code(status).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
-
 /**
  * GET /calendar as a server-rendered page, and its island. `appShell`: the web app's page, for a studio that
  * hides its schedule (its staff still have their calendar at /calendar; the app shows visitors its 404).
@@ -218,10 +215,10 @@ export function registerCalendarPage(
     const tenant = requireTenant(request);
     if (!tenant.settings.isShowSchedule) {
       const shell = await appShell(request);
-      if (shell) return send(reply, shell);
+      if (shell) return sendSitePage(reply, 200, shell);
       const { config } = await platform.tenantConfigs.get(tenant);
       const url = `${requestOrigin(request)}/calendar`;
-      return send(reply, renderSitePage(config, NOT_FOUND_PAGE, { url, path: '/calendar' }, assets), 404);
+      return sendSitePage(reply, 404, renderSitePage(config, NOT_FOUND_PAGE, { url, path: '/calendar' }, assets));
     }
     const now = new Date();
     const [{ config }, week] = await Promise.all([
@@ -241,6 +238,10 @@ export function registerCalendarPage(
       css: CALENDAR_CSS,
       description: names.length ? `Classes at ${config.name}: ${names.join(', ')}`.slice(0, 160) : undefined,
     };
-    return send(reply, renderSitePage(config, page, { url: `${origin}/calendar`, path: '/calendar' }, assets));
+    return sendSitePage(
+      reply,
+      200,
+      renderSitePage(config, page, { url: `${origin}/calendar`, path: '/calendar' }, assets),
+    );
   });
 }

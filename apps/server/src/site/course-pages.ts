@@ -16,7 +16,7 @@ import { publicCourse, publicCourses } from '../modules/courses/public.service.t
 import { visitorPlayback } from '../modules/video/video.service.ts';
 import type { Platform } from '../platform.ts';
 import { COURSE_ISLAND_JS } from './course-island.js.ts';
-import { type AppAssets, NOT_FOUND_PAGE_NAME, renderSitePage } from './render-page.ts';
+import { type AppAssets, NOT_FOUND_PAGE_NAME, renderSitePage, sendSitePage } from './render-page.ts';
 import { escapeHtml as e } from './sanitize.ts';
 import type { SitePage } from './site-entry.ts';
 
@@ -220,10 +220,6 @@ const notFoundPage: SitePage = {
 
 const isNotFound = (error: unknown) => error instanceof AppError && error.statusCode === 404;
 
-async function send(reply: FastifyReply, status: number, html: string) {
-  return reply.code(status).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
-}
-
 /** GET /courses and /courses/{course} as server-rendered pages, and the island's script. */
 export function registerCoursePages(app: FastifyInstance, platform: Platform, assets: AppAssets): void {
   app.get('/site/course.js', { schema: { hide: true } }, (_request, reply) =>
@@ -253,10 +249,10 @@ export function registerCoursePages(app: FastifyInstance, platform: Platform, as
     try {
       const built = await build(config, url);
       if ('redirect' in built) return reply.redirect(built.redirect, 301);
-      return send(reply, 200, renderSitePage(config, built, { url, path }, assets));
+      return sendSitePage(reply, 200, renderSitePage(config, built, { url, path }, assets));
     } catch (error) {
       if (!isNotFound(error)) throw error;
-      return send(reply, 404, renderSitePage(config, notFoundPage, { url, path }, assets));
+      return sendSitePage(reply, 404, renderSitePage(config, notFoundPage, { url, path }, assets));
     }
   };
 

@@ -5,7 +5,7 @@ import { requireTenant } from '../lib/guards.ts';
 import { requestOrigin } from '../lib/request-origin.ts';
 import { publicCampaigns } from '../modules/donations/donations.service.ts';
 import type { Platform } from '../platform.ts';
-import { type AppAssets, renderSitePage } from './render-page.ts';
+import { type AppAssets, renderSitePage, sendSitePage } from './render-page.ts';
 import { escapeHtml as e } from './sanitize.ts';
 import { NOT_FOUND_PAGE } from './site.service.ts';
 
@@ -53,9 +53,6 @@ export function donationsHtml(campaigns: PublicDonationCampaign[]): string {
   return `<ul class="gift-grid" aria-label="Campaigns">${cards}</ul>`;
 }
 
-const send = (reply: FastifyReply, status: number, html: string) =>
-  reply.code(status).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
-
 /** GET /donations and /publicdonations as server-rendered pages. */
 export function registerDonationsPage(app: FastifyInstance, platform: Platform, assets: AppAssets): void {
   const page = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -69,7 +66,7 @@ export function registerDonationsPage(app: FastifyInstance, platform: Platform, 
     } catch (error) {
       // Donations switched off in the studio's settings: no such page.
       if (error instanceof AppError && error.statusCode === 404)
-        return send(reply, 404, renderSitePage(config, NOT_FOUND_PAGE, { url, path }, assets));
+        return sendSitePage(reply, 404, renderSitePage(config, NOT_FOUND_PAGE, { url, path }, assets));
       throw error;
     }
     const html = renderSitePage(
@@ -88,7 +85,7 @@ export function registerDonationsPage(app: FastifyInstance, platform: Platform, 
       { url, path },
       assets,
     );
-    return send(reply, 200, html);
+    return sendSitePage(reply, 200, html);
   };
   app.get('/donations', { schema: { hide: true } }, page);
   app.get('/publicdonations', { schema: { hide: true } }, page);

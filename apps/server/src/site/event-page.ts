@@ -1,5 +1,5 @@
 import { type PublicEvent, type TenantConfig, takesCardPayments } from '@atrium/contracts';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/errors.ts';
 import { requireTenant } from '../lib/guards.ts';
 import { requestOrigin } from '../lib/request-origin.ts';
@@ -7,7 +7,7 @@ import { tenantCurrency } from '../modules/invoices/invoices.service.ts';
 import { publicEvent } from '../modules/scheduling/events.service.ts';
 import type { Platform } from '../platform.ts';
 import { EVENTS_CSS, eventDates, placesLabel, priceLabel, sessionLabel } from './events-page.ts';
-import { type AppAssets, NOT_FOUND_PAGE_NAME, renderSitePage } from './render-page.ts';
+import { type AppAssets, NOT_FOUND_PAGE_NAME, renderSitePage, sendSitePage } from './render-page.ts';
 import { escapeHtml as e } from './sanitize.ts';
 import type { SitePage } from './site-entry.ts';
 
@@ -126,9 +126,6 @@ export const EVENT_NOT_FOUND: SitePage = {
   css: `${EVENT_CSS}\n.event-alert{border-radius:8px;padding:12px 16px;background:#fff5f5;color:#a51111;display:flex;flex-direction:column;gap:4px}`,
 };
 
-const send = (reply: FastifyReply, status: number, html: string) =>
-  reply.code(status).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
-
 /** GET /events/{id} as a server-rendered page. */
 export function registerEventPage(app: FastifyInstance, platform: Platform, assets: AppAssets): void {
   app.get<{ Params: { id: string } }>(
@@ -149,7 +146,7 @@ export function registerEventPage(app: FastifyInstance, platform: Platform, asse
           if (!(error instanceof AppError && error.statusCode === 404)) throw error;
         }
       }
-      if (!event) return send(reply, 404, renderSitePage(config, EVENT_NOT_FOUND, { url, path }, assets));
+      if (!event) return sendSitePage(reply, 404, renderSitePage(config, EVENT_NOT_FOUND, { url, path }, assets));
       const canonical = `${requestOrigin(request)}${eventPath(event.guId)}`;
       const summary = (event.description ?? '').replace(/\s+/g, ' ').trim();
       const page: SitePage = {
@@ -161,7 +158,7 @@ export function registerEventPage(app: FastifyInstance, platform: Platform, asse
         css: EVENT_CSS,
         description: (summary || `${eventDates(event)} at ${config.name}.`).slice(0, 160),
       };
-      return send(reply, 200, renderSitePage(config, page, { url: canonical, path }, assets));
+      return sendSitePage(reply, 200, renderSitePage(config, page, { url: canonical, path }, assets));
     },
   );
 }

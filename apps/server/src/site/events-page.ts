@@ -1,10 +1,10 @@
 import type { PublicEvent, TenantConfig } from '@atrium/contracts';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireTenant } from '../lib/guards.ts';
 import { requestOrigin } from '../lib/request-origin.ts';
 import { publicEvents } from '../modules/scheduling/events.service.ts';
 import type { Platform } from '../platform.ts';
-import { type AppAssets, renderSitePage } from './render-page.ts';
+import { type AppAssets, renderSitePage, sendSitePage } from './render-page.ts';
 import { escapeHtml as e } from './sanitize.ts';
 
 // The public events list, /events, rendered on the server like the builder's pages: the studio's events
@@ -72,9 +72,6 @@ export function eventsHtml(events: PublicEvent[], tenant: TenantConfig, now = Da
   return `<ul class="event-grid" aria-label="Events">${events.map((event) => eventCard(event, tenant, now)).join('')}</ul>`;
 }
 
-const send = (reply: FastifyReply, html: string) =>
-  reply.code(200).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
-
 /** GET /events as a server-rendered page. */
 export function registerEventsPage(app: FastifyInstance, platform: Platform, assets: AppAssets): void {
   app.get('/events', { schema: { hide: true } }, async (request: FastifyRequest, reply) => {
@@ -102,6 +99,6 @@ export function registerEventsPage(app: FastifyInstance, platform: Platform, ass
       { url, path },
       assets,
     );
-    return send(reply, html);
+    return sendSitePage(reply, 200, html);
   });
 }

@@ -3,6 +3,7 @@ import { AppError } from '../lib/errors.ts';
 import { assertBareDomain } from '../modules/onboarding/studio-signup.service.ts';
 import type { Platform } from '../platform.ts';
 import { NEW_STUDIO_ISLAND_JS } from './new-studio-island.js.ts';
+import { sendSitePage } from './render-page.ts';
 import { escapeHtml as e } from './sanitize.ts';
 
 // The platform's sign-up page, /new-studio on the bare product domain (issue 13), rendered here as
@@ -61,9 +62,6 @@ export function newStudioHtml(domain: string): string {
 export const NEW_STUDIO_NOT_FOUND_HTML =
   '<section class="auth-card"><h1>Page not found</h1><p>New studios are created on the main address, not on a studio\u2019s own site.</p></section>';
 
-const send = (reply: FastifyReply, status: number, html: string) =>
-  reply.code(status).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
-
 /** GET /new-studio and its island, /site/new-studio.js. */
 export function registerNewStudioPage(app: FastifyInstance, platform: Platform): void {
   app.get('/site/new-studio.js', { schema: { hide: true } }, (_request, reply) =>
@@ -78,11 +76,11 @@ export function registerNewStudioPage(app: FastifyInstance, platform: Platform):
       await assertBareDomain(platform, host);
     } catch (error) {
       if (error instanceof AppError && error.statusCode === 404)
-        return send(reply, 404, shell('Page not found', 'Page not found', NEW_STUDIO_NOT_FOUND_HTML));
+        return sendSitePage(reply, 404, shell('Page not found', 'Page not found', NEW_STUDIO_NOT_FOUND_HTML));
       throw error;
     }
     const description = 'Your website, bookings, memberships and payments in one place. It takes a minute.';
-    return send(
+    return sendSitePage(
       reply,
       200,
       shell(

@@ -1,11 +1,11 @@
 import { formatMoney, type ShopItemDetail, type TenantConfig, toMinorUnits } from '@atrium/contracts';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/errors.ts';
 import { requireTenant } from '../lib/guards.ts';
 import { requestOrigin } from '../lib/request-origin.ts';
 import { publicItem } from '../modules/shop/shop-catalogue.service.ts';
 import type { Platform } from '../platform.ts';
-import { type AppAssets, NOT_FOUND_PAGE_NAME, renderSitePage } from './render-page.ts';
+import { type AppAssets, NOT_FOUND_PAGE_NAME, renderSitePage, sendSitePage } from './render-page.ts';
 import { escapeHtml as e } from './sanitize.ts';
 import { moneyFormatOf, quantityOptions, SHOP_CSS, stockBadge } from './shop-page.ts';
 import type { SitePage } from './site-entry.ts';
@@ -82,9 +82,6 @@ export const PRODUCT_NOT_FOUND: SitePage = {
   css: PRODUCT_CSS,
 };
 
-const send = (reply: FastifyReply, status: number, html: string) =>
-  reply.code(status).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
-
 /** GET /merchandise/{id} as a server-rendered page (the island is the shop's /site/shop.js). */
 export function registerProductPage(app: FastifyInstance, platform: Platform, assets: AppAssets): void {
   app.get<{ Params: { id: string } }>(
@@ -102,7 +99,11 @@ export function registerProductPage(app: FastifyInstance, platform: Platform, as
         if (!(error instanceof AppError && error.statusCode === 404)) throw error;
       }
       if (!item)
-        return send(reply, 404, renderSitePage(config, PRODUCT_NOT_FOUND, { url: `${origin}${path}`, path }, assets));
+        return sendSitePage(
+          reply,
+          404,
+          renderSitePage(config, PRODUCT_NOT_FOUND, { url: `${origin}${path}`, path }, assets),
+        );
       const canonical = `${origin}${productPath(item.guId)}`;
       const image = item.imageUrl ? new URL(item.imageUrl, origin).toString() : undefined;
       const summary = item.description.replace(/\s+/g, ' ').trim();
@@ -117,7 +118,7 @@ export function registerProductPage(app: FastifyInstance, platform: Platform, as
         description: (summary || `${item.name}, ${price}, at ${config.name}.`).slice(0, 160),
         ...(image ? { image } : {}),
       };
-      return send(reply, 200, renderSitePage(config, page, { url: canonical, path }, assets));
+      return sendSitePage(reply, 200, renderSitePage(config, page, { url: canonical, path }, assets));
     },
   );
 }

@@ -190,7 +190,9 @@ export const REGFORM_ISLAND_JS = `(function () {
       options.forEach(function (x) { x.setAttribute('aria-selected', String(x === o)); });
       hidden.value = o.getAttribute('data-value');
       shownValue.textContent = o.textContent;
-      shownValue.removeAttribute('data-empty');
+      // the empty choice of an optional dropdown shows the placeholder again
+      if (hidden.value) shownValue.removeAttribute('data-empty');
+      else shownValue.setAttribute('data-empty', '');
       clearFor(name);
     }
     combo.addEventListener('click', function () { if (list.hidden) open(); else close(); });

@@ -54,6 +54,7 @@ beforeAll(async () => {
       { name: 'About you', type: 'header' },
       { name: 'I accept the risks', type: 'checkbox', isMandatory: true },
       { name: 'Level', type: 'dropdown', option1: 'Beginner', option2: 'Advanced', isMandatory: true },
+      { name: 'Mat', type: 'dropdown', option1: 'Own', option2: 'Borrow' },
       { name: 'Shift', type: 'radio', option1: 'Morning', option2: 'Evening' },
       { name: 'Notes', type: 'textarea', fieldName: 'Anything we should know' },
       { name: 'Weight', type: 'number' },
@@ -85,6 +86,9 @@ describe('a published form from the server', () => {
     );
     expect(html).toMatch(/role="combobox"[^>]*aria-haspopup="listbox"/);
     expect(html).toContain('data-value="Advanced">Advanced</li>');
+    // an optional dropdown's list starts with its empty choice (to take an answer back); a mandatory one's does not
+    expect(html.match(/class="reg-select__none"/g)).toHaveLength(1);
+    expect(html).toMatch(/data-value="" class="reg-select__none">Select<\/li><li role="option"[^>]*data-value="Own">/);
     expect(html).toMatch(/role="radiogroup"[^>]*><legend id="[^"]+">Shift<\/legend>.*value="Evening">Evening/s);
     expect(html).toContain('<p class="give-hint" id="reg-f:');
     expect(html).toContain('Anything we should know');
@@ -121,6 +125,7 @@ describe('a published form from the server', () => {
       'About you',
       'I accept the risks',
       'Level',
+      'Mat',
       'Shift',
       'Notes',
       'Weight',

@@ -50,7 +50,7 @@ export const REGFORM_CSS = `${FIELD_CSS}
 .reg-select [role=combobox]{display:flex;align-items:center;justify-content:space-between;min-height:42px;padding:6px 12px;border:1px solid #868e96;border-radius:4px;background:#fff;color:#212529;cursor:pointer}
 .reg-select [role=combobox]:focus-visible{outline:2px solid var(--site-accent-ink);outline-offset:1px}
 .reg-select [role=combobox][aria-invalid=true]{border-color:#c92a2a}
-.reg-select [data-empty]{color:#5c636a}
+.reg-select [data-empty],.reg-select__none{color:#5c636a}
 .reg-select [role=listbox]{position:absolute;z-index:5;left:0;right:0;margin:4px 0 0;padding:4px;list-style:none;background:#fff;border:1px solid #868e96;border-radius:4px;box-shadow:0 4px 12px rgba(0,0,0,.15);max-height:240px;overflow:auto}
 .reg-select [role=option]{padding:8px 12px;border-radius:4px;cursor:pointer;color:#212529}
 .reg-select [role=option][aria-selected=true]{font-weight:600}
@@ -111,7 +111,11 @@ function fieldHtml(field: FormField): string {
     case 'dropdown': {
       // a select-only combobox (WAI-ARIA APG), as the app's Select: the island opens and fills it
       const empty = field.placeholder || 'Select';
-      return `<div class="give-field reg-select" data-reg-select="${e(key)}"><label id="${id}-label">${e(field.name)}${field.isMandatory ? REQUIRED : ''}</label>${field.fieldName ? `<p class="give-hint" id="${id}-hint">${e(field.fieldName)}</p>` : ''}<input type="hidden" name="${e(key)}" value=""><div id="${id}" role="combobox" tabindex="0" aria-haspopup="listbox" aria-expanded="false" aria-controls="${id}-list" aria-labelledby="${id}-label" aria-describedby="${field.fieldName ? `${id}-hint ` : ''}${id}-error"${field.isMandatory ? ' aria-required="true"' : ''}><span data-empty data-placeholder="${e(empty)}">${e(empty)}</span><span aria-hidden="true">▾</span></div><ul role="listbox" id="${id}-list" aria-labelledby="${id}-label" tabindex="-1" hidden>${optionsOf(
+      // an optional dropdown's list starts with its empty choice, so an answer can be taken back
+      const clear = field.isMandatory
+        ? ''
+        : `<li role="option" id="${id}-none" aria-selected="false" data-value="" class="reg-select__none">${e(empty)}</li>`;
+      return `<div class="give-field reg-select" data-reg-select="${e(key)}"><label id="${id}-label">${e(field.name)}${field.isMandatory ? REQUIRED : ''}</label>${field.fieldName ? `<p class="give-hint" id="${id}-hint">${e(field.fieldName)}</p>` : ''}<input type="hidden" name="${e(key)}" value=""><div id="${id}" role="combobox" tabindex="0" aria-haspopup="listbox" aria-expanded="false" aria-controls="${id}-list" aria-labelledby="${id}-label" aria-describedby="${field.fieldName ? `${id}-hint ` : ''}${id}-error"${field.isMandatory ? ' aria-required="true"' : ''}><span data-empty data-placeholder="${e(empty)}">${e(empty)}</span><span aria-hidden="true">▾</span></div><ul role="listbox" id="${id}-list" aria-labelledby="${id}-label" tabindex="-1" hidden>${clear}${optionsOf(
         field,
       )
         .map((o, i) => `<li role="option" id="${id}-o${i}" aria-selected="false" data-value="${e(o)}">${e(o)}</li>`)

@@ -8,14 +8,14 @@ import {
   type TenantConfig,
   toMinorUnits,
 } from '@atrium/contracts';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { withTenant } from '../db/client.ts';
 import { requireTenant } from '../lib/guards.ts';
 import { requestOrigin } from '../lib/request-origin.ts';
 import { publicCatalogue } from '../modules/shop/shop-catalogue.service.ts';
 import { findPageByName } from '../modules/website/website.repo.ts';
 import type { Platform } from '../platform.ts';
-import { type AppAssets, renderSitePage } from './render-page.ts';
+import { type AppAssets, renderSitePage, sendSitePage } from './render-page.ts';
 import { escapeHtml as e } from './sanitize.ts';
 import { SHOP_ISLAND_JS } from './shop-island.js.ts';
 import type { SitePage } from './site-entry.ts';
@@ -114,10 +114,6 @@ export function shopPageHtml(catalogue: PublicCatalogue): string {
   return `<div class="shop-layout"><section aria-label="Products">${products}</section><section class="shop-cart" aria-labelledby="shop-cart-title" data-shop-cart data-symbol="${e(symbol)}" data-digits="${digits}" data-checkout="/checkout"><h2 id="shop-cart-title">Your cart</h2><div class="shop-cart__body"><p class="shop-muted">Loading your cart…</p></div></section></div><script src="/site/shop.js" defer></script>`;
 }
 
-async function send(reply: FastifyReply, html: string) {
-  return reply.code(200).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
-}
-
 /** The studio's published merchandise page, for its header block and title (as the app showed them). */
 async function merchandisePage(platform: Platform, tenantId: string) {
   const page = await withTenant(platform.db, tenantId, (tx) => findPageByName(tx, tenantId, 'merchandise'));
@@ -149,6 +145,6 @@ export function registerShopPage(app: FastifyInstance, platform: Platform, asset
       css: SHOP_CSS,
       description: names.length ? `Shop at ${config.name}: ${names.join(', ')}`.slice(0, 160) : undefined,
     };
-    return send(reply, renderSitePage(config as TenantConfig, page, { url, path }, assets));
+    return sendSitePage(reply, 200, renderSitePage(config as TenantConfig, page, { url, path }, assets));
   });
 }
