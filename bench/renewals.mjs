@@ -4,7 +4,8 @@
 // the local Stripe stand-in. Reports the time to drain and checks that every cycle was charged
 // exactly once (the stand-in's charges by subscription and cycle, and the cycles paid in the database).
 // Usage: npm run bench:renewals   (BENCH_SUBS=10000, BENCH_ONLY=pglite|postgres, BENCH_CONCURRENCY, BENCH_PER_TENANT,
-// BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/atrium_mem, made and migrated when missing). Its
+// BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/atrium_mem, made and migrated when missing; BENCH_STATEMENTS=1
+// prints the statements per renewal). Its
 // tenants are deleted at the end. Progress is printed as it goes (seeding, then charges every 2 s).
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -20,6 +21,7 @@ import { StripeGateway } from '../apps/server/src/modules/payments/stripe-gatewa
 import { createTenant, createUsers } from '../apps/server/src/seed/tenants.ts';
 import { closeOpenApps, startTestApp } from '../apps/server/test/helpers.ts';
 import { ensureDatabase } from './lib/bench-db.mjs';
+import { statementTally } from './lib/statement-tally.mjs';
 
 const SUBS = Number(process.env.BENCH_SUBS ?? 10_000);
 const TENANTS = 50;
@@ -29,6 +31,8 @@ const RUN_OPTIONS = {
   ...(process.env.BENCH_PER_TENANT ? { perTenant: Number(process.env.BENCH_PER_TENANT) } : {}),
 };
 const ONLY = process.env.BENCH_ONLY ?? '';
+// BENCH_STATEMENTS=1: the statements sent to PostgreSQL per renewal, by text, printed at the end
+const tally = process.env.BENCH_STATEMENTS ? statementTally() : null;
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/atrium_mem';
 const KEY = 'sk_test_bench_renewals';
 const host = new URL(PG_URL).hostname;
@@ -197,6 +201,7 @@ async function bench(label) {
   };
   const meter = cpuMeter(sql);
   await meter.start();
+  tally?.start();
   const startedAt = Date.now();
   const started = performance.now();
   // the CPU used until the last charge (read every 250 ms): the charges' own, before the receipts left
@@ -230,6 +235,7 @@ async function bench(label) {
     receipts = await receiptCounts();
   }
   const cpu = await meter.done();
+  tally?.stop();
   // when the last charge was recorded (its payment row), apart from the receipts that follow it
   const lastPayment = await sql.query(
     `select max(created_at) as last from invoice_payments where tenant_id = any($1::uuid[])`,
@@ -289,6 +295,7 @@ async function bench(label) {
     cyclesPaidInDatabase: paid.rows[0].n,
   };
   console.log(JSON.stringify(result));
+  if (tally) console.log(tally.report(SUBS));
   // the bench's tenants go (cascade: their subscriptions, cycles, invoices)
   await db.delete(tenants).where(inArray(tenants.id, tenantIds));
   await closeOpenApps();

@@ -24,33 +24,37 @@ export function registerCourseHooks(platform: Platform): void {
     return !!course && course.status === 'published' && course.pricing === 'paid';
   });
 
-  onInvoicePaid('courses', async (tx, tenant, invoice) => {
-    const lines = await tx
-      .select({ itemId: invoiceLines.itemId })
-      .from(invoiceLines)
-      .where(
-        and(
-          eq(invoiceLines.tenantId, tenant.tenantId),
-          eq(invoiceLines.invoiceId, invoice.id),
-          eq(invoiceLines.kind, 'course'),
-        ),
-      );
-    const itemIds = [...new Set(lines.map((line) => line.itemId).filter((id): id is string => !!id))];
-    if (itemIds.length === 0) return;
-    const bought = await tx
-      .select({ id: courses.id })
-      .from(courses)
-      .where(and(eq(courses.tenantId, tenant.tenantId), inArray(courses.itemId, itemIds)));
-    for (const course of bought) {
-      await enrol(tx, tenant.tenantId, {
-        courseId: course.id,
-        contactId: invoice.contactId,
-        source: 'purchase',
-        invoiceId: invoice.id,
-        at: new Date(),
-      });
-    }
-  });
+  onInvoicePaid(
+    'courses',
+    async (tx, tenant, invoice) => {
+      const lines = await tx
+        .select({ itemId: invoiceLines.itemId })
+        .from(invoiceLines)
+        .where(
+          and(
+            eq(invoiceLines.tenantId, tenant.tenantId),
+            eq(invoiceLines.invoiceId, invoice.id),
+            eq(invoiceLines.kind, 'course'),
+          ),
+        );
+      const itemIds = [...new Set(lines.map((line) => line.itemId).filter((id): id is string => !!id))];
+      if (itemIds.length === 0) return;
+      const bought = await tx
+        .select({ id: courses.id })
+        .from(courses)
+        .where(and(eq(courses.tenantId, tenant.tenantId), inArray(courses.itemId, itemIds)));
+      for (const course of bought) {
+        await enrol(tx, tenant.tenantId, {
+          courseId: course.id,
+          contactId: invoice.contactId,
+          source: 'purchase',
+          invoiceId: invoice.id,
+          at: new Date(),
+        });
+      }
+    },
+    ['course'],
+  );
 
   // A bought course's invoice refunded in full: the enrolment it made opens nothing any more (the row
   // and the progress stay), unless the contact holds another right (staff, free, a membership).

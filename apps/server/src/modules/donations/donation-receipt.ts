@@ -91,7 +91,7 @@ export async function receiptPdf(
 
 /** Registers the hook and the outbox's renderer (once per app). */
 export function registerReceipts(platform: Platform): void {
-  onInvoiceCompleted(receiptOnPayment);
+  onInvoiceCompleted(receiptOnPayment, ['donation']);
   platform.outbox.registerAttachment(RECEIPT_ATTACHMENT, async (tenantId, ref): Promise<RenderedAttachment> => {
     const tenant = await findTenantById(platform.db, tenantId);
     if (!tenant) throw new Error('receipt for a tenant that is gone');

@@ -12,7 +12,8 @@ import { tenantOrigin } from '../../lib/tenant-origin.ts';
 import type { Platform } from '../../platform.ts';
 import { composeSystemEmail } from '../email-templates/system-email.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
-import { findPerson, type InvoicePaymentRow, type InvoiceRow } from './invoices.repo.ts';
+import { concernsLines } from './invoice-settlement.ts';
+import { findPerson, type InvoiceLineKind, type InvoicePaymentRow, type InvoiceRow } from './invoices.repo.ts';
 
 /** Spec 3 §4: each payment status has its template; pending and partial share one. */
 export function templateForStatus(status: InvoiceStatus): InvoiceEmailTemplate | null {
@@ -197,11 +198,17 @@ export type InvoiceCompletedHook = (
   invoice: InvoiceRow,
 ) => Promise<boolean | null>;
 
-const completedHooks = new Set<InvoiceCompletedHook>();
+const completedHooks = new Map<InvoiceCompletedHook, readonly InvoiceLineKind[] | null>();
 
-/** Registers a hook (a module's, once per process: registering the same function again changes nothing). */
-export function onInvoiceCompleted(hook: InvoiceCompletedHook): void {
-  completedHooks.add(hook);
+/**
+ * Registers a hook (a module's, once per process: registering the same function again changes nothing).
+ * `forKinds`: the line kinds of the invoices it owns, so a payer that knows its invoice's lines skips it.
+ */
+export function onInvoiceCompleted(
+  hook: InvoiceCompletedHook,
+  forKinds: readonly InvoiceLineKind[] | null = null,
+): void {
+  completedHooks.set(hook, forKinds);
 }
 
 /**
@@ -213,9 +220,12 @@ export async function queueStatusEmail(
   platform: Pick<Platform, 'config'>,
   tenant: TenantContext,
   invoice: InvoiceRow,
+  /** The invoice's line kinds when the caller made its lines (a renewal); left out, every module is asked. */
+  lineKinds?: readonly InvoiceLineKind[],
 ): Promise<boolean> {
   if (invoice.status === 'complete') {
-    for (const hook of completedHooks) {
+    for (const [hook, forKinds] of completedHooks) {
+      if (!concernsLines(forKinds, lineKinds)) continue;
       const mailed = await hook(tx, platform, tenant, invoice);
       if (mailed !== null) return mailed;
     }

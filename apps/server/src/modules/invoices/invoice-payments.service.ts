@@ -15,6 +15,7 @@ import {
   findContactBalance,
   findPayment,
   findPaymentByKey,
+  type InvoiceLineKind,
   type InvoicePaymentRow,
   type InvoiceRow,
   insertPayment,
@@ -47,6 +48,8 @@ export interface PaymentInput {
   providerRef?: string | null;
   note?: string;
   recordedBy?: Person | null;
+  /** The kinds of the invoice's lines, when the payer made them (a renewal): what is paid asks only their modules. */
+  lineKinds?: readonly InvoiceLineKind[];
 }
 
 export interface RefundInput {
@@ -133,7 +136,7 @@ export async function recordPayment(
   if (input.method !== 'account') {
     await addToContactBalance(tx, tenant.tenantId, invoice.contactId, decimal(input.amount, invoice.currency));
   }
-  if (status === 'complete') await invoicePaid(tx, tenant, updated);
+  if (status === 'complete') await invoicePaid(tx, tenant, updated, input.lineKinds);
   return { invoice: updated, payment, replayed: false, statusChanged: status !== invoice.status };
 }
 

@@ -1,6 +1,6 @@
 import type { Tx } from '../../db/client.ts';
 import type { TenantContext } from '../../lib/tenant-context.ts';
-import type { InvoiceRow } from './invoices.repo.ts';
+import type { InvoiceLineKind, InvoiceRow } from './invoices.repo.ts';
 
 // What other modules do when an invoice they made is paid in full (a class drop-in's seat is
 // confirmed), or refunded in full (a bought course's access ends): they register here, so the
@@ -9,15 +9,35 @@ import type { InvoiceRow } from './invoices.repo.ts';
 
 export type InvoicePaidListener = (tx: Tx, tenant: TenantContext, invoice: InvoiceRow) => Promise<void>;
 
-const listeners = new Map<string, InvoicePaidListener>();
+const listeners = new Map<string, { listener: InvoicePaidListener; forKinds: readonly InvoiceLineKind[] | null }>();
 
-/** Registers (or replaces, by name) what runs when an invoice becomes complete. */
-export function onInvoicePaid(name: string, listener: InvoicePaidListener): void {
-  listeners.set(name, listener);
+/**
+ * Registers (or replaces, by name) what runs when an invoice becomes complete. `forKinds`: the line
+ * kinds it acts on, so a payer that knows its invoice's lines (a renewal) does not ask it.
+ */
+export function onInvoicePaid(
+  name: string,
+  listener: InvoicePaidListener,
+  forKinds: readonly InvoiceLineKind[] | null = null,
+): void {
+  listeners.set(name, { listener, forKinds });
 }
 
-export async function invoicePaid(tx: Tx, tenant: TenantContext, invoice: InvoiceRow): Promise<void> {
-  for (const listener of listeners.values()) await listener(tx, tenant, invoice);
+/** Whether a hook for `forKinds` can have work on an invoice of `lineKinds` (unknown lines: always). */
+export const concernsLines = (
+  forKinds: readonly InvoiceLineKind[] | null,
+  lineKinds: readonly InvoiceLineKind[] | undefined,
+) => !forKinds || !lineKinds || lineKinds.some((kind) => forKinds.includes(kind));
+
+/** `lineKinds`: the invoice's line kinds when the caller made its lines; left out, every listener runs. */
+export async function invoicePaid(
+  tx: Tx,
+  tenant: TenantContext,
+  invoice: InvoiceRow,
+  lineKinds?: readonly InvoiceLineKind[],
+): Promise<void> {
+  for (const { listener, forKinds } of listeners.values())
+    if (concernsLines(forKinds, lineKinds)) await listener(tx, tenant, invoice);
 }
 
 export type InvoiceRefundedListener = InvoicePaidListener;

@@ -13,6 +13,7 @@ import { contactIdentityColumns } from '../contacts/contact-columns.ts';
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type NewInvoiceRow = typeof invoices.$inferInsert;
 export type InvoiceLineRow = typeof invoiceLines.$inferSelect;
+export type InvoiceLineKind = InvoiceLineRow['kind'];
 export type InvoicePaymentRow = typeof invoicePayments.$inferSelect;
 
 /**

@@ -6,7 +6,7 @@ import type { TenantContext } from '../../lib/tenant-context.ts';
 import type { Platform } from '../../platform.ts';
 import { queueInvoiceEmail, queueStatusEmail } from '../invoices/invoice-email.ts';
 import { recordPayment, recordPaymentFailure } from '../invoices/invoice-payments.service.ts';
-import type { InvoiceRow } from '../invoices/invoices.repo.ts';
+import type { InvoiceLineKind, InvoiceRow } from '../invoices/invoices.repo.ts';
 import { createInvoice, markReminded, requireInvoice } from '../invoices/invoices.service.ts';
 import { GatewayError, type SavedCardGateway } from '../payments/payment-gateway.ts';
 import { addMonths, addPeriods } from './billing-periods.ts';
@@ -154,6 +154,10 @@ export function onCycleInvoiced(hook: CycleInvoicedHook): void {
   cycleInvoicedHooks.add(hook);
 }
 
+/** The one line of a cycle's invoice: a monthly gift's month, or a membership's period. */
+const cycleLineKind = (sub: repo.SubscriptionRow): InvoiceLineKind =>
+  sub.membershipType === 'donation' ? 'donation' : 'membership';
+
 /**
  * The invoice of one cycle, made as Selling makes one (tax and card fee from Payment Settings for a
  * membership; a gift is neither taxed nor charged a fee, as a one-time gift is not).
@@ -173,7 +177,7 @@ export async function invoiceCycle(
       {
         id: 'line-1',
         guId: sub.itemId ?? sub.campaignId ?? sub.id,
-        kind: gift ? 'donation' : 'membership',
+        kind: cycleLineKind(sub),
         name: cycle.cycle === 0 ? `${sub.name}: registration fee` : `${sub.name}: payment ${cycle.cycle}${total}`,
         unitPrice: cycle.amountMinor,
         quantity: 1,
@@ -252,6 +256,7 @@ export async function chargeCycle(
           provider: gateway.provider,
           providerRef: chargeRef,
           note: `${sub.name}: automatic payment`,
+          lineKinds: [cycleLineKind(sub)],
         });
         paid = result.invoice;
       }
@@ -282,21 +287,23 @@ export async function chargeCycle(
           now,
         });
       }
-      const stillFailing = (await repo.cyclesOf(tx, tenant.tenantId, sub.id)).some(
-        (c) => c.id !== cycle.id && c.status === 'failed' && c.nextAttemptAt !== null,
-      );
-      if (!stillFailing) {
-        // a paid cycle makes the membership current; a paid registration fee alone leaves a trial on
-        const status =
-          current.status === 'past_due' || (current.status === 'trialing' && cycle.cycle > 0)
-            ? current.cyclesBilled > 0
-              ? 'active'
-              : 'trialing'
-            : current.status;
-        if (status !== current.status) await repo.updateSubscription(tx, tenant.tenantId, sub.id, { status });
+      // a paid cycle makes the membership current, once no other cycle is still being retried; a paid
+      // registration fee alone leaves a trial on (an active one, the usual renewal, stays as it is)
+      const becomes =
+        current.status === 'past_due' || (current.status === 'trialing' && cycle.cycle > 0)
+          ? current.cyclesBilled > 0
+            ? 'active'
+            : 'trialing'
+          : current.status;
+      if (becomes !== current.status) {
+        const stillFailing = (await repo.cyclesOf(tx, tenant.tenantId, sub.id)).some(
+          (c) => c.id !== cycle.id && c.status === 'failed' && c.nextAttemptAt !== null,
+        );
+        if (!stillFailing) await repo.updateSubscription(tx, tenant.tenantId, sub.id, { status: becomes });
       }
       // the paid email, or the module's own for an invoice it owns (a gift's receipt)
-      if (paid.balance === 0 && paid.total > 0) mailed = (await queueStatusEmail(tx, platform, tenant, paid)) || mailed;
+      if (paid.balance === 0 && paid.total > 0)
+        mailed = (await queueStatusEmail(tx, platform, tenant, paid, [cycleLineKind(sub)])) || mailed;
       return;
     }
     const attempts = cycle.attempts + 1;

@@ -111,7 +111,8 @@ export async function sendReminders(platform: Platform, now: Date): Promise<numb
 /** The jobs and the payment hook: a paid drop-in invoice books its pending place. */
 export function registerBookingJobs(platform: Platform): void {
   registerSms(platform);
-  onInvoicePaid('scheduling', (tx, tenant, invoice) => confirmPaidPlace(tx, tenant, invoice.id));
+  // a drop-in's or an event's places are sold as 'class' lines (booking-core.ts, events.service.ts)
+  onInvoicePaid('scheduling', (tx, tenant, invoice) => confirmPaidPlace(tx, tenant, invoice.id), ['class']);
   platform.jobs.register(HOLDS_QUEUE, async () => void (await releaseExpiredHolds(platform, new Date())), {
     retryLimit: 1,
   });
