@@ -4,4 +4,5 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/node-runtime.sh
 npm run build
-exec node --enable-source-maps apps/server/dist/main.js
+# React renders the server's PDFs (invoices, receipts, certificates): its production build unless told otherwise
+NODE_ENV="${NODE_ENV:-production}" exec node --enable-source-maps apps/server/dist/main.js

@@ -44,12 +44,25 @@ export interface InvoicePdfInput {
 }
 
 /** A date in the tenant's zone, medium style (UTC when the zone is not one Intl knows). */
-export function dateIn(iso: string, timeZone: string): string {
-  try {
-    return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone }).format(new Date(iso));
-  } catch {
-    return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(iso));
+// One formatter per zone: making an Intl.DateTimeFormat costs more than the rest of a date's line
+// (a receipt's PDF made one per date; renewals send thousands).
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+function dateFormatIn(timeZone: string): Intl.DateTimeFormat {
+  let format = dateFormats.get(timeZone);
+  if (!format) {
+    try {
+      format = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone });
+    } catch {
+      format = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+    }
+    dateFormats.set(timeZone, format);
   }
+  return format;
+}
+
+export function dateIn(iso: string, timeZone: string): string {
+  return dateFormatIn(timeZone).format(new Date(iso));
 }
 
 function invoiceDocument({ invoice, logo, timeZone }: InvoicePdfInput): ReactElement {
