@@ -250,31 +250,35 @@ describe('buying and renewals', () => {
     expect(chargesOf(plain.sub.guId).map((c) => c.amount)).toEqual([4900]);
   });
 
-  it('runs a year of monthly cycles by moving the clock', async () => {
-    const membership = await newMembership(a, { numberOfBillingCycles: 12, price: 30 });
-    const { sub } = await buy(a, membership);
-    expect(sub).toMatchObject({ status: 'active', cyclesBilled: 1 });
-    let at = new Date(sub.nextChargeAt ?? '');
-    for (let month = 2; month <= 12; month += 1) {
+  it(
+    'runs a year of monthly cycles by moving the clock',
+    async () => {
+      const membership = await newMembership(a, { numberOfBillingCycles: 12, price: 30 });
+      const { sub } = await buy(a, membership);
+      expect(sub).toMatchObject({ status: 'active', cyclesBilled: 1 });
+      let at = new Date(sub.nextChargeAt ?? '');
+      for (let month = 2; month <= 12; month += 1) {
+        app.platform.clock.set(new Date(at.getTime() + 1000));
+        await run();
+        const now = json<MemberSubscription>(await call(a, 'admin', 'GET', `/item/membership/subs/${sub.guId}`));
+        expect(now.cyclesBilled).toBe(month);
+        at = new Date(now.nextChargeAt ?? now.periodEndsAt ?? '');
+      }
+      const charges = chargesOf(sub.guId);
+      expect(charges).toHaveLength(12);
+      expect(new Set(charges.map((c) => c.idempotencyKey)).size).toBe(12);
       app.platform.clock.set(new Date(at.getTime() + 1000));
       await run();
-      const now = json<MemberSubscription>(await call(a, 'admin', 'GET', `/item/membership/subs/${sub.guId}`));
-      expect(now.cyclesBilled).toBe(month);
-      at = new Date(now.nextChargeAt ?? now.periodEndsAt ?? '');
-    }
-    const charges = chargesOf(sub.guId);
-    expect(charges).toHaveLength(12);
-    expect(new Set(charges.map((c) => c.idempotencyKey)).size).toBe(12);
-    app.platform.clock.set(new Date(at.getTime() + 1000));
-    await run();
-    const ended = json<MemberSubscription>(await call(a, 'admin', 'GET', `/item/membership/subs/${sub.guId}`));
-    expect(ended).toMatchObject({ status: 'completed', cyclesBilled: 12, nextChargeAt: null });
-    expect(chargesOf(sub.guId)).toHaveLength(12);
-    const paid = await withTenant(app.platform.db, a.tenantId, (tx) =>
-      tx.select().from(subscriptionCycles).where(eq(subscriptionCycles.subscriptionId, sub.guId)),
-    );
-    expect(paid.filter((c) => c.status === 'paid')).toHaveLength(12);
-  }, YEAR_OF_WORK_MS);
+      const ended = json<MemberSubscription>(await call(a, 'admin', 'GET', `/item/membership/subs/${sub.guId}`));
+      expect(ended).toMatchObject({ status: 'completed', cyclesBilled: 12, nextChargeAt: null });
+      expect(chargesOf(sub.guId)).toHaveLength(12);
+      const paid = await withTenant(app.platform.db, a.tenantId, (tx) =>
+        tx.select().from(subscriptionCycles).where(eq(subscriptionCycles.subscriptionId, sub.guId)),
+      );
+      expect(paid.filter((c) => c.status === 'paid')).toHaveLength(12);
+    },
+    YEAR_OF_WORK_MS,
+  );
 
   it('two renewal runs at once charge every due cycle exactly once', async () => {
     const membership = await newMembership(a, { trialDays: 3, price: 20 });
@@ -523,41 +527,45 @@ describe('class credits', () => {
     expect(expired.entries[0]).toMatchObject({ reason: 'expired', delta: -10 });
   });
 
-  it('50 concurrent bookings with the last 5 credits: exactly 5 succeed', async () => {
-    // a studio that takes cards: the 45 without a credit are held for their card payment
-    const t = await newTenant(app, { settings: { timezone: 'America/New_York', paymentProvider: 'STRIPE' } });
-    const sessions = await pricedSessions(t, 50);
-    expect(sessions).toHaveLength(50);
-    await withTenant(app.platform.db, t.tenantId, (tx) =>
-      grantCredits(tx, t.tenantId, {
-        contactId: t.users.student.id,
-        name: '5 classes',
-        credits: 5,
-        expiresAt: null,
-        subscriptionId: null,
-        now: new Date(),
-      }),
-    );
-    const studentToken = await token(t, 'student');
-    const answers = await Promise.all(
-      sessions.map((s) =>
-        app.inject({
-          method: 'POST',
-          url: '/snode/mybooking',
-          headers: bearer(studentToken, t.host),
-          payload: bookingOf(s),
+  it(
+    '50 concurrent bookings with the last 5 credits: exactly 5 succeed',
+    async () => {
+      // a studio that takes cards: the 45 without a credit are held for their card payment
+      const t = await newTenant(app, { settings: { timezone: 'America/New_York', paymentProvider: 'STRIPE' } });
+      const sessions = await pricedSessions(t, 50);
+      expect(sessions).toHaveLength(50);
+      await withTenant(app.platform.db, t.tenantId, (tx) =>
+        grantCredits(tx, t.tenantId, {
+          contactId: t.users.student.id,
+          name: '5 classes',
+          credits: 5,
+          expiresAt: null,
+          subscriptionId: null,
+          now: new Date(),
         }),
-      ),
-    );
-    // every booking is taken: five paid with the five credits, the others held for the checkout
-    expect(answers.map((r) => r.statusCode)).toEqual(answers.map(() => 201));
-    const statuses = answers.map((r) => json<{ myStatus: string }>(r).myStatus);
-    expect(statuses.filter((status) => status === 'booked')).toHaveLength(5);
-    expect(statuses.filter((status) => status === 'pending')).toHaveLength(45);
-    const left = json<CreditSummary>(await call(t, 'student', 'GET', '/item/membership/mycredits'));
-    expect(left.balance).toBe(0);
-    expect(left.entries.filter((e) => e.reason === 'booked')).toHaveLength(5);
-  }, YEAR_OF_WORK_MS);
+      );
+      const studentToken = await token(t, 'student');
+      const answers = await Promise.all(
+        sessions.map((s) =>
+          app.inject({
+            method: 'POST',
+            url: '/snode/mybooking',
+            headers: bearer(studentToken, t.host),
+            payload: bookingOf(s),
+          }),
+        ),
+      );
+      // every booking is taken: five paid with the five credits, the others held for the checkout
+      expect(answers.map((r) => r.statusCode)).toEqual(answers.map(() => 201));
+      const statuses = answers.map((r) => json<{ myStatus: string }>(r).myStatus);
+      expect(statuses.filter((status) => status === 'booked')).toHaveLength(5);
+      expect(statuses.filter((status) => status === 'pending')).toHaveLength(45);
+      const left = json<CreditSummary>(await call(t, 'student', 'GET', '/item/membership/mycredits'));
+      expect(left.balance).toBe(0);
+      expect(left.entries.filter((e) => e.reason === 'booked')).toHaveLength(5);
+    },
+    YEAR_OF_WORK_MS,
+  );
 
   it('an unlimited membership books priced classes without credits', async () => {
     const t = await newTenant(app, { settings: { timezone: 'America/New_York' } });
