@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 // Lighthouse (mobile, the default simulated throttling) on the demo's public pages (home, about, the
 // shop's merchandise page and a product's page made for the run, the calendar, events and the first
 // event's page, donations and a campaign's give form made for the run, the course listing and the demo
@@ -147,6 +149,11 @@ try {
       ignoreStatusCode: true,
     });
     const { categories, audits } = result.lhr;
+    if (process.env.BENCH_LH_DIR) {
+      const base = join(process.env.BENCH_LH_DIR, path.replace(/[^a-z0-9]+/gi, '_'));
+      writeFileSync(`${base}.json`, result.report);
+      if (result.artifacts?.Trace) writeFileSync(`${base}.trace.json`, JSON.stringify(result.artifacts.Trace));
+    }
     const score = (key) => Math.round((categories[key]?.score ?? 0) * 100);
     const value = (key) => audits[key]?.displayValue ?? '-';
     // The page's JavaScript as sent (gzip or brotli where the server compresses it), the issue's 100 KB budget.
