@@ -5,8 +5,7 @@
 # Node binary EXTRA_NODE names when set, the web unit tests, and the browser tests against a production build
 # served from PGlite.
 # The browser tests run alongside the rest (their output is printed when they end), the rest at a lower
-# priority in two lanes: the parts on PostgreSQL in turn, and beside them those that use none (also printed at
-# the end). TEST_SEQUENTIAL=1 runs the parts one after another. Prints each part's time, then ends with one
+# priority. TEST_SEQUENTIAL=1 runs the parts one after another. Prints each part's time, then ends with one
 # line "N passed, N failed".
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -22,18 +21,6 @@ run() {
   timings+=("$(printf '%5ds  %s' $((SECONDS - started)) "$name")")
 }
 timings=()
-# The parts that use no PostgreSQL (PGlite's engine files, the web and shared unit tests) run as a second lane
-# beside the PostgreSQL ones (their output follows at the end, their times in lane.timings): once the browser
-# run ends, the PostgreSQL suite alone leaves a core idle (decisions/platform.md "CI's matrix").
-lane_log=$results/lane.log
-lane_failed=$results/lane.failed
-run_in_lane() {
-  local name=$1 started=$SECONDS
-  shift
-  echo "== $name" >>"$lane_log"
-  "$@" >>"$lane_log" 2>&1 || touch "$lane_failed"
-  printf '%5ds  %s\n' $((SECONDS - started)) "$name" >>"$results/lane.timings"
-}
 
 browser_log=$results/browser.log
 run_browser_tests() {
@@ -60,59 +47,40 @@ if [ "${TEST_SEQUENTIAL:-}" != 1 ] && command -v nice >/dev/null; then yield=(ni
 # is skipped and says so).
 bash scripts/ensure-caddy.sh || echo "caddy could not be installed: the custom-domain TLS test will be skipped"
 
+run "contracts unit tests" "${yield[@]}" npx vitest run --root packages/contracts \
+  --reporter=default --reporter=json --outputFile="$results/contracts.json"
 # PGlite's engine files: its WebAssembly, its extensions (pg_trgm, btree_gin), the migrations, row-level
 # security, pg-boss and the contact search.
 pglite_engine_files=(src/db src/modules/jobs src/modules/contacts/contact-list.test.ts)
-extra_version=
-if [ -n "${EXTRA_NODE:-}" ]; then extra_version=$("$EXTRA_NODE" --version); fi
-no_postgres_parts() {
-  run_in_lane "contracts unit tests" "${yield[@]}" npx vitest run --root packages/contracts \
-    --reporter=default --reporter=json --outputFile="$results/contracts.json"
-  if [ -n "${TEST_DATABASE_URL:-}" ]; then
-    run_in_lane "server tests on PGlite (Node $(node -v): database, jobs, contact list)" env -u TEST_DATABASE_URL \
-      "${yield[@]}" npx vitest run --root apps/server "${pglite_engine_files[@]}" \
-      --reporter=default --reporter=json --outputFile="$results/server-pglite.json"
-    if [ -n "$extra_version" ]; then
-      run_in_lane "server tests on PGlite under Node $extra_version (database, jobs, contact list)" env -u TEST_DATABASE_URL \
-        "${yield[@]}" "$EXTRA_NODE" node_modules/vitest/vitest.mjs run --root apps/server "${pglite_engine_files[@]}" \
-        --reporter=default --reporter=json --outputFile="$results/server-pglite-extra-node.json"
-    fi
-  fi
-  run_in_lane "web unit tests" "${yield[@]}" npx vitest run --root apps/web \
-    --reporter=default --reporter=json --outputFile="$results/web.json"
-}
-if [ "${TEST_SEQUENTIAL:-}" != 1 ]; then
-  echo "== tests that use no PostgreSQL: started alongside (their output follows at the end)"
-  no_postgres_parts &
-  lane_pid=$!
-else
-  no_postgres_parts
-fi
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   # With PostgreSQL the whole server suite runs once, on it (production's database, under this Node);
-  # the embedded default gets its engine files in the other lane and the whole app in the browser run, which
-  # serves from PGlite. Without PostgreSQL (a laptop's `npm test`) the whole suite runs on PGlite below.
+  # the embedded default gets its engine files here and the whole app in the browser run, which serves
+  # from PGlite. Without PostgreSQL (a laptop's `npm test`) the whole suite runs on PGlite below.
   run "server tests on PostgreSQL (Node $(node -v))" "${yield[@]}" npx vitest run --root apps/server "$server_workers" \
     --reporter=default --reporter=json --outputFile="$results/server-postgres.json"
+  run "server tests on PGlite (Node $(node -v): database, jobs, contact list)" env -u TEST_DATABASE_URL \
+    "${yield[@]}" npx vitest run --root apps/server "${pglite_engine_files[@]}" \
+    --reporter=default --reporter=json --outputFile="$results/server-pglite.json"
   run "two server processes on PostgreSQL" "${yield[@]}" npx vitest run --root apps/server --config vitest.multiprocess.config.ts \
     --reporter=default --reporter=json --outputFile="$results/server-two-processes.json"
-  # A second Node binary (.ci/run sets it to Node 22, the oldest supported line): the engine files on
-  # PostgreSQL under it (PGlite's run under it is in the other lane).
-  if [ -n "$extra_version" ]; then
+  # A second Node binary (.ci/run sets it to Node 22, the oldest supported line): both databases' engine
+  # files under it (the database layer, jobs, the contact search).
+  if [ -n "${EXTRA_NODE:-}" ]; then
+    extra_version=$("$EXTRA_NODE" --version)
     run "server tests on PostgreSQL under Node $extra_version (database, jobs, contact list)" "${yield[@]}" \
       "$EXTRA_NODE" node_modules/vitest/vitest.mjs run --root apps/server "${pglite_engine_files[@]}" \
       --reporter=default --reporter=json --outputFile="$results/server-postgres-extra-node.json"
+    run "server tests on PGlite under Node $extra_version (database, jobs, contact list)" env -u TEST_DATABASE_URL \
+      "${yield[@]}" "$EXTRA_NODE" node_modules/vitest/vitest.mjs run --root apps/server "${pglite_engine_files[@]}" \
+      --reporter=default --reporter=json --outputFile="$results/server-pglite-extra-node.json"
   fi
 else
   run "server tests on PGlite (Node $(node -v))" "${yield[@]}" npx vitest run --root apps/server "$server_workers" \
     --reporter=default --reporter=json --outputFile="$results/server-pglite.json"
   echo "== server tests on PostgreSQL: skipped (set TEST_DATABASE_URL to run them; .ci/run does)"
 fi
-if [ "${TEST_SEQUENTIAL:-}" != 1 ]; then wait "$lane_pid"; fi
-echo "== tests that use no PostgreSQL"
-cat "$lane_log"
-[ -e "$lane_failed" ] && status=1
-while IFS= read -r line; do timings+=("$line"); done <"$results/lane.timings"
+run "web unit tests" "${yield[@]}" npx vitest run --root apps/web \
+  --reporter=default --reporter=json --outputFile="$results/web.json"
 if [ "${TEST_SEQUENTIAL:-}" = 1 ]; then
   run_browser_tests
 else

@@ -143,7 +143,10 @@ test('the studio adds its domain, proves it and opens over HTTPS through Caddy',
     await expect(card.getByText('Verified', { exact: true })).toBeVisible();
 
     // Proven: the visitor opens the studio's own site on its domain, over HTTPS, with Caddy's certificate.
-    const opened = await site.goto(`https://${TLS_DOMAIN}/`);
+    // (a refused handshake here says only "chrome-error": the error carries Caddy's log, which says why)
+    const opened = await site.goto(`https://${TLS_DOMAIN}/`).catch((error: Error) => {
+      throw new Error(`${error.message}\nCaddy's log:\n${caddy.log()}`);
+    });
     expect(opened?.status(), caddy.log()).toBe(200);
     expect(site.url()).toMatch(new RegExp(`^https://${TLS_DOMAIN.replaceAll('.', '\\.')}/`));
     expect((await opened?.securityDetails())?.issuer).toMatch(/^Caddy Local Authority/);
