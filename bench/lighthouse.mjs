@@ -1,5 +1,3 @@
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 // Lighthouse (mobile, the default simulated throttling) on the demo's public pages (home, about, the
 // shop's merchandise page and a product's page made for the run, the calendar, events and the first
 // event's page, donations and a campaign's give form made for the run, the course listing and the demo
@@ -7,6 +5,8 @@ import { join } from 'node:path';
 // for the run), the registration page and the new-studio sign-up on the bare domain, in Debian's chromium.
 // Usage: npm run bench:lighthouse (after npm run build). BENCH_PAGES=/login,/register audits only those
 // (by path prefix: BENCH_PAGES=/events/,/donate/,/invoice/,/merchandise/ picks the pages made for the run).
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { hostFetch } from './host-fetch.mjs';

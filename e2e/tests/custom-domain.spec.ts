@@ -143,7 +143,7 @@ test('the studio adds its domain, proves it and opens over HTTPS through Caddy',
     await expect(card.getByText('Verified', { exact: true })).toBeVisible();
 
     // Proven: the visitor opens the studio's own site on its domain, over HTTPS, with Caddy's certificate.
-    // (a refused handshake here says only "chrome-error": the error carries Caddy's log, which says why)
+    // (a refused handshake here says only "chrome-error": the error carries Caddy's log, its side of it)
     const opened = await site.goto(`https://${TLS_DOMAIN}/`).catch((error: Error) => {
       throw new Error(`${error.message}\nCaddy's log:\n${caddy.log()}`);
     });
