@@ -131,11 +131,17 @@ test('the studio adds its domain, proves it and opens over HTTPS through Caddy',
 
     // Not proven yet: the ask says no, so Caddy makes no certificate and the page does not open.
     const visitor = await browser.newContext({ ignoreHTTPSErrors: true });
-    const site = await visitor.newPage();
+    // What the browser said of each request that failed, for the error of a visit that should have opened.
+    const failures: string[] = [];
+    visitor.on('requestfailed', (failed) => failures.push(`${failed.url()}: ${failed.failure()?.errorText}`));
+    const refused = await visitor.newPage();
     // (the refused handshake is an ERR_ of the navigation, or the headless shell's own error page taking over it)
-    await expect(site.goto(`https://${TLS_DOMAIN}/`)).rejects.toThrow(
+    await expect(refused.goto(`https://${TLS_DOMAIN}/`)).rejects.toThrow(
       /ERR_|interrupted by another navigation to "chrome-error:/,
     );
+    // The visitor comes back in a new tab: the refused one sits on the browser's error page, whose own
+    // navigations (a reload of the failed address) could overlap the next visit and take it over.
+    await refused.close();
 
     dns.set(`_studio-verify.${TLS_DOMAIN}`, { TXT: [proof] });
     dns.set(TLS_DOMAIN, { CNAME: 'riverside.localhost' });
@@ -143,9 +149,11 @@ test('the studio adds its domain, proves it and opens over HTTPS through Caddy',
     await expect(card.getByText('Verified', { exact: true })).toBeVisible();
 
     // Proven: the visitor opens the studio's own site on its domain, over HTTPS, with Caddy's certificate.
-    // (a refused handshake here says only "chrome-error": the error carries Caddy's log, its side of it)
+    // (a refused handshake here says only "chrome-error": the error carries the browser's failed requests
+    // and Caddy's log, its side of it)
+    const site = await visitor.newPage();
     const opened = await site.goto(`https://${TLS_DOMAIN}/`).catch((error: Error) => {
-      throw new Error(`${error.message}\nCaddy's log:\n${caddy.log()}`);
+      throw new Error(`${error.message}\nFailed requests:\n${failures.join('\n')}\nCaddy's log:\n${caddy.log()}`);
     });
     expect(opened?.status(), caddy.log()).toBe(200);
     expect(site.url()).toMatch(new RegExp(`^https://${TLS_DOMAIN.replaceAll('.', '\\.')}/`));

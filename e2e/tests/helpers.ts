@@ -152,8 +152,12 @@ async function animationsSettled(page: Page): Promise<void> {
   );
 }
 
-/** WCAG 2.2 AA: the serious and critical axe violations of the screen as it is now (AXE_DEBUG=1 prints all). */
+/**
+ * WCAG 2.2 AA: the serious and critical axe violations of the screen as it is now (AXE_DEBUG=1 prints all,
+ * AXE_TIME=1 each check's milliseconds).
+ */
 export async function seriousViolations(page: Page): Promise<string[]> {
+  const t0 = Date.now();
   await animationsSettled(page);
   // A toast can start fading out while axe runs (its auto-close is on a timer): with transitions off, it
   // jumps to its end state, fully shown or gone, and is never measured half transparent.
@@ -167,8 +171,12 @@ export async function seriousViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page })
     .setLegacyMode()
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    // Only violations are read: axe then keeps one node per passed or incomplete rule instead of every node,
+    // a third less time per check on the admin screens (0.6-1.0 s instead of 0.8-1.5 s).
+    .options({ resultTypes: ['violations'] })
     .analyze()
     .finally(() => still.evaluate((style) => style.parentNode?.removeChild(style)).catch(() => undefined));
+  if (process.env.AXE_TIME) console.log(`AXE_TIME ${Date.now() - t0} ${page.url()}`);
   if (process.env.AXE_DEBUG) {
     console.log(
       JSON.stringify(

@@ -107,7 +107,8 @@ test('staff verify a signed form; once its stored copy is changed, verify says s
     const docs = await api<Array<{ _id: string; status: string }>>(page, {
       url: `/rest/contact/${contactId}/signedDocuments`,
     });
-    expect(docs[0]?.status).toBe('COMPLETE');
+    // (the message names the contact the search found and what it holds: this wait once ran out with no document)
+    expect(docs[0]?.status, `documents of contact ${contactId}: ${JSON.stringify(docs)}`).toBe('COMPLETE');
     submissionId = docs[0]?._id as string;
   }).toPass({ timeout: 30_000 });
 
