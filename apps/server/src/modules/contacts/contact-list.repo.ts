@@ -51,12 +51,23 @@ export function matchesText(text: string): SQL {
   return scanSearch(text);
 }
 
-function patternsOf(text: string) {
+/** A search typed as a phone number: digits with the marks phone numbers are written with. */
+const PHONE_TYPED = /^[\d\s+().\-/]+$/;
+
+/**
+ * The search's `%digits%` pattern for the phone's digits alone (`010-4477` finds `+1 (555) 010-4477`):
+ * only for a text typed as a phone number with three or more digits and a mark between them. Digits
+ * inside other text (an email such as `tom-4038@example.com`, a name) are not a phone number: matched by
+ * their digits alone they would find everyone whose email, phone or name holds that run.
+ */
+export function phoneDigitsPattern(text: string): string | null {
+  if (!PHONE_TYPED.test(text)) return null;
   const digits = text.replace(/\D/g, '');
-  return {
-    pattern: `%${escapeLike(text)}%`,
-    digitsPattern: digits.length >= 3 && digits !== text ? `%${digits}%` : null,
-  };
+  return digits.length >= 3 && digits !== text ? `%${digits}%` : null;
+}
+
+function patternsOf(text: string) {
+  return { pattern: `%${escapeLike(text)}%`, digitsPattern: phoneDigitsPattern(text) };
 }
 
 /** The ids matching a 4+ character text, from the trigram index (null for a shorter text). */

@@ -85,6 +85,11 @@ describe('GET /snode/contact', () => {
     expect((await list('?search=LOPEZ%40')).data.map((row) => row.name)).toEqual(['Maria Lopez']);
     expect((await list('?search=0104477')).data.map((row) => row.name)).toEqual(['Maria Lopez']);
     expect((await list('?search=555%200200')).data.map((row) => row.name)).toEqual(['Marco Rossi']);
+    // typed as a phone number, with its marks: its digits alone are matched
+    expect((await list('?search=010-4477')).data.map((row) => row.name)).toEqual(['Maria Lopez']);
+    expect((await list('?search=(555)%20010')).data.map((row) => row.name)).toEqual(['Maria Lopez']);
+    // digits inside an email are not a phone number: Maria's phone holds 4477, and she is not found
+    expect((await list('?search=zoe-4477%40mail.test')).recordsTotal).toBe(0);
     expect((await list('?search=maria')).data.map((row) => row.email)).not.toContain('maria.other@mail.test');
     expect((await list('?search=%25')).recordsTotal).toBe(0);
     const fromB = await list('?search=maria', adminB, b);
@@ -271,5 +276,13 @@ describe('GET /rest/contact autocomplete', () => {
       await app.inject({ url: '/rest/contact?autoComplete=true&q=4477', headers: bearer(adminA, a.host) }),
     );
     expect(items.map((item) => item.label)).toEqual(['Maria Lopez']);
+  });
+
+  it('does not match a phone by the digits of an email', async () => {
+    // (a visitor's email with a number in it once found, first, whoever's phone or email held that number)
+    const items = json<{ label: string }[]>(
+      await app.inject({ url: '/rest/contact?autoComplete=true&q=zoe4477@mail.test', headers: bearer(adminA, a.host) }),
+    );
+    expect(items).toEqual([]);
   });
 });

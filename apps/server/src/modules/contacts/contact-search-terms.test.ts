@@ -5,7 +5,13 @@ import { bearer, json, loginAs, newTenant, startTestApp, type TestTenant } from 
 import type { App } from '../../app.ts';
 import { readTenant, type Tx, withTenant } from '../../db/client.ts';
 import { contactSearchTerms, contacts } from '../../db/schema/index.ts';
-import { type ContactFilter, effectiveStatuses, escapeLike, findContactPage } from './contact-list.repo.ts';
+import {
+  type ContactFilter,
+  effectiveStatuses,
+  escapeLike,
+  findContactPage,
+  phoneDigitsPattern,
+} from './contact-list.repo.ts';
 
 /**
  * The digit terms (migration 0016) answer a digits-only search of 4+ characters. They must give
@@ -85,8 +91,7 @@ async function pageBefore(
   cap: number,
 ) {
   const text = filter.search ?? '';
-  const digits = text.replace(/\D/g, '');
-  const digitsPattern = digits.length >= 3 && digits !== text ? `%${digits}%` : null;
+  const digitsPattern = phoneDigitsPattern(text);
   const some = filter.joinBy === 'and' ? sql`@>` : sql`&&`;
   const flags: SQL[] = [];
   const statuses = sql`array[${sql.join(
