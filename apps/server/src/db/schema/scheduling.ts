@@ -137,6 +137,27 @@ export const classSessions = pgTable(
     check('class_sessions_ordered', sql`${t.endsAt} > ${t.startsAt}`),
     check('class_sessions_booked', sql`${t.bookedCount} >= 0`),
     check('class_sessions_waitlist_size', sql`${t.waitlistSize} is null or ${t.waitlistSize} between 1 and 1000`),
+    // durationMinutes is 5..720: the overlap searches look back 12 hours from a session's start.
+    check('class_sessions_at_most_12_hours', sql`${t.endsAt} <= ${t.startsAt} + interval '12 hours'`),
+  ],
+);
+
+/**
+ * The scheduled sessions that share their room or teacher with another scheduled session at the same
+ * time (back to back is not an overlap): the staff calendar's overlap flag. Kept by triggers on
+ * class_sessions in the statement that changes a session, whatever writes it (migration 0071); the
+ * session's start is kept beside it so a range of the calendar reads its flags through one index range.
+ */
+export const classSessionOverlaps = pgTable(
+  'class_session_overlaps',
+  {
+    tenantId: tenantIdColumn(),
+    sessionId: uuid('session_id').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.sessionId] }),
+    index('class_session_overlaps_tenant_start_idx').on(t.tenantId, t.startsAt),
   ],
 );
 

@@ -324,7 +324,7 @@ describe('late cancels and no-shows', () => {
     await call(frontdesk, tenant, 'PUT', `/snode/booking/${cameBooking}/attendance`, { attended: true });
     // The class started ten minutes ago.
     await app.platform.db.execute(
-      sql`update class_sessions set starts_at = now() - interval '10 minutes' where id = ${session.guId}`,
+      sql`update class_sessions set starts_at = now() - interval '10 minutes', ends_at = now() + interval '50 minutes' where id = ${session.guId}`,
     );
     expect((await call(student, tenant, 'PUT', url)).statusCode).toBe(403);
     expect((await call(otherAdmin, other, 'PUT', url)).statusCode).toBe(404);

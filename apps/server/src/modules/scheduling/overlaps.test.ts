@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { overlappingIds, type Placed } from './overlaps.ts';
+import { overlappingIds, type Placed } from './scheduling-fixtures.ts';
 
 const at = (hhmm: string) => new Date(`2026-12-01T${hhmm}:00Z`);
 const s = (id: string, from: string, to: string, roomId: string | null, teacherId: string | null = null): Placed => ({
@@ -10,7 +10,7 @@ const s = (id: string, from: string, to: string, roomId: string | null, teacherI
   teacherId,
 });
 
-describe('overlappingIds', () => {
+describe('overlappingIds, the reference for the stored overlap flags', () => {
   it('flags both sessions sharing a room at once; back to back and other rooms are fine', () => {
     const flagged = overlappingIds([
       s('a', '09:00', '10:00', 'r1'),

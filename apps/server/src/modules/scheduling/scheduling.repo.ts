@@ -1,7 +1,14 @@
 import { and, asc, eq, gt, gte, inArray, lt, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.ts';
-import { classBookings, classRules, classSessions, contacts, rooms } from '../../db/schema/index.ts';
+import {
+  classBookings,
+  classRules,
+  classSessionOverlaps,
+  classSessions,
+  contacts,
+  rooms,
+} from '../../db/schema/index.ts';
 
 // Classes and events (their rules) and the sessions they make; bookings are in bookings.repo.ts, rooms and
 // teachers in rooms.repo.ts.
@@ -250,3 +257,25 @@ export function findSessions(tx: Tx, tenantId: string, filter: SessionFilter) {
     .orderBy(asc(classSessions.startsAt), asc(classRules.name), asc(classSessions.id));
 }
 export type SessionWithNames = Awaited<ReturnType<typeof findSessions>>[number];
+
+/**
+ * The ids of the sessions starting in [from, to) that overlap another (class_session_overlaps, kept by
+ * triggers as sessions are written).
+ */
+export async function overlappingSessionIds(
+  tx: Tx,
+  tenantId: string,
+  range: { from: Date; to: Date },
+): Promise<Set<string>> {
+  const rows = await tx
+    .select({ id: classSessionOverlaps.sessionId })
+    .from(classSessionOverlaps)
+    .where(
+      and(
+        eq(classSessionOverlaps.tenantId, tenantId),
+        gte(classSessionOverlaps.startsAt, range.from),
+        lt(classSessionOverlaps.startsAt, range.to),
+      ),
+    );
+  return new Set(rows.map((row) => row.id));
+}

@@ -45,7 +45,7 @@ import { registerRoomRoutes } from './rooms.routes.ts';
 import { errors, IdParams, manage, managePre, signedInPre, staffPre, tags } from './scheduling-route-guards.ts';
 import { editSession } from './session-edit.service.ts';
 import { cancelSession, publicSession, publicSessions, staffSessions } from './sessions.service.ts';
-import { staffCalendarText } from './staff-calendar.service.ts';
+import { staffCalendarBytes } from './staff-calendar.service.ts';
 
 /** How long a served public timetable may be reused (bounds what other processes' writes take to show). */
 export const PUBLIC_TIMETABLE_TTL_MS = 5_000;
@@ -101,13 +101,10 @@ export function registerSchedulingRoutes(server: FastifyInstance, platform: Plat
       },
     },
     async (request, reply) => {
-      const text = await staffCalendarText(db, requireStaff(request), request.query);
+      const bytes = await staffCalendarBytes(db, requireStaff(request), request.query);
       // The StaffCalendar JSON as PostgreSQL wrote it (staff-calendar.repo.ts): sent as it comes, no
       // objects built, checked or stringified for a month's ~2,000 rows.
-      return reply
-        .type('application/json; charset=utf-8')
-        .serializer((payload: unknown) => payload as string)
-        .send(text as never);
+      return reply.type('application/json; charset=utf-8').send(bytes as never);
     },
   );
   app.get(

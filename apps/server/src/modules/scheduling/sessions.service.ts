@@ -16,7 +16,6 @@ import { voidInvoice } from '../invoices/invoices.service.ts';
 import { owedAtStudio, waitlistTakesNames } from './booking-core.ts';
 import { findBookingsByInvoice, livePeopleOf } from './booking-work.repo.ts';
 import { cancelBookingsOf } from './bookings.repo.ts';
-import { overlappingIds } from './overlaps.ts';
 import * as repo from './scheduling.repo.ts';
 import { mailable, queueSessionCancelled } from './scheduling-mail.ts';
 import { sessionNotFound, zoneOf } from './scheduling-shared.ts';
@@ -59,8 +58,7 @@ export function staffSessions(db: Db, actor: Authenticated, range: DateRangeQuer
   return readTenant(db, tenant.tenantId, async (tx) => {
     const bounds = rangeOf(tenant, range);
     const rows = await repo.findSessions(tx, tenant.tenantId, { ...bounds, includeCancelled: true });
-    // Cancelled sessions take no room; the calendar asks a day more each side, so edge overlaps are off screen.
-    const overlapping = overlappingIds(rows.filter((r) => r.row.status === 'scheduled').map((r) => r.row));
+    const overlapping = await repo.overlappingSessionIds(tx, tenant.tenantId, bounds);
     return {
       data: rows.map((r) => ({ ...toSession(r, tenant.settings.isShowRoomName), overlap: overlapping.has(r.row.id) })),
       timezone: zoneOf(tenant),

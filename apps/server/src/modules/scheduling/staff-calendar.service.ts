@@ -12,7 +12,7 @@ import { staffCalendarJson } from './staff-calendar.repo.ts';
  * overlaps are flagged whether or not the room is shown. Nothing is cached: each answer reads the
  * tenant's rows under its own row-level security.
  */
-export async function staffCalendarText(db: Db, actor: Authenticated, range: DateRangeQuery): Promise<string> {
+export async function staffCalendarBytes(db: Db, actor: Authenticated, range: DateRangeQuery): Promise<Buffer> {
   const { tenant } = actor;
   const { from, to } = rangeOf(tenant, range);
   return readTenant(db, tenant.tenantId, (tx) =>

@@ -11,13 +11,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { json, loginAs, newTenant, startTestApp, type TestTenant } from '../../../test/helpers.ts';
 import type { App } from '../../app.ts';
 import { withTenant } from '../../db/client.ts';
-import { classSessions } from '../../db/schema/index.ts';
+import { classSessionOverlaps, classSessions } from '../../db/schema/index.ts';
 import { caller, errorOf } from '../catalogue/catalogue-fixtures.ts';
 import { addDays } from './recurrence.ts';
+import { overlappingIds } from './scheduling-fixtures.ts';
 
 // GET /snode/session/calendar (issue 30): the staff calendar's compact answer decodes to exactly the
-// sessions GET /snode/session answers, overlap flags included; those come from SQL window functions
-// here and from a sweep in the process there, two ways that must agree.
+// sessions GET /snode/session answers, overlap flags included. Both read the flags the database keeps
+// (class_session_overlaps, triggers on class_sessions); those are checked against a sweep in the
+// process over every session of the studio after each kind of write.
 
 const ZONE = 'Europe/Istanbul';
 let app: App;
@@ -122,6 +124,21 @@ async function scrambledTimetable(t: TestTenant, token: string, seed: number) {
 
 const range = () => `from=${start}&to=${addDays(start, 13)}`;
 
+/** The studio's stored overlap flags, and what the sweep finds over all its scheduled sessions. */
+async function flagsAndSweep(t: TestTenant) {
+  return withTenant(app.platform.db, t.tenantId, async (tx) => {
+    const stored = await tx.select({ id: classSessionOverlaps.sessionId }).from(classSessionOverlaps);
+    const sessions = await tx.select().from(classSessions).where(eq(classSessions.status, 'scheduled'));
+    return { stored: stored.map((r) => r.id).sort(), swept: [...overlappingIds(sessions)].sort() };
+  });
+}
+
+async function expectFlagsAsSwept(t: TestTenant): Promise<string[]> {
+  const { stored, swept } = await flagsAndSweep(t);
+  expect(stored).toEqual(swept);
+  return stored;
+}
+
 describe('GET /snode/session/calendar', () => {
   it('decodes to exactly what /snode/session answers, overlaps included, in a fraction of its size', async () => {
     await scrambledTimetable(tenant, admin, 7);
@@ -144,6 +161,8 @@ describe('GET /snode/session/calendar', () => {
     expect(calendar.timezone).toBe(ZONE);
     expect(decodeStaffCalendar(calendar)).toEqual(expected.data);
     expect(expected.data.length).toBe(56);
+    // every session was moved, resized, re-roomed or cancelled by its own update: the flags followed
+    expect((await expectFlagsAsSwept(tenant)).length).toBeGreaterThan(5);
     // the scramble made real overlaps, some cancelled sessions and a waitlist
     expect(expected.data.filter((s) => s.overlap).length).toBeGreaterThan(5);
     expect(expected.data.filter((s) => !s.overlap && s.status === 'scheduled').length).toBeGreaterThan(0);
@@ -166,6 +185,7 @@ describe('GET /snode/session/calendar', () => {
     expect(decodeStaffCalendar(calendar)).toEqual(full.data);
     expect(calendar.rooms).toEqual([]);
     expect(full.data.some((s) => s.overlap)).toBe(true);
+    await expectFlagsAsSwept(hiddenRooms);
   });
 
   it('answers staff only, never another studio’s sessions, and names a bad range', async () => {
@@ -193,5 +213,177 @@ describe('GET /snode/session/calendar', () => {
       tx.select({ n: sql<number>`count(*)::int` }).from(classSessions),
     );
     expect(ours.sessions.length).toBeLessThanOrEqual(count[0]?.n ?? 0);
+  });
+});
+
+describe('the overlap flags kept by the database', () => {
+  let t: TestTenant;
+  let token: string;
+  let roomA: Room;
+  let roomB: Room;
+  const rule = (name: string, startTime: string, roomId: string, days = 2) => ({
+    name,
+    daysOfWeek: [0, 1, 2, 3, 4, 5, 6],
+    startTime,
+    durationMinutes: 60,
+    startDate: start,
+    endDate: addDays(start, days - 1),
+    capacity: 5,
+    roomId,
+  });
+  const month = async () =>
+    StaffCalendar.parse(
+      json(await call(token, t, 'GET', `/snode/session/calendar?from=${start}&to=${addDays(start, 30)}`)),
+    );
+  const flaggedNames = async () => {
+    const calendar = await month();
+    return calendar.sessions
+      .filter((row) => (row[10] & 1) === 1)
+      .map((row) => calendar.classes[row[1]]?.name)
+      .sort();
+  };
+
+  beforeAll(async () => {
+    t = await newTenant(app, { settings: { timezone: ZONE, isShowRoomName: true } });
+    token = (await loginAs(app, t, 'admin')).access_token;
+    roomA = await created<Room>(call(token, t, 'POST', '/snode/room', { name: 'Stüdyo A', capacity: 10 }));
+    roomB = await created<Room>(call(token, t, 'POST', '/snode/room', { name: 'Студия B', capacity: 10 }));
+  });
+
+  it('follow a series made, a session moved, cancelled, a series re-roomed and shortened', async () => {
+    const yoga = await created<ClassRule>(
+      call(token, t, 'POST', '/snode/classrule', rule('Yoga', '09:00', roomA.guId)),
+    );
+    expect(await flaggedNames()).toEqual([]);
+    // the same room half an hour later: both days' pairs overlap
+    const spin = await created<ClassRule>(
+      call(token, t, 'POST', '/snode/classrule', rule('Spin', '09:30', roomA.guId)),
+    );
+    expect(await flaggedNames()).toEqual(['Spin', 'Spin', 'Yoga', 'Yoga']);
+    await expectFlagsAsSwept(t);
+
+    // the first day's Spin moved to start as Yoga ends (back to back): that pair is clear
+    const before = await month();
+    const spinIndex = before.classes.findIndex((c) => c.id === spin.guId);
+    const firstSpin = before.sessions.find((row) => row[1] === spinIndex);
+    const moved = await call(token, t, 'PUT', `/snode/session/${firstSpin?.[0]}`, { startTime: '10:00' });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(await flaggedNames()).toEqual(['Spin', 'Yoga']);
+    await expectFlagsAsSwept(t);
+
+    // the second day's Yoga cancelled: a cancelled session takes no room
+    const calendar = await month();
+    const yogaIndex = calendar.classes.findIndex((c) => c.id === yoga.guId);
+    const secondYoga = calendar.sessions.filter((row) => row[1] === yogaIndex)[1];
+    const cancelled = await call(token, t, 'PUT', `/snode/session/${secondYoga?.[0]}/cancel`);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(await flaggedNames()).toEqual([]);
+    await expectFlagsAsSwept(t);
+
+    // Spin's series in room A again for three days: the third day's pair overlaps; then in room B: none
+    const longer = await call(token, t, 'PUT', `/snode/classrule/${spin.guId}`, rule('Spin', '09:30', roomA.guId, 3));
+    expect(longer.statusCode, longer.body).toBe(200);
+    const yogaLonger = await call(
+      token,
+      t,
+      'PUT',
+      `/snode/classrule/${yoga.guId}`,
+      rule('Yoga', '09:00', roomA.guId, 3),
+    );
+    expect(yogaLonger.statusCode, yogaLonger.body).toBe(200);
+    expect(await flaggedNames()).toEqual(['Spin', 'Yoga']);
+    await expectFlagsAsSwept(t);
+    const elsewhere = await call(
+      token,
+      t,
+      'PUT',
+      `/snode/classrule/${spin.guId}`,
+      rule('Spin', '09:30', roomB.guId, 3),
+    );
+    expect(elsewhere.statusCode, elsewhere.body).toBe(200);
+    expect(await flaggedNames()).toEqual([]);
+    await expectFlagsAsSwept(t);
+
+    // back to room A, then the series shortened to one day: the removed sessions leave no flag behind
+    await call(token, t, 'PUT', `/snode/classrule/${spin.guId}`, rule('Spin', '09:30', roomA.guId, 3));
+    expect((await flaggedNames()).length).toBe(2);
+    const shorter = await call(token, t, 'PUT', `/snode/classrule/${yoga.guId}`, rule('Yoga', '09:00', roomA.guId, 1));
+    expect(shorter.statusCode, shorter.body).toBe(200);
+    expect(await flaggedNames()).toEqual([]);
+    expect(await expectFlagsAsSwept(t)).toEqual([]);
+  });
+
+  it('answer a month of more than one piece (400 sessions a piece) whole and in order', async () => {
+    const many = await newTenant(app, { settings: { timezone: ZONE, isShowRoomName: true } });
+    const admin = (await loginAs(app, many, 'admin')).access_token;
+    const room = await created<Room>(call(admin, many, 'POST', '/snode/room', { name: 'Sala Ñ', capacity: 10 }));
+    for (let i = 0; i < 15; i++) {
+      await created<ClassRule>(
+        call(admin, many, 'POST', '/snode/classrule', {
+          ...rule(
+            `Class ${i} – ${['Ioga', 'Йога', 'योग'][i % 3]}`,
+            `${String(6 + i).padStart(2, '0')}:15`,
+            room.guId,
+            31,
+          ),
+          roomId: i % 4 === 0 ? room.guId : null,
+        }),
+      );
+    }
+    const span = `from=${start}&to=${addDays(start, 30)}`;
+    const full = json<ClassSessionList>(await call(admin, many, 'GET', `/snode/session?${span}`));
+    const compact = await call(admin, many, 'GET', `/snode/session/calendar?${span}`);
+    expect(compact.headers['content-type']).toBe('application/json; charset=utf-8');
+    const calendar = StaffCalendar.parse(json(compact));
+    expect(full.data.length).toBe(465);
+    expect(decodeStaffCalendar(calendar)).toEqual(full.data);
+    await expectFlagsAsSwept(many);
+  });
+
+  // Two transactions on their own connections: only on PostgreSQL (the embedded database runs one at a time).
+  it.skipIf(!process.env.TEST_DATABASE_URL)('two sessions written at once in one room flag each other', async () => {
+    const pair = await newTenant(app, { settings: { timezone: ZONE } });
+    const admin = (await loginAs(app, pair, 'admin')).access_token;
+    const room = await created<Room>(call(admin, pair, 'POST', '/snode/room', { name: 'Room', capacity: 10 }));
+    const made = await created<ClassRule>(
+      call(admin, pair, 'POST', '/snode/classrule', rule('Solo', '07:00', room.guId, 1)),
+    );
+    const [template] = await withTenant(app.platform.db, pair.tenantId, (tx) => tx.select().from(classSessions));
+    if (!template) throw new Error('no session');
+    const copy = (localDate: string) => ({
+      tenantId: pair.tenantId,
+      ruleId: made.guId,
+      localDate,
+      startsAt: new Date(template.startsAt.getTime() + 86_400_000),
+      endsAt: new Date(template.endsAt.getTime() + 86_400_000),
+      capacity: 5,
+      roomId: room.guId,
+    });
+    // A writes its session and holds its transaction open; B writes one at the same time in the same
+    // room (its trigger waits for A's); A commits, then B.
+    let releaseA = () => {};
+    let aWrote = () => {};
+    const written = new Promise<void>((resolve) => {
+      aWrote = resolve;
+    });
+    const a = withTenant(app.platform.db, pair.tenantId, async (tx) => {
+      await tx.insert(classSessions).values(copy('2099-01-01'));
+      aWrote();
+      await new Promise<void>((resolve) => {
+        releaseA = resolve;
+      });
+    });
+    await written;
+    const b = withTenant(app.platform.db, pair.tenantId, (tx) => tx.insert(classSessions).values(copy('2099-01-02')));
+    const waiting = async () => {
+      const locks = await app.platform.db.execute(
+        sql`select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted`,
+      );
+      return (locks as unknown as { rows: Array<{ n: number }> }).rows[0] ?? { n: 0 };
+    };
+    for (let i = 0; i < 100 && (await waiting()).n === 0; i++) await new Promise((r) => setTimeout(r, 50));
+    releaseA();
+    await Promise.all([a, b]);
+    expect((await expectFlagsAsSwept(pair)).length).toBe(2);
   });
 });
