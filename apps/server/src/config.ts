@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -84,6 +85,11 @@ export interface AppConfig {
   dataDir: string;
   /** PostgreSQL URL; when absent the embedded PGlite database in dataDir is used. */
   databaseUrl: string | null;
+  /**
+   * How many staff calendar months one server process computes at once (CALENDAR_READ_CONCURRENCY;
+   * the machine's processors by default); the others wait their turn (lib/concurrency-gate.ts).
+   */
+  calendarReadConcurrency: number;
   /** Hosts whose sub-domain is an org id: `{orgId}.{domain}`. */
   productDomains: string[];
   /** Org served on a bare host (localhost, an IP address, a product domain itself). */
@@ -522,6 +528,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: env.HOST || '0.0.0.0',
     dataDir,
     databaseUrl: env.DATABASE_URL || null,
+    calendarReadConcurrency:
+      intFrom(env.CALENDAR_READ_CONCURRENCY, 0, 'CALENDAR_READ_CONCURRENCY') || availableParallelism(),
     productDomains: listFrom(env.PRODUCT_DOMAINS, ['localhost']),
     defaultOrgId: env.DEFAULT_ORG_ID === '' ? null : (env.DEFAULT_ORG_ID ?? 'demo'),
     operatorOrgId: env.OPERATOR_ORG_ID === '' ? null : (env.OPERATOR_ORG_ID ?? 'demo'),

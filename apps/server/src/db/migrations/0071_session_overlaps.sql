@@ -6,7 +6,7 @@ CREATE TABLE "class_session_overlaps" (
 );
 --> statement-breakpoint
 ALTER TABLE "class_session_overlaps" ADD CONSTRAINT "class_session_overlaps_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "class_session_overlaps_tenant_start_idx" ON "class_session_overlaps" USING btree ("tenant_id","starts_at");--> statement-breakpoint
+CREATE INDEX "class_session_overlaps_tenant_start_idx" ON "class_session_overlaps" USING btree ("tenant_id","starts_at","session_id");--> statement-breakpoint
 ALTER TABLE "class_sessions" ADD CONSTRAINT "class_sessions_at_most_12_hours" CHECK ("class_sessions"."ends_at" <= "class_sessions"."starts_at" + interval '12 hours');--> statement-breakpoint
 -- The overlap flags of every session of p_tenant that meets one of the windows [p_starts[i], p_ends[i]),
 -- computed again (a scheduled session overlaps when another scheduled session shares its room or

@@ -157,7 +157,8 @@ export const classSessionOverlaps = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.sessionId] }),
-    index('class_session_overlaps_tenant_start_idx').on(t.tenantId, t.startsAt),
+    // the session's id in the key too: a range of the calendar reads its flags from the index alone
+    index('class_session_overlaps_tenant_start_idx').on(t.tenantId, t.startsAt, t.sessionId),
   ],
 );
 

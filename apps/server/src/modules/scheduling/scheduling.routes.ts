@@ -22,6 +22,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { concurrencyGate } from '../../lib/concurrency-gate.ts';
 import { requireAuth, requireStaff, requireTenant } from '../../lib/guards.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import type { Platform } from '../../platform.ts';
@@ -60,6 +61,8 @@ export function registerSchedulingRoutes(server: FastifyInstance, platform: Plat
   // write on the tenant's host drops its entries once answered (after its commit); writes that come
   // another way (webhooks, jobs, other processes) show within the TTL (decisions.md).
   const timetables = new TtlCache<string>(PUBLIC_TIMETABLE_TTL_MS, 1_000);
+  // The staff calendar's months, a few at a time (decisions/scheduling.md "Months a few at a time").
+  const calendarMonths = concurrencyGate(platform.config.calendarReadConcurrency);
   // Callback style: every answer of the app passes here, and an async hook costs each a promise.
   server.addHook('onResponse', (request, reply, done) => {
     if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400 && request.tenant)
@@ -101,7 +104,8 @@ export function registerSchedulingRoutes(server: FastifyInstance, platform: Plat
       },
     },
     async (request, reply) => {
-      const bytes = await staffCalendarBytes(db, requireStaff(request), request.query);
+      const actor = requireStaff(request);
+      const bytes = await calendarMonths(() => staffCalendarBytes(db, actor, request.query));
       // The StaffCalendar JSON as PostgreSQL wrote it (staff-calendar.repo.ts): sent as it comes, no
       // objects built, checked or stringified for a month's ~2,000 rows.
       return reply.type('application/json; charset=utf-8').send(bytes as never);
