@@ -22,8 +22,9 @@ const WAITLIST_OPEN = sql.raw(String(STAFF_CALENDAR_FLAGS.waitlistOpen));
  * statement (docs/decisions/scheduling.md, "The staff calendar month in one statement"), answered in
  * rows in `part` order whose texts joined are the JSON: the head (timezone, classes, rooms, teachers),
  * the sessions PIECE at a time, then the closing brackets.
- * - `base`: the range's sessions (cancelled ones too) with their class's name, read once through
- *   class_sessions_tenant_start_idx (tenant, start).
+ * - `base`: the range's sessions (cancelled ones too), read once through class_sessions_tenant_start_idx
+ *   (tenant, start). Classes, rooms and teachers are looked up once each (a few dozen rows), not per
+ *   session: sessions sort by start, then their class's name as a rank (name_rank), then id.
  * - Overlaps: read from class_session_overlaps (the range's flagged sessions, one index range), which
  *   triggers keep as sessions are written (migration 0071): computing them here took a third of the
  *   statement's time.
@@ -36,9 +37,8 @@ const WAITLIST_OPEN = sql.raw(String(STAFF_CALENDAR_FLAGS.waitlistOpen));
 const STAFF_CALENDAR = sql`
   with base as (
     select cs.id, cs.rule_id, cs.starts_at, cs.ends_at, cs.capacity, cs.booked_count, cs.status,
-      cs.waitlist_enabled, cs.waitlist_size, cs.room_id, cs.teacher_id, cr.name
+      cs.waitlist_enabled, cs.waitlist_size, cs.room_id, cs.teacher_id
     from class_sessions cs
-    join class_rules cr on cr.tenant_id = ${p('tenantId')}::uuid and cr.id = cs.rule_id
     where cs.tenant_id = ${p('tenantId')}::uuid
       and cs.starts_at >= ${p('from')}::timestamptz and cs.starts_at < ${p('to')}::timestamptz
   ),
@@ -49,40 +49,43 @@ const STAFF_CALENDAR = sql`
   ),
   waiting as (
     select b.session_id, count(*)::int as n
-    from class_bookings b
-    where b.tenant_id = ${p('tenantId')}::uuid and b.status = 'waitlisted' and b.session_id in (select id from base)
+    from class_bookings b join base on base.id = b.session_id
+    where b.tenant_id = ${p('tenantId')}::uuid and b.status = 'waitlisted'
     group by b.session_id
   ),
   classes as (
-    select rule_id, row_number() over (order by min(starts_at), min(name), rule_id) - 1 as ix
-    from base group by rule_id
+    select cr.id as rule_id, cr.name, cr.price_minor, cr.online_join_url,
+      row_number() over (order by f.first_start, cr.name, cr.id) - 1 as ix,
+      dense_rank() over (order by cr.name) as name_rank
+    from (select rule_id, min(starts_at) as first_start from base group by rule_id) f
+    join class_rules cr on cr.tenant_id = ${p('tenantId')}::uuid and cr.id = f.rule_id
   ),
   room_list as (
-    select b.room_id, r.name, row_number() over (order by min(b.starts_at), b.room_id) - 1 as ix
-    from base b join rooms r on r.tenant_id = ${p('tenantId')}::uuid and r.id = b.room_id
+    select r.id as room_id, r.name, row_number() over (order by f.first_start, r.id) - 1 as ix
+    from (select room_id, min(starts_at) as first_start from base group by room_id) f
+    join rooms r on r.tenant_id = ${p('tenantId')}::uuid and r.id = f.room_id
     where ${p('showRooms')}::boolean
-    group by b.room_id, r.name
   ),
   teacher_list as (
-    select b.teacher_id, nullif(trim(t.name || ' ' || t.last_name), '') as name,
-      row_number() over (order by min(b.starts_at), b.teacher_id) - 1 as ix
-    from base b join contacts t on t.tenant_id = ${p('tenantId')}::uuid and t.id = b.teacher_id
+    select t.id as teacher_id, nullif(trim(t.name || ' ' || t.last_name), '') as name,
+      row_number() over (order by f.first_start, t.id) - 1 as ix
+    from (select teacher_id, min(starts_at) as first_start from base group by teacher_id) f
+    join contacts t on t.tenant_id = ${p('tenantId')}::uuid and t.id = f.teacher_id
     where nullif(trim(t.name || ' ' || t.last_name), '') is not null
-    group by b.teacher_id, t.name, t.last_name
   )
   select 0 as part, '{"timezone":' || to_json(${p('timezone')}::text)::text
     || ',"classes":[' || coalesce((
-      select string_agg('{"id":"' || cr.id || '","name":' || to_json(cr.name)::text
-        || ',"priceMinor":' || coalesce(cr.price_minor::text, 'null')
-        || ',"isOnline":' || (cr.online_join_url is not null)::text || '}', ',' order by c.ix)
-      from classes c join class_rules cr on cr.tenant_id = ${p('tenantId')}::uuid and cr.id = c.rule_id), '')
+      select string_agg('{"id":"' || c.rule_id || '","name":' || to_json(c.name)::text
+        || ',"priceMinor":' || coalesce(c.price_minor::text, 'null')
+        || ',"isOnline":' || (c.online_join_url is not null)::text || '}', ',' order by c.ix)
+      from classes c), '')
     || '],"rooms":[' || coalesce((select string_agg(to_json(name)::text, ',' order by ix) from room_list), '')
     || '],"teachers":[' || coalesce((select string_agg(to_json(name)::text, ',' order by ix) from teacher_list), '')
     || '],"sessions":[' as body
   union all
   select 1 + n / ${PIECE}, case when n / ${PIECE} > 0 then ',' else '' end || string_agg(row, ',' order by n)
   from (
-    select row_number() over (order by s.starts_at, s.name, s.id) - 1 as n,
+    select row_number() over (order by s.starts_at, c.name_rank, s.id) - 1 as n,
       '[' || concat_ws(',', '"' || s.id || '"', c.ix,
           date_part('epoch', s.starts_at), date_part('epoch', s.ends_at - s.starts_at),
           s.capacity, s.booked_count, coalesce(w.n, 0), ${statusIndex},
@@ -110,7 +113,7 @@ const STAFF_CALENDAR = sql`
  */
 const staffCalendarStatement = hotStatement<{ part: unknown; body: string }>(
   STAFF_CALENDAR,
-  'atrium_staff_calendar_v2',
+  'atrium_staff_calendar_v3',
 );
 
 /** The staff calendar of [from, to) as StaffCalendar's JSON in UTF-8; room names only when `showRooms`. */
