@@ -39,19 +39,24 @@ const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOStri
  * are native drag and drop: the drag is moved in steps over the canvas frame so it sees the drag
  * enter and move), and waits for `shows` in the canvas.
  */
-async function addSection(page: Page, title: string, shows: Locator) {
+async function addSection(page: Page, title: string, shows: Locator, onto?: Locator) {
   const designer = page.getByRole('application', { name: 'Page designer' });
   const block = designer.getByTitle(title, { exact: true });
   await block.scrollIntoViewIfNeeded();
   const from = await block.boundingBox();
   const frame = await designer.locator('.gjs-frame').boundingBox();
   if (!from || !frame) throw new Error(`no ${title} block or no canvas`);
+  // `onto`: a part of the canvas to drop on (its box is in the frame's coordinates)
+  const target = onto ? await onto.boundingBox() : null;
+  if (onto && !target) throw new Error(`nothing to drop ${title} onto`);
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
   await page.mouse.down();
   // near the top of the canvas's visible part: a block low in its panel scrolls the page, and can take the canvas's
   // own top out of view
   const top = Math.max(frame.y, 0);
-  const to = { x: frame.x + frame.width / 2, y: top + Math.min(60, (frame.y + frame.height - top) / 2) };
+  const to = target
+    ? { x: target.x + target.width / 2, y: target.y + target.height / 2 }
+    : { x: frame.x + frame.width / 2, y: top + Math.min(60, (frame.y + frame.height - top) / 2) };
   for (let step = 1; step <= 12; step += 1) {
     await page.mouse.move(
       from.x + ((to.x - from.x) * step) / 12,
@@ -112,7 +117,16 @@ test('the home page shows the reviews members agreed to show and the active noti
     timeout: 20_000,
   });
   await addSection(page, 'Member reviews', canvas.getByRole('heading', { name: 'What our members say' }));
-  await addSection(page, 'Notices', canvas.getByRole('heading', { name: 'Notices' }));
+  // Dropped onto the reviews' sample quote, it still lands on the page beside them: a section never goes inside
+  // another (there the server's quotes would replace it).
+  await addSection(
+    page,
+    'Notices',
+    canvas.getByRole('heading', { name: 'Notices' }),
+    canvas.locator('[data-site-reviews] figure').first(),
+  );
+  await expect(canvas.locator('[data-gjs-type=wrapper] > section[data-site-notices-section]')).toHaveCount(1);
+  await expect(canvas.locator('[data-site-reviews-section] [data-site-notices-section]')).toHaveCount(0);
   await page.getByRole('button', { name: 'Next' }).click();
   await page.getByRole('button', { name: 'Publish', exact: true }).click();
   await expect(page.getByText('Home is published. Visitors see it now.')).toBeVisible();

@@ -12,6 +12,7 @@ import {
   DESIGNER_DEVICES,
   DESIGNER_PANELS,
   DESIGNER_UNDO,
+  sectionsStayOnThePage,
 } from './designer-config';
 import { keepDesignerLabelled } from './designer-labels';
 import { MediaPicker, type PickedImage } from './MediaPicker';
@@ -131,6 +132,7 @@ export function Designer({ initial, handleRef }: Props) {
           cssIcons: '',
           storageManager: false,
           undoManager: DESIGNER_UNDO,
+          plugins: [sectionsStayOnThePage],
           noticeOnUnload: false,
           fromElement: false,
           ...(hasDesign

@@ -1,3 +1,5 @@
+import type { Editor as GrapesEditor } from 'grapesjs';
+
 /**
  * GrapesJS settings kept out of the component: the panels of its default layout with inline SVG
  * icons (the default ones are Font Awesome classes, whose CSS would be fetched from a CDN; DESIGN.md
@@ -67,6 +69,37 @@ export const DESIGNER_COMMANDS = Object.fromEntries(
  * browser's own undo of the typing.
  */
 export const DESIGNER_UNDO = { trackSelection: false };
+
+/** A studio section (the blocks and starters: `<section class="sb-section …">`). */
+const isStudioSection = (el: unknown) =>
+  typeof el === 'object' &&
+  el !== null &&
+  'tagName' in el &&
+  (el as Element).tagName === 'SECTION' &&
+  (el as Element).classList?.contains('sb-section') === true;
+
+/** Where a studio section may go: on the page itself, between the others. */
+const onThePage = (_section: unknown, target: { is: (type: string) => boolean }) => target.is('wrapper');
+
+/**
+ * Sections stack on the page; one is never dropped inside another. A section dropped into Member reviews'
+ * quotes was swallowed when the server filled them (docs/decisions/website.md). A GrapesJS plugin: the type
+ * catches sections parsed from HTML (blocks, starters, templates); `project:load` catches those of a design
+ * saved before the type (stored without it), when it opens and when a version is restored.
+ */
+export function sectionsStayOnThePage(editor: GrapesEditor): void {
+  editor.DomComponents.addType('studio-section', {
+    isComponent: (el: unknown) => isStudioSection(el),
+    model: { defaults: { draggable: onThePage } },
+  });
+  editor.on('project:load', () => {
+    const wrapper = editor.getWrapper();
+    for (const part of wrapper?.components().models ?? []) {
+      const section = part.get('tagName') === 'section' && part.getClasses().includes('sb-section');
+      if (section && !part.is('studio-section')) part.set('draggable', onThePage);
+    }
+  });
+}
 
 export const DESIGNER_PANELS = {
   defaults: [
