@@ -46,7 +46,7 @@ async function addSection(page: Page, title: string, shows: Locator, onto?: Loca
   const from = await block.boundingBox();
   const frame = await designer.locator('.gjs-frame').boundingBox();
   if (!from || !frame) throw new Error(`no ${title} block or no canvas`);
-  // `onto`: a part of the canvas to drop on (its box is in the frame's coordinates)
+  // `onto`: a part of the canvas to drop on (Playwright gives its box in the page's coordinates, as the block's)
   const target = onto ? await onto.boundingBox() : null;
   if (onto && !target) throw new Error(`nothing to drop ${title} onto`);
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);

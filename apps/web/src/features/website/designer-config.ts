@@ -70,13 +70,8 @@ export const DESIGNER_COMMANDS = Object.fromEntries(
  */
 export const DESIGNER_UNDO = { trackSelection: false };
 
-/** A studio section (the blocks and starters: `<section class="sb-section …">`). */
-const isStudioSection = (el: unknown) =>
-  typeof el === 'object' &&
-  el !== null &&
-  'tagName' in el &&
-  (el as Element).tagName === 'SECTION' &&
-  (el as Element).classList?.contains('sb-section') === true;
+/** A studio section (the blocks and starters: `<section class="sb-section …">`); text nodes have no classList. */
+const isStudioSection = (el: HTMLElement) => el.tagName === 'SECTION' && el.classList?.contains('sb-section') === true;
 
 /** Where a studio section may go: on the page itself, between the others. */
 const onThePage = (_section: unknown, target: { is: (type: string) => boolean }) => target.is('wrapper');
@@ -89,7 +84,7 @@ const onThePage = (_section: unknown, target: { is: (type: string) => boolean })
  */
 export function sectionsStayOnThePage(editor: GrapesEditor): void {
   editor.DomComponents.addType('studio-section', {
-    isComponent: (el: unknown) => isStudioSection(el),
+    isComponent: isStudioSection,
     model: { defaults: { draggable: onThePage } },
   });
   editor.on('project:load', () => {
